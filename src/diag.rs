@@ -1,0 +1,208 @@
+//! Diagnostics as data: every problem Twilit finds is a `Diagnostic` with byte spans into
+//! a file of the `SourceMap`. Nothing here renders; rendering lives in `cli`.
+
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+
+/// Index of a file in the [`SourceMap`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct FileId(pub usize);
+
+/// A byte range inside one file.
+pub type Span = Range<usize>;
+
+/// How bad a diagnostic is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Severity {
+    /// The file is invalid; `check` exits 1.
+    Error,
+    /// Suspicious but valid.
+    Warning,
+}
+
+impl Severity {
+    /// The lower-case name used in JSON output.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        }
+    }
+}
+
+/// A labelled span; the first label of a diagnostic is its primary location.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Label {
+    /// The file the span lies in.
+    pub file: FileId,
+    /// Byte offsets into that file.
+    pub span: Span,
+    /// Short text shown under the span.
+    pub message: String,
+}
+
+/// One problem: code, severity, message, labelled spans and an optional fix.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// Stable code such as `twilit::unknown-keyword`.
+    pub code: String,
+    /// Error or warning.
+    pub severity: Severity,
+    /// One-line summary.
+    pub message: String,
+    /// Primary label first; others may point into other files.
+    pub labels: Vec<Label>,
+    /// The likely fix ("did you mean `Add`?").
+    pub help: Option<String>,
+}
+
+impl Diagnostic {
+    /// An error with a primary label.
+    pub fn error(code: &str, message: impl Into<String>, file: FileId, span: Span) -> Self {
+        Self::new(Severity::Error, code, message, file, span)
+    }
+
+    /// A warning with a primary label.
+    pub fn warning(code: &str, message: impl Into<String>, file: FileId, span: Span) -> Self {
+        Self::new(Severity::Warning, code, message, file, span)
+    }
+
+    fn new(sev: Severity, code: &str, message: impl Into<String>, file: FileId, span: Span) -> Self {
+        Diagnostic {
+            code: format!("twilit::{code}"),
+            severity: sev,
+            message: message.into(),
+            labels: vec![Label { file, span, message: String::new() }],
+            help: None,
+        }
+    }
+
+    /// Sets the text under the primary label.
+    pub fn with_label(mut self, message: impl Into<String>) -> Self {
+        if let Some(l) = self.labels.first_mut() {
+            l.message = message.into();
+        }
+        self
+    }
+
+    /// Adds a secondary label, possibly in another file.
+    pub fn with_secondary(mut self, file: FileId, span: Span, message: impl Into<String>) -> Self {
+        self.labels.push(Label { file, span, message: message.into() });
+        self
+    }
+
+    /// Sets the help line.
+    pub fn with_help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+
+    /// Sets the help line only when there is one.
+    pub fn with_help_opt(mut self, help: Option<String>) -> Self {
+        if help.is_some() {
+            self.help = help;
+        }
+        self
+    }
+
+    /// The primary label.
+    pub fn primary(&self) -> Option<&Label> {
+        self.labels.first()
+    }
+}
+
+/// One loaded file: its path and text (invalid UTF-8 is replaced so spans stay valid).
+#[derive(Debug, Clone)]
+pub struct SourceFile {
+    /// Path as given on the command line (relative paths stay relative).
+    pub path: PathBuf,
+    /// The file's text.
+    pub text: String,
+}
+
+/// All files read in one run; diagnostics refer to them by [`FileId`].
+#[derive(Debug, Default, Clone)]
+pub struct SourceMap {
+    files: Vec<SourceFile>,
+}
+
+impl SourceMap {
+    /// Registers a file and returns its id.
+    pub fn add(&mut self, path: impl AsRef<Path>, text: String) -> FileId {
+        self.files.push(SourceFile { path: path.as_ref().to_path_buf(), text });
+        FileId(self.files.len() - 1)
+    }
+
+    /// The file behind an id.
+    pub fn get(&self, id: FileId) -> &SourceFile {
+        &self.files[id.0]
+    }
+
+    /// Every file, in the order they were added.
+    pub fn files(&self) -> impl Iterator<Item = (FileId, &SourceFile)> {
+        self.files.iter().enumerate().map(|(i, f)| (FileId(i), f))
+    }
+
+    /// 1-based line and column (in characters) of a byte offset.
+    pub fn line_col(&self, id: FileId, offset: usize) -> (usize, usize) {
+        line_col(&self.get(id).text, offset)
+    }
+}
+
+/// 1-based line and column (in characters) of a byte offset in `text`.
+pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
+    let mut off = offset.min(text.len());
+    while !text.is_char_boundary(off) {
+        off -= 1;
+    }
+    let before = &text[..off];
+    let line = before.matches('\n').count() + 1;
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    let col = text[line_start..off].chars().count() + 1;
+    (line, col)
+}
+
+/// The closest candidate to `name` by edit distance, if it is close enough to be a typo.
+pub fn did_you_mean<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    let limit = (name.chars().count() / 3).max(1);
+    candidates
+        .into_iter()
+        .map(|c| (edit_distance(name, c), c))
+        .filter(|(d, c)| *d <= limit && *c != name)
+        .min_by_key(|(d, c)| (*d, c.len()))
+        .map(|(_, c)| c)
+}
+
+/// Levenshtein distance over characters, case-insensitive.
+pub fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.to_lowercase().chars().collect();
+    let b: Vec<char> = b.to_lowercase().chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    let mut cur = vec![0; b.len() + 1];
+    for (i, ca) in a.iter().enumerate() {
+        cur[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let sub = prev[j] + usize::from(ca != cb);
+            cur[j + 1] = sub.min(prev[j + 1] + 1).min(cur[j] + 1);
+        }
+        std::mem::swap(&mut prev, &mut cur);
+    }
+    prev[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_col_counts_characters() {
+        assert_eq!(line_col("ab\ncdé f", 7), (2, 5));
+        assert_eq!(line_col("x", 0), (1, 1));
+    }
+
+    #[test]
+    fn suggests_close_names_only() {
+        assert_eq!(did_you_mean("Ad", ["Add", "Remove"]), Some("Add"));
+        assert_eq!(did_you_mean("xyzzy", ["Add", "Remove"]), None);
+    }
+}

@@ -1,0 +1,8 @@
+//! Twilit: a data-driven card and faction language for tabletop game designers.
+//!
+//! Stages, each in its own module: `syntax` parses scripts into an AST, `load` reads
+//! YAML files into typed definitions, `check` validates them against their game,
+//! and `cli` renders diagnostics. See docs/ARCHITECTURE.md.
+
+pub mod diag;
+pub mod syntax;

@@ -1,0 +1,554 @@
+//! The abstract syntax tree of Twilit scripts.
+//!
+//! Span rule: every node's `span` is the byte range of its source text *relative to the
+//! start of the script string* (the loader maps it into the YAML file). A node's span
+//! covers all of its children. Names are not resolved here: `Name("condition")` may be an
+//! enum value, a zone or a binding; the checker decides.
+
+use std::ops::Range;
+
+/// A byte range relative to the script text.
+pub type Span = Range<usize>;
+
+/// A name with its span, e.g. `twilight`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Ident {
+    /// The name as written.
+    pub name: String,
+    /// Where it was written.
+    pub span: Span,
+}
+
+/// A whole script or a `{ ... }` block: statements run in order.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Block {
+    /// The statements.
+    pub stmts: Vec<Stmt>,
+    /// The block's span (the braces included for `{ }` blocks).
+    pub span: Span,
+}
+
+/// One statement with its span.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Stmt {
+    /// What the statement does.
+    pub kind: StmtKind,
+    /// Where it was written.
+    pub span: Span,
+}
+
+/// The statements of the language.
+#[derive(Debug, Clone, PartialEq)]
+pub enum StmtKind {
+    /// Binding, e.g. `let n = count(elf you control)`.
+    Let { name: Ident, value: Expr },
+    /// Binding the result of an effect, e.g. `let shown = reveal top card of deck`.
+    LetEffect { name: Ident, effect: Effect },
+    /// Conditional, e.g. `if x > 1 { draw 1 } else { pass }`.
+    If { cond: Expr, then: Block, otherwise: Option<Block> },
+    /// Loop over a selection, e.g. `for each p in players { ... }`.
+    ForEach { var: Ident, over: Expr, body: Block },
+    /// Counted loop, e.g. `repeat 3 times { draw 1 }`.
+    Repeat { count: Expr, body: Block },
+    /// Player-driven loop, e.g. `any number of times { ... }`.
+    AnyTimes { body: Block },
+    /// Optional block, e.g. `may { draw 1 }` or `opponent may { ... }`.
+    May { who: Option<Expr>, body: Block },
+    /// Modal choice, e.g. `choose one { "Draw": draw 1  "Score": score 1 }`.
+    ChooseOne { options: Vec<ChoiceOption> },
+    /// Acting as another player, e.g. `as victim { discard choose 1 card from hand }`.
+    As { who: Expr, body: Block },
+    /// Requirement, e.g. `require count(x) > 0 else "no x"`.
+    Require { cond: Expr, message: Option<String> },
+    /// Refusal, e.g. `fail "not now"`.
+    Fail { message: String },
+    /// No effect, e.g. `pass`.
+    Pass,
+    /// Modifier, e.g. `modify cost of condition by +2 until end of turn`.
+    Modify { prop: Ident, target: Expr, by: Expr, duration: Option<Duration> },
+    /// Assignment, e.g. `set side of a to governing` or `set speaker to p`.
+    Set { prop: Ident, target: Option<Expr>, value: Expr, duration: Option<Duration> },
+    /// Prohibition, e.g. `forbid enemies to place pieces at x, except during battle`.
+    Forbid(Forbid),
+    /// Draft, e.g. `draft from hand into picks: pick 1, pass left`.
+    Draft(Draft),
+    /// Engine effect, e.g. `add 2 twilight`, `move x to hand`.
+    Effect(Effect),
+    /// Keyword or procedure call, e.g. `Add[1]`, `battle(c, you)`.
+    Call(Call),
+}
+
+/// One labelled alternative of `choose one`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ChoiceOption {
+    /// The label the chooser picks, e.g. `"Banish"`.
+    pub label: String,
+    /// Span of the label string.
+    pub label_span: Span,
+    /// What the option does.
+    pub body: Block,
+}
+
+/// How long a modifier or assignment lasts.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Duration {
+    /// `until end of turn`.
+    UntilEndOf(Ident),
+    /// `until start of evening`.
+    UntilStartOf(Ident),
+    /// `while exists(x)`.
+    While(Expr),
+}
+
+/// `forbid WHO to ACTIONS [OBJECT] [at PLACE] [, except ...]`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Forbid {
+    /// The players prohibited.
+    pub who: Expr,
+    /// The actions prohibited (verbs or procedure names).
+    pub actions: Vec<Ident>,
+    /// What they may not act on.
+    pub object: Option<Expr>,
+    /// Where the prohibition holds.
+    pub at: Option<Expr>,
+    /// When it does not hold.
+    pub except: Option<Exception>,
+}
+
+/// The exception of a prohibition.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Exception {
+    /// `except during battle`: while the named procedure runs.
+    During(Ident),
+    /// `except if cond`.
+    If(Expr),
+}
+
+/// `draft from ZONE into ZONE: OPTIONS`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Draft {
+    /// Each player's hand to pick from.
+    pub from: Expr,
+    /// Where picked cards go.
+    pub into: Expr,
+    /// Pick count, pass direction, limits, facing.
+    pub options: Vec<DraftOpt>,
+}
+
+/// One option of a draft.
+#[derive(Debug, Clone, PartialEq)]
+pub enum DraftOpt {
+    /// `pick 1`.
+    Pick(Expr),
+    /// `pass left`.
+    Pass(Direction, Span),
+    /// `limit ability 3`: at most 3 picked cards having the value `ability`.
+    Limit(Ident, Expr),
+    /// `face down`.
+    Face(Face, Span),
+}
+
+/// Which way things pass or seats are counted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Direction {
+    /// To the player on the left.
+    Left,
+    /// To the player on the right.
+    Right,
+    /// Clockwise (same as left).
+    Clockwise,
+    /// Counter-clockwise (same as right).
+    Counterclockwise,
+}
+
+/// Face up or face down.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Face {
+    /// Visible to all.
+    Up,
+    /// Hidden.
+    Down,
+}
+
+/// The engine verbs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Verb {
+    Add,
+    Remove,
+    Move,
+    Draw,
+    Deal,
+    Discard,
+    Shuffle,
+    Reveal,
+    Flip,
+    Exhaust,
+    Ready,
+    Place,
+    Take,
+    Score,
+    Create,
+    Destroy,
+    Return,
+    Gain,
+    Spend,
+    Lose,
+    Seat,
+}
+
+impl Verb {
+    /// Every verb, for did-you-mean and documentation.
+    pub const ALL: [Verb; 21] = [
+        Verb::Add,
+        Verb::Remove,
+        Verb::Move,
+        Verb::Draw,
+        Verb::Deal,
+        Verb::Discard,
+        Verb::Shuffle,
+        Verb::Reveal,
+        Verb::Flip,
+        Verb::Exhaust,
+        Verb::Ready,
+        Verb::Place,
+        Verb::Take,
+        Verb::Score,
+        Verb::Create,
+        Verb::Destroy,
+        Verb::Return,
+        Verb::Gain,
+        Verb::Spend,
+        Verb::Lose,
+        Verb::Seat,
+    ];
+
+    /// The verb as written.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Verb::Add => "add",
+            Verb::Remove => "remove",
+            Verb::Move => "move",
+            Verb::Draw => "draw",
+            Verb::Deal => "deal",
+            Verb::Discard => "discard",
+            Verb::Shuffle => "shuffle",
+            Verb::Reveal => "reveal",
+            Verb::Flip => "flip",
+            Verb::Exhaust => "exhaust",
+            Verb::Ready => "ready",
+            Verb::Place => "place",
+            Verb::Take => "take",
+            Verb::Score => "score",
+            Verb::Create => "create",
+            Verb::Destroy => "destroy",
+            Verb::Return => "return",
+            Verb::Gain => "gain",
+            Verb::Spend => "spend",
+            Verb::Lose => "lose",
+            Verb::Seat => "seat",
+        }
+    }
+
+    /// Parses a verb in base form (`remove`) or third person (`removes`).
+    pub fn from_word(w: &str) -> Option<Verb> {
+        let base = match w {
+            "readies" => "ready",
+            _ => w.strip_suffix('s').filter(|b| Verb::lookup(b).is_some()).unwrap_or(w),
+        };
+        Verb::lookup(base)
+    }
+
+    fn lookup(w: &str) -> Option<Verb> {
+        Verb::ALL.into_iter().find(|v| v.as_str() == w)
+    }
+}
+
+/// An engine effect: `VERB OBJECTS CLAUSES`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Effect {
+    /// What happens.
+    pub verb: Verb,
+    /// Span of the verb word.
+    pub verb_span: Span,
+    /// What it happens to (`deal` may list several).
+    pub objects: Vec<Expr>,
+    /// `to`, `into`, `for`, `face up`, `simultaneously` ...
+    pub clauses: Vec<Clause>,
+}
+
+/// A prepositional clause of an effect.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Clause {
+    /// Which clause.
+    pub kind: ClauseKind,
+    /// Its span (preposition included).
+    pub span: Span,
+}
+
+/// The clauses an effect may carry.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ClauseKind {
+    /// `to X`: destination or recipient.
+    To(Expr),
+    /// `into X`: destination zone.
+    Into(Expr),
+    /// `onto X`: destination card.
+    Onto(Expr),
+    /// `for X`: beneficiary player.
+    For(Expr),
+    /// `by X`: amount of change.
+    By(Expr),
+    /// `face up` / `face down`.
+    Face(Face),
+    /// `simultaneously`: all reveal at once.
+    Simultaneously,
+}
+
+/// What kind of thing a call invokes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CallKind {
+    /// `Add[1]`: a game-defined keyword.
+    Keyword,
+    /// `battle(c)` or `count(x)`: a procedure or built-in function.
+    Function,
+}
+
+/// A call, e.g. `Add[1]` or `count(elf you control)`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Call {
+    /// Keyword or function.
+    pub kind: CallKind,
+    /// The called name.
+    pub name: Ident,
+    /// The arguments.
+    pub args: Vec<Expr>,
+    /// The whole call.
+    pub span: Span,
+}
+
+/// An expression with its span.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Expr {
+    /// What it computes.
+    pub kind: ExprKind,
+    /// Where it was written.
+    pub span: Span,
+}
+
+/// The expressions of the language.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ExprKind {
+    /// Integer literal, e.g. `3`.
+    Int(i64),
+    /// Boolean literal, e.g. `true`.
+    Bool(bool),
+    /// String literal, e.g. `"no target"`.
+    Str(String),
+    /// A name to resolve, e.g. `twilight`, `hand`, `victim`.
+    Name(String),
+    /// The acting player, `you`.
+    You,
+    /// The card or faction whose script runs, `this`.
+    This,
+    /// List, e.g. `[a, b]`.
+    List(Vec<Expr>),
+    /// Prefix operator, e.g. `not x`, `-1`.
+    Unary(UnOp, Box<Expr>),
+    /// Infix operator, e.g. `cost == 2`, `condition or possession`.
+    Binary(BinOp, Box<Expr>, Box<Expr>),
+    /// Property, zone or relation of something, e.g. `cost of shown`, `hand of p`.
+    Of(Box<Expr>, Box<Expr>),
+    /// Selection with a quantity and filters, e.g. `2 cards from hand where cost > 1`.
+    Select { quantity: Option<Quantity>, base: Box<Expr>, filters: Vec<Filter> },
+    /// Call of a keyword, procedure or built-in, e.g. `count(x)`.
+    Call(Call),
+    /// Choice by the acting player, e.g. `choose 1 elf you control`.
+    Choose(Box<Expr>),
+    /// Step function, e.g. `table n { 1: 1, 2..3: 2 }`.
+    Table { key: Box<Expr>, rows: Vec<TableRow> },
+    /// Die roll from the seeded RNG, e.g. `roll battle_die`.
+    Roll(Box<Expr>),
+    /// Players in seat order, e.g. `clockwise from speaker`.
+    SeatOrder { dir: Direction, from: Box<Expr> },
+}
+
+/// Prefix operators.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UnOp {
+    /// `not`.
+    Not,
+    /// `-`.
+    Neg,
+    /// `+` (a signed amount, e.g. `by +2`).
+    Pos,
+}
+
+/// Infix operators, loosest first: `or`, `and`, comparisons, `+ -`, `* /`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BinOp {
+    Or,
+    And,
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    Add,
+    Sub,
+    Mul,
+    Div,
+}
+
+impl BinOp {
+    /// The operator as written.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            BinOp::Or => "or",
+            BinOp::And => "and",
+            BinOp::Eq => "==",
+            BinOp::Ne => "!=",
+            BinOp::Lt => "<",
+            BinOp::Le => "<=",
+            BinOp::Gt => ">",
+            BinOp::Ge => ">=",
+            BinOp::Add => "+",
+            BinOp::Sub => "-",
+            BinOp::Mul => "*",
+            BinOp::Div => "/",
+        }
+    }
+}
+
+/// How many things a selector takes.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Quantity {
+    /// Which quantity.
+    pub kind: QuantityKind,
+    /// Its span.
+    pub span: Span,
+}
+
+/// The quantities.
+#[derive(Debug, Clone, PartialEq)]
+pub enum QuantityKind {
+    /// `2 cards`, `n twilight`.
+    Exactly(Box<Expr>),
+    /// `up to 3 cards`.
+    UpTo(Box<Expr>),
+    /// `any number of cards`.
+    AnyNumber,
+    /// `all cards`.
+    All,
+    /// `each opponent`.
+    Each,
+    /// `a card`, `an assembly`.
+    One,
+    /// `top card`, `top 3 cards`.
+    Top(Option<i64>),
+    /// `bottom card`.
+    Bottom(Option<i64>),
+}
+
+/// A narrowing of a selector.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Filter {
+    /// Which filter.
+    pub kind: FilterKind,
+    /// Its span.
+    pub span: Span,
+}
+
+/// The filters.
+#[derive(Debug, Clone, PartialEq)]
+pub enum FilterKind {
+    /// `where cost >= 3`.
+    Where(Expr),
+    /// `with cost >= 3` or `with an assembly` (has one at it).
+    With(Expr),
+    /// `you control`.
+    YouControl,
+    /// `controlled by p`.
+    ControlledBy(Expr),
+    /// `owned by p`.
+    OwnedBy(Expr),
+    /// `in hand`.
+    In(Expr),
+    /// `at c`.
+    At(Expr),
+    /// `from deck`.
+    From(Expr),
+    /// `on card`.
+    On(Expr),
+}
+
+/// One row of a table.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TableRow {
+    /// The key or range it matches.
+    pub key: TableKey,
+    /// The value it gives.
+    pub value: Expr,
+    /// The row's span.
+    pub span: Span,
+}
+
+/// A table key.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TableKey {
+    /// `4:`.
+    Exact(i64),
+    /// `2..3:` or `5..:` (open end).
+    Range(i64, Option<i64>),
+    /// `else:`.
+    Else,
+}
+
+impl TableKey {
+    /// Whether the key matches `n`.
+    pub fn matches(self, n: i64) -> bool {
+        match self {
+            TableKey::Exact(k) => k == n,
+            TableKey::Range(lo, hi) => n >= lo && hi.is_none_or(|h| n <= h),
+            TableKey::Else => true,
+        }
+    }
+}
+
+/// A trigger pattern, the value of `when:`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct EventPat {
+    /// Which events match.
+    pub kind: EventKind,
+    /// The pattern's span.
+    pub span: Span,
+}
+
+/// The trigger patterns.
+#[derive(Debug, Clone, PartialEq)]
+pub enum EventKind {
+    /// `start of evening`.
+    Start(Ident),
+    /// `end of turn`.
+    End(Ident),
+    /// `an enemy removes an assembly of yours`; verb `use` names a procedure, `play` a card.
+    Action { actor: Option<Expr>, verb: Ident, object: Option<Expr>, clauses: Vec<Clause> },
+}
+
+/// The signature of a game-defined keyword, e.g. `Add[n]`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct KeywordSig {
+    /// The keyword's name.
+    pub name: Ident,
+    /// Its parameters.
+    pub params: Vec<Param>,
+}
+
+/// A parameter with an optional type, e.g. `n` or `x: selector`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Param {
+    /// The parameter name.
+    pub name: Ident,
+    /// Its declared type, if any.
+    pub ty: Option<Ident>,
+}

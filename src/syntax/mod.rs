@@ -1,0 +1,322 @@
+//! Parsing Twilit scripts: the only module that touches pest. Scripts go in as text,
+//! an AST with script-relative byte spans comes out, or one `SyntaxError` that says
+//! what was expected at the exact offset.
+
+pub mod ast;
+mod display;
+pub mod grammar;
+mod parser;
+
+use pest::error::{ErrorVariant, InputLocation};
+use pest::Parser;
+
+use ast::{Block, EventPat, Expr, KeywordSig, Span};
+use grammar::{Rule, ScriptParser};
+
+/// Longest script accepted, in bytes; longer text is refused before parsing.
+pub const MAX_SCRIPT_LEN: usize = 64 * 1024;
+/// Deepest nesting of `( [ {` accepted.
+pub const MAX_NESTING: usize = 64;
+
+/// A script that does not parse: where, what was expected, and a hint.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SyntaxError {
+    /// Diagnostic code without the `twilit::` prefix.
+    pub code: &'static str,
+    /// Byte range relative to the script text.
+    pub span: Span,
+    /// What went wrong ("expected a statement").
+    pub message: String,
+    /// The likely fix.
+    pub help: Option<String>,
+}
+
+/// Parses a script: the statements of an effect, cost, setup or procedure.
+pub fn parse_script(src: &str) -> Result<Block, SyntaxError> {
+    guard(src)?;
+    let mut pairs = ScriptParser::parse(Rule::script, src).map_err(|e| convert(e, src))?;
+    Ok(parser::parse_script(pairs.next().expect("script pair")))
+}
+
+/// Parses one expression (a requirement, an expectation, a turn order).
+pub fn parse_condition(src: &str) -> Result<Expr, SyntaxError> {
+    guard(src)?;
+    let mut pairs = ScriptParser::parse(Rule::condition, src).map_err(|e| convert(e, src))?;
+    Ok(parser::parse_condition(pairs.next().expect("condition pair")))
+}
+
+/// Parses a trigger pattern (`when:`).
+pub fn parse_event(src: &str) -> Result<EventPat, SyntaxError> {
+    guard(src)?;
+    let mut pairs = ScriptParser::parse(Rule::event, src).map_err(|e| convert(e, src))?;
+    Ok(parser::parse_event(pairs.next().expect("event pair")))
+}
+
+/// Parses a keyword signature such as `Add[n]`.
+pub fn parse_keyword_sig(src: &str) -> Result<KeywordSig, SyntaxError> {
+    guard(src)?;
+    let mut pairs = ScriptParser::parse(Rule::keyword_sig, src).map_err(|e| convert(e, src))?;
+    Ok(parser::parse_keyword_sig(pairs.next().expect("sig pair")))
+}
+
+/// Refuses text too long or too deeply nested to parse in bounded stack and time.
+fn guard(src: &str) -> Result<(), SyntaxError> {
+    if src.len() > MAX_SCRIPT_LEN {
+        return Err(SyntaxError {
+            code: "too-large",
+            span: 0..src.len(),
+            message: format!("script is {} bytes; the limit is {MAX_SCRIPT_LEN}", src.len()),
+            help: Some("split it into procedures in the game file".into()),
+        });
+    }
+    let mut depth = 0usize;
+    let mut in_str = false;
+    for (i, b) in src.bytes().enumerate() {
+        match b {
+            b'"' => in_str = !in_str,
+            b'(' | b'[' | b'{' if !in_str => {
+                depth += 1;
+                if depth > MAX_NESTING {
+                    return Err(SyntaxError {
+                        code: "too-deep",
+                        span: i..i + 1,
+                        message: format!("nesting deeper than {MAX_NESTING} levels"),
+                        help: Some("name intermediate values with `let`, or move parts into procedures".into()),
+                    });
+                }
+            }
+            b')' | b']' | b'}' if !in_str => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+fn convert(e: pest::error::Error<Rule>, src: &str) -> SyntaxError {
+    let pos = match e.location {
+        InputLocation::Pos(p) => p,
+        InputLocation::Span((a, _)) => a,
+    };
+    if let Some(err) = unbalanced(src) {
+        return err;
+    }
+    let end = token_end(src, pos);
+    let (message, help) = match &e.variant {
+        ErrorVariant::ParsingError { positives, .. } => expected_message(positives, src, pos),
+        ErrorVariant::CustomError { message } => (message.clone(), None),
+    };
+    SyntaxError { code: "syntax", span: pos..end, message, help }
+}
+
+/// An unclosed or stray bracket explains a parse failure better than the parser can.
+fn unbalanced(src: &str) -> Option<SyntaxError> {
+    let mut stack: Vec<(usize, u8)> = vec![];
+    let (mut in_str, mut in_comment) = (false, false);
+    for (i, b) in src.bytes().enumerate() {
+        match b {
+            b'\n' => in_comment = false,
+            _ if in_comment => {}
+            b'"' => in_str = !in_str,
+            _ if in_str => {}
+            b'#' => in_comment = true,
+            b'(' | b'[' | b'{' => stack.push((i, b)),
+            b')' | b']' | b'}' => {
+                let want = match b {
+                    b')' => b'(',
+                    b']' => b'[',
+                    _ => b'{',
+                };
+                match stack.pop() {
+                    Some((_, open)) if open == want => {}
+                    _ => {
+                        return Some(SyntaxError {
+                            code: "syntax",
+                            span: i..i + 1,
+                            message: format!("unexpected `{}`", b as char),
+                            help: Some(format!("remove it, or add the matching `{}` before it", want as char)),
+                        })
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    let (i, open) = stack.pop()?;
+    let close = match open {
+        b'(' => ')',
+        b'[' => ']',
+        _ => '}',
+    };
+    let what = if open == b'{' { "block" } else { "bracket" };
+    Some(SyntaxError {
+        code: "unclosed",
+        span: i..i + 1,
+        message: format!("unclosed {what}: this `{}` is never closed", open as char),
+        help: Some(format!("add `{close}` where the {what} ends")),
+    })
+}
+
+/// The end of the word (or single character) at `pos`, so the label covers the culprit.
+fn token_end(src: &str, pos: usize) -> usize {
+    let rest = &src[pos.min(src.len())..];
+    let word = rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').map(char::len_utf8).sum::<usize>();
+    let n = if word > 0 { word } else { rest.chars().next().map_or(0, char::len_utf8) };
+    pos + n
+}
+
+fn expected_message(positives: &[Rule], src: &str, pos: usize) -> (String, Option<String>) {
+    let mut names: Vec<&'static str> = vec![];
+    for r in positives {
+        let n = rule_name(*r);
+        if !names.contains(&n) {
+            names.push(n);
+        }
+    }
+    if names.contains(&"a statement") {
+        names.retain(|n| !n.starts_with("a name") && !n.starts_with("a keyword"));
+    }
+    names.truncate(5);
+    let found = found_text(src, pos);
+    let list = match names.as_slice() {
+        [] => "something else".to_string(),
+        [one] => (*one).to_string(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    };
+    let help = hint(&names, &found).or_else(|| misspelled_reserved(src, pos));
+    (format!("expected {list}, found {found}"), help)
+}
+
+fn found_text(src: &str, pos: usize) -> String {
+    let rest = &src[pos.min(src.len())..];
+    if rest.is_empty() {
+        return "end of script".into();
+    }
+    let end = token_end(src, pos) - pos;
+    format!("`{}`", &rest[..end].replace('\n', "\\n"))
+}
+
+fn hint(names: &[&str], found: &str) -> Option<String> {
+    let word = found.trim_matches('`');
+    let wants_name = names.iter().any(|n| n.starts_with("a name") || n.starts_with("an expression"));
+    if wants_name && grammar_reserved(word) {
+        return Some(format!("`{word}` is a reserved word and cannot be used as a name"));
+    }
+    None
+}
+
+/// A misspelled reserved word on the failing line (`whre` for `where`) is the usual culprit.
+fn misspelled_reserved(src: &str, pos: usize) -> Option<String> {
+    let pos = pos.min(src.len());
+    let line_start = src[..pos].rfind('\n').map_or(0, |i| i + 1);
+    let line_end = src[pos..].find('\n').map_or(src.len(), |i| pos + i);
+    src[line_start..line_end]
+        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .filter(|w| w.len() >= 3 && !grammar_reserved(w))
+        .find_map(|w| {
+            let best = crate::diag::did_you_mean(w, RESERVED_WORDS.iter().copied())?;
+            Some(format!("`{w}` is not a keyword; did you mean `{best}`?"))
+        })
+}
+
+/// Reserved words long enough to be misspelled.
+const RESERVED_WORDS: &[&str] = &[
+    "where", "with", "choose", "repeat", "times", "forbid", "modify", "require", "until", "while", "except",
+    "during", "control", "controlled", "owned", "clockwise", "counterclockwise", "simultaneously", "table",
+    "remove", "discard", "shuffle", "reveal", "exhaust", "ready", "place", "score", "create", "destroy",
+    "return", "draft", "limit", "bottom", "number",
+];
+
+/// Whether a word is reserved by the grammar.
+pub fn grammar_reserved(word: &str) -> bool {
+    !word.is_empty() && ScriptParser::parse(Rule::reserved, word).is_ok_and(|p| p.as_str() == word)
+}
+
+/// Human names for grammar rules in "expected ..." messages.
+fn rule_name(r: Rule) -> &'static str {
+    use Rule::*;
+    match r {
+        EOI => "end of script",
+        int | q_int => "a number",
+        string => "a string",
+        ident | name | q_name => "a name",
+        kw_name => "a keyword such as `Add[1]`",
+        expr | primary | of_chain | of_rhs | paren | list | table | roll | choose | seat_order | call | you
+        | this | bool => "an expression",
+        stmts | let_stmt | if_stmt | for_stmt | repeat_stmt | any_times_stmt | may_stmt | choose_one_stmt
+        | as_stmt | require_stmt | fail_stmt | pass_stmt | modify_stmt | set_stmt | forbid_stmt | draft_stmt
+        | keyword_call | effect | proc_call | verb => "a statement",
+        op_or | op_and | op_eq | op_ne | op_le | op_ge | op_lt | op_gt | op_add | op_sub | op_mul | op_div => {
+            "an operator"
+        }
+        op_not | op_neg | op_pos => "an expression",
+        quantity => "a quantity",
+        filter | f_where | f_with | f_you_control | f_controlled | f_owned | f_in | f_at | f_from | f_on => {
+            "a filter (`where`, `with`, `in`, `at`, `from`, ...)"
+        }
+        block => "a block `{ ... }`",
+        clause | clause_prep | simultaneously => "a clause (`to`, `into`, `for`, `face`, ...)",
+        duration | until_end | while_cond => "a duration (`until end of turn`, `while ...`)",
+        direction | seat_dir => "a direction (`left`, `right`, `clockwise`, `counterclockwise`)",
+        face => "`up`/`down`",
+        option => "an option `\"label\": ...`",
+        draft_opt | draft_pick | draft_pass | draft_limit | draft_face => "a draft option (`pick`, `pass`, `limit`, `face`)",
+        table_row | table_key => "a table row `n: value`",
+        exception | except_during | except_if => "an exception (`except during ...`)",
+        action_list | action_name => "an action name",
+        event_pat | phase_event | action_event => "a trigger pattern",
+        event_verb => "an event verb (`plays`, `removes`, ...)",
+        param => "a parameter name",
+        k_else => "`else`",
+        k_of => "`of`",
+        k_in => "`in`",
+        k_to => "`to`",
+        k_by => "`by`",
+        k_from => "`from`",
+        k_into => "`into`",
+        k_may => "`may`",
+        k_times => "`times`",
+        k_each => "`each`",
+        _ => keyword_name(r),
+    }
+}
+
+fn keyword_name(r: Rule) -> &'static str {
+    use Rule::*;
+    match r {
+        k_at => "`at`",
+        k_control => "`control`",
+        k_one => "`one`",
+        k_end | k_end_ev => "`end`",
+        k_start | k_start_ev => "`start`",
+        _ => "a keyword",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reserved_words_are_recognised() {
+        assert!(grammar_reserved("discard"));
+        assert!(grammar_reserved("into"));
+        assert!(!grammar_reserved("discard_pile"));
+        assert!(!grammar_reserved("int"));
+    }
+
+    #[test]
+    fn unclosed_block_says_so() {
+        let e = parse_script("if x > 1 { draw 1").unwrap_err();
+        assert_eq!(e.span.start, 17);
+        assert!(e.help.unwrap().contains("not closed"), "{}", e.message);
+    }
+
+    #[test]
+    fn deep_nesting_is_refused_before_parsing() {
+        let src = format!("let x = {}1{}", "(".repeat(100_000), ")".repeat(100_000));
+        let e = parse_script(&src).unwrap_err();
+        assert!(e.code == "too-large" || e.code == "too-deep");
+        let src = format!("let x = {}1{}", "(".repeat(1000), ")".repeat(1000));
+        assert_eq!(parse_script(&src).unwrap_err().code, "too-deep");
+    }
+}

@@ -1,0 +1,585 @@
+//! Pest pairs to AST: one `parse_<rule>` function per grammar rule, no semantics.
+//! Operator precedence is pest's `PrattParser`; every node gets its pair's span.
+
+use std::sync::LazyLock;
+
+use pest::iterators::{Pair, Pairs};
+use pest::pratt_parser::{Assoc, Op, PrattParser};
+
+use super::ast::*;
+use super::grammar::Rule;
+
+type P<'a> = Pair<'a, Rule>;
+
+static PRATT: LazyLock<PrattParser<Rule>> = LazyLock::new(|| {
+    PrattParser::new()
+        .op(Op::infix(Rule::op_or, Assoc::Left))
+        .op(Op::infix(Rule::op_and, Assoc::Left))
+        .op(Op::prefix(Rule::op_not))
+        .op(Op::infix(Rule::op_eq, Assoc::Left)
+            | Op::infix(Rule::op_ne, Assoc::Left)
+            | Op::infix(Rule::op_lt, Assoc::Left)
+            | Op::infix(Rule::op_le, Assoc::Left)
+            | Op::infix(Rule::op_gt, Assoc::Left)
+            | Op::infix(Rule::op_ge, Assoc::Left))
+        .op(Op::infix(Rule::op_add, Assoc::Left) | Op::infix(Rule::op_sub, Assoc::Left))
+        .op(Op::infix(Rule::op_mul, Assoc::Left) | Op::infix(Rule::op_div, Assoc::Left))
+        .op(Op::prefix(Rule::op_neg) | Op::prefix(Rule::op_pos))
+});
+
+fn span(p: &P) -> Span {
+    let s = p.as_span();
+    s.start()..s.end()
+}
+
+fn ident(p: P) -> Ident {
+    Ident { name: p.as_str().to_string(), span: span(&p) }
+}
+
+/// Children that carry meaning (keyword tokens `k_*` are skipped).
+fn kids(p: P) -> impl Iterator<Item = P> {
+    p.into_inner().filter(|c| !is_keyword(c.as_rule()))
+}
+
+fn is_keyword(r: Rule) -> bool {
+    matches!(r, Rule::k_any | Rule::k_as | Rule::k_at | Rule::k_bottom | Rule::k_by | Rule::k_choose | Rule::k_control | Rule::k_controlled | Rule::k_draft | Rule::k_during | Rule::k_each | Rule::k_else | Rule::k_end | Rule::k_end_ev | Rule::k_except | Rule::k_face | Rule::k_fail | Rule::k_for | Rule::k_forbid | Rule::k_from | Rule::k_if | Rule::k_in | Rule::k_into | Rule::k_let | Rule::k_limit | Rule::k_may | Rule::k_modify | Rule::k_number | Rule::k_of | Rule::k_on | Rule::k_one | Rule::k_or | Rule::k_owned | Rule::k_pass | Rule::k_pick | Rule::k_repeat | Rule::k_require | Rule::k_roll | Rule::k_set | Rule::k_start | Rule::k_start_ev | Rule::k_table | Rule::k_times | Rule::k_to | Rule::k_top | Rule::k_until | Rule::k_where | Rule::k_while | Rule::k_with | Rule::k_you)
+}
+
+/// `script`: the statements of a whole script.
+pub(crate) fn parse_script(p: P) -> Block {
+    let sp = span(&p);
+    let stmts = p.into_inner().find(|c| c.as_rule() == Rule::stmts);
+    Block { stmts: stmts.map(parse_stmts).unwrap_or_default(), span: sp }
+}
+
+/// `condition`: one expression.
+pub(crate) fn parse_condition(p: P) -> Expr {
+    parse_expr(p.into_inner().next().expect("condition holds an expr"))
+}
+
+fn parse_stmts(p: P) -> Vec<Stmt> {
+    p.into_inner().map(parse_stmt).collect()
+}
+
+fn parse_block(p: P) -> Block {
+    let sp = span(&p);
+    let stmts = p.into_inner().next().map(parse_stmts).unwrap_or_default();
+    Block { stmts, span: sp }
+}
+
+fn parse_stmt(p: P) -> Stmt {
+    let sp = span(&p);
+    let kind = match p.as_rule() {
+        Rule::let_stmt => parse_let(p),
+        Rule::if_stmt => parse_if(p),
+        Rule::for_stmt => parse_for(p),
+        Rule::repeat_stmt => parse_repeat(p),
+        Rule::any_times_stmt => StmtKind::AnyTimes { body: parse_block(last(p)) },
+        Rule::may_stmt => parse_may(p),
+        Rule::choose_one_stmt => StmtKind::ChooseOne { options: kids(p).map(parse_option).collect() },
+        Rule::as_stmt => parse_as(p),
+        Rule::require_stmt => parse_require(p),
+        Rule::fail_stmt => StmtKind::Fail { message: parse_string(last(p)) },
+        Rule::pass_stmt => StmtKind::Pass,
+        Rule::modify_stmt => parse_modify(p),
+        Rule::set_stmt => parse_set(p),
+        Rule::forbid_stmt => StmtKind::Forbid(parse_forbid(p)),
+        Rule::draft_stmt => StmtKind::Draft(parse_draft(p)),
+        Rule::keyword_call => StmtKind::Call(parse_call(p, CallKind::Keyword)),
+        Rule::proc_call => StmtKind::Call(parse_call(p, CallKind::Function)),
+        Rule::effect => StmtKind::Effect(parse_effect(p)),
+        r => unreachable!("not a statement: {r:?}"),
+    };
+    Stmt { kind, span: sp }
+}
+
+fn last(p: P) -> P {
+    p.into_inner().last().expect("rule has children")
+}
+
+fn parse_let(p: P) -> StmtKind {
+    let mut it = kids(p);
+    let name = ident(it.next().expect("let name"));
+    let value = it.next().expect("let value");
+    if value.as_rule() == Rule::effect {
+        StmtKind::LetEffect { name, effect: parse_effect(value) }
+    } else {
+        StmtKind::Let { name, value: parse_expr(value) }
+    }
+}
+
+fn parse_if(p: P) -> StmtKind {
+    let mut it = kids(p);
+    let cond = parse_expr(it.next().expect("if cond"));
+    let then = parse_block(it.next().expect("if block"));
+    let otherwise = it.next().map(|e| match e.as_rule() {
+        Rule::if_stmt => {
+            let sp = span(&e);
+            Block { stmts: vec![Stmt { kind: parse_if(e), span: sp.clone() }], span: sp }
+        }
+        _ => parse_block(e),
+    });
+    StmtKind::If { cond, then, otherwise }
+}
+
+fn parse_for(p: P) -> StmtKind {
+    let mut it = kids(p);
+    let var = ident(it.next().expect("for var"));
+    let over = parse_expr(it.next().expect("for expr"));
+    let body = parse_block(it.next().expect("for block"));
+    StmtKind::ForEach { var, over, body }
+}
+
+fn parse_repeat(p: P) -> StmtKind {
+    let mut it = kids(p);
+    let count = parse_expr(it.next().expect("repeat count"));
+    StmtKind::Repeat { count, body: parse_block(it.next().expect("repeat block")) }
+}
+
+fn parse_may(p: P) -> StmtKind {
+    let mut who = None;
+    let mut body = None;
+    for c in kids(p) {
+        match c.as_rule() {
+            Rule::primary => who = Some(parse_primary(c)),
+            _ => body = Some(parse_block(c)),
+        }
+    }
+    StmtKind::May { who, body: body.expect("may block") }
+}
+
+fn parse_option(p: P) -> ChoiceOption {
+    let mut it = p.into_inner();
+    let label = it.next().expect("option label");
+    let label_span = span(&label);
+    let body = it.next().expect("option body");
+    let body = match body.as_rule() {
+        Rule::block => parse_block(body),
+        _ => {
+            let stmt = parse_stmt(body);
+            Block { span: stmt.span.clone(), stmts: vec![stmt] }
+        }
+    };
+    ChoiceOption { label: parse_string(label), label_span, body }
+}
+
+fn parse_as(p: P) -> StmtKind {
+    let mut it = kids(p);
+    let who = parse_expr(it.next().expect("as who"));
+    StmtKind::As { who, body: parse_block(it.next().expect("as block")) }
+}
+
+fn parse_require(p: P) -> StmtKind {
+    let mut it = kids(p);
+    let cond = parse_expr(it.next().expect("require cond"));
+    StmtKind::Require { cond, message: it.next().map(parse_string) }
+}
+
+fn parse_modify(p: P) -> StmtKind {
+    let mut it = kids(p);
+    let prop = ident(it.next().expect("modify prop"));
+    let target = parse_expr(it.next().expect("modify target"));
+    let by = parse_expr(it.next().expect("modify amount"));
+    StmtKind::Modify { prop, target, by, duration: it.next().map(parse_duration) }
+}
+
+fn parse_set(p: P) -> StmtKind {
+    let parts: Vec<P> = kids(p).collect();
+    let mut it = parts.into_iter();
+    let prop = ident(it.next().expect("set name"));
+    let rest: Vec<P> = it.collect();
+    let (target, value, dur) = match rest.as_slice() {
+        [v] => (None, v.clone(), None),
+        [a, b] if b.as_rule() == Rule::duration => (None, a.clone(), Some(b.clone())),
+        [t, v] => (Some(t.clone()), v.clone(), None),
+        [t, v, d] => (Some(t.clone()), v.clone(), Some(d.clone())),
+        _ => unreachable!("set shape"),
+    };
+    StmtKind::Set {
+        prop,
+        target: target.map(parse_expr),
+        value: parse_expr(value),
+        duration: dur.map(parse_duration),
+    }
+}
+
+fn parse_duration(p: P) -> Duration {
+    let inner = p.into_inner().next().expect("duration kind");
+    match inner.as_rule() {
+        Rule::until_end => {
+            let toks: Vec<P> = inner.into_inner().collect();
+            let is_end = toks.iter().any(|t| t.as_rule() == Rule::k_end);
+            let name = ident(toks.into_iter().last().expect("until name"));
+            if is_end {
+                Duration::UntilEndOf(name)
+            } else {
+                Duration::UntilStartOf(name)
+            }
+        }
+        _ => Duration::While(parse_expr(last(inner))),
+    }
+}
+
+fn parse_forbid(p: P) -> Forbid {
+    let mut it = kids(p);
+    let who = parse_primary(it.next().expect("forbid who"));
+    let actions = kids(it.next().expect("forbid actions")).map(|a| ident(a)).collect();
+    let mut f = Forbid { who, actions, object: None, at: None, except: None };
+    for c in it {
+        match c.as_rule() {
+            Rule::forbid_object => f.object = Some(parse_primary(last(c))),
+            Rule::forbid_at => f.at = Some(parse_expr(last(c))),
+            _ => f.except = Some(parse_exception(c)),
+        }
+    }
+    f
+}
+
+fn parse_exception(p: P) -> Exception {
+    let inner = last(p);
+    match inner.as_rule() {
+        Rule::except_during => Exception::During(ident(last(inner))),
+        _ => Exception::If(parse_expr(last(inner))),
+    }
+}
+
+fn parse_draft(p: P) -> Draft {
+    let mut it = kids(p);
+    let from = parse_expr(it.next().expect("draft from"));
+    let into = parse_expr(it.next().expect("draft into"));
+    let options = it.map(|o| parse_draft_opt(last(o))).collect();
+    Draft { from, into, options }
+}
+
+fn parse_draft_opt(p: P) -> DraftOpt {
+    let rule = p.as_rule();
+    let mut it = kids(p);
+    let first = it.next().expect("draft option value");
+    match rule {
+        Rule::draft_pick => DraftOpt::Pick(parse_expr(first)),
+        Rule::draft_pass => DraftOpt::Pass(parse_direction(first.as_str()), span(&first)),
+        Rule::draft_limit => DraftOpt::Limit(ident(first), parse_expr(it.next().expect("limit n"))),
+        _ => DraftOpt::Face(parse_face(first.as_str()), span(&first)),
+    }
+}
+
+fn parse_direction(s: &str) -> Direction {
+    match s {
+        "left" => Direction::Left,
+        "right" => Direction::Right,
+        "clockwise" => Direction::Clockwise,
+        _ => Direction::Counterclockwise,
+    }
+}
+
+fn parse_face(s: &str) -> Face {
+    if s == "up" {
+        Face::Up
+    } else {
+        Face::Down
+    }
+}
+
+fn parse_call(p: P, kind: CallKind) -> Call {
+    let sp = span(&p);
+    let mut it = p.into_inner();
+    let name = ident(it.next().expect("call name"));
+    let args = it.next().map(|a| a.into_inner().map(parse_expr).collect()).unwrap_or_default();
+    Call { kind, name, args, span: sp }
+}
+
+fn parse_effect(p: P) -> Effect {
+    let mut it = p.into_inner();
+    let verb_pair = it.next().expect("verb");
+    let verb = Verb::from_word(verb_pair.as_str()).expect("grammar only admits verbs");
+    let mut e = Effect { verb, verb_span: span(&verb_pair), objects: vec![], clauses: vec![] };
+    for c in it {
+        match c.as_rule() {
+            Rule::effect_objs => e.objects = c.into_inner().map(parse_expr).collect(),
+            _ => e.clauses.push(parse_clause(c)),
+        }
+    }
+    e
+}
+
+fn parse_clause(p: P) -> Clause {
+    let sp = span(&p);
+    let mut it = p.into_inner();
+    let first = it.next().expect("clause");
+    if first.as_rule() == Rule::simultaneously {
+        return Clause { kind: ClauseKind::Simultaneously, span: sp };
+    }
+    let value = it.next().expect("clause value");
+    let kind = if value.as_rule() == Rule::face {
+        ClauseKind::Face(parse_face(value.as_str()))
+    } else {
+        let e = parse_expr(value);
+        match first.as_str() {
+            "to" => ClauseKind::To(e),
+            "into" => ClauseKind::Into(e),
+            "onto" => ClauseKind::Onto(e),
+            "for" => ClauseKind::For(e),
+            _ => ClauseKind::By(e),
+        }
+    };
+    Clause { kind, span: sp }
+}
+
+/// `expr`: prefix/infix operators over primaries, by precedence.
+pub(crate) fn parse_expr(p: P) -> Expr {
+    if p.as_rule() != Rule::expr {
+        return parse_primary(p);
+    }
+    parse_pratt(p.into_inner())
+}
+
+fn parse_pratt(pairs: Pairs<Rule>) -> Expr {
+    PRATT
+        .map_primary(parse_primary)
+        .map_prefix(|op, rhs| {
+            let o = match op.as_rule() {
+                Rule::op_not => UnOp::Not,
+                Rule::op_neg => UnOp::Neg,
+                _ => UnOp::Pos,
+            };
+            let sp = op.as_span().start()..rhs.span.end;
+            Expr { kind: ExprKind::Unary(o, Box::new(rhs)), span: sp }
+        })
+        .map_infix(|lhs, op, rhs| {
+            let sp = lhs.span.start..rhs.span.end;
+            let o = binop(op.as_rule());
+            Expr { kind: ExprKind::Binary(o, Box::new(lhs), Box::new(rhs)), span: sp }
+        })
+        .parse(pairs)
+}
+
+fn binop(r: Rule) -> BinOp {
+    match r {
+        Rule::op_or => BinOp::Or,
+        Rule::op_and => BinOp::And,
+        Rule::op_eq => BinOp::Eq,
+        Rule::op_ne => BinOp::Ne,
+        Rule::op_lt => BinOp::Lt,
+        Rule::op_le => BinOp::Le,
+        Rule::op_gt => BinOp::Gt,
+        Rule::op_ge => BinOp::Ge,
+        Rule::op_add => BinOp::Add,
+        Rule::op_sub => BinOp::Sub,
+        Rule::op_mul => BinOp::Mul,
+        _ => BinOp::Div,
+    }
+}
+
+/// `primary`: optional quantity, a chain of `of`, then filters.
+fn parse_primary(p: P) -> Expr {
+    let sp = span(&p);
+    let mut quantity = None;
+    let mut base = None;
+    let mut filters = vec![];
+    for c in p.into_inner() {
+        match c.as_rule() {
+            Rule::quantity => quantity = Some(parse_quantity(c)),
+            Rule::of_chain => base = Some(parse_of_chain(c)),
+            _ => filters.push(parse_filter(c)),
+        }
+    }
+    let base = base.expect("primary has a chain");
+    if quantity.is_none() && filters.is_empty() {
+        return base;
+    }
+    Expr { kind: ExprKind::Select { quantity, base: Box::new(base), filters }, span: sp }
+}
+
+fn parse_quantity(p: P) -> Quantity {
+    let sp = span(&p);
+    let q = p.into_inner().next().expect("quantity kind");
+    let kind = match q.as_rule() {
+        Rule::q_int | Rule::q_name => QuantityKind::Exactly(Box::new(parse_atom(last(q)))),
+        Rule::q_upto => QuantityKind::UpTo(Box::new(parse_atom(last(q)))),
+        Rule::q_anynum => QuantityKind::AnyNumber,
+        Rule::q_all => QuantityKind::All,
+        Rule::q_each => QuantityKind::Each,
+        Rule::q_a => QuantityKind::One,
+        Rule::q_top => QuantityKind::Top(kids(q).next().map(|n| parse_int(&n))),
+        _ => QuantityKind::Bottom(kids(q).next().map(|n| parse_int(&n))),
+    };
+    Quantity { kind, span: sp }
+}
+
+/// `a of b of c` groups to the right: `a of (b of c)`.
+fn parse_of_chain(p: P) -> Expr {
+    let mut items: Vec<Expr> = kids(p)
+        .map(|c| match c.as_rule() {
+            Rule::of_rhs => parse_of_rhs(c),
+            _ => parse_atom(c),
+        })
+        .collect();
+    let mut acc = items.pop().expect("chain has an atom");
+    while let Some(left) = items.pop() {
+        let sp = left.span.start..acc.span.end;
+        acc = Expr { kind: ExprKind::Of(Box::new(left), Box::new(acc)), span: sp };
+    }
+    acc
+}
+
+fn parse_of_rhs(p: P) -> Expr {
+    let sp = span(&p);
+    let mut quantity = None;
+    let mut base = None;
+    for c in p.into_inner() {
+        match c.as_rule() {
+            Rule::quantity => quantity = Some(parse_quantity(c)),
+            _ => base = Some(parse_atom(c)),
+        }
+    }
+    let base = base.expect("of rhs atom");
+    match quantity {
+        None => base,
+        q => Expr { kind: ExprKind::Select { quantity: q, base: Box::new(base), filters: vec![] }, span: sp },
+    }
+}
+
+fn parse_filter(p: P) -> Filter {
+    let sp = span(&p);
+    let f = p.into_inner().next().expect("filter kind");
+    let rule = f.as_rule();
+    if rule == Rule::f_you_control {
+        return Filter { kind: FilterKind::YouControl, span: sp };
+    }
+    let v = last(f);
+    let e = match v.as_rule() {
+        Rule::expr => parse_expr(v),
+        _ => parse_of_chain(v),
+    };
+    let kind = match rule {
+        Rule::f_where => FilterKind::Where(e),
+        Rule::f_with => FilterKind::With(e),
+        Rule::f_controlled => FilterKind::ControlledBy(e),
+        Rule::f_owned => FilterKind::OwnedBy(e),
+        Rule::f_in => FilterKind::In(e),
+        Rule::f_at => FilterKind::At(e),
+        Rule::f_from => FilterKind::From(e),
+        _ => FilterKind::On(e),
+    };
+    Filter { kind, span: sp }
+}
+
+fn parse_atom(p: P) -> Expr {
+    let sp = span(&p);
+    let kind = match p.as_rule() {
+        Rule::paren => return parse_expr(last(p)),
+        Rule::list => ExprKind::List(p.into_inner().map(parse_expr).collect()),
+        Rule::table => parse_table(p),
+        Rule::roll => ExprKind::Roll(Box::new(parse_of_chain(last(p)))),
+        Rule::choose => ExprKind::Choose(Box::new(parse_primary(last(p)))),
+        Rule::seat_order => {
+            let mut it = kids(p);
+            let dir = parse_direction(it.next().expect("dir").as_str());
+            ExprKind::SeatOrder { dir, from: Box::new(parse_of_chain(it.next().expect("from"))) }
+        }
+        Rule::bool => ExprKind::Bool(p.as_str() == "true"),
+        Rule::int => ExprKind::Int(parse_int(&p)),
+        Rule::string => ExprKind::Str(parse_string(p)),
+        Rule::keyword_call => ExprKind::Call(parse_call(p, CallKind::Keyword)),
+        Rule::call => ExprKind::Call(parse_call(p, CallKind::Function)),
+        Rule::you => ExprKind::You,
+        Rule::this => ExprKind::This,
+        Rule::name | Rule::ident => ExprKind::Name(p.as_str().to_string()),
+        Rule::expr => return parse_expr(p),
+        r => unreachable!("not an atom: {r:?}"),
+    };
+    Expr { kind, span: sp }
+}
+
+fn parse_table(p: P) -> ExprKind {
+    let mut it = kids(p);
+    let key = parse_of_chain(it.next().expect("table key"));
+    let rows = it.map(parse_table_row).collect();
+    ExprKind::Table { key: Box::new(key), rows }
+}
+
+fn parse_table_row(p: P) -> TableRow {
+    let sp = span(&p);
+    let mut it = p.into_inner();
+    let k = it.next().expect("row key");
+    let ranged = k.as_str().contains("..");
+    let nums: Vec<i64> = k.into_inner().filter(|c| c.as_rule() == Rule::int).map(|c| parse_int(&c)).collect();
+    let key = match (nums.as_slice(), ranged) {
+        ([], _) => TableKey::Else,
+        ([n], false) => TableKey::Exact(*n),
+        ([n], true) => TableKey::Range(*n, None),
+        ([lo, hi, ..], _) => TableKey::Range(*lo, Some(*hi)),
+    };
+    TableRow { key, value: parse_expr(it.next().expect("row value")), span: sp }
+}
+
+/// Integers saturate rather than fail: the checker bounds values where it matters.
+fn parse_int(p: &P) -> i64 {
+    p.as_str().parse().unwrap_or(i64::MAX)
+}
+
+fn parse_string(p: P) -> String {
+    let raw = p.into_inner().next().map(|c| c.as_str()).unwrap_or("");
+    let mut out = String::with_capacity(raw.len());
+    let mut chars = raw.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            match chars.next() {
+                Some('n') => out.push('\n'),
+                Some(o) => out.push(o),
+                None => {}
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// `event`: a trigger pattern.
+pub(crate) fn parse_event(p: P) -> EventPat {
+    let pat = p.into_inner().next().expect("event_pat");
+    let sp = span(&pat);
+    let inner = pat.into_inner().next().expect("event kind");
+    let kind = match inner.as_rule() {
+        Rule::phase_event => {
+            let mut it = inner.into_inner();
+            let edge = it.next().expect("edge");
+            let name = ident(it.filter(|c| c.as_rule() == Rule::ident).last().expect("phase name"));
+            if edge.as_rule() == Rule::k_start_ev {
+                EventKind::Start(name)
+            } else {
+                EventKind::End(name)
+            }
+        }
+        _ => parse_action_event(inner),
+    };
+    EventPat { kind, span: sp }
+}
+
+fn parse_action_event(p: P) -> EventKind {
+    let (mut actor, mut verb, mut object, mut clauses) = (None, None, None, vec![]);
+    for c in p.into_inner() {
+        match c.as_rule() {
+            Rule::primary => actor = Some(parse_primary(c)),
+            Rule::event_verb => verb = Some(ident(c)),
+            Rule::expr => object = Some(parse_expr(c)),
+            _ => clauses.push(parse_clause(c)),
+        }
+    }
+    EventKind::Action { actor, verb: verb.expect("event verb"), object, clauses }
+}
+
+/// `keyword_sig`: `Name[p, q: type]`.
+pub(crate) fn parse_keyword_sig(p: P) -> KeywordSig {
+    let mut it = p.into_inner().filter(|c| c.as_rule() != Rule::EOI);
+    let name = ident(it.next().expect("keyword name"));
+    let params = it
+        .map(|param| {
+            let mut pi = param.into_inner();
+            let name = ident(pi.next().expect("param name"));
+            Param { name, ty: pi.next().map(ident) }
+        })
+        .collect();
+    KeywordSig { name, params }
+}
