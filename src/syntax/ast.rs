@@ -194,11 +194,12 @@ pub enum Verb {
     Spend,
     Lose,
     Seat,
+    Play,
 }
 
 impl Verb {
     /// Every verb, for did-you-mean and documentation.
-    pub const ALL: [Verb; 21] = [
+    pub const ALL: [Verb; 22] = [
         Verb::Add,
         Verb::Remove,
         Verb::Move,
@@ -220,6 +221,7 @@ impl Verb {
         Verb::Spend,
         Verb::Lose,
         Verb::Seat,
+        Verb::Play,
     ];
 
     /// The verb as written.
@@ -246,6 +248,7 @@ impl Verb {
             Verb::Spend => "spend",
             Verb::Lose => "lose",
             Verb::Seat => "seat",
+            Verb::Play => "play",
         }
     }
 
@@ -290,6 +293,8 @@ pub struct Clause {
 pub enum ClauseKind {
     /// `to X`: destination or recipient.
     To(Expr),
+    /// `to bottom of deck`: one end of an ordered zone.
+    ToEnd(End, Expr),
     /// `into X`: destination zone.
     Into(Expr),
     /// `onto X`: destination card.
@@ -302,6 +307,15 @@ pub enum ClauseKind {
     Face(Face),
     /// `simultaneously`: all reveal at once.
     Simultaneously,
+}
+
+/// An end of an ordered zone.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum End {
+    /// The top (drawn first).
+    Top,
+    /// The bottom.
+    Bottom,
 }
 
 /// What kind of thing a call invokes.

@@ -152,6 +152,8 @@ impl Display for Clause {
     fn fmt(&self, f: &mut Formatter) -> fmt::Result {
         match &self.kind {
             ClauseKind::To(e) => write!(f, "(to {e})"),
+            ClauseKind::ToEnd(End::Top, e) => write!(f, "(to-top {e})"),
+            ClauseKind::ToEnd(End::Bottom, e) => write!(f, "(to-bottom {e})"),
             ClauseKind::Into(e) => write!(f, "(into {e})"),
             ClauseKind::Onto(e) => write!(f, "(onto {e})"),
             ClauseKind::For(e) => write!(f, "(for {e})"),

@@ -70,9 +70,11 @@ fn guard(src: &str) -> Result<(), SyntaxError> {
         });
     }
     let mut depth = 0usize;
-    let mut in_str = false;
+    let (mut in_str, mut escaped) = (false, false);
     for (i, b) in src.bytes().enumerate() {
         match b {
+            _ if escaped => escaped = false,
+            b'\\' if in_str => escaped = true,
             b'"' => in_str = !in_str,
             b'(' | b'[' | b'{' if !in_str => {
                 depth += 1;
@@ -111,11 +113,13 @@ fn convert(e: pest::error::Error<Rule>, src: &str) -> SyntaxError {
 /// An unclosed or stray bracket explains a parse failure better than the parser can.
 fn unbalanced(src: &str) -> Option<SyntaxError> {
     let mut stack: Vec<(usize, u8)> = vec![];
-    let (mut in_str, mut in_comment) = (false, false);
+    let (mut in_str, mut in_comment, mut escaped) = (false, false, false);
     for (i, b) in src.bytes().enumerate() {
         match b {
             b'\n' => in_comment = false,
             _ if in_comment => {}
+            _ if escaped => escaped = false,
+            b'\\' if in_str => escaped = true,
             b'"' => in_str = !in_str,
             _ if in_str => {}
             b'#' => in_comment = true,
@@ -197,7 +201,7 @@ fn found_text(src: &str, pos: usize) -> String {
 
 fn hint(names: &[&str], found: &str) -> Option<String> {
     let word = found.trim_matches('`');
-    let wants_name = names.iter().any(|n| n.starts_with("a name") || n.starts_with("an expression"));
+    let wants_name = names.iter().any(|n| n.starts_with("a name"));
     if wants_name && grammar_reserved(word) {
         return Some(format!("`{word}` is a reserved word and cannot be used as a name"));
     }
@@ -220,10 +224,40 @@ fn misspelled_reserved(src: &str, pos: usize) -> Option<String> {
 
 /// Reserved words long enough to be misspelled.
 const RESERVED_WORDS: &[&str] = &[
-    "where", "with", "choose", "repeat", "times", "forbid", "modify", "require", "until", "while", "except",
-    "during", "control", "controlled", "owned", "clockwise", "counterclockwise", "simultaneously", "table",
-    "remove", "discard", "shuffle", "reveal", "exhaust", "ready", "place", "score", "create", "destroy",
-    "return", "draft", "limit", "bottom", "number",
+    "where",
+    "with",
+    "choose",
+    "repeat",
+    "times",
+    "forbid",
+    "modify",
+    "require",
+    "until",
+    "while",
+    "except",
+    "during",
+    "control",
+    "controlled",
+    "owned",
+    "clockwise",
+    "counterclockwise",
+    "simultaneously",
+    "table",
+    "remove",
+    "discard",
+    "shuffle",
+    "reveal",
+    "exhaust",
+    "ready",
+    "place",
+    "score",
+    "create",
+    "destroy",
+    "return",
+    "draft",
+    "limit",
+    "bottom",
+    "number",
 ];
 
 /// Whether a word is reserved by the grammar.
@@ -240,11 +274,11 @@ fn rule_name(r: Rule) -> &'static str {
         string => "a string",
         ident | name | q_name => "a name",
         kw_name => "a keyword such as `Add[1]`",
-        expr | primary | of_chain | of_rhs | paren | list | table | roll | choose | seat_order | call | you
-        | this | bool => "an expression",
-        stmts | let_stmt | if_stmt | for_stmt | repeat_stmt | any_times_stmt | may_stmt | choose_one_stmt
-        | as_stmt | require_stmt | fail_stmt | pass_stmt | modify_stmt | set_stmt | forbid_stmt | draft_stmt
-        | keyword_call | effect | proc_call | verb => "a statement",
+        expr | primary | of_chain | of_rhs | paren | list | table | roll | choose | seat_order | call | you | this
+        | bool => "an expression",
+        stmts | let_stmt | if_stmt | for_stmt | repeat_stmt | any_times_stmt | may_stmt | choose_one_stmt | as_stmt
+        | require_stmt | fail_stmt | pass_stmt | modify_stmt | set_stmt | forbid_stmt | draft_stmt | keyword_call
+        | effect | proc_call | verb => "a statement",
         op_or | op_and | op_eq | op_ne | op_le | op_ge | op_lt | op_gt | op_add | op_sub | op_mul | op_div => {
             "an operator"
         }
@@ -259,13 +293,21 @@ fn rule_name(r: Rule) -> &'static str {
         direction | seat_dir => "a direction (`left`, `right`, `clockwise`, `counterclockwise`)",
         face => "`up`/`down`",
         option => "an option `\"label\": ...`",
-        draft_opt | draft_pick | draft_pass | draft_limit | draft_face => "a draft option (`pick`, `pass`, `limit`, `face`)",
+        draft_opt | draft_pick | draft_pass | draft_limit | draft_face => {
+            "a draft option (`pick`, `pass`, `limit`, `face`)"
+        }
         table_row | table_key => "a table row `n: value`",
         exception | except_during | except_if => "an exception (`except during ...`)",
         action_list | action_name => "an action name",
         event_pat | phase_event | action_event => "a trigger pattern",
         event_verb => "an event verb (`plays`, `removes`, ...)",
         param => "a parameter name",
+        t_assign => "`=`",
+        t_colon => "`:`",
+        t_rbracket => "`]`",
+        t_lbrace => "`{`",
+        t_rbrace => "`}`",
+        k_face => "`face`",
         k_else => "`else`",
         k_of => "`of`",
         k_in => "`in`",

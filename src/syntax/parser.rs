@@ -27,9 +27,36 @@ static PRATT: LazyLock<PrattParser<Rule>> = LazyLock::new(|| {
         .op(Op::prefix(Rule::op_neg) | Op::prefix(Rule::op_pos))
 });
 
+/// A pair's span without the whitespace and comments pest skipped after its last token.
 fn span(p: &P) -> Span {
     let s = p.as_span();
-    s.start()..s.end()
+    s.start()..s.start() + trimmed_len(s.as_str())
+}
+
+fn trimmed_len(text: &str) -> usize {
+    let mut t = text.trim_end();
+    loop {
+        let line_start = t.rfind('\n').map_or(0, |i| i + 1);
+        match comment_start(&t[line_start..]) {
+            Some(c) => t = t[..line_start + c].trim_end(),
+            None => return t.len(),
+        }
+    }
+}
+
+/// Where a `#` comment starts on a line, outside string literals.
+fn comment_start(line: &str) -> Option<usize> {
+    let (mut in_str, mut escaped) = (false, false);
+    for (i, c) in line.char_indices() {
+        match c {
+            _ if escaped => escaped = false,
+            '\\' if in_str => escaped = true,
+            '"' => in_str = !in_str,
+            '#' if !in_str => return Some(i),
+            _ => {}
+        }
+    }
+    None
 }
 
 fn ident(p: P) -> Ident {
@@ -41,8 +68,19 @@ fn kids(p: P) -> impl Iterator<Item = P> {
     p.into_inner().filter(|c| !is_keyword(c.as_rule()))
 }
 
+/// Keyword and punctuation tokens carry no meaning beyond the rule that holds them.
+/// Keep in step with the `k_*` and `t_*` rules of the grammar.
 fn is_keyword(r: Rule) -> bool {
-    matches!(r, Rule::k_any | Rule::k_as | Rule::k_at | Rule::k_bottom | Rule::k_by | Rule::k_choose | Rule::k_control | Rule::k_controlled | Rule::k_draft | Rule::k_during | Rule::k_each | Rule::k_else | Rule::k_end | Rule::k_end_ev | Rule::k_except | Rule::k_face | Rule::k_fail | Rule::k_for | Rule::k_forbid | Rule::k_from | Rule::k_if | Rule::k_in | Rule::k_into | Rule::k_let | Rule::k_limit | Rule::k_may | Rule::k_modify | Rule::k_number | Rule::k_of | Rule::k_on | Rule::k_one | Rule::k_or | Rule::k_owned | Rule::k_pass | Rule::k_pick | Rule::k_repeat | Rule::k_require | Rule::k_roll | Rule::k_set | Rule::k_start | Rule::k_start_ev | Rule::k_table | Rule::k_times | Rule::k_to | Rule::k_top | Rule::k_until | Rule::k_where | Rule::k_while | Rule::k_with | Rule::k_you)
+    static TABLE: LazyLock<Vec<bool>> = LazyLock::new(|| {
+        let len = Rule::all_rules().iter().map(|r| *r as usize + 1).max().unwrap_or(0).max(Rule::EOI as usize + 1);
+        let mut t = vec![false; len];
+        for r in Rule::all_rules() {
+            let name = format!("{r:?}");
+            t[*r as usize] = name.starts_with("k_") || name.starts_with("t_");
+        }
+        t
+    });
+    TABLE.get(r as usize).copied().unwrap_or(false)
 }
 
 /// `script`: the statements of a whole script.
@@ -63,7 +101,7 @@ fn parse_stmts(p: P) -> Vec<Stmt> {
 
 fn parse_block(p: P) -> Block {
     let sp = span(&p);
-    let stmts = p.into_inner().next().map(parse_stmts).unwrap_or_default();
+    let stmts = kids(p).next().map(parse_stmts).unwrap_or_default();
     Block { stmts, span: sp }
 }
 
@@ -149,7 +187,7 @@ fn parse_may(p: P) -> StmtKind {
 }
 
 fn parse_option(p: P) -> ChoiceOption {
-    let mut it = p.into_inner();
+    let mut it = kids(p);
     let label = it.next().expect("option label");
     let label_span = span(&label);
     let body = it.next().expect("option body");
@@ -195,12 +233,7 @@ fn parse_set(p: P) -> StmtKind {
         [t, v, d] => (Some(t.clone()), v.clone(), Some(d.clone())),
         _ => unreachable!("set shape"),
     };
-    StmtKind::Set {
-        prop,
-        target: target.map(parse_expr),
-        value: parse_expr(value),
-        duration: dur.map(parse_duration),
-    }
+    StmtKind::Set { prop, target: target.map(parse_expr), value: parse_expr(value), duration: dur.map(parse_duration) }
 }
 
 fn parse_duration(p: P) -> Duration {
@@ -282,7 +315,7 @@ fn parse_face(s: &str) -> Face {
 
 fn parse_call(p: P, kind: CallKind) -> Call {
     let sp = span(&p);
-    let mut it = p.into_inner();
+    let mut it = kids(p);
     let name = ident(it.next().expect("call name"));
     let args = it.next().map(|a| a.into_inner().map(parse_expr).collect()).unwrap_or_default();
     Call { kind, name, args, span: sp }
@@ -310,8 +343,11 @@ fn parse_clause(p: P) -> Clause {
         return Clause { kind: ClauseKind::Simultaneously, span: sp };
     }
     let value = it.next().expect("clause value");
-    let kind = if value.as_rule() == Rule::face {
+    let kind = if first.as_rule() == Rule::k_face {
         ClauseKind::Face(parse_face(value.as_str()))
+    } else if value.as_rule() == Rule::dest_end {
+        let end = if value.as_str().starts_with("top") { End::Top } else { End::Bottom };
+        ClauseKind::ToEnd(end, parse_expr(it.next().expect("destination")))
     } else {
         let e = parse_expr(value);
         match first.as_str() {
@@ -319,7 +355,8 @@ fn parse_clause(p: P) -> Clause {
             "into" => ClauseKind::Into(e),
             "onto" => ClauseKind::Onto(e),
             "for" => ClauseKind::For(e),
-            _ => ClauseKind::By(e),
+            "by" => ClauseKind::By(e),
+            other => unreachable!("grammar admits no clause `{other}`"),
         }
     };
     Clause { kind, span: sp }
@@ -500,7 +537,7 @@ fn parse_table(p: P) -> ExprKind {
 
 fn parse_table_row(p: P) -> TableRow {
     let sp = span(&p);
-    let mut it = p.into_inner();
+    let mut it = kids(p);
     let k = it.next().expect("row key");
     let ranged = k.as_str().contains("..");
     let nums: Vec<i64> = k.into_inner().filter(|c| c.as_rule() == Rule::int).map(|c| parse_int(&c)).collect();
@@ -572,7 +609,7 @@ fn parse_action_event(p: P) -> EventKind {
 
 /// `keyword_sig`: `Name[p, q: type]`.
 pub(crate) fn parse_keyword_sig(p: P) -> KeywordSig {
-    let mut it = p.into_inner().filter(|c| c.as_rule() != Rule::EOI);
+    let mut it = kids(p).filter(|c| c.as_rule() != Rule::EOI);
     let name = ident(it.next().expect("keyword name"));
     let params = it
         .map(|param| {

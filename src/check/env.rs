@@ -1,0 +1,330 @@
+//! The names a script of one game may use: the game's own definitions (properties,
+//! values, zones, pieces, counters, ...) plus the built-in names of the language.
+
+use indexmap::IndexMap;
+
+/// The static type of an expression, as far as the checker can tell.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ty {
+    /// A number.
+    Num,
+    /// A truth value.
+    Bool,
+    /// Text.
+    Str,
+    /// One player.
+    Player,
+    /// Several players (a selector of players).
+    Players,
+    /// Cards, pieces or spaces (a selector).
+    Things,
+    /// A zone.
+    Zone,
+    /// An enum value (also usable as a selector of things having it).
+    Value,
+    /// A die.
+    Die,
+    /// A phase, step or period (`turn`, `round`).
+    Period,
+    /// A relation such as `owner`, only meaningful before `of`.
+    Relation,
+    /// Unknown or dynamic: accepted everywhere.
+    Any,
+}
+
+impl Ty {
+    /// The type's name in messages.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Ty::Num => "a number",
+            Ty::Bool => "a condition",
+            Ty::Str => "text",
+            Ty::Player => "a player",
+            Ty::Players => "players",
+            Ty::Things => "a selection of cards or pieces",
+            Ty::Zone => "a zone",
+            Ty::Value => "a value",
+            Ty::Die => "a die",
+            Ty::Period => "a phase or period",
+            Ty::Relation => "a relation",
+            Ty::Any => "anything",
+        }
+    }
+
+    /// Whether a value of this type can stand where `want` is expected.
+    pub fn fits(self, want: Ty) -> bool {
+        self == want
+            || self == Ty::Any
+            || want == Ty::Any
+            || matches!(
+                (self, want),
+                (Ty::Value, Ty::Things)
+                    | (Ty::Things, Ty::Value)
+                    | (Ty::Player, Ty::Players)
+                    | (Ty::Players, Ty::Player)
+                    | (Ty::Zone, Ty::Things)
+            )
+    }
+
+    /// Whether the type selects things (so `or` means union).
+    pub fn is_collection(self) -> bool {
+        matches!(self, Ty::Things | Ty::Value | Ty::Players | Ty::Zone)
+    }
+}
+
+/// What a name stands for.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Sym {
+    /// A card or piece property, with the type of its values.
+    Property(Ty),
+    /// A value of an enum property (`condition`), naming the property.
+    EnumValue(String),
+    /// A zone.
+    Zone,
+    /// A kind of piece; `sides` lists its side names.
+    Piece,
+    /// A side of a two-sided piece (`governing`).
+    Side,
+    /// A counter or pool, with its maximum if bounded.
+    Counter { max: Option<i64> },
+    /// A die.
+    Die,
+    /// A board space.
+    Space,
+    /// A card id.
+    Card,
+    /// A faction id (stands for the player who has it).
+    Faction,
+    /// A role (stands for the players who have it).
+    Role,
+    /// A phase or step.
+    Phase,
+    /// A game procedure with its parameter count; `value` procedures are functions.
+    Procedure { arity: usize, value: bool },
+    /// A built-in name with its type.
+    Builtin(Ty),
+    /// A local binding with its type.
+    Local(Ty),
+}
+
+impl Sym {
+    /// The type of the name used as a value.
+    pub fn ty(&self) -> Ty {
+        match self {
+            Sym::Property(t) | Sym::Builtin(t) | Sym::Local(t) => *t,
+            Sym::EnumValue(_) | Sym::Side => Ty::Value,
+            Sym::Zone => Ty::Zone,
+            Sym::Piece | Sym::Space | Sym::Card => Ty::Things,
+            Sym::Counter { .. } => Ty::Num,
+            Sym::Die => Ty::Die,
+            Sym::Faction => Ty::Player,
+            Sym::Role => Ty::Players,
+            Sym::Phase => Ty::Period,
+            Sym::Procedure { .. } => Ty::Any,
+        }
+    }
+
+    /// What the name is, for messages.
+    pub fn describe(&self) -> &'static str {
+        match self {
+            Sym::Property(_) => "a property",
+            Sym::EnumValue(_) => "a property value",
+            Sym::Zone => "a zone",
+            Sym::Piece => "a piece",
+            Sym::Side => "a side",
+            Sym::Counter { .. } => "a counter",
+            Sym::Die => "a die",
+            Sym::Space => "a board space",
+            Sym::Card => "a card",
+            Sym::Faction => "a faction",
+            Sym::Role => "a role",
+            Sym::Phase => "a phase",
+            Sym::Procedure { .. } => "a procedure",
+            Sym::Builtin(_) => "a built-in name",
+            Sym::Local(_) => "a local name",
+        }
+    }
+}
+
+/// A game-defined keyword such as `Add[n]`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct KeywordInfo {
+    /// Parameter names and declared types.
+    pub params: Vec<(String, Ty)>,
+}
+
+/// Built-in names with their types.
+const BUILTINS: &[(&str, Ty)] = &[
+    ("opponent", Ty::Players),
+    ("opponents", Ty::Players),
+    ("enemy", Ty::Players),
+    ("enemies", Ty::Players),
+    ("player", Ty::Players),
+    ("players", Ty::Players),
+    ("speaker", Ty::Player),
+    ("active_player", Ty::Player),
+    ("yours", Ty::Players),
+    ("none", Ty::Player),
+    ("it", Ty::Any),
+    ("card", Ty::Things),
+    ("cards", Ty::Things),
+    ("piece", Ty::Things),
+    ("pieces", Ty::Things),
+    ("space", Ty::Things),
+    ("spaces", Ty::Things),
+    ("owner", Ty::Relation),
+    ("controller", Ty::Relation),
+    ("left", Ty::Relation),
+    ("right", Ty::Relation),
+    ("side", Ty::Value),
+    ("zone", Ty::Zone),
+    ("name", Ty::Str),
+    ("id", Ty::Value),
+    ("turn", Ty::Period),
+    ("phase", Ty::Period),
+    ("round", Ty::Period),
+    ("step", Ty::Period),
+    ("game", Ty::Period),
+    ("exhausted", Ty::Bool),
+    ("face_up", Ty::Bool),
+];
+
+/// Built-in periods usable in durations and `start of` / `end of` patterns.
+pub const PERIODS: &[&str] = &["turn", "phase", "round", "step", "game"];
+
+/// Built-in functions: name, fewest and most arguments, result type.
+pub const FUNCTIONS: &[(&str, usize, usize, Ty)] = &[
+    ("count", 1, 1, Ty::Num),
+    ("exists", 1, 1, Ty::Bool),
+    ("min", 1, 8, Ty::Num),
+    ("max", 1, 8, Ty::Num),
+    ("sum", 2, 2, Ty::Num),
+    ("first", 1, 1, Ty::Any),
+    ("sort", 2, 2, Ty::Any),
+    ("most", 2, 2, Ty::Player),
+    ("adjacent", 2, 2, Ty::Bool),
+    ("neighbors", 1, 1, Ty::Things),
+    ("random", 1, 1, Ty::Any),
+];
+
+/// Every name a game's scripts may use.
+#[derive(Debug, Clone, Default)]
+pub struct Env {
+    names: IndexMap<String, Sym>,
+    /// Game keywords by name (`Add`).
+    pub keywords: IndexMap<String, KeywordInfo>,
+    /// Plural spellings declared by pieces (`sympathy_tokens` -> `sympathy_token`).
+    pub plurals: IndexMap<String, String>,
+    /// Phase and step names, in order.
+    pub phases: Vec<String>,
+}
+
+impl Env {
+    /// An environment holding only the built-ins.
+    pub fn new() -> Self {
+        let mut env = Env::default();
+        for (n, t) in BUILTINS {
+            env.names.insert((*n).to_string(), Sym::Builtin(*t));
+        }
+        env
+    }
+
+    /// Defines a game name. Game names shadow built-ins; between game names the first
+    /// definition wins, and the earlier one is returned so the caller can report a clash.
+    /// Phases live in their own namespace, so a phase may share a name with a value.
+    pub fn define(&mut self, name: &str, sym: Sym) -> Option<&Sym> {
+        if sym == Sym::Phase {
+            if !self.phases.iter().any(|p| p == name) {
+                self.phases.push(name.to_string());
+            }
+            if self.names.contains_key(name) {
+                return None;
+            }
+        }
+        match self.names.get(name) {
+            None | Some(Sym::Builtin(_)) | Some(Sym::Phase) | Some(Sym::Role) => {
+                self.names.insert(name.to_string(), sym);
+                None
+            }
+            Some(_) if matches!(sym, Sym::Role | Sym::Phase) => None,
+            Some(_) => self.names.get(name),
+        }
+    }
+
+    /// Whether `name` is a phase or step of the game.
+    pub fn is_phase(&self, name: &str) -> bool {
+        self.phases.iter().any(|p| p == name)
+    }
+
+    /// Looks a name up, also as a plural of a defined name (`warriors`, `assemblies`).
+    pub fn lookup(&self, name: &str) -> Option<&Sym> {
+        if let Some(s) = self.names.get(name) {
+            return Some(s);
+        }
+        if let Some(single) = self.plurals.get(name) {
+            return self.names.get(single);
+        }
+        singulars(name).into_iter().find_map(|s| self.names.get(&s).filter(|sym| plural_ok(sym)))
+    }
+
+    /// Every defined name, for did-you-mean.
+    pub fn names(&self) -> impl Iterator<Item = &str> {
+        self.names.keys().map(String::as_str).chain(self.plurals.keys().map(String::as_str))
+    }
+
+    /// A built-in function's arity and result.
+    pub fn function(name: &str) -> Option<(usize, usize, Ty)> {
+        FUNCTIONS.iter().find(|f| f.0 == name).map(|f| (f.1, f.2, f.3))
+    }
+}
+
+/// Only nouns take a plural: `warriors`, `conditions`, not `costs`.
+fn plural_ok(sym: &Sym) -> bool {
+    matches!(sym, Sym::Piece | Sym::EnumValue(_) | Sym::Side | Sym::Space | Sym::Card | Sym::Zone)
+}
+
+/// Candidate singular forms of an English plural.
+fn singulars(name: &str) -> Vec<String> {
+    let mut out = vec![];
+    if let Some(stem) = name.strip_suffix("ies") {
+        out.push(format!("{stem}y"));
+    }
+    if let Some(stem) = name.strip_suffix("es") {
+        out.push(stem.to_string());
+    }
+    if let Some(stem) = name.strip_suffix('s') {
+        out.push(stem.to_string());
+    }
+    out
+}
+
+/// Parses a declared parameter type (`selector`, `number`, `player`, ...).
+pub fn param_ty(name: &str) -> Option<Ty> {
+    Some(match name {
+        "number" | "int" => Ty::Num,
+        "bool" | "condition" => Ty::Bool,
+        "text" => Ty::Str,
+        "player" => Ty::Player,
+        "players" => Ty::Players,
+        "selector" | "card" | "cards" | "piece" | "pieces" | "space" => Ty::Things,
+        "zone" => Ty::Zone,
+        "value" => Ty::Value,
+        "any" => Ty::Any,
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plurals_resolve_only_for_nouns() {
+        let mut env = Env::new();
+        env.define("assembly", Sym::Piece);
+        env.define("cost", Sym::Property(Ty::Num));
+        assert_eq!(env.lookup("assemblies"), Some(&Sym::Piece));
+        assert_eq!(env.lookup("costs"), None);
+        assert!(env.lookup("opponents").is_some());
+    }
+}

@@ -1,0 +1,309 @@
+//! Typing expressions and effects, and checking trigger patterns.
+
+use crate::diag::Span;
+use crate::syntax::ast::*;
+
+use super::env::{Sym, Ty};
+use super::script::Checker;
+
+impl Checker<'_> {
+    /// The type of an expression; reports unknown names and operand mismatches.
+    pub(crate) fn expr(&mut self, e: &Expr) -> Ty {
+        use ExprKind::*;
+        match &e.kind {
+            Int(_) => Ty::Num,
+            Bool(_) => Ty::Bool,
+            Str(_) => Ty::Str,
+            Name(n) => self.name(n, &e.span),
+            You => Ty::Player,
+            This => Ty::Any,
+            List(items) => {
+                for i in items {
+                    self.expr(i);
+                }
+                Ty::Things
+            }
+            Unary(op, x) => self.unary(*op, x),
+            Binary(op, a, b) => self.binary(*op, a, b),
+            Of(a, b) => self.of(a, b),
+            Select { quantity, base, filters } => self.select(quantity, base, filters),
+            Call(c) => self.call(c),
+            Choose(x) => self.expr(x),
+            Table { key, rows } => {
+                let t = self.expr(key);
+                self.expect_ty(t, Ty::Num, &key.span);
+                let mut out = Ty::Any;
+                for r in rows {
+                    out = self.expr(&r.value);
+                }
+                out
+            }
+            Roll(d) => {
+                let t = self.expr(d);
+                self.expect_ty(t, Ty::Die, &d.span);
+                Ty::Num
+            }
+            SeatOrder { from, .. } => {
+                let t = self.expr(from);
+                self.expect_ty(t, Ty::Player, &from.span);
+                Ty::Players
+            }
+        }
+    }
+
+    fn unary(&mut self, op: UnOp, x: &Expr) -> Ty {
+        let t = self.expr(x);
+        match op {
+            UnOp::Not => {
+                self.expect_ty(t, Ty::Bool, &x.span);
+                Ty::Bool
+            }
+            UnOp::Neg | UnOp::Pos => {
+                self.expect_ty(t, Ty::Num, &x.span);
+                Ty::Num
+            }
+        }
+    }
+
+    fn binary(&mut self, op: BinOp, a: &Expr, b: &Expr) -> Ty {
+        let (ta, tb) = (self.expr(a), self.expr(b));
+        match op {
+            BinOp::Or | BinOp::And => {
+                let union = (ta.is_collection() || tb.is_collection()) && op == BinOp::Or;
+                if union {
+                    if ta == Ty::Players || tb == Ty::Players {
+                        return Ty::Players;
+                    }
+                    return Ty::Things;
+                }
+                self.expect_ty(ta, Ty::Bool, &a.span);
+                self.expect_ty(tb, Ty::Bool, &b.span);
+                Ty::Bool
+            }
+            BinOp::Eq | BinOp::Ne => Ty::Bool,
+            BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge => {
+                self.expect_ty(ta, Ty::Num, &a.span);
+                self.expect_ty(tb, Ty::Num, &b.span);
+                Ty::Bool
+            }
+            BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div => {
+                self.expect_ty(ta, Ty::Num, &a.span);
+                self.expect_ty(tb, Ty::Num, &b.span);
+                Ty::Num
+            }
+        }
+    }
+
+    /// `a of b`: what `a` is decides what the whole is.
+    fn of(&mut self, a: &Expr, b: &Expr) -> Ty {
+        let tb = self.expr(b);
+        let ExprKind::Name(n) = &a.kind else {
+            self.expr(a);
+            return Ty::Any;
+        };
+        let ta = self.name(n, &a.span);
+        match self.env.lookup(n).cloned() {
+            Some(Sym::Zone) => {
+                if !tb.fits(Ty::Players) && tb != Ty::Zone {
+                    self.error(
+                        "type-mismatch",
+                        format!("`{n} of ...` needs a player, found {}", tb.describe()),
+                        &b.span,
+                    );
+                }
+                Ty::Zone
+            }
+            Some(Sym::Property(t)) => t,
+            Some(Sym::Counter { .. }) => Ty::Num,
+            Some(Sym::Builtin(Ty::Relation)) => {
+                if n == "left" || n == "right" {
+                    self.expect_ty(tb, Ty::Player, &b.span);
+                }
+                Ty::Player
+            }
+            Some(Sym::Builtin(Ty::Zone)) => Ty::Zone,
+            _ => match ta {
+                Ty::Value | Ty::Things => Ty::Things,
+                Ty::Players => Ty::Players,
+                other => other,
+            },
+        }
+    }
+
+    fn select(&mut self, q: &Option<Quantity>, base: &Expr, filters: &[Filter]) -> Ty {
+        if let Some(q) = q {
+            self.quantity(q);
+        }
+        let t = self.expr(base);
+        for f in filters {
+            self.filter(f);
+        }
+        match (t, q.as_ref().map(|q| &q.kind)) {
+            (Ty::Num, _) => Ty::Num,
+            (Ty::Player | Ty::Players, Some(QuantityKind::One | QuantityKind::Exactly(_))) => Ty::Player,
+            (Ty::Player | Ty::Players, _) => Ty::Players,
+            (Ty::Zone, _) => Ty::Things,
+            (Ty::Value, _) => Ty::Things,
+            (other, _) => other,
+        }
+    }
+
+    fn quantity(&mut self, q: &Quantity) {
+        if let QuantityKind::Exactly(n) | QuantityKind::UpTo(n) = &q.kind {
+            let t = self.expr(n);
+            self.expect_ty(t, Ty::Num, &n.span);
+        }
+    }
+
+    fn filter(&mut self, f: &Filter) {
+        use FilterKind::*;
+        match &f.kind {
+            Where(e) => {
+                let t = self.expr(e);
+                self.expect_ty(t, Ty::Bool, &e.span);
+            }
+            With(e) => {
+                self.expr(e);
+            }
+            YouControl => {}
+            ControlledBy(e) | OwnedBy(e) => {
+                let t = self.expr(e);
+                self.expect_ty(t, Ty::Players, &e.span);
+            }
+            In(e) | From(e) => {
+                let t = self.expr(e);
+                if !matches!(t, Ty::Zone | Ty::Things | Ty::Any) {
+                    self.error("type-mismatch", format!("expected a zone, found {}", t.describe()), &e.span);
+                }
+            }
+            At(e) | On(e) => {
+                self.expr(e);
+            }
+        }
+    }
+
+    /// An effect: its objects and clauses, and the checks its verb needs.
+    pub(crate) fn effect(&mut self, e: &Effect) {
+        let tys: Vec<Ty> = e.objects.iter().map(|o| self.expr(o)).collect();
+        for c in &e.clauses {
+            self.clause(c);
+        }
+        match e.verb {
+            Verb::Draw | Verb::Score => {
+                if let (Some(o), Some(t)) = (e.objects.first(), tys.first()) {
+                    if !matches!(t, Ty::Num | Ty::Things | Ty::Any) {
+                        self.error(
+                            "type-mismatch",
+                            format!("`{}` needs a number, found {}", e.verb.as_str(), t.describe()),
+                            &o.span,
+                        );
+                    }
+                }
+            }
+            Verb::Seat => {
+                if let Some(t) = tys.first() {
+                    self.expect_ty(*t, Ty::Players, &e.objects[0].span);
+                }
+            }
+            _ => {}
+        }
+        if e.objects.is_empty() && !matches!(e.verb, Verb::Draw | Verb::Shuffle) {
+            self.error("missing-object", format!("`{}` needs something to act on", e.verb.as_str()), &e.verb_span)
+                .help = Some(verb_example(e.verb).to_string());
+        }
+    }
+
+    fn clause(&mut self, c: &Clause) {
+        match &c.kind {
+            ClauseKind::To(x)
+            | ClauseKind::ToEnd(_, x)
+            | ClauseKind::Into(x)
+            | ClauseKind::Onto(x)
+            | ClauseKind::For(x) => {
+                self.expr(x);
+            }
+            ClauseKind::By(x) => {
+                let t = self.expr(x);
+                self.expect_ty(t, Ty::Num, &x.span);
+            }
+            ClauseKind::Face(_) | ClauseKind::Simultaneously => {}
+        }
+    }
+
+    /// Checks a trigger pattern; `it` is bound by the caller.
+    pub fn check_event(&mut self, ev: &EventPat) {
+        match &ev.kind {
+            EventKind::Start(n) | EventKind::End(n) => self.period(n),
+            EventKind::Action { actor, verb, object, clauses } => {
+                if let Some(a) = actor {
+                    let t = self.expr(a);
+                    self.expect_ty(t, Ty::Players, &a.span);
+                }
+                let base = verb.name.trim_end_matches('s');
+                let is_use = base == "use";
+                match object {
+                    Some(Expr { kind: ExprKind::Name(p), span }) if is_use => {
+                        self.procedure_name(&Ident { name: p.clone(), span: span.clone() });
+                    }
+                    Some(o) => {
+                        self.expr(o);
+                    }
+                    None => {}
+                }
+                for c in clauses {
+                    self.clause(c);
+                }
+            }
+        }
+    }
+
+    /// Reports a cost that can never be paid: removing more than a counter can hold, or `fail`.
+    pub fn check_cost_payable(&mut self, cost: &Block) {
+        for s in &cost.stmts {
+            match &s.kind {
+                StmtKind::Fail { .. } => {
+                    self.error("unpayable-cost", "this cost always fails", &s.span).help = Some(
+                        "use `requires:` for conditions; a cost that always fails makes the ability unusable".into(),
+                    );
+                }
+                StmtKind::Effect(e) if matches!(e.verb, Verb::Remove | Verb::Spend | Verb::Lose) => {
+                    self.removal_payable(e, &s.span);
+                }
+                _ => {}
+            }
+        }
+    }
+
+    fn removal_payable(&mut self, e: &Effect, span: &Span) {
+        let Some(Expr { kind: ExprKind::Select { quantity: Some(q), base, .. }, .. }) = e.objects.first() else {
+            return;
+        };
+        let (QuantityKind::Exactly(n), ExprKind::Name(counter)) = (&q.kind, &base.kind) else {
+            return;
+        };
+        let ExprKind::Int(n) = n.kind else { return };
+        if let Some(Sym::Counter { max: Some(max) }) = self.env.lookup(counter) {
+            if n > *max {
+                let max = *max;
+                self.error(
+                    "unpayable-cost",
+                    format!("cannot remove {n} {counter}: it never holds more than {max}"),
+                    span,
+                )
+                .help = Some(format!("lower the cost to at most {max}, or raise `max:` of `{counter}`"));
+            }
+        }
+    }
+}
+
+fn verb_example(v: Verb) -> &'static str {
+    match v {
+        Verb::Add | Verb::Gain => "for example `add 2 tokens` or `add 1 wounds to x`",
+        Verb::Remove | Verb::Spend | Verb::Lose => "for example `remove 2 tokens` or `remove 1 warrior from reserve`",
+        Verb::Move | Verb::Return => "for example `move x to hand`",
+        Verb::Place | Verb::Create => "for example `place 1 warrior at c`",
+        Verb::Deal => "for example `deal 3 cards from deck to hand of each player`",
+        Verb::Seat => "for example `seat sort(players, priority of it)`",
+        _ => "name what it acts on, for example `exhaust choose 1 card you control`",
+    }
+}

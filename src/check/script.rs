@@ -1,0 +1,414 @@
+//! Resolving and type-checking one parsed script against its game's `Env`: names,
+//! scopes of `let`, arity of calls, operand types. Collects every problem.
+
+use crate::diag::{did_you_mean, Diagnostic, FileId, Span};
+use crate::syntax::ast::*;
+
+use super::env::{Env, Sym, Ty};
+
+/// Maps a script-relative span to a span in the YAML file.
+pub type SpanMap<'a> = &'a dyn Fn(Span) -> Span;
+
+/// A local name and where it was bound.
+#[derive(Debug, Clone)]
+pub(crate) struct Binding {
+    pub name: String,
+    pub ty: Ty,
+    pub span: Span,
+}
+
+/// Walks scripts of one file, collecting diagnostics.
+pub struct Checker<'a> {
+    pub(crate) env: &'a Env,
+    scopes: Vec<Vec<Binding>>,
+    gone: Vec<Binding>,
+    file: FileId,
+    map: SpanMap<'a>,
+    /// The problems found so far.
+    pub diags: Vec<Diagnostic>,
+}
+
+impl<'a> Checker<'a> {
+    /// A checker for scripts of `file`, whose spans `map` translates.
+    pub fn new(env: &'a Env, file: FileId, map: SpanMap<'a>) -> Self {
+        Checker { env, scopes: vec![vec![]], gone: vec![], file, map, diags: vec![] }
+    }
+
+    /// Binds a name for the rest of the current scope (parameters, `let`, `for each`).
+    pub fn bind(&mut self, name: &str, ty: Ty, span: Span) {
+        let b = Binding { name: name.to_string(), ty, span };
+        self.scopes.last_mut().expect("a scope").push(b);
+    }
+
+    pub(crate) fn error(&mut self, code: &str, msg: impl Into<String>, span: &Span) -> &mut Diagnostic {
+        let d = Diagnostic::error(code, msg, self.file, (self.map)(span.clone()));
+        self.diags.push(d);
+        self.diags.last_mut().expect("just pushed")
+    }
+
+    fn push_scope(&mut self) {
+        self.scopes.push(vec![]);
+    }
+
+    fn pop_scope(&mut self) {
+        if let Some(s) = self.scopes.pop() {
+            self.gone.extend(s);
+        }
+    }
+
+    fn local(&self, name: &str) -> Option<&Binding> {
+        self.scopes.iter().rev().flat_map(|s| s.iter().rev()).find(|b| b.name == name)
+    }
+
+    /// Checks a whole script (its bindings stay visible: a cost's `let` reaches its effect).
+    pub fn check_script(&mut self, block: &Block) {
+        for s in &block.stmts {
+            self.stmt(s);
+        }
+    }
+
+    /// Checks an expression that must be a condition.
+    pub fn check_condition(&mut self, e: &Expr) {
+        let t = self.expr(e);
+        self.expect_ty(t, Ty::Bool, &e.span);
+    }
+
+    fn block(&mut self, b: &Block) {
+        self.push_scope();
+        self.check_script(b);
+        self.pop_scope();
+    }
+
+    pub(crate) fn expect_ty(&mut self, got: Ty, want: Ty, span: &Span) {
+        if !got.fits(want) {
+            self.error("type-mismatch", format!("expected {}, found {}", want.describe(), got.describe()), span)
+                .labels[0]
+                .message = format!("this is {}", got.describe());
+        }
+    }
+
+    fn stmt(&mut self, s: &Stmt) {
+        use StmtKind::*;
+        match &s.kind {
+            Let { name, value } => {
+                let t = self.expr(value);
+                self.bind(&name.name, t, name.span.clone());
+            }
+            LetEffect { name, effect } => {
+                self.effect(effect);
+                self.bind(&name.name, Ty::Things, name.span.clone());
+            }
+            If { cond, then, otherwise } => {
+                self.check_condition(cond);
+                self.block(then);
+                if let Some(o) = otherwise {
+                    self.block(o);
+                }
+            }
+            ForEach { var, over, body } => {
+                let t = self.expr(over);
+                if !t.is_collection() && t != Ty::Any {
+                    self.error(
+                        "type-mismatch",
+                        format!("`for each` needs players or a selection, found {}", t.describe()),
+                        &over.span,
+                    );
+                }
+                self.push_scope();
+                let elem = if matches!(t, Ty::Players | Ty::Player) { Ty::Player } else { Ty::Any };
+                self.bind(&var.name, elem, var.span.clone());
+                self.check_script(body);
+                self.pop_scope();
+            }
+            Repeat { count, body } => {
+                let t = self.expr(count);
+                self.expect_ty(t, Ty::Num, &count.span);
+                self.block(body);
+            }
+            AnyTimes { body } => self.block(body),
+            May { who, body } => {
+                if let Some(w) = who {
+                    let t = self.expr(w);
+                    self.expect_ty(t, Ty::Players, &w.span);
+                }
+                self.block(body);
+            }
+            ChooseOne { options } => self.choose_one(options),
+            As { who, body } => {
+                let t = self.expr(who);
+                self.expect_ty(t, Ty::Player, &who.span);
+                self.block(body);
+            }
+            Require { cond, .. } => self.check_condition(cond),
+            Fail { .. } | Pass => {}
+            Modify { prop, target, by, duration } => {
+                self.property(prop);
+                self.expr(target);
+                let t = self.expr(by);
+                self.expect_ty(t, Ty::Num, &by.span);
+                self.duration(duration);
+            }
+            Set { prop, target, value, duration } => self.set(prop, target, value, duration),
+            Forbid(f) => self.forbid(f),
+            Draft(d) => self.draft(d),
+            Effect(e) => self.effect(e),
+            Call(c) => {
+                self.call(c);
+            }
+        }
+    }
+
+    fn choose_one(&mut self, options: &[ChoiceOption]) {
+        let mut seen: Vec<&str> = vec![];
+        for o in options {
+            if seen.contains(&o.label.as_str()) {
+                self.error("duplicate-option", format!("option \"{}\" appears twice", o.label), &o.label_span);
+            }
+            seen.push(&o.label);
+            self.block(&o.body);
+        }
+    }
+
+    fn set(&mut self, prop: &Ident, target: &Option<Expr>, value: &Expr, duration: &Option<Duration>) {
+        match target {
+            Some(t) => {
+                if prop.name != "side" {
+                    self.property(prop);
+                }
+                self.expr(t);
+            }
+            None => {
+                let known =
+                    matches!(self.env.lookup(&prop.name), Some(Sym::Builtin(Ty::Player)) | Some(Sym::Counter { .. }));
+                if !known {
+                    self.error("unknown-variable", format!("cannot set `{}`", prop.name), &prop.span).help =
+                        Some("`set` without `of` assigns a game variable such as `speaker`, or a game counter".into());
+                }
+            }
+        }
+        self.expr(value);
+        self.duration(duration);
+    }
+
+    pub(crate) fn duration(&mut self, d: &Option<Duration>) {
+        match d {
+            Some(Duration::UntilEndOf(n)) | Some(Duration::UntilStartOf(n)) => self.period(n),
+            Some(Duration::While(e)) => self.check_condition(e),
+            None => {}
+        }
+    }
+
+    /// A phase, step or period name (`turn`, `evening`).
+    pub(crate) fn period(&mut self, n: &Ident) {
+        if self.env.is_phase(&n.name) || super::env::PERIODS.contains(&n.name.as_str()) {
+            return;
+        }
+        let periods: Vec<&str> =
+            self.env.phases.iter().map(String::as_str).chain(super::env::PERIODS.iter().copied()).collect();
+        let help = did_you_mean(&n.name, periods.iter().copied());
+        self.error("unknown-phase", format!("unknown phase or period `{}`", n.name), &n.span).help = Some(match help {
+            Some(h) => format!("did you mean `{h}`?"),
+            None => format!("known: {}", periods.join(", ")),
+        });
+    }
+
+    /// A property name, as in `modify cost of ...`.
+    pub(crate) fn property(&mut self, n: &Ident) {
+        match self.env.lookup(&n.name) {
+            Some(Sym::Property(_)) | Some(Sym::Counter { .. }) => {}
+            other => {
+                let what = other.map(|s| s.describe());
+                let props: Vec<&str> =
+                    self.env.names().filter(|c| matches!(self.env.lookup(c), Some(Sym::Property(_)))).collect();
+                let msg = match what {
+                    Some(w) => format!("`{}` is {w}, not a property", n.name),
+                    None => format!("unknown property `{}`", n.name),
+                };
+                let help = did_you_mean(&n.name, props.iter().copied()).map(|h| format!("did you mean `{h}`?"));
+                self.error("unknown-property", msg, &n.span).help = help;
+            }
+        }
+    }
+
+    fn forbid(&mut self, f: &Forbid) {
+        let t = self.expr(&f.who);
+        self.expect_ty(t, Ty::Players, &f.who.span);
+        for a in &f.actions {
+            let is_verb = Verb::from_word(&a.name).is_some();
+            let is_proc = matches!(self.env.lookup(&a.name), Some(Sym::Procedure { .. }));
+            if !is_verb && !is_proc {
+                let verbs = Verb::ALL.iter().map(|v| v.as_str());
+                let help = did_you_mean(&a.name, verbs).map(|h| format!("did you mean `{h}`?"));
+                self.error(
+                    "unknown-action",
+                    format!("`{}` is neither an effect verb nor a procedure", a.name),
+                    &a.span,
+                )
+                .help = help.or(Some("forbid effect verbs (`place`, `move`, ...) or procedure names".into()));
+            }
+        }
+        if let Some(o) = &f.object {
+            self.expr(o);
+        }
+        if let Some(a) = &f.at {
+            self.expr(a);
+        }
+        match &f.except {
+            Some(Exception::During(p)) => self.procedure_name(p),
+            Some(Exception::If(c)) => self.check_condition(c),
+            None => {}
+        }
+    }
+
+    /// A procedure referred to by name (`except during battle`, `uses battle`).
+    pub(crate) fn procedure_name(&mut self, p: &Ident) {
+        if !matches!(self.env.lookup(&p.name), Some(Sym::Procedure { .. })) {
+            let help = self.suggest_procedure(&p.name);
+            self.error("unknown-procedure", format!("unknown procedure `{}`", p.name), &p.span).help = help;
+        }
+    }
+
+    fn suggest_procedure(&self, name: &str) -> Option<String> {
+        let procs: Vec<&str> = self
+            .env
+            .names()
+            .filter(|c| matches!(self.env.lookup(c), Some(Sym::Procedure { .. })))
+            .chain(super::env::FUNCTIONS.iter().map(|f| f.0))
+            .collect();
+        did_you_mean(name, procs.iter().copied()).map(|h| format!("did you mean `{h}`?"))
+    }
+
+    fn draft(&mut self, d: &Draft) {
+        self.expr(&d.from);
+        self.expr(&d.into);
+        for o in &d.options {
+            match o {
+                DraftOpt::Pick(e) => {
+                    let t = self.expr(e);
+                    self.expect_ty(t, Ty::Num, &e.span);
+                }
+                DraftOpt::Limit(v, n) => {
+                    if !matches!(self.env.lookup(&v.name), Some(Sym::EnumValue(_))) {
+                        self.unknown_value(v);
+                    }
+                    let t = self.expr(n);
+                    self.expect_ty(t, Ty::Num, &n.span);
+                }
+                DraftOpt::Pass(..) | DraftOpt::Face(..) => {}
+            }
+        }
+    }
+
+    fn unknown_value(&mut self, v: &Ident) {
+        let values: Vec<&str> =
+            self.env.names().filter(|c| matches!(self.env.lookup(c), Some(Sym::EnumValue(_)))).collect();
+        let help = did_you_mean(&v.name, values.iter().copied()).map(|h| format!("did you mean `{h}`?"));
+        self.error("unknown-value", format!("`{}` is not a value of any property", v.name), &v.span).help = help;
+    }
+
+    /// A call statement or expression; returns its result type.
+    pub(crate) fn call(&mut self, c: &Call) -> Ty {
+        let arg_tys: Vec<Ty> = c.args.iter().map(|a| self.expr(a)).collect();
+        match c.kind {
+            CallKind::Keyword => self.keyword_call(c, &arg_tys),
+            CallKind::Function => self.function_call(c),
+        }
+    }
+
+    fn keyword_call(&mut self, c: &Call, arg_tys: &[Ty]) -> Ty {
+        let Some(info) = self.env.keywords.get(&c.name.name).cloned() else {
+            let help = did_you_mean(&c.name.name, self.env.keywords.keys().map(String::as_str))
+                .map(|h| format!("did you mean `{h}`?"))
+                .or_else(|| Some("keywords are defined under `keywords:` in game.yaml".into()));
+            self.error("unknown-keyword", format!("unknown keyword `{}`", c.name.name), &c.name.span).help = help;
+            return Ty::Any;
+        };
+        if info.params.len() != c.args.len() {
+            let sig: Vec<&str> = info.params.iter().map(|p| p.0.as_str()).collect();
+            self.error(
+                "wrong-arity",
+                format!("`{}` takes {} argument(s), found {}", c.name.name, info.params.len(), c.args.len()),
+                &c.span,
+            )
+            .help = Some(format!("write it as `{}[{}]`", c.name.name, sig.join(", ")));
+            return Ty::Any;
+        }
+        for ((p, want), (a, got)) in info.params.iter().zip(c.args.iter().zip(arg_tys)) {
+            if !got.fits(*want) {
+                self.error(
+                    "type-mismatch",
+                    format!(
+                        "argument `{p}` of `{}` expects {}, found {}",
+                        c.name.name,
+                        want.describe(),
+                        got.describe()
+                    ),
+                    &a.span,
+                );
+            }
+        }
+        Ty::Any
+    }
+
+    fn function_call(&mut self, c: &Call) -> Ty {
+        let n = c.args.len();
+        if let Some((lo, hi, ret)) = Env::function(&c.name.name) {
+            if n < lo || n > hi {
+                let want = if lo == hi { lo.to_string() } else { format!("{lo} to {hi}") };
+                self.error("wrong-arity", format!("`{}` takes {want} argument(s), found {n}", c.name.name), &c.span);
+            }
+            return ret;
+        }
+        match self.env.lookup(&c.name.name).cloned() {
+            Some(Sym::Procedure { arity, value }) => {
+                if arity != n {
+                    self.error(
+                        "wrong-arity",
+                        format!("procedure `{}` takes {arity} argument(s), found {n}", c.name.name),
+                        &c.span,
+                    );
+                }
+                if value {
+                    Ty::Any
+                } else {
+                    Ty::Bool
+                }
+            }
+            _ => {
+                let help = self.suggest_procedure(&c.name.name);
+                self.error(
+                    "unknown-procedure",
+                    format!("unknown procedure or function `{}`", c.name.name),
+                    &c.name.span,
+                )
+                .help = help;
+                Ty::Any
+            }
+        }
+    }
+
+    /// Resolves a bare name; reports unknown and out-of-scope names.
+    pub(crate) fn name(&mut self, n: &str, span: &Span) -> Ty {
+        if let Some(b) = self.local(n) {
+            return b.ty;
+        }
+        if let Some(sym) = self.env.lookup(n) {
+            return sym.ty();
+        }
+        if let Some(b) = self.gone.iter().rev().find(|b| b.name == n).cloned() {
+            let (file, at) = (self.file, (self.map)(b.span.clone()));
+            let d = self.error("out-of-scope", format!("`{n}` is not in scope here"), span);
+            d.labels[0].message = "used here".into();
+            d.help = Some(format!("`{n}` was bound inside a block that has ended; bind it before the block"));
+            d.labels.push(crate::diag::Label { file, span: at, message: "bound here".into() });
+            return Ty::Any;
+        }
+        let mut cands: Vec<&str> = self.env.names().collect();
+        let locals: Vec<String> = self.scopes.iter().flatten().map(|b| b.name.clone()).collect();
+        cands.extend(locals.iter().map(String::as_str));
+        let help = did_you_mean(n, cands).map(|h| format!("did you mean `{h}`?"));
+        self.error("unknown-name", format!("unknown name `{n}`"), span).help =
+            help.or_else(|| Some("define it in game.yaml, or bind it with `let`".into()));
+        Ty::Any
+    }
+}
