@@ -196,7 +196,8 @@ mod tests {
 
     #[test]
     fn line_col_counts_characters() {
-        assert_eq!(line_col("ab\ncdé f", 7), (2, 5));
+        assert_eq!(line_col("ab\ncdé f", 7), (2, 4));
+        assert_eq!(line_col("ab\ncdé f", 8), (2, 5));
         assert_eq!(line_col("x", 0), (1, 1));
     }
 

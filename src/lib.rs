@@ -4,5 +4,8 @@
 //! YAML files into typed definitions, `check` validates them against their game,
 //! and `cli` renders diagnostics. See docs/ARCHITECTURE.md.
 
+pub mod check;
+pub mod cli;
 pub mod diag;
+pub mod load;
 pub mod syntax;

@@ -1,9 +1,25 @@
+//! The `twilit` binary: runs the CLI on a thread with a large stack, so that deeply
+//! nested (but size-limited) input is reported, never a stack overflow.
+
+use std::io::Write;
+
+/// Stack for the worker thread; inputs are bounded so this bounds recursion too.
+const STACK: usize = 256 * 1024 * 1024;
+
 fn main() {
-    let s = std::fs::read_to_string(std::env::args().nth(1).unwrap()).unwrap();
-    for chunk in s.split("\n----\n") {
-        match twilit::syntax::parse_script(chunk) {
-            Ok(b) => println!("{b}"),
-            Err(e) => println!("ERR {e:?}"),
+    let args: Vec<String> = std::env::args().collect();
+    let worker = std::thread::Builder::new().stack_size(STACK).spawn(move || {
+        let (mut out, mut err) = (std::io::stdout().lock(), std::io::stderr().lock());
+        let code = twilit::cli::run(args, &mut out, &mut err);
+        let _ = out.flush();
+        code
+    });
+    let code = match worker.map(|h| h.join()) {
+        Ok(Ok(code)) => code,
+        _ => {
+            eprintln!("error: twilit failed unexpectedly; please report this");
+            70
         }
-    }
+    };
+    std::process::exit(code);
 }

@@ -172,8 +172,12 @@ impl Checker<'_> {
             }
             In(e) | From(e) => {
                 let t = self.expr(e);
-                if !matches!(t, Ty::Zone | Ty::Things | Ty::Any) {
-                    self.error("type-mismatch", format!("expected a zone, found {}", t.describe()), &e.span);
+                if !matches!(t, Ty::Zone | Ty::Things | Ty::Any | Ty::Player | Ty::Players) {
+                    self.error(
+                        "type-mismatch",
+                        format!("expected a zone or a player, found {}", t.describe()),
+                        &e.span,
+                    );
                 }
             }
             At(e) | On(e) => {
@@ -218,6 +222,7 @@ impl Checker<'_> {
             ClauseKind::To(x)
             | ClauseKind::ToEnd(_, x)
             | ClauseKind::Into(x)
+            | ClauseKind::From(x)
             | ClauseKind::Onto(x)
             | ClauseKind::For(x) => {
                 self.expr(x);

@@ -1,6 +1,138 @@
 //! Static validation: resolves and type-checks every script of a loaded library
 //! against its game, and validates card properties. Collects all problems.
 
+mod build;
 pub mod env;
 mod expr;
+mod files;
 pub mod script;
+pub mod scripts;
+
+use std::fmt::Write;
+
+use crate::diag::Diagnostic;
+use crate::load::{Ability, AbilityKind, Card, Library};
+
+use files::FileChecker;
+use scripts::{explain_field, Entry};
+
+/// The result of checking a library.
+#[derive(Debug, Default)]
+pub struct Report {
+    /// Every problem found.
+    pub diags: Vec<Diagnostic>,
+    /// How many cards were checked (faction cards included).
+    pub cards: usize,
+}
+
+/// Checks every game bundle of a loaded library.
+pub fn check_library(lib: &Library) -> Report {
+    let mut report = Report::default();
+    for bundle in &lib.games {
+        let env = build::build_env(bundle, &mut report.diags);
+        let props = bundle.game.as_ref().map(|g| g.properties.as_slice()).unwrap_or_default();
+        let mut fc = FileChecker { env: &env, diags: &mut report.diags };
+        if let Some(g) = &bundle.game {
+            fc.game(g);
+        }
+        for f in &bundle.factions {
+            fc.procedures(&f.procedures);
+            fc.turn(&f.turn);
+            if let Some(s) = &f.setup {
+                scripts::check_field(&env, s, Entry::Script, &[], fc.diags);
+            }
+            for a in &f.abilities {
+                fc.ability(a);
+            }
+            for c in &f.cards {
+                fc.card(c, props);
+            }
+            report.cards += f.cards.len();
+        }
+        for c in &bundle.cards {
+            fc.card(c, props);
+        }
+        report.cards += bundle.cards.len();
+        for s in &bundle.scenarios {
+            fc.scenario(s, bundle);
+        }
+    }
+    report
+}
+
+/// Every card and faction id in the library (for did-you-mean).
+pub fn all_ids(lib: &Library) -> Vec<String> {
+    let mut ids = vec![];
+    for b in &lib.games {
+        ids.extend(b.cards.iter().map(|c| c.id.value.clone()));
+        for f in &b.factions {
+            ids.push(f.faction.value.clone());
+            ids.extend(f.cards.iter().map(|c| c.id.value.clone()));
+        }
+    }
+    ids
+}
+
+/// A card's or faction's parsed abilities as s-expressions, for `twilit explain`.
+pub fn explain(lib: &Library, id: &str) -> Option<String> {
+    for b in &lib.games {
+        let cards = b.cards.iter().chain(b.factions.iter().flat_map(|f| &f.cards));
+        if let Some(c) = cards.into_iter().find(|c| c.id.value == id) {
+            return Some(explain_card(c));
+        }
+        if let Some(f) = b.factions.iter().find(|f| f.faction.value == id) {
+            let mut out = format!("faction {} ({})\n", f.faction.value, f.name.value);
+            if let Some(s) = &f.setup {
+                let _ = writeln!(out, "  setup: {}", explain_field(s, Entry::Script));
+            }
+            for p in &f.procedures {
+                if let Some(s) = p.script.as_ref().or(p.value.as_ref()) {
+                    let _ = writeln!(out, "  procedure {}: {}", p.name.value, explain_field(s, Entry::Script));
+                }
+            }
+            for a in &f.abilities {
+                explain_ability(&mut out, a);
+            }
+            return Some(out);
+        }
+    }
+    None
+}
+
+fn explain_card(c: &Card) -> String {
+    let mut out = format!("card {} ({})\n", c.id.value, c.name.value);
+    if let Some(t) = &c.text {
+        let _ = writeln!(out, "  text: {}", t.value);
+    }
+    if let Some(p) = &c.play {
+        let _ = writeln!(out, "  play: {}", explain_field(p, Entry::Script));
+    }
+    for a in &c.abilities {
+        explain_ability(&mut out, a);
+    }
+    out
+}
+
+fn explain_ability(out: &mut String, a: &Ability) {
+    match &a.kind {
+        AbilityKind::Action(p) => {
+            let _ = writeln!(out, "  action {}:", p.value);
+        }
+        AbilityKind::When(ev) => {
+            let _ = writeln!(out, "  when {}:", explain_field(ev, Entry::Event));
+        }
+        AbilityKind::Static(s) => {
+            let _ = writeln!(out, "  static: {}", explain_field(s, Entry::Script));
+        }
+    }
+    let parts = [
+        ("requires", &a.requires, Entry::Condition),
+        ("cost", &a.cost, Entry::Script),
+        ("effect", &a.effect, Entry::Script),
+    ];
+    for (label, src, entry) in parts {
+        if let Some(s) = src {
+            let _ = writeln!(out, "    {label}: {}", explain_field(s, entry));
+        }
+    }
+}

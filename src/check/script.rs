@@ -7,7 +7,7 @@ use crate::syntax::ast::*;
 use super::env::{Env, Sym, Ty};
 
 /// Maps a script-relative span to a span in the YAML file.
-pub type SpanMap<'a> = &'a dyn Fn(Span) -> Span;
+pub type SpanMap<'a> = Box<dyn Fn(Span) -> Span + 'a>;
 
 /// A local name and where it was bound.
 #[derive(Debug, Clone)]
@@ -32,6 +32,13 @@ impl<'a> Checker<'a> {
     /// A checker for scripts of `file`, whose spans `map` translates.
     pub fn new(env: &'a Env, file: FileId, map: SpanMap<'a>) -> Self {
         Checker { env, scopes: vec![vec![]], gone: vec![], file, map, diags: vec![] }
+    }
+
+    /// Points the checker at the next script of a sequence (a cost, then its effect),
+    /// keeping the bindings made so far.
+    pub fn retarget(&mut self, file: FileId, map: SpanMap<'a>) {
+        self.file = file;
+        self.map = map;
     }
 
     /// Binds a name for the rest of the current scope (parameters, `let`, `for each`).

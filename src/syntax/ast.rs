@@ -297,6 +297,8 @@ pub enum ClauseKind {
     ToEnd(End, Expr),
     /// `into X`: destination zone.
     Into(Expr),
+    /// `from X`: source, after a plain number (`draw 1 from deck of p`).
+    From(Expr),
     /// `onto X`: destination card.
     Onto(Expr),
     /// `for X`: beneficiary player.
@@ -540,6 +542,7 @@ pub struct EventPat {
 
 /// The trigger patterns.
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)] // one pattern per trigger: size does not matter
 pub enum EventKind {
     /// `start of evening`.
     Start(Ident),

@@ -155,6 +155,7 @@ impl Display for Clause {
             ClauseKind::ToEnd(End::Top, e) => write!(f, "(to-top {e})"),
             ClauseKind::ToEnd(End::Bottom, e) => write!(f, "(to-bottom {e})"),
             ClauseKind::Into(e) => write!(f, "(into {e})"),
+            ClauseKind::From(e) => write!(f, "(from {e})"),
             ClauseKind::Onto(e) => write!(f, "(onto {e})"),
             ClauseKind::For(e) => write!(f, "(for {e})"),
             ClauseKind::By(e) => write!(f, "(by {e})"),

@@ -302,12 +302,16 @@ fn rule_name(r: Rule) -> &'static str {
         event_pat | phase_event | action_event => "a trigger pattern",
         event_verb => "an event verb (`plays`, `removes`, ...)",
         param => "a parameter name",
+        param_ty => "a parameter type",
+        q_paren => "a quantity",
         t_assign => "`=`",
         t_colon => "`:`",
         t_rbracket => "`]`",
         t_lbrace => "`{`",
         t_rbrace => "`}`",
         k_face => "`face`",
+        k_top => "`top of`",
+        k_bottom => "`bottom of`",
         k_else => "`else`",
         k_of => "`of`",
         k_in => "`in`",
@@ -349,8 +353,9 @@ mod tests {
     #[test]
     fn unclosed_block_says_so() {
         let e = parse_script("if x > 1 { draw 1").unwrap_err();
-        assert_eq!(e.span.start, 17);
-        assert!(e.help.unwrap().contains("not closed"), "{}", e.message);
+        assert_eq!(e.span, 9..10, "points at the unclosed brace");
+        assert!(e.message.contains("never closed"), "{}", e.message);
+        assert_eq!(e.help.as_deref(), Some("add `}` where the block ends"));
     }
 
     #[test]

@@ -353,6 +353,7 @@ fn parse_clause(p: P) -> Clause {
         match first.as_str() {
             "to" => ClauseKind::To(e),
             "into" => ClauseKind::Into(e),
+            "from" => ClauseKind::From(e),
             "onto" => ClauseKind::Onto(e),
             "for" => ClauseKind::For(e),
             "by" => ClauseKind::By(e),
@@ -417,7 +418,8 @@ fn parse_primary(p: P) -> Expr {
         match c.as_rule() {
             Rule::quantity => quantity = Some(parse_quantity(c)),
             Rule::of_chain => base = Some(parse_of_chain(c)),
-            _ => filters.push(parse_filter(c)),
+            Rule::filter => filters.push(parse_filter(c)),
+            _ => return parse_atom(c),
         }
     }
     let base = base.expect("primary has a chain");
@@ -431,7 +433,7 @@ fn parse_quantity(p: P) -> Quantity {
     let sp = span(&p);
     let q = p.into_inner().next().expect("quantity kind");
     let kind = match q.as_rule() {
-        Rule::q_int | Rule::q_name => QuantityKind::Exactly(Box::new(parse_atom(last(q)))),
+        Rule::q_int | Rule::q_name | Rule::q_paren => QuantityKind::Exactly(Box::new(parse_atom(last(q)))),
         Rule::q_upto => QuantityKind::UpTo(Box::new(parse_atom(last(q)))),
         Rule::q_anynum => QuantityKind::AnyNumber,
         Rule::q_all => QuantityKind::All,

@@ -1,0 +1,171 @@
+//! Building a game's `Env` from its loaded definitions: every name the game, its
+//! factions and its cards define, with reserved-word and keyword-signature checks.
+
+use crate::diag::{Diagnostic, FileId, Span};
+use crate::load::{CounterSpec, GameBundle, PieceSpec, PropSpec, PropType, Sp, ZoneSpec};
+use crate::syntax;
+
+use super::env::{param_ty, Env, KeywordInfo, Sym, Ty};
+use super::scripts::syntax_diag;
+
+/// The type of a property's values.
+pub fn prop_ty(p: &PropSpec) -> Ty {
+    match p.ty.value {
+        PropType::Number => Ty::Num,
+        PropType::Bool => Ty::Bool,
+        PropType::Text => Ty::Str,
+        PropType::Enum | PropType::List => Ty::Value,
+    }
+}
+
+/// Collects the names of one game and reports names that scripts could never use.
+pub struct Builder<'a> {
+    /// The environment being built.
+    pub env: Env,
+    /// Problems with the definitions themselves.
+    pub diags: &'a mut Vec<Diagnostic>,
+}
+
+impl Builder<'_> {
+    fn name(&mut self, n: &Sp<String>, what: &str, sym: Sym) {
+        if n.is_missing() {
+            return;
+        }
+        if syntax::grammar_reserved(&n.value) {
+            let d = Diagnostic::error(
+                "reserved-name",
+                format!("{what} `{}` is named with a reserved word, so no script can refer to it", n.value),
+                n.file,
+                n.span.clone(),
+            )
+            .with_help(format!(
+                "rename it, e.g. `{}_{}`",
+                n.value,
+                what.split(' ').next_back().unwrap_or("x")
+            ));
+            self.diags.push(d);
+        }
+        self.env.define(&n.value, sym);
+    }
+
+    fn props(&mut self, props: &[PropSpec], what: &str) {
+        for p in props {
+            self.name(&p.name, what, Sym::Property(prop_ty(p)));
+            for v in &p.values {
+                self.name(v, "value", Sym::EnumValue(p.name.value.clone()));
+            }
+        }
+    }
+
+    fn zones(&mut self, zones: &[ZoneSpec]) {
+        for z in zones {
+            self.name(&z.name, "zone", Sym::Zone);
+        }
+    }
+
+    fn pieces(&mut self, pieces: &[PieceSpec]) {
+        for p in pieces {
+            self.name(&p.name, "piece", Sym::Piece);
+            if let Some(pl) = &p.plural {
+                self.env.plurals.insert(pl.value.clone(), p.name.value.clone());
+            }
+            for s in &p.sides {
+                self.name(s, "side", Sym::Side);
+            }
+        }
+    }
+
+    fn counters(&mut self, counters: &[CounterSpec]) {
+        for c in counters {
+            let max = c.max.as_ref().map(|m| m.value);
+            self.name(&c.name, "counter", Sym::Counter { max });
+        }
+    }
+
+    fn procedures(&mut self, procs: &[crate::load::Procedure]) {
+        for p in procs {
+            let sym = Sym::Procedure { arity: p.params.len(), value: p.value.is_some() };
+            self.name(&p.name, "procedure", sym);
+        }
+    }
+
+    fn phases(&mut self, turn: &Option<crate::load::Turn>) {
+        for ph in turn.iter().flat_map(|t| &t.phases) {
+            self.name(&ph.name, "phase", Sym::Phase);
+            for s in &ph.steps {
+                self.name(s, "step", Sym::Phase);
+            }
+        }
+    }
+
+    fn keywords(&mut self, kws: &[crate::load::Keyword]) {
+        for k in kws {
+            match syntax::parse_keyword_sig(&k.sig.text) {
+                Ok(sig) => {
+                    let params = sig
+                        .params
+                        .iter()
+                        .map(|p| (p.name.name.clone(), self.param_type(p.ty.as_ref(), k.sig.file, &k.sig)))
+                        .collect();
+                    self.env.keywords.insert(sig.name.name.clone(), KeywordInfo { params });
+                }
+                Err(e) => self.diags.push(syntax_diag(&k.sig, e).with_help_opt(Some(
+                    "a keyword is written `Name[param, param: type]` with a capital first letter".into(),
+                ))),
+            }
+        }
+    }
+
+    fn param_type(&mut self, ty: Option<&syntax::ast::Ident>, file: FileId, src: &crate::load::ScriptSrc) -> Ty {
+        let Some(t) = ty else { return Ty::Any };
+        param_ty(&t.name).unwrap_or_else(|| {
+            let span: Span = src.file_span(t.span.clone());
+            self.diags.push(
+                Diagnostic::error("unknown-type", format!("unknown parameter type `{}`", t.name), file, span)
+                    .with_help("types: int, number, bool, text, player, players, selector, zone, value, any"),
+            );
+            Ty::Any
+        })
+    }
+}
+
+/// The names of a game bundle: game definitions, factions, board, cards.
+pub fn build_env(bundle: &GameBundle, diags: &mut Vec<Diagnostic>) -> Env {
+    let mut b = Builder { env: Env::new(), diags };
+    if let Some(g) = &bundle.game {
+        b.props(&g.properties, "property");
+        b.zones(&g.zones);
+        b.pieces(&g.pieces);
+        b.counters(&g.counters);
+        for d in &g.dice {
+            b.name(&d.name, "die", Sym::Die);
+        }
+        if let Some(board) = &g.board {
+            b.props(&board.attributes, "attribute");
+            for s in &board.spaces {
+                b.name(&s.id, "space", Sym::Space);
+            }
+        }
+        for r in &g.roles {
+            b.name(r, "role", Sym::Role);
+        }
+        b.procedures(&g.procedures);
+        b.phases(&g.turn);
+        b.keywords(&g.keywords);
+    }
+    for f in &bundle.factions {
+        b.name(&f.faction, "faction", Sym::Faction);
+        b.zones(&f.zones);
+        b.pieces(&f.pieces);
+        b.counters(&f.counters);
+        b.procedures(&f.procedures);
+        b.phases(&f.turn);
+        for c in &f.cards {
+            b.env.define(&c.id.value, Sym::Card);
+        }
+    }
+    for c in &bundle.cards {
+        b.env.define(&c.id.value, Sym::Card);
+    }
+    b.env
+}

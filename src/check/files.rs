@@ -1,0 +1,370 @@
+//! Walking a loaded game bundle: every script field of the game, its factions, cards and
+//! scenarios is checked, and card properties are validated against the game's types.
+
+use crate::diag::{did_you_mean, Diagnostic};
+use crate::load::{
+    Ability, AbilityKind, Act, Card, Game, GameBundle, Procedure, PropSpec, PropType, Scenario, SetupItem, Sp, Step,
+    Turn, Value, CARD_FIELDS,
+};
+
+use super::build::prop_ty;
+use super::env::{param_ty, Env, Ty};
+use super::scripts::{check_cost_payable, check_field, check_parts, Entry};
+
+/// Timings an `action:` may name besides the game's phases: `any` (any action window),
+/// `turn` (any time in the user's own turn), `game` (any time at all).
+const ACTION_TIMINGS: &[&str] = &["any", "turn", "game"];
+
+/// Checks everything in one game bundle against `env`.
+pub struct FileChecker<'a> {
+    /// The game's names.
+    pub env: &'a Env,
+    /// Problems found.
+    pub diags: &'a mut Vec<Diagnostic>,
+}
+
+impl FileChecker<'_> {
+    fn script(&mut self, src: &Option<crate::load::ScriptSrc>, entry: Entry, locals: &[(&str, Ty)]) {
+        if let Some(s) = src {
+            check_field(self.env, s, entry, locals, self.diags);
+        }
+    }
+
+    /// The game file's own scripts.
+    pub fn game(&mut self, g: &Game) {
+        for k in &g.keywords {
+            let params: Vec<(String, Ty)> = match crate::syntax::parse_keyword_sig(&k.sig.text) {
+                Ok(sig) => sig
+                    .params
+                    .iter()
+                    .map(|p| (p.name.name.clone(), p.ty.as_ref().and_then(|t| param_ty(&t.name)).unwrap_or(Ty::Any)))
+                    .collect(),
+                Err(_) => vec![],
+            };
+            let locals: Vec<(&str, Ty)> = params.iter().map(|(n, t)| (n.as_str(), *t)).collect();
+            check_field(self.env, &k.body, Entry::Script, &locals, self.diags);
+        }
+        self.procedures(&g.procedures);
+        self.turn(&g.turn);
+        self.script(&g.play, Entry::Script, &[]);
+        self.script(&g.setup, Entry::Script, &[]);
+        self.script(&g.end, Entry::Condition, &[]);
+        for p in &g.properties {
+            self.default_value(p);
+        }
+        if let Some(b) = &g.board {
+            self.board(b);
+        }
+    }
+
+    fn board(&mut self, b: &crate::load::Board) {
+        for s in &b.spaces {
+            self.props(&s.attrs, &b.attributes, &["id"], "attribute");
+        }
+        let ids: Vec<&str> = b.spaces.iter().map(|s| s.id.as_str()).collect();
+        for (x, y) in &b.adjacency {
+            for end in [x, y] {
+                if !ids.contains(&end.as_str()) {
+                    let help = did_you_mean(end.as_str(), ids.iter().copied()).map(|h| format!("did you mean `{h}`?"));
+                    self.diags.push(
+                        Diagnostic::error(
+                            "unknown-space",
+                            format!("unknown space `{}`", end.value),
+                            end.file,
+                            end.span.clone(),
+                        )
+                        .with_help_opt(help),
+                    );
+                }
+            }
+        }
+    }
+
+    fn default_value(&mut self, p: &PropSpec) {
+        if let Some(d) = &p.default {
+            self.value(p, d);
+        }
+    }
+
+    /// Procedures with their parameters bound.
+    pub fn procedures(&mut self, procs: &[Procedure]) {
+        for p in procs {
+            let locals: Vec<(&str, Ty)> = p
+                .params
+                .iter()
+                .map(|a| (a.name.as_str(), a.ty.as_ref().and_then(|t| param_ty(t.as_str())).unwrap_or(Ty::Any)))
+                .collect();
+            for a in &p.params {
+                if let Some(t) = &a.ty {
+                    if param_ty(t.as_str()).is_none() {
+                        self.diags.push(
+                            Diagnostic::error(
+                                "unknown-type",
+                                format!("unknown parameter type `{}`", t.value),
+                                t.file,
+                                t.span.clone(),
+                            )
+                            .with_help("types: int, number, bool, text, player, players, selector, zone, value, any"),
+                        );
+                    }
+                }
+            }
+            self.script(&p.script, Entry::Script, &locals);
+            self.script(&p.value, Entry::Expr, &locals);
+        }
+    }
+
+    /// Turn order and phase scripts.
+    pub fn turn(&mut self, t: &Option<Turn>) {
+        let Some(t) = t else { return };
+        self.script(&t.order, Entry::Expr, &[]);
+        for ph in &t.phases {
+            self.script(&ph.script, Entry::Script, &[]);
+        }
+    }
+
+    /// One ability: requirement, cost and effect share bindings.
+    pub fn ability(&mut self, a: &Ability) {
+        let mut locals: Vec<(&str, Ty)> = vec![];
+        match &a.kind {
+            AbilityKind::Action(phase) => self.phase_name(phase),
+            AbilityKind::When(ev) => {
+                check_field(self.env, ev, Entry::Event, &[], self.diags);
+                locals.push(("it", Ty::Any));
+            }
+            AbilityKind::Static(s) => check_field(self.env, s, Entry::Script, &[], self.diags),
+        }
+        self.script(&a.used_by, Entry::Expr, &[]);
+        let mut parts = vec![];
+        if let Some(r) = &a.requires {
+            parts.push((r, Entry::Condition));
+        }
+        if let Some(c) = &a.cost {
+            parts.push((c, Entry::Script));
+            check_cost_payable(self.env, c, self.diags);
+        }
+        if let Some(e) = &a.effect {
+            parts.push((e, Entry::Script));
+        }
+        check_parts(self.env, &parts, &locals, self.diags);
+    }
+
+    fn phase_name(&mut self, phase: &Sp<String>) {
+        if ACTION_TIMINGS.contains(&phase.as_str()) || self.env.is_phase(phase.as_str()) {
+            return;
+        }
+        let help = did_you_mean(phase.as_str(), self.env.phases.iter().map(String::as_str))
+            .map(|h| format!("did you mean `{h}`?"))
+            .unwrap_or_else(|| format!("phases: {}, or `any`, `turn`, `game`", self.env.phases.join(", ")));
+        self.diags.push(
+            Diagnostic::error(
+                "unknown-phase",
+                format!("unknown phase `{}`", phase.value),
+                phase.file,
+                phase.span.clone(),
+            )
+            .with_help(help),
+        );
+    }
+
+    /// A card: its properties and abilities.
+    pub fn card(&mut self, c: &Card, props: &[PropSpec]) {
+        self.props(&c.props, props, CARD_FIELDS, "property");
+        self.script(&c.play, Entry::Script, &[]);
+        for a in &c.abilities {
+            self.ability(a);
+        }
+    }
+
+    fn props(&mut self, given: &[(Sp<String>, Sp<Value>)], specs: &[PropSpec], fixed: &[&str], what: &str) {
+        for (k, v) in given {
+            match specs.iter().find(|p| p.name.value == k.value) {
+                Some(spec) => self.value(spec, v),
+                None => {
+                    let names = specs.iter().map(|p| p.name.as_str()).chain(fixed.iter().copied());
+                    let help =
+                        did_you_mean(k.as_str(), names).map(|h| format!("did you mean `{h}`?")).unwrap_or_else(|| {
+                            format!("declare it under `properties:` in game.yaml to give cards a `{}`", k.value)
+                        });
+                    self.diags.push(
+                        Diagnostic::error(
+                            &format!("unknown-{what}"),
+                            format!("unknown {what} `{}`", k.value),
+                            k.file,
+                            k.span.clone(),
+                        )
+                        .with_help(help),
+                    );
+                }
+            }
+        }
+    }
+
+    /// A property value must have the property's type (and be one of its values).
+    fn value(&mut self, spec: &PropSpec, v: &Sp<Value>) {
+        let ok = match (&spec.ty.value, &v.value) {
+            (_, Value::Null) => true,
+            (PropType::Number, Value::Int(_)) => true,
+            (PropType::Bool, Value::Bool(_)) => true,
+            (PropType::Text, _) => !matches!(v.value, Value::List(_) | Value::Map(_)),
+            (PropType::Enum, Value::Str(s)) => return self.enum_value(spec, s, v),
+            (PropType::List, Value::List(items)) => {
+                for i in items {
+                    match &i.value {
+                        Value::Str(s) if !spec.values.is_empty() => self.enum_value(spec, s, i),
+                        Value::Str(_) => {}
+                        _ => self.wrong_type(spec, i),
+                    }
+                }
+                true
+            }
+            (PropType::List, Value::Str(s)) if !spec.values.is_empty() => return self.enum_value(spec, s, v),
+            (PropType::List, Value::Str(_)) => true,
+            _ => false,
+        };
+        if !ok {
+            self.wrong_type(spec, v);
+        }
+    }
+
+    fn wrong_type(&mut self, spec: &PropSpec, v: &Sp<Value>) {
+        let want = match prop_ty(spec) {
+            Ty::Num => "a number",
+            Ty::Bool => "true or false",
+            Ty::Str => "text",
+            _ if spec.ty.value == PropType::List => "a list of values",
+            _ => "one of its values",
+        };
+        let mut d =
+            Diagnostic::error("wrong-type", format!("`{}` must be {want}", spec.name.value), v.file, v.span.clone());
+        if !spec.values.is_empty() {
+            let vals: Vec<&str> = spec.values.iter().map(|x| x.as_str()).collect();
+            d = d.with_help(format!("values: {}", vals.join(", ")));
+        }
+        self.diags.push(d);
+    }
+
+    fn enum_value(&mut self, spec: &PropSpec, s: &str, at: &Sp<Value>) {
+        if spec.values.iter().any(|x| x.value == s) {
+            return;
+        }
+        let vals: Vec<&str> = spec.values.iter().map(|x| x.as_str()).collect();
+        let help = did_you_mean(s, vals.iter().copied())
+            .map(|h| format!("did you mean `{h}`?"))
+            .unwrap_or_else(|| format!("values: {}", vals.join(", ")));
+        self.diags.push(
+            Diagnostic::error(
+                "unknown-value",
+                format!("`{s}` is not a value of `{}`", spec.name.value),
+                at.file,
+                at.span.clone(),
+            )
+            .with_help(help),
+        );
+    }
+
+    /// A scenario: its game, players, setup and steps.
+    pub fn scenario(&mut self, s: &Scenario, bundle: &GameBundle) {
+        if let Some(g) = &bundle.game {
+            if !s.game.is_missing() && s.game.value != g.game.value {
+                self.diags.push(
+                    Diagnostic::error(
+                        "wrong-game",
+                        format!("scenario is for `{}`, but this directory holds `{}`", s.game.value, g.game.value),
+                        s.game.file,
+                        s.game.span.clone(),
+                    )
+                    .with_help(format!(
+                        "move the scenario under the `{}` game, or set `game: {}`",
+                        s.game.value, g.game.value
+                    )),
+                );
+            }
+        }
+        let players: Vec<&str> = s.players.iter().map(|p| p.name.as_str()).collect();
+        let locals: Vec<(&str, Ty)> = players.iter().map(|p| (*p, Ty::Player)).collect();
+        for item in &s.setup {
+            self.setup_item(item, &players, &locals);
+        }
+        for step in &s.steps {
+            self.step(step, &players, &locals);
+        }
+    }
+
+    fn setup_item(&mut self, item: &SetupItem, players: &[&str], locals: &[(&str, Ty)]) {
+        match item {
+            SetupItem::Put { put, zone, of, .. } => {
+                for id in put {
+                    self.known(id, "card", super::env::Sym::Card);
+                }
+                self.known(zone, "zone", super::env::Sym::Zone);
+                if let Some(p) = of {
+                    self.player(p, players);
+                }
+            }
+            SetupItem::Counter { counter, of, .. } => {
+                self.known(counter, "counter", super::env::Sym::Counter { max: None });
+                if let Some(p) = of {
+                    self.player(p, players);
+                }
+            }
+            SetupItem::Script(src) => check_field(self.env, src, Entry::Script, locals, self.diags),
+            SetupItem::Phase(p) => self.phase_name(p),
+        }
+    }
+
+    fn step(&mut self, step: &Step, players: &[&str], locals: &[(&str, Ty)]) {
+        match step {
+            Step::Act { player, action, .. } => {
+                self.player(player, players);
+                match action {
+                    Act::Play(id) | Act::Use(id) => self.known(id, "card", super::env::Sym::Card),
+                    Act::Script(src) => check_field(self.env, src, Entry::Script, locals, self.diags),
+                }
+            }
+            Step::Expect(src) => check_field(self.env, src, Entry::Condition, locals, self.diags),
+            Step::Advance(p) => self.phase_name(p),
+            Step::Choose(_) | Step::ExpectError(_) | Step::ExpectLog(_) => {}
+        }
+    }
+
+    fn player(&mut self, p: &Sp<String>, players: &[&str]) {
+        if players.contains(&p.as_str()) || p.is_missing() {
+            return;
+        }
+        let help = did_you_mean(p.as_str(), players.iter().copied())
+            .map(|h| format!("did you mean `{h}`?"))
+            .unwrap_or_else(|| format!("the scenario's players are: {}", players.join(", ")));
+        self.diags.push(
+            Diagnostic::error(
+                "unknown-player",
+                format!("no player `{}` in this scenario", p.value),
+                p.file,
+                p.span.clone(),
+            )
+            .with_help(help),
+        );
+    }
+
+    /// A name that must be defined as a given kind (`card`, `zone`, `counter`).
+    fn known(&mut self, n: &Sp<String>, what: &str, kind: super::env::Sym) {
+        if n.is_missing() {
+            return;
+        }
+        let same_kind = |s: &super::env::Sym| std::mem::discriminant(s) == std::mem::discriminant(&kind);
+        if self.env.lookup(n.as_str()).is_some_and(same_kind) {
+            return;
+        }
+        let cands: Vec<&str> = self.env.names().filter(|c| self.env.lookup(c).is_some_and(same_kind)).collect();
+        let help = did_you_mean(n.as_str(), cands.iter().copied()).map(|h| format!("did you mean `{h}`?"));
+        self.diags.push(
+            Diagnostic::error(
+                &format!("unknown-{what}"),
+                format!("unknown {what} `{}`", n.value),
+                n.file,
+                n.span.clone(),
+            )
+            .with_help_opt(help),
+        );
+    }
+}

@@ -1,0 +1,156 @@
+//! The `twilit` command line: argument parsing, running a command, printing
+//! diagnostics and choosing the exit code (0 ok, 1 problems found, 2 usage or I/O).
+
+pub mod render;
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand};
+
+use crate::diag::{Diagnostic, Severity, SourceMap};
+use render::Format;
+
+/// Twilit: check card, faction and game files written in the Twilit language.
+#[derive(Debug, Parser)]
+#[command(name = "twilit", version, about)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Validate games, cards, factions and scenarios; report every problem.
+    Check {
+        /// Files or directories (default: cards/).
+        paths: Vec<PathBuf>,
+        /// Output style for diagnostics.
+        #[arg(long, value_enum, default_value_t = Format::Human)]
+        format: Format,
+    },
+    /// Print a card's (or faction's) parsed abilities as s-expressions.
+    Explain {
+        /// The card or faction id, e.g. `rohirrim_road`.
+        id: String,
+        /// Where to look (default: cards/).
+        #[arg(long = "path", default_value = "cards")]
+        paths: Vec<PathBuf>,
+    },
+}
+
+/// Exit code for success.
+pub const EXIT_OK: i32 = 0;
+/// Exit code when validation found problems.
+pub const EXIT_PROBLEMS: i32 = 1;
+/// Exit code for usage and I/O errors.
+pub const EXIT_USAGE: i32 = 2;
+
+/// Parses `args` and runs the command; returns the process exit code.
+pub fn run(args: Vec<String>, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    let cli = match Cli::try_parse_from(args) {
+        Ok(c) => c,
+        Err(e) => {
+            let code = if e.use_stderr() { EXIT_USAGE } else { EXIT_OK };
+            let text = e.render().to_string();
+            let sink: &mut dyn Write = if code == EXIT_OK { out } else { err };
+            let _ = write!(sink, "{text}");
+            return code;
+        }
+    };
+    match cli.command {
+        Command::Check { paths, format } => check(paths, format, out, err),
+        Command::Explain { id, paths } => explain(&id, paths, out, err),
+    }
+}
+
+fn default_paths(paths: Vec<PathBuf>) -> Vec<PathBuf> {
+    if paths.is_empty() {
+        vec![PathBuf::from("cards")]
+    } else {
+        paths
+    }
+}
+
+fn check(paths: Vec<PathBuf>, format: Format, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    let paths = default_paths(paths);
+    let mut sources = SourceMap::default();
+    let (lib, mut diags) = crate::load::load_paths(&paths, &mut sources);
+    let report = crate::check::check_library(&lib);
+    diags.extend(report.diags);
+    sort(&mut diags, &sources);
+    let color = format == Format::Human && render::want_color();
+    for d in &diags {
+        let text = match format {
+            Format::Human => render::human(d, &sources, color, 100),
+            Format::Json => render::json(d, &sources) + "\n",
+        };
+        let _ = write!(out, "{text}");
+    }
+    let errors = diags.iter().filter(|d| d.severity == Severity::Error).count();
+    let warnings = diags.len() - errors;
+    let files = sources.files().count();
+    let summary = format!(
+        "{errors} error{}, {warnings} warning{} in {files} file{} ({} card{})",
+        plural(errors),
+        plural(warnings),
+        plural(files),
+        report.cards,
+        plural(report.cards)
+    );
+    match format {
+        Format::Human => {
+            let _ = writeln!(out, "{summary}");
+        }
+        Format::Json => {
+            let _ = writeln!(err, "{summary}");
+        }
+    }
+    if diags.iter().any(|d| d.code == "twilit::io") {
+        EXIT_USAGE
+    } else if errors > 0 {
+        EXIT_PROBLEMS
+    } else {
+        EXIT_OK
+    }
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
+/// Diagnostics in file order, then by position, so output is stable.
+fn sort(diags: &mut [Diagnostic], sources: &SourceMap) {
+    diags.sort_by_key(|d| {
+        let p = d.primary();
+        let path = p.map(|l| sources.get(l.file).path.clone());
+        (path, p.map(|l| l.span.start), d.code.clone())
+    });
+}
+
+fn explain(id: &str, paths: Vec<PathBuf>, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    let mut sources = SourceMap::default();
+    let (lib, diags) = crate::load::load_paths(&paths, &mut sources);
+    if let Some(d) = diags.iter().find(|d| d.code == "twilit::io") {
+        let _ = writeln!(err, "{}", render::human(d, &sources, false, 100));
+        return EXIT_USAGE;
+    }
+    match crate::check::explain(&lib, id) {
+        Some(text) => {
+            let _ = write!(out, "{text}");
+            EXIT_OK
+        }
+        None => {
+            let ids = crate::check::all_ids(&lib);
+            let hint = crate::diag::did_you_mean(id, ids.iter().map(String::as_str))
+                .map(|h| format!("; did you mean `{h}`?"))
+                .unwrap_or_default();
+            let _ = writeln!(err, "error: no card or faction `{id}`{hint}");
+            EXIT_PROBLEMS
+        }
+    }
+}

@@ -1,0 +1,264 @@
+//! Converting cards (one card or a card set), their abilities, and factions.
+
+use super::convert::{head, list, Cx};
+use super::game::{counters, pieces, procedures, turn, zones};
+use super::model::*;
+use super::yaml::{Node, NodeKind};
+use crate::diag::{did_you_mean, Diagnostic};
+
+const ABILITY_FIELDS: &[&str] = &["action", "when", "static", "requires", "cost", "effect", "optional", "used_by"];
+const ABILITY_KINDS: &[&str] = &["action", "when", "static"];
+const FACTION_FIELDS: &[&str] =
+    &["faction", "name", "text", "zones", "pieces", "counters", "procedures", "abilities", "setup", "turn", "cards"];
+
+/// Converts a list of cards (a card set).
+pub fn cards(cx: &mut Cx, node: &Node) -> Vec<Card> {
+    cx.items(node, "`cards`").iter().filter_map(|n| card(cx, n)).collect()
+}
+
+/// Converts one card mapping; keys other than `CARD_FIELDS` become `props`.
+pub fn card(cx: &mut Cx, node: &Node) -> Option<Card> {
+    let entries = cx.entries(node, "a card")?;
+    let (mut id, mut name) = (None, None);
+    let mut c = Card {
+        id: Sp::new(String::new(), cx.file, head(node)),
+        name: Sp::new(String::new(), cx.file, head(node)),
+        text: None,
+        copies: None,
+        play: None,
+        abilities: vec![],
+        props: vec![],
+        file: cx.file,
+        span: node.span.clone(),
+    };
+    for (k, v) in entries {
+        let Some(key) = cx.key(k) else { continue };
+        if !CARD_FIELDS.contains(&key.value.as_str()) {
+            c.props.push((key, cx.value(v)));
+            continue;
+        }
+        if v.is_null() {
+            continue;
+        }
+        match key.value.as_str() {
+            "id" => id = cx.string(v, "`id`"),
+            "name" => name = cx.string(v, "`name`"),
+            "text" => c.text = cx.string(v, "`text`"),
+            "copies" => c.copies = cx.int(v, "`copies`"),
+            "play" => c.play = cx.script(v, "`play`"),
+            _ => c.abilities = abilities(cx, v),
+        }
+    }
+    c.id = cx.required(id, node, "id", "this card");
+    c.name = cx.required(name, node, "name", "this card");
+    Some(c)
+}
+
+/// Converts an `abilities:` list.
+pub fn abilities(cx: &mut Cx, node: &Node) -> Vec<Ability> {
+    cx.items(node, "`abilities`").iter().filter_map(|n| ability(cx, n)).collect()
+}
+
+fn ability(cx: &mut Cx, node: &Node) -> Option<Ability> {
+    let entries = cx.entries(node, "an ability")?;
+    let mut kinds: Vec<(&str, Option<AbilityKind>, &Node)> = Vec::new();
+    let mut a = Ability {
+        kind: AbilityKind::Action(Sp::new(String::new(), cx.file, head(node))),
+        requires: None,
+        cost: None,
+        effect: None,
+        optional: None,
+        used_by: None,
+        file: cx.file,
+        span: node.span.clone(),
+    };
+    cx.fields(entries, "an ability", ABILITY_FIELDS, |cx, k, v| match k {
+        "action" => kinds.push(("action", cx.string(v, "`action`").map(AbilityKind::Action), v)),
+        "when" => kinds.push(("when", cx.script(v, "`when`").map(AbilityKind::When), v)),
+        "static" => kinds.push(("static", cx.script(v, "`static`").map(AbilityKind::Static), v)),
+        "requires" => a.requires = cx.script(v, "`requires`"),
+        "cost" => a.cost = cx.script(v, "`cost`"),
+        "effect" => a.effect = cx.script(v, "`effect`"),
+        "optional" => a.optional = cx.bool(v, "`optional`"),
+        _ => a.used_by = cx.script(v, "`used_by`"),
+    });
+    let kind = ability_kind(cx, node, &kinds)?;
+    a.kind = kind;
+    ability_shape(cx, node, &a);
+    Some(a)
+}
+
+/// The one kind of an ability; reports none or several. `None` drops the ability.
+fn ability_kind(cx: &mut Cx, node: &Node, kinds: &[(&str, Option<AbilityKind>, &Node)]) -> Option<AbilityKind> {
+    if kinds.is_empty() {
+        let unknown = node_keys(node).into_iter().find_map(|k| did_you_mean(k, ABILITY_KINDS.iter().copied()));
+        let msg = "an ability needs one of `action`, `when` or `static`";
+        let d = Diagnostic::error("missing-field", msg, cx.file, head(node))
+            .with_label("no `action`, `when` or `static`")
+            .with_help(match unknown {
+                Some(m) => format!("did you mean `{m}`?"),
+                None => "`action: phase` is activated, `when: event` triggered, `static: script` continuous".into(),
+            });
+        cx.diags.push(d);
+        return None;
+    }
+    for (name, _, v) in &kinds[1..] {
+        let msg = format!("an ability has exactly one of {}, found `{}` and `{name}`", list(ABILITY_KINDS), kinds[0].0);
+        let d = Diagnostic::error("wrong-type", msg, cx.file, v.span.clone())
+            .with_label(format!("second kind `{name}`"))
+            .with_help("split it into two abilities");
+        cx.diags.push(d);
+    }
+    kinds[0].1.clone()
+}
+
+/// Static abilities have no cost or effect; the others need an effect.
+fn ability_shape(cx: &mut Cx, node: &Node, a: &Ability) {
+    match &a.kind {
+        AbilityKind::Static(_) => {
+            for (k, _) in entries_of(node) {
+                if let Some(f @ ("cost" | "effect" | "optional")) = k.text() {
+                    let msg = format!("a static ability has no `{f}`");
+                    let d = Diagnostic::error("unknown-field", msg, cx.file, k.span.clone())
+                        .with_label("not allowed on `static`")
+                        .with_help("a static ability is its script; use `action:` or `when:` for costs and effects");
+                    cx.diags.push(d);
+                }
+            }
+        }
+        _ => cx.check_present(node, "effect", "this ability"),
+    }
+}
+
+fn entries_of(node: &Node) -> &[(Node, Node)] {
+    match &node.kind {
+        NodeKind::Map(e) => e,
+        _ => &[],
+    }
+}
+
+fn node_keys(node: &Node) -> Vec<&str> {
+    entries_of(node).iter().filter_map(|(k, _)| k.text()).collect()
+}
+
+/// Converts a faction file.
+pub fn faction(cx: &mut Cx, node: &Node) -> Option<Faction> {
+    let entries = cx.entries(node, "a faction")?;
+    let (mut id, mut name) = (None, None);
+    let mut f = Faction {
+        faction: Sp::new(String::new(), cx.file, head(node)),
+        name: Sp::new(String::new(), cx.file, head(node)),
+        text: None,
+        zones: vec![],
+        pieces: vec![],
+        counters: vec![],
+        procedures: vec![],
+        abilities: vec![],
+        setup: None,
+        turn: None,
+        cards: vec![],
+        file: cx.file,
+        span: node.span.clone(),
+    };
+    cx.fields(entries, "a faction", FACTION_FIELDS, |cx, k, v| match k {
+        "faction" => id = cx.string(v, "`faction`"),
+        "name" => name = cx.string(v, "`name`"),
+        "text" => f.text = cx.string(v, "`text`"),
+        "zones" => f.zones = zones(cx, v),
+        "pieces" => f.pieces = pieces(cx, v),
+        "counters" => f.counters = counters(cx, v),
+        "procedures" => f.procedures = procedures(cx, v),
+        "abilities" => f.abilities = abilities(cx, v),
+        "setup" => f.setup = cx.script(v, "`setup`"),
+        "turn" => f.turn = turn(cx, v),
+        _ => f.cards = cards(cx, v),
+    });
+    f.faction = cx.required(id, node, "faction", "this faction");
+    f.name = cx.required(name, node, "name", "this faction");
+    Some(f)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diag::FileId;
+
+    fn load(src: &str) -> (Vec<Card>, Vec<Diagnostic>) {
+        let (root, mut diags) = crate::load::yaml::parse(FileId(0), src);
+        let mut cx = Cx::new(FileId(0), src);
+        let c = root.map(|r| cards(&mut cx, &r)).unwrap_or_default();
+        diags.extend(cx.diags);
+        (c, diags)
+    }
+
+    fn at<'a>(src: &'a str, d: &'a Diagnostic) -> (&'a str, &'a str) {
+        (d.code.strip_prefix("twilit::").unwrap(), &src[d.labels[0].span.clone()])
+    }
+
+    #[test]
+    fn cards_keep_properties_and_abilities() {
+        let src = "- id: road\n  name: Road\n  type: site\n  cost: 0\n  keywords: [a, b]\n  copies: 2\n  abilities:\n\
+            \x20   - action: main\n      requires: count(x) > 0\n      cost: Exert[elf]\n      effect: |\n        draw 1\n\
+            \x20   - when: you play this\n      optional: true\n      effect: draw 1\n    - static: modify cost of x by +1\n";
+        let (cards, diags) = load(src);
+        assert!(diags.is_empty(), "{diags:#?}");
+        let c = &cards[0];
+        assert_eq!((c.id.value.as_str(), c.copies.as_ref().unwrap().value), ("road", 2));
+        let props: Vec<&str> = c.props.iter().map(|(k, _)| k.value.as_str()).collect();
+        assert_eq!(props, ["type", "cost", "keywords"]);
+        assert_eq!(c.props[1].1.value, Value::Int(0));
+        assert!(matches!(&c.props[2].1.value, Value::List(l) if l.len() == 2));
+        assert_eq!(c.abilities.len(), 3);
+        assert!(matches!(&c.abilities[0].kind, AbilityKind::Action(p) if p.value == "main"));
+        assert!(matches!(&c.abilities[1].kind, AbilityKind::When(s) if s.text == "you play this"));
+        assert!(c.abilities[1].optional.as_ref().unwrap().value);
+        assert!(matches!(&c.abilities[2].kind, AbilityKind::Static(_)));
+        assert_eq!(c.abilities[0].effect.as_ref().unwrap().text, "draw 1\n");
+    }
+
+    #[test]
+    fn two_errors_in_one_file_are_both_reported() {
+        let src = "- id: a\n  name: A\n  abilities:\n    - action: main\n      efect: draw 1\n\
+            - id: b\n  copies: many\n  abilities:\n    - effect: draw 1\n    - action: x\n      static: y\n      effect: z\n";
+        let (cards, diags) = load(src);
+        assert_eq!(cards.len(), 2);
+        let got: Vec<_> = diags.iter().map(|d| at(src, d)).collect();
+        assert_eq!(
+            got,
+            [
+                ("unknown-field", "efect"),
+                ("missing-field", "action: main"),
+                ("wrong-type", "many"),
+                ("missing-field", "effect: draw 1"),
+                ("wrong-type", "y"),
+                ("missing-field", "id: b"),
+            ]
+        );
+        assert_eq!(diags[0].help.as_deref(), Some("did you mean `effect`?"));
+        assert_eq!(cards[1].abilities.len(), 1);
+        assert!(cards[1].name.is_missing());
+    }
+
+    #[test]
+    fn static_abilities_take_no_effect_and_kinds_get_did_you_mean() {
+        let src =
+            "- id: a\n  name: A\n  abilities:\n    - static: x\n      effect: y\n    - acton: main\n      effect: z\n";
+        let (_, diags) = load(src);
+        let got: Vec<_> = diags.iter().map(|d| at(src, d)).collect();
+        assert_eq!(got, [("unknown-field", "effect"), ("unknown-field", "acton"), ("missing-field", "acton: main")]);
+        assert_eq!(diags[2].help.as_deref(), Some("did you mean `action`?"));
+    }
+
+    #[test]
+    fn factions_convert_their_parts() {
+        let src = "faction: council\nname: Council\nzones:\n  loyal: { capacity: 4 }\nabilities:\n  - static: x\n\
+            cards:\n  - { id: f1, name: F1 }\nturn:\n  phases:\n    - name: birdsong\nsetup: draw 1\nevening: {}\n";
+        let (root, _) = crate::load::yaml::parse(FileId(0), src);
+        let mut cx = Cx::new(FileId(0), src);
+        let f = faction(&mut cx, &root.unwrap()).unwrap();
+        assert_eq!((f.zones.len(), f.abilities.len(), f.cards.len()), (1, 1, 1));
+        assert_eq!(f.turn.unwrap().phases[0].name.value, "birdsong");
+        let got: Vec<_> = cx.diags.iter().map(|d| at(src, d)).collect();
+        assert_eq!(got, [("unknown-field", "evening")]);
+    }
+}

@@ -1,0 +1,294 @@
+//! Hand-written conversion helpers from the YAML tree to typed values: reading scalars,
+//! lists, named maps and scripts, and reporting unknown fields (with did-you-mean),
+//! missing fields and wrong types. Every helper records its problem and carries on, so
+//! all errors of a file are collected.
+
+use super::model::{ScriptSrc, Sp, Value};
+use super::scalar::{resolve_plain, Plain, ScalarStyle};
+use super::yaml::{Node, NodeKind};
+use crate::diag::{did_you_mean, Diagnostic, FileId, Span};
+
+/// The conversion context of one file.
+pub struct Cx<'a> {
+    /// The file being converted.
+    pub file: FileId,
+    /// Its text (for script span mapping).
+    pub src: &'a str,
+    /// Problems found so far.
+    pub diags: Vec<Diagnostic>,
+}
+
+/// A mapping's entries, or `None` (reported) when the node is not a mapping.
+pub type Entries<'n> = &'n [(Node, Node)];
+
+impl<'a> Cx<'a> {
+    /// A context for `file` whose text is `src`.
+    pub fn new(file: FileId, src: &'a str) -> Self {
+        Cx { file, src, diags: Vec::new() }
+    }
+
+    /// Wraps a value with this file and `span`.
+    pub fn sp<T>(&self, value: T, span: &Span) -> Sp<T> {
+        Sp::new(value, self.file, span.clone())
+    }
+
+    /// Reports that `node` is not what `what` needs (unless it was already reported).
+    pub fn wrong_type(&mut self, node: &Node, what: &str, expected: &str) {
+        if matches!(node.kind, NodeKind::Invalid) {
+            return;
+        }
+        let msg = format!("{what} must be {expected}, found {}", node.describe());
+        let d = Diagnostic::error("wrong-type", msg, self.file, node.span.clone())
+            .with_label(format!("expected {expected}"));
+        self.diags.push(d);
+    }
+
+    /// The entries of a mapping node.
+    pub fn entries<'n>(&mut self, node: &'n Node, what: &str) -> Option<Entries<'n>> {
+        match &node.kind {
+            NodeKind::Map(e) => Some(e),
+            _ => {
+                self.wrong_type(node, what, "a mapping");
+                None
+            }
+        }
+    }
+
+    /// The items of a sequence node (null counts as empty).
+    pub fn items<'n>(&mut self, node: &'n Node, what: &str) -> &'n [Node] {
+        match &node.kind {
+            NodeKind::Seq(items) => items,
+            _ if node.is_null() => &[],
+            _ => {
+                self.wrong_type(node, what, "a list");
+                &[]
+            }
+        }
+    }
+
+    /// A mapping key as a name.
+    pub fn key(&mut self, node: &Node) -> Option<Sp<String>> {
+        match node.text() {
+            Some(t) => Some(self.sp(t.to_string(), &node.span)),
+            None => {
+                self.wrong_type(node, "a key", "a name");
+                None
+            }
+        }
+    }
+
+    /// Reports an unknown field of `what`, suggesting the closest of `known`.
+    pub fn unknown(&mut self, key: &Sp<String>, what: &str, known: &[&str]) {
+        let msg = format!("unknown field `{}` in {what}", key.value);
+        let help = match did_you_mean(&key.value, known.iter().copied()) {
+            Some(m) => format!("did you mean `{m}`?"),
+            None => format!("expected one of {}", list(known)),
+        };
+        let d = Diagnostic::error("unknown-field", msg, self.file, key.span.clone())
+            .with_label("unknown field")
+            .with_help(help);
+        self.diags.push(d);
+    }
+
+    /// Reports a missing required field of the mapping `map`.
+    pub fn missing(&mut self, map: &Node, field: &str, what: &str) {
+        let msg = format!("{what} has no `{field}`");
+        let d =
+            Diagnostic::error("missing-field", msg, self.file, head(map)).with_label(format!("`{field}` is required"));
+        self.diags.push(d);
+    }
+
+    /// A scalar as text (any non-null scalar; numbers keep their spelling).
+    pub fn string(&mut self, node: &Node, what: &str) -> Option<Sp<String>> {
+        match &node.kind {
+            NodeKind::Scalar(s) if !node.is_null() => Some(self.sp(s.text.clone(), &node.span)),
+            _ => {
+                self.wrong_type(node, what, "text");
+                None
+            }
+        }
+    }
+
+    /// A required name: the value, or an empty name at the mapping when absent (reported
+    /// as missing unless the key is there with a bad value, which was reported already).
+    pub fn required(&mut self, value: Option<Sp<String>>, map: &Node, field: &str, what: &str) -> Sp<String> {
+        if let Some(v) = value {
+            return v;
+        }
+        self.check_present(map, field, what);
+        Sp::new(String::new(), self.file, head(map))
+    }
+
+    /// Reports `field` missing from the mapping `map` unless it has the key.
+    pub fn check_present(&mut self, map: &Node, field: &str, what: &str) {
+        let has_key = match &map.kind {
+            NodeKind::Map(e) => e.iter().any(|(k, v)| k.text() == Some(field) && !v.is_null()),
+            _ => true,
+        };
+        if !has_key {
+            self.missing(map, field, what);
+        }
+    }
+
+    /// Walks a mapping's fields: unknown keys are reported against `known`, null values
+    /// are skipped, and `f` gets every other (key, value).
+    pub fn fields<'n>(
+        &mut self,
+        entries: Entries<'n>,
+        what: &str,
+        known: &[&str],
+        mut f: impl FnMut(&mut Self, &str, &'n Node),
+    ) {
+        for (k, v) in entries {
+            let Some(key) = self.key(k) else { continue };
+            if !known.contains(&key.value.as_str()) {
+                self.unknown(&key, what, known);
+            } else if !v.is_null() {
+                f(self, &key.value, v);
+            }
+        }
+    }
+
+    /// An integer scalar.
+    pub fn int(&mut self, node: &Node, what: &str) -> Option<Sp<i64>> {
+        match plain(node) {
+            Some(Plain::Int(n)) => Some(self.sp(n, &node.span)),
+            _ => {
+                self.wrong_type(node, what, "an integer");
+                None
+            }
+        }
+    }
+
+    /// A boolean scalar.
+    pub fn bool(&mut self, node: &Node, what: &str) -> Option<Sp<bool>> {
+        match plain(node) {
+            Some(Plain::Bool(b)) => Some(self.sp(b, &node.span)),
+            _ => {
+                self.wrong_type(node, what, "`true` or `false`");
+                None
+            }
+        }
+    }
+
+    /// A script-valued scalar.
+    pub fn script(&mut self, node: &Node, what: &str) -> Option<ScriptSrc> {
+        match &node.kind {
+            NodeKind::Scalar(s) if !node.is_null() => {
+                Some(ScriptSrc::new(s.text.clone(), self.file, node.span.clone(), s.style, self.src))
+            }
+            _ => {
+                self.wrong_type(node, what, "a script");
+                None
+            }
+        }
+    }
+
+    /// One of a fixed set of names, e.g. `per: player | game`.
+    pub fn choice<T: Copy>(&mut self, node: &Node, what: &str, options: &[(&str, T)]) -> Option<T> {
+        let text = self.string(node, what)?;
+        if let Some((_, v)) = options.iter().find(|(n, _)| *n == text.value) {
+            return Some(*v);
+        }
+        let names: Vec<&str> = options.iter().map(|(n, _)| *n).collect();
+        let msg = format!("{what} must be {}, found `{}`", list(&names), text.value);
+        let d = Diagnostic::error("wrong-type", msg, self.file, text.span)
+            .with_label(format!("not one of {}", list(&names)))
+            .with_help_opt(did_you_mean(&text.value, names.iter().copied()).map(|m| format!("did you mean `{m}`?")));
+        self.diags.push(d);
+        None
+    }
+
+    /// A list of names.
+    pub fn names(&mut self, node: &Node, what: &str) -> Vec<Sp<String>> {
+        let items = self.items(node, what);
+        items.iter().filter_map(|n| self.string(n, &format!("an entry of {what}"))).collect()
+    }
+
+    /// A list of integers.
+    pub fn ints(&mut self, node: &Node, what: &str) -> Vec<Sp<i64>> {
+        let items = self.items(node, what);
+        items.iter().filter_map(|n| self.int(n, &format!("an entry of {what}"))).collect()
+    }
+
+    /// A mapping of `name: spec`, each converted by `f` (null counts as empty).
+    pub fn named<T>(
+        &mut self,
+        node: &Node,
+        what: &str,
+        mut f: impl FnMut(&mut Self, Sp<String>, &Node) -> Option<T>,
+    ) -> Vec<T> {
+        if node.is_null() {
+            return Vec::new();
+        }
+        let Some(entries) = self.entries(node, what) else { return Vec::new() };
+        let mut out = Vec::with_capacity(entries.len());
+        for (k, v) in entries {
+            if let Some(name) = self.key(k) {
+                out.extend(f(self, name, v));
+            }
+        }
+        out
+    }
+
+    /// Any value, typed by the YAML core schema.
+    pub fn value(&mut self, node: &Node) -> Sp<Value> {
+        let v = match &node.kind {
+            NodeKind::Scalar(s) if s.style != ScalarStyle::Plain => Value::Str(s.text.clone()),
+            NodeKind::Scalar(s) => match resolve_plain(&s.text) {
+                Plain::Null => Value::Null,
+                Plain::Bool(b) => Value::Bool(b),
+                Plain::Int(n) => Value::Int(n),
+                Plain::Float(f) => Value::Float(f),
+                Plain::Str => Value::Str(s.text.clone()),
+            },
+            NodeKind::Seq(items) => Value::List(items.iter().map(|n| self.value(n)).collect()),
+            NodeKind::Map(entries) => Value::Map(self.value_pairs(entries)),
+            NodeKind::Invalid => Value::Null,
+        };
+        self.sp(v, &node.span)
+    }
+
+    /// A mapping's entries as `(key, value)` pairs.
+    pub fn value_pairs(&mut self, entries: Entries<'_>) -> Vec<(Sp<String>, Sp<Value>)> {
+        let mut out = Vec::with_capacity(entries.len());
+        for (k, v) in entries {
+            if let Some(key) = self.key(k) {
+                out.push((key, self.value(v)));
+            }
+        }
+        out
+    }
+}
+
+/// The plain-scalar type of a node (`None` for quoted text and collections).
+fn plain(node: &Node) -> Option<Plain> {
+    match &node.kind {
+        NodeKind::Scalar(s) if s.style == ScalarStyle::Plain => Some(resolve_plain(&s.text)),
+        _ => None,
+    }
+}
+
+/// Where to report something about a whole mapping: its first entry (key through a
+/// scalar value on the same line), or the mapping itself when it is empty.
+pub fn head(map: &Node) -> Span {
+    match &map.kind {
+        NodeKind::Map(entries) if !entries.is_empty() => {
+            let (k, v) = &entries[0];
+            let one_line = matches!(v.kind, NodeKind::Scalar(_)) && !v.span.is_empty();
+            let end = if one_line && v.span.start >= k.span.end { v.span.end } else { k.span.end };
+            k.span.start..end
+        }
+        _ => map.span.clone(),
+    }
+}
+
+/// `` `a`, `b` or `c` ``.
+pub fn list(names: &[&str]) -> String {
+    let quoted: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
+    match quoted.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+    }
+}

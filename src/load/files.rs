@@ -1,0 +1,423 @@
+//! Files on disk: walking the given paths, reading bytes (size cap, invalid UTF-8),
+//! registering files in the `SourceMap`, grouping them by game (the nearest ancestor
+//! directory holding a `game.yaml`) and checking that ids are unique within a game.
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::fs;
+use std::io::Read;
+use std::path::{Component, Path, PathBuf};
+
+use super::load_source;
+use super::model::*;
+use crate::diag::{Diagnostic, FileId, SourceMap, Span};
+
+/// Largest file read, in bytes.
+pub const MAX_FILE_BYTES: u64 = 32 * 1024 * 1024;
+/// How many directories up a file's `game.yaml` is looked for.
+const MAX_UP: usize = 256;
+const GAME_FILE: &str = "game.yaml";
+
+/// Loads every YAML file under `paths` (directories are walked recursively, sorted,
+/// `.yaml`/`.yml` only; files given explicitly are loaded whatever their extension),
+/// grouped by game. Unreadable paths give `twilit::io` diagnostics.
+pub fn load_paths(paths: &[PathBuf], sources: &mut SourceMap) -> (Library, Vec<Diagnostic>) {
+    let mut diags = Vec::new();
+    let files = discover(paths, sources, &mut diags);
+    let mut groups: BTreeMap<PathBuf, (PathBuf, Vec<PathBuf>)> = BTreeMap::new();
+    let mut orphans = Vec::new();
+    let mut cache = HashMap::new();
+    for f in files {
+        match game_dir(&f, &mut cache) {
+            Some((canon, dir)) => groups.entry(canon).or_insert_with(|| (dir, Vec::new())).1.push(f),
+            None => orphans.push(f),
+        }
+    }
+    let mut lib = Library::default();
+    for (_, (dir, files)) in groups {
+        lib.games.push(load_group(&dir, files, sources, &mut diags));
+    }
+    for f in orphans {
+        load_orphan(&f, sources, &mut diags);
+    }
+    (lib, diags)
+}
+
+/// Loads in-memory files (`(path relative to dir, text)`) as one game, e.g. for tests.
+/// The file named `game.yaml` is the ruleset.
+pub fn load_bundle(dir: &Path, files: &[(&str, &str)], sources: &mut SourceMap) -> (GameBundle, Vec<Diagnostic>) {
+    let mut b = Bundler::new(dir);
+    for (name, text) in files {
+        let path = dir.join(name);
+        let id = sources.add(&path, (*text).to_string());
+        b.add(id, text, is_game_file(&path));
+    }
+    (b.bundle, b.diags)
+}
+
+fn is_game_file(path: &Path) -> bool {
+    path.file_name().is_some_and(|n| n == GAME_FILE)
+}
+
+fn load_group(dir: &Path, mut files: Vec<PathBuf>, sources: &mut SourceMap, diags: &mut Vec<Diagnostic>) -> GameBundle {
+    let game_path = dir.join(GAME_FILE);
+    let game_canon = canonical(&game_path);
+    files.retain(|f| canonical(f) != game_canon);
+    files.sort();
+    files.insert(0, game_path);
+    let mut b = Bundler::new(dir);
+    for (i, f) in files.iter().enumerate() {
+        if let Some(id) = read_file(f, sources, diags) {
+            b.add(id, &sources.get(id).text, i == 0);
+        }
+    }
+    diags.extend(b.diags);
+    b.bundle
+}
+
+fn load_orphan(path: &Path, sources: &mut SourceMap, diags: &mut Vec<Diagnostic>) {
+    let Some(id) = read_file(path, sources, diags) else { return };
+    let (_, d) = load_source(id, &sources.get(id).text);
+    diags.extend(d);
+    let msg = format!("no `{GAME_FILE}` found for this file");
+    let help = format!("put the file in the directory of its game's `{GAME_FILE}` (or below it)");
+    diags.push(Diagnostic::error("no-game", msg, id, 0..0).with_help(help));
+}
+
+/// Collects one game's items and checks that ids are unique across its files.
+struct Bundler {
+    bundle: GameBundle,
+    seen: HashMap<(&'static str, String), (FileId, Span)>,
+    diags: Vec<Diagnostic>,
+}
+
+impl Bundler {
+    fn new(dir: &Path) -> Self {
+        let dir = if dir.as_os_str().is_empty() { PathBuf::from(".") } else { dir.to_path_buf() };
+        Bundler { bundle: GameBundle { dir, ..GameBundle::default() }, seen: HashMap::new(), diags: Vec::new() }
+    }
+
+    fn add(&mut self, file: FileId, text: &str, game_file: bool) {
+        self.bundle.files.push(file);
+        let (item, d) = load_source(file, text);
+        self.diags.extend(d);
+        match item {
+            Some(Item::Game(g)) if game_file => self.bundle.game = Some(*g),
+            Some(Item::Game(g)) => self.misplaced(file, g.game.span, "a ruleset must be the game's `game.yaml`"),
+            Some(other) => {
+                if game_file {
+                    self.misplaced(file, 0..0, "`game.yaml` must hold the game's ruleset (`game:`)");
+                }
+                self.add_item(other);
+            }
+            None => {}
+        }
+    }
+
+    fn add_item(&mut self, item: Item) {
+        match item {
+            Item::Faction(f) => {
+                self.unique("faction", &f.faction);
+                f.cards.iter().for_each(|c| self.unique("card", &c.id));
+                self.bundle.factions.push(*f);
+            }
+            Item::Cards(cards) => {
+                cards.iter().for_each(|c| self.unique("card", &c.id));
+                self.bundle.cards.extend(cards);
+            }
+            Item::Scenario(s) => {
+                self.unique("scenario", &s.scenario);
+                self.bundle.scenarios.push(*s);
+            }
+            Item::Game(_) => {}
+        }
+    }
+
+    fn misplaced(&mut self, file: FileId, span: Span, msg: &str) {
+        let help = format!("each game directory holds exactly one `{GAME_FILE}`; move other files beside it");
+        self.diags.push(Diagnostic::error("misplaced-file", msg, file, span).with_help(help));
+    }
+
+    /// Reports `id` if a `kind` with the same id was seen before in this game.
+    fn unique(&mut self, kind: &'static str, id: &Sp<String>) {
+        if id.is_missing() {
+            return;
+        }
+        let key = (kind, id.value.clone());
+        if let Some((file, span)) = self.seen.get(&key) {
+            let msg = format!("duplicate {kind} id `{}`", id.value);
+            let d = Diagnostic::error("duplicate-id", msg, id.file, id.span.clone())
+                .with_label("defined again here")
+                .with_secondary(*file, span.clone(), "first defined here")
+                .with_help(format!("{kind} ids must be unique across all files of a game"));
+            self.diags.push(d);
+        } else {
+            self.seen.insert(key, (id.file, id.span.clone()));
+        }
+    }
+}
+
+/// Registers a file that could not be read and reports it.
+fn io_error(path: &Path, err: &std::io::Error, sources: &mut SourceMap, diags: &mut Vec<Diagnostic>) {
+    let id = sources.add(path, String::new());
+    let msg = format!("cannot read `{}`: {err}", path.display());
+    diags.push(Diagnostic::error("io", msg, id, 0..0));
+}
+
+/// Reads and registers a file; `None` (reported) when it cannot be used at all.
+fn read_file(path: &Path, sources: &mut SourceMap, diags: &mut Vec<Diagnostic>) -> Option<FileId> {
+    let mut bytes = Vec::new();
+    let read = fs::File::open(path).and_then(|f| f.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes));
+    if let Err(e) = read {
+        io_error(path, &e, sources, diags);
+        return None;
+    }
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        let id = sources.add(path, String::new());
+        let msg = format!("this file is larger than {} MiB", MAX_FILE_BYTES >> 20);
+        let help = "split it into several files";
+        diags.push(Diagnostic::error("too-large", msg, id, 0..0).with_help(help));
+        return None;
+    }
+    Some(register(path, bytes, sources, diags))
+}
+
+/// Registers text in the source map; invalid UTF-8 is reported and replaced.
+fn register(path: &Path, bytes: Vec<u8>, sources: &mut SourceMap, diags: &mut Vec<Diagnostic>) -> FileId {
+    match String::from_utf8(bytes) {
+        Ok(text) => sources.add(path, text),
+        Err(e) => {
+            let at = e.utf8_error().valid_up_to();
+            let text = String::from_utf8_lossy(e.as_bytes()).into_owned();
+            let id = sources.add(path, text);
+            let end = (at + '\u{FFFD}'.len_utf8()).min(sources.get(id).text.len());
+            let d = Diagnostic::error("invalid-utf8", "this file is not valid UTF-8", id, at..end)
+                .with_label("invalid byte here")
+                .with_help("save the file as UTF-8");
+            diags.push(d);
+            id
+        }
+    }
+}
+
+/// The files named by `paths`: directories walked (sorted, YAML only), duplicates removed.
+fn discover(paths: &[PathBuf], sources: &mut SourceMap, diags: &mut Vec<Diagnostic>) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut seen = HashSet::new();
+    for p in paths {
+        match fs::metadata(p) {
+            Err(e) => io_error(p, &e, sources, diags),
+            Ok(m) if m.is_dir() => walk(p, &mut out, &mut seen, sources, diags),
+            Ok(_) => {
+                if seen.insert(canonical(p)) {
+                    out.push(p.clone());
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Walks a directory tree without recursion, skipping hidden entries and symlink loops.
+fn walk(
+    root: &Path,
+    out: &mut Vec<PathBuf>,
+    seen: &mut HashSet<PathBuf>,
+    sources: &mut SourceMap,
+    diags: &mut Vec<Diagnostic>,
+) {
+    let mut stack = vec![root.to_path_buf()];
+    let mut dirs_seen = HashSet::new();
+    while let Some(dir) = stack.pop() {
+        if !dirs_seen.insert(canonical(&dir)) {
+            continue;
+        }
+        let mut entries: Vec<PathBuf> = match fs::read_dir(&dir) {
+            Ok(rd) => rd.filter_map(Result::ok).map(|e| e.path()).collect(),
+            Err(e) => {
+                io_error(&dir, &e, sources, diags);
+                continue;
+            }
+        };
+        entries.retain(|p| !p.file_name().is_some_and(|n| n.to_string_lossy().starts_with('.')));
+        entries.sort();
+        for p in entries.into_iter().rev() {
+            if p.is_dir() {
+                stack.push(p);
+            } else if is_yaml(&p) && seen.insert(canonical(&p)) {
+                out.push(p);
+            }
+        }
+    }
+}
+
+fn is_yaml(p: &Path) -> bool {
+    p.extension().is_some_and(|e| e == "yaml" || e == "yml")
+}
+
+fn canonical(p: &Path) -> PathBuf {
+    let p = if p.as_os_str().is_empty() { Path::new(".") } else { p };
+    fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf())
+}
+
+/// The nearest directory at or above `file`'s that holds a `game.yaml`: (canonical, as written).
+fn game_dir(file: &Path, cache: &mut HashMap<PathBuf, Option<(PathBuf, PathBuf)>>) -> Option<(PathBuf, PathBuf)> {
+    let start = file.parent().map(Path::to_path_buf).unwrap_or_default();
+    if let Some(hit) = cache.get(&start) {
+        return hit.clone();
+    }
+    let mut dir = start.clone();
+    let mut found = None;
+    for _ in 0..MAX_UP {
+        if dir.join(GAME_FILE).is_file() {
+            found = Some((canonical(&dir), dir));
+            break;
+        }
+        match up(&dir) {
+            Some(d) => dir = d,
+            None => break,
+        }
+    }
+    cache.insert(start, found.clone());
+    found
+}
+
+/// The parent of `dir` as it would be written; past the start of a relative path, `..`.
+fn up(dir: &Path) -> Option<PathBuf> {
+    let only_dots = dir.components().all(|c| matches!(c, Component::CurDir | Component::ParentDir));
+    if !only_dots {
+        return dir.parent().map(Path::to_path_buf);
+    }
+    canonical(dir).parent()?;
+    Some(dir.join(".."))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A fresh directory under the system temp dir, removed on drop.
+    struct TempDir(PathBuf);
+
+    impl TempDir {
+        fn new(name: &str) -> Self {
+            let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
+            let dir = std::env::temp_dir().join(format!("twilit-load-{name}-{}-{nanos}", std::process::id()));
+            fs::create_dir_all(&dir).unwrap();
+            TempDir(dir)
+        }
+
+        fn write(&self, rel: &str, bytes: &[u8]) {
+            let p = self.0.join(rel);
+            fs::create_dir_all(p.parent().unwrap()).unwrap();
+            fs::write(p, bytes).unwrap();
+        }
+    }
+
+    impl Drop for TempDir {
+        fn drop(&mut self) {
+            let _ = fs::remove_dir_all(&self.0);
+        }
+    }
+
+    const GAME: &[u8] = b"game: g\nname: G\nplayers: { min: 2, max: 4 }\n";
+
+    fn codes(diags: &[Diagnostic]) -> Vec<&str> {
+        diags.iter().map(|d| d.code.as_str()).collect()
+    }
+
+    #[test]
+    fn files_are_grouped_by_game_and_ids_checked_across_files() {
+        let t = TempDir::new("group");
+        t.write("g/game.yaml", GAME);
+        t.write("g/a.yaml", b"- id: echo\n  name: Echo\n");
+        t.write("g/sub/b.yml", b"- id: echo\n  name: Echo Again\n- id: other\n  name: O\n");
+        t.write("g/notes.txt", b"not yaml: [");
+        t.write("g/.hidden/x.yaml", b"[");
+        t.write("g/f.yaml", b"faction: f\nname: F\ncards:\n  - { id: other, name: X }\n");
+        let mut sources = SourceMap::default();
+        let (lib, diags) = load_paths(std::slice::from_ref(&t.0), &mut sources);
+        assert_eq!(codes(&diags), ["twilit::duplicate-id", "twilit::duplicate-id"], "{diags:#?}");
+        let d = &diags[0];
+        assert!(sources.get(d.labels[0].file).path.ends_with("g/sub/b.yml"));
+        assert!(sources.get(d.labels[1].file).path.ends_with("g/a.yaml"));
+        assert_ne!(d.labels[0].file, d.labels[1].file);
+        assert_eq!(&sources.get(d.labels[0].file).text[d.labels[0].span.clone()], "echo");
+        assert_eq!(lib.games.len(), 1);
+        let g = &lib.games[0];
+        assert_eq!(g.game.as_ref().unwrap().game.value, "g");
+        assert_eq!((g.cards.len(), g.factions.len(), g.files.len()), (3, 1, 4));
+        assert!(sources.get(g.files[0]).path.ends_with("game.yaml"));
+    }
+
+    #[test]
+    fn a_single_file_finds_its_game_above_it() {
+        let t = TempDir::new("single");
+        t.write("game.yaml", GAME);
+        t.write("deep/er/card.txt", b"id: x\nname: X\n");
+        let mut sources = SourceMap::default();
+        let (lib, diags) = load_paths(&[t.0.join("deep/er/card.txt")], &mut sources);
+        assert!(diags.is_empty(), "{diags:#?}");
+        assert_eq!(lib.games[0].cards[0].id.value, "x");
+        assert!(lib.games[0].game.is_some());
+    }
+
+    #[test]
+    fn missing_paths_and_orphans_are_reported() {
+        let t = TempDir::new("orphan");
+        t.write("lonely.yaml", b"- id: x\n  name: X\n");
+        let mut sources = SourceMap::default();
+        let missing = t.0.join("nope");
+        let (lib, diags) = load_paths(&[missing, t.0.join("lonely.yaml")], &mut sources);
+        assert!(lib.games.is_empty());
+        assert_eq!(codes(&diags), ["twilit::io", "twilit::no-game"]);
+        assert!(super::super::is_io_error(&diags[0]));
+    }
+
+    #[test]
+    fn invalid_utf8_is_reported_at_the_first_bad_byte() {
+        let t = TempDir::new("utf8");
+        t.write("game.yaml", GAME);
+        t.write("bad.yaml", b"- id: bin\n  name: \"Bin\xff\xfeary\"\n");
+        let mut sources = SourceMap::default();
+        let (lib, diags) = load_paths(std::slice::from_ref(&t.0), &mut sources);
+        assert_eq!(codes(&diags), ["twilit::invalid-utf8"]);
+        let l = &diags[0].labels[0];
+        assert_eq!(l.span.start, 22);
+        assert_eq!(&sources.get(l.file).text[l.span.clone()], "\u{FFFD}");
+        assert_eq!(lib.games[0].cards[0].id.value, "bin");
+    }
+
+    #[test]
+    fn empty_files_and_misplaced_rulesets_are_reported() {
+        let t = TempDir::new("empty");
+        t.write("game.yaml", GAME);
+        t.write("a_empty.yaml", b"");
+        t.write("b_rules.yaml", b"game: h\nname: H\nplayers: {min: 1, max: 1}\n");
+        let mut sources = SourceMap::default();
+        let (_, diags) = load_paths(std::slice::from_ref(&t.0), &mut sources);
+        assert_eq!(codes(&diags), ["twilit::empty-file", "twilit::misplaced-file"]);
+    }
+
+    #[test]
+    fn relative_paths_walk_up_past_their_start() {
+        assert_eq!(up(Path::new("a/b")), Some(PathBuf::from("a")));
+        assert_eq!(up(Path::new("a")), Some(PathBuf::from("")));
+        assert_eq!(up(Path::new("")), Some(PathBuf::from("..")));
+        assert_eq!(up(Path::new("..")), Some(PathBuf::from("../..")));
+        assert_eq!(up(Path::new("/")), None);
+    }
+
+    #[test]
+    fn in_memory_bundles_check_ids_too() {
+        let mut sources = SourceMap::default();
+        let files = [
+            ("game.yaml", "game: g\nname: G\nplayers: {min: 1, max: 2}\n"),
+            ("s.yaml", "scenario: s\ngame: g\nplayers: [{name: a}]\n"),
+            ("t.yaml", "scenario: s\ngame: g\nplayers: [{name: b}]\n"),
+        ];
+        let (b, diags) = load_bundle(Path::new("mem"), &files, &mut sources);
+        assert!(b.game.is_some());
+        assert_eq!(b.scenarios.len(), 2);
+        assert_eq!(codes(&diags), ["twilit::duplicate-id"]);
+    }
+}

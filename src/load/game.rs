@@ -1,0 +1,439 @@
+//! Converting a ruleset (`game.yaml`) and the parts factions share with it: properties,
+//! zones, pieces, counters, dice, board, keywords, procedures and turn structure.
+
+use super::convert::{head, Cx};
+use super::model::*;
+use super::yaml::{Node, NodeKind};
+use crate::diag::Diagnostic;
+
+const GAME_FIELDS: &[&str] = &[
+    "game",
+    "name",
+    "players",
+    "roles",
+    "scoring",
+    "properties",
+    "zones",
+    "pieces",
+    "counters",
+    "dice",
+    "board",
+    "keywords",
+    "procedures",
+    "turn",
+    "play",
+    "setup",
+    "end",
+];
+const PROP_FIELDS: &[&str] = &["type", "values", "default", "modified"];
+const ZONE_FIELDS: &[&str] = &["per", "ordered", "visibility", "capacity", "holds", "in_play"];
+const PIECE_FIELDS: &[&str] = &["per_player", "per_game", "sides", "plural"];
+const COUNTER_FIELDS: &[&str] = &["on", "min", "max", "start"];
+const BOARD_FIELDS: &[&str] = &["attributes", "spaces", "adjacency"];
+const PROC_FIELDS: &[&str] = &["params", "script", "value"];
+const TURN_FIELDS: &[&str] = &["order", "phases"];
+const PHASE_FIELDS: &[&str] = &["name", "steps", "script"];
+
+/// Converts a `game.yaml` mapping.
+pub fn game(cx: &mut Cx, node: &Node) -> Option<Game> {
+    let entries = cx.entries(node, "a game")?;
+    let (mut id, mut name) = (None, None);
+    let mut g = Game {
+        game: Sp::new(String::new(), cx.file, head(node)),
+        name: Sp::new(String::new(), cx.file, head(node)),
+        players: None,
+        roles: vec![],
+        scoring: None,
+        properties: vec![],
+        zones: vec![],
+        pieces: vec![],
+        counters: vec![],
+        dice: vec![],
+        board: None,
+        keywords: vec![],
+        procedures: vec![],
+        turn: None,
+        play: None,
+        setup: None,
+        end: None,
+        file: cx.file,
+        span: node.span.clone(),
+    };
+    cx.fields(entries, "a game", GAME_FIELDS, |cx, k, v| match k {
+        "game" => id = cx.string(v, "`game`"),
+        "name" => name = cx.string(v, "`name`"),
+        "players" => g.players = players(cx, v),
+        "roles" => g.roles = cx.names(v, "`roles`"),
+        "scoring" => g.scoring = cx.string(v, "`scoring`"),
+        "properties" => g.properties = cx.named(v, "`properties`", prop),
+        "zones" => g.zones = zones(cx, v),
+        "pieces" => g.pieces = pieces(cx, v),
+        "counters" => g.counters = counters(cx, v),
+        "dice" => g.dice = cx.named(v, "`dice`", die),
+        "board" => g.board = board(cx, v),
+        "keywords" => g.keywords = keywords(cx, v),
+        "procedures" => g.procedures = procedures(cx, v),
+        "turn" => g.turn = turn(cx, v),
+        "play" => g.play = cx.script(v, "`play`"),
+        "setup" => g.setup = cx.script(v, "`setup`"),
+        _ => g.end = cx.script(v, "`end`"),
+    });
+    g.game = cx.required(id, node, "game", "the game");
+    g.name = cx.required(name, node, "name", "the game");
+    if g.players.is_none() {
+        cx.check_present(node, "players", "the game");
+    }
+    Some(g)
+}
+
+fn players(cx: &mut Cx, node: &Node) -> Option<Players> {
+    let entries = cx.entries(node, "`players`")?;
+    let mut p = Players { min: None, max: None, span: node.span.clone() };
+    cx.fields(entries, "`players`", &["min", "max"], |cx, k, v| {
+        let n = cx.int(v, &format!("`players.{k}`"));
+        if k == "min" {
+            p.min = n;
+        } else {
+            p.max = n;
+        }
+    });
+    if p.min.is_none() {
+        cx.check_present(node, "min", "`players`");
+    }
+    if p.max.is_none() {
+        cx.check_present(node, "max", "`players`");
+    }
+    Some(p)
+}
+
+/// Converts one property or board attribute spec.
+pub fn prop(cx: &mut Cx, name: Sp<String>, node: &Node) -> Option<PropSpec> {
+    let entries = cx.entries(node, &format!("property `{}`", name.value))?;
+    let what = format!("property `{}`", name.value);
+    let mut p = PropSpec {
+        name,
+        ty: Sp::new(PropType::Text, cx.file, head(node)),
+        values: vec![],
+        default: None,
+        modified: Modified::Always,
+        span: node.span.clone(),
+    };
+    let mut has_type = false;
+    cx.fields(entries, &what, PROP_FIELDS, |cx, k, v| match k {
+        "type" => {
+            let types = [
+                ("number", PropType::Number),
+                ("bool", PropType::Bool),
+                ("text", PropType::Text),
+                ("enum", PropType::Enum),
+                ("list", PropType::List),
+            ];
+            has_type = true;
+            if let Some(t) = cx.choice(v, "`type`", &types) {
+                p.ty = cx.sp(t, &v.span);
+            }
+        }
+        "values" => p.values = cx.names(v, "`values`"),
+        "default" => p.default = Some(cx.value(v)),
+        _ => {
+            let opts = [("always", Modified::Always), ("while_played", Modified::WhilePlayed)];
+            p.modified = cx.choice(v, "`modified`", &opts).unwrap_or_default();
+        }
+    });
+    if !has_type {
+        cx.check_present(node, "type", &what);
+    }
+    if p.ty.value == PropType::Enum && p.values.is_empty() && has_type {
+        let d = Diagnostic::error(
+            "missing-field",
+            format!("{what} is an enum without `values`"),
+            cx.file,
+            p.ty.span.clone(),
+        )
+        .with_label("`values` is required for an enum")
+        .with_help("list the values, e.g. `values: [a, b]`");
+        cx.diags.push(d);
+    }
+    Some(p)
+}
+
+/// Converts `zones:`.
+pub fn zones(cx: &mut Cx, node: &Node) -> Vec<ZoneSpec> {
+    cx.named(node, "`zones`", |cx, name, v| {
+        let what = format!("zone `{}`", name.value);
+        let entries = cx.entries(v, &what)?;
+        let mut z = ZoneSpec {
+            name,
+            per: Per::Player,
+            ordered: false,
+            visibility: Visibility::Public,
+            capacity: None,
+            holds: vec![],
+            in_play: false,
+            span: v.span.clone(),
+        };
+        cx.fields(entries, &what, ZONE_FIELDS, |cx, k, v| match k {
+            "per" => z.per = cx.choice(v, "`per`", &[("player", Per::Player), ("game", Per::Game)]).unwrap_or_default(),
+            "ordered" => z.ordered = cx.bool(v, "`ordered`").is_some_and(|b| b.value),
+            "visibility" => {
+                let opts =
+                    [("public", Visibility::Public), ("owner", Visibility::Owner), ("hidden", Visibility::Hidden)];
+                z.visibility = cx.choice(v, "`visibility`", &opts).unwrap_or_default();
+            }
+            "capacity" => z.capacity = cx.int(v, "`capacity`"),
+            "in_play" => z.in_play = cx.bool(v, "`in_play`").is_some_and(|b| b.value),
+            _ => z.holds = cx.names(v, "`holds`"),
+        });
+        Some(z)
+    })
+}
+
+/// Converts `pieces:`.
+pub fn pieces(cx: &mut Cx, node: &Node) -> Vec<PieceSpec> {
+    cx.named(node, "`pieces`", |cx, name, v| {
+        let what = format!("piece `{}`", name.value);
+        let entries = cx.entries(v, &what)?;
+        let mut p =
+            PieceSpec { name, per_player: None, per_game: None, sides: vec![], plural: None, span: v.span.clone() };
+        cx.fields(entries, &what, PIECE_FIELDS, |cx, k, v| match k {
+            "per_player" => p.per_player = cx.int(v, "`per_player`"),
+            "per_game" => p.per_game = cx.int(v, "`per_game`"),
+            "sides" => p.sides = cx.names(v, "`sides`"),
+            _ => p.plural = cx.string(v, "`plural`"),
+        });
+        Some(p)
+    })
+}
+
+/// Converts `counters:`.
+pub fn counters(cx: &mut Cx, node: &Node) -> Vec<CounterSpec> {
+    cx.named(node, "`counters`", |cx, name, v| {
+        let what = format!("counter `{}`", name.value);
+        let entries = cx.entries(v, &what)?;
+        let mut c =
+            CounterSpec { name, on: CounterOn::Player, min: None, max: None, start: None, span: v.span.clone() };
+        cx.fields(entries, &what, COUNTER_FIELDS, |cx, k, v| match k {
+            "on" => {
+                let opts = [
+                    ("game", CounterOn::Game),
+                    ("player", CounterOn::Player),
+                    ("card", CounterOn::Card),
+                    ("space", CounterOn::Space),
+                ];
+                c.on = cx.choice(v, "`on`", &opts).unwrap_or_default();
+            }
+            "min" => c.min = cx.int(v, "`min`"),
+            "max" => c.max = cx.int(v, "`max`"),
+            _ => c.start = cx.int(v, "`start`"),
+        });
+        Some(c)
+    })
+}
+
+fn die(cx: &mut Cx, name: Sp<String>, node: &Node) -> Option<DieSpec> {
+    let what = format!("die `{}`", name.value);
+    let faces = cx.ints(node, &what);
+    Some(DieSpec { name, faces, span: node.span.clone() })
+}
+
+fn board(cx: &mut Cx, node: &Node) -> Option<Board> {
+    let entries = cx.entries(node, "`board`")?;
+    let mut b = Board { attributes: vec![], spaces: vec![], adjacency: vec![], span: node.span.clone() };
+    cx.fields(entries, "`board`", BOARD_FIELDS, |cx, k, v| match k {
+        "attributes" => b.attributes = cx.named(v, "`attributes`", prop),
+        "spaces" => b.spaces = cx.items(v, "`spaces`").iter().filter_map(|n| space(cx, n)).collect(),
+        _ => b.adjacency = cx.items(v, "`adjacency`").iter().filter_map(|n| edge(cx, n)).collect(),
+    });
+    Some(b)
+}
+
+fn space(cx: &mut Cx, node: &Node) -> Option<Space> {
+    let entries = cx.entries(node, "a board space")?;
+    let mut id = None;
+    let mut attrs = Vec::new();
+    for (k, v) in entries {
+        let Some(key) = cx.key(k) else { continue };
+        if key.value == "id" {
+            id = cx.string(v, "`id`");
+        } else {
+            attrs.push((key, cx.value(v)));
+        }
+    }
+    let id = cx.required(id, node, "id", "a board space");
+    Some(Space { id, attrs, span: node.span.clone() })
+}
+
+fn edge(cx: &mut Cx, node: &Node) -> Option<(Sp<String>, Sp<String>)> {
+    match &node.kind {
+        NodeKind::Seq(items) if items.len() == 2 => {
+            let a = cx.string(&items[0], "a space of an edge");
+            let b = cx.string(&items[1], "a space of an edge");
+            Some((a?, b?))
+        }
+        _ => {
+            cx.wrong_type(node, "an adjacency edge", "a list of two spaces, e.g. `[a, b]`");
+            None
+        }
+    }
+}
+
+fn keywords(cx: &mut Cx, node: &Node) -> Vec<Keyword> {
+    if node.is_null() {
+        return vec![];
+    }
+    let Some(entries) = cx.entries(node, "`keywords`") else { return vec![] };
+    let mut out = Vec::with_capacity(entries.len());
+    for (k, v) in entries {
+        let sig = cx.script(k, "a keyword signature");
+        let body = cx.script(v, "a keyword's script");
+        if let (Some(sig), Some(body)) = (sig, body) {
+            out.push(Keyword { sig, body });
+        }
+    }
+    out
+}
+
+/// Converts `procedures:`.
+pub fn procedures(cx: &mut Cx, node: &Node) -> Vec<Procedure> {
+    cx.named(node, "`procedures`", |cx, name, v| {
+        let what = format!("procedure `{}`", name.value);
+        let entries = cx.entries(v, &what)?;
+        let mut p = Procedure { name, params: vec![], script: None, value: None, span: v.span.clone() };
+        cx.fields(entries, &what, PROC_FIELDS, |cx, k, v| match k {
+            "params" => p.params = cx.items(v, "`params`").iter().filter_map(|n| param(cx, n)).collect(),
+            "script" => p.script = cx.script(v, "`script`"),
+            _ => p.value = cx.script(v, "`value`"),
+        });
+        let has = |f: &str| entries.iter().any(|(k, v)| k.text() == Some(f) && !v.is_null());
+        if has("script") && has("value") {
+            let d = Diagnostic::error("wrong-type", format!("{what} has both `script` and `value`"), cx.file, head(v))
+                .with_help("`script:` is a statement procedure, `value:` a function; keep one");
+            cx.diags.push(d);
+        } else if !has("script") && !has("value") {
+            cx.missing(v, "script", &what);
+        }
+        Some(p)
+    })
+}
+
+/// A parameter: `name`, `"name: type"`, or the one-entry mapping `name: type`.
+fn param(cx: &mut Cx, node: &Node) -> Option<Param> {
+    if let NodeKind::Map(entries) = &node.kind {
+        if let [(k, v)] = entries.as_slice() {
+            return Some(Param { name: cx.key(k)?, ty: cx.string(v, "a parameter type") });
+        }
+    }
+    let src = cx.script(node, "a parameter")?;
+    let part = |r: std::ops::Range<usize>| {
+        let text = &src.text[r.clone()];
+        let start = r.start + (text.len() - text.trim_start().len());
+        let span = src.file_span(start..start + text.trim().len());
+        Sp::new(text.trim().to_string(), src.file, span)
+    };
+    let Some(colon) = src.text.find(':') else { return Some(Param { name: part(0..src.text.len()), ty: None }) };
+    Some(Param { name: part(0..colon), ty: Some(part(colon + 1..src.text.len())) })
+}
+
+/// Converts `turn:`.
+pub fn turn(cx: &mut Cx, node: &Node) -> Option<Turn> {
+    let entries = cx.entries(node, "`turn`")?;
+    let mut t = Turn { order: None, phases: vec![], span: node.span.clone() };
+    cx.fields(entries, "`turn`", TURN_FIELDS, |cx, k, v| match k {
+        "order" => t.order = cx.script(v, "`order`"),
+        _ => t.phases = cx.items(v, "`phases`").iter().filter_map(|n| phase(cx, n)).collect(),
+    });
+    Some(t)
+}
+
+fn phase(cx: &mut Cx, node: &Node) -> Option<Phase> {
+    let entries = cx.entries(node, "a phase")?;
+    let mut name = None;
+    let mut p = Phase {
+        name: Sp::new(String::new(), cx.file, head(node)),
+        steps: vec![],
+        script: None,
+        span: node.span.clone(),
+    };
+    cx.fields(entries, "a phase", PHASE_FIELDS, |cx, k, v| match k {
+        "name" => name = cx.string(v, "`name`"),
+        "steps" => p.steps = cx.names(v, "`steps`"),
+        _ => p.script = cx.script(v, "`script`"),
+    });
+    p.name = cx.required(name, node, "name", "a phase");
+    Some(p)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diag::FileId;
+
+    fn load(src: &str) -> (Option<Game>, Vec<Diagnostic>) {
+        let (root, mut diags) = crate::load::yaml::parse(FileId(0), src);
+        let mut cx = Cx::new(FileId(0), src);
+        let g = root.and_then(|r| game(&mut cx, &r));
+        diags.extend(cx.diags);
+        (g, diags)
+    }
+
+    const GAME: &str = "game: g\nname: G\nplayers: { min: 2, max: 4 }\nroles: [a, b]\nscoring: vp\n\
+        properties:\n  cost: { type: number, modified: while_played }\n  side: { type: enum, values: [l, d] }\n\
+        zones:\n  hand: { visibility: owner, in_play: true }\n  pool: { per: game, ordered: true, capacity: 3, holds: [w] }\n\
+        pieces:\n  w: { per_player: 5, per_game: 3, sides: [up, down], plural: ws }\n\
+        counters:\n  vp: { on: player, min: 0 }\ndice:\n  d6: [1, 2, 3, 4, 5, 6]\n\
+        board:\n  attributes:\n    suit: { type: enum, values: [fox] }\n  spaces:\n    - { id: c1, suit: fox }\n    - { id: c2 }\n  adjacency:\n    - [c1, c2]\n\
+        keywords:\n  \"Add[n]\": add n vp\n\
+        procedures:\n  battle:\n    params: [a, b: selector, \"c: number\"]\n    script: |\n      draw 1\n  power:\n    value: 3\n\
+        turn:\n  order: clockwise from speaker\n  phases:\n    - name: main\n      steps: [play]\n      script: draw 1\n\
+        play: move this to hand\nsetup: draw 5\nend: vp >= 10\n";
+
+    #[test]
+    fn a_full_game_loads_without_problems() {
+        let (g, diags) = load(GAME);
+        assert!(diags.is_empty(), "{diags:#?}");
+        let g = g.unwrap();
+        assert_eq!(g.game.value, "g");
+        assert_eq!(g.players.as_ref().unwrap().max.as_ref().unwrap().value, 4);
+        assert_eq!(g.properties[0].modified, Modified::WhilePlayed);
+        assert_eq!(g.properties[1].values.len(), 2);
+        assert_eq!(g.zones[1].per, Per::Game);
+        assert_eq!(g.zones[0].visibility, Visibility::Owner);
+        assert!(g.zones[0].in_play && !g.zones[1].in_play);
+        assert_eq!(g.pieces[0].per_game.as_ref().unwrap().value, 3);
+        assert!(g.play.is_some());
+        assert_eq!(g.pieces[0].sides.len(), 2);
+        assert_eq!(g.dice[0].faces.len(), 6);
+        let b = g.board.as_ref().unwrap();
+        assert_eq!((b.spaces.len(), b.adjacency.len(), b.spaces[0].attrs.len()), (2, 1, 1));
+        assert_eq!(&GAME[g.keywords[0].sig.span.clone()], "\"Add[n]\"");
+        assert_eq!(g.keywords[0].sig.file_span(0..3), GAME.find("Add[n]").unwrap()..GAME.find("Add[n]").unwrap() + 3);
+        let params = &g.procedures[0].params;
+        assert_eq!(params.len(), 3);
+        assert_eq!(params[1].ty.as_ref().unwrap().value, "selector");
+        assert_eq!(&GAME[params[2].ty.as_ref().unwrap().span.clone()], "number");
+        assert!(g.procedures[1].value.is_some());
+        assert_eq!(g.turn.as_ref().unwrap().phases[0].steps[0].value, "play");
+        assert_eq!(g.end.as_ref().unwrap().text, "vp >= 10");
+    }
+
+    #[test]
+    fn every_problem_in_a_game_is_reported() {
+        let src = "game: g\nplayers: { min: two }\nzones:\n  hand: { per: plyer, visibilty: owner }\n\
+            properties:\n  side: { type: enum }\nprocedures:\n  p: { params: [] }\nturns: {}\n";
+        let (g, diags) = load(src);
+        assert!(g.is_some());
+        let got: Vec<(&str, &str)> = diags.iter().map(|d| (d.code.as_str(), &src[d.labels[0].span.clone()])).collect();
+        assert!(got.contains(&("twilit::wrong-type", "two")), "{got:?}");
+        assert!(got.contains(&("twilit::missing-field", "min: two")), "{got:?}");
+        assert!(got.contains(&("twilit::wrong-type", "plyer")), "{got:?}");
+        assert!(got.contains(&("twilit::unknown-field", "visibilty")), "{got:?}");
+        assert!(got.contains(&("twilit::missing-field", "enum")), "{got:?}");
+        assert!(got.contains(&("twilit::missing-field", "params")), "{got:?}");
+        assert!(got.contains(&("twilit::unknown-field", "turns")), "{got:?}");
+        assert!(got.contains(&("twilit::missing-field", "game: g")), "{got:?}");
+        let turns = diags.iter().find(|d| d.message.contains("turns")).unwrap();
+        assert_eq!(turns.help.as_deref(), Some("did you mean `turn`?"));
+        let plyer = diags.iter().find(|d| d.message.contains("plyer")).unwrap();
+        assert_eq!(plyer.help.as_deref(), Some("did you mean `player`?"));
+    }
+}

@@ -1,0 +1,147 @@
+//! Loading: YAML files into typed definitions. The only module that touches the YAML
+//! crate (serde-saphyr's event parser, in `yaml.rs`).
+//!
+//! Stages: `files` finds and reads files and groups them by game; `yaml` parses a file
+//! into a spanned tree (`Node`), enforcing resource limits; `game`, `card` and `scenario`
+//! convert the tree by hand into the `model` types, collecting every error of a file;
+//! `scalar` keeps script fields as `ScriptSrc`, which maps script offsets to file offsets.
+//!
+//! Diagnostic codes produced here: `yaml-syntax`, `unknown-field`, `duplicate-key`,
+//! `duplicate-id`, `missing-field`, `wrong-type`, `invalid-utf8`, `empty-file`,
+//! `too-large`, `too-deep`, `no-game`, `misplaced-file` and `io` (see [`is_io_error`]).
+
+mod card;
+mod convert;
+mod files;
+mod game;
+pub mod model;
+mod scalar;
+mod scenario;
+pub mod yaml;
+
+pub use files::{load_bundle, load_paths, MAX_FILE_BYTES};
+pub use model::*;
+pub use yaml::{MAX_DEPTH, MAX_NODES, MAX_SCALAR_BYTES};
+
+use convert::{head, Cx};
+use yaml::{Node, NodeKind};
+
+use crate::diag::{did_you_mean, Diagnostic, FileId};
+
+/// The code of diagnostics for paths that cannot be read (the CLI exits 2 on them).
+pub const IO_CODE: &str = "twilit::io";
+
+/// True for an I/O diagnostic (a missing or unreadable path).
+pub fn is_io_error(d: &Diagnostic) -> bool {
+    d.code == IO_CODE
+}
+
+/// The top-level keys that tell what a file holds, in the order they are tried.
+const KIND_KEYS: &[&str] = &["scenario", "faction", "game", "cards", "id"];
+
+/// Parses one file's text and converts it by its top-level shape.
+pub fn load_source(file: FileId, text: &str) -> (Option<Item>, Vec<Diagnostic>) {
+    let (root, mut diags) = yaml::parse(file, text);
+    let Some(root) = root else { return (None, diags) };
+    let mut cx = Cx::new(file, text);
+    let item = item(&mut cx, &root);
+    diags.extend(cx.diags);
+    (item, diags)
+}
+
+/// Tells the kind of a file from its top-level shape and converts it.
+fn item(cx: &mut Cx, root: &Node) -> Option<Item> {
+    let entries = match &root.kind {
+        NodeKind::Seq(_) => return Some(Item::Cards(card::cards(cx, root))),
+        NodeKind::Map(e) => e,
+        NodeKind::Invalid => return None,
+        NodeKind::Scalar(_) => {
+            let what = "a file";
+            cx.wrong_type(root, what, "a mapping (a game, faction, scenario or card) or a list of cards");
+            return None;
+        }
+    };
+    let has = |k: &str| entries.iter().any(|(key, _)| key.text() == Some(k));
+    match KIND_KEYS.iter().find(|k| has(k)) {
+        Some(&"scenario") => scenario::scenario(cx, root).map(|s| Item::Scenario(Box::new(s))),
+        Some(&"faction") => card::faction(cx, root).map(|f| Item::Faction(Box::new(f))),
+        Some(&"game") => game::game(cx, root).map(|g| Item::Game(Box::new(g))),
+        Some(&"cards") => Some(Item::Cards(card_set(cx, entries))),
+        Some(_) => card::card(cx, root).map(|c| Item::Cards(vec![c])),
+        None => {
+            unknown_kind(cx, root, entries);
+            None
+        }
+    }
+}
+
+/// A mapping `cards: [...]`.
+fn card_set(cx: &mut Cx, entries: convert::Entries<'_>) -> Vec<Card> {
+    let mut out = Vec::new();
+    cx.fields(entries, "a card set", &["cards"], |cx, _, v| out = card::cards(cx, v));
+    out
+}
+
+fn unknown_kind(cx: &mut Cx, root: &Node, entries: convert::Entries<'_>) {
+    let hint = entries.iter().filter_map(|(k, _)| k.text()).find_map(|k| {
+        did_you_mean(k, KIND_KEYS.iter().copied()).map(|m| format!("did you mean `{m}` instead of `{k}`?"))
+    });
+    let msg = "cannot tell what this file holds";
+    let d = Diagnostic::error("missing-field", msg, cx.file, head(root))
+        .with_label("no `game`, `faction`, `scenario`, `cards` or `id` key")
+        .with_help(hint.unwrap_or_else(|| {
+            "a file holds a game (`game:`), a faction (`faction:`), a scenario (`scenario:`), \
+             one card (`id:`) or a list of cards"
+                .into()
+        }));
+    cx.diags.push(d);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kind(src: &str) -> (&'static str, Vec<String>) {
+        let (item, diags) = load_source(FileId(0), src);
+        let k = match item {
+            Some(Item::Game(_)) => "game",
+            Some(Item::Faction(_)) => "faction",
+            Some(Item::Cards(_)) => "cards",
+            Some(Item::Scenario(_)) => "scenario",
+            None => "none",
+        };
+        (k, diags.into_iter().map(|d| d.code).collect())
+    }
+
+    #[test]
+    fn the_top_level_shape_tells_the_kind() {
+        assert_eq!(kind("game: g\nname: G\nplayers: {min: 1, max: 2}\n").0, "game");
+        assert_eq!(kind("faction: f\nname: F\n").0, "faction");
+        assert_eq!(kind("scenario: s\ngame: g\nplayers: [{name: a}]\n").0, "scenario");
+        assert_eq!(kind("cards:\n  - {id: a, name: A}\n").0, "cards");
+        assert_eq!(kind("id: a\nname: A\n").0, "cards");
+        assert_eq!(kind("- {id: a, name: A}\n").0, "cards");
+        assert_eq!(kind("just text\n"), ("none", vec!["twilit::wrong-type".to_string()]));
+        let (k, codes) = kind("factoin: f\nname: F\n");
+        assert_eq!((k, codes.as_slice()), ("none", ["twilit::missing-field".to_string()].as_slice()));
+        let (_, diags) = load_source(FileId(0), "factoin: f\n");
+        assert_eq!(diags[0].help.as_deref(), Some("did you mean `faction` instead of `factoin`?"));
+    }
+
+    #[test]
+    fn unknown_field_gets_did_you_mean() {
+        let src =
+            "- id: scout\n  name: Scout\n  abilities:\n    - action: main\n      effect: draw 1\n      requries: x\n";
+        let (_, diags) = load_source(FileId(0), src);
+        assert_eq!(diags.len(), 1);
+        assert_eq!(diags[0].code, "twilit::unknown-field");
+        assert_eq!(&src[diags[0].labels[0].span.clone()], "requries");
+        assert_eq!(diags[0].help.as_deref(), Some("did you mean `requires`?"));
+    }
+
+    #[test]
+    fn io_errors_are_recognisable() {
+        let d = Diagnostic::error("io", "cannot read", FileId(0), 0..0);
+        assert!(is_io_error(&d));
+    }
+}

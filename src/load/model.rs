@@ -1,0 +1,567 @@
+//! The typed definitions a game is made of, as read from YAML (see docs/FORMAT.md):
+//! `Game`, `Faction`, `Card`, `Ability`, `Scenario` and their parts. Everything the
+//! checker may report on carries its file and span (`Sp<T>`, `ScriptSrc`).
+//!
+//! Convention: a *required* name that is missing holds an empty string at the span of its
+//! mapping; the loader has already reported it, so consumers should skip empty names.
+
+use std::path::PathBuf;
+
+use crate::diag::{FileId, Span};
+
+pub use super::scalar::{ScalarStyle, ScriptSrc};
+
+/// A value with the file and byte span it was read from.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Sp<T> {
+    /// The value.
+    pub value: T,
+    /// The file it is in.
+    pub file: FileId,
+    /// Its byte range in that file.
+    pub span: Span,
+}
+
+impl<T> Sp<T> {
+    /// Wraps a value with its location.
+    pub fn new(value: T, file: FileId, span: Span) -> Self {
+        Sp { value, file, span }
+    }
+}
+
+impl Sp<String> {
+    /// The string value.
+    pub fn as_str(&self) -> &str {
+        &self.value
+    }
+
+    /// True for a required name that was missing (already reported by the loader).
+    pub fn is_missing(&self) -> bool {
+        self.value.is_empty()
+    }
+}
+
+/// A YAML value whose meaning depends on the game (card properties, defaults, attributes).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Value {
+    /// `~`, `null` or nothing.
+    Null,
+    /// `true` / `false`.
+    Bool(bool),
+    /// An integer.
+    Int(i64),
+    /// A decimal number (never valid in Twilit; kept so it can be reported).
+    Float(f64),
+    /// Any other scalar: a name, an enum value or text (quoted numbers stay text).
+    Str(String),
+    /// A list.
+    List(Vec<Sp<Value>>),
+    /// A mapping.
+    Map(Vec<(Sp<String>, Sp<Value>)>),
+}
+
+/// All games found under the given paths.
+#[derive(Debug, Clone, Default)]
+pub struct Library {
+    /// One bundle per directory holding a `game.yaml`, sorted by directory.
+    pub games: Vec<GameBundle>,
+}
+
+/// One game: its ruleset and every file that belongs to it.
+#[derive(Debug, Clone, Default)]
+pub struct GameBundle {
+    /// The directory holding `game.yaml`.
+    pub dir: PathBuf,
+    /// The ruleset; `None` when `game.yaml` could not be read.
+    pub game: Option<Game>,
+    /// Factions, in file order.
+    pub factions: Vec<Faction>,
+    /// Cards from card files, in file order (faction cards stay in their faction).
+    pub cards: Vec<Card>,
+    /// Scenarios, in file order.
+    pub scenarios: Vec<Scenario>,
+    /// Every file of the game, `game.yaml` first.
+    pub files: Vec<FileId>,
+}
+
+/// What one file holds, told by its top-level shape.
+#[derive(Debug, Clone)]
+pub enum Item {
+    /// A `game.yaml`.
+    Game(Box<Game>),
+    /// A faction.
+    Faction(Box<Faction>),
+    /// One card or a card set.
+    Cards(Vec<Card>),
+    /// A scenario.
+    Scenario(Box<Scenario>),
+}
+
+/// A ruleset (`game.yaml`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Game {
+    /// `game:` the game's id.
+    pub game: Sp<String>,
+    /// `name:` display name.
+    pub name: Sp<String>,
+    /// `players: { min, max }`; `None` when missing (reported).
+    pub players: Option<Players>,
+    /// `roles:` roles a scenario may give players.
+    pub roles: Vec<Sp<String>>,
+    /// `scoring:` the counter `score N` adds to.
+    pub scoring: Option<Sp<String>>,
+    /// `properties:` typed properties of cards and pieces.
+    pub properties: Vec<PropSpec>,
+    /// `zones:`.
+    pub zones: Vec<ZoneSpec>,
+    /// `pieces:`.
+    pub pieces: Vec<PieceSpec>,
+    /// `counters:`.
+    pub counters: Vec<CounterSpec>,
+    /// `dice:`.
+    pub dice: Vec<DieSpec>,
+    /// `board:`.
+    pub board: Option<Board>,
+    /// `keywords:` game-defined keywords.
+    pub keywords: Vec<Keyword>,
+    /// `procedures:`.
+    pub procedures: Vec<Procedure>,
+    /// `turn:`.
+    pub turn: Option<Turn>,
+    /// `play:` script: what playing a card does (`this` = the card).
+    pub play: Option<ScriptSrc>,
+    /// `setup:` script run once at game start.
+    pub setup: Option<ScriptSrc>,
+    /// `end:` condition ending the game.
+    pub end: Option<ScriptSrc>,
+    /// The file.
+    pub file: FileId,
+    /// The whole top-level mapping.
+    pub span: Span,
+}
+
+/// `players: { min, max }`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Players {
+    /// Fewest players.
+    pub min: Option<Sp<i64>>,
+    /// Most players.
+    pub max: Option<Sp<i64>>,
+    /// The mapping.
+    pub span: Span,
+}
+
+/// The type of a property or board attribute.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PropType {
+    /// `number`.
+    Number,
+    /// `bool`.
+    Bool,
+    /// `text`.
+    Text,
+    /// `enum` (needs `values`).
+    Enum,
+    /// `list` of `values` (or of any text without `values`).
+    List,
+}
+
+/// When modifiers to a property apply.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Modified {
+    /// `always` (default).
+    #[default]
+    Always,
+    /// `while_played`: only while the card is coming into play.
+    WhilePlayed,
+}
+
+/// One property (or board attribute): `name: { type, values, default, modified }`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PropSpec {
+    /// The property's name (the key).
+    pub name: Sp<String>,
+    /// `type:` (required; `Text` at the mapping when missing).
+    pub ty: Sp<PropType>,
+    /// `values:` the enum or list values.
+    pub values: Vec<Sp<String>>,
+    /// `default:`.
+    pub default: Option<Sp<Value>>,
+    /// `modified:` (default `always`).
+    pub modified: Modified,
+    /// The spec's mapping.
+    pub span: Span,
+}
+
+/// `per:` of a zone.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Per {
+    /// One per player (default).
+    #[default]
+    Player,
+    /// One shared zone.
+    Game,
+}
+
+/// Who sees a zone's cards.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Visibility {
+    /// Everyone (default).
+    #[default]
+    Public,
+    /// Its owner.
+    Owner,
+    /// Nobody.
+    Hidden,
+}
+
+/// One zone: `name: { per, ordered, visibility, capacity, holds }`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ZoneSpec {
+    /// The zone's name.
+    pub name: Sp<String>,
+    /// `per:` (default player).
+    pub per: Per,
+    /// `ordered:` (default false).
+    pub ordered: bool,
+    /// `visibility:` (default public).
+    pub visibility: Visibility,
+    /// `capacity:`.
+    pub capacity: Option<Sp<i64>>,
+    /// `holds:` piece names.
+    pub holds: Vec<Sp<String>>,
+    /// `in_play:` cards here are in play (default false).
+    pub in_play: bool,
+    /// The spec's mapping.
+    pub span: Span,
+}
+
+/// One kind of piece: `name: { per_player, sides, plural }`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PieceSpec {
+    /// The piece's name.
+    pub name: Sp<String>,
+    /// `per_player:` supply size per player.
+    pub per_player: Option<Sp<i64>>,
+    /// `per_game:` size of a shared, ownerless supply.
+    pub per_game: Option<Sp<i64>>,
+    /// `sides:` of a two-sided piece.
+    pub sides: Vec<Sp<String>>,
+    /// `plural:` override.
+    pub plural: Option<Sp<String>>,
+    /// The spec's mapping.
+    pub span: Span,
+}
+
+/// What a counter is kept on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum CounterOn {
+    /// One shared pool.
+    Game,
+    /// One per player (default).
+    #[default]
+    Player,
+    /// One per card.
+    Card,
+    /// One per board space.
+    Space,
+}
+
+/// One counter: `name: { on, min, max, start }`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CounterSpec {
+    /// The counter's name.
+    pub name: Sp<String>,
+    /// `on:` (default player).
+    pub on: CounterOn,
+    /// `min:`.
+    pub min: Option<Sp<i64>>,
+    /// `max:`.
+    pub max: Option<Sp<i64>>,
+    /// `start:`.
+    pub start: Option<Sp<i64>>,
+    /// The spec's mapping.
+    pub span: Span,
+}
+
+/// One die: `name: [faces]`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DieSpec {
+    /// The die's name.
+    pub name: Sp<String>,
+    /// Its faces.
+    pub faces: Vec<Sp<i64>>,
+    /// The list.
+    pub span: Span,
+}
+
+/// `board:` spaces with typed attributes, and adjacency.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Board {
+    /// `attributes:` typed attributes of spaces.
+    pub attributes: Vec<PropSpec>,
+    /// `spaces:`.
+    pub spaces: Vec<Space>,
+    /// `adjacency:` undirected edges.
+    pub adjacency: Vec<(Sp<String>, Sp<String>)>,
+    /// The mapping.
+    pub span: Span,
+}
+
+/// One board space: `{ id, attribute: value, ... }`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Space {
+    /// `id:`.
+    pub id: Sp<String>,
+    /// Every other key, in order: attribute values (validated by the checker).
+    pub attrs: Vec<(Sp<String>, Sp<Value>)>,
+    /// The mapping.
+    pub span: Span,
+}
+
+/// A game keyword: `"Name[params]": script`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Keyword {
+    /// The signature (grammar entry `keyword_sig`), from the key.
+    pub sig: ScriptSrc,
+    /// The body (a script).
+    pub body: ScriptSrc,
+}
+
+/// A procedure parameter: `name` or `name: type`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Param {
+    /// The parameter's name.
+    pub name: Sp<String>,
+    /// Its declared type, if any.
+    pub ty: Option<Sp<String>>,
+}
+
+/// A reusable script: `name: { params, script | value }`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Procedure {
+    /// The procedure's name.
+    pub name: Sp<String>,
+    /// `params:`.
+    pub params: Vec<Param>,
+    /// `script:` (statements) — exactly one of `script` and `value` is set, unless reported.
+    pub script: Option<ScriptSrc>,
+    /// `value:` (an expression: the procedure is a function).
+    pub value: Option<ScriptSrc>,
+    /// The mapping.
+    pub span: Span,
+}
+
+/// `turn:` order and phases.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Turn {
+    /// `order:` expr: the players in turn order.
+    pub order: Option<ScriptSrc>,
+    /// `phases:` in order.
+    pub phases: Vec<Phase>,
+    /// The mapping.
+    pub span: Span,
+}
+
+/// One phase: `{ name, steps, script }`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Phase {
+    /// `name:` (required).
+    pub name: Sp<String>,
+    /// `steps:` step names.
+    pub steps: Vec<Sp<String>>,
+    /// `script:` what the phase does.
+    pub script: Option<ScriptSrc>,
+    /// The mapping.
+    pub span: Span,
+}
+
+/// A faction (`faction:` file).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Faction {
+    /// `faction:` its id.
+    pub faction: Sp<String>,
+    /// `name:`.
+    pub name: Sp<String>,
+    /// `text:`.
+    pub text: Option<Sp<String>>,
+    /// `zones:` added to the game for this faction.
+    pub zones: Vec<ZoneSpec>,
+    /// `pieces:`.
+    pub pieces: Vec<PieceSpec>,
+    /// `counters:`.
+    pub counters: Vec<CounterSpec>,
+    /// `procedures:`.
+    pub procedures: Vec<Procedure>,
+    /// `abilities:`.
+    pub abilities: Vec<Ability>,
+    /// `setup:` script.
+    pub setup: Option<ScriptSrc>,
+    /// `turn:` the faction's own turn.
+    pub turn: Option<Turn>,
+    /// `cards:` faction cards.
+    pub cards: Vec<Card>,
+    /// The file.
+    pub file: FileId,
+    /// The whole mapping.
+    pub span: Span,
+}
+
+/// The fixed fields of a card; every other key is a game property.
+pub const CARD_FIELDS: &[&str] = &["id", "name", "text", "copies", "play", "abilities"];
+
+/// One card.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Card {
+    /// `id:` unique in the game.
+    pub id: Sp<String>,
+    /// `name:`.
+    pub name: Sp<String>,
+    /// `text:` printed text.
+    pub text: Option<Sp<String>>,
+    /// `copies:` (default 1).
+    pub copies: Option<Sp<i64>>,
+    /// `play:` script overriding what playing the card does.
+    pub play: Option<ScriptSrc>,
+    /// `abilities:`.
+    pub abilities: Vec<Ability>,
+    /// Every other key, in order: game property values (validated by the checker, which
+    /// should offer `CARD_FIELDS` in its did-you-mean too).
+    pub props: Vec<(Sp<String>, Sp<Value>)>,
+    /// The file.
+    pub file: FileId,
+    /// The card's mapping.
+    pub span: Span,
+}
+
+/// What kind of ability this is.
+#[derive(Debug, Clone, PartialEq)]
+pub enum AbilityKind {
+    /// `action: phase` — activated, usable in that phase.
+    Action(Sp<String>),
+    /// `when: event` — triggered (grammar entry `event`).
+    When(ScriptSrc),
+    /// `static: script` — continuous while in play.
+    Static(ScriptSrc),
+}
+
+/// One ability of a card or faction.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Ability {
+    /// Exactly one of `action` / `when` / `static`.
+    pub kind: AbilityKind,
+    /// `requires:` condition.
+    pub requires: Option<ScriptSrc>,
+    /// `cost:` script, paid atomically.
+    pub cost: Option<ScriptSrc>,
+    /// `effect:` script.
+    pub effect: Option<ScriptSrc>,
+    /// `optional:` ask before resolving (default false).
+    pub optional: Option<Sp<bool>>,
+    /// `used_by:` expr: the players who may use it (default its controller).
+    pub used_by: Option<ScriptSrc>,
+    /// The file.
+    pub file: FileId,
+    /// The ability's mapping.
+    pub span: Span,
+}
+
+/// A scenario (shape only).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Scenario {
+    /// `scenario:` its name.
+    pub scenario: Sp<String>,
+    /// `game:` the game it runs.
+    pub game: Sp<String>,
+    /// `seed:` (default 0).
+    pub seed: Option<Sp<i64>>,
+    /// `players:`.
+    pub players: Vec<ScenarioPlayer>,
+    /// `setup:` items, in order.
+    pub setup: Vec<SetupItem>,
+    /// `steps:`, in order.
+    pub steps: Vec<Step>,
+    /// The file.
+    pub file: FileId,
+    /// The whole mapping.
+    pub span: Span,
+}
+
+/// One seat of a scenario: `{ name, role, faction }`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ScenarioPlayer {
+    /// `name:` (required).
+    pub name: Sp<String>,
+    /// `role:`.
+    pub role: Option<Sp<String>>,
+    /// `faction:`.
+    pub faction: Option<Sp<String>>,
+    /// The mapping.
+    pub span: Span,
+}
+
+/// One scenario setup item.
+#[derive(Debug, Clone, PartialEq)]
+pub enum SetupItem {
+    /// `{ put: [cards], in: zone, of: player }`.
+    Put {
+        /// Card ids.
+        put: Vec<Sp<String>>,
+        /// The zone.
+        zone: Sp<String>,
+        /// Whose zone (absent for a game zone).
+        of: Option<Sp<String>>,
+        /// The item.
+        span: Span,
+    },
+    /// `{ counter, of, set }`.
+    Counter {
+        /// The counter.
+        counter: Sp<String>,
+        /// Whose (absent for a game counter).
+        of: Option<Sp<String>>,
+        /// The value.
+        set: Sp<i64>,
+        /// The item.
+        span: Span,
+    },
+    /// `{ script }`.
+    Script(ScriptSrc),
+    /// `{ phase }`: start in this phase.
+    Phase(Sp<String>),
+}
+
+/// One scenario step (a one-key mapping).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Step {
+    /// `act: { player, play | use | script }`.
+    Act {
+        /// Who acts.
+        player: Sp<String>,
+        /// What they do.
+        action: Act,
+        /// The step.
+        span: Span,
+    },
+    /// `choose: [answers]`.
+    Choose(Sp<Vec<Sp<String>>>),
+    /// `expect: condition`.
+    Expect(ScriptSrc),
+    /// `expect_error: "message"`.
+    ExpectError(Sp<String>),
+    /// `expect_log: ["line", ...]`.
+    ExpectLog(Sp<Vec<Sp<String>>>),
+    /// `advance: phase`: everyone passes until this phase starts.
+    Advance(Sp<String>),
+}
+
+/// What an `act` step does.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Act {
+    /// `play: card`.
+    Play(Sp<String>),
+    /// `use: card` (an activated ability of it).
+    Use(Sp<String>),
+    /// `script: ...`.
+    Script(ScriptSrc),
+}

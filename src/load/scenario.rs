@@ -1,0 +1,239 @@
+//! Converting scenario files (shape only): players, setup items and steps.
+
+use super::convert::{head, list, Cx};
+use super::model::*;
+use super::yaml::Node;
+use crate::diag::{did_you_mean, Diagnostic};
+
+const SCENARIO_FIELDS: &[&str] = &["scenario", "game", "seed", "players", "setup", "steps"];
+const PLAYER_FIELDS: &[&str] = &["name", "role", "faction"];
+const PUT_FIELDS: &[&str] = &["put", "in", "of"];
+const COUNTER_FIELDS: &[&str] = &["counter", "of", "set"];
+const SETUP_KINDS: &[&str] = &["put", "counter", "script", "phase"];
+const STEP_KINDS: &[&str] = &["act", "choose", "expect", "expect_error", "expect_log", "advance"];
+const ACT_FIELDS: &[&str] = &["player", "play", "use", "script"];
+
+/// Converts a scenario file.
+pub fn scenario(cx: &mut Cx, node: &Node) -> Option<Scenario> {
+    let entries = cx.entries(node, "a scenario")?;
+    let (mut id, mut game) = (None, None);
+    let mut s = Scenario {
+        scenario: Sp::new(String::new(), cx.file, head(node)),
+        game: Sp::new(String::new(), cx.file, head(node)),
+        seed: None,
+        players: vec![],
+        setup: vec![],
+        steps: vec![],
+        file: cx.file,
+        span: node.span.clone(),
+    };
+    cx.fields(entries, "a scenario", SCENARIO_FIELDS, |cx, k, v| match k {
+        "scenario" => id = cx.string(v, "`scenario`"),
+        "game" => game = cx.string(v, "`game`"),
+        "seed" => s.seed = cx.int(v, "`seed`"),
+        "players" => s.players = cx.items(v, "`players`").iter().filter_map(|n| player(cx, n)).collect(),
+        "setup" => s.setup = cx.items(v, "`setup`").iter().filter_map(|n| setup_item(cx, n)).collect(),
+        _ => s.steps = cx.items(v, "`steps`").iter().filter_map(|n| step(cx, n)).collect(),
+    });
+    s.scenario = cx.required(id, node, "scenario", "this scenario");
+    s.game = cx.required(game, node, "game", "this scenario");
+    if s.players.is_empty() {
+        cx.check_present(node, "players", "this scenario");
+    }
+    Some(s)
+}
+
+fn player(cx: &mut Cx, node: &Node) -> Option<ScenarioPlayer> {
+    let entries = cx.entries(node, "a scenario player")?;
+    let mut name = None;
+    let mut p = ScenarioPlayer {
+        name: Sp::new(String::new(), cx.file, head(node)),
+        role: None,
+        faction: None,
+        span: node.span.clone(),
+    };
+    cx.fields(entries, "a scenario player", PLAYER_FIELDS, |cx, k, v| match k {
+        "name" => name = cx.string(v, "`name`"),
+        "role" => p.role = cx.string(v, "`role`"),
+        _ => p.faction = cx.string(v, "`faction`"),
+    });
+    p.name = cx.required(name, node, "name", "this player");
+    Some(p)
+}
+
+/// `{put, in, of}`, `{counter, of, set}`, `{script}` or `{phase}`, told by the key present.
+fn setup_item(cx: &mut Cx, node: &Node) -> Option<SetupItem> {
+    let entries = cx.entries(node, "a setup item")?;
+    let has = |f: &str| entries.iter().any(|(k, _)| k.text() == Some(f));
+    if has("put") {
+        return put(cx, node, entries);
+    } else if has("counter") {
+        return counter(cx, node, entries);
+    }
+    let mut item = None;
+    if has("script") {
+        cx.fields(entries, "a setup script", &["script"], |cx, _, v| {
+            item = cx.script(v, "`script`").map(SetupItem::Script);
+        });
+    } else if has("phase") {
+        cx.fields(entries, "a setup phase", &["phase"], |cx, _, v| {
+            item = cx.string(v, "`phase`").map(SetupItem::Phase);
+        });
+    } else {
+        let msg = "a setup item is `{put, in, of}`, `{counter, of, set}`, `{script}` or `{phase}`";
+        let keys = entries.iter().filter_map(|(k, _)| k.text());
+        let hint = keys.into_iter().find_map(|k| did_you_mean(k, SETUP_KINDS.iter().copied()));
+        let d = Diagnostic::error("missing-field", msg, cx.file, head(node))
+            .with_label("no `put`, `counter`, `script` or `phase`")
+            .with_help_opt(hint.map(|m| format!("did you mean `{m}`?")));
+        cx.diags.push(d);
+    }
+    item
+}
+
+fn put(cx: &mut Cx, node: &Node, entries: &[(Node, Node)]) -> Option<SetupItem> {
+    let (mut cards, mut zone, mut of) = (Vec::new(), None, None);
+    cx.fields(entries, "a `put` item", PUT_FIELDS, |cx, k, v| match k {
+        "put" => cards = cx.names(v, "`put`"),
+        "in" => zone = cx.string(v, "`in`"),
+        _ => of = cx.string(v, "`of`"),
+    });
+    let zone = cx.required(zone, node, "in", "this `put` item");
+    Some(SetupItem::Put { put: cards, zone, of, span: node.span.clone() })
+}
+
+fn counter(cx: &mut Cx, node: &Node, entries: &[(Node, Node)]) -> Option<SetupItem> {
+    let (mut name, mut of, mut set) = (None, None, None);
+    cx.fields(entries, "a `counter` item", COUNTER_FIELDS, |cx, k, v| match k {
+        "counter" => name = cx.string(v, "`counter`"),
+        "of" => of = cx.string(v, "`of`"),
+        _ => set = cx.int(v, "`set`"),
+    });
+    let counter = cx.required(name, node, "counter", "this `counter` item");
+    if set.is_none() {
+        cx.check_present(node, "set", "this `counter` item");
+    }
+    Some(SetupItem::Counter { counter, of, set: set?, span: node.span.clone() })
+}
+
+/// A one-key mapping: `act`, `choose`, `expect`, `expect_error` or `expect_log`.
+fn step(cx: &mut Cx, node: &Node) -> Option<Step> {
+    let entries = cx.entries(node, "a step")?;
+    let Some((k, v)) = entries.first() else {
+        cx.wrong_type(node, "a step", &format!("one of {}", list(STEP_KINDS)));
+        return None;
+    };
+    for (extra, _) in &entries[1..] {
+        let d = Diagnostic::error("wrong-type", "a step has exactly one key", cx.file, extra.span.clone())
+            .with_label("second key of this step")
+            .with_help("start a new step with `- `");
+        cx.diags.push(d);
+    }
+    let key = cx.key(k)?;
+    if !STEP_KINDS.contains(&key.value.as_str()) {
+        cx.unknown(&key, "a step", STEP_KINDS);
+        return None;
+    }
+    if v.is_null() {
+        cx.wrong_type(v, &format!("`{}`", key.value), "a value");
+        return None;
+    }
+    match key.value.as_str() {
+        "act" => act(cx, v),
+        "choose" => Some(Step::Choose(answers(cx, v, "`choose`"))),
+        "expect" => cx.script(v, "`expect`").map(Step::Expect),
+        "expect_error" => cx.string(v, "`expect_error`").map(Step::ExpectError),
+        "advance" => cx.string(v, "`advance`").map(Step::Advance),
+        _ => Some(Step::ExpectLog(answers(cx, v, "`expect_log`"))),
+    }
+}
+
+fn answers(cx: &mut Cx, node: &Node, what: &str) -> Sp<Vec<Sp<String>>> {
+    let names = cx.names(node, what);
+    cx.sp(names, &node.span)
+}
+
+fn act(cx: &mut Cx, node: &Node) -> Option<Step> {
+    let entries = cx.entries(node, "`act`")?;
+    let mut player = None;
+    let mut actions: Vec<(Act, &Node)> = Vec::new();
+    cx.fields(entries, "`act`", ACT_FIELDS, |cx, k, v| match k {
+        "player" => player = cx.string(v, "`player`"),
+        "play" => actions.extend(cx.string(v, "`play`").map(|s| (Act::Play(s), v))),
+        "use" => actions.extend(cx.string(v, "`use`").map(|s| (Act::Use(s), v))),
+        _ => actions.extend(cx.script(v, "`script`").map(|s| (Act::Script(s), v))),
+    });
+    let player = cx.required(player, node, "player", "this `act`");
+    for (_, v) in actions.iter().skip(1) {
+        let d =
+            Diagnostic::error("wrong-type", "an `act` does one of `play`, `use` or `script`", cx.file, v.span.clone())
+                .with_label("a second action")
+                .with_help("split it into two `act` steps");
+        cx.diags.push(d);
+    }
+    let Some((action, _)) = actions.into_iter().next() else {
+        let has = |f: &str| entries.iter().any(|(k, _)| k.text() == Some(f));
+        if !(has("play") || has("use") || has("script")) {
+            cx.missing(node, "play", "this `act`");
+        }
+        return None;
+    };
+    Some(Step::Act { player, action, span: node.span.clone() })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diag::FileId;
+
+    fn load(src: &str) -> (Option<Scenario>, Vec<(String, String)>) {
+        let (root, mut diags) = crate::load::yaml::parse(FileId(0), src);
+        let mut cx = Cx::new(FileId(0), src);
+        let s = root.and_then(|r| scenario(&mut cx, &r));
+        diags.extend(cx.diags);
+        (s, diags.iter().map(|d| (d.code.clone(), src[d.labels[0].span.clone()].to_string())).collect())
+    }
+
+    #[test]
+    fn a_full_scenario_loads() {
+        let src =
+            "scenario: s\ngame: g\nseed: 7\nplayers:\n  - { name: a, role: light }\n  - { name: b, faction: f }\n\
+            setup:\n  - { put: [c1], in: hand, of: a }\n  - { counter: tokens, set: 2 }\n  - script: draw 1\n  - phase: main\n\
+            steps:\n  - act: { player: a, use: c1 }\n  - act: { player: b, script: draw 1 }\n  - choose: [x]\n\
+            \x20 - expect: tokens == 2\n  - expect_error: \"cannot\"\n  - expect_log: [\"modify cost\"]\n  - advance: end\n";
+        let (s, diags) = load(src);
+        assert!(diags.is_empty(), "{diags:?}");
+        let s = s.unwrap();
+        assert_eq!(s.seed.unwrap().value, 7);
+        assert_eq!(s.players.len(), 2);
+        assert_eq!(s.setup.len(), 4);
+        assert!(matches!(&s.setup[3], SetupItem::Phase(p) if p.value == "main"));
+        assert!(matches!(&s.setup[1], SetupItem::Counter { of: None, set, .. } if set.value == 2));
+        assert_eq!(s.steps.len(), 7);
+        assert!(matches!(&s.steps[6], Step::Advance(p) if p.value == "end"));
+        assert!(matches!(&s.steps[0], Step::Act { action: Act::Use(c), .. } if c.value == "c1"));
+        assert!(matches!(&s.steps[4], Step::ExpectError(e) if e.value == "cannot"));
+    }
+
+    #[test]
+    fn bad_steps_are_all_reported() {
+        let src = "scenario: s\ngame: g\nplayers:\n  - { nam: a }\nsetup:\n  - { pt: [x] }\n  - { counter: c }\n\
+            steps:\n  - expct: x == 1\n  - expect: a\n    choose: [b]\n  - act: { player: a }\n  - act: { play: x, use: y }\n";
+        let (s, got) = load(src);
+        assert!(s.is_some());
+        let want = [
+            ("unknown-field", "nam"),
+            ("missing-field", "nam: a"),
+            ("missing-field", "pt"),
+            ("missing-field", "counter: c"),
+            ("unknown-field", "expct"),
+            ("wrong-type", "choose"),
+            ("missing-field", "player: a"),
+            ("missing-field", "play: x"),
+            ("wrong-type", "y"),
+        ];
+        let got: Vec<(&str, &str)> =
+            got.iter().map(|(c, s)| (c.strip_prefix("twilit::").unwrap(), s.as_str())).collect();
+        assert_eq!(got, want);
+    }
+}

@@ -1,0 +1,479 @@
+//! The spanned YAML tree: one file's text parsed (with the event parser that
+//! serde-saphyr re-exports) into `Node`s carrying exact byte spans and scalar styles.
+//! Built iteratively, so no input can overflow the stack. Owns the resource limits
+//! (nesting depth, scalar length, node count including alias expansion) and the
+//! file-level YAML diagnostics: syntax errors, duplicate keys, empty files.
+//!
+//! This is the only file that touches the YAML crate.
+
+use std::collections::HashMap;
+
+use serde_saphyr::granit_parser::{ErrorKind, Event, Options, Parser, ScalarStyle as Style, ScanError};
+
+use super::scalar::{resolve_plain, Plain, ScalarStyle};
+use crate::diag::{Diagnostic, FileId, Span};
+
+/// Deepest nesting of mappings and sequences a file may have.
+pub const MAX_DEPTH: usize = 64;
+/// Longest scalar (and so longest script) in bytes.
+pub const MAX_SCALAR_BYTES: usize = 64 * 1024;
+/// Most nodes one file may produce, counting every node an alias copies.
+pub const MAX_NODES: usize = 2_000_000;
+
+/// One YAML node with its byte span in the file.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Node {
+    /// What the node holds.
+    pub kind: NodeKind,
+    /// Where it is (for block mappings and sequences: first entry to end of the last).
+    pub span: Span,
+}
+
+/// The shape of a node.
+#[derive(Debug, Clone, PartialEq)]
+pub enum NodeKind {
+    /// A mapping, entries in file order (duplicate keys already removed and reported).
+    Map(Vec<(Node, Node)>),
+    /// A sequence.
+    Seq(Vec<Node>),
+    /// A scalar.
+    Scalar(Scalar),
+    /// A node already reported as broken (e.g. too large); converters skip it silently.
+    Invalid,
+}
+
+/// A scalar's text (after YAML escapes and folding) and how it was written.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Scalar {
+    /// The value after YAML processing.
+    pub text: String,
+    /// Plain, quoted or block.
+    pub style: ScalarStyle,
+}
+
+impl Node {
+    /// The text of a scalar node.
+    pub fn text(&self) -> Option<&str> {
+        match &self.kind {
+            NodeKind::Scalar(s) => Some(&s.text),
+            _ => None,
+        }
+    }
+
+    /// True for `~`, `null` and empty values (plain only).
+    pub fn is_null(&self) -> bool {
+        matches!(&self.kind, NodeKind::Scalar(s) if s.style == ScalarStyle::Plain
+            && resolve_plain(&s.text) == Plain::Null)
+    }
+
+    /// Short description of the node's type for messages ("a mapping", "text `x`").
+    pub fn describe(&self) -> String {
+        match &self.kind {
+            NodeKind::Map(_) => "a mapping".into(),
+            NodeKind::Seq(_) => "a list".into(),
+            NodeKind::Invalid => "an invalid value".into(),
+            NodeKind::Scalar(s) if s.style != ScalarStyle::Plain => quote_short("text", &s.text),
+            NodeKind::Scalar(s) => match resolve_plain(&s.text) {
+                Plain::Null => "nothing".into(),
+                Plain::Bool(_) => "a boolean".into(),
+                Plain::Int(_) => "an integer".into(),
+                Plain::Float(_) => "a decimal number".into(),
+                Plain::Str => quote_short("text", &s.text),
+            },
+        }
+    }
+}
+
+/// "text `abc`" for short one-line values, else just "text".
+fn quote_short(what: &str, text: &str) -> String {
+    if text.len() <= 40 && !text.contains(['\n', '`']) {
+        format!("{what} `{text}`")
+    } else {
+        what.to_string()
+    }
+}
+
+/// An open mapping or sequence.
+struct Frame {
+    items: Vec<Node>,
+    is_map: bool,
+    start: usize,
+    anchor: usize,
+    nodes_before: usize,
+}
+
+/// Why building stopped early.
+struct Stop;
+
+/// Builds the tree from parser events, enforcing the limits.
+struct Builder<'a> {
+    file: FileId,
+    text: &'a str,
+    stack: Vec<Frame>,
+    root: Option<Node>,
+    anchors: HashMap<usize, (Node, usize)>,
+    nodes: usize,
+    diags: Vec<Diagnostic>,
+}
+
+/// Parses one file's text into its root node (`None` when empty or unusable) and the
+/// diagnostics found on the way.
+pub fn parse(file: FileId, text: &str) -> (Option<Node>, Vec<Diagnostic>) {
+    let mut b =
+        Builder { file, text, stack: Vec::new(), root: None, anchors: HashMap::new(), nodes: 0, diags: Vec::new() };
+    let done = b.run();
+    let root = if done.is_ok() { b.root.take() } else { None };
+    let root = match root {
+        Some(n) if !(n.is_null() && n.span.is_empty()) => Some(n),
+        _ if done.is_ok() => {
+            b.diags.push(
+                Diagnostic::error("empty-file", "this file is empty", file, 0..0)
+                    .with_help("a file holds a game, a faction, a scenario, one card or a list of cards"),
+            );
+            None
+        }
+        _ => None,
+    };
+    (root, b.diags)
+}
+
+fn parser_options() -> Options {
+    let mut o = Options::default();
+    o.set_emit_comments(false);
+    o.flow_nesting_limit = MAX_DEPTH * 2;
+    o.block_nesting_limit = MAX_DEPTH * 2;
+    o
+}
+
+impl Builder<'_> {
+    fn run(&mut self) -> Result<(), Stop> {
+        let mut parser = Parser::new_from_str_with_options(self.text, parser_options());
+        let mut documents = 0;
+        while let Some(item) = parser.next_event() {
+            let (event, span) = item.map_err(|e| self.scan_error(&e))?;
+            let sp = self.span_of(span.start.byte_offset(), span.end.byte_offset());
+            if let Event::DocumentStart(..) = event {
+                documents += 1;
+                if documents > 1 {
+                    self.second_document(sp);
+                    return Ok(()); // keep the first document
+                }
+            }
+            self.event(event, sp)?;
+        }
+        Ok(())
+    }
+
+    fn event(&mut self, event: Event<'_>, sp: Span) -> Result<(), Stop> {
+        match event {
+            Event::Scalar(text, style, anchor, _) => self.scalar(&text, style, anchor, sp),
+            Event::SequenceStart(_, anchor, _) => self.open(false, anchor, sp),
+            Event::MappingStart(_, anchor, _) => self.open(true, anchor, sp),
+            Event::SequenceEnd | Event::MappingEnd => self.close(sp),
+            Event::Alias(id) => self.alias(id, sp),
+            _ => Ok(()),
+        }
+    }
+
+    /// A byte span from parser offsets, clamped into the file.
+    fn span_of(&self, start: Option<usize>, end: Option<usize>) -> Span {
+        let len = self.text.len();
+        let s = floor_char(self.text, start.unwrap_or(0).min(len));
+        let e = floor_char(self.text, end.unwrap_or(s).clamp(s, len));
+        s..e
+    }
+
+    fn scalar(&mut self, text: &str, style: Style, anchor: usize, mut sp: Span) -> Result<(), Stop> {
+        let style = match style {
+            Style::SingleQuoted => ScalarStyle::SingleQuoted,
+            Style::DoubleQuoted => ScalarStyle::DoubleQuoted,
+            Style::Literal => ScalarStyle::Literal,
+            Style::Folded => ScalarStyle::Folded,
+            _ => ScalarStyle::Plain,
+        };
+        if matches!(style, ScalarStyle::Literal | ScalarStyle::Folded) {
+            let trimmed = self.text[sp.clone()].trim_end().len();
+            sp.end = sp.start + trimmed;
+        }
+        let node = if text.len() > MAX_SCALAR_BYTES {
+            self.too_large_scalar(text.len(), sp.clone());
+            Node { kind: NodeKind::Invalid, span: sp }
+        } else {
+            Node { kind: NodeKind::Scalar(Scalar { text: text.to_string(), style }), span: sp }
+        };
+        self.count(1, &node.span)?;
+        self.finish(node, anchor, 1)
+    }
+
+    fn too_large_scalar(&mut self, len: usize, sp: Span) {
+        let msg = format!("this value is {} KiB; values are limited to {} KiB", len / 1024, MAX_SCALAR_BYTES / 1024);
+        let d = Diagnostic::error("too-large", msg, self.file, sp)
+            .with_label("too large")
+            .with_help("split long text or scripts into several fields or procedures");
+        self.diags.push(d);
+    }
+
+    fn open(&mut self, is_map: bool, anchor: usize, sp: Span) -> Result<(), Stop> {
+        if self.stack.len() >= MAX_DEPTH {
+            let msg = format!("values are nested more than {MAX_DEPTH} levels deep");
+            self.diags.push(Diagnostic::error("too-deep", msg, self.file, sp).with_label("too deep here"));
+            return Err(Stop);
+        }
+        self.count(1, &sp)?;
+        let frame = Frame { items: Vec::new(), is_map, start: sp.start, anchor, nodes_before: self.nodes };
+        self.stack.push(frame);
+        Ok(())
+    }
+
+    fn close(&mut self, end: Span) -> Result<(), Stop> {
+        let Some(frame) = self.stack.pop() else { return Ok(()) };
+        let last_end = frame.items.last().map_or(end.end, |n| n.span.end);
+        // Flow collections end at their bracket; block ones at their last entry.
+        let stop = if end.end > end.start { end.end } else { last_end.max(frame.start) };
+        let span = frame.start..stop;
+        let size = self.nodes - frame.nodes_before + 1;
+        let kind = if frame.is_map { NodeKind::Map(self.pairs(frame.items)) } else { NodeKind::Seq(frame.items) };
+        self.finish(Node { kind, span }, frame.anchor, size)
+    }
+
+    /// Pairs up a mapping's keys and values, reporting and dropping duplicate keys.
+    fn pairs(&mut self, items: Vec<Node>) -> Vec<(Node, Node)> {
+        let mut out: Vec<(Node, Node)> = Vec::with_capacity(items.len() / 2);
+        let mut seen: HashMap<String, usize> = HashMap::new();
+        let mut it = items.into_iter();
+        while let (Some(k), Some(v)) = (it.next(), it.next()) {
+            if let Some(text) = k.text() {
+                if let Some(&first) = seen.get(text) {
+                    self.duplicate_key(text, &out[first].0.span, &k.span);
+                    continue;
+                }
+                seen.insert(text.to_string(), out.len());
+            }
+            out.push((k, v));
+        }
+        out
+    }
+
+    fn duplicate_key(&mut self, key: &str, first: &Span, second: &Span) {
+        let d = Diagnostic::error("duplicate-key", format!("duplicate key `{key}`"), self.file, second.clone())
+            .with_label("defined again here")
+            .with_secondary(self.file, first.clone(), "first defined here")
+            .with_help("remove one of them; YAML keys must be unique in a mapping");
+        self.diags.push(d);
+    }
+
+    /// Adds a finished node to its parent (or makes it the root), remembering anchors.
+    fn finish(&mut self, node: Node, anchor: usize, size: usize) -> Result<(), Stop> {
+        if anchor != 0 {
+            self.anchors.insert(anchor, (node.clone(), size));
+        }
+        match self.stack.last_mut() {
+            Some(parent) => parent.items.push(node),
+            None => self.root = Some(node),
+        }
+        Ok(())
+    }
+
+    fn alias(&mut self, id: usize, sp: Span) -> Result<(), Stop> {
+        let Some(size) = self.anchors.get(&id).map(|a| a.1) else {
+            self.diags.push(Diagnostic::error("yaml-syntax", "unknown alias", self.file, sp));
+            return Err(Stop);
+        };
+        // Count before copying, so a bomb stops before it allocates.
+        self.count(size, &sp)?;
+        let node = self.anchors[&id].0.clone();
+        self.finish(node, 0, size)
+    }
+
+    /// Counts `n` more nodes, failing once the file's budget is spent.
+    fn count(&mut self, n: usize, sp: &Span) -> Result<(), Stop> {
+        self.nodes = self.nodes.saturating_add(n);
+        if self.nodes <= MAX_NODES {
+            return Ok(());
+        }
+        let msg = format!("this file expands to more than {MAX_NODES} values (are aliases nested?)");
+        let d = Diagnostic::error("too-large", msg, self.file, sp.clone())
+            .with_label("budget exceeded here")
+            .with_help("avoid nesting YAML aliases (`*name`) inside anchored values");
+        self.diags.push(d);
+        Err(Stop)
+    }
+
+    fn scan_error(&mut self, e: &ScanError) -> Stop {
+        let m = e.marker();
+        let at = m.byte_offset().unwrap_or_else(|| offset_of(self.text, m.line(), m.col()));
+        let mut at = floor_char(self.text, at.min(self.text.len()));
+        if is_tab_error(e.kind()) {
+            // Point at the tab itself rather than where the scanner noticed it.
+            at += self.text[at..].find('\t').filter(|&i| i < 4096).unwrap_or(0);
+        }
+        let end = self.text[at..].chars().next().map_or(at, |c| at + c.len_utf8());
+        let d = match e.kind() {
+            ErrorKind::RecursionLimitExceeded => Diagnostic::error(
+                "too-deep",
+                format!("values are nested more than {MAX_DEPTH} levels deep"),
+                self.file,
+                at..end,
+            )
+            .with_label("too deep here"),
+            kind => Diagnostic::error("yaml-syntax", format!("invalid YAML: {kind}"), self.file, at..end)
+                .with_label(kind.to_string())
+                .with_help_opt(syntax_help(kind)),
+        };
+        self.diags.push(d);
+        Stop
+    }
+
+    fn second_document(&mut self, sp: Span) {
+        let d = Diagnostic::error("yaml-syntax", "a file holds one YAML document", self.file, sp)
+            .with_label("a second document starts here")
+            .with_help("move the second document to its own file");
+        self.diags.push(d);
+    }
+}
+
+fn is_tab_error(kind: &ErrorKind) -> bool {
+    matches!(
+        kind,
+        ErrorKind::TabInBlockIndentation
+            | ErrorKind::TabInIndentation
+            | ErrorKind::TabNotAllowed
+            | ErrorKind::TabInPlainScalar
+            | ErrorKind::TabAtBlockScalarStart
+    )
+}
+
+fn syntax_help(kind: &ErrorKind) -> Option<String> {
+    let help = match kind {
+        k if is_tab_error(k) => "indent with spaces; YAML does not allow tabs in indentation",
+        ErrorKind::MappingValueNotAllowed => "quote values that contain `: `, e.g. \"Exert[x: selector]\"",
+        ErrorKind::UnclosedFlowCollection { .. } | ErrorKind::UnexpectedEofFlowSequence => "a `[` or `{` is not closed",
+        _ => return None,
+    };
+    Some(help.to_string())
+}
+
+/// Byte offset of a 1-based line and 0-based character column.
+fn offset_of(text: &str, line: usize, col: usize) -> usize {
+    let start: usize = text.split_inclusive('\n').take(line.saturating_sub(1)).map(str::len).sum();
+    let rest = &text[start.min(text.len())..];
+    start + rest.char_indices().nth(col).map_or(rest.len(), |(i, _)| i)
+}
+
+fn floor_char(text: &str, mut at: usize) -> usize {
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    at
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn codes(text: &str) -> Vec<String> {
+        parse(FileId(0), text).1.into_iter().map(|d| d.code).collect()
+    }
+
+    #[test]
+    fn spans_cover_keys_values_and_collections() {
+        let src = "a: 1\nb: [x, {k: 'v'}]\nc:\n  - d: e\n";
+        let root = parse(FileId(0), src).0.unwrap();
+        let NodeKind::Map(entries) = &root.kind else { panic!() };
+        assert_eq!(&src[entries[0].0.span.clone()], "a");
+        assert_eq!(&src[entries[1].1.span.clone()], "[x, {k: 'v'}]");
+        assert_eq!(&src[entries[2].1.span.clone()], "- d: e");
+        assert_eq!(&src[root.span.clone()], src.trim_end());
+    }
+
+    #[test]
+    fn duplicate_key_reports_second_with_first_as_secondary() {
+        let src = "a: 1\nb: 2\na: 3\n";
+        let (root, diags) = parse(FileId(0), src);
+        assert_eq!(diags.len(), 1);
+        let d = &diags[0];
+        assert_eq!(d.code, "twilit::duplicate-key");
+        assert_eq!(d.labels[0].span, 10..11);
+        assert_eq!(d.labels[1].span, 0..1);
+        let NodeKind::Map(entries) = root.unwrap().kind else { panic!() };
+        assert_eq!(entries.len(), 2);
+    }
+
+    #[test]
+    fn empty_and_comment_only_files_are_empty() {
+        for src in ["", "# nothing\n", "---\n", "\n\n"] {
+            assert_eq!(codes(src), ["twilit::empty-file"], "{src:?}");
+        }
+    }
+
+    #[test]
+    fn syntax_errors_point_at_the_reported_place() {
+        let src = "a: [1, 2\nb: 3\n";
+        let (root, diags) = parse(FileId(0), src);
+        assert!(root.is_none());
+        assert_eq!(diags[0].code, "twilit::yaml-syntax");
+        assert_eq!(diags[0].labels[0].span, 10..11);
+        let tabs = parse(FileId(0), "- id: x\n\tname: y\n").1;
+        assert_eq!(tabs[0].code, "twilit::yaml-syntax");
+        assert!(tabs[0].help.as_deref().unwrap().contains("tabs"));
+        assert_eq!(tabs[0].labels[0].span, 8..9);
+        let (first, two) = parse(FileId(0), "a: 1\n---\nb: 2\n");
+        assert_eq!(two[0].code, "twilit::yaml-syntax");
+        assert_eq!(first.unwrap().span, 0..4);
+        assert_eq!(offset_of("ab\ncdé f", 2, 3), 7);
+    }
+
+    fn on_small_stack(text: String) -> Vec<String> {
+        std::thread::Builder::new()
+            .stack_size(2 * 1024 * 1024)
+            .spawn(move || codes(&text))
+            .unwrap()
+            .join()
+            .expect("no stack overflow")
+    }
+
+    #[test]
+    fn deep_nesting_is_refused_without_overflowing_the_stack() {
+        let n = 100_000;
+        assert_eq!(on_small_stack("[".repeat(n) + &"]".repeat(n)), ["twilit::too-deep"]);
+        assert_eq!(on_small_stack("- ".repeat(n) + "x\n"), ["twilit::too-deep"]);
+        assert_eq!(on_small_stack("{a: ".repeat(n) + "1" + &"}".repeat(n)), ["twilit::too-deep"]);
+        let mut block = String::new();
+        for i in 0..200 {
+            block += &format!("{}k{i}:\n", " ".repeat(i));
+        }
+        assert_eq!(on_small_stack(block), ["twilit::too-deep"]);
+        let ok = "[".repeat(MAX_DEPTH) + &"]".repeat(MAX_DEPTH);
+        assert!(on_small_stack(ok).is_empty());
+    }
+
+    #[test]
+    fn alias_bomb_is_refused() {
+        let mut src = String::from("a: &a [\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\"]\n");
+        for (prev, name) in
+            ["a", "b", "c", "d", "e", "f", "g", "h"].iter().zip(["b", "c", "d", "e", "f", "g", "h", "i"])
+        {
+            src += &format!("{name}: &{name} [{}]\n", vec![format!("*{prev}"); 9].join(","));
+        }
+        let start = std::time::Instant::now();
+        assert_eq!(codes(&src), ["twilit::too-large"]);
+        assert!(start.elapsed().as_secs() < 10);
+        // A modest alias is copied with the anchor's spans.
+        let (root, diags) = parse(FileId(0), "a: &x {k: v}\nb: *x\n");
+        assert!(diags.is_empty());
+        let NodeKind::Map(e) = root.unwrap().kind else { panic!() };
+        assert_eq!(e[0].1, e[1].1);
+    }
+
+    #[test]
+    fn ten_megabyte_scalar_is_refused_quickly() {
+        let src = format!("- id: big\n  name: \"{}\"\n  text: {}\n", "x".repeat(10 << 20), "y".repeat(70_000));
+        let start = std::time::Instant::now();
+        let (root, diags) = parse(FileId(0), &src);
+        assert!(start.elapsed().as_secs() < 10);
+        let c: Vec<_> = diags.iter().map(|d| d.code.as_str()).collect();
+        assert_eq!(c, ["twilit::too-large", "twilit::too-large"]);
+        assert_eq!(diags[0].labels[0].span.start, 18);
+        assert!(root.is_some());
+    }
+}

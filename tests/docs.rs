@@ -1,0 +1,188 @@
+//! The language reference stays true: every example in `docs/LANGUAGE.md` fenced as
+//! ```` ```twilit ```` (a script), ```` ```twilit-cond ```` (a condition) or
+//! ```` ```twilit-event ```` (a trigger pattern) must parse with the current grammar.
+//!
+//! Also checked: the manual has enough examples (at least 60), every effect verb of the
+//! engine appears in some script example, and the manual's list of reserved words is
+//! exactly the grammar's `reserved` rule.
+//!
+//! A failure lists every broken block with its line in the `.md` file, so the manual can
+//! be fixed in one pass.
+
+use std::collections::BTreeSet;
+use std::path::PathBuf;
+
+use twilit::syntax::ast::{Block, StmtKind, Verb};
+use twilit::syntax::{grammar_reserved, parse_condition, parse_event, parse_script};
+
+/// The fewest examples the manual may have.
+const MIN_EXAMPLES: usize = 60;
+
+/// The marker that precedes the fenced list of reserved words in the manual.
+const RESERVED_MARKER: &str = "<!-- reserved-words -->";
+
+/// One fenced block of the manual.
+struct Fence {
+    /// The info string after the opening fence, e.g. `twilit`.
+    tag: String,
+    /// 1-based line of the opening fence in the `.md` file.
+    line: usize,
+    /// The lines between the fences, joined with `\n`.
+    text: String,
+}
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn read(rel: &str) -> String {
+    let path = root().join(rel);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
+}
+
+/// Every fenced block (```` ``` ```` fences) with its tag and position.
+fn fences(md: &str) -> Vec<Fence> {
+    let mut out = vec![];
+    let mut open: Option<(String, usize, Vec<&str>)> = None;
+    for (i, line) in md.lines().enumerate() {
+        let trimmed = line.trim_start();
+        match open.as_mut() {
+            None => {
+                if let Some(info) = trimmed.strip_prefix("```") {
+                    open = Some((info.trim().to_string(), i + 1, vec![]));
+                }
+            }
+            Some((tag, start, body)) => {
+                if trimmed.trim_end() == "```" {
+                    out.push(Fence { tag: std::mem::take(tag), line: *start, text: body.join("\n") });
+                    open = None;
+                } else {
+                    body.push(line);
+                }
+            }
+        }
+    }
+    if let Some((tag, start, _)) = open {
+        panic!("docs/LANGUAGE.md:{start}: the ```{tag} block is never closed");
+    }
+    out
+}
+
+/// Line (1-based, in the `.md`) and column of a byte offset inside a fence's text.
+fn position(f: &Fence, offset: usize) -> (usize, usize) {
+    let offset = offset.min(f.text.len());
+    let before = &f.text[..offset];
+    let line = f.line + 1 + before.matches('\n').count();
+    let col = offset - before.rfind('\n').map_or(0, |i| i + 1) + 1;
+    (line, col)
+}
+
+/// The effect verbs used anywhere in a script, nested blocks included.
+fn verbs_in(block: &Block, out: &mut BTreeSet<&'static str>) {
+    for s in &block.stmts {
+        match &s.kind {
+            StmtKind::Effect(e) | StmtKind::LetEffect { effect: e, .. } => {
+                out.insert(e.verb.as_str());
+            }
+            StmtKind::If { then, otherwise, .. } => {
+                verbs_in(then, out);
+                if let Some(o) = otherwise {
+                    verbs_in(o, out);
+                }
+            }
+            StmtKind::ForEach { body, .. }
+            | StmtKind::Repeat { body, .. }
+            | StmtKind::AnyTimes { body }
+            | StmtKind::May { body, .. }
+            | StmtKind::As { body, .. } => verbs_in(body, out),
+            StmtKind::ChooseOne { options } => {
+                for o in options {
+                    verbs_in(&o.body, out);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+#[test]
+fn every_example_in_the_language_manual_parses() {
+    let md = read("docs/LANGUAGE.md");
+    let mut failures = vec![];
+    let mut count = 0;
+    let mut verbs = BTreeSet::new();
+    for f in fences(&md) {
+        let result = match f.tag.as_str() {
+            "twilit" => parse_script(&f.text).map(|b| verbs_in(&b, &mut verbs)),
+            "twilit-cond" => parse_condition(&f.text).map(drop),
+            "twilit-event" => parse_event(&f.text).map(drop),
+            _ => continue,
+        };
+        count += 1;
+        if let Err(e) = result {
+            let (line, col) = position(&f, e.span.start);
+            let source = md.lines().nth(line - 1).unwrap_or("");
+            let help = e.help.map(|h| format!("\n    help: {h}")).unwrap_or_default();
+            failures.push(format!(
+                "docs/LANGUAGE.md:{line}:{col}: ```{} block of line {}: {} [twilit::{}]\n    | {source}{help}",
+                f.tag, f.line, e.message, e.code
+            ));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {count} examples in docs/LANGUAGE.md do not parse:\n\n{}\n",
+        failures.len(),
+        failures.join("\n\n")
+    );
+    assert!(count >= MIN_EXAMPLES, "docs/LANGUAGE.md has {count} parsed examples; it needs at least {MIN_EXAMPLES}");
+    let missing: Vec<&str> = Verb::ALL.iter().map(|v| v.as_str()).filter(|v| !verbs.contains(v)).collect();
+    assert!(
+        missing.is_empty(),
+        "no ```twilit example in docs/LANGUAGE.md uses the effect verb(s): {}",
+        missing.join(", ")
+    );
+}
+
+/// The words of the grammar's `reserved` rule.
+fn grammar_reserved_words(pest: &str) -> BTreeSet<String> {
+    let start = pest.find("reserved = @{").expect("grammar has a `reserved` rule");
+    let rest = &pest[start..];
+    let end = rest.find("~ wb").expect("`reserved` ends with a word boundary");
+    rest[..end].split('"').skip(1).step_by(2).map(str::to_string).collect()
+}
+
+#[test]
+fn the_manual_lists_exactly_the_reserved_words_of_the_grammar() {
+    let md = read("docs/LANGUAGE.md");
+    let at = md.find(RESERVED_MARKER).expect("docs/LANGUAGE.md marks its list of reserved words");
+    let marker_line = md[..at].matches('\n').count() + 1;
+    let list = fences(&md)
+        .into_iter()
+        .find(|f| f.line > marker_line)
+        .expect("a fenced list of reserved words follows the marker");
+    let documented: BTreeSet<String> = list.text.split_whitespace().map(str::to_string).collect();
+    let grammar = grammar_reserved_words(&read("grammar/twilit.pest"));
+    assert!(grammar.len() > 50, "read only {} reserved words from the grammar", grammar.len());
+    let undocumented: Vec<&String> = grammar.difference(&documented).collect();
+    let extra: Vec<&String> = documented.difference(&grammar).collect();
+    assert!(
+        undocumented.is_empty() && extra.is_empty(),
+        "docs/LANGUAGE.md:{}: the list of reserved words differs from grammar/twilit.pest\n  \
+         reserved but not listed: {undocumented:?}\n  listed but not reserved: {extra:?}",
+        list.line
+    );
+    for w in &documented {
+        assert!(grammar_reserved(w), "`{w}` is listed as reserved but the parser accepts it as a name");
+    }
+}
+
+#[test]
+fn fences_and_positions_are_found() {
+    let md = "text\n```twilit\ndraw 1\nscore 1\n```\n```yaml\na: b\n```\n";
+    let fs = fences(md);
+    assert_eq!(fs.len(), 2);
+    assert_eq!((fs[0].tag.as_str(), fs[0].line, fs[0].text.as_str()), ("twilit", 2, "draw 1\nscore 1"));
+    assert_eq!(position(&fs[0], 9), (4, 3));
+    assert_eq!(fs[1].tag, "yaml");
+}
