@@ -4,7 +4,12 @@ use crate::diag::Span;
 use crate::syntax::ast::*;
 
 use super::env::{Sym, Ty};
-use super::script::Checker;
+use super::script::{Checker, Want};
+
+const ZONE: Want = Want { code: "unknown-zone", what: "zone", fits: |s| matches!(s, Sym::Zone) };
+const PIECE: Want = Want { code: "unknown-piece", what: "piece", fits: |s| matches!(s, Sym::Piece | Sym::Side) };
+const COUNTER: Want =
+    Want { code: "unknown-counter", what: "counter or piece", fits: |s| matches!(s, Sym::Counter { .. } | Sym::Piece) };
 
 impl Checker<'_> {
     /// The type of an expression; reports unknown names and operand mismatches.
@@ -171,6 +176,7 @@ impl Checker<'_> {
                 self.expect_ty(t, Ty::Players, &e.span);
             }
             In(e) | From(e) => {
+                self.want(e, ZONE);
                 let t = self.expr(e);
                 if !matches!(t, Ty::Zone | Ty::Things | Ty::Any | Ty::Player | Ty::Players) {
                     self.error(
@@ -188,6 +194,16 @@ impl Checker<'_> {
 
     /// An effect: its objects and clauses, and the checks its verb needs.
     pub(crate) fn effect(&mut self, e: &Effect) {
+        let want = match e.verb {
+            Verb::Place | Verb::Create => Some(PIECE),
+            Verb::Add | Verb::Remove | Verb::Gain | Verb::Spend | Verb::Lose => Some(COUNTER),
+            _ => None,
+        };
+        for o in e.objects.iter().filter(|o| matches!(o.kind, ExprKind::Select { quantity: Some(_), .. })) {
+            if let Some(w) = want {
+                self.want(o, w);
+            }
+        }
         let tys: Vec<Ty> = e.objects.iter().map(|o| self.expr(o)).collect();
         for c in &e.clauses {
             self.clause(c);

@@ -240,6 +240,10 @@ impl FileChecker<'_> {
         if !spec.values.is_empty() {
             let vals: Vec<&str> = spec.values.iter().map(|x| x.as_str()).collect();
             d = d.with_help(format!("values: {}", vals.join(", ")));
+        } else if prop_ty(spec) == Ty::Num {
+            d = d.with_help("write a whole number, e.g. `3`");
+        } else if prop_ty(spec) == Ty::Bool {
+            d = d.with_help("write `true` or `false`");
         }
         self.diags.push(d);
     }

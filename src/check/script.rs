@@ -24,14 +24,46 @@ pub struct Checker<'a> {
     gone: Vec<Binding>,
     file: FileId,
     map: SpanMap<'a>,
+    /// Spans of names already reported by a context-specific check (`unknown-zone`).
+    reported: Vec<Span>,
     /// The problems found so far.
     pub diags: Vec<Diagnostic>,
+}
+
+/// What a position in a script expects a name to be, for precise unknown-name reports.
+#[derive(Clone, Copy)]
+pub(crate) struct Want {
+    /// Diagnostic code without prefix, e.g. `unknown-zone`.
+    pub code: &'static str,
+    /// What to call it in the message, e.g. `zone`.
+    pub what: &'static str,
+    /// Which definitions fit.
+    pub fits: fn(&Sym) -> bool,
+}
+
+/// "1 argument", "2 arguments".
+fn args(n: usize) -> String {
+    if n == 1 {
+        "1 argument".into()
+    } else {
+        format!("{n} arguments")
+    }
+}
+
+/// The name at the head of a selector or `of` chain: `hand` in `2 cards from hand of p`.
+fn head_name(e: &Expr) -> Option<(&str, &Span)> {
+    match &e.kind {
+        ExprKind::Name(n) => Some((n, &e.span)),
+        ExprKind::Of(a, _) => head_name(a),
+        ExprKind::Select { base, .. } => head_name(base),
+        _ => None,
+    }
 }
 
 impl<'a> Checker<'a> {
     /// A checker for scripts of `file`, whose spans `map` translates.
     pub fn new(env: &'a Env, file: FileId, map: SpanMap<'a>) -> Self {
-        Checker { env, scopes: vec![vec![]], gone: vec![], file, map, diags: vec![] }
+        Checker { env, scopes: vec![vec![]], gone: vec![], file, map, reported: vec![], diags: vec![] }
     }
 
     /// Points the checker at the next script of a sequence (a cost, then its effect),
@@ -334,7 +366,7 @@ impl<'a> Checker<'a> {
             let sig: Vec<&str> = info.params.iter().map(|p| p.0.as_str()).collect();
             self.error(
                 "wrong-arity",
-                format!("`{}` takes {} argument(s), found {}", c.name.name, info.params.len(), c.args.len()),
+                format!("`{}` takes {}, found {}", c.name.name, args(info.params.len()), c.args.len()),
                 &c.span,
             )
             .help = Some(format!("write it as `{}[{}]`", c.name.name, sig.join(", ")));
@@ -362,7 +394,8 @@ impl<'a> Checker<'a> {
         if let Some((lo, hi, ret)) = Env::function(&c.name.name) {
             if n < lo || n > hi {
                 let want = if lo == hi { lo.to_string() } else { format!("{lo} to {hi}") };
-                self.error("wrong-arity", format!("`{}` takes {want} argument(s), found {n}", c.name.name), &c.span);
+                let want = if lo == hi { args(lo) } else { format!("{want} arguments") };
+                self.error("wrong-arity", format!("`{}` takes {want}, found {n}", c.name.name), &c.span);
             }
             return ret;
         }
@@ -371,7 +404,7 @@ impl<'a> Checker<'a> {
                 if arity != n {
                     self.error(
                         "wrong-arity",
-                        format!("procedure `{}` takes {arity} argument(s), found {n}", c.name.name),
+                        format!("procedure `{}` takes {}, found {n}", c.name.name, args(arity)),
                         &c.span,
                     );
                 }
@@ -394,8 +427,27 @@ impl<'a> Checker<'a> {
         }
     }
 
+    /// Reports the head name of `e` if it is unknown, with the code and candidates of `want`.
+    pub(crate) fn want(&mut self, e: &Expr, want: Want) {
+        let Some((n, span)) = head_name(e) else { return };
+        if self.local(n).is_some() || self.env.lookup(n).is_some() || self.gone.iter().any(|b| b.name == n) {
+            return;
+        }
+        let cands: Vec<&str> = self.env.names().filter(|c| self.env.lookup(c).is_some_and(want.fits)).collect();
+        let help = did_you_mean(n, cands.iter().copied())
+            .or_else(|| did_you_mean(n, self.env.names()))
+            .map(|h| format!("did you mean `{h}`?"))
+            .unwrap_or_else(|| format!("declare the {} in game.yaml", want.what));
+        let span = span.clone();
+        self.error(want.code, format!("unknown {} `{n}`", want.what), &span).help = Some(help);
+        self.reported.push(span);
+    }
+
     /// Resolves a bare name; reports unknown and out-of-scope names.
     pub(crate) fn name(&mut self, n: &str, span: &Span) -> Ty {
+        if self.reported.contains(span) {
+            return Ty::Any;
+        }
         if let Some(b) = self.local(n) {
             return b.ty;
         }

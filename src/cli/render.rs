@@ -23,17 +23,28 @@ struct Report<'a> {
     related: Vec<Report<'a>>,
     /// Which labels of `diag` this report shows (those in its file).
     labels: Vec<usize>,
+    /// A secondary location in another file, shown as a note under the main report.
+    note: bool,
+}
+
+impl Report<'_> {
+    fn message(&self) -> &str {
+        match self.labels.first() {
+            Some(i) if self.note && !self.diag.labels[*i].message.is_empty() => &self.diag.labels[*i].message,
+            _ => &self.diag.message,
+        }
+    }
 }
 
 impl fmt::Debug for Report<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.diag.message)
+        f.write_str(self.message())
     }
 }
 
 impl fmt::Display for Report<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.diag.message)
+        f.write_str(self.message())
     }
 }
 
@@ -41,10 +52,13 @@ impl std::error::Error for Report<'_> {}
 
 impl miette::Diagnostic for Report<'_> {
     fn code<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
-        Some(Box::new(&self.diag.code))
+        (!self.note).then(|| Box::new(&self.diag.code) as Box<dyn fmt::Display>)
     }
 
     fn severity(&self) -> Option<miette::Severity> {
+        if self.note {
+            return Some(miette::Severity::Advice);
+        }
         Some(match self.diag.severity {
             Severity::Error => miette::Severity::Error,
             Severity::Warning => miette::Severity::Warning,
@@ -52,6 +66,9 @@ impl miette::Diagnostic for Report<'_> {
     }
 
     fn help<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
+        if self.note {
+            return None;
+        }
         self.diag.help.as_ref().map(|h| Box::new(h) as Box<dyn fmt::Display>)
     }
 
@@ -92,10 +109,11 @@ fn build<'a>(d: &'a Diagnostic, sources: &SourceMap) -> Option<Report<'a>> {
                 source: NamedSource::new(f.path.display().to_string(), f.text.clone()),
                 related: vec![],
                 labels: vec![i],
+                note: true,
             });
         }
     }
-    Some(Report { diag: d, source, related, labels })
+    Some(Report { diag: d, source, related, labels, note: false })
 }
 
 /// Renders one diagnostic for people; `color` picks the theme, `width` wraps.

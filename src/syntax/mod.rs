@@ -258,6 +258,19 @@ const RESERVED_WORDS: &[&str] = &[
     "limit",
     "bottom",
     "number",
+    "draw",
+    "deal",
+    "move",
+    "take",
+    "flip",
+    "gain",
+    "lose",
+    "spend",
+    "seat",
+    "play",
+    "pass",
+    "fail",
+    "each",
 ];
 
 /// Whether a word is reserved by the grammar.
