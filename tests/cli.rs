@@ -101,3 +101,12 @@ fn explain_prints_parsed_abilities() {
     assert_eq!(o.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&o.stderr).contains("did you mean `rohirrim_road`?"));
 }
+
+#[test]
+fn bench_generates_a_library_that_checks_clean() {
+    let o = twilit(root(), &["bench", "--cards", "300", "--runs", "1"]);
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(0), "{out}{}", String::from_utf8_lossy(&o.stderr));
+    assert!(out.contains("generated 300 cards"), "{out}");
+    assert!(out.contains("(300 cards, 0 problems)"), "{out}");
+}

@@ -49,15 +49,47 @@ pub fn check_library(lib: &Library) -> Report {
             }
             report.cards += f.cards.len();
         }
-        for c in &bundle.cards {
-            fc.card(c, props);
-        }
+        report.diags.extend(check_cards(&env, &bundle.cards, props));
         report.cards += bundle.cards.len();
+        let mut fc = FileChecker { env: &env, diags: &mut report.diags };
         for s in &bundle.scenarios {
             fc.scenario(s, bundle);
         }
     }
     report
+}
+
+/// Cards are independent of each other: check them on all cores, in order-stable chunks.
+fn check_cards(env: &env::Env, cards: &[Card], props: &[crate::load::PropSpec]) -> Vec<Diagnostic> {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(8);
+    if threads < 2 || cards.len() < 256 {
+        return cards_sequential(env, cards, props);
+    }
+    let chunk = cards.len().div_ceil(threads);
+    std::thread::scope(|s| {
+        let handles: Vec<_> = cards
+            .chunks(chunk)
+            .map(|part| {
+                // Checking recurses over (size-limited) scripts: give workers a large stack.
+                let worker = std::thread::Builder::new().stack_size(64 << 20);
+                (part, worker.spawn_scoped(s, move || cards_sequential(env, part, props)))
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|(part, h)| match h {
+                Ok(h) => h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)),
+                Err(_) => cards_sequential(env, part, props),
+            })
+            .collect()
+    })
+}
+
+fn cards_sequential(env: &env::Env, cards: &[Card], props: &[crate::load::PropSpec]) -> Vec<Diagnostic> {
+    let mut diags = vec![];
+    let mut fc = FileChecker { env, diags: &mut diags };
+    cards.iter().for_each(|c| fc.card(c, props));
+    diags
 }
 
 /// Every card and faction id in the library (for did-you-mean).

@@ -1,6 +1,7 @@
 //! The `twilit` command line: argument parsing, running a command, printing
 //! diagnostics and choosing the exit code (0 ok, 1 problems found, 2 usage or I/O).
 
+pub mod bench;
 pub mod render;
 
 use std::io::Write;
@@ -28,6 +29,18 @@ enum Command {
         /// Output style for diagnostics.
         #[arg(long, value_enum, default_value_t = Format::Human)]
         format: Format,
+    },
+    /// Measure `check` on a generated library of N cards (load and check, best of runs).
+    Bench {
+        /// How many cards to generate.
+        #[arg(long, default_value_t = 20_000)]
+        cards: usize,
+        /// How many timed runs (the best is reported).
+        #[arg(long, default_value_t = 3)]
+        runs: usize,
+        /// Keep the generated library (to inspect it or run `check` on it).
+        #[arg(long)]
+        keep: bool,
     },
     /// Print a card's (or faction's) parsed abilities as s-expressions.
     Explain {
@@ -61,7 +74,54 @@ pub fn run(args: Vec<String>, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     match cli.command {
         Command::Check { paths, format } => check(paths, format, out, err),
         Command::Explain { id, paths } => explain(&id, paths, out, err),
+        Command::Bench { cards, runs, keep } => run_bench(cards, runs.max(1), keep, out, err),
     }
+}
+
+fn run_bench(cards: usize, runs: usize, keep: bool, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    let dir = bench::temp_dir(cards);
+    let bytes = match bench::generate(&dir, cards) {
+        Ok(b) => b,
+        Err(e) => {
+            let _ = writeln!(err, "error: cannot write the generated library to {}: {e}", dir.display());
+            return EXIT_USAGE;
+        }
+    };
+    let _ = writeln!(out, "generated {cards} cards, {:.1} MB of YAML in {}", bytes as f64 / 1e6, dir.display());
+    let mut best: Option<bench::Timing> = None;
+    for run in 1..=runs {
+        let t = bench::measure(&dir);
+        let total = t.load + t.check;
+        let _ = writeln!(
+            out,
+            "run {run}: load {:>7.1} ms, check {:>7.1} ms, total {:>7.1} ms ({} cards, {} problems)",
+            t.load.as_secs_f64() * 1e3,
+            t.check.as_secs_f64() * 1e3,
+            total.as_secs_f64() * 1e3,
+            t.cards,
+            t.problems
+        );
+        if best.is_none_or(|b| total < b.load + b.check) {
+            best = Some(t);
+        }
+    }
+    if !keep {
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+    let b = best.expect("at least one run");
+    let secs = (b.load + b.check).as_secs_f64();
+    let _ = writeln!(
+        out,
+        "best: {:.1} ms, {:.0} cards/s, {:.1} MB/s",
+        secs * 1e3,
+        b.cards as f64 / secs,
+        bytes as f64 / 1e6 / secs
+    );
+    if b.problems > 0 {
+        let _ = writeln!(err, "error: the generated library should check clean, found {} problems", b.problems);
+        return EXIT_PROBLEMS;
+    }
+    EXIT_OK
 }
 
 fn default_paths(paths: Vec<PathBuf>) -> Vec<PathBuf> {

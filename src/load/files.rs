@@ -49,7 +49,7 @@ pub fn load_bundle(dir: &Path, files: &[(&str, &str)], sources: &mut SourceMap) 
     for (name, text) in files {
         let path = dir.join(name);
         let id = sources.add(&path, (*text).to_string());
-        b.add(id, text, is_game_file(&path));
+        b.add(id, load_source(id, text), is_game_file(&path));
     }
     (b.bundle, b.diags)
 }
@@ -65,13 +65,30 @@ fn load_group(dir: &Path, mut files: Vec<PathBuf>, sources: &mut SourceMap, diag
     files.sort();
     files.insert(0, game_path);
     let mut b = Bundler::new(dir);
-    for (i, f) in files.iter().enumerate() {
-        if let Some(id) = read_file(f, sources, diags) {
-            b.add(id, &sources.get(id).text, i == 0);
-        }
+    let ids: Vec<(usize, FileId)> =
+        files.iter().enumerate().filter_map(|(i, f)| read_file(f, sources, diags).map(|id| (i, id))).collect();
+    let texts: Vec<(FileId, &str)> = ids.iter().map(|(_, id)| (*id, sources.get(*id).text.as_str())).collect();
+    for ((i, id), loaded) in ids.iter().zip(parse_all(&texts)) {
+        b.add(*id, loaded, *i == 0);
     }
     diags.extend(b.diags);
     b.bundle
+}
+
+/// Files are independent until they are bundled: convert them on all cores, in order.
+fn parse_all(texts: &[(FileId, &str)]) -> Vec<(Option<Item>, Vec<Diagnostic>)> {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(8);
+    if threads < 2 || texts.len() < 8 {
+        return texts.iter().map(|(id, t)| load_source(*id, t)).collect();
+    }
+    let chunk = texts.len().div_ceil(threads);
+    std::thread::scope(|s| {
+        let handles: Vec<_> = texts
+            .chunks(chunk)
+            .map(|part| s.spawn(move || part.iter().map(|(id, t)| load_source(*id, t)).collect::<Vec<_>>()))
+            .collect();
+        handles.into_iter().flat_map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p))).collect()
+    })
 }
 
 fn load_orphan(path: &Path, sources: &mut SourceMap, diags: &mut Vec<Diagnostic>) {
@@ -96,9 +113,8 @@ impl Bundler {
         Bundler { bundle: GameBundle { dir, ..GameBundle::default() }, seen: HashMap::new(), diags: Vec::new() }
     }
 
-    fn add(&mut self, file: FileId, text: &str, game_file: bool) {
+    fn add(&mut self, file: FileId, (item, d): (Option<Item>, Vec<Diagnostic>), game_file: bool) {
         self.bundle.files.push(file);
-        let (item, d) = load_source(file, text);
         self.diags.extend(d);
         match item {
             Some(Item::Game(g)) if game_file => self.bundle.game = Some(*g),

@@ -176,13 +176,18 @@ fn expected_message(positives: &[Rule], src: &str, pos: usize) -> (String, Optio
             names.push(n);
         }
     }
+    names.retain(|n| !n.is_empty());
     if names.contains(&"a statement") {
         names.retain(|n| !n.starts_with("a name") && !n.starts_with("a keyword"));
+    }
+    if names.contains(&"an expression") {
+        let covered = ["a name", "a number", "a string", "a keyword such as `Add[1]`", "`each`"];
+        names.retain(|n| !covered.contains(n));
     }
     names.truncate(5);
     let found = found_text(src, pos);
     let list = match names.as_slice() {
-        [] => "something else".to_string(),
+        [] => return (format!("unexpected {found}"), hint(&names, &found).or_else(|| misspelled_reserved(src, pos))),
         [one] => (*one).to_string(),
         [init @ .., last] => format!("{} or {last}", init.join(", ")),
     };
@@ -201,7 +206,10 @@ fn found_text(src: &str, pos: usize) -> String {
 
 fn hint(names: &[&str], found: &str) -> Option<String> {
     let word = found.trim_matches('`');
-    let wants_name = names.iter().any(|n| n.starts_with("a name"));
+    if word == "else" {
+        return Some("`else` must follow the `}` of an `if` block".into());
+    }
+    let wants_name = names.iter().any(|n| *n == "a name" || *n == "an expression") && !names.contains(&"`{`");
     if wants_name && grammar_reserved(word) {
         return Some(format!("`{word}` is a reserved word and cannot be used as a name"));
     }
@@ -283,12 +291,13 @@ fn rule_name(r: Rule) -> &'static str {
     use Rule::*;
     match r {
         EOI => "end of script",
-        int | q_int => "a number",
+        int => "a number",
         string => "a string",
-        ident | name | q_name => "a name",
+        ident | name => "a name",
         kw_name => "a keyword such as `Add[1]`",
-        expr | primary | of_chain | of_rhs | paren | list | table | roll | choose | seat_order | call | you | this
-        | bool => "an expression",
+        expr | primary | of_chain | of_rhs | paren | list | table | roll | choose | seat_order | you | this | bool => {
+            "an expression"
+        }
         stmts | let_stmt | if_stmt | for_stmt | repeat_stmt | any_times_stmt | may_stmt | choose_one_stmt | as_stmt
         | require_stmt | fail_stmt | pass_stmt | modify_stmt | set_stmt | forbid_stmt | draft_stmt | keyword_call
         | effect | proc_call | verb => "a statement",
@@ -303,7 +312,7 @@ fn rule_name(r: Rule) -> &'static str {
         block => "a block `{ ... }`",
         clause | clause_prep | simultaneously => "a clause (`to`, `into`, `for`, `face`, ...)",
         duration | until_end | while_cond => "a duration (`until end of turn`, `while ...`)",
-        direction | seat_dir => "a direction (`left`, `right`, `clockwise`, `counterclockwise`)",
+        direction => "a direction (`left`, `right`, `clockwise`, `counterclockwise`)",
         face => "`up`/`down`",
         option => "an option `\"label\": ...`",
         draft_opt | draft_pick | draft_pass | draft_limit | draft_face => {
@@ -316,7 +325,13 @@ fn rule_name(r: Rule) -> &'static str {
         event_verb => "an event verb (`plays`, `removes`, ...)",
         param => "a parameter name",
         param_ty => "a parameter type",
-        q_paren => "a quantity",
+        q_count | counted => "a quantity",
+        stmt_word => "a statement",
+        seat_dir => "an expression",
+        call_args => "",
+        infix_start => "an operator",
+        prefix_start => "an expression",
+        filter_start => "a filter (`where`, `with`, `in`, `at`, `from`, ...)",
         t_assign => "`=`",
         t_colon => "`:`",
         t_rbracket => "`]`",
@@ -347,7 +362,7 @@ fn keyword_name(r: Rule) -> &'static str {
         k_one => "`one`",
         k_end | k_end_ev => "`end`",
         k_start | k_start_ev => "`start`",
-        _ => "a keyword",
+        _ => "",
     }
 }
 

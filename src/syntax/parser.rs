@@ -433,7 +433,7 @@ fn parse_quantity(p: P) -> Quantity {
     let sp = span(&p);
     let q = p.into_inner().next().expect("quantity kind");
     let kind = match q.as_rule() {
-        Rule::q_int | Rule::q_name | Rule::q_paren => QuantityKind::Exactly(Box::new(parse_atom(last(q)))),
+        Rule::q_count => QuantityKind::Exactly(Box::new(parse_atom(last(q)))),
         Rule::q_upto => QuantityKind::UpTo(Box::new(parse_atom(last(q)))),
         Rule::q_anynum => QuantityKind::AnyNumber,
         Rule::q_all => QuantityKind::All,
@@ -520,12 +520,28 @@ fn parse_atom(p: P) -> Expr {
         Rule::int => ExprKind::Int(parse_int(&p)),
         Rule::string => ExprKind::Str(parse_string(p)),
         Rule::keyword_call => ExprKind::Call(parse_call(p, CallKind::Keyword)),
-        Rule::call => ExprKind::Call(parse_call(p, CallKind::Function)),
         Rule::you => ExprKind::You,
         Rule::this => ExprKind::This,
-        Rule::name | Rule::ident => ExprKind::Name(p.as_str().to_string()),
+        Rule::name => return parse_name(p),
+        Rule::ident => ExprKind::Name(p.as_str().to_string()),
         Rule::expr => return parse_expr(p),
         r => unreachable!("not an atom: {r:?}"),
+    };
+    Expr { kind, span: sp }
+}
+
+/// A name, or a call when arguments follow it.
+fn parse_name(p: P) -> Expr {
+    let sp = span(&p);
+    let mut it = p.into_inner();
+    let id = ident(it.next().expect("name"));
+    let kind = match it.next() {
+        Some(a) => {
+            let args =
+                a.into_inner().next().map(|args| args.into_inner().map(parse_expr).collect()).unwrap_or_default();
+            ExprKind::Call(Call { kind: CallKind::Function, name: id, args, span: sp.clone() })
+        }
+        None => ExprKind::Name(id.name),
     };
     Expr { kind, span: sp }
 }
