@@ -21,8 +21,9 @@ struct Report<'a> {
     diag: &'a Diagnostic,
     source: NamedSource<String>,
     related: Vec<Report<'a>>,
-    /// Which labels of `diag` this report shows (those in its file).
-    labels: Vec<usize>,
+    /// Which labels of `diag` this report shows (those in its file), with their spans in
+    /// `source` (which may be clipped).
+    labels: Vec<(usize, std::ops::Range<usize>)>,
     /// A secondary location in another file, shown as a note under the main report.
     note: bool,
 }
@@ -30,7 +31,7 @@ struct Report<'a> {
 impl Report<'_> {
     fn message(&self) -> &str {
         match self.labels.first() {
-            Some(i) if self.note && !self.diag.labels[*i].message.is_empty() => &self.diag.labels[*i].message,
+            Some((i, _)) if self.note && !self.diag.labels[*i].message.is_empty() => &self.diag.labels[*i].message,
             _ => &self.diag.message,
         }
     }
@@ -77,10 +78,10 @@ impl miette::Diagnostic for Report<'_> {
     }
 
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
-        let it = self.labels.iter().map(|i| {
+        let it = self.labels.iter().map(|(i, span)| {
             let l = &self.diag.labels[*i];
             let text = (!l.message.is_empty()).then(|| l.message.clone());
-            LabeledSpan::new(text, l.span.start, l.span.end - l.span.start)
+            LabeledSpan::new(text, span.start, span.end - span.start)
         });
         Some(Box::new(it))
     }
@@ -93,27 +94,85 @@ impl miette::Diagnostic for Report<'_> {
     }
 }
 
+/// Longest source line shown; longer lines are cut around the label so that a 10 MB
+/// one-line value prints a short excerpt, not the whole line.
+const MAX_LINE: usize = 160;
+
+/// The file's text with over-long lines cut, and `spans` moved to match. Line numbers stay.
+fn clip(text: &str, spans: &mut [std::ops::Range<usize>]) -> String {
+    if !text.split('\n').any(|l| l.len() > MAX_LINE) {
+        return text.to_string();
+    }
+    let original: Vec<std::ops::Range<usize>> = spans.to_vec();
+    let mut out = String::with_capacity(text.len().min(1 << 20));
+    let mut line_start = 0;
+    for line in text.split_inclusive('\n') {
+        let line_end = line_start + line.len();
+        let body = line.trim_end_matches('\n');
+        let anchor = original.iter().map(|s| s.start).find(|p| (line_start..line_end).contains(p));
+        let from = if body.len() > MAX_LINE {
+            floor(text, anchor.map_or(line_start, |a| a.saturating_sub(40).max(line_start)))
+        } else {
+            line_start
+        };
+        let to = if body.len() > MAX_LINE {
+            floor(text, (from + MAX_LINE).min(line_start + body.len()))
+        } else {
+            line_start + body.len()
+        };
+        if from > line_start {
+            out.push('…');
+        }
+        let new_start = out.len();
+        out.push_str(&text[from..to]);
+        if body.len() > MAX_LINE {
+            out.push('…');
+        }
+        for (s, o) in spans.iter_mut().zip(&original) {
+            if (line_start..line_end.max(line_start + 1)).contains(&o.start) {
+                let a = new_start + o.start.clamp(from, to) - from;
+                let b = new_start + o.end.clamp(from, to) - from;
+                *s = a..b.max(a);
+            }
+        }
+        if line.ends_with('\n') {
+            out.push('\n');
+        }
+        line_start = line_end;
+    }
+    out
+}
+
+fn floor(text: &str, mut i: usize) -> usize {
+    while !text.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
 fn build<'a>(d: &'a Diagnostic, sources: &SourceMap) -> Option<Report<'a>> {
     let primary = d.primary()?;
-    let file = sources.get(primary.file);
-    let source = NamedSource::new(file.path.display().to_string(), file.text.clone());
-    let mut labels = vec![];
     let mut related = vec![];
-    for (i, l) in d.labels.iter().enumerate() {
-        if l.file == primary.file {
-            labels.push(i);
-        } else {
-            let f = sources.get(l.file);
-            related.push(Report {
-                diag: d,
-                source: NamedSource::new(f.path.display().to_string(), f.text.clone()),
-                related: vec![],
-                labels: vec![i],
-                note: true,
-            });
-        }
+    for (i, l) in d.labels.iter().enumerate().filter(|(_, l)| l.file != primary.file) {
+        let (source, spans) = clipped(sources, l.file, &[i], d);
+        related.push(Report { diag: d, source, related: vec![], labels: spans, note: true });
     }
+    let mine: Vec<usize> = (0..d.labels.len()).filter(|i| d.labels[*i].file == primary.file).collect();
+    let (source, labels) = clipped(sources, primary.file, &mine, d);
     Some(Report { diag: d, source, related, labels, note: false })
+}
+
+/// The named (and clipped) source of `file` with the spans of the chosen labels.
+fn clipped(
+    sources: &SourceMap,
+    file: crate::diag::FileId,
+    which: &[usize],
+    d: &Diagnostic,
+) -> (NamedSource<String>, Vec<(usize, std::ops::Range<usize>)>) {
+    let f = sources.get(file);
+    let mut spans: Vec<std::ops::Range<usize>> = which.iter().map(|i| d.labels[*i].span.clone()).collect();
+    let text = clip(&f.text, &mut spans);
+    (NamedSource::new(f.path.display().to_string(), text), which.iter().copied().zip(spans).collect())
 }
 
 /// Renders one diagnostic for people; `color` picks the theme, `width` wraps.
