@@ -110,11 +110,9 @@ fn clip(text: &str, spans: &mut [std::ops::Range<usize>]) -> String {
         let line_end = line_start + line.len();
         let body = line.trim_end_matches('\n');
         let anchor = original.iter().map(|s| s.start).find(|p| (line_start..line_end).contains(p));
-        let from = if body.len() > MAX_LINE {
-            floor(text, anchor.map_or(line_start, |a| a.saturating_sub(40).max(line_start)))
-        } else {
-            line_start
-        };
+        // Keep the line's start (so miette's column is right) unless the label lies far in.
+        let far = anchor.filter(|a| body.len() > MAX_LINE && a - line_start > MAX_LINE - 40);
+        let from = far.map_or(line_start, |a| floor(text, a - 40));
         let to = if body.len() > MAX_LINE {
             floor(text, (from + MAX_LINE).min(line_start + body.len()))
         } else {
