@@ -4,6 +4,9 @@
 //! YAML files into typed definitions, `check` validates them against their game,
 //! and `cli` renders diagnostics. See docs/ARCHITECTURE.md.
 
+// The no-std pest derive (see syntax/grammar.rs) refers to `crate::alloc`.
+extern crate alloc;
+
 pub mod check;
 pub mod cli;
 pub mod diag;

@@ -1,6 +1,8 @@
 //! Building a game's `Env` from its loaded definitions: every name the game, its
 //! factions and its cards define, with reserved-word and keyword-signature checks.
 
+use std::collections::HashMap;
+
 use crate::diag::{Diagnostic, FileId, Span};
 use crate::load::{CounterSpec, GameBundle, PieceSpec, PropSpec, PropType, Sp, ZoneSpec};
 use crate::syntax;
@@ -24,6 +26,18 @@ pub struct Builder<'a> {
     pub env: Env,
     /// Problems with the definitions themselves.
     pub diags: &'a mut Vec<Diagnostic>,
+    /// Where each name was first defined, and as what.
+    first: HashMap<String, (String, FileId, Span)>,
+}
+
+/// Two definitions of one name that mean the same kind of thing do not clash: a property
+/// declared for cards and for board spaces, a role that is also a side's value.
+fn compatible(a: &str, b: &str) -> bool {
+    a == b
+        || matches!(
+            (a, b),
+            ("role", "value") | ("value", "role") | ("attribute", "property") | ("property", "attribute")
+        )
 }
 
 impl Builder<'_> {
@@ -45,7 +59,33 @@ impl Builder<'_> {
             ));
             self.diags.push(d);
         }
+        if sym != Sym::Phase {
+            self.clash(n, what);
+        }
         self.env.define(&n.value, sym);
+    }
+
+    /// Warns when one name is given two different meanings: scripts see only the first.
+    fn clash(&mut self, n: &Sp<String>, what: &str) {
+        let what = what.split(' ').next_back().unwrap_or(what).to_string();
+        match self.first.get(&n.value) {
+            Some((prev, file, span)) if !compatible(prev, &what) => {
+                let d = Diagnostic::warning(
+                    "name-clash",
+                    format!("`{}` is already defined as a {prev}; scripts will read it as that {prev}", n.value),
+                    n.file,
+                    n.span.clone(),
+                )
+                .with_label(format!("defined again as a {what}"))
+                .with_secondary(*file, span.clone(), format!("first defined as a {prev} here"))
+                .with_help(format!("rename one of them, e.g. `{}_{what}`", n.value));
+                self.diags.push(d);
+            }
+            Some(_) => {}
+            None => {
+                self.first.insert(n.value.clone(), (what, n.file, n.span.clone()));
+            }
+        }
     }
 
     fn props(&mut self, props: &[PropSpec], what: &str) {
@@ -131,7 +171,7 @@ impl Builder<'_> {
 
 /// The names of a game bundle: game definitions, factions, board, cards.
 pub fn build_env(bundle: &GameBundle, diags: &mut Vec<Diagnostic>) -> Env {
-    let mut b = Builder { env: Env::new(), diags };
+    let mut b = Builder { env: Env::new(), diags, first: HashMap::new() };
     if let Some(g) = &bundle.game {
         b.props(&g.properties, "property");
         b.zones(&g.zones);

@@ -118,8 +118,11 @@ pub fn explain(lib: &Library, id: &str) -> Option<String> {
                 let _ = writeln!(out, "  setup: {}", explain_field(s, Entry::Script));
             }
             for p in &f.procedures {
-                if let Some(s) = p.script.as_ref().or(p.value.as_ref()) {
+                if let Some(s) = &p.script {
                     let _ = writeln!(out, "  procedure {}: {}", p.name.value, explain_field(s, Entry::Script));
+                }
+                if let Some(v) = &p.value {
+                    let _ = writeln!(out, "  function {}: {}", p.name.value, explain_field(v, Entry::Expr));
                 }
             }
             for a in &f.abilities {
