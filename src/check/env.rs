@@ -229,7 +229,7 @@ impl Env {
         env
     }
 
-    /// Defines a game name. Game names shadow built-ins; between game names the first
+    /// Defines a game name. Game names take precedence over built-ins; between game names the first
     /// definition wins, and the earlier one is returned so the caller can report a clash.
     /// Phases live in their own namespace, so a phase may share a name with a value.
     pub fn define(&mut self, name: &str, sym: Sym) -> Option<&Sym> {
@@ -256,7 +256,7 @@ impl Env {
         self.phases.iter().any(|p| p == name)
     }
 
-    /// Looks a name up, also as a plural of a defined name (`warriors`, `assemblies`).
+    /// Looks a name up, also as a plural of a defined name (`soldiers`, `outposts`).
     pub fn lookup(&self, name: &str) -> Option<&Sym> {
         if let Some(s) = self.names.get(name) {
             return Some(s);
@@ -278,7 +278,7 @@ impl Env {
     }
 }
 
-/// Only nouns take a plural: `warriors`, `conditions`, not `costs`.
+/// Only nouns take a plural: `soldiers`, `events`, not `costs`.
 fn plural_ok(sym: &Sym) -> bool {
     matches!(sym, Sym::Piece | Sym::EnumValue(_) | Sym::Side | Sym::Space | Sym::Card | Sym::Zone)
 }
@@ -321,9 +321,9 @@ mod tests {
     #[test]
     fn plurals_resolve_only_for_nouns() {
         let mut env = Env::new();
-        env.define("assembly", Sym::Piece);
+        env.define("battery", Sym::Piece);
         env.define("cost", Sym::Property(Ty::Num));
-        assert_eq!(env.lookup("assemblies"), Some(&Sym::Piece));
+        assert_eq!(env.lookup("batteries"), Some(&Sym::Piece));
         assert_eq!(env.lookup("costs"), None);
         assert!(env.lookup("opponents").is_some());
     }

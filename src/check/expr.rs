@@ -320,9 +320,9 @@ impl Checker<'_> {
 fn verb_example(v: Verb) -> &'static str {
     match v {
         Verb::Add | Verb::Gain => "for example `add 2 tokens` or `add 1 wounds to x`",
-        Verb::Remove | Verb::Spend | Verb::Lose => "for example `remove 2 tokens` or `remove 1 warrior from reserve`",
+        Verb::Remove | Verb::Spend | Verb::Lose => "for example `remove 2 tokens` or `remove 1 soldier from reserve`",
         Verb::Move | Verb::Return => "for example `move x to hand`",
-        Verb::Place | Verb::Create => "for example `place 1 warrior at c`",
+        Verb::Place | Verb::Create => "for example `place 1 soldier at c`",
         Verb::Deal => "for example `deal 3 cards from deck to hand of each player`",
         Verb::Seat => "for example `seat sort(players, priority of it)`",
         _ => "name what it acts on, for example `exhaust choose 1 card you control`",

@@ -15,7 +15,7 @@ scoring: vp
 properties:
   side: { type: enum, values: [light, dark] }
   type: { type: enum, values: [unit, event, condition, site] }
-  race: { type: enum, values: [elf, dwarf, orc, troll] }
+  race: { type: enum, values: [scout, knight, raider, brute] }
   cost: { type: number, modified: while_played }
   strength: { type: number, default: 0 }
 zones:
@@ -59,7 +59,7 @@ pub fn generate(dir: &Path, cards: usize) -> std::io::Result<u64> {
 
 fn card(out: &mut String, i: usize) {
     let side = if i.is_multiple_of(2) { "light" } else { "dark" };
-    let race = ["elf", "dwarf", "orc", "troll"][i % 4];
+    let race = ["scout", "knight", "raider", "brute"][i % 4];
     let _ = write!(
         out,
         r#"- id: card_{i}

@@ -198,7 +198,7 @@ mod tests {
     #[test]
     fn cards_keep_properties_and_abilities() {
         let src = "- id: road\n  name: Road\n  type: site\n  cost: 0\n  keywords: [a, b]\n  copies: 2\n  abilities:\n\
-            \x20   - action: main\n      requires: count(x) > 0\n      cost: Exert[elf]\n      effect: |\n        draw 1\n\
+            \x20   - action: main\n      requires: count(x) > 0\n      cost: Exert[scout]\n      effect: |\n        draw 1\n\
             \x20   - when: you play this\n      optional: true\n      effect: draw 1\n    - static: modify cost of x by +1\n";
         let (cards, diags) = load(src);
         assert!(diags.is_empty(), "{diags:#?}");
@@ -251,7 +251,7 @@ mod tests {
 
     #[test]
     fn factions_convert_their_parts() {
-        let src = "faction: council\nname: Council\nzones:\n  loyal: { capacity: 4 }\nabilities:\n  - static: x\n\
+        let src = "faction: guild\nname: Guild\nzones:\n  loyal: { capacity: 4 }\nabilities:\n  - static: x\n\
             cards:\n  - { id: f1, name: F1 }\nturn:\n  phases:\n    - name: birdsong\nsetup: draw 1\nevening: {}\n";
         let (root, _) = crate::load::yaml::parse(FileId(0), src);
         let mut cx = Cx::new(FileId(0), src);

@@ -10,7 +10,7 @@ use std::ops::Range;
 /// A byte range relative to the script text.
 pub type Span = Range<usize>;
 
-/// A name with its span, e.g. `twilight`.
+/// A name with its span, e.g. `tokens`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Ident {
     /// The name as written.
@@ -40,7 +40,7 @@ pub struct Stmt {
 /// The statements of the language.
 #[derive(Debug, Clone, PartialEq)]
 pub enum StmtKind {
-    /// Binding, e.g. `let n = count(elf you control)`.
+    /// Binding, e.g. `let n = count(scout you control)`.
     Let { name: Ident, value: Expr },
     /// Binding the result of an effect, e.g. `let shown = reveal top card of deck`.
     LetEffect { name: Ident, effect: Effect },
@@ -72,7 +72,7 @@ pub enum StmtKind {
     Forbid(Forbid),
     /// Draft, e.g. `draft from hand into picks: pick 1, pass left`.
     Draft(Draft),
-    /// Engine effect, e.g. `add 2 twilight`, `move x to hand`.
+    /// Engine effect, e.g. `add 2 tokens`, `move x to hand`.
     Effect(Effect),
     /// Keyword or procedure call, e.g. `Add[1]`, `battle(c, you)`.
     Call(Call),
@@ -329,7 +329,7 @@ pub enum CallKind {
     Function,
 }
 
-/// A call, e.g. `Add[1]` or `count(elf you control)`.
+/// A call, e.g. `Add[1]` or `count(scout you control)`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Call {
     /// Keyword or function.
@@ -360,7 +360,7 @@ pub enum ExprKind {
     Bool(bool),
     /// String literal, e.g. `"no target"`.
     Str(String),
-    /// A name to resolve, e.g. `twilight`, `hand`, `victim`.
+    /// A name to resolve, e.g. `tokens`, `hand`, `victim`.
     Name(String),
     /// The acting player, `you`.
     You,
@@ -378,7 +378,7 @@ pub enum ExprKind {
     Select { quantity: Option<Quantity>, base: Box<Expr>, filters: Vec<Filter> },
     /// Call of a keyword, procedure or built-in, e.g. `count(x)`.
     Call(Call),
-    /// Choice by the acting player, e.g. `choose 1 elf you control`.
+    /// Choice by the acting player, e.g. `choose 1 scout you control`.
     Choose(Box<Expr>),
     /// Step function, e.g. `table n { 1: 1, 2..3: 2 }`.
     Table { key: Box<Expr>, rows: Vec<TableRow> },
@@ -448,7 +448,7 @@ pub struct Quantity {
 /// The quantities.
 #[derive(Debug, Clone, PartialEq)]
 pub enum QuantityKind {
-    /// `2 cards`, `n twilight`.
+    /// `2 cards`, `n tokens`.
     Exactly(Box<Expr>),
     /// `up to 3 cards`.
     UpTo(Box<Expr>),
@@ -458,7 +458,7 @@ pub enum QuantityKind {
     All,
     /// `each opponent`.
     Each,
-    /// `a card`, `an assembly`.
+    /// `a card`, `an outpost`.
     One,
     /// `top card`, `top 3 cards`.
     Top(Option<i64>),
@@ -480,7 +480,7 @@ pub struct Filter {
 pub enum FilterKind {
     /// `where cost >= 3`.
     Where(Expr),
-    /// `with cost >= 3` or `with an assembly` (has one at it).
+    /// `with cost >= 3` or `with an outpost` (has one at it).
     With(Expr),
     /// `you control`.
     YouControl,
@@ -548,7 +548,7 @@ pub enum EventKind {
     Start(Ident),
     /// `end of turn`.
     End(Ident),
-    /// `an enemy removes an assembly of yours`; verb `use` names a procedure, `play` a card.
+    /// `an enemy removes an outpost of yours`; verb `use` names a procedure, `play` a card.
     Action { actor: Option<Expr>, verb: Ident, object: Option<Expr>, clauses: Vec<Clause> },
 }
 

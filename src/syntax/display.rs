@@ -1,5 +1,5 @@
 //! A compact s-expression rendering of the AST, used by `twilit explain` and by the
-//! syntax snapshots: `(add (select 2 twilight))`. Spans are not shown.
+//! syntax snapshots: `(add (select 2 tokens))`. Spans are not shown.
 
 use std::fmt::{self, Display, Formatter};
 
