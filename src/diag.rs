@@ -173,21 +173,28 @@ pub fn did_you_mean<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str
         .map(|(_, c)| c)
 }
 
-/// Levenshtein distance over characters, case-insensitive.
+/// Edit distance over characters, case-insensitive, counting a swap of two neighbouring
+/// characters as one edit (`mian` is one edit from `main`).
 pub fn edit_distance(a: &str, b: &str) -> usize {
     let a: Vec<char> = a.to_lowercase().chars().collect();
     let b: Vec<char> = b.to_lowercase().chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    let mut cur = vec![0; b.len() + 1];
-    for (i, ca) in a.iter().enumerate() {
-        cur[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let sub = prev[j] + usize::from(ca != cb);
-            cur[j + 1] = sub.min(prev[j + 1] + 1).min(cur[j] + 1);
-        }
-        std::mem::swap(&mut prev, &mut cur);
+    let w = b.len() + 1;
+    let mut d = vec![0usize; (a.len() + 1) * w];
+    for (j, cell) in d.iter_mut().take(w).enumerate() {
+        *cell = j;
     }
-    prev[b.len()]
+    for i in 1..=a.len() {
+        d[i * w] = i;
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut best = (d[(i - 1) * w + j] + 1).min(d[i * w + j - 1] + 1).min(d[(i - 1) * w + j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                best = best.min(d[(i - 2) * w + j - 2] + 1);
+            }
+            d[i * w + j] = best;
+        }
+    }
+    d[a.len() * w + b.len()]
 }
 
 #[cfg(test)]
@@ -204,6 +211,9 @@ mod tests {
     #[test]
     fn suggests_close_names_only() {
         assert_eq!(did_you_mean("Ad", ["Add", "Remove"]), Some("Add"));
+        assert_eq!(did_you_mean("mian", ["main", "combat"]), Some("main"));
+        assert_eq!(edit_distance("mian", "main"), 1);
+        assert_eq!(edit_distance("kitten", "sitting"), 3);
         assert_eq!(did_you_mean("xyzzy", ["Add", "Remove"]), None);
     }
 }

@@ -3,8 +3,9 @@
 //! ```` ```twilit-event ```` (a trigger pattern) must parse with the current grammar.
 //!
 //! Also checked: the manual has enough examples (at least 60), every effect verb of the
-//! engine appears in some script example, and the manual's list of reserved words is
-//! exactly the grammar's `reserved` rule.
+//! engine appears in some script example, the manual's list of reserved words is
+//! exactly the grammar's `reserved` rule, and every diagnostic code the code base emits
+//! is listed in the manual's part on diagnostics.
 //!
 //! A failure lists every broken block with its line in the `.md` file, so the manual can
 //! be fixed in one pass.
@@ -20,6 +21,13 @@ const MIN_EXAMPLES: usize = 60;
 
 /// The marker that precedes the fenced list of reserved words in the manual.
 const RESERVED_MARKER: &str = "<!-- reserved-words -->";
+
+/// The headings that start and end the manual's part on diagnostics.
+const DIAGNOSTICS_PART: (&str, &str) = ("\n## 18. Diagnostics", "\n## 19. ");
+
+/// Codes built at run time (`format!("unknown-{what}")`), which the source scan cannot see.
+const COMPUTED_CODES: &[&str] =
+    &["unknown-card", "unknown-zone", "unknown-counter", "unknown-property", "unknown-attribute"];
 
 /// One fenced block of the manual.
 struct Fence {
@@ -176,6 +184,73 @@ fn the_manual_lists_exactly_the_reserved_words_of_the_grammar() {
     for w in &documented {
         assert!(grammar_reserved(w), "`{w}` is listed as reserved but the parser accepts it as a name");
     }
+}
+
+/// Every `.rs` file under `dir`, recursively, sorted.
+fn rust_files(dir: &std::path::Path, out: &mut Vec<PathBuf>) {
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()))
+        .map(|e| e.expect("a directory entry").path())
+        .collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            rust_files(&p, out);
+        } else if p.extension().is_some_and(|x| x == "rs") {
+            out.push(p);
+        }
+    }
+}
+
+/// Diagnostic codes written as literals where a diagnostic is made: the first argument of
+/// `error(` / `warning(` (`Diagnostic::error`, the checker's `self.error`) and `code: "..."`
+/// fields (syntax errors, the checker's precise unknown-name kinds).
+fn codes_in(src: &str, out: &mut BTreeSet<String>) {
+    for opener in ["error(", "warning(", "code: "] {
+        for (at, _) in src.match_indices(opener) {
+            let rest = src[at + opener.len()..].trim_start();
+            let Some(lit) = rest.strip_prefix('"') else { continue };
+            let Some(end) = lit.find('"') else { continue };
+            let code = &lit[..end];
+            let is_code = code.starts_with(|c: char| c.is_ascii_lowercase())
+                && code.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+            if is_code {
+                out.insert(code.to_string());
+            }
+        }
+    }
+}
+
+#[test]
+fn every_diagnostic_code_is_documented() {
+    let mut files = vec![];
+    rust_files(&root().join("src"), &mut files);
+    let mut codes = BTreeSet::new();
+    for f in &files {
+        let text = std::fs::read_to_string(f).unwrap_or_else(|e| panic!("cannot read {}: {e}", f.display()));
+        codes_in(&text, &mut codes);
+    }
+    assert!(codes.len() > 30, "found only {} diagnostic codes in src/: {codes:?}", codes.len());
+    codes.extend(COMPUTED_CODES.iter().map(|c| c.to_string()));
+    let md = read("docs/LANGUAGE.md");
+    let start = md.find(DIAGNOSTICS_PART.0).expect("docs/LANGUAGE.md has a part on diagnostics");
+    let end = md[start + 1..].find(DIAGNOSTICS_PART.1).map_or(md.len(), |e| start + 1 + e);
+    let part = &md[start..end];
+    let missing: Vec<&String> = codes.iter().filter(|c| !part.contains(&format!("`twilit::{c}`"))).collect();
+    assert!(
+        missing.is_empty(),
+        "docs/LANGUAGE.md part 18 does not list these diagnostic codes (one line each, with an example): {missing:?}"
+    );
+}
+
+#[test]
+fn diagnostic_codes_are_found_in_source() {
+    let src = "Diagnostic::error(\n  \"reserved-name\", msg)\nself.error(\"type-mismatch\", m)\n\
+               SyntaxError { code: \"syntax\" }\nfn error(&mut self, code: &str)\nerror(&format!(\"x\"))";
+    let mut codes = BTreeSet::new();
+    codes_in(src, &mut codes);
+    let got: Vec<&str> = codes.iter().map(String::as_str).collect();
+    assert_eq!(got, ["reserved-name", "syntax", "type-mismatch"]);
 }
 
 #[test]

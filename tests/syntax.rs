@@ -508,13 +508,13 @@ fn keyword_calls_are_capitalised_and_verbs_are_not() {
 
 #[test]
 fn every_reserved_word_is_refused_as_a_name() {
-    // The list of docs/SEMANTICS-NOTES.md.
+    // The reserved words of docs/LANGUAGE.md (2.6).
     let words = "let if else for each in repeat times any number may choose one as require fail modify \
         forbid draft set and or not where with of to into onto from at on by until while except true \
         false all a an up top bottom table roll you control controlled owned clockwise \
         counterclockwise simultaneously face pass pick limit during this end start add remove move \
         draw deal discard shuffle reveal flip exhaust ready place take score create destroy return \
-        gain spend lose seat";
+        gain spend lose seat play";
     for w in words.split_whitespace() {
         assert!(grammar_reserved(w), "`{w}` should be reserved");
         let src = format!("let {w} = 1");

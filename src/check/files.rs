@@ -184,7 +184,8 @@ impl FileChecker<'_> {
                     let names = specs.iter().map(|p| p.name.as_str()).chain(fixed.iter().copied());
                     let help =
                         did_you_mean(k.as_str(), names).map(|h| format!("did you mean `{h}`?")).unwrap_or_else(|| {
-                            format!("declare it under `properties:` in game.yaml to give cards a `{}`", k.value)
+                            let section = if what == "attribute" { "board: attributes:" } else { "properties:" };
+                            format!("declare `{}` under `{section}` in game.yaml", k.value)
                         });
                     self.diags.push(
                         Diagnostic::error(
