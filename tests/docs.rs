@@ -26,8 +26,15 @@ const RESERVED_MARKER: &str = "<!-- reserved-words -->";
 const DIAGNOSTICS_PART: (&str, &str) = ("\n## 18. Diagnostics", "\n## 19. ");
 
 /// Codes built at run time (`format!("unknown-{what}")`), which the source scan cannot see.
-const COMPUTED_CODES: &[&str] =
-    &["unknown-card", "unknown-zone", "unknown-counter", "unknown-property", "unknown-attribute"];
+const COMPUTED_CODES: &[&str] = &[
+    "unknown-card",
+    "unknown-zone",
+    "unknown-counter",
+    "unknown-property",
+    "unknown-attribute",
+    "unknown-role",
+    "unknown-faction",
+];
 
 /// One fenced block of the manual.
 struct Fence {

@@ -65,6 +65,22 @@ impl Builder<'_> {
         self.env.define(&n.value, sym);
     }
 
+    /// Card ids are names too; duplicates among them are the loader's `duplicate-id`.
+    fn card_id(&mut self, id: &Sp<String>) {
+        if syntax::grammar_reserved(&id.value) {
+            self.diags.push(
+                Diagnostic::error(
+                    "reserved-name",
+                    format!("card id `{}` is a reserved word, so no script can refer to it", id.value),
+                    id.file,
+                    id.span.clone(),
+                )
+                .with_help(format!("rename it, e.g. `{}_card`", id.value)),
+            );
+        }
+        self.env.define(&id.value, Sym::Card);
+    }
+
     /// Warns when one name is given two different meanings: scripts see only the first.
     fn clash(&mut self, n: &Sp<String>, what: &str) {
         let what = what.split(' ').next_back().unwrap_or(what).to_string();
@@ -124,7 +140,8 @@ impl Builder<'_> {
 
     fn procedures(&mut self, procs: &[crate::load::Procedure]) {
         for p in procs {
-            let sym = Sym::Procedure { arity: p.params.len(), value: p.value.is_some() };
+            let params = p.params.iter().map(|a| a.name.value.clone()).collect();
+            let sym = Sym::Procedure { arity: p.params.len(), value: p.value.is_some(), params };
             self.name(&p.name, "procedure", sym);
         }
     }
@@ -188,6 +205,7 @@ pub fn build_env(bundle: &GameBundle, diags: &mut Vec<Diagnostic>) -> Env {
         }
         for r in &g.roles {
             b.name(r, "role", Sym::Role);
+            b.env.roles.push(r.value.clone());
         }
         b.procedures(&g.procedures);
         b.phases(&g.turn);
@@ -195,17 +213,18 @@ pub fn build_env(bundle: &GameBundle, diags: &mut Vec<Diagnostic>) -> Env {
     }
     for f in &bundle.factions {
         b.name(&f.faction, "faction", Sym::Faction);
+        b.env.factions.push(f.faction.value.clone());
         b.zones(&f.zones);
         b.pieces(&f.pieces);
         b.counters(&f.counters);
         b.procedures(&f.procedures);
         b.phases(&f.turn);
         for c in &f.cards {
-            b.env.define(&c.id.value, Sym::Card);
+            b.card_id(&c.id);
         }
     }
     for c in &bundle.cards {
-        b.env.define(&c.id.value, Sym::Card);
+        b.card_id(&c.id);
     }
     b.env
 }

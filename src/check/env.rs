@@ -100,7 +100,7 @@ pub enum Sym {
     /// A phase or step.
     Phase,
     /// A game procedure with its parameter count; `value` procedures are functions.
-    Procedure { arity: usize, value: bool },
+    Procedure { arity: usize, value: bool, params: Vec<String> },
     /// A built-in name with its type.
     Builtin(Ty),
     /// A local binding with its type.
@@ -217,6 +217,10 @@ pub struct Env {
     pub plurals: IndexMap<String, String>,
     /// Phase and step names, in order.
     pub phases: Vec<String>,
+    /// Role names (scenario players take one).
+    pub roles: Vec<String>,
+    /// Faction ids (scenario players may play one).
+    pub factions: Vec<String>,
 }
 
 impl Env {

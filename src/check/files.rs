@@ -286,6 +286,14 @@ impl FileChecker<'_> {
                 );
             }
         }
+        for p in &s.players {
+            if let Some(r) = &p.role {
+                self.one_of(r, "role", &self.env.roles);
+            }
+            if let Some(f) = &p.faction {
+                self.one_of(f, "faction", &self.env.factions);
+            }
+        }
         let players: Vec<&str> = s.players.iter().map(|p| p.name.as_str()).collect();
         let locals: Vec<(&str, Ty)> = players.iter().map(|p| (*p, Ty::Player)).collect();
         for item in &s.setup {
@@ -331,6 +339,28 @@ impl FileChecker<'_> {
             Step::Advance(p) => self.phase_name(p),
             Step::Choose(_) | Step::ExpectError(_) | Step::ExpectLog(_) => {}
         }
+    }
+
+    /// A name that must be one of `known` (a scenario player's role or faction).
+    fn one_of(&mut self, n: &Sp<String>, what: &str, known: &[String]) {
+        if n.is_missing() || known.contains(&n.value) {
+            return;
+        }
+        let help = did_you_mean(n.as_str(), known.iter().map(String::as_str))
+            .map(|h| format!("did you mean `{h}`?"))
+            .unwrap_or_else(|| match known {
+                [] => format!("this game declares no {what}s"),
+                _ => format!("{what}s: {}", known.join(", ")),
+            });
+        self.diags.push(
+            Diagnostic::error(
+                &format!("unknown-{what}"),
+                format!("unknown {what} `{}`", n.value),
+                n.file,
+                n.span.clone(),
+            )
+            .with_help(help),
+        );
     }
 
     fn player(&mut self, p: &Sp<String>, players: &[&str]) {

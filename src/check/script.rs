@@ -14,7 +14,8 @@ pub type SpanMap<'a> = Box<dyn Fn(Span) -> Span + 'a>;
 pub(crate) struct Binding {
     pub name: String,
     pub ty: Ty,
-    pub span: Span,
+    /// Where it was bound, already mapped into its file (it may be another script's).
+    pub at: (FileId, Span),
 }
 
 /// Walks scripts of one file, collecting diagnostics.
@@ -75,7 +76,7 @@ impl<'a> Checker<'a> {
 
     /// Binds a name for the rest of the current scope (parameters, `let`, `for each`).
     pub fn bind(&mut self, name: &str, ty: Ty, span: Span) {
-        let b = Binding { name: name.to_string(), ty, span };
+        let b = Binding { name: name.to_string(), ty, at: (self.file, (self.map)(span)) };
         self.scopes.last_mut().expect("a scope").push(b);
     }
 
@@ -182,6 +183,7 @@ impl<'a> Checker<'a> {
             Fail { .. } | Pass => {}
             Modify { prop, target, by, duration } => {
                 self.property(prop);
+                self.numeric_property(prop);
                 self.expr(target);
                 let t = self.expr(by);
                 self.expect_ty(t, Ty::Num, &by.span);
@@ -220,13 +222,55 @@ impl<'a> Checker<'a> {
                 let known =
                     matches!(self.env.lookup(&prop.name), Some(Sym::Builtin(Ty::Player)) | Some(Sym::Counter { .. }));
                 if !known {
-                    self.error("unknown-variable", format!("cannot set `{}`", prop.name), &prop.span).help =
-                        Some("`set` without `of` assigns a game variable such as `speaker`, or a game counter".into());
+                    let vars: Vec<&str> = self
+                        .env
+                        .names()
+                        .filter(|c| {
+                            matches!(self.env.lookup(c), Some(Sym::Builtin(Ty::Player)) | Some(Sym::Counter { .. }))
+                        })
+                        .collect();
+                    let help = did_you_mean(&prop.name, vars.iter().copied())
+                        .map(|h| format!("did you mean `{h}`?"))
+                        .unwrap_or_else(|| {
+                            "`set` without `of` assigns a game variable such as `speaker`, or a game counter".into()
+                        });
+                    self.error("unknown-variable", format!("cannot set `{}`", prop.name), &prop.span).help = Some(help);
                 }
             }
         }
-        self.expr(value);
+        let got = self.expr(value);
+        let want = match self.env.lookup(&prop.name) {
+            Some(Sym::Property(t)) if target.is_some() => *t,
+            Some(Sym::Counter { .. }) => Ty::Num,
+            Some(Sym::Builtin(Ty::Player)) if target.is_none() => Ty::Player,
+            _ if prop.name == "side" => Ty::Value,
+            _ => Ty::Any,
+        };
+        if !got.fits(want) {
+            self.error(
+                "type-mismatch",
+                format!("`{}` holds {}, found {}", prop.name, want.describe(), got.describe()),
+                &value.span,
+            )
+            .labels[0]
+                .message = format!("this is {}", got.describe());
+        }
         self.duration(duration);
+    }
+
+    /// Only numbers can be modified by an amount.
+    fn numeric_property(&mut self, prop: &Ident) {
+        if let Some(Sym::Property(t)) = self.env.lookup(&prop.name) {
+            if !t.fits(Ty::Num) {
+                let t = *t;
+                self.error(
+                    "type-mismatch",
+                    format!("`{}` holds {}; only number properties can be modified", prop.name, t.describe()),
+                    &prop.span,
+                )
+                .help = Some(format!("use `set {} of ... to ...` to change it", prop.name));
+            }
+        }
     }
 
     pub(crate) fn duration(&mut self, d: &Option<Duration>) {
@@ -383,7 +427,9 @@ impl<'a> Checker<'a> {
                         got.describe()
                     ),
                     &a.span,
-                );
+                )
+                .labels[0]
+                    .message = format!("this is {}", got.describe());
             }
         }
         Ty::Any
@@ -400,13 +446,14 @@ impl<'a> Checker<'a> {
             return ret;
         }
         match self.env.lookup(&c.name.name).cloned() {
-            Some(Sym::Procedure { arity, value }) => {
+            Some(Sym::Procedure { arity, value, params }) => {
                 if arity != n {
                     self.error(
                         "wrong-arity",
                         format!("procedure `{}` takes {}, found {n}", c.name.name, args(arity)),
                         &c.span,
-                    );
+                    )
+                    .help = Some(format!("write it as `{}({})`", c.name.name, params.join(", ")));
                 }
                 if value {
                     Ty::Any
@@ -455,14 +502,14 @@ impl<'a> Checker<'a> {
             return sym.ty();
         }
         if let Some(b) = self.gone.iter().rev().find(|b| b.name == n).cloned() {
-            let (file, at) = (self.file, (self.map)(b.span.clone()));
+            let (file, at) = b.at.clone();
             let d = self.error("out-of-scope", format!("`{n}` is not in scope here"), span);
             d.labels[0].message = "used here".into();
             d.help = Some(format!("`{n}` was bound inside a block that has ended; bind it before the block"));
             d.labels.push(crate::diag::Label { file, span: at, message: "bound here".into() });
             return Ty::Any;
         }
-        let mut cands: Vec<&str> = self.env.names().collect();
+        let mut cands: Vec<&str> = self.env.names().chain(["you", "this"]).collect();
         let locals: Vec<String> = self.scopes.iter().flatten().map(|b| b.name.clone()).collect();
         cands.extend(locals.iter().map(String::as_str));
         let help = did_you_mean(n, cands).map(|h| format!("did you mean `{h}`?"));
