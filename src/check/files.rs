@@ -9,7 +9,7 @@ use crate::load::{
 
 use super::build::prop_ty;
 use super::env::{param_ty, Env, Ty};
-use super::scripts::{check_cost_payable, check_field, check_parts, Entry};
+use super::scripts::{check_field, check_sequence, Entry};
 
 /// Timings an `action:` may name besides the game's phases: `any` (any action window),
 /// `turn` (any time in the user's own turn), `game` (any time at all).
@@ -136,17 +136,18 @@ impl FileChecker<'_> {
         }
         self.script(&a.used_by, Entry::Expr, &[]);
         let mut parts = vec![];
+        let mut cost = None;
         if let Some(r) = &a.requires {
             parts.push((r, Entry::Condition));
         }
         if let Some(c) = &a.cost {
+            cost = Some(parts.len());
             parts.push((c, Entry::Script));
-            check_cost_payable(self.env, c, self.diags);
         }
         if let Some(e) = &a.effect {
             parts.push((e, Entry::Script));
         }
-        check_parts(self.env, &parts, &locals, self.diags);
+        check_sequence(self.env, &parts, cost, &locals, self.diags);
     }
 
     fn phase_name(&mut self, phase: &Sp<String>) {

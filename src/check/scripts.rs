@@ -40,31 +40,39 @@ pub fn check_field(env: &Env, src: &ScriptSrc, entry: Entry, locals: Locals, out
 }
 
 /// Parses and checks fields that run in sequence and share bindings (requirement, cost,
-/// effect): a `let` in the cost is visible in the effect. A cost that can never be paid is
-/// reported when the part is marked `Entry::Script` and is the second-to-last of three.
+/// effect): a `let` in the cost is visible in the effect.
 pub fn check_parts(env: &Env, parts: &[(&ScriptSrc, Entry)], locals: Locals, out: &mut Vec<Diagnostic>) {
+    check_sequence(env, parts, None, locals, out);
+}
+
+/// Like `check_parts`; the part at index `cost` is also checked for being payable at all.
+pub fn check_sequence(
+    env: &Env,
+    parts: &[(&ScriptSrc, Entry)],
+    cost: Option<usize>,
+    locals: Locals,
+    out: &mut Vec<Diagnostic>,
+) {
     let Some((first, _)) = parts.first() else { return };
     let mut ck = Checker::new(env, first.file, Box::new(|s| first.file_span(s)));
     for (name, ty) in locals {
         ck.bind(name, *ty, 0..0);
     }
-    for (src, entry) in parts {
+    for (i, (src, entry)) in parts.iter().enumerate() {
         ck.retarget(src.file, Box::new(move |s| src.file_span(s)));
         match parse(src, *entry) {
-            Ok(p) => run(&mut ck, &p),
+            Ok(p) => {
+                run(&mut ck, &p);
+                if let (Some(c), Parsed::Script(b)) = (cost, &p) {
+                    if c == i {
+                        ck.check_cost_payable(b);
+                    }
+                }
+            }
             Err(e) => out.push(syntax_diag(src, e)),
         }
     }
     out.append(&mut ck.diags);
-}
-
-/// Checks that a cost script can be paid at all (parse errors are reported elsewhere).
-pub fn check_cost_payable(env: &Env, src: &ScriptSrc, out: &mut Vec<Diagnostic>) {
-    if let Ok(Parsed::Script(b)) = parse(src, Entry::Script) {
-        let mut ck = Checker::new(env, src.file, Box::new(|s| src.file_span(s)));
-        ck.check_cost_payable(&b);
-        out.append(&mut ck.diags);
-    }
 }
 
 /// A parsed field.

@@ -35,6 +35,9 @@ fn span(p: &P) -> Span {
 
 fn trimmed_len(text: &str) -> usize {
     let mut t = text.trim_end();
+    if !t.contains('#') {
+        return t.len();
+    }
     loop {
         let line_start = t.rfind('\n').map_or(0, |i| i + 1);
         match comment_start(&t[line_start..]) {
