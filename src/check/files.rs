@@ -65,16 +65,7 @@ impl FileChecker<'_> {
         for (x, y) in &b.adjacency {
             for end in [x, y] {
                 if !ids.contains(&end.as_str()) {
-                    let help = did_you_mean(end.as_str(), ids.iter().copied()).map(|h| format!("did you mean `{h}`?"));
-                    self.diags.push(
-                        Diagnostic::error(
-                            "unknown-space",
-                            format!("unknown space `{}`", end.value),
-                            end.file,
-                            end.span.clone(),
-                        )
-                        .with_help_opt(help),
-                    );
+                    self.unknown(end, "space", ids.iter().copied(), None);
                 }
             }
         }
@@ -342,17 +333,15 @@ impl FileChecker<'_> {
         }
     }
 
-    /// A name that must be one of `known` (a scenario player's role or faction).
-    fn one_of(&mut self, n: &Sp<String>, what: &str, known: &[String]) {
-        if n.is_missing() || known.contains(&n.value) {
-            return;
-        }
-        let help = did_you_mean(n.as_str(), known.iter().map(String::as_str))
-            .map(|h| format!("did you mean `{h}`?"))
-            .unwrap_or_else(|| match known {
-                [] => format!("this game declares no {what}s"),
-                _ => format!("{what}s: {}", known.join(", ")),
-            });
+    /// Reports `n` as an unknown `what`, suggesting the closest of `candidates` (else `fallback`).
+    fn unknown<'c>(
+        &mut self,
+        n: &Sp<String>,
+        what: &str,
+        candidates: impl IntoIterator<Item = &'c str>,
+        fallback: Option<String>,
+    ) {
+        let help = did_you_mean(n.as_str(), candidates).map(|h| format!("did you mean `{h}`?")).or(fallback);
         self.diags.push(
             Diagnostic::error(
                 &format!("unknown-{what}"),
@@ -360,8 +349,20 @@ impl FileChecker<'_> {
                 n.file,
                 n.span.clone(),
             )
-            .with_help(help),
+            .with_help_opt(help),
         );
+    }
+
+    /// A name that must be one of `known` (a scenario player's role or faction).
+    fn one_of(&mut self, n: &Sp<String>, what: &str, known: &[String]) {
+        if n.is_missing() || known.contains(&n.value) {
+            return;
+        }
+        let fallback = match known {
+            [] => format!("this game declares no {what}s"),
+            _ => format!("{what}s: {}", known.join(", ")),
+        };
+        self.unknown(n, what, known.iter().map(String::as_str), Some(fallback));
     }
 
     fn player(&mut self, p: &Sp<String>, players: &[&str]) {
@@ -392,15 +393,6 @@ impl FileChecker<'_> {
             return;
         }
         let cands: Vec<&str> = self.env.names().filter(|c| self.env.lookup(c).is_some_and(same_kind)).collect();
-        let help = did_you_mean(n.as_str(), cands.iter().copied()).map(|h| format!("did you mean `{h}`?"));
-        self.diags.push(
-            Diagnostic::error(
-                &format!("unknown-{what}"),
-                format!("unknown {what} `{}`", n.value),
-                n.file,
-                n.span.clone(),
-            )
-            .with_help_opt(help),
-        );
+        self.unknown(n, what, cands, None);
     }
 }

@@ -33,30 +33,29 @@ pub struct SyntaxError {
 
 /// Parses a script: the statements of an effect, cost, setup or procedure.
 pub fn parse_script(src: &str) -> Result<Block, SyntaxError> {
-    guard(src)?;
-    let mut pairs = ScriptParser::parse(Rule::script, src).map_err(|e| convert(e, src))?;
-    Ok(parser::parse_script(pairs.next().expect("script pair")))
+    parse_entry(src, Rule::script, parser::parse_script)
 }
 
 /// Parses one expression (a requirement, an expectation, a turn order).
 pub fn parse_condition(src: &str) -> Result<Expr, SyntaxError> {
-    guard(src)?;
-    let mut pairs = ScriptParser::parse(Rule::condition, src).map_err(|e| convert(e, src))?;
-    Ok(parser::parse_condition(pairs.next().expect("condition pair")))
+    parse_entry(src, Rule::condition, parser::parse_condition)
 }
 
 /// Parses a trigger pattern (`when:`).
 pub fn parse_event(src: &str) -> Result<EventPat, SyntaxError> {
-    guard(src)?;
-    let mut pairs = ScriptParser::parse(Rule::event, src).map_err(|e| convert(e, src))?;
-    Ok(parser::parse_event(pairs.next().expect("event pair")))
+    parse_entry(src, Rule::event, parser::parse_event)
 }
 
 /// Parses a keyword signature such as `Add[n]`.
 pub fn parse_keyword_sig(src: &str) -> Result<KeywordSig, SyntaxError> {
+    parse_entry(src, Rule::keyword_sig, parser::parse_keyword_sig)
+}
+
+/// Guards the input, runs pest from `rule`, and builds the AST with `build`.
+fn parse_entry<T>(src: &str, rule: Rule, build: fn(pest::iterators::Pair<Rule>) -> T) -> Result<T, SyntaxError> {
     guard(src)?;
-    let mut pairs = ScriptParser::parse(Rule::keyword_sig, src).map_err(|e| convert(e, src))?;
-    Ok(parser::parse_keyword_sig(pairs.next().expect("sig pair")))
+    let mut pairs = ScriptParser::parse(rule, src).map_err(|e| convert(e, src))?;
+    Ok(build(pairs.next().expect("an entry rule yields one pair")))
 }
 
 /// Refuses text too long or too deeply nested to parse in bounded stack and time.
