@@ -1143,3 +1143,34 @@ fn misspelled_variables_and_you_get_suggestions() {
     assert_eq!(c.found(), [("unknown-variable", "spaeker"), ("unknown-name", "yuo")]);
     assert_eq!(c.helps(), [dym("speaker"), dym("you")]);
 }
+
+#[test]
+fn verbs_take_only_their_clauses() {
+    let c = effect("exhaust choose 1 card you control to hand\ndraw 1 from deck of you\nscore 1 for you");
+    c.one("invalid-clause", "to hand");
+    assert_eq!(c.helps()[0], says("`exhaust` takes no clauses"));
+}
+
+#[test]
+fn move_deal_place_and_create_must_say_where() {
+    let c = effect(
+        "move choose 1 card from hand\ndeal 2 cards from deck\nplace 1 warrior\ncreate 1 warrior for you\nplace 1 warrior in hand\nmove choose 1 card from hand to bottom of deck",
+    );
+    assert_eq!(
+        c.found(),
+        [
+            ("missing-clause", "move"),
+            ("missing-clause", "deal"),
+            ("missing-clause", "place"),
+            ("missing-clause", "create")
+        ]
+    );
+}
+
+#[test]
+fn flip_to_needs_a_side_and_reveal_to_needs_players() {
+    let c =
+        effect("flip all assemblies to governing\nflip all assemblies to light\nreveal choose 1 card from hand to 3");
+    assert_eq!(c.found(), [("type-mismatch", "light"), ("type-mismatch", "3")]);
+    assert_eq!(c.helps()[0], says("sides: closed, governing"));
+}

@@ -227,6 +227,7 @@ impl Checker<'_> {
             }
             _ => {}
         }
+        self.verb_clauses(e);
         if e.objects.is_empty() && !matches!(e.verb, Verb::Draw | Verb::Shuffle) {
             self.error("missing-object", format!("`{}` needs something to act on", e.verb.as_str()), &e.verb_span)
                 .help = Some(verb_example(e.verb).to_string());

@@ -7,6 +7,7 @@ mod expr;
 mod files;
 pub mod script;
 pub mod scripts;
+mod verbs;
 
 use std::fmt::Write;
 

@@ -1,0 +1,133 @@
+//! What each effect verb accepts: which clauses it takes, which it needs, and what the
+//! values of its clauses must be (a side for `flip ... to`, players for `reveal ... to`).
+
+use crate::syntax::ast::*;
+
+use super::env::{Sym, Ty};
+use super::script::Checker;
+
+/// The clause kinds, by name, as designers write them.
+fn clause_name(c: &ClauseKind) -> &'static str {
+    match c {
+        ClauseKind::To(_) => "to",
+        ClauseKind::ToEnd(End::Top, _) => "to top of",
+        ClauseKind::ToEnd(End::Bottom, _) => "to bottom of",
+        ClauseKind::Into(_) => "into",
+        ClauseKind::From(_) => "from",
+        ClauseKind::Onto(_) => "onto",
+        ClauseKind::For(_) => "for",
+        ClauseKind::By(_) => "by",
+        ClauseKind::Face(_) => "face",
+        ClauseKind::Simultaneously => "simultaneously",
+    }
+}
+
+/// The clauses a verb takes (by `clause_name`; `to` also admits `to top of`/`to bottom of`).
+fn allowed(v: Verb) -> &'static [&'static str] {
+    match v {
+        Verb::Add | Verb::Gain => &["to", "for", "from"],
+        Verb::Remove | Verb::Spend | Verb::Lose => &["from", "for", "to"],
+        Verb::Move | Verb::Return => &["to", "into", "onto", "face", "from", "by"],
+        Verb::Draw => &["from", "for", "into", "to", "face"],
+        Verb::Deal => &["to", "into", "face", "from"],
+        Verb::Discard | Verb::Destroy | Verb::Take => &["from", "for", "to", "into"],
+        Verb::Shuffle => &["into", "to"],
+        Verb::Reveal => &["to", "simultaneously", "from"],
+        Verb::Flip => &["to", "face"],
+        Verb::Exhaust | Verb::Ready | Verb::Seat => &[],
+        Verb::Place | Verb::Create => &["to", "into", "onto", "for", "face", "from"],
+        Verb::Score => &["for", "by"],
+        Verb::Play => &["from", "for", "to", "into", "onto", "face"],
+    }
+}
+
+fn destination(c: &ClauseKind) -> bool {
+    matches!(c, ClauseKind::To(_) | ClauseKind::ToEnd(..) | ClauseKind::Into(_) | ClauseKind::Onto(_))
+}
+
+/// Whether a selector names where it is (`1 warrior in reserve`, `x at c`).
+fn has_location(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Select { filters, base, .. } => {
+            filters.iter().any(|f| matches!(f.kind, FilterKind::In(_) | FilterKind::At(_) | FilterKind::On(_)))
+                || has_location(base)
+        }
+        ExprKind::Choose(x) => has_location(x),
+        _ => false,
+    }
+}
+
+impl Checker<'_> {
+    /// Checks the clauses of an effect against its verb.
+    pub(crate) fn verb_clauses(&mut self, e: &Effect) {
+        let ok = allowed(e.verb);
+        for c in &e.clauses {
+            let name = clause_name(&c.kind);
+            let base = if name.starts_with("to ") { "to" } else { name };
+            if !ok.contains(&base) {
+                let takes = if ok.is_empty() { "no clauses".to_string() } else { format!("`{}`", ok.join("`, `")) };
+                self.error("invalid-clause", format!("`{}` takes no `{name}` clause", e.verb.as_str()), &c.span).help =
+                    Some(format!("`{}` takes {takes}", e.verb.as_str()));
+            }
+        }
+        self.needed_destination(e);
+        for c in &e.clauses {
+            match (&c.kind, e.verb) {
+                (ClauseKind::To(x), Verb::Flip) => self.side_value(x),
+                (ClauseKind::To(x), Verb::Reveal) | (ClauseKind::For(x), _) => {
+                    let t = self.clause_ty(x);
+                    self.expect_ty(t, Ty::Players, &x.span);
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// `move` and `deal` must say where; `place` and `create` where, in a clause or a filter.
+    fn needed_destination(&mut self, e: &Effect) {
+        let has_dest = e.clauses.iter().any(|c| destination(&c.kind));
+        let missing = match e.verb {
+            Verb::Move | Verb::Deal => !has_dest,
+            Verb::Place | Verb::Create => !has_dest && !e.objects.iter().any(has_location),
+            _ => false,
+        };
+        if missing && !e.objects.is_empty() {
+            let verb = e.verb.as_str();
+            self.error("missing-clause", format!("`{verb}` needs a destination"), &e.verb_span).help =
+                Some(match e.verb {
+                    Verb::Deal => "say where the cards go, e.g. `deal 3 cards from deck to hand of each player`".into(),
+                    Verb::Move => "say where it goes, e.g. `move x to hand` or `move x to bottom of deck`".into(),
+                    _ => format!("say where, e.g. `{verb} 1 soldier in reserve` or `{verb} 1 soldier at c`"),
+                });
+        }
+    }
+
+    /// The type of a clause value, without reporting twice (`clause` already checked it).
+    fn clause_ty(&mut self, x: &Expr) -> Ty {
+        match &x.kind {
+            ExprKind::Name(n) => self.env.lookup(n).map_or(Ty::Any, Sym::ty),
+            ExprKind::You => Ty::Player,
+            ExprKind::Int(_) => Ty::Num,
+            ExprKind::Str(_) => Ty::Str,
+            _ => Ty::Any,
+        }
+    }
+
+    /// `flip x to governing`: the value must be a side of some piece.
+    fn side_value(&mut self, x: &Expr) {
+        let ExprKind::Name(n) = &x.kind else { return };
+        match self.env.lookup(n) {
+            Some(Sym::Side) | None => {}
+            Some(other) => {
+                let what = other.describe();
+                let sides: Vec<&str> = self.env.names().filter(|c| self.env.lookup(c) == Some(&Sym::Side)).collect();
+                let help = match sides.as_slice() {
+                    [] => "declare the sides of a two-sided piece with `sides: [a, b]` in game.yaml".to_string(),
+                    s => format!("sides: {}", s.join(", ")),
+                };
+                self.error("type-mismatch", format!("`flip ... to` needs a side, found `{n}`, {what}"), &x.span).help =
+                    Some(help);
+            }
+        }
+    }
+}
