@@ -145,18 +145,9 @@ impl FileChecker<'_> {
         if ACTION_TIMINGS.contains(&phase.as_str()) || self.env.is_phase(phase.as_str()) {
             return;
         }
-        let help = did_you_mean(phase.as_str(), self.env.phases.iter().map(String::as_str))
-            .map(|h| format!("did you mean `{h}`?"))
-            .unwrap_or_else(|| format!("phases: {}, or `any`, `turn`, `game`", self.env.phases.join(", ")));
-        self.diags.push(
-            Diagnostic::error(
-                "unknown-phase",
-                format!("unknown phase `{}`", phase.value),
-                phase.file,
-                phase.span.clone(),
-            )
-            .with_help(help),
-        );
+        let fallback = format!("phases: {}, or `any`, `turn`, `game`", self.env.phases.join(", "));
+        let phases: Vec<&str> = self.env.phases.iter().map(String::as_str).collect();
+        self.unknown(phase, "phase", phases, Some(fallback));
     }
 
     /// A card: its properties and abilities.
