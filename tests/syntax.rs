@@ -468,9 +468,10 @@ fn every_quantity_kind() {
     assert!(matches!(q("a card"), QuantityKind::One));
     assert!(matches!(q("an assembly"), QuantityKind::One));
     assert!(matches!(q("top card of deck"), QuantityKind::Top(None)));
-    assert!(matches!(q("top 3 cards of deck"), QuantityKind::Top(Some(3))));
+    assert!(matches!(q("top 3 cards of deck"), QuantityKind::Top(Some(n)) if n.kind == ExprKind::Int(3)));
+    assert!(matches!(q("top n cards of deck"), QuantityKind::Top(Some(n)) if n.kind == ExprKind::Name("n".into())));
     assert!(matches!(q("bottom card of deck"), QuantityKind::Bottom(None)));
-    assert!(matches!(q("bottom 2 cards of deck"), QuantityKind::Bottom(Some(2))));
+    assert!(matches!(q("bottom 2 cards of deck"), QuantityKind::Bottom(Some(n)) if n.kind == ExprKind::Int(2)));
 }
 
 #[test]

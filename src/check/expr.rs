@@ -154,7 +154,11 @@ impl Checker<'_> {
     }
 
     fn quantity(&mut self, q: &Quantity) {
-        if let QuantityKind::Exactly(n) | QuantityKind::UpTo(n) = &q.kind {
+        if let QuantityKind::Exactly(n)
+        | QuantityKind::UpTo(n)
+        | QuantityKind::Top(Some(n))
+        | QuantityKind::Bottom(Some(n)) = &q.kind
+        {
             let t = self.expr(n);
             self.expect_ty(t, Ty::Num, &n.span);
         }

@@ -460,10 +460,10 @@ pub enum QuantityKind {
     Each,
     /// `a card`, `an outpost`.
     One,
-    /// `top card`, `top 3 cards`.
-    Top(Option<i64>),
+    /// `top card`, `top 3 cards`, `top n cards`.
+    Top(Option<Box<Expr>>),
     /// `bottom card`.
-    Bottom(Option<i64>),
+    Bottom(Option<Box<Expr>>),
 }
 
 /// A narrowing of a selector.

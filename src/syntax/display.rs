@@ -234,8 +234,10 @@ impl Display for Quantity {
             All => write!(f, "all"),
             Each => write!(f, "each"),
             One => write!(f, "a"),
-            Top(n) => write!(f, "top:{}", n.unwrap_or(1)),
-            Bottom(n) => write!(f, "bottom:{}", n.unwrap_or(1)),
+            Top(Some(n)) => write!(f, "top:{n}"),
+            Top(None) => write!(f, "top:1"),
+            Bottom(Some(n)) => write!(f, "bottom:{n}"),
+            Bottom(None) => write!(f, "bottom:1"),
         }
     }
 }

@@ -442,8 +442,8 @@ fn parse_quantity(p: P) -> Quantity {
         Rule::q_all => QuantityKind::All,
         Rule::q_each => QuantityKind::Each,
         Rule::q_a => QuantityKind::One,
-        Rule::q_top => QuantityKind::Top(kids(q).next().map(|n| parse_int(&n))),
-        _ => QuantityKind::Bottom(kids(q).next().map(|n| parse_int(&n))),
+        Rule::q_top => QuantityKind::Top(kids(q).next().map(|n| Box::new(parse_atom(last(n))))),
+        _ => QuantityKind::Bottom(kids(q).next().map(|n| Box::new(parse_atom(last(n))))),
     };
     Quantity { kind, span: sp }
 }
