@@ -5,6 +5,7 @@
 pub mod ast;
 mod display;
 pub mod grammar;
+mod parse_event;
 mod parser;
 
 use pest::error::{ErrorVariant, InputLocation};
@@ -43,12 +44,12 @@ pub fn parse_condition(src: &str) -> Result<Expr, SyntaxError> {
 
 /// Parses a trigger pattern (`when:`).
 pub fn parse_event(src: &str) -> Result<EventPat, SyntaxError> {
-    parse_entry(src, Rule::event, parser::parse_event)
+    parse_entry(src, Rule::event, parse_event::parse_event)
 }
 
 /// Parses a keyword signature such as `Add[n]`.
 pub fn parse_keyword_sig(src: &str) -> Result<KeywordSig, SyntaxError> {
-    parse_entry(src, Rule::keyword_sig, parser::parse_keyword_sig)
+    parse_entry(src, Rule::keyword_sig, parse_event::parse_keyword_sig)
 }
 
 /// Guards the input, runs pest from `rule`, and builds the AST with `build`.

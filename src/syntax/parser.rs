@@ -9,7 +9,7 @@ use pest::pratt_parser::{Assoc, Op, PrattParser};
 use super::ast::*;
 use super::grammar::Rule;
 
-type P<'a> = Pair<'a, Rule>;
+pub(super) type P<'a> = Pair<'a, Rule>;
 
 static PRATT: LazyLock<PrattParser<Rule>> = LazyLock::new(|| {
     PrattParser::new()
@@ -28,7 +28,7 @@ static PRATT: LazyLock<PrattParser<Rule>> = LazyLock::new(|| {
 });
 
 /// A pair's span without the whitespace and comments pest skipped after its last token.
-fn span(p: &P) -> Span {
+pub(super) fn span(p: &P) -> Span {
     let s = p.as_span();
     s.start()..s.start() + trimmed_len(s.as_str())
 }
@@ -62,12 +62,12 @@ fn comment_start(line: &str) -> Option<usize> {
     None
 }
 
-fn ident(p: P) -> Ident {
+pub(super) fn ident(p: P) -> Ident {
     Ident { name: p.as_str().to_string(), span: span(&p) }
 }
 
 /// Children that carry meaning (keyword tokens `k_*` are skipped).
-fn kids(p: P) -> impl Iterator<Item = P> {
+pub(super) fn kids(p: P) -> impl Iterator<Item = P> {
     p.into_inner().filter(|c| !is_keyword(c.as_rule()))
 }
 
@@ -338,7 +338,7 @@ fn parse_effect(p: P) -> Effect {
     e
 }
 
-fn parse_clause(p: P) -> Clause {
+pub(super) fn parse_clause(p: P) -> Clause {
     let sp = span(&p);
     let mut it = p.into_inner();
     let first = it.next().expect("clause");
@@ -412,7 +412,7 @@ fn binop(r: Rule) -> BinOp {
 }
 
 /// `primary`: optional quantity, a chain of `of`, then filters.
-fn parse_primary(p: P) -> Expr {
+pub(super) fn parse_primary(p: P) -> Expr {
     let sp = span(&p);
     let mut quantity = None;
     let mut base = None;
@@ -592,52 +592,4 @@ fn parse_string(p: P) -> String {
         }
     }
     out
-}
-
-/// `event`: a trigger pattern.
-pub(crate) fn parse_event(p: P) -> EventPat {
-    let pat = p.into_inner().next().expect("event_pat");
-    let sp = span(&pat);
-    let inner = pat.into_inner().next().expect("event kind");
-    let kind = match inner.as_rule() {
-        Rule::phase_event => {
-            let mut it = inner.into_inner();
-            let edge = it.next().expect("edge");
-            let name = ident(it.filter(|c| c.as_rule() == Rule::ident).last().expect("phase name"));
-            if edge.as_rule() == Rule::k_start_ev {
-                EventKind::Start(name)
-            } else {
-                EventKind::End(name)
-            }
-        }
-        _ => parse_action_event(inner),
-    };
-    EventPat { kind, span: sp }
-}
-
-fn parse_action_event(p: P) -> EventKind {
-    let (mut actor, mut verb, mut object, mut clauses) = (None, None, None, vec![]);
-    for c in p.into_inner() {
-        match c.as_rule() {
-            Rule::primary => actor = Some(parse_primary(c)),
-            Rule::event_verb => verb = Some(ident(c)),
-            Rule::expr => object = Some(parse_expr(c)),
-            _ => clauses.push(parse_clause(c)),
-        }
-    }
-    EventKind::Action { actor, verb: verb.expect("event verb"), object, clauses }
-}
-
-/// `keyword_sig`: `Name[p, q: type]`.
-pub(crate) fn parse_keyword_sig(p: P) -> KeywordSig {
-    let mut it = kids(p).filter(|c| c.as_rule() != Rule::EOI);
-    let name = ident(it.next().expect("keyword name"));
-    let params = it
-        .map(|param| {
-            let mut pi = param.into_inner();
-            let name = ident(pi.next().expect("param name"));
-            Param { name, ty: pi.next().map(ident) }
-        })
-        .collect();
-    KeywordSig { name, params }
 }
