@@ -45,7 +45,7 @@ fn destination(c: &ClauseKind) -> bool {
     matches!(c, ClauseKind::To(_) | ClauseKind::ToEnd(..) | ClauseKind::Into(_) | ClauseKind::Onto(_))
 }
 
-/// Whether a selector names where it is (`1 warrior in reserve`, `x at c`).
+/// Whether a selector names where it is (`1 soldier in reserve`, `x at c`).
 fn has_location(e: &Expr) -> bool {
     match &e.kind {
         ExprKind::Select { filters, base, .. } => {
