@@ -165,20 +165,9 @@ impl FileChecker<'_> {
                 Some(spec) => self.value(spec, v),
                 None => {
                     let names = specs.iter().map(|p| p.name.as_str()).chain(fixed.iter().copied());
-                    let help =
-                        did_you_mean(k.as_str(), names).map(|h| format!("did you mean `{h}`?")).unwrap_or_else(|| {
-                            let section = if what == "attribute" { "board: attributes:" } else { "properties:" };
-                            format!("declare `{}` under `{section}` in game.yaml", k.value)
-                        });
-                    self.diags.push(
-                        Diagnostic::error(
-                            &format!("unknown-{what}"),
-                            format!("unknown {what} `{}`", k.value),
-                            k.file,
-                            k.span.clone(),
-                        )
-                        .with_help(help),
-                    );
+                    let section = if what == "attribute" { "board: attributes:" } else { "properties:" };
+                    let fallback = format!("declare `{}` under `{section}` in game.yaml", k.value);
+                    self.unknown(k, what, names, Some(fallback));
                 }
             }
         }
