@@ -7,7 +7,7 @@ use crate::diag::{Diagnostic, FileId, Span};
 use crate::load::{CounterSpec, GameBundle, PieceSpec, PropSpec, PropType, Sp, ZoneSpec};
 use crate::syntax;
 
-use super::env::{param_ty, Env, KeywordInfo, Sym, Ty};
+use super::env::{param_ty, unknown_type, Env, KeywordInfo, Sym, Ty};
 use super::scripts::syntax_diag;
 
 /// The type of a property's values.
@@ -45,20 +45,7 @@ impl Builder<'_> {
         if n.is_missing() {
             return;
         }
-        if syntax::grammar_reserved(&n.value) {
-            let d = Diagnostic::error(
-                "reserved-name",
-                format!("{what} `{}` is named with a reserved word, so no script can refer to it", n.value),
-                n.file,
-                n.span.clone(),
-            )
-            .with_help(format!(
-                "rename it, e.g. `{}_{}`",
-                n.value,
-                what.split(' ').next_back().unwrap_or("x")
-            ));
-            self.diags.push(d);
-        }
+        self.reserved(n, what);
         if sym != Sym::Phase {
             self.clash(n, what);
         }
@@ -67,18 +54,23 @@ impl Builder<'_> {
 
     /// Card ids are names too; duplicates among them are the loader's `duplicate-id`.
     fn card_id(&mut self, id: &Sp<String>) {
-        if syntax::grammar_reserved(&id.value) {
-            self.diags.push(
-                Diagnostic::error(
-                    "reserved-name",
-                    format!("card id `{}` is a reserved word, so no script can refer to it", id.value),
-                    id.file,
-                    id.span.clone(),
-                )
-                .with_help(format!("rename it, e.g. `{}_card`", id.value)),
-            );
-        }
+        self.reserved(id, "card id");
         self.env.define(&id.value, Sym::Card);
+    }
+
+    /// A definition named with a reserved word can never be referred to by a script.
+    fn reserved(&mut self, n: &Sp<String>, what: &str) {
+        if syntax::grammar_reserved(&n.value) {
+            let suffix = what.split(' ').next().unwrap_or("x");
+            let d = Diagnostic::error(
+                "reserved-name",
+                format!("{what} `{}` is named with a reserved word, so no script can refer to it", n.value),
+                n.file,
+                n.span.clone(),
+            )
+            .with_help(format!("rename it, e.g. `{}_{suffix}`", n.value));
+            self.diags.push(d);
+        }
     }
 
     /// Warns when one name is given two different meanings: scripts see only the first.
@@ -140,6 +132,11 @@ impl Builder<'_> {
 
     fn procedures(&mut self, procs: &[crate::load::Procedure]) {
         for p in procs {
+            for t in p.params.iter().filter_map(|a| a.ty.as_ref()) {
+                if param_ty(t.as_str()).is_none() {
+                    self.diags.push(unknown_type(t.as_str(), t.file, t.span.clone()));
+                }
+            }
             let params = p.params.iter().map(|a| a.name.value.clone()).collect();
             let sym = Sym::Procedure { arity: p.params.len(), value: p.value.is_some(), params };
             self.name(&p.name, "procedure", sym);
@@ -157,30 +154,31 @@ impl Builder<'_> {
 
     fn keywords(&mut self, kws: &[crate::load::Keyword]) {
         for k in kws {
-            match syntax::parse_keyword_sig(&k.sig.text) {
+            let params: Vec<(String, Ty)> = match syntax::parse_keyword_sig(&k.sig.text) {
                 Ok(sig) => {
-                    let params = sig
+                    let params: Vec<(String, Ty)> = sig
                         .params
                         .iter()
-                        .map(|p| (p.name.name.clone(), self.param_type(p.ty.as_ref(), k.sig.file, &k.sig)))
+                        .map(|p| (p.name.name.clone(), self.param_type(p.ty.as_ref(), &k.sig)))
                         .collect();
-                    self.env.keywords.insert(sig.name.name.clone(), KeywordInfo { params });
+                    self.env.keywords.insert(sig.name.name.clone(), KeywordInfo { params: params.clone() });
+                    params
                 }
-                Err(e) => self.diags.push(syntax_diag(&k.sig, e).with_help_opt(Some(
-                    "a keyword is written `Name[param, param: type]` with a capital first letter".into(),
-                ))),
-            }
+                Err(e) => {
+                    self.diags.push(syntax_diag(&k.sig, e).with_help_opt(Some(
+                        "a keyword is written `Name[param, param: type]` with a capital first letter".into(),
+                    )));
+                    vec![]
+                }
+            };
+            self.env.keyword_params.push(params);
         }
     }
 
-    fn param_type(&mut self, ty: Option<&syntax::ast::Ident>, file: FileId, src: &crate::load::ScriptSrc) -> Ty {
+    fn param_type(&mut self, ty: Option<&syntax::ast::Ident>, src: &crate::load::ScriptSrc) -> Ty {
         let Some(t) = ty else { return Ty::Any };
         param_ty(&t.name).unwrap_or_else(|| {
-            let span: Span = src.file_span(t.span.clone());
-            self.diags.push(
-                Diagnostic::error("unknown-type", format!("unknown parameter type `{}`", t.name), file, span)
-                    .with_help("types: int, number, bool, text, player, players, selector, zone, value, any"),
-            );
+            self.diags.push(unknown_type(&t.name, src.file, src.file_span(t.span.clone())));
             Ty::Any
         })
     }

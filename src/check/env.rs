@@ -3,6 +3,8 @@
 
 use indexmap::IndexMap;
 
+use crate::diag::{did_you_mean, Diagnostic, FileId, Span};
+
 /// The static type of an expression, as far as the checker can tell.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Ty {
@@ -217,6 +219,9 @@ pub struct Env {
     pub plurals: IndexMap<String, String>,
     /// Phase and step names, in order.
     pub phases: Vec<String>,
+    /// The parameters of each keyword of game.yaml, in file order (none when its signature
+    /// does not parse), so keyword bodies are checked without parsing signatures again.
+    pub keyword_params: Vec<Vec<(String, Ty)>>,
     /// Role names (scenario players take one).
     pub roles: Vec<String>,
     /// Faction ids (scenario players may play one).
@@ -304,18 +309,36 @@ fn singulars(name: &str) -> Vec<String> {
 
 /// Parses a declared parameter type (`selector`, `number`, `player`, ...).
 pub fn param_ty(name: &str) -> Option<Ty> {
-    Some(match name {
-        "number" | "int" => Ty::Num,
-        "bool" | "condition" => Ty::Bool,
-        "text" => Ty::Str,
-        "player" => Ty::Player,
-        "players" => Ty::Players,
-        "selector" | "card" | "cards" | "piece" | "pieces" | "space" => Ty::Things,
-        "zone" => Ty::Zone,
-        "value" => Ty::Value,
-        "any" => Ty::Any,
-        _ => return None,
-    })
+    PARAM_TYPES.iter().find(|(n, _)| *n == name).map(|(_, t)| *t)
+}
+
+/// The parameter types a keyword or procedure may declare.
+const PARAM_TYPES: &[(&str, Ty)] = &[
+    ("int", Ty::Num),
+    ("number", Ty::Num),
+    ("bool", Ty::Bool),
+    ("condition", Ty::Bool),
+    ("text", Ty::Str),
+    ("player", Ty::Player),
+    ("players", Ty::Players),
+    ("selector", Ty::Things),
+    ("card", Ty::Things),
+    ("cards", Ty::Things),
+    ("piece", Ty::Things),
+    ("pieces", Ty::Things),
+    ("space", Ty::Things),
+    ("zone", Ty::Zone),
+    ("value", Ty::Value),
+    ("any", Ty::Any),
+];
+
+/// The report for a parameter type that `param_ty` does not know.
+pub fn unknown_type(name: &str, file: FileId, span: Span) -> Diagnostic {
+    let names: Vec<&str> = PARAM_TYPES.iter().map(|(n, _)| *n).collect();
+    let help = did_you_mean(name, names.iter().copied())
+        .map(|h| format!("did you mean `{h}`?"))
+        .unwrap_or_else(|| format!("types: {}", names.join(", ")));
+    Diagnostic::error("unknown-type", format!("unknown parameter type `{name}`"), file, span).with_help(help)
 }
 
 #[cfg(test)]

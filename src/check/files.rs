@@ -32,15 +32,7 @@ impl FileChecker<'_> {
 
     /// The game file's own scripts.
     pub fn game(&mut self, g: &Game) {
-        for k in &g.keywords {
-            let params: Vec<(String, Ty)> = match crate::syntax::parse_keyword_sig(&k.sig.text) {
-                Ok(sig) => sig
-                    .params
-                    .iter()
-                    .map(|p| (p.name.name.clone(), p.ty.as_ref().and_then(|t| param_ty(&t.name)).unwrap_or(Ty::Any)))
-                    .collect(),
-                Err(_) => vec![],
-            };
+        for (k, params) in g.keywords.iter().zip(&self.env.keyword_params) {
             let locals: Vec<(&str, Ty)> = params.iter().map(|(n, t)| (n.as_str(), *t)).collect();
             check_field(self.env, &k.body, Entry::Script, &locals, self.diags);
         }
@@ -85,21 +77,6 @@ impl FileChecker<'_> {
                 .iter()
                 .map(|a| (a.name.as_str(), a.ty.as_ref().and_then(|t| param_ty(t.as_str())).unwrap_or(Ty::Any)))
                 .collect();
-            for a in &p.params {
-                if let Some(t) = &a.ty {
-                    if param_ty(t.as_str()).is_none() {
-                        self.diags.push(
-                            Diagnostic::error(
-                                "unknown-type",
-                                format!("unknown parameter type `{}`", t.value),
-                                t.file,
-                                t.span.clone(),
-                            )
-                            .with_help("types: int, number, bool, text, player, players, selector, zone, value, any"),
-                        );
-                    }
-                }
-            }
             self.script(&p.script, Entry::Script, &locals);
             self.script(&p.value, Entry::Expr, &locals);
         }
