@@ -8,6 +8,8 @@ pub mod grammar;
 mod parse_event;
 mod parser;
 
+use std::sync::LazyLock;
+
 use pest::error::{ErrorVariant, InputLocation};
 use pest::Parser;
 
@@ -225,61 +227,20 @@ fn misspelled_reserved(src: &str, pos: usize) -> Option<String> {
         .split(|c: char| !(c.is_alphanumeric() || c == '_'))
         .filter(|w| w.len() >= 3 && !grammar_reserved(w))
         .find_map(|w| {
-            let best = crate::diag::did_you_mean(w, RESERVED_WORDS.iter().copied())?;
+            // A word much longer than a keyword is a name derived from it (`picked`), not a typo.
+            let near = RESERVED_WORDS.iter().copied().filter(|r| r.len() + 1 >= w.len());
+            let best = crate::diag::did_you_mean(w, near)?;
             Some(format!("`{w}` is not a keyword; did you mean `{best}`?"))
         })
 }
 
-/// Reserved words long enough to be misspelled.
-const RESERVED_WORDS: &[&str] = &[
-    "where",
-    "with",
-    "choose",
-    "repeat",
-    "times",
-    "forbid",
-    "modify",
-    "require",
-    "until",
-    "while",
-    "except",
-    "during",
-    "control",
-    "controlled",
-    "owned",
-    "clockwise",
-    "counterclockwise",
-    "simultaneously",
-    "table",
-    "remove",
-    "discard",
-    "shuffle",
-    "reveal",
-    "exhaust",
-    "ready",
-    "place",
-    "score",
-    "create",
-    "destroy",
-    "return",
-    "draft",
-    "limit",
-    "bottom",
-    "number",
-    "draw",
-    "deal",
-    "move",
-    "take",
-    "flip",
-    "gain",
-    "lose",
-    "spend",
-    "seat",
-    "play",
-    "pass",
-    "fail",
-    "each",
-];
+/// Reserved words long enough to be misspelled, read from the grammar's own list (the
+/// `// words:` comment its `reserved` trie is generated from), so the two cannot drift.
+static RESERVED_WORDS: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
+    let grammar = include_str!("../../grammar/twilit.pest");
+    let line = grammar.lines().find_map(|l| l.trim().strip_prefix("// words: ")).unwrap_or("");
+    line.split_whitespace().filter(|w| w.len() >= 4).collect()
+});
 
 /// Whether a word is reserved by the grammar.
 pub fn grammar_reserved(word: &str) -> bool {
@@ -372,6 +333,12 @@ fn keyword_name(r: Rule) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn misspelling_hints_know_the_grammar_words() {
+        assert!(RESERVED_WORDS.contains(&"where") && RESERVED_WORDS.contains(&"draw"));
+        assert!(RESERVED_WORDS.iter().all(|w| grammar_reserved(w)));
+    }
 
     #[test]
     fn reserved_words_are_recognised() {
