@@ -10,5 +10,9 @@ extern crate alloc;
 pub mod check;
 pub mod cli;
 pub mod diag;
+pub mod engine;
+pub mod interp;
 pub mod load;
+pub mod scenario;
+
 pub mod syntax;

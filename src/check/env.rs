@@ -276,6 +276,19 @@ impl Env {
         singulars(name).into_iter().find_map(|s| self.names.get(&s).filter(|sym| plural_ok(sym)))
     }
 
+    /// Looks a name up like `lookup`, also returning its defined (singular) spelling.
+    pub fn resolve(&self, name: &str) -> Option<(String, &Sym)> {
+        if let Some(s) = self.names.get(name) {
+            return Some((name.to_string(), s));
+        }
+        if let Some(single) = self.plurals.get(name) {
+            return self.names.get(single).map(|s| (single.clone(), s));
+        }
+        singulars(name)
+            .into_iter()
+            .find_map(|n| self.names.get(&n).filter(|sym| plural_ok(sym)).map(|s| (n.clone(), s)))
+    }
+
     /// Every defined name, for did-you-mean.
     pub fn names(&self) -> impl Iterator<Item = &str> {
         self.names.keys().map(String::as_str).chain(self.plurals.keys().map(String::as_str))

@@ -14,6 +14,7 @@ use std::fmt::Write;
 use crate::diag::Diagnostic;
 use crate::load::{Ability, AbilityKind, Card, Library};
 
+pub use build::build_env;
 use files::FileChecker;
 use scripts::{explain_field, Entry};
 

@@ -3,6 +3,7 @@
 
 pub mod bench;
 pub mod render;
+pub mod test;
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -29,6 +30,17 @@ enum Command {
         /// Output style for diagnostics.
         #[arg(long, value_enum, default_value_t = Format::Human)]
         format: Format,
+    },
+    /// Check the games, then run their scenarios; `N passed, N failed`.
+    Test {
+        /// Game directories or scenario files (default: cards/).
+        paths: Vec<PathBuf>,
+        /// Print each scenario's transcript.
+        #[arg(long)]
+        transcript: bool,
+        /// Run only scenarios whose name contains this text.
+        #[arg(long)]
+        filter: Option<String>,
     },
     /// Measure `check` on a generated library of N cards (load and check, best of runs).
     Bench {
@@ -74,6 +86,9 @@ pub fn run(args: Vec<String>, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     match cli.command {
         Command::Check { paths, format } => check(paths, format, out, err),
         Command::Explain { id, paths } => explain(&id, paths, out, err),
+        Command::Test { paths, transcript, filter } => {
+            test::run(test::TestOpts { paths: default_paths(paths), transcripts: transcript, filter }, out, err)
+        }
         Command::Bench { cards, runs, keep } => run_bench(cards, runs.max(1), keep, out, err),
     }
 }

@@ -1,0 +1,142 @@
+//! The event log: everything that happened, in order. Triggers match these events and
+//! transcripts are rendered from them, so each event names its actor and subject.
+
+use super::state::{EntId, Holder, PlayerId, State, ZoneId};
+
+/// One thing that happened.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Event {
+    /// Who did it, if a player did.
+    pub actor: Option<PlayerId>,
+    /// What happened.
+    pub kind: EventKind,
+    /// Nesting depth when it happened (for indenting transcripts).
+    pub depth: usize,
+}
+
+/// Where a moved thing ended up.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Dest {
+    /// Into a zone or onto a space (top or bottom of an ordered zone).
+    Zone(ZoneId, bool),
+    /// Onto another card or piece.
+    On(EntId),
+    /// Out of the game.
+    Gone,
+}
+
+/// The kinds of events.
+#[derive(Debug, Clone, PartialEq)]
+pub enum EventKind {
+    /// A turn started (`turn`, `round`), or a phase or step started or ended.
+    Period { start: bool, period: String, name: String },
+    /// A card or piece moved (`verb` says how: move, draw, discard, place, ...).
+    Move { verb: &'static str, ent: EntId, from: Option<ZoneId>, to: Dest },
+    /// A counter changed (`verb`: add, remove, gain, spend, lose, score, set).
+    Counter { verb: &'static str, name: String, holder: Holder, delta: i64, now: i64 },
+    /// A card finished coming into play.
+    Play { ent: EntId },
+    /// A procedure or ability started (`source`: the card whose ability it is).
+    Use { name: String, source: Option<EntId> },
+    /// Cards were revealed (to everyone unless `to` lists players).
+    Reveal { ents: Vec<EntId>, to: Vec<PlayerId> },
+    /// A two-sided piece turned (`to` the side or `up`/`down`).
+    Flip { ent: EntId, to: String },
+    /// Exhausted (`true`) or readied.
+    Exhaust { ent: EntId, exhausted: bool },
+    /// A zone was shuffled.
+    Shuffle { zone: ZoneId },
+    /// A die was rolled.
+    Roll { die: String, value: i64 },
+    /// A player answered a choice.
+    Choose { prompt: String, picked: Vec<String> },
+    /// Players were seated in this order.
+    Seat { order: Vec<PlayerId> },
+    /// A game variable or property was set.
+    Set { what: String, value: String },
+    /// A modifier or prohibition started.
+    Rule { text: String },
+    /// An action was refused and rolled back.
+    Refused { reason: String },
+    /// Anything else worth a line (the game ended, an ability was declined).
+    Note { text: String },
+}
+
+impl EventKind {
+    /// The verb a trigger pattern names for this event, if any.
+    pub fn verb(&self) -> Option<&str> {
+        match self {
+            EventKind::Move { verb, .. } | EventKind::Counter { verb, .. } => Some(verb),
+            EventKind::Play { .. } => Some("play"),
+            EventKind::Use { .. } => Some("use"),
+            EventKind::Reveal { .. } => Some("reveal"),
+            EventKind::Flip { .. } => Some("flip"),
+            EventKind::Exhaust { exhausted: true, .. } => Some("exhaust"),
+            EventKind::Exhaust { exhausted: false, .. } => Some("ready"),
+            EventKind::Shuffle { .. } => Some("shuffle"),
+            _ => None,
+        }
+    }
+}
+
+impl Event {
+    /// The event as one transcript line (without indentation).
+    pub fn render(&self, s: &State) -> String {
+        let who = self.actor.map(|p| format!("{}: ", s.players[p].name)).unwrap_or_default();
+        let e = |id: EntId| s.ents[id].label.clone();
+        let body = match &self.kind {
+            EventKind::Period { start, period, name } => {
+                let edge = if *start { "start" } else { "end" };
+                if period == name {
+                    return format!("-- {edge} of {name} {}", s.clock.turn);
+                }
+                return format!("-- {edge} of {period} {name}");
+            }
+            EventKind::Move { verb, ent, from, to } => {
+                let from = from.map(|z| format!(" from {}", s.zone_name(z))).unwrap_or_default();
+                let to = match to {
+                    Dest::Zone(z, top) if s.zones[*z].ordered && !top => format!(" to bottom of {}", s.zone_name(*z)),
+                    Dest::Zone(z, _) => format!(" to {}", s.zone_name(*z)),
+                    Dest::On(b) => format!(" onto {}", e(*b)),
+                    Dest::Gone => " out of the game".into(),
+                };
+                format!("{verb} {}{from}{to}", e(*ent))
+            }
+            EventKind::Counter { verb, name, holder, delta, now } => {
+                let on = match holder {
+                    Holder::Game => String::new(),
+                    h => format!(" on {}", s.holder_name(*h)),
+                };
+                format!("{verb} {delta:+} {name}{on} (now {now})")
+            }
+            EventKind::Play { ent } => format!("{} is played", e(*ent)),
+            EventKind::Use { name, source } => match source {
+                Some(c) if name == "ability" => format!("use {}'s ability", e(*c)),
+                Some(c) => format!("use {} ({name})", e(*c)),
+                None => format!("use {name}"),
+            },
+            EventKind::Reveal { ents, to } => {
+                let names: Vec<String> = ents.iter().map(|x| e(*x)).collect();
+                let to: Vec<&str> = to.iter().map(|p| s.players[*p].name.as_str()).collect();
+                let to = if to.is_empty() { String::new() } else { format!(" to {}", to.join(", ")) };
+                format!("reveal [{}]{to}", names.join(", "))
+            }
+            EventKind::Flip { ent, to } => format!("flip {} to {to}", e(*ent)),
+            EventKind::Exhaust { ent, exhausted } => {
+                format!("{} {}", if *exhausted { "exhaust" } else { "ready" }, e(*ent))
+            }
+            EventKind::Shuffle { zone } => format!("shuffle {}", s.zone_name(*zone)),
+            EventKind::Roll { die, value } => format!("roll {die}: {value}"),
+            EventKind::Choose { prompt, picked } => format!("{prompt}: {}", picked.join(", ")),
+            EventKind::Seat { order } => {
+                let names: Vec<&str> = order.iter().map(|p| s.players[*p].name.as_str()).collect();
+                format!("seat {}", names.join(", "))
+            }
+            EventKind::Set { what, value } => format!("set {what} to {value}"),
+            EventKind::Rule { text } => text.clone(),
+            EventKind::Refused { reason } => format!("refused: {reason}"),
+            EventKind::Note { text } => text.clone(),
+        };
+        format!("{who}{body}")
+    }
+}

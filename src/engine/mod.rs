@@ -1,0 +1,13 @@
+//! The generic game engine: state (players, seats, zones, entities, counters, clock),
+//! the seeded random generator and the event log. It knows no game and no script: the
+//! interpreter (`crate::interp`) drives it.
+
+pub mod log;
+pub mod rng;
+pub mod state;
+pub mod value;
+
+pub use log::{Dest, Event, EventKind};
+pub use rng::Rng;
+pub use state::{Bounds, Clock, EntId, Entity, Holder, Kind, Loc, Player, PlayerId, State, Vis, Zone, ZoneId};
+pub use value::Value;

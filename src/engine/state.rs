@@ -1,0 +1,429 @@
+//! The game state: players in a ring of seats, zones (board spaces are zones too),
+//! entities (cards and pieces) with owner, location, facing, side and exhaustion,
+//! bounded counters on anything, the clock (turn, round, phase, step) and the event log.
+//! Nothing here knows a game: every name comes from the ruleset.
+
+use std::collections::BTreeMap;
+
+use super::log::{Event, EventKind};
+use super::rng::Rng;
+use super::value::Value;
+
+/// Index of a player (its seat at the start of the game).
+pub type PlayerId = usize;
+/// Index of a card or piece.
+pub type EntId = usize;
+/// Index of a zone (or board space).
+pub type ZoneId = usize;
+
+/// One player.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Player {
+    /// The name scenarios and transcripts use.
+    pub name: String,
+    /// The player's role, if the game has roles.
+    pub role: Option<String>,
+    /// The faction they play, if any.
+    pub faction: Option<String>,
+}
+
+/// Who sees a zone's contents.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Vis {
+    /// Everyone.
+    #[default]
+    Public,
+    /// The zone's owner.
+    Owner,
+    /// Nobody.
+    Hidden,
+}
+
+/// One zone instance: a player's hand, a shared deck, a board space.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Zone {
+    /// The zone's name as declared (a space's id for a board space).
+    pub name: String,
+    /// Whose zone this is (`None` for shared zones and spaces).
+    pub owner: Option<PlayerId>,
+    /// Whether order matters (index 0 is the top).
+    pub ordered: bool,
+    /// Whether what it holds is in play.
+    pub in_play: bool,
+    /// Who sees its contents.
+    pub vis: Vis,
+    /// How many things it may hold.
+    pub capacity: Option<usize>,
+    /// Board attributes when the zone is a board space.
+    pub attrs: Option<BTreeMap<String, Value>>,
+    /// What it holds, top first.
+    pub items: Vec<EntId>,
+}
+
+/// Where a card or piece is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Loc {
+    /// In a zone (or at a board space).
+    Zone(ZoneId),
+    /// Attached to (borne by) another entity.
+    On(EntId),
+    /// Out of the game.
+    Gone,
+}
+
+/// What an entity is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Kind {
+    /// A card, by index into the ruleset's card definitions.
+    Card(usize),
+    /// A piece of the named kind.
+    Piece(String),
+}
+
+/// A card or piece.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Entity {
+    /// Card or piece.
+    pub kind: Kind,
+    /// Unique label in this game: a card's id (`id#2` for a second copy), `warrior#3`.
+    pub label: String,
+    /// Its owner.
+    pub owner: Option<PlayerId>,
+    /// Where it is.
+    pub loc: Loc,
+    /// Where it came from: `remove` and `return` send it back here.
+    pub home: Option<ZoneId>,
+    /// Face up (true) or down.
+    pub face_up: bool,
+    /// The current side of a two-sided piece.
+    pub side: Option<String>,
+    /// Whether it is exhausted (used).
+    pub exhausted: bool,
+    /// Properties assigned by `set` with no duration (they replace the printed value).
+    pub props: BTreeMap<String, Value>,
+}
+
+/// What a counter is kept on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Holder {
+    /// The game (one shared pool).
+    Game,
+    /// A player.
+    Player(PlayerId),
+    /// A card or piece.
+    Ent(EntId),
+    /// A zone or board space.
+    Zone(ZoneId),
+}
+
+/// The bounds and start of a counter.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Bounds {
+    /// Lowest value.
+    pub min: Option<i64>,
+    /// Highest value.
+    pub max: Option<i64>,
+    /// Value before anything changes it.
+    pub start: i64,
+}
+
+/// Where the game is in its turn structure.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Clock {
+    /// Turn number, from 1.
+    pub turn: u32,
+    /// Round number, from 1.
+    pub round: u32,
+    /// Index of the current phase in the ruleset's turn.
+    pub phase: usize,
+    /// The current step of the phase, if it has steps.
+    pub step: Option<usize>,
+    /// Position of the active player in this round's order.
+    pub slot: usize,
+    /// This round's turn order.
+    pub order: Vec<PlayerId>,
+}
+
+/// The whole state of one game.
+#[derive(Debug, Clone)]
+pub struct State {
+    /// Players by id.
+    pub players: Vec<Player>,
+    /// Seats clockwise: `seats[i]` sits left of... `seats[i+1]` is the left neighbour of `seats[i]`.
+    pub seats: Vec<PlayerId>,
+    /// Every zone.
+    pub zones: Vec<Zone>,
+    /// Every card and piece ever created.
+    pub ents: Vec<Entity>,
+    /// Counter values that differ from their start.
+    pub counters: BTreeMap<(String, Holder), i64>,
+    /// Counter bounds by name.
+    pub bounds: BTreeMap<String, Bounds>,
+    /// Game variables (`speaker`, `active_player`, ...).
+    pub vars: BTreeMap<String, Value>,
+    /// The turn structure position.
+    pub clock: Clock,
+    /// The one random generator.
+    pub rng: Rng,
+    /// Everything that happened.
+    pub log: Vec<Event>,
+    /// Whether the game has ended.
+    pub over: bool,
+}
+
+impl State {
+    /// An empty state with a seeded generator.
+    pub fn new(seed: u64) -> Self {
+        State {
+            players: vec![],
+            seats: vec![],
+            zones: vec![],
+            ents: vec![],
+            counters: BTreeMap::new(),
+            bounds: BTreeMap::new(),
+            vars: BTreeMap::new(),
+            clock: Clock { turn: 1, round: 1, ..Clock::default() },
+            rng: Rng::new(seed),
+            log: vec![],
+            over: false,
+        }
+    }
+
+    /// Adds a player in the next seat clockwise.
+    pub fn add_player(&mut self, p: Player) -> PlayerId {
+        self.players.push(p);
+        let id = self.players.len() - 1;
+        self.seats.push(id);
+        id
+    }
+
+    /// The player with this name.
+    pub fn player_named(&self, name: &str) -> Option<PlayerId> {
+        self.players.iter().position(|p| p.name == name)
+    }
+
+    /// The neighbour `steps` seats clockwise (negative: counter-clockwise).
+    pub fn seat_from(&self, p: PlayerId, steps: isize) -> PlayerId {
+        let n = self.seats.len() as isize;
+        let i = self.seats.iter().position(|&s| s == p).unwrap_or(0) as isize;
+        self.seats[((i + steps).rem_euclid(n)) as usize]
+    }
+
+    /// All players in seat order starting with `p`, clockwise or not.
+    pub fn seat_order(&self, p: PlayerId, clockwise: bool) -> Vec<PlayerId> {
+        let step = if clockwise { 1 } else { -1 };
+        (0..self.seats.len() as isize).map(|k| self.seat_from(p, k * step)).collect()
+    }
+
+    /// The zone with this name owned by `owner` (or shared when `owner` is `None`).
+    pub fn zone(&self, name: &str, owner: Option<PlayerId>) -> Option<ZoneId> {
+        self.zones.iter().position(|z| z.name == name && z.owner == owner)
+    }
+
+    /// Adds a zone.
+    pub fn add_zone(&mut self, z: Zone) -> ZoneId {
+        self.zones.push(z);
+        self.zones.len() - 1
+    }
+
+    /// Creates an entity in a zone (at the bottom of an ordered zone).
+    pub fn create(&mut self, kind: Kind, label: String, owner: Option<PlayerId>, zone: ZoneId) -> EntId {
+        let id = self.ents.len();
+        self.ents.push(Entity {
+            kind,
+            label,
+            owner,
+            loc: Loc::Zone(zone),
+            home: Some(zone),
+            face_up: true,
+            side: None,
+            exhausted: false,
+            props: BTreeMap::new(),
+        });
+        self.zones[zone].items.push(id);
+        id
+    }
+
+    /// A fresh label for a new entity named `base`: `base`, then `base#2`, ...
+    pub fn fresh_label(&self, base: &str) -> String {
+        let n = self.ents.iter().filter(|e| e.label == base || e.label.starts_with(&format!("{base}#"))).count();
+        if n == 0 {
+            base.to_string()
+        } else {
+            format!("{base}#{}", n + 1)
+        }
+    }
+
+    /// The zone an entity is in, following attachments to their bearer's zone.
+    pub fn zone_of(&self, e: EntId) -> Option<ZoneId> {
+        let mut cur = e;
+        for _ in 0..self.ents.len() + 1 {
+            match self.ents[cur].loc {
+                Loc::Zone(z) => return Some(z),
+                Loc::On(b) => cur = b,
+                Loc::Gone => return None,
+            }
+        }
+        None
+    }
+
+    /// Whether an entity is in play (in an in-play zone, or borne by something in play).
+    pub fn in_play(&self, e: EntId) -> bool {
+        self.zone_of(e).is_some_and(|z| self.zones[z].in_play || self.zones[z].attrs.is_some())
+    }
+
+    /// Who controls an entity in play: the owner of its player zone, else its owner.
+    pub fn controller(&self, e: EntId) -> Option<PlayerId> {
+        if !self.in_play(e) {
+            return None;
+        }
+        let z = self.zone_of(e)?;
+        self.zones[z].owner.or(self.ents[e].owner)
+    }
+
+    /// Takes an entity out of wherever it is (zone or bearer).
+    pub fn detach(&mut self, e: EntId) {
+        if let Loc::Zone(z) = self.ents[e].loc {
+            self.zones[z].items.retain(|&x| x != e);
+        }
+        self.ents[e].loc = Loc::Gone;
+    }
+
+    /// Puts an entity into a zone, on top (index 0) or at the bottom.
+    pub fn put(&mut self, e: EntId, zone: ZoneId, top: bool) {
+        self.detach(e);
+        let ordered = self.zones[zone].ordered;
+        let items = &mut self.zones[zone].items;
+        if top && ordered {
+            items.insert(0, e);
+        } else {
+            items.push(e);
+        }
+        self.ents[e].loc = Loc::Zone(zone);
+    }
+
+    /// Attaches an entity to another.
+    pub fn attach(&mut self, e: EntId, bearer: EntId) {
+        self.detach(e);
+        self.ents[e].loc = Loc::On(bearer);
+    }
+
+    /// What is attached to `bearer`.
+    pub fn attached(&self, bearer: EntId) -> Vec<EntId> {
+        (0..self.ents.len()).filter(|&e| self.ents[e].loc == Loc::On(bearer)).collect()
+    }
+
+    /// A counter's value.
+    pub fn counter(&self, name: &str, h: Holder) -> i64 {
+        self.counters
+            .get(&(name.to_string(), h))
+            .copied()
+            .unwrap_or_else(|| self.bounds.get(name).map(|b| b.start).unwrap_or(0))
+    }
+
+    /// Sets a counter, refusing values outside its bounds.
+    pub fn set_counter(&mut self, name: &str, h: Holder, v: i64) -> Result<(), String> {
+        let b = self.bounds.get(name).copied().unwrap_or_default();
+        if let Some(min) = b.min.filter(|&m| v < m) {
+            return Err(format!("{name} cannot go below {min}"));
+        }
+        if let Some(max) = b.max.filter(|&m| v > m) {
+            return Err(format!("{name} cannot go above {max}"));
+        }
+        self.counters.insert((name.to_string(), h), v);
+        Ok(())
+    }
+
+    /// The active player.
+    pub fn active(&self) -> Option<PlayerId> {
+        match self.vars.get("active_player") {
+            Some(Value::Player(p)) => Some(*p),
+            _ => None,
+        }
+    }
+
+    /// Appends an event to the log.
+    pub fn emit(&mut self, actor: Option<PlayerId>, kind: EventKind) -> usize {
+        self.log.push(Event { actor, kind, depth: 0 });
+        self.log.len() - 1
+    }
+
+    /// A human name for a holder of counters.
+    pub fn holder_name(&self, h: Holder) -> String {
+        match h {
+            Holder::Game => "the game".into(),
+            Holder::Player(p) => self.players[p].name.clone(),
+            Holder::Ent(e) => self.ents[e].label.clone(),
+            Holder::Zone(z) => self.zone_name(z),
+        }
+    }
+
+    /// A human name for a zone: `hand of frodo`, `deck`, `plains`.
+    pub fn zone_name(&self, z: ZoneId) -> String {
+        let zone = &self.zones[z];
+        match zone.owner {
+            Some(p) => format!("{} of {}", zone.name, self.players[p].name),
+            None => zone.name.clone(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn three() -> State {
+        let mut s = State::new(1);
+        for n in ["a", "b", "c"] {
+            s.add_player(Player { name: n.into(), role: None, faction: None });
+        }
+        s
+    }
+
+    #[test]
+    fn seats_form_a_ring() {
+        let s = three();
+        assert_eq!(s.seat_from(0, 1), 1);
+        assert_eq!(s.seat_from(0, -1), 2);
+        assert_eq!(s.seat_order(1, true), vec![1, 2, 0]);
+        assert_eq!(s.seat_order(1, false), vec![1, 0, 2]);
+    }
+
+    #[test]
+    fn counters_respect_bounds() {
+        let mut s = three();
+        s.bounds.insert("pool".into(), Bounds { min: Some(0), max: Some(4), start: 1 });
+        assert_eq!(s.counter("pool", Holder::Game), 1);
+        assert!(s.set_counter("pool", Holder::Game, -1).is_err());
+        assert!(s.set_counter("pool", Holder::Game, 5).is_err());
+        s.set_counter("pool", Holder::Game, 4).unwrap();
+        assert_eq!(s.counter("pool", Holder::Game), 4);
+    }
+
+    #[test]
+    fn ordered_zones_take_the_top_first_and_attachments_follow_their_bearer() {
+        let mut s = three();
+        let zone = |name: &str, ordered, in_play| Zone {
+            name: name.into(),
+            owner: Some(0),
+            ordered,
+            in_play,
+            vis: Vis::Public,
+            capacity: None,
+            attrs: None,
+            items: vec![],
+        };
+        let deck = s.add_zone(zone("deck", true, false));
+        let area = s.add_zone(zone("area", false, true));
+        let a = s.create(Kind::Piece("x".into()), "x".into(), Some(0), deck);
+        let b = s.create(Kind::Piece("x".into()), "x#2".into(), Some(0), deck);
+        s.put(b, deck, true);
+        assert_eq!(s.zones[deck].items, vec![b, a]);
+        s.put(a, area, true);
+        s.attach(b, a);
+        assert_eq!(s.zone_of(b), Some(area));
+        assert!(s.in_play(b));
+        assert_eq!(s.controller(b), Some(0));
+        assert_eq!(s.attached(a), vec![b]);
+    }
+}

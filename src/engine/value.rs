@@ -1,0 +1,53 @@
+//! Run-time values: numbers, truth values, text, names (enum values, phases), players,
+//! cards and pieces, zones and board spaces, and lists of them.
+
+use super::state::{EntId, PlayerId, ZoneId};
+
+/// A value a script computes.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Value {
+    /// Nothing (`none`, a missing property).
+    Null,
+    /// A whole number.
+    Int(i64),
+    /// A truth value.
+    Bool(bool),
+    /// Text.
+    Str(String),
+    /// A name: an enum value, a side, a phase, a die.
+    Sym(String),
+    /// A player.
+    Player(PlayerId),
+    /// A card or piece.
+    Ent(EntId),
+    /// A zone or board space.
+    Zone(ZoneId),
+    /// Several values (a selection).
+    List(Vec<Value>),
+}
+
+impl Value {
+    /// The value as a list of its elements (a single value is a list of one, `Null` empty).
+    pub fn items(&self) -> Vec<Value> {
+        match self {
+            Value::List(v) => v.clone(),
+            Value::Null => vec![],
+            v => vec![v.clone()],
+        }
+    }
+
+    /// What kind of value this is, for messages.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Value::Null => "nothing",
+            Value::Int(_) => "a number",
+            Value::Bool(_) => "a condition",
+            Value::Str(_) => "text",
+            Value::Sym(_) => "a value",
+            Value::Player(_) => "a player",
+            Value::Ent(_) => "a card or piece",
+            Value::Zone(_) => "a zone",
+            Value::List(_) => "a selection",
+        }
+    }
+}

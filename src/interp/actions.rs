@@ -1,0 +1,204 @@
+//! Top-level actions: playing a card, using an activated ability, running a script.
+//! An ability resolves as requirements, then costs, then effect; the whole action is
+//! atomic (see `Interp::atomically`).
+
+use crate::engine::{EntId, EventKind, Kind, PlayerId, Value};
+
+use super::rules::{AbilityDef, Head, Script};
+use super::{Ctx, Halt, Interp, R};
+
+/// What an activated ability belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Source {
+    /// A card.
+    Card(EntId),
+    /// The faction of this player.
+    Faction(PlayerId),
+}
+
+/// Something a player does.
+#[derive(Debug, Clone)]
+pub enum Action {
+    /// Play a card.
+    Play(EntId),
+    /// Use an activated ability (`Some(i)`: the i-th ability of the source).
+    Use(Source, Option<usize>),
+    /// Run a script as the player.
+    Script(Script),
+}
+
+impl Interp<'_> {
+    /// Performs an action atomically: refused actions change nothing but the log.
+    pub fn act(&mut self, who: PlayerId, a: &Action) -> R<()> {
+        self.atomically(|me| me.act_now(who, a))
+    }
+
+    fn act_now(&mut self, who: PlayerId, a: &Action) -> R<()> {
+        match a {
+            Action::Play(e) => {
+                let s = &self.w.state;
+                if s.in_play(*e) {
+                    return Err(Halt::Refused(format!("{} is already in play", s.ents[*e].label)));
+                }
+                if s.ents[*e].owner.is_some_and(|o| o != who) {
+                    return Err(Halt::Refused(format!(
+                        "{} belongs to {}",
+                        s.ents[*e].label,
+                        self.pname(s.ents[*e].owner.unwrap_or(0))
+                    )));
+                }
+                self.play_entity(*e, Some(who))
+            }
+            Action::Use(src, i) => self.use_ability(who, *src, *i),
+            Action::Script(s) => {
+                let mut cx = Ctx::new(Some(who), None, s.text.clone());
+                self.exec_stmts(&s.block, &mut cx)
+            }
+        }
+    }
+
+    /// Plays a card: its own `play:` script or the game's, while it is *coming into play*.
+    pub fn play_entity(&mut self, e: EntId, you: Option<PlayerId>) -> R<()> {
+        let Kind::Card(c) = self.w.state.ents[e].kind else {
+            return Err(Halt::Error(format!("{} is not a card", self.w.state.ents[e].label)));
+        };
+        self.allowed("play", you, Some(&Value::Ent(e)), None)?;
+        let script = self.rules.cards[c].play.clone().or_else(|| self.rules.play.clone());
+        let Some(script) = script else {
+            return Err(Halt::Error("the game has no `play:` script".into()));
+        };
+        let label = self.w.state.ents[e].label.clone();
+        self.emit(you, EventKind::Note { text: format!("play {label}") });
+        let mut cx = Ctx::new(you, Some(Value::Ent(e)), script.text.clone());
+        self.w.playing.push(e);
+        self.depth += 1;
+        let out = self.exec_stmts(&script.block, &mut cx);
+        self.depth -= 1;
+        self.w.playing.retain(|&x| x != e);
+        out?;
+        self.emit(you, EventKind::Play { ent: e });
+        Ok(())
+    }
+
+    /// The abilities of a source.
+    pub fn abilities_of(&self, src: Source) -> (Vec<AbilityDef>, Value, String) {
+        match src {
+            Source::Card(e) => {
+                let ent = &self.w.state.ents[e];
+                let abilities = match ent.kind {
+                    Kind::Card(c) => self.rules.cards[c].abilities.clone(),
+                    Kind::Piece(_) => vec![],
+                };
+                (abilities, Value::Ent(e), ent.label.clone())
+            }
+            Source::Faction(p) => {
+                let f = self.w.state.players[p].faction.clone().unwrap_or_default();
+                let abilities = self.rules.faction(&f).map(|d| d.abilities.clone()).unwrap_or_default();
+                (abilities, Value::Player(p), f)
+            }
+        }
+    }
+
+    /// Whose ability it is: a card's controller (its owner out of play), a faction's player.
+    fn controller_of(&self, src: Source) -> Option<PlayerId> {
+        match src {
+            Source::Card(e) => self.w.state.controller(e).or(self.w.state.ents[e].owner),
+            Source::Faction(p) => Some(p),
+        }
+    }
+
+    /// Why `who` may not use ability `a` of `src` now, if they may not.
+    pub fn unusable(&mut self, who: PlayerId, src: Source, a: &AbilityDef) -> R<Option<String>> {
+        let Head::Action(timing) = &a.head else { return Ok(Some("not an activated ability".into())) };
+        let clock = &self.w.state.clock;
+        let phase = self.rules.phases.get(clock.phase);
+        let step = phase.and_then(|p| clock.step.and_then(|s| p.steps.get(s)));
+        let now_ok = match timing.as_str() {
+            "game" | "any" => true,
+            "turn" => self.w.state.active() == Some(who),
+            t => phase.is_some_and(|p| p.name == t) || step.is_some_and(|s| s == t),
+        };
+        if !now_ok {
+            let now = phase.map(|p| p.name.clone()).unwrap_or_default();
+            return Ok(Some(format!("usable in {timing}, and this is {now}")));
+        }
+        let owner = self.controller_of(src);
+        let ok = match &a.used_by {
+            Some(u) => {
+                let (_, this, _) = self.abilities_of(src);
+                let mut cx = Ctx::new(owner, Some(this), u.text.clone());
+                let v = self.eval(&u.expr, &mut cx)?;
+                self.players(&v)?.contains(&who)
+            }
+            None => owner == Some(who),
+        };
+        Ok((!ok).then(|| format!("{} may not use it", self.pname(who))))
+    }
+
+    fn use_ability(&mut self, who: PlayerId, src: Source, index: Option<usize>) -> R<()> {
+        let (abilities, this, label) = self.abilities_of(src);
+        let mut usable = vec![];
+        let mut why = vec![];
+        for (i, a) in abilities.iter().enumerate() {
+            if index.is_some_and(|k| k != i) || !matches!(a.head, Head::Action(_)) {
+                continue;
+            }
+            match self.unusable(who, src, a)? {
+                None => usable.push(i),
+                Some(w) => why.push(w),
+            }
+        }
+        let i = match usable.len() {
+            0 if why.is_empty() => return Err(Halt::Refused(format!("{label} has no activated ability"))),
+            0 => return Err(Halt::Refused(format!("cannot use {label}: {}", why.join("; ")))),
+            1 => usable[0],
+            _ => {
+                let opts = usable.iter().map(|i| Value::Sym(format!("ability_{}", i + 1))).collect();
+                let cx = Ctx::new(Some(who), None, "".into());
+                let v = super::select::first(self.ask(&format!("which ability of {label}"), opts, 1, 1, &cx)?);
+                let shown = self.show(&v);
+                shown.trim_start_matches("ability_").parse::<usize>().map(|n| n - 1).unwrap_or(usable[0])
+            }
+        };
+        let a = abilities[i].clone();
+        self.emit(
+            Some(who),
+            EventKind::Use { name: "ability".into(), source: if let Source::Card(e) = src { Some(e) } else { None } },
+        );
+        self.depth += 1;
+        let out = self.resolve(&a, Some(who), this, None, src);
+        self.depth -= 1;
+        out
+    }
+
+    /// Requirements, then costs, then the effect. A card used from outside play (an
+    /// event in hand) is played between the requirements and the costs.
+    pub fn resolve(
+        &mut self,
+        a: &AbilityDef,
+        you: Option<PlayerId>,
+        this: Value,
+        it: Option<Value>,
+        src: Source,
+    ) -> R<()> {
+        let mut cx = Ctx::new(you, Some(this), "".into());
+        cx.it = it;
+        if let Some(r) = &a.requires {
+            cx.text = r.text.clone();
+            let v = self.eval(&r.expr, &mut cx)?;
+            if !self.truth(&v, &r.expr, &cx)? {
+                return Err(Halt::Refused(format!("requirement not met: {}", r.text.trim())));
+            }
+        }
+        if let (Source::Card(e), Head::Action(_)) = (src, &a.head) {
+            if !self.w.state.in_play(e) && matches!(self.w.state.ents[e].kind, Kind::Card(_)) {
+                self.play_entity(e, you)?;
+            }
+        }
+        for part in [&a.cost, &a.effect].into_iter().flatten() {
+            cx.text = part.text.clone();
+            self.exec_stmts(&part.block, &mut cx)?;
+        }
+        Ok(())
+    }
+}

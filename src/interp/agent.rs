@@ -1,0 +1,153 @@
+//! Who answers choices: scripted answers (scenarios), a seeded random agent, or the
+//! first legal option. Every choice names its chooser, its prompt and its options.
+
+use std::collections::VecDeque;
+
+use crate::engine::Rng;
+
+/// One question to a player.
+#[derive(Debug, Clone)]
+pub struct Ask<'a> {
+    /// The chooser's name.
+    pub chooser: &'a str,
+    /// What is asked (the script text of the choice).
+    pub prompt: &'a str,
+    /// The legal options, by name.
+    pub options: &'a [String],
+    /// Fewest options to pick.
+    pub min: usize,
+    /// Most options to pick.
+    pub max: usize,
+}
+
+impl Ask<'_> {
+    /// "prompt; options: a, b, c".
+    pub fn describe(&self) -> String {
+        let how = if self.min == self.max {
+            format!("pick {}", self.min)
+        } else {
+            format!("pick {} to {}", self.min, self.max)
+        };
+        format!("{} ({how}); options: {}", self.prompt, self.options.join(", "))
+    }
+}
+
+/// Answers choices with option indices.
+pub trait Agent {
+    /// Picks between `ask.min` and `ask.max` distinct options (indices into `ask.options`).
+    /// An `Err` stops the action (a scenario's missing answer).
+    fn choose(&mut self, ask: &Ask, rng: &mut Rng) -> Result<Vec<usize>, String>;
+
+    /// Answers for the scenario step about to run (scripted agents only).
+    fn begin(&mut self, _step: usize, _answers: Vec<(usize, Vec<String>)>) {}
+
+    /// Answers left unused after a step, with the step that gave them.
+    fn leftover(&mut self) -> Vec<(usize, Vec<String>)> {
+        vec![]
+    }
+}
+
+/// Picks the first legal options.
+#[derive(Debug, Default)]
+pub struct FirstLegal;
+
+impl Agent for FirstLegal {
+    fn choose(&mut self, ask: &Ask, _rng: &mut Rng) -> Result<Vec<usize>, String> {
+        let n = ask.min.max(ask.max.min(1)).min(ask.options.len());
+        Ok((0..n).collect())
+    }
+}
+
+/// Picks uniformly at random from the game's own generator, so a seed replays exactly.
+#[derive(Debug, Default)]
+pub struct RandomAgent;
+
+impl Agent for RandomAgent {
+    fn choose(&mut self, ask: &Ask, rng: &mut Rng) -> Result<Vec<usize>, String> {
+        let max = ask.max.min(ask.options.len());
+        let n = ask.min + rng.below((max - ask.min.min(max) + 1) as u64) as usize;
+        let mut idx: Vec<usize> = (0..ask.options.len()).collect();
+        rng.shuffle(&mut idx);
+        idx.truncate(n.min(max));
+        idx.sort();
+        Ok(idx)
+    }
+}
+
+/// Scenario answers: each `choose:` step answers one question, in order. Strict: a
+/// question with no answer left is an error naming the prompt and the options.
+#[derive(Debug, Default)]
+pub struct Scripted {
+    step: usize,
+    queue: VecDeque<(usize, Vec<String>)>,
+}
+
+impl Agent for Scripted {
+    fn begin(&mut self, step: usize, answers: Vec<(usize, Vec<String>)>) {
+        self.step = step;
+        self.queue = answers.into();
+    }
+
+    fn leftover(&mut self) -> Vec<(usize, Vec<String>)> {
+        self.queue.drain(..).collect()
+    }
+
+    fn choose(&mut self, ask: &Ask, _rng: &mut Rng) -> Result<Vec<usize>, String> {
+        let Some((at, names)) = self.queue.pop_front() else {
+            return Err(format!("missing choice at step {}: {} asks {}", self.step, ask.chooser, ask.describe()));
+        };
+        let mut picked = vec![];
+        for n in &names {
+            match ask.options.iter().position(|o| o == n) {
+                Some(i) if !picked.contains(&i) => picked.push(i),
+                Some(_) => return Err(format!("answer `{n}` at step {at} is given twice")),
+                None => {
+                    return Err(format!(
+                        "answer `{n}` at step {at} is not an option: {} asks {}",
+                        ask.chooser,
+                        ask.describe()
+                    ))
+                }
+            }
+        }
+        if picked.len() < ask.min || picked.len() > ask.max {
+            return Err(format!(
+                "step {at} answers {} option(s), but {} asks {}",
+                picked.len(),
+                ask.chooser,
+                ask.describe()
+            ));
+        }
+        Ok(picked)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ask(opts: &[String], min: usize, max: usize) -> Ask<'_> {
+        Ask { chooser: "p", prompt: "choose 1 card", options: opts, min, max }
+    }
+
+    #[test]
+    fn scripted_answers_by_name_and_reports_missing_ones() {
+        let opts = vec!["a".to_string(), "b".to_string()];
+        let mut s = Scripted::default();
+        s.begin(3, vec![(4, vec!["b".into()])]);
+        let mut rng = Rng::new(0);
+        assert_eq!(s.choose(&ask(&opts, 1, 1), &mut rng), Ok(vec![1]));
+        let err = s.choose(&ask(&opts, 1, 1), &mut rng).unwrap_err();
+        assert_eq!(err, "missing choice at step 3: p asks choose 1 card (pick 1); options: a, b");
+    }
+
+    #[test]
+    fn random_agent_picks_within_bounds() {
+        let opts: Vec<String> = (0..5).map(|i| i.to_string()).collect();
+        let mut rng = Rng::new(9);
+        for _ in 0..100 {
+            let got = RandomAgent.choose(&ask(&opts, 1, 3), &mut rng).unwrap();
+            assert!((1..=3).contains(&got.len()), "{got:?}");
+        }
+    }
+}

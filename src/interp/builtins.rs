@@ -1,0 +1,118 @@
+//! The built-in functions: count, exists, min, max, sum, first, sort, most, adjacent,
+//! neighbors, random.
+
+use crate::engine::Value;
+use crate::syntax::ast::Expr;
+
+use super::{Ctx, Halt, Interp, R};
+
+impl Interp<'_> {
+    /// Calls a built-in function.
+    pub(super) fn builtin_fn(&mut self, name: &str, args: &[Expr], cx: &mut Ctx) -> R<Value> {
+        let arg = |i: usize| args.get(i).ok_or_else(|| Halt::Error(format!("`{name}` needs more arguments")));
+        match name {
+            "count" | "exists" | "first" | "random" | "neighbors" => {
+                let v = self.eval(arg(0)?, cx)?;
+                let items = self.things(&v)?;
+                Ok(match name {
+                    "count" => Value::Int(items.len() as i64),
+                    "exists" => Value::Bool(!items.is_empty()),
+                    "first" => items.into_iter().next().unwrap_or(Value::Null),
+                    "random" if items.is_empty() => Value::Null,
+                    "random" => {
+                        let i = self.w.state.rng.below(items.len() as u64) as usize;
+                        items[i].clone()
+                    }
+                    _ => Value::List(self.neighbors(&items)),
+                })
+            }
+            "min" | "max" => {
+                let mut nums = vec![];
+                for a in args {
+                    let v = self.eval(a, cx)?;
+                    match v {
+                        Value::List(l) if l.len() != 1 => {
+                            for x in l {
+                                nums.push(self.int(&x, a, cx)?);
+                            }
+                        }
+                        v => nums.push(self.int(&v, a, cx)?),
+                    }
+                }
+                let r = if name == "min" { nums.iter().min() } else { nums.iter().max() };
+                Ok(Value::Int(r.copied().unwrap_or(0)))
+            }
+            "sum" => {
+                let v = self.eval(arg(0)?, cx)?;
+                let mut total = 0;
+                for x in self.things(&v)? {
+                    total += self.keyed(&x, arg(1)?, cx)?;
+                }
+                Ok(Value::Int(total))
+            }
+            "sort" => {
+                let v = self.eval(arg(0)?, cx)?;
+                let mut keyed = vec![];
+                for x in self.things(&v)? {
+                    keyed.push((self.keyed(&x, arg(1)?, cx)?, x));
+                }
+                keyed.sort_by_key(|(k, _)| *k);
+                Ok(Value::List(keyed.into_iter().map(|(_, x)| x).collect()))
+            }
+            "most" => {
+                let v = self.eval(arg(0)?, cx)?;
+                let mut best: Vec<(i64, Value)> = vec![];
+                for x in self.things(&v)? {
+                    let k = self.keyed(&x, arg(1)?, cx)?;
+                    match best.first() {
+                        Some((b, _)) if k < *b => {}
+                        Some((b, _)) if k == *b => best.push((k, x)),
+                        _ => best = vec![(k, x)],
+                    }
+                }
+                Ok(if best.len() == 1 { best.remove(0).1 } else { Value::Null })
+            }
+            "adjacent" => {
+                let (a, b) = (self.eval(arg(0)?, cx)?, self.eval(arg(1)?, cx)?);
+                let a = super::select::first(a);
+                Ok(Value::Bool(self.neighbors(&[a]).contains(&super::select::first(b))))
+            }
+            _ => Err(Halt::Error(format!("unknown function `{name}`"))),
+        }
+    }
+
+    /// A sort key: `expr` evaluated with `it` bound to `x`; a bare property name reads it.
+    fn keyed(&mut self, x: &Value, key: &Expr, cx: &mut Ctx) -> R<i64> {
+        let saved = cx.it.replace(x.clone());
+        let v = self.eval(key, cx);
+        cx.it = saved;
+        let v = v?;
+        self.int(&v, key, cx)
+    }
+
+    /// The spaces adjacent to any of `spaces`.
+    fn neighbors(&self, spaces: &[Value]) -> Vec<Value> {
+        let Some(board) = &self.rules.board else { return vec![] };
+        let s = &self.w.state;
+        let mut out = vec![];
+        for v in spaces {
+            let Value::Zone(z) = v else { continue };
+            let name = &s.zones[*z].name;
+            for (a, b) in &board.adjacency {
+                let other = if &a.value == name {
+                    &b.value
+                } else if &b.value == name {
+                    &a.value
+                } else {
+                    continue;
+                };
+                if let Some(o) = s.zone(other, None) {
+                    if !out.contains(&Value::Zone(o)) {
+                        out.push(Value::Zone(o));
+                    }
+                }
+            }
+        }
+        out
+    }
+}

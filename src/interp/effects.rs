@@ -1,0 +1,585 @@
+//! The engine verbs. Each effect returns what it acted on (what `let x = EFFECT` binds).
+//! Conventions a game's zones follow: `draw` takes from the player's `deck` into their
+//! `hand`, `discard` puts cards into their owner's `discard_pile`, unless a clause
+//! names other zones; `remove` and `return` send things back where they were created.
+
+use crate::check::env::Sym;
+use crate::engine::{Dest, EntId, EventKind, Holder, Kind, Loc, PlayerId, Value, ZoneId};
+use crate::syntax::ast::*;
+
+use super::eval::Mode;
+use super::{Ctx, Halt, Interp, R};
+
+/// A counted noun: `2 twilight`, `a warrior`, `warriors in supply`.
+struct Counted<'a> {
+    n: Option<&'a Expr>,
+    noun: String,
+    sym: Option<Sym>,
+    filters: &'a [Filter],
+}
+
+impl Interp<'_> {
+    fn counted<'a>(&self, e: &'a Expr) -> Option<Counted<'a>> {
+        let (n, base, filters) = match &e.kind {
+            ExprKind::Select { quantity, base, filters } => {
+                let n = match quantity.as_ref().map(|q| &q.kind) {
+                    None | Some(QuantityKind::One) => None,
+                    Some(QuantityKind::Exactly(n)) => Some(&**n),
+                    _ => return None,
+                };
+                (n, &**base, filters.as_slice())
+            }
+            ExprKind::Name(_) => (None, e, &[][..]),
+            _ => return None,
+        };
+        let ExprKind::Name(noun) = &base.kind else { return None };
+        let (canon, sym) = match self.rules.env.resolve(noun) {
+            Some((c, s)) => (c, Some(s.clone())),
+            None => (noun.clone(), None),
+        };
+        Some(Counted { n, noun: canon, sym, filters })
+    }
+
+    fn amount(&mut self, n: Option<&Expr>, cx: &mut Ctx) -> R<i64> {
+        match n {
+            Some(e) => {
+                let v = self.eval(e, cx)?;
+                self.int(&v, e, cx)
+            }
+            None => Ok(1),
+        }
+    }
+
+    /// Runs an effect; returns what it acted on.
+    pub fn effect(&mut self, e: &Effect, cx: &mut Ctx) -> R<Value> {
+        let obj = e.objects.first();
+        let acted = match e.verb {
+            Verb::Add | Verb::Gain | Verb::Remove | Verb::Spend | Verb::Lose => {
+                let o = obj.ok_or_else(|| Halt::Error("nothing to add or remove".into()))?;
+                match self.counted(o) {
+                    Some(c) if matches!(c.sym, Some(Sym::Counter { .. })) => self.counter_effect(e, &c, cx)?,
+                    Some(c) if matches!(e.verb, Verb::Add | Verb::Gain) && matches!(c.sym, Some(Sym::Piece)) => {
+                        self.place(e, o, cx, "add")?
+                    }
+                    _ if matches!(e.verb, Verb::Add | Verb::Gain) => {
+                        return Err(Halt::Error(format!("`{}` is not a counter", cx.snippet(&o.span))))
+                    }
+                    _ => {
+                        let things = self.targets(o, cx)?;
+                        for t in &things.items() {
+                            let home = self.home(t)?;
+                            self.relocate("remove", t, home, cx)?;
+                        }
+                        things
+                    }
+                }
+            }
+            Verb::Move | Verb::Return | Verb::Take | Verb::Discard | Verb::Destroy => self.move_like(e, cx)?,
+            Verb::Draw => self.draw(e, cx)?,
+            Verb::Deal => self.deal(e, cx)?,
+            Verb::Shuffle => self.shuffle(e, cx)?,
+            Verb::Reveal => {
+                let o = obj.ok_or_else(|| Halt::Error("nothing to reveal".into()))?;
+                let things = self.targets(o, cx)?;
+                self.reveal(e, &things, cx)?;
+                things
+            }
+            Verb::Flip => {
+                let o = obj.ok_or_else(|| Halt::Error("nothing to flip".into()))?;
+                let things = self.targets(o, cx)?;
+                for t in &things.items() {
+                    self.flip(e, t, cx)?;
+                }
+                things
+            }
+            Verb::Exhaust | Verb::Ready => {
+                let o = obj.ok_or_else(|| Halt::Error("nothing to exhaust".into()))?;
+                let things = self.targets(o, cx)?;
+                let exhausted = e.verb == Verb::Exhaust;
+                for t in &things.items() {
+                    let ent = self.ent(t)?;
+                    self.allowed(e.verb.as_str(), cx.you, Some(t), None)?;
+                    self.w.state.ents[ent].exhausted = exhausted;
+                    self.emit(cx.you, EventKind::Exhaust { ent, exhausted });
+                }
+                things
+            }
+            Verb::Place => self.place(e, obj.ok_or_else(|| Halt::Error("nothing to place".into()))?, cx, "place")?,
+            Verb::Create => self.create(e, cx)?,
+            Verb::Score => {
+                let n = self.amount(obj, cx)?;
+                let counter = self
+                    .rules
+                    .scoring
+                    .clone()
+                    .ok_or_else(|| Halt::Error("the game has no `scoring:` counter".into()))?;
+                for p in self.beneficiaries(e, cx)? {
+                    let now = self.w.state.counter(&counter, Holder::Player(p)) + n;
+                    self.change_counter("score", &counter, Holder::Player(p), now, n, cx)?;
+                }
+                Value::List(vec![])
+            }
+            Verb::Seat => {
+                let o = obj.ok_or_else(|| Halt::Error("nobody to seat".into()))?;
+                let v = self.eval(o, cx)?;
+                let order = self.players(&v)?;
+                if order.len() != self.w.state.players.len() {
+                    return Err(Halt::Error(format!("`seat` needs every player once, got {}", order.len())));
+                }
+                self.w.state.seats = order.clone();
+                self.emit(cx.you, EventKind::Seat { order });
+                v
+            }
+            Verb::Play => {
+                let o = obj.ok_or_else(|| Halt::Error("nothing to play".into()))?;
+                let things = self.targets(o, cx)?;
+                for t in &things.items() {
+                    let ent = self.ent(t)?;
+                    self.play_entity(ent, cx.you)?;
+                }
+                things
+            }
+        };
+        Ok(acted)
+    }
+
+    /// The things an effect acts on (quantities may ask the acting player).
+    fn targets(&mut self, o: &Expr, cx: &mut Ctx) -> R<Value> {
+        let v = self.eval_in(o, cx, Mode::Act)?;
+        Ok(Value::List(self.things(&v)?))
+    }
+
+    /// A value as one card or piece.
+    pub fn ent(&self, v: &Value) -> R<EntId> {
+        match v {
+            Value::Ent(e) => Ok(*e),
+            Value::List(l) if l.len() == 1 => self.ent(&l[0]),
+            v => Err(Halt::Error(format!("expected a card or piece, found {}", self.show(v)))),
+        }
+    }
+
+    fn clause(&self, e: &Effect, f: impl Fn(&ClauseKind) -> bool) -> Option<ClauseKind> {
+        e.clauses.iter().map(|c| &c.kind).find(|k| f(k)).cloned()
+    }
+
+    /// Players named by `for` (or the acting player).
+    fn beneficiaries(&mut self, e: &Effect, cx: &mut Ctx) -> R<Vec<PlayerId>> {
+        match self.clause(e, |k| matches!(k, ClauseKind::For(_))) {
+            Some(ClauseKind::For(p)) => {
+                let v = self.eval(&p, cx)?;
+                self.players(&v)
+            }
+            _ => Ok(cx.you.into_iter().collect()),
+        }
+    }
+
+    /// Where `to`/`into`/`onto`/`to top of`/`to bottom of` sends things.
+    fn destination(&mut self, e: &Effect, cx: &mut Ctx) -> R<Option<Dest>> {
+        for c in &e.clauses {
+            let (x, top, onto) = match &c.kind {
+                ClauseKind::To(x) | ClauseKind::Into(x) => (x, true, false),
+                ClauseKind::ToEnd(end, x) => (x, *end == End::Top, false),
+                ClauseKind::Onto(x) => (x, true, true),
+                _ => continue,
+            };
+            let v = super::select::first(self.eval(x, cx)?);
+            return Ok(Some(match v {
+                Value::Zone(z) if !onto => Dest::Zone(z, top),
+                Value::Ent(b) => Dest::On(b),
+                Value::Player(p) if e.verb == Verb::Take || e.verb == Verb::Return => {
+                    Dest::Zone(self.same_zone_of(p, None)?, top)
+                }
+                v => return Err(Halt::Error(format!("cannot put things into {}", self.show(&v)))),
+            }));
+        }
+        Ok(None)
+    }
+
+    fn same_zone_of(&self, p: PlayerId, like: Option<ZoneId>) -> R<ZoneId> {
+        let name = like.map(|z| self.w.state.zones[z].name.clone()).unwrap_or_else(|| "hand".into());
+        self.zone_named(&name, Some(p))
+    }
+
+    /// Where a thing was created (`remove` and `return` send it back there).
+    fn home(&self, t: &Value) -> R<Dest> {
+        let e = self.ent(t)?;
+        Ok(match self.w.state.ents[e].home {
+            Some(h) if self.w.state.ents[e].loc != Loc::Zone(h) => Dest::Zone(h, true),
+            _ => Dest::Gone,
+        })
+    }
+
+    /// Moves one thing, consulting prohibitions, and logs it with `verb`.
+    pub fn relocate(&mut self, verb: &'static str, t: &Value, to: Dest, cx: &Ctx) -> R<()> {
+        let e = self.ent(t)?;
+        let place = match to {
+            Dest::Zone(z, _) => Some(z),
+            _ => None,
+        };
+        self.allowed(verb, cx.you, Some(t), place)?;
+        if let Some(z) = place {
+            let zone = &self.w.state.zones[z];
+            if zone.capacity.is_some_and(|c| zone.items.len() >= c) && !zone.items.contains(&e) {
+                return Err(Halt::Refused(format!(
+                    "{} is full ({} at most)",
+                    self.w.state.zone_name(z),
+                    zone.capacity.unwrap_or(0)
+                )));
+            }
+        }
+        let from = self.w.state.zone_of(e);
+        match to {
+            Dest::Zone(z, top) => self.w.state.put(e, z, top),
+            Dest::On(b) => self.w.state.attach(e, b),
+            Dest::Gone => self.w.state.detach(e),
+        }
+        self.emit(cx.you, EventKind::Move { verb, ent: e, from, to });
+        Ok(())
+    }
+
+    fn counter_effect(&mut self, e: &Effect, c: &Counted, cx: &mut Ctx) -> R<Value> {
+        let n = self.amount(c.n, cx)?;
+        let add = matches!(e.verb, Verb::Add | Verb::Gain);
+        let target = self.clause(e, |k| matches!(k, ClauseKind::To(_) | ClauseKind::From(_) | ClauseKind::For(_)));
+        let holders = match target {
+            Some(ClauseKind::To(x) | ClauseKind::From(x) | ClauseKind::For(x)) => {
+                let v = self.eval(&x, cx)?;
+                let mut hs = vec![];
+                for t in self.things(&v)? {
+                    hs.push(self.holder(&t, &c.noun)?);
+                }
+                hs
+            }
+            _ => match self.counter_on(&c.noun) {
+                crate::load::CounterOn::Game => vec![Holder::Game],
+                _ => vec![Holder::Player(cx.you.ok_or_else(|| Halt::Error(format!("whose {}?", c.noun)))?)],
+            },
+        };
+        let verb: &'static str = e.verb.as_str();
+        for h in holders {
+            let cur = self.w.state.counter(&c.noun, h);
+            let now = if add { cur + n } else { cur - n };
+            self.change_counter(verb, &c.noun, h, now, if add { n } else { -n }, cx)?;
+        }
+        let _ = c.filters;
+        Ok(Value::List(vec![]))
+    }
+
+    /// Changes a counter to `now`, refusing with a reason when it would leave its bounds.
+    fn change_counter(&mut self, verb: &'static str, name: &str, h: Holder, now: i64, delta: i64, cx: &Ctx) -> R<()> {
+        let b = self.w.state.bounds.get(name).copied().unwrap_or_default();
+        let cur = self.w.state.counter(name, h);
+        let holds = match h {
+            Holder::Game => format!("the pool holds {cur}"),
+            h => format!("{} has {cur}", self.w.state.holder_name(h)),
+        };
+        if b.min.is_some_and(|m| now < m) {
+            return Err(Halt::Refused(format!("cannot {verb} {} {name}: {holds}", delta.abs())));
+        }
+        if let Some(m) = b.max.filter(|&m| now > m) {
+            return Err(Halt::Refused(format!("cannot {verb} {} {name}: {holds}, at most {m}", delta.abs())));
+        }
+        self.w.state.set_counter(name, h, now).map_err(Halt::Refused)?;
+        self.emit(cx.you, EventKind::Counter { verb, name: name.into(), holder: h, delta, now });
+        Ok(())
+    }
+
+    fn move_like(&mut self, e: &Effect, cx: &mut Ctx) -> R<Value> {
+        let o = e.objects.first().ok_or_else(|| Halt::Error("nothing to move".into()))?;
+        let things = self.targets(o, cx)?;
+        let dest = self.destination(e, cx)?;
+        let face = self.clause(e, |k| matches!(k, ClauseKind::Face(_)));
+        let verb: &'static str = e.verb.as_str();
+        for t in things.items() {
+            let ent = self.ent(&t)?;
+            let to = match (e.verb, dest) {
+                (Verb::Destroy, _) => Dest::Gone,
+                (_, Some(d)) => d,
+                (Verb::Move, None) => return Err(Halt::Error("`move` needs `to`, `into` or `onto`".into())),
+                (Verb::Return, None) => self.home(&t)?,
+                (Verb::Discard, None) => {
+                    let owner = self.w.state.ents[ent].owner;
+                    Dest::Zone(self.zone_named("discard_pile", owner)?, true)
+                }
+                (Verb::Take, None) => match self.w.state.zone_of(ent) {
+                    Some(z) if self.w.state.zones[z].owner.is_some() && self.w.state.zones[z].owner != cx.you => {
+                        Dest::Zone(self.same_zone_of(cx.you.unwrap_or(0), Some(z))?, true)
+                    }
+                    Some(z) => Dest::Zone(z, true),
+                    None => Dest::Gone,
+                },
+                _ => Dest::Gone,
+            };
+            self.relocate(verb, &t, to, cx)?;
+            if e.verb == Verb::Take {
+                self.w.state.ents[ent].owner = cx.you;
+            }
+            if let Some(ClauseKind::Face(f)) = &face {
+                self.w.state.ents[ent].face_up = *f == Face::Up;
+            }
+        }
+        Ok(things)
+    }
+
+    fn draw(&mut self, e: &Effect, cx: &mut Ctx) -> R<Value> {
+        let n = self.amount(e.objects.first(), cx)?.max(0) as usize;
+        let mut drawn = vec![];
+        for p in self.beneficiaries(e, cx)? {
+            let from = match self.clause(e, |k| matches!(k, ClauseKind::From(_))) {
+                Some(ClauseKind::From(z)) => {
+                    let mut pc = cx.clone();
+                    pc.you = Some(p);
+                    match super::select::first(self.eval(&z, &mut pc)?) {
+                        Value::Zone(z) => z,
+                        v => return Err(Halt::Error(format!("cannot draw from {}", self.show(&v)))),
+                    }
+                }
+                _ => self.zone_named("deck", Some(p))?,
+            };
+            let to = match self.destination(e, cx)? {
+                Some(d) => d,
+                None => Dest::Zone(self.zone_named("hand", Some(p))?, true),
+            };
+            let take: Vec<EntId> = self.w.state.zones[from].items.iter().take(n).copied().collect();
+            let mut pc = cx.clone();
+            pc.you = Some(p);
+            for ent in take {
+                self.relocate("draw", &Value::Ent(ent), to, &pc)?;
+                drawn.push(Value::Ent(ent));
+            }
+        }
+        Ok(Value::List(drawn))
+    }
+
+    fn deal(&mut self, e: &Effect, cx: &mut Ctx) -> R<Value> {
+        let Some(dest) = e.clauses.iter().find_map(|c| match &c.kind {
+            ClauseKind::To(x) | ClauseKind::Into(x) => Some(x),
+            _ => None,
+        }) else {
+            return Err(Halt::Error("`deal` needs `to`".into()));
+        };
+        let zones = self.eval(dest, cx)?;
+        let zones: Vec<ZoneId> =
+            zones.items().into_iter().filter_map(|z| if let Value::Zone(z) = z { Some(z) } else { None }).collect();
+        let face = self.clause(e, |k| matches!(k, ClauseKind::Face(_)));
+        let mut dealt = vec![];
+        for &z in &zones {
+            for o in &e.objects {
+                let (n, pool) = match &o.kind {
+                    ExprKind::Select { quantity: Some(q), base, filters } => {
+                        let n = match &q.kind {
+                            QuantityKind::Exactly(n) => self.amount(Some(n), cx)?,
+                            _ => 1,
+                        };
+                        let stripped = Expr {
+                            kind: ExprKind::Select { quantity: None, base: base.clone(), filters: filters.clone() },
+                            span: o.span.clone(),
+                        };
+                        (n, self.eval(&stripped, cx)?)
+                    }
+                    _ => (1, self.eval(o, cx)?),
+                };
+                let mut left = n.max(0) as usize;
+                for t in self.things(&pool)? {
+                    if left == 0 {
+                        break;
+                    }
+                    let ent = self.ent(&t)?;
+                    if self.w.state.zone_of(ent).is_some_and(|at| zones.contains(&at)) {
+                        continue;
+                    }
+                    let owner = self.w.state.zones[z].owner;
+                    let mut pc = cx.clone();
+                    pc.you = owner.or(cx.you);
+                    self.relocate("deal", &t, Dest::Zone(z, true), &pc)?;
+                    if let Some(ClauseKind::Face(f)) = &face {
+                        self.w.state.ents[ent].face_up = *f == Face::Up;
+                    }
+                    dealt.push(t);
+                    left -= 1;
+                }
+            }
+        }
+        Ok(Value::List(dealt))
+    }
+
+    fn shuffle(&mut self, e: &Effect, cx: &mut Ctx) -> R<Value> {
+        let into = self.clause(e, |k| matches!(k, ClauseKind::Into(_) | ClauseKind::To(_)));
+        let zone = match (e.objects.first(), into) {
+            (None, _) => self.zone_named("deck", cx.you)?,
+            (Some(o), None) => match super::select::first(self.eval(o, cx)?) {
+                Value::Zone(z) => z,
+                v => {
+                    return Err(Halt::Error(format!(
+                        "cannot shuffle {} (shuffle a zone, or things into one)",
+                        self.show(&v)
+                    )))
+                }
+            },
+            (Some(o), Some(ClauseKind::Into(z) | ClauseKind::To(z))) => {
+                let things = self.targets(o, cx)?;
+                let zone = match super::select::first(self.eval(&z, cx)?) {
+                    Value::Zone(z) => z,
+                    v => return Err(Halt::Error(format!("cannot shuffle into {}", self.show(&v)))),
+                };
+                for t in things.items() {
+                    self.relocate("shuffle", &t, Dest::Zone(zone, true), cx)?;
+                }
+                zone
+            }
+            _ => unreachable_zone()?,
+        };
+        let mut items = std::mem::take(&mut self.w.state.zones[zone].items);
+        self.w.state.rng.shuffle(&mut items);
+        self.w.state.zones[zone].items = items;
+        self.emit(cx.you, EventKind::Shuffle { zone });
+        Ok(Value::Zone(zone))
+    }
+
+    fn reveal(&mut self, e: &Effect, things: &Value, cx: &mut Ctx) -> R<()> {
+        let to = match self.clause(e, |k| matches!(k, ClauseKind::To(_))) {
+            Some(ClauseKind::To(p)) => {
+                let v = self.eval(&p, cx)?;
+                self.players(&v)?
+            }
+            _ => vec![],
+        };
+        let mut ents = vec![];
+        for t in things.items() {
+            ents.push(self.ent(&t)?);
+        }
+        self.emit(cx.you, EventKind::Reveal { ents, to });
+        Ok(())
+    }
+
+    fn flip(&mut self, e: &Effect, t: &Value, cx: &mut Ctx) -> R<()> {
+        let ent = self.ent(t)?;
+        self.allowed("flip", cx.you, Some(t), None)?;
+        match self.clause(e, |k| matches!(k, ClauseKind::To(_) | ClauseKind::Face(_))) {
+            Some(ClauseKind::To(x)) => {
+                let side = super::select::first(self.eval(&x, cx)?);
+                let side = self.show(&side);
+                self.flip_to(ent, &side, cx)
+            }
+            Some(ClauseKind::Face(f)) => {
+                self.w.state.ents[ent].face_up = f == Face::Up;
+                let to = if f == Face::Up { "face up" } else { "face down" };
+                self.emit(cx.you, EventKind::Flip { ent, to: to.into() });
+                Ok(())
+            }
+            _ => {
+                let sides = match &self.w.state.ents[ent].kind {
+                    Kind::Piece(k) => self.rules.pieces.get(k).cloned().unwrap_or_default(),
+                    Kind::Card(_) => vec![],
+                };
+                if sides.len() == 2 {
+                    let cur = self.w.state.ents[ent].side.clone();
+                    let other = if cur.as_deref() == Some(&sides[0]) { &sides[1] } else { &sides[0] };
+                    return self.flip_to(ent, &other.clone(), cx);
+                }
+                let up = !self.w.state.ents[ent].face_up;
+                self.w.state.ents[ent].face_up = up;
+                self.emit(cx.you, EventKind::Flip { ent, to: if up { "face up".into() } else { "face down".into() } });
+                Ok(())
+            }
+        }
+    }
+
+    /// Turns a two-sided piece to `side`.
+    pub fn flip_to(&mut self, ent: EntId, side: &str, cx: &Ctx) -> R<()> {
+        if let Kind::Piece(k) = &self.w.state.ents[ent].kind {
+            let sides = self.rules.pieces.get(k).cloned().unwrap_or_default();
+            if !sides.iter().any(|s| s == side) {
+                return Err(Halt::Error(format!("{k} has no side `{side}` (sides: {})", sides.join(", "))));
+            }
+        }
+        self.w.state.ents[ent].side = Some(side.to_string());
+        self.emit(cx.you, EventKind::Flip { ent, to: side.into() });
+        Ok(())
+    }
+
+    /// Where `place`/`create` put things: a clause, or an `at`/`in` filter on the object.
+    fn place_dest(&mut self, e: &Effect, filters: &[Filter], cx: &mut Ctx) -> R<Dest> {
+        if let Some(d) = self.destination(e, cx)? {
+            return Ok(d);
+        }
+        for f in filters {
+            if let FilterKind::At(x) | FilterKind::In(x) = &f.kind {
+                return match super::select::first(self.eval(x, cx)?) {
+                    Value::Zone(z) => Ok(Dest::Zone(z, true)),
+                    Value::Ent(b) => Ok(Dest::On(b)),
+                    v => Err(Halt::Error(format!("cannot place at {}", self.show(&v)))),
+                };
+            }
+        }
+        Err(Halt::Error("say where: `at SPACE`, `in ZONE` or `to ZONE`".into()))
+    }
+
+    fn place(&mut self, e: &Effect, o: &Expr, cx: &mut Ctx, verb: &'static str) -> R<Value> {
+        let c = self.counted(o).ok_or_else(|| Halt::Error(format!("place what? `{}`", cx.snippet(&o.span))))?;
+        let n = self.amount(c.n, cx)?.max(0) as usize;
+        let dest = self.place_dest(e, c.filters, cx)?;
+        let mut placed = vec![];
+        for p in self.beneficiaries(e, cx)? {
+            let s = &self.w.state;
+            let free: Vec<EntId> = (0..s.ents.len())
+                .filter(|&x| {
+                    s.ents[x].owner == Some(p) && s.ents[x].home.is_some_and(|h| s.ents[x].loc == Loc::Zone(h))
+                })
+                .filter(|&x| {
+                    matches!(&s.ents[x].kind, Kind::Piece(k) if *k == c.noun)
+                        || s.ents[x].side.as_deref() == Some(&c.noun)
+                })
+                .collect();
+            if free.len() < n {
+                return Err(Halt::Refused(format!(
+                    "cannot {verb} {n} {}: {} has {} left",
+                    c.noun,
+                    self.pname(p),
+                    free.len()
+                )));
+            }
+            for x in free.into_iter().take(n) {
+                self.relocate(verb, &Value::Ent(x), dest, cx)?;
+                placed.push(Value::Ent(x));
+            }
+        }
+        Ok(Value::List(placed))
+    }
+
+    fn create(&mut self, e: &Effect, cx: &mut Ctx) -> R<Value> {
+        let o = e.objects.first().ok_or_else(|| Halt::Error("create what?".into()))?;
+        let c = self.counted(o).ok_or_else(|| Halt::Error(format!("create what? `{}`", cx.snippet(&o.span))))?;
+        let n = self.amount(c.n, cx)?.max(0) as usize;
+        let zone = match self.place_dest(e, c.filters, cx)? {
+            Dest::Zone(z, _) => z,
+            _ => return Err(Halt::Error("`create` puts things into a zone or at a space".into())),
+        };
+        let owner = match self.clause(e, |k| matches!(k, ClauseKind::For(_))) {
+            Some(ClauseKind::For(p)) => {
+                let v = self.eval(&p, cx)?;
+                self.players(&v)?.first().copied()
+            }
+            _ => self.w.state.zones[zone].owner,
+        };
+        let kind = match self.rules.card_ids.get(&c.noun) {
+            Some(&i) => Kind::Card(i),
+            None => Kind::Piece(c.noun.clone()),
+        };
+        let side = self.rules.pieces.get(&c.noun).and_then(|s| s.first().cloned());
+        let mut made = vec![];
+        for _ in 0..n {
+            let label = self.w.state.fresh_label(&c.noun);
+            let ent = self.w.state.create(kind.clone(), label, owner, zone);
+            self.w.state.ents[ent].side = side.clone();
+            made.push(Value::Ent(ent));
+        }
+        let text = format!("create {n} {} in {}", c.noun, self.w.state.zone_name(zone));
+        self.emit(cx.you, EventKind::Note { text });
+        Ok(Value::List(made))
+    }
+}
+
+fn unreachable_zone() -> R<ZoneId> {
+    Err(Halt::Error("shuffle needs a zone".into()))
+}

@@ -1,0 +1,395 @@
+//! Expressions: names, operators, `of`, tables, dice and seat orders.
+
+use crate::check::env::{Sym, Ty};
+use crate::engine::{EventKind, Holder, PlayerId, Value};
+use crate::load::CounterOn;
+use crate::syntax::ast::*;
+
+use super::{Ctx, Halt, Interp, R};
+
+/// Built-in names that select things, so `card of deck` is the cards in a deck.
+const NOUNS: &[&str] = &["card", "cards", "piece", "pieces", "space", "spaces", "player", "players"];
+
+/// Whether a selector's quantity may ask the acting player (effects) or not (queries).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// Reading the state: `a card` is the first one, `2 cards` the first two.
+    Query,
+    /// Acting: `a card` among several is the acting player's choice.
+    Act,
+}
+
+impl Interp<'_> {
+    /// Evaluates an expression for reading.
+    pub fn eval(&mut self, e: &Expr, cx: &mut Ctx) -> R<Value> {
+        self.eval_in(e, cx, Mode::Query)
+    }
+
+    /// Evaluates an expression; `mode` says whether quantities may ask.
+    pub fn eval_in(&mut self, e: &Expr, cx: &mut Ctx, mode: Mode) -> R<Value> {
+        self.tick()?;
+        match &e.kind {
+            ExprKind::Int(i) => Ok(Value::Int(*i)),
+            ExprKind::Bool(b) => Ok(Value::Bool(*b)),
+            ExprKind::Str(s) => Ok(Value::Str(s.clone())),
+            ExprKind::Name(n) => self.name(n, cx),
+            ExprKind::You => cx.you.map(Value::Player).ok_or_else(|| Halt::Error("`you` is nobody here".into())),
+            ExprKind::This => cx.this.clone().ok_or_else(|| Halt::Error("`this` is nothing here".into())),
+            ExprKind::List(items) => {
+                let mut out = vec![];
+                for i in items {
+                    out.push(self.eval_in(i, cx, mode)?);
+                }
+                Ok(Value::List(out))
+            }
+            ExprKind::Unary(op, x) => {
+                let v = self.eval(x, cx)?;
+                match op {
+                    UnOp::Not => Ok(Value::Bool(!self.truth(&v, x, cx)?)),
+                    UnOp::Neg => Ok(Value::Int(-self.int(&v, x, cx)?)),
+                    UnOp::Pos => Ok(Value::Int(self.int(&v, x, cx)?)),
+                }
+            }
+            ExprKind::Binary(op, a, b) => self.binary(*op, a, b, cx, mode),
+            ExprKind::Of(a, b) => self.of(a, b, cx, mode),
+            ExprKind::Select { quantity, base, filters } => self.select(quantity.as_ref(), base, filters, cx, mode),
+            ExprKind::Call(c) => self.call(c, cx),
+            ExprKind::Choose(x) => self.choose(x, cx),
+            ExprKind::Table { key, rows } => {
+                let k = self.eval(key, cx)?;
+                let k = self.int(&k, key, cx)?;
+                match rows.iter().find(|r| r.key.matches(k)) {
+                    Some(r) => self.eval(&r.value, cx),
+                    None => Err(Halt::Error(format!("no row of `{}` matches {k}", cx.snippet(&e.span)))),
+                }
+            }
+            ExprKind::Roll(d) => self.roll(d, cx),
+            ExprKind::SeatOrder { dir, from } => {
+                let p = self.eval(from, cx)?;
+                let p = self.player(&p, from, cx)?;
+                let cw = matches!(dir, Direction::Left | Direction::Clockwise);
+                Ok(Value::List(self.w.state.seat_order(p, cw).into_iter().map(Value::Player).collect()))
+            }
+        }
+    }
+
+    fn roll(&mut self, d: &Expr, cx: &mut Ctx) -> R<Value> {
+        let die = match self.eval(d, cx)? {
+            Value::Sym(s) => s,
+            v => return Err(Halt::Error(format!("`roll` needs a die, found {}", v.kind()))),
+        };
+        let faces = self.rules.dice.get(&die).cloned().unwrap_or_default();
+        if faces.is_empty() {
+            return Err(Halt::Error(format!("die `{die}` has no faces")));
+        }
+        let value = faces[self.w.state.rng.below(faces.len() as u64) as usize];
+        self.emit(cx.you, EventKind::Roll { die, value });
+        Ok(Value::Int(value))
+    }
+
+    /// A name's value: bindings, then `it`'s property, then the game's names, then built-ins.
+    pub fn name(&mut self, n: &str, cx: &mut Ctx) -> R<Value> {
+        if let Some(v) = cx.get(n) {
+            return Ok(v.clone());
+        }
+        if n == "it" {
+            return cx.it.clone().ok_or_else(|| Halt::Error("`it` is nothing here".into()));
+        }
+        let Some((canon, sym)) = self.rules.env.resolve(n) else {
+            return Err(Halt::Error(format!("unknown name `{n}`")));
+        };
+        let sym = sym.clone();
+        match sym {
+            Sym::Property(_) => match cx.it.clone() {
+                Some(it) => self.prop_of(&canon, &it),
+                None => Err(Halt::Error(format!("`{n}` of what? (no candidate here)"))),
+            },
+            Sym::Counter { .. } => self.counter_default(&canon, cx),
+            Sym::Zone => self.zone_named(&canon, cx.you).map(Value::Zone),
+            Sym::Space => self.zone_named(&canon, None).map(Value::Zone),
+            Sym::Card => self.card_named(&canon),
+            Sym::Faction => {
+                let p = self.w.state.players.iter().position(|p| p.faction.as_deref() == Some(canon.as_str()));
+                Ok(p.map(Value::Player).unwrap_or(Value::Null))
+            }
+            Sym::Role => {
+                let ps = self.seated().into_iter().filter(|&p| self.w.state.players[p].role.as_deref() == Some(&canon));
+                Ok(Value::List(ps.map(Value::Player).collect()))
+            }
+            Sym::Builtin(t) => self.builtin(&canon, t, cx),
+            Sym::Local(_) => Err(Halt::Error(format!("`{n}` is not bound here"))),
+            _ => Ok(Value::Sym(canon)),
+        }
+    }
+
+    /// Players in seat order from the first seat.
+    pub fn seated(&self) -> Vec<PlayerId> {
+        self.w.state.seats.clone()
+    }
+
+    fn builtin(&mut self, n: &str, t: Ty, cx: &mut Ctx) -> R<Value> {
+        let players = |ps: Vec<PlayerId>| Value::List(ps.into_iter().map(Value::Player).collect());
+        Ok(match n {
+            "opponent" | "opponents" | "enemy" | "enemies" => {
+                let you = cx.you.ok_or_else(|| Halt::Error(format!("`{n}` of nobody")))?;
+                let order = self.w.state.seat_order(you, true);
+                players(order.into_iter().skip(1).collect())
+            }
+            "player" | "players" => players(self.seated()),
+            "yours" => players(cx.you.into_iter().collect()),
+            "none" => Value::Null,
+            "speaker" | "active_player" => self.w.state.vars.get(n).cloned().unwrap_or(Value::Null),
+            "card" | "cards" => Value::List(self.all_ents(true).into_iter().map(Value::Ent).collect()),
+            "piece" | "pieces" => Value::List(self.all_ents(false).into_iter().map(Value::Ent).collect()),
+            "space" | "spaces" if cx.it.is_none() => Value::List(self.spaces().into_iter().map(Value::Zone).collect()),
+            "exhausted" | "face_up" | "side" | "zone" | "name" | "id" | "owner" | "controller" | "space" => {
+                match cx.it.clone() {
+                    Some(it) => self.relation(n, &it)?,
+                    None => return Err(Halt::Error(format!("`{n}` of what? (no candidate here)"))),
+                }
+            }
+            _ if t == Ty::Period => Value::Sym(n.to_string()),
+            _ => return Err(Halt::Error(format!("`{n}` needs `of`: `{n} of x`"))),
+        })
+    }
+
+    /// A bare counter: the game's, the acting player's, or the candidate's.
+    fn counter_default(&mut self, name: &str, cx: &Ctx) -> R<Value> {
+        let holder = match self.counter_on(name) {
+            CounterOn::Game => Holder::Game,
+            CounterOn::Player => match (&cx.it, cx.you) {
+                (Some(Value::Player(p)), _) => Holder::Player(*p),
+                (_, Some(p)) => Holder::Player(p),
+                _ => return Err(Halt::Error(format!("`{name}` of which player?"))),
+            },
+            CounterOn::Card | CounterOn::Space => match &cx.it {
+                Some(v) => self.holder(v, name)?,
+                None => return Err(Halt::Error(format!("`{name}` of what?"))),
+            },
+        };
+        Ok(Value::Int(self.w.state.counter(name, holder)))
+    }
+
+    /// What a counter is declared on.
+    pub fn counter_on(&self, name: &str) -> CounterOn {
+        self.rules.counters.iter().find(|c| c.name.value == name).map(|c| c.on).unwrap_or_default()
+    }
+
+    /// The holder of a counter for a value (a player, card, piece or space).
+    pub fn holder(&self, v: &Value, counter: &str) -> R<Holder> {
+        match v {
+            Value::Player(p) => Ok(Holder::Player(*p)),
+            Value::Ent(e) => Ok(Holder::Ent(*e)),
+            Value::Zone(z) => Ok(Holder::Zone(*z)),
+            Value::List(l) if l.len() == 1 => self.holder(&l[0], counter),
+            Value::Null if self.counter_on(counter) == CounterOn::Game => Ok(Holder::Game),
+            v => Err(Halt::Error(format!("`{counter}` cannot be kept on {}", v.kind()))),
+        }
+    }
+
+    /// The zone called `name` of `owner` (a shared zone when there is no such player zone).
+    pub fn zone_named(&self, name: &str, owner: Option<PlayerId>) -> R<usize> {
+        let s = &self.w.state;
+        owner.and_then(|p| s.zone(name, Some(p))).or_else(|| s.zone(name, None)).ok_or_else(|| match owner {
+            Some(p) => Halt::Error(format!("{} has no zone `{name}`", s.players[p].name)),
+            None => Halt::Error(format!("there is no shared zone `{name}`")),
+        })
+    }
+
+    /// The entity standing for a card id (its first copy in the game).
+    pub fn card_named(&self, id: &str) -> R<Value> {
+        let s = &self.w.state;
+        (0..s.ents.len())
+            .find(|&e| s.ents[e].label == id)
+            .map(Value::Ent)
+            .ok_or_else(|| Halt::Error(format!("card `{id}` is not in this game")))
+    }
+
+    fn binary(&mut self, op: BinOp, a: &Expr, b: &Expr, cx: &mut Ctx, mode: Mode) -> R<Value> {
+        match op {
+            BinOp::Or | BinOp::And => {
+                let l = self.eval_in(a, cx, mode)?;
+                if let Value::Bool(x) = l {
+                    if (op == BinOp::Or && x) || (op == BinOp::And && !x) {
+                        return Ok(Value::Bool(x));
+                    }
+                    let r = self.eval_in(b, cx, mode)?;
+                    return Ok(Value::Bool(self.truth(&r, b, cx)?));
+                }
+                let r = self.eval_in(b, cx, mode)?;
+                if op == BinOp::And {
+                    return Err(Halt::Error(format!("`and` needs conditions, found {}", l.kind())));
+                }
+                let mut all = self.things(&l)?;
+                for x in self.things(&r)? {
+                    if !all.contains(&x) {
+                        all.push(x);
+                    }
+                }
+                Ok(Value::List(all))
+            }
+            BinOp::Eq | BinOp::Ne => {
+                let (l, r) = (self.eval(a, cx)?, self.eval(b, cx)?);
+                let same = self.same(&l, &r);
+                Ok(Value::Bool(same == (op == BinOp::Eq)))
+            }
+            _ => {
+                let (l, r) = (self.eval(a, cx)?, self.eval(b, cx)?);
+                let (x, y) = (self.int(&l, a, cx)?, self.int(&r, b, cx)?);
+                Ok(match op {
+                    BinOp::Lt => Value::Bool(x < y),
+                    BinOp::Le => Value::Bool(x <= y),
+                    BinOp::Gt => Value::Bool(x > y),
+                    BinOp::Ge => Value::Bool(x >= y),
+                    BinOp::Add => Value::Int(x.saturating_add(y)),
+                    BinOp::Sub => Value::Int(x.saturating_sub(y)),
+                    BinOp::Mul => Value::Int(x.saturating_mul(y)),
+                    _ if y == 0 => return Err(Halt::Error(format!("division by zero in `{}`", cx.snippet(&b.span)))),
+                    _ => Value::Int(x / y),
+                })
+            }
+        }
+    }
+
+    /// Equality that sees a one-element selection as its element and text as a name.
+    pub fn same(&self, l: &Value, r: &Value) -> bool {
+        match (l, r) {
+            (Value::List(x), y) if x.len() == 1 && !matches!(y, Value::List(_)) => self.same(&x[0], y),
+            (x, Value::List(y)) if y.len() == 1 && !matches!(x, Value::List(_)) => self.same(x, &y[0]),
+            (Value::Str(a), Value::Sym(b)) | (Value::Sym(a), Value::Str(b)) => a == b,
+            (Value::List(x), Value::Sym(s)) | (Value::Sym(s), Value::List(x)) => x.contains(&Value::Sym(s.clone())),
+            _ => l == r,
+        }
+    }
+
+    /// A value as a number.
+    pub fn int(&self, v: &Value, e: &Expr, cx: &Ctx) -> R<i64> {
+        match v {
+            Value::Int(i) => Ok(*i),
+            Value::List(l) if l.len() == 1 => self.int(&l[0], e, cx),
+            Value::Null => Ok(0),
+            v => Err(Halt::Error(format!("`{}` should be a number, but is {}", cx.snippet(&e.span), self.show(v)))),
+        }
+    }
+
+    /// A value as a truth value.
+    pub fn truth(&self, v: &Value, e: &Expr, cx: &Ctx) -> R<bool> {
+        match v {
+            Value::Bool(b) => Ok(*b),
+            Value::List(l) if l.len() == 1 => self.truth(&l[0], e, cx),
+            Value::Null => Ok(false),
+            v => Err(Halt::Error(format!("`{}` should be a condition, but is {}", cx.snippet(&e.span), self.show(v)))),
+        }
+    }
+
+    /// A value as one player.
+    pub fn player(&self, v: &Value, e: &Expr, cx: &Ctx) -> R<PlayerId> {
+        match v {
+            Value::Player(p) => Ok(*p),
+            Value::List(l) if l.len() == 1 => self.player(&l[0], e, cx),
+            v => Err(Halt::Error(format!("`{}` should be one player, but is {}", cx.snippet(&e.span), self.show(v)))),
+        }
+    }
+
+    /// A value as players.
+    pub fn players(&self, v: &Value) -> R<Vec<PlayerId>> {
+        let mut out = vec![];
+        for x in v.items() {
+            match x {
+                Value::Player(p) => out.push(p),
+                Value::List(_) => out.extend(self.players(&x)?),
+                Value::Null => {}
+                v => return Err(Halt::Error(format!("expected players, found {}", self.show(&v)))),
+            }
+        }
+        Ok(out)
+    }
+
+    /// `a of b`.
+    fn of(&mut self, a: &Expr, b: &Expr, cx: &mut Ctx, mode: Mode) -> R<Value> {
+        let right = self.eval_in(b, cx, mode)?;
+        let ExprKind::Name(n) = &a.kind else {
+            // `(buildings or tokens) of enemies`: things of those players.
+            let left = self.eval_in(a, cx, mode)?;
+            return self.things_of(&left, &right);
+        };
+        if let Some(v) = cx.get(n).cloned() {
+            return self.things_of(&v, &right);
+        }
+        let sym = self.rules.env.resolve(n).map(|(c, s)| (c, s.clone()));
+        let Some((canon, sym)) = sym else {
+            return Err(Halt::Error(format!("unknown name `{n}`")));
+        };
+        let each = |me: &mut Self, f: &mut dyn FnMut(&mut Self, &Value) -> R<Value>| -> R<Value> {
+            match &right {
+                Value::List(l) if l.len() != 1 => {
+                    let mut out = vec![];
+                    for x in l {
+                        out.push(f(me, x)?);
+                    }
+                    Ok(Value::List(out))
+                }
+                Value::List(l) => f(me, &l[0]),
+                v => f(me, v),
+            }
+        };
+        match sym {
+            Sym::Zone => each(self, &mut |me, x| match x {
+                Value::Player(p) => me.zone_named(&canon, Some(*p)).map(Value::Zone),
+                Value::Null => me.zone_named(&canon, None).map(Value::Zone),
+                v => Err(Halt::Error(format!("`{canon} of ...` needs a player, found {}", me.show(v)))),
+            }),
+            Sym::Counter { .. } => each(self, &mut |me, x| {
+                let h = me.holder(x, &canon)?;
+                Ok(Value::Int(me.w.state.counter(&canon, h)))
+            }),
+            Sym::Property(_) => each(self, &mut |me, x| me.prop_of(&canon, x)),
+            Sym::Builtin(_) if !NOUNS.contains(&canon.as_str()) => each(self, &mut |me, x| me.relation(&canon, x)),
+            _ => {
+                let left = self.name(n, cx)?;
+                self.things_of(&left, &right)
+            }
+        }
+    }
+
+    /// Built-in relations: `owner of x`, `left of p`, `zone of x`, ...
+    pub fn relation(&mut self, n: &str, x: &Value) -> R<Value> {
+        let s = &self.w.state;
+        let ent = |v: &Value| match v {
+            Value::Ent(e) => Ok(*e),
+            Value::List(l) if l.len() == 1 => match l[0] {
+                Value::Ent(e) => Ok(e),
+                _ => Err(Halt::Error(format!("`{n} of` needs a card or piece"))),
+            },
+            v => Err(Halt::Error(format!("`{n} of` needs a card or piece, found {}", self.show(v)))),
+        };
+        Ok(match (n, x) {
+            ("owner" | "controller", Value::Player(p)) => Value::Player(*p),
+            ("left", Value::Player(p)) => Value::Player(s.seat_from(*p, 1)),
+            ("right", Value::Player(p)) => Value::Player(s.seat_from(*p, -1)),
+            ("owner", v) => s.ents[ent(v)?].owner.map(Value::Player).unwrap_or(Value::Null),
+            ("controller", v) => {
+                let e = ent(v)?;
+                s.controller(e).or(s.ents[e].owner).map(Value::Player).unwrap_or(Value::Null)
+            }
+            ("zone", v) => s.zone_of(ent(v)?).map(Value::Zone).unwrap_or(Value::Null),
+            ("space", v) => match s.zone_of(ent(v)?) {
+                Some(z) if s.zones[z].attrs.is_some() => Value::Zone(z),
+                _ => Value::Null,
+            },
+            ("side", v) => s.ents[ent(v)?].side.clone().map(Value::Sym).unwrap_or(Value::Null),
+            ("exhausted", v) => Value::Bool(s.ents[ent(v)?].exhausted),
+            ("face_up", v) => Value::Bool(s.ents[ent(v)?].face_up),
+            ("name", Value::Player(p)) => Value::Str(s.players[*p].name.clone()),
+            ("name", v) => {
+                let e = ent(v)?;
+                match &s.ents[e].kind {
+                    crate::engine::Kind::Card(c) => Value::Str(self.rules.cards[*c].name.clone()),
+                    crate::engine::Kind::Piece(k) => Value::Str(k.clone()),
+                }
+            }
+            ("id", v) => Value::Sym(s.ents[ent(v)?].label.clone()),
+            (_, v) => return Err(Halt::Error(format!("`{n} of {}` means nothing", self.show(v)))),
+        })
+    }
+}

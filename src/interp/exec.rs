@@ -1,0 +1,401 @@
+//! Statements: control flow, bindings, choices, modifiers, assignments, prohibitions,
+//! drafts, and calls of keywords and procedures.
+
+use std::rc::Rc;
+
+use crate::check::env::Sym;
+use crate::engine::{EventKind, Holder, Value};
+use crate::syntax::ast::*;
+
+use super::rules::Body;
+use super::{Ban, Change, Ctx, Halt, Interp, Modifier, Until, R};
+
+impl Interp<'_> {
+    /// Runs a block in its own scope; fires triggers after each statement.
+    pub fn exec_block(&mut self, b: &Block, cx: &mut Ctx) -> R<()> {
+        let mark = cx.locals.len();
+        let out = self.exec_stmts(b, cx);
+        cx.locals.truncate(mark);
+        out
+    }
+
+    /// Runs statements in the current scope (a script's top level shares it with the next part).
+    pub fn exec_stmts(&mut self, b: &Block, cx: &mut Ctx) -> R<()> {
+        for s in &b.stmts {
+            self.exec(s, cx)?;
+            self.fire()?;
+        }
+        Ok(())
+    }
+
+    fn exec(&mut self, s: &Stmt, cx: &mut Ctx) -> R<()> {
+        self.tick()?;
+        match &s.kind {
+            StmtKind::Let { name, value } => {
+                let v = self.eval(value, cx)?;
+                cx.bind(&name.name, v);
+            }
+            StmtKind::LetEffect { name, effect } => {
+                let v = self.effect(effect, cx)?;
+                cx.bind(&name.name, v);
+            }
+            StmtKind::If { cond, then, otherwise } => {
+                let v = self.eval(cond, cx)?;
+                if self.truth(&v, cond, cx)? {
+                    self.exec_block(then, cx)?;
+                } else if let Some(o) = otherwise {
+                    self.exec_block(o, cx)?;
+                }
+            }
+            StmtKind::ForEach { var, over, body } => {
+                let v = self.eval(over, cx)?;
+                for x in self.things(&v)? {
+                    let mark = cx.locals.len();
+                    cx.bind(&var.name, x);
+                    let out = self.exec_block(body, cx);
+                    cx.locals.truncate(mark);
+                    out?;
+                }
+            }
+            StmtKind::Repeat { count, body } => {
+                let v = self.eval(count, cx)?;
+                for _ in 0..self.int(&v, count, cx)?.max(0) {
+                    self.exec_block(body, cx)?;
+                }
+            }
+            StmtKind::AnyTimes { body } => {
+                let prompt = format!("do again: {}", first_line(&cx.snippet(&body.span)));
+                while self.yes(&prompt, cx)? {
+                    self.exec_block(body, cx)?;
+                }
+            }
+            StmtKind::May { who, body } => self.may(who.as_ref(), body, cx)?,
+            StmtKind::ChooseOne { options } => {
+                let labels: Vec<Value> = options.iter().map(|o| Value::Sym(o.label.clone())).collect();
+                let picked = self.ask("choose one", labels, 1, 1, cx)?;
+                let picked = super::select::first(picked);
+                if let Some(o) = options.iter().find(|o| Value::Sym(o.label.clone()) == picked) {
+                    self.exec_block(&o.body, cx)?;
+                }
+            }
+            StmtKind::As { who, body } => {
+                let v = self.eval(who, cx)?;
+                for p in self.players(&v)? {
+                    let saved = cx.you.replace(p);
+                    let out = self.exec_block(body, cx);
+                    cx.you = saved;
+                    out?;
+                }
+            }
+            StmtKind::Require { cond, message } => {
+                let v = self.eval(cond, cx)?;
+                if !self.truth(&v, cond, cx)? {
+                    let m =
+                        message.clone().unwrap_or_else(|| format!("requirement not met: {}", cx.snippet(&cond.span)));
+                    return Err(Halt::Refused(m));
+                }
+            }
+            StmtKind::Fail { message } => return Err(Halt::Refused(message.clone())),
+            StmtKind::Pass => {}
+            StmtKind::Modify { prop, target, by, duration } => {
+                let v = self.eval(by, cx)?;
+                let n = self.int(&v, by, cx)?;
+                self.add_modifier(&prop.name, target, Change::Add(n), duration.as_ref(), cx)?;
+            }
+            StmtKind::Set { prop, target, value, duration } => {
+                self.set(prop, target.as_ref(), value, duration.as_ref(), cx)?
+            }
+            StmtKind::Forbid(f) => {
+                let source = cx.this.as_ref().map(|t| self.show(t)).unwrap_or_else(|| "a script".into());
+                self.emit(cx.you, EventKind::Rule { text: format!("forbid: {}", cx.snippet(&s.span)) });
+                self.w.bans.push(Ban { rule: Rc::new(f.clone()), cx: cx.clone(), source });
+            }
+            StmtKind::Draft(d) => self.draft(d, cx)?,
+            StmtKind::Effect(e) => {
+                self.effect(e, cx)?;
+            }
+            StmtKind::Call(c) => {
+                self.call(c, cx)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn may(&mut self, who: Option<&Expr>, body: &Block, cx: &mut Ctx) -> R<()> {
+        let players = match who {
+            Some(w) => {
+                let v = self.eval(w, cx)?;
+                self.players(&v)?
+            }
+            None => cx.you.into_iter().collect(),
+        };
+        let prompt = format!("may: {}", first_line(&cx.snippet(&body.span)));
+        for p in players {
+            let saved = cx.you.replace(p);
+            let out = match self.yes(&prompt, cx) {
+                Ok(true) => self.exec_block(body, cx),
+                Ok(false) => Ok(()),
+                Err(e) => Err(e),
+            };
+            cx.you = saved;
+            out?;
+        }
+        Ok(())
+    }
+
+    fn add_modifier(&mut self, prop: &str, target: &Expr, change: Change, d: Option<&Duration>, cx: &Ctx) -> R<()> {
+        let until = match d {
+            None => Until::Forever,
+            Some(Duration::UntilEndOf(p)) => Until::EndOf(p.name.clone()),
+            Some(Duration::UntilStartOf(p)) => Until::StartOf(p.name.clone()),
+            Some(Duration::While(c)) => Until::While(Rc::new(c.clone())),
+        };
+        let what = match &change {
+            Change::Add(n) => format!("{n:+}"),
+            Change::Set(v) => format!("= {}", self.show(v)),
+        };
+        let how = d.map(|_| " ".to_string() + &duration_text(d, cx)).unwrap_or_default();
+        let text = format!("modify {prop} of {} {what}{how}", cx.snippet(&target.span));
+        self.emit(cx.you, EventKind::Rule { text });
+        let source = cx.this.as_ref().map(|t| self.show(t));
+        self.w.mods.push(Modifier {
+            prop: prop.into(),
+            target: Rc::new(target.clone()),
+            change,
+            until,
+            cx: cx.clone(),
+            source,
+        });
+        Ok(())
+    }
+
+    fn set(&mut self, prop: &Ident, target: Option<&Expr>, value: &Expr, d: Option<&Duration>, cx: &mut Ctx) -> R<()> {
+        let v = self.eval(value, cx)?;
+        let v = super::select::first(v);
+        let sym = self.rules.env.resolve(&prop.name).map(|(c, s)| (c, s.clone()));
+        let Some(target) = target else {
+            return match sym {
+                Some((name, Sym::Counter { .. })) => {
+                    let holder = match self.counter_on(&name) {
+                        crate::load::CounterOn::Game => Holder::Game,
+                        _ => Holder::Player(cx.you.ok_or_else(|| Halt::Error("set a counter of nobody".into()))?),
+                    };
+                    let n = self.int(&v, value, cx)?;
+                    self.set_counter("set", &name, holder, n, cx)
+                }
+                _ => {
+                    let shown = self.show(&v);
+                    self.emit(cx.you, EventKind::Set { what: prop.name.clone(), value: shown });
+                    self.w.state.vars.insert(prop.name.clone(), v);
+                    Ok(())
+                }
+            };
+        };
+        if d.is_some() {
+            return self.add_modifier(&prop.name, target, Change::Set(v), d, cx);
+        }
+        let things = self.eval(target, cx)?;
+        for t in self.things(&things)? {
+            match (&sym, &t) {
+                (Some((name, Sym::Counter { .. })), _) => {
+                    let h = self.holder(&t, name)?;
+                    let n = self.int(&v, value, cx)?;
+                    self.set_counter("set", name, h, n, cx)?;
+                }
+                (Some((_, Sym::Builtin(_))), Value::Ent(e)) if prop.name == "side" => {
+                    self.flip_to(*e, &self.show(&v), cx)?;
+                }
+                (_, Value::Ent(e)) => {
+                    let shown = format!("{} of {}", prop.name, self.show(&t));
+                    let value = self.show(&v);
+                    self.emit(cx.you, EventKind::Set { what: shown, value });
+                    self.w.state.ents[*e].props.insert(prop.name.clone(), v.clone());
+                }
+                _ => return Err(Halt::Error(format!("cannot set {} of {}", prop.name, self.show(&t)))),
+            }
+        }
+        Ok(())
+    }
+
+    /// Sets a counter, logging the change.
+    pub fn set_counter(&mut self, verb: &'static str, name: &str, h: Holder, n: i64, cx: &Ctx) -> R<()> {
+        let before = self.w.state.counter(name, h);
+        self.w.state.set_counter(name, h, n).map_err(Halt::Refused)?;
+        self.emit(cx.you, EventKind::Counter { verb, name: name.into(), holder: h, delta: n - before, now: n });
+        Ok(())
+    }
+
+    /// A keyword, procedure or built-in function call.
+    pub fn call(&mut self, c: &Call, cx: &mut Ctx) -> R<Value> {
+        let name = &c.name.name;
+        if c.kind == CallKind::Function && self.rules.procs.get(name).is_none() {
+            return self.builtin_fn(name, &c.args, cx);
+        }
+        let def = match c.kind {
+            CallKind::Keyword => self.rules.keywords.get(name),
+            CallKind::Function => self.rules.procs.get(name),
+        };
+        let def = def.ok_or_else(|| Halt::Error(format!("unknown procedure `{name}`")))?.clone();
+        let mut args = vec![];
+        for a in &c.args {
+            args.push(self.eval(a, cx)?);
+        }
+        self.calls += 1;
+        if self.calls > self.limits.call_depth {
+            let chain = self.w.running.join(" → ");
+            return Err(Halt::Budget(format!("recursion budget ({}) exceeded: {chain}", self.limits.call_depth)));
+        }
+        let out = self.run_body(name, c.kind, &def, args, cx);
+        self.calls -= 1;
+        out
+    }
+
+    fn run_body(
+        &mut self,
+        name: &str,
+        kind: CallKind,
+        def: &super::rules::ProcDef,
+        args: Vec<Value>,
+        cx: &Ctx,
+    ) -> R<Value> {
+        let text = match &def.body {
+            Body::Script(s) => s.text.clone(),
+            Body::Value(v) => v.text.clone(),
+        };
+        let mut inner = Ctx::new(cx.you, cx.this.clone(), text);
+        for (p, a) in def.params.iter().zip(args) {
+            inner.bind(p, a);
+        }
+        match &def.body {
+            Body::Value(v) => self.eval(&v.expr, &mut inner),
+            Body::Script(s) => {
+                if kind == CallKind::Function {
+                    self.allowed(name, cx.you, None, None)?;
+                    self.emit(cx.you, EventKind::Use { name: name.into(), source: None });
+                    self.fire()?;
+                }
+                self.w.running.push(name.to_string());
+                self.depth += 1;
+                let out = self.exec_stmts(&s.block, &mut inner);
+                self.depth -= 1;
+                self.w.running.pop();
+                out.map(|_| Value::Bool(true))
+            }
+        }
+    }
+
+    fn draft(&mut self, d: &Draft, cx: &mut Ctx) -> R<()> {
+        let (mut pick, mut dir, mut limits, mut face) = (1usize, 1isize, vec![], None);
+        for o in &d.options {
+            match o {
+                DraftOpt::Pick(e) => {
+                    let v = self.eval(e, cx)?;
+                    pick = self.int(&v, e, cx)?.max(1) as usize;
+                }
+                DraftOpt::Pass(dr, _) => {
+                    dir = if matches!(dr, Direction::Left | Direction::Clockwise) { 1 } else { -1 }
+                }
+                DraftOpt::Limit(v, n) => {
+                    let k = self.eval(n, cx)?;
+                    limits.push((v.name.clone(), self.int(&k, n, cx)?.max(0) as usize));
+                }
+                DraftOpt::Face(f, _) => face = Some(*f == Face::Up),
+            }
+        }
+        let players = self.seated();
+        let zone_of = |me: &mut Self, e: &Expr, p: usize, cx: &mut Ctx| -> R<usize> {
+            let saved = cx.you.replace(p);
+            let v = me.eval(e, cx);
+            cx.you = saved;
+            match super::select::first(v?) {
+                Value::Zone(z) => Ok(z),
+                v => Err(Halt::Error(format!("draft needs zones, found {}", me.show(&v)))),
+            }
+        };
+        let mut hands = vec![];
+        let mut picks = vec![];
+        for &p in &players {
+            hands.push(zone_of(self, &d.from, p, cx)?);
+            picks.push(zone_of(self, &d.into, p, cx)?);
+        }
+        for _round in 0..200 {
+            if hands.iter().all(|&h| self.w.state.zones[h].items.is_empty()) {
+                break;
+            }
+            let mut any = false;
+            for (i, &p) in players.iter().enumerate() {
+                let mut legal = vec![];
+                for &e in &self.w.state.zones[hands[i]].items.clone() {
+                    if self.draft_legal(e, picks[i], &limits)? {
+                        legal.push(Value::Ent(e));
+                    }
+                }
+                let n = pick.min(legal.len());
+                if n == 0 {
+                    continue;
+                }
+                any = true;
+                let saved = cx.you.replace(p);
+                let got = self.ask("draft: pick", legal, n, n, cx);
+                cx.you = saved;
+                for v in got?.items() {
+                    if let Value::Ent(e) = v {
+                        let from = self.w.state.zone_of(e);
+                        self.w.state.put(e, picks[i], true);
+                        if let Some(f) = face {
+                            self.w.state.ents[e].face_up = f;
+                        }
+                        let to = crate::engine::Dest::Zone(picks[i], true);
+                        self.emit(Some(p), EventKind::Move { verb: "move", ent: e, from, to });
+                    }
+                }
+            }
+            if !any {
+                break;
+            }
+            // Pass what is left: each player receives the hand of the player on the other side.
+            let old: Vec<Vec<usize>> = hands.iter().map(|&h| self.w.state.zones[h].items.clone()).collect();
+            for (i, &p) in players.iter().enumerate() {
+                let giver = self.w.state.seat_from(p, -dir);
+                let gi = players.iter().position(|&x| x == giver).unwrap_or(i);
+                self.w.state.zones[hands[i]].items = old[gi].clone();
+                for &e in &old[gi] {
+                    self.w.state.ents[e].loc = crate::engine::Loc::Zone(hands[i]);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn draft_legal(&mut self, e: usize, picked: usize, limits: &[(String, usize)]) -> R<bool> {
+        for (value, max) in limits {
+            if self.is_a(&Value::Ent(e), value)? {
+                let mut have = 0;
+                for x in self.w.state.zones[picked].items.clone() {
+                    if self.is_a(&Value::Ent(x), value)? {
+                        have += 1;
+                    }
+                }
+                if have >= *max {
+                    return Ok(false);
+                }
+            }
+        }
+        Ok(true)
+    }
+}
+
+fn first_line(s: &str) -> String {
+    let s = s.trim_start_matches('{').trim();
+    let line = s.lines().next().unwrap_or("").trim();
+    line.trim_end_matches('}').trim().to_string()
+}
+
+fn duration_text(d: Option<&Duration>, cx: &Ctx) -> String {
+    match d {
+        Some(Duration::UntilEndOf(p)) => format!("until end of {}", p.name),
+        Some(Duration::UntilStartOf(p)) => format!("until start of {}", p.name),
+        Some(Duration::While(c)) => format!("while {}", cx.snippet(&c.span)),
+        None => String::new(),
+    }
+}

@@ -1,0 +1,265 @@
+//! The interpreter: runs the AST of a game's scripts against the engine state.
+//! `eval` computes expressions, `select` selectors, filters and choices, `exec`
+//! statements, `effects` the engine verbs, `props` property values under modifiers and
+//! prohibitions, `triggers` triggered abilities, `actions` playing cards and using
+//! abilities (requirements, then atomic costs, then effects), `turn` the turn structure
+//! and action windows. Choices go through an `Agent`. Every action is atomic: on any
+//! failure the world is restored to before it.
+
+pub mod actions;
+pub mod agent;
+mod builtins;
+mod effects;
+mod eval;
+mod exec;
+pub mod props;
+pub mod rules;
+mod select;
+pub mod triggers;
+pub mod turn;
+
+use std::rc::Rc;
+
+use crate::engine::{EntId, EventKind, PlayerId, State, Value};
+use crate::syntax::ast::{Expr, Span};
+
+pub use agent::{Agent, Ask, FirstLegal, RandomAgent, Scripted};
+pub use rules::Rules;
+
+/// Why a resolution stopped.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Halt {
+    /// The action is refused (a requirement, an unpayable cost, `fail`); the world rolls back.
+    Refused(String),
+    /// A budget ran out (steps, trigger depth, recursion); names what was running.
+    Budget(String),
+    /// The agent could not answer a choice (a scenario's missing or wrong answer).
+    Agent(String),
+    /// A script did something meaningless at run time (a number where a player was needed).
+    Error(String),
+}
+
+impl Halt {
+    /// The message.
+    pub fn message(&self) -> &str {
+        match self {
+            Halt::Refused(m) | Halt::Budget(m) | Halt::Agent(m) | Halt::Error(m) => m,
+        }
+    }
+}
+
+/// Result of interpreting.
+pub type R<T> = Result<T, Halt>;
+
+/// Limits that keep a runaway script from hanging the tool.
+#[derive(Debug, Clone, Copy)]
+pub struct Limits {
+    /// Statements and choices per top-level action.
+    pub steps: u64,
+    /// Triggers resolving inside triggers.
+    pub trigger_depth: usize,
+    /// Procedure and keyword calls inside each other.
+    pub call_depth: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits { steps: 200_000, trigger_depth: 24, call_depth: 64 }
+    }
+}
+
+/// The bindings and players a script runs with.
+#[derive(Debug, Clone, Default)]
+pub struct Ctx {
+    /// The acting player.
+    pub you: Option<PlayerId>,
+    /// The card (or faction's player) whose script runs.
+    pub this: Option<Value>,
+    /// The candidate of a filter, or a trigger's subject.
+    pub it: Option<Value>,
+    /// Local bindings, innermost last.
+    pub locals: Vec<(String, Value)>,
+    /// The running script's text (spans index into it).
+    pub text: Rc<str>,
+}
+
+impl Ctx {
+    /// A context for a player and a source.
+    pub fn new(you: Option<PlayerId>, this: Option<Value>, text: Rc<str>) -> Self {
+        Ctx { you, this, it: None, locals: vec![], text }
+    }
+
+    /// A binding's value, innermost first.
+    pub fn get(&self, name: &str) -> Option<&Value> {
+        self.locals.iter().rev().find(|(n, _)| n == name).map(|(_, v)| v)
+    }
+
+    /// Binds a name.
+    pub fn bind(&mut self, name: &str, v: Value) {
+        self.locals.push((name.to_string(), v));
+    }
+
+    /// The source text of a span of the running script.
+    pub fn snippet(&self, span: &Span) -> String {
+        self.text.get(span.clone()).unwrap_or("").trim().to_string()
+    }
+}
+
+/// A change to a property: added to a number, or replacing the value.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Change {
+    /// `modify ... by N`.
+    Add(i64),
+    /// `set ... to V` with a duration.
+    Set(Value),
+}
+
+/// How long a modifier or prohibition lasts.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Until {
+    /// For the rest of the game.
+    Forever,
+    /// Until a period or phase ends (`turn`, `phase`, a phase name).
+    EndOf(String),
+    /// Until a period or phase starts.
+    StartOf(String),
+    /// While a condition holds.
+    While(Rc<Expr>),
+}
+
+/// A modifier in effect.
+#[derive(Debug, Clone)]
+pub struct Modifier {
+    /// The property changed.
+    pub prop: String,
+    /// What it applies to (re-evaluated whenever the property is read).
+    pub target: Rc<Expr>,
+    /// The change.
+    pub change: Change,
+    /// How long it lasts.
+    pub until: Until,
+    /// The bindings it was made with.
+    pub cx: Ctx,
+    /// The card whose script made it.
+    pub source: Option<String>,
+}
+
+/// A prohibition in effect.
+#[derive(Debug, Clone)]
+pub struct Ban {
+    /// The statement (players, actions, object, place, exception).
+    pub rule: Rc<crate::syntax::ast::Forbid>,
+    /// The bindings it was made with.
+    pub cx: Ctx,
+    /// The card or faction whose script made it.
+    pub source: String,
+}
+
+/// Everything an action may change, so that a refused action can be undone at once.
+#[derive(Debug, Clone)]
+pub struct World {
+    /// The engine state.
+    pub state: State,
+    /// Modifiers made by scripts (static abilities are read from the cards in play).
+    pub mods: Vec<Modifier>,
+    /// Prohibitions made by scripts.
+    pub bans: Vec<Ban>,
+    /// Cards coming into play, innermost last.
+    pub playing: Vec<EntId>,
+    /// Procedures running, innermost last.
+    pub running: Vec<String>,
+    /// Log events up to here have been offered to triggers.
+    pub fired: usize,
+}
+
+/// The interpreter of one game.
+pub struct Interp<'r> {
+    /// The ruleset.
+    pub rules: &'r Rules,
+    /// The state and what rolls back with it.
+    pub w: World,
+    /// Who answers choices.
+    pub agent: Box<dyn Agent + 'r>,
+    /// Budgets.
+    pub limits: Limits,
+    steps: u64,
+    calls: usize,
+    chain: Vec<String>,
+    raw: bool,
+    depth: usize,
+}
+
+impl<'r> Interp<'r> {
+    /// An interpreter over a fresh state.
+    pub fn new(rules: &'r Rules, state: State, agent: Box<dyn Agent + 'r>) -> Self {
+        let w = World { state, mods: vec![], bans: vec![], playing: vec![], running: vec![], fired: 0 };
+        Interp { rules, w, agent, limits: Limits::default(), steps: 0, calls: 0, chain: vec![], raw: false, depth: 0 }
+    }
+
+    /// The engine state.
+    pub fn state(&self) -> &State {
+        &self.w.state
+    }
+
+    /// Runs `f` atomically as one top-level action: on failure the world is restored and
+    /// the refusal is logged.
+    pub fn atomically<T>(&mut self, f: impl FnOnce(&mut Self) -> R<T>) -> R<T> {
+        let saved = self.w.clone();
+        self.steps = 0;
+        self.calls = 0;
+        self.chain.clear();
+        self.depth = 0;
+        let out = f(self).and_then(|v| {
+            self.fire()?;
+            Ok(v)
+        });
+        if let Err(h) = &out {
+            self.w = saved;
+            let reason = h.message().to_string();
+            self.emit(None, EventKind::Refused { reason });
+            self.w.fired = self.w.state.log.len();
+        }
+        out
+    }
+
+    /// Logs an event at the current depth.
+    pub fn emit(&mut self, actor: Option<PlayerId>, kind: EventKind) {
+        let i = self.w.state.emit(actor, kind);
+        self.w.state.log[i].depth = self.depth;
+    }
+
+    /// Counts one step against the budget.
+    fn tick(&mut self) -> R<()> {
+        self.steps += 1;
+        if self.steps > self.limits.steps {
+            let running = self.w.running.join(" → ");
+            return Err(Halt::Budget(format!(
+                "step budget ({}) exceeded; running: {}",
+                self.limits.steps,
+                if running.is_empty() { "a script".into() } else { running }
+            )));
+        }
+        Ok(())
+    }
+
+    /// A player's name.
+    pub fn pname(&self, p: PlayerId) -> &str {
+        &self.w.state.players[p].name
+    }
+
+    /// A display name for any value.
+    pub fn show(&self, v: &Value) -> String {
+        let s = &self.w.state;
+        match v {
+            Value::Null => "none".into(),
+            Value::Int(i) => i.to_string(),
+            Value::Bool(b) => b.to_string(),
+            Value::Str(t) => format!("\"{t}\""),
+            Value::Sym(t) => t.clone(),
+            Value::Player(p) => s.players[*p].name.clone(),
+            Value::Ent(e) => s.ents[*e].label.clone(),
+            Value::Zone(z) => s.zone_name(*z),
+            Value::List(l) => format!("[{}]", l.iter().map(|x| self.show(x)).collect::<Vec<_>>().join(", ")),
+        }
+    }
+}

@@ -1,0 +1,244 @@
+//! Property values under modifiers, continuous (static) abilities, and prohibitions.
+//! A modifier's target is a selector evaluated when the property is read, so
+//! "each condition +2 until end of turn" reaches conditions played later in the turn.
+//! Targets are matched against printed values, so a modifier can never feed on itself.
+
+use std::rc::Rc;
+
+use crate::engine::{EntId, Kind, PlayerId, Value, ZoneId};
+use crate::load::Modified;
+use crate::syntax::ast::{Exception, Expr, StmtKind};
+
+use super::rules::{Head, Script};
+use super::{Ban, Change, Ctx, Halt, Interp, Modifier, Until, R};
+
+impl Interp<'_> {
+    /// The value of property `prop` of a card, piece or space, with modifiers applied.
+    pub fn prop_of(&mut self, prop: &str, v: &Value) -> R<Value> {
+        let e = match v {
+            Value::Ent(e) => *e,
+            Value::Zone(z) => {
+                let attrs = self.w.state.zones[*z].attrs.as_ref();
+                return Ok(attrs.and_then(|a| a.get(prop)).cloned().unwrap_or(Value::Null));
+            }
+            Value::List(l) if l.len() == 1 => return self.prop_of(prop, &l[0]),
+            Value::Null => return Ok(Value::Null),
+            v => return Err(Halt::Error(format!("`{prop}` of {} means nothing", self.show(v)))),
+        };
+        let printed = self.printed(prop, e);
+        if self.raw {
+            return Ok(printed);
+        }
+        let info = self.rules.props.get(prop);
+        if info.is_some_and(|i| i.modified == Modified::WhilePlayed) && !self.w.playing.contains(&e) {
+            return Ok(printed);
+        }
+        let mut value = printed;
+        for m in self.modifiers()? {
+            if m.prop != prop || !self.applies(&m, e)? {
+                continue;
+            }
+            value = match (&m.change, value) {
+                (Change::Add(n), Value::Int(x)) => Value::Int(x + n),
+                (Change::Set(v), _) => v.clone(),
+                (_, other) => other,
+            };
+        }
+        Ok(value)
+    }
+
+    /// The printed value (or one assigned by `set` for good).
+    fn printed(&self, prop: &str, e: EntId) -> Value {
+        let ent = &self.w.state.ents[e];
+        if let Some(v) = ent.props.get(prop) {
+            return v.clone();
+        }
+        match &ent.kind {
+            Kind::Card(c) => self.rules.cards[*c].props.get(prop).cloned(),
+            Kind::Piece(_) => None,
+        }
+        .or_else(|| self.rules.props.get(prop).map(|i| i.default.clone()))
+        .unwrap_or(Value::Null)
+    }
+
+    /// Whether modifier `m` reaches entity `e` now.
+    fn applies(&mut self, m: &Modifier, e: EntId) -> R<bool> {
+        let was = std::mem::replace(&mut self.raw, true);
+        let out = self.applies_raw(m, e);
+        self.raw = was;
+        out
+    }
+
+    fn applies_raw(&mut self, m: &Modifier, e: EntId) -> R<bool> {
+        let mut cx = m.cx.clone();
+        if let Until::While(c) = &m.until {
+            let v = self.eval(c, &mut cx)?;
+            if !self.truth(&v, c, &cx)? {
+                return Ok(false);
+            }
+        }
+        let t = self.eval(&m.target, &mut cx)?;
+        Ok(self.things(&t)?.contains(&Value::Ent(e)))
+    }
+
+    /// Every modifier in effect: those scripts made, and those of static abilities in play.
+    pub fn modifiers(&mut self) -> R<Vec<Modifier>> {
+        let mut out = self.w.mods.clone();
+        for (script, cx, source) in self.statics()? {
+            for st in &script.block.stmts {
+                if let StmtKind::Modify { prop, target, by, duration } = &st.kind {
+                    let mut c = cx.clone();
+                    let was = std::mem::replace(&mut self.raw, true);
+                    let by = self.eval(by, &mut c);
+                    self.raw = was;
+                    let n = self.int(&by?, target, &c)?;
+                    let until = match duration {
+                        Some(crate::syntax::ast::Duration::While(w)) => Until::While(Rc::new(w.clone())),
+                        _ => Until::Forever,
+                    };
+                    out.push(Modifier {
+                        prop: prop.name.clone(),
+                        target: Rc::new(target.clone()),
+                        change: Change::Add(n),
+                        until,
+                        cx: c,
+                        source: Some(source.clone()),
+                    });
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// The static abilities in effect: of cards in play and of factions, whose
+    /// requirements hold, with the context they run in.
+    pub fn statics(&mut self) -> R<Vec<(Script, Ctx, String)>> {
+        let mut out = vec![];
+        let s = &self.w.state;
+        let mut sources: Vec<(Option<EntId>, Option<PlayerId>, usize, Option<usize>)> = vec![];
+        for e in self.all_ents(true).into_iter().chain(self.all_ents(false)) {
+            if let Kind::Card(c) = s.ents[e].kind {
+                if s.in_play(e) {
+                    sources.push((Some(e), s.controller(e).or(s.ents[e].owner), c, None));
+                }
+            }
+        }
+        for (p, pl) in s.players.iter().enumerate() {
+            if let Some(f) = pl.faction.as_ref().and_then(|f| self.rules.factions.iter().position(|d| &d.id == f)) {
+                sources.push((None, Some(p), 0, Some(f)));
+            }
+        }
+        for (ent, you, card, faction) in sources {
+            let (abilities, this, label) = match faction {
+                Some(f) => (
+                    &self.rules.factions[f].abilities,
+                    Value::Player(you.unwrap_or(0)),
+                    self.rules.factions[f].id.clone(),
+                ),
+                None => (
+                    &self.rules.cards[card].abilities,
+                    Value::Ent(ent.unwrap_or(0)),
+                    self.w.state.ents[ent.unwrap_or(0)].label.clone(),
+                ),
+            };
+            for a in abilities.clone() {
+                let Head::Static(script) = &a.head else { continue };
+                let mut cx = Ctx::new(you, Some(this.clone()), script.text.clone());
+                if let Some(r) = &a.requires {
+                    let mut rc = Ctx::new(you, Some(this.clone()), r.text.clone());
+                    let was = std::mem::replace(&mut self.raw, true);
+                    let v = self.eval(&r.expr, &mut rc);
+                    self.raw = was;
+                    if !self.truth(&v?, &r.expr, &rc)? {
+                        continue;
+                    }
+                }
+                cx.locals.clear();
+                out.push((script.clone(), cx, label.clone()));
+            }
+        }
+        Ok(out)
+    }
+
+    /// Every prohibition in effect.
+    fn bans(&mut self) -> R<Vec<Ban>> {
+        let mut out = self.w.bans.clone();
+        for (script, cx, source) in self.statics()? {
+            for st in &script.block.stmts {
+                if let StmtKind::Forbid(f) = &st.kind {
+                    out.push(Ban { rule: Rc::new(f.clone()), cx: cx.clone(), source: source.clone() });
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// Refuses `verb` by the acting player on `thing` (at `place`) when a prohibition covers it.
+    pub fn allowed(
+        &mut self,
+        verb: &str,
+        you: Option<PlayerId>,
+        thing: Option<&Value>,
+        place: Option<ZoneId>,
+    ) -> R<()> {
+        let Some(you) = you else { return Ok(()) };
+        for ban in self.bans()? {
+            if !ban.rule.actions.iter().any(|a| a.name == verb) {
+                continue;
+            }
+            let mut cx = ban.cx.clone();
+            let who = self.eval(&ban.rule.who, &mut cx)?;
+            if !self.players(&who)?.contains(&you) {
+                continue;
+            }
+            if let (Some(obj), Some(t)) = (&ban.rule.object, thing) {
+                if !self.covers(obj, t, &mut cx)? {
+                    continue;
+                }
+            }
+            if let Some(at) = &ban.rule.at {
+                let here = thing.and_then(|t| match t {
+                    Value::Ent(e) => self.w.state.zone_of(*e),
+                    _ => None,
+                });
+                let zones = self.eval(at, &mut cx)?;
+                let zones = self.things(&zones)?;
+                let hit = |z: Option<ZoneId>| z.is_some_and(|z| zones.contains(&Value::Zone(z)));
+                if !hit(here) && !hit(place) {
+                    continue;
+                }
+            }
+            match &ban.rule.except {
+                Some(Exception::During(p)) if self.w.running.contains(&p.name) => continue,
+                Some(Exception::If(c)) => {
+                    let v = self.eval(c, &mut cx)?;
+                    if self.truth(&v, c, &cx)? {
+                        continue;
+                    }
+                }
+                _ => {}
+            }
+            let what = thing.map(|t| format!(" {}", self.show(t))).unwrap_or_default();
+            return Err(Halt::Refused(format!(
+                "{} may not {verb}{what}: forbidden by {}",
+                self.pname(you),
+                ban.source
+            )));
+        }
+        Ok(())
+    }
+
+    fn covers(&mut self, obj: &Expr, t: &Value, cx: &mut Ctx) -> R<bool> {
+        let v = self.eval(obj, cx)?;
+        Ok(self.things(&v)?.contains(t))
+    }
+
+    /// Drops modifiers that end when `period` (`turn`, `phase`, or a phase's name) starts or ends.
+    pub fn expire(&mut self, start: bool, period: &str, name: &str) {
+        self.w.mods.retain(|m| match &m.until {
+            Until::EndOf(p) if !start => p != period && p != name,
+            Until::StartOf(p) if start => p != period && p != name,
+            _ => true,
+        });
+    }
+}

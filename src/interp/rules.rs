@@ -1,0 +1,405 @@
+//! The ruleset in run-time form: every script of a game bundle parsed once, card
+//! definitions with their property values, abilities, procedures, keywords, phases,
+//! zones, pieces, counters, dice and board. Built only from a bundle that checks clean.
+
+use std::collections::{BTreeMap, HashMap};
+use std::rc::Rc;
+
+use crate::check::env::Env;
+use crate::diag::{Diagnostic, FileId, Span};
+use crate::engine::Value;
+use crate::load::{self, AbilityKind, GameBundle, Modified, PropType, ScriptSrc};
+use crate::syntax::{self, ast};
+
+/// A parsed script with where it came from.
+#[derive(Debug, Clone)]
+pub struct Script {
+    /// The statements.
+    pub block: Rc<ast::Block>,
+    /// The source (for spans in diagnostics).
+    pub file: FileId,
+    /// The scalar's span in its file.
+    pub span: Span,
+    /// The script text (node spans index into it).
+    pub text: Rc<str>,
+}
+
+/// A parsed expression with where it came from.
+#[derive(Debug, Clone)]
+pub struct Cond {
+    /// The expression.
+    pub expr: Rc<ast::Expr>,
+    /// The file.
+    pub file: FileId,
+    /// The scalar's span in its file.
+    pub span: Span,
+    /// The expression text (node spans index into it).
+    pub text: Rc<str>,
+}
+
+/// How an ability is used.
+#[derive(Debug, Clone)]
+pub enum Head {
+    /// Activated in this timing (a phase, step, `any`, `turn` or `game`).
+    Action(String),
+    /// Triggered by events matching the pattern.
+    When(Rc<ast::EventPat>),
+    /// Continuous while in play.
+    Static(Script),
+}
+
+/// One ability, parsed.
+#[derive(Debug, Clone)]
+pub struct AbilityDef {
+    /// Its head.
+    pub head: Head,
+    /// `requires:`.
+    pub requires: Option<Cond>,
+    /// `cost:`.
+    pub cost: Option<Script>,
+    /// `effect:`.
+    pub effect: Option<Script>,
+    /// `optional:`.
+    pub optional: bool,
+    /// `used_by:`.
+    pub used_by: Option<Cond>,
+    /// The ability's file and span.
+    pub file: FileId,
+    /// The ability's mapping.
+    pub span: Span,
+}
+
+/// A card definition.
+#[derive(Debug, Clone)]
+pub struct CardDef {
+    /// Its id.
+    pub id: String,
+    /// Printed name.
+    pub name: String,
+    /// Property values as printed (defaults filled in).
+    pub props: BTreeMap<String, Value>,
+    /// Its own `play:` script.
+    pub play: Option<Script>,
+    /// Its abilities.
+    pub abilities: Vec<AbilityDef>,
+    /// How many copies a full deck holds.
+    pub copies: usize,
+}
+
+/// A faction: its abilities and its own phase scripts.
+#[derive(Debug, Clone)]
+pub struct FactionDef {
+    /// Its id.
+    pub id: String,
+    /// Its abilities.
+    pub abilities: Vec<AbilityDef>,
+    /// Its phase scripts by phase name.
+    pub phases: HashMap<String, Script>,
+    /// Its setup script.
+    pub setup: Option<Script>,
+}
+
+/// A keyword or procedure body.
+#[derive(Debug, Clone)]
+pub enum Body {
+    /// Statements.
+    Script(Script),
+    /// A value.
+    Value(Cond),
+}
+
+/// A keyword or procedure.
+#[derive(Debug, Clone)]
+pub struct ProcDef {
+    /// Parameter names.
+    pub params: Vec<String>,
+    /// What it does or computes.
+    pub body: Body,
+}
+
+/// One phase of the turn.
+#[derive(Debug, Clone)]
+pub struct PhaseDef {
+    /// Its name.
+    pub name: String,
+    /// Its steps.
+    pub steps: Vec<String>,
+    /// What it does after its action window.
+    pub script: Option<Script>,
+}
+
+/// A property's run-time facts.
+#[derive(Debug, Clone)]
+pub struct PropInfo {
+    /// Value when a card does not give one.
+    pub default: Value,
+    /// When modifiers apply.
+    pub modified: Modified,
+}
+
+/// The whole ruleset.
+#[derive(Debug)]
+pub struct Rules {
+    /// The game's id.
+    pub game: String,
+    /// Names, as the checker resolves them.
+    pub env: Env,
+    /// Card definitions (faction cards included).
+    pub cards: Vec<CardDef>,
+    /// Card index by id.
+    pub card_ids: HashMap<String, usize>,
+    /// Properties by name.
+    pub props: HashMap<String, PropInfo>,
+    /// For each enum value, the properties that have it.
+    pub values: HashMap<String, Vec<String>>,
+    /// Keywords by name.
+    pub keywords: HashMap<String, ProcDef>,
+    /// Procedures by name.
+    pub procs: HashMap<String, ProcDef>,
+    /// Factions.
+    pub factions: Vec<FactionDef>,
+    /// Phases in order.
+    pub phases: Vec<PhaseDef>,
+    /// `turn: order:`.
+    pub order: Option<Cond>,
+    /// Game `play:`.
+    pub play: Option<Script>,
+    /// Game `setup:`.
+    pub setup: Option<Script>,
+    /// Game `end:`.
+    pub end: Option<Cond>,
+    /// The scoring counter.
+    pub scoring: Option<String>,
+    /// Zones (game and faction).
+    pub zones: Vec<load::ZoneSpec>,
+    /// Pieces by name: sides.
+    pub pieces: HashMap<String, Vec<String>>,
+    /// Counters (game and faction).
+    pub counters: Vec<load::CounterSpec>,
+    /// Dice faces by name.
+    pub dice: HashMap<String, Vec<i64>>,
+    /// The board.
+    pub board: Option<load::Board>,
+}
+
+/// Converts a YAML value to a run-time value.
+pub fn value_of(v: &load::Value) -> Value {
+    match v {
+        load::Value::Null => Value::Null,
+        load::Value::Bool(b) => Value::Bool(*b),
+        load::Value::Int(i) => Value::Int(*i),
+        load::Value::Float(f) => Value::Int(*f as i64),
+        load::Value::Str(s) => Value::Sym(s.clone()),
+        load::Value::List(l) => Value::List(l.iter().map(|x| value_of(&x.value)).collect()),
+        load::Value::Map(_) => Value::Null,
+    }
+}
+
+struct Compiler<'a> {
+    diags: &'a mut Vec<Diagnostic>,
+}
+
+impl Compiler<'_> {
+    fn script(&mut self, src: &ScriptSrc) -> Option<Script> {
+        match syntax::parse_script(&src.text) {
+            Ok(b) => Some(Script {
+                block: Rc::new(b),
+                file: src.file,
+                span: src.span.clone(),
+                text: src.text.as_str().into(),
+            }),
+            Err(e) => {
+                self.diags.push(crate::check::scripts::syntax_diag(src, e));
+                None
+            }
+        }
+    }
+
+    fn cond(&mut self, src: &ScriptSrc) -> Option<Cond> {
+        match syntax::parse_condition(&src.text) {
+            Ok(e) => {
+                Some(Cond { expr: Rc::new(e), file: src.file, span: src.span.clone(), text: src.text.as_str().into() })
+            }
+            Err(e) => {
+                self.diags.push(crate::check::scripts::syntax_diag(src, e));
+                None
+            }
+        }
+    }
+
+    fn ability(&mut self, a: &load::Ability) -> Option<AbilityDef> {
+        let head = match &a.kind {
+            AbilityKind::Action(t) => Head::Action(t.value.clone()),
+            AbilityKind::When(src) => match syntax::parse_event(&src.text) {
+                Ok(p) => Head::When(Rc::new(p)),
+                Err(e) => {
+                    self.diags.push(crate::check::scripts::syntax_diag(src, e));
+                    return None;
+                }
+            },
+            AbilityKind::Static(src) => Head::Static(self.script(src)?),
+        };
+        Some(AbilityDef {
+            head,
+            requires: a.requires.as_ref().and_then(|s| self.cond(s)),
+            cost: a.cost.as_ref().and_then(|s| self.script(s)),
+            effect: a.effect.as_ref().and_then(|s| self.script(s)),
+            optional: a.optional.as_ref().is_some_and(|o| o.value),
+            used_by: a.used_by.as_ref().and_then(|s| self.cond(s)),
+            file: a.file,
+            span: a.span.clone(),
+        })
+    }
+
+    fn card(&mut self, c: &load::Card, props: &HashMap<String, PropInfo>) -> CardDef {
+        let mut values: BTreeMap<String, Value> = props.iter().map(|(k, p)| (k.clone(), p.default.clone())).collect();
+        for (k, v) in &c.props {
+            values.insert(k.value.clone(), value_of(&v.value));
+        }
+        CardDef {
+            id: c.id.value.clone(),
+            name: c.name.value.clone(),
+            props: values,
+            play: c.play.as_ref().and_then(|s| self.script(s)),
+            abilities: c.abilities.iter().filter_map(|a| self.ability(a)).collect(),
+            copies: c.copies.as_ref().map(|n| n.value.max(1) as usize).unwrap_or(1),
+        }
+    }
+
+    fn procedure(&mut self, p: &load::Procedure) -> Option<ProcDef> {
+        let body = match (&p.script, &p.value) {
+            (Some(s), _) => Body::Script(self.script(s)?),
+            (None, Some(v)) => Body::Value(self.cond(v)?),
+            (None, None) => return None,
+        };
+        Some(ProcDef { params: p.params.iter().map(|a| a.name.value.clone()).collect(), body })
+    }
+}
+
+fn prop_info(p: &load::PropSpec) -> PropInfo {
+    let default = match &p.default {
+        Some(d) => value_of(&d.value),
+        None => match p.ty.value {
+            PropType::Number => Value::Int(0),
+            PropType::Bool => Value::Bool(false),
+            PropType::List => Value::List(vec![]),
+            _ => Value::Null,
+        },
+    };
+    PropInfo { default, modified: p.modified }
+}
+
+impl Rules {
+    /// Compiles a bundle. Fails with diagnostics when it has no game or a script does not parse.
+    pub fn compile(bundle: &GameBundle) -> Result<Rules, Vec<Diagnostic>> {
+        let mut diags = vec![];
+        let env = crate::check::build_env(bundle, &mut diags);
+        diags.retain(|d| d.severity == crate::diag::Severity::Error);
+        let Some(g) = &bundle.game else {
+            return Err(diags);
+        };
+        let mut cx = Compiler { diags: &mut diags };
+        let mut props = HashMap::new();
+        let mut values: HashMap<String, Vec<String>> = HashMap::new();
+        let attrs = g.board.iter().flat_map(|b| &b.attributes);
+        for p in g.properties.iter().chain(attrs) {
+            props.insert(p.name.value.clone(), prop_info(p));
+            for v in &p.values {
+                values.entry(v.value.clone()).or_default().push(p.name.value.clone());
+            }
+        }
+        let mut rules = Rules {
+            game: g.game.value.clone(),
+            env,
+            cards: vec![],
+            card_ids: HashMap::new(),
+            props,
+            values,
+            keywords: HashMap::new(),
+            procs: HashMap::new(),
+            factions: vec![],
+            phases: vec![],
+            order: None,
+            play: g.play.as_ref().and_then(|s| cx.script(s)),
+            setup: g.setup.as_ref().and_then(|s| cx.script(s)),
+            end: g.end.as_ref().and_then(|s| cx.cond(s)),
+            scoring: g.scoring.as_ref().map(|s| s.value.clone()),
+            zones: g.zones.clone(),
+            pieces: g.pieces.iter().map(|p| (p.name.value.clone(), sides(p))).collect(),
+            counters: g.counters.clone(),
+            dice: g.dice.iter().map(|d| (d.name.value.clone(), d.faces.iter().map(|f| f.value).collect())).collect(),
+            board: g.board.clone(),
+        };
+        for k in &g.keywords {
+            let Ok(sig) = syntax::parse_keyword_sig(&k.sig.text) else { continue };
+            if let Some(body) = cx.script(&k.body) {
+                let params = sig.params.iter().map(|p| p.name.name.clone()).collect();
+                rules.keywords.insert(sig.name.name.clone(), ProcDef { params, body: Body::Script(body) });
+            }
+        }
+        let procs = g.procedures.iter().chain(bundle.factions.iter().flat_map(|f| &f.procedures));
+        for p in procs {
+            if let Some(def) = cx.procedure(p) {
+                rules.procs.insert(p.name.value.clone(), def);
+            }
+        }
+        if let Some(t) = &g.turn {
+            rules.order = t.order.as_ref().and_then(|s| cx.cond(s));
+            for ph in &t.phases {
+                rules.phases.push(PhaseDef {
+                    name: ph.name.value.clone(),
+                    steps: ph.steps.iter().map(|s| s.value.clone()).collect(),
+                    script: ph.script.as_ref().and_then(|s| cx.script(s)),
+                });
+            }
+        }
+        let all_cards = bundle.cards.iter().chain(bundle.factions.iter().flat_map(|f| &f.cards));
+        for c in all_cards {
+            let def = cx.card(c, &rules.props);
+            rules.card_ids.insert(def.id.clone(), rules.cards.len());
+            rules.cards.push(def);
+        }
+        for f in &bundle.factions {
+            rules.zones.extend(f.zones.iter().cloned());
+            rules.counters.extend(f.counters.iter().cloned());
+            rules.pieces.extend(f.pieces.iter().map(|p| (p.name.value.clone(), sides(p))));
+            let mut phases = HashMap::new();
+            for ph in f.turn.iter().flat_map(|t| &t.phases) {
+                if let Some(s) = ph.script.as_ref().and_then(|s| cx.script(s)) {
+                    phases.insert(ph.name.value.clone(), s);
+                }
+            }
+            rules.factions.push(FactionDef {
+                id: f.faction.value.clone(),
+                abilities: f.abilities.iter().filter_map(|a| cx.ability(a)).collect(),
+                phases,
+                setup: f.setup.as_ref().and_then(|s| cx.script(s)),
+            });
+        }
+        if diags.is_empty() {
+            Ok(rules)
+        } else {
+            Err(diags)
+        }
+    }
+
+    /// The phase index of a phase or step name, and the step index if it is a step.
+    pub fn phase_index(&self, name: &str) -> Option<(usize, Option<usize>)> {
+        self.phases.iter().enumerate().find_map(|(i, p)| {
+            if p.name == name {
+                Some((i, None))
+            } else {
+                p.steps.iter().position(|s| s == name).map(|s| (i, Some(s)))
+            }
+        })
+    }
+
+    /// The faction definition with this id.
+    pub fn faction(&self, id: &str) -> Option<&FactionDef> {
+        self.factions.iter().find(|f| f.id == id)
+    }
+}
+
+fn sides(p: &load::PieceSpec) -> Vec<String> {
+    p.sides.iter().map(|s| s.value.clone()).collect()
+}

@@ -1,0 +1,303 @@
+//! Selectors: what a noun selects, quantities, filters, and `choose`.
+
+use crate::check::env::Sym;
+use crate::engine::{EntId, EventKind, Kind, Loc, Value, ZoneId};
+use crate::syntax::ast::*;
+
+use super::eval::Mode;
+use super::{Ask, Ctx, Halt, Interp, R};
+
+impl Interp<'_> {
+    /// Every card (or piece) in the game, in table order: zone by zone, top first, then
+    /// attached ones. Things out of the game are not selected.
+    pub fn all_ents(&self, cards: bool) -> Vec<EntId> {
+        let s = &self.w.state;
+        let mut out: Vec<EntId> = s.zones.iter().flat_map(|z| z.items.iter().copied()).collect();
+        out.extend((0..s.ents.len()).filter(|&e| matches!(s.ents[e].loc, Loc::On(_))));
+        out.retain(|&e| matches!(s.ents[e].kind, Kind::Card(_)) == cards);
+        out
+    }
+
+    /// Every board space.
+    pub fn spaces(&self) -> Vec<ZoneId> {
+        (0..self.w.state.zones.len()).filter(|&z| self.w.state.zones[z].attrs.is_some()).collect()
+    }
+
+    /// Whether a thing "is a" `noun`: a piece kind, a side, an enum value of a property.
+    pub fn is_a(&mut self, v: &Value, noun: &str) -> R<bool> {
+        match v {
+            Value::Ent(e) => {
+                let ent = &self.w.state.ents[*e];
+                if let Kind::Piece(k) = &ent.kind {
+                    if k == noun || ent.side.as_deref() == Some(noun) {
+                        return Ok(true);
+                    }
+                }
+                let e = *e;
+                for prop in self.rules.values.get(noun).cloned().unwrap_or_default() {
+                    let pv = self.prop_of(&prop, &Value::Ent(e))?;
+                    if pv == Value::Sym(noun.into()) || pv.items().contains(&Value::Sym(noun.into())) {
+                        return Ok(true);
+                    }
+                }
+                Ok(false)
+            }
+            Value::Zone(z) => {
+                let attrs = self.w.state.zones[*z].attrs.as_ref();
+                Ok(attrs.is_some_and(|a| {
+                    a.values().any(|x| x == &Value::Sym(noun.into()) || x.items().contains(&Value::Sym(noun.into())))
+                }))
+            }
+            _ => Ok(false),
+        }
+    }
+
+    /// A value as the things it selects: a zone's contents, a noun's instances, a list.
+    pub fn things(&mut self, v: &Value) -> R<Vec<Value>> {
+        match v {
+            Value::List(l) => {
+                let mut out = vec![];
+                for x in l {
+                    out.extend(self.things(x)?);
+                }
+                Ok(out)
+            }
+            Value::Null => Ok(vec![]),
+            Value::Zone(z) if self.w.state.zones[*z].attrs.is_none() => {
+                Ok(self.w.state.zones[*z].items.iter().map(|&e| Value::Ent(e)).collect())
+            }
+            Value::Sym(noun) if self.is_noun(noun) => {
+                let noun = noun.clone();
+                let mut out = vec![];
+                let cands = self.all_ents(true).into_iter().chain(self.all_ents(false)).map(Value::Ent);
+                for c in cands.chain(self.spaces().into_iter().map(Value::Zone)).collect::<Vec<_>>() {
+                    if self.is_a(&c, &noun)? {
+                        out.push(c);
+                    }
+                }
+                Ok(out)
+            }
+            v => Ok(vec![v.clone()]),
+        }
+    }
+
+    fn is_noun(&self, n: &str) -> bool {
+        matches!(self.rules.env.lookup(n), Some(Sym::Piece | Sym::Side | Sym::EnumValue(_)))
+            || self.rules.values.contains_key(n)
+    }
+
+    /// `noun of x`: the noun's things owned by players, held in zones, or borne by cards.
+    pub fn things_of(&mut self, noun: &Value, of: &Value) -> R<Value> {
+        let cands = self.things(noun)?;
+        let owners = of.items();
+        let mut out = vec![];
+        for c in cands {
+            let Value::Ent(e) = c else { continue };
+            let ent = &self.w.state.ents[e];
+            let keep = owners.iter().any(|o| match o {
+                Value::Player(p) => ent.owner == Some(*p),
+                Value::Zone(z) => self.w.state.zone_of(e) == Some(*z) && ent.loc == Loc::Zone(*z),
+                Value::Ent(b) => ent.loc == Loc::On(*b),
+                _ => false,
+            });
+            if keep {
+                out.push(c);
+            }
+        }
+        Ok(Value::List(out))
+    }
+
+    /// A selector: its candidates, filtered, then counted out by its quantity.
+    pub fn select(
+        &mut self,
+        q: Option<&Quantity>,
+        base: &Expr,
+        filters: &[Filter],
+        cx: &mut Ctx,
+        mode: Mode,
+    ) -> R<Value> {
+        let cands = self.candidates(base, filters, cx)?;
+        let Some(q) = q else { return Ok(Value::List(cands)) };
+        let n = |me: &mut Self, e: &Expr, cx: &mut Ctx| -> R<usize> {
+            let v = me.eval(e, cx)?;
+            Ok(me.int(&v, e, cx)?.max(0) as usize)
+        };
+        match &q.kind {
+            QuantityKind::All | QuantityKind::Each => Ok(Value::List(cands)),
+            QuantityKind::Top(k) | QuantityKind::Bottom(k) => {
+                let k = match k {
+                    Some(e) => n(self, e, cx)?,
+                    None => 1,
+                };
+                let mut c = cands;
+                if matches!(q.kind, QuantityKind::Bottom(_)) {
+                    c.reverse();
+                }
+                c.truncate(k);
+                Ok(Value::List(c))
+            }
+            QuantityKind::One | QuantityKind::Exactly(_) | QuantityKind::UpTo(_) | QuantityKind::AnyNumber => {
+                let (min, max) = self.bounds(q, cands.len(), cx)?;
+                if mode == Mode::Query || (cands.len() <= max && min == cands.len().min(max) && min == max) {
+                    let mut c = cands;
+                    c.truncate(max);
+                    return Ok(Value::List(c));
+                }
+                let end = filters.last().map(|f| f.span.end).unwrap_or(base.span.end);
+                let prompt = cx.snippet(&(q.span.start..end));
+                self.ask(&prompt, cands, min, max, cx)
+            }
+        }
+    }
+
+    /// The candidates of a selector before its quantity.
+    fn candidates(&mut self, base: &Expr, filters: &[Filter], cx: &mut Ctx) -> R<Vec<Value>> {
+        let b = self.eval(base, cx)?;
+        let mut cands = self.things(&b)?;
+        for f in filters {
+            let mut kept = vec![];
+            for c in cands {
+                if self.keeps(f, &c, cx)? {
+                    kept.push(c);
+                }
+            }
+            cands = kept;
+        }
+        Ok(cands)
+    }
+
+    /// The fewest and most things a quantity takes out of `avail`.
+    fn bounds(&mut self, q: &Quantity, avail: usize, cx: &mut Ctx) -> R<(usize, usize)> {
+        let num = |me: &mut Self, e: &Expr, cx: &mut Ctx| -> R<usize> {
+            let v = me.eval(e, cx)?;
+            Ok(me.int(&v, e, cx)?.max(0) as usize)
+        };
+        Ok(match &q.kind {
+            QuantityKind::One => (1, 1),
+            QuantityKind::Exactly(e) => {
+                let k = num(self, e, cx)?;
+                (k, k)
+            }
+            QuantityKind::UpTo(e) => (0, num(self, e, cx)?),
+            _ => (0, avail),
+        })
+    }
+
+    /// Whether a filter keeps candidate `c`.
+    fn keeps(&mut self, f: &Filter, c: &Value, cx: &mut Ctx) -> R<bool> {
+        let you = cx.you;
+        let saved = cx.it.replace(c.clone());
+        let out = self.keeps_inner(f, c, cx, you);
+        cx.it = saved;
+        out
+    }
+
+    fn keeps_inner(&mut self, f: &Filter, c: &Value, cx: &mut Ctx, you: Option<usize>) -> R<bool> {
+        let ent = match c {
+            Value::Ent(e) => Some(*e),
+            _ => None,
+        };
+        Ok(match &f.kind {
+            FilterKind::Where(e) => {
+                let v = self.eval(e, cx)?;
+                self.truth(&v, e, cx)?
+            }
+            FilterKind::With(e) => {
+                let v = self.eval(e, cx)?;
+                if let Value::Bool(b) = v {
+                    return Ok(b);
+                }
+                let here = self.things(&v)?;
+                let s = &self.w.state;
+                here.iter().any(|h| match (h, c) {
+                    (Value::Ent(x), Value::Zone(z)) => s.zone_of(*x) == Some(*z),
+                    (Value::Ent(x), Value::Ent(b)) => s.ents[*x].loc == Loc::On(*b),
+                    _ => false,
+                })
+            }
+            FilterKind::YouControl => ent.is_some_and(|e| you.is_some() && self.w.state.controller(e) == you),
+            FilterKind::ControlledBy(p) => {
+                let ps = self.eval(p, cx)?;
+                let ps = self.players(&ps)?;
+                ent.is_some_and(|e| self.w.state.controller(e).is_some_and(|c| ps.contains(&c)))
+            }
+            FilterKind::OwnedBy(p) => {
+                let ps = self.eval(p, cx)?;
+                let ps = self.players(&ps)?;
+                ent.is_some_and(|e| self.w.state.ents[e].owner.is_some_and(|o| ps.contains(&o)))
+            }
+            FilterKind::In(z) | FilterKind::From(z) | FilterKind::At(z) => {
+                let place = self.eval(z, cx)?;
+                self.located(c, &place)
+            }
+            FilterKind::On(b) => {
+                let b = self.eval(b, cx)?;
+                let s = &self.w.state;
+                ent.is_some_and(|e| {
+                    b.items().iter().any(|x| matches!(x, Value::Ent(b) if s.ents[e].loc == Loc::On(*b)))
+                })
+            }
+        })
+    }
+
+    /// Whether `c` is in one of the zones of `place`, or is one of its things.
+    fn located(&self, c: &Value, place: &Value) -> bool {
+        let s = &self.w.state;
+        place.items().iter().any(|p| match (p, c) {
+            (Value::Zone(z), Value::Ent(e)) => s.ents[*e].loc == Loc::Zone(*z),
+            (Value::List(_), _) => self.located(c, p),
+            (x, y) => x == y,
+        })
+    }
+
+    /// `choose X`: the acting player picks what the selector allows.
+    pub fn choose(&mut self, x: &Expr, cx: &mut Ctx) -> R<Value> {
+        let prompt = format!("choose {}", cx.snippet(&x.span));
+        if let ExprKind::Select { quantity: Some(q), base, filters } = &x.kind {
+            if !matches!(
+                q.kind,
+                QuantityKind::Top(_) | QuantityKind::Bottom(_) | QuantityKind::All | QuantityKind::Each
+            ) {
+                let cands = self.candidates(base, filters, cx)?;
+                let (min, max) = self.bounds(q, cands.len(), cx)?;
+                let out = self.ask(&prompt, cands, min, max, cx)?;
+                return Ok(if matches!(q.kind, QuantityKind::One) { first(out) } else { out });
+            }
+        }
+        let v = self.eval(x, cx)?;
+        let cands = self.things(&v)?;
+        let out = self.ask(&prompt, cands, 1, 1, cx)?;
+        Ok(first(out))
+    }
+
+    /// Asks the acting player for `min..=max` of `cands`.
+    pub fn ask(&mut self, prompt: &str, cands: Vec<Value>, min: usize, max: usize, cx: &Ctx) -> R<Value> {
+        self.tick()?;
+        let max = max.min(cands.len());
+        if cands.len() < min {
+            return Err(Halt::Refused(format!("cannot {prompt}: {} of {min} available", cands.len())));
+        }
+        let who = cx.you.ok_or_else(|| Halt::Error(format!("nobody to {prompt}")))?;
+        let options: Vec<String> = cands.iter().map(|c| self.show(c)).collect();
+        let chooser = self.pname(who).to_string();
+        let ask = Ask { chooser: &chooser, prompt, options: &options, min, max };
+        let picked = self.agent.choose(&ask, &mut self.w.state.rng).map_err(Halt::Agent)?;
+        let names = picked.iter().map(|&i| options[i].clone()).collect();
+        self.emit(Some(who), EventKind::Choose { prompt: prompt.to_string(), picked: names });
+        Ok(Value::List(picked.into_iter().map(|i| cands[i].clone()).collect()))
+    }
+
+    /// Asks a yes/no question.
+    pub fn yes(&mut self, prompt: &str, cx: &Ctx) -> R<bool> {
+        let v = self.ask(prompt, vec![Value::Sym("yes".into()), Value::Sym("no".into())], 1, 1, cx)?;
+        Ok(v.items() == vec![Value::Sym("yes".into())])
+    }
+}
+
+/// A one-element list as its element.
+pub fn first(v: Value) -> Value {
+    match v {
+        Value::List(mut l) if l.len() == 1 => l.remove(0),
+        v => v,
+    }
+}

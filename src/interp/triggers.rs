@@ -1,0 +1,214 @@
+//! Triggered abilities. Every logged event is offered, in log order, to the `when:`
+//! abilities of the cards in play (and of the event's own card, and of factions).
+//! Matching abilities resolve in seat order from the active player, then in table
+//! order; each resolves like an activated one, and a refused trigger is undone alone.
+
+use crate::engine::{Dest, Event, EventKind, Kind, PlayerId, Value};
+use crate::syntax::ast::*;
+
+use super::actions::Source;
+use super::rules::{AbilityDef, Head};
+use super::{Ctx, Halt, Interp, R};
+
+/// A triggered ability ready to resolve.
+struct Pending {
+    ability: AbilityDef,
+    src: Source,
+    this: Value,
+    controller: Option<PlayerId>,
+    label: String,
+}
+
+impl Interp<'_> {
+    /// Offers every event not yet offered to the triggered abilities.
+    pub fn fire(&mut self) -> R<()> {
+        while self.w.fired < self.w.state.log.len() {
+            let ev = self.w.state.log[self.w.fired].clone();
+            self.w.fired += 1;
+            for p in self.triggered_by(&ev)? {
+                self.resolve_trigger(p, &ev)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn triggered_by(&mut self, ev: &Event) -> R<Vec<Pending>> {
+        let subject = subject(&ev.kind);
+        let s = &self.w.state;
+        let mut sources: Vec<Source> = vec![];
+        for e in self.all_ents(true) {
+            if s.in_play(e) || subject.contains(&Value::Ent(e)) {
+                sources.push(Source::Card(e));
+            }
+        }
+        sources.extend((0..s.players.len()).filter(|&p| s.players[p].faction.is_some()).map(Source::Faction));
+        let order = match s.active() {
+            Some(a) => s.seat_order(a, true),
+            None => s.seats.clone(),
+        };
+        let mut out = vec![];
+        for src in sources {
+            let (abilities, this, label) = self.abilities_of(src);
+            let controller = match src {
+                Source::Card(e) => self.w.state.controller(e).or(self.w.state.ents[e].owner),
+                Source::Faction(p) => Some(p),
+            };
+            for a in abilities {
+                let Head::When(pat) = &a.head else { continue };
+                let mut cx = Ctx::new(controller, Some(this.clone()), "".into());
+                if self.matches(pat, ev, &subject, &mut cx)? {
+                    out.push(Pending { ability: a.clone(), src, this: this.clone(), controller, label: label.clone() });
+                }
+            }
+        }
+        out.sort_by_key(|p| p.controller.and_then(|c| order.iter().position(|&x| x == c)).unwrap_or(usize::MAX));
+        Ok(out)
+    }
+
+    fn matches(&mut self, pat: &EventPat, ev: &Event, subject: &[Value], cx: &mut Ctx) -> R<bool> {
+        match (&pat.kind, &ev.kind) {
+            (EventKind_::Start(p), EventKind::Period { start: true, period, name })
+            | (EventKind_::End(p), EventKind::Period { start: false, period, name }) => {
+                Ok(&p.name == name || &p.name == period)
+            }
+            (EventKind_::Action { actor, verb, object, clauses }, k) => {
+                let want = base_verb(&verb.name);
+                if k.verb() != Some(want.as_str()) {
+                    return Ok(false);
+                }
+                if let Some(a) = actor {
+                    let Some(who) = ev.actor else { return Ok(false) };
+                    let v = self.eval(&unquantified(a), cx)?;
+                    if !self.players(&v)?.contains(&who) {
+                        return Ok(false);
+                    }
+                }
+                if let Some(o) = object {
+                    if let (EventKind::Use { name, .. }, ExprKind::Name(n)) = (k, &o.kind) {
+                        return Ok(name == n);
+                    }
+                    let v = self.eval(&unquantified(o), cx)?;
+                    let things = self.things(&v)?;
+                    if !subject.iter().any(|s| things.contains(s)) {
+                        return Ok(false);
+                    }
+                }
+                for c in clauses {
+                    if !self.clause_matches(c, k, cx)? {
+                        return Ok(false);
+                    }
+                }
+                Ok(true)
+            }
+            _ => Ok(false),
+        }
+    }
+
+    fn clause_matches(&mut self, c: &Clause, k: &EventKind, cx: &mut Ctx) -> R<bool> {
+        let (x, at) = match (&c.kind, k) {
+            (ClauseKind::To(x) | ClauseKind::Into(x), EventKind::Move { to: Dest::Zone(z, _), .. }) => {
+                (x, Value::Zone(*z))
+            }
+            (ClauseKind::Onto(x), EventKind::Move { to: Dest::On(b), .. }) => (x, Value::Ent(*b)),
+            (ClauseKind::From(x), EventKind::Move { from: Some(z), .. }) => (x, Value::Zone(*z)),
+            (
+                ClauseKind::To(x) | ClauseKind::For(x),
+                EventKind::Counter { holder: crate::engine::Holder::Player(p), .. },
+            ) => (x, Value::Player(*p)),
+            (ClauseKind::Face(_) | ClauseKind::Simultaneously | ClauseKind::By(_), _) => return Ok(true),
+            _ => return Ok(false),
+        };
+        let v = self.eval(x, cx)?;
+        Ok(v.items().contains(&at) || self.things(&v)?.contains(&at))
+    }
+
+    fn resolve_trigger(&mut self, p: Pending, ev: &Event) -> R<()> {
+        if self.chain.len() >= self.limits.trigger_depth {
+            let mut chain = self.chain.clone();
+            chain.push(p.label.clone());
+            return Err(Halt::Budget(format!(
+                "trigger budget ({}) exceeded: {} keep triggering each other",
+                self.limits.trigger_depth,
+                chain.join(" → ")
+            )));
+        }
+        let it = subject(&ev.kind).into_iter().next();
+        if let Some(r) = &p.ability.requires {
+            let mut cx = Ctx::new(p.controller, Some(p.this.clone()), r.text.clone());
+            cx.it = it.clone();
+            let v = self.eval(&r.expr, &mut cx)?;
+            if !self.truth(&v, &r.expr, &cx)? {
+                return Ok(());
+            }
+        }
+        if p.ability.optional {
+            let cx = Ctx::new(p.controller, None, "".into());
+            if !self.yes(&format!("use {}'s triggered ability", p.label), &cx)? {
+                return Ok(());
+            }
+        }
+        let saved = self.w.clone();
+        self.chain.push(p.label.clone());
+        self.emit(p.controller, EventKind::Note { text: format!("{} triggers", p.label) });
+        self.depth += 1;
+        let out = self.resolve(&p.ability, p.controller, p.this, it, p.src);
+        self.depth -= 1;
+        self.chain.pop();
+        match out {
+            Err(Halt::Refused(reason)) => {
+                let fired = self.w.fired;
+                self.w = saved;
+                self.w.fired = fired.min(self.w.state.log.len());
+                let text = format!("{} does not resolve: {reason}", p.label);
+                self.emit(p.controller, EventKind::Note { text });
+                self.w.fired = self.w.state.log.len();
+                Ok(())
+            }
+            other => other,
+        }
+    }
+}
+
+use crate::syntax::ast::EventKind as EventKind_;
+
+/// The things an event is about (what `it` is in a triggered ability).
+fn subject(k: &EventKind) -> Vec<Value> {
+    match k {
+        EventKind::Move { ent, .. }
+        | EventKind::Play { ent }
+        | EventKind::Flip { ent, .. }
+        | EventKind::Exhaust { ent, .. } => {
+            vec![Value::Ent(*ent)]
+        }
+        EventKind::Reveal { ents, .. } => ents.iter().map(|e| Value::Ent(*e)).collect(),
+        EventKind::Counter { name, .. } | EventKind::Use { name, .. } => vec![Value::Sym(name.clone())],
+        _ => vec![],
+    }
+}
+
+/// A trigger's verb in base form: `plays` is `play`, `uses` is `use`.
+fn base_verb(w: &str) -> String {
+    match w {
+        "use" | "uses" => "use".into(),
+        w => Verb::from_word(w).map(|v| v.as_str().to_string()).unwrap_or_else(|| w.to_string()),
+    }
+}
+
+/// A pattern's selector without its quantity: `an orc` matches any orc.
+fn unquantified(e: &Expr) -> Expr {
+    match &e.kind {
+        ExprKind::Select { quantity: Some(_), base, filters } => Expr {
+            kind: ExprKind::Select { quantity: None, base: Box::new(unquantified(base)), filters: filters.clone() },
+            span: e.span.clone(),
+        },
+        ExprKind::Of(a, b) => {
+            Expr { kind: ExprKind::Of(Box::new(unquantified(a)), Box::new(unquantified(b))), span: e.span.clone() }
+        }
+        _ => e.clone(),
+    }
+}
+
+/// Whether a thing is a card (pieces have no abilities).
+pub fn is_card(k: &Kind) -> bool {
+    matches!(k, Kind::Card(_))
+}

@@ -1,0 +1,332 @@
+//! The turn structure of `game.yaml`: rounds of turns in the `order:` the game gives,
+//! each turn its phases (and their steps) in order. A phase opens with its start event,
+//! then its action window (players act in turn order until all pass), then its script
+//! (the game's, then the active player's faction's), then its end event.
+
+use crate::engine::{EventKind, Holder, Kind, Player, PlayerId, State, Value, Vis, Zone};
+use crate::load::{Per, Visibility};
+
+use super::actions::{Action, Source};
+use super::rules::Head;
+use super::{Ctx, Halt, Interp, R};
+
+impl Interp<'_> {
+    /// Creates the zones, board spaces and counter bounds of the ruleset for these players.
+    pub fn lay_out(rules: &super::Rules, seed: u64, players: Vec<Player>) -> State {
+        let mut s = State::new(seed);
+        for p in players {
+            s.add_player(p);
+        }
+        for z in &rules.zones {
+            let owners: Vec<Option<PlayerId>> = match z.per {
+                Per::Player => (0..s.players.len()).map(Some).collect(),
+                Per::Game => vec![None],
+            };
+            for owner in owners {
+                if s.zone(&z.name.value, owner).is_some() {
+                    continue;
+                }
+                s.add_zone(Zone {
+                    name: z.name.value.clone(),
+                    owner,
+                    ordered: z.ordered,
+                    in_play: z.in_play,
+                    vis: match z.visibility {
+                        Visibility::Public => Vis::Public,
+                        Visibility::Owner => Vis::Owner,
+                        Visibility::Hidden => Vis::Hidden,
+                    },
+                    capacity: z.capacity.as_ref().map(|c| c.value.max(0) as usize),
+                    attrs: None,
+                    items: vec![],
+                });
+            }
+        }
+        for sp in rules.board.iter().flat_map(|b| &b.spaces) {
+            let attrs = sp.attrs.iter().map(|(k, v)| (k.value.clone(), super::rules::value_of(&v.value))).collect();
+            s.add_zone(Zone {
+                name: sp.id.value.clone(),
+                owner: None,
+                ordered: false,
+                in_play: true,
+                vis: Vis::Public,
+                capacity: None,
+                attrs: Some(attrs),
+                items: vec![],
+            });
+        }
+        for c in &rules.counters {
+            let b = crate::engine::Bounds {
+                min: c.min.as_ref().map(|m| m.value),
+                max: c.max.as_ref().map(|m| m.value),
+                start: c.start.as_ref().map(|m| m.value).unwrap_or(0),
+            };
+            s.bounds.insert(c.name.value.clone(), b);
+        }
+        if let Some(&first) = s.seats.first() {
+            s.vars.insert("speaker".into(), Value::Player(first));
+            s.vars.insert("active_player".into(), Value::Player(first));
+        }
+        s
+    }
+
+    /// Begins turn 1 (optionally in a given phase or step) without running earlier phases.
+    pub fn begin(&mut self, at: Option<(usize, Option<usize>)>) -> R<()> {
+        self.new_round()?;
+        let (phase, step) = at.unwrap_or((0, None));
+        self.w.state.clock.phase = phase;
+        self.w.state.clock.step =
+            step.or_else(|| self.rules.phases.get(phase).filter(|p| !p.steps.is_empty()).map(|_| 0));
+        self.period(true, "turn", "turn");
+        self.open_phase();
+        Ok(())
+    }
+
+    fn new_round(&mut self) -> R<()> {
+        let order = match &self.rules.order {
+            Some(o) => {
+                let mut cx = Ctx::new(self.w.state.seats.first().copied(), None, o.text.clone());
+                let v = self.eval(&o.expr, &mut cx)?;
+                self.players(&v)?
+            }
+            None => self.w.state.seats.clone(),
+        };
+        let c = &mut self.w.state.clock;
+        c.order = order;
+        c.slot = 0;
+        if let Some(&p) = c.order.first() {
+            self.w.state.vars.insert("active_player".into(), Value::Player(p));
+        }
+        Ok(())
+    }
+
+    fn period(&mut self, start: bool, period: &str, name: &str) {
+        let actor = None;
+        self.emit(actor, EventKind::Period { start, period: period.into(), name: name.into() });
+        self.expire(start, period, name);
+    }
+
+    fn open_phase(&mut self) {
+        let c = self.w.state.clock.clone();
+        if let Some(p) = self.rules.phases.get(c.phase) {
+            let name = p.name.clone();
+            self.period(true, "phase", &name);
+            if let Some(step) = c.step.and_then(|s| p.steps.get(s)).cloned() {
+                self.period(true, "step", &step);
+            }
+        }
+    }
+
+    /// Ends the current phase (or step): its script runs, then its end event.
+    fn close_phase(&mut self) -> R<()> {
+        let c = self.w.state.clock.clone();
+        let Some(p) = self.rules.phases.get(c.phase) else { return Ok(()) };
+        if let Some(step) = c.step.and_then(|s| p.steps.get(s)).cloned() {
+            self.period(false, "step", &step);
+            if c.step.unwrap_or(0) + 1 < p.steps.len() {
+                self.w.state.clock.step = c.step.map(|s| s + 1);
+                self.period(true, "step", &p.steps[c.step.unwrap_or(0) + 1].clone());
+                return Ok(());
+            }
+        }
+        let active = self.w.state.active();
+        if let Some(s) = p.script.clone() {
+            let mut cx = Ctx::new(active, None, s.text.clone());
+            self.exec_stmts(&s.block, &mut cx)?;
+        }
+        let faction = active.and_then(|a| self.w.state.players[a].faction.clone());
+        if let Some(s) = faction.and_then(|f| self.rules.faction(&f)).and_then(|f| f.phases.get(&p.name)).cloned() {
+            let mut cx = Ctx::new(active, active.map(Value::Player), s.text.clone());
+            self.exec_stmts(&s.block, &mut cx)?;
+        }
+        self.fire()?;
+        let name = p.name.clone();
+        self.period(false, "phase", &name);
+        self.next_phase()
+    }
+
+    fn next_phase(&mut self) -> R<()> {
+        let c = &mut self.w.state.clock;
+        c.phase += 1;
+        c.step = None;
+        if c.phase >= self.rules.phases.len() {
+            self.period(false, "turn", "turn");
+            let c = &mut self.w.state.clock;
+            c.phase = 0;
+            c.slot += 1;
+            c.turn += 1;
+            if c.slot >= c.order.len() {
+                self.period(false, "round", "round");
+                self.w.state.clock.round += 1;
+                self.new_round()?;
+                self.period(true, "round", "round");
+            } else {
+                let p = c.order[c.slot];
+                self.w.state.vars.insert("active_player".into(), Value::Player(p));
+            }
+            self.period(true, "turn", "turn");
+        }
+        let phase = self.w.state.clock.phase;
+        if self.rules.phases.get(phase).is_some_and(|p| !p.steps.is_empty()) {
+            self.w.state.clock.step = Some(0);
+        }
+        self.open_phase();
+        self.fire()
+    }
+
+    /// Everyone passes until `target` (a phase or step) starts.
+    pub fn advance_to(&mut self, target: &str) -> R<()> {
+        if self.rules.phase_index(target).is_none() {
+            return Err(Halt::Error(format!("`{target}` is not a phase or step of the game")));
+        }
+        let limit = 4 * (self.rules.phases.len() + 1) * (self.w.state.players.len() + 1) * 8;
+        for _ in 0..limit {
+            self.close_phase()?;
+            if self.now_in(target) {
+                return Ok(());
+            }
+            if self.w.state.over {
+                return Err(Halt::Refused(format!("the game ended before {target}")));
+            }
+        }
+        Err(Halt::Budget(format!("`{target}` never started")))
+    }
+
+    fn now_in(&self, target: &str) -> bool {
+        let c = &self.w.state.clock;
+        let Some(p) = self.rules.phases.get(c.phase) else { return false };
+        match self.rules.phase_index(target) {
+            Some((i, None)) => i == c.phase && c.step.is_none_or(|s| s == 0),
+            Some((i, Some(s))) => i == c.phase && c.step == Some(s) && !p.steps.is_empty(),
+            None => false,
+        }
+    }
+
+    /// The name of the current phase (and step).
+    pub fn phase_name(&self) -> String {
+        let c = &self.w.state.clock;
+        match self.rules.phases.get(c.phase) {
+            Some(p) => match c.step.and_then(|s| p.steps.get(s)) {
+                Some(s) => format!("{} ({s})", p.name),
+                None => p.name.clone(),
+            },
+            None => "no phase".into(),
+        }
+    }
+
+    /// The actions a player could try now: play a card from hand, use an ability.
+    pub fn options(&mut self, p: PlayerId) -> R<Vec<(String, Action)>> {
+        let mut out = vec![];
+        let hand = self.w.state.zone("hand", Some(p));
+        let mine: Vec<usize> = self.all_ents(true);
+        for e in mine {
+            let s = &self.w.state;
+            let in_hand = hand.is_some_and(|h| s.ents[e].loc == crate::engine::Loc::Zone(h));
+            if in_hand {
+                out.push((format!("play {}", s.ents[e].label), Action::Play(e)));
+            }
+            if !(in_hand || s.in_play(e)) {
+                continue;
+            }
+            let (abilities, _, label) = self.abilities_of(Source::Card(e));
+            for (i, a) in abilities.iter().enumerate() {
+                if matches!(a.head, Head::Action(_)) && self.unusable(p, Source::Card(e), a)?.is_none() {
+                    out.push((format!("use {label} ({})", i + 1), Action::Use(Source::Card(e), Some(i))));
+                }
+            }
+        }
+        if self.w.state.players[p].faction.is_some() {
+            let (abilities, _, label) = self.abilities_of(Source::Faction(p));
+            for (i, a) in abilities.iter().enumerate() {
+                if matches!(a.head, Head::Action(_)) && self.unusable(p, Source::Faction(p), a)?.is_none() {
+                    out.push((format!("use {label} ({})", i + 1), Action::Use(Source::Faction(p), Some(i))));
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// An action window: players in turn order, from the active player, each asked by the
+    /// agent to act or pass, until all pass in a row. Returns how many actions were refused.
+    pub fn window(&mut self, max_actions: usize) -> R<usize> {
+        let order = match self.w.state.active() {
+            Some(a) => self.w.state.seat_order(a, true),
+            None => self.w.state.seats.clone(),
+        };
+        let (mut passes, mut refused, mut i) = (0, 0, 0);
+        for _ in 0..max_actions {
+            if passes >= order.len() {
+                break;
+            }
+            let p = order[i % order.len()];
+            i += 1;
+            let mut opts = self.options(p)?;
+            if opts.is_empty() {
+                passes += 1;
+                continue;
+            }
+            let mut labels = vec![Value::Sym("pass".into())];
+            labels.extend(opts.iter().map(|(l, _)| Value::Sym(l.clone())));
+            let cx = Ctx::new(Some(p), None, "".into());
+            let picked = super::select::first(self.ask("act or pass", labels.clone(), 1, 1, &cx)?);
+            let k = labels.iter().position(|l| *l == picked).unwrap_or(0);
+            if k == 0 {
+                passes += 1;
+                continue;
+            }
+            passes = 0;
+            let (_, action) = opts.swap_remove(k - 1);
+            match self.act(p, &action) {
+                Ok(()) => {}
+                Err(Halt::Refused(_)) => refused += 1,
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(refused)
+    }
+
+    /// Plays whole turns with the agent: each phase's window, then the phase ends.
+    /// Stops at the game's `end:` condition. Returns the number of refused actions.
+    pub fn play_turns(&mut self, turns: u32) -> R<usize> {
+        let mut refused = 0;
+        let last = self.w.state.clock.turn + turns;
+        while self.w.state.clock.turn < last && !self.w.state.over {
+            refused += self.window(40)?;
+            self.atomically(|me| me.close_phase())?;
+            if self.ended()? {
+                self.w.state.over = true;
+                self.emit(None, EventKind::Note { text: "the game ends".into() });
+            }
+        }
+        Ok(refused)
+    }
+
+    /// Whether the game's `end:` condition holds.
+    pub fn ended(&mut self) -> R<bool> {
+        let Some(end) = &self.rules.end else { return Ok(false) };
+        let mut cx = Ctx::new(self.w.state.active(), None, end.text.clone());
+        let v = self.eval(&end.expr.clone(), &mut cx)?;
+        self.truth(&v, &end.expr, &cx)
+    }
+
+    /// Deals every card of the game to every player's `deck` (copies included), for
+    /// whole-game runs; then runs the game's `setup:` and each faction's.
+    pub fn deal_full_decks(&mut self) -> R<()> {
+        for p in self.seated() {
+            let Some(deck) = self.w.state.zone("deck", Some(p)) else { continue };
+            for (i, c) in self.rules.cards.iter().enumerate() {
+                for _ in 0..c.copies {
+                    let label = self.w.state.fresh_label(&c.id);
+                    self.w.state.create(Kind::Card(i), label, Some(p), deck);
+                }
+            }
+        }
+        if let Some(s) = self.rules.setup.clone() {
+            let first = self.w.state.seats.first().copied();
+            let mut cx = Ctx::new(first, None, s.text.clone());
+            self.atomically(|me| me.exec_stmts(&s.block, &mut cx))?;
+        }
+        let _ = Holder::Game;
+        Ok(())
+    }
+}

@@ -1,0 +1,360 @@
+//! Scripted scenarios: set a state up directly (cards into zones, counters, a phase),
+//! then run steps — act, choose, expect, expect_error, expect_log, advance — and record
+//! a transcript from the event log. Choices are strict: every question needs a scripted
+//! answer, and every answer must be used.
+
+mod transcript;
+
+use std::rc::Rc;
+
+use crate::diag::{FileId, Span};
+use crate::engine::{Kind, Player, PlayerId, State, Value};
+use crate::interp::actions::{Action, Source};
+use crate::interp::rules::Script;
+use crate::interp::{Ctx, Halt, Interp, Rules, Scripted};
+use crate::load::{Act, Scenario, ScriptSrc, SetupItem, Step};
+use crate::syntax;
+
+pub use transcript::Transcript;
+
+/// Why a scenario failed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Failure {
+    /// The step (1-based; 0 for setup).
+    pub step: usize,
+    /// What went wrong.
+    pub message: String,
+    /// Where in the file.
+    pub file: FileId,
+    /// The step's span.
+    pub span: Span,
+}
+
+/// The result of running one scenario.
+#[derive(Debug, Clone)]
+pub struct Outcome {
+    /// The scenario's name.
+    pub name: String,
+    /// The first failure, if any.
+    pub failure: Option<Failure>,
+    /// The transcript (setup, then every step with the events it caused).
+    pub transcript: String,
+}
+
+/// Runs a scenario against a ruleset.
+pub fn run(rules: &Rules, sc: &Scenario) -> Outcome {
+    let players = sc
+        .players
+        .iter()
+        .map(|p| Player {
+            name: p.name.value.clone(),
+            role: p.role.as_ref().map(|r| r.value.clone()),
+            faction: p.faction.as_ref().map(|f| f.value.clone()),
+        })
+        .collect();
+    let seed = sc.seed.as_ref().map(|s| s.value as u64).unwrap_or(0);
+    let state = Interp::lay_out(rules, seed, players);
+    let mut it = Interp::new(rules, state, Box::new(Scripted::default()));
+    let mut t = Transcript::new(&sc.scenario.value, seed);
+    let failure = Runner { sc, t: &mut t }.go(&mut it).err();
+    if let Some(f) = &failure {
+        t.line(&format!("FAILED at step {}: {}", f.step, f.message));
+    }
+    Outcome { name: sc.scenario.value.clone(), failure, transcript: t.finish() }
+}
+
+struct Runner<'a> {
+    sc: &'a Scenario,
+    t: &'a mut Transcript,
+}
+
+type Res = Result<(), Failure>;
+
+impl Runner<'_> {
+    fn fail(&self, step: usize, span: &Span, message: impl Into<String>) -> Failure {
+        Failure { step, message: message.into(), file: self.sc.file, span: span.clone() }
+    }
+
+    fn go(&mut self, it: &mut Interp) -> Res {
+        self.setup(it)?;
+        let steps = &self.sc.steps;
+        let mut i = 0;
+        while i < steps.len() {
+            let n = i + 1;
+            let mark = it.w.state.log.len();
+            match &steps[i] {
+                Step::Act { .. } | Step::Advance(_) => {
+                    let mut answers = vec![];
+                    let mut j = i + 1;
+                    while let Some(Step::Choose(a)) = steps.get(j) {
+                        answers.push((j + 1, a.value.iter().map(|x| x.value.clone()).collect()));
+                        j += 1;
+                    }
+                    it.agent.begin(n, answers);
+                    self.t.step(n, &describe(&steps[i]));
+                    let before = it.w.state.clone();
+                    let out = self.act(it, &steps[i], n);
+                    self.t.events(&it.w.state, mark);
+                    let expected = match steps.get(j) {
+                        Some(Step::ExpectError(e)) => Some(e),
+                        _ => None,
+                    };
+                    let left = it.agent.leftover();
+                    if let (Some((at, names)), true) = (left.first(), out.is_ok() || expected.is_some()) {
+                        return Err(self.fail(
+                            *at,
+                            &span_of(&steps[at - 1]),
+                            format!("unused answer {names:?}: no choice was asked for it"),
+                        ));
+                    }
+                    match (out, expected) {
+                        (Ok(()), None) => {}
+                        (Ok(()), Some(e)) => {
+                            return Err(self.fail(
+                                j + 1,
+                                &e.span,
+                                format!("expected the action to be refused with \"{}\", but it succeeded", e.value),
+                            ))
+                        }
+                        (Err(Halt::Refused(m) | Halt::Budget(m)), Some(e)) if m.contains(&e.value) => {
+                            if !same_state(&before, &it.w.state) {
+                                return Err(self.fail(j + 1, &e.span, "the refused action changed the state"));
+                            }
+                            self.t.step(j + 1, &format!("expect_error \"{}\": ok", e.value));
+                        }
+                        (Err(h), Some(e)) => {
+                            return Err(self.fail(
+                                j + 1,
+                                &e.span,
+                                format!("expected a refusal containing \"{}\", got: {}", e.value, h.message()),
+                            ))
+                        }
+                        (Err(h), None) => return Err(self.fail(n, &span_of(&steps[i]), h.message().to_string())),
+                    }
+                    i = if expected.is_some() { j + 1 } else { j };
+                    continue;
+                }
+                Step::Choose(a) => {
+                    return Err(self.fail(
+                        n,
+                        &a.span,
+                        "`choose` answers nothing: put it right after an `act` or `advance` step",
+                    ))
+                }
+                Step::ExpectError(e) => {
+                    return Err(self.fail(
+                        n,
+                        &e.span,
+                        "`expect_error` must follow an `act` step (and its `choose` steps)",
+                    ))
+                }
+                Step::Expect(src) => self.expect(it, src, n)?,
+                Step::ExpectLog(lines) => {
+                    let log: Vec<String> = it.w.state.log.iter().map(|e| e.render(&it.w.state)).collect();
+                    let mut from = 0;
+                    for want in &lines.value {
+                        match log[from..].iter().position(|l| l.contains(&want.value)) {
+                            Some(k) => from += k + 1,
+                            None => {
+                                return Err(self.fail(
+                                    n,
+                                    &want.span,
+                                    format!("no event \"{}\" in the log (after the previous one matched)", want.value),
+                                ))
+                            }
+                        }
+                    }
+                    self.t.step(n, &format!("expect_log: {} events found", lines.value.len()));
+                }
+            }
+            i += 1;
+        }
+        Ok(())
+    }
+
+    fn setup(&mut self, it: &mut Interp) -> Res {
+        let mut phase = None;
+        let first = it.w.state.seats.first().copied();
+        for item in &self.sc.setup {
+            match item {
+                SetupItem::Phase(p) => {
+                    phase = Some(
+                        it.rules
+                            .phase_index(&p.value)
+                            .ok_or_else(|| self.fail(0, &p.span, format!("no phase `{}`", p.value)))?,
+                    )
+                }
+                SetupItem::Put { put, zone, of, span } => {
+                    let owner = match of {
+                        Some(o) => Some(self.player(it, &o.value, &o.span)?),
+                        None => None,
+                    };
+                    let z = it.zone_named(&zone.value, owner).map_err(|h| self.fail(0, span, h.message()))?;
+                    for id in put {
+                        let c = *it
+                            .rules
+                            .card_ids
+                            .get(&id.value)
+                            .ok_or_else(|| self.fail(0, &id.span, format!("no card `{}`", id.value)))?;
+                        let label = it.w.state.fresh_label(&id.value);
+                        let card_owner = owner.or(it.w.state.zones[z].owner);
+                        it.w.state.create(Kind::Card(c), label, card_owner, z);
+                    }
+                }
+                SetupItem::Counter { counter, of, set, span } => {
+                    let holder = match of {
+                        Some(o) => match it.w.state.player_named(&o.value) {
+                            Some(p) => crate::engine::Holder::Player(p),
+                            None => {
+                                let v = it.card_named(&o.value).map_err(|h| self.fail(0, &o.span, h.message()))?;
+                                it.holder(&v, &counter.value).map_err(|h| self.fail(0, span, h.message()))?
+                            }
+                        },
+                        None => crate::engine::Holder::Game,
+                    };
+                    it.w.state
+                        .set_counter(&counter.value, holder, set.value)
+                        .map_err(|m| self.fail(0, &set.span, m))?;
+                }
+                SetupItem::Script(src) => {
+                    let script = parse(src).map_err(|m| self.fail(0, &src.span, m))?;
+                    let mut cx = self.ctx(it, first, &script.text);
+                    it.atomically(|me| me.exec_stmts(&script.block, &mut cx))
+                        .map_err(|h| self.fail(0, &src.span, h.message()))?;
+                }
+            }
+        }
+        it.begin(phase).map_err(|h| self.fail(0, &self.sc.span, h.message()))?;
+        it.w.fired = it.w.state.log.len();
+        self.t.setup(&it.w.state, &it.phase_name());
+        Ok(())
+    }
+
+    fn player(&self, it: &Interp, name: &str, span: &Span) -> Result<PlayerId, Failure> {
+        it.w.state.player_named(name).ok_or_else(|| self.fail(0, span, format!("no player `{name}` in this scenario")))
+    }
+
+    /// A context with the scenario's player names bound.
+    fn ctx(&self, it: &Interp, you: Option<PlayerId>, text: &Rc<str>) -> Ctx {
+        let mut cx = Ctx::new(you, None, text.clone());
+        for (i, p) in it.w.state.players.iter().enumerate() {
+            cx.bind(&p.name, Value::Player(i));
+        }
+        cx
+    }
+
+    fn act(&mut self, it: &mut Interp, step: &Step, n: usize) -> Result<(), Halt> {
+        match step {
+            Step::Advance(p) => it.atomically(|me| me.advance_to(&p.value)),
+            Step::Act { player, action, .. } => {
+                let who =
+                    it.w.state
+                        .player_named(&player.value)
+                        .ok_or_else(|| Halt::Error(format!("no player `{}`", player.value)))?;
+                let action = match action {
+                    Act::Play(id) => Action::Play(self.thing(it, &id.value)?),
+                    Act::Use(id) => {
+                        match it.w.state.players.iter().position(|p| p.faction.as_deref() == Some(id.value.as_str())) {
+                            Some(p) => Action::Use(Source::Faction(p), None),
+                            None => Action::Use(Source::Card(self.thing(it, &id.value)?), None),
+                        }
+                    }
+                    Act::Script(src) => {
+                        let script = parse(src).map_err(Halt::Error)?;
+                        let cx = self.ctx(it, Some(who), &script.text);
+                        return it.atomically(|me| {
+                            let mut cx = cx;
+                            me.exec_stmts(&script.block, &mut cx)
+                        });
+                    }
+                };
+                let _ = n;
+                it.act(who, &action)
+            }
+            _ => Ok(()),
+        }
+    }
+
+    fn thing(&self, it: &Interp, id: &str) -> Result<usize, Halt> {
+        match it.card_named(id)? {
+            Value::Ent(e) => Ok(e),
+            _ => Err(Halt::Error(format!("`{id}` is not a card in this scenario"))),
+        }
+    }
+
+    fn expect(&mut self, it: &mut Interp, src: &ScriptSrc, n: usize) -> Res {
+        let e = syntax::parse_condition(&src.text).map_err(|e| self.fail(n, &src.span, e.message))?;
+        let text: Rc<str> = src.text.as_str().into();
+        let first = it.w.state.seats.first().copied();
+        let mut cx = self.ctx(it, first, &text);
+        let got = it.eval(&e, &mut cx).and_then(|v| it.truth(&v, &e, &cx));
+        match got {
+            Ok(true) => {
+                self.t.step(n, &format!("expect {}: ok", src.text.trim()));
+                Ok(())
+            }
+            Ok(false) => {
+                Err(self.fail(n, &src.span, format!("expected {}, but {}", src.text.trim(), explain(it, &e, &mut cx))))
+            }
+            Err(h) => Err(self.fail(n, &src.span, format!("cannot evaluate {}: {}", src.text.trim(), h.message()))),
+        }
+    }
+}
+
+/// What the two sides of a failed comparison were.
+fn explain(it: &mut Interp, e: &syntax::ast::Expr, cx: &mut Ctx) -> String {
+    use syntax::ast::ExprKind;
+    if let ExprKind::Binary(_, a, b) = &e.kind {
+        let (l, r) = (it.eval(a, cx), it.eval(b, cx));
+        if let (Ok(l), Ok(r)) = (l, r) {
+            return format!(
+                "{} is {} and {} is {}",
+                cx.snippet(&a.span),
+                it.show(&l),
+                cx.snippet(&b.span),
+                it.show(&r)
+            );
+        }
+    }
+    "it is false".into()
+}
+
+fn parse(src: &ScriptSrc) -> Result<Script, String> {
+    let block = syntax::parse_script(&src.text).map_err(|e| e.message)?;
+    Ok(Script { block: Rc::new(block), file: src.file, span: src.span.clone(), text: src.text.as_str().into() })
+}
+
+/// Everything but the log (a refused action only logs its refusal).
+fn same_state(a: &State, b: &State) -> bool {
+    a.players == b.players
+        && a.seats == b.seats
+        && a.zones == b.zones
+        && a.ents == b.ents
+        && a.counters == b.counters
+        && a.vars == b.vars
+        && a.clock == b.clock
+        && a.rng == b.rng
+}
+
+fn span_of(s: &Step) -> Span {
+    match s {
+        Step::Act { span, .. } => span.clone(),
+        Step::Choose(a) => a.span.clone(),
+        Step::Expect(e) => e.span.clone(),
+        Step::ExpectError(e) => e.span.clone(),
+        Step::ExpectLog(l) => l.span.clone(),
+        Step::Advance(p) => p.span.clone(),
+    }
+}
+
+fn describe(s: &Step) -> String {
+    match s {
+        Step::Act { player, action, .. } => match action {
+            Act::Play(c) => format!("{} plays {}", player.value, c.value),
+            Act::Use(c) => format!("{} uses {}", player.value, c.value),
+            Act::Script(src) => format!("{} runs: {}", player.value, src.text.trim()),
+        },
+        Step::Advance(p) => format!("advance to {}", p.value),
+        _ => String::new(),
+    }
+}

@@ -1,0 +1,62 @@
+//! A scenario's transcript: the state after setup, then each step and the events it
+//! caused, indented by nesting. Rendered only from the state and its event log, so the
+//! same seed and answers give the same bytes.
+
+use crate::engine::{Holder, Rng, State};
+
+/// A transcript being written.
+#[derive(Debug, Default)]
+pub struct Transcript {
+    out: String,
+}
+
+impl Transcript {
+    /// Starts a transcript.
+    pub fn new(name: &str, seed: u64) -> Self {
+        Transcript { out: format!("scenario {name} (seed {seed}, {})\n", Rng::NAME) }
+    }
+
+    /// One line.
+    pub fn line(&mut self, s: &str) {
+        self.out.push_str(s);
+        self.out.push('\n');
+    }
+
+    /// The state after setup: where things are, counters that are set.
+    pub fn setup(&mut self, s: &State, phase: &str) {
+        let active = s.active().map(|p| s.players[p].name.clone()).unwrap_or_default();
+        self.line(&format!("setup: turn {}, {phase}, active player {active}", s.clock.turn));
+        for (z, zone) in s.zones.iter().enumerate() {
+            if zone.items.is_empty() {
+                continue;
+            }
+            let items: Vec<&str> = zone.items.iter().map(|&e| s.ents[e].label.as_str()).collect();
+            self.line(&format!("  {}: {}", s.zone_name(z), items.join(", ")));
+        }
+        for ((name, h), v) in &s.counters {
+            let on = match h {
+                Holder::Game => String::new(),
+                h => format!(" of {}", s.holder_name(*h)),
+            };
+            self.line(&format!("  {name}{on} = {v}"));
+        }
+    }
+
+    /// A step's heading.
+    pub fn step(&mut self, n: usize, what: &str) {
+        self.line(&format!("step {n}: {what}"));
+    }
+
+    /// The events logged since `from`.
+    pub fn events(&mut self, s: &State, from: usize) {
+        for e in &s.log[from..] {
+            let pad = "  ".repeat(e.depth + 1);
+            self.line(&format!("{pad}{}", e.render(s)));
+        }
+    }
+
+    /// The finished text.
+    pub fn finish(self) -> String {
+        self.out
+    }
+}
