@@ -107,7 +107,7 @@ impl Interp<'_> {
             Sym::Counter { .. } => self.counter_default(&canon, cx),
             Sym::Zone => self.zone_named(&canon, cx.you).map(Value::Zone),
             Sym::Space => self.zone_named(&canon, None).map(Value::Zone),
-            Sym::Card => self.card_named(&canon),
+            Sym::Card => Ok(self.card_named(&canon).unwrap_or(Value::Null)),
             Sym::Faction => {
                 let p = self.w.state.players.iter().position(|p| p.faction.as_deref() == Some(canon.as_str()));
                 Ok(p.map(Value::Player).unwrap_or(Value::Null))

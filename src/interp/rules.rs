@@ -150,7 +150,9 @@ pub struct Rules {
     pub card_ids: HashMap<String, usize>,
     /// Properties by name.
     pub props: HashMap<String, PropInfo>,
-    /// For each enum value, the properties that have it.
+    /// Board attributes by name (the properties of spaces).
+    pub attrs: HashMap<String, PropInfo>,
+    /// For each enum value, the card properties that have it (board values map to none).
     pub values: HashMap<String, Vec<String>>,
     /// Keywords by name.
     pub keywords: HashMap<String, ProcDef>,
@@ -300,12 +302,18 @@ impl Rules {
         };
         let mut cx = Compiler { diags: &mut diags };
         let mut props = HashMap::new();
+        let mut attrs = HashMap::new();
         let mut values: HashMap<String, Vec<String>> = HashMap::new();
-        let attrs = g.board.iter().flat_map(|b| &b.attributes);
-        for p in g.properties.iter().chain(attrs) {
+        for p in &g.properties {
             props.insert(p.name.value.clone(), prop_info(p));
             for v in &p.values {
                 values.entry(v.value.clone()).or_default().push(p.name.value.clone());
+            }
+        }
+        for a in g.board.iter().flat_map(|b| &b.attributes) {
+            attrs.insert(a.name.value.clone(), prop_info(a));
+            for v in &a.values {
+                values.entry(v.value.clone()).or_default();
             }
         }
         let mut rules = Rules {
@@ -314,6 +322,7 @@ impl Rules {
             cards: vec![],
             card_ids: HashMap::new(),
             props,
+            attrs,
             values,
             keywords: HashMap::new(),
             procs: HashMap::new(),

@@ -1,7 +1,7 @@
 //! Selectors: what a noun selects, quantities, filters, and `choose`.
 
 use crate::check::env::Sym;
-use crate::engine::{EntId, EventKind, Kind, Loc, Value, ZoneId};
+use crate::engine::{EntId, EventKind, Holder, Kind, Loc, Value, ZoneId};
 use crate::syntax::ast::*;
 
 use super::eval::Mode;
@@ -107,6 +107,24 @@ impl Interp<'_> {
         Ok(Value::List(out))
     }
 
+    /// Whether the candidates are indistinguishable (same kind, owner, place, side, state
+    /// and counters): then which ones a quantity takes is no choice, and nobody is asked.
+    fn interchangeable(&self, cands: &[Value]) -> bool {
+        let s = &self.w.state;
+        let sig = |v: &Value| match v {
+            Value::Ent(e) => {
+                let x = &s.ents[*e];
+                let counters: Vec<(&String, &i64)> =
+                    s.counters.iter().filter(|((_, h), _)| *h == Holder::Ent(*e)).map(|((n, _), v)| (n, v)).collect();
+                let attached = s.ents.iter().any(|o| o.loc == Loc::On(*e));
+                Some((x.kind.clone(), x.owner, x.loc, x.side.clone(), x.exhausted, x.face_up, x.props.clone(), counters, attached))
+            }
+            _ => None,
+        };
+        let first = cands.first().and_then(sig);
+        first.is_some() && cands.iter().all(|c| sig(c) == first)
+    }
+
     /// A selector: its candidates, filtered, then counted out by its quantity.
     pub fn select(
         &mut self,
@@ -138,7 +156,8 @@ impl Interp<'_> {
             }
             QuantityKind::One | QuantityKind::Exactly(_) | QuantityKind::UpTo(_) | QuantityKind::AnyNumber => {
                 let (min, max) = self.bounds(q, cands.len(), cx)?;
-                if mode == Mode::Query || (cands.len() <= max && min == cands.len().min(max) && min == max) {
+                let exact = cands.len() == min && min == max;
+                if mode == Mode::Query || exact || (min == max && cands.len() > max && self.interchangeable(&cands)) {
                     let mut c = cands;
                     c.truncate(max);
                     return Ok(Value::List(c));
