@@ -42,6 +42,21 @@ enum Command {
         #[arg(long)]
         filter: Option<String>,
     },
+    /// Play a game with the seeded random agent and print what happened.
+    Play {
+        /// The game directory (default: cards/lotr).
+        #[arg(default_value = "cards/lotr")]
+        path: PathBuf,
+        /// The seed of the game's random generator.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// How many turns to play.
+        #[arg(long, default_value_t = 4)]
+        turns: u32,
+        /// How many players.
+        #[arg(long, default_value_t = 2)]
+        players: usize,
+    },
     /// Measure `check` on a generated library of N cards (load and check, best of runs).
     Bench {
         /// How many cards to generate.
@@ -86,6 +101,7 @@ pub fn run(args: Vec<String>, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     match cli.command {
         Command::Check { paths, format } => check(paths, format, out, err),
         Command::Explain { id, paths } => explain(&id, paths, out, err),
+        Command::Play { path, seed, turns, players } => play(path, seed, turns, players, out, err),
         Command::Test { paths, transcript, filter } => {
             test::run(test::TestOpts { paths: default_paths(paths), transcripts: transcript, filter }, out, err)
         }
@@ -137,6 +153,38 @@ fn run_bench(cards: usize, runs: usize, keep: bool, out: &mut dyn Write, err: &m
         return EXIT_PROBLEMS;
     }
     EXIT_OK
+}
+
+fn play(path: PathBuf, seed: u64, turns: u32, players: usize, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    let mut sources = SourceMap::default();
+    let (lib, mut diags) = crate::load::load_paths(std::slice::from_ref(&path), &mut sources);
+    diags.extend(crate::check::check_library(&lib).diags);
+    diags.retain(|d| d.severity == Severity::Error);
+    if !diags.is_empty() || lib.games.len() != 1 {
+        for d in &diags {
+            let _ = write!(err, "{}", render::human(d, &sources, false, 100));
+        }
+        let _ = writeln!(err, "error: {} must be one game directory that checks clean", path.display());
+        return EXIT_USAGE;
+    }
+    let rules = match crate::interp::Rules::compile(&lib.games[0]) {
+        Ok(r) => r,
+        Err(_) => return EXIT_PROBLEMS,
+    };
+    match crate::scenario::random_game(&rules, seed, players.max(1), turns) {
+        Ok((state, refused)) => {
+            for e in &state.log {
+                let _ = writeln!(out, "{}{}", "  ".repeat(e.depth), e.render(&state));
+            }
+            let _ =
+                writeln!(out, "{} turns, {} events, {refused} refused actions", state.clock.turn - 1, state.log.len());
+            EXIT_OK
+        }
+        Err(h) => {
+            let _ = writeln!(err, "error: {}", h.message());
+            EXIT_PROBLEMS
+        }
+    }
 }
 
 fn default_paths(paths: Vec<PathBuf>) -> Vec<PathBuf> {

@@ -87,8 +87,8 @@ impl Event {
         let body = match &self.kind {
             EventKind::Period { start, period, name } => {
                 let edge = if *start { "start" } else { "end" };
-                if period == name {
-                    return format!("-- {edge} of {name} {}", s.clock.turn);
+                if name.starts_with(period.as_str()) {
+                    return format!("-- {edge} of {name}");
                 }
                 return format!("-- {edge} of {period} {name}");
             }
@@ -107,7 +107,10 @@ impl Event {
                     Holder::Game => String::new(),
                     h => format!(" on {}", s.holder_name(*h)),
                 };
-                format!("{verb} {delta:+} {name}{on} (now {now})")
+                if *verb == "set" {
+                    return format!("{who}set {name}{on} to {now}");
+                }
+                format!("{verb} {} {name}{on} (now {now})", delta.abs())
             }
             EventKind::Play { ent } => format!("{} is played", e(*ent)),
             EventKind::Use { name, source } => match source {

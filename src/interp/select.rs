@@ -117,7 +117,17 @@ impl Interp<'_> {
                 let counters: Vec<(&String, &i64)> =
                     s.counters.iter().filter(|((_, h), _)| *h == Holder::Ent(*e)).map(|((n, _), v)| (n, v)).collect();
                 let attached = s.ents.iter().any(|o| o.loc == Loc::On(*e));
-                Some((x.kind.clone(), x.owner, x.loc, x.side.clone(), x.exhausted, x.face_up, x.props.clone(), counters, attached))
+                Some((
+                    x.kind.clone(),
+                    x.owner,
+                    x.loc,
+                    x.side.clone(),
+                    x.exhausted,
+                    x.face_up,
+                    x.props.clone(),
+                    counters,
+                    attached,
+                ))
             }
             _ => None,
         };

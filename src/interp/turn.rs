@@ -79,7 +79,10 @@ impl Interp<'_> {
         self.w.state.clock.phase = phase;
         self.w.state.clock.step =
             step.or_else(|| self.rules.phases.get(phase).filter(|p| !p.steps.is_empty()).map(|_| 0));
-        self.period(true, "turn", "turn");
+        let round = format!("round {}", self.w.state.clock.round);
+        self.period(true, "round", &round);
+        let turn = format!("turn {}", self.w.state.clock.turn);
+        self.period(true, "turn", &turn);
         self.open_phase();
         Ok(())
     }
@@ -152,21 +155,25 @@ impl Interp<'_> {
         c.phase += 1;
         c.step = None;
         if c.phase >= self.rules.phases.len() {
-            self.period(false, "turn", "turn");
+            let turn = format!("turn {}", c.turn);
+            self.period(false, "turn", &turn);
             let c = &mut self.w.state.clock;
             c.phase = 0;
             c.slot += 1;
             c.turn += 1;
             if c.slot >= c.order.len() {
-                self.period(false, "round", "round");
+                let round = format!("round {}", c.round);
+                self.period(false, "round", &round);
                 self.w.state.clock.round += 1;
                 self.new_round()?;
-                self.period(true, "round", "round");
+                let round = format!("round {}", self.w.state.clock.round);
+                self.period(true, "round", &round);
             } else {
                 let p = c.order[c.slot];
                 self.w.state.vars.insert("active_player".into(), Value::Player(p));
             }
-            self.period(true, "turn", "turn");
+            let turn = format!("turn {}", self.w.state.clock.turn);
+            self.period(true, "turn", &turn);
         }
         let phase = self.w.state.clock.phase;
         if self.rules.phases.get(phase).is_some_and(|p| !p.steps.is_empty()) {

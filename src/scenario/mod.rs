@@ -358,3 +358,16 @@ fn describe(s: &Step) -> String {
         _ => String::new(),
     }
 }
+
+/// Plays `turns` turns of a whole game with the seeded random agent: every player gets
+/// a deck of every card, the game's `setup:` runs, then each phase's action window and
+/// script. Returns the final state and how many actions the rules refused.
+pub fn random_game(rules: &Rules, seed: u64, players: usize, turns: u32) -> Result<(State, usize), Halt> {
+    let names = (1..=players).map(|i| Player { name: format!("p{i}"), role: None, faction: None }).collect();
+    let state = Interp::lay_out(rules, seed, names);
+    let mut it = Interp::new(rules, state, Box::new(crate::interp::RandomAgent));
+    it.deal_full_decks()?;
+    it.begin(None)?;
+    let refused = it.play_turns(turns)?;
+    Ok((it.w.state, refused))
+}

@@ -1,0 +1,109 @@
+//! Runs every bundled scenario (cards/ and tests/fixtures/run/), asserts that each
+//! passes, and snapshots each transcript. Also: determinism (same seed and answers,
+//! same bytes), and a seeded random agent playing whole LOTR games.
+
+use std::path::PathBuf;
+
+use twilit::diag::SourceMap;
+use twilit::interp::{Halt, Rules};
+use twilit::load::{load_paths, GameBundle};
+use twilit::scenario;
+
+fn bundles(dir: &str) -> Vec<GameBundle> {
+    let mut sources = SourceMap::default();
+    let (lib, diags) = load_paths(&[PathBuf::from(dir)], &mut sources);
+    assert!(diags.is_empty(), "{dir} does not load cleanly: {diags:#?}");
+    let report = twilit::check::check_library(&lib);
+    let errors: Vec<_> = report.diags.iter().filter(|d| d.severity == twilit::diag::Severity::Error).collect();
+    assert!(errors.is_empty(), "{dir} does not check cleanly: {errors:#?}");
+    lib.games
+}
+
+fn run_all(dir: &str) {
+    let mut failures = vec![];
+    let mut ran = 0;
+    for b in bundles(dir) {
+        let rules = Rules::compile(&b).expect("compiles");
+        let game = b.dir.file_name().unwrap().to_string_lossy().to_string();
+        for sc in &b.scenarios {
+            let o = scenario::run(&rules, sc);
+            ran += 1;
+            if let Some(f) = &o.failure {
+                failures.push(format!("{game}/{}: step {}: {}", o.name, f.step, f.message));
+            }
+            insta::with_settings!({ snapshot_path => "snapshots/transcripts", prepend_module_to_snapshot => false }, {
+                insta::assert_snapshot!(format!("{game}__{}", o.name), o.transcript);
+            });
+        }
+    }
+    assert!(ran > 0, "no scenario under {dir}");
+    assert!(failures.is_empty(), "{} of {ran} scenarios failed:\n{}", failures.len(), failures.join("\n"));
+}
+
+#[test]
+fn bundled_lotr_scenarios_pass() {
+    run_all("cards/lotr");
+}
+
+#[test]
+fn bundled_ti4_scenarios_pass() {
+    run_all("cards/ti4");
+}
+
+#[test]
+fn bundled_root_scenarios_pass() {
+    run_all("cards/root");
+}
+
+#[test]
+fn every_construct_runs() {
+    run_all("tests/fixtures/run");
+}
+
+fn lotr() -> GameBundle {
+    bundles("cards/lotr").remove(0)
+}
+
+#[test]
+fn same_seed_and_answers_give_the_same_transcript() {
+    let b = lotr();
+    let rules = Rules::compile(&b).unwrap();
+    let sc = b.scenarios.iter().find(|s| s.scenario.value == "rohirrim_road_does_not_change_revealed_cost").unwrap();
+    let (a, c) = (scenario::run(&rules, sc), scenario::run(&rules, sc));
+    assert!(a.failure.is_none());
+    assert_eq!(a.transcript, c.transcript);
+}
+
+#[test]
+fn a_random_agent_plays_200_seeded_lotr_turns_without_an_error() {
+    let b = lotr();
+    let rules = Rules::compile(&b).unwrap();
+    let (mut turns, mut seed, mut refused) = (0, 1, 0);
+    while turns < 200 {
+        match scenario::random_game(&rules, seed, 2, 200 - turns) {
+            Ok((state, r)) => {
+                assert!(state.clock.turn > 1, "seed {seed}: no turn was played");
+                turns += state.clock.turn - 1;
+                refused += r;
+            }
+            Err(h @ (Halt::Error(_) | Halt::Budget(_) | Halt::Agent(_))) => panic!("seed {seed}: {h:?}"),
+            Err(Halt::Refused(m)) => panic!("seed {seed}: a turn-structure step was refused: {m}"),
+        }
+        seed += 1;
+    }
+    // Refusals are the rules working (an unaffordable card, a failed requirement).
+    assert!(refused > 0, "the random agent never tried anything the rules refuse");
+}
+
+#[test]
+fn a_random_game_replays_byte_for_byte() {
+    let b = lotr();
+    let rules = Rules::compile(&b).unwrap();
+    let render = |seed| {
+        let (s, _) = scenario::random_game(&rules, seed, 3, 6).unwrap();
+        s.log.iter().map(|e| e.render(&s)).collect::<Vec<_>>().join("\n")
+    };
+    let (a, b2) = (render(7), render(7));
+    assert_eq!(a, b2);
+    assert_ne!(a, render(8), "a different seed should give a different game");
+}
