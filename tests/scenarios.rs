@@ -21,6 +21,7 @@ fn bundles(dir: &str) -> Vec<GameBundle> {
 
 fn run_all(dir: &str) {
     let mut failures = vec![];
+    let mut transcripts = vec![];
     let mut ran = 0;
     for b in bundles(dir) {
         let rules = Rules::compile(&b).expect("compiles");
@@ -31,13 +32,16 @@ fn run_all(dir: &str) {
             if let Some(f) = &o.failure {
                 failures.push(format!("{game}/{}: step {}: {}", o.name, f.step, f.message));
             }
-            insta::with_settings!({ snapshot_path => "snapshots/transcripts", prepend_module_to_snapshot => false }, {
-                insta::assert_snapshot!(format!("{game}__{}", o.name), o.transcript);
-            });
+            transcripts.push((format!("{game}__{}", o.name), o.transcript));
         }
     }
     assert!(ran > 0, "no scenario under {dir}");
     assert!(failures.is_empty(), "{} of {ran} scenarios failed:\n{}", failures.len(), failures.join("\n"));
+    for (name, t) in transcripts {
+        insta::with_settings!({ snapshot_path => "snapshots/transcripts", prepend_module_to_snapshot => false }, {
+            insta::assert_snapshot!(name, t);
+        });
+    }
 }
 
 #[test]
