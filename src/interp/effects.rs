@@ -65,7 +65,11 @@ impl Interp<'_> {
                         return Err(Halt::Error(format!("`{}` is not a counter", cx.snippet(&o.span))))
                     }
                     _ => {
-                        let things = self.targets(o, cx)?;
+                        let mut all = vec![];
+                        for o in &e.objects {
+                            all.extend(self.targets(o, cx)?.items());
+                        }
+                        let things = Value::List(all);
                         for t in &things.items() {
                             let home = self.home(t)?;
                             self.relocate("remove", t, home, cx)?;
@@ -285,8 +289,11 @@ impl Interp<'_> {
     }
 
     fn move_like(&mut self, e: &Effect, cx: &mut Ctx) -> R<Value> {
-        let o = e.objects.first().ok_or_else(|| Halt::Error("nothing to move".into()))?;
-        let things = self.targets(o, cx)?;
+        let mut all = vec![];
+        for o in &e.objects {
+            all.extend(self.targets(o, cx)?.items());
+        }
+        let things = Value::List(all);
         let dest = self.destination(e, cx)?;
         let face = self.clause(e, |k| matches!(k, ClauseKind::Face(_)));
         let verb: &'static str = e.verb.as_str();

@@ -10,6 +10,15 @@ use super::{Ctx, Halt, Interp, R};
 /// Built-in names that select things, so `card of deck` is the cards in a deck.
 const NOUNS: &[&str] = &["card", "cards", "piece", "pieces", "space", "spaces", "player", "players"];
 
+/// Whether a value is one card or piece (so `space of x` is where it stands).
+fn is_thing(v: &Value) -> bool {
+    match v {
+        Value::Ent(_) => true,
+        Value::List(l) => !l.is_empty() && l.iter().all(|x| matches!(x, Value::Ent(_))),
+        _ => false,
+    }
+}
+
 /// Whether a selector's quantity may ask the acting player (effects) or not (queries).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Mode {
@@ -344,7 +353,9 @@ impl Interp<'_> {
                 Ok(Value::Int(me.w.state.counter(&canon, h)))
             }),
             Sym::Property(_) => each(self, &mut |me, x| me.prop_of(&canon, x)),
-            Sym::Builtin(_) if !NOUNS.contains(&canon.as_str()) => each(self, &mut |me, x| me.relation(&canon, x)),
+            Sym::Builtin(_) if !NOUNS.contains(&canon.as_str()) || (canon == "space" && is_thing(&right)) => {
+                each(self, &mut |me, x| me.relation(&canon, x))
+            }
             _ => {
                 let left = self.name(n, cx)?;
                 self.things_of(&left, &right)

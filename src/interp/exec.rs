@@ -353,6 +353,8 @@ impl Interp<'_> {
             if !any {
                 break;
             }
+            let way = if dir == 1 { "left" } else { "right" };
+            self.emit(cx.you, EventKind::Note { text: format!("draft: the rest passes {way}") });
             // Pass what is left: each player receives the hand of the player on the other side.
             let old: Vec<Vec<usize>> = hands.iter().map(|&h| self.w.state.zones[h].items.clone()).collect();
             for (i, &p) in players.iter().enumerate() {
