@@ -75,7 +75,7 @@ impl Interp<'_> {
         let out = self.exec_stmts(&script.block, &mut cx);
         self.depth -= 1;
         self.w.playing.retain(|&x| x != e);
-        out?;
+        out.map_err(|h| h.within(&format!("playing {label}")))?;
         self.emit(you, EventKind::Play { ent: e });
         Ok(())
     }
@@ -168,7 +168,7 @@ impl Interp<'_> {
         self.depth += 1;
         let out = self.resolve(&a, Some(who), this, None, src);
         self.depth -= 1;
-        out
+        out.map_err(|h| h.within(&format!("{label}'s ability")))
     }
 
     /// Requirements, then costs, then the effect. A card used from outside play (an

@@ -267,7 +267,7 @@ impl Interp<'_> {
             inner.bind(p, a);
         }
         match &def.body {
-            Body::Value(v) => self.eval(&v.expr, &mut inner),
+            Body::Value(v) => self.eval(&v.expr, &mut inner).map_err(|h| h.within(name)),
             Body::Script(s) => {
                 if kind == CallKind::Function {
                     self.allowed(name, cx.you, None, None)?;
@@ -279,7 +279,7 @@ impl Interp<'_> {
                 let out = self.exec_stmts(&s.block, &mut inner);
                 self.depth -= 1;
                 self.w.running.pop();
-                out.map(|_| Value::Bool(true))
+                out.map(|_| Value::Bool(true)).map_err(|h| h.within(name))
             }
         }
     }

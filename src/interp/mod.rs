@@ -48,6 +48,16 @@ impl Halt {
     }
 }
 
+impl Halt {
+    /// Names where a run-time error happened (the innermost place only).
+    pub fn within(self, place: &str) -> Halt {
+        match self {
+            Halt::Error(m) if !m.contains(" (in ") => Halt::Error(format!("{m} (in {place})")),
+            h => h,
+        }
+    }
+}
+
 /// Result of interpreting.
 pub type R<T> = Result<T, Halt>;
 

@@ -191,7 +191,9 @@ impl Interp<'_> {
             if !self.players(&who)?.contains(&you) {
                 continue;
             }
-            if let (Some(obj), Some(t)) = (&ban.rule.object, thing) {
+            if let Some(obj) = &ban.rule.object {
+                // A prohibition about things does not cover actions on no thing (counters).
+                let Some(t) = thing else { continue };
                 if !self.covers(obj, t, &mut cx)? {
                     continue;
                 }

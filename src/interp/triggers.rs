@@ -151,7 +151,9 @@ impl Interp<'_> {
         self.chain.push(p.label.clone());
         self.emit(p.controller, EventKind::Note { text: format!("{} triggers", p.label) });
         self.depth += 1;
-        let out = self.resolve(&p.ability, p.controller, p.this, it, p.src);
+        let out = self
+            .resolve(&p.ability, p.controller, p.this, it, p.src)
+            .map_err(|h| h.within(&format!("{}'s triggered ability", p.label)));
         self.depth -= 1;
         self.chain.pop();
         match out {
