@@ -117,6 +117,7 @@ impl Interp<'_> {
                     .scoring
                     .clone()
                     .ok_or_else(|| Halt::Error("the game has no `scoring:` counter".into()))?;
+                self.allowed("score", cx.you, None, None)?;
                 for p in self.beneficiaries(e, cx)? {
                     let now = self.w.state.counter(&counter, Holder::Player(p)) + n;
                     self.change_counter("score", &counter, Holder::Player(p), now, n, cx)?;
@@ -260,6 +261,7 @@ impl Interp<'_> {
             },
         };
         let verb: &'static str = e.verb.as_str();
+        self.allowed(verb, cx.you, None, None)?;
         for h in holders {
             let cur = self.w.state.counter(&c.noun, h);
             let now = if add { cur + n } else { cur - n };
@@ -436,6 +438,7 @@ impl Interp<'_> {
             }
             _ => unreachable_zone()?,
         };
+        self.allowed("shuffle", cx.you, None, Some(zone))?;
         let mut items = std::mem::take(&mut self.w.state.zones[zone].items);
         self.w.state.rng.shuffle(&mut items);
         self.w.state.zones[zone].items = items;
@@ -453,6 +456,7 @@ impl Interp<'_> {
         };
         let mut ents = vec![];
         for t in things.items() {
+            self.allowed("reveal", cx.you, Some(&t), None)?;
             ents.push(self.ent(&t)?);
         }
         self.emit(cx.you, EventKind::Reveal { ents, to });

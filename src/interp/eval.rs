@@ -116,7 +116,7 @@ impl Interp<'_> {
             Sym::Counter { .. } => self.counter_default(&canon, cx),
             Sym::Zone => self.zone_named(&canon, cx.you).map(Value::Zone),
             Sym::Space => self.zone_named(&canon, None).map(Value::Zone),
-            Sym::Card => Ok(self.card_named(&canon).unwrap_or(Value::Null)),
+            Sym::Card => Ok(self.copies(&canon)),
             Sym::Faction => {
                 let p = self.w.state.players.iter().position(|p| p.faction.as_deref() == Some(canon.as_str()));
                 Ok(p.map(Value::Player).unwrap_or(Value::Null))
@@ -205,7 +205,24 @@ impl Interp<'_> {
         })
     }
 
-    /// The entity standing for a card id (its first copy in the game).
+    /// A card id in a script: every copy of it in the game, in table order (one copy is
+    /// that card; none is nothing).
+    pub fn copies(&self, id: &str) -> Value {
+        let Some(&def) = self.rules.card_ids.get(id) else { return Value::Null };
+        let mut all: Vec<Value> = self
+            .all_ents(true)
+            .into_iter()
+            .filter(|&e| self.w.state.ents[e].kind == crate::engine::Kind::Card(def))
+            .map(Value::Ent)
+            .collect();
+        match all.len() {
+            0 => Value::Null,
+            1 => all.remove(0),
+            _ => Value::List(all),
+        }
+    }
+
+    /// The entity with this label (`id`, or `id#2` for a second copy).
     pub fn card_named(&self, id: &str) -> R<Value> {
         let s = &self.w.state;
         (0..s.ents.len())

@@ -213,8 +213,14 @@ impl Interp<'_> {
     }
 
     /// Whether a filter keeps candidate `c`.
+    /// `it` is the candidate inside `where` and `with`; the arguments of the other filters
+    /// (`in hand of it`, `x on it`) are computed in the enclosing scope, where `it` is
+    /// whatever it was around the selector.
     fn keeps(&mut self, f: &Filter, c: &Value, cx: &mut Ctx) -> R<bool> {
         let you = cx.you;
+        if !matches!(f.kind, FilterKind::Where(_) | FilterKind::With(_)) {
+            return self.keeps_inner(f, c, cx, you);
+        }
         let saved = cx.it.replace(c.clone());
         let out = self.keeps_inner(f, c, cx, you);
         cx.it = saved;
