@@ -167,14 +167,14 @@ impl Interp<'_> {
             QuantityKind::One | QuantityKind::Exactly(_) | QuantityKind::UpTo(_) | QuantityKind::AnyNumber => {
                 let (min, max) = self.bounds(q, cands.len(), cx)?;
                 let exact = cands.len() == min && min == max;
-                if mode == Mode::Query || exact || (min == max && cands.len() > max && self.interchangeable(&cands)) {
+                if mode == Mode::Query || exact {
                     let mut c = cands;
                     c.truncate(max);
                     return Ok(Value::List(c));
                 }
                 let end = filters.last().map(|f| f.span.end).unwrap_or(base.span.end);
                 let prompt = cx.snippet(&(q.span.start..end));
-                self.ask(&prompt, cands, min, max, cx)
+                self.pick(&prompt, cands, min, max, cx)
             }
         }
     }
@@ -295,7 +295,7 @@ impl Interp<'_> {
             ) {
                 let cands = self.candidates(base, filters, cx)?;
                 let (min, max) = self.bounds(q, cands.len(), cx)?;
-                let out = self.ask(&prompt, cands, min, max, cx)?;
+                let out = self.pick(&prompt, cands, min, max, cx)?;
                 return Ok(if matches!(q.kind, QuantityKind::One) { first(out) } else { out });
             }
         }
@@ -303,6 +303,29 @@ impl Interp<'_> {
         let cands = self.things(&v)?;
         let out = self.ask(&prompt, cands, 1, 1, cx)?;
         Ok(first(out))
+    }
+
+    /// Asks the acting player for `min..=max` of `cands`; among indistinguishable things
+    /// the only question is how many (none when that is fixed).
+    pub fn pick(&mut self, prompt: &str, cands: Vec<Value>, min: usize, max: usize, cx: &Ctx) -> R<Value> {
+        if max == 0 {
+            return Ok(Value::List(vec![]));
+        }
+        if cands.len() < 2 || cands.len() < min || !self.interchangeable(&cands) {
+            return self.ask(prompt, cands, min, max, cx);
+        }
+        let max = max.min(cands.len());
+        let n = if min == max {
+            min
+        } else {
+            let counts = (min..=max).map(|k| Value::Int(k as i64)).collect();
+            let v = first(self.ask(&format!("how many: {prompt}"), counts, 1, 1, cx)?);
+            match v {
+                Value::Int(k) => k as usize,
+                _ => min,
+            }
+        };
+        Ok(Value::List(cands.into_iter().take(n).collect()))
     }
 
     /// Asks the acting player for `min..=max` of `cands`.

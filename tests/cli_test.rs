@@ -1,0 +1,118 @@
+//! `twilit test` end to end: the bundled scenarios pass; a removed answer fails with the
+//! missing-choice message and its options; an unaffordable Shadow card fails a scenario
+//! that expects it to be played; exit codes 0, 1, 2.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn twilit(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_twilit")).current_dir(dir).args(args).env("NO_COLOR", "1").output().expect("runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+/// A copy of cards/lotr in a fresh temp dir.
+fn lotr_copy(tag: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("twilit-test-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    copy_dir(&root().join("cards/lotr"), &dir.join("lotr"));
+    dir
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap() {
+        let e = e.unwrap();
+        let p = e.path();
+        if p.is_dir() {
+            copy_dir(&p, &to.join(e.file_name()));
+        } else {
+            std::fs::copy(&p, to.join(e.file_name())).unwrap();
+        }
+    }
+}
+
+fn edit(path: &Path, from: &str, to: &str) {
+    let text = std::fs::read_to_string(path).unwrap();
+    assert!(text.contains(from), "{} has no {from:?}", path.display());
+    std::fs::write(path, text.replacen(from, to, 1)).unwrap();
+}
+
+#[test]
+fn bundled_scenarios_all_pass() {
+    let o = twilit(root(), &["test", "cards/"]);
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(0), "{out}");
+    let last = out.lines().last().unwrap();
+    let passed: usize = last.split(' ').next().unwrap().parse().unwrap();
+    assert!(last.ends_with(" passed, 0 failed"), "{last}");
+    let lotr = out.lines().filter(|l| l.starts_with("ok     lotr/")).count();
+    assert!(lotr >= 12, "only {lotr} LOTR scenarios:\n{out}");
+    assert_eq!(out.lines().count(), passed + 1, "one line per scenario, then the summary");
+}
+
+#[test]
+fn a_removed_answer_fails_with_the_prompt_and_options() {
+    let dir = lotr_copy("missing");
+    let sc = dir.join("lotr/scenarios/rohirrim_road_does_not_change_revealed_cost.yaml");
+    edit(&sc, "  - choose: [legolas_greenleaf]                    # exert an Elf\n", "");
+    let o = twilit(&dir, &["test", "lotr/scenarios/rohirrim_road_does_not_change_revealed_cost.yaml"]);
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(1), "{out}");
+    assert!(out.contains("FAIL   lotr/rohirrim_road_does_not_change_revealed_cost"), "{out}");
+    assert!(
+        out.contains("missing choice at step 1: frodo_player asks choose 1 able (pick 1); options: legolas_greenleaf"),
+        "{out}"
+    );
+    assert!(out.ends_with("0 passed, 1 failed\n"), "{out}");
+}
+
+#[test]
+fn an_unused_answer_fails() {
+    let dir = lotr_copy("unused");
+    let sc = dir.join("lotr/scenarios/free_peoples_card_adds_its_cost.yaml");
+    edit(&sc, "  - expect: twilight == 2\n", "  - choose: [yes]\n  - expect: twilight == 2\n");
+    let out = stdout(&twilit(&dir, &["test", "lotr/scenarios/free_peoples_card_adds_its_cost.yaml"]));
+    assert!(out.contains("unused answer [\"yes\"]"), "{out}");
+}
+
+#[test]
+fn an_unaffordable_shadow_card_passes_only_with_expect_error() {
+    let dir = lotr_copy("unaffordable");
+    let sc = dir.join("lotr/scenarios/shadow_card_removes_its_cost.yaml");
+    // Two tokens cannot pay Goblin Scavengers' 3: the scenario that plays it now fails...
+    edit(&sc, "  - { counter: twilight, set: 5 }", "  - { counter: twilight, set: 2 }");
+    let out = stdout(&twilit(&dir, &["test", "lotr/scenarios/shadow_card_removes_its_cost.yaml"]));
+    assert!(out.contains("step 1: cannot remove 3 twilight: the pool holds 2"), "{out}");
+    // ...and expecting the refusal is what makes it pass.
+    let text = "  - act: { player: sauron_player, play: goblin_scavengers }        # a minion, cost 3\n";
+    let refused =
+        format!("{text}  - expect_error: \"cannot remove 3 twilight: the pool holds 2\"\n  - expect: twilight == 2\n");
+    let body = std::fs::read_to_string(&sc).unwrap();
+    let head = &body[..body.find(text).unwrap()];
+    std::fs::write(&sc, format!("{head}{refused}")).unwrap();
+    let o = twilit(&dir, &["test", "lotr/scenarios/shadow_card_removes_its_cost.yaml"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+}
+
+#[test]
+fn test_usage_errors_exit_two() {
+    let o = twilit(root(), &["test", "no/such/dir"]);
+    assert_eq!(o.status.code(), Some(2));
+    let o = twilit(root(), &["test", "--no-such-flag"]);
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn play_replays_a_seed() {
+    let a = stdout(&twilit(root(), &["play", "cards/lotr", "--seed", "5", "--turns", "2"]));
+    let b = stdout(&twilit(root(), &["play", "cards/lotr", "--seed", "5", "--turns", "2"]));
+    assert_eq!(a, b);
+    assert!(a.contains("-- start of turn 2"), "{a}");
+}
