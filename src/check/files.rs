@@ -267,7 +267,10 @@ impl FileChecker<'_> {
             SetupItem::Counter { counter, of, .. } => {
                 self.known(counter, "counter", super::env::Sym::Counter { max: None });
                 if let Some(p) = of {
-                    self.player(p, players);
+                    // A counter is kept on a player, or on a card (`wounds` of a card id).
+                    if !matches!(self.env.lookup(p.as_str()), Some(super::env::Sym::Card)) {
+                        self.player(p, players);
+                    }
                 }
             }
             SetupItem::Script(src) => check_field(self.env, src, Entry::Script, locals, self.diags),
@@ -280,7 +283,8 @@ impl FileChecker<'_> {
             Step::Act { player, action, .. } => {
                 self.player(player, players);
                 match action {
-                    Act::Play(id) | Act::Use(id) => self.known(id, "card", super::env::Sym::Card),
+                    Act::Use(id) if self.env.factions.iter().any(|f| f == id.as_str()) => {}
+                    Act::Play(id) | Act::Use(id) => self.known(&copy_of(id), "card", super::env::Sym::Card),
                     Act::Script(src) => check_field(self.env, src, Entry::Script, locals, self.diags),
                 }
             }
@@ -351,5 +355,13 @@ impl FileChecker<'_> {
         }
         let cands: Vec<&str> = self.env.names().filter(|c| self.env.lookup(c).is_some_and(same_kind)).collect();
         self.unknown(n, what, cands, None);
+    }
+}
+
+/// A scenario names a card's second copy `id#2`: the card id is what must exist.
+fn copy_of(id: &Sp<String>) -> Sp<String> {
+    match id.value.split_once('#') {
+        Some((base, n)) if n.parse::<u32>().is_ok() => Sp::new(base.to_string(), id.file, id.span.clone()),
+        _ => id.clone(),
     }
 }

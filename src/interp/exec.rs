@@ -270,7 +270,11 @@ impl Interp<'_> {
             Body::Value(v) => self.eval(&v.expr, &mut inner).map_err(|h| h.within(name)),
             Body::Script(s) => {
                 if kind == CallKind::Function {
-                    self.allowed(name, cx.you, None, None)?;
+                    let place = inner.locals.iter().find_map(|(_, v)| match super::select::first(v.clone()) {
+                        Value::Zone(z) => Some(z),
+                        _ => None,
+                    });
+                    self.allowed(name, cx.you, None, place)?;
                     self.emit(cx.you, EventKind::Use { name: name.into(), source: None });
                     self.fire()?;
                 }

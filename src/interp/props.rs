@@ -191,24 +191,33 @@ impl Interp<'_> {
             if !self.players(&who)?.contains(&you) {
                 continue;
             }
-            if let Some(obj) = &ban.rule.object {
+            // `pieces at X` reads as the object with a place: the place is where the action
+            // happens (where the thing is, or where it goes), like `at X` of the prohibition.
+            let (object, mut places) = match &ban.rule.object {
+                Some(o) => split_places(o),
+                None => (None, vec![]),
+            };
+            places.extend(ban.rule.at.clone());
+            if let Some(obj) = &object {
                 // A prohibition about things does not cover actions on no thing (counters).
                 let Some(t) = thing else { continue };
                 if !self.covers(obj, t, &mut cx)? {
                     continue;
                 }
             }
-            if let Some(at) = &ban.rule.at {
-                let here = thing.and_then(|t| match t {
-                    Value::Ent(e) => self.w.state.zone_of(*e),
-                    _ => None,
-                });
+            let here = thing.and_then(|t| match t {
+                Value::Ent(e) => self.w.state.zone_of(*e),
+                _ => None,
+            });
+            let mut outside = false;
+            for at in &places {
                 let zones = self.eval(at, &mut cx)?;
                 let zones = self.things(&zones)?;
                 let hit = |z: Option<ZoneId>| z.is_some_and(|z| zones.contains(&Value::Zone(z)));
-                if !hit(here) && !hit(place) {
-                    continue;
-                }
+                outside |= !hit(here) && !hit(place);
+            }
+            if outside {
+                continue;
             }
             match &ban.rule.except {
                 Some(Exception::During(p)) if self.w.running.contains(&p.name) => continue,
@@ -243,4 +252,15 @@ impl Interp<'_> {
             _ => true,
         });
     }
+}
+
+/// Splits `at PLACE` filters off a prohibition's object: the rest says what, they say where.
+fn split_places(o: &Expr) -> (Option<Expr>, Vec<Expr>) {
+    use crate::syntax::ast::{ExprKind, FilterKind};
+    let ExprKind::Select { quantity, base, filters } = &o.kind else { return (Some(o.clone()), vec![]) };
+    let places: Vec<Expr> =
+        filters.iter().filter_map(|f| if let FilterKind::At(x) = &f.kind { Some(x.clone()) } else { None }).collect();
+    let rest = filters.iter().filter(|f| !matches!(f.kind, FilterKind::At(_))).cloned().collect();
+    let kind = ExprKind::Select { quantity: quantity.clone(), base: base.clone(), filters: rest };
+    (Some(Expr { kind, span: o.span.clone() }), places)
 }

@@ -107,12 +107,13 @@ impl Interp<'_> {
         Ok(Value::List(out))
     }
 
-    /// Whether the candidates are indistinguishable (same kind, owner, place, side, state
-    /// and counters): then which ones a quantity takes is no choice, and nobody is asked.
+    /// Whether the candidates are indistinguishable pieces (same kind, owner, place, side,
+    /// state and counters): then which ones a quantity takes is no choice, only how many.
+    /// Cards always keep their identity.
     fn interchangeable(&self, cands: &[Value]) -> bool {
         let s = &self.w.state;
         let sig = |v: &Value| match v {
-            Value::Ent(e) => {
+            Value::Ent(e) if matches!(s.ents[*e].kind, Kind::Piece(_)) => {
                 let x = &s.ents[*e];
                 let counters: Vec<(&String, &i64)> =
                     s.counters.iter().filter(|((_, h), _)| *h == Holder::Ent(*e)).map(|((n, _), v)| (n, v)).collect();
@@ -238,7 +239,7 @@ impl Interp<'_> {
                 self.truth(&v, e, cx)?
             }
             FilterKind::With(e) => {
-                let v = self.eval(e, cx)?;
+                let v = self.eval(&unquantified(e), cx)?;
                 if let Value::Bool(b) = v {
                     return Ok(b);
                 }
@@ -263,6 +264,10 @@ impl Interp<'_> {
             }
             FilterKind::In(z) | FilterKind::From(z) | FilterKind::At(z) => {
                 let place = self.eval(z, cx)?;
+                let place = match place {
+                    Value::Sym(_) => Value::List(self.things(&place)?),
+                    p => p,
+                };
                 self.located(c, &place)
             }
             FilterKind::On(b) => {
@@ -311,7 +316,10 @@ impl Interp<'_> {
         if max == 0 {
             return Ok(Value::List(vec![]));
         }
-        if cands.len() < 2 || cands.len() < min || !self.interchangeable(&cands) {
+        // One piece with a fixed count is still asked by name (strict mode asks even a
+        // single option); identical pieces are counted, not named.
+        let counted = self.interchangeable(&cands) && (cands.len() >= 2 || min != max);
+        if cands.len() < min || !counted {
             return self.ask(prompt, cands, min, max, cx);
         }
         let max = max.min(cands.len());
@@ -357,5 +365,19 @@ pub fn first(v: Value) -> Value {
     match v {
         Value::List(mut l) if l.len() == 1 => l.remove(0),
         v => v,
+    }
+}
+
+/// A selector without its quantity: in a pattern or after `with`, `an orc` means any orc.
+pub fn unquantified(e: &Expr) -> Expr {
+    match &e.kind {
+        ExprKind::Select { quantity: Some(_), base, filters } => Expr {
+            kind: ExprKind::Select { quantity: None, base: Box::new(unquantified(base)), filters: filters.clone() },
+            span: e.span.clone(),
+        },
+        ExprKind::Of(a, b) => {
+            Expr { kind: ExprKind::Of(Box::new(unquantified(a)), Box::new(unquantified(b))), span: e.span.clone() }
+        }
+        _ => e.clone(),
     }
 }

@@ -3,11 +3,12 @@
 //! Matching abilities resolve in seat order from the active player, then in table
 //! order; each resolves like an activated one, and a refused trigger is undone alone.
 
-use crate::engine::{Dest, Event, EventKind, Kind, PlayerId, Value};
+use crate::engine::{Dest, Event, EventKind, PlayerId, Value};
 use crate::syntax::ast::*;
 
 use super::actions::Source;
 use super::rules::{AbilityDef, Head};
+use super::select::unquantified;
 use super::{Ctx, Halt, Interp, R};
 
 /// A triggered ability ready to resolve.
@@ -194,23 +195,4 @@ fn base_verb(w: &str) -> String {
         "use" | "uses" => "use".into(),
         w => Verb::from_word(w).map(|v| v.as_str().to_string()).unwrap_or_else(|| w.to_string()),
     }
-}
-
-/// A pattern's selector without its quantity: `an orc` matches any orc.
-fn unquantified(e: &Expr) -> Expr {
-    match &e.kind {
-        ExprKind::Select { quantity: Some(_), base, filters } => Expr {
-            kind: ExprKind::Select { quantity: None, base: Box::new(unquantified(base)), filters: filters.clone() },
-            span: e.span.clone(),
-        },
-        ExprKind::Of(a, b) => {
-            Expr { kind: ExprKind::Of(Box::new(unquantified(a)), Box::new(unquantified(b))), span: e.span.clone() }
-        }
-        _ => e.clone(),
-    }
-}
-
-/// Whether a thing is a card (pieces have no abilities).
-pub fn is_card(k: &Kind) -> bool {
-    matches!(k, Kind::Card(_))
 }

@@ -87,6 +87,15 @@ impl Interp<'_> {
         Ok(())
     }
 
+    /// Makes `p` the active player (their slot in the round's order, if they have one).
+    pub fn make_active(&mut self, p: PlayerId) {
+        let c = &mut self.w.state.clock;
+        if let Some(i) = c.order.iter().position(|&x| x == p) {
+            c.slot = i;
+        }
+        self.w.state.vars.insert("active_player".into(), Value::Player(p));
+    }
+
     fn new_round(&mut self) -> R<()> {
         let order = match &self.rules.order {
             Some(o) => {

@@ -117,10 +117,11 @@ impl Runner<'_> {
                             ))
                         }
                         (Err(Halt::Refused(m) | Halt::Budget(m)), Some(e)) if m.contains(&e.value) => {
-                            if !same_state(&before, &it.w.state) {
-                                return Err(self.fail(j + 1, &e.span, "the refused action changed the state"));
-                            }
-                            self.t.step(j + 1, &format!("expect_error \"{}\": ok", e.value));
+                            self.refused(&before, it, j + 1, e)?;
+                        }
+                        // An answer that is not among the options is the rules refusing it.
+                        (Err(Halt::Agent(m)), Some(e)) if m.contains("is not an option") && m.contains(&e.value) => {
+                            self.refused(&before, it, j + 1, e)?;
                         }
                         (Err(h), Some(e)) => {
                             return Err(self.fail(
@@ -169,6 +170,14 @@ impl Runner<'_> {
             }
             i += 1;
         }
+        Ok(())
+    }
+
+    fn refused(&mut self, before: &State, it: &Interp, n: usize, e: &crate::load::Sp<String>) -> Res {
+        if !same_state(before, &it.w.state) {
+            return Err(self.fail(n, &e.span, "the refused action changed the state"));
+        }
+        self.t.step(n, &format!("expect_error \"{}\": ok", e.value));
         Ok(())
     }
 
@@ -224,7 +233,12 @@ impl Runner<'_> {
                 }
             }
         }
+        // A setup script may have made someone else the active player: keep that.
+        let chosen = it.w.state.active();
         it.begin(phase).map_err(|h| self.fail(0, &self.sc.span, h.message()))?;
+        if let Some(p) = chosen.filter(|&p| Some(p) != it.w.state.active()) {
+            it.make_active(p);
+        }
         it.w.fired = it.w.state.log.len();
         self.t.setup(&it.w.state, &it.phase_name());
         Ok(())
