@@ -23,10 +23,12 @@ impl Checker<'_> {
             You => Ty::Player,
             This => Ty::Any,
             List(items) => {
-                for i in items {
-                    self.expr(i);
+                let tys: Vec<Ty> = items.iter().map(|i| self.expr(i)).collect();
+                if !tys.is_empty() && tys.iter().all(|t| matches!(t, Ty::Player | Ty::Players)) {
+                    Ty::Players
+                } else {
+                    Ty::Things
                 }
-                Ty::Things
             }
             Unary(op, x) => self.unary(*op, x),
             Binary(op, a, b) => self.binary(*op, a, b),

@@ -71,8 +71,9 @@ impl Interp<'_> {
                         }
                         let things = Value::List(all);
                         for t in &things.items() {
-                            let home = self.home(t)?;
-                            self.relocate("remove", t, home, cx)?;
+                            if let Some(home) = self.home(t)? {
+                                self.relocate("remove", t, home, cx)?;
+                            }
                         }
                         things
                     }
@@ -206,11 +207,13 @@ impl Interp<'_> {
     }
 
     /// Where a thing was created (`remove` and `return` send it back there).
-    fn home(&self, t: &Value) -> R<Dest> {
+    /// `None` when it is there already; out of the game when it has no home.
+    fn home(&self, t: &Value) -> R<Option<Dest>> {
         let e = self.ent(t)?;
         Ok(match self.w.state.ents[e].home {
-            Some(h) if self.w.state.ents[e].loc != Loc::Zone(h) => Dest::Zone(h, true),
-            _ => Dest::Gone,
+            Some(h) if self.w.state.ents[e].loc == Loc::Zone(h) => None,
+            Some(h) => Some(Dest::Zone(h, true)),
+            None => Some(Dest::Gone),
         })
     }
 
@@ -255,6 +258,22 @@ impl Interp<'_> {
                 }
                 hs
             }
+            _ if c.filters.iter().any(|f| {
+                matches!(f.kind, FilterKind::From(_) | FilterKind::In(_) | FilterKind::On(_) | FilterKind::At(_))
+            }) =>
+            {
+                // `remove 2 coins from bob`: after a counted noun, `from` reads as a filter.
+                let mut hs = vec![];
+                for f in c.filters {
+                    if let FilterKind::From(x) | FilterKind::In(x) | FilterKind::On(x) | FilterKind::At(x) = &f.kind {
+                        let v = self.eval(x, cx)?;
+                        for t in self.things(&v)? {
+                            hs.push(self.holder(&t, &c.noun)?);
+                        }
+                    }
+                }
+                hs
+            }
             _ => match self.counter_on(&c.noun) {
                 crate::load::CounterOn::Game => vec![Holder::Game],
                 _ => vec![Holder::Player(cx.you.ok_or_else(|| Halt::Error(format!("whose {}?", c.noun)))?)],
@@ -267,7 +286,6 @@ impl Interp<'_> {
             let now = if add { cur + n } else { cur - n };
             self.change_counter(verb, &c.noun, h, now, if add { n } else { -n }, cx)?;
         }
-        let _ = c.filters;
         Ok(Value::List(vec![]))
     }
 
@@ -305,7 +323,10 @@ impl Interp<'_> {
                 (Verb::Destroy, _) => Dest::Gone,
                 (_, Some(d)) => d,
                 (Verb::Move, None) => return Err(Halt::Error("`move` needs `to`, `into` or `onto`".into())),
-                (Verb::Return, None) => self.home(&t)?,
+                (Verb::Return, None) => match self.home(&t)? {
+                    Some(d) => d,
+                    None => continue,
+                },
                 (Verb::Discard, None) => {
                     let owner = self.w.state.ents[ent].owner;
                     Dest::Zone(self.zone_named("discard_pile", owner)?, true)
@@ -352,8 +373,12 @@ impl Interp<'_> {
             let take: Vec<EntId> = self.w.state.zones[from].items.iter().take(n).copied().collect();
             let mut pc = cx.clone();
             pc.you = Some(p);
+            let face = self.clause(e, |k| matches!(k, ClauseKind::Face(_)));
             for ent in take {
                 self.relocate("draw", &Value::Ent(ent), to, &pc)?;
+                if let Some(ClauseKind::Face(f)) = &face {
+                    self.w.state.ents[ent].face_up = *f == Face::Up;
+                }
                 drawn.push(Value::Ent(ent));
             }
         }

@@ -176,7 +176,7 @@ impl Interp<'_> {
                 None => return Err(Halt::Error(format!("`{name}` of what?"))),
             },
         };
-        Ok(Value::Int(self.w.state.counter(name, holder)))
+        Ok(Value::Int(self.counter_value(name, holder)?))
     }
 
     /// What a counter is declared on.
@@ -367,7 +367,7 @@ impl Interp<'_> {
             }),
             Sym::Counter { .. } => each(self, &mut |me, x| {
                 let h = me.holder(x, &canon)?;
-                Ok(Value::Int(me.w.state.counter(&canon, h)))
+                Ok(Value::Int(me.counter_value(&canon, h)?))
             }),
             Sym::Property(_) => each(self, &mut |me, x| me.prop_of(&canon, x)),
             Sym::Builtin(_) if !NOUNS.contains(&canon.as_str()) || (canon == "space" && is_thing(&right)) => {

@@ -394,7 +394,12 @@ impl Interp<'_> {
 fn first_line(s: &str) -> String {
     let s = s.trim_start_matches('{').trim();
     let line = s.lines().next().unwrap_or("").trim();
-    line.trim_end_matches('}').trim().to_string()
+    let line = line.trim_end_matches('}').trim().trim_end_matches('{').trim();
+    if s.lines().nth(1).is_some_and(|l| !l.trim().trim_matches('}').is_empty()) {
+        format!("{line} ...")
+    } else {
+        line.to_string()
+    }
 }
 
 fn duration_text(d: Option<&Duration>, cx: &Ctx) -> String {

@@ -180,6 +180,8 @@ pub struct World {
     pub running: Vec<String>,
     /// Log events up to here have been offered to triggers.
     pub fired: usize,
+    /// Events after `fired` already offered (a trigger's own events go first).
+    pub done: std::collections::BTreeSet<usize>,
 }
 
 /// The interpreter of one game.
@@ -197,13 +199,33 @@ pub struct Interp<'r> {
     chain: Vec<String>,
     raw: bool,
     depth: usize,
+    floor: usize,
 }
 
 impl<'r> Interp<'r> {
     /// An interpreter over a fresh state.
     pub fn new(rules: &'r Rules, state: State, agent: Box<dyn Agent + 'r>) -> Self {
-        let w = World { state, mods: vec![], bans: vec![], playing: vec![], running: vec![], fired: 0 };
-        Interp { rules, w, agent, limits: Limits::default(), steps: 0, calls: 0, chain: vec![], raw: false, depth: 0 }
+        let w = World {
+            state,
+            mods: vec![],
+            bans: vec![],
+            playing: vec![],
+            running: vec![],
+            fired: 0,
+            done: Default::default(),
+        };
+        Interp {
+            rules,
+            w,
+            agent,
+            limits: Limits::default(),
+            steps: 0,
+            calls: 0,
+            chain: vec![],
+            raw: false,
+            depth: 0,
+            floor: 0,
+        }
     }
 
     /// The engine state.
@@ -215,10 +237,7 @@ impl<'r> Interp<'r> {
     /// the refusal is logged.
     pub fn atomically<T>(&mut self, f: impl FnOnce(&mut Self) -> R<T>) -> R<T> {
         let saved = self.w.clone();
-        self.steps = 0;
-        self.calls = 0;
-        self.chain.clear();
-        self.depth = 0;
+        self.reset_budgets();
         let out = f(self).and_then(|v| {
             self.fire()?;
             Ok(v)
@@ -228,8 +247,18 @@ impl<'r> Interp<'r> {
             let reason = h.message().to_string();
             self.emit(None, EventKind::Refused { reason });
             self.w.fired = self.w.state.log.len();
+            self.w.done.clear();
         }
         out
+    }
+
+    /// Starts the budgets afresh (each top-level action, each scenario expectation).
+    pub fn reset_budgets(&mut self) {
+        self.steps = 0;
+        self.calls = 0;
+        self.chain.clear();
+        self.depth = 0;
+        self.floor = 0;
     }
 
     /// Logs an event at the current depth.

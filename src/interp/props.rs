@@ -5,7 +5,7 @@
 
 use std::rc::Rc;
 
-use crate::engine::{EntId, Kind, PlayerId, Value, ZoneId};
+use crate::engine::{EntId, Holder, Kind, PlayerId, Value, ZoneId};
 use crate::load::Modified;
 use crate::syntax::ast::{Exception, Expr, StmtKind};
 
@@ -35,7 +35,7 @@ impl Interp<'_> {
         }
         let mut value = printed;
         for m in self.modifiers()? {
-            if m.prop != prop || !self.applies(&m, e)? {
+            if m.prop != prop || !self.applies(&m, &Value::Ent(e))? {
                 continue;
             }
             value = match (&m.change, value) {
@@ -61,15 +61,39 @@ impl Interp<'_> {
         .unwrap_or(Value::Null)
     }
 
-    /// Whether modifier `m` reaches entity `e` now.
-    fn applies(&mut self, m: &Modifier, e: EntId) -> R<bool> {
+    /// A counter's value with modifiers (`modify charge of x by +2`) applied; the counter
+    /// itself keeps its unmodified count.
+    pub fn counter_value(&mut self, name: &str, h: Holder) -> R<i64> {
+        let base = self.w.state.counter(name, h);
+        let target = match h {
+            Holder::Ent(e) => Value::Ent(e),
+            Holder::Player(p) => Value::Player(p),
+            Holder::Zone(z) => Value::Zone(z),
+            Holder::Game => return Ok(base),
+        };
+        if self.raw {
+            return Ok(base);
+        }
+        let mut n = base;
+        for m in self.modifiers()? {
+            if m.prop == name && self.applies(&m, &target)? {
+                if let Change::Add(d) = m.change {
+                    n += d;
+                }
+            }
+        }
+        Ok(n)
+    }
+
+    /// Whether modifier `m` reaches `t` now.
+    fn applies(&mut self, m: &Modifier, t: &Value) -> R<bool> {
         let was = std::mem::replace(&mut self.raw, true);
-        let out = self.applies_raw(m, e);
+        let out = self.applies_raw(m, t);
         self.raw = was;
         out
     }
 
-    fn applies_raw(&mut self, m: &Modifier, e: EntId) -> R<bool> {
+    fn applies_raw(&mut self, m: &Modifier, t: &Value) -> R<bool> {
         let mut cx = m.cx.clone();
         if let Until::While(c) = &m.until {
             let v = self.eval(c, &mut cx)?;
@@ -77,8 +101,8 @@ impl Interp<'_> {
                 return Ok(false);
             }
         }
-        let t = self.eval(&m.target, &mut cx)?;
-        Ok(self.things(&t)?.contains(&Value::Ent(e)))
+        let v = self.eval(&m.target, &mut cx)?;
+        Ok(self.things(&v)?.contains(t))
     }
 
     /// Every modifier in effect: those scripts made, and those of static abilities in play.

@@ -185,9 +185,10 @@ impl Interp<'_> {
         let b = self.eval(base, cx)?;
         let mut cands = self.things(&b)?;
         for f in filters {
+            let arg = self.filter_arg(f, cx)?;
             let mut kept = vec![];
             for c in cands {
-                if self.keeps(f, &c, cx)? {
+                if self.keeps(f, &c, arg.as_ref(), cx)? {
                     kept.push(c);
                 }
             }
@@ -215,28 +216,63 @@ impl Interp<'_> {
 
     /// Whether a filter keeps candidate `c`.
     /// `it` is the candidate inside `where` and `with`; the arguments of the other filters
-    /// (`in hand of it`, `x on it`) are computed in the enclosing scope, where `it` is
-    /// whatever it was around the selector.
-    fn keeps(&mut self, f: &Filter, c: &Value, cx: &mut Ctx) -> R<bool> {
-        let you = cx.you;
-        if !matches!(f.kind, FilterKind::Where(_) | FilterKind::With(_)) {
-            return self.keeps_inner(f, c, cx, you);
-        }
-        let saved = cx.it.replace(c.clone());
-        let out = self.keeps_inner(f, c, cx, you);
-        cx.it = saved;
-        out
+    /// (`in hand of it`, `x on it`, `at (choose 1 space)`) are computed once, in the
+    /// enclosing scope, where `it` is whatever it was around the selector.
+    fn filter_arg(&mut self, f: &Filter, cx: &mut Ctx) -> R<Option<Value>> {
+        Ok(match &f.kind {
+            FilterKind::ControlledBy(p) | FilterKind::OwnedBy(p) => {
+                let v = self.eval(p, cx)?;
+                Some(Value::List(self.players(&v)?.into_iter().map(Value::Player).collect()))
+            }
+            FilterKind::In(z) | FilterKind::From(z) | FilterKind::At(z) => match self.eval(z, cx)? {
+                v @ Value::Sym(_) => Some(Value::List(self.things(&v)?)),
+                v => Some(v),
+            },
+            FilterKind::On(b) => Some(self.eval(b, cx)?),
+            _ => None,
+        })
     }
 
-    fn keeps_inner(&mut self, f: &Filter, c: &Value, cx: &mut Ctx, you: Option<usize>) -> R<bool> {
+    fn keeps(&mut self, f: &Filter, c: &Value, arg: Option<&Value>, cx: &mut Ctx) -> R<bool> {
+        let you = cx.you;
         let ent = match c {
             Value::Ent(e) => Some(*e),
             _ => None,
         };
+        let players = |v: Option<&Value>| -> Vec<usize> {
+            v.map(|v| {
+                v.items().into_iter().filter_map(|p| if let Value::Player(p) = p { Some(p) } else { None }).collect()
+            })
+            .unwrap_or_default()
+        };
+        let s = &self.w.state;
         Ok(match &f.kind {
+            FilterKind::Where(_) | FilterKind::With(_) => {
+                let saved = cx.it.replace(c.clone());
+                let out = self.keeps_candidate(f, c, cx);
+                cx.it = saved;
+                out?
+            }
+            FilterKind::YouControl => ent.is_some_and(|e| you.is_some() && s.controller(e) == you),
+            FilterKind::ControlledBy(_) => {
+                ent.is_some_and(|e| s.controller(e).is_some_and(|c| players(arg).contains(&c)))
+            }
+            FilterKind::OwnedBy(_) => ent.is_some_and(|e| s.ents[e].owner.is_some_and(|o| players(arg).contains(&o))),
+            FilterKind::In(_) | FilterKind::From(_) | FilterKind::At(_) => arg.is_some_and(|p| self.located(c, p)),
+            FilterKind::On(_) => ent.is_some_and(|e| {
+                arg.is_some_and(|b| {
+                    b.items().iter().any(|x| matches!(x, Value::Ent(b) if s.ents[e].loc == Loc::On(*b)))
+                })
+            }),
+        })
+    }
+
+    /// `where COND` and `with X`, with `it` bound to the candidate.
+    fn keeps_candidate(&mut self, f: &Filter, c: &Value, cx: &mut Ctx) -> R<bool> {
+        match &f.kind {
             FilterKind::Where(e) => {
                 let v = self.eval(e, cx)?;
-                self.truth(&v, e, cx)?
+                self.truth(&v, e, cx)
             }
             FilterKind::With(e) => {
                 let v = self.eval(&unquantified(e), cx)?;
@@ -245,39 +281,14 @@ impl Interp<'_> {
                 }
                 let here = self.things(&v)?;
                 let s = &self.w.state;
-                here.iter().any(|h| match (h, c) {
+                Ok(here.iter().any(|h| match (h, c) {
                     (Value::Ent(x), Value::Zone(z)) => s.zone_of(*x) == Some(*z),
                     (Value::Ent(x), Value::Ent(b)) => s.ents[*x].loc == Loc::On(*b),
                     _ => false,
-                })
+                }))
             }
-            FilterKind::YouControl => ent.is_some_and(|e| you.is_some() && self.w.state.controller(e) == you),
-            FilterKind::ControlledBy(p) => {
-                let ps = self.eval(p, cx)?;
-                let ps = self.players(&ps)?;
-                ent.is_some_and(|e| self.w.state.controller(e).is_some_and(|c| ps.contains(&c)))
-            }
-            FilterKind::OwnedBy(p) => {
-                let ps = self.eval(p, cx)?;
-                let ps = self.players(&ps)?;
-                ent.is_some_and(|e| self.w.state.ents[e].owner.is_some_and(|o| ps.contains(&o)))
-            }
-            FilterKind::In(z) | FilterKind::From(z) | FilterKind::At(z) => {
-                let place = self.eval(z, cx)?;
-                let place = match place {
-                    Value::Sym(_) => Value::List(self.things(&place)?),
-                    p => p,
-                };
-                self.located(c, &place)
-            }
-            FilterKind::On(b) => {
-                let b = self.eval(b, cx)?;
-                let s = &self.w.state;
-                ent.is_some_and(|e| {
-                    b.items().iter().any(|x| matches!(x, Value::Ent(b) if s.ents[e].loc == Loc::On(*b)))
-                })
-            }
-        })
+            _ => Ok(false),
+        }
     }
 
     /// Whether `c` is in one of the zones of `place`, or is one of its things.

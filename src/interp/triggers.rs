@@ -22,13 +22,21 @@ struct Pending {
 
 impl Interp<'_> {
     /// Offers every event not yet offered to the triggered abilities.
+    /// A triggered ability's own events are offered first (from `floor`); events that were
+    /// already waiting stay for the level that was offering them.
     pub fn fire(&mut self) -> R<()> {
-        while self.w.fired < self.w.state.log.len() {
-            let ev = self.w.state.log[self.w.fired].clone();
-            self.w.fired += 1;
-            for p in self.triggered_by(&ev)? {
-                self.resolve_trigger(p, &ev)?;
+        let mut i = self.w.fired.max(self.floor);
+        while i < self.w.state.log.len() {
+            if self.w.done.insert(i) {
+                let ev = self.w.state.log[i].clone();
+                for p in self.triggered_by(&ev)? {
+                    self.resolve_trigger(p, &ev)?;
+                }
             }
+            i += 1;
+        }
+        while self.w.done.remove(&self.w.fired) {
+            self.w.fired += 1;
         }
         Ok(())
     }
@@ -87,6 +95,19 @@ impl Interp<'_> {
                 if let Some(o) = object {
                     if let (EventKind::Use { name, .. }, ExprKind::Name(n)) = (k, &o.kind) {
                         return Ok(name == n);
+                    }
+                    if let EventKind::Counter { name, .. } = k {
+                        // `gains coins`: the counter is named, not read.
+                        let named = match &o.kind {
+                            ExprKind::Name(n) => Some(n),
+                            ExprKind::Select { base, .. } => match &base.kind {
+                                ExprKind::Name(n) => Some(n),
+                                _ => None,
+                            },
+                            _ => None,
+                        };
+                        let canon = named.and_then(|n| self.rules.env.resolve(n)).map(|(c, _)| c);
+                        return Ok(canon.as_deref() == Some(name.as_str()));
                     }
                     let v = self.eval(&unquantified(o), cx)?;
                     let things = self.things(&v)?;
@@ -149,6 +170,7 @@ impl Interp<'_> {
             }
         }
         let saved = self.w.clone();
+        let floor = std::mem::replace(&mut self.floor, self.w.state.log.len());
         self.chain.push(p.label.clone());
         self.emit(p.controller, EventKind::Note { text: format!("{} triggers", p.label) });
         self.depth += 1;
@@ -157,14 +179,13 @@ impl Interp<'_> {
             .map_err(|h| h.within(&format!("{}'s triggered ability", p.label)));
         self.depth -= 1;
         self.chain.pop();
+        self.floor = floor;
         match out {
             Err(Halt::Refused(reason)) => {
-                let fired = self.w.fired;
                 self.w = saved;
-                self.w.fired = fired.min(self.w.state.log.len());
                 let text = format!("{} does not resolve: {reason}", p.label);
                 self.emit(p.controller, EventKind::Note { text });
-                self.w.fired = self.w.state.log.len();
+                self.w.done.insert(self.w.state.log.len() - 1);
                 Ok(())
             }
             other => other,

@@ -240,6 +240,7 @@ impl Runner<'_> {
             it.make_active(p);
         }
         it.w.fired = it.w.state.log.len();
+        it.w.done.clear();
         self.t.setup(&it.w.state, &it.phase_name());
         Ok(())
     }
@@ -301,6 +302,7 @@ impl Runner<'_> {
         let text: Rc<str> = src.text.as_str().into();
         let first = it.w.state.seats.first().copied();
         let mut cx = self.ctx(it, first, &text);
+        it.reset_budgets();
         let got = it.eval(&e, &mut cx).and_then(|v| it.truth(&v, &e, &cx));
         match got {
             Ok(true) => {

@@ -30,8 +30,8 @@ impl Transcript {
             if zone.items.is_empty() {
                 continue;
             }
-            let items: Vec<&str> = zone.items.iter().map(|&e| s.ents[e].label.as_str()).collect();
-            self.line(&format!("  {}: {}", s.zone_name(z), items.join(", ")));
+            let labels: Vec<&str> = zone.items.iter().map(|&e| s.ents[e].label.as_str()).collect();
+            self.line(&format!("  {}: {}", s.zone_name(z), runs(&labels).join(", ")));
         }
         for ((name, h), v) in &s.counters {
             let on = match h {
@@ -59,4 +59,22 @@ impl Transcript {
     pub fn finish(self) -> String {
         self.out
     }
+}
+
+/// Labels with runs of copies of one piece folded: `warrior ×20 (warrior..warrior#20)`.
+fn runs(labels: &[&str]) -> Vec<String> {
+    let base = |l: &str| l.split('#').next().unwrap_or(l).to_string();
+    let mut out: Vec<String> = vec![];
+    let mut i = 0;
+    while i < labels.len() {
+        let b = base(labels[i]);
+        let n = labels[i..].iter().take_while(|l| base(l) == b).count();
+        if n >= 3 {
+            out.push(format!("{b} ×{n} ({}..{})", labels[i], labels[i + n - 1]));
+        } else {
+            out.extend(labels[i..i + n].iter().map(|l| l.to_string()));
+        }
+        i += n;
+    }
+    out
 }
