@@ -242,8 +242,12 @@ impl Interp<'_> {
         }
         self.calls += 1;
         if self.calls > self.limits.call_depth {
-            let chain = self.w.running.join(" → ");
-            return Err(Halt::Budget(format!("recursion budget ({}) exceeded: {chain}", self.limits.call_depth)));
+            let names = super::distinct(&self.w.running);
+            let how = if names.contains(", ") { "call each other" } else { "calls itself" };
+            return Err(Halt::Budget(format!(
+                "recursion budget ({}) exceeded: {names} {how} ({} calls deep)",
+                self.limits.call_depth, self.calls
+            )));
         }
         let out = self.run_body(name, c.kind, &def, args, cx);
         self.calls -= 1;

@@ -58,6 +58,17 @@ impl Halt {
     }
 }
 
+/// Names in first-seen order, each once: `a, b`.
+fn distinct(names: &[String]) -> String {
+    let mut out: Vec<&str> = vec![];
+    for n in names {
+        if !out.contains(&n.as_str()) {
+            out.push(n);
+        }
+    }
+    out.join(", ")
+}
+
 /// Result of interpreting.
 pub type R<T> = Result<T, Halt>;
 
@@ -271,12 +282,10 @@ impl<'r> Interp<'r> {
     fn tick(&mut self) -> R<()> {
         self.steps += 1;
         if self.steps > self.limits.steps {
-            let running = self.w.running.join(" → ");
-            return Err(Halt::Budget(format!(
-                "step budget ({}) exceeded; running: {}",
-                self.limits.steps,
-                if running.is_empty() { "a script".into() } else { running }
-            )));
+            let mut what: Vec<String> = self.chain.clone();
+            what.extend(self.w.running.iter().cloned());
+            let running = if what.is_empty() { "the action's own script".to_string() } else { distinct(&what) };
+            return Err(Halt::Budget(format!("step budget ({}) exceeded; running: {running}", self.limits.steps)));
         }
         Ok(())
     }

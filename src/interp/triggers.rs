@@ -146,12 +146,18 @@ impl Interp<'_> {
 
     fn resolve_trigger(&mut self, p: Pending, ev: &Event) -> R<()> {
         if self.chain.len() >= self.limits.trigger_depth {
-            let mut chain = self.chain.clone();
-            chain.push(p.label.clone());
+            let mut cards: Vec<String> = vec![];
+            for c in self.chain.iter().chain(std::iter::once(&p.label)) {
+                if !cards.contains(c) {
+                    cards.push(c.clone());
+                }
+            }
+            let how = if cards.len() == 1 { "keeps triggering itself" } else { "keep triggering each other" };
             return Err(Halt::Budget(format!(
-                "trigger budget ({}) exceeded: {} keep triggering each other",
+                "trigger budget ({}) exceeded: {} {how} ({} triggers deep)",
                 self.limits.trigger_depth,
-                chain.join(" → ")
+                cards.join(", "),
+                self.chain.len() + 1
             )));
         }
         let it = subject(&ev.kind).into_iter().next();
