@@ -247,20 +247,38 @@ impl<'r> Interp<'r> {
     /// Runs `f` atomically as one top-level action: on failure the world is restored and
     /// the refusal is logged.
     pub fn atomically<T>(&mut self, f: impl FnOnce(&mut Self) -> R<T>) -> R<T> {
-        let saved = self.w.clone();
+        let saved = self.snapshot();
         self.reset_budgets();
         let out = f(self).and_then(|v| {
             self.fire()?;
             Ok(v)
         });
         if let Err(h) = &out {
-            self.w = saved;
+            self.restore(saved);
             let reason = h.message().to_string();
             self.emit(None, EventKind::Refused { reason });
             self.w.fired = self.w.state.log.len();
             self.w.done.clear();
         }
         out
+    }
+
+    /// A copy of the world to restore on refusal. The log is append-only, so only its
+    /// length is kept (cloning it would make long games quadratic).
+    pub fn snapshot(&mut self) -> (World, usize) {
+        let log = std::mem::take(&mut self.w.state.log);
+        let saved = self.w.clone();
+        let len = log.len();
+        self.w.state.log = log;
+        (saved, len)
+    }
+
+    /// Puts the world back as `snapshot` saw it.
+    pub fn restore(&mut self, (saved, len): (World, usize)) {
+        let mut log = std::mem::take(&mut self.w.state.log);
+        log.truncate(len);
+        self.w = saved;
+        self.w.state.log = log;
     }
 
     /// Starts the budgets afresh (each top-level action, each scenario expectation).

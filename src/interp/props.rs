@@ -142,7 +142,8 @@ impl Interp<'_> {
         let mut sources: Vec<(Option<EntId>, Option<PlayerId>, usize, Option<usize>)> = vec![];
         for e in self.all_ents(true).into_iter().chain(self.all_ents(false)) {
             if let Kind::Card(c) = s.ents[e].kind {
-                if s.in_play(e) {
+                let has_static = self.rules.cards[c].abilities.iter().any(|a| matches!(a.head, Head::Static(_)));
+                if has_static && s.in_play(e) {
                     sources.push((Some(e), s.controller(e).or(s.ents[e].owner), c, None));
                 }
             }

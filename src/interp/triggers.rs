@@ -175,7 +175,7 @@ impl Interp<'_> {
                 return Ok(());
             }
         }
-        let saved = self.w.clone();
+        let saved = self.snapshot();
         let floor = std::mem::replace(&mut self.floor, self.w.state.log.len());
         self.chain.push(p.label.clone());
         self.emit(p.controller, EventKind::Note { text: format!("{} triggers", p.label) });
@@ -188,7 +188,7 @@ impl Interp<'_> {
         self.floor = floor;
         match out {
             Err(Halt::Refused(reason)) => {
-                self.w = saved;
+                self.restore(saved);
                 let text = format!("{} does not resolve: {reason}", p.label);
                 self.emit(p.controller, EventKind::Note { text });
                 self.w.done.insert(self.w.state.log.len() - 1);
