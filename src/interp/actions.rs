@@ -119,6 +119,9 @@ impl Interp<'_> {
             t => phase.is_some_and(|p| p.name == t) || step.is_some_and(|s| s == t),
         };
         if !now_ok {
+            if timing == "turn" {
+                return Ok(Some(format!("usable only on the user's own turn, and it is not {}'s", self.pname(who))));
+            }
             let now = phase.map(|p| p.name.clone()).unwrap_or_default();
             return Ok(Some(format!("usable in {timing}, and this is {now}")));
         }
@@ -161,10 +164,11 @@ impl Interp<'_> {
             }
         };
         let a = abilities[i].clone();
-        self.emit(
-            Some(who),
-            EventKind::Use { name: "ability".into(), source: if let Source::Card(e) = src { Some(e) } else { None } },
-        );
+        let (name, source) = match src {
+            Source::Card(e) => ("ability".to_string(), Some(e)),
+            Source::Faction(_) => (format!("{label}'s ability"), None),
+        };
+        self.emit(Some(who), EventKind::Use { name, source });
         self.depth += 1;
         let out = self.resolve(&a, Some(who), this, None, src);
         self.depth -= 1;
