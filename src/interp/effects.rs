@@ -11,15 +11,15 @@ use super::eval::Mode;
 use super::{Ctx, Halt, Interp, R};
 
 /// A counted noun: `2 twilight`, `a warrior`, `warriors in supply`.
-struct Counted<'a> {
-    n: Option<&'a Expr>,
-    noun: String,
-    sym: Option<Sym>,
-    filters: &'a [Filter],
+pub(super) struct Counted<'a> {
+    pub(super) n: Option<&'a Expr>,
+    pub(super) noun: String,
+    pub(super) sym: Option<Sym>,
+    pub(super) filters: &'a [Filter],
 }
 
 impl Interp<'_> {
-    fn counted<'a>(&self, e: &'a Expr) -> Option<Counted<'a>> {
+    pub(super) fn counted<'a>(&self, e: &'a Expr) -> Option<Counted<'a>> {
         let (n, base, filters) = match &e.kind {
             ExprKind::Select { quantity, base, filters } => {
                 let n = match quantity.as_ref().map(|q| &q.kind) {
@@ -40,7 +40,7 @@ impl Interp<'_> {
         Some(Counted { n, noun: canon, sym, filters })
     }
 
-    fn amount(&mut self, n: Option<&Expr>, cx: &mut Ctx) -> R<i64> {
+    pub(super) fn amount(&mut self, n: Option<&Expr>, cx: &mut Ctx) -> R<i64> {
         match n {
             Some(e) => {
                 let v = self.eval(e, cx)?;
@@ -164,12 +164,12 @@ impl Interp<'_> {
         }
     }
 
-    fn clause(&self, e: &Effect, f: impl Fn(&ClauseKind) -> bool) -> Option<ClauseKind> {
+    pub(super) fn clause(&self, e: &Effect, f: impl Fn(&ClauseKind) -> bool) -> Option<ClauseKind> {
         e.clauses.iter().map(|c| &c.kind).find(|k| f(k)).cloned()
     }
 
     /// Players named by `for` (or the acting player).
-    fn beneficiaries(&mut self, e: &Effect, cx: &mut Ctx) -> R<Vec<PlayerId>> {
+    pub(super) fn beneficiaries(&mut self, e: &Effect, cx: &mut Ctx) -> R<Vec<PlayerId>> {
         match self.clause(e, |k| matches!(k, ClauseKind::For(_))) {
             Some(ClauseKind::For(p)) => {
                 let v = self.eval(&p, cx)?;
@@ -180,7 +180,7 @@ impl Interp<'_> {
     }
 
     /// Where `to`/`into`/`onto`/`to top of`/`to bottom of` sends things.
-    fn destination(&mut self, e: &Effect, cx: &mut Ctx) -> R<Option<Dest>> {
+    pub(super) fn destination(&mut self, e: &Effect, cx: &mut Ctx) -> R<Option<Dest>> {
         for c in &e.clauses {
             let (x, top, onto) = match &c.kind {
                 ClauseKind::To(x) | ClauseKind::Into(x) => (x, true, false),
@@ -532,87 +532,6 @@ impl Interp<'_> {
         self.w.state.ents[ent].side = Some(side.to_string());
         self.emit(cx.you, EventKind::Flip { ent, to: side.into() });
         Ok(())
-    }
-
-    /// Where `place`/`create` put things: a clause, or an `at`/`in` filter on the object.
-    fn place_dest(&mut self, e: &Effect, filters: &[Filter], cx: &mut Ctx) -> R<Dest> {
-        if let Some(d) = self.destination(e, cx)? {
-            return Ok(d);
-        }
-        for f in filters {
-            if let FilterKind::At(x) | FilterKind::In(x) = &f.kind {
-                return match super::select::first(self.eval(x, cx)?) {
-                    Value::Zone(z) => Ok(Dest::Zone(z, true)),
-                    Value::Ent(b) => Ok(Dest::On(b)),
-                    v => Err(Halt::Error(format!("cannot place at {}", self.show(&v)))),
-                };
-            }
-        }
-        Err(Halt::Error("say where: `at SPACE`, `in ZONE` or `to ZONE`".into()))
-    }
-
-    fn place(&mut self, e: &Effect, o: &Expr, cx: &mut Ctx, verb: &'static str) -> R<Value> {
-        let c = self.counted(o).ok_or_else(|| Halt::Error(format!("place what? `{}`", cx.snippet(&o.span))))?;
-        let n = self.amount(c.n, cx)?.max(0) as usize;
-        let dest = self.place_dest(e, c.filters, cx)?;
-        let mut placed = vec![];
-        for p in self.beneficiaries(e, cx)? {
-            let s = &self.w.state;
-            let free: Vec<EntId> = (0..s.ents.len())
-                .filter(|&x| {
-                    s.ents[x].owner == Some(p) && s.ents[x].home.is_some_and(|h| s.ents[x].loc == Loc::Zone(h))
-                })
-                .filter(|&x| {
-                    matches!(&s.ents[x].kind, Kind::Piece(k) if *k == c.noun)
-                        || s.ents[x].side.as_deref() == Some(&c.noun)
-                })
-                .collect();
-            if free.len() < n {
-                return Err(Halt::Refused(format!(
-                    "cannot {verb} {n} {}: {} has {} left",
-                    c.noun,
-                    self.pname(p),
-                    free.len()
-                )));
-            }
-            for x in free.into_iter().take(n) {
-                self.relocate(verb, &Value::Ent(x), dest, cx)?;
-                placed.push(Value::Ent(x));
-            }
-        }
-        Ok(Value::List(placed))
-    }
-
-    fn create(&mut self, e: &Effect, cx: &mut Ctx) -> R<Value> {
-        let o = e.objects.first().ok_or_else(|| Halt::Error("create what?".into()))?;
-        let c = self.counted(o).ok_or_else(|| Halt::Error(format!("create what? `{}`", cx.snippet(&o.span))))?;
-        let n = self.amount(c.n, cx)?.max(0) as usize;
-        let zone = match self.place_dest(e, c.filters, cx)? {
-            Dest::Zone(z, _) => z,
-            _ => return Err(Halt::Error("`create` puts things into a zone or at a space".into())),
-        };
-        let owner = match self.clause(e, |k| matches!(k, ClauseKind::For(_))) {
-            Some(ClauseKind::For(p)) => {
-                let v = self.eval(&p, cx)?;
-                self.players(&v)?.first().copied()
-            }
-            _ => self.w.state.zones[zone].owner,
-        };
-        let kind = match self.rules.card_ids.get(&c.noun) {
-            Some(&i) => Kind::Card(i),
-            None => Kind::Piece(c.noun.clone()),
-        };
-        let side = self.rules.pieces.get(&c.noun).and_then(|s| s.first().cloned());
-        let mut made = vec![];
-        for _ in 0..n {
-            let label = self.w.state.fresh_label(&c.noun);
-            let ent = self.w.state.create(kind.clone(), label, owner, zone);
-            self.w.state.ents[ent].side = side.clone();
-            made.push(Value::Ent(ent));
-        }
-        let text = format!("create {n} {} in {}", c.noun, self.w.state.zone_name(zone));
-        self.emit(cx.you, EventKind::Note { text });
-        Ok(Value::List(made))
     }
 }
 

@@ -1,7 +1,7 @@
 //! Statements: control flow, bindings, choices, modifiers, assignments, prohibitions,
 //! drafts, and calls of keywords and procedures.
 
-use std::rc::Rc;
+use std::sync::Arc;
 
 use crate::check::env::Sym;
 use crate::engine::{EventKind, Holder, Value};
@@ -108,7 +108,7 @@ impl Interp<'_> {
             StmtKind::Forbid(f) => {
                 let source = cx.this.as_ref().map(|t| self.show(t)).unwrap_or_else(|| "a script".into());
                 self.emit(cx.you, EventKind::Rule { text: format!("forbid: {}", cx.snippet(&s.span)) });
-                self.w.bans.push(Ban { rule: Rc::new(f.clone()), cx: cx.clone(), source });
+                self.w.bans.push(Ban { rule: Arc::new(f.clone()), cx: cx.clone(), source });
             }
             StmtKind::Draft(d) => self.draft(d, cx)?,
             StmtKind::Effect(e) => {
@@ -148,7 +148,7 @@ impl Interp<'_> {
             None => Until::Forever,
             Some(Duration::UntilEndOf(p)) => Until::EndOf(p.name.clone()),
             Some(Duration::UntilStartOf(p)) => Until::StartOf(p.name.clone()),
-            Some(Duration::While(c)) => Until::While(Rc::new(c.clone())),
+            Some(Duration::While(c)) => Until::While(Arc::new(c.clone())),
         };
         let what = match &change {
             Change::Add(n) => format!("{n:+}"),
@@ -160,7 +160,7 @@ impl Interp<'_> {
         let source = cx.this.as_ref().map(|t| self.show(t));
         self.w.mods.push(Modifier {
             prop: prop.into(),
-            target: Rc::new(target.clone()),
+            target: Arc::new(target.clone()),
             change,
             until,
             cx: cx.clone(),
@@ -228,7 +228,7 @@ impl Interp<'_> {
     /// A keyword, procedure or built-in function call.
     pub fn call(&mut self, c: &Call, cx: &mut Ctx) -> R<Value> {
         let name = &c.name.name;
-        if c.kind == CallKind::Function && self.rules.procs.get(name).is_none() {
+        if c.kind == CallKind::Function && !self.rules.procs.contains_key(name) {
             return self.builtin_fn(name, &c.args, cx);
         }
         let def = match c.kind {

@@ -12,13 +12,14 @@ mod builtins;
 mod effects;
 mod eval;
 mod exec;
+mod pieces;
 pub mod props;
 pub mod rules;
 mod select;
 pub mod triggers;
 pub mod turn;
 
-use std::rc::Rc;
+use std::sync::Arc;
 
 use crate::engine::{EntId, EventKind, PlayerId, State, Value};
 use crate::syntax::ast::{Expr, Span};
@@ -101,12 +102,12 @@ pub struct Ctx {
     /// Local bindings, innermost last.
     pub locals: Vec<(String, Value)>,
     /// The running script's text (spans index into it).
-    pub text: Rc<str>,
+    pub text: Arc<str>,
 }
 
 impl Ctx {
     /// A context for a player and a source.
-    pub fn new(you: Option<PlayerId>, this: Option<Value>, text: Rc<str>) -> Self {
+    pub fn new(you: Option<PlayerId>, this: Option<Value>, text: Arc<str>) -> Self {
         Ctx { you, this, it: None, locals: vec![], text }
     }
 
@@ -145,7 +146,7 @@ pub enum Until {
     /// Until a period or phase starts.
     StartOf(String),
     /// While a condition holds.
-    While(Rc<Expr>),
+    While(Arc<Expr>),
 }
 
 /// A modifier in effect.
@@ -154,7 +155,7 @@ pub struct Modifier {
     /// The property changed.
     pub prop: String,
     /// What it applies to (re-evaluated whenever the property is read).
-    pub target: Rc<Expr>,
+    pub target: Arc<Expr>,
     /// The change.
     pub change: Change,
     /// How long it lasts.
@@ -169,7 +170,7 @@ pub struct Modifier {
 #[derive(Debug, Clone)]
 pub struct Ban {
     /// The statement (players, actions, object, place, exception).
-    pub rule: Rc<crate::syntax::ast::Forbid>,
+    pub rule: Arc<crate::syntax::ast::Forbid>,
     /// The bindings it was made with.
     pub cx: Ctx,
     /// The card or faction whose script made it.

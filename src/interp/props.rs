@@ -3,12 +3,13 @@
 //! "each condition +2 until end of turn" reaches conditions played later in the turn.
 //! Targets are matched against printed values, so a modifier can never feed on itself.
 
-use std::rc::Rc;
+use std::sync::Arc;
 
 use crate::engine::{EntId, Holder, Kind, PlayerId, Value, ZoneId};
 use crate::load::Modified;
 use crate::syntax::ast::{Exception, Expr, StmtKind};
 
+use super::actions::Source;
 use super::rules::{Head, Script};
 use super::{Ban, Change, Ctx, Halt, Interp, Modifier, Until, R};
 
@@ -117,12 +118,12 @@ impl Interp<'_> {
                     self.raw = was;
                     let n = self.int(&by?, target, &c)?;
                     let until = match duration {
-                        Some(crate::syntax::ast::Duration::While(w)) => Until::While(Rc::new(w.clone())),
+                        Some(crate::syntax::ast::Duration::While(w)) => Until::While(Arc::new(w.clone())),
                         _ => Until::Forever,
                     };
                     out.push(Modifier {
                         prop: prop.name.clone(),
-                        target: Rc::new(target.clone()),
+                        target: Arc::new(target.clone()),
                         change: Change::Add(n),
                         until,
                         cx: c,
@@ -137,38 +138,23 @@ impl Interp<'_> {
     /// The static abilities in effect: of cards in play and of factions, whose
     /// requirements hold, with the context they run in.
     pub fn statics(&mut self) -> R<Vec<(Script, Ctx, String)>> {
-        let mut out = vec![];
         let s = &self.w.state;
-        let mut sources: Vec<(Option<EntId>, Option<PlayerId>, usize, Option<usize>)> = vec![];
-        for e in self.all_ents(true).into_iter().chain(self.all_ents(false)) {
-            if let Kind::Card(c) = s.ents[e].kind {
-                let has_static = self.rules.cards[c].abilities.iter().any(|a| matches!(a.head, Head::Static(_)));
-                if has_static && s.in_play(e) {
-                    sources.push((Some(e), s.controller(e).or(s.ents[e].owner), c, None));
-                }
+        let mut sources: Vec<(Source, Option<PlayerId>)> = vec![];
+        for e in self.all_ents(true) {
+            let Kind::Card(c) = s.ents[e].kind else { continue };
+            let has_static = self.rules.cards[c].abilities.iter().any(|a| matches!(a.head, Head::Static(_)));
+            if has_static && s.in_play(e) {
+                sources.push((Source::Card(e), s.controller(e).or(s.ents[e].owner)));
             }
         }
-        for (p, pl) in s.players.iter().enumerate() {
-            if let Some(f) = pl.faction.as_ref().and_then(|f| self.rules.factions.iter().position(|d| &d.id == f)) {
-                sources.push((None, Some(p), 0, Some(f)));
-            }
-        }
-        for (ent, you, card, faction) in sources {
-            let (abilities, this, label) = match faction {
-                Some(f) => (
-                    &self.rules.factions[f].abilities,
-                    Value::Player(you.unwrap_or(0)),
-                    self.rules.factions[f].id.clone(),
-                ),
-                None => (
-                    &self.rules.cards[card].abilities,
-                    Value::Ent(ent.unwrap_or(0)),
-                    self.w.state.ents[ent.unwrap_or(0)].label.clone(),
-                ),
-            };
-            for a in abilities.clone() {
+        sources.extend(
+            (0..s.players.len()).filter(|&p| s.players[p].faction.is_some()).map(|p| (Source::Faction(p), Some(p))),
+        );
+        let mut out = vec![];
+        for (src, you) in sources {
+            let (abilities, this, label) = self.abilities_of(src);
+            for a in abilities {
                 let Head::Static(script) = &a.head else { continue };
-                let mut cx = Ctx::new(you, Some(this.clone()), script.text.clone());
                 if let Some(r) = &a.requires {
                     let mut rc = Ctx::new(you, Some(this.clone()), r.text.clone());
                     let was = std::mem::replace(&mut self.raw, true);
@@ -178,8 +164,7 @@ impl Interp<'_> {
                         continue;
                     }
                 }
-                cx.locals.clear();
-                out.push((script.clone(), cx, label.clone()));
+                out.push((script.clone(), Ctx::new(you, Some(this.clone()), script.text.clone()), label.clone()));
             }
         }
         Ok(out)
@@ -191,7 +176,7 @@ impl Interp<'_> {
         for (script, cx, source) in self.statics()? {
             for st in &script.block.stmts {
                 if let StmtKind::Forbid(f) = &st.kind {
-                    out.push(Ban { rule: Rc::new(f.clone()), cx: cx.clone(), source: source.clone() });
+                    out.push(Ban { rule: Arc::new(f.clone()), cx: cx.clone(), source: source.clone() });
                 }
             }
         }

@@ -3,7 +3,7 @@
 //! zones, pieces, counters, dice and board. Built only from a bundle that checks clean.
 
 use std::collections::{BTreeMap, HashMap};
-use std::rc::Rc;
+use std::sync::Arc;
 
 use crate::check::env::Env;
 use crate::diag::{Diagnostic, FileId, Span};
@@ -15,26 +15,26 @@ use crate::syntax::{self, ast};
 #[derive(Debug, Clone)]
 pub struct Script {
     /// The statements.
-    pub block: Rc<ast::Block>,
+    pub block: Arc<ast::Block>,
     /// The source (for spans in diagnostics).
     pub file: FileId,
     /// The scalar's span in its file.
     pub span: Span,
     /// The script text (node spans index into it).
-    pub text: Rc<str>,
+    pub text: Arc<str>,
 }
 
 /// A parsed expression with where it came from.
 #[derive(Debug, Clone)]
 pub struct Cond {
     /// The expression.
-    pub expr: Rc<ast::Expr>,
+    pub expr: Arc<ast::Expr>,
     /// The file.
     pub file: FileId,
     /// The scalar's span in its file.
     pub span: Span,
     /// The expression text (node spans index into it).
-    pub text: Rc<str>,
+    pub text: Arc<str>,
 }
 
 /// How an ability is used.
@@ -43,7 +43,7 @@ pub enum Head {
     /// Activated in this timing (a phase, step, `any`, `turn` or `game`).
     Action(String),
     /// Triggered by events matching the pattern.
-    When(Rc<ast::EventPat>),
+    When(Arc<ast::EventPat>),
     /// Continuous while in play.
     Static(Script),
 }
@@ -205,7 +205,7 @@ impl Compiler<'_> {
     fn script(&mut self, src: &ScriptSrc) -> Option<Script> {
         match syntax::parse_script(&src.text) {
             Ok(b) => Some(Script {
-                block: Rc::new(b),
+                block: Arc::new(b),
                 file: src.file,
                 span: src.span.clone(),
                 text: src.text.as_str().into(),
@@ -220,7 +220,7 @@ impl Compiler<'_> {
     fn cond(&mut self, src: &ScriptSrc) -> Option<Cond> {
         match syntax::parse_condition(&src.text) {
             Ok(e) => {
-                Some(Cond { expr: Rc::new(e), file: src.file, span: src.span.clone(), text: src.text.as_str().into() })
+                Some(Cond { expr: Arc::new(e), file: src.file, span: src.span.clone(), text: src.text.as_str().into() })
             }
             Err(e) => {
                 self.diags.push(crate::check::scripts::syntax_diag(src, e));
@@ -233,7 +233,7 @@ impl Compiler<'_> {
         let head = match &a.kind {
             AbilityKind::Action(t) => Head::Action(t.value.clone()),
             AbilityKind::When(src) => match syntax::parse_event(&src.text) {
-                Ok(p) => Head::When(Rc::new(p)),
+                Ok(p) => Head::When(Arc::new(p)),
                 Err(e) => {
                     self.diags.push(crate::check::scripts::syntax_diag(src, e));
                     return None;

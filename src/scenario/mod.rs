@@ -5,7 +5,7 @@
 
 mod transcript;
 
-use std::rc::Rc;
+use std::sync::Arc;
 
 use crate::diag::{FileId, Span};
 use crate::engine::{Kind, Player, PlayerId, State, Value};
@@ -250,7 +250,7 @@ impl Runner<'_> {
     }
 
     /// A context with the scenario's player names bound.
-    fn ctx(&self, it: &Interp, you: Option<PlayerId>, text: &Rc<str>) -> Ctx {
+    fn ctx(&self, it: &Interp, you: Option<PlayerId>, text: &Arc<str>) -> Ctx {
         let mut cx = Ctx::new(you, None, text.clone());
         for (i, p) in it.w.state.players.iter().enumerate() {
             cx.bind(&p.name, Value::Player(i));
@@ -299,7 +299,7 @@ impl Runner<'_> {
 
     fn expect(&mut self, it: &mut Interp, src: &ScriptSrc, n: usize) -> Res {
         let e = syntax::parse_condition(&src.text).map_err(|e| self.fail(n, &src.span, e.message))?;
-        let text: Rc<str> = src.text.as_str().into();
+        let text: Arc<str> = src.text.as_str().into();
         let first = it.w.state.seats.first().copied();
         let mut cx = self.ctx(it, first, &text);
         it.reset_budgets();
@@ -337,7 +337,7 @@ fn explain(it: &mut Interp, e: &syntax::ast::Expr, cx: &mut Ctx) -> String {
 
 fn parse(src: &ScriptSrc) -> Result<Script, String> {
     let block = syntax::parse_script(&src.text).map_err(|e| e.message)?;
-    Ok(Script { block: Rc::new(block), file: src.file, span: src.span.clone(), text: src.text.as_str().into() })
+    Ok(Script { block: Arc::new(block), file: src.file, span: src.span.clone(), text: src.text.as_str().into() })
 }
 
 /// Everything but the log (a refused action only logs its refusal).

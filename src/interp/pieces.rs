@@ -1,0 +1,90 @@
+//! Pieces: `place` (from the acting player's supply) and `create` (new cards or pieces),
+//! and where both put things.
+
+use crate::engine::{Dest, EntId, EventKind, Kind, Loc, Value};
+use crate::syntax::ast::*;
+
+use super::{Ctx, Halt, Interp, R};
+
+impl Interp<'_> {
+    /// Where `place`/`create` put things: a clause, or an `at`/`in` filter on the object.
+    fn place_dest(&mut self, e: &Effect, filters: &[Filter], cx: &mut Ctx) -> R<Dest> {
+        if let Some(d) = self.destination(e, cx)? {
+            return Ok(d);
+        }
+        for f in filters {
+            if let FilterKind::At(x) | FilterKind::In(x) = &f.kind {
+                return match super::select::first(self.eval(x, cx)?) {
+                    Value::Zone(z) => Ok(Dest::Zone(z, true)),
+                    Value::Ent(b) => Ok(Dest::On(b)),
+                    v => Err(Halt::Error(format!("cannot place at {}", self.show(&v)))),
+                };
+            }
+        }
+        Err(Halt::Error("say where: `at SPACE`, `in ZONE` or `to ZONE`".into()))
+    }
+
+    pub(super) fn place(&mut self, e: &Effect, o: &Expr, cx: &mut Ctx, verb: &'static str) -> R<Value> {
+        let c = self.counted(o).ok_or_else(|| Halt::Error(format!("place what? `{}`", cx.snippet(&o.span))))?;
+        let n = self.amount(c.n, cx)?.max(0) as usize;
+        let dest = self.place_dest(e, c.filters, cx)?;
+        let mut placed = vec![];
+        for p in self.beneficiaries(e, cx)? {
+            let s = &self.w.state;
+            let free: Vec<EntId> = (0..s.ents.len())
+                .filter(|&x| {
+                    s.ents[x].owner == Some(p) && s.ents[x].home.is_some_and(|h| s.ents[x].loc == Loc::Zone(h))
+                })
+                .filter(|&x| {
+                    matches!(&s.ents[x].kind, Kind::Piece(k) if *k == c.noun)
+                        || s.ents[x].side.as_deref() == Some(&c.noun)
+                })
+                .collect();
+            if free.len() < n {
+                return Err(Halt::Refused(format!(
+                    "cannot {verb} {n} {}: {} has {} left",
+                    c.noun,
+                    self.pname(p),
+                    free.len()
+                )));
+            }
+            for x in free.into_iter().take(n) {
+                self.relocate(verb, &Value::Ent(x), dest, cx)?;
+                placed.push(Value::Ent(x));
+            }
+        }
+        Ok(Value::List(placed))
+    }
+
+    pub(super) fn create(&mut self, e: &Effect, cx: &mut Ctx) -> R<Value> {
+        let o = e.objects.first().ok_or_else(|| Halt::Error("create what?".into()))?;
+        let c = self.counted(o).ok_or_else(|| Halt::Error(format!("create what? `{}`", cx.snippet(&o.span))))?;
+        let n = self.amount(c.n, cx)?.max(0) as usize;
+        let zone = match self.place_dest(e, c.filters, cx)? {
+            Dest::Zone(z, _) => z,
+            _ => return Err(Halt::Error("`create` puts things into a zone or at a space".into())),
+        };
+        let owner = match self.clause(e, |k| matches!(k, ClauseKind::For(_))) {
+            Some(ClauseKind::For(p)) => {
+                let v = self.eval(&p, cx)?;
+                self.players(&v)?.first().copied()
+            }
+            _ => self.w.state.zones[zone].owner,
+        };
+        let kind = match self.rules.card_ids.get(&c.noun) {
+            Some(&i) => Kind::Card(i),
+            None => Kind::Piece(c.noun.clone()),
+        };
+        let side = self.rules.pieces.get(&c.noun).and_then(|s| s.first().cloned());
+        let mut made = vec![];
+        for _ in 0..n {
+            let label = self.w.state.fresh_label(&c.noun);
+            let ent = self.w.state.create(kind.clone(), label, owner, zone);
+            self.w.state.ents[ent].side = side.clone();
+            made.push(Value::Ent(ent));
+        }
+        let text = format!("create {n} {} in {}", c.noun, self.w.state.zone_name(zone));
+        self.emit(cx.you, EventKind::Note { text });
+        Ok(Value::List(made))
+    }
+}
