@@ -133,7 +133,11 @@ impl Lcg {
 }
 
 fn soup(rng: &mut Lcg) -> String {
-    let len = 1 + rng.next(24);
+    soup_of(rng, 24)
+}
+
+fn soup_of(rng: &mut Lcg, most: usize) -> String {
+    let len = 1 + rng.next(most);
     (0..len).map(|_| VOCAB[rng.next(VOCAB.len())]).collect::<Vec<_>>().join(" ")
 }
 
@@ -175,5 +179,84 @@ fn token_soup_never_panics_the_checker() {
         for l in &d.labels {
             assert!(l.span.end <= sources.get(l.file).text.len(), "{d:?}");
         }
+    }
+}
+
+/// A game with a little of everything for scripts to act on.
+const RUN_GAME: &str = "game: g\nname: G\nplayers: { min: 2, max: 2 }\nproperties:\n  type: { type: enum, values: [unit] }\n  cost: { type: number, modified: while_played }\nzones:\n  hand: {}\n  deck: { ordered: true }\n  discard_pile: { ordered: true }\n  tableau: { in_play: true }\npieces:\n  soldier: { sides: [light, dark] }\ncounters:\n  pool: { on: game, min: 0 }\n  vp: { max: 3 }\ndice:\n  d6: [1, 2, 3, 4, 5, 6]\nkeywords:\n  \"Add[n]\": add n pool\nprocedures:\n  loop:\n    script: loop()\nturn:\n  phases:\n    - name: main\nplay: move this to tableau\nscoring: vp\n";
+
+const RUN_CARDS: &str = "- id: c\n  name: C\n  type: unit\n  cost: 2\n  abilities:\n    - when: a player draws a card\n      effect: Add[1]\n    - static: modify cost of unit by +1 while pool > 1\n";
+
+/// Scripts at the edges of numbers and sizes end in a refusal or an error, never a panic.
+#[test]
+fn extreme_scripts_never_panic_the_interpreter() {
+    let cases = [
+        "add 9223372036854775807 vp; add 9223372036854775807 vp",
+        "let x = 0 - 9223372036854775807 - 1\nadd (-x) pool",
+        "let x = 0 - 9223372036854775807 - 1\nadd (x * x) pool; add (x / -1) pool",
+        "create 1000000000000 soldiers in hand",
+        "repeat 1000000000 times { create 1000 soldiers in hand }",
+        "draw 1000000000000",
+        "move all cards to deck; shuffle deck; shuffle deck; shuffle discard_pile",
+        "seat [a]",
+        "roll d6 / 0",
+        "table 5 { 1: 1 }",
+        "remove 1000000000000 soldiers",
+        "choose up to 1000000000000 cards",
+        "loop()",
+        "set cost of card to 9223372036854775807 until end of turn\nplay first(card in hand)",
+    ];
+    for text in cases {
+        let _ = run_script(text, 0);
+    }
+}
+
+#[test]
+fn token_soup_never_panics_the_interpreter() {
+    let mut rng = Lcg(23);
+    let (mut ran, mut ok) = (0, 0);
+    for i in 0..20_000 {
+        let text = soup_of(&mut rng, 7);
+        if let Some(r) = run_script(&text, i) {
+            ran += 1;
+            ok += usize::from(r);
+        }
+    }
+    assert!(ran > 300 && ok > 50, "the generator should run scripts, some successfully ({ran} ran, {ok} ok)");
+}
+
+/// Runs a script as player `a` in a small laid-out game; `None` if it does not parse.
+fn run_script(text: &str, seed: u64) -> Option<bool> {
+    use twilit::engine::{Kind, Player};
+    use twilit::interp::actions::Action;
+    use twilit::interp::rules::Script;
+    use twilit::interp::{Interp, RandomAgent, Rules};
+
+    let mut sources = SourceMap::default();
+    let (bundle, load) =
+        load_bundle(Path::new("g"), &[("game.yaml", RUN_GAME), ("cards.yaml", RUN_CARDS)], &mut sources);
+    assert!(load.is_empty(), "{load:?}");
+    let rules = Rules::compile(&bundle).expect("compiles");
+    let file = bundle.files[0];
+    let block = twilit::syntax::parse_script(text).ok()?;
+    {
+        let i = seed;
+        let players = ["a", "b"].iter().map(|n| Player { name: n.to_string(), role: None, faction: None }).collect();
+        let state = Interp::lay_out(&rules, i, players);
+        let mut it = Interp::new(&rules, state, Box::new(RandomAgent));
+        for p in 0..2 {
+            let deck = it.w.state.zone("deck", Some(p)).unwrap();
+            let hand = it.w.state.zone("hand", Some(p)).unwrap();
+            for z in [deck, deck, hand] {
+                let label = it.w.state.fresh_label("c");
+                it.w.state.create(Kind::Card(0), label, Some(p), z);
+            }
+            let label = it.w.state.fresh_label("soldier");
+            it.w.state.create(Kind::Piece("soldier".into()), label, Some(p), hand);
+        }
+        it.begin(None).expect("begins");
+        it.limits.steps = 20_000;
+        let script = Script { block: block.into(), file, span: 0..text.len(), text: text.into() };
+        Some(it.act(0, &Action::Script(script)).is_ok())
     }
 }

@@ -169,6 +169,8 @@ pub struct State {
     pub log: Vec<Event>,
     /// Whether the game has ended.
     pub over: bool,
+    /// How many entities were labelled from each base name.
+    pub labels: BTreeMap<String, usize>,
 }
 
 impl State {
@@ -186,6 +188,7 @@ impl State {
             rng: Rng::new(seed),
             log: vec![],
             over: false,
+            labels: BTreeMap::new(),
         }
     }
 
@@ -245,12 +248,13 @@ impl State {
     }
 
     /// A fresh label for a new entity named `base`: `base`, then `base#2`, ...
-    pub fn fresh_label(&self, base: &str) -> String {
-        let n = self.ents.iter().filter(|e| e.label == base || e.label.starts_with(&format!("{base}#"))).count();
-        if n == 0 {
+    pub fn fresh_label(&mut self, base: &str) -> String {
+        let n = self.labels.entry(base.to_string()).or_insert(0);
+        *n += 1;
+        if *n == 1 {
             base.to_string()
         } else {
-            format!("{base}#{}", n + 1)
+            format!("{base}#{n}")
         }
     }
 

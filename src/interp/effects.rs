@@ -120,7 +120,7 @@ impl Interp<'_> {
                     .ok_or_else(|| Halt::Error("the game has no `scoring:` counter".into()))?;
                 self.allowed("score", cx.you, None, None)?;
                 for p in self.beneficiaries(e, cx)? {
-                    let now = self.w.state.counter(&counter, Holder::Player(p)) + n;
+                    let now = self.w.state.counter(&counter, Holder::Player(p)).saturating_add(n);
                     self.change_counter("score", &counter, Holder::Player(p), now, n, cx)?;
                 }
                 Value::List(vec![])
@@ -283,8 +283,8 @@ impl Interp<'_> {
         self.allowed(verb, cx.you, None, None)?;
         for h in holders {
             let cur = self.w.state.counter(&c.noun, h);
-            let now = if add { cur + n } else { cur - n };
-            self.change_counter(verb, &c.noun, h, now, if add { n } else { -n }, cx)?;
+            let now = if add { cur.saturating_add(n) } else { cur.saturating_sub(n) };
+            self.change_counter(verb, &c.noun, h, now, if add { n } else { n.saturating_neg() }, cx)?;
         }
         Ok(Value::List(vec![]))
     }

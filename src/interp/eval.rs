@@ -55,7 +55,7 @@ impl Interp<'_> {
                 let v = self.eval(x, cx)?;
                 match op {
                     UnOp::Not => Ok(Value::Bool(!self.truth(&v, x, cx)?)),
-                    UnOp::Neg => Ok(Value::Int(-self.int(&v, x, cx)?)),
+                    UnOp::Neg => Ok(Value::Int(self.int(&v, x, cx)?.saturating_neg())),
                     UnOp::Pos => Ok(Value::Int(self.int(&v, x, cx)?)),
                 }
             }
@@ -271,7 +271,7 @@ impl Interp<'_> {
                     BinOp::Sub => Value::Int(x.saturating_sub(y)),
                     BinOp::Mul => Value::Int(x.saturating_mul(y)),
                     _ if y == 0 => return Err(Halt::Error(format!("division by zero in `{}`", cx.snippet(&b.span)))),
-                    _ => Value::Int(x / y),
+                    _ => Value::Int(x.checked_div(y).unwrap_or(i64::MAX)),
                 })
             }
         }

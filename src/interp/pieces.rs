@@ -78,6 +78,7 @@ impl Interp<'_> {
         let side = self.rules.pieces.get(&c.noun).and_then(|s| s.first().cloned());
         let mut made = vec![];
         for _ in 0..n {
+            self.tick()?;
             let label = self.w.state.fresh_label(&c.noun);
             let ent = self.w.state.create(kind.clone(), label, owner, zone);
             self.w.state.ents[ent].side = side.clone();

@@ -40,7 +40,7 @@ impl Interp<'_> {
                 continue;
             }
             value = match (&m.change, value) {
-                (Change::Add(n), Value::Int(x)) => Value::Int(x + n),
+                (Change::Add(n), Value::Int(x)) => Value::Int(x.saturating_add(*n)),
                 (Change::Set(v), _) => v.clone(),
                 (_, other) => other,
             };
@@ -79,7 +79,7 @@ impl Interp<'_> {
         for m in self.modifiers()? {
             if m.prop == name && self.applies(&m, &target)? {
                 if let Change::Add(d) = m.change {
-                    n += d;
+                    n = n.saturating_add(d);
                 }
             }
         }
