@@ -326,10 +326,14 @@ impl Interp<'_> {
             hands.push(zone_of(self, &d.from, p, cx)?);
             picks.push(zone_of(self, &d.into, p, cx)?);
         }
-        for _round in 0..200 {
-            if hands.iter().all(|&h| self.w.state.zones[h].items.is_empty()) {
+        // Rounds of picks: a player with no legal pick passes without picking; the hands
+        // keep passing until they are empty or a whole lap of passes brings no pick.
+        let mut idle = 0;
+        for _round in 0..10_000 {
+            if hands.iter().all(|&h| self.w.state.zones[h].items.is_empty()) || idle >= players.len() {
                 break;
             }
+            self.tick()?;
             let mut any = false;
             for (i, &p) in players.iter().enumerate() {
                 let mut legal = vec![];
@@ -340,6 +344,9 @@ impl Interp<'_> {
                 }
                 let n = pick.min(legal.len());
                 if n == 0 {
+                    if !self.w.state.zones[hands[i]].items.is_empty() {
+                        self.emit(Some(p), EventKind::Note { text: "draft: no legal pick, passes".into() });
+                    }
                     continue;
                 }
                 any = true;
@@ -358,12 +365,13 @@ impl Interp<'_> {
                     }
                 }
             }
-            if !any {
+            idle = if any { 0 } else { idle + 1 };
+            if hands.iter().all(|&h| self.w.state.zones[h].items.is_empty()) {
                 break;
             }
             let way = if dir == 1 { "left" } else { "right" };
-            self.emit(cx.you, EventKind::Note { text: format!("draft: the rest passes {way}") });
-            // Pass what is left: each player receives the hand of the player on the other side.
+            self.emit(None, EventKind::Note { text: format!("draft: the hands pass {way}") });
+            // Each player receives the hand of the player on the other side.
             let old: Vec<Vec<usize>> = hands.iter().map(|&h| self.w.state.zones[h].items.clone()).collect();
             for (i, &p) in players.iter().enumerate() {
                 let giver = self.w.state.seat_from(p, -dir);

@@ -27,6 +27,11 @@ impl Interp<'_> {
     pub fn fire(&mut self) -> R<()> {
         let mut i = self.w.fired.max(self.floor);
         while i < self.w.state.log.len() {
+            if i < self.w.fired {
+                // A nested level offered these already and moved the cursor past them.
+                i = self.w.fired;
+                continue;
+            }
             if self.w.done.insert(i) {
                 let ev = self.w.state.log[i].clone();
                 for p in self.triggered_by(&ev)? {

@@ -79,12 +79,12 @@ impl Interp<'_> {
         self.w.state.clock.phase = phase;
         self.w.state.clock.step =
             step.or_else(|| self.rules.phases.get(phase).filter(|p| !p.steps.is_empty()).map(|_| 0));
+        // The game starts here: these start events are history, not offered to triggers.
         let round = format!("round {}", self.w.state.clock.round);
-        self.period(true, "round", &round);
+        self.period(true, "round", &round, false)?;
         let turn = format!("turn {}", self.w.state.clock.turn);
-        self.period(true, "turn", &turn);
-        self.open_phase();
-        Ok(())
+        self.period(true, "turn", &turn, false)?;
+        self.open_phase(false)
     }
 
     /// Makes `p` the active player (their slot in the round's order, if they have one).
@@ -114,21 +114,33 @@ impl Interp<'_> {
         Ok(())
     }
 
-    fn period(&mut self, start: bool, period: &str, name: &str) {
-        let actor = None;
-        self.emit(actor, EventKind::Period { start, period: period.into(), name: name.into() });
-        self.expire(start, period, name);
+    /// A period starts or ends. Its triggers resolve at once (when `fire`), before the
+    /// next period event and before the active player changes; "until end of P" ends
+    /// after the end-of-P triggers, "until start of P" before the start-of-P ones.
+    fn period(&mut self, start: bool, period: &str, name: &str, fire: bool) -> R<()> {
+        if start {
+            self.expire(start, period, name);
+        }
+        self.emit(None, EventKind::Period { start, period: period.into(), name: name.into() });
+        if fire {
+            self.fire()?;
+        }
+        if !start {
+            self.expire(start, period, name);
+        }
+        Ok(())
     }
 
-    fn open_phase(&mut self) {
+    fn open_phase(&mut self, fire: bool) -> R<()> {
         let c = self.w.state.clock.clone();
         if let Some(p) = self.rules.phases.get(c.phase) {
             let name = p.name.clone();
-            self.period(true, "phase", &name);
+            self.period(true, "phase", &name, fire)?;
             if let Some(step) = c.step.and_then(|s| p.steps.get(s)).cloned() {
-                self.period(true, "step", &step);
+                self.period(true, "step", &step, fire)?;
             }
         }
+        Ok(())
     }
 
     /// Ends the current phase (or step): its script runs, then its end event.
@@ -136,11 +148,10 @@ impl Interp<'_> {
         let c = self.w.state.clock.clone();
         let Some(p) = self.rules.phases.get(c.phase) else { return Ok(()) };
         if let Some(step) = c.step.and_then(|s| p.steps.get(s)).cloned() {
-            self.period(false, "step", &step);
+            self.period(false, "step", &step, true)?;
             if c.step.unwrap_or(0) + 1 < p.steps.len() {
                 self.w.state.clock.step = c.step.map(|s| s + 1);
-                self.period(true, "step", &p.steps[c.step.unwrap_or(0) + 1].clone());
-                return Ok(());
+                return self.period(true, "step", &p.steps[c.step.unwrap_or(0) + 1].clone(), true);
             }
         }
         let active = self.w.state.active();
@@ -155,7 +166,7 @@ impl Interp<'_> {
         }
         self.fire()?;
         let name = p.name.clone();
-        self.period(false, "phase", &name);
+        self.period(false, "phase", &name, true)?;
         self.next_phase()
     }
 
@@ -165,31 +176,30 @@ impl Interp<'_> {
         c.step = None;
         if c.phase >= self.rules.phases.len() {
             let turn = format!("turn {}", c.turn);
-            self.period(false, "turn", &turn);
+            self.period(false, "turn", &turn, true)?;
             let c = &mut self.w.state.clock;
             c.phase = 0;
             c.slot += 1;
             c.turn += 1;
             if c.slot >= c.order.len() {
                 let round = format!("round {}", c.round);
-                self.period(false, "round", &round);
+                self.period(false, "round", &round, true)?;
                 self.w.state.clock.round += 1;
                 self.new_round()?;
                 let round = format!("round {}", self.w.state.clock.round);
-                self.period(true, "round", &round);
+                self.period(true, "round", &round, true)?;
             } else {
                 let p = c.order[c.slot];
                 self.w.state.vars.insert("active_player".into(), Value::Player(p));
             }
             let turn = format!("turn {}", self.w.state.clock.turn);
-            self.period(true, "turn", &turn);
+            self.period(true, "turn", &turn, true)?;
         }
         let phase = self.w.state.clock.phase;
         if self.rules.phases.get(phase).is_some_and(|p| !p.steps.is_empty()) {
             self.w.state.clock.step = Some(0);
         }
-        self.open_phase();
-        self.fire()
+        self.open_phase(true)
     }
 
     /// Everyone passes until `target` (a phase or step) starts.
