@@ -114,7 +114,7 @@ impl Event {
             }
             EventKind::Play { ent } => format!("{} is played", e(*ent)),
             EventKind::Use { name, source } => match source {
-                Some(c) if name == "ability" => format!("use {}'s ability", e(*c)),
+                Some(c) if name == "ability" => format!("use ability of {}", e(*c)),
                 Some(c) => format!("use {} ({name})", e(*c)),
                 None => format!("use {name}"),
             },
@@ -130,6 +130,7 @@ impl Event {
             }
             EventKind::Shuffle { zone } => format!("shuffle {}", s.zone_name(*zone)),
             EventKind::Roll { die, value } => format!("roll {die}: {value}"),
+            EventKind::Choose { prompt, picked } if picked.is_empty() => format!("{prompt}: (none)"),
             EventKind::Choose { prompt, picked } => format!("{prompt}: {}", picked.join(", ")),
             EventKind::Seat { order } => {
                 let names: Vec<&str> = order.iter().map(|p| s.players[*p].name.as_str()).collect();

@@ -75,6 +75,8 @@ impl Interp<'_> {
         let out = self.exec_stmts(&script.block, &mut cx);
         self.depth -= 1;
         self.w.playing.retain(|&x| x != e);
+        let prefix = format!(" of {label}");
+        self.w.noted.retain(|k| !k.ends_with(&prefix));
         out.map_err(|h| h.within(&format!("playing {label}")))?;
         self.emit(you, EventKind::Play { ent: e });
         Ok(())
@@ -166,13 +168,13 @@ impl Interp<'_> {
         let a = abilities[i].clone();
         let (name, source) = match src {
             Source::Card(e) => ("ability".to_string(), Some(e)),
-            Source::Faction(_) => (format!("{label}'s ability"), None),
+            Source::Faction(_) => (format!("ability of {label}"), None),
         };
         self.emit(Some(who), EventKind::Use { name, source });
         self.depth += 1;
         let out = self.resolve(&a, Some(who), this, None, src);
         self.depth -= 1;
-        out.map_err(|h| h.within(&format!("{label}'s ability")))
+        out.map_err(|h| h.within(&format!("the ability of {label}")))
     }
 
     /// Requirements, then costs, then the effect. A card used from outside play (an

@@ -304,7 +304,10 @@ impl Interp<'_> {
             return Err(Halt::Refused(format!("cannot {verb} {} {name}: {holds}, at most {m}", delta.abs())));
         }
         self.w.state.set_counter(name, h, now).map_err(Halt::Refused)?;
-        self.emit(cx.you, EventKind::Counter { verb, name: name.into(), holder: h, delta, now });
+        // Nothing changed, nothing happened: no event, no trigger.
+        if delta != 0 {
+            self.emit(cx.you, EventKind::Counter { verb, name: name.into(), holder: h, delta, now });
+        }
         Ok(())
     }
 

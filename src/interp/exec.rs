@@ -64,7 +64,7 @@ impl Interp<'_> {
                 }
             }
             StmtKind::AnyTimes { body } => {
-                let prompt = format!("do again: {}", first_line(&cx.snippet(&body.span)));
+                let prompt = format!("any number of times, now: {}", first_line(&cx.snippet(&body.span)));
                 while self.yes(&prompt, cx)? {
                     self.exec_block(body, cx)?;
                 }
@@ -150,13 +150,16 @@ impl Interp<'_> {
             Some(Duration::UntilStartOf(p)) => Until::StartOf(p.name.clone()),
             Some(Duration::While(c)) => Until::While(Arc::new(c.clone())),
         };
-        let what = match &change {
-            Change::Add(n) => format!("{n:+}"),
-            Change::Set(v) => format!("= {}", self.show(v)),
-        };
         let how = d.map(|_| " ".to_string() + &duration_text(d, cx)).unwrap_or_default();
-        let text = format!("modify {prop} of {} {what}{how}", cx.snippet(&target.span));
-        self.emit(cx.you, EventKind::Rule { text });
+        let mut whom = cx.snippet(&target.span);
+        if whom == "this" {
+            whom = cx.this.as_ref().map(|t| self.show(t)).unwrap_or(whom);
+        }
+        let text = match &change {
+            Change::Add(n) => format!("modify {prop} of {whom} by {n:+}{how}"),
+            Change::Set(v) => format!("set {prop} of {whom} to {}{how}", self.show(v)),
+        };
+        self.emit(cx.you, EventKind::Rule { text: text.clone() });
         let source = cx.this.as_ref().map(|t| self.show(t));
         self.w.mods.push(Modifier {
             prop: prop.into(),
@@ -165,6 +168,7 @@ impl Interp<'_> {
             until,
             cx: cx.clone(),
             source,
+            text,
         });
         Ok(())
     }
@@ -221,7 +225,9 @@ impl Interp<'_> {
     pub fn set_counter(&mut self, verb: &'static str, name: &str, h: Holder, n: i64, cx: &Ctx) -> R<()> {
         let before = self.w.state.counter(name, h);
         self.w.state.set_counter(name, h, n).map_err(Halt::Refused)?;
-        self.emit(cx.you, EventKind::Counter { verb, name: name.into(), holder: h, delta: n - before, now: n });
+        if n != before {
+            self.emit(cx.you, EventKind::Counter { verb, name: name.into(), holder: h, delta: n - before, now: n });
+        }
         Ok(())
     }
 
@@ -282,10 +288,13 @@ impl Interp<'_> {
                     self.emit(cx.you, EventKind::Use { name: name.into(), source: None });
                     self.fire()?;
                 }
+                // A procedure's body is nested under its `use` line; a keyword has no line,
+                // so its effects stay at the caller's depth.
+                let nest = usize::from(kind == CallKind::Function);
                 self.w.running.push(name.to_string());
-                self.depth += 1;
+                self.depth += nest;
                 let out = self.exec_stmts(&s.block, &mut inner);
-                self.depth -= 1;
+                self.depth -= nest;
                 self.w.running.pop();
                 out.map(|_| Value::Bool(true)).map_err(|h| h.within(name))
             }

@@ -164,6 +164,8 @@ pub struct Modifier {
     pub cx: Ctx,
     /// The card whose script made it.
     pub source: Option<String>,
+    /// How it was logged when it started.
+    pub text: String,
 }
 
 /// A prohibition in effect.
@@ -194,6 +196,8 @@ pub struct World {
     pub fired: usize,
     /// Events after `fired` already offered (a trigger's own events go first).
     pub done: std::collections::BTreeSet<usize>,
+    /// Modified values already logged for the cards coming into play.
+    pub noted: Vec<String>,
 }
 
 /// The interpreter of one game.
@@ -225,6 +229,7 @@ impl<'r> Interp<'r> {
             running: vec![],
             fired: 0,
             done: Default::default(),
+            noted: vec![],
         };
         Interp {
             rules,

@@ -84,7 +84,10 @@ impl Interp<'_> {
             self.w.state.ents[ent].side = side.clone();
             made.push(Value::Ent(ent));
         }
-        let text = format!("create {n} {} in {}", c.noun, self.w.state.zone_name(zone));
+        let mut text = format!("create {n} {} in {}", c.noun, self.w.state.zone_name(zone));
+        if let Some(o) = owner.filter(|&o| self.w.state.zones[zone].owner != Some(o)) {
+            text.push_str(&format!(" for {}", self.pname(o)));
+        }
         self.emit(cx.you, EventKind::Note { text });
         Ok(Value::List(made))
     }

@@ -31,10 +31,12 @@ impl Interp<'_> {
             return Ok(printed);
         }
         let info = self.rules.props.get(prop);
-        if info.is_some_and(|i| i.modified == Modified::WhilePlayed) && !self.w.playing.contains(&e) {
+        let while_played = info.is_some_and(|i| i.modified == Modified::WhilePlayed);
+        if while_played && !self.w.playing.contains(&e) {
             return Ok(printed);
         }
-        let mut value = printed;
+        let mut value = printed.clone();
+        let mut by = vec![];
         for m in self.modifiers()? {
             if m.prop != prop || !self.applies(&m, &Value::Ent(e))? {
                 continue;
@@ -44,8 +46,29 @@ impl Interp<'_> {
                 (Change::Set(v), _) => v.clone(),
                 (_, other) => other,
             };
+            by.extend(m.source.clone());
+        }
+        if while_played && value != printed {
+            self.note_played_value(prop, e, &printed, &value, &by);
         }
         Ok(value)
+    }
+
+    /// Logs once per play what a `while_played` property came to, and why, so that a
+    /// transcript shows "cost of x: printed 1, 3 while it comes into play (by y)".
+    fn note_played_value(&mut self, prop: &str, e: EntId, printed: &Value, value: &Value, by: &[String]) {
+        let key = format!("{prop} of {}", self.w.state.ents[e].label);
+        if self.w.noted.contains(&key) {
+            return;
+        }
+        let text = format!(
+            "{key}: printed {}, {} while it comes into play (by {})",
+            self.show(printed),
+            self.show(value),
+            by.join(", ")
+        );
+        self.w.noted.push(key);
+        self.emit(None, crate::engine::EventKind::Note { text });
     }
 
     /// The printed value (or one assigned by `set` for good).
@@ -128,6 +151,7 @@ impl Interp<'_> {
                         until,
                         cx: c,
                         source: Some(source.clone()),
+                        text: String::new(),
                     });
                 }
             }
@@ -254,13 +278,19 @@ impl Interp<'_> {
         Ok(self.things(&v)?.contains(t))
     }
 
-    /// Drops modifiers that end when `period` (`turn`, `phase`, or a phase's name) starts or ends.
+    /// Drops (and logs) modifiers that end when `period` (`turn`, `phase`, or a phase's
+    /// name) starts or ends.
     pub fn expire(&mut self, start: bool, period: &str, name: &str) {
-        self.w.mods.retain(|m| match &m.until {
-            Until::EndOf(p) if !start => p != period && p != name,
-            Until::StartOf(p) if start => p != period && p != name,
-            _ => true,
-        });
+        let ends = |m: &Modifier| match &m.until {
+            Until::EndOf(p) if !start => p == period || p == name,
+            Until::StartOf(p) if start => p == period || p == name,
+            _ => false,
+        };
+        let (gone, kept): (Vec<Modifier>, Vec<Modifier>) = std::mem::take(&mut self.w.mods).into_iter().partition(ends);
+        self.w.mods = kept;
+        for m in gone {
+            self.emit(None, crate::engine::EventKind::Note { text: format!("ends: {}", m.text) });
+        }
     }
 }
 

@@ -63,6 +63,8 @@ pub struct AbilityDef {
     pub optional: bool,
     /// `used_by:`.
     pub used_by: Option<Cond>,
+    /// The head as written: the timing, the trigger pattern or `static`.
+    pub head_text: String,
     /// The ability's file and span.
     pub file: FileId,
     /// The ability's mapping.
@@ -230,6 +232,11 @@ impl Compiler<'_> {
     }
 
     fn ability(&mut self, a: &load::Ability) -> Option<AbilityDef> {
+        let head_text = match &a.kind {
+            AbilityKind::Action(t) => t.value.clone(),
+            AbilityKind::When(src) => format!("when {}", src.text.trim()),
+            AbilityKind::Static(_) => "static".to_string(),
+        };
         let head = match &a.kind {
             AbilityKind::Action(t) => Head::Action(t.value.clone()),
             AbilityKind::When(src) => match syntax::parse_event(&src.text) {
@@ -248,6 +255,7 @@ impl Compiler<'_> {
             effect: a.effect.as_ref().and_then(|s| self.script(s)),
             optional: a.optional.as_ref().is_some_and(|o| o.value),
             used_by: a.used_by.as_ref().and_then(|s| self.cond(s)),
+            head_text,
             file: a.file,
             span: a.span.clone(),
         })

@@ -174,7 +174,7 @@ impl Interp<'_> {
                     return Ok(Value::List(c));
                 }
                 let end = filters.last().map(|f| f.span.end).unwrap_or(base.span.end);
-                let prompt = cx.snippet(&(q.span.start..end));
+                let prompt = format!("choose {}", cx.snippet(&(q.span.start..end)));
                 self.pick(&prompt, cands, min, max, cx)
             }
         }

@@ -176,18 +176,18 @@ impl Interp<'_> {
         }
         if p.ability.optional {
             let cx = Ctx::new(p.controller, None, "".into());
-            if !self.yes(&format!("use {}'s triggered ability", p.label), &cx)? {
+            if !self.yes(&format!("use the triggered ability of {} ({})", p.label, p.ability.head_text), &cx)? {
                 return Ok(());
             }
         }
         let saved = self.snapshot();
         let floor = std::mem::replace(&mut self.floor, self.w.state.log.len());
         self.chain.push(p.label.clone());
-        self.emit(p.controller, EventKind::Note { text: format!("{} triggers", p.label) });
+        self.emit(p.controller, EventKind::Note { text: format!("{} triggers ({})", p.label, p.ability.head_text) });
         self.depth += 1;
         let out = self
             .resolve(&p.ability, p.controller, p.this, it, p.src)
-            .map_err(|h| h.within(&format!("{}'s triggered ability", p.label)));
+            .map_err(|h| h.within(&format!("the triggered ability of {}", p.label)));
         self.depth -= 1;
         self.chain.pop();
         self.floor = floor;

@@ -368,7 +368,13 @@ fn describe(s: &Step) -> String {
         Step::Act { player, action, .. } => match action {
             Act::Play(c) => format!("{} plays {}", player.value, c.value),
             Act::Use(c) => format!("{} uses {}", player.value, c.value),
-            Act::Script(src) => format!("{} runs: {}", player.value, src.text.trim()),
+            Act::Script(src) => {
+                let text = src.text.trim();
+                match text.split_once('\n') {
+                    Some((first, _)) => format!("{} runs: {} ...", player.value, first.trim()),
+                    None => format!("{} runs: {text}", player.value),
+                }
+            }
         },
         Step::Advance(p) => format!("advance to {}", p.value),
         _ => String::new(),

@@ -30,8 +30,7 @@ impl Transcript {
             if zone.items.is_empty() {
                 continue;
             }
-            let labels: Vec<&str> = zone.items.iter().map(|&e| s.ents[e].label.as_str()).collect();
-            self.line(&format!("  {}: {}", s.zone_name(z), runs(&labels).join(", ")));
+            self.line(&format!("  {}: {}", s.zone_name(z), runs(s, &zone.items, zone.owner.is_none()).join(", ")));
         }
         for ((name, h), v) in &s.counters {
             let on = match h {
@@ -61,18 +60,36 @@ impl Transcript {
     }
 }
 
-/// Labels with runs of copies of one piece folded: `warrior ×20 (warrior..warrior#20)`.
-fn runs(labels: &[&str]) -> Vec<String> {
-    let base = |l: &str| l.split('#').next().unwrap_or(l).to_string();
+/// What a zone holds, runs of copies of one piece with one owner folded:
+/// `warrior ×20 (warrior..warrior#20)`; in a shared zone each run names its owner.
+fn runs(s: &State, items: &[usize], shared: bool) -> Vec<String> {
+    let split = |e: usize| {
+        let l = &s.ents[e].label;
+        match l.split_once('#') {
+            Some((b, n)) => (b.to_string(), n.parse::<usize>().unwrap_or(0)),
+            None => (l.clone(), 1),
+        }
+    };
+    let owner = |e: usize| match (shared, s.ents[e].owner) {
+        (true, Some(p)) => format!(" of {}", s.players[p].name),
+        _ => String::new(),
+    };
     let mut out: Vec<String> = vec![];
     let mut i = 0;
-    while i < labels.len() {
-        let b = base(labels[i]);
-        let n = labels[i..].iter().take_while(|l| base(l) == b).count();
+    while i < items.len() {
+        let (b, first) = split(items[i]);
+        let mut n = 1;
+        while i + n < items.len()
+            && split(items[i + n]) == (b.clone(), first + n)
+            && s.ents[items[i + n]].owner == s.ents[items[i]].owner
+        {
+            n += 1;
+        }
+        let (a, z) = (&s.ents[items[i]].label, &s.ents[items[i + n - 1]].label);
         if n >= 3 {
-            out.push(format!("{b} ×{n} ({}..{})", labels[i], labels[i + n - 1]));
+            out.push(format!("{b} ×{n} ({a}..{z}){}", owner(items[i])));
         } else {
-            out.extend(labels[i..i + n].iter().map(|l| l.to_string()));
+            out.extend(items[i..i + n].iter().map(|&e| format!("{}{}", s.ents[e].label, owner(e))));
         }
         i += n;
     }
