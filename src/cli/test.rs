@@ -104,6 +104,15 @@ pub fn run(opts: TestOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
                         f.step,
                         f.message
                     );
+                    // The same failure at its place in the file, for the designer's eyes.
+                    let d = Diagnostic::error(
+                        "scenario-failed",
+                        format!("step {}: {}", f.step, f.message),
+                        f.file,
+                        f.span.clone(),
+                    )
+                    .with_help(format!("run `twilit test {} --transcript` to see what happened", path.display()));
+                    let _ = write!(err, "{}", render::human(&d, &sources, render::want_color(), 100));
                 }
             }
         }
