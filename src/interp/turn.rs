@@ -80,6 +80,7 @@ impl Interp<'_> {
         self.w.state.clock.step =
             step.or_else(|| self.rules.phases.get(phase).filter(|p| !p.steps.is_empty()).map(|_| 0));
         // The game starts here: these start events are history, not offered to triggers.
+        self.period(true, "game", "game", false)?;
         let round = format!("round {}", self.w.state.clock.round);
         self.period(true, "round", &round, false)?;
         let turn = format!("turn {}", self.w.state.clock.turn);
@@ -323,7 +324,7 @@ impl Interp<'_> {
             self.atomically(|me| me.close_phase())?;
             if self.ended()? {
                 self.w.state.over = true;
-                self.emit(None, EventKind::Note { text: "the game ends".into() });
+                self.atomically(|me| me.period(false, "game", "game", true))?;
             }
         }
         Ok(refused)
