@@ -116,3 +116,27 @@ fn play_replays_a_seed() {
     assert_eq!(a, b);
     assert!(a.contains("-- start of turn 2"), "{a}");
 }
+
+/// The README's scenario tutorial, run as written: the transcript it shows is the real one.
+#[test]
+fn readme_scenario_tutorial_is_true() {
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let blocks: Vec<&str> = readme.split("```").collect();
+    let block = |start: &str| {
+        blocks.iter().find(|b| b.trim_start_matches(|c: char| c.is_alphanumeric()).trim_start().starts_with(start)).map(
+            |b| {
+                let body = b.split_once('\n').map(|x| x.1).unwrap_or("");
+                body.to_string()
+            },
+        )
+    };
+    let card = block("- id: gathering_gloom").expect("card block").replace("Ad[1]", "Add[1]");
+    let scenario = block("# Gathering Gloom costs 1").expect("scenario block");
+    let transcript = block("scenario gathering_gloom_adds_1").expect("transcript block");
+    let dir = lotr_copy("readme");
+    std::fs::write(dir.join("lotr/my_cards.yaml"), card).unwrap();
+    std::fs::write(dir.join("lotr/scenarios/gathering_gloom_adds_1.yaml"), scenario).unwrap();
+    let o = twilit(&dir, &["test", "lotr/scenarios/gathering_gloom_adds_1.yaml", "--transcript"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    assert_eq!(stdout(&o), transcript);
+}

@@ -323,13 +323,17 @@ fn explain(it: &mut Interp, e: &syntax::ast::Expr, cx: &mut Ctx) -> String {
     if let ExprKind::Binary(_, a, b) = &e.kind {
         let (l, r) = (it.eval(a, cx), it.eval(b, cx));
         if let (Ok(l), Ok(r)) = (l, r) {
-            return format!(
-                "{} is {} and {} is {}",
-                cx.snippet(&a.span),
-                it.show(&l),
-                cx.snippet(&b.span),
-                it.show(&r)
-            );
+            let literal =
+                |e: &syntax::ast::Expr| matches!(e.kind, ExprKind::Int(_) | ExprKind::Bool(_) | ExprKind::Str(_));
+            let mut parts = vec![];
+            for (e, v) in [(a, &l), (b, &r)] {
+                if !literal(e) {
+                    parts.push(format!("{} is {}", cx.snippet(&e.span), it.show(v)));
+                }
+            }
+            if !parts.is_empty() {
+                return parts.join(" and ");
+            }
         }
     }
     "it is false".into()
