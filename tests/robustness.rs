@@ -206,18 +206,20 @@ fn extreme_scripts_never_panic_the_interpreter() {
         "loop()",
         "set cost of card to 9223372036854775807 until end of turn\nplay first(card in hand)",
     ];
+    let (rules, file) = run_rules();
     for text in cases {
-        let _ = run_script(text, 0);
+        let _ = run_script(&rules, file, text, 0);
     }
 }
 
 #[test]
 fn token_soup_never_panics_the_interpreter() {
+    let (rules, file) = run_rules();
     let mut rng = Lcg(23);
     let (mut ran, mut ok) = (0, 0);
     for i in 0..20_000 {
         let text = soup_of(&mut rng, 7);
-        if let Some(r) = run_script(&text, i) {
+        if let Some(r) = run_script(&rules, file, &text, i) {
             ran += 1;
             ok += usize::from(r);
         }
@@ -225,25 +227,29 @@ fn token_soup_never_panics_the_interpreter() {
     assert!(ran > 300 && ok > 50, "the generator should run scripts, some successfully ({ran} ran, {ok} ok)");
 }
 
-/// Runs a script as player `a` in a small laid-out game; `None` if it does not parse.
-fn run_script(text: &str, seed: u64) -> Option<bool> {
-    use twilit::engine::{Kind, Player};
-    use twilit::interp::actions::Action;
-    use twilit::interp::rules::Script;
-    use twilit::interp::{Interp, RandomAgent, Rules};
-
+/// The small game scripts run in.
+fn run_rules() -> (twilit::interp::Rules, twilit::diag::FileId) {
     let mut sources = SourceMap::default();
     let (bundle, load) =
         load_bundle(Path::new("g"), &[("game.yaml", RUN_GAME), ("cards.yaml", RUN_CARDS)], &mut sources);
     assert!(load.is_empty(), "{load:?}");
-    let rules = Rules::compile(&bundle).expect("compiles");
-    let file = bundle.files[0];
+    (twilit::interp::Rules::compile(&bundle).expect("compiles"), bundle.files[0])
+}
+
+/// Runs a script as player `a` in a small laid-out game; `None` if it does not parse.
+fn run_script(rules: &twilit::interp::Rules, file: twilit::diag::FileId, text: &str, seed: u64) -> Option<bool> {
+    use twilit::engine::{Kind, Player};
+    use twilit::interp::actions::Action;
+    use twilit::interp::rules::Script;
+    use twilit::interp::{Interp, RandomAgent};
+
+    let rules = rules;
     let block = twilit::syntax::parse_script(text).ok()?;
     {
         let i = seed;
         let players = ["a", "b"].iter().map(|n| Player { name: n.to_string(), role: None, faction: None }).collect();
-        let state = Interp::lay_out(&rules, i, players);
-        let mut it = Interp::new(&rules, state, Box::new(RandomAgent));
+        let state = Interp::lay_out(rules, i, players);
+        let mut it = Interp::new(rules, state, Box::new(RandomAgent));
         for p in 0..2 {
             let deck = it.w.state.zone("deck", Some(p)).unwrap();
             let hand = it.w.state.zone("hand", Some(p)).unwrap();
