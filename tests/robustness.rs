@@ -243,7 +243,6 @@ fn run_script(rules: &twilit::interp::Rules, file: twilit::diag::FileId, text: &
     use twilit::interp::rules::Script;
     use twilit::interp::{Interp, RandomAgent};
 
-    let rules = rules;
     let block = twilit::syntax::parse_script(text).ok()?;
     {
         let i = seed;
