@@ -268,7 +268,7 @@ impl FileChecker<'_> {
                 self.known(counter, "counter", super::env::Sym::Counter { max: None });
                 if let Some(p) = of {
                     // A counter is kept on a player, or on a card (`wounds` of a card id).
-                    if !matches!(self.env.lookup(p.as_str()), Some(super::env::Sym::Card)) {
+                    if !matches!(self.env.lookup(copy_of(p).as_str()), Some(super::env::Sym::Card)) {
                         self.player(p, players);
                     }
                 }

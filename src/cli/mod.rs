@@ -176,8 +176,12 @@ fn play(path: PathBuf, seed: u64, turns: u32, players: usize, out: &mut dyn Writ
             for e in &state.log {
                 let _ = writeln!(out, "{}{}", "  ".repeat(e.depth), e.render(&state));
             }
-            let _ =
-                writeln!(out, "{} turns, {} events, {refused} refused actions", state.clock.turn - 1, state.log.len());
+            let end = if state.over {
+                format!("the game ended in turn {}", state.clock.turn)
+            } else {
+                format!("{} turns played", state.clock.turn - 1)
+            };
+            let _ = writeln!(out, "{end}, {} events, {refused} refused actions", state.log.len());
             EXIT_OK
         }
         Err(h) => {

@@ -210,6 +210,8 @@ pub struct Interp<'r> {
     pub agent: Box<dyn Agent + 'r>,
     /// Budgets.
     pub limits: Limits,
+    /// Whether the game's `end:` is checked as each phase ends (whole games, not scenarios).
+    pub check_end: bool,
     steps: u64,
     calls: usize,
     chain: Vec<String>,
@@ -236,6 +238,7 @@ impl<'r> Interp<'r> {
             w,
             agent,
             limits: Limits::default(),
+            check_end: false,
             steps: 0,
             calls: 0,
             chain: vec![],

@@ -46,7 +46,7 @@ impl Interp<'_> {
                 (Change::Set(v), _) => v.clone(),
                 (_, other) => other,
             };
-            by.extend(m.source.clone());
+            by.push(m.source.clone().unwrap_or_else(|| "a script".into()));
         }
         if while_played && value != printed {
             self.note_played_value(prop, e, &printed, &value, &by);

@@ -168,6 +168,13 @@ impl Interp<'_> {
         self.fire()?;
         let name = p.name.clone();
         self.period(false, "phase", &name, true)?;
+        if self.check_end && self.ended()? {
+            // The game ends with this phase: its turn and the game end, nothing starts.
+            self.w.state.over = true;
+            let turn = format!("turn {}", self.w.state.clock.turn);
+            self.period(false, "turn", &turn, true)?;
+            return self.period(false, "game", "game", true);
+        }
         self.next_phase()
     }
 
@@ -321,11 +328,8 @@ impl Interp<'_> {
         let last = self.w.state.clock.turn + turns;
         while self.w.state.clock.turn < last && !self.w.state.over {
             refused += self.window(40)?;
+            self.check_end = true;
             self.atomically(|me| me.close_phase())?;
-            if self.ended()? {
-                self.w.state.over = true;
-                self.atomically(|me| me.period(false, "game", "game", true))?;
-            }
         }
         Ok(refused)
     }

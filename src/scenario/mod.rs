@@ -394,6 +394,8 @@ pub fn random_game(rules: &Rules, seed: u64, players: usize, turns: u32) -> Resu
     let mut it = Interp::new(rules, state, Box::new(crate::interp::RandomAgent));
     it.deal_full_decks()?;
     it.begin(None)?;
+    // In a whole game the opening start events are live: their triggers resolve now.
+    it.atomically(|me| me.fire())?;
     let refused = it.play_turns(turns)?;
     Ok((it.w.state, refused))
 }
