@@ -3,6 +3,7 @@
 
 pub mod bench;
 pub mod render;
+pub mod play;
 pub mod test;
 
 use std::io::Write;
@@ -56,6 +57,9 @@ enum Command {
         /// How many players.
         #[arg(long, default_value_t = 2)]
         players: usize,
+        /// Who makes the choices: the seeded random agent, or the first legal option.
+        #[arg(long, value_enum, default_value_t = play::AgentKind::Random)]
+        agent: play::AgentKind,
     },
     /// Measure `check` on a generated library of N cards (load and check, best of runs).
     Bench {
@@ -68,6 +72,13 @@ enum Command {
         /// Keep the generated library (to inspect it or run `check` on it).
         #[arg(long)]
         keep: bool,
+        /// Instead of `check`, time the interpreter on this game directory: its scenarios,
+        /// and a random game of `--turns` turns.
+        #[arg(long)]
+        game: Option<PathBuf>,
+        /// Turns of the random game timed with `--game`.
+        #[arg(long, default_value_t = 200)]
+        turns: u32,
     },
     /// Print a card's (or faction's) parsed abilities as s-expressions.
     Explain {
@@ -101,11 +112,14 @@ pub fn run(args: Vec<String>, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     match cli.command {
         Command::Check { paths, format } => check(paths, format, out, err),
         Command::Explain { id, paths } => explain(&id, paths, out, err),
-        Command::Play { path, seed, turns, players } => play(path, seed, turns, players, out, err),
+        Command::Play { path, seed, turns, players, agent } => {
+            play::play(play::PlayOpts { path, seed, turns, players, agent }, out, err)
+        }
         Command::Test { paths, transcript, filter } => {
             test::run(test::TestOpts { paths: default_paths(paths), transcripts: transcript, filter }, out, err)
         }
-        Command::Bench { cards, runs, keep } => run_bench(cards, runs.max(1), keep, out, err),
+        Command::Bench { game: Some(game), runs, turns, .. } => play::bench(&game, turns, runs.max(1), out, err),
+        Command::Bench { cards, runs, keep, .. } => run_bench(cards, runs.max(1), keep, out, err),
     }
 }
 
@@ -153,42 +167,6 @@ fn run_bench(cards: usize, runs: usize, keep: bool, out: &mut dyn Write, err: &m
         return EXIT_PROBLEMS;
     }
     EXIT_OK
-}
-
-fn play(path: PathBuf, seed: u64, turns: u32, players: usize, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
-    let mut sources = SourceMap::default();
-    let (lib, mut diags) = crate::load::load_paths(std::slice::from_ref(&path), &mut sources);
-    diags.extend(crate::check::check_library(&lib).diags);
-    diags.retain(|d| d.severity == Severity::Error);
-    if !diags.is_empty() || lib.games.len() != 1 {
-        for d in &diags {
-            let _ = write!(err, "{}", render::human(d, &sources, false, 100));
-        }
-        let _ = writeln!(err, "error: {} must be one game directory that checks clean", path.display());
-        return EXIT_USAGE;
-    }
-    let rules = match crate::interp::Rules::compile(&lib.games[0]) {
-        Ok(r) => r,
-        Err(_) => return EXIT_PROBLEMS,
-    };
-    match crate::scenario::random_game(&rules, seed, players.max(1), turns) {
-        Ok((state, refused)) => {
-            for e in &state.log {
-                let _ = writeln!(out, "{}{}", "  ".repeat(e.depth), e.render(&state));
-            }
-            let end = if state.over {
-                format!("the game ended in turn {}", state.clock.turn)
-            } else {
-                format!("{} turns played", state.clock.turn - 1)
-            };
-            let _ = writeln!(out, "{end}, {} events, {refused} refused actions", state.log.len());
-            EXIT_OK
-        }
-        Err(h) => {
-            let _ = writeln!(err, "error: {}", h.message());
-            EXIT_PROBLEMS
-        }
-    }
 }
 
 fn default_paths(paths: Vec<PathBuf>) -> Vec<PathBuf> {

@@ -389,9 +389,20 @@ fn describe(s: &Step) -> String {
 /// a deck of every card, the game's `setup:` runs, then each phase's action window and
 /// script. Returns the final state and how many actions the rules refused.
 pub fn random_game(rules: &Rules, seed: u64, players: usize, turns: u32) -> Result<(State, usize), Halt> {
+    whole_game(rules, seed, players, turns, Box::new(crate::interp::RandomAgent))
+}
+
+/// Like `random_game`, with any agent.
+pub fn whole_game<'r>(
+    rules: &'r Rules,
+    seed: u64,
+    players: usize,
+    turns: u32,
+    agent: Box<dyn crate::interp::Agent + 'r>,
+) -> Result<(State, usize), Halt> {
     let names = (1..=players).map(|i| Player { name: format!("p{i}"), role: None, faction: None }).collect();
     let state = Interp::lay_out(rules, seed, names);
-    let mut it = Interp::new(rules, state, Box::new(crate::interp::RandomAgent));
+    let mut it = Interp::new(rules, state, agent);
     it.deal_full_decks()?;
     it.begin(None)?;
     // In a whole game the opening start events are live: their triggers resolve now.
