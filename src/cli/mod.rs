@@ -2,8 +2,8 @@
 //! diagnostics and choosing the exit code (0 ok, 1 problems found, 2 usage or I/O).
 
 pub mod bench;
-pub mod render;
 pub mod play;
+pub mod render;
 pub mod test;
 
 use std::io::Write;

@@ -100,9 +100,11 @@ pub fn bench(path: &Path, turns: u32, runs: usize, out: &mut dyn Write, err: &mu
             .min()
             .unwrap_or_default()
     };
-    let (t, passed) = best(&mut || bundle.scenarios.iter().filter(|s| crate::scenario::run(&rules, s).failure.is_none()).count());
+    let (t, passed) =
+        best(&mut || bundle.scenarios.iter().filter(|s| crate::scenario::run(&rules, s).failure.is_none()).count());
     let n = bundle.scenarios.len();
-    let _ = writeln!(out, "scenarios: {passed} of {n} passed in {:.1} ms ({:.2} ms each)", ms(t), ms(t) / n.max(1) as f64);
+    let _ =
+        writeln!(out, "scenarios: {passed} of {n} passed in {:.1} ms ({:.2} ms each)", ms(t), ms(t) / n.max(1) as f64);
     let mut failed = None;
     let (t, events) = best(&mut || {
         let (mut played, mut seed, mut events) = (0, 1, 0);

@@ -35,6 +35,9 @@ impl Interp<'_> {
         if while_played && !self.w.playing.contains(&e) {
             return Ok(printed);
         }
+        if !self.may_be_modified(prop) {
+            return Ok(printed);
+        }
         let mut value = printed.clone();
         let mut by = vec![];
         for m in self.modifiers()? {
@@ -95,7 +98,7 @@ impl Interp<'_> {
             Holder::Zone(z) => Value::Zone(z),
             Holder::Game => return Ok(base),
         };
-        if self.raw {
+        if self.raw || !self.may_be_modified(name) {
             return Ok(base);
         }
         let mut n = base;
@@ -107,6 +110,11 @@ impl Interp<'_> {
             }
         }
         Ok(n)
+    }
+
+    /// Whether any modifier could touch `prop`: one a script made, or a static ability's.
+    fn may_be_modified(&self, prop: &str) -> bool {
+        self.rules.static_props.contains(prop) || self.w.mods.iter().any(|m| m.prop == prop)
     }
 
     /// Whether modifier `m` reaches `t` now.
@@ -162,21 +170,41 @@ impl Interp<'_> {
     /// The static abilities in effect: of cards in play and of factions, whose
     /// requirements hold, with the context they run in.
     pub fn statics(&mut self) -> R<Vec<(Script, Ctx, String)>> {
+        let rules = self.rules;
         let s = &self.w.state;
         let mut sources: Vec<(Source, Option<PlayerId>)> = vec![];
-        for e in self.all_ents(true) {
+        let in_play_zones = s.zones.iter().filter(|z| z.in_play || z.attrs.is_some());
+        let attached =
+            (0..s.ents.len()).filter(|&e| matches!(s.ents[e].loc, crate::engine::Loc::On(_)) && s.in_play(e));
+        for e in in_play_zones.flat_map(|z| z.items.iter().copied()).chain(attached) {
             let Kind::Card(c) = s.ents[e].kind else { continue };
-            let has_static = self.rules.cards[c].abilities.iter().any(|a| matches!(a.head, Head::Static(_)));
-            if has_static && s.in_play(e) {
+            if rules.cards[c].abilities.iter().any(|a| matches!(a.head, Head::Static(_))) {
                 sources.push((Source::Card(e), s.controller(e).or(s.ents[e].owner)));
             }
         }
-        sources.extend(
-            (0..s.players.len()).filter(|&p| s.players[p].faction.is_some()).map(|p| (Source::Faction(p), Some(p))),
-        );
+        for (p, pl) in s.players.iter().enumerate() {
+            if pl
+                .faction
+                .as_ref()
+                .and_then(|f| rules.faction(f))
+                .is_some_and(|f| f.abilities.iter().any(|a| matches!(a.head, Head::Static(_))))
+            {
+                sources.push((Source::Faction(p), Some(p)));
+            }
+        }
         let mut out = vec![];
         for (src, you) in sources {
-            let (abilities, this, label) = self.abilities_of(src);
+            let (abilities, this, label): (&[super::rules::AbilityDef], Value, String) = match src {
+                Source::Card(e) => {
+                    let Kind::Card(c) = self.w.state.ents[e].kind else { continue };
+                    (&rules.cards[c].abilities, Value::Ent(e), self.w.state.ents[e].label.clone())
+                }
+                Source::Faction(p) => {
+                    let f = self.w.state.players[p].faction.clone().unwrap_or_default();
+                    let Some(def) = rules.faction(&f) else { continue };
+                    (&def.abilities, Value::Player(p), f)
+                }
+            };
             for a in abilities {
                 let Head::Static(script) = &a.head else { continue };
                 if let Some(r) = &a.requires {
@@ -216,6 +244,9 @@ impl Interp<'_> {
         place: Option<ZoneId>,
     ) -> R<()> {
         let Some(you) = you else { return Ok(()) };
+        if !self.rules.static_bans && self.w.bans.is_empty() {
+            return Ok(());
+        }
         for ban in self.bans()? {
             if !ban.rule.actions.iter().any(|a| a.name == verb) {
                 continue;

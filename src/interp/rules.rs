@@ -184,6 +184,10 @@ pub struct Rules {
     pub dice: HashMap<String, Vec<i64>>,
     /// The board.
     pub board: Option<load::Board>,
+    /// Properties and counters some static ability modifies (others skip the search).
+    pub static_props: std::collections::BTreeSet<String>,
+    /// Whether some static ability forbids something (else prohibitions are only script-made).
+    pub static_bans: bool,
 }
 
 /// Converts a YAML value to a run-time value.
@@ -346,6 +350,8 @@ impl Rules {
             counters: g.counters.clone(),
             dice: g.dice.iter().map(|d| (d.name.value.clone(), d.faces.iter().map(|f| f.value).collect())).collect(),
             board: g.board.clone(),
+            static_props: Default::default(),
+            static_bans: false,
         };
         for k in &g.keywords {
             let Ok(sig) = syntax::parse_keyword_sig(&k.sig.text) else { continue };
@@ -392,6 +398,21 @@ impl Rules {
                 phases,
                 setup: f.setup.as_ref().and_then(|s| cx.script(s)),
             });
+        }
+        let statics =
+            rules.cards.iter().flat_map(|c| &c.abilities).chain(rules.factions.iter().flat_map(|f| &f.abilities));
+        for a in statics {
+            if let Head::Static(s) = &a.head {
+                for st in &s.block.stmts {
+                    match &st.kind {
+                        ast::StmtKind::Modify { prop, .. } => {
+                            rules.static_props.insert(prop.name.clone());
+                        }
+                        ast::StmtKind::Forbid(_) => rules.static_bans = true,
+                        _ => {}
+                    }
+                }
+            }
         }
         if diags.is_empty() {
             Ok(rules)
