@@ -1174,3 +1174,26 @@ fn flip_to_needs_a_side_and_reveal_to_needs_players() {
     assert_eq!(c.found(), [("type-mismatch", "light"), ("type-mismatch", "3")]);
     assert_eq!(c.helps()[0], says("sides: closed, governing"));
 }
+
+#[test]
+fn a_uses_trigger_sees_the_procedures_parameters_and_no_other_does() {
+    cards(
+        r#"- id: watcher
+  name: Watcher
+  abilities:
+    - when: a player uses battle
+      requires: attacker != defender and exists(warriors at at_space)
+      effect: score 1 for defender
+"#,
+    )
+    .clean();
+    let c = cards(
+        r#"- id: watcher
+  name: Watcher
+  abilities:
+    - when: a player plays a card
+      effect: score 1 for defender
+"#,
+    );
+    c.one("unknown-name", "defender");
+}

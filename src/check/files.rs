@@ -99,6 +99,10 @@ impl FileChecker<'_> {
             AbilityKind::When(ev) => {
                 check_field(self.env, ev, Entry::Event, &[], self.diags);
                 locals.push(("it", Ty::Any));
+                // `uses PROCEDURE`: the procedure's parameters are bound to its arguments.
+                for p in used_procedure_params(self.env, &ev.text) {
+                    locals.push((p, Ty::Any));
+                }
             }
             AbilityKind::Static(s) => check_field(self.env, s, Entry::Script, &[], self.diags),
         }
@@ -363,5 +367,19 @@ fn copy_of(id: &Sp<String>) -> Sp<String> {
     match id.value.split_once('#') {
         Some((base, n)) if n.parse::<u32>().is_ok() => Sp::new(base.to_string(), id.file, id.span.clone()),
         _ => id.clone(),
+    }
+}
+
+/// The parameters of the procedure a `uses PROCEDURE` trigger pattern names.
+fn used_procedure_params<'e>(env: &'e super::env::Env, pattern: &str) -> Vec<&'e str> {
+    use crate::syntax::ast::{EventKind, ExprKind};
+    let Ok(p) = crate::syntax::parse_event(pattern) else { return vec![] };
+    let EventKind::Action { verb, object: Some(o), .. } = &p.kind else { return vec![] };
+    let ExprKind::Name(n) = &o.kind else { return vec![] };
+    match (verb.name.as_str(), env.lookup(n)) {
+        ("use" | "uses", Some(super::env::Sym::Procedure { params, .. })) => {
+            params.iter().map(String::as_str).collect()
+        }
+        _ => vec![],
     }
 }

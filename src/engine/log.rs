@@ -2,6 +2,7 @@
 //! transcripts are rendered from them, so each event names its actor and subject.
 
 use super::state::{EntId, Holder, PlayerId, State, ZoneId};
+use super::value::Value;
 
 /// One thing that happened.
 #[derive(Debug, Clone, PartialEq)]
@@ -36,8 +37,9 @@ pub enum EventKind {
     Counter { verb: &'static str, name: String, holder: Holder, delta: i64, now: i64 },
     /// A card finished coming into play.
     Play { ent: EntId },
-    /// A procedure or ability started (`source`: the card whose ability it is).
-    Use { name: String, source: Option<EntId> },
+    /// A procedure or ability started (`source`: the card whose ability it is; `args`: a
+    /// procedure's parameters and the values it was called with).
+    Use { name: String, source: Option<EntId>, args: Vec<(String, Value)> },
     /// Cards were revealed (to everyone unless `to` lists players).
     Reveal { ents: Vec<EntId>, to: Vec<PlayerId> },
     /// A two-sided piece turned (`to` the side or `up`/`down`).
@@ -113,7 +115,7 @@ impl Event {
                 format!("{verb} {} {name}{on} (now {now})", delta.abs())
             }
             EventKind::Play { ent } => format!("{} is played", e(*ent)),
-            EventKind::Use { name, source } => match source {
+            EventKind::Use { name, source, .. } => match source {
                 Some(c) if name == "ability" => format!("use ability of {}", e(*c)),
                 Some(c) => format!("use {} ({name})", e(*c)),
                 None => format!("use {name}"),

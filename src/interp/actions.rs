@@ -170,9 +170,9 @@ impl Interp<'_> {
             Source::Card(e) => ("ability".to_string(), Some(e)),
             Source::Faction(_) => (format!("ability of {label}"), None),
         };
-        self.emit(Some(who), EventKind::Use { name, source });
+        self.emit(Some(who), EventKind::Use { name, source, args: vec![] });
         self.depth += 1;
-        let out = self.resolve(&a, Some(who), this, None, src);
+        let out = self.resolve(&a, Some(who), this, None, src, &[]);
         self.depth -= 1;
         out.map_err(|h| h.within(&format!("the ability of {label}")))
     }
@@ -186,8 +186,10 @@ impl Interp<'_> {
         this: Value,
         it: Option<Value>,
         src: Source,
+        bound: &[(String, Value)],
     ) -> R<()> {
         let mut cx = Ctx::new(you, Some(this), "".into());
+        cx.locals.extend(bound.iter().cloned());
         cx.it = it;
         if let Some(r) = &a.requires {
             cx.text = r.text.clone();

@@ -285,7 +285,7 @@ impl Interp<'_> {
                         _ => None,
                     });
                     self.allowed(name, cx.you, None, place)?;
-                    self.emit(cx.you, EventKind::Use { name: name.into(), source: None });
+                    self.emit(cx.you, EventKind::Use { name: name.into(), source: None, args: inner.locals.clone() });
                     self.fire()?;
                 }
                 // A procedure's body is nested under its `use` line; a keyword has no line,

@@ -166,9 +166,15 @@ impl Interp<'_> {
             )));
         }
         let it = subject(&ev.kind).into_iter().next();
+        // A `uses PROCEDURE` trigger sees the procedure's parameters, bound to its arguments.
+        let bound = match &ev.kind {
+            EventKind::Use { args, .. } => args.clone(),
+            _ => vec![],
+        };
         if let Some(r) = &p.ability.requires {
             let mut cx = Ctx::new(p.controller, Some(p.this.clone()), r.text.clone());
             cx.it = it.clone();
+            cx.locals.extend(bound.iter().cloned());
             let v = self.eval(&r.expr, &mut cx)?;
             if !self.truth(&v, &r.expr, &cx)? {
                 return Ok(());
@@ -186,7 +192,7 @@ impl Interp<'_> {
         self.emit(p.controller, EventKind::Note { text: format!("{} triggers ({})", p.label, p.ability.head_text) });
         self.depth += 1;
         let out = self
-            .resolve(&p.ability, p.controller, p.this, it, p.src)
+            .resolve(&p.ability, p.controller, p.this, it, p.src, &bound)
             .map_err(|h| h.within(&format!("the triggered ability of {}", p.label)));
         self.depth -= 1;
         self.chain.pop();
