@@ -111,3 +111,17 @@ fn a_random_game_replays_byte_for_byte() {
     assert_eq!(a, b2);
     assert_ne!(a, render(8), "a different seed should give a different game");
 }
+
+#[test]
+fn a_random_agent_plays_the_construct_game_with_its_supplies() {
+    let b = bundles("tests/fixtures/run").remove(0);
+    let rules = Rules::compile(&b).unwrap();
+    for seed in 1..=5 {
+        let (state, _) = scenario::random_game(&rules, seed, 3, 30).unwrap_or_else(|h| panic!("seed {seed}: {h:?}"));
+        // `pawn: { per_player: 6 }` with `supply: { holds: [pawn, disc] }`: 6 each.
+        let pawns =
+            state.ents.iter().filter(|e| matches!(&e.kind, twilit::engine::Kind::Piece(k) if k == "pawn")).count();
+        assert_eq!(pawns, 18, "seed {seed}");
+        assert!(state.clock.turn > 1 || state.over, "seed {seed}: no turn played");
+    }
+}

@@ -178,6 +178,8 @@ pub struct Rules {
     pub zones: Vec<load::ZoneSpec>,
     /// Pieces by name: sides.
     pub pieces: HashMap<String, Vec<String>>,
+    /// Piece declarations (game and factions), for the supplies of whole games.
+    pub piece_specs: Vec<load::PieceSpec>,
     /// Counters (game and faction).
     pub counters: Vec<load::CounterSpec>,
     /// Dice faces by name.
@@ -347,6 +349,7 @@ impl Rules {
             scoring: g.scoring.as_ref().map(|s| s.value.clone()),
             zones: g.zones.clone(),
             pieces: g.pieces.iter().map(|p| (p.name.value.clone(), sides(p))).collect(),
+            piece_specs: g.pieces.clone(),
             counters: g.counters.clone(),
             dice: g.dice.iter().map(|d| (d.name.value.clone(), d.faces.iter().map(|f| f.value).collect())).collect(),
             board: g.board.clone(),
@@ -386,6 +389,7 @@ impl Rules {
             rules.zones.extend(f.zones.iter().cloned());
             rules.counters.extend(f.counters.iter().cloned());
             rules.pieces.extend(f.pieces.iter().map(|p| (p.name.value.clone(), sides(p))));
+            rules.piece_specs.extend(f.pieces.iter().cloned());
             let mut phases = HashMap::new();
             for ph in f.turn.iter().flat_map(|t| &t.phases) {
                 if let Some(s) = ph.script.as_ref().and_then(|s| cx.script(s)) {

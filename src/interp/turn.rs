@@ -3,7 +3,7 @@
 //! then its action window (players act in turn order until all pass), then its script
 //! (the game's, then the active player's faction's), then its end event.
 
-use crate::engine::{EventKind, Holder, Kind, Player, PlayerId, State, Value, Vis, Zone};
+use crate::engine::{EventKind, Kind, Player, PlayerId, State, Value, Vis, Zone};
 use crate::load::{Per, Visibility};
 
 use super::actions::{Action, Source};
@@ -354,12 +354,52 @@ impl Interp<'_> {
                 }
             }
         }
+        self.create_supplies();
         if let Some(s) = self.rules.setup.clone() {
             let first = self.w.state.seats.first().copied();
             let mut cx = Ctx::new(first, None, s.text.clone());
             self.atomically(|me| me.exec_stmts(&s.block, &mut cx))?;
         }
-        let _ = Holder::Game;
+        for p in self.seated() {
+            let faction = self.w.state.players[p].faction.clone();
+            if let Some(s) = faction.and_then(|f| self.rules.faction(&f)).and_then(|f| f.setup.clone()) {
+                let mut cx = Ctx::new(Some(p), Some(Value::Player(p)), s.text.clone());
+                self.atomically(|me| me.exec_stmts(&s.block, &mut cx))?;
+            }
+        }
         Ok(())
+    }
+
+    /// A whole game's supplies: `per_player: N` pieces for each player in the player zone
+    /// that `holds:` them, `per_game: N` ownerless ones in the shared zone that holds them.
+    fn create_supplies(&mut self) {
+        let rules = self.rules;
+        for spec in &rules.piece_specs {
+            let name = &spec.name.value;
+            let holder =
+                |per: Per| rules.zones.iter().find(|z| z.per == per && z.holds.iter().any(|h| &h.value == name));
+            let side = spec.sides.first().map(|s| s.value.clone());
+            let make = |me: &mut Self, zone: usize, owner: Option<PlayerId>, n: i64| {
+                for _ in 0..n.clamp(0, 10_000) {
+                    let label = me.w.state.fresh_label(name);
+                    let e = me.w.state.create(Kind::Piece(name.clone()), label, owner, zone);
+                    me.w.state.ents[e].side = side.clone();
+                }
+                let text = format!("supply: {n} {name} in {}", me.w.state.zone_name(zone));
+                me.emit(None, EventKind::Note { text });
+            };
+            if let (Some(n), Some(z)) = (&spec.per_player, holder(Per::Player)) {
+                for p in self.seated() {
+                    if let Some(zone) = self.w.state.zone(&z.name.value, Some(p)) {
+                        make(self, zone, Some(p), n.value);
+                    }
+                }
+            }
+            if let (Some(n), Some(z)) = (&spec.per_game, holder(Per::Game)) {
+                if let Some(zone) = self.w.state.zone(&z.name.value, None) {
+                    make(self, zone, None, n.value);
+                }
+            }
+        }
     }
 }
