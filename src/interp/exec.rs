@@ -279,6 +279,9 @@ impl Interp<'_> {
         match &def.body {
             Body::Value(v) => self.eval(&v.expr, &mut inner).map_err(|h| h.within(name)),
             Body::Script(s) => {
+                // A procedure's `uses` triggers and its body are nested under its `use`
+                // line; a keyword has no line, so its effects stay at the caller's depth.
+                let nest = usize::from(kind == CallKind::Function);
                 if kind == CallKind::Function {
                     let place = inner.locals.iter().find_map(|(_, v)| match super::select::first(v.clone()) {
                         Value::Zone(z) => Some(z),
@@ -286,13 +289,14 @@ impl Interp<'_> {
                     });
                     self.allowed(name, cx.you, None, place)?;
                     self.emit(cx.you, EventKind::Use { name: name.into(), source: None, args: inner.locals.clone() });
-                    self.fire()?;
                 }
-                // A procedure's body is nested under its `use` line; a keyword has no line,
-                // so its effects stay at the caller's depth.
-                let nest = usize::from(kind == CallKind::Function);
-                self.w.running.push(name.to_string());
                 self.depth += nest;
+                let fired = if nest == 1 { self.fire() } else { Ok(()) };
+                if let Err(h) = fired {
+                    self.depth -= nest;
+                    return Err(h);
+                }
+                self.w.running.push(name.to_string());
                 let out = self.exec_stmts(&s.block, &mut inner);
                 self.depth -= nest;
                 self.w.running.pop();

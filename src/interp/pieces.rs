@@ -84,7 +84,8 @@ impl Interp<'_> {
             self.w.state.ents[ent].side = side.clone();
             made.push(Value::Ent(ent));
         }
-        let mut text = format!("create {n} {} in {}", c.noun, self.w.state.zone_name(zone));
+        let at = if self.w.state.zones[zone].attrs.is_some() { "at" } else { "in" };
+        let mut text = format!("create {} ×{n} {at} {}", c.noun, self.w.state.zone_name(zone));
         if let Some(o) = owner.filter(|&o| self.w.state.zones[zone].owner != Some(o)) {
             text.push_str(&format!(" for {}", self.pname(o)));
         }

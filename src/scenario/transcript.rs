@@ -70,9 +70,26 @@ fn runs(s: &State, items: &[usize], shared: bool) -> Vec<String> {
             None => (l.clone(), 1),
         }
     };
+    // What is not the default is shown: a piece's side, a card face down, exhausted.
+    let state = |e: usize| {
+        let x = &s.ents[e];
+        let mut v: Vec<&str> = vec![];
+        v.extend(x.side.as_deref());
+        if !x.face_up {
+            v.push("face down");
+        }
+        if x.exhausted {
+            v.push("exhausted");
+        }
+        if v.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", v.join(", "))
+        }
+    };
     let owner = |e: usize| match (shared, s.ents[e].owner) {
-        (true, Some(p)) => format!(" of {}", s.players[p].name),
-        _ => String::new(),
+        (true, Some(p)) => format!("{} of {}", state(e), s.players[p].name),
+        _ => state(e),
     };
     let mut out: Vec<String> = vec![];
     let mut i = 0;
@@ -82,6 +99,7 @@ fn runs(s: &State, items: &[usize], shared: bool) -> Vec<String> {
         while i + n < items.len()
             && split(items[i + n]) == (b.clone(), first + n)
             && s.ents[items[i + n]].owner == s.ents[items[i]].owner
+            && state(items[i + n]) == state(items[i])
         {
             n += 1;
         }
