@@ -1197,3 +1197,12 @@ fn a_uses_trigger_sees_the_procedures_parameters_and_no_other_does() {
     );
     c.one("unknown-name", "defender");
 }
+
+#[test]
+fn a_scenario_names_how_unanswered_choices_are_answered() {
+    let base = "scenario: s\ngame: g\nplayers:\n  - { name: alice }\n  - { name: bob }\nsetup:\n  - { put: [warrior, warrior], in: c1, of: alice }\n";
+    scenario(&format!("{base}choices: first\n")).clean();
+    let c = scenario(&format!("{base}choices: frist\n"));
+    c.one("wrong-type", "frist");
+    assert_eq!(c.helps(), [Some("did you mean `first`?".to_string())]);
+}

@@ -239,6 +239,13 @@ impl FileChecker<'_> {
                 );
             }
         }
+        if let Some(c) = s.choices.as_ref().filter(|c| !CHOICE_MODES.contains(&c.as_str())) {
+            let help = did_you_mean(c.as_str(), CHOICE_MODES.iter().copied())
+                .map(|h| format!("did you mean `{h}`?"))
+                .unwrap_or_else(|| format!("`choices:` is one of {}", CHOICE_MODES.join(", ")));
+            let msg = format!("`{}` is not a way to answer choices", c.value);
+            self.diags.push(Diagnostic::error("wrong-type", msg, c.file, c.span.clone()).with_help(help));
+        }
         for p in &s.players {
             if let Some(r) = &p.role {
                 self.one_of(r, "role", &self.env.roles);
@@ -261,9 +268,15 @@ impl FileChecker<'_> {
         match item {
             SetupItem::Put { put, zone, of, .. } => {
                 for id in put {
-                    self.known(id, "card", super::env::Sym::Card);
+                    // A piece kind puts one new piece (`put: [warrior, warrior]`).
+                    if !matches!(self.env.lookup(id.as_str()), Some(super::env::Sym::Piece)) {
+                        self.known(id, "card", super::env::Sym::Card);
+                    }
                 }
-                self.known(zone, "zone", super::env::Sym::Zone);
+                // A board space is a place too (`in: c5`).
+                if !matches!(self.env.lookup(zone.as_str()), Some(super::env::Sym::Space)) {
+                    self.known(zone, "zone", super::env::Sym::Zone);
+                }
                 if let Some(p) = of {
                     self.player(p, players);
                 }
@@ -361,6 +374,9 @@ impl FileChecker<'_> {
         self.unknown(n, what, cands, None);
     }
 }
+
+/// The ways a scenario may answer questions no `choose:` step answers.
+const CHOICE_MODES: &[&str] = &["strict", "first", "random"];
 
 /// A scenario names a card's second copy `id#2`: the card id is what must exist.
 fn copy_of(id: &Sp<String>) -> Sp<String> {

@@ -76,10 +76,18 @@ impl Agent for RandomAgent {
 
 /// Scenario answers: each `choose:` step answers one question, in order. Strict: a
 /// question with no answer left is an error naming the prompt and the options.
-#[derive(Debug, Default)]
+#[derive(Default)]
 pub struct Scripted {
     step: usize,
     queue: VecDeque<(usize, Vec<String>)>,
+    fallback: Option<Box<dyn Agent>>,
+}
+
+impl Scripted {
+    /// Scripted answers; questions left unanswered go to `fallback` instead of failing.
+    pub fn lenient(fallback: Box<dyn Agent>) -> Self {
+        Scripted { fallback: Some(fallback), ..Scripted::default() }
+    }
 }
 
 impl Agent for Scripted {
@@ -94,6 +102,9 @@ impl Agent for Scripted {
 
     fn choose(&mut self, ask: &Ask, _rng: &mut Rng) -> Result<Vec<usize>, String> {
         let Some((at, names)) = self.queue.pop_front() else {
+            if let Some(f) = &mut self.fallback {
+                return f.choose(ask, _rng);
+            }
             return Err(format!("missing choice at step {}: {} asks {}", self.step, ask.chooser, ask.describe()));
         };
         let mut picked = vec![];

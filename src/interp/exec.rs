@@ -207,6 +207,7 @@ impl Interp<'_> {
                     self.set_counter("set", name, h, n, cx)?;
                 }
                 (Some((_, Sym::Builtin(_))), Value::Ent(e)) if prop.name == "side" => {
+                    self.allowed("flip", cx.you, Some(&t), None)?;
                     self.flip_to(*e, &self.show(&v), cx)?;
                 }
                 (_, Value::Ent(e)) => {

@@ -475,6 +475,9 @@ pub struct Scenario {
     pub game: Sp<String>,
     /// `seed:` (default 0).
     pub seed: Option<Sp<i64>>,
+    /// `choices:` what answers a question no `choose:` step answers: `strict` (default,
+    /// the scenario fails), `first` (the first legal option) or `random` (seeded).
+    pub choices: Option<Sp<String>>,
     /// `players:`.
     pub players: Vec<ScenarioPlayer>,
     /// `setup:` items, in order.

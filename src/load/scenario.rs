@@ -5,7 +5,7 @@ use super::model::*;
 use super::yaml::Node;
 use crate::diag::{did_you_mean, Diagnostic};
 
-const SCENARIO_FIELDS: &[&str] = &["scenario", "game", "seed", "players", "setup", "steps"];
+const SCENARIO_FIELDS: &[&str] = &["scenario", "game", "seed", "choices", "players", "setup", "steps"];
 const PLAYER_FIELDS: &[&str] = &["name", "role", "faction"];
 const PUT_FIELDS: &[&str] = &["put", "in", "of"];
 const COUNTER_FIELDS: &[&str] = &["counter", "of", "set"];
@@ -21,6 +21,7 @@ pub fn scenario(cx: &mut Cx, node: &Node) -> Option<Scenario> {
         scenario: Sp::new(String::new(), cx.file, head(node)),
         game: Sp::new(String::new(), cx.file, head(node)),
         seed: None,
+        choices: None,
         players: vec![],
         setup: vec![],
         steps: vec![],
@@ -31,6 +32,7 @@ pub fn scenario(cx: &mut Cx, node: &Node) -> Option<Scenario> {
         "scenario" => id = cx.string(v, "`scenario`"),
         "game" => game = cx.string(v, "`game`"),
         "seed" => s.seed = cx.int(v, "`seed`"),
+        "choices" => s.choices = cx.string(v, "`choices`"),
         "players" => s.players = cx.items(v, "`players`").iter().filter_map(|n| player(cx, n)).collect(),
         "setup" => s.setup = cx.items(v, "`setup`").iter().filter_map(|n| setup_item(cx, n)).collect(),
         _ => s.steps = cx.items(v, "`steps`").iter().filter_map(|n| step(cx, n)).collect(),

@@ -54,7 +54,12 @@ pub fn run(rules: &Rules, sc: &Scenario) -> Outcome {
         .collect();
     let seed = sc.seed.as_ref().map(|s| s.value as u64).unwrap_or(0);
     let state = Interp::lay_out(rules, seed, players);
-    let mut it = Interp::new(rules, state, Box::new(Scripted::default()));
+    let agent = match sc.choices.as_ref().map(|c| c.as_str()) {
+        Some("first") => Scripted::lenient(Box::new(crate::interp::FirstLegal)),
+        Some("random") => Scripted::lenient(Box::new(crate::interp::RandomAgent)),
+        _ => Scripted::default(),
+    };
+    let mut it = Interp::new(rules, state, Box::new(agent));
     let mut t = Transcript::new(&sc.scenario.value, seed);
     let failure = Runner { sc, t: &mut t }.go(&mut it).err();
     if let Some(f) = &failure {
@@ -200,14 +205,21 @@ impl Runner<'_> {
                     };
                     let z = it.zone_named(&zone.value, owner).map_err(|h| self.fail(0, span, h.message()))?;
                     for id in put {
-                        let c = *it
-                            .rules
-                            .card_ids
-                            .get(&id.value)
-                            .ok_or_else(|| self.fail(0, &id.span, format!("no card `{}`", id.value)))?;
-                        let label = it.w.state.fresh_label(&id.value);
-                        let card_owner = owner.or(it.w.state.zones[z].owner);
-                        it.w.state.create(Kind::Card(c), label, card_owner, z);
+                        let owner = owner.or(it.w.state.zones[z].owner);
+                        if let Some(&c) = it.rules.card_ids.get(&id.value) {
+                            let label = it.w.state.fresh_label(&id.value);
+                            it.w.state.create(Kind::Card(c), label, owner, z);
+                            continue;
+                        }
+                        // A piece kind (or its plural): one new piece, on its first side.
+                        let piece =
+                            it.rules.env.resolve(&id.value).map(|(n, _)| n).filter(|n| it.rules.pieces.contains_key(n));
+                        let kind =
+                            piece.ok_or_else(|| self.fail(0, &id.span, format!("no card or piece `{}`", id.value)))?;
+                        let label = it.w.state.fresh_label(&kind);
+                        let side = it.rules.pieces[&kind].first().cloned();
+                        let e = it.w.state.create(Kind::Piece(kind), label, owner, z);
+                        it.w.state.ents[e].side = side;
                     }
                 }
                 SetupItem::Counter { counter, of, set, span } => {
