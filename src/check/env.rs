@@ -182,10 +182,12 @@ const BUILTINS: &[(&str, Ty)] = &[
     ("zone", Ty::Zone),
     ("name", Ty::Str),
     ("id", Ty::Value),
-    ("turn", Ty::Period),
-    ("phase", Ty::Period),
-    ("round", Ty::Period),
-    ("step", Ty::Period),
+    // In an expression these read the clock (`turn > 3`, `phase == shadow`); after
+    // `until end of` and in `start of` / `end of` they name the period.
+    ("turn", Ty::Num),
+    ("phase", Ty::Value),
+    ("round", Ty::Num),
+    ("step", Ty::Value),
     ("game", Ty::Period),
     ("exhausted", Ty::Bool),
     ("face_up", Ty::Bool),

@@ -157,6 +157,15 @@ impl Interp<'_> {
                     None => return Err(Halt::Error(format!("`{n}` of what? (no candidate here)"))),
                 }
             }
+            "turn" => Value::Int(i64::from(self.w.state.clock.turn)),
+            "round" => Value::Int(i64::from(self.w.state.clock.round)),
+            "phase" | "step" => {
+                let c = &self.w.state.clock;
+                let p = self.rules.phases.get(c.phase);
+                let name =
+                    if n == "phase" { p.map(|p| &p.name) } else { p.and_then(|p| c.step.and_then(|s| p.steps.get(s))) };
+                name.map(|x| Value::Sym(x.clone())).unwrap_or(Value::Null)
+            }
             _ if t == Ty::Period => Value::Sym(n.to_string()),
             _ => return Err(Halt::Error(format!("`{n}` needs `of`: `{n} of x`"))),
         })
