@@ -29,27 +29,13 @@ fn game_dir(path: &Path) -> Option<PathBuf> {
 
 /// Runs the command; returns the exit code.
 pub fn run(opts: TestOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
-    let mut files: Vec<PathBuf> = vec![];
-    let mut dirs: Vec<PathBuf> = vec![];
-    for p in &opts.paths {
-        if p.is_file() {
-            match game_dir(p) {
-                Some(d) => {
-                    files.push(canon(p));
-                    dirs.push(d);
-                }
-                None => {
-                    let _ =
-                        writeln!(err, "error: {} is not inside a game directory (no game.yaml above it)", p.display());
-                    return super::EXIT_USAGE;
-                }
-            }
-        } else {
-            dirs.push(p.clone());
+    let (files, dirs) = match targets(&opts.paths) {
+        Ok(t) => t,
+        Err(p) => {
+            let _ = writeln!(err, "error: {} is not inside a game directory (no game.yaml above it)", p.display());
+            return super::EXIT_USAGE;
         }
-    }
-    dirs.sort();
-    dirs.dedup();
+    };
     let mut sources = SourceMap::default();
     let (lib, mut diags) = crate::load::load_paths(&dirs, &mut sources);
     diags.extend(crate::check::check_library(&lib).diags);
@@ -63,65 +49,91 @@ pub fn run(opts: TestOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         let io = errors.iter().any(|d| d.code == crate::load::IO_CODE);
         return if io { super::EXIT_USAGE } else { super::EXIT_PROBLEMS };
     }
-    let (mut passed, mut failed) = (0, 0);
+    let mut r = Runs { files, opts: &opts, sources: &sources, out, err, passed: 0, failed: 0 };
     for bundle in &lib.games {
-        let rules = match Rules::compile(bundle) {
-            Ok(r) => r,
-            Err(ds) => {
-                for d in &ds {
-                    let _ = write!(out, "{}", render::human(d, &sources, color, 100));
-                }
-                failed += bundle.scenarios.len();
-                continue;
-            }
-        };
-        let game = bundle.dir.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
-        for sc in &bundle.scenarios {
-            let path = &sources.get(sc.file).path;
-            if !files.is_empty() && !files.contains(&canon(path)) {
-                continue;
-            }
-            if opts.filter.as_ref().is_some_and(|f| !sc.scenario.value.contains(f.as_str())) {
-                continue;
-            }
-            let o = scenario::run(&rules, sc);
-            if opts.transcripts {
-                let _ = write!(out, "{}", o.transcript);
-            }
-            match &o.failure {
-                None => {
-                    passed += 1;
-                    let _ = writeln!(out, "ok     {game}/{}", o.name);
-                }
-                Some(f) => {
-                    failed += 1;
-                    let (line, col) = sources.line_col(f.file, f.span.start);
-                    let _ = writeln!(
-                        out,
-                        "FAIL   {game}/{} ({}:{line}:{col}) step {}: {}",
-                        o.name,
-                        path.display(),
-                        f.step,
-                        f.message
-                    );
-                    // The same failure at its place in the file, for the designer's eyes.
-                    let d = Diagnostic::error(
-                        "scenario-failed",
-                        format!("step {}: {}", f.step, f.message),
-                        f.file,
-                        f.span.clone(),
-                    )
-                    .with_help(format!("run `twilit test {} --transcript` to see what happened", path.display()));
-                    let _ = write!(err, "{}", render::human(&d, &sources, render::want_color(), 100));
-                }
-            }
-        }
+        r.bundle(bundle);
     }
+    let (passed, failed) = (r.passed, r.failed);
     let _ = writeln!(out, "{passed} passed, {failed} failed");
     if failed > 0 {
         super::EXIT_PROBLEMS
     } else {
         super::EXIT_OK
+    }
+}
+
+/// The scenario files named (canonical paths) and the game directories to load.
+fn targets(paths: &[PathBuf]) -> Result<(Vec<PathBuf>, Vec<PathBuf>), PathBuf> {
+    let (mut files, mut dirs) = (vec![], vec![]);
+    for p in paths {
+        if p.is_file() {
+            files.push(canon(p));
+            dirs.push(game_dir(p).ok_or_else(|| p.clone())?);
+        } else {
+            dirs.push(p.clone());
+        }
+    }
+    dirs.sort();
+    dirs.dedup();
+    Ok((files, dirs))
+}
+
+/// Running the selected scenarios of each game, counting and reporting.
+struct Runs<'a> {
+    files: Vec<PathBuf>,
+    opts: &'a TestOpts,
+    sources: &'a SourceMap,
+    out: &'a mut dyn Write,
+    err: &'a mut dyn Write,
+    passed: usize,
+    failed: usize,
+}
+
+impl Runs<'_> {
+    fn selected(&self, sc: &crate::load::Scenario) -> bool {
+        let path = &self.sources.get(sc.file).path;
+        (self.files.is_empty() || self.files.contains(&canon(path)))
+            && self.opts.filter.as_ref().is_none_or(|f| sc.scenario.value.contains(f.as_str()))
+    }
+
+    fn bundle(&mut self, bundle: &crate::load::GameBundle) {
+        let selected: Vec<_> = bundle.scenarios.iter().filter(|s| self.selected(s)).collect();
+        let rules = match Rules::compile(bundle) {
+            Ok(r) => r,
+            Err(ds) => {
+                for d in &ds {
+                    let _ = write!(self.out, "{}", render::human(d, self.sources, render::want_color(), 100));
+                }
+                self.failed += selected.len();
+                return;
+            }
+        };
+        let game = bundle.dir.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
+        for sc in selected {
+            let o = scenario::run(&rules, sc);
+            if self.opts.transcripts {
+                let _ = write!(self.out, "{}", o.transcript);
+            }
+            match &o.failure {
+                None => {
+                    self.passed += 1;
+                    let _ = writeln!(self.out, "ok     {game}/{}", o.name);
+                }
+                Some(f) => self.failure(&game, &o.name, f),
+            }
+        }
+    }
+
+    /// One line on standard output; the same failure at its place in the file on stderr.
+    fn failure(&mut self, game: &str, name: &str, f: &scenario::Failure) {
+        self.failed += 1;
+        let path = &self.sources.get(f.file).path;
+        let (line, col) = self.sources.line_col(f.file, f.span.start);
+        let at = format!("{}:{line}:{col}", path.display());
+        let _ = writeln!(self.out, "FAIL   {game}/{name} ({at}) step {}: {}", f.step, f.message);
+        let d = Diagnostic::error("scenario-failed", format!("step {}: {}", f.step, f.message), f.file, f.span.clone())
+            .with_help(format!("run `twilit test {} --transcript` to see what happened", path.display()));
+        let _ = write!(self.err, "{}", render::human(&d, self.sources, render::want_color(), 100));
     }
 }
 

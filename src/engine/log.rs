@@ -89,7 +89,7 @@ impl Event {
         let body = match &self.kind {
             EventKind::Period { start, period, name } => {
                 let edge = if *start { "start" } else { "end" };
-                if name.starts_with(period.as_str()) {
+                if name == period || name.starts_with(&format!("{period} ")) {
                     return format!("-- {edge} of {name}");
                 }
                 return format!("-- {edge} of {period} {name}");
@@ -112,7 +112,7 @@ impl Event {
                 if *verb == "set" {
                     return format!("{who}set {name}{on} to {now}");
                 }
-                format!("{verb} {} {name}{on} (now {now})", delta.abs())
+                format!("{verb} {} {name}{on} (now {now})", delta.unsigned_abs())
             }
             EventKind::Play { ent } => format!("{} is played", e(*ent)),
             EventKind::Use { name, source, .. } => match source {

@@ -149,7 +149,7 @@ pub struct Clock {
 pub struct State {
     /// Players by id.
     pub players: Vec<Player>,
-    /// Seats clockwise: `seats[i]` sits left of... `seats[i+1]` is the left neighbour of `seats[i]`.
+    /// Seats clockwise: `seats[i + 1]` is the left neighbour of `seats[i]` (a ring).
     pub seats: Vec<PlayerId>,
     /// Every zone.
     pub zones: Vec<Zone>,
@@ -283,6 +283,11 @@ impl State {
         }
         let z = self.zone_of(e)?;
         self.zones[z].owner.or(self.ents[e].owner)
+    }
+
+    /// Whose an entity is to act with: its controller in play, else its owner.
+    pub fn controller_or_owner(&self, e: EntId) -> Option<PlayerId> {
+        self.controller(e).or(self.ents[e].owner)
     }
 
     /// Takes an entity out of wherever it is (zone or bearer).

@@ -104,7 +104,7 @@ impl Interp<'_> {
     /// Whose ability it is: a card's controller (its owner out of play), a faction's player.
     fn controller_of(&self, src: Source) -> Option<PlayerId> {
         match src {
-            Source::Card(e) => self.w.state.controller(e).or(self.w.state.ents[e].owner),
+            Source::Card(e) => self.w.state.controller_or_owner(e),
             Source::Faction(p) => Some(p),
         }
     }
@@ -191,7 +191,9 @@ impl Interp<'_> {
         let mut cx = Ctx::new(you, Some(this), "".into());
         cx.locals.extend(bound.iter().cloned());
         cx.it = it;
-        if let Some(r) = &a.requires {
+        // A triggered ability's requirement was checked before it was offered (and asked).
+        let checked = matches!(a.head, Head::When(_));
+        if let Some(r) = a.requires.as_ref().filter(|_| !checked) {
             cx.text = r.text.clone();
             let v = self.eval(&r.expr, &mut cx)?;
             if !self.truth(&v, &r.expr, &cx)? {

@@ -46,7 +46,7 @@ impl Interp<'_> {
                 let v = self.eval(arg(0)?, cx)?;
                 let mut total = 0;
                 for x in self.things(&v)? {
-                    total += self.keyed(&x, arg(1)?, cx)?;
+                    total = self.keyed(&x, arg(1)?, cx)?.saturating_add(total);
                 }
                 Ok(Value::Int(total))
             }

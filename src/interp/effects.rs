@@ -54,31 +54,7 @@ impl Interp<'_> {
     pub fn effect(&mut self, e: &Effect, cx: &mut Ctx) -> R<Value> {
         let obj = e.objects.first();
         let acted = match e.verb {
-            Verb::Add | Verb::Gain | Verb::Remove | Verb::Spend | Verb::Lose => {
-                let o = obj.ok_or_else(|| Halt::Error("nothing to add or remove".into()))?;
-                match self.counted(o) {
-                    Some(c) if matches!(c.sym, Some(Sym::Counter { .. })) => self.counter_effect(e, &c, cx)?,
-                    Some(c) if matches!(e.verb, Verb::Add | Verb::Gain) && matches!(c.sym, Some(Sym::Piece)) => {
-                        self.place(e, o, cx, "add")?
-                    }
-                    _ if matches!(e.verb, Verb::Add | Verb::Gain) => {
-                        return Err(Halt::Error(format!("`{}` is not a counter", cx.snippet(&o.span))))
-                    }
-                    _ => {
-                        let mut all = vec![];
-                        for o in &e.objects {
-                            all.extend(self.targets(o, cx)?.items());
-                        }
-                        let things = Value::List(all);
-                        for t in &things.items() {
-                            if let Some(home) = self.home(t)? {
-                                self.relocate("remove", t, home, cx)?;
-                            }
-                        }
-                        things
-                    }
-                }
-            }
+            Verb::Add | Verb::Gain | Verb::Remove | Verb::Spend | Verb::Lose => self.add_or_remove(e, cx)?,
             Verb::Move | Verb::Return | Verb::Take | Verb::Discard | Verb::Destroy => self.move_like(e, cx)?,
             Verb::Draw => self.draw(e, cx)?,
             Verb::Deal => self.deal(e, cx)?,
@@ -129,8 +105,15 @@ impl Interp<'_> {
                 let o = obj.ok_or_else(|| Halt::Error("nobody to seat".into()))?;
                 let v = self.eval(o, cx)?;
                 let order = self.players(&v)?;
-                if order.len() != self.w.state.players.len() {
-                    return Err(Halt::Error(format!("`seat` needs every player once, got {}", order.len())));
+                let mut sorted = order.clone();
+                sorted.sort_unstable();
+                sorted.dedup();
+                if order.len() != self.w.state.players.len() || sorted.len() != order.len() {
+                    let names: Vec<&str> = order.iter().map(|&p| self.pname(p)).collect();
+                    return Err(Halt::Error(format!(
+                        "`seat` needs every player exactly once, got [{}]",
+                        names.join(", ")
+                    )));
                 }
                 self.w.state.seats = order.clone();
                 self.emit(cx.you, EventKind::Seat { order });
@@ -147,6 +130,30 @@ impl Interp<'_> {
             }
         };
         Ok(acted)
+    }
+
+    /// `add`, `gain`, `remove`, `spend`, `lose`: of a counter, or of pieces (`add` places
+    /// them, `remove` sends things back where they were created).
+    fn add_or_remove(&mut self, e: &Effect, cx: &mut Ctx) -> R<Value> {
+        let o = e.objects.first().ok_or_else(|| Halt::Error("nothing to add or remove".into()))?;
+        let adding = matches!(e.verb, Verb::Add | Verb::Gain);
+        match self.counted(o) {
+            Some(c) if matches!(c.sym, Some(Sym::Counter { .. })) => self.counter_effect(e, &c, cx),
+            Some(c) if adding && matches!(c.sym, Some(Sym::Piece)) => self.place(e, o, cx, "add"),
+            _ if adding => Err(Halt::Error(format!("`{}` is not a counter", cx.snippet(&o.span)))),
+            _ => {
+                let mut all = vec![];
+                for o in &e.objects {
+                    all.extend(self.targets(o, cx)?.items());
+                }
+                for t in &all {
+                    if let Some(home) = self.home(t)? {
+                        self.relocate("remove", t, home, cx)?;
+                    }
+                }
+                Ok(Value::List(all))
+            }
+        }
     }
 
     /// The things an effect acts on (quantities may ask the acting player).
@@ -235,6 +242,19 @@ impl Interp<'_> {
                 )));
             }
         }
+        if let Dest::On(b) = to {
+            // Nothing may bear itself, directly or through what it bears.
+            let mut cur = Some(b);
+            while let Some(c) = cur {
+                if c == e {
+                    return Err(Halt::Refused(format!("{} cannot go onto itself", self.w.state.ents[e].label)));
+                }
+                cur = match self.w.state.ents[c].loc {
+                    crate::engine::Loc::On(x) => Some(x),
+                    _ => None,
+                };
+            }
+        }
         let from = self.w.state.zone_of(e);
         match to {
             Dest::Zone(z, top) => self.w.state.put(e, z, top),
@@ -298,10 +318,10 @@ impl Interp<'_> {
             h => format!("{} has {cur}", self.w.state.holder_name(h)),
         };
         if b.min.is_some_and(|m| now < m) {
-            return Err(Halt::Refused(format!("cannot {verb} {} {name}: {holds}", delta.abs())));
+            return Err(Halt::Refused(format!("cannot {verb} {} {name}: {holds}", delta.unsigned_abs())));
         }
         if let Some(m) = b.max.filter(|&m| now > m) {
-            return Err(Halt::Refused(format!("cannot {verb} {} {name}: {holds}, at most {m}", delta.abs())));
+            return Err(Halt::Refused(format!("cannot {verb} {} {name}: {holds}, at most {m}", delta.unsigned_abs())));
         }
         self.w.state.set_counter(name, h, now).map_err(Halt::Refused)?;
         // Nothing changed, nothing happened: no event, no trigger.
@@ -318,7 +338,6 @@ impl Interp<'_> {
         }
         let things = Value::List(all);
         let dest = self.destination(e, cx)?;
-        let face = self.clause(e, |k| matches!(k, ClauseKind::Face(_)));
         let verb: &'static str = e.verb.as_str();
         for t in things.items() {
             let ent = self.ent(&t)?;
@@ -336,7 +355,10 @@ impl Interp<'_> {
                 }
                 (Verb::Take, None) => match self.w.state.zone_of(ent) {
                     Some(z) if self.w.state.zones[z].owner.is_some() && self.w.state.zones[z].owner != cx.you => {
-                        Dest::Zone(self.same_zone_of(cx.you.unwrap_or(0), Some(z))?, true)
+                        Dest::Zone(
+                            self.same_zone_of(cx.you.ok_or_else(|| Halt::Error("`take` by nobody".into()))?, Some(z))?,
+                            true,
+                        )
                     }
                     Some(z) => Dest::Zone(z, true),
                     None => Dest::Gone,
@@ -347,9 +369,7 @@ impl Interp<'_> {
             if e.verb == Verb::Take {
                 self.w.state.ents[ent].owner = cx.you;
             }
-            if let Some(ClauseKind::Face(f)) = &face {
-                self.w.state.ents[ent].face_up = *f == Face::Up;
-            }
+            self.face(e, ent);
         }
         Ok(things)
     }
@@ -358,34 +378,35 @@ impl Interp<'_> {
         let n = self.amount(e.objects.first(), cx)?.max(0) as usize;
         let mut drawn = vec![];
         for p in self.beneficiaries(e, cx)? {
+            // `from` and `to` are the drawer's: `draw 1 for bob into hand` is bob's hand.
+            let mut pc = cx.clone();
+            pc.you = Some(p);
             let from = match self.clause(e, |k| matches!(k, ClauseKind::From(_))) {
-                Some(ClauseKind::From(z)) => {
-                    let mut pc = cx.clone();
-                    pc.you = Some(p);
-                    match super::select::first(self.eval(&z, &mut pc)?) {
-                        Value::Zone(z) => z,
-                        v => return Err(Halt::Error(format!("cannot draw from {}", self.show(&v)))),
-                    }
-                }
+                Some(ClauseKind::From(z)) => match super::select::first(self.eval(&z, &mut pc)?) {
+                    Value::Zone(z) => z,
+                    v => return Err(Halt::Error(format!("cannot draw from {}", self.show(&v)))),
+                },
                 _ => self.zone_named("deck", Some(p))?,
             };
-            let to = match self.destination(e, cx)? {
+            let to = match self.destination(e, &mut pc)? {
                 Some(d) => d,
                 None => Dest::Zone(self.zone_named("hand", Some(p))?, true),
             };
             let take: Vec<EntId> = self.w.state.zones[from].items.iter().take(n).copied().collect();
-            let mut pc = cx.clone();
-            pc.you = Some(p);
-            let face = self.clause(e, |k| matches!(k, ClauseKind::Face(_)));
             for ent in take {
                 self.relocate("draw", &Value::Ent(ent), to, &pc)?;
-                if let Some(ClauseKind::Face(f)) = &face {
-                    self.w.state.ents[ent].face_up = *f == Face::Up;
-                }
+                self.face(e, ent);
                 drawn.push(Value::Ent(ent));
             }
         }
         Ok(Value::List(drawn))
+    }
+
+    /// Applies a `face up` / `face down` clause, if the effect has one.
+    fn face(&mut self, e: &Effect, ent: EntId) {
+        if let Some(ClauseKind::Face(f)) = self.clause(e, |k| matches!(k, ClauseKind::Face(_))) {
+            self.w.state.ents[ent].face_up = f == Face::Up;
+        }
     }
 
     fn deal(&mut self, e: &Effect, cx: &mut Ctx) -> R<Value> {
@@ -395,10 +416,18 @@ impl Interp<'_> {
         }) else {
             return Err(Halt::Error("`deal` needs `to`".into()));
         };
-        let zones = self.eval(dest, cx)?;
-        let zones: Vec<ZoneId> =
-            zones.items().into_iter().filter_map(|z| if let Value::Zone(z) = z { Some(z) } else { None }).collect();
-        let face = self.clause(e, |k| matches!(k, ClauseKind::Face(_)));
+        let mut zones: Vec<ZoneId> = vec![];
+        for z in self.eval(dest, cx)?.items() {
+            match z {
+                Value::Zone(z) => zones.push(z),
+                v => {
+                    return Err(Halt::Error(format!(
+                        "`deal` puts things into zones, not {}: write `hand of ...`",
+                        self.show(&v)
+                    )))
+                }
+            }
+        }
         let mut dealt = vec![];
         for &z in &zones {
             for o in &e.objects {
@@ -429,9 +458,7 @@ impl Interp<'_> {
                     let mut pc = cx.clone();
                     pc.you = owner.or(cx.you);
                     self.relocate("deal", &t, Dest::Zone(z, true), &pc)?;
-                    if let Some(ClauseKind::Face(f)) = &face {
-                        self.w.state.ents[ent].face_up = *f == Face::Up;
-                    }
+                    self.face(e, ent);
                     dealt.push(t);
                     left -= 1;
                 }
@@ -464,7 +491,7 @@ impl Interp<'_> {
                 }
                 zone
             }
-            _ => unreachable_zone()?,
+            _ => return Err(Halt::Error("shuffle needs a zone".into())),
         };
         self.allowed("shuffle", cx.you, None, Some(zone))?;
         let mut items = std::mem::take(&mut self.w.state.zones[zone].items);
@@ -536,8 +563,4 @@ impl Interp<'_> {
         self.emit(cx.you, EventKind::Flip { ent, to: side.into() });
         Ok(())
     }
-}
-
-fn unreachable_zone() -> R<ZoneId> {
-    Err(Halt::Error("shuffle needs a zone".into()))
 }

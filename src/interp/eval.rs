@@ -244,7 +244,14 @@ impl Interp<'_> {
         match op {
             BinOp::Or | BinOp::And => {
                 let l = self.eval_in(a, cx, mode)?;
-                if let Value::Bool(x) = l {
+                // A condition (or nothing, which is false) is logic; a selection is a union.
+                let logic = match &l {
+                    Value::Bool(x) => Some(*x),
+                    Value::List(v) if v.len() == 1 && matches!(v[0], Value::Bool(_)) => Some(v[0] == Value::Bool(true)),
+                    Value::Null if op == BinOp::And => Some(false),
+                    _ => None,
+                };
+                if let Some(x) = logic {
                     if (op == BinOp::Or && x) || (op == BinOp::And && !x) {
                         return Ok(Value::Bool(x));
                     }
@@ -252,8 +259,11 @@ impl Interp<'_> {
                     return Ok(Value::Bool(self.truth(&r, b, cx)?));
                 }
                 let r = self.eval_in(b, cx, mode)?;
+                if l == Value::Null && matches!(r, Value::Bool(_)) {
+                    return Ok(r);
+                }
                 if op == BinOp::And {
-                    return Err(Halt::Error(format!("`and` needs conditions, found {}", l.kind())));
+                    return Err(Halt::Error(format!("`and` needs conditions, found {}", self.show(&l))));
                 }
                 let mut all = self.things(&l)?;
                 for x in self.things(&r)? {
@@ -407,7 +417,7 @@ impl Interp<'_> {
             ("owner", v) => s.ents[ent(v)?].owner.map(Value::Player).unwrap_or(Value::Null),
             ("controller", v) => {
                 let e = ent(v)?;
-                s.controller(e).or(s.ents[e].owner).map(Value::Player).unwrap_or(Value::Null)
+                s.controller_or_owner(e).map(Value::Player).unwrap_or(Value::Null)
             }
             ("zone", v) => s.zone_of(ent(v)?).map(Value::Zone).unwrap_or(Value::Null),
             ("space", v) => match s.zone_of(ent(v)?) {

@@ -39,54 +39,6 @@ impl Interp<'_> {
                 let v = self.effect(effect, cx)?;
                 cx.bind(&name.name, v);
             }
-            StmtKind::If { cond, then, otherwise } => {
-                let v = self.eval(cond, cx)?;
-                if self.truth(&v, cond, cx)? {
-                    self.exec_block(then, cx)?;
-                } else if let Some(o) = otherwise {
-                    self.exec_block(o, cx)?;
-                }
-            }
-            StmtKind::ForEach { var, over, body } => {
-                let v = self.eval(over, cx)?;
-                for x in self.things(&v)? {
-                    let mark = cx.locals.len();
-                    cx.bind(&var.name, x);
-                    let out = self.exec_block(body, cx);
-                    cx.locals.truncate(mark);
-                    out?;
-                }
-            }
-            StmtKind::Repeat { count, body } => {
-                let v = self.eval(count, cx)?;
-                for _ in 0..self.int(&v, count, cx)?.max(0) {
-                    self.exec_block(body, cx)?;
-                }
-            }
-            StmtKind::AnyTimes { body } => {
-                let prompt = format!("any number of times, now: {}", first_line(&cx.snippet(&body.span)));
-                while self.yes(&prompt, cx)? {
-                    self.exec_block(body, cx)?;
-                }
-            }
-            StmtKind::May { who, body } => self.may(who.as_ref(), body, cx)?,
-            StmtKind::ChooseOne { options } => {
-                let labels: Vec<Value> = options.iter().map(|o| Value::Sym(o.label.clone())).collect();
-                let picked = self.ask("choose one", labels, 1, 1, cx)?;
-                let picked = super::select::first(picked);
-                if let Some(o) = options.iter().find(|o| Value::Sym(o.label.clone()) == picked) {
-                    self.exec_block(&o.body, cx)?;
-                }
-            }
-            StmtKind::As { who, body } => {
-                let v = self.eval(who, cx)?;
-                for p in self.players(&v)? {
-                    let saved = cx.you.replace(p);
-                    let out = self.exec_block(body, cx);
-                    cx.you = saved;
-                    out?;
-                }
-            }
             StmtKind::Require { cond, message } => {
                 let v = self.eval(cond, cx)?;
                 if !self.truth(&v, cond, cx)? {
@@ -117,6 +69,64 @@ impl Interp<'_> {
             StmtKind::Call(c) => {
                 self.call(c, cx)?;
             }
+            _ => self.control(s, cx)?,
+        }
+        Ok(())
+    }
+
+    /// The statements that run blocks: `if`, the loops, `may`, `choose one`, `as`.
+    fn control(&mut self, s: &Stmt, cx: &mut Ctx) -> R<()> {
+        match &s.kind {
+            StmtKind::If { cond, then, otherwise } => {
+                let v = self.eval(cond, cx)?;
+                if self.truth(&v, cond, cx)? {
+                    self.exec_block(then, cx)?;
+                } else if let Some(o) = otherwise {
+                    self.exec_block(o, cx)?;
+                }
+            }
+            StmtKind::ForEach { var, over, body } => {
+                let v = self.eval(over, cx)?;
+                for x in self.things(&v)? {
+                    self.tick()?;
+                    let mark = cx.locals.len();
+                    cx.bind(&var.name, x);
+                    let out = self.exec_block(body, cx);
+                    cx.locals.truncate(mark);
+                    out?;
+                }
+            }
+            StmtKind::Repeat { count, body } => {
+                let v = self.eval(count, cx)?;
+                for _ in 0..self.int(&v, count, cx)?.max(0) {
+                    self.tick()?; // an empty body must still count against the budget
+                    self.exec_block(body, cx)?;
+                }
+            }
+            StmtKind::AnyTimes { body } => {
+                let prompt = format!("any number of times, now: {}", first_line(&cx.snippet(&body.span)));
+                while self.yes(&prompt, cx)? {
+                    self.exec_block(body, cx)?;
+                }
+            }
+            StmtKind::May { who, body } => self.may(who.as_ref(), body, cx)?,
+            StmtKind::ChooseOne { options } => {
+                let labels: Vec<Value> = options.iter().map(|o| Value::Sym(o.label.clone())).collect();
+                let picked = super::select::first(self.ask("choose one", labels, 1, 1, cx)?);
+                if let Some(o) = options.iter().find(|o| Value::Sym(o.label.clone()) == picked) {
+                    self.exec_block(&o.body, cx)?;
+                }
+            }
+            StmtKind::As { who, body } => {
+                let v = self.eval(who, cx)?;
+                for p in self.players(&v)? {
+                    let saved = cx.you.replace(p);
+                    let out = self.exec_block(body, cx);
+                    cx.you = saved;
+                    out?;
+                }
+            }
+            _ => {}
         }
         Ok(())
     }
@@ -182,7 +192,14 @@ impl Interp<'_> {
                 Some((name, Sym::Counter { .. })) => {
                     let holder = match self.counter_on(&name) {
                         crate::load::CounterOn::Game => Holder::Game,
-                        _ => Holder::Player(cx.you.ok_or_else(|| Halt::Error("set a counter of nobody".into()))?),
+                        crate::load::CounterOn::Player => {
+                            Holder::Player(cx.you.ok_or_else(|| Halt::Error("set a counter of nobody".into()))?)
+                        }
+                        _ => {
+                            return Err(Halt::Error(format!(
+                                "`{name}` is kept on cards or spaces: write `set {name} of X to ...`"
+                            )))
+                        }
                     };
                     let n = self.int(&v, value, cx)?;
                     self.set_counter("set", &name, holder, n, cx)
@@ -227,7 +244,10 @@ impl Interp<'_> {
         let before = self.w.state.counter(name, h);
         self.w.state.set_counter(name, h, n).map_err(Halt::Refused)?;
         if n != before {
-            self.emit(cx.you, EventKind::Counter { verb, name: name.into(), holder: h, delta: n - before, now: n });
+            self.emit(
+                cx.you,
+                EventKind::Counter { verb, name: name.into(), holder: h, delta: n.saturating_sub(before), now: n },
+            );
         }
         Ok(())
     }
@@ -304,116 +324,6 @@ impl Interp<'_> {
                 out.map(|_| Value::Bool(true)).map_err(|h| h.within(name))
             }
         }
-    }
-
-    fn draft(&mut self, d: &Draft, cx: &mut Ctx) -> R<()> {
-        let (mut pick, mut dir, mut limits, mut face) = (1usize, 1isize, vec![], None);
-        for o in &d.options {
-            match o {
-                DraftOpt::Pick(e) => {
-                    let v = self.eval(e, cx)?;
-                    pick = self.int(&v, e, cx)?.max(1) as usize;
-                }
-                DraftOpt::Pass(dr, _) => {
-                    dir = if matches!(dr, Direction::Left | Direction::Clockwise) { 1 } else { -1 }
-                }
-                DraftOpt::Limit(v, n) => {
-                    let k = self.eval(n, cx)?;
-                    limits.push((v.name.clone(), self.int(&k, n, cx)?.max(0) as usize));
-                }
-                DraftOpt::Face(f, _) => face = Some(*f == Face::Up),
-            }
-        }
-        let players = self.seated();
-        let zone_of = |me: &mut Self, e: &Expr, p: usize, cx: &mut Ctx| -> R<usize> {
-            let saved = cx.you.replace(p);
-            let v = me.eval(e, cx);
-            cx.you = saved;
-            match super::select::first(v?) {
-                Value::Zone(z) => Ok(z),
-                v => Err(Halt::Error(format!("draft needs zones, found {}", me.show(&v)))),
-            }
-        };
-        let mut hands = vec![];
-        let mut picks = vec![];
-        for &p in &players {
-            hands.push(zone_of(self, &d.from, p, cx)?);
-            picks.push(zone_of(self, &d.into, p, cx)?);
-        }
-        // Rounds of picks: a player with no legal pick passes without picking; the hands
-        // keep passing until they are empty or a whole lap of passes brings no pick.
-        let mut idle = 0;
-        for _round in 0..10_000 {
-            if hands.iter().all(|&h| self.w.state.zones[h].items.is_empty()) || idle >= players.len() {
-                break;
-            }
-            self.tick()?;
-            let mut any = false;
-            for (i, &p) in players.iter().enumerate() {
-                let mut legal = vec![];
-                for &e in &self.w.state.zones[hands[i]].items.clone() {
-                    if self.draft_legal(e, picks[i], &limits)? {
-                        legal.push(Value::Ent(e));
-                    }
-                }
-                let n = pick.min(legal.len());
-                if n == 0 {
-                    if !self.w.state.zones[hands[i]].items.is_empty() {
-                        self.emit(Some(p), EventKind::Note { text: "draft: no legal pick, passes".into() });
-                    }
-                    continue;
-                }
-                any = true;
-                let saved = cx.you.replace(p);
-                let got = self.ask("draft: pick", legal, n, n, cx);
-                cx.you = saved;
-                for v in got?.items() {
-                    if let Value::Ent(e) = v {
-                        let from = self.w.state.zone_of(e);
-                        self.w.state.put(e, picks[i], true);
-                        if let Some(f) = face {
-                            self.w.state.ents[e].face_up = f;
-                        }
-                        let to = crate::engine::Dest::Zone(picks[i], true);
-                        self.emit(Some(p), EventKind::Move { verb: "move", ent: e, from, to });
-                    }
-                }
-            }
-            idle = if any { 0 } else { idle + 1 };
-            if hands.iter().all(|&h| self.w.state.zones[h].items.is_empty()) {
-                break;
-            }
-            let way = if dir == 1 { "left" } else { "right" };
-            self.emit(None, EventKind::Note { text: format!("draft: the hands pass {way}") });
-            // Each player receives the hand of the player on the other side.
-            let old: Vec<Vec<usize>> = hands.iter().map(|&h| self.w.state.zones[h].items.clone()).collect();
-            for (i, &p) in players.iter().enumerate() {
-                let giver = self.w.state.seat_from(p, -dir);
-                let gi = players.iter().position(|&x| x == giver).unwrap_or(i);
-                self.w.state.zones[hands[i]].items = old[gi].clone();
-                for &e in &old[gi] {
-                    self.w.state.ents[e].loc = crate::engine::Loc::Zone(hands[i]);
-                }
-            }
-        }
-        Ok(())
-    }
-
-    fn draft_legal(&mut self, e: usize, picked: usize, limits: &[(String, usize)]) -> R<bool> {
-        for (value, max) in limits {
-            if self.is_a(&Value::Ent(e), value)? {
-                let mut have = 0;
-                for x in self.w.state.zones[picked].items.clone() {
-                    if self.is_a(&Value::Ent(x), value)? {
-                        have += 1;
-                    }
-                }
-                if have >= *max {
-                    return Ok(false);
-                }
-            }
-        }
-        Ok(true)
     }
 }
 

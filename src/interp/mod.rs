@@ -9,6 +9,7 @@
 pub mod actions;
 pub mod agent;
 mod builtins;
+mod draft;
 mod effects;
 mod eval;
 mod exec;
@@ -212,6 +213,9 @@ pub struct Interp<'r> {
     pub limits: Limits,
     /// Whether the game's `end:` is checked as each phase ends (whole games, not scenarios).
     pub check_end: bool,
+    /// Ends the current phase without running its scripts (a whole game whose phase
+    /// script was refused).
+    skip_scripts: bool,
     steps: u64,
     calls: usize,
     chain: Vec<String>,
@@ -239,6 +243,7 @@ impl<'r> Interp<'r> {
             agent,
             limits: Limits::default(),
             check_end: false,
+            skip_scripts: false,
             steps: 0,
             calls: 0,
             chain: vec![],

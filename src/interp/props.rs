@@ -179,7 +179,7 @@ impl Interp<'_> {
         for e in in_play_zones.flat_map(|z| z.items.iter().copied()).chain(attached) {
             let Kind::Card(c) = s.ents[e].kind else { continue };
             if rules.cards[c].abilities.iter().any(|a| matches!(a.head, Head::Static(_))) {
-                sources.push((Source::Card(e), s.controller(e).or(s.ents[e].owner)));
+                sources.push((Source::Card(e), s.controller_or_owner(e)));
             }
         }
         for (p, pl) in s.players.iter().enumerate() {

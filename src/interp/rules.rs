@@ -86,6 +86,8 @@ pub struct CardDef {
     pub abilities: Vec<AbilityDef>,
     /// How many copies a full deck holds.
     pub copies: usize,
+    /// The faction whose card this is (faction cards go to that faction's player only).
+    pub faction: Option<String>,
 }
 
 /// A faction: its abilities and its own phase scripts.
@@ -278,7 +280,9 @@ impl Compiler<'_> {
             props: values,
             play: c.play.as_ref().and_then(|s| self.script(s)),
             abilities: c.abilities.iter().filter_map(|a| self.ability(a)).collect(),
-            copies: c.copies.as_ref().map(|n| n.value.max(1) as usize).unwrap_or(1),
+            // A deck of a thousand copies of one card is a typo, not a game.
+            copies: c.copies.as_ref().map(|n| n.value.clamp(1, 1000) as usize).unwrap_or(1),
+            faction: None,
         }
     }
 
@@ -315,6 +319,30 @@ impl Rules {
             return Err(diags);
         };
         let mut cx = Compiler { diags: &mut diags };
+        let mut rules = Rules::base(g, env, &mut cx);
+        rules.add_scripts(g, bundle, &mut cx);
+        let faction_cards =
+            bundle.factions.iter().flat_map(|f| f.cards.iter().map(move |c| (c, Some(&f.faction.value))));
+        for (c, faction) in bundle.cards.iter().map(|c| (c, None)).chain(faction_cards) {
+            let mut def = cx.card(c, &rules.props);
+            def.faction = faction.cloned();
+            rules.card_ids.insert(def.id.clone(), rules.cards.len());
+            rules.cards.push(def);
+        }
+        for f in &bundle.factions {
+            rules.add_faction(f, &mut cx);
+        }
+        rules.find_statics();
+        if diags.is_empty() {
+            Ok(rules)
+        } else {
+            Err(diags)
+        }
+    }
+
+    /// The game's definitions that hold no script to speak of: properties, zones, pieces,
+    /// counters, dice, board; and its `play:`, `setup:` and `end:`.
+    fn base(g: &load::Game, env: Env, cx: &mut Compiler) -> Rules {
         let mut props = HashMap::new();
         let mut attrs = HashMap::new();
         let mut values: HashMap<String, Vec<String>> = HashMap::new();
@@ -330,7 +358,7 @@ impl Rules {
                 values.entry(v.value.clone()).or_default();
             }
         }
-        let mut rules = Rules {
+        Rules {
             game: g.game.value.clone(),
             env,
             cards: vec![],
@@ -355,73 +383,70 @@ impl Rules {
             board: g.board.clone(),
             static_props: Default::default(),
             static_bans: false,
-        };
+        }
+    }
+
+    /// Keywords, procedures (the factions' too) and the turn.
+    fn add_scripts(&mut self, g: &load::Game, bundle: &GameBundle, cx: &mut Compiler) {
         for k in &g.keywords {
             let Ok(sig) = syntax::parse_keyword_sig(&k.sig.text) else { continue };
             if let Some(body) = cx.script(&k.body) {
                 let params = sig.params.iter().map(|p| p.name.name.clone()).collect();
-                rules.keywords.insert(sig.name.name.clone(), ProcDef { params, body: Body::Script(body) });
+                self.keywords.insert(sig.name.name.clone(), ProcDef { params, body: Body::Script(body) });
             }
         }
-        let procs = g.procedures.iter().chain(bundle.factions.iter().flat_map(|f| &f.procedures));
-        for p in procs {
+        for p in g.procedures.iter().chain(bundle.factions.iter().flat_map(|f| &f.procedures)) {
             if let Some(def) = cx.procedure(p) {
-                rules.procs.insert(p.name.value.clone(), def);
+                self.procs.insert(p.name.value.clone(), def);
             }
         }
         if let Some(t) = &g.turn {
-            rules.order = t.order.as_ref().and_then(|s| cx.cond(s));
+            self.order = t.order.as_ref().and_then(|s| cx.cond(s));
             for ph in &t.phases {
-                rules.phases.push(PhaseDef {
+                self.phases.push(PhaseDef {
                     name: ph.name.value.clone(),
                     steps: ph.steps.iter().map(|s| s.value.clone()).collect(),
                     script: ph.script.as_ref().and_then(|s| cx.script(s)),
                 });
             }
         }
-        let all_cards = bundle.cards.iter().chain(bundle.factions.iter().flat_map(|f| &f.cards));
-        for c in all_cards {
-            let def = cx.card(c, &rules.props);
-            rules.card_ids.insert(def.id.clone(), rules.cards.len());
-            rules.cards.push(def);
-        }
-        for f in &bundle.factions {
-            rules.zones.extend(f.zones.iter().cloned());
-            rules.counters.extend(f.counters.iter().cloned());
-            rules.pieces.extend(f.pieces.iter().map(|p| (p.name.value.clone(), sides(p))));
-            rules.piece_specs.extend(f.pieces.iter().cloned());
-            let mut phases = HashMap::new();
-            for ph in f.turn.iter().flat_map(|t| &t.phases) {
-                if let Some(s) = ph.script.as_ref().and_then(|s| cx.script(s)) {
-                    phases.insert(ph.name.value.clone(), s);
-                }
+    }
+
+    /// A faction's zones, counters, pieces, phase scripts, abilities and setup.
+    fn add_faction(&mut self, f: &load::Faction, cx: &mut Compiler) {
+        self.zones.extend(f.zones.iter().cloned());
+        self.counters.extend(f.counters.iter().cloned());
+        self.pieces.extend(f.pieces.iter().map(|p| (p.name.value.clone(), sides(p))));
+        self.piece_specs.extend(f.pieces.iter().cloned());
+        let mut phases = HashMap::new();
+        for ph in f.turn.iter().flat_map(|t| &t.phases) {
+            if let Some(s) = ph.script.as_ref().and_then(|s| cx.script(s)) {
+                phases.insert(ph.name.value.clone(), s);
             }
-            rules.factions.push(FactionDef {
-                id: f.faction.value.clone(),
-                abilities: f.abilities.iter().filter_map(|a| cx.ability(a)).collect(),
-                phases,
-                setup: f.setup.as_ref().and_then(|s| cx.script(s)),
-            });
         }
+        self.factions.push(FactionDef {
+            id: f.faction.value.clone(),
+            abilities: f.abilities.iter().filter_map(|a| cx.ability(a)).collect(),
+            phases,
+            setup: f.setup.as_ref().and_then(|s| cx.script(s)),
+        });
+    }
+
+    /// What static abilities can modify or forbid, so reads can skip the search otherwise.
+    fn find_statics(&mut self) {
         let statics =
-            rules.cards.iter().flat_map(|c| &c.abilities).chain(rules.factions.iter().flat_map(|f| &f.abilities));
+            self.cards.iter().flat_map(|c| &c.abilities).chain(self.factions.iter().flat_map(|f| &f.abilities));
         for a in statics {
-            if let Head::Static(s) = &a.head {
-                for st in &s.block.stmts {
-                    match &st.kind {
-                        ast::StmtKind::Modify { prop, .. } => {
-                            rules.static_props.insert(prop.name.clone());
-                        }
-                        ast::StmtKind::Forbid(_) => rules.static_bans = true,
-                        _ => {}
+            let Head::Static(s) = &a.head else { continue };
+            for st in &s.block.stmts {
+                match &st.kind {
+                    ast::StmtKind::Modify { prop, .. } => {
+                        self.static_props.insert(prop.name.clone());
                     }
+                    ast::StmtKind::Forbid(_) => self.static_bans = true,
+                    _ => {}
                 }
             }
-        }
-        if diags.is_empty() {
-            Ok(rules)
-        } else {
-            Err(diags)
         }
     }
 

@@ -55,6 +55,15 @@ impl Interp<'_> {
                 sources.push(Source::Card(e));
             }
         }
+        // The event's own card listens wherever it now is, even out of the game.
+        for v in &subject {
+            if let Value::Ent(e) = v {
+                if s.ents[*e].loc == crate::engine::Loc::Gone && matches!(s.ents[*e].kind, crate::engine::Kind::Card(_))
+                {
+                    sources.push(Source::Card(*e));
+                }
+            }
+        }
         sources.extend((0..s.players.len()).filter(|&p| s.players[p].faction.is_some()).map(Source::Faction));
         let order = match s.active() {
             Some(a) => s.seat_order(a, true),
@@ -64,7 +73,7 @@ impl Interp<'_> {
         for src in sources {
             let (abilities, this, label) = self.abilities_of(src);
             let controller = match src {
-                Source::Card(e) => self.w.state.controller(e).or(self.w.state.ents[e].owner),
+                Source::Card(e) => self.w.state.controller_or_owner(e),
                 Source::Faction(p) => Some(p),
             };
             for a in abilities {

@@ -156,14 +156,16 @@ impl Interp<'_> {
             }
         }
         let active = self.w.state.active();
-        if let Some(s) = p.script.clone() {
-            let mut cx = Ctx::new(active, None, s.text.clone());
-            self.exec_stmts(&s.block, &mut cx)?;
-        }
-        let faction = active.and_then(|a| self.w.state.players[a].faction.clone());
-        if let Some(s) = faction.and_then(|f| self.rules.faction(&f)).and_then(|f| f.phases.get(&p.name)).cloned() {
-            let mut cx = Ctx::new(active, active.map(Value::Player), s.text.clone());
-            self.exec_stmts(&s.block, &mut cx)?;
+        if !self.skip_scripts {
+            if let Some(s) = p.script.clone() {
+                let mut cx = Ctx::new(active, None, s.text.clone());
+                self.exec_stmts(&s.block, &mut cx)?;
+            }
+            let faction = active.and_then(|a| self.w.state.players[a].faction.clone());
+            if let Some(s) = faction.and_then(|f| self.rules.faction(&f)).and_then(|f| f.phases.get(&p.name)).cloned() {
+                let mut cx = Ctx::new(active, active.map(Value::Player), s.text.clone());
+                self.exec_stmts(&s.block, &mut cx)?;
+            }
         }
         self.fire()?;
         let name = p.name.clone();
@@ -215,7 +217,9 @@ impl Interp<'_> {
         if self.rules.phase_index(target).is_none() {
             return Err(Halt::Error(format!("`{target}` is not a phase or step of the game")));
         }
-        let limit = 4 * (self.rules.phases.len() + 1) * (self.w.state.players.len() + 1) * 8;
+        // Two whole rounds of every phase and step are enough to reach any of them.
+        let slots: usize = self.rules.phases.iter().map(|p| p.steps.len().max(1)).sum();
+        let limit = 2 * (slots + 1) * (self.w.state.players.len() + 1) + 8;
         for _ in 0..limit {
             self.close_phase()?;
             if self.now_in(target) {
@@ -325,11 +329,23 @@ impl Interp<'_> {
     /// Stops at the game's `end:` condition. Returns the number of refused actions.
     pub fn play_turns(&mut self, turns: u32) -> R<usize> {
         let mut refused = 0;
-        let last = self.w.state.clock.turn + turns;
+        if self.rules.phases.is_empty() {
+            return Err(Halt::Error("the game has no `turn: phases:` to play".into()));
+        }
+        let last = self.w.state.clock.turn.saturating_add(turns);
         while self.w.state.clock.turn < last && !self.w.state.over {
             refused += self.window(40)?;
             self.check_end = true;
-            self.atomically(|me| me.close_phase())?;
+            if let Err(Halt::Refused(reason)) = self.atomically(|me| me.close_phase()) {
+                // The phase's script was refused (the agent chose what the rules forbid):
+                // the phase ends without it, so that the game goes on.
+                refused += 1;
+                self.emit(None, EventKind::Note { text: format!("the phase's script is skipped: {reason}") });
+                self.skip_scripts = true;
+                let out = self.atomically(|me| me.close_phase());
+                self.skip_scripts = false;
+                out?;
+            }
         }
         Ok(refused)
     }
@@ -347,7 +363,11 @@ impl Interp<'_> {
     pub fn deal_full_decks(&mut self) -> R<()> {
         for p in self.seated() {
             let Some(deck) = self.w.state.zone("deck", Some(p)) else { continue };
+            let faction = self.w.state.players[p].faction.clone();
             for (i, c) in self.rules.cards.iter().enumerate() {
+                if c.faction.is_some() && c.faction != faction {
+                    continue;
+                }
                 for _ in 0..c.copies {
                     let label = self.w.state.fresh_label(&c.id);
                     self.w.state.create(Kind::Card(i), label, Some(p), deck);
@@ -358,7 +378,8 @@ impl Interp<'_> {
         if let Some(s) = self.rules.setup.clone() {
             let first = self.w.state.seats.first().copied();
             let mut cx = Ctx::new(first, None, s.text.clone());
-            self.atomically(|me| me.exec_stmts(&s.block, &mut cx))?;
+            self.atomically(|me| me.exec_stmts(&s.block, &mut cx))
+                .map_err(|h| Halt::Error(format!("the game's `setup:` failed: {}", h.message())))?;
         }
         for p in self.seated() {
             let faction = self.w.state.players[p].faction.clone();

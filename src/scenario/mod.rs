@@ -86,95 +86,91 @@ impl Runner<'_> {
         let mut i = 0;
         while i < steps.len() {
             let n = i + 1;
-            let mark = it.w.state.log.len();
             match &steps[i] {
                 Step::Act { .. } | Step::Advance(_) => {
-                    let mut answers = vec![];
-                    let mut j = i + 1;
-                    while let Some(Step::Choose(a)) = steps.get(j) {
-                        answers.push((j + 1, a.value.iter().map(|x| x.value.clone()).collect()));
-                        j += 1;
-                    }
-                    it.agent.begin(n, answers);
-                    self.t.step(n, &describe(&steps[i]));
-                    let before = it.w.state.clone();
-                    let out = self.act(it, &steps[i], n);
-                    self.t.events(&it.w.state, mark);
-                    let expected = match steps.get(j) {
-                        Some(Step::ExpectError(e)) => Some(e),
-                        _ => None,
-                    };
-                    let left = it.agent.leftover();
-                    if let (Some((at, names)), true) = (left.first(), out.is_ok() || expected.is_some()) {
-                        return Err(self.fail(
-                            *at,
-                            &span_of(&steps[at - 1]),
-                            format!("unused answer {names:?}: no choice was asked for it"),
-                        ));
-                    }
-                    match (out, expected) {
-                        (Ok(()), None) => {}
-                        (Ok(()), Some(e)) => {
-                            return Err(self.fail(
-                                j + 1,
-                                &e.span,
-                                format!("expected the action to be refused with \"{}\", but it succeeded", e.value),
-                            ))
-                        }
-                        (Err(Halt::Refused(m) | Halt::Budget(m)), Some(e)) if m.contains(&e.value) => {
-                            self.refused(&before, it, j + 1, e)?;
-                        }
-                        // An answer that is not among the options is the rules refusing it.
-                        (Err(Halt::Agent(m)), Some(e)) if m.contains("is not an option") && m.contains(&e.value) => {
-                            self.refused(&before, it, j + 1, e)?;
-                        }
-                        (Err(h), Some(e)) => {
-                            return Err(self.fail(
-                                j + 1,
-                                &e.span,
-                                format!("expected a refusal containing \"{}\", got: {}", e.value, h.message()),
-                            ))
-                        }
-                        (Err(h), None) => return Err(self.fail(n, &span_of(&steps[i]), h.message().to_string())),
-                    }
-                    i = if expected.is_some() { j + 1 } else { j };
+                    i = self.act_step(it, i)?;
                     continue;
                 }
                 Step::Choose(a) => {
-                    return Err(self.fail(
-                        n,
-                        &a.span,
-                        "`choose` answers nothing: put it right after an `act` or `advance` step",
-                    ))
+                    let msg = "`choose` answers nothing: put it right after an `act` or `advance` step";
+                    return Err(self.fail(n, &a.span, msg));
                 }
                 Step::ExpectError(e) => {
-                    return Err(self.fail(
-                        n,
-                        &e.span,
-                        "`expect_error` must follow an `act` step (and its `choose` steps)",
-                    ))
+                    let msg = "`expect_error` must follow an `act` step (and its `choose` steps)";
+                    return Err(self.fail(n, &e.span, msg));
                 }
                 Step::Expect(src) => self.expect(it, src, n)?,
-                Step::ExpectLog(lines) => {
-                    let log: Vec<String> = it.w.state.log.iter().map(|e| e.render(&it.w.state)).collect();
-                    let mut from = 0;
-                    for want in &lines.value {
-                        match log[from..].iter().position(|l| l.contains(&want.value)) {
-                            Some(k) => from += k + 1,
-                            None => {
-                                return Err(self.fail(
-                                    n,
-                                    &want.span,
-                                    format!("no event \"{}\" in the log (after the previous one matched)", want.value),
-                                ))
-                            }
-                        }
-                    }
-                    self.t.step(n, &format!("expect_log: {} events found", lines.value.len()));
-                }
+                Step::ExpectLog(lines) => self.expect_log(it, lines, n)?,
             }
             i += 1;
         }
+        Ok(())
+    }
+
+    /// An `act` or `advance` step at index `i`, with the `choose` steps that answer it and
+    /// the `expect_error` that may follow; returns the index of the next step.
+    fn act_step(&mut self, it: &mut Interp, i: usize) -> Result<usize, Failure> {
+        let steps = &self.sc.steps;
+        let (n, mark) = (i + 1, it.w.state.log.len());
+        let mut answers = vec![];
+        let mut j = i + 1;
+        while let Some(Step::Choose(a)) = steps.get(j) {
+            answers.push((j + 1, a.value.iter().map(|x| x.value.clone()).collect()));
+            j += 1;
+        }
+        it.agent.begin(n, answers);
+        self.t.step(n, &describe(&steps[i]));
+        // The state to compare a refusal with; the log (which only grows) stays out.
+        let log = std::mem::take(&mut it.w.state.log);
+        let before = it.w.state.clone();
+        it.w.state.log = log;
+        let out = self.act(it, &steps[i]);
+        self.t.events(&it.w.state, mark);
+        let expected = match steps.get(j) {
+            Some(Step::ExpectError(e)) => Some(e),
+            _ => None,
+        };
+        let left = it.agent.leftover();
+        if let (Some((at, names)), true) = (left.first(), out.is_ok() || expected.is_some()) {
+            let msg = format!("unused answer {names:?}: no choice was asked for it");
+            return Err(self.fail(*at, &span_of(&steps[at - 1]), msg));
+        }
+        match (out, expected) {
+            (Ok(()), None) => {}
+            (Ok(()), Some(e)) => {
+                let msg = format!("expected the action to be refused with \"{}\", but it succeeded", e.value);
+                return Err(self.fail(j + 1, &e.span, msg));
+            }
+            (Err(Halt::Refused(m) | Halt::Budget(m)), Some(e)) if m.contains(&e.value) => {
+                self.refused(&before, it, j + 1, e)?
+            }
+            // An answer that is not among the options is the rules refusing it.
+            (Err(Halt::Agent(m)), Some(e)) if m.contains("is not an option") && m.contains(&e.value) => {
+                self.refused(&before, it, j + 1, e)?
+            }
+            (Err(h), Some(e)) => {
+                let msg = format!("expected a refusal containing \"{}\", got: {}", e.value, h.message());
+                return Err(self.fail(j + 1, &e.span, msg));
+            }
+            (Err(h), None) => return Err(self.fail(n, &span_of(&steps[i]), h.message().to_string())),
+        }
+        Ok(if expected.is_some() { j + 1 } else { j })
+    }
+
+    /// `expect_log`: each line is part of some event, in order.
+    fn expect_log(&mut self, it: &Interp, lines: &crate::load::Sp<Vec<crate::load::Sp<String>>>, n: usize) -> Res {
+        let log: Vec<String> = it.w.state.log.iter().map(|e| e.render(&it.w.state)).collect();
+        let mut from = 0;
+        for want in &lines.value {
+            match log[from..].iter().position(|l| l.contains(&want.value)) {
+                Some(k) => from += k + 1,
+                None => {
+                    let msg = format!("no event \"{}\" in the log (after the previous one matched)", want.value);
+                    return Err(self.fail(n, &want.span, msg));
+                }
+            }
+        }
+        self.t.step(n, &format!("expect_log: {} events found", lines.value.len()));
         Ok(())
     }
 
@@ -189,6 +185,7 @@ impl Runner<'_> {
     fn setup(&mut self, it: &mut Interp) -> Res {
         let mut phase = None;
         let first = it.w.state.seats.first().copied();
+        let default_active = it.w.state.active();
         for item in &self.sc.setup {
             match item {
                 SetupItem::Phase(p) => {
@@ -245,10 +242,10 @@ impl Runner<'_> {
                 }
             }
         }
-        // A setup script may have made someone else the active player: keep that.
-        let chosen = it.w.state.active();
+        // A setup script that made someone the active player wins over the turn order.
+        let chosen = it.w.state.active().filter(|&p| Some(p) != default_active);
         it.begin(phase).map_err(|h| self.fail(0, &self.sc.span, h.message()))?;
-        if let Some(p) = chosen.filter(|&p| Some(p) != it.w.state.active()) {
+        if let Some(p) = chosen {
             it.make_active(p);
         }
         it.w.fired = it.w.state.log.len();
@@ -270,7 +267,7 @@ impl Runner<'_> {
         cx
     }
 
-    fn act(&mut self, it: &mut Interp, step: &Step, n: usize) -> Result<(), Halt> {
+    fn act(&mut self, it: &mut Interp, step: &Step) -> Result<(), Halt> {
         match step {
             Step::Advance(p) => it.atomically(|me| me.advance_to(&p.value)),
             Step::Act { player, action, .. } => {
@@ -295,7 +292,6 @@ impl Runner<'_> {
                         });
                     }
                 };
-                let _ = n;
                 it.act(who, &action)
             }
             _ => Ok(()),
@@ -412,7 +408,10 @@ pub fn whole_game<'r>(
     turns: u32,
     agent: Box<dyn crate::interp::Agent + 'r>,
 ) -> Result<(State, usize), Halt> {
-    let names = (1..=players).map(|i| Player { name: format!("p{i}"), role: None, faction: None }).collect();
+    // Players take the game's factions in file order, one each, while there are some.
+    let names = (1..=players)
+        .map(|i| Player { name: format!("p{i}"), role: None, faction: rules.factions.get(i - 1).map(|f| f.id.clone()) })
+        .collect();
     let state = Interp::lay_out(rules, seed, names);
     let mut it = Interp::new(rules, state, agent);
     it.deal_full_decks()?;
