@@ -140,3 +140,23 @@ fn readme_scenario_tutorial_is_true() {
     assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
     assert_eq!(stdout(&o), transcript);
 }
+
+#[test]
+fn test_json_gives_one_object_per_scenario() {
+    let dir = lotr_copy("json");
+    let sc = dir.join("lotr/scenarios/shadow_card_removes_its_cost.yaml");
+    edit(&sc, "  - expect: twilight == 2\n", "  - expect: twilight == 3\n");
+    let o = twilit(&dir, &["test", "lotr", "--format", "json"]);
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    let objects: Vec<serde_json::Value> =
+        out.lines().map(|l| serde_json::from_str(l).expect("one JSON object per line")).collect();
+    assert!(objects.len() >= 12);
+    let failed: Vec<_> = objects.iter().filter(|v| v["passed"] == false).collect();
+    assert_eq!(failed.len(), 1, "{out}");
+    assert_eq!(failed[0]["scenario"], "shadow_card_removes_its_cost");
+    assert_eq!(failed[0]["step"], 2);
+    assert_eq!(failed[0]["message"], "expected twilight == 3, but twilight is 2");
+    assert!(failed[0]["line"].as_u64().unwrap() > 1);
+    assert!(String::from_utf8_lossy(&o.stderr).contains(" passed, 1 failed"));
+}

@@ -42,6 +42,9 @@ enum Command {
         /// Run only scenarios whose name contains this text.
         #[arg(long)]
         filter: Option<String>,
+        /// Output style: one line per scenario, or one JSON object per scenario.
+        #[arg(long, value_enum, default_value_t = Format::Human)]
+        format: Format,
     },
     /// Play a game with the seeded random agent and print what happened.
     Play {
@@ -115,8 +118,9 @@ pub fn run(args: Vec<String>, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         Command::Play { path, seed, turns, players, agent } => {
             play::play(play::PlayOpts { path, seed, turns, players, agent }, out, err)
         }
-        Command::Test { paths, transcript, filter } => {
-            test::run(test::TestOpts { paths: default_paths(paths), transcripts: transcript, filter }, out, err)
+        Command::Test { paths, transcript, filter, format } => {
+            let opts = test::TestOpts { paths: default_paths(paths), transcripts: transcript, filter, format };
+            test::run(opts, out, err)
         }
         Command::Bench { game: Some(game), runs, turns, .. } => play::bench(&game, turns, runs.max(1), out, err),
         Command::Bench { cards, runs, keep, .. } => run_bench(cards, runs.max(1), keep, out, err),

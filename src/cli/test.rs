@@ -19,6 +19,8 @@ pub struct TestOpts {
     pub transcripts: bool,
     /// Only scenarios whose name contains this.
     pub filter: Option<String>,
+    /// Human lines, or JSON objects (one per scenario; diagnostics as `check --format json`).
+    pub format: render::Format,
 }
 
 /// The game directory holding `path` (the nearest ancestor with a `game.yaml`).
@@ -41,11 +43,14 @@ pub fn run(opts: TestOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     diags.extend(crate::check::check_library(&lib).diags);
     let color = render::want_color();
     let errors: Vec<&Diagnostic> = diags.iter().filter(|d| d.severity == Severity::Error).collect();
+    let json = opts.format == render::Format::Json;
     if !errors.is_empty() {
         for d in &errors {
-            let _ = write!(out, "{}", render::human(d, &sources, color, 100));
+            let text = if json { render::json(d, &sources) + "\n" } else { render::human(d, &sources, color, 100) };
+            let _ = write!(out, "{text}");
         }
-        let _ = writeln!(out, "{} error(s): fix them before running scenarios", errors.len());
+        let sink: &mut dyn Write = if json { err } else { out };
+        let _ = writeln!(sink, "{} error(s): fix them before running scenarios", errors.len());
         let io = errors.iter().any(|d| d.code == crate::load::IO_CODE);
         return if io { super::EXIT_USAGE } else { super::EXIT_PROBLEMS };
     }
@@ -54,7 +59,8 @@ pub fn run(opts: TestOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         r.bundle(bundle);
     }
     let (passed, failed) = (r.passed, r.failed);
-    let _ = writeln!(out, "{passed} passed, {failed} failed");
+    let sink: &mut dyn Write = if json { err } else { out };
+    let _ = writeln!(sink, "{passed} passed, {failed} failed");
     if failed > 0 {
         super::EXIT_PROBLEMS
     } else {
@@ -111,6 +117,10 @@ impl Runs<'_> {
         let game = bundle.dir.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
         for sc in selected {
             let o = scenario::run(&rules, sc);
+            if self.opts.format == render::Format::Json {
+                self.json(&game, &o);
+                continue;
+            }
             if self.opts.transcripts {
                 let _ = write!(self.out, "{}", o.transcript);
             }
@@ -122,6 +132,26 @@ impl Runs<'_> {
                 Some(f) => self.failure(&game, &o.name, f),
             }
         }
+    }
+
+    /// One JSON object per scenario: its name, whether it passed, and where it failed.
+    fn json(&mut self, game: &str, o: &scenario::Outcome) {
+        let mut v = serde_json::json!({ "game": game, "scenario": o.name, "passed": o.failure.is_none() });
+        if let Some(f) = &o.failure {
+            let (line, column) = self.sources.line_col(f.file, f.span.start);
+            v["step"] = f.step.into();
+            v["message"] = f.message.clone().into();
+            v["file"] = self.sources.get(f.file).path.display().to_string().into();
+            v["line"] = line.into();
+            v["column"] = column.into();
+            self.failed += 1;
+        } else {
+            self.passed += 1;
+        }
+        if self.opts.transcripts {
+            v["transcript"] = o.transcript.clone().into();
+        }
+        let _ = writeln!(self.out, "{v}");
     }
 
     /// One line on standard output; the same failure at its place in the file on stderr.
