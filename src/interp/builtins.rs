@@ -42,35 +42,13 @@ impl Interp<'_> {
                 let r = if name == "min" { nums.iter().min() } else { nums.iter().max() };
                 Ok(Value::Int(r.copied().unwrap_or(0)))
             }
-            "sum" => {
-                let v = self.eval(arg(0)?, cx)?;
-                let mut total = 0;
-                for x in self.things(&v)? {
-                    total = self.keyed(&x, arg(1)?, cx)?.saturating_add(total);
-                }
-                Ok(Value::Int(total))
-            }
-            "sort" => {
+            "sum" | "sort" | "most" => {
                 let v = self.eval(arg(0)?, cx)?;
                 let mut keyed = vec![];
                 for x in self.things(&v)? {
                     keyed.push((self.keyed(&x, arg(1)?, cx)?, x));
                 }
-                keyed.sort_by_key(|(k, _)| *k);
-                Ok(Value::List(keyed.into_iter().map(|(_, x)| x).collect()))
-            }
-            "most" => {
-                let v = self.eval(arg(0)?, cx)?;
-                let mut best: Vec<(i64, Value)> = vec![];
-                for x in self.things(&v)? {
-                    let k = self.keyed(&x, arg(1)?, cx)?;
-                    match best.first() {
-                        Some((b, _)) if k < *b => {}
-                        Some((b, _)) if k == *b => best.push((k, x)),
-                        _ => best = vec![(k, x)],
-                    }
-                }
-                Ok(if best.len() == 1 { best.remove(0).1 } else { Value::Null })
+                Ok(by_key(name, keyed))
             }
             "adjacent" => {
                 let (a, b) = (self.eval(arg(0)?, cx)?, self.eval(arg(1)?, cx)?);
@@ -114,5 +92,25 @@ impl Interp<'_> {
             }
         }
         out
+    }
+}
+
+/// `sum`, `sort` (lowest first, stable) and `most` (the one strictly highest, else none)
+/// over things paired with their keys.
+fn by_key(name: &str, mut keyed: Vec<(i64, Value)>) -> Value {
+    match name {
+        "sum" => Value::Int(keyed.iter().fold(0i64, |t, (k, _)| t.saturating_add(*k))),
+        "sort" => {
+            keyed.sort_by_key(|(k, _)| *k);
+            Value::List(keyed.into_iter().map(|(_, x)| x).collect())
+        }
+        _ => {
+            let Some(top) = keyed.iter().map(|(k, _)| *k).max() else { return Value::Null };
+            let mut best = keyed.into_iter().filter(|(k, _)| *k == top);
+            match (best.next(), best.next()) {
+                (Some((_, x)), None) => x,
+                _ => Value::Null,
+            }
+        }
     }
 }

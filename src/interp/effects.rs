@@ -52,84 +52,68 @@ impl Interp<'_> {
 
     /// Runs an effect; returns what it acted on.
     pub fn effect(&mut self, e: &Effect, cx: &mut Ctx) -> R<Value> {
-        let obj = e.objects.first();
-        let acted = match e.verb {
-            Verb::Add | Verb::Gain | Verb::Remove | Verb::Spend | Verb::Lose => self.add_or_remove(e, cx)?,
-            Verb::Move | Verb::Return | Verb::Take | Verb::Discard | Verb::Destroy => self.move_like(e, cx)?,
-            Verb::Draw => self.draw(e, cx)?,
-            Verb::Deal => self.deal(e, cx)?,
-            Verb::Shuffle => self.shuffle(e, cx)?,
-            Verb::Reveal => {
-                let o = obj.ok_or_else(|| Halt::Error("nothing to reveal".into()))?;
-                let things = self.targets(o, cx)?;
-                self.reveal(e, &things, cx)?;
-                things
-            }
-            Verb::Flip => {
-                let o = obj.ok_or_else(|| Halt::Error("nothing to flip".into()))?;
-                let things = self.targets(o, cx)?;
+        let obj = || e.objects.first().ok_or_else(|| Halt::Error(format!("`{}` what?", e.verb.as_str())));
+        match e.verb {
+            Verb::Add | Verb::Gain | Verb::Remove | Verb::Spend | Verb::Lose => self.add_or_remove(e, cx),
+            Verb::Move | Verb::Return | Verb::Take | Verb::Discard | Verb::Destroy => self.move_like(e, cx),
+            Verb::Draw => self.draw(e, cx),
+            Verb::Deal => self.deal(e, cx),
+            Verb::Shuffle => self.shuffle(e, cx),
+            Verb::Place => self.place(e, obj()?, cx, "place"),
+            Verb::Create => self.create(e, cx),
+            Verb::Score => self.score(e, cx),
+            Verb::Seat => self.seat(obj()?, cx),
+            Verb::Reveal | Verb::Flip | Verb::Exhaust | Verb::Ready | Verb::Play => {
+                let things = self.targets(obj()?, cx)?;
+                if e.verb == Verb::Reveal {
+                    self.reveal(e, &things, cx)?;
+                }
                 for t in &things.items() {
-                    self.flip(e, t, cx)?;
+                    match e.verb {
+                        Verb::Flip => self.flip(e, t, cx)?,
+                        Verb::Exhaust | Verb::Ready => self.exhaust(e.verb == Verb::Exhaust, t, cx)?,
+                        Verb::Play => self.play_entity(self.ent(t)?, cx.you)?,
+                        _ => {}
+                    }
                 }
-                things
+                Ok(things)
             }
-            Verb::Exhaust | Verb::Ready => {
-                let o = obj.ok_or_else(|| Halt::Error("nothing to exhaust".into()))?;
-                let things = self.targets(o, cx)?;
-                let exhausted = e.verb == Verb::Exhaust;
-                for t in &things.items() {
-                    let ent = self.ent(t)?;
-                    self.allowed(e.verb.as_str(), cx.you, Some(t), None)?;
-                    self.w.state.ents[ent].exhausted = exhausted;
-                    self.emit(cx.you, EventKind::Exhaust { ent, exhausted });
-                }
-                things
-            }
-            Verb::Place => self.place(e, obj.ok_or_else(|| Halt::Error("nothing to place".into()))?, cx, "place")?,
-            Verb::Create => self.create(e, cx)?,
-            Verb::Score => {
-                let n = self.amount(obj, cx)?;
-                let counter = self
-                    .rules
-                    .scoring
-                    .clone()
-                    .ok_or_else(|| Halt::Error("the game has no `scoring:` counter".into()))?;
-                self.allowed("score", cx.you, None, None)?;
-                for p in self.beneficiaries(e, cx)? {
-                    let now = self.w.state.counter(&counter, Holder::Player(p)).saturating_add(n);
-                    self.change_counter("score", &counter, Holder::Player(p), now, n, cx)?;
-                }
-                Value::List(vec![])
-            }
-            Verb::Seat => {
-                let o = obj.ok_or_else(|| Halt::Error("nobody to seat".into()))?;
-                let v = self.eval(o, cx)?;
-                let order = self.players(&v)?;
-                let mut sorted = order.clone();
-                sorted.sort_unstable();
-                sorted.dedup();
-                if order.len() != self.w.state.players.len() || sorted.len() != order.len() {
-                    let names: Vec<&str> = order.iter().map(|&p| self.pname(p)).collect();
-                    return Err(Halt::Error(format!(
-                        "`seat` needs every player exactly once, got [{}]",
-                        names.join(", ")
-                    )));
-                }
-                self.w.state.seats = order.clone();
-                self.emit(cx.you, EventKind::Seat { order });
-                v
-            }
-            Verb::Play => {
-                let o = obj.ok_or_else(|| Halt::Error("nothing to play".into()))?;
-                let things = self.targets(o, cx)?;
-                for t in &things.items() {
-                    let ent = self.ent(t)?;
-                    self.play_entity(ent, cx.you)?;
-                }
-                things
-            }
-        };
-        Ok(acted)
+        }
+    }
+
+    fn exhaust(&mut self, exhausted: bool, t: &Value, cx: &Ctx) -> R<()> {
+        let ent = self.ent(t)?;
+        self.allowed(if exhausted { "exhaust" } else { "ready" }, cx.you, Some(t), None)?;
+        self.w.state.ents[ent].exhausted = exhausted;
+        self.emit(cx.you, EventKind::Exhaust { ent, exhausted });
+        Ok(())
+    }
+
+    fn score(&mut self, e: &Effect, cx: &mut Ctx) -> R<Value> {
+        let n = self.amount(e.objects.first(), cx)?;
+        let counter =
+            self.rules.scoring.clone().ok_or_else(|| Halt::Error("the game has no `scoring:` counter".into()))?;
+        self.allowed("score", cx.you, None, None)?;
+        for p in self.beneficiaries(e, cx)? {
+            let now = self.w.state.counter(&counter, Holder::Player(p)).saturating_add(n);
+            self.change_counter("score", &counter, Holder::Player(p), now, n, cx)?;
+        }
+        Ok(Value::List(vec![]))
+    }
+
+    fn seat(&mut self, o: &Expr, cx: &mut Ctx) -> R<Value> {
+        let v = self.eval(o, cx)?;
+        let order = self.players(&v)?;
+        let mut sorted = order.clone();
+        sorted.sort_unstable();
+        sorted.dedup();
+        if order.len() != self.w.state.players.len() || sorted.len() != order.len() {
+            let names: Vec<&str> = order.iter().map(|&p| self.pname(p)).collect();
+            return Err(Halt::Error(format!("`seat` needs every player exactly once, got [{}]", names.join(", "))));
+        }
+        self.w.state.seats = order.clone();
+        self.emit(cx.you, EventKind::Seat { order });
+        Ok(v)
     }
 
     /// `add`, `gain`, `remove`, `spend`, `lose`: of a counter, or of pieces (`add` places

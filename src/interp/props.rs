@@ -248,60 +248,56 @@ impl Interp<'_> {
             return Ok(());
         }
         for ban in self.bans()? {
-            if !ban.rule.actions.iter().any(|a| a.name == verb) {
-                continue;
+            if ban.rule.actions.iter().any(|a| a.name == verb) && self.forbids(&ban, you, thing, place)? {
+                let what = thing.map(|t| format!(" {}", self.show(t))).unwrap_or_default();
+                let who = self.pname(you);
+                return Err(Halt::Refused(format!("{who} may not {verb}{what}: forbidden by {}", ban.source)));
             }
-            let mut cx = ban.cx.clone();
-            let who = self.eval(&ban.rule.who, &mut cx)?;
-            if !self.players(&who)?.contains(&you) {
-                continue;
-            }
-            // `pieces at X` reads as the object with a place: the place is where the action
-            // happens (where the thing is, or where it goes), like `at X` of the prohibition.
-            let (object, mut places) = match &ban.rule.object {
-                Some(o) => split_places(o),
-                None => (None, vec![]),
-            };
-            places.extend(ban.rule.at.clone());
-            if let Some(obj) = &object {
-                // A prohibition about things does not cover actions on nothing.
-                let Some(t) = thing else { continue };
-                if !self.covers(obj, t, &mut cx)? {
-                    continue;
-                }
-            }
-            let here = thing.and_then(|t| match t {
-                Value::Ent(e) => self.w.state.zone_of(*e),
-                _ => None,
-            });
-            let mut outside = false;
-            for at in &places {
-                let zones = self.eval(at, &mut cx)?;
-                let zones = self.things(&zones)?;
-                let hit = |z: Option<ZoneId>| z.is_some_and(|z| zones.contains(&Value::Zone(z)));
-                outside |= !hit(here) && !hit(place);
-            }
-            if outside {
-                continue;
-            }
-            match &ban.rule.except {
-                Some(Exception::During(p)) if self.w.running.contains(&p.name) => continue,
-                Some(Exception::If(c)) => {
-                    let v = self.eval(c, &mut cx)?;
-                    if self.truth(&v, c, &cx)? {
-                        continue;
-                    }
-                }
-                _ => {}
-            }
-            let what = thing.map(|t| format!(" {}", self.show(t))).unwrap_or_default();
-            return Err(Halt::Refused(format!(
-                "{} may not {verb}{what}: forbidden by {}",
-                self.pname(you),
-                ban.source
-            )));
         }
         Ok(())
+    }
+
+    /// Whether a prohibition naming the verb covers this player, thing and place now.
+    fn forbids(&mut self, ban: &Ban, you: PlayerId, thing: Option<&Value>, place: Option<ZoneId>) -> R<bool> {
+        let mut cx = ban.cx.clone();
+        let who = self.eval(&ban.rule.who, &mut cx)?;
+        if !self.players(&who)?.contains(&you) {
+            return Ok(false);
+        }
+        // `pieces at X` reads as the object with a place: the place is where the action
+        // happens (where the thing is, or where it goes), like `at X` of the prohibition.
+        let (object, mut places) = match &ban.rule.object {
+            Some(o) => split_places(o),
+            None => (None, vec![]),
+        };
+        places.extend(ban.rule.at.clone());
+        if let Some(obj) = &object {
+            // A prohibition about things does not cover actions on nothing.
+            let Some(t) = thing else { return Ok(false) };
+            if !self.covers(obj, t, &mut cx)? {
+                return Ok(false);
+            }
+        }
+        let here = thing.and_then(|t| match t {
+            Value::Ent(e) => self.w.state.zone_of(*e),
+            _ => None,
+        });
+        for at in &places {
+            let zones = self.eval(at, &mut cx)?;
+            let zones = self.things(&zones)?;
+            let hit = |z: Option<ZoneId>| z.is_some_and(|z| zones.contains(&Value::Zone(z)));
+            if !hit(here) && !hit(place) {
+                return Ok(false);
+            }
+        }
+        Ok(match &ban.rule.except {
+            Some(Exception::During(p)) => !self.w.running.contains(&p.name),
+            Some(Exception::If(c)) => {
+                let v = self.eval(c, &mut cx)?;
+                !self.truth(&v, c, &cx)?
+            }
+            None => true,
+        })
     }
 
     fn covers(&mut self, obj: &Expr, t: &Value, cx: &mut Ctx) -> R<bool> {

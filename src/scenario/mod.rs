@@ -12,7 +12,7 @@ use crate::engine::{Kind, Player, PlayerId, State, Value};
 use crate::interp::actions::{Action, Source};
 use crate::interp::rules::Script;
 use crate::interp::{Ctx, Halt, Interp, Rules, Scripted};
-use crate::load::{Act, Scenario, ScriptSrc, SetupItem, Step};
+use crate::load::{Act, Scenario, ScriptSrc, SetupItem, Sp, Step};
 use crate::syntax;
 
 pub use transcript::Transcript;
@@ -158,7 +158,7 @@ impl Runner<'_> {
     }
 
     /// `expect_log`: each line is part of some event, in order.
-    fn expect_log(&mut self, it: &Interp, lines: &crate::load::Sp<Vec<crate::load::Sp<String>>>, n: usize) -> Res {
+    fn expect_log(&mut self, it: &Interp, lines: &Sp<Vec<Sp<String>>>, n: usize) -> Res {
         let log: Vec<String> = it.w.state.log.iter().map(|e| e.render(&it.w.state)).collect();
         let mut from = 0;
         for want in &lines.value {
@@ -195,30 +195,7 @@ impl Runner<'_> {
                             .ok_or_else(|| self.fail(0, &p.span, format!("no phase `{}`", p.value)))?,
                     )
                 }
-                SetupItem::Put { put, zone, of, span } => {
-                    let owner = match of {
-                        Some(o) => Some(self.player(it, &o.value, &o.span)?),
-                        None => None,
-                    };
-                    let z = it.zone_named(&zone.value, owner).map_err(|h| self.fail(0, span, h.message()))?;
-                    for id in put {
-                        let owner = owner.or(it.w.state.zones[z].owner);
-                        if let Some(&c) = it.rules.card_ids.get(&id.value) {
-                            let label = it.w.state.fresh_label(&id.value);
-                            it.w.state.create(Kind::Card(c), label, owner, z);
-                            continue;
-                        }
-                        // A piece kind (or its plural): one new piece, on its first side.
-                        let piece =
-                            it.rules.env.resolve(&id.value).map(|(n, _)| n).filter(|n| it.rules.pieces.contains_key(n));
-                        let kind =
-                            piece.ok_or_else(|| self.fail(0, &id.span, format!("no card or piece `{}`", id.value)))?;
-                        let label = it.w.state.fresh_label(&kind);
-                        let side = it.rules.pieces[&kind].first().cloned();
-                        let e = it.w.state.create(Kind::Piece(kind), label, owner, z);
-                        it.w.state.ents[e].side = side;
-                    }
-                }
+                SetupItem::Put { put, zone, of, span } => self.put(it, put, zone, of.as_ref(), span)?,
                 SetupItem::Counter { counter, of, set, span } => {
                     let holder = match of {
                         Some(o) => match it.w.state.player_named(&o.value) {
@@ -251,6 +228,31 @@ impl Runner<'_> {
         it.w.fired = it.w.state.log.len();
         it.w.done.clear();
         self.t.setup(&it.w.state, &it.phase_name());
+        Ok(())
+    }
+
+    /// `{ put: [ids], in: ZONE, of: PLAYER }`: a new copy of each card, or a new piece for
+    /// each piece name (on its first side), owned by the player or the zone's owner.
+    fn put(&self, it: &mut Interp, put: &[Sp<String>], zone: &Sp<String>, of: Option<&Sp<String>>, span: &Span) -> Res {
+        let owner = match of {
+            Some(o) => Some(self.player(it, &o.value, &o.span)?),
+            None => None,
+        };
+        let z = it.zone_named(&zone.value, owner).map_err(|h| self.fail(0, span, h.message()))?;
+        let owner = owner.or(it.w.state.zones[z].owner);
+        for id in put {
+            if let Some(&c) = it.rules.card_ids.get(&id.value) {
+                let label = it.w.state.fresh_label(&id.value);
+                it.w.state.create(Kind::Card(c), label, owner, z);
+                continue;
+            }
+            let piece = it.rules.env.resolve(&id.value).map(|(n, _)| n).filter(|n| it.rules.pieces.contains_key(n));
+            let kind = piece.ok_or_else(|| self.fail(0, &id.span, format!("no card or piece `{}`", id.value)))?;
+            let label = it.w.state.fresh_label(&kind);
+            let side = it.rules.pieces[&kind].first().cloned();
+            let e = it.w.state.create(Kind::Piece(kind), label, owner, z);
+            it.w.state.ents[e].side = side;
+        }
         Ok(())
     }
 
