@@ -71,7 +71,8 @@ pub fn play(o: PlayOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
             let end = if state.over {
                 format!("the game ended in turn {}", state.clock.turn)
             } else {
-                format!("{} turns played", state.clock.turn - 1)
+                let n = state.clock.turn - 1;
+                format!("{n} turn{} played", if n == 1 { "" } else { "s" })
             };
             let _ = writeln!(out, "{end}, {} events, {refused} refused actions", state.log.len());
             EXIT_OK

@@ -114,7 +114,8 @@ impl Runs<'_> {
                 return;
             }
         };
-        let game = bundle.dir.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
+        let dir = canon(&bundle.dir);
+        let game = dir.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
         for sc in selected {
             let o = scenario::run(&rules, sc);
             if self.opts.format == render::Format::Json {
