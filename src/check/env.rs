@@ -182,7 +182,7 @@ const BUILTINS: &[(&str, Ty)] = &[
     ("zone", Ty::Zone),
     ("name", Ty::Str),
     ("id", Ty::Value),
-    // In an expression these read the clock (`turn > 3`, `phase == shadow`); after
+    // In an expression these read the clock (`turn > 3`, `phase == night`); after
     // `until end of` and in `start of` / `end of` they name the period.
     ("turn", Ty::Num),
     ("phase", Ty::Value),

@@ -268,7 +268,7 @@ impl FileChecker<'_> {
         match item {
             SetupItem::Put { put, zone, of, .. } => {
                 for id in put {
-                    // A piece kind puts one new piece (`put: [warrior, warrior]`).
+                    // A piece kind puts one new piece (`put: [pawn, pawn]`).
                     if !matches!(self.env.lookup(id.as_str()), Some(super::env::Sym::Piece)) {
                         self.known(id, "card", super::env::Sym::Card);
                     }

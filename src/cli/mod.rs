@@ -85,7 +85,7 @@ enum Command {
     },
     /// Print a card's (or faction's) parsed abilities as s-expressions.
     Explain {
-        /// The card or faction id, e.g. `rohirrim_road`.
+        /// The card or faction id, e.g. `old_road`.
         id: String,
         /// Where to look (default: cards/).
         #[arg(long = "path", default_value = "cards")]

@@ -85,7 +85,7 @@ pub enum Kind {
 pub struct Entity {
     /// Card or piece.
     pub kind: Kind,
-    /// Unique label in this game: a card's id (`id#2` for a second copy), `warrior#3`.
+    /// Unique label in this game: a card's id (`id#2` for a second copy), `pawn#3`.
     pub label: String,
     /// Its owner.
     pub owner: Option<PlayerId>,

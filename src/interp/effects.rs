@@ -10,7 +10,7 @@ use crate::syntax::ast::*;
 use super::eval::Mode;
 use super::{Ctx, Halt, Interp, R};
 
-/// A counted noun: `2 twilight`, `a warrior`, `warriors in supply`.
+/// A counted noun: `2 coins`, `a pawn`, `pawns in supply`.
 pub(super) struct Counted<'a> {
     pub(super) n: Option<&'a Expr>,
     pub(super) noun: String,

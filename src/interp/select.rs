@@ -379,7 +379,7 @@ pub fn first(v: Value) -> Value {
     }
 }
 
-/// A selector without its quantity: in a pattern or after `with`, `an orc` means any orc.
+/// A selector without its quantity: in a pattern or after `with`, `a pawn` means any pawn.
 pub fn unquantified(e: &Expr) -> Expr {
     match &e.kind {
         ExprKind::Select { quantity: Some(_), base, filters } => Expr {

@@ -61,7 +61,7 @@ impl Transcript {
 }
 
 /// What a zone holds, runs of copies of one piece with one owner folded:
-/// `warrior ×20 (warrior..warrior#20)`; in a shared zone each run names its owner.
+/// `pawn ×20 (pawn..pawn#20)`; in a shared zone each run names its owner.
 fn runs(s: &State, items: &[usize], shared: bool) -> Vec<String> {
     let split = |e: usize| {
         let l = &s.ents[e].label;
