@@ -1,5 +1,8 @@
 //! The `twilit` binary end to end: the bundled content checks clean, a misspelled keyword
-//! is reported at its exact line and column (human and JSON), usage errors exit 2.
+//! is reported at its exact line and column (human and JSON), usage errors exit 2; and
+//! `twilit test`: the bundled scenarios pass, a removed answer fails with the
+//! missing-choice message and its options, an unaffordable Shadow card fails a scenario
+//! that expects it to be played, JSON output, `twilit play` replays a seed.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -30,11 +33,17 @@ fn bundled_content_checks_clean() {
     assert!(cards >= 40, "{last}");
 }
 
-/// A copy of cards/lotr in a temp dir with one extra card whose `|` script misspells `Add`.
-fn lotr_with_typo() -> (PathBuf, String) {
-    let dir = std::env::temp_dir().join(format!("twilit-cli-{}", std::process::id()));
+/// A copy of cards/lotr in a fresh temp dir.
+fn lotr_copy(tag: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("twilit-cli-{tag}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     copy_dir(&root().join("cards/lotr"), &dir.join("lotr"));
+    dir
+}
+
+/// A copy of cards/lotr with one extra card whose `|` script misspells `Add`.
+fn lotr_with_typo() -> (PathBuf, String) {
+    let dir = lotr_copy("typo");
     let card = "- id: gathering_gloom\n  name: Gathering Gloom\n  side: shadow\n  culture: ringwraith\n  type: condition\n  cost: 1\n  abilities:\n    - when: you play this\n      effect: |\n        Ad[1]\n";
     std::fs::write(dir.join("lotr/my_cards.yaml"), card).unwrap();
     (dir, card.to_string())
@@ -109,4 +118,130 @@ fn bench_generates_a_library_that_checks_clean() {
     assert_eq!(o.status.code(), Some(0), "{out}{}", String::from_utf8_lossy(&o.stderr));
     assert!(out.contains("generated 300 cards"), "{out}");
     assert!(out.contains("(300 cards, 0 problems)"), "{out}");
+}
+
+// ---------------------------------------------------------------------------
+// twilit test and twilit play
+
+fn edit(path: &Path, from: &str, to: &str) {
+    let text = std::fs::read_to_string(path).unwrap();
+    assert!(text.contains(from), "{} has no {from:?}", path.display());
+    std::fs::write(path, text.replacen(from, to, 1)).unwrap();
+}
+
+#[test]
+fn bundled_scenarios_all_pass() {
+    let o = twilit(root(), &["test", "cards/"]);
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(0), "{out}");
+    let last = out.lines().last().unwrap();
+    let passed: usize = last.split(' ').next().unwrap().parse().unwrap();
+    assert!(last.ends_with(" passed, 0 failed"), "{last}");
+    let lotr = out.lines().filter(|l| l.starts_with("ok     lotr/")).count();
+    assert!(lotr >= 12, "only {lotr} LOTR scenarios:\n{out}");
+    assert_eq!(out.lines().count(), passed + 1, "one line per scenario, then the summary");
+}
+
+#[test]
+fn a_removed_answer_fails_with_the_prompt_and_options() {
+    let dir = lotr_copy("missing");
+    let sc = dir.join("lotr/scenarios/rohirrim_road_does_not_change_revealed_cost.yaml");
+    edit(&sc, "  - choose: [legolas_greenleaf]                    # exert an Elf\n", "");
+    let o = twilit(&dir, &["test", "lotr/scenarios/rohirrim_road_does_not_change_revealed_cost.yaml"]);
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(1), "{out}");
+    assert!(out.contains("FAIL   lotr/rohirrim_road_does_not_change_revealed_cost"), "{out}");
+    assert!(
+        out.contains("missing choice at step 1: frodo_player asks choose 1 able (pick 1); options: legolas_greenleaf"),
+        "{out}"
+    );
+    assert!(out.ends_with("0 passed, 1 failed\n"), "{out}");
+}
+
+#[test]
+fn an_unused_answer_fails() {
+    let dir = lotr_copy("unused");
+    let sc = dir.join("lotr/scenarios/free_peoples_card_adds_its_cost.yaml");
+    edit(&sc, "  - expect: twilight == 2\n", "  - choose: [yes]\n  - expect: twilight == 2\n");
+    let out = stdout(&twilit(&dir, &["test", "lotr/scenarios/free_peoples_card_adds_its_cost.yaml"]));
+    assert!(out.contains("unused answer [\"yes\"]"), "{out}");
+}
+
+#[test]
+fn an_unaffordable_shadow_card_passes_only_with_expect_error() {
+    let dir = lotr_copy("unaffordable");
+    let sc = dir.join("lotr/scenarios/shadow_card_removes_its_cost.yaml");
+    // Two tokens cannot pay Goblin Scavengers' 3: the scenario that plays it now fails...
+    edit(&sc, "  - { counter: twilight, set: 5 }", "  - { counter: twilight, set: 2 }");
+    let out = stdout(&twilit(&dir, &["test", "lotr/scenarios/shadow_card_removes_its_cost.yaml"]));
+    assert!(out.contains("step 1: cannot remove 3 twilight: the pool holds 2"), "{out}");
+    // ...and expecting the refusal is what makes it pass.
+    let text = "  - act: { player: sauron_player, play: goblin_scavengers }        # a minion, cost 3\n";
+    let refused =
+        format!("{text}  - expect_error: \"cannot remove 3 twilight: the pool holds 2\"\n  - expect: twilight == 2\n");
+    let body = std::fs::read_to_string(&sc).unwrap();
+    let head = &body[..body.find(text).unwrap()];
+    std::fs::write(&sc, format!("{head}{refused}")).unwrap();
+    let o = twilit(&dir, &["test", "lotr/scenarios/shadow_card_removes_its_cost.yaml"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+}
+
+#[test]
+fn test_usage_errors_exit_two() {
+    let o = twilit(root(), &["test", "no/such/dir"]);
+    assert_eq!(o.status.code(), Some(2));
+    let o = twilit(root(), &["test", "--no-such-flag"]);
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn play_replays_a_seed() {
+    let a = stdout(&twilit(root(), &["play", "cards/lotr", "--seed", "5", "--turns", "2"]));
+    let b = stdout(&twilit(root(), &["play", "cards/lotr", "--seed", "5", "--turns", "2"]));
+    assert_eq!(a, b);
+    assert!(a.contains("-- start of turn 2"), "{a}");
+}
+
+/// The README's scenario tutorial, run as written: the transcript it shows is the real one.
+#[test]
+fn readme_scenario_tutorial_is_true() {
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let blocks: Vec<&str> = readme.split("```").collect();
+    let block = |start: &str| {
+        blocks.iter().find(|b| b.trim_start_matches(|c: char| c.is_alphanumeric()).trim_start().starts_with(start)).map(
+            |b| {
+                let body = b.split_once('\n').map(|x| x.1).unwrap_or("");
+                body.to_string()
+            },
+        )
+    };
+    let card = block("- id: gathering_gloom").expect("card block").replace("Ad[1]", "Add[1]");
+    let scenario = block("# Gathering Gloom costs 1").expect("scenario block");
+    let transcript = block("scenario gathering_gloom_adds_1").expect("transcript block");
+    let dir = lotr_copy("readme");
+    std::fs::write(dir.join("lotr/my_cards.yaml"), card).unwrap();
+    std::fs::write(dir.join("lotr/scenarios/gathering_gloom_adds_1.yaml"), scenario).unwrap();
+    let o = twilit(&dir, &["test", "lotr/scenarios/gathering_gloom_adds_1.yaml", "--transcript"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    assert_eq!(stdout(&o), transcript);
+}
+
+#[test]
+fn test_json_gives_one_object_per_scenario() {
+    let dir = lotr_copy("json");
+    let sc = dir.join("lotr/scenarios/shadow_card_removes_its_cost.yaml");
+    edit(&sc, "  - expect: twilight == 2\n", "  - expect: twilight == 3\n");
+    let o = twilit(&dir, &["test", "lotr", "--format", "json"]);
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    let objects: Vec<serde_json::Value> =
+        out.lines().map(|l| serde_json::from_str(l).expect("one JSON object per line")).collect();
+    assert!(objects.len() >= 12);
+    let failed: Vec<_> = objects.iter().filter(|v| v["passed"] == false).collect();
+    assert_eq!(failed.len(), 1, "{out}");
+    assert_eq!(failed[0]["scenario"], "shadow_card_removes_its_cost");
+    assert_eq!(failed[0]["step"], 2);
+    assert_eq!(failed[0]["message"], "expected twilight == 3, but twilight is 2");
+    assert!(failed[0]["line"].as_u64().unwrap() > 1);
+    assert!(String::from_utf8_lossy(&o.stderr).contains(" passed, 1 failed"));
 }
