@@ -3,7 +3,7 @@
 //! a `N passed, N failed` summary.
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use crate::diag::{Diagnostic, Severity, SourceMap};
 use crate::interp::Rules;
@@ -21,12 +21,6 @@ pub struct TestOpts {
     pub filter: Option<String>,
     /// Human lines, or JSON objects (one per scenario; diagnostics as `check --format json`).
     pub format: render::Format,
-}
-
-/// The game directory holding `path` (the nearest ancestor with a `game.yaml`).
-fn game_dir(path: &Path) -> Option<PathBuf> {
-    let start = if path.is_file() { path.parent()? } else { path };
-    start.ancestors().find(|d| d.join("game.yaml").is_file()).map(Path::to_path_buf)
 }
 
 /// Runs the command; returns the exit code.
@@ -73,8 +67,8 @@ fn targets(paths: &[PathBuf]) -> Result<(Vec<PathBuf>, Vec<PathBuf>), PathBuf> {
     let (mut files, mut dirs) = (vec![], vec![]);
     for p in paths {
         if p.is_file() {
-            files.push(canon(p));
-            dirs.push(game_dir(p).ok_or_else(|| p.clone())?);
+            files.push(crate::load::canonical(p));
+            dirs.push(crate::load::game_dir_of(p).ok_or_else(|| p.clone())?);
         } else {
             dirs.push(p.clone());
         }
@@ -98,7 +92,7 @@ struct Runs<'a> {
 impl Runs<'_> {
     fn selected(&self, sc: &crate::load::Scenario) -> bool {
         let path = &self.sources.get(sc.file).path;
-        (self.files.is_empty() || self.files.contains(&canon(path)))
+        (self.files.is_empty() || self.files.contains(&crate::load::canonical(path)))
             && self.opts.filter.as_ref().is_none_or(|f| sc.scenario.value.contains(f.as_str()))
     }
 
@@ -114,7 +108,7 @@ impl Runs<'_> {
                 return;
             }
         };
-        let dir = canon(&bundle.dir);
+        let dir = crate::load::canonical(&bundle.dir);
         let game = dir.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
         for sc in selected {
             let o = scenario::run(&rules, sc);
@@ -166,8 +160,4 @@ impl Runs<'_> {
             .with_help(format!("run `twilit test {} --transcript` to see what happened", path.display()));
         let _ = write!(self.err, "{}", render::human(&d, self.sources, render::want_color(), 100));
     }
-}
-
-fn canon(p: &Path) -> PathBuf {
-    std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf())
 }

@@ -270,9 +270,15 @@ fn is_yaml(p: &Path) -> bool {
     p.extension().is_some_and(|e| e == "yaml" || e == "yml")
 }
 
-fn canonical(p: &Path) -> PathBuf {
+/// A path made absolute and free of links where possible (as written otherwise).
+pub fn canonical(p: &Path) -> PathBuf {
     let p = if p.as_os_str().is_empty() { Path::new(".") } else { p };
     fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf())
+}
+
+/// The game directory of a file: the nearest directory at or above it holding a `game.yaml`.
+pub fn game_dir_of(file: &Path) -> Option<PathBuf> {
+    game_dir(file, &mut HashMap::new()).map(|(_, as_written)| as_written)
 }
 
 /// The nearest directory at or above `file`'s that holds a `game.yaml`: (canonical, as written).

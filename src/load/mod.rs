@@ -19,7 +19,7 @@ mod scalar;
 mod scenario;
 pub mod yaml;
 
-pub use files::{load_bundle, load_paths, MAX_FILE_BYTES};
+pub use files::{canonical, game_dir_of, load_bundle, load_paths, MAX_FILE_BYTES};
 pub use model::*;
 pub use yaml::{MAX_DEPTH, MAX_NODES, MAX_SCALAR_BYTES};
 
