@@ -303,13 +303,7 @@ impl Interp<'_> {
     fn covers(&mut self, obj: &Expr, t: &Value, cx: &mut Ctx) -> R<bool> {
         if let Value::Sym(counter) = t {
             // An action on a counter: covered when the object names that counter.
-            use crate::syntax::ast::ExprKind;
-            let base = match &obj.kind {
-                ExprKind::Select { base, .. } => base,
-                _ => obj,
-            };
-            let ExprKind::Name(n) = &base.kind else { return Ok(false) };
-            return Ok(self.rules.env.resolve(n).is_some_and(|(c, _)| &c == counter));
+            return Ok(self.names(obj, counter));
         }
         let v = self.eval(obj, cx)?;
         Ok(self.things(&v)?.contains(t))

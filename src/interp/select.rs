@@ -136,6 +136,17 @@ impl Interp<'_> {
         first.is_some() && cands.iter().all(|c| sig(c) == first)
     }
 
+    /// Whether `obj` names `name` rather than selecting things: the word itself or another
+    /// spelling of it, alone or counted (`coins`, `2 coins`, `battle`).
+    pub fn names(&self, obj: &Expr, name: &str) -> bool {
+        let base = match &obj.kind {
+            ExprKind::Select { base, .. } => base,
+            _ => obj,
+        };
+        let ExprKind::Name(n) = &base.kind else { return false };
+        self.rules.env.resolve(n).map_or(n.as_str() == name, |(c, _)| c == name)
+    }
+
     /// A selector: its candidates, filtered, then counted out by its quantity.
     pub fn select(
         &mut self,

@@ -107,21 +107,9 @@ impl Interp<'_> {
                     }
                 }
                 if let Some(o) = object {
-                    if let (EventKind::Use { name, .. }, ExprKind::Name(n)) = (k, &o.kind) {
-                        return Ok(name == n);
-                    }
-                    if let EventKind::Counter { name, .. } = k {
-                        // `gains coins`: the counter is named, not read.
-                        let named = match &o.kind {
-                            ExprKind::Name(n) => Some(n),
-                            ExprKind::Select { base, .. } => match &base.kind {
-                                ExprKind::Name(n) => Some(n),
-                                _ => None,
-                            },
-                            _ => None,
-                        };
-                        let canon = named.and_then(|n| self.rules.env.resolve(n)).map(|(c, _)| c);
-                        return Ok(canon.as_deref() == Some(name.as_str()));
+                    // A procedure or counter event is about a name: `uses battle`, `gains coins`.
+                    if let [Value::Sym(name)] = subject {
+                        return Ok(self.names(o, name));
                     }
                     let v = self.eval(&unquantified(o), cx)?;
                     let things = self.things(&v)?;
