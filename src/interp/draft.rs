@@ -42,17 +42,11 @@ impl Interp<'_> {
         let mut plan = Plan { pick: 1, dir: 1, limits: vec![], face: None, players, hands: vec![], picks: vec![] };
         for o in &d.options {
             match o {
-                DraftOpt::Pick(e) => {
-                    let v = self.eval(e, cx)?;
-                    plan.pick = self.int(&v, e, cx)?.max(1) as usize;
-                }
+                DraftOpt::Pick(e) => plan.pick = self.count(e, cx)?.max(1),
                 DraftOpt::Pass(dr, _) => {
                     plan.dir = if matches!(dr, Direction::Left | Direction::Clockwise) { 1 } else { -1 }
                 }
-                DraftOpt::Limit(v, n) => {
-                    let k = self.eval(n, cx)?;
-                    plan.limits.push((v.name.clone(), self.int(&k, n, cx)?.max(0) as usize));
-                }
+                DraftOpt::Limit(v, n) => plan.limits.push((v.name.clone(), self.count(n, cx)?)),
                 DraftOpt::Face(f, _) => plan.face = Some(*f == Face::Up),
             }
         }

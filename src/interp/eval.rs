@@ -317,6 +317,12 @@ impl Interp<'_> {
         }
     }
 
+    /// An expression as a count: a number, negatives counting as none.
+    pub fn count(&mut self, e: &Expr, cx: &mut Ctx) -> R<usize> {
+        let v = self.eval(e, cx)?;
+        Ok(self.int(&v, e, cx)?.max(0) as usize)
+    }
+
     /// A value as a truth value.
     pub fn truth(&self, v: &Value, e: &Expr, cx: &Ctx) -> R<bool> {
         match v {

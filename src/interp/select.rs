@@ -158,15 +158,11 @@ impl Interp<'_> {
     ) -> R<Value> {
         let cands = self.candidates(base, filters, cx)?;
         let Some(q) = q else { return Ok(Value::List(cands)) };
-        let n = |me: &mut Self, e: &Expr, cx: &mut Ctx| -> R<usize> {
-            let v = me.eval(e, cx)?;
-            Ok(me.int(&v, e, cx)?.max(0) as usize)
-        };
         match &q.kind {
             QuantityKind::All | QuantityKind::Each => Ok(Value::List(cands)),
             QuantityKind::Top(k) | QuantityKind::Bottom(k) => {
                 let k = match k {
-                    Some(e) => n(self, e, cx)?,
+                    Some(e) => self.count(e, cx)?,
                     None => 1,
                 };
                 let mut c = cands;
@@ -210,17 +206,13 @@ impl Interp<'_> {
 
     /// The fewest and most things a quantity takes out of `avail`.
     fn bounds(&mut self, q: &Quantity, avail: usize, cx: &mut Ctx) -> R<(usize, usize)> {
-        let num = |me: &mut Self, e: &Expr, cx: &mut Ctx| -> R<usize> {
-            let v = me.eval(e, cx)?;
-            Ok(me.int(&v, e, cx)?.max(0) as usize)
-        };
         Ok(match &q.kind {
             QuantityKind::One => (1, 1),
             QuantityKind::Exactly(e) => {
-                let k = num(self, e, cx)?;
+                let k = self.count(e, cx)?;
                 (k, k)
             }
-            QuantityKind::UpTo(e) => (0, num(self, e, cx)?),
+            QuantityKind::UpTo(e) => (0, self.count(e, cx)?),
             _ => (0, avail),
         })
     }
