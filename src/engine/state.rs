@@ -145,7 +145,7 @@ pub struct Clock {
 }
 
 /// The whole state of one game.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct State {
     /// Players by id.
     pub players: Vec<Player>,

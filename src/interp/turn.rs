@@ -358,9 +358,10 @@ impl Interp<'_> {
         self.truth(&v, &end.expr, &cx)
     }
 
-    /// Deals every card of the game to every player's `deck` (copies included), for
-    /// whole-game runs; then runs the game's `setup:` and each faction's.
-    pub fn deal_full_decks(&mut self) -> R<()> {
+    /// Sets a whole game up: every card (copies included; a faction's only to its player)
+    /// into each player's `deck`, the piece supplies, then the game's `setup:` and each
+    /// faction's.
+    pub fn prepare_whole_game(&mut self) -> R<()> {
         for p in self.seated() {
             let Some(deck) = self.w.state.zone("deck", Some(p)) else { continue };
             let faction = self.w.state.players[p].faction.clone();
