@@ -269,13 +269,8 @@ impl Env {
 
     /// Looks a name up, also as a plural of a defined name (`soldiers`, `outposts`).
     pub fn lookup(&self, name: &str) -> Option<&Sym> {
-        if let Some(s) = self.names.get(name) {
-            return Some(s);
-        }
-        if let Some(single) = self.plurals.get(name) {
-            return self.names.get(single);
-        }
-        singulars(name).into_iter().find_map(|s| self.names.get(&s).filter(|sym| plural_ok(sym)))
+        // The common case, a defined spelling, without allocating.
+        self.names.get(name).or_else(|| self.resolve(name).map(|(_, s)| s))
     }
 
     /// Looks a name up like `lookup`, also returning its defined (singular) spelling.
