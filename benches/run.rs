@@ -27,5 +27,5 @@ fn lotr_scenarios(bencher: Bencher) {
 fn random_lotr_turns(bencher: Bencher, turns: u32) {
     let b = lotr();
     let rules = Rules::compile(&b).expect("compiles");
-    bencher.bench(|| twilit::scenario::random_game(&rules, 1, 2, turns).map(|(s, _)| s.log.len()).unwrap_or(0));
+    bencher.bench(|| twilit::scenario::random_game(&rules, 1, 2, turns).map(|g| g.state.log.len()).unwrap_or(0));
 }

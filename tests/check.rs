@@ -78,6 +78,11 @@ turn:
 setup: |
   for each p in players { as p { draw 5 } }
 end: count(players where vp of it >= 10) > 0
+result:
+  winners: most(players, vp of it)
+  scores: vp of it
+variables:
+  speaker: { type: player, start: first(players) }
 "#;
 
 /// `GAME` with text replaced (each `from` must occur in it).

@@ -184,6 +184,17 @@ impl Builder<'_> {
     }
 }
 
+/// The checker's type of a declared variable's `type:`.
+pub fn var_ty(t: &str) -> Ty {
+    match t {
+        "player" => Ty::Player,
+        "number" => Ty::Num,
+        "bool" => Ty::Bool,
+        "name" => Ty::Value,
+        _ => Ty::Any,
+    }
+}
+
 /// The names of a game bundle: game definitions, factions, board, cards.
 pub fn build_env(bundle: &GameBundle, diags: &mut Vec<Diagnostic>) -> Env {
     let mut b = Builder { env: Env::new(), diags, first: HashMap::new() };
@@ -204,6 +215,9 @@ pub fn build_env(bundle: &GameBundle, diags: &mut Vec<Diagnostic>) -> Env {
         for r in &g.roles {
             b.name(r, "role", Sym::Role);
             b.env.roles.push(r.value.clone());
+        }
+        for v in &g.variables {
+            b.name(&v.name, "variable", Sym::Variable(var_ty(&v.ty.value)));
         }
         b.procedures(&g.procedures);
         b.phases(&g.turn);

@@ -105,6 +105,8 @@ pub enum Sym {
     Procedure { arity: usize, value: bool, params: Vec<String> },
     /// A built-in name with its type.
     Builtin(Ty),
+    /// A game variable declared in `variables:`, with its type.
+    Variable(Ty),
     /// A local binding with its type.
     Local(Ty),
 }
@@ -113,7 +115,7 @@ impl Sym {
     /// The type of the name used as a value.
     pub fn ty(&self) -> Ty {
         match self {
-            Sym::Property(t) | Sym::Builtin(t) | Sym::Local(t) => *t,
+            Sym::Property(t) | Sym::Builtin(t) | Sym::Local(t) | Sym::Variable(t) => *t,
             Sym::EnumValue(_) | Sym::Side => Ty::Value,
             Sym::Zone => Ty::Zone,
             Sym::Piece | Sym::Space | Sym::Card => Ty::Things,
@@ -143,6 +145,7 @@ impl Sym {
             Sym::Phase => "a phase",
             Sym::Procedure { .. } => "a procedure",
             Sym::Builtin(_) => "a built-in name",
+            Sym::Variable(_) => "a game variable",
             Sym::Local(_) => "a local name",
         }
     }
@@ -163,7 +166,6 @@ const BUILTINS: &[(&str, Ty)] = &[
     ("enemies", Ty::Players),
     ("player", Ty::Players),
     ("players", Ty::Players),
-    ("speaker", Ty::Player),
     ("active_player", Ty::Player),
     ("yours", Ty::Players),
     ("none", Ty::Player),

@@ -41,11 +41,58 @@ impl FileChecker<'_> {
         self.script(&g.play, Entry::Script, &[]);
         self.script(&g.setup, Entry::Script, &[]);
         self.script(&g.end, Entry::Condition, &[]);
+        self.result(g);
+        for v in &g.variables {
+            self.script(&v.start, Entry::Expr, &[]);
+        }
+        for d in &g.decks {
+            self.deck(d);
+        }
+        for a in &g.abilities {
+            self.ability(a);
+        }
         for p in &g.properties {
             self.default_value(p);
         }
         if let Some(b) = &g.board {
             self.board(b);
+        }
+    }
+
+    /// `result:` and its scripts; a game that can end must say who wins.
+    fn result(&mut self, g: &Game) {
+        if let Some(r) = &g.result {
+            self.script(&r.winners, Entry::Expr, &[]);
+            self.script(&r.scores, Entry::Expr, &[("it", Ty::Player)]);
+            return;
+        }
+        if let Some(end) = &g.end {
+            let d = Diagnostic::error(
+                "missing-result",
+                "the game can end but has no `result:`",
+                end.file,
+                end.span.clone(),
+            )
+            .with_label("the game ends here, but nothing says who wins")
+            .with_help("add `result:` next to `end:`, with e.g. `winners: most(players, vp of it)` under it");
+            self.diags.push(d);
+        }
+    }
+
+    /// One entry of `decks:`: a declared zone and known card ids.
+    fn deck(&mut self, d: &crate::load::DeckSpec) {
+        use super::env::Sym;
+        let env = self.env;
+        let of = |want: fn(&Sym) -> bool| env.names().filter(move |n| env.lookup(n).is_some_and(want));
+        if !matches!(env.lookup(d.zone.as_str()), Some(Sym::Zone)) {
+            self.unknown(&d.zone, "zone", of(|s| matches!(s, Sym::Zone)), Some("declare it under `zones:`".into()));
+        }
+        if let crate::load::DeckCards::Ids(ids) = &d.cards {
+            for id in ids {
+                if !matches!(env.lookup(id.as_str()), Some(Sym::Card)) {
+                    self.unknown(id, "card", of(|s| matches!(s, Sym::Card)), None);
+                }
+            }
         }
     }
 
@@ -87,7 +134,9 @@ impl FileChecker<'_> {
         let Some(t) = t else { return };
         self.script(&t.order, Entry::Expr, &[]);
         for ph in &t.phases {
-            self.script(&ph.script, Entry::Script, &[]);
+            self.script(&ph.start, Entry::Script, &[]);
+            self.script(&ph.can_pass, Entry::Condition, &[]);
+            self.script(&ph.end, Entry::Script, &[]);
         }
     }
 
@@ -107,6 +156,17 @@ impl FileChecker<'_> {
             AbilityKind::Static(s) => check_field(self.env, s, Entry::Script, &[], self.diags),
         }
         self.script(&a.used_by, Entry::Expr, &[]);
+        if let (Some(l), false) = (&a.limit, matches!(a.kind, AbilityKind::Action(_))) {
+            let d = Diagnostic::error(
+                "misplaced-limit",
+                "only an activated ability has a use limit",
+                l.file,
+                l.span.clone(),
+            )
+            .with_label("a limit on a triggered or static ability")
+            .with_help("`limit:` counts uses of an `action:` ability; a trigger fires at its event");
+            self.diags.push(d);
+        }
         let mut parts = vec![];
         let mut cost = None;
         if let Some(r) = &a.requires {

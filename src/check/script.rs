@@ -174,13 +174,13 @@ impl<'a> Checker<'a> {
                 self.block(body);
             }
             ChooseOne { options } => self.choose_one(options),
-            As { who, body } => {
+            As { who, body, simultaneous } => {
                 let t = self.expr(who);
-                self.expect_ty(t, Ty::Player, &who.span);
+                self.expect_ty(t, if *simultaneous { Ty::Players } else { Ty::Player }, &who.span);
                 self.block(body);
             }
             Require { cond, .. } => self.check_condition(cond),
-            Fail { .. } | Pass => {}
+            Fail { .. } | Pass | EndPhase => {}
             Modify { prop, target, by, duration } => {
                 self.property(prop);
                 self.numeric_property(prop);
@@ -219,20 +219,25 @@ impl<'a> Checker<'a> {
                 self.expr(t);
             }
             None => {
-                let known =
-                    matches!(self.env.lookup(&prop.name), Some(Sym::Builtin(Ty::Player)) | Some(Sym::Counter { .. }));
+                let known = matches!(
+                    self.env.lookup(&prop.name),
+                    Some(Sym::Builtin(Ty::Player)) | Some(Sym::Counter { .. }) | Some(Sym::Variable(_))
+                );
                 if !known {
                     let vars: Vec<&str> = self
                         .env
                         .names()
                         .filter(|c| {
-                            matches!(self.env.lookup(c), Some(Sym::Builtin(Ty::Player)) | Some(Sym::Counter { .. }))
+                            matches!(
+                                self.env.lookup(c),
+                                Some(Sym::Builtin(Ty::Player)) | Some(Sym::Counter { .. }) | Some(Sym::Variable(_))
+                            )
                         })
                         .collect();
                     let help = did_you_mean(&prop.name, vars.iter().copied())
                         .map(|h| format!("did you mean `{h}`?"))
                         .unwrap_or_else(|| {
-                            "`set` without `of` assigns a game variable such as `speaker`, or a game counter".into()
+                            "`set` without `of` assigns a game variable (declare it in `variables:`), `active_player`, or a game counter".into()
                         });
                     self.error("unknown-variable", format!("cannot set `{}`", prop.name), &prop.span).help = Some(help);
                 }
@@ -243,6 +248,7 @@ impl<'a> Checker<'a> {
             Some(Sym::Property(t)) if target.is_some() => *t,
             Some(Sym::Counter { .. }) => Ty::Num,
             Some(Sym::Builtin(Ty::Player)) if target.is_none() => Ty::Player,
+            Some(Sym::Variable(t)) if target.is_none() => *t,
             _ if prop.name == "side" => Ty::Value,
             _ => Ty::Any,
         };

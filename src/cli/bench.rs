@@ -31,6 +31,8 @@ keywords:
   "Add[n: int]": add n tokens
   "Remove[n: int]": remove n tokens
   "Exert[x: selector]": add 1 wounds to choose 1 x you control
+variables:
+  speaker: { type: player, start: first(players) }
 turn:
   order: clockwise from speaker
   phases:

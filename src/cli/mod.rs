@@ -54,15 +54,24 @@ enum Command {
         /// The seed of the game's random generator.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// How many turns to play.
-        #[arg(long, default_value_t = 4)]
+        /// At most this many turns (a game that has not ended by then stops there).
+        #[arg(long, default_value_t = 1000)]
         turns: u32,
-        /// How many players.
-        #[arg(long, default_value_t = 2)]
-        players: usize,
+        /// How many players (default: the game's fewest).
+        #[arg(long)]
+        players: Option<usize>,
         /// Who makes the choices: the seeded random agent, or the first legal option.
         #[arg(long, value_enum, default_value_t = play::AgentKind::Random)]
         agent: play::AgentKind,
+        /// Play this many games from consecutive seeds and print one result each.
+        #[arg(long, default_value_t = 1)]
+        games: u64,
+        /// Print the log as this player saw it (their secrets, nobody else's).
+        #[arg(long = "as", value_name = "PLAYER")]
+        viewer: Option<String>,
+        /// Output style: the log and a result line, or one JSON object per event and a result.
+        #[arg(long, value_enum, default_value_t = Format::Human)]
+        format: Format,
     },
     /// Measure `check` on a generated library of N cards (load and check, best of runs).
     Bench {
@@ -115,8 +124,8 @@ pub fn run(args: Vec<String>, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     match cli.command {
         Command::Check { paths, format } => check(paths, format, out, err),
         Command::Explain { id, paths } => explain(&id, paths, out, err),
-        Command::Play { path, seed, turns, players, agent } => {
-            play::play(play::PlayOpts { path, seed, turns, players, agent }, out, err)
+        Command::Play { path, seed, turns, players, agent, games, viewer, format } => {
+            play::play(play::PlayOpts { path, seed, turns, players, agent, games, viewer, format }, out, err)
         }
         Command::Test { paths, transcript, filter, format } => {
             let opts = test::TestOpts { paths: default_paths(paths), transcripts: transcript, filter, format };

@@ -8,7 +8,9 @@ use std::time::{Duration, Instant};
 use crate::diag::{Severity, SourceMap};
 use crate::interp::{Agent, FirstLegal, RandomAgent, Rules};
 
+use super::render::Format;
 use super::{render, EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE};
+use crate::scenario::Played;
 
 /// Which agent makes the choices.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -25,12 +27,18 @@ pub struct PlayOpts {
     pub path: PathBuf,
     /// The seed.
     pub seed: u64,
-    /// Turns to play.
+    /// Turns to play at most.
     pub turns: u32,
-    /// Players.
-    pub players: usize,
+    /// Players (default: the game's fewest).
+    pub players: Option<usize>,
     /// The agent.
     pub agent: AgentKind,
+    /// Games to play from consecutive seeds (more than one: results only).
+    pub games: u64,
+    /// The player whose view of the log is printed.
+    pub viewer: Option<String>,
+    /// Human or JSON output.
+    pub format: Format,
 }
 
 /// Loads one game directory that checks clean.
@@ -57,31 +65,88 @@ fn agent(kind: AgentKind) -> Box<dyn Agent> {
     }
 }
 
-/// Runs `twilit play`.
+/// Runs `twilit play`: one game with its log, or `--games N` results.
 pub fn play(o: PlayOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     let (rules, _) = match rules_of(&o.path, err) {
         Ok(r) => r,
         Err(code) => return code,
     };
-    match crate::scenario::whole_game(&rules, o.seed, o.players.max(1), o.turns, agent(o.agent)) {
-        Ok((state, refused)) => {
-            for e in &state.log {
-                let _ = writeln!(out, "{}{}", "  ".repeat(e.depth), e.render(&state));
+    let (min, max) = rules.players;
+    let players = o.players.unwrap_or(min);
+    if players < min || players > max || players == 0 {
+        let _ = writeln!(err, "error: {} is played by {min} to {max} players, not {players}", rules.game);
+        return EXIT_USAGE;
+    }
+    let viewer = match &o.viewer {
+        None => None,
+        Some(name) => {
+            match name.strip_prefix('p').and_then(|n| n.parse::<usize>().ok()).filter(|n| (1..=players).contains(n)) {
+                Some(n) => Some(n - 1),
+                None => {
+                    let _ = writeln!(err, "error: no player `{name}`: the players are p1 to p{players}");
+                    return EXIT_USAGE;
+                }
             }
-            let end = if state.over {
-                format!("the game ended in turn {}", state.clock.turn)
-            } else {
-                let n = state.clock.turn - 1;
-                format!("{n} turn{} played", if n == 1 { "" } else { "s" })
-            };
-            let _ = writeln!(out, "{end}, {} events, {refused} refused actions", state.log.len());
-            EXIT_OK
         }
-        Err(h) => {
-            let _ = writeln!(err, "error: {}", h.message());
-            EXIT_PROBLEMS
+    };
+    for seed in o.seed..o.seed.saturating_add(o.games.max(1)) {
+        match crate::scenario::whole_game(&rules, seed, players, o.turns, agent(o.agent)) {
+            Ok(g) => {
+                if o.games <= 1 {
+                    print_log(&g, viewer, o.format, out);
+                }
+                print_result(&g, seed, o.format, out);
+            }
+            Err(h) => {
+                let _ = writeln!(err, "error: seed {seed}: {}", h.message());
+                return EXIT_PROBLEMS;
+            }
         }
     }
+    EXIT_OK
+}
+
+fn print_log(g: &Played, viewer: Option<usize>, format: Format, out: &mut dyn Write) {
+    let s = &g.state;
+    for e in &s.log {
+        let text = e.render_for(s, viewer);
+        let _ = match format {
+            Format::Human => writeln!(out, "{}{text}", "  ".repeat(e.depth)),
+            Format::Json => {
+                let actor = e.actor.map(|p| s.players[p].name.clone());
+                writeln!(out, "{}", serde_json::json!({ "actor": actor, "text": text, "depth": e.depth }))
+            }
+        };
+    }
+}
+
+fn print_result(g: &Played, seed: u64, format: Format, out: &mut dyn Write) {
+    let s = &g.state;
+    let name = |p: usize| s.players[p].name.clone();
+    let turns = if s.over { s.clock.turn } else { s.clock.turn.saturating_sub(1) };
+    let winners: Vec<String> = g.standing.winners.iter().map(|&p| name(p)).collect();
+    let _ = match format {
+        Format::Json => {
+            let scores: serde_json::Map<String, serde_json::Value> =
+                g.standing.scores.iter().map(|&(p, n)| (name(p), n.into())).collect();
+            let r = serde_json::json!({ "result": {
+                "seed": seed, "ended": s.over, "winners": winners, "draw": s.over && winners.is_empty(),
+                "scores": scores, "turns": turns, "refused": g.refused, "events": s.log.len(),
+            }});
+            writeln!(out, "{r}")
+        }
+        Format::Human => {
+            let who = match (s.over, winners.as_slice()) {
+                (false, _) => format!("not ended after {turns} turn{}", if turns == 1 { "" } else { "s" }),
+                (true, []) => format!("a draw in turn {turns}"),
+                (true, [w]) => format!("{w} wins in turn {turns}"),
+                (true, ws) => format!("{} win in turn {turns}", ws.join(", ")),
+            };
+            let scores: Vec<String> = g.standing.scores.iter().map(|&(p, n)| format!("{} {n}", name(p))).collect();
+            let scores = if scores.is_empty() { String::new() } else { format!(" (scores: {})", scores.join(", ")) };
+            writeln!(out, "seed {seed}: {who}{scores}; {} events, {} refused actions", s.log.len(), g.refused)
+        }
+    };
 }
 
 /// Runs `twilit bench --game`: best of `runs` for the game's scenarios and for a random
@@ -110,8 +175,8 @@ pub fn bench(path: &Path, turns: u32, runs: usize, out: &mut dyn Write, err: &mu
     let (t, events) = best(&mut || {
         let (mut played, mut seed, mut events) = (0, 1, 0);
         while played < turns {
-            match crate::scenario::whole_game(&rules, seed, 2, turns - played, Box::new(RandomAgent)) {
-                Ok((s, _)) => {
+            match crate::scenario::whole_game(&rules, seed, rules.players.0, turns - played, Box::new(RandomAgent)) {
+                Ok(crate::scenario::Played { state: s, .. }) => {
                     played += s.clock.turn.saturating_sub(1).max(1);
                     events += s.log.len();
                 }

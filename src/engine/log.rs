@@ -13,6 +13,8 @@ pub struct Event {
     pub kind: EventKind,
     /// Nesting depth when it happened (for indenting transcripts).
     pub depth: usize,
+    /// Who saw its details (bit `p` for player `p`); the others see that it happened.
+    pub seen: u64,
 }
 
 /// Where a moved thing ended up.
@@ -84,8 +86,18 @@ impl EventKind {
 impl Event {
     /// The event as one transcript line (without indentation).
     pub fn render(&self, s: &State) -> String {
+        self.render_for(s, None)
+    }
+
+    /// The event as `viewer` saw it (`None`: everything): things hidden from them are
+    /// "a card", their secret choices "(hidden)".
+    pub fn render_for(&self, s: &State, viewer: Option<PlayerId>) -> String {
         let who = self.actor.map(|p| format!("{}: ", s.players[p].name)).unwrap_or_default();
-        let e = |id: EntId| s.ents[id].label.clone();
+        let hidden = viewer.is_some_and(|v| !super::view::has(self.seen, v));
+        let e = |id: EntId| if hidden { "a card".to_string() } else { s.ents[id].label.clone() };
+        if hidden && !matches!(self.kind, EventKind::Move { .. } | EventKind::Choose { .. }) {
+            return format!("{who}(secret)");
+        }
         let body = match &self.kind {
             EventKind::Period { start, period, name } => {
                 let edge = if *start { "start" } else { "end" };
@@ -132,6 +144,7 @@ impl Event {
             }
             EventKind::Shuffle { zone } => format!("shuffle {}", s.zone_name(*zone)),
             EventKind::Roll { die, value } => format!("roll {die}: {value}"),
+            EventKind::Choose { prompt, .. } if hidden => format!("{prompt}: (hidden)"),
             EventKind::Choose { prompt, picked } if picked.is_empty() => format!("{prompt}: (none)"),
             EventKind::Choose { prompt, picked } => format!("{prompt}: {}", picked.join(", ")),
             EventKind::Seat { order } => {

@@ -6,6 +6,7 @@ pub mod log;
 pub mod rng;
 pub mod state;
 pub mod value;
+pub mod view;
 
 pub use log::{Dest, Event, EventKind};
 pub use rng::Rng;

@@ -37,6 +37,8 @@ pub enum Vis {
     Owner,
     /// Nobody.
     Hidden,
+    /// Everyone but the owner (cards held facing away).
+    Others,
 }
 
 /// One zone instance: a player's hand, a shared deck, a board space.
@@ -54,6 +56,8 @@ pub struct Zone {
     pub vis: Vis,
     /// How many things it may hold.
     pub capacity: Option<usize>,
+    /// Whether its owner may play the cards in it (and use their abilities from it).
+    pub playable: bool,
     /// Board attributes when the zone is a board space.
     pub attrs: Option<BTreeMap<String, Value>>,
     /// What it holds, top first.
@@ -101,6 +105,8 @@ pub struct Entity {
     pub exhausted: bool,
     /// Properties assigned by `set` with no duration (they replace the printed value).
     pub props: BTreeMap<String, Value>,
+    /// Players it was revealed to since it last moved (bit `p` for player `p`).
+    pub shown: u64,
 }
 
 /// What a counter is kept on.
@@ -242,6 +248,7 @@ impl State {
             side: None,
             exhausted: false,
             props: BTreeMap::new(),
+            shown: 0,
         });
         self.zones[zone].items.push(id);
         id
@@ -296,6 +303,7 @@ impl State {
             self.zones[z].items.retain(|&x| x != e);
         }
         self.ents[e].loc = Loc::Gone;
+        self.ents[e].shown = 0;
     }
 
     /// Puts an entity into a zone, on top (index 0) or at the bottom.
@@ -353,7 +361,7 @@ impl State {
 
     /// Appends an event to the log.
     pub fn emit(&mut self, actor: Option<PlayerId>, kind: EventKind) -> usize {
-        self.log.push(Event { actor, kind, depth: 0 });
+        self.log.push(Event { actor, kind, depth: 0, seen: super::view::EVERYONE });
         self.log.len() - 1
     }
 
@@ -419,6 +427,7 @@ mod tests {
             in_play,
             vis: Vis::Public,
             capacity: None,
+            playable: false,
             attrs: None,
             items: vec![],
         };

@@ -14,6 +14,8 @@ pub enum Source {
     Card(EntId),
     /// The faction of this player.
     Faction(PlayerId),
+    /// The game's own abilities, used by this player.
+    Game(PlayerId),
 }
 
 /// Something a player does.
@@ -33,7 +35,7 @@ impl Interp<'_> {
         self.atomically(|me| me.act_now(who, a))
     }
 
-    fn act_now(&mut self, who: PlayerId, a: &Action) -> R<()> {
+    pub(super) fn act_now(&mut self, who: PlayerId, a: &Action) -> R<()> {
         match a {
             Action::Play(e) => {
                 let s = &self.w.state;
@@ -98,6 +100,7 @@ impl Interp<'_> {
                 let abilities = self.rules.faction(&f).map(|d| d.abilities.clone()).unwrap_or_default();
                 (abilities, Value::Player(p), f)
             }
+            Source::Game(p) => (self.rules.abilities.clone(), Value::Player(p), "game".into()),
         }
     }
 
@@ -105,13 +108,21 @@ impl Interp<'_> {
     fn controller_of(&self, src: Source) -> Option<PlayerId> {
         match src {
             Source::Card(e) => self.w.state.controller_or_owner(e),
-            Source::Faction(p) => Some(p),
+            Source::Faction(p) | Source::Game(p) => Some(p),
         }
     }
 
-    /// Why `who` may not use ability `a` of `src` now, if they may not.
-    pub fn unusable(&mut self, who: PlayerId, src: Source, a: &AbilityDef) -> R<Option<String>> {
+    /// Why `who` may not use ability `a` (the `index`-th) of `src` now, if they may not.
+    pub fn unusable(&mut self, who: PlayerId, src: Source, index: usize, a: &AbilityDef) -> R<Option<String>> {
         let Head::Action(timing) = &a.head else { return Ok(Some("not an activated ability".into())) };
+        if let Some(l) = &a.limit {
+            let used = self.used(who, src, index);
+            if used >= l.times {
+                let name = a.name.clone().unwrap_or_else(|| "it".into());
+                let times = if used == 1 { "once".to_string() } else { format!("{used} times") };
+                return Ok(Some(format!("{name}: used {times} this {} (limit {} per {})", l.per, l.times, l.per)));
+            }
+        }
         let clock = &self.w.state.clock;
         let phase = self.rules.phases.get(clock.phase);
         let step = phase.and_then(|p| clock.step.and_then(|s| p.steps.get(s)));
@@ -148,7 +159,7 @@ impl Interp<'_> {
             if index.is_some_and(|k| k != i) || !matches!(a.head, Head::Action(_)) {
                 continue;
             }
-            match self.unusable(who, src, a)? {
+            match self.unusable(who, src, i, a)? {
                 None => usable.push(i),
                 Some(w) => why.push(w),
             }
@@ -166,9 +177,14 @@ impl Interp<'_> {
             }
         };
         let a = abilities[i].clone();
-        let (name, source) = match src {
-            Source::Card(e) => ("ability".to_string(), Some(e)),
-            Source::Faction(_) => (format!("ability of {label}"), None),
+        if let Some(l) = &a.limit {
+            self.count_use(who, src, i, &l.per);
+        }
+        let (name, source) = match (src, &a.name) {
+            (Source::Card(e), _) => ("ability".to_string(), Some(e)),
+            (Source::Faction(_), _) => (format!("ability of {label}"), None),
+            (Source::Game(_), Some(n)) => (n.clone(), None),
+            (Source::Game(_), None) => (format!("ability {} of the game", i + 1), None),
         };
         self.emit(Some(who), EventKind::Use { name, source, args: vec![] });
         self.depth += 1;
@@ -210,5 +226,17 @@ impl Interp<'_> {
             self.exec_stmts(&part.block, &mut cx)?;
         }
         Ok(())
+    }
+
+    /// How often `who` used the `index`-th ability of `src` in its limit's period.
+    fn used(&self, who: PlayerId, src: Source, index: usize) -> u32 {
+        self.w.uses.iter().find(|u| u.source == src && u.index == index && u.by == who).map_or(0, |u| u.times)
+    }
+
+    fn count_use(&mut self, who: PlayerId, src: Source, index: usize, per: &str) {
+        match self.w.uses.iter_mut().find(|u| u.source == src && u.index == index && u.by == who) {
+            Some(u) => u.times += 1,
+            None => self.w.uses.push(super::Used { source: src, index, by: who, per: per.into(), times: 1 }),
+        }
     }
 }

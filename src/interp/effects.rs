@@ -50,8 +50,20 @@ impl Interp<'_> {
         }
     }
 
-    /// Runs an effect; returns what it acted on.
+    /// Runs an effect; returns what it acted on. A `face up`/`face down` clause turns
+    /// what it moves as it arrives, so that its move is logged as seen from there.
     pub fn effect(&mut self, e: &Effect, cx: &mut Ctx) -> R<Value> {
+        let face = match self.clause(e, |k| matches!(k, ClauseKind::Face(_))) {
+            Some(ClauseKind::Face(f)) => Some(f == Face::Up),
+            _ => None,
+        };
+        let saved = std::mem::replace(&mut self.arriving_face, face);
+        let out = self.effect_now(e, cx);
+        self.arriving_face = saved;
+        out
+    }
+
+    fn effect_now(&mut self, e: &Effect, cx: &mut Ctx) -> R<Value> {
         let obj = || e.objects.first().ok_or_else(|| Halt::Error(format!("`{}` what?", e.verb.as_str())));
         match e.verb {
             Verb::Add | Verb::Gain | Verb::Remove | Verb::Spend | Verb::Lose => self.add_or_remove(e, cx),
@@ -240,12 +252,18 @@ impl Interp<'_> {
             }
         }
         let from = self.w.state.zone_of(e);
+        let before = self.w.state.seen_by(e);
         match to {
             Dest::Zone(z, top) => self.w.state.put(e, z, top),
             Dest::On(b) => self.w.state.attach(e, b),
             Dest::Gone => self.w.state.detach(e),
         }
-        self.emit(cx.you, EventKind::Move { verb, ent: e, from, to });
+        if let Some(up) = self.arriving_face {
+            self.w.state.ents[e].face_up = up;
+        }
+        // Who saw it leave or arrive knows what moved; the others see "a card".
+        let seen = before | self.w.state.seen_by(e);
+        self.emit_seen(cx.you, EventKind::Move { verb, ent: e, from, to }, seen);
         Ok(())
     }
 
@@ -497,6 +515,14 @@ impl Interp<'_> {
         for t in things.items() {
             self.allowed("reveal", cx.you, Some(&t), None)?;
             ents.push(self.ent(&t)?);
+        }
+        let shown = if to.is_empty() {
+            crate::engine::view::EVERYONE
+        } else {
+            to.iter().fold(0, |m, &p| m | crate::engine::view::bit(p))
+        };
+        for &x in &ents {
+            self.w.state.show_to(x, shown);
         }
         self.emit(cx.you, EventKind::Reveal { ents, to });
         Ok(())

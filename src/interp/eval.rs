@@ -126,6 +126,7 @@ impl Interp<'_> {
                 Ok(Value::List(ps.map(Value::Player).collect()))
             }
             Sym::Builtin(t) => self.builtin(&canon, t, cx),
+            Sym::Variable(_) => Ok(self.w.state.vars.get(&canon).cloned().unwrap_or(Value::Null)),
             Sym::Local(_) => Err(Halt::Error(format!("`{n}` is not bound here"))),
             _ => Ok(Value::Sym(canon)),
         }
@@ -147,7 +148,7 @@ impl Interp<'_> {
             "player" | "players" => players(self.seated()),
             "yours" => players(cx.you.into_iter().collect()),
             "none" => Value::Null,
-            "speaker" | "active_player" => self.w.state.vars.get(n).cloned().unwrap_or(Value::Null),
+            "active_player" => self.w.state.vars.get(n).cloned().unwrap_or(Value::Null),
             "card" | "cards" => Value::List(self.all_ents(true).into_iter().map(Value::Ent).collect()),
             "piece" | "pieces" => Value::List(self.all_ents(false).into_iter().map(Value::Ent).collect()),
             "space" | "spaces" if cx.it.is_none() => Value::List(self.spaces().into_iter().map(Value::Zone).collect()),

@@ -49,6 +49,7 @@ impl Interp<'_> {
             }
             StmtKind::Fail { message } => return Err(Halt::Refused(message.clone())),
             StmtKind::Pass => {}
+            StmtKind::EndPhase => self.w.end_window = true,
             StmtKind::Modify { prop, target, by, duration } => {
                 let v = self.eval(by, cx)?;
                 let n = self.int(&v, by, cx)?;
@@ -117,7 +118,12 @@ impl Interp<'_> {
                     self.exec_block(&o.body, cx)?;
                 }
             }
-            StmtKind::As { who, body } => {
+            StmtKind::As { who, body, simultaneous: true } => {
+                let v = self.eval(who, cx)?;
+                let ps = self.players(&v)?;
+                self.simultaneously(&ps, body, cx)?;
+            }
+            StmtKind::As { who, body, .. } => {
                 let v = self.eval(who, cx)?;
                 for p in self.players(&v)? {
                     let saved = cx.you.replace(p);

@@ -13,9 +13,12 @@ mod draft;
 mod effects;
 mod eval;
 mod exec;
+mod game;
+pub mod legal;
 mod pieces;
 pub mod props;
 pub mod rules;
+mod secret;
 mod select;
 pub mod triggers;
 pub mod turn;
@@ -26,6 +29,8 @@ use crate::engine::{EntId, EventKind, PlayerId, State, Value};
 use crate::syntax::ast::{Expr, Span};
 
 pub use agent::{Agent, Ask, FirstLegal, RandomAgent, Scripted};
+pub use game::Standing;
+pub use legal::Legal;
 pub use rules::Rules;
 
 /// Why a resolution stopped.
@@ -69,6 +74,17 @@ fn distinct(names: &[String]) -> String {
         }
     }
     out.join(", ")
+}
+
+/// The suffix of an ordinal number: 1st, 2nd, 3rd, 4th, 11th.
+fn ordinal(n: usize) -> &'static str {
+    match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    }
 }
 
 /// Result of interpreting.
@@ -199,6 +215,25 @@ pub struct World {
     pub done: std::collections::BTreeSet<usize>,
     /// Modified values already logged for the cards coming into play.
     pub noted: Vec<String>,
+    /// Uses of abilities with a `limit:` in their current period.
+    pub uses: Vec<Used>,
+    /// `end phase` ran: the action window closes after this action.
+    pub end_window: bool,
+}
+
+/// Uses of one limited ability by one player in the current period.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Used {
+    /// Whose ability.
+    pub source: actions::Source,
+    /// Which of its abilities.
+    pub index: usize,
+    /// Who used it.
+    pub by: PlayerId,
+    /// The period the limit counts in (`turn`, `phase`, `round`, `game`).
+    pub per: String,
+    /// How many times.
+    pub times: u32,
 }
 
 /// The interpreter of one game.
@@ -216,6 +251,14 @@ pub struct Interp<'r> {
     /// Ends the current phase without running its scripts (a whole game whose phase
     /// script was refused).
     skip_scripts: bool,
+    /// Answers recorded while players choose simultaneously.
+    recording: Option<Vec<Vec<usize>>>,
+    /// Recorded answers to give instead of asking.
+    replay: std::collections::VecDeque<Vec<usize>>,
+    /// The player whose simultaneous block runs: its events are theirs alone to see.
+    secret: Option<PlayerId>,
+    /// The facing a moved card takes as it arrives (`face up`/`face down` clauses).
+    arriving_face: Option<bool>,
     steps: u64,
     calls: usize,
     chain: Vec<String>,
@@ -236,6 +279,8 @@ impl<'r> Interp<'r> {
             fired: 0,
             done: Default::default(),
             noted: vec![],
+            uses: vec![],
+            end_window: false,
         };
         Interp {
             rules,
@@ -244,6 +289,10 @@ impl<'r> Interp<'r> {
             limits: Limits::default(),
             check_end: false,
             skip_scripts: false,
+            recording: None,
+            replay: Default::default(),
+            secret: None,
+            arriving_face: None,
             steps: 0,
             calls: 0,
             chain: vec![],
@@ -304,10 +353,19 @@ impl<'r> Interp<'r> {
         self.floor = 0;
     }
 
-    /// Logs an event at the current depth.
+    /// Logs an event at the current depth, seen by everyone (unless it happens inside a
+    /// player's simultaneous block).
     pub fn emit(&mut self, actor: Option<PlayerId>, kind: EventKind) {
+        self.emit_seen(actor, kind, crate::engine::view::EVERYONE);
+    }
+
+    /// Logs an event whose details only `seen` (a set of players) see.
+    pub fn emit_seen(&mut self, actor: Option<PlayerId>, kind: EventKind, seen: u64) {
         let i = self.w.state.emit(actor, kind);
-        self.w.state.log[i].depth = self.depth;
+        let secret = self.secret.map_or(crate::engine::view::EVERYONE, crate::engine::view::bit);
+        let ev = &mut self.w.state.log[i];
+        ev.depth = self.depth;
+        ev.seen = seen & secret;
     }
 
     /// Counts one step against the budget.
@@ -325,6 +383,22 @@ impl<'r> Interp<'r> {
     /// A player's name.
     pub fn pname(&self, p: PlayerId) -> &str {
         &self.w.state.players[p].name
+    }
+
+    /// A value's name as `p` may see it: a card hidden from them is named by its place
+    /// (`3rd of deck of bob`), never by what it is.
+    pub fn show_to(&self, v: &Value, p: PlayerId) -> String {
+        let s = &self.w.state;
+        match v {
+            Value::Ent(e) if !s.sees(p, *e) => match s.zone_of(*e) {
+                Some(z) => {
+                    let pos = s.zones[z].items.iter().position(|x| x == e).map_or(0, |i| i + 1);
+                    format!("{}{} of {}", pos, ordinal(pos), s.zone_name(z))
+                }
+                None => "a hidden card".into(),
+            },
+            v => self.show(v),
+        }
     }
 
     /// A display name for any value.

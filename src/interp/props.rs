@@ -204,6 +204,7 @@ impl Interp<'_> {
                     let Some(def) = rules.faction(&f) else { continue };
                     (&def.abilities, Value::Player(p), f)
                 }
+                Source::Game(_) => continue,
             };
             for a in abilities {
                 let Head::Static(script) = &a.head else { continue };

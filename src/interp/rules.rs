@@ -65,6 +65,10 @@ pub struct AbilityDef {
     pub used_by: Option<Cond>,
     /// The head as written: the timing, the trigger pattern or `static`.
     pub head_text: String,
+    /// `name:` its name in legal actions.
+    pub name: Option<String>,
+    /// `limit:` uses per player and source in a period.
+    pub limit: Option<load::UseLimit>,
     /// The ability's file and span.
     pub file: FileId,
     /// The ability's mapping.
@@ -97,8 +101,10 @@ pub struct FactionDef {
     pub id: String,
     /// Its abilities.
     pub abilities: Vec<AbilityDef>,
-    /// Its phase scripts by phase name.
+    /// Its phase `end:` scripts by phase name.
     pub phases: HashMap<String, Script>,
+    /// Its phase `start:` scripts by phase name.
+    pub starts: HashMap<String, Script>,
     /// Its setup script.
     pub setup: Option<Script>,
 }
@@ -128,8 +134,14 @@ pub struct PhaseDef {
     pub name: String,
     /// Its steps.
     pub steps: Vec<String>,
+    /// What it does before its action window.
+    pub start: Option<Script>,
+    /// Who acts in its action window.
+    pub actions: load::Window,
+    /// Whether a player may pass (`you`), if not always.
+    pub can_pass: Option<Cond>,
     /// What it does after its action window.
-    pub script: Option<Script>,
+    pub end: Option<Script>,
 }
 
 /// A property's run-time facts.
@@ -172,8 +184,20 @@ pub struct Rules {
     pub play: Option<Script>,
     /// Game `setup:`.
     pub setup: Option<Script>,
+    /// Fewest and most players.
+    pub players: (usize, usize),
     /// Game `end:`.
     pub end: Option<Cond>,
+    /// `result: winners:`.
+    pub winners: Option<Cond>,
+    /// `result: scores:` (read with `it` = each player).
+    pub scores: Option<Cond>,
+    /// `decks:` where a whole game's cards start.
+    pub decks: Vec<load::DeckSpec>,
+    /// `variables:` with their start values.
+    pub variables: Vec<(String, Option<Cond>)>,
+    /// Game abilities every player may use.
+    pub abilities: Vec<AbilityDef>,
     /// The scoring counter.
     pub scoring: Option<String>,
     /// Zones (game and faction).
@@ -264,6 +288,8 @@ impl Compiler<'_> {
             optional: a.optional.as_ref().is_some_and(|o| o.value),
             used_by: a.used_by.as_ref().and_then(|s| self.cond(s)),
             head_text,
+            name: a.name.as_ref().map(|n| n.value.clone()),
+            limit: a.limit.as_ref().map(|l| l.value.clone()),
             file: a.file,
             span: a.span.clone(),
         })
@@ -294,6 +320,15 @@ impl Compiler<'_> {
         };
         Some(ProcDef { params: p.params.iter().map(|a| a.name.value.clone()).collect(), body })
     }
+}
+
+/// `players: { min, max }` as counts (1 to 64, the most the views can tell apart).
+fn players_of(g: &load::Game) -> (usize, usize) {
+    let get = |f: fn(&load::Players) -> &Option<load::Sp<i64>>| {
+        g.players.as_ref().and_then(|p| f(p).as_ref()).map(|n| n.value.clamp(1, 64) as usize)
+    };
+    let min = get(|p| &p.min).unwrap_or(2);
+    (min, get(|p| &p.max).unwrap_or(min).max(min))
 }
 
 fn prop_info(p: &load::PropSpec) -> PropInfo {
@@ -373,7 +408,17 @@ impl Rules {
             order: None,
             play: g.play.as_ref().and_then(|s| cx.script(s)),
             setup: g.setup.as_ref().and_then(|s| cx.script(s)),
+            players: players_of(g),
             end: g.end.as_ref().and_then(|s| cx.cond(s)),
+            winners: g.result.as_ref().and_then(|r| r.winners.as_ref()).and_then(|s| cx.cond(s)),
+            scores: g.result.as_ref().and_then(|r| r.scores.as_ref()).and_then(|s| cx.cond(s)),
+            decks: g.decks.clone(),
+            variables: g
+                .variables
+                .iter()
+                .map(|v| (v.name.value.clone(), v.start.as_ref().and_then(|s| cx.cond(s))))
+                .collect(),
+            abilities: g.abilities.iter().filter_map(|a| cx.ability(a)).collect(),
             scoring: g.scoring.as_ref().map(|s| s.value.clone()),
             zones: g.zones.clone(),
             pieces: g.pieces.iter().map(|p| (p.name.value.clone(), sides(p))).collect(),
@@ -406,7 +451,10 @@ impl Rules {
                 self.phases.push(PhaseDef {
                     name: ph.name.value.clone(),
                     steps: ph.steps.iter().map(|s| s.value.clone()).collect(),
-                    script: ph.script.as_ref().and_then(|s| cx.script(s)),
+                    start: ph.start.as_ref().and_then(|s| cx.script(s)),
+                    actions: ph.actions,
+                    can_pass: ph.can_pass.as_ref().and_then(|s| cx.cond(s)),
+                    end: ph.end.as_ref().and_then(|s| cx.script(s)),
                 });
             }
         }
@@ -418,16 +466,20 @@ impl Rules {
         self.counters.extend(f.counters.iter().cloned());
         self.pieces.extend(f.pieces.iter().map(|p| (p.name.value.clone(), sides(p))));
         self.piece_specs.extend(f.pieces.iter().cloned());
-        let mut phases = HashMap::new();
+        let (mut phases, mut starts) = (HashMap::new(), HashMap::new());
         for ph in f.turn.iter().flat_map(|t| &t.phases) {
-            if let Some(s) = ph.script.as_ref().and_then(|s| cx.script(s)) {
+            if let Some(s) = ph.end.as_ref().and_then(|s| cx.script(s)) {
                 phases.insert(ph.name.value.clone(), s);
+            }
+            if let Some(s) = ph.start.as_ref().and_then(|s| cx.script(s)) {
+                starts.insert(ph.name.value.clone(), s);
             }
         }
         self.factions.push(FactionDef {
             id: f.faction.value.clone(),
             abilities: f.abilities.iter().filter_map(|a| cx.ability(a)).collect(),
             phases,
+            starts,
             setup: f.setup.as_ref().and_then(|s| cx.script(s)),
         });
     }

@@ -358,12 +358,28 @@ impl Interp<'_> {
             return Err(Halt::Refused(format!("cannot {prompt}: {} of {min} available", cands.len())));
         }
         let who = cx.you.ok_or_else(|| Halt::Error(format!("nobody to {prompt}")))?;
-        let options: Vec<String> = cands.iter().map(|c| self.show(c)).collect();
-        let chooser = self.pname(who).to_string();
-        let ask = Ask { chooser: &chooser, prompt, options: &options, min, max };
-        let picked = self.agent.choose(&ask, &mut self.w.state.rng).map_err(Halt::Agent)?;
+        let options: Vec<String> = cands.iter().map(|c| self.show_to(c, who)).collect();
+        let picked = match self.replay.pop_front() {
+            Some(p) if p.iter().all(|&i| i < options.len()) && (min..=max).contains(&p.len()) => p,
+            Some(_) => return Err(Halt::Error(format!("`{prompt}` changed between the choice and its resolution"))),
+            None => {
+                let chooser = self.pname(who).to_string();
+                let ask = Ask { chooser: &chooser, prompt, options: &options, min, max };
+                self.agent.choose(&ask, &mut self.w.state.rng).map_err(Halt::Agent)?
+            }
+        };
+        if let Some(r) = &mut self.recording {
+            r.push(picked.clone());
+        }
+        // Who could see every picked thing knows the choice; the others see that it was made.
+        let mut seen = crate::engine::view::EVERYONE;
+        for &i in &picked {
+            if let Value::Ent(e) = cands[i] {
+                seen &= self.w.state.seen_by(e) | crate::engine::view::bit(who);
+            }
+        }
         let names = picked.iter().map(|&i| options[i].clone()).collect();
-        self.emit(Some(who), EventKind::Choose { prompt: prompt.to_string(), picked: names });
+        self.emit_seen(Some(who), EventKind::Choose { prompt: prompt.to_string(), picked: names }, seen);
         Ok(Value::List(picked.into_iter().map(|i| cands[i].clone()).collect()))
     }
 

@@ -74,7 +74,7 @@ impl Interp<'_> {
             let (abilities, this, label) = self.abilities_of(src);
             let controller = match src {
                 Source::Card(e) => self.w.state.controller_or_owner(e),
-                Source::Faction(p) => Some(p),
+                Source::Faction(p) | Source::Game(p) => Some(p),
             };
             for a in abilities {
                 let Head::When(pat) = &a.head else { continue };

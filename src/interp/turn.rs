@@ -3,11 +3,9 @@
 //! then its action window (players act in turn order until all pass), then its script
 //! (the game's, then the active player's faction's), then its end event.
 
-use crate::engine::{EventKind, Kind, Player, PlayerId, State, Value, Vis, Zone};
+use crate::engine::{EventKind, Player, PlayerId, State, Value, Vis, Zone};
 use crate::load::{Per, Visibility};
 
-use super::actions::{Action, Source};
-use super::rules::Head;
 use super::{Ctx, Halt, Interp, R};
 
 impl Interp<'_> {
@@ -35,8 +33,10 @@ impl Interp<'_> {
                         Visibility::Public => Vis::Public,
                         Visibility::Owner => Vis::Owner,
                         Visibility::Hidden => Vis::Hidden,
+                        Visibility::Others => Vis::Others,
                     },
                     capacity: z.capacity.as_ref().map(|c| c.value.max(0) as usize),
+                    playable: z.playable,
                     attrs: None,
                     items: vec![],
                 });
@@ -53,6 +53,7 @@ impl Interp<'_> {
                 in_play: true,
                 vis: Vis::Public,
                 capacity: None,
+                playable: false,
                 attrs: Some(attrs),
                 items: vec![],
             });
@@ -128,8 +129,36 @@ impl Interp<'_> {
         }
         if !start {
             self.expire(start, period, name);
+            self.w.uses.retain(|u| u.per != period);
         }
         Ok(())
+    }
+
+    /// Runs the current phase's `start:` (or `end:`) script: the game's, then the active
+    /// player's faction's.
+    fn phase_scripts(&mut self, start: bool) -> R<()> {
+        let Some(p) = self.rules.phases.get(self.w.state.clock.phase) else { return Ok(()) };
+        if self.skip_scripts {
+            return Ok(());
+        }
+        let active = self.w.state.active();
+        if let Some(s) = if start { p.start.clone() } else { p.end.clone() } {
+            let mut cx = Ctx::new(active, None, s.text.clone());
+            self.exec_stmts(&s.block, &mut cx)?;
+        }
+        let faction = active.and_then(|a| self.w.state.players[a].faction.clone()).and_then(|f| self.rules.faction(&f));
+        let script = faction.and_then(|f| if start { f.starts.get(&p.name) } else { f.phases.get(&p.name) });
+        if let Some(s) = script.cloned() {
+            let mut cx = Ctx::new(active, active.map(Value::Player), s.text.clone());
+            self.exec_stmts(&s.block, &mut cx)?;
+        }
+        Ok(())
+    }
+
+    /// Runs the `start:` scripts of the phase the game is in (a whole game's first phase,
+    /// which `begin` opens without them).
+    pub fn start_phase(&mut self) -> R<()> {
+        self.atomically(|me| me.phase_scripts(true))
     }
 
     fn open_phase(&mut self, fire: bool) -> R<()> {
@@ -140,12 +169,15 @@ impl Interp<'_> {
             if let Some(step) = c.step.and_then(|s| p.steps.get(s)).cloned() {
                 self.period(true, "step", &step, fire)?;
             }
+            if fire {
+                self.phase_scripts(true)?;
+            }
         }
         Ok(())
     }
 
     /// Ends the current phase (or step): its script runs, then its end event.
-    fn close_phase(&mut self) -> R<()> {
+    pub(super) fn close_phase(&mut self) -> R<()> {
         let c = self.w.state.clock.clone();
         let Some(p) = self.rules.phases.get(c.phase) else { return Ok(()) };
         if let Some(step) = c.step.and_then(|s| p.steps.get(s)).cloned() {
@@ -155,18 +187,7 @@ impl Interp<'_> {
                 return self.period(true, "step", &p.steps[c.step.unwrap_or(0) + 1].clone(), true);
             }
         }
-        let active = self.w.state.active();
-        if !self.skip_scripts {
-            if let Some(s) = p.script.clone() {
-                let mut cx = Ctx::new(active, None, s.text.clone());
-                self.exec_stmts(&s.block, &mut cx)?;
-            }
-            let faction = active.and_then(|a| self.w.state.players[a].faction.clone());
-            if let Some(s) = faction.and_then(|f| self.rules.faction(&f)).and_then(|f| f.phases.get(&p.name)).cloned() {
-                let mut cx = Ctx::new(active, active.map(Value::Player), s.text.clone());
-                self.exec_stmts(&s.block, &mut cx)?;
-            }
-        }
+        self.phase_scripts(false)?;
         self.fire()?;
         let name = p.name.clone();
         self.period(false, "phase", &name, true)?;
@@ -254,174 +275,11 @@ impl Interp<'_> {
         }
     }
 
-    /// The actions a player could try now: play a card from hand, use an ability.
-    pub fn options(&mut self, p: PlayerId) -> R<Vec<(String, Action)>> {
-        let mut out = vec![];
-        let hand = self.w.state.zone("hand", Some(p));
-        let mine: Vec<usize> = self.all_ents(true);
-        for e in mine {
-            let s = &self.w.state;
-            let in_hand = hand.is_some_and(|h| s.ents[e].loc == crate::engine::Loc::Zone(h));
-            if in_hand {
-                out.push((format!("play {}", s.ents[e].label), Action::Play(e)));
-            }
-            if !(in_hand || s.in_play(e)) {
-                continue;
-            }
-            let (abilities, _, label) = self.abilities_of(Source::Card(e));
-            for (i, a) in abilities.iter().enumerate() {
-                if matches!(a.head, Head::Action(_)) && self.unusable(p, Source::Card(e), a)?.is_none() {
-                    out.push((format!("use {label} ({})", i + 1), Action::Use(Source::Card(e), Some(i))));
-                }
-            }
-        }
-        if self.w.state.players[p].faction.is_some() {
-            let (abilities, _, label) = self.abilities_of(Source::Faction(p));
-            for (i, a) in abilities.iter().enumerate() {
-                if matches!(a.head, Head::Action(_)) && self.unusable(p, Source::Faction(p), a)?.is_none() {
-                    out.push((format!("use {label} ({})", i + 1), Action::Use(Source::Faction(p), Some(i))));
-                }
-            }
-        }
-        Ok(out)
-    }
-
-    /// An action window: players in turn order, from the active player, each asked by the
-    /// agent to act or pass, until all pass in a row. Returns how many actions were refused.
-    pub fn window(&mut self, max_actions: usize) -> R<usize> {
-        let order = match self.w.state.active() {
-            Some(a) => self.w.state.seat_order(a, true),
-            None => self.w.state.seats.clone(),
-        };
-        let (mut passes, mut refused, mut i) = (0, 0, 0);
-        for _ in 0..max_actions {
-            if passes >= order.len() {
-                break;
-            }
-            let p = order[i % order.len()];
-            i += 1;
-            let mut opts = self.options(p)?;
-            if opts.is_empty() {
-                passes += 1;
-                continue;
-            }
-            let mut labels = vec![Value::Sym("pass".into())];
-            labels.extend(opts.iter().map(|(l, _)| Value::Sym(l.clone())));
-            let cx = Ctx::new(Some(p), None, "".into());
-            let picked = super::select::first(self.ask("act or pass", labels.clone(), 1, 1, &cx)?);
-            let k = labels.iter().position(|l| *l == picked).unwrap_or(0);
-            if k == 0 {
-                passes += 1;
-                continue;
-            }
-            passes = 0;
-            let (_, action) = opts.swap_remove(k - 1);
-            match self.act(p, &action) {
-                Ok(()) => {}
-                Err(Halt::Refused(_)) => refused += 1,
-                Err(e) => return Err(e),
-            }
-        }
-        Ok(refused)
-    }
-
-    /// Plays whole turns with the agent: each phase's window, then the phase ends.
-    /// Stops at the game's `end:` condition. Returns the number of refused actions.
-    pub fn play_turns(&mut self, turns: u32) -> R<usize> {
-        let mut refused = 0;
-        if self.rules.phases.is_empty() {
-            return Err(Halt::Error("the game has no `turn: phases:` to play".into()));
-        }
-        let last = self.w.state.clock.turn.saturating_add(turns);
-        while self.w.state.clock.turn < last && !self.w.state.over {
-            refused += self.window(40)?;
-            self.check_end = true;
-            if let Err(Halt::Refused(reason)) = self.atomically(|me| me.close_phase()) {
-                // The phase's script was refused (the agent chose what the rules forbid):
-                // the phase ends without it, so that the game goes on.
-                refused += 1;
-                self.emit(None, EventKind::Note { text: format!("the phase's script is skipped: {reason}") });
-                self.skip_scripts = true;
-                let out = self.atomically(|me| me.close_phase());
-                self.skip_scripts = false;
-                out?;
-            }
-        }
-        Ok(refused)
-    }
-
     /// Whether the game's `end:` condition holds.
     pub fn ended(&mut self) -> R<bool> {
         let Some(end) = &self.rules.end else { return Ok(false) };
         let mut cx = Ctx::new(self.w.state.active(), None, end.text.clone());
         let v = self.eval(&end.expr.clone(), &mut cx)?;
         self.truth(&v, &end.expr, &cx)
-    }
-
-    /// Sets a whole game up: every card (copies included; a faction's only to its player)
-    /// into each player's `deck`, the piece supplies, then the game's `setup:` and each
-    /// faction's.
-    pub fn prepare_whole_game(&mut self) -> R<()> {
-        for p in self.seated() {
-            let Some(deck) = self.w.state.zone("deck", Some(p)) else { continue };
-            let faction = self.w.state.players[p].faction.clone();
-            for (i, c) in self.rules.cards.iter().enumerate() {
-                if c.faction.is_some() && c.faction != faction {
-                    continue;
-                }
-                for _ in 0..c.copies {
-                    let label = self.w.state.fresh_label(&c.id);
-                    self.w.state.create(Kind::Card(i), label, Some(p), deck);
-                }
-            }
-        }
-        self.create_supplies();
-        if let Some(s) = self.rules.setup.clone() {
-            let first = self.w.state.seats.first().copied();
-            let mut cx = Ctx::new(first, None, s.text.clone());
-            self.atomically(|me| me.exec_stmts(&s.block, &mut cx))
-                .map_err(|h| Halt::Error(format!("the game's `setup:` failed: {}", h.message())))?;
-        }
-        for p in self.seated() {
-            let faction = self.w.state.players[p].faction.clone();
-            if let Some(s) = faction.and_then(|f| self.rules.faction(&f)).and_then(|f| f.setup.clone()) {
-                let mut cx = Ctx::new(Some(p), Some(Value::Player(p)), s.text.clone());
-                self.atomically(|me| me.exec_stmts(&s.block, &mut cx))?;
-            }
-        }
-        Ok(())
-    }
-
-    /// A whole game's supplies: `per_player: N` pieces for each player in the player zone
-    /// that `holds:` them, `per_game: N` ownerless ones in the shared zone that holds them.
-    fn create_supplies(&mut self) {
-        let rules = self.rules;
-        for spec in &rules.piece_specs {
-            let name = &spec.name.value;
-            let holder =
-                |per: Per| rules.zones.iter().find(|z| z.per == per && z.holds.iter().any(|h| &h.value == name));
-            let side = spec.sides.first().map(|s| s.value.clone());
-            let make = |me: &mut Self, zone: usize, owner: Option<PlayerId>, n: i64| {
-                for _ in 0..n.clamp(0, 10_000) {
-                    let label = me.w.state.fresh_label(name);
-                    let e = me.w.state.create(Kind::Piece(name.clone()), label, owner, zone);
-                    me.w.state.ents[e].side = side.clone();
-                }
-                let text = format!("supply: {n} {name} in {}", me.w.state.zone_name(zone));
-                me.emit(None, EventKind::Note { text });
-            };
-            if let (Some(n), Some(z)) = (&spec.per_player, holder(Per::Player)) {
-                for p in self.seated() {
-                    if let Some(zone) = self.w.state.zone(&z.name.value, Some(p)) {
-                        make(self, zone, Some(p), n.value);
-                    }
-                }
-            }
-            if let (Some(n), Some(z)) = (&spec.per_game, holder(Per::Game)) {
-                if let Some(zone) = self.w.state.zone(&z.name.value, None) {
-                    make(self, zone, None, n.value);
-                }
-            }
-        }
     }
 }

@@ -6,7 +6,9 @@ use super::model::*;
 use super::yaml::{Node, NodeKind};
 use crate::diag::{did_you_mean, Diagnostic};
 
-const ABILITY_FIELDS: &[&str] = &["action", "when", "static", "requires", "cost", "effect", "optional", "used_by"];
+const ABILITY_FIELDS: &[&str] =
+    &["action", "when", "static", "requires", "cost", "effect", "optional", "used_by", "name", "limit"];
+const PERIODS: &[&str] = &["turn", "phase", "round", "game"];
 const ABILITY_KINDS: &[&str] = &["action", "when", "static"];
 const FACTION_FIELDS: &[&str] =
     &["faction", "name", "text", "zones", "pieces", "counters", "procedures", "abilities", "setup", "turn", "cards"];
@@ -69,6 +71,8 @@ fn ability(cx: &mut Cx, node: &Node) -> Option<Ability> {
         effect: None,
         optional: None,
         used_by: None,
+        name: None,
+        limit: None,
         file: cx.file,
         span: node.span.clone(),
     };
@@ -80,12 +84,39 @@ fn ability(cx: &mut Cx, node: &Node) -> Option<Ability> {
         "cost" => a.cost = cx.script(v, "`cost`"),
         "effect" => a.effect = cx.script(v, "`effect`"),
         "optional" => a.optional = cx.bool(v, "`optional`"),
+        "name" => a.name = cx.string(v, "`name`"),
+        "limit" => a.limit = limit(cx, v),
         _ => a.used_by = cx.script(v, "`used_by`"),
     });
     let kind = ability_kind(cx, node, &kinds)?;
     a.kind = kind;
     ability_shape(cx, node, &a);
     Some(a)
+}
+
+/// `limit: N per PERIOD` (or `once per PERIOD`).
+fn limit(cx: &mut Cx, node: &Node) -> Option<Sp<UseLimit>> {
+    let text = cx.string(node, "`limit`")?;
+    let words: Vec<&str> = text.value.split_whitespace().collect();
+    let times = match words.first() {
+        Some(&"once") => Some(1),
+        Some(&"twice") => Some(2),
+        Some(n) => n.parse::<u32>().ok().filter(|n| *n > 0),
+        None => None,
+    };
+    match (times, words.get(1), words.get(2), words.len()) {
+        (Some(times), Some(&"per"), Some(per), 3) if PERIODS.contains(per) => {
+            Some(Sp::new(UseLimit { times, per: per.to_string() }, cx.file, text.span))
+        }
+        _ => {
+            let msg = format!("`limit` must be `N per PERIOD`, found `{}`", text.value);
+            let d = Diagnostic::error("wrong-type", msg, cx.file, text.span)
+                .with_label("not a use limit")
+                .with_help("write e.g. `once per turn`, `2 per round` (periods: turn, phase, round, game)");
+            cx.diags.push(d);
+            None
+        }
+    }
 }
 
 /// The one kind of an ability; reports none or several. `None` drops the ability.

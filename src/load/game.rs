@@ -24,15 +24,24 @@ const GAME_FIELDS: &[&str] = &[
     "play",
     "setup",
     "end",
+    "result",
+    "decks",
+    "variables",
+    "abilities",
 ];
 const PROP_FIELDS: &[&str] = &["type", "values", "default", "modified"];
-const ZONE_FIELDS: &[&str] = &["per", "ordered", "visibility", "capacity", "holds", "in_play"];
+const ZONE_FIELDS: &[&str] = &["per", "ordered", "visibility", "capacity", "holds", "in_play", "playable"];
 const PIECE_FIELDS: &[&str] = &["per_player", "per_game", "sides", "plural"];
 const COUNTER_FIELDS: &[&str] = &["on", "min", "max", "start"];
 const BOARD_FIELDS: &[&str] = &["attributes", "spaces", "adjacency"];
 const PROC_FIELDS: &[&str] = &["params", "script", "value"];
 const TURN_FIELDS: &[&str] = &["order", "phases"];
-const PHASE_FIELDS: &[&str] = &["name", "steps", "script"];
+const PHASE_FIELDS: &[&str] = &["name", "steps", "start", "actions", "can_pass", "end"];
+const RESULT_FIELDS: &[&str] = &["winners", "scores"];
+const DECK_FIELDS: &[&str] = &["zone", "cards"];
+const VAR_FIELDS: &[&str] = &["type", "start"];
+/// The types a declared game variable may have.
+pub const VAR_TYPES: &[&str] = &["player", "number", "bool", "name"];
 
 /// Converts a `game.yaml` mapping.
 pub fn game(cx: &mut Cx, node: &Node) -> Option<Game> {
@@ -56,6 +65,10 @@ pub fn game(cx: &mut Cx, node: &Node) -> Option<Game> {
         play: None,
         setup: None,
         end: None,
+        result: None,
+        decks: vec![],
+        variables: vec![],
+        abilities: vec![],
         file: cx.file,
         span: node.span.clone(),
     };
@@ -76,6 +89,10 @@ pub fn game(cx: &mut Cx, node: &Node) -> Option<Game> {
         "turn" => g.turn = turn(cx, v),
         "play" => g.play = cx.script(v, "`play`"),
         "setup" => g.setup = cx.script(v, "`setup`"),
+        "result" => g.result = result(cx, v),
+        "decks" => g.decks = cx.items(v, "`decks`").iter().filter_map(|n| deck(cx, n)).collect(),
+        "variables" => g.variables = cx.named(v, "`variables`", variable),
+        "abilities" => g.abilities = super::card::abilities(cx, v),
         _ => g.end = cx.script(v, "`end`"),
     });
     g.game = cx.required(id, node, "game", "the game");
@@ -84,6 +101,54 @@ pub fn game(cx: &mut Cx, node: &Node) -> Option<Game> {
         cx.check_present(node, "players", "the game");
     }
     Some(g)
+}
+
+fn result(cx: &mut Cx, node: &Node) -> Option<ResultSpec> {
+    let entries = cx.entries(node, "`result`")?;
+    let mut r = ResultSpec { winners: None, scores: None, span: node.span.clone() };
+    cx.fields(entries, "`result`", RESULT_FIELDS, |cx, k, v| match k {
+        "winners" => r.winners = cx.script(v, "`winners`"),
+        _ => r.scores = cx.script(v, "`scores`"),
+    });
+    if r.winners.is_none() {
+        cx.check_present(node, "winners", "`result`");
+    }
+    Some(r)
+}
+
+fn deck(cx: &mut Cx, node: &Node) -> Option<DeckSpec> {
+    let entries = cx.entries(node, "an entry of `decks`")?;
+    let (mut zone, mut cards) = (None, None);
+    cx.fields(entries, "an entry of `decks`", DECK_FIELDS, |cx, k, v| match k {
+        "zone" => zone = cx.string(v, "`zone`"),
+        _ => {
+            cards = match &v.kind {
+                NodeKind::Seq(_) => Some(DeckCards::Ids(cx.names(v, "`cards`"))),
+                _ => cx.choice(v, "`cards`", &[("all", ())]).map(|_| DeckCards::All),
+            }
+        }
+    });
+    let zone = cx.required(zone, node, "zone", "an entry of `decks`");
+    if cards.is_none() {
+        cx.check_present(node, "cards", "an entry of `decks`");
+    }
+    Some(DeckSpec { zone, cards: cards.unwrap_or(DeckCards::All), span: node.span.clone() })
+}
+
+fn variable(cx: &mut Cx, name: Sp<String>, node: &Node) -> Option<VarSpec> {
+    let what = format!("variable `{}`", name.value);
+    let entries = cx.entries(node, &what)?;
+    let mut v = VarSpec { name, ty: Sp::new(String::new(), cx.file, head(node)), start: None, span: node.span.clone() };
+    let mut ty = None;
+    cx.fields(entries, &what, VAR_FIELDS, |cx, k, n| match k {
+        "type" => {
+            let opts: Vec<(&str, &str)> = VAR_TYPES.iter().map(|t| (*t, *t)).collect();
+            ty = cx.choice(n, "`type`", &opts).map(|t| Sp::new(t.to_string(), cx.file, n.span.clone()));
+        }
+        _ => v.start = cx.script(n, "`start`"),
+    });
+    v.ty = cx.required(ty, node, "type", &what);
+    Some(v)
 }
 
 fn players(cx: &mut Cx, node: &Node) -> Option<Players> {
@@ -170,18 +235,24 @@ pub fn zones(cx: &mut Cx, node: &Node) -> Vec<ZoneSpec> {
             capacity: None,
             holds: vec![],
             in_play: false,
+            playable: false,
             span: v.span.clone(),
         };
         cx.fields(entries, &what, ZONE_FIELDS, |cx, k, v| match k {
             "per" => z.per = cx.choice(v, "`per`", &[("player", Per::Player), ("game", Per::Game)]).unwrap_or_default(),
             "ordered" => z.ordered = cx.bool(v, "`ordered`").is_some_and(|b| b.value),
             "visibility" => {
-                let opts =
-                    [("public", Visibility::Public), ("owner", Visibility::Owner), ("hidden", Visibility::Hidden)];
+                let opts = [
+                    ("public", Visibility::Public),
+                    ("owner", Visibility::Owner),
+                    ("hidden", Visibility::Hidden),
+                    ("others", Visibility::Others),
+                ];
                 z.visibility = cx.choice(v, "`visibility`", &opts).unwrap_or_default();
             }
             "capacity" => z.capacity = cx.int(v, "`capacity`"),
             "in_play" => z.in_play = cx.bool(v, "`in_play`").is_some_and(|b| b.value),
+            "playable" => z.playable = cx.bool(v, "`playable`").is_some_and(|b| b.value),
             _ => z.holds = cx.names(v, "`holds`"),
         });
         Some(z)
@@ -351,13 +422,27 @@ fn phase(cx: &mut Cx, node: &Node) -> Option<Phase> {
     let mut p = Phase {
         name: Sp::new(String::new(), cx.file, head(node)),
         steps: vec![],
-        script: None,
+        start: None,
+        end: None,
+        actions: Window::default(),
+        can_pass: None,
         span: node.span.clone(),
     };
     cx.fields(entries, "a phase", PHASE_FIELDS, |cx, k, v| match k {
         "name" => name = cx.string(v, "`name`"),
         "steps" => p.steps = cx.names(v, "`steps`"),
-        _ => p.script = cx.script(v, "`script`"),
+        "start" => p.start = cx.script(v, "`start`"),
+        "actions" => {
+            let opts = [
+                ("until_all_pass", Window::UntilAllPass),
+                ("active_player", Window::ActivePlayer),
+                ("one_each", Window::OneEach),
+                ("none", Window::None),
+            ];
+            p.actions = cx.choice(v, "`actions`", &opts).unwrap_or_default();
+        }
+        "can_pass" => p.can_pass = cx.script(v, "`can_pass`"),
+        _ => p.end = cx.script(v, "`end`"),
     });
     p.name = cx.required(name, node, "name", "a phase");
     Some(p)
@@ -384,7 +469,7 @@ mod tests {
         board:\n  attributes:\n    suit: { type: enum, values: [fox] }\n  spaces:\n    - { id: c1, suit: fox }\n    - { id: c2 }\n  adjacency:\n    - [c1, c2]\n\
         keywords:\n  \"Add[n]\": add n vp\n\
         procedures:\n  battle:\n    params: [a, b: selector, \"c: number\"]\n    script: |\n      draw 1\n  power:\n    value: 3\n\
-        turn:\n  order: clockwise from speaker\n  phases:\n    - name: main\n      steps: [play]\n      script: draw 1\n\
+        turn:\n  order: clockwise from speaker\n  phases:\n    - name: main\n      steps: [play]\n      end: draw 1\n\
         play: move this to hand\nsetup: draw 5\nend: vp >= 10\n";
 
     #[test]

@@ -134,9 +134,61 @@ pub struct Game {
     pub setup: Option<ScriptSrc>,
     /// `end:` condition ending the game.
     pub end: Option<ScriptSrc>,
+    /// `result:` winners and scores, read when the game ends.
+    pub result: Option<ResultSpec>,
+    /// `decks:` where a whole game's cards start.
+    pub decks: Vec<DeckSpec>,
+    /// `variables:` declared game variables.
+    pub variables: Vec<VarSpec>,
+    /// `abilities:` activated abilities every player may use.
+    pub abilities: Vec<Ability>,
     /// The file.
     pub file: FileId,
     /// The whole top-level mapping.
+    pub span: Span,
+}
+
+/// `result:` what a finished game's result is.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ResultSpec {
+    /// `winners:` expr: the winning players (none or empty: a draw).
+    pub winners: Option<ScriptSrc>,
+    /// `scores:` expr read for each player (`it`).
+    pub scores: Option<ScriptSrc>,
+    /// The mapping.
+    pub span: Span,
+}
+
+/// Which cards a deck list holds.
+#[derive(Debug, Clone, PartialEq)]
+pub enum DeckCards {
+    /// Every card (a faction card only to its faction's player).
+    All,
+    /// These card ids (each `copies:` times).
+    Ids(Vec<Sp<String>>),
+}
+
+/// One entry of `decks:`: `{ zone, cards }`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DeckSpec {
+    /// `zone:` where the cards start.
+    pub zone: Sp<String>,
+    /// `cards:`.
+    pub cards: DeckCards,
+    /// The mapping.
+    pub span: Span,
+}
+
+/// One declared game variable: `name: { type, start }`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct VarSpec {
+    /// Its name.
+    pub name: Sp<String>,
+    /// `type:` player, number, bool or name.
+    pub ty: Sp<String>,
+    /// `start:` expr, computed as a game starts (none when absent).
+    pub start: Option<ScriptSrc>,
+    /// The mapping.
     pub span: Span,
 }
 
@@ -213,6 +265,8 @@ pub enum Visibility {
     Owner,
     /// Nobody.
     Hidden,
+    /// Everyone but its owner (cards held facing away).
+    Others,
 }
 
 /// One zone: `name: { per, ordered, visibility, capacity, holds }`.
@@ -232,6 +286,8 @@ pub struct ZoneSpec {
     pub holds: Vec<Sp<String>>,
     /// `in_play:` cards here are in play (default false).
     pub in_play: bool,
+    /// `playable:` its owner may play the cards here (default false).
+    pub playable: bool,
     /// The spec's mapping.
     pub span: Span,
 }
@@ -363,15 +419,35 @@ pub struct Turn {
     pub span: Span,
 }
 
-/// One phase: `{ name, steps, script }`.
+/// Who acts in a phase's action window.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Window {
+    /// Players in turn order from the active player until all pass in a row (default).
+    #[default]
+    UntilAllPass,
+    /// Only the active player, until they pass.
+    ActivePlayer,
+    /// Each player in turn order: one action or a pass.
+    OneEach,
+    /// No action window: the phase is script-driven.
+    None,
+}
+
+/// One phase: `{ name, steps, start, actions, can_pass, end }`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Phase {
     /// `name:` (required).
     pub name: Sp<String>,
     /// `steps:` step names.
     pub steps: Vec<Sp<String>>,
-    /// `script:` what the phase does.
-    pub script: Option<ScriptSrc>,
+    /// `start:` what the phase does before its action window.
+    pub start: Option<ScriptSrc>,
+    /// `end:` what the phase does after its action window.
+    pub end: Option<ScriptSrc>,
+    /// `actions:` its action window.
+    pub actions: Window,
+    /// `can_pass:` condition: whether a player may pass (default yes).
+    pub can_pass: Option<ScriptSrc>,
     /// The mapping.
     pub span: Span,
 }
@@ -460,10 +536,23 @@ pub struct Ability {
     pub optional: Option<Sp<bool>>,
     /// `used_by:` expr: the players who may use it (default its controller).
     pub used_by: Option<ScriptSrc>,
+    /// `name:` the ability's name in legal actions (`use draw`).
+    pub name: Option<Sp<String>>,
+    /// `limit:` how often a player may use it per period (`2 per turn`).
+    pub limit: Option<Sp<UseLimit>>,
     /// The file.
     pub file: FileId,
     /// The ability's mapping.
     pub span: Span,
+}
+
+/// `limit: N per PERIOD`: uses per player and source in each turn, phase, round or game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UseLimit {
+    /// How many uses.
+    pub times: u32,
+    /// `turn`, `phase`, `round` or `game`.
+    pub per: String,
 }
 
 /// A scenario (shape only).

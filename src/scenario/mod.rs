@@ -81,6 +81,7 @@ impl Runner<'_> {
     }
 
     fn go(&mut self, it: &mut Interp) -> Res {
+        it.start_variables().map_err(|h| self.fail(0, &self.sc.span, h.message()))?;
         self.setup(it)?;
         let steps = &self.sc.steps;
         let mut i = 0;
@@ -387,10 +388,23 @@ fn describe(s: &Step) -> String {
     }
 }
 
-/// Plays `turns` turns of a whole game with the seeded random agent: every player gets
-/// a deck of every card, the game's `setup:` runs, then each phase's action window and
-/// script. Returns the final state and how many actions the rules refused.
-pub fn random_game(rules: &Rules, seed: u64, players: usize, turns: u32) -> Result<(State, usize), Halt> {
+/// A whole game played: its final state, how many actions the rules refused, and its
+/// result.
+#[derive(Debug)]
+pub struct Played {
+    /// The final state (with the whole log).
+    pub state: State,
+    /// Actions the rules refused (an offered action is never refused, so this counts
+    /// phase scripts the agent's answers made fail).
+    pub refused: usize,
+    /// Whether it ended, who won, the scores.
+    pub standing: crate::interp::Standing,
+}
+
+/// Plays up to `turns` turns of a whole game with the seeded random agent: the game's
+/// `decks:`, supplies and `setup:`, then each phase's scripts and action window, until
+/// the game's `end:`.
+pub fn random_game(rules: &Rules, seed: u64, players: usize, turns: u32) -> Result<Played, Halt> {
     whole_game(rules, seed, players, turns, Box::new(crate::interp::RandomAgent))
 }
 
@@ -401,7 +415,7 @@ pub fn whole_game<'r>(
     players: usize,
     turns: u32,
     agent: Box<dyn crate::interp::Agent + 'r>,
-) -> Result<(State, usize), Halt> {
+) -> Result<Played, Halt> {
     // Players take the game's factions in file order, one each, while there are some.
     let names = (1..=players)
         .map(|i| Player { name: format!("p{i}"), role: None, faction: rules.factions.get(i - 1).map(|f| f.id.clone()) })
@@ -412,6 +426,8 @@ pub fn whole_game<'r>(
     it.begin(None)?;
     // In a whole game the opening start events are live: their triggers resolve now.
     it.atomically(|me| me.fire())?;
+    it.start_phase()?;
     let refused = it.play_turns(turns)?;
-    Ok((it.w.state, refused))
+    let standing = it.standing()?;
+    Ok(Played { state: it.w.state, refused, standing })
 }

@@ -56,14 +56,18 @@ pub enum StmtKind {
     May { who: Option<Expr>, body: Block },
     /// Modal choice, e.g. `choose one { "Draw": draw 1  "Score": score 1 }`.
     ChooseOne { options: Vec<ChoiceOption> },
-    /// Acting as another player, e.g. `as victim { discard choose 1 card from hand }`.
-    As { who: Expr, body: Block },
+    /// Acting as another player, e.g. `as victim { discard choose 1 card from hand }`;
+    /// `simultaneously as players { ... }`: each answers against the state before any chose,
+    /// and their events stay secret from the others.
+    As { who: Expr, body: Block, simultaneous: bool },
     /// Requirement, e.g. `require count(x) > 0 else "no x"`.
     Require { cond: Expr, message: Option<String> },
     /// Refusal, e.g. `fail "not now"`.
     Fail { message: String },
     /// No effect, e.g. `pass`.
     Pass,
+    /// Closing the action window, e.g. `end phase`.
+    EndPhase,
     /// Modifier, e.g. `modify cost of condition by +2 until end of turn`.
     Modify { prop: Ident, target: Expr, by: Expr, duration: Option<Duration> },
     /// Assignment, e.g. `set side of a to governing` or `set speaker to p`.

@@ -122,6 +122,7 @@ fn parse_stmt(p: P) -> Stmt {
         Rule::require_stmt => parse_require(p),
         Rule::fail_stmt => StmtKind::Fail { message: parse_string(last(p)) },
         Rule::pass_stmt => StmtKind::Pass,
+        Rule::end_phase_stmt => StmtKind::EndPhase,
         Rule::modify_stmt => parse_modify(p),
         Rule::set_stmt => parse_set(p),
         Rule::forbid_stmt => StmtKind::Forbid(parse_forbid(p)),
@@ -205,9 +206,10 @@ fn parse_option(p: P) -> ChoiceOption {
 }
 
 fn parse_as(p: P) -> StmtKind {
-    let mut it = kids(p);
+    let mut it = kids(p).peekable();
+    let simultaneous = it.next_if(|k| k.as_rule() == Rule::simultaneously).is_some();
     let who = parse_expr(it.next().expect("as who"));
-    StmtKind::As { who, body: parse_block(it.next().expect("as block")) }
+    StmtKind::As { who, body: parse_block(it.next().expect("as block")), simultaneous }
 }
 
 fn parse_require(p: P) -> StmtKind {

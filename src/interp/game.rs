@@ -1,0 +1,141 @@
+//! Whole games: where their cards start (`decks:`), their supplies, the declared
+//! variables' start values, setup scripts, and the result read when a game ends.
+
+use crate::engine::{EventKind, Kind, PlayerId, Value};
+use crate::load::{DeckCards, Per};
+
+use super::{Ctx, Halt, Interp, R};
+
+/// How a game stands: whether it ended, who won, the scores.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Standing {
+    /// Whether the game's `end:` was reached.
+    pub ended: bool,
+    /// The winners (none: a draw, or no result yet).
+    pub winners: Vec<PlayerId>,
+    /// Each player's score, in seat order, when the game declares `scores:`.
+    pub scores: Vec<(PlayerId, i64)>,
+}
+
+impl Interp<'_> {
+    /// Sets a whole game up: the `decks:`, the piece supplies, the variables' start values,
+    /// then the game's `setup:` and each faction's.
+    pub fn prepare_whole_game(&mut self) -> R<()> {
+        self.start_variables()?;
+        self.deal_decks()?;
+        self.create_supplies();
+        if let Some(s) = self.rules.setup.clone() {
+            let first = self.w.state.seats.first().copied();
+            let mut cx = Ctx::new(first, None, s.text.clone());
+            self.atomically(|me| me.exec_stmts(&s.block, &mut cx))
+                .map_err(|h| Halt::Error(format!("the game's `setup:` failed: {}", h.message())))?;
+        }
+        for p in self.seated() {
+            let faction = self.w.state.players[p].faction.clone();
+            if let Some(s) = faction.and_then(|f| self.rules.faction(&f)).and_then(|f| f.setup.clone()) {
+                let mut cx = Ctx::new(Some(p), Some(Value::Player(p)), s.text.clone());
+                self.atomically(|me| me.exec_stmts(&s.block, &mut cx))?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Gives each declared variable its `start:` value (none without one).
+    pub fn start_variables(&mut self) -> R<()> {
+        for (name, start) in &self.rules.variables {
+            let v = match start {
+                Some(c) => {
+                    let mut cx = Ctx::new(self.w.state.seats.first().copied(), None, c.text.clone());
+                    super::select::first(self.eval(&c.expr, &mut cx)?)
+                }
+                None => Value::Null,
+            };
+            self.w.state.vars.insert(name.clone(), v);
+        }
+        Ok(())
+    }
+
+    /// Creates the cards of `decks:`: a full set in each player's zone (theirs; a faction
+    /// card only for its faction's player), or one ownerless set in a shared zone.
+    fn deal_decks(&mut self) -> R<()> {
+        let rules = self.rules;
+        for d in &rules.decks {
+            let name = &d.zone.value;
+            let per = rules.zones.iter().find(|z| &z.name.value == name).map_or(Per::Game, |z| z.per);
+            let owners: Vec<Option<PlayerId>> = match per {
+                Per::Player => self.seated().into_iter().map(Some).collect(),
+                Per::Game => vec![None],
+            };
+            for owner in owners {
+                let zone = self.zone_named(name, owner)?;
+                let faction = owner.and_then(|p| self.w.state.players[p].faction.clone());
+                for (i, c) in rules.cards.iter().enumerate() {
+                    let wanted = match &d.cards {
+                        DeckCards::All => c.faction.is_none() || (owner.is_some() && c.faction == faction),
+                        DeckCards::Ids(ids) => ids.iter().any(|id| id.value == c.id),
+                    };
+                    for _ in 0..if wanted { c.copies } else { 0 } {
+                        let label = self.w.state.fresh_label(&c.id);
+                        self.w.state.create(Kind::Card(i), label, owner, zone);
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// A whole game's supplies: `per_player: N` pieces for each player in the player zone
+    /// that `holds:` them, `per_game: N` ownerless ones in the shared zone that holds them.
+    fn create_supplies(&mut self) {
+        let rules = self.rules;
+        for spec in &rules.piece_specs {
+            let name = &spec.name.value;
+            let holder =
+                |per: Per| rules.zones.iter().find(|z| z.per == per && z.holds.iter().any(|h| &h.value == name));
+            let side = spec.sides.first().map(|s| s.value.clone());
+            let make = |me: &mut Self, zone: usize, owner: Option<PlayerId>, n: i64| {
+                for _ in 0..n.clamp(0, 10_000) {
+                    let label = me.w.state.fresh_label(name);
+                    let e = me.w.state.create(Kind::Piece(name.clone()), label, owner, zone);
+                    me.w.state.ents[e].side = side.clone();
+                }
+                let text = format!("supply: {n} {name} in {}", me.w.state.zone_name(zone));
+                me.emit(None, EventKind::Note { text });
+            };
+            if let (Some(n), Some(z)) = (&spec.per_player, holder(Per::Player)) {
+                for p in self.seated() {
+                    if let Some(zone) = self.w.state.zone(&z.name.value, Some(p)) {
+                        make(self, zone, Some(p), n.value);
+                    }
+                }
+            }
+            if let (Some(n), Some(z)) = (&spec.per_game, holder(Per::Game)) {
+                if let Some(zone) = self.w.state.zone(&z.name.value, None) {
+                    make(self, zone, None, n.value);
+                }
+            }
+        }
+    }
+
+    /// The game's result as it stands: `result: winners:` and `scores:` read now.
+    pub fn standing(&mut self) -> R<Standing> {
+        let mut out = Standing { ended: self.w.state.over, ..Standing::default() };
+        if let Some(w) = self.rules.winners.clone() {
+            let mut cx = Ctx::new(self.w.state.seats.first().copied(), None, w.text.clone());
+            let v = self.eval(&w.expr, &mut cx)?;
+            out.winners = match super::select::first(v) {
+                Value::Null => vec![],
+                v => self.players(&v)?,
+            };
+        }
+        if let Some(sc) = self.rules.scores.clone() {
+            for p in self.seated() {
+                let mut cx = Ctx::new(Some(p), None, sc.text.clone());
+                cx.it = Some(Value::Player(p));
+                let v = self.eval(&sc.expr, &mut cx)?;
+                out.scores.push((p, self.int(&v, &sc.expr, &cx)?));
+            }
+        }
+        Ok(out)
+    }
+}

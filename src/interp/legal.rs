@@ -1,0 +1,176 @@
+//! Legal actions and action windows. At a decision a player is offered exactly the
+//! actions the rules would accept now: each candidate (playing a card from a `playable`
+//! zone, using an activated ability of a card, of their faction or of the game) is tried
+//! on a copy of the world with the first legal answers, and offered only if it resolves.
+//! Windows ask players in turn to act or pass until the phase's `actions:` rule ends them.
+
+use crate::engine::{Kind, Loc, PlayerId, Value};
+use crate::load::Window;
+
+use super::actions::{Action, Source};
+use super::rules::Head;
+use super::{Ctx, FirstLegal, Halt, Interp, R};
+use crate::engine::EventKind;
+
+/// One action a player may take now, with its stable text (`play king#2`, `use draw`,
+/// `use rohirrim_road (1)`).
+#[derive(Debug, Clone)]
+pub struct Legal {
+    /// How the action is written.
+    pub text: String,
+    /// The action.
+    pub action: Action,
+}
+
+impl Interp<'_> {
+    /// The actions `p` may take now: every candidate that the rules would accept.
+    pub fn legal_actions(&mut self, p: PlayerId) -> R<Vec<Legal>> {
+        let mut out = vec![];
+        for (text, action) in self.action_candidates(p)? {
+            if self.would_resolve(p, &action)? {
+                out.push(Legal { text, action });
+            }
+        }
+        Ok(out)
+    }
+
+    /// Tries an action on a copy of the world, answering its choices with the first legal
+    /// options; the world is restored either way. A run-time error in the rules is not a
+    /// refusal: it stops the game.
+    fn would_resolve(&mut self, p: PlayerId, a: &Action) -> R<bool> {
+        let saved = self.snapshot();
+        let agent = std::mem::replace(&mut self.agent, Box::new(FirstLegal));
+        self.reset_budgets();
+        let out = self.act_now(p, a).and_then(|()| self.fire());
+        self.agent = agent;
+        self.restore(saved);
+        match out {
+            Ok(()) => Ok(true),
+            Err(Halt::Error(m)) => Err(Halt::Error(m)),
+            Err(_) => Ok(false),
+        }
+    }
+
+    /// What `p` could try now, before the rules are asked: cards in their playable zones,
+    /// activated abilities of those cards and of cards in play, of their faction, of the game.
+    fn action_candidates(&mut self, p: PlayerId) -> R<Vec<(String, Action)>> {
+        let mut out = vec![];
+        for e in self.all_ents(true) {
+            let s = &self.w.state;
+            let held = match s.ents[e].loc {
+                Loc::Zone(z) => s.zones[z].playable && s.zones[z].owner == Some(p),
+                _ => false,
+            };
+            let own_play = matches!(s.ents[e].kind, Kind::Card(c) if self.rules.cards[c].play.is_some());
+            if held && (self.rules.play.is_some() || own_play) {
+                out.push((format!("play {}", s.ents[e].label), Action::Play(e)));
+            }
+            if held || s.in_play(e) {
+                self.ability_candidates(p, Source::Card(e), &mut out)?;
+            }
+        }
+        if self.w.state.players[p].faction.is_some() {
+            self.ability_candidates(p, Source::Faction(p), &mut out)?;
+        }
+        self.ability_candidates(p, Source::Game(p), &mut out)?;
+        Ok(out)
+    }
+
+    fn ability_candidates(&mut self, p: PlayerId, src: Source, out: &mut Vec<(String, Action)>) -> R<()> {
+        let (abilities, _, label) = self.abilities_of(src);
+        for (i, a) in abilities.iter().enumerate() {
+            if matches!(a.head, Head::Action(_)) && self.unusable(p, src, i, a)?.is_none() {
+                let text = match (&a.name, src) {
+                    (Some(n), Source::Game(_)) => format!("use {n}"),
+                    (None, Source::Game(_)) => format!("use game ({})", i + 1),
+                    (Some(n), _) => format!("use {label}: {n}"),
+                    (None, _) => format!("use {label} ({})", i + 1),
+                };
+                out.push((text, Action::Use(src, Some(i))));
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether `p` may pass in the current phase (its `can_pass:`, else yes).
+    fn may_pass(&mut self, p: PlayerId) -> R<bool> {
+        let Some(c) = self.rules.phases.get(self.w.state.clock.phase).and_then(|ph| ph.can_pass.clone()) else {
+            return Ok(true);
+        };
+        let mut cx = Ctx::new(Some(p), Some(Value::Player(p)), c.text.clone());
+        let v = self.eval(&c.expr, &mut cx)?;
+        self.truth(&v, &c.expr, &cx)
+    }
+
+    /// The current phase's action window. Players are asked in turn order from the active
+    /// player (`until_all_pass`, `one_each`) or only the active player is (`active_player`);
+    /// `end phase` closes it. Returns how many actions the rules refused.
+    pub fn window(&mut self, max_actions: usize) -> R<usize> {
+        let kind = self.rules.phases.get(self.w.state.clock.phase).map_or(Window::UntilAllPass, |p| p.actions);
+        let active = self.w.state.active();
+        let order = match (kind, active) {
+            (Window::None, _) => return Ok(0),
+            (Window::ActivePlayer, Some(a)) => vec![a],
+            (_, Some(a)) => self.w.state.seat_order(a, true),
+            (_, None) => self.w.state.seats.clone(),
+        };
+        self.w.end_window = false;
+        let (mut passes, mut refused) = (0, 0);
+        for i in 0..max_actions {
+            let done = passes >= order.len() || (kind == Window::OneEach && i >= order.len());
+            if done || self.w.end_window || order.is_empty() {
+                break;
+            }
+            let p = order[i % order.len()];
+            let mut legal = self.legal_actions(p)?;
+            let pass = self.may_pass(p)?;
+            if legal.is_empty() {
+                passes += 1;
+                continue;
+            }
+            let mut labels: Vec<Value> = if pass { vec![Value::Sym("pass".into())] } else { vec![] };
+            labels.extend(legal.iter().map(|l| Value::Sym(l.text.clone())));
+            let cx = Ctx::new(Some(p), None, "".into());
+            let picked = super::select::first(self.ask("act or pass", labels.clone(), 1, 1, &cx)?);
+            let k = labels.iter().position(|l| *l == picked).unwrap_or(0);
+            if pass && k == 0 {
+                passes += 1;
+                continue;
+            }
+            passes = 0;
+            let action = legal.swap_remove(k - usize::from(pass)).action;
+            match self.act(p, &action) {
+                Ok(()) => {}
+                Err(Halt::Refused(_)) => refused += 1,
+                Err(e) => return Err(e),
+            }
+        }
+        self.w.end_window = false;
+        Ok(refused)
+    }
+
+    /// Plays whole turns with the agent: each phase's window, then the phase ends.
+    /// Stops at the game's `end:` condition. Returns the number of refused actions.
+    pub fn play_turns(&mut self, turns: u32) -> R<usize> {
+        let mut refused = 0;
+        if self.rules.phases.is_empty() {
+            return Err(Halt::Error("the game has no `turn: phases:` to play".into()));
+        }
+        let last = self.w.state.clock.turn.saturating_add(turns);
+        while self.w.state.clock.turn < last && !self.w.state.over {
+            refused += self.window(200)?;
+            self.check_end = true;
+            if let Err(Halt::Refused(reason)) = self.atomically(|me| me.close_phase()) {
+                // The phase's script was refused (the agent chose what the rules forbid):
+                // the phase ends without it, so that the game goes on.
+                refused += 1;
+                self.emit(None, EventKind::Note { text: format!("the phase's script is skipped: {reason}") });
+                self.skip_scripts = true;
+                let out = self.atomically(|me| me.close_phase());
+                self.skip_scripts = false;
+                out?;
+            }
+        }
+        Ok(refused)
+    }
+}
