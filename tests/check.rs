@@ -83,6 +83,10 @@ result:
   scores: vp of it
 variables:
   speaker: { type: player, start: first(players) }
+defaults:
+  draw_from: deck
+  draw_into: hand
+  discard_into: discard_pile
 "#;
 
 /// `GAME` with text replaced (each `from` must occur in it).

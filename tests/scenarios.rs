@@ -1,4 +1,4 @@
-//! Runs every bundled scenario (cards/ and tests/fixtures/run/), asserts that each
+//! Runs every bundled scenario (cards/ and tests/fixtures/run/, its `table/` game too), asserts that each
 //! passes, and snapshots each transcript. Also: determinism (same seed and answers,
 //! same bytes), and a seeded random agent playing whole LOTR games.
 
@@ -57,6 +57,16 @@ fn bundled_ti4_scenarios_pass() {
 #[test]
 fn bundled_root_scenarios_pass() {
     run_all("cards/root");
+}
+
+#[test]
+fn bundled_goofspiel_scenarios_pass() {
+    run_all("cards/goofspiel");
+}
+
+#[test]
+fn bundled_crazy_eights_scenarios_pass() {
+    run_all("cards/crazy_eights");
 }
 
 #[test]

@@ -219,6 +219,8 @@ pub fn build_env(bundle: &GameBundle, diags: &mut Vec<Diagnostic>) -> Env {
         for v in &g.variables {
             b.name(&v.name, "variable", Sym::Variable(var_ty(&v.ty.value)));
         }
+        b.env.defaults = g.defaults.clone();
+        b.env.game_actions = g.abilities.iter().filter_map(|a| a.name.as_ref().map(|n| n.value.clone())).collect();
         b.procedures(&g.procedures);
         b.phases(&g.turn);
         b.keywords(&g.keywords);

@@ -211,6 +211,7 @@ pub const FUNCTIONS: &[(&str, usize, usize, Ty)] = &[
     ("adjacent", 2, 2, Ty::Bool),
     ("neighbors", 1, 1, Ty::Things),
     ("random", 1, 1, Ty::Any),
+    ("sees", 2, 2, Ty::Bool),
 ];
 
 /// Every name a game's scripts may use.
@@ -223,6 +224,10 @@ pub struct Env {
     pub plurals: IndexMap<String, String>,
     /// Phase and step names, in order.
     pub phases: Vec<String>,
+    /// Names of the game's own abilities (`use draw` in a scenario).
+    pub game_actions: Vec<String>,
+    /// The zones verbs use when a script names none (`defaults:`).
+    pub defaults: crate::load::Defaults,
     /// The parameters of each keyword of game.yaml, in file order (none when its signature
     /// does not parse), so keyword bodies are checked without parsing signatures again.
     pub keyword_params: Vec<Vec<(String, Ty)>>,

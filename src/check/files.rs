@@ -48,6 +48,11 @@ impl FileChecker<'_> {
         for d in &g.decks {
             self.deck(d);
         }
+        let d = &g.defaults;
+        let refills = g.zones.iter().filter_map(|z| z.refill.as_ref());
+        for z in [&d.draw_from, &d.draw_into, &d.discard_into].into_iter().flatten().chain(refills) {
+            self.zone_name(z);
+        }
         for a in &g.abilities {
             self.ability(a);
         }
@@ -79,14 +84,22 @@ impl FileChecker<'_> {
         }
     }
 
+    /// A zone named in game.yaml outside a script must be declared.
+    fn zone_name(&mut self, z: &Sp<String>) {
+        use super::env::Sym;
+        let env = self.env;
+        if !matches!(env.lookup(z.as_str()), Some(Sym::Zone)) {
+            let zones = env.names().filter(|n| matches!(env.lookup(n), Some(Sym::Zone)));
+            self.unknown(z, "zone", zones, Some("declare it under `zones:`".into()));
+        }
+    }
+
     /// One entry of `decks:`: a declared zone and known card ids.
     fn deck(&mut self, d: &crate::load::DeckSpec) {
         use super::env::Sym;
         let env = self.env;
         let of = |want: fn(&Sym) -> bool| env.names().filter(move |n| env.lookup(n).is_some_and(want));
-        if !matches!(env.lookup(d.zone.as_str()), Some(Sym::Zone)) {
-            self.unknown(&d.zone, "zone", of(|s| matches!(s, Sym::Zone)), Some("declare it under `zones:`".into()));
-        }
+        self.zone_name(&d.zone);
         if let crate::load::DeckCards::Ids(ids) = &d.cards {
             for id in ids {
                 if !matches!(env.lookup(id.as_str()), Some(Sym::Card)) {
@@ -361,12 +374,14 @@ impl FileChecker<'_> {
                 self.player(player, players);
                 match action {
                     Act::Use(id) if self.env.factions.iter().any(|f| f == id.as_str()) => {}
+                    Act::Use(id) if self.env.game_actions.iter().any(|f| f == id.as_str()) => {}
                     Act::Play(id) | Act::Use(id) => self.known(&copy_of(id), "card", super::env::Sym::Card),
                     Act::Script(src) => check_field(self.env, src, Entry::Script, locals, self.diags),
                 }
             }
             Step::Expect(src) => check_field(self.env, src, Entry::Condition, locals, self.diags),
             Step::Advance(p) => self.phase_name(p),
+            Step::ExpectActions { player, .. } => self.player(player, players),
             Step::Choose(_) | Step::ExpectError(_) | Step::ExpectLog(_) => {}
         }
     }

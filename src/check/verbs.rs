@@ -91,6 +91,7 @@ impl Checker<'_> {
             Verb::Place | Verb::Create => !has_dest && !e.objects.iter().any(has_location),
             _ => false,
         };
+        self.needed_default(e, has_dest);
         if missing && !e.objects.is_empty() {
             let verb = e.verb.as_str();
             self.error("missing-clause", format!("`{verb}` needs a destination"), &e.verb_span).help =
@@ -100,6 +101,30 @@ impl Checker<'_> {
                     _ => format!("say where, e.g. `{verb} 1 soldier in reserve` or `{verb} 1 soldier at c`"),
                 });
         }
+    }
+
+    /// A `draw`, `discard` or bare `shuffle` that names no zone uses the game's `defaults:`,
+    /// which must then say which zone.
+    fn needed_default(&mut self, e: &Effect, has_dest: bool) {
+        let d = &self.env.defaults;
+        let has_from = e.clauses.iter().any(|c| matches!(c.kind, ClauseKind::From(_)));
+        let lacking = match e.verb {
+            Verb::Draw if !has_from && d.draw_from.is_none() => Some(("from", "draw_from", "deck")),
+            Verb::Draw if !has_dest && d.draw_into.is_none() => Some(("into", "draw_into", "hand")),
+            Verb::Discard if !has_dest && d.discard_into.is_none() => Some(("to", "discard_into", "discard_pile")),
+            Verb::Shuffle if e.objects.is_empty() && d.draw_from.is_none() => Some(("", "draw_from", "deck")),
+            _ => None,
+        };
+        let Some((clause, field, zone)) = lacking else { return };
+        let verb = e.verb.as_str();
+        let msg = if clause.is_empty() {
+            format!("`{verb}` names no zone, and the game has no `defaults: {field}:`")
+        } else {
+            format!("`{verb}` without `{clause}`, and the game has no `defaults: {field}:`")
+        };
+        self.error("missing-clause", msg, &e.verb_span).help = Some(format!(
+            "name the zone (`{verb} ... {clause} {zone}`), or declare `defaults: {{ {field}: {zone} }}` in game.yaml"
+        ));
     }
 
     /// The type of a clause value, without reporting twice (`clause` already checked it).

@@ -33,6 +33,7 @@ keywords:
   "Exert[x: selector]": add 1 wounds to choose 1 x you control
 variables:
   speaker: { type: player, start: first(players) }
+defaults: { draw_from: deck, draw_into: hand, discard_into: discard_pile }
 turn:
   order: clockwise from speaker
   phases:

@@ -118,9 +118,8 @@ impl Interp<'_> {
         if let Some(l) = &a.limit {
             let used = self.used(who, src, index);
             if used >= l.times {
-                let name = a.name.clone().unwrap_or_else(|| "it".into());
                 let times = if used == 1 { "once".to_string() } else { format!("{used} times") };
-                return Ok(Some(format!("{name}: used {times} this {} (limit {} per {})", l.per, l.times, l.per)));
+                return Ok(Some(format!("used {times} this {} (limit {} per {})", l.per, l.times, l.per)));
             }
         }
         let clock = &self.w.state.clock;
@@ -152,7 +151,10 @@ impl Interp<'_> {
     }
 
     fn use_ability(&mut self, who: PlayerId, src: Source, index: Option<usize>) -> R<()> {
-        let (abilities, this, label) = self.abilities_of(src);
+        let (abilities, this, mut label) = self.abilities_of(src);
+        if let (Source::Game(_), Some(n)) = (src, index.and_then(|i| abilities.get(i)).and_then(|a| a.name.clone())) {
+            label = n;
+        }
         let mut usable = vec![];
         let mut why = vec![];
         for (i, a) in abilities.iter().enumerate() {

@@ -1,5 +1,5 @@
 //! The built-in functions: count, exists, min, max, sum, first, sort, most, adjacent,
-//! neighbors, random.
+//! neighbors, random, sees.
 
 use crate::engine::Value;
 use crate::syntax::ast::Expr;
@@ -54,6 +54,17 @@ impl Interp<'_> {
                 let (a, b) = (self.eval(arg(0)?, cx)?, self.eval(arg(1)?, cx)?);
                 let a = super::select::first(a);
                 Ok(Value::Bool(self.neighbors(&[a]).contains(&super::select::first(b))))
+            }
+            "sees" => {
+                let who = self.eval(arg(0)?, cx)?;
+                let who = self.players(&who)?;
+                let what = self.eval(arg(1)?, cx)?;
+                let mut all = true;
+                for t in self.things(&what)? {
+                    let e = self.ent(&t)?;
+                    all &= who.iter().all(|&p| self.w.state.sees(p, e));
+                }
+                Ok(Value::Bool(all))
             }
             _ => Err(Halt::Error(format!("unknown function `{name}`"))),
         }

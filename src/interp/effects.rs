@@ -205,8 +205,24 @@ impl Interp<'_> {
     }
 
     fn same_zone_of(&self, p: PlayerId, like: Option<ZoneId>) -> R<ZoneId> {
-        let name = like.map(|z| self.w.state.zones[z].name.clone()).unwrap_or_else(|| "hand".into());
-        self.zone_named(&name, Some(p))
+        match like {
+            Some(z) => self.zone_named(&self.w.state.zones[z].name.clone(), Some(p)),
+            None => self.default_zone(|d| &d.draw_into, "draw_into", Some(p)),
+        }
+    }
+
+    /// The zone the game's `defaults:` names for a verb that names none (the player's own,
+    /// or the shared one).
+    fn default_zone(
+        &self,
+        pick: impl Fn(&crate::load::Defaults) -> &Option<crate::load::Sp<String>>,
+        field: &str,
+        owner: Option<PlayerId>,
+    ) -> R<ZoneId> {
+        match pick(&self.rules.env.defaults) {
+            Some(z) => self.zone_named(&z.value, owner),
+            None => Err(Halt::Error(format!("no zone is named, and the game has no `defaults: {field}:`"))),
+        }
     }
 
     /// Where a thing was created (`remove` and `return` send it back there).
@@ -353,7 +369,7 @@ impl Interp<'_> {
                 },
                 (Verb::Discard, None) => {
                     let owner = self.w.state.ents[ent].owner;
-                    Dest::Zone(self.zone_named("discard_pile", owner)?, true)
+                    Dest::Zone(self.default_zone(|d| &d.discard_into, "discard_into", owner)?, true)
                 }
                 (Verb::Take, None) => match self.w.state.zone_of(ent) {
                     Some(z) if self.w.state.zones[z].owner.is_some() && self.w.state.zones[z].owner != cx.you => {
@@ -388,12 +404,13 @@ impl Interp<'_> {
                     Value::Zone(z) => z,
                     v => return Err(Halt::Error(format!("cannot draw from {}", self.show(&v)))),
                 },
-                _ => self.zone_named("deck", Some(p))?,
+                _ => self.default_zone(|d| &d.draw_from, "draw_from", Some(p))?,
             };
             let to = match self.destination(e, &mut pc)? {
                 Some(d) => d,
-                None => Dest::Zone(self.zone_named("hand", Some(p))?, true),
+                None => Dest::Zone(self.default_zone(|d| &d.draw_into, "draw_into", Some(p))?, true),
             };
+            self.refill(from, n, &pc)?;
             let take: Vec<EntId> = self.w.state.zones[from].items.iter().take(n).copied().collect();
             for ent in take {
                 self.relocate("draw", &Value::Ent(ent), to, &pc)?;
@@ -402,6 +419,28 @@ impl Interp<'_> {
             }
         }
         Ok(Value::List(drawn))
+    }
+
+    /// A zone with `refill: Z` that holds fewer than `n` things gets everything in `Z` (the
+    /// same player's, or the shared one) shuffled in under what it holds.
+    fn refill(&mut self, from: ZoneId, n: usize, cx: &Ctx) -> R<()> {
+        let zone = &self.w.state.zones[from];
+        if zone.items.len() >= n {
+            return Ok(());
+        }
+        let Some(spec) = self.rules.zones.iter().find(|z| z.name.value == zone.name) else { return Ok(()) };
+        let Some(source) = &spec.refill else { return Ok(()) };
+        let source = self.zone_named(&source.value, zone.owner)?;
+        let mut moved: Vec<EntId> = self.w.state.zones[source].items.clone();
+        if moved.is_empty() {
+            return Ok(());
+        }
+        self.w.state.rng.shuffle(&mut moved);
+        for ent in moved {
+            self.relocate("move", &Value::Ent(ent), Dest::Zone(from, false), cx)?;
+        }
+        self.emit(cx.you, EventKind::Shuffle { zone: from });
+        Ok(())
     }
 
     /// Applies a `face up` / `face down` clause, if the effect has one.
@@ -472,7 +511,7 @@ impl Interp<'_> {
     fn shuffle(&mut self, e: &Effect, cx: &mut Ctx) -> R<Value> {
         let into = self.clause(e, |k| matches!(k, ClauseKind::Into(_) | ClauseKind::To(_)));
         let zone = match (e.objects.first(), into) {
-            (None, _) => self.zone_named("deck", cx.you)?,
+            (None, _) => self.default_zone(|d| &d.draw_from, "draw_from", cx.you)?,
             (Some(o), None) => match super::select::first(self.eval(o, cx)?) {
                 Value::Zone(z) => z,
                 v => {

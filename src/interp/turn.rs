@@ -177,7 +177,7 @@ impl Interp<'_> {
     }
 
     /// Ends the current phase (or step): its script runs, then its end event.
-    pub(super) fn close_phase(&mut self) -> R<()> {
+    pub fn close_phase(&mut self) -> R<()> {
         let c = self.w.state.clock.clone();
         let Some(p) = self.rules.phases.get(c.phase) else { return Ok(()) };
         if let Some(step) = c.step.and_then(|s| p.steps.get(s)).cloned() {

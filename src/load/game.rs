@@ -28,9 +28,11 @@ const GAME_FIELDS: &[&str] = &[
     "decks",
     "variables",
     "abilities",
+    "defaults",
 ];
 const PROP_FIELDS: &[&str] = &["type", "values", "default", "modified"];
-const ZONE_FIELDS: &[&str] = &["per", "ordered", "visibility", "capacity", "holds", "in_play", "playable"];
+const ZONE_FIELDS: &[&str] = &["per", "ordered", "visibility", "capacity", "holds", "in_play", "playable", "refill"];
+const DEFAULTS_FIELDS: &[&str] = &["draw_from", "draw_into", "discard_into"];
 const PIECE_FIELDS: &[&str] = &["per_player", "per_game", "sides", "plural"];
 const COUNTER_FIELDS: &[&str] = &["on", "min", "max", "start"];
 const BOARD_FIELDS: &[&str] = &["attributes", "spaces", "adjacency"];
@@ -69,6 +71,7 @@ pub fn game(cx: &mut Cx, node: &Node) -> Option<Game> {
         decks: vec![],
         variables: vec![],
         abilities: vec![],
+        defaults: Defaults::default(),
         file: cx.file,
         span: node.span.clone(),
     };
@@ -93,6 +96,7 @@ pub fn game(cx: &mut Cx, node: &Node) -> Option<Game> {
         "decks" => g.decks = cx.items(v, "`decks`").iter().filter_map(|n| deck(cx, n)).collect(),
         "variables" => g.variables = cx.named(v, "`variables`", variable),
         "abilities" => g.abilities = super::card::abilities(cx, v),
+        "defaults" => g.defaults = defaults(cx, v),
         _ => g.end = cx.script(v, "`end`"),
     });
     g.game = cx.required(id, node, "game", "the game");
@@ -114,6 +118,20 @@ fn result(cx: &mut Cx, node: &Node) -> Option<ResultSpec> {
         cx.check_present(node, "winners", "`result`");
     }
     Some(r)
+}
+
+fn defaults(cx: &mut Cx, node: &Node) -> Defaults {
+    let mut d = Defaults::default();
+    let Some(entries) = cx.entries(node, "`defaults`") else { return d };
+    cx.fields(entries, "`defaults`", DEFAULTS_FIELDS, |cx, k, v| {
+        let zone = cx.string(v, &format!("`{k}`"));
+        match k {
+            "draw_from" => d.draw_from = zone,
+            "draw_into" => d.draw_into = zone,
+            _ => d.discard_into = zone,
+        }
+    });
+    d
 }
 
 fn deck(cx: &mut Cx, node: &Node) -> Option<DeckSpec> {
@@ -236,6 +254,7 @@ pub fn zones(cx: &mut Cx, node: &Node) -> Vec<ZoneSpec> {
             holds: vec![],
             in_play: false,
             playable: false,
+            refill: None,
             span: v.span.clone(),
         };
         cx.fields(entries, &what, ZONE_FIELDS, |cx, k, v| match k {
@@ -253,6 +272,7 @@ pub fn zones(cx: &mut Cx, node: &Node) -> Vec<ZoneSpec> {
             "capacity" => z.capacity = cx.int(v, "`capacity`"),
             "in_play" => z.in_play = cx.bool(v, "`in_play`").is_some_and(|b| b.value),
             "playable" => z.playable = cx.bool(v, "`playable`").is_some_and(|b| b.value),
+            "refill" => z.refill = cx.string(v, "`refill`"),
             _ => z.holds = cx.names(v, "`holds`"),
         });
         Some(z)

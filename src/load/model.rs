@@ -142,10 +142,24 @@ pub struct Game {
     pub variables: Vec<VarSpec>,
     /// `abilities:` activated abilities every player may use.
     pub abilities: Vec<Ability>,
+    /// `defaults:` the zones verbs use when a script names none.
+    pub defaults: Defaults,
     /// The file.
     pub file: FileId,
     /// The whole top-level mapping.
     pub span: Span,
+}
+
+/// `defaults:` which zones `draw`, `discard`, `take` and a bare `shuffle` use when a
+/// script names none (there is no built-in `deck` or `hand`).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Defaults {
+    /// `draw_from:` the zone `draw N` takes from (also what a bare `shuffle` shuffles).
+    pub draw_from: Option<Sp<String>>,
+    /// `draw_into:` where drawn cards go (also where `take ... to PLAYER` puts things).
+    pub draw_into: Option<Sp<String>>,
+    /// `discard_into:` where `discard X` puts X (its owner's, or the shared one).
+    pub discard_into: Option<Sp<String>>,
 }
 
 /// `result:` what a finished game's result is.
@@ -288,6 +302,8 @@ pub struct ZoneSpec {
     pub in_play: bool,
     /// `playable:` its owner may play the cards here (default false).
     pub playable: bool,
+    /// `refill:` a zone shuffled into this one when a draw finds it empty.
+    pub refill: Option<Sp<String>>,
     /// The spec's mapping.
     pub span: Span,
 }
@@ -645,6 +661,15 @@ pub enum Step {
     ExpectLog(Sp<Vec<Sp<String>>>),
     /// `advance: phase`: everyone passes until this phase starts.
     Advance(Sp<String>),
+    /// `expect_actions: { player, actions: [...] }`: exactly these legal actions now.
+    ExpectActions {
+        /// Whose actions.
+        player: Sp<String>,
+        /// Their texts (`play c1`, `use draw`), in any order.
+        actions: Sp<Vec<Sp<String>>>,
+        /// The step.
+        span: Span,
+    },
 }
 
 /// What an `act` step does.

@@ -10,7 +10,7 @@ const PLAYER_FIELDS: &[&str] = &["name", "role", "faction"];
 const PUT_FIELDS: &[&str] = &["put", "in", "of"];
 const COUNTER_FIELDS: &[&str] = &["counter", "of", "set"];
 const SETUP_KINDS: &[&str] = &["put", "counter", "script", "phase"];
-const STEP_KINDS: &[&str] = &["act", "choose", "expect", "expect_error", "expect_log", "advance"];
+const STEP_KINDS: &[&str] = &["act", "choose", "expect", "expect_error", "expect_log", "advance", "expect_actions"];
 const ACT_FIELDS: &[&str] = &["player", "play", "use", "script"];
 
 /// Converts a scenario file.
@@ -146,8 +146,23 @@ fn step(cx: &mut Cx, node: &Node) -> Option<Step> {
         "expect" => cx.script(v, "`expect`").map(Step::Expect),
         "expect_error" => cx.string(v, "`expect_error`").map(Step::ExpectError),
         "advance" => cx.string(v, "`advance`").map(Step::Advance),
+        "expect_actions" => expect_actions(cx, v),
         _ => Some(Step::ExpectLog(answers(cx, v, "`expect_log`"))),
     }
+}
+
+fn expect_actions(cx: &mut Cx, node: &Node) -> Option<Step> {
+    let entries = cx.entries(node, "`expect_actions`")?;
+    let (mut player, mut actions) = (None, None);
+    cx.fields(entries, "`expect_actions`", &["player", "actions"], |cx, k, v| match k {
+        "player" => player = cx.string(v, "`player`"),
+        _ => actions = Some(answers(cx, v, "`actions`")),
+    });
+    let player = cx.required(player, node, "player", "this `expect_actions`");
+    if actions.is_none() {
+        cx.check_present(node, "actions", "this `expect_actions`");
+    }
+    Some(Step::ExpectActions { player, actions: actions?, span: node.span.clone() })
 }
 
 fn answers(cx: &mut Cx, node: &Node, what: &str) -> Sp<Vec<Sp<String>>> {

@@ -102,6 +102,7 @@ impl Runner<'_> {
                 }
                 Step::Expect(src) => self.expect(it, src, n)?,
                 Step::ExpectLog(lines) => self.expect_log(it, lines, n)?,
+                Step::ExpectActions { player, actions, .. } => self.expect_actions(it, player, actions, n)?,
             }
             i += 1;
         }
@@ -172,6 +173,24 @@ impl Runner<'_> {
             }
         }
         self.t.step(n, &format!("expect_log: {} events found", lines.value.len()));
+        Ok(())
+    }
+
+    /// The player's legal actions now must be exactly these (in any order).
+    fn expect_actions(&mut self, it: &mut Interp, player: &Sp<String>, want: &Sp<Vec<Sp<String>>>, n: usize) -> Res {
+        let who = it.w.state.player_named(&player.value).ok_or_else(|| self.fail(n, &player.span, "no such player"))?;
+        it.reset_budgets();
+        let legal = it.legal_actions(who).map_err(|h| self.fail(n, &want.span, h.message()))?;
+        let mut got: Vec<&str> = legal.iter().map(|l| l.text.as_str()).collect();
+        let mut wanted: Vec<&str> = want.value.iter().map(|w| w.value.as_str()).collect();
+        got.sort_unstable();
+        wanted.sort_unstable();
+        if got != wanted {
+            let msg = format!("{} may: [{}]; expected [{}]", player.value, got.join(", "), wanted.join(", "));
+            return Err(self.fail(n, &want.span, msg));
+        }
+        let shown = if got.is_empty() { "(none)".to_string() } else { got.join(", ") };
+        self.t.step(n, &format!("expect_actions {}: {shown}", player.value));
         Ok(())
     }
 
@@ -274,7 +293,17 @@ impl Runner<'_> {
         cx
     }
 
+    /// Runs an `act` or `advance` step. An action that ran `end phase` ends the phase
+    /// there, as it would in a whole game.
     fn act(&mut self, it: &mut Interp, step: &Step) -> Result<(), Halt> {
+        self.act_now(it, step)?;
+        if std::mem::take(&mut it.w.end_window) {
+            it.atomically(|me| me.close_phase())?;
+        }
+        Ok(())
+    }
+
+    fn act_now(&mut self, it: &mut Interp, step: &Step) -> Result<(), Halt> {
         match step {
             Step::Advance(p) => it.atomically(|me| me.advance_to(&p.value)),
             Step::Act { player, action, .. } => {
@@ -285,9 +314,12 @@ impl Runner<'_> {
                 let action = match action {
                     Act::Play(id) => Action::Play(self.thing(it, &id.value)?),
                     Act::Use(id) => {
-                        match it.w.state.players.iter().position(|p| p.faction.as_deref() == Some(id.value.as_str())) {
-                            Some(p) => Action::Use(Source::Faction(p), None),
-                            None => Action::Use(Source::Card(self.thing(it, &id.value)?), None),
+                        let faction = it.w.state.players.iter().position(|p| p.faction.as_deref() == Some(&id.value));
+                        let game = it.rules.abilities.iter().position(|a| a.name.as_deref() == Some(&id.value));
+                        match (faction, game) {
+                            (Some(p), _) => Action::Use(Source::Faction(p), None),
+                            (None, Some(i)) => Action::Use(Source::Game(who), Some(i)),
+                            (None, None) => Action::Use(Source::Card(self.thing(it, &id.value)?), None),
                         }
                     }
                     Act::Script(src) => {
@@ -367,6 +399,7 @@ fn span_of(s: &Step) -> Span {
         Step::ExpectError(e) => e.span.clone(),
         Step::ExpectLog(l) => l.span.clone(),
         Step::Advance(p) => p.span.clone(),
+        Step::ExpectActions { span, .. } => span.clone(),
     }
 }
 

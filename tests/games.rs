@@ -1,0 +1,150 @@
+//! Whole games: every bundled game plays to its end (or for a fixed number of turns)
+//! under the seeded random agent, is offered only legal actions (nothing it tries is
+//! refused), and ends with a result. Also the reference games' invariants and what
+//! each player's view of the log shows.
+
+use std::path::PathBuf;
+
+use twilit::diag::SourceMap;
+use twilit::engine::{Dest, EventKind, Holder, Loc};
+use twilit::interp::Rules;
+use twilit::load::load_paths;
+use twilit::scenario::{random_game, Played};
+
+fn rules(dir: &str) -> Rules {
+    let mut sources = SourceMap::default();
+    let (mut lib, diags) = load_paths(&[PathBuf::from(dir)], &mut sources);
+    assert!(diags.is_empty(), "{dir} does not load cleanly: {diags:#?}");
+    let bundle = lib.games.remove(0);
+    Rules::compile(&bundle).unwrap_or_else(|d| panic!("{dir} does not compile: {d:#?}"))
+}
+
+fn play(rules: &Rules, seed: u64, players: usize, turns: u32) -> Played {
+    random_game(rules, seed, players, turns).unwrap_or_else(|h| panic!("{} seed {seed}: {h:?}", rules.game))
+}
+
+fn counter(g: &Played, name: &str, h: Holder) -> i64 {
+    g.state.counter(name, h)
+}
+
+#[test]
+fn lotr_goofspiel_and_crazy_eights_play_to_their_end_without_a_refusal() {
+    for (dir, players, seeds) in [("cards/lotr", 2, 20), ("cards/goofspiel", 2, 20), ("cards/crazy_eights", 5, 20)] {
+        let r = rules(dir);
+        for seed in 1..=seeds {
+            let g = play(&r, seed, players, 1000);
+            assert!(g.state.over, "{dir} seed {seed} did not end");
+            assert_eq!(g.refused, 0, "{dir} seed {seed}: an offered action was refused");
+            assert!(g.standing.winners.len() <= players, "{dir} seed {seed}: {:?}", g.standing);
+        }
+    }
+}
+
+#[test]
+fn ti4_and_root_play_six_turns_without_a_refusal() {
+    let ti4 = rules("cards/ti4");
+    for players in 3..=8 {
+        for seed in 1..=2 {
+            let g = play(&ti4, seed, players, 6);
+            assert_eq!(g.refused, 0, "ti4 {players} players seed {seed}");
+            assert!(g.state.clock.turn > 6 || g.state.over, "ti4 {players} players seed {seed}: stopped early");
+        }
+    }
+    let root = rules("cards/root");
+    for players in 2..=4 {
+        for seed in 1..=4 {
+            let g = play(&root, seed, players, 6);
+            assert_eq!(g.refused, 0, "root {players} players seed {seed}");
+            let draws = g.state.log.iter().filter(|e| matches!(e.kind, EventKind::Move { verb: "draw", .. })).count();
+            assert!(draws >= 3 * players, "root {players} players seed {seed}: only {draws} cards drawn");
+        }
+    }
+}
+
+#[test]
+fn goofspiel_lasts_13_rounds_and_its_prizes_add_up_to_91() {
+    let r = rules("cards/goofspiel");
+    for seed in 1..=200 {
+        let g = play(&r, seed, 2, 1000);
+        assert!(g.state.over);
+        assert_eq!(g.state.clock.turn, 13, "seed {seed}");
+        let scores: i64 = g.standing.scores.iter().map(|(_, s)| s).sum();
+        assert_eq!(scores + counter(&g, "discarded_points", Holder::Game), 91, "seed {seed}");
+        let (a, b) = (g.standing.scores[0].1, g.standing.scores[1].1);
+        let expected: Vec<usize> = match a.cmp(&b) {
+            std::cmp::Ordering::Greater => vec![0],
+            std::cmp::Ordering::Less => vec![1],
+            std::cmp::Ordering::Equal => vec![],
+        };
+        assert_eq!(g.standing.winners, expected, "seed {seed}: scores {a}-{b}");
+    }
+}
+
+#[test]
+fn crazy_eights_always_ends_and_the_winner_holds_no_card() {
+    let r = rules("cards/crazy_eights");
+    for seed in 1..=40 {
+        let g = play(&r, seed, 5, 1000);
+        assert!(g.state.over, "seed {seed}");
+        for &w in &g.standing.winners {
+            let held = g.state.ents.iter().filter(|e| match e.loc {
+                Loc::Zone(z) => g.state.zones[z].name == "hand" && g.state.zones[z].owner == Some(w),
+                _ => false,
+            });
+            assert_eq!(held.count(), 0, "seed {seed}: winner p{} still holds cards", w + 1);
+        }
+    }
+}
+
+#[test]
+fn a_player_never_sees_the_other_players_secret_bid_before_the_reveal() {
+    let r = rules("cards/goofspiel");
+    let g = play(&r, 3, 2, 1000);
+    let s = &g.state;
+    let reveal = s.log.iter().position(|e| matches!(e.kind, EventKind::Reveal { .. })).expect("a reveal");
+    let into_bid = |e: &&twilit::engine::Event| match e.kind {
+        EventKind::Move { to: Dest::Zone(z, _), .. } => s.zones[z].name == "bid",
+        _ => false,
+    };
+    let bids: Vec<_> = s.log[..reveal].iter().filter(into_bid).collect();
+    assert_eq!(bids.len(), 2, "both players bid before the first reveal");
+    for e in bids {
+        let bidder = e.actor.unwrap();
+        let other = 1 - bidder;
+        let seen = e.render_for(s, Some(other));
+        assert!(seen.contains("move a card from hand of"), "p{} saw: {seen}", other + 1);
+        assert_eq!(e.render_for(s, Some(bidder)), e.render(s));
+    }
+}
+
+#[test]
+fn decks_deal_shared_cards_to_nobody_and_a_players_cards_to_them() {
+    let g = play(&rules("tests/fixtures/run/table"), 1, 2, 1);
+    let s = &g.state;
+    assert_eq!(s.ents.len(), 18, "six cards, three copies each, in one shared stock");
+    assert!(s.ents.iter().all(|e| e.owner.is_none()));
+    let lotr = play(&rules("cards/lotr"), 1, 3, 1);
+    for p in 0..3 {
+        let own = lotr.state.ents.iter().filter(|e| e.owner == Some(p)).count();
+        assert_eq!(own * 3, lotr.state.ents.len(), "each of three players owns a full set");
+    }
+}
+
+#[test]
+fn the_fixture_game_ends_with_its_result_and_closes_windows_with_end_phase() {
+    let r = rules("tests/fixtures/run/table");
+    for seed in 1..=20 {
+        let g = play(&r, seed, 3, 1000);
+        assert!(g.state.over && g.refused == 0, "seed {seed}");
+        let points: Vec<i64> = (0..3).map(|p| counter(&g, "points", Holder::Player(p))).collect();
+        assert_eq!(g.standing.scores.iter().map(|s| s.1).collect::<Vec<_>>(), points);
+        // `rest` ends the phase: nothing more happens in that window.
+        let log = &g.state.log;
+        for (i, e) in log.iter().enumerate() {
+            if matches!(&e.kind, EventKind::Use { name, .. } if name == "rest") {
+                let next = log[i + 1..].iter().find(|x| x.depth == 0).expect("the phase ends");
+                assert!(matches!(&next.kind, EventKind::Period { start: false, .. }), "seed {seed}: {next:?}");
+            }
+        }
+    }
+}
