@@ -5,6 +5,7 @@ mod build;
 pub mod env;
 mod expr;
 mod files;
+mod reach;
 pub mod script;
 pub mod scripts;
 mod verbs;
@@ -37,6 +38,7 @@ pub fn check_library(lib: &Library) -> Report {
         if let Some(g) = &bundle.game {
             fc.game(g);
         }
+        reach::unreachable_end(bundle, &env, fc.diags);
         for f in &bundle.factions {
             fc.procedures(&f.procedures);
             fc.turn(&f.turn);

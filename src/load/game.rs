@@ -257,6 +257,7 @@ pub fn zones(cx: &mut Cx, node: &Node) -> Vec<ZoneSpec> {
             refill: None,
             span: v.span.clone(),
         };
+        let mut vis_span = None;
         cx.fields(entries, &what, ZONE_FIELDS, |cx, k, v| match k {
             "per" => z.per = cx.choice(v, "`per`", &[("player", Per::Player), ("game", Per::Game)]).unwrap_or_default(),
             "ordered" => z.ordered = cx.bool(v, "`ordered`").is_some_and(|b| b.value),
@@ -268,6 +269,7 @@ pub fn zones(cx: &mut Cx, node: &Node) -> Vec<ZoneSpec> {
                     ("others", Visibility::Others),
                 ];
                 z.visibility = cx.choice(v, "`visibility`", &opts).unwrap_or_default();
+                vis_span = Some(v.span.clone());
             }
             "capacity" => z.capacity = cx.int(v, "`capacity`"),
             "in_play" => z.in_play = cx.bool(v, "`in_play`").is_some_and(|b| b.value),
@@ -275,6 +277,14 @@ pub fn zones(cx: &mut Cx, node: &Node) -> Vec<ZoneSpec> {
             "refill" => z.refill = cx.string(v, "`refill`"),
             _ => z.holds = cx.names(v, "`holds`"),
         });
+        let ownerless = matches!(z.visibility, Visibility::Owner | Visibility::Others) && z.per == Per::Game;
+        if let (true, Some(span)) = (ownerless, vis_span) {
+            let msg = format!("{what} is shared: no player owns it, so `owner` and `others` mean nothing");
+            let d = Diagnostic::error("meaningless-visibility", msg, cx.file, span)
+                .with_label("needs an owner")
+                .with_help("make it `per: player`, or say `hidden` (nobody sees it) or `public`");
+            cx.diags.push(d);
+        }
         Some(z)
     })
 }

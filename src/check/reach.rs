@@ -1,0 +1,88 @@
+//! Whether a game can end at all: an `end:` that is `false`, or that reads only counters
+//! no script ever mentions (so they keep their start values), can never hold.
+
+use crate::diag::Diagnostic;
+use crate::load::{Ability, GameBundle, ScriptSrc, Turn};
+
+use super::env::{Env, Sym};
+
+/// Reports a game whose `end:` can never become true.
+pub fn unreachable_end(bundle: &GameBundle, env: &Env, diags: &mut Vec<Diagnostic>) {
+    let Some(g) = &bundle.game else { return };
+    let Some(end) = &g.end else { return };
+    let words = words(&end.text);
+    let never = if end.text.trim() == "false" {
+        Some("`end:` is `false`".to_string())
+    } else {
+        let mut counters = vec![];
+        for w in &words {
+            match env.resolve(w) {
+                Some((name, Sym::Counter { .. })) => counters.push(name),
+                Some((_, Sym::Builtin(_) | Sym::Local(_))) | None => {}
+                // A zone, card, property or procedure can change through moves: no verdict.
+                Some(_) => return,
+            }
+        }
+        let texts = scripts(bundle);
+        let scored =
+            |c: &str| g.scoring.as_ref().is_some_and(|s| s.value == c) && texts.iter().any(|t| mentions(t, "score"));
+        let frozen: Vec<&String> =
+            counters.iter().filter(|c| !texts.iter().any(|t| mentions(t, c)) && !scored(c)).collect();
+        if counters.is_empty() || frozen.len() < counters.len() {
+            return;
+        }
+        let names: Vec<String> = frozen.iter().map(|c| format!("`{c}`")).collect();
+        Some(format!("no script changes {}", names.join(" or ")))
+    };
+    if let Some(why) = never {
+        let d = Diagnostic::error("unreachable-end", "the game can never end", end.file, end.span.clone())
+            .with_label(why)
+            .with_help(
+                "make a rule change what `end:` reads (e.g. `score 1` or `add 1 vp to you`), or fix the condition",
+            );
+        diags.push(d);
+    }
+}
+
+/// The identifiers of a script.
+fn words(text: &str) -> Vec<&str> {
+    text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .filter(|w| w.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_'))
+        .collect()
+}
+
+fn mentions(text: &str, name: &str) -> bool {
+    words(text).contains(&name)
+}
+
+fn turn(t: &Option<Turn>) -> Vec<&ScriptSrc> {
+    t.iter().flat_map(|t| &t.phases).flat_map(|p| [&p.start, &p.end, &p.can_pass]).flatten().collect()
+}
+
+fn abilities(a: &[Ability]) -> Vec<&ScriptSrc> {
+    a.iter().flat_map(|a| [&a.requires, &a.cost, &a.effect]).flatten().collect()
+}
+
+/// Every script of the bundle except `end:` itself.
+fn scripts(b: &GameBundle) -> Vec<&str> {
+    let mut out: Vec<&ScriptSrc> = vec![];
+    if let Some(g) = &b.game {
+        out.extend(g.keywords.iter().map(|k| &k.body));
+        out.extend(g.procedures.iter().flat_map(|p| [&p.script, &p.value]).flatten());
+        out.extend(turn(&g.turn));
+        out.extend([&g.play, &g.setup].into_iter().flatten());
+        out.extend(abilities(&g.abilities));
+    }
+    for f in &b.factions {
+        out.extend(f.procedures.iter().flat_map(|p| [&p.script, &p.value]).flatten());
+        out.extend(turn(&f.turn));
+        out.extend(f.setup.iter());
+        out.extend(abilities(&f.abilities));
+        out.extend(f.cards.iter().flat_map(|c| c.play.iter().chain(abilities(&c.abilities))));
+    }
+    for c in &b.cards {
+        out.extend(c.play.iter());
+        out.extend(abilities(&c.abilities));
+    }
+    out.into_iter().map(|s| s.text.as_str()).collect()
+}
