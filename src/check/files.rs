@@ -56,6 +56,9 @@ impl FileChecker<'_> {
         for a in &g.abilities {
             self.ability(a);
         }
+        for piece in &g.pieces {
+            self.props(&piece.printed, &g.properties, &[], "property");
+        }
         for p in &g.properties {
             self.default_value(p);
         }

@@ -51,6 +51,10 @@ impl Interp<'_> {
             };
             by.push(m.source.clone().unwrap_or_else(|| "a script".into()));
         }
+        // "To a minimum of 0": modifiers never take a value past the property's bounds.
+        if let (Some((lo, hi)), Value::Int(x)) = (info.map(|i| i.bounds), &value) {
+            value = Value::Int((*x).max(lo.unwrap_or(i64::MIN)).min(hi.unwrap_or(i64::MAX)));
+        }
         if while_played && value != printed {
             self.note_played_value(prop, e, &printed, &value, &by);
         }
@@ -82,7 +86,7 @@ impl Interp<'_> {
         }
         match &ent.kind {
             Kind::Card(c) => self.rules.cards[*c].props.get(prop).cloned(),
-            Kind::Piece(_) => None,
+            Kind::Piece(name) => self.rules.piece_props.get(name).and_then(|m| m.get(prop)).cloned(),
         }
         .or_else(|| self.rules.props.get(prop).map(|i| i.default.clone()))
         .unwrap_or(Value::Null)
@@ -250,6 +254,9 @@ impl Interp<'_> {
         }
         for ban in self.bans()? {
             if ban.rule.actions.iter().any(|a| a.name == verb) && self.forbids(&ban, you, thing, place)? {
+                if let Some(reason) = &ban.rule.reason {
+                    return Err(Halt::Refused(reason.clone()));
+                }
                 let what = thing.map(|t| format!(" {}", self.show(t))).unwrap_or_default();
                 let who = self.pname(you);
                 return Err(Halt::Refused(format!("{who} may not {verb}{what}: forbidden by {}", ban.source)));

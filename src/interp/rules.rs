@@ -151,6 +151,8 @@ pub struct PropInfo {
     pub default: Value,
     /// When modifiers apply.
     pub modified: Modified,
+    /// The lowest and highest value modifiers can bring it to.
+    pub bounds: (Option<i64>, Option<i64>),
 }
 
 /// The whole ruleset.
@@ -204,6 +206,8 @@ pub struct Rules {
     pub zones: Vec<load::ZoneSpec>,
     /// Pieces by name: sides.
     pub pieces: HashMap<String, Vec<String>>,
+    /// Printed property values of pieces, by piece name.
+    pub piece_props: HashMap<String, BTreeMap<String, Value>>,
     /// Piece declarations (game and factions), for the supplies of whole games.
     pub piece_specs: Vec<load::PieceSpec>,
     /// Counters (game and faction).
@@ -341,7 +345,11 @@ fn prop_info(p: &load::PropSpec) -> PropInfo {
             _ => Value::Null,
         },
     };
-    PropInfo { default, modified: p.modified }
+    PropInfo {
+        default,
+        modified: p.modified,
+        bounds: (p.min.as_ref().map(|m| m.value), p.max.as_ref().map(|m| m.value)),
+    }
 }
 
 impl Rules {
@@ -423,6 +431,16 @@ impl Rules {
             zones: g.zones.clone(),
             pieces: g.pieces.iter().map(|p| (p.name.value.clone(), sides(p))).collect(),
             piece_specs: g.pieces.clone(),
+            piece_props: g
+                .pieces
+                .iter()
+                .map(|p| {
+                    (
+                        p.name.value.clone(),
+                        p.printed.iter().map(|(k, v)| (k.value.clone(), value_of(&v.value))).collect(),
+                    )
+                })
+                .collect(),
             counters: g.counters.clone(),
             dice: g.dice.iter().map(|d| (d.name.value.clone(), d.faces.iter().map(|f| f.value).collect())).collect(),
             board: g.board.clone(),

@@ -30,10 +30,10 @@ const GAME_FIELDS: &[&str] = &[
     "abilities",
     "defaults",
 ];
-const PROP_FIELDS: &[&str] = &["type", "values", "default", "modified"];
+const PROP_FIELDS: &[&str] = &["type", "values", "default", "modified", "min", "max"];
 const ZONE_FIELDS: &[&str] = &["per", "ordered", "visibility", "capacity", "holds", "in_play", "playable", "refill"];
 const DEFAULTS_FIELDS: &[&str] = &["draw_from", "draw_into", "discard_into"];
-const PIECE_FIELDS: &[&str] = &["per_player", "per_game", "sides", "plural"];
+const PIECE_FIELDS: &[&str] = &["per_player", "per_game", "sides", "plural", "printed"];
 const COUNTER_FIELDS: &[&str] = &["on", "min", "max", "start"];
 const BOARD_FIELDS: &[&str] = &["attributes", "spaces", "adjacency"];
 const PROC_FIELDS: &[&str] = &["params", "script", "value"];
@@ -199,6 +199,8 @@ pub fn prop(cx: &mut Cx, name: Sp<String>, node: &Node) -> Option<PropSpec> {
         values: vec![],
         default: None,
         modified: Modified::Always,
+        min: None,
+        max: None,
         span: node.span.clone(),
     };
     let mut has_type = false;
@@ -218,6 +220,8 @@ pub fn prop(cx: &mut Cx, name: Sp<String>, node: &Node) -> Option<PropSpec> {
         }
         "values" => p.values = cx.names(v, "`values`"),
         "default" => p.default = Some(cx.value(v)),
+        "min" => p.min = cx.int(v, "`min`"),
+        "max" => p.max = cx.int(v, "`max`"),
         _ => {
             let opts = [("always", Modified::Always), ("while_played", Modified::WhilePlayed)];
             p.modified = cx.choice(v, "`modified`", &opts).unwrap_or_default();
@@ -225,6 +229,19 @@ pub fn prop(cx: &mut Cx, name: Sp<String>, node: &Node) -> Option<PropSpec> {
     });
     if !has_type {
         cx.check_present(node, "type", &what);
+    }
+    for bound in [&p.min, &p.max].into_iter().flatten() {
+        if p.ty.value != PropType::Number && has_type {
+            let d = Diagnostic::error(
+                "wrong-type",
+                format!("{what} is not a number: it has no `min` or `max`"),
+                cx.file,
+                bound.span.clone(),
+            )
+            .with_label("a bound on a property that is not a number")
+            .with_help("bounds are for `type: number` properties");
+            cx.diags.push(d);
+        }
     }
     if p.ty.value == PropType::Enum && p.values.is_empty() && has_type {
         let d = Diagnostic::error(
@@ -294,12 +311,23 @@ pub fn pieces(cx: &mut Cx, node: &Node) -> Vec<PieceSpec> {
     cx.named(node, "`pieces`", |cx, name, v| {
         let what = format!("piece `{}`", name.value);
         let entries = cx.entries(v, &what)?;
-        let mut p =
-            PieceSpec { name, per_player: None, per_game: None, sides: vec![], plural: None, span: v.span.clone() };
+        let mut p = PieceSpec {
+            name,
+            per_player: None,
+            per_game: None,
+            sides: vec![],
+            plural: None,
+            printed: vec![],
+            span: v.span.clone(),
+        };
         cx.fields(entries, &what, PIECE_FIELDS, |cx, k, v| match k {
             "per_player" => p.per_player = cx.int(v, "`per_player`"),
             "per_game" => p.per_game = cx.int(v, "`per_game`"),
             "sides" => p.sides = cx.names(v, "`sides`"),
+            "printed" => {
+                let Some(entries) = cx.entries(v, "`printed`") else { return };
+                p.printed = entries.iter().filter_map(|(k, v)| Some((cx.key(k)?, cx.value(v)))).collect();
+            }
             _ => p.plural = cx.string(v, "`plural`"),
         });
         Some(p)

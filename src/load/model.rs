@@ -255,6 +255,10 @@ pub struct PropSpec {
     pub default: Option<Sp<Value>>,
     /// `modified:` (default `always`).
     pub modified: Modified,
+    /// `min:` the lowest value modifiers can bring it to (numbers only).
+    pub min: Option<Sp<i64>>,
+    /// `max:` the highest.
+    pub max: Option<Sp<i64>>,
     /// The spec's mapping.
     pub span: Span,
 }
@@ -321,6 +325,8 @@ pub struct PieceSpec {
     pub sides: Vec<Sp<String>>,
     /// `plural:` override.
     pub plural: Option<Sp<String>>,
+    /// `printed:` the piece's property values (`{ combat: 6 }`), like a card's.
+    pub printed: Vec<(Sp<String>, Sp<Value>)>,
     /// The spec's mapping.
     pub span: Span,
 }

@@ -117,6 +117,8 @@ pub struct Forbid {
     pub at: Option<Expr>,
     /// When it does not hold.
     pub except: Option<Exception>,
+    /// What a refusal says, e.g. `else "Curfew: ..."`.
+    pub reason: Option<String>,
 }
 
 /// The exception of a prohibition.

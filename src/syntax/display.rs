@@ -102,8 +102,12 @@ impl Display for Forbid {
             write!(f, " (at {a})")?;
         }
         match &self.except {
-            Some(Exception::During(p)) => write!(f, " (except-during {p}))"),
-            Some(Exception::If(c)) => write!(f, " (except-if {c}))"),
+            Some(Exception::During(p)) => write!(f, " (except-during {p})")?,
+            Some(Exception::If(c)) => write!(f, " (except-if {c})")?,
+            None => {}
+        }
+        match &self.reason {
+            Some(r) => write!(f, " (else {r:?}))"),
             None => write!(f, ")"),
         }
     }

@@ -262,11 +262,12 @@ fn parse_forbid(p: P) -> Forbid {
     let mut it = kids(p);
     let who = parse_primary(it.next().expect("forbid who"));
     let actions = kids(it.next().expect("forbid actions")).map(|a| ident(a)).collect();
-    let mut f = Forbid { who, actions, object: None, at: None, except: None };
+    let mut f = Forbid { who, actions, object: None, at: None, except: None, reason: None };
     for c in it {
         match c.as_rule() {
             Rule::forbid_object => f.object = Some(parse_primary(last(c))),
             Rule::forbid_at => f.at = Some(parse_expr(last(c))),
+            Rule::forbid_reason => f.reason = Some(parse_string(last(c))),
             _ => f.except = Some(parse_exception(c)),
         }
     }
