@@ -119,9 +119,9 @@ fn a_player_never_sees_the_other_players_secret_bid_before_the_reveal() {
 
 #[test]
 fn decks_deal_shared_cards_to_nobody_and_a_players_cards_to_them() {
-    let g = play(&rules("tests/fixtures/run/table"), 1, 2, 1);
+    let g = play(&rules("tests/fixtures/table"), 1, 2, 1);
     let s = &g.state;
-    assert_eq!(s.ents.len(), 18, "six cards, three copies each, in one shared stock");
+    assert_eq!(s.ents.len(), 22, "six cards of three copies and four echoes, in one shared stock");
     assert!(s.ents.iter().all(|e| e.owner.is_none()));
     let lotr = play(&rules("cards/lotr"), 1, 3, 1);
     for p in 0..3 {
@@ -132,7 +132,7 @@ fn decks_deal_shared_cards_to_nobody_and_a_players_cards_to_them() {
 
 #[test]
 fn the_fixture_game_ends_with_its_result_and_closes_windows_with_end_phase() {
-    let r = rules("tests/fixtures/run/table");
+    let r = rules("tests/fixtures/table");
     for seed in 1..=20 {
         let g = play(&r, seed, 3, 1000);
         assert!(g.state.over && g.refused == 0, "seed {seed}");
@@ -147,4 +147,28 @@ fn the_fixture_game_ends_with_its_result_and_closes_windows_with_end_phase() {
             }
         }
     }
+}
+
+#[test]
+fn a_response_from_hand_is_offered_in_the_reaction_window_after_an_opponents_play() {
+    let r = rules("tests/fixtures/table");
+    let (mut windows, mut used) = (0, 0);
+    for seed in 1..=40 {
+        let g = play(&r, seed, 2, 1000);
+        assert_eq!(g.refused, 0, "seed {seed}");
+        for (i, e) in g.state.log.iter().enumerate() {
+            let EventKind::Choose { prompt, picked } = &e.kind else { continue };
+            if prompt != "respond or pass" {
+                continue;
+            }
+            windows += 1;
+            // The window follows an opponent's play, and only the other player is asked.
+            let played = g.state.log[..i].iter().rev().find(|x| matches!(x.kind, EventKind::Play { .. }));
+            assert_ne!(played.and_then(|x| x.actor), e.actor, "seed {seed}: a player responds to their own play");
+            if picked.iter().any(|p| p.starts_with("use echo")) {
+                used += 1;
+            }
+        }
+    }
+    assert!(windows > 0 && used > 0, "{windows} reaction windows, {used} responses");
 }

@@ -1,4 +1,4 @@
-//! Runs every bundled scenario (cards/ and tests/fixtures/run/, its `table/` game too), asserts that each
+//! Runs every bundled scenario (cards/, tests/fixtures/run/ and tests/fixtures/table/), asserts that each
 //! passes, and snapshots each transcript. Also: determinism (same seed and answers,
 //! same bytes), and a seeded random agent playing whole LOTR games.
 
@@ -72,6 +72,11 @@ fn bundled_crazy_eights_scenarios_pass() {
 #[test]
 fn every_construct_runs() {
     run_all("tests/fixtures/run");
+}
+
+#[test]
+fn every_whole_game_construct_runs() {
+    run_all("tests/fixtures/table");
 }
 
 fn lotr() -> GameBundle {

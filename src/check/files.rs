@@ -3,8 +3,8 @@
 
 use crate::diag::{did_you_mean, Diagnostic};
 use crate::load::{
-    Ability, AbilityKind, Act, Card, Game, GameBundle, Procedure, PropSpec, PropType, Scenario, SetupItem, Sp, Step,
-    Turn, Value, CARD_FIELDS,
+    Ability, AbilityKind, Act, Card, Game, GameBundle, Procedure, PropSpec, PropType, React, Scenario, SetupItem, Sp,
+    Step, Turn, Value, CARD_FIELDS,
 };
 
 use super::build::prop_ty;
@@ -55,6 +55,16 @@ impl FileChecker<'_> {
         }
         for a in &g.abilities {
             self.ability(a);
+            if let AbilityKind::When(src) | AbilityKind::Static(src) | AbilityKind::React(_, src) = &a.kind {
+                if matches!(a.kind, AbilityKind::React(React::Response, _)) {
+                    continue;
+                }
+                let msg = "a game ability is used by a player: `action:` or `response:`";
+                let d = Diagnostic::error("wrong-type", msg, src.file, src.span.clone())
+                    .with_label("a triggered, static or replacing ability of the game itself")
+                    .with_help("give the rule to a card or a faction, or write it in a phase's `start:`/`end:` script");
+                self.diags.push(d);
+            }
         }
         for piece in &g.pieces {
             self.props(&piece.printed, &g.properties, &[], "property");
@@ -170,9 +180,23 @@ impl FileChecker<'_> {
                 }
             }
             AbilityKind::Static(s) => check_field(self.env, s, Entry::Script, &[], self.diags),
+            AbilityKind::React(_, ev) => {
+                check_field(self.env, ev, Entry::Event, &[], self.diags);
+                locals.push(("it", Ty::Any));
+                for p in used_procedure_params(self.env, &ev.text) {
+                    locals.push((p, Ty::Any));
+                }
+            }
+        }
+        for z in &a.from {
+            self.zone_name(z);
         }
         self.script(&a.used_by, Entry::Expr, &[]);
-        if let (Some(l), false) = (&a.limit, matches!(a.kind, AbilityKind::Action(_))) {
+        let used = matches!(
+            a.kind,
+            AbilityKind::Action(_) | AbilityKind::React(React::Instead | React::Prevent | React::Response, _)
+        );
+        if let (Some(l), false) = (&a.limit, used) {
             let d = Diagnostic::error(
                 "misplaced-limit",
                 "only an activated ability has a use limit",

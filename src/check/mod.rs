@@ -163,6 +163,9 @@ fn explain_ability(out: &mut String, a: &Ability) {
         AbilityKind::Static(s) => {
             let _ = writeln!(out, "  static: {}", explain_field(s, Entry::Script));
         }
+        AbilityKind::React(r, ev) => {
+            let _ = writeln!(out, "  {} {}:", r.key(), explain_field(ev, Entry::Event));
+        }
     }
     let parts = [
         ("requires", &a.requires, Entry::Condition),

@@ -124,7 +124,7 @@ fn print_result(g: &Played, seed: u64, format: Format, out: &mut dyn Write) {
     let s = &g.state;
     let name = |p: usize| s.players[p].name.clone();
     let turns = if s.over { s.clock.turn } else { s.clock.turn.saturating_sub(1) };
-    let winners: Vec<String> = g.standing.winners.iter().map(|&p| name(p)).collect();
+    let winners: Vec<String> = if s.over { g.standing.winners.iter().map(|&p| name(p)).collect() } else { vec![] };
     let _ = match format {
         Format::Json => {
             let scores: serde_json::Map<String, serde_json::Value> =

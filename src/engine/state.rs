@@ -292,9 +292,10 @@ impl State {
         self.zones[z].owner.or(self.ents[e].owner)
     }
 
-    /// Whose an entity is to act with: its controller in play, else its owner.
+    /// Whose an entity is to act with: its controller in play, else its owner, else the
+    /// player whose zone holds it (a card of a shared deck in someone's hand).
     pub fn controller_or_owner(&self, e: EntId) -> Option<PlayerId> {
-        self.controller(e).or(self.ents[e].owner)
+        self.controller(e).or(self.ents[e].owner).or_else(|| self.zone_of(e).and_then(|z| self.zones[z].owner))
     }
 
     /// Takes an entity out of wherever it is (zone or bearer).

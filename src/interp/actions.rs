@@ -32,7 +32,10 @@ pub enum Action {
 impl Interp<'_> {
     /// Performs an action atomically: refused actions change nothing but the log.
     pub fn act(&mut self, who: PlayerId, a: &Action) -> R<()> {
-        self.atomically(|me| me.act_now(who, a))
+        let mark = self.w.state.log.len();
+        self.atomically(|me| me.act_now(who, a))?;
+        self.w.last = (mark, self.w.state.log.len());
+        Ok(())
     }
 
     pub(super) fn act_now(&mut self, who: PlayerId, a: &Action) -> R<()> {
@@ -114,7 +117,16 @@ impl Interp<'_> {
 
     /// Why `who` may not use ability `a` (the `index`-th) of `src` now, if they may not.
     pub fn unusable(&mut self, who: PlayerId, src: Source, index: usize, a: &AbilityDef) -> R<Option<String>> {
-        let Head::Action(timing) = &a.head else { return Ok(Some("not an activated ability".into())) };
+        let timing = match &a.head {
+            Head::Action(t) => t.as_str(),
+            Head::React(crate::load::React::Response, _) => {
+                if !self.answers_last(src, a)? {
+                    return Ok(Some("nothing it responds to has just happened".into()));
+                }
+                "game"
+            }
+            _ => return Ok(Some("not an activated ability".into())),
+        };
         if let Some(l) = &a.limit {
             let used = self.used(who, src, index);
             if used >= l.times {
@@ -125,7 +137,7 @@ impl Interp<'_> {
         let clock = &self.w.state.clock;
         let phase = self.rules.phases.get(clock.phase);
         let step = phase.and_then(|p| clock.step.and_then(|s| p.steps.get(s)));
-        let now_ok = match timing.as_str() {
+        let now_ok = match timing {
             "game" | "any" => true,
             "turn" => self.w.state.active() == Some(who),
             t => phase.is_some_and(|p| p.name == t) || step.is_some_and(|s| s == t),
@@ -158,7 +170,7 @@ impl Interp<'_> {
         let mut usable = vec![];
         let mut why = vec![];
         for (i, a) in abilities.iter().enumerate() {
-            if index.is_some_and(|k| k != i) || !matches!(a.head, Head::Action(_)) {
+            if index.is_some_and(|k| k != i) || !a.is_activated() {
                 continue;
             }
             match self.unusable(who, src, i, a)? {
@@ -196,7 +208,8 @@ impl Interp<'_> {
     }
 
     /// Requirements, then costs, then the effect. A card used from outside play (an
-    /// event in hand) is played between the requirements and the costs.
+    /// event in hand) is played between the requirements and the costs, unless its
+    /// ability says where it works (`from:`).
     pub fn resolve(
         &mut self,
         a: &AbilityDef,
@@ -209,8 +222,8 @@ impl Interp<'_> {
         let mut cx = Ctx::new(you, Some(this), "".into());
         cx.locals.extend(bound.iter().cloned());
         cx.it = it;
-        // A triggered ability's requirement was checked before it was offered (and asked).
-        let checked = matches!(a.head, Head::When(_));
+        // A triggered (or answering) ability's requirement was checked before it was offered.
+        let checked = matches!(a.head, Head::When(_)) || (matches!(a.head, Head::React(..)) && !a.is_activated());
         if let Some(r) = a.requires.as_ref().filter(|_| !checked) {
             cx.text = r.text.clone();
             let v = self.eval(&r.expr, &mut cx)?;
@@ -218,7 +231,8 @@ impl Interp<'_> {
                 return Err(Halt::Refused(format!("requirement not met: {}", r.text.trim())));
             }
         }
-        if let (Source::Card(e), Head::Action(_)) = (src, &a.head) {
+        // An ability with `from:` works where the card is; others play it first.
+        if let (Source::Card(e), true) = (src, a.is_activated() && a.from.is_empty()) {
             if !self.w.state.in_play(e) && matches!(self.w.state.ents[e].kind, Kind::Card(_)) {
                 self.play_entity(e, you)?;
             }
@@ -231,11 +245,11 @@ impl Interp<'_> {
     }
 
     /// How often `who` used the `index`-th ability of `src` in its limit's period.
-    fn used(&self, who: PlayerId, src: Source, index: usize) -> u32 {
+    pub(super) fn used(&self, who: PlayerId, src: Source, index: usize) -> u32 {
         self.w.uses.iter().find(|u| u.source == src && u.index == index && u.by == who).map_or(0, |u| u.times)
     }
 
-    fn count_use(&mut self, who: PlayerId, src: Source, index: usize, per: &str) {
+    pub(super) fn count_use(&mut self, who: PlayerId, src: Source, index: usize, per: &str) {
         match self.w.uses.iter_mut().find(|u| u.source == src && u.index == index && u.by == who) {
             Some(u) => u.times += 1,
             None => self.w.uses.push(super::Used { source: src, index, by: who, per: per.into(), times: 1 }),

@@ -268,6 +268,11 @@ impl Interp<'_> {
             }
         }
         let from = self.w.state.zone_of(e);
+        // A replacement may take the move's place; a `before:` ability may move the thing
+        // first, and then this move no longer happens.
+        if self.about_to(cx.you, EventKind::Move { verb, ent: e, from, to })? || self.w.state.zone_of(e) != from {
+            return Ok(());
+        }
         let before = self.w.state.seen_by(e);
         match to {
             Dest::Zone(z, top) => self.w.state.put(e, z, top),
@@ -340,6 +345,10 @@ impl Interp<'_> {
         }
         if let Some(m) = b.max.filter(|&m| now > m) {
             return Err(Halt::Refused(format!("cannot {verb} {} {name}: {holds}, at most {m}", delta.unsigned_abs())));
+        }
+        let proposed = EventKind::Counter { verb, name: name.into(), holder: h, delta, now };
+        if delta != 0 && self.about_to(cx.you, proposed)? {
+            return Ok(());
         }
         self.w.state.set_counter(name, h, now).map_err(Halt::Refused)?;
         // Nothing changed, nothing happened: no event, no trigger.
@@ -439,7 +448,8 @@ impl Interp<'_> {
         for ent in moved {
             self.relocate("move", &Value::Ent(ent), Dest::Zone(from, false), cx)?;
         }
-        self.emit(cx.you, EventKind::Shuffle { zone: from });
+        let text = format!("refill {} from {}", self.w.state.zone_name(from), self.w.state.zone_name(source));
+        self.emit(cx.you, EventKind::Note { text });
         Ok(())
     }
 

@@ -315,7 +315,11 @@ impl Interp<'_> {
                         _ => None,
                     });
                     self.allowed(name, cx.you, None, place)?;
-                    self.emit(cx.you, EventKind::Use { name: name.into(), source: None, args: inner.locals.clone() });
+                    let args = inner.locals.clone();
+                    if self.about_to(cx.you, EventKind::Use { name: name.into(), source: None, args: args.clone() })? {
+                        return Ok(Value::Bool(false));
+                    }
+                    self.emit(cx.you, EventKind::Use { name: name.into(), source: None, args });
                 }
                 self.depth += nest;
                 let fired = if nest == 1 { self.fire() } else { Ok(()) };

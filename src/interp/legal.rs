@@ -65,12 +65,15 @@ impl Interp<'_> {
             if held && (self.rules.play.is_some() || own_play) {
                 out.push((format!("play {}", s.ents[e].label), Action::Play(e)));
             }
-            if held || s.in_play(e) {
+            if held || self.listens(e) {
                 self.ability_candidates(p, Source::Card(e), &mut out)?;
             }
         }
-        if self.w.state.players[p].faction.is_some() {
-            self.ability_candidates(p, Source::Faction(p), &mut out)?;
+        // Any faction's abilities: `used_by:` may let other players use them (Entreat).
+        for q in 0..self.w.state.players.len() {
+            if self.w.state.players[q].faction.is_some() {
+                self.ability_candidates(p, Source::Faction(q), &mut out)?;
+            }
         }
         self.ability_candidates(p, Source::Game(p), &mut out)?;
         Ok(out)
@@ -79,7 +82,7 @@ impl Interp<'_> {
     fn ability_candidates(&mut self, p: PlayerId, src: Source, out: &mut Vec<(String, Action)>) -> R<()> {
         let (abilities, _, label) = self.abilities_of(src);
         for (i, a) in abilities.iter().enumerate() {
-            if matches!(a.head, Head::Action(_)) && self.unusable(p, src, i, a)?.is_none() {
+            if a.is_activated() && self.unusable(p, src, i, a)?.is_none() {
                 let text = match (&a.name, src) {
                     (Some(n), Source::Game(_)) => format!("use {n}"),
                     (None, Source::Game(_)) => format!("use game ({})", i + 1),
@@ -107,6 +110,9 @@ impl Interp<'_> {
     /// `end phase` closes it. Returns how many actions the rules refused.
     pub fn window(&mut self, max_actions: usize) -> R<usize> {
         let kind = self.rules.phases.get(self.w.state.clock.phase).map_or(Window::UntilAllPass, |p| p.actions);
+        if kind == Window::None {
+            self.w.end_window = false;
+        }
         let active = self.w.state.active();
         let order = match (kind, active) {
             (Window::None, _) => return Ok(0),
@@ -114,7 +120,8 @@ impl Interp<'_> {
             (_, Some(a)) => self.w.state.seat_order(a, true),
             (_, None) => self.w.state.seats.clone(),
         };
-        self.w.end_window = false;
+        // `end phase` in the phase's `start:` script closes the window before it opens.
+        self.w.last = (0, 0);
         let (mut passes, mut refused) = (0, 0);
         for i in 0..max_actions {
             let done = passes >= order.len() || (kind == Window::OneEach && i >= order.len());
@@ -140,13 +147,62 @@ impl Interp<'_> {
             passes = 0;
             let action = legal.swap_remove(k - usize::from(pass)).action;
             match self.act(p, &action) {
-                Ok(()) => {}
+                Ok(()) => refused += self.reactions(p)?,
                 Err(Halt::Refused(_)) => refused += 1,
                 Err(e) => return Err(e),
             }
         }
         self.w.end_window = false;
         Ok(refused)
+    }
+
+    /// The reaction window after `p`'s action: from `p`'s left, each player may use a
+    /// `response:` ability that answers what just happened, until all pass in a row (a
+    /// response can itself be answered). Returns how many were refused.
+    fn reactions(&mut self, p: PlayerId) -> R<usize> {
+        if !self.rules.reacts {
+            return Ok(0);
+        }
+        let order: Vec<PlayerId> =
+            self.w.state.seat_order(p, true).into_iter().cycle().skip(1).take(self.w.state.seats.len()).collect();
+        let (mut passes, mut refused, mut i) = (0, 0, 0);
+        while passes < order.len() && i < 200 {
+            let q = order[i % order.len()];
+            i += 1;
+            let mut responses: Vec<Legal> = vec![];
+            for l in self.legal_actions(q)? {
+                if self.is_response(&l.action) {
+                    responses.push(l);
+                }
+            }
+            if responses.is_empty() {
+                passes += 1;
+                continue;
+            }
+            let mut labels = vec![Value::Sym("pass".into())];
+            labels.extend(responses.iter().map(|l| Value::Sym(l.text.clone())));
+            let cx = Ctx::new(Some(q), None, "".into());
+            let picked = super::select::first(self.ask("respond or pass", labels.clone(), 1, 1, &cx)?);
+            let k = labels.iter().position(|l| *l == picked).unwrap_or(0);
+            if k == 0 {
+                passes += 1;
+                continue;
+            }
+            passes = 0;
+            match self.act(q, &responses.swap_remove(k - 1).action) {
+                Ok(()) => {}
+                Err(Halt::Refused(_)) => refused += 1,
+                Err(e) => return Err(e),
+            }
+        }
+        self.w.last = (0, 0);
+        Ok(refused)
+    }
+
+    fn is_response(&self, a: &Action) -> bool {
+        let Action::Use(src, Some(i)) = a else { return false };
+        let (abilities, _, _) = self.abilities_of(*src);
+        abilities.get(*i).is_some_and(|x| matches!(x.head, Head::React(crate::load::React::Response, _)))
     }
 
     /// Plays whole turns with the agent: each phase's window, then the phase ends.

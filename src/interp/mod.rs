@@ -17,6 +17,7 @@ mod game;
 pub mod legal;
 mod pieces;
 pub mod props;
+mod respond;
 pub mod rules;
 mod secret;
 mod select;
@@ -219,6 +220,8 @@ pub struct World {
     pub uses: Vec<Used>,
     /// `end phase` ran: the action window closes after this action.
     pub end_window: bool,
+    /// The log range of the last completed action (what `response:` abilities answer).
+    pub last: (usize, usize),
 }
 
 /// Uses of one limited ability by one player in the current period.
@@ -251,14 +254,16 @@ pub struct Interp<'r> {
     /// Ends the current phase without running its scripts (a whole game whose phase
     /// script was refused).
     skip_scripts: bool,
-    /// Answers recorded while players choose simultaneously.
-    recording: Option<Vec<Vec<usize>>>,
+    /// Answers (by option name) recorded while players choose simultaneously.
+    recording: Option<Vec<Vec<String>>>,
     /// Recorded answers to give instead of asking.
-    replay: std::collections::VecDeque<Vec<usize>>,
+    replay: std::collections::VecDeque<Vec<String>>,
     /// The player whose simultaneous block runs: its events are theirs alone to see.
     secret: Option<PlayerId>,
     /// The facing a moved card takes as it arrives (`face up`/`face down` clauses).
     arriving_face: Option<bool>,
+    /// Replacements whose effect is running (they do not replace its events).
+    replacing: Vec<(actions::Source, usize)>,
     steps: u64,
     calls: usize,
     chain: Vec<String>,
@@ -281,6 +286,7 @@ impl<'r> Interp<'r> {
             noted: vec![],
             uses: vec![],
             end_window: false,
+            last: (0, 0),
         };
         Interp {
             rules,
@@ -293,6 +299,7 @@ impl<'r> Interp<'r> {
             replay: Default::default(),
             secret: None,
             arriving_face: None,
+            replacing: vec![],
             steps: 0,
             calls: 0,
             chain: vec![],
@@ -391,10 +398,10 @@ impl<'r> Interp<'r> {
         let s = &self.w.state;
         match v {
             Value::Ent(e) if !s.sees(p, *e) => match s.zone_of(*e) {
-                Some(z) => {
-                    let pos = s.zones[z].items.iter().position(|x| x == e).map_or(0, |i| i + 1);
-                    format!("{}{} of {}", pos, ordinal(pos), s.zone_name(z))
-                }
+                Some(z) => match s.zones[z].items.iter().position(|x| x == e) {
+                    Some(i) => format!("{}{} of {}", i + 1, ordinal(i + 1), s.zone_name(z)),
+                    None => format!("a hidden card in {}", s.zone_name(z)),
+                },
                 None => "a hidden card".into(),
             },
             v => self.show(v),

@@ -46,6 +46,9 @@ pub enum Head {
     When(Arc<ast::EventPat>),
     /// Continuous while in play.
     Static(Script),
+    /// Answers events matching the pattern: before them, instead of them, preventing them,
+    /// or right after them (a response).
+    React(load::React, Arc<ast::EventPat>),
 }
 
 /// One ability, parsed.
@@ -69,10 +72,19 @@ pub struct AbilityDef {
     pub name: Option<String>,
     /// `limit:` uses per player and source in a period.
     pub limit: Option<load::UseLimit>,
+    /// `from:` zones besides play where a card's ability works.
+    pub from: Vec<String>,
     /// The ability's file and span.
     pub file: FileId,
     /// The ability's mapping.
     pub span: Span,
+}
+
+impl AbilityDef {
+    /// Whether a player uses it as an action: `action:` and `response:` abilities.
+    pub fn is_activated(&self) -> bool {
+        matches!(self.head, Head::Action(_) | Head::React(load::React::Response, _))
+    }
 }
 
 /// A card definition.
@@ -220,6 +232,9 @@ pub struct Rules {
     pub static_props: std::collections::BTreeSet<String>,
     /// Whether some static ability forbids something (else prohibitions are only script-made).
     pub static_bans: bool,
+    /// Whether some ability answers events before, instead of or right after them (else
+    /// moves and counter changes skip the search).
+    pub reacts: bool,
 }
 
 /// Converts a YAML value to a run-time value.
@@ -272,6 +287,7 @@ impl Compiler<'_> {
             AbilityKind::Action(t) => t.value.clone(),
             AbilityKind::When(src) => format!("when {}", src.text.trim()),
             AbilityKind::Static(_) => "static".to_string(),
+            AbilityKind::React(r, src) => format!("{} {}", r.key(), src.text.trim()),
         };
         let head = match &a.kind {
             AbilityKind::Action(t) => Head::Action(t.value.clone()),
@@ -283,6 +299,13 @@ impl Compiler<'_> {
                 }
             },
             AbilityKind::Static(src) => Head::Static(self.script(src)?),
+            AbilityKind::React(r, src) => match syntax::parse_event(&src.text) {
+                Ok(p) => Head::React(*r, Arc::new(p)),
+                Err(e) => {
+                    self.diags.push(crate::check::scripts::syntax_diag(src, e));
+                    return None;
+                }
+            },
         };
         Some(AbilityDef {
             head,
@@ -294,6 +317,7 @@ impl Compiler<'_> {
             head_text,
             name: a.name.as_ref().map(|n| n.value.clone()),
             limit: a.limit.as_ref().map(|l| l.value.clone()),
+            from: a.from.iter().map(|z| z.value.clone()).collect(),
             file: a.file,
             span: a.span.clone(),
         })
@@ -376,6 +400,8 @@ impl Rules {
             rules.add_faction(f, &mut cx);
         }
         rules.find_statics();
+        let all = rules.cards.iter().flat_map(|c| &c.abilities).chain(rules.factions.iter().flat_map(|f| &f.abilities));
+        rules.reacts = all.chain(&rules.abilities).any(|a| matches!(a.head, Head::React(..)));
         if diags.is_empty() {
             Ok(rules)
         } else {
@@ -446,6 +472,7 @@ impl Rules {
             board: g.board.clone(),
             static_props: Default::default(),
             static_bans: false,
+            reacts: false,
         }
     }
 

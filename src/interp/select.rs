@@ -360,8 +360,13 @@ impl Interp<'_> {
         let who = cx.you.ok_or_else(|| Halt::Error(format!("nobody to {prompt}")))?;
         let options: Vec<String> = cands.iter().map(|c| self.show_to(c, who)).collect();
         let picked = match self.replay.pop_front() {
-            Some(p) if p.iter().all(|&i| i < options.len()) && (min..=max).contains(&p.len()) => p,
-            Some(_) => return Err(Halt::Error(format!("`{prompt}` changed between the choice and its resolution"))),
+            Some(names) => {
+                let found: Vec<usize> = names.iter().filter_map(|n| options.iter().position(|o| o == n)).collect();
+                if found.len() != names.len() || !(min..=max).contains(&found.len()) {
+                    return Err(Halt::Error(format!("`{prompt}` changed between the choice and its resolution")));
+                }
+                found
+            }
             None => {
                 let chooser = self.pname(who).to_string();
                 let ask = Ask { chooser: &chooser, prompt, options: &options, min, max };
@@ -369,7 +374,7 @@ impl Interp<'_> {
             }
         };
         if let Some(r) = &mut self.recording {
-            r.push(picked.clone());
+            r.push(picked.iter().map(|&i| options[i].clone()).collect());
         }
         // Who could see every picked thing knows the choice; the others see that it was made.
         let mut seen = crate::engine::view::EVERYONE;

@@ -51,7 +51,7 @@ impl Interp<'_> {
         let s = &self.w.state;
         let mut sources: Vec<Source> = vec![];
         for e in self.all_ents(true) {
-            if s.in_play(e) || subject.contains(&Value::Ent(e)) {
+            if self.listens(e) || subject.contains(&Value::Ent(e)) {
                 sources.push(Source::Card(e));
             }
         }
@@ -88,7 +88,7 @@ impl Interp<'_> {
         Ok(out)
     }
 
-    fn matches(&mut self, pat: &EventPat, ev: &Event, subject: &[Value], cx: &mut Ctx) -> R<bool> {
+    pub(super) fn matches(&mut self, pat: &EventPat, ev: &Event, subject: &[Value], cx: &mut Ctx) -> R<bool> {
         match (&pat.kind, &ev.kind) {
             (EventKind_::Start(p), EventKind::Period { start: true, period, name })
             | (EventKind_::End(p), EventKind::Period { start: false, period, name }) => {
@@ -139,6 +139,10 @@ impl Interp<'_> {
                 ClauseKind::To(x) | ClauseKind::For(x),
                 EventKind::Counter { holder: crate::engine::Holder::Player(p), .. },
             ) => (x, Value::Player(*p)),
+            (
+                ClauseKind::To(x) | ClauseKind::From(x),
+                EventKind::Counter { holder: crate::engine::Holder::Ent(e), .. },
+            ) => (x, Value::Ent(*e)),
             (ClauseKind::Face(_) | ClauseKind::Simultaneously | ClauseKind::By(_), _) => return Ok(true),
             _ => return Ok(false),
         };
@@ -210,7 +214,7 @@ impl Interp<'_> {
 use crate::syntax::ast::EventKind as EventKind_;
 
 /// The things an event is about (what `it` is in a triggered ability).
-fn subject(k: &EventKind) -> Vec<Value> {
+pub(super) fn subject(k: &EventKind) -> Vec<Value> {
     match k {
         EventKind::Move { ent, .. }
         | EventKind::Play { ent }

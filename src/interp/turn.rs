@@ -67,7 +67,6 @@ impl Interp<'_> {
             s.bounds.insert(c.name.value.clone(), b);
         }
         if let Some(&first) = s.seats.first() {
-            s.vars.insert("speaker".into(), Value::Player(first));
             s.vars.insert("active_player".into(), Value::Player(first));
         }
         s
@@ -169,6 +168,7 @@ impl Interp<'_> {
             if let Some(step) = c.step.and_then(|s| p.steps.get(s)).cloned() {
                 self.period(true, "step", &step, fire)?;
             }
+            self.w.end_window = false;
             if fire {
                 self.phase_scripts(true)?;
             }

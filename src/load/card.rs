@@ -6,10 +6,12 @@ use super::model::*;
 use super::yaml::{Node, NodeKind};
 use crate::diag::{did_you_mean, Diagnostic};
 
-const ABILITY_FIELDS: &[&str] =
-    &["action", "when", "static", "requires", "cost", "effect", "optional", "used_by", "name", "limit"];
+const ABILITY_FIELDS: &[&str] = &[
+    "action", "when", "static", "before", "instead", "prevent", "response", "requires", "cost", "effect", "optional",
+    "used_by", "name", "limit", "from",
+];
 const PERIODS: &[&str] = &["turn", "phase", "round", "game"];
-const ABILITY_KINDS: &[&str] = &["action", "when", "static"];
+const ABILITY_KINDS: &[&str] = &["action", "when", "static", "before", "instead", "prevent", "response"];
 const FACTION_FIELDS: &[&str] =
     &["faction", "name", "text", "zones", "pieces", "counters", "procedures", "abilities", "setup", "turn", "cards"];
 
@@ -73,6 +75,7 @@ fn ability(cx: &mut Cx, node: &Node) -> Option<Ability> {
         used_by: None,
         name: None,
         limit: None,
+        from: vec![],
         file: cx.file,
         span: node.span.clone(),
     };
@@ -80,6 +83,16 @@ fn ability(cx: &mut Cx, node: &Node) -> Option<Ability> {
         "action" => kinds.push(("action", cx.string(v, "`action`").map(AbilityKind::Action), v)),
         "when" => kinds.push(("when", cx.script(v, "`when`").map(AbilityKind::When), v)),
         "static" => kinds.push(("static", cx.script(v, "`static`").map(AbilityKind::Static), v)),
+        "before" | "instead" | "prevent" | "response" => {
+            let react = match k {
+                "before" => React::Before,
+                "instead" => React::Instead,
+                "prevent" => React::Prevent,
+                _ => React::Response,
+            };
+            kinds.push((react.key(), cx.script(v, &format!("`{k}`")).map(|s| AbilityKind::React(react, s)), v));
+        }
+        "from" => a.from = cx.names(v, "`from`"),
         "requires" => a.requires = cx.script(v, "`requires`"),
         "cost" => a.cost = cx.script(v, "`cost`"),
         "effect" => a.effect = cx.script(v, "`effect`"),
@@ -123,7 +136,7 @@ fn limit(cx: &mut Cx, node: &Node) -> Option<Sp<UseLimit>> {
 fn ability_kind(cx: &mut Cx, node: &Node, kinds: &[(&str, Option<AbilityKind>, &Node)]) -> Option<AbilityKind> {
     if kinds.is_empty() {
         let unknown = node_keys(node).into_iter().find_map(|k| did_you_mean(k, ABILITY_KINDS.iter().copied()));
-        let msg = "an ability needs one of `action`, `when` or `static`";
+        let msg = "an ability needs one of `action`, `when`, `static`, `before`, `instead`, `prevent` or `response`";
         let d = Diagnostic::error("missing-field", msg, cx.file, head(node))
             .with_label("no `action`, `when` or `static`")
             .with_help(match unknown {
@@ -157,6 +170,8 @@ fn ability_shape(cx: &mut Cx, node: &Node, a: &Ability) {
                 }
             }
         }
+        // Preventing is its whole effect.
+        AbilityKind::React(React::Prevent, _) => {}
         _ => cx.check_present(node, "effect", "this ability"),
     }
 }

@@ -38,7 +38,7 @@ const COUNTER_FIELDS: &[&str] = &["on", "min", "max", "start"];
 const BOARD_FIELDS: &[&str] = &["attributes", "spaces", "adjacency"];
 const PROC_FIELDS: &[&str] = &["params", "script", "value"];
 const TURN_FIELDS: &[&str] = &["order", "phases"];
-const PHASE_FIELDS: &[&str] = &["name", "steps", "start", "actions", "can_pass", "end"];
+const PHASE_FIELDS: &[&str] = &["name", "steps", "start", "actions", "can_pass", "end", "script"];
 const RESULT_FIELDS: &[&str] = &["winners", "scores"];
 const DECK_FIELDS: &[&str] = &["zone", "cards"];
 const VAR_FIELDS: &[&str] = &["type", "start"];
@@ -500,7 +500,13 @@ fn phase(cx: &mut Cx, node: &Node) -> Option<Phase> {
             p.actions = cx.choice(v, "`actions`", &opts).unwrap_or_default();
         }
         "can_pass" => p.can_pass = cx.script(v, "`can_pass`"),
-        _ => p.end = cx.script(v, "`end`"),
+        "end" => p.end = cx.script(v, "`end`"),
+        _ => {
+            let d = Diagnostic::error("unknown-field", "a phase's `script:` is now `end:`", cx.file, v.span.clone())
+                .with_label("runs after the action window")
+                .with_help("rename `script:` to `end:` (and use `start:` for what runs before the window)");
+            cx.diags.push(d);
+        }
     });
     p.name = cx.required(name, node, "name", "a phase");
     Some(p)

@@ -541,6 +541,33 @@ pub enum AbilityKind {
     When(ScriptSrc),
     /// `static: script` — continuous while in play.
     Static(ScriptSrc),
+    /// `before:`, `instead:`, `prevent:` or `response:` an event (grammar entry `event`).
+    React(React, ScriptSrc),
+}
+
+/// How an ability answers an event other than triggering after it (`when:`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum React {
+    /// `before: EVENT` — resolves when the event is about to happen, before it does.
+    Before,
+    /// `instead: EVENT` — the effect happens instead of the event (a replacement).
+    Instead,
+    /// `prevent: EVENT` — the event does not happen.
+    Prevent,
+    /// `response: EVENT` — its controller may use it right after the event (a reaction).
+    Response,
+}
+
+impl React {
+    /// The YAML key.
+    pub fn key(self) -> &'static str {
+        match self {
+            React::Before => "before",
+            React::Instead => "instead",
+            React::Prevent => "prevent",
+            React::Response => "response",
+        }
+    }
 }
 
 /// One ability of a card or faction.
@@ -562,6 +589,8 @@ pub struct Ability {
     pub name: Option<Sp<String>>,
     /// `limit:` how often a player may use it per period (`2 per turn`).
     pub limit: Option<Sp<UseLimit>>,
+    /// `from:` zones (besides play) where the card's ability works, e.g. `[hand]`.
+    pub from: Vec<Sp<String>>,
     /// The file.
     pub file: FileId,
     /// The ability's mapping.

@@ -296,7 +296,10 @@ impl Runner<'_> {
     /// Runs an `act` or `advance` step. An action that ran `end phase` ends the phase
     /// there, as it would in a whole game.
     fn act(&mut self, it: &mut Interp, step: &Step) -> Result<(), Halt> {
+        let mark = it.w.state.log.len();
         self.act_now(it, step)?;
+        // What this step did is what a `response:` in the next one answers.
+        it.w.last = (mark, it.w.state.log.len());
         if std::mem::take(&mut it.w.end_window) {
             it.atomically(|me| me.close_phase())?;
         }

@@ -1,0 +1,202 @@
+//! Abilities that answer an event other than by triggering after it: `before:` (it is
+//! about to happen), `instead:` and `prevent:` (replacements: the event does not happen;
+//! the replacement's cost and effect do), and `response:` (an activated ability usable
+//! right after a matching event; whole games open a reaction window for it).
+//!
+//! A card's ability listens while the card is in play, or in a zone its `from:` names
+//! (a card in hand can react). Each replacement applies at most once to an event and
+//! never to the events of its own effect; when several could apply, the player the
+//! event is about chooses which one does.
+
+use crate::engine::{Event, EventKind, Holder, Kind, PlayerId, Value};
+use crate::load::React;
+
+use super::actions::Source;
+use super::rules::{AbilityDef, Head};
+use super::{Ctx, Interp, R};
+
+/// A listening ability whose pattern matches the event.
+struct Reactor {
+    src: Source,
+    index: usize,
+    ability: AbilityDef,
+    this: Value,
+    controller: Option<PlayerId>,
+    label: String,
+}
+
+impl Interp<'_> {
+    /// Whether card `e` listens for events now: in play, or in a zone one of its
+    /// abilities names in `from:`.
+    pub(super) fn listens(&self, e: usize) -> bool {
+        let s = &self.w.state;
+        if s.in_play(e) {
+            return true;
+        }
+        let (Kind::Card(c), Some(z)) = (&s.ents[e].kind, s.zone_of(e)) else { return false };
+        let zone = &s.zones[z].name;
+        self.rules.cards[*c].abilities.iter().any(|a| a.from.iter().any(|f| f == zone))
+    }
+
+    /// An event is about to happen. Returns `true` when a replacement took its place (the
+    /// caller must not make it happen); otherwise its `before:` abilities have resolved.
+    pub(super) fn about_to(&mut self, actor: Option<PlayerId>, kind: EventKind) -> R<bool> {
+        if !self.rules.reacts {
+            return Ok(false);
+        }
+        let ev = Event { actor, kind, depth: self.depth, seen: crate::engine::view::EVERYONE };
+        let mut replacing = vec![];
+        for r in self.reactors(&ev, |k| matches!(k, React::Instead | React::Prevent))? {
+            if !self.replacing.contains(&(r.src, r.index)) && self.ready(&r, &ev)? {
+                replacing.push(r);
+            }
+        }
+        if !replacing.is_empty() {
+            let r = self.pick_replacement(replacing, &ev)?;
+            return self.replace(r, &ev);
+        }
+        for r in self.reactors(&ev, |k| k == React::Before)? {
+            if self.ready(&r, &ev)? {
+                self.answer(r, &ev, "is about to happen")?;
+            }
+        }
+        Ok(false)
+    }
+
+    /// The listening abilities of one reaction kind whose pattern matches `ev`.
+    fn reactors(&mut self, ev: &Event, want: impl Fn(React) -> bool) -> R<Vec<Reactor>> {
+        let subject = super::triggers::subject(&ev.kind);
+        let mut sources: Vec<Source> =
+            self.all_ents(true).into_iter().filter(|&e| self.listens(e)).map(Source::Card).collect();
+        let s = &self.w.state;
+        sources.extend((0..s.players.len()).filter(|&p| s.players[p].faction.is_some()).map(Source::Faction));
+        let mut out = vec![];
+        for src in sources {
+            let (abilities, this, label) = self.abilities_of(src);
+            let controller = match src {
+                Source::Card(e) => self.w.state.controller_or_owner(e),
+                Source::Faction(p) | Source::Game(p) => Some(p),
+            };
+            for (index, a) in abilities.into_iter().enumerate() {
+                let Head::React(k, pat) = &a.head else { continue };
+                if !want(*k) {
+                    continue;
+                }
+                let pat = pat.clone();
+                let mut cx = Ctx::new(controller, Some(this.clone()), "".into());
+                if self.matches(&pat, ev, &subject, &mut cx)? {
+                    out.push(Reactor { src, index, ability: a, this: this.clone(), controller, label: label.clone() });
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// Whether a matching ability may answer now: its `requires:` holds, its `limit:` is
+    /// not used up, and an `optional:` one's controller says yes.
+    fn ready(&mut self, r: &Reactor, ev: &Event) -> R<bool> {
+        if let Some(req) = &r.ability.requires {
+            let mut cx = Ctx::new(r.controller, Some(r.this.clone()), req.text.clone());
+            cx.it = subject_of(ev);
+            cx.locals.extend(bound(ev));
+            let v = self.eval(&req.expr, &mut cx)?;
+            if !self.truth(&v, &req.expr, &cx)? {
+                return Ok(false);
+            }
+        }
+        if let (Some(l), Some(p)) = (&r.ability.limit, r.controller) {
+            if self.used(p, r.src, r.index) >= l.times {
+                return Ok(false);
+            }
+        }
+        if r.ability.optional {
+            let cx = Ctx::new(r.controller, None, "".into());
+            let what = format!("respond to \"{}\" with {}", ev.render(&self.w.state), r.label);
+            return self.yes(&what, &cx);
+        }
+        Ok(true)
+    }
+
+    /// Of several replacements, the one the player the event is about (else its actor)
+    /// chooses.
+    fn pick_replacement(&mut self, mut rs: Vec<Reactor>, ev: &Event) -> R<Reactor> {
+        if rs.len() == 1 {
+            return Ok(rs.remove(0));
+        }
+        let affected = match &ev.kind {
+            EventKind::Move { ent, .. } => self.w.state.controller_or_owner(*ent),
+            EventKind::Counter { holder: Holder::Player(p), .. } => Some(*p),
+            EventKind::Counter { holder: Holder::Ent(e), .. } => self.w.state.controller_or_owner(*e),
+            _ => None,
+        };
+        let cx = Ctx::new(affected.or(ev.actor).or(rs[0].controller), None, "".into());
+        let labels: Vec<Value> =
+            rs.iter().map(|r| Value::Sym(format!("{}: {}", r.label, r.ability.head_text))).collect();
+        let picked = super::select::first(self.ask("which replacement applies", labels.clone(), 1, 1, &cx)?);
+        let k = labels.iter().position(|l| *l == picked).unwrap_or(0);
+        Ok(rs.swap_remove(k))
+    }
+
+    /// Applies a replacement: the event does not happen; the ability's cost and effect do
+    /// (with `it` the event's subject), and it cannot replace the events they cause.
+    fn replace(&mut self, r: Reactor, ev: &Event) -> R<bool> {
+        let key = (r.src, r.index);
+        if let (Some(l), Some(p)) = (&r.ability.limit, r.controller) {
+            self.count_use(p, r.src, r.index, &l.per);
+        }
+        self.replacing.push(key);
+        let out = self.answer(r, ev, "does not happen");
+        self.replacing.retain(|k| *k != key);
+        out.map(|()| true)
+    }
+
+    /// Resolves an answering ability: logged, then its cost and effect.
+    fn answer(&mut self, r: Reactor, ev: &Event, what: &str) -> R<()> {
+        let text = format!("{} ({}): {} {what}", r.label, r.ability.head_text, ev.render(&self.w.state));
+        self.emit(r.controller, EventKind::Note { text });
+        self.depth += 1;
+        let out = self.resolve(&r.ability, r.controller, r.this, subject_of(ev), r.src, &bound(ev));
+        self.depth -= 1;
+        out.map_err(|h| h.within(&format!("the ability of {}", r.label)))
+    }
+
+    /// Whether a `response:` ability of `src` answers one of the events of the last
+    /// action (what makes it usable now).
+    pub(super) fn answers_last(&mut self, src: Source, a: &AbilityDef) -> R<bool> {
+        let Head::React(React::Response, pat) = &a.head else { return Ok(false) };
+        let pat = pat.clone();
+        let (this, controller) = match src {
+            Source::Card(e) => (Value::Ent(e), self.w.state.controller_or_owner(e)),
+            Source::Faction(p) | Source::Game(p) => (Value::Player(p), Some(p)),
+        };
+        let (from, to) = self.w.last;
+        for i in from..to.min(self.w.state.log.len()) {
+            let ev = self.w.state.log[i].clone();
+            let subject = super::triggers::subject(&ev.kind);
+            let mut cx = Ctx::new(controller, Some(this.clone()), "".into());
+            if self.matches(&pat, &ev, &subject, &mut cx)? {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+}
+
+/// A `uses PROCEDURE` pattern sees the procedure's parameters bound to its arguments.
+fn bound(ev: &Event) -> Vec<(String, Value)> {
+    match &ev.kind {
+        EventKind::Use { args, .. } => args.clone(),
+        _ => vec![],
+    }
+}
+
+/// What `it` is for an answering ability: the moved card, or the holder of the counter.
+fn subject_of(ev: &Event) -> Option<Value> {
+    match &ev.kind {
+        EventKind::Move { ent, .. } => Some(Value::Ent(*ent)),
+        EventKind::Counter { holder: Holder::Ent(e), .. } => Some(Value::Ent(*e)),
+        EventKind::Counter { holder: Holder::Player(p), .. } => Some(Value::Player(*p)),
+        EventKind::Counter { holder: Holder::Zone(z), .. } => Some(Value::Zone(*z)),
+        k => super::triggers::subject(k).into_iter().next(),
+    }
+}
