@@ -228,6 +228,7 @@ pub fn build_env(bundle: &GameBundle, diags: &mut Vec<Diagnostic>) -> Env {
     for f in &bundle.factions {
         b.name(&f.faction, "faction", Sym::Faction);
         b.env.factions.push(f.faction.value.clone());
+        b.props(&f.properties, "property");
         b.zones(&f.zones);
         b.pieces(&f.pieces);
         b.counters(&f.counters);

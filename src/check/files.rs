@@ -66,9 +66,6 @@ impl FileChecker<'_> {
                 self.diags.push(d);
             }
         }
-        for piece in &g.pieces {
-            self.props(&piece.printed, &g.properties, &[], "property");
-        }
         for p in &g.properties {
             self.default_value(p);
         }
@@ -94,6 +91,13 @@ impl FileChecker<'_> {
             .with_label("the game ends here, but nothing says who wins")
             .with_help("add `result:` next to `end:`, with e.g. `winners: most(players, vp of it)` under it");
             self.diags.push(d);
+        }
+    }
+
+    /// Pieces' printed values must be properties of the game, of its type.
+    pub fn pieces(&mut self, pieces: &[crate::load::PieceSpec], props: &[PropSpec]) {
+        for piece in pieces {
+            self.props(&piece.printed, props, &[], "property");
         }
     }
 

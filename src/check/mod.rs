@@ -33,15 +33,21 @@ pub fn check_library(lib: &Library) -> Report {
     let mut report = Report::default();
     for bundle in &lib.games {
         let env = build::build_env(bundle, &mut report.diags);
-        let props = bundle.game.as_ref().map(|g| g.properties.as_slice()).unwrap_or_default();
+        // A faction's properties are the game's too (its cards and the others' may use them).
+        let mut all_props: Vec<crate::load::PropSpec> =
+            bundle.game.as_ref().map(|g| g.properties.clone()).unwrap_or_default();
+        all_props.extend(bundle.factions.iter().flat_map(|f| f.properties.iter().cloned()));
+        let props = all_props.as_slice();
         let mut fc = FileChecker { env: &env, diags: &mut report.diags };
         if let Some(g) = &bundle.game {
             fc.game(g);
+            fc.pieces(&g.pieces, props);
         }
         reach::unreachable_end(bundle, &env, fc.diags);
         for f in &bundle.factions {
             fc.procedures(&f.procedures);
             fc.turn(&f.turn);
+            fc.pieces(&f.pieces, props);
             if let Some(s) = &f.setup {
                 scripts::check_field(&env, s, Entry::Script, &[], fc.diags);
             }

@@ -505,12 +505,22 @@ impl Rules {
         }
     }
 
-    /// A faction's zones, counters, pieces, phase scripts, abilities and setup.
+    /// A faction's properties, zones, counters, pieces, phase scripts, abilities and setup.
     fn add_faction(&mut self, f: &load::Faction, cx: &mut Compiler) {
+        for p in &f.properties {
+            self.props.insert(p.name.value.clone(), prop_info(p));
+            for v in &p.values {
+                self.values.entry(v.value.clone()).or_default().push(p.name.value.clone());
+            }
+        }
         self.zones.extend(f.zones.iter().cloned());
         self.counters.extend(f.counters.iter().cloned());
         self.pieces.extend(f.pieces.iter().map(|p| (p.name.value.clone(), sides(p))));
         self.piece_specs.extend(f.pieces.iter().cloned());
+        for p in &f.pieces {
+            let printed = p.printed.iter().map(|(k, v)| (k.value.clone(), value_of(&v.value))).collect();
+            self.piece_props.insert(p.name.value.clone(), printed);
+        }
         let (mut phases, mut starts) = (HashMap::new(), HashMap::new());
         for ph in f.turn.iter().flat_map(|t| &t.phases) {
             if let Some(s) = ph.end.as_ref().and_then(|s| cx.script(s)) {

@@ -12,8 +12,20 @@ const ABILITY_FIELDS: &[&str] = &[
 ];
 const PERIODS: &[&str] = &["turn", "phase", "round", "game"];
 const ABILITY_KINDS: &[&str] = &["action", "when", "static", "before", "instead", "prevent", "response"];
-const FACTION_FIELDS: &[&str] =
-    &["faction", "name", "text", "zones", "pieces", "counters", "procedures", "abilities", "setup", "turn", "cards"];
+const FACTION_FIELDS: &[&str] = &[
+    "faction",
+    "name",
+    "text",
+    "zones",
+    "pieces",
+    "counters",
+    "procedures",
+    "abilities",
+    "setup",
+    "turn",
+    "cards",
+    "properties",
+];
 
 /// Converts a list of cards (a card set).
 pub fn cards(cx: &mut Cx, node: &Node) -> Vec<Card> {
@@ -195,6 +207,7 @@ pub fn faction(cx: &mut Cx, node: &Node) -> Option<Faction> {
         faction: Sp::new(String::new(), cx.file, head(node)),
         name: Sp::new(String::new(), cx.file, head(node)),
         text: None,
+        properties: vec![],
         zones: vec![],
         pieces: vec![],
         counters: vec![],
@@ -211,6 +224,7 @@ pub fn faction(cx: &mut Cx, node: &Node) -> Option<Faction> {
         "name" => name = cx.string(v, "`name`"),
         "text" => f.text = cx.string(v, "`text`"),
         "zones" => f.zones = zones(cx, v),
+        "properties" => f.properties = cx.named(v, "`properties`", super::game::prop),
         "pieces" => f.pieces = pieces(cx, v),
         "counters" => f.counters = counters(cx, v),
         "procedures" => f.procedures = procedures(cx, v),

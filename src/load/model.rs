@@ -483,6 +483,8 @@ pub struct Faction {
     pub name: Sp<String>,
     /// `text:`.
     pub text: Option<Sp<String>>,
+    /// `properties:` card and piece properties this faction adds to the game.
+    pub properties: Vec<PropSpec>,
     /// `zones:` added to the game for this faction.
     pub zones: Vec<ZoneSpec>,
     /// `pieces:`.
