@@ -181,6 +181,10 @@ impl<'a> Checker<'a> {
             }
             Require { cond, .. } => self.check_condition(cond),
             Fail { .. } | Pass | EndPhase => {}
+            Eliminate { who } => {
+                let t = self.expr(who);
+                self.expect_ty(t, Ty::Players, &who.span);
+            }
             Modify { prop, target, by, duration } => {
                 self.property(prop);
                 self.numeric_property(prop);

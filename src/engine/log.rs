@@ -95,7 +95,8 @@ impl Event {
         let who = self.actor.map(|p| format!("{}: ", s.players[p].name)).unwrap_or_default();
         let hidden = viewer.is_some_and(|v| !super::view::has(self.seen, v));
         let e = |id: EntId| if hidden { "a card".to_string() } else { s.ents[id].label.clone() };
-        if hidden && !matches!(self.kind, EventKind::Move { .. } | EventKind::Choose { .. }) {
+        if hidden && !matches!(self.kind, EventKind::Move { .. } | EventKind::Choose { .. } | EventKind::Reveal { .. })
+        {
             return format!("{who}(secret)");
         }
         let body = match &self.kind {

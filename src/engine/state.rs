@@ -175,6 +175,8 @@ pub struct State {
     pub log: Vec<Event>,
     /// Whether the game has ended.
     pub over: bool,
+    /// Players who have left the game: no longer in seat order, turn order or `players`.
+    pub eliminated: Vec<PlayerId>,
     /// How many entities were labelled from each base name.
     pub labels: BTreeMap<String, usize>,
 }
@@ -194,6 +196,7 @@ impl State {
             rng: Rng::new(seed),
             log: vec![],
             over: false,
+            eliminated: vec![],
             labels: BTreeMap::new(),
         }
     }
@@ -211,17 +214,24 @@ impl State {
         self.players.iter().position(|p| p.name == name)
     }
 
-    /// The neighbour `steps` seats clockwise (negative: counter-clockwise).
+    /// The neighbour `steps` seats clockwise (negative: counter-clockwise), counting only
+    /// players still in the game.
     pub fn seat_from(&self, p: PlayerId, steps: isize) -> PlayerId {
-        let n = self.seats.len() as isize;
-        let i = self.seats.iter().position(|&s| s == p).unwrap_or(0) as isize;
-        self.seats[((i + steps).rem_euclid(n)) as usize]
+        let ring: Vec<PlayerId> =
+            self.seats.iter().copied().filter(|&q| q == p || !self.eliminated.contains(&q)).collect();
+        let n = ring.len() as isize;
+        let i = ring.iter().position(|&s| s == p).unwrap_or(0) as isize;
+        ring[((i + steps).rem_euclid(n.max(1))) as usize]
     }
 
-    /// All players in seat order starting with `p`, clockwise or not.
+    /// All players still in the game in seat order starting with `p`, clockwise or not
+    /// (`p` first even if it has left).
     pub fn seat_order(&self, p: PlayerId, clockwise: bool) -> Vec<PlayerId> {
         let step = if clockwise { 1 } else { -1 };
-        (0..self.seats.len() as isize).map(|k| self.seat_from(p, k * step)).collect()
+        (0..self.seats.len() as isize)
+            .map(|k| self.seat_from(p, k * step))
+            .filter(|&q| q == p || !self.eliminated.contains(&q))
+            .collect()
     }
 
     /// The zone with this name owned by `owner` (or shared when `owner` is `None`).

@@ -573,7 +573,12 @@ impl Interp<'_> {
         for &x in &ents {
             self.w.state.show_to(x, shown);
         }
-        self.emit(cx.you, EventKind::Reveal { ents, to });
+        // Those it was revealed to (and whoever saw the cards anyway) see which cards.
+        let mut seen = shown | cx.you.map_or(0, crate::engine::view::bit);
+        for &x in &ents {
+            seen |= self.w.state.seen_by(x);
+        }
+        self.emit_seen(cx.you, EventKind::Reveal { ents, to }, seen);
         Ok(())
     }
 

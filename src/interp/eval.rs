@@ -134,7 +134,8 @@ impl Interp<'_> {
 
     /// Players in seat order from the first seat.
     pub fn seated(&self) -> Vec<PlayerId> {
-        self.w.state.seats.clone()
+        let s = &self.w.state;
+        s.seats.iter().copied().filter(|p| !s.eliminated.contains(p)).collect()
     }
 
     fn builtin(&mut self, n: &str, t: Ty, cx: &mut Ctx) -> R<Value> {

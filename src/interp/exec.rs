@@ -50,6 +50,16 @@ impl Interp<'_> {
             StmtKind::Fail { message } => return Err(Halt::Refused(message.clone())),
             StmtKind::Pass => {}
             StmtKind::EndPhase => self.w.end_window = true,
+            StmtKind::Eliminate { who } => {
+                let v = self.eval(who, cx)?;
+                for p in self.players(&v)? {
+                    if !self.w.state.eliminated.contains(&p) {
+                        self.w.state.eliminated.push(p);
+                        let text = format!("{} leaves the game", self.pname(p));
+                        self.emit(cx.you, EventKind::Note { text });
+                    }
+                }
+            }
             StmtKind::Modify { prop, target, by, duration } => {
                 let v = self.eval(by, cx)?;
                 let n = self.int(&v, by, cx)?;

@@ -118,7 +118,7 @@ impl Interp<'_> {
             (Window::None, _) => return Ok(0),
             (Window::ActivePlayer, Some(a)) => vec![a],
             (_, Some(a)) => self.w.state.seat_order(a, true),
-            (_, None) => self.w.state.seats.clone(),
+            (_, None) => self.seated(),
         };
         // `end phase` in the phase's `start:` script closes the window before it opens.
         self.w.last = (0, 0);
@@ -163,8 +163,8 @@ impl Interp<'_> {
         if !self.rules.reacts {
             return Ok(0);
         }
-        let order: Vec<PlayerId> =
-            self.w.state.seat_order(p, true).into_iter().cycle().skip(1).take(self.w.state.seats.len()).collect();
+        let around = self.w.state.seat_order(p, true);
+        let order: Vec<PlayerId> = around.iter().copied().cycle().skip(1).take(around.len()).collect();
         let (mut passes, mut refused, mut i) = (0, 0, 0);
         while passes < order.len() && i < 200 {
             let q = order[i % order.len()];

@@ -104,7 +104,7 @@ impl Interp<'_> {
                 let v = self.eval(&o.expr, &mut cx)?;
                 self.players(&v)?
             }
-            None => self.w.state.seats.clone(),
+            None => self.seated(),
         };
         let c = &mut self.w.state.clock;
         c.order = order;
@@ -208,10 +208,15 @@ impl Interp<'_> {
         if c.phase >= self.rules.phases.len() {
             let turn = format!("turn {}", c.turn);
             self.period(false, "turn", &turn, true)?;
-            let c = &mut self.w.state.clock;
+            let s = &mut self.w.state;
+            let c = &mut s.clock;
             c.phase = 0;
             c.slot += 1;
             c.turn += 1;
+            // A player who left the game has no more turns.
+            while c.order.get(c.slot).is_some_and(|p| s.eliminated.contains(p)) {
+                c.slot += 1;
+            }
             if c.slot >= c.order.len() {
                 let round = format!("round {}", c.round);
                 self.period(false, "round", &round, true)?;

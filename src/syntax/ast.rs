@@ -68,6 +68,8 @@ pub enum StmtKind {
     Pass,
     /// Closing the action window, e.g. `end phase`.
     EndPhase,
+    /// Players leaving the game, e.g. `eliminate owner of target`.
+    Eliminate { who: Expr },
     /// Modifier, e.g. `modify cost of condition by +2 until end of turn`.
     Modify { prop: Ident, target: Expr, by: Expr, duration: Option<Duration> },
     /// Assignment, e.g. `set side of a to governing` or `set speaker to p`.

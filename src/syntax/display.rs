@@ -53,6 +53,7 @@ impl Display for Stmt {
             Fail { message } => write!(f, "(fail {message:?})"),
             Pass => write!(f, "(pass)"),
             EndPhase => write!(f, "(end-phase)"),
+            Eliminate { who } => write!(f, "(eliminate {who})"),
             Modify { prop, target, by, duration } => {
                 write!(f, "(modify {prop} {target} {by}")?;
                 opt_duration(f, duration)

@@ -123,6 +123,7 @@ fn parse_stmt(p: P) -> Stmt {
         Rule::fail_stmt => StmtKind::Fail { message: parse_string(last(p)) },
         Rule::pass_stmt => StmtKind::Pass,
         Rule::end_phase_stmt => StmtKind::EndPhase,
+        Rule::eliminate_stmt => StmtKind::Eliminate { who: parse_expr(last(p)) },
         Rule::modify_stmt => parse_modify(p),
         Rule::set_stmt => parse_set(p),
         Rule::forbid_stmt => StmtKind::Forbid(parse_forbid(p)),
