@@ -201,14 +201,10 @@ impl FileChecker<'_> {
             AbilityKind::Action(_) | AbilityKind::React(React::Instead | React::Prevent | React::Response, _)
         );
         if let (Some(l), false) = (&a.limit, used) {
-            let d = Diagnostic::error(
-                "misplaced-limit",
-                "only an activated ability has a use limit",
-                l.file,
-                l.span.clone(),
-            )
-            .with_label("a limit on a triggered or static ability")
-            .with_help("`limit:` counts uses of an `action:` ability; a trigger fires at its event");
+            let d =
+                Diagnostic::error("misplaced-limit", "this kind of ability has no use limit", l.file, l.span.clone())
+                    .with_label("a limit on a `when:`, `before:` or `static:` ability")
+                    .with_help("`limit:` counts uses of `action:`, `response:`, `instead:` and `prevent:` abilities");
             self.diags.push(d);
         }
         let mut parts = vec![];

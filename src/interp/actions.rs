@@ -120,7 +120,7 @@ impl Interp<'_> {
         let timing = match &a.head {
             Head::Action(t) => t.as_str(),
             Head::React(crate::load::React::Response, _) => {
-                if !self.answers_last(src, a)? {
+                if self.answered(src, a)?.is_none() {
                     return Ok(Some("nothing it responds to has just happened".into()));
                 }
                 "game"
@@ -201,8 +201,10 @@ impl Interp<'_> {
             (Source::Game(_), None) => (format!("ability {} of the game", i + 1), None),
         };
         self.emit(Some(who), EventKind::Use { name, source, args: vec![] });
+        // A response resolves with the event it answers as `it`.
+        let (it, bound) = self.answer_bindings(src, &a)?;
         self.depth += 1;
-        let out = self.resolve(&a, Some(who), this, None, src, &[]);
+        let out = self.resolve(&a, Some(who), this, it, src, &bound);
         self.depth -= 1;
         out.map_err(|h| h.within(&format!("the ability of {label}")))
     }

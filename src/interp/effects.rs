@@ -350,6 +350,9 @@ impl Interp<'_> {
         if delta != 0 && self.about_to(cx.you, proposed)? {
             return Ok(());
         }
+        // A `before:` ability may have changed the counter: the change applies on top.
+        let after = self.w.state.counter(name, h);
+        let now = if after != cur && verb != "set" { after.saturating_add(delta) } else { now };
         self.w.state.set_counter(name, h, now).map_err(Halt::Refused)?;
         // Nothing changed, nothing happened: no event, no trigger.
         if delta != 0 {

@@ -120,7 +120,8 @@ impl Interp<'_> {
             (_, Some(a)) => self.w.state.seat_order(a, true),
             (_, None) => self.seated(),
         };
-        // `end phase` in the phase's `start:` script closes the window before it opens.
+        // Nothing before the window is answered in it; `end phase` in the phase's `start:`
+        // script (kept in `end_window`) closes the window before it opens.
         self.w.last = (0, 0);
         let (mut passes, mut refused) = (0, 0);
         for i in 0..max_actions {
@@ -163,6 +164,7 @@ impl Interp<'_> {
         if !self.rules.reacts {
             return Ok(0);
         }
+        let start = self.w.last.0;
         let around = self.w.state.seat_order(p, true);
         let order: Vec<PlayerId> = around.iter().copied().cycle().skip(1).take(around.len()).collect();
         let (mut passes, mut refused, mut i) = (0, 0, 0);
@@ -190,7 +192,8 @@ impl Interp<'_> {
             }
             passes = 0;
             match self.act(q, &responses.swap_remove(k - 1).action) {
-                Ok(()) => {}
+                // Later responses may answer the action or the responses to it.
+                Ok(()) => self.w.last.0 = start,
                 Err(Halt::Refused(_)) => refused += 1,
                 Err(e) => return Err(e),
             }

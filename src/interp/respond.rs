@@ -29,13 +29,15 @@ impl Interp<'_> {
     /// Whether card `e` listens for events now: in play, or in a zone one of its
     /// abilities names in `from:`.
     pub(super) fn listens(&self, e: usize) -> bool {
+        let Kind::Card(c) = self.w.state.ents[e].kind else { return false };
+        self.w.state.in_play(e) || self.rules.cards[c].abilities.iter().any(|a| self.works_from(e, a))
+    }
+
+    /// Whether ability `a` of card `e` works where the card is: in play, or in a zone
+    /// its own `from:` names.
+    pub(super) fn works_from(&self, e: usize, a: &AbilityDef) -> bool {
         let s = &self.w.state;
-        if s.in_play(e) {
-            return true;
-        }
-        let (Kind::Card(c), Some(z)) = (&s.ents[e].kind, s.zone_of(e)) else { return false };
-        let zone = &s.zones[z].name;
-        self.rules.cards[*c].abilities.iter().any(|a| a.from.iter().any(|f| f == zone))
+        s.in_play(e) || s.zone_of(e).is_some_and(|z| a.from.iter().any(|f| *f == s.zones[z].name))
     }
 
     /// An event is about to happen. Returns `true` when a replacement took its place (the
@@ -56,9 +58,14 @@ impl Interp<'_> {
             return self.replace(r, &ev);
         }
         for r in self.reactors(&ev, |k| k == React::Before)? {
-            if self.ready(&r, &ev)? {
-                self.answer(r, &ev, "is about to happen")?;
+            let key = (r.src, r.index);
+            if self.replacing.contains(&key) || !self.ready(&r, &ev)? {
+                continue;
             }
+            self.replacing.push(key);
+            let out = self.answer(r, &ev, "is about to happen");
+            self.replacing.retain(|k| *k != key);
+            out?;
         }
         Ok(false)
     }
@@ -79,7 +86,11 @@ impl Interp<'_> {
             };
             for (index, a) in abilities.into_iter().enumerate() {
                 let Head::React(k, pat) = &a.head else { continue };
-                if !want(*k) {
+                let here = match src {
+                    Source::Card(e) => self.works_from(e, &a),
+                    _ => true,
+                };
+                if !want(*k) || !here {
                     continue;
                 }
                 let pat = pat.clone();
@@ -144,41 +155,73 @@ impl Interp<'_> {
         if let (Some(l), Some(p)) = (&r.ability.limit, r.controller) {
             self.count_use(p, r.src, r.index, &l.per);
         }
+        let label = r.label.clone();
+        let saved = self.snapshot();
         self.replacing.push(key);
         let out = self.answer(r, ev, "does not happen");
         self.replacing.retain(|k| *k != key);
-        out.map(|()| true)
+        match out {
+            // A replacement whose cost cannot be paid does not apply: the event happens.
+            Err(super::Halt::Refused(reason)) => {
+                self.restore(saved);
+                self.emit(None, EventKind::Note { text: format!("{label} cannot answer: {reason}") });
+                Ok(false)
+            }
+            out => out.map(|()| true),
+        }
     }
 
     /// Resolves an answering ability: logged, then its cost and effect.
     fn answer(&mut self, r: Reactor, ev: &Event, what: &str) -> R<()> {
+        if self.chain.len() >= self.limits.trigger_depth {
+            return Err(super::Halt::Budget(format!(
+                "trigger budget ({}) exceeded: {} answers events inside its own answers",
+                self.limits.trigger_depth, r.label
+            )));
+        }
         let text = format!("{} ({}): {} {what}", r.label, r.ability.head_text, ev.render(&self.w.state));
         self.emit(r.controller, EventKind::Note { text });
         self.depth += 1;
+        self.chain.push(r.label.clone());
         let out = self.resolve(&r.ability, r.controller, r.this, subject_of(ev), r.src, &bound(ev));
+        self.chain.pop();
         self.depth -= 1;
         out.map_err(|h| h.within(&format!("the ability of {}", r.label)))
     }
 
-    /// Whether a `response:` ability of `src` answers one of the events of the last
-    /// action (what makes it usable now).
-    pub(super) fn answers_last(&mut self, src: Source, a: &AbilityDef) -> R<bool> {
-        let Head::React(React::Response, pat) = &a.head else { return Ok(false) };
+    /// The event of the last action that a `response:` ability of `src` answers (what
+    /// makes it usable now): the last such event.
+    pub(super) fn answered(&mut self, src: Source, a: &AbilityDef) -> R<Option<Event>> {
+        let Head::React(React::Response, pat) = &a.head else { return Ok(None) };
+        if let Source::Card(e) = src {
+            if !self.works_from(e, a) {
+                return Ok(None);
+            }
+        }
         let pat = pat.clone();
         let (this, controller) = match src {
             Source::Card(e) => (Value::Ent(e), self.w.state.controller_or_owner(e)),
             Source::Faction(p) | Source::Game(p) => (Value::Player(p), Some(p)),
         };
         let (from, to) = self.w.last;
-        for i in from..to.min(self.w.state.log.len()) {
+        for i in (from..to.min(self.w.state.log.len())).rev() {
             let ev = self.w.state.log[i].clone();
             let subject = super::triggers::subject(&ev.kind);
             let mut cx = Ctx::new(controller, Some(this.clone()), "".into());
             if self.matches(&pat, &ev, &subject, &mut cx)? {
-                return Ok(true);
+                return Ok(Some(ev));
             }
         }
-        Ok(false)
+        Ok(None)
+    }
+
+    /// What a response ability resolves with: `it` and the parameters of the event it
+    /// answers.
+    pub(super) fn answer_bindings(&mut self, src: Source, a: &AbilityDef) -> R<(Option<Value>, Vec<(String, Value)>)> {
+        Ok(match self.answered(src, a)? {
+            Some(ev) => (subject_of(&ev), bound(&ev)),
+            None => (None, vec![]),
+        })
     }
 }
 

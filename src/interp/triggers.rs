@@ -78,6 +78,13 @@ impl Interp<'_> {
             };
             for a in abilities {
                 let Head::When(pat) = &a.head else { continue };
+                // Out of play, only an ability whose `from:` names the card's zone listens
+                // (and any ability of the card the event is about).
+                if let Source::Card(e) = src {
+                    if !self.works_from(e, &a) && !subject.contains(&Value::Ent(e)) {
+                        continue;
+                    }
+                }
                 let mut cx = Ctx::new(controller, Some(this.clone()), "".into());
                 if self.matches(pat, ev, &subject, &mut cx)? {
                     out.push(Pending { ability: a.clone(), src, this: this.clone(), controller, label: label.clone() });
@@ -109,12 +116,15 @@ impl Interp<'_> {
                 if let Some(o) = object {
                     // A procedure or counter event is about a name: `uses battle`, `gains coins`.
                     if let [Value::Sym(name)] = subject {
-                        return Ok(self.names(o, name));
-                    }
-                    let v = self.eval(&unquantified(o), cx)?;
-                    let things = self.things(&v)?;
-                    if !subject.iter().any(|s| things.contains(s)) {
-                        return Ok(false);
+                        if !self.names(o, name) {
+                            return Ok(false);
+                        }
+                    } else {
+                        let v = self.eval(&unquantified(o), cx)?;
+                        let things = self.things(&v)?;
+                        if !subject.iter().any(|s| things.contains(s)) {
+                            return Ok(false);
+                        }
                     }
                 }
                 for c in clauses {

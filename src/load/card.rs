@@ -150,7 +150,7 @@ fn ability_kind(cx: &mut Cx, node: &Node, kinds: &[(&str, Option<AbilityKind>, &
         let unknown = node_keys(node).into_iter().find_map(|k| did_you_mean(k, ABILITY_KINDS.iter().copied()));
         let msg = "an ability needs one of `action`, `when`, `static`, `before`, `instead`, `prevent` or `response`";
         let d = Diagnostic::error("missing-field", msg, cx.file, head(node))
-            .with_label("no `action`, `when` or `static`")
+            .with_label("no `action`, `when`, `static`, `before`, `instead`, `prevent` or `response`")
             .with_help(match unknown {
                 Some(m) => format!("did you mean `{m}`?"),
                 None => "`action: phase` is activated, `when: event` triggered, `static: script` continuous".into(),
