@@ -15,6 +15,9 @@ use super::actions::Source;
 use super::rules::{AbilityDef, Head};
 use super::{Ctx, Interp, R};
 
+/// What an answering ability resolves with: `it`, and the answered procedure's parameters.
+pub(super) type Answer = (Option<Value>, Vec<(String, Value)>);
+
 /// A listening ability whose pattern matches the event.
 struct Reactor {
     src: Source,
@@ -217,7 +220,7 @@ impl Interp<'_> {
 
     /// What a response ability resolves with: `it` and the parameters of the event it
     /// answers.
-    pub(super) fn answer_bindings(&mut self, src: Source, a: &AbilityDef) -> R<(Option<Value>, Vec<(String, Value)>)> {
+    pub(super) fn answer_bindings(&mut self, src: Source, a: &AbilityDef) -> R<Answer> {
         Ok(match self.answered(src, a)? {
             Some(ev) => (subject_of(&ev), bound(&ev)),
             None => (None, vec![]),
