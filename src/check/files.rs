@@ -233,7 +233,20 @@ impl FileChecker<'_> {
 
     /// A card: its properties and abilities.
     pub fn card(&mut self, c: &Card, props: &[PropSpec]) {
-        self.props(&c.props, props, CARD_FIELDS, "property");
+        // `limit:` counts uses of an ability: on the card itself it is a misplaced field,
+        // not a property to declare.
+        let (limits, others): (Vec<_>, Vec<_>) = c
+            .props
+            .iter()
+            .cloned()
+            .partition(|(k, _)| k.value == "limit" && !props.iter().any(|p| p.name.value == "limit"));
+        for (k, _) in limits {
+            let d = Diagnostic::error("misplaced-limit", "a card has no use limit; its abilities do", k.file, k.span)
+                .with_label("`limit:` on the card")
+                .with_help("move it into the ability it limits, e.g. `- action: main` ... `limit: once per turn`");
+            self.diags.push(d);
+        }
+        self.props(&others, props, CARD_FIELDS, "property");
         self.script(&c.play, Entry::Script, &[]);
         for a in &c.abilities {
             self.ability(a);
