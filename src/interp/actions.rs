@@ -108,7 +108,7 @@ impl Interp<'_> {
     }
 
     /// Whose ability it is: a card's controller (its owner out of play), a faction's player.
-    fn controller_of(&self, src: Source) -> Option<PlayerId> {
+    pub(super) fn controller_of(&self, src: Source) -> Option<PlayerId> {
         match src {
             Source::Card(e) => self.w.state.controller_or_owner(e),
             Source::Faction(p) | Source::Game(p) => Some(p),

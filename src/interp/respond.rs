@@ -83,10 +83,7 @@ impl Interp<'_> {
         let mut out = vec![];
         for src in sources {
             let (abilities, this, label) = self.abilities_of(src);
-            let controller = match src {
-                Source::Card(e) => self.w.state.controller_or_owner(e),
-                Source::Faction(p) | Source::Game(p) => Some(p),
-            };
+            let controller = self.controller_of(src);
             for (index, a) in abilities.into_iter().enumerate() {
                 let Head::React(k, pat) = &a.head else { continue };
                 let here = match src {
@@ -202,10 +199,8 @@ impl Interp<'_> {
             }
         }
         let pat = pat.clone();
-        let (this, controller) = match src {
-            Source::Card(e) => (Value::Ent(e), self.w.state.controller_or_owner(e)),
-            Source::Faction(p) | Source::Game(p) => (Value::Player(p), Some(p)),
-        };
+        let (_, this, _) = self.abilities_of(src);
+        let controller = self.controller_of(src);
         let (from, to) = self.w.last;
         for i in (from..to.min(self.w.state.log.len())).rev() {
             let ev = self.w.state.log[i].clone();

@@ -72,10 +72,7 @@ impl Interp<'_> {
         let mut out = vec![];
         for src in sources {
             let (abilities, this, label) = self.abilities_of(src);
-            let controller = match src {
-                Source::Card(e) => self.w.state.controller_or_owner(e),
-                Source::Faction(p) | Source::Game(p) => Some(p),
-            };
+            let controller = self.controller_of(src);
             for a in abilities {
                 let Head::When(pat) = &a.head else { continue };
                 // Out of play, only an ability whose `from:` names the card's zone listens
