@@ -136,8 +136,11 @@ fn the_fixture_game_ends_with_its_result_and_closes_windows_with_end_phase() {
     for seed in 1..=20 {
         let g = play(&r, seed, 3, 1000);
         assert!(g.state.over && g.refused == 0, "seed {seed}");
-        let points: Vec<i64> = (0..3).map(|p| counter(&g, "points", Holder::Player(p))).collect();
-        assert_eq!(g.standing.scores.iter().map(|s| s.1).collect::<Vec<_>>(), points);
+        // A match: games until someone has won two; the kept `wins` are the scores.
+        let wins: Vec<i64> = (0..3).map(|p| counter(&g, "wins", Holder::Player(p))).collect();
+        assert_eq!(g.standing.scores.iter().map(|s| s.1).collect::<Vec<_>>(), wins);
+        assert!(wins.iter().any(|&w| w >= 2), "seed {seed}: the match ended early: {wins:?}");
+        assert_eq!(wins.iter().sum::<i64>(), i64::from(g.state.game), "seed {seed}: one win a game (no ties here)");
         // `rest` ends the phase: nothing more happens in that window.
         let log = &g.state.log;
         for (i, e) in log.iter().enumerate() {

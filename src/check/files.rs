@@ -42,6 +42,23 @@ impl FileChecker<'_> {
         self.script(&g.setup, Entry::Script, &[]);
         self.script(&g.end, Entry::Condition, &[]);
         self.result(g);
+        if let Some(m) = &g.matches {
+            self.script(&m.after, Entry::Script, &[]);
+            self.script(&m.until, Entry::Condition, &[]);
+            for k in &m.keep {
+                if !matches!(self.env.lookup(k.as_str()), Some(super::env::Sym::Counter { .. })) {
+                    let env = self.env;
+                    let counters =
+                        env.names().filter(|n| matches!(env.lookup(n), Some(super::env::Sym::Counter { .. })));
+                    self.unknown(
+                        k,
+                        "counter",
+                        counters,
+                        Some("`keep:` lists counters to carry into the next game".into()),
+                    );
+                }
+            }
+        }
         for v in &g.variables {
             self.script(&v.start, Entry::Expr, &[]);
         }

@@ -130,7 +130,7 @@ fn print_result(g: &Played, seed: u64, format: Format, out: &mut dyn Write) {
             let scores: serde_json::Map<String, serde_json::Value> =
                 g.standing.scores.iter().map(|&(p, n)| (name(p), n.into())).collect();
             let r = serde_json::json!({ "result": {
-                "seed": seed, "ended": s.over, "winners": winners, "draw": s.over && winners.is_empty(),
+                "seed": seed, "ended": s.over, "winners": winners, "draw": s.over && winners.is_empty(), "games": s.game,
                 "scores": scores, "turns": turns, "refused": g.refused, "events": s.log.len(),
             }});
             writeln!(out, "{r}")
@@ -144,7 +144,8 @@ fn print_result(g: &Played, seed: u64, format: Format, out: &mut dyn Write) {
             };
             let scores: Vec<String> = g.standing.scores.iter().map(|&(p, n)| format!("{} {n}", name(p))).collect();
             let scores = if scores.is_empty() { String::new() } else { format!(" (scores: {})", scores.join(", ")) };
-            writeln!(out, "seed {seed}: {who}{scores}; {} events, {} refused actions", s.log.len(), g.refused)
+            let games = if s.game > 1 { format!(" after {} games", s.game) } else { String::new() };
+            writeln!(out, "seed {seed}: {who}{games}{scores}; {} events, {} refused actions", s.log.len(), g.refused)
         }
     };
 }

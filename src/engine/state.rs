@@ -177,6 +177,8 @@ pub struct State {
     pub over: bool,
     /// Players who have left the game: no longer in seat order, turn order or `players`.
     pub eliminated: Vec<PlayerId>,
+    /// Which game of a match this is (1 for a single game).
+    pub game: u32,
     /// How many entities were labelled from each base name.
     pub labels: BTreeMap<String, usize>,
 }
@@ -197,6 +199,7 @@ impl State {
             log: vec![],
             over: false,
             eliminated: vec![],
+            game: 1,
             labels: BTreeMap::new(),
         }
     }

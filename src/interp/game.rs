@@ -1,7 +1,7 @@
 //! Whole games: where their cards start (`decks:`), their supplies, the declared
 //! variables' start values, setup scripts, and the result read when a game ends.
 
-use crate::engine::{EventKind, Kind, PlayerId, Value};
+use crate::engine::{EventKind, Holder, Kind, PlayerId, Value};
 use crate::load::{DeckCards, Per};
 
 use super::{Ctx, Halt, Interp, R};
@@ -115,6 +115,44 @@ impl Interp<'_> {
                 }
             }
         }
+    }
+
+    /// After a game of a match ends: the match's `after:` script, then, unless its
+    /// `until:` holds, the next game is dealt (a fresh table with the same seats, the
+    /// kept counters, the same generator and log). Returns whether a new game started.
+    pub fn next_game(&mut self) -> R<bool> {
+        let Some(until) = self.rules.match_until.clone() else { return Ok(false) };
+        let first = self.w.state.seats.first().copied();
+        if let Some(s) = self.rules.match_after.clone() {
+            let mut cx = Ctx::new(first, None, s.text.clone());
+            self.atomically(|me| me.exec_stmts(&s.block, &mut cx))?;
+        }
+        let mut cx = Ctx::new(first, None, until.text.clone());
+        let v = self.eval(&until.expr, &mut cx)?;
+        if self.truth(&v, &until.expr, &cx)? {
+            return Ok(false);
+        }
+        let old = &mut self.w.state;
+        let mut s = Interp::lay_out(self.rules, 0, old.players.clone());
+        s.seats = old.seats.clone();
+        s.rng = old.rng.clone();
+        s.log = std::mem::take(&mut old.log);
+        s.game = old.game + 1;
+        for ((name, holder), v) in &old.counters {
+            if self.rules.match_keep.contains(name) && matches!(holder, Holder::Game | Holder::Player(_)) {
+                s.counters.insert((name.clone(), *holder), *v);
+            }
+        }
+        let fired = s.log.len();
+        self.w = super::World::new(s);
+        self.w.fired = fired;
+        let text = format!("game {} of the match", self.w.state.game);
+        self.emit(None, EventKind::Note { text });
+        self.prepare_whole_game()?;
+        self.begin(None)?;
+        self.atomically(|me| me.fire())?;
+        self.start_phase()?;
+        Ok(true)
     }
 
     /// The game's result as it stands: `result: winners:` and `scores:` read now.

@@ -239,6 +239,25 @@ pub struct Used {
     pub times: u32,
 }
 
+impl World {
+    /// A world with no script-made rules yet.
+    pub fn new(state: State) -> Self {
+        World {
+            state,
+            mods: vec![],
+            bans: vec![],
+            playing: vec![],
+            running: vec![],
+            fired: 0,
+            done: Default::default(),
+            noted: vec![],
+            uses: vec![],
+            end_window: false,
+            last: (0, 0),
+        }
+    }
+}
+
 /// The interpreter of one game.
 pub struct Interp<'r> {
     /// The ruleset.
@@ -275,22 +294,9 @@ pub struct Interp<'r> {
 impl<'r> Interp<'r> {
     /// An interpreter over a fresh state.
     pub fn new(rules: &'r Rules, state: State, agent: Box<dyn Agent + 'r>) -> Self {
-        let w = World {
-            state,
-            mods: vec![],
-            bans: vec![],
-            playing: vec![],
-            running: vec![],
-            fired: 0,
-            done: Default::default(),
-            noted: vec![],
-            uses: vec![],
-            end_window: false,
-            last: (0, 0),
-        };
         Interp {
+            w: World::new(state),
             rules,
-            w,
             agent,
             limits: Limits::default(),
             check_end: false,

@@ -212,6 +212,12 @@ pub struct Rules {
     pub variables: Vec<(String, Option<Cond>)>,
     /// Game abilities every player may use.
     pub abilities: Vec<AbilityDef>,
+    /// `match: after:`.
+    pub match_after: Option<Script>,
+    /// `match: until:` (none: one game is the match).
+    pub match_until: Option<Cond>,
+    /// `match: keep:` counters carried from game to game.
+    pub match_keep: Vec<String>,
     /// The scoring counter.
     pub scoring: Option<String>,
     /// Zones (game and faction).
@@ -453,6 +459,9 @@ impl Rules {
                 .map(|v| (v.name.value.clone(), v.start.as_ref().and_then(|s| cx.cond(s))))
                 .collect(),
             abilities: g.abilities.iter().filter_map(|a| cx.ability(a)).collect(),
+            match_after: g.matches.as_ref().and_then(|m| m.after.as_ref()).and_then(|s| cx.script(s)),
+            match_until: g.matches.as_ref().and_then(|m| m.until.as_ref()).and_then(|s| cx.cond(s)),
+            match_keep: g.matches.iter().flat_map(|m| m.keep.iter().map(|k| k.value.clone())).collect(),
             scoring: g.scoring.as_ref().map(|s| s.value.clone()),
             zones: g.zones.clone(),
             pieces: g.pieces.iter().map(|p| (p.name.value.clone(), sides(p))).collect(),

@@ -29,6 +29,7 @@ const GAME_FIELDS: &[&str] = &[
     "variables",
     "abilities",
     "defaults",
+    "match",
 ];
 const PROP_FIELDS: &[&str] = &["type", "values", "default", "modified", "min", "max"];
 const ZONE_FIELDS: &[&str] = &["per", "ordered", "visibility", "capacity", "holds", "in_play", "playable", "refill"];
@@ -72,6 +73,7 @@ pub fn game(cx: &mut Cx, node: &Node) -> Option<Game> {
         variables: vec![],
         abilities: vec![],
         defaults: Defaults::default(),
+        matches: None,
         file: cx.file,
         span: node.span.clone(),
     };
@@ -97,6 +99,7 @@ pub fn game(cx: &mut Cx, node: &Node) -> Option<Game> {
         "variables" => g.variables = cx.named(v, "`variables`", variable),
         "abilities" => g.abilities = super::card::abilities(cx, v),
         "defaults" => g.defaults = defaults(cx, v),
+        "match" => g.matches = match_spec(cx, v),
         _ => g.end = cx.script(v, "`end`"),
     });
     g.game = cx.required(id, node, "game", "the game");
@@ -118,6 +121,20 @@ fn result(cx: &mut Cx, node: &Node) -> Option<ResultSpec> {
         cx.check_present(node, "winners", "`result`");
     }
     Some(r)
+}
+
+fn match_spec(cx: &mut Cx, node: &Node) -> Option<MatchSpec> {
+    let entries = cx.entries(node, "`match`")?;
+    let mut m = MatchSpec { after: None, until: None, keep: vec![], span: node.span.clone() };
+    cx.fields(entries, "`match`", &["after", "until", "keep"], |cx, k, v| match k {
+        "after" => m.after = cx.script(v, "`after`"),
+        "until" => m.until = cx.script(v, "`until`"),
+        _ => m.keep = cx.names(v, "`keep`"),
+    });
+    if m.until.is_none() {
+        cx.check_present(node, "until", "`match`");
+    }
+    Some(m)
 }
 
 fn defaults(cx: &mut Cx, node: &Node) -> Defaults {

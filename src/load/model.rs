@@ -144,6 +144,8 @@ pub struct Game {
     pub abilities: Vec<Ability>,
     /// `defaults:` the zones verbs use when a script names none.
     pub defaults: Defaults,
+    /// `match:` a match of several games.
+    pub matches: Option<MatchSpec>,
     /// The file.
     pub file: FileId,
     /// The whole top-level mapping.
@@ -160,6 +162,19 @@ pub struct Defaults {
     pub draw_into: Option<Sp<String>>,
     /// `discard_into:` where `discard X` puts X (its owner's, or the shared one).
     pub discard_into: Option<Sp<String>>,
+}
+
+/// `match:` games dealt one after another until a condition holds.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MatchSpec {
+    /// `after:` script run as each game ends (before `until:` is read).
+    pub after: Option<ScriptSrc>,
+    /// `until:` condition: the match is over (else the next game is dealt).
+    pub until: Option<ScriptSrc>,
+    /// `keep:` counters (of players and of the game) carried into the next game.
+    pub keep: Vec<Sp<String>>,
+    /// The mapping.
+    pub span: Span,
 }
 
 /// `result:` what a finished game's result is.

@@ -463,7 +463,15 @@ pub fn whole_game<'r>(
     // In a whole game the opening start events are live: their triggers resolve now.
     it.atomically(|me| me.fire())?;
     it.start_phase()?;
-    let refused = it.play_turns(turns)?;
+    // A match deals game after game until its `until:` holds (or the turns run out).
+    let (mut refused, mut left) = (0, turns);
+    loop {
+        refused += it.play_turns(left)?;
+        left = left.saturating_sub(it.w.state.clock.turn);
+        if !it.w.state.over || left == 0 || !it.next_game()? {
+            break;
+        }
+    }
     let standing = it.standing()?;
     Ok(Played { state: it.w.state, refused, standing })
 }
