@@ -1,10 +1,12 @@
 //! The interpreter: runs the AST of a game's scripts against the engine state.
 //! `eval` computes expressions, `select` selectors, filters and choices, `exec`
 //! statements, `effects` the engine verbs, `props` property values under modifiers and
-//! prohibitions, `triggers` triggered abilities, `actions` playing cards and using
-//! abilities (requirements, then atomic costs, then effects), `turn` the turn structure
-//! and action windows. Choices go through an `Agent`. Every action is atomic: on any
-//! failure the world is restored to before it.
+//! prohibitions, `triggers` triggered abilities, `respond` abilities that answer events
+//! before, instead of or right after them, `actions` playing cards and using abilities
+//! (requirements, then atomic costs, then effects), `turn` the turn structure, `legal`
+//! legal actions and action windows, `game` whole games (decks, results, matches),
+//! `secret` simultaneous choices, `places` default zones. Choices go through an `Agent`.
+//! Every action is atomic: on any failure the world is restored to before it.
 
 pub mod actions;
 pub mod agent;
@@ -16,6 +18,7 @@ mod exec;
 mod game;
 pub mod legal;
 mod pieces;
+mod places;
 pub mod props;
 mod respond;
 pub mod rules;

@@ -1,7 +1,7 @@
 //! The turn structure of `game.yaml`: rounds of turns in the `order:` the game gives,
-//! each turn its phases (and their steps) in order. A phase opens with its start event,
-//! then its action window (players act in turn order until all pass), then its script
-//! (the game's, then the active player's faction's), then its end event.
+//! each turn its phases (and their steps) in order. A phase opens with its start event
+//! and its `start:` scripts (the game's, then the active player's faction's); whole games
+//! then run its action window (`legal.rs`); then its `end:` scripts and its end event.
 
 use crate::engine::{EventKind, Player, PlayerId, State, Value, Vis, Zone};
 use crate::load::{Per, Visibility};

@@ -3,6 +3,7 @@
 
 use super::convert::{head, Cx};
 use super::model::*;
+use super::whole::*;
 use super::yaml::{Node, NodeKind};
 use crate::diag::Diagnostic;
 
@@ -33,18 +34,12 @@ const GAME_FIELDS: &[&str] = &[
 ];
 const PROP_FIELDS: &[&str] = &["type", "values", "default", "modified", "min", "max"];
 const ZONE_FIELDS: &[&str] = &["per", "ordered", "visibility", "capacity", "holds", "in_play", "playable", "refill"];
-const DEFAULTS_FIELDS: &[&str] = &["draw_from", "draw_into", "discard_into"];
 const PIECE_FIELDS: &[&str] = &["per_player", "per_game", "sides", "plural", "printed"];
 const COUNTER_FIELDS: &[&str] = &["on", "min", "max", "start"];
 const BOARD_FIELDS: &[&str] = &["attributes", "spaces", "adjacency"];
 const PROC_FIELDS: &[&str] = &["params", "script", "value"];
 const TURN_FIELDS: &[&str] = &["order", "phases"];
 const PHASE_FIELDS: &[&str] = &["name", "steps", "start", "actions", "can_pass", "end", "script"];
-const RESULT_FIELDS: &[&str] = &["winners", "scores"];
-const DECK_FIELDS: &[&str] = &["zone", "cards"];
-const VAR_FIELDS: &[&str] = &["type", "start"];
-/// The types a declared game variable may have.
-pub const VAR_TYPES: &[&str] = &["player", "number", "bool", "name"];
 
 /// Converts a `game.yaml` mapping.
 pub fn game(cx: &mut Cx, node: &Node) -> Option<Game> {
@@ -94,12 +89,12 @@ pub fn game(cx: &mut Cx, node: &Node) -> Option<Game> {
         "turn" => g.turn = turn(cx, v),
         "play" => g.play = cx.script(v, "`play`"),
         "setup" => g.setup = cx.script(v, "`setup`"),
-        "result" => g.result = result(cx, v),
-        "decks" => g.decks = cx.items(v, "`decks`").iter().filter_map(|n| deck(cx, n)).collect(),
-        "variables" => g.variables = cx.named(v, "`variables`", variable),
+        "result" => g.result = super::whole::result(cx, v),
+        "decks" => g.decks = cx.items(v, "`decks`").iter().filter_map(|n| super::whole::deck(cx, n)).collect(),
+        "variables" => g.variables = cx.named(v, "`variables`", super::whole::variable),
         "abilities" => g.abilities = super::card::abilities(cx, v),
-        "defaults" => g.defaults = defaults(cx, v),
-        "match" => g.matches = match_spec(cx, v),
+        "defaults" => g.defaults = super::whole::defaults(cx, v),
+        "match" => g.matches = super::whole::match_spec(cx, v),
         _ => g.end = cx.script(v, "`end`"),
     });
     g.game = cx.required(id, node, "game", "the game");
@@ -108,82 +103,6 @@ pub fn game(cx: &mut Cx, node: &Node) -> Option<Game> {
         cx.check_present(node, "players", "the game");
     }
     Some(g)
-}
-
-fn result(cx: &mut Cx, node: &Node) -> Option<ResultSpec> {
-    let entries = cx.entries(node, "`result`")?;
-    let mut r = ResultSpec { winners: None, scores: None, span: node.span.clone() };
-    cx.fields(entries, "`result`", RESULT_FIELDS, |cx, k, v| match k {
-        "winners" => r.winners = cx.script(v, "`winners`"),
-        _ => r.scores = cx.script(v, "`scores`"),
-    });
-    if r.winners.is_none() {
-        cx.check_present(node, "winners", "`result`");
-    }
-    Some(r)
-}
-
-fn match_spec(cx: &mut Cx, node: &Node) -> Option<MatchSpec> {
-    let entries = cx.entries(node, "`match`")?;
-    let mut m = MatchSpec { after: None, until: None, keep: vec![], span: node.span.clone() };
-    cx.fields(entries, "`match`", &["after", "until", "keep"], |cx, k, v| match k {
-        "after" => m.after = cx.script(v, "`after`"),
-        "until" => m.until = cx.script(v, "`until`"),
-        _ => m.keep = cx.names(v, "`keep`"),
-    });
-    if m.until.is_none() {
-        cx.check_present(node, "until", "`match`");
-    }
-    Some(m)
-}
-
-fn defaults(cx: &mut Cx, node: &Node) -> Defaults {
-    let mut d = Defaults::default();
-    let Some(entries) = cx.entries(node, "`defaults`") else { return d };
-    cx.fields(entries, "`defaults`", DEFAULTS_FIELDS, |cx, k, v| {
-        let zone = cx.string(v, &format!("`{k}`"));
-        match k {
-            "draw_from" => d.draw_from = zone,
-            "draw_into" => d.draw_into = zone,
-            _ => d.discard_into = zone,
-        }
-    });
-    d
-}
-
-fn deck(cx: &mut Cx, node: &Node) -> Option<DeckSpec> {
-    let entries = cx.entries(node, "an entry of `decks`")?;
-    let (mut zone, mut cards) = (None, None);
-    cx.fields(entries, "an entry of `decks`", DECK_FIELDS, |cx, k, v| match k {
-        "zone" => zone = cx.string(v, "`zone`"),
-        _ => {
-            cards = match &v.kind {
-                NodeKind::Seq(_) => Some(DeckCards::Ids(cx.names(v, "`cards`"))),
-                _ => cx.choice(v, "`cards`", &[("all", ())]).map(|_| DeckCards::All),
-            }
-        }
-    });
-    let zone = cx.required(zone, node, "zone", "an entry of `decks`");
-    if cards.is_none() {
-        cx.check_present(node, "cards", "an entry of `decks`");
-    }
-    Some(DeckSpec { zone, cards: cards.unwrap_or(DeckCards::All), span: node.span.clone() })
-}
-
-fn variable(cx: &mut Cx, name: Sp<String>, node: &Node) -> Option<VarSpec> {
-    let what = format!("variable `{}`", name.value);
-    let entries = cx.entries(node, &what)?;
-    let mut v = VarSpec { name, ty: Sp::new(String::new(), cx.file, head(node)), start: None, span: node.span.clone() };
-    let mut ty = None;
-    cx.fields(entries, &what, VAR_FIELDS, |cx, k, n| match k {
-        "type" => {
-            let opts: Vec<(&str, &str)> = VAR_TYPES.iter().map(|t| (*t, *t)).collect();
-            ty = cx.choice(n, "`type`", &opts).map(|t| Sp::new(t.to_string(), cx.file, n.span.clone()));
-        }
-        _ => v.start = cx.script(n, "`start`"),
-    });
-    v.ty = cx.required(ty, node, "type", &what);
-    Some(v)
 }
 
 fn players(cx: &mut Cx, node: &Node) -> Option<Players> {

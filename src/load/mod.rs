@@ -17,10 +17,12 @@ mod game;
 pub mod model;
 mod scalar;
 mod scenario;
+mod whole;
 pub mod yaml;
 
 pub use files::{canonical, game_dir_of, load_bundle, load_paths, MAX_FILE_BYTES};
 pub use model::*;
+
 pub use yaml::{MAX_DEPTH, MAX_NODES, MAX_SCALAR_BYTES};
 
 use convert::{head, Cx};

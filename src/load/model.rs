@@ -9,6 +9,9 @@ use std::path::PathBuf;
 
 use crate::diag::{FileId, Span};
 
+pub use super::scenario::{Act, Scenario, ScenarioPlayer, SetupItem, Step};
+pub use super::whole::{DeckCards, DeckSpec, Defaults, MatchSpec, ResultSpec, VarSpec};
+
 pub use super::scalar::{ScalarStyle, ScriptSrc};
 
 /// A value with the file and byte span it was read from.
@@ -149,75 +152,6 @@ pub struct Game {
     /// The file.
     pub file: FileId,
     /// The whole top-level mapping.
-    pub span: Span,
-}
-
-/// `defaults:` which zones `draw`, `discard`, `take` and a bare `shuffle` use when a
-/// script names none (there is no built-in `deck` or `hand`).
-#[derive(Debug, Clone, PartialEq, Default)]
-pub struct Defaults {
-    /// `draw_from:` the zone `draw N` takes from (also what a bare `shuffle` shuffles).
-    pub draw_from: Option<Sp<String>>,
-    /// `draw_into:` where drawn cards go (also where `take ... to PLAYER` puts things).
-    pub draw_into: Option<Sp<String>>,
-    /// `discard_into:` where `discard X` puts X (its owner's, or the shared one).
-    pub discard_into: Option<Sp<String>>,
-}
-
-/// `match:` games dealt one after another until a condition holds.
-#[derive(Debug, Clone, PartialEq)]
-pub struct MatchSpec {
-    /// `after:` script run as each game ends (before `until:` is read).
-    pub after: Option<ScriptSrc>,
-    /// `until:` condition: the match is over (else the next game is dealt).
-    pub until: Option<ScriptSrc>,
-    /// `keep:` counters (of players and of the game) carried into the next game.
-    pub keep: Vec<Sp<String>>,
-    /// The mapping.
-    pub span: Span,
-}
-
-/// `result:` what a finished game's result is.
-#[derive(Debug, Clone, PartialEq)]
-pub struct ResultSpec {
-    /// `winners:` expr: the winning players (none or empty: a draw).
-    pub winners: Option<ScriptSrc>,
-    /// `scores:` expr read for each player (`it`).
-    pub scores: Option<ScriptSrc>,
-    /// The mapping.
-    pub span: Span,
-}
-
-/// Which cards a deck list holds.
-#[derive(Debug, Clone, PartialEq)]
-pub enum DeckCards {
-    /// Every card (a faction card only to its faction's player).
-    All,
-    /// These card ids (each `copies:` times).
-    Ids(Vec<Sp<String>>),
-}
-
-/// One entry of `decks:`: `{ zone, cards }`.
-#[derive(Debug, Clone, PartialEq)]
-pub struct DeckSpec {
-    /// `zone:` where the cards start.
-    pub zone: Sp<String>,
-    /// `cards:`.
-    pub cards: DeckCards,
-    /// The mapping.
-    pub span: Span,
-}
-
-/// One declared game variable: `name: { type, start }`.
-#[derive(Debug, Clone, PartialEq)]
-pub struct VarSpec {
-    /// Its name.
-    pub name: Sp<String>,
-    /// `type:` player, number, bool or name.
-    pub ty: Sp<String>,
-    /// `start:` expr, computed as a game starts (none when absent).
-    pub start: Option<ScriptSrc>,
-    /// The mapping.
     pub span: Span,
 }
 
@@ -621,116 +555,4 @@ pub struct UseLimit {
     pub times: u32,
     /// `turn`, `phase`, `round` or `game`.
     pub per: String,
-}
-
-/// A scenario (shape only).
-#[derive(Debug, Clone, PartialEq)]
-pub struct Scenario {
-    /// `scenario:` its name.
-    pub scenario: Sp<String>,
-    /// `game:` the game it runs.
-    pub game: Sp<String>,
-    /// `seed:` (default 0).
-    pub seed: Option<Sp<i64>>,
-    /// `choices:` what answers a question no `choose:` step answers: `strict` (default,
-    /// the scenario fails), `first` (the first legal option) or `random` (seeded).
-    pub choices: Option<Sp<String>>,
-    /// `players:`.
-    pub players: Vec<ScenarioPlayer>,
-    /// `setup:` items, in order.
-    pub setup: Vec<SetupItem>,
-    /// `steps:`, in order.
-    pub steps: Vec<Step>,
-    /// The file.
-    pub file: FileId,
-    /// The whole mapping.
-    pub span: Span,
-}
-
-/// One seat of a scenario: `{ name, role, faction }`.
-#[derive(Debug, Clone, PartialEq)]
-pub struct ScenarioPlayer {
-    /// `name:` (required).
-    pub name: Sp<String>,
-    /// `role:`.
-    pub role: Option<Sp<String>>,
-    /// `faction:`.
-    pub faction: Option<Sp<String>>,
-    /// The mapping.
-    pub span: Span,
-}
-
-/// One scenario setup item.
-#[derive(Debug, Clone, PartialEq)]
-pub enum SetupItem {
-    /// `{ put: [cards], in: zone, of: player }`.
-    Put {
-        /// Card ids.
-        put: Vec<Sp<String>>,
-        /// The zone.
-        zone: Sp<String>,
-        /// Whose zone (absent for a game zone).
-        of: Option<Sp<String>>,
-        /// The item.
-        span: Span,
-    },
-    /// `{ counter, of, set }`.
-    Counter {
-        /// The counter.
-        counter: Sp<String>,
-        /// Whose (absent for a game counter).
-        of: Option<Sp<String>>,
-        /// The value.
-        set: Sp<i64>,
-        /// The item.
-        span: Span,
-    },
-    /// `{ script }`.
-    Script(ScriptSrc),
-    /// `{ phase }`: start in this phase.
-    Phase(Sp<String>),
-}
-
-/// One scenario step (a one-key mapping).
-#[derive(Debug, Clone, PartialEq)]
-pub enum Step {
-    /// `act: { player, play | use | script }`.
-    Act {
-        /// Who acts.
-        player: Sp<String>,
-        /// What they do.
-        action: Act,
-        /// The step.
-        span: Span,
-    },
-    /// `choose: [answers]`.
-    Choose(Sp<Vec<Sp<String>>>),
-    /// `expect: condition`.
-    Expect(ScriptSrc),
-    /// `expect_error: "message"`.
-    ExpectError(Sp<String>),
-    /// `expect_log: ["line", ...]`.
-    ExpectLog(Sp<Vec<Sp<String>>>),
-    /// `advance: phase`: everyone passes until this phase starts.
-    Advance(Sp<String>),
-    /// `expect_actions: { player, actions: [...] }`: exactly these legal actions now.
-    ExpectActions {
-        /// Whose actions.
-        player: Sp<String>,
-        /// Their texts (`play c1`, `use draw`), in any order.
-        actions: Sp<Vec<Sp<String>>>,
-        /// The step.
-        span: Span,
-    },
-}
-
-/// What an `act` step does.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Act {
-    /// `play: card`.
-    Play(Sp<String>),
-    /// `use: card` (an activated ability of it).
-    Use(Sp<String>),
-    /// `script: ...`.
-    Script(ScriptSrc),
 }

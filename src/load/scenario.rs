@@ -1,9 +1,123 @@
-//! Converting scenario files (shape only): players, setup items and steps.
+//! Scenario files (shape only): their types, and their conversion: players, setup items
+//! and steps.
 
 use super::convert::{head, list, Cx};
-use super::model::*;
+use super::model::{ScriptSrc, Sp};
 use super::yaml::Node;
 use crate::diag::{did_you_mean, Diagnostic};
+use crate::diag::{FileId, Span};
+
+/// A scenario (shape only).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Scenario {
+    /// `scenario:` its name.
+    pub scenario: Sp<String>,
+    /// `game:` the game it runs.
+    pub game: Sp<String>,
+    /// `seed:` (default 0).
+    pub seed: Option<Sp<i64>>,
+    /// `choices:` what answers a question no `choose:` step answers: `strict` (default,
+    /// the scenario fails), `first` (the first legal option) or `random` (seeded).
+    pub choices: Option<Sp<String>>,
+    /// `players:`.
+    pub players: Vec<ScenarioPlayer>,
+    /// `setup:` items, in order.
+    pub setup: Vec<SetupItem>,
+    /// `steps:`, in order.
+    pub steps: Vec<Step>,
+    /// The file.
+    pub file: FileId,
+    /// The whole mapping.
+    pub span: Span,
+}
+
+/// One seat of a scenario: `{ name, role, faction }`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ScenarioPlayer {
+    /// `name:` (required).
+    pub name: Sp<String>,
+    /// `role:`.
+    pub role: Option<Sp<String>>,
+    /// `faction:`.
+    pub faction: Option<Sp<String>>,
+    /// The mapping.
+    pub span: Span,
+}
+
+/// One scenario setup item.
+#[derive(Debug, Clone, PartialEq)]
+pub enum SetupItem {
+    /// `{ put: [cards], in: zone, of: player }`.
+    Put {
+        /// Card ids.
+        put: Vec<Sp<String>>,
+        /// The zone.
+        zone: Sp<String>,
+        /// Whose zone (absent for a game zone).
+        of: Option<Sp<String>>,
+        /// The item.
+        span: Span,
+    },
+    /// `{ counter, of, set }`.
+    Counter {
+        /// The counter.
+        counter: Sp<String>,
+        /// Whose (absent for a game counter).
+        of: Option<Sp<String>>,
+        /// The value.
+        set: Sp<i64>,
+        /// The item.
+        span: Span,
+    },
+    /// `{ script }`.
+    Script(ScriptSrc),
+    /// `{ phase }`: start in this phase.
+    Phase(Sp<String>),
+}
+
+/// One scenario step (a one-key mapping).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Step {
+    /// `act: { player, play | use | script }`.
+    Act {
+        /// Who acts.
+        player: Sp<String>,
+        /// What they do.
+        action: Act,
+        /// The step.
+        span: Span,
+    },
+    /// `choose: [answers]`.
+    Choose(Sp<Vec<Sp<String>>>),
+    /// `expect: condition`.
+    Expect(ScriptSrc),
+    /// `expect_error: "message"`.
+    ExpectError(Sp<String>),
+    /// `expect_log: ["line", ...]`.
+    ExpectLog(Sp<Vec<Sp<String>>>),
+    /// `advance: phase`: everyone passes until this phase starts.
+    Advance(Sp<String>),
+    /// `expect_actions: { player, actions: [...] }`: exactly these legal actions now.
+    ExpectActions {
+        /// Whose actions.
+        player: Sp<String>,
+        /// Their texts (`play c1`, `use draw`), in any order.
+        actions: Sp<Vec<Sp<String>>>,
+        /// The step.
+        span: Span,
+    },
+}
+
+/// What an `act` step does.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Act {
+    /// `play: card`.
+    Play(Sp<String>),
+    /// `use: card` (an activated ability of it).
+    Use(Sp<String>),
+    /// `script: ...`.
+    Script(ScriptSrc),
+}
 
 const SCENARIO_FIELDS: &[&str] = &["scenario", "game", "seed", "choices", "players", "setup", "steps"];
 const PLAYER_FIELDS: &[&str] = &["name", "role", "faction"];

@@ -1,0 +1,159 @@
+//! The whole-game fields of `game.yaml`: `result:`, `decks:`, `variables:`, `defaults:`
+//! and `match:`: their types and their conversion from YAML.
+
+use super::convert::{head, Cx};
+use super::model::{ScriptSrc, Sp};
+use super::yaml::{Node, NodeKind};
+use crate::diag::Span;
+
+const DEFAULTS_FIELDS: &[&str] = &["draw_from", "draw_into", "discard_into"];
+const RESULT_FIELDS: &[&str] = &["winners", "scores"];
+const DECK_FIELDS: &[&str] = &["zone", "cards"];
+const VAR_FIELDS: &[&str] = &["type", "start"];
+/// The types a declared game variable may have.
+pub const VAR_TYPES: &[&str] = &["player", "number", "bool", "name"];
+
+/// `defaults:` which zones `draw`, `discard`, `take` and a bare `shuffle` use when a
+/// script names none (there is no built-in `deck` or `hand`).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Defaults {
+    /// `draw_from:` the zone `draw N` takes from (also what a bare `shuffle` shuffles).
+    pub draw_from: Option<Sp<String>>,
+    /// `draw_into:` where drawn cards go (also where `take ... to PLAYER` puts things).
+    pub draw_into: Option<Sp<String>>,
+    /// `discard_into:` where `discard X` puts X (its owner's, or the shared one).
+    pub discard_into: Option<Sp<String>>,
+}
+
+/// `match:` games dealt one after another until a condition holds.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MatchSpec {
+    /// `after:` script run as each game ends (before `until:` is read).
+    pub after: Option<ScriptSrc>,
+    /// `until:` condition: the match is over (else the next game is dealt).
+    pub until: Option<ScriptSrc>,
+    /// `keep:` counters (of players and of the game) carried into the next game.
+    pub keep: Vec<Sp<String>>,
+    /// The mapping.
+    pub span: Span,
+}
+
+/// `result:` what a finished game's result is.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ResultSpec {
+    /// `winners:` expr: the winning players (none or empty: a draw).
+    pub winners: Option<ScriptSrc>,
+    /// `scores:` expr read for each player (`it`).
+    pub scores: Option<ScriptSrc>,
+    /// The mapping.
+    pub span: Span,
+}
+
+/// Which cards a deck list holds.
+#[derive(Debug, Clone, PartialEq)]
+pub enum DeckCards {
+    /// Every card (a faction card only to its faction's player).
+    All,
+    /// These card ids (each `copies:` times).
+    Ids(Vec<Sp<String>>),
+}
+
+/// One entry of `decks:`: `{ zone, cards }`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DeckSpec {
+    /// `zone:` where the cards start.
+    pub zone: Sp<String>,
+    /// `cards:`.
+    pub cards: DeckCards,
+    /// The mapping.
+    pub span: Span,
+}
+
+/// One declared game variable: `name: { type, start }`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct VarSpec {
+    /// Its name.
+    pub name: Sp<String>,
+    /// `type:` player, number, bool or name.
+    pub ty: Sp<String>,
+    /// `start:` expr, computed as a game starts (none when absent).
+    pub start: Option<ScriptSrc>,
+    /// The mapping.
+    pub span: Span,
+}
+
+pub fn result(cx: &mut Cx, node: &Node) -> Option<ResultSpec> {
+    let entries = cx.entries(node, "`result`")?;
+    let mut r = ResultSpec { winners: None, scores: None, span: node.span.clone() };
+    cx.fields(entries, "`result`", RESULT_FIELDS, |cx, k, v| match k {
+        "winners" => r.winners = cx.script(v, "`winners`"),
+        _ => r.scores = cx.script(v, "`scores`"),
+    });
+    if r.winners.is_none() {
+        cx.check_present(node, "winners", "`result`");
+    }
+    Some(r)
+}
+
+pub fn match_spec(cx: &mut Cx, node: &Node) -> Option<MatchSpec> {
+    let entries = cx.entries(node, "`match`")?;
+    let mut m = MatchSpec { after: None, until: None, keep: vec![], span: node.span.clone() };
+    cx.fields(entries, "`match`", &["after", "until", "keep"], |cx, k, v| match k {
+        "after" => m.after = cx.script(v, "`after`"),
+        "until" => m.until = cx.script(v, "`until`"),
+        _ => m.keep = cx.names(v, "`keep`"),
+    });
+    if m.until.is_none() {
+        cx.check_present(node, "until", "`match`");
+    }
+    Some(m)
+}
+
+pub fn defaults(cx: &mut Cx, node: &Node) -> Defaults {
+    let mut d = Defaults::default();
+    let Some(entries) = cx.entries(node, "`defaults`") else { return d };
+    cx.fields(entries, "`defaults`", DEFAULTS_FIELDS, |cx, k, v| {
+        let zone = cx.string(v, &format!("`{k}`"));
+        match k {
+            "draw_from" => d.draw_from = zone,
+            "draw_into" => d.draw_into = zone,
+            _ => d.discard_into = zone,
+        }
+    });
+    d
+}
+
+pub fn deck(cx: &mut Cx, node: &Node) -> Option<DeckSpec> {
+    let entries = cx.entries(node, "an entry of `decks`")?;
+    let (mut zone, mut cards) = (None, None);
+    cx.fields(entries, "an entry of `decks`", DECK_FIELDS, |cx, k, v| match k {
+        "zone" => zone = cx.string(v, "`zone`"),
+        _ => {
+            cards = match &v.kind {
+                NodeKind::Seq(_) => Some(DeckCards::Ids(cx.names(v, "`cards`"))),
+                _ => cx.choice(v, "`cards`", &[("all", ())]).map(|_| DeckCards::All),
+            }
+        }
+    });
+    let zone = cx.required(zone, node, "zone", "an entry of `decks`");
+    if cards.is_none() {
+        cx.check_present(node, "cards", "an entry of `decks`");
+    }
+    Some(DeckSpec { zone, cards: cards.unwrap_or(DeckCards::All), span: node.span.clone() })
+}
+
+pub fn variable(cx: &mut Cx, name: Sp<String>, node: &Node) -> Option<VarSpec> {
+    let what = format!("variable `{}`", name.value);
+    let entries = cx.entries(node, &what)?;
+    let mut v = VarSpec { name, ty: Sp::new(String::new(), cx.file, head(node)), start: None, span: node.span.clone() };
+    let mut ty = None;
+    cx.fields(entries, &what, VAR_FIELDS, |cx, k, n| match k {
+        "type" => {
+            let opts: Vec<(&str, &str)> = VAR_TYPES.iter().map(|t| (*t, *t)).collect();
+            ty = cx.choice(n, "`type`", &opts).map(|t| Sp::new(t.to_string(), cx.file, n.span.clone()));
+        }
+        _ => v.start = cx.script(n, "`start`"),
+    });
+    v.ty = cx.required(ty, node, "type", &what);
+    Some(v)
+}
