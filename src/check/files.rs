@@ -46,7 +46,18 @@ impl FileChecker<'_> {
             self.script(&m.after, Entry::Script, &[]);
             self.script(&m.until, Entry::Condition, &[]);
             for k in &m.keep {
-                if !matches!(self.env.lookup(k.as_str()), Some(super::env::Sym::Counter { .. })) {
+                let on = g.counters.iter().find(|c| c.name.value == k.value).map(|c| c.on);
+                if matches!(on, Some(crate::load::CounterOn::Card | crate::load::CounterOn::Space)) {
+                    let d = Diagnostic::error(
+                        "wrong-type",
+                        format!("`{}` is kept on cards or spaces, which a new game deals afresh", k.value),
+                        k.file,
+                        k.span.clone(),
+                    )
+                    .with_label("not carried into the next game")
+                    .with_help("keep counters of the game or of players (`on: game`, `on: player`)");
+                    self.diags.push(d);
+                } else if !matches!(self.env.lookup(k.as_str()), Some(super::env::Sym::Counter { .. })) {
                     let env = self.env;
                     let counters =
                         env.names().filter(|n| matches!(env.lookup(n), Some(super::env::Sym::Counter { .. })));
@@ -157,7 +168,8 @@ impl FileChecker<'_> {
         }
     }
 
-    fn default_value(&mut self, p: &PropSpec) {
+    /// A property's `default:` must be of its type.
+    pub fn default_value(&mut self, p: &PropSpec) {
         if let Some(d) = &p.default {
             self.value(p, d);
         }

@@ -48,6 +48,9 @@ pub fn check_library(lib: &Library) -> Report {
             fc.procedures(&f.procedures);
             fc.turn(&f.turn);
             fc.pieces(&f.pieces, props);
+            for p in &f.properties {
+                fc.default_value(p);
+            }
             if let Some(s) = &f.setup {
                 scripts::check_field(&env, s, Entry::Script, &[], fc.diags);
             }

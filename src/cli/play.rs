@@ -124,27 +124,34 @@ fn print_result(g: &Played, seed: u64, format: Format, out: &mut dyn Write) {
     let s = &g.state;
     let name = |p: usize| s.players[p].name.clone();
     let turns = if s.over { s.clock.turn } else { s.clock.turn.saturating_sub(1) };
-    let winners: Vec<String> = if s.over { g.standing.winners.iter().map(|&p| name(p)).collect() } else { vec![] };
+    let ended = g.standing.ended;
+    let winners: Vec<String> = if ended { g.standing.winners.iter().map(|&p| name(p)).collect() } else { vec![] };
     let _ = match format {
         Format::Json => {
             let scores: serde_json::Map<String, serde_json::Value> =
                 g.standing.scores.iter().map(|&(p, n)| (name(p), n.into())).collect();
             let r = serde_json::json!({ "result": {
-                "seed": seed, "ended": s.over, "winners": winners, "draw": s.over && winners.is_empty(), "games": s.game,
+                "seed": seed, "ended": ended, "winners": winners, "draw": ended && winners.is_empty(), "games": s.game,
                 "scores": scores, "turns": turns, "refused": g.refused, "events": s.log.len(),
             }});
             writeln!(out, "{r}")
         }
         Format::Human => {
-            let who = match (s.over, winners.as_slice()) {
-                (false, _) => format!("not ended after {turns} turn{}", if turns == 1 { "" } else { "s" }),
-                (true, []) => format!("a draw in turn {turns}"),
-                (true, [w]) => format!("{w} wins in turn {turns}"),
-                (true, ws) => format!("{} win in turn {turns}", ws.join(", ")),
+            let plural = if turns == 1 { "" } else { "s" };
+            let who = match (ended, s.over, winners.as_slice()) {
+                (false, true, _) => format!("not ended: game {} of the match ended in turn {turns}", s.game),
+                (false, false, _) => format!("not ended after {turns} turn{plural}"),
+                (true, _, []) => format!("a draw in turn {turns}"),
+                (true, _, [w]) => format!("{w} wins in turn {turns}"),
+                (true, _, ws) => format!("{} win in turn {turns}", ws.join(", ")),
             };
             let scores: Vec<String> = g.standing.scores.iter().map(|&(p, n)| format!("{} {n}", name(p))).collect();
             let scores = if scores.is_empty() { String::new() } else { format!(" (scores: {})", scores.join(", ")) };
-            let games = if s.game > 1 { format!(" after {} games", s.game) } else { String::new() };
+            let games = match (ended, s.over, s.game) {
+                (_, _, 1) | (false, true, _) => String::new(),
+                (true, _, n) => format!(" after {n} games"),
+                (false, false, n) => format!(" (game {n} of the match)"),
+            };
             writeln!(out, "seed {seed}: {who}{games}{scores}; {} events, {} refused actions", s.log.len(), g.refused)
         }
     };

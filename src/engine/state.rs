@@ -220,21 +220,22 @@ impl State {
     /// The neighbour `steps` seats clockwise (negative: counter-clockwise), counting only
     /// players still in the game.
     pub fn seat_from(&self, p: PlayerId, steps: isize) -> PlayerId {
-        let ring: Vec<PlayerId> =
-            self.seats.iter().copied().filter(|&q| q == p || !self.eliminated.contains(&q)).collect();
+        let ring = self.ring(p);
         let n = ring.len() as isize;
         let i = ring.iter().position(|&s| s == p).unwrap_or(0) as isize;
         ring[((i + steps).rem_euclid(n.max(1))) as usize]
+    }
+
+    /// The seats of the players still in the game, and `p`'s.
+    fn ring(&self, p: PlayerId) -> Vec<PlayerId> {
+        self.seats.iter().copied().filter(|&q| q == p || !self.eliminated.contains(&q)).collect()
     }
 
     /// All players still in the game in seat order starting with `p`, clockwise or not
     /// (`p` first even if it has left).
     pub fn seat_order(&self, p: PlayerId, clockwise: bool) -> Vec<PlayerId> {
         let step = if clockwise { 1 } else { -1 };
-        (0..self.seats.len() as isize)
-            .map(|k| self.seat_from(p, k * step))
-            .filter(|&q| q == p || !self.eliminated.contains(&q))
-            .collect()
+        (0..self.ring(p).len() as isize).map(|k| self.seat_from(p, k * step)).collect()
     }
 
     /// The zone with this name owned by `owner` (or shared when `owner` is `None`).

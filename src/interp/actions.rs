@@ -35,6 +35,7 @@ impl Interp<'_> {
         let mark = self.w.state.log.len();
         self.atomically(|me| me.act_now(who, a))?;
         self.w.last = (mark, self.w.state.log.len());
+        self.w.answered.retain(|x| x.2 >= mark);
         Ok(())
     }
 
@@ -120,13 +121,18 @@ impl Interp<'_> {
         let timing = match &a.head {
             Head::Action(t) => t.as_str(),
             Head::React(crate::load::React::Response, _) => {
-                if self.answered(src, a)?.is_none() {
+                if self.answered(src, index, a)?.is_none() {
                     return Ok(Some("nothing it responds to has just happened".into()));
                 }
                 "game"
             }
             _ => return Ok(Some("not an activated ability".into())),
         };
+        if let Source::Card(e) = src {
+            if !a.from.is_empty() && !self.works_from(e, a) {
+                return Ok(Some(format!("it works in play or in {}", a.from.join(", "))));
+            }
+        }
         if let Some(l) = &a.limit {
             let used = self.used(who, src, index);
             if used >= l.times {
@@ -202,7 +208,7 @@ impl Interp<'_> {
         };
         self.emit(Some(who), EventKind::Use { name, source, args: vec![] });
         // A response resolves with the event it answers as `it`.
-        let (it, bound) = self.answer_bindings(src, &a)?;
+        let (it, bound) = self.answer_bindings(src, i, &a)?;
         self.depth += 1;
         let out = self.resolve(&a, Some(who), this, it, src, &bound);
         self.depth -= 1;

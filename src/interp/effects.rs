@@ -115,7 +115,13 @@ impl Interp<'_> {
 
     fn seat(&mut self, o: &Expr, cx: &mut Ctx) -> R<Value> {
         let v = self.eval(o, cx)?;
-        let order = self.players(&v)?;
+        let mut order = self.players(&v)?;
+        // Players who left the game may be left out: they keep the last seats.
+        for &p in &self.w.state.eliminated {
+            if !order.contains(&p) {
+                order.push(p);
+            }
+        }
         let mut sorted = order.clone();
         sorted.sort_unstable();
         sorted.dedup();

@@ -118,9 +118,10 @@ impl Interp<'_> {
     }
 
     /// After a game of a match ends: the match's `after:` script, then, unless its
-    /// `until:` holds, the next game is dealt (a fresh table with the same seats, the
-    /// kept counters, the same generator and log). Returns whether a new game started.
-    pub fn next_game(&mut self) -> R<bool> {
+    /// `until:` holds, the next game is dealt when `deal` allows (a fresh table with the
+    /// same seats, the kept counters, the same generator and log). Returns whether the
+    /// match goes on: a new game started, or (`deal` false) one would have.
+    pub fn next_game(&mut self, deal: bool) -> R<bool> {
         let Some(until) = self.rules.match_until.clone() else { return Ok(false) };
         let first = self.w.state.seats.first().copied();
         if let Some(s) = self.rules.match_after.clone() {
@@ -131,6 +132,9 @@ impl Interp<'_> {
         let v = self.eval(&until.expr, &mut cx)?;
         if self.truth(&v, &until.expr, &cx)? {
             return Ok(false);
+        }
+        if !deal {
+            return Ok(true);
         }
         let old = &mut self.w.state;
         let mut s = Interp::lay_out(self.rules, 0, old.players.clone());

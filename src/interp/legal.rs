@@ -199,6 +199,7 @@ impl Interp<'_> {
             }
         }
         self.w.last = (0, 0);
+        self.w.answered.clear();
         Ok(refused)
     }
 

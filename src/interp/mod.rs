@@ -225,6 +225,8 @@ pub struct World {
     pub end_window: bool,
     /// The log range of the last completed action (what `response:` abilities answer).
     pub last: (usize, usize),
+    /// Responses used, with the event (log index) each answered: once per event.
+    pub answered: Vec<(actions::Source, usize, usize)>,
 }
 
 /// Uses of one limited ability by one player in the current period.
@@ -257,6 +259,7 @@ impl World {
             uses: vec![],
             end_window: false,
             last: (0, 0),
+            answered: vec![],
         }
     }
 }

@@ -74,10 +74,13 @@ impl Interp<'_> {
             self.w.state.show_to(x, shown);
         }
         // Those it was revealed to (and whoever saw the cards anyway) see which cards.
-        let mut seen = shown | cx.you.map_or(0, crate::engine::view::bit);
+        // Who sees every revealed card (it was revealed to them, or they saw it anyway) sees
+        // the line's names; the others see "a card".
+        let mut seen = crate::engine::view::EVERYONE;
         for &x in &ents {
-            seen |= self.w.state.seen_by(x);
+            seen &= self.w.state.seen_by(x);
         }
+        seen |= shown | cx.you.map_or(0, crate::engine::view::bit);
         self.emit_seen(cx.you, EventKind::Reveal { ents, to }, seen);
         Ok(())
     }

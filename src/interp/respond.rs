@@ -58,7 +58,9 @@ impl Interp<'_> {
         }
         if !replacing.is_empty() {
             let r = self.pick_replacement(replacing, &ev)?;
-            return self.replace(r, &ev);
+            if self.replace(r, &ev)? {
+                return Ok(true);
+            }
         }
         for r in self.reactors(&ev, |k| k == React::Before)? {
             let key = (r.src, r.index);
@@ -152,9 +154,7 @@ impl Interp<'_> {
     /// (with `it` the event's subject), and it cannot replace the events they cause.
     fn replace(&mut self, r: Reactor, ev: &Event) -> R<bool> {
         let key = (r.src, r.index);
-        if let (Some(l), Some(p)) = (&r.ability.limit, r.controller) {
-            self.count_use(p, r.src, r.index, &l.per);
-        }
+        let limit = r.ability.limit.as_ref().map(|l| l.per.clone()).zip(r.controller);
         let label = r.label.clone();
         let saved = self.snapshot();
         self.replacing.push(key);
@@ -167,7 +167,13 @@ impl Interp<'_> {
                 self.emit(None, EventKind::Note { text: format!("{label} cannot answer: {reason}") });
                 Ok(false)
             }
-            out => out.map(|()| true),
+            out => {
+                out?;
+                if let Some((per, p)) = limit {
+                    self.count_use(p, key.0, key.1, &per);
+                }
+                Ok(true)
+            }
         }
     }
 
@@ -191,7 +197,7 @@ impl Interp<'_> {
 
     /// The event of the last action that a `response:` ability of `src` answers (what
     /// makes it usable now): the last such event.
-    pub(super) fn answered(&mut self, src: Source, a: &AbilityDef) -> R<Option<Event>> {
+    pub(super) fn answered(&mut self, src: Source, index: usize, a: &AbilityDef) -> R<Option<(usize, Event)>> {
         let Head::React(React::Response, pat) = &a.head else { return Ok(None) };
         if let Source::Card(e) = src {
             if !self.works_from(e, a) {
@@ -203,21 +209,28 @@ impl Interp<'_> {
         let controller = self.controller_of(src);
         let (from, to) = self.w.last;
         for i in (from..to.min(self.w.state.log.len())).rev() {
+            if self.w.answered.contains(&(src, index, i)) {
+                continue;
+            }
             let ev = self.w.state.log[i].clone();
             let subject = super::triggers::subject(&ev.kind);
             let mut cx = Ctx::new(controller, Some(this.clone()), "".into());
             if self.matches(&pat, &ev, &subject, &mut cx)? {
-                return Ok(Some(ev));
+                return Ok(Some((i, ev)));
             }
         }
         Ok(None)
     }
 
     /// What a response ability resolves with: `it` and the parameters of the event it
-    /// answers.
-    pub(super) fn answer_bindings(&mut self, src: Source, a: &AbilityDef) -> R<Answer> {
-        Ok(match self.answered(src, a)? {
-            Some(ev) => (subject_of(&ev), bound(&ev)),
+    /// answers,
+    /// and records that this ability answered that event (it answers each event once).
+    pub(super) fn answer_bindings(&mut self, src: Source, index: usize, a: &AbilityDef) -> R<Answer> {
+        Ok(match self.answered(src, index, a)? {
+            Some((i, ev)) => {
+                self.w.answered.push((src, index, i));
+                (subject_of(&ev), bound(&ev))
+            }
             None => (None, vec![]),
         })
     }

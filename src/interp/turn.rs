@@ -106,6 +106,8 @@ impl Interp<'_> {
             }
             None => self.seated(),
         };
+        // Players who left the game have no turns, whatever the order says.
+        let order = order.into_iter().filter(|p| !self.w.state.eliminated.contains(p)).collect();
         let c = &mut self.w.state.clock;
         c.order = order;
         c.slot = 0;

@@ -300,6 +300,7 @@ impl Runner<'_> {
         self.act_now(it, step)?;
         // What this step did is what a `response:` in the next one answers.
         it.w.last = (mark, it.w.state.log.len());
+        it.w.answered.retain(|x| x.2 >= mark);
         if std::mem::take(&mut it.w.end_window) {
             it.atomically(|me| me.close_phase())?;
         }
@@ -464,14 +465,20 @@ pub fn whole_game<'r>(
     it.atomically(|me| me.fire())?;
     it.start_phase()?;
     // A match deals game after game until its `until:` holds (or the turns run out).
-    let (mut refused, mut left) = (0, turns);
+    let (mut refused, mut left, mut unfinished) = (0, turns, false);
     loop {
         refused += it.play_turns(left)?;
         left = left.saturating_sub(it.w.state.clock.turn);
-        if !it.w.state.over || left == 0 || !it.next_game()? {
+        if !it.w.state.over || !it.next_game(left > 0)? {
+            break;
+        }
+        if left == 0 {
+            // The turns ran out between two games of a match: the match has not ended.
+            unfinished = true;
             break;
         }
     }
-    let standing = it.standing()?;
+    let mut standing = it.standing()?;
+    standing.ended &= !unfinished;
     Ok(Played { state: it.w.state, refused, standing })
 }
