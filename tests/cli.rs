@@ -202,6 +202,50 @@ fn play_replays_a_seed() {
     assert!(a.contains("-- start of turn 2"), "{a}");
 }
 
+#[test]
+fn play_json_gives_one_object_per_event_and_a_result() {
+    let out = stdout(&twilit(root(), &["play", "cards/goofspiel", "--seed", "4", "--format", "json"]));
+    let lines: Vec<serde_json::Value> = out.lines().map(|l| serde_json::from_str(l).expect("a JSON object")).collect();
+    let (last, events) = lines.split_last().expect("some output");
+    assert!(events.iter().all(|e| e.get("text").is_some() && e.get("depth").is_some()));
+    let r = &last["result"];
+    assert_eq!(r["ended"], true);
+    assert_eq!(r["refused"], 0);
+    assert_eq!(r["turns"], 13);
+    assert_eq!(r["events"].as_u64(), Some(events.len() as u64));
+    let scores = r["scores"].as_object().expect("scores");
+    let (p1, p2) = (scores["p1"].as_i64().unwrap(), scores["p2"].as_i64().unwrap());
+    let winners: Vec<&str> = r["winners"].as_array().unwrap().iter().map(|w| w.as_str().unwrap()).collect();
+    let expected: Vec<&str> = if p1 > p2 {
+        vec!["p1"]
+    } else if p2 > p1 {
+        vec!["p2"]
+    } else {
+        vec![]
+    };
+    assert_eq!(winners, expected);
+    assert_eq!(r["draw"], p1 == p2);
+}
+
+#[test]
+fn play_games_prints_one_result_per_seed_and_as_shows_a_players_view() {
+    let out = stdout(&twilit(root(), &["play", "cards/crazy_eights", "--players", "5", "--seed", "3", "--games", "4"]));
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 4, "{out}");
+    for (i, l) in lines.iter().enumerate() {
+        assert!(l.starts_with(&format!("seed {}: ", 3 + i)) && l.ends_with(" 0 refused actions"), "{l}");
+    }
+    let all = stdout(&twilit(root(), &["play", "cards/goofspiel", "--seed", "2"]));
+    let p2 = stdout(&twilit(root(), &["play", "cards/goofspiel", "--seed", "2", "--as", "p2"]));
+    assert_eq!(all.lines().count(), p2.lines().count());
+    assert!(all.contains("p1: choose 1 card from hand: c") && !p2.contains("p1: choose 1 card from hand: c"));
+    assert!(p2.contains("p1: choose 1 card from hand: (hidden)"));
+    let bad = twilit(root(), &["play", "cards/goofspiel", "--as", "p9"]);
+    assert_eq!(bad.status.code(), Some(2));
+    let bad = twilit(root(), &["play", "cards/goofspiel", "--players", "5"]);
+    assert_eq!(bad.status.code(), Some(2));
+}
+
 /// The README's scenario tutorial, run as written: the transcript it shows is the real one.
 #[test]
 fn readme_scenario_tutorial_is_true() {
