@@ -62,10 +62,12 @@ impl Interp<'_> {
                 _ => false,
             };
             let own_play = matches!(s.ents[e].kind, Kind::Card(c) if self.rules.cards[c].play.is_some());
-            if held && (self.rules.play.is_some() || own_play) {
+            let playable = held && (self.rules.play.is_some() || own_play);
+            if playable {
                 out.push((format!("play {}", s.ents[e].label), Action::Play(e)));
             }
-            if held || self.listens(e) {
+            // A held card's ability is used by playing it first, unless it works where it is.
+            if playable || self.listens(e) {
                 self.ability_candidates(p, Source::Card(e), &mut out)?;
             }
         }
