@@ -165,7 +165,7 @@ pub struct State {
     pub counters: BTreeMap<(String, Holder), i64>,
     /// Counter bounds by name.
     pub bounds: BTreeMap<String, Bounds>,
-    /// Game variables (`speaker`, `active_player`, ...).
+    /// Game variables: those a game declares in `variables:`, and `active_player`.
     pub vars: BTreeMap<String, Value>,
     /// The turn structure position.
     pub clock: Clock,
