@@ -184,17 +184,6 @@ impl Builder<'_> {
     }
 }
 
-/// The checker's type of a declared variable's `type:`.
-pub fn var_ty(t: &str) -> Ty {
-    match t {
-        "player" => Ty::Player,
-        "number" => Ty::Num,
-        "bool" => Ty::Bool,
-        "name" => Ty::Value,
-        _ => Ty::Any,
-    }
-}
-
 /// The names of a game bundle: game definitions, factions, board, cards.
 pub fn build_env(bundle: &GameBundle, diags: &mut Vec<Diagnostic>) -> Env {
     let mut b = Builder { env: Env::new(), diags, first: HashMap::new() };
@@ -216,8 +205,15 @@ pub fn build_env(bundle: &GameBundle, diags: &mut Vec<Diagnostic>) -> Env {
             b.name(r, "role", Sym::Role);
             b.env.roles.push(r.value.clone());
         }
+        // A variable's `type:` is one of the parameter types (`player`, `number`, ...).
         for v in &g.variables {
-            b.name(&v.name, "variable", Sym::Variable(var_ty(&v.ty.value)));
+            let ty = param_ty(v.ty.as_str()).unwrap_or_else(|| {
+                if !v.ty.is_missing() {
+                    b.diags.push(unknown_type(v.ty.as_str(), v.ty.file, v.ty.span.clone()));
+                }
+                Ty::Any
+            });
+            b.name(&v.name, "variable", Sym::Variable(ty));
         }
         b.env.defaults = g.defaults.clone();
         b.env.game_actions = g.abilities.iter().filter_map(|a| a.name.as_ref().map(|n| n.value.clone())).collect();

@@ -349,7 +349,7 @@ const PARAM_TYPES: &[(&str, Ty)] = &[
     ("any", Ty::Any),
 ];
 
-/// The report for a parameter type that `param_ty` does not know.
+/// The report for a parameter (or variable) type that `param_ty` does not know.
 pub fn unknown_type(name: &str, file: FileId, span: Span) -> Diagnostic {
     let names: Vec<&str> = PARAM_TYPES.iter().map(|(n, _)| *n).collect();
     let help = did_you_mean(name, names.iter().copied())

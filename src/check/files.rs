@@ -57,16 +57,9 @@ impl FileChecker<'_> {
                     .with_label("not carried into the next game")
                     .with_help("keep counters of the game or of players (`on: game`, `on: player`)");
                     self.diags.push(d);
-                } else if !matches!(self.env.lookup(k.as_str()), Some(super::env::Sym::Counter { .. })) {
-                    let env = self.env;
-                    let counters =
-                        env.names().filter(|n| matches!(env.lookup(n), Some(super::env::Sym::Counter { .. })));
-                    self.unknown(
-                        k,
-                        "counter",
-                        counters,
-                        Some("`keep:` lists counters to carry into the next game".into()),
-                    );
+                } else {
+                    let help = "`keep:` lists counters to carry into the next game";
+                    self.known_or(k, "counter", super::env::Sym::Counter { max: None }, Some(help));
                 }
             }
         }
@@ -131,25 +124,15 @@ impl FileChecker<'_> {
 
     /// A zone named in game.yaml outside a script must be declared.
     fn zone_name(&mut self, z: &Sp<String>) {
-        use super::env::Sym;
-        let env = self.env;
-        if !matches!(env.lookup(z.as_str()), Some(Sym::Zone)) {
-            let zones = env.names().filter(|n| matches!(env.lookup(n), Some(Sym::Zone)));
-            self.unknown(z, "zone", zones, Some("declare it under `zones:`".into()));
-        }
+        self.known_or(z, "zone", super::env::Sym::Zone, Some("declare it under `zones:`"));
     }
 
     /// One entry of `decks:`: a declared zone and known card ids.
     fn deck(&mut self, d: &crate::load::DeckSpec) {
-        use super::env::Sym;
-        let env = self.env;
-        let of = |want: fn(&Sym) -> bool| env.names().filter(move |n| env.lookup(n).is_some_and(want));
         self.zone_name(&d.zone);
         if let crate::load::DeckCards::Ids(ids) = &d.cards {
             for id in ids {
-                if !matches!(env.lookup(id.as_str()), Some(Sym::Card)) {
-                    self.unknown(id, "card", of(|s| matches!(s, Sym::Card)), None);
-                }
+                self.known(id, "card", super::env::Sym::Card);
             }
         }
     }
@@ -507,6 +490,11 @@ impl FileChecker<'_> {
 
     /// A name that must be defined as a given kind (`card`, `zone`, `counter`).
     fn known(&mut self, n: &Sp<String>, what: &str, kind: super::env::Sym) {
+        self.known_or(n, what, kind, None);
+    }
+
+    /// Like `known`, with a help for when no name of that kind is close.
+    fn known_or(&mut self, n: &Sp<String>, what: &str, kind: super::env::Sym, fallback: Option<&str>) {
         if n.is_missing() {
             return;
         }
@@ -515,7 +503,7 @@ impl FileChecker<'_> {
             return;
         }
         let cands: Vec<&str> = self.env.names().filter(|c| self.env.lookup(c).is_some_and(same_kind)).collect();
-        self.unknown(n, what, cands, None);
+        self.unknown(n, what, cands, fallback.map(str::to_string));
     }
 }
 

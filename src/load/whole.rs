@@ -10,8 +10,6 @@ const DEFAULTS_FIELDS: &[&str] = &["draw_from", "draw_into", "discard_into"];
 const RESULT_FIELDS: &[&str] = &["winners", "scores"];
 const DECK_FIELDS: &[&str] = &["zone", "cards"];
 const VAR_FIELDS: &[&str] = &["type", "start"];
-/// The types a declared game variable may have.
-pub const VAR_TYPES: &[&str] = &["player", "number", "bool", "name"];
 
 /// `defaults:` which zones `draw`, `discard`, `take` and a bare `shuffle` use when a
 /// script names none (there is no built-in `deck` or `hand`).
@@ -74,7 +72,7 @@ pub struct DeckSpec {
 pub struct VarSpec {
     /// Its name.
     pub name: Sp<String>,
-    /// `type:` player, number, bool or name.
+    /// `type:` a parameter type (`player`, `number`, ...), checked by the checker.
     pub ty: Sp<String>,
     /// `start:` expr, computed as a game starts (none when absent).
     pub start: Option<ScriptSrc>,
@@ -148,10 +146,7 @@ pub fn variable(cx: &mut Cx, name: Sp<String>, node: &Node) -> Option<VarSpec> {
     let mut v = VarSpec { name, ty: Sp::new(String::new(), cx.file, head(node)), start: None, span: node.span.clone() };
     let mut ty = None;
     cx.fields(entries, &what, VAR_FIELDS, |cx, k, n| match k {
-        "type" => {
-            let opts: Vec<(&str, &str)> = VAR_TYPES.iter().map(|t| (*t, *t)).collect();
-            ty = cx.choice(n, "`type`", &opts).map(|t| Sp::new(t.to_string(), cx.file, n.span.clone()));
-        }
+        "type" => ty = cx.string(n, "`type`"),
         _ => v.start = cx.script(n, "`start`"),
     });
     v.ty = cx.required(ty, node, "type", &what);
