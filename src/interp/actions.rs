@@ -34,9 +34,15 @@ impl Interp<'_> {
     pub fn act(&mut self, who: PlayerId, a: &Action) -> R<()> {
         let mark = self.w.state.log.len();
         self.atomically(|me| me.act_now(who, a))?;
+        self.acted(mark);
+        Ok(())
+    }
+
+    /// An action completed, its events logged from `mark` on: they are what a `response:`
+    /// answers next, and responses to earlier events are forgotten.
+    pub fn acted(&mut self, mark: usize) {
         self.w.last = (mark, self.w.state.log.len());
         self.w.answered.retain(|x| x.2 >= mark);
-        Ok(())
     }
 
     pub(super) fn act_now(&mut self, who: PlayerId, a: &Action) -> R<()> {

@@ -25,13 +25,32 @@ pub struct Legal {
 impl Interp<'_> {
     /// The actions `p` may take now: every candidate that the rules would accept.
     pub fn legal_actions(&mut self, p: PlayerId) -> R<Vec<Legal>> {
+        self.legal_where(p, |_, _| true)
+    }
+
+    /// The legal actions among the candidates `keep` selects (only those are tried).
+    fn legal_where(&mut self, p: PlayerId, keep: impl Fn(&Self, &Action) -> bool) -> R<Vec<Legal>> {
         let mut out = vec![];
         for (text, action) in self.action_candidates(p)? {
-            if self.would_resolve(p, &action)? {
+            if keep(self, &action) && self.would_resolve(p, &action)? {
                 out.push(Legal { text, action });
             }
         }
         Ok(out)
+    }
+
+    /// Asks `p` to pick one of `legal` (or to pass, when `pass`): the picked action, or
+    /// `None` for a pass.
+    fn offer(&mut self, p: PlayerId, prompt: &str, mut legal: Vec<Legal>, pass: bool) -> R<Option<Action>> {
+        let mut labels: Vec<Value> = if pass { vec![Value::Sym("pass".into())] } else { vec![] };
+        labels.extend(legal.iter().map(|l| Value::Sym(l.text.clone())));
+        let cx = Ctx::new(Some(p), None, "".into());
+        let picked = super::select::first(self.ask(prompt, labels.clone(), 1, 1, &cx)?);
+        let k = labels.iter().position(|l| *l == picked).unwrap_or(0);
+        if pass && k == 0 {
+            return Ok(None);
+        }
+        Ok(Some(legal.swap_remove(k - usize::from(pass)).action))
     }
 
     /// Tries an action on a copy of the world, answering its choices with the first legal
@@ -112,9 +131,6 @@ impl Interp<'_> {
     /// `end phase` closes it. Returns how many actions the rules refused.
     pub fn window(&mut self, max_actions: usize) -> R<usize> {
         let kind = self.rules.phases.get(self.w.state.clock.phase).map_or(Window::UntilAllPass, |p| p.actions);
-        if kind == Window::None {
-            self.w.end_window = false;
-        }
         let active = self.w.state.active();
         let order = match (kind, active) {
             (Window::None, _) => return Ok(0),
@@ -132,23 +148,14 @@ impl Interp<'_> {
                 break;
             }
             let p = order[i % order.len()];
-            let mut legal = self.legal_actions(p)?;
+            let legal = self.legal_actions(p)?;
             let pass = self.may_pass(p)?;
-            if legal.is_empty() {
+            let picked = if legal.is_empty() { None } else { self.offer(p, "act or pass", legal, pass)? };
+            let Some(action) = picked else {
                 passes += 1;
                 continue;
-            }
-            let mut labels: Vec<Value> = if pass { vec![Value::Sym("pass".into())] } else { vec![] };
-            labels.extend(legal.iter().map(|l| Value::Sym(l.text.clone())));
-            let cx = Ctx::new(Some(p), None, "".into());
-            let picked = super::select::first(self.ask("act or pass", labels.clone(), 1, 1, &cx)?);
-            let k = labels.iter().position(|l| *l == picked).unwrap_or(0);
-            if pass && k == 0 {
-                passes += 1;
-                continue;
-            }
+            };
             passes = 0;
-            let action = legal.swap_remove(k - usize::from(pass)).action;
             match self.act(p, &action) {
                 Ok(()) => refused += self.reactions(p)?,
                 Err(Halt::Refused(_)) => refused += 1,
@@ -173,27 +180,14 @@ impl Interp<'_> {
         while passes < order.len() && i < 200 {
             let q = order[i % order.len()];
             i += 1;
-            let mut responses: Vec<Legal> = vec![];
-            for l in self.legal_actions(q)? {
-                if self.is_response(&l.action) {
-                    responses.push(l);
-                }
-            }
-            if responses.is_empty() {
+            let responses = self.legal_where(q, |me, a| me.is_response(a))?;
+            let picked = if responses.is_empty() { None } else { self.offer(q, "respond or pass", responses, true)? };
+            let Some(action) = picked else {
                 passes += 1;
                 continue;
-            }
-            let mut labels = vec![Value::Sym("pass".into())];
-            labels.extend(responses.iter().map(|l| Value::Sym(l.text.clone())));
-            let cx = Ctx::new(Some(q), None, "".into());
-            let picked = super::select::first(self.ask("respond or pass", labels.clone(), 1, 1, &cx)?);
-            let k = labels.iter().position(|l| *l == picked).unwrap_or(0);
-            if k == 0 {
-                passes += 1;
-                continue;
-            }
+            };
             passes = 0;
-            match self.act(q, &responses.swap_remove(k - 1).action) {
+            match self.act(q, &action) {
                 // Later responses may answer the action or the responses to it.
                 Ok(()) => self.w.last.0 = start,
                 Err(Halt::Refused(_)) => refused += 1,

@@ -365,6 +365,11 @@ fn players_of(g: &load::Game) -> (usize, usize) {
     (min, get(|p| &p.max).unwrap_or(min).max(min))
 }
 
+/// A piece's name with its printed property values.
+fn printed(p: &load::PieceSpec) -> (String, BTreeMap<String, Value>) {
+    (p.name.value.clone(), p.printed.iter().map(|(k, v)| (k.value.clone(), value_of(&v.value))).collect())
+}
+
 fn prop_info(p: &load::PropSpec) -> PropInfo {
     let default = match &p.default {
         Some(d) => value_of(&d.value),
@@ -466,16 +471,7 @@ impl Rules {
             zones: g.zones.clone(),
             pieces: g.pieces.iter().map(|p| (p.name.value.clone(), sides(p))).collect(),
             piece_specs: g.pieces.clone(),
-            piece_props: g
-                .pieces
-                .iter()
-                .map(|p| {
-                    (
-                        p.name.value.clone(),
-                        p.printed.iter().map(|(k, v)| (k.value.clone(), value_of(&v.value))).collect(),
-                    )
-                })
-                .collect(),
+            piece_props: g.pieces.iter().map(printed).collect(),
             counters: g.counters.clone(),
             dice: g.dice.iter().map(|d| (d.name.value.clone(), d.faces.iter().map(|f| f.value).collect())).collect(),
             board: g.board.clone(),
@@ -526,10 +522,7 @@ impl Rules {
         self.counters.extend(f.counters.iter().cloned());
         self.pieces.extend(f.pieces.iter().map(|p| (p.name.value.clone(), sides(p))));
         self.piece_specs.extend(f.pieces.iter().cloned());
-        for p in &f.pieces {
-            let printed = p.printed.iter().map(|(k, v)| (k.value.clone(), value_of(&v.value))).collect();
-            self.piece_props.insert(p.name.value.clone(), printed);
-        }
+        self.piece_props.extend(f.pieces.iter().map(printed));
         let (mut phases, mut starts) = (HashMap::new(), HashMap::new());
         for ph in f.turn.iter().flat_map(|t| &t.phases) {
             if let Some(s) = ph.end.as_ref().and_then(|s| cx.script(s)) {

@@ -299,8 +299,7 @@ impl Runner<'_> {
         let mark = it.w.state.log.len();
         self.act_now(it, step)?;
         // What this step did is what a `response:` in the next one answers.
-        it.w.last = (mark, it.w.state.log.len());
-        it.w.answered.retain(|x| x.2 >= mark);
+        it.acted(mark);
         if std::mem::take(&mut it.w.end_window) {
             it.atomically(|me| me.close_phase())?;
         }
