@@ -27,6 +27,15 @@ pub enum Value {
 }
 
 impl Value {
+    /// The value as a slice of its elements (a single value is one, `Null` none), uncopied.
+    pub fn as_slice(&self) -> &[Value] {
+        match self {
+            Value::List(v) => v,
+            Value::Null => &[],
+            v => std::slice::from_ref(v),
+        }
+    }
+
     /// The value as a list of its elements (a single value is a list of one, `Null` empty).
     pub fn items(&self) -> Vec<Value> {
         match self {

@@ -29,7 +29,7 @@ pub enum Action {
     Script(Script),
 }
 
-impl Interp<'_> {
+impl<'r> Interp<'r> {
     /// Performs an action atomically: refused actions change nothing but the log.
     pub fn act(&mut self, who: PlayerId, a: &Action) -> R<()> {
         let mark = self.w.state.log.len();
@@ -94,23 +94,24 @@ impl Interp<'_> {
         Ok(())
     }
 
-    /// The abilities of a source.
-    pub fn abilities_of(&self, src: Source) -> (Vec<AbilityDef>, Value, String) {
+    /// The abilities of a source (borrowed from the rules: nothing is copied).
+    pub fn abilities_of(&self, src: Source) -> (&'r [AbilityDef], Value, String) {
+        let rules: &'r super::Rules = self.rules;
         match src {
             Source::Card(e) => {
                 let ent = &self.w.state.ents[e];
-                let abilities = match ent.kind {
-                    Kind::Card(c) => self.rules.cards[c].abilities.clone(),
-                    Kind::Piece(_) => vec![],
+                let abilities: &'r [AbilityDef] = match ent.kind {
+                    Kind::Card(c) => &rules.cards[c].abilities,
+                    Kind::Piece(_) => &[],
                 };
                 (abilities, Value::Ent(e), ent.label.clone())
             }
             Source::Faction(p) => {
                 let f = self.w.state.players[p].faction.clone().unwrap_or_default();
-                let abilities = self.rules.faction(&f).map(|d| d.abilities.clone()).unwrap_or_default();
+                let abilities: &'r [AbilityDef] = rules.faction(&f).map_or(&[], |d| &d.abilities);
                 (abilities, Value::Player(p), f)
             }
-            Source::Game(p) => (self.rules.abilities.clone(), Value::Player(p), "game".into()),
+            Source::Game(p) => (&rules.abilities, Value::Player(p), "game".into()),
         }
     }
 

@@ -98,7 +98,14 @@ impl Interp<'_> {
                 let pat = pat.clone();
                 let mut cx = Ctx::new(controller, Some(this.clone()), "".into());
                 if self.matches(&pat, ev, &subject, &mut cx)? {
-                    out.push(Reactor { src, index, ability: a, this: this.clone(), controller, label: label.clone() });
+                    out.push(Reactor {
+                        src,
+                        index,
+                        ability: a.clone(),
+                        this: this.clone(),
+                        controller,
+                        label: label.clone(),
+                    });
                 }
             }
         }

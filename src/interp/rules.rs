@@ -241,6 +241,8 @@ pub struct Rules {
     /// Whether some ability answers events before, instead of or right after them (else
     /// moves and counter changes skip the search).
     pub reacts: bool,
+    /// Whether some ability triggers on events (`when:`); else events are offered to nobody.
+    pub triggers: bool,
 }
 
 /// Converts a YAML value to a run-time value.
@@ -412,7 +414,9 @@ impl Rules {
         }
         rules.find_statics();
         let all = rules.cards.iter().flat_map(|c| &c.abilities).chain(rules.factions.iter().flat_map(|f| &f.abilities));
-        rules.reacts = all.chain(&rules.abilities).any(|a| matches!(a.head, Head::React(..)));
+        let all: Vec<&AbilityDef> = all.chain(&rules.abilities).collect();
+        rules.reacts = all.iter().any(|a| matches!(a.head, Head::React(..)));
+        rules.triggers = all.iter().any(|a| matches!(a.head, Head::When(_)));
         if diags.is_empty() {
             Ok(rules)
         } else {
@@ -478,6 +482,7 @@ impl Rules {
             static_props: Default::default(),
             static_bans: false,
             reacts: false,
+            triggers: false,
         }
     }
 

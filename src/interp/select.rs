@@ -189,8 +189,29 @@ impl Interp<'_> {
 
     /// The candidates of a selector before its quantity.
     fn candidates(&mut self, base: &Expr, filters: &[Filter], cx: &mut Ctx) -> R<Vec<Value>> {
-        let b = self.eval(base, cx)?;
-        let mut cands = self.things(&b)?;
+        let mut filters = filters;
+        let mut cands = match (self.all_of_kind(base, cx), filters.first()) {
+            // `cards in X`: only the things in X's zones are looked at, in table order.
+            (
+                Some(cards),
+                Some(f @ Filter { kind: FilterKind::In(_) | FilterKind::From(_) | FilterKind::At(_), .. }),
+            ) => {
+                self.tick()?;
+                let arg = self.filter_arg(f, cx)?.unwrap_or(Value::Null);
+                filters = &filters[1..];
+                match self.zones_in(&arg) {
+                    Some(zones) => self.in_zones(&zones, cards),
+                    None => {
+                        let all = self.all_ents(cards).into_iter().map(Value::Ent);
+                        all.filter(|c| self.located(c, &arg)).collect()
+                    }
+                }
+            }
+            _ => {
+                let b = self.eval(base, cx)?;
+                self.things(&b)?
+            }
+        };
         for f in filters {
             let arg = self.filter_arg(f, cx)?;
             let mut kept = vec![];
@@ -294,10 +315,52 @@ impl Interp<'_> {
         }
     }
 
+    /// Whether `base` is the built-in noun for every card (`Some(true)`) or every piece
+    /// (`Some(false)`), not rebound by a local.
+    fn all_of_kind(&self, base: &Expr, cx: &Ctx) -> Option<bool> {
+        let ExprKind::Name(n) = &base.kind else { return None };
+        if cx.get(n).is_some() || !matches!(self.rules.env.lookup(n), Some(Sym::Builtin(_))) {
+            return None;
+        }
+        match n.as_str() {
+            "card" | "cards" => Some(true),
+            "piece" | "pieces" => Some(false),
+            _ => None,
+        }
+    }
+
+    /// The zones a place is made of, in table order (`None` when it holds other things).
+    fn zones_in(&self, place: &Value) -> Option<Vec<ZoneId>> {
+        fn walk(v: &Value, out: &mut Vec<ZoneId>) -> bool {
+            match v {
+                Value::Zone(z) => {
+                    out.push(*z);
+                    true
+                }
+                Value::List(l) => l.iter().all(|x| walk(x, out)),
+                Value::Null => true,
+                _ => false,
+            }
+        }
+        let mut out = vec![];
+        walk(place, &mut out).then(|| {
+            out.sort_unstable();
+            out.dedup();
+            out
+        })
+    }
+
+    /// The cards (or pieces) in `zones`, zone by zone, top first.
+    fn in_zones(&self, zones: &[ZoneId], cards: bool) -> Vec<Value> {
+        let s = &self.w.state;
+        let items = zones.iter().flat_map(|&z| s.zones[z].items.iter().copied());
+        items.filter(|&e| matches!(s.ents[e].kind, Kind::Card(_)) == cards).map(Value::Ent).collect()
+    }
+
     /// Whether `c` is in one of the zones of `place`, or is one of its things.
     fn located(&self, c: &Value, place: &Value) -> bool {
         let s = &self.w.state;
-        place.items().iter().any(|p| match (p, c) {
+        place.as_slice().iter().any(|p| match (p, c) {
             (Value::Zone(z), Value::Ent(e)) => s.ents[*e].loc == Loc::Zone(*z),
             (Value::List(_), _) => self.located(c, p),
             (x, y) => x == y,

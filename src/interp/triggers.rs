@@ -25,6 +25,13 @@ impl Interp<'_> {
     /// A triggered ability's own events are offered first (from `floor`); events that were
     /// already waiting stay for the level that was offering them.
     pub fn fire(&mut self) -> R<()> {
+        if !self.rules.triggers {
+            // Nobody listens: every event is offered at once, to no one.
+            self.w.fired = self.w.fired.max(self.w.state.log.len());
+            let fired = self.w.fired;
+            self.w.done.retain(|&i| i >= fired);
+            return Ok(());
+        }
         let mut i = self.w.fired.max(self.floor);
         while i < self.w.state.log.len() {
             if i < self.w.fired {
