@@ -1,13 +1,15 @@
 //! The generic game engine: state (players, seats, zones, entities, counters, clock),
-//! the seeded random generator and the event log. It knows no game and no script: the
+//! the seeded random generator, the event log and the undo journal. It knows no game and no script: the
 //! interpreter (`crate::interp`) drives it.
 
+pub mod journal;
 pub mod log;
 pub mod rng;
 pub mod state;
 pub mod value;
 pub mod view;
 
+pub use journal::Mark;
 pub use log::{Dest, Event, EventKind};
 pub use rng::Rng;
 pub use state::{Bounds, Clock, EntId, Entity, Holder, Kind, Loc, Player, PlayerId, State, Vis, Zone, ZoneId};

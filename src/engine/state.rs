@@ -5,6 +5,7 @@
 
 use std::collections::BTreeMap;
 
+use super::journal::Undo;
 use super::log::{Event, EventKind};
 use super::rng::Rng;
 use super::value::Value;
@@ -181,6 +182,8 @@ pub struct State {
     pub game: u32,
     /// How many entities were labelled from each base name.
     pub labels: BTreeMap<String, usize>,
+    /// What undoes the changes since the open checkpoints.
+    pub(super) journal: super::journal::Journal,
 }
 
 impl State {
@@ -201,6 +204,7 @@ impl State {
             eliminated: vec![],
             game: 1,
             labels: BTreeMap::new(),
+            journal: Default::default(),
         }
     }
 
@@ -265,11 +269,14 @@ impl State {
             shown: 0,
         });
         self.zones[zone].items.push(id);
+        self.record(Undo::Created);
         id
     }
 
     /// A fresh label for a new entity named `base`: `base`, then `base#2`, ...
     pub fn fresh_label(&mut self, base: &str) -> String {
+        let old = self.labels.get(base).copied();
+        self.record(Undo::Label(base.to_string(), old));
         let n = self.labels.entry(base.to_string()).or_insert(0);
         *n += 1;
         if *n == 1 {
@@ -314,8 +321,12 @@ impl State {
 
     /// Takes an entity out of wherever it is (zone or bearer).
     pub fn detach(&mut self, e: EntId) {
+        self.record(Undo::Loc(e, self.ents[e].loc, self.ents[e].shown));
         if let Loc::Zone(z) = self.ents[e].loc {
-            self.zones[z].items.retain(|&x| x != e);
+            if let Some(i) = self.zones[z].items.iter().position(|&x| x == e) {
+                self.zones[z].items.remove(i);
+                self.record(Undo::Removed(z, i, e));
+            }
         }
         self.ents[e].loc = Loc::Gone;
         self.ents[e].shown = 0;
@@ -326,11 +337,9 @@ impl State {
         self.detach(e);
         let ordered = self.zones[zone].ordered;
         let items = &mut self.zones[zone].items;
-        if top && ordered {
-            items.insert(0, e);
-        } else {
-            items.push(e);
-        }
+        let at = if top && ordered { 0 } else { items.len() };
+        items.insert(at, e);
+        self.record(Undo::Inserted(zone, at));
         self.ents[e].loc = Loc::Zone(zone);
     }
 
@@ -362,7 +371,8 @@ impl State {
         if let Some(max) = b.max.filter(|&m| v > m) {
             return Err(format!("{name} cannot go above {max}"));
         }
-        self.counters.insert((name.to_string(), h), v);
+        let old = self.counters.insert((name.to_string(), h), v);
+        self.record(Undo::Counter((name.to_string(), h), old));
         Ok(())
     }
 

@@ -43,6 +43,7 @@ impl State {
 
     /// Shows `e` to these players until it next moves.
     pub fn show_to(&mut self, e: EntId, players: u64) {
+        self.record(super::journal::Undo::Loc(e, self.ents[e].loc, self.ents[e].shown));
         self.ents[e].shown |= players;
     }
 }

@@ -98,7 +98,7 @@ impl Interp<'_> {
                 let from = self.w.state.zone_of(e);
                 self.w.state.put(e, plan.picks[i], true);
                 if let Some(f) = plan.face {
-                    self.w.state.ents[e].face_up = f;
+                    self.w.state.set_face(e, f);
                 }
                 self.emit(Some(p), EventKind::Move { verb: "move", ent: e, from, to: Dest::Zone(plan.picks[i], true) });
             }
@@ -114,9 +114,9 @@ impl Interp<'_> {
         for (i, &p) in plan.players.iter().enumerate() {
             let giver = self.w.state.seat_from(p, -plan.dir);
             let gi = plan.players.iter().position(|&x| x == giver).unwrap_or(i);
-            self.w.state.zones[plan.hands[i]].items = old[gi].clone();
+            self.w.state.set_items(plan.hands[i], old[gi].clone());
             for &e in &old[gi] {
-                self.w.state.ents[e].loc = Loc::Zone(plan.hands[i]);
+                self.w.state.set_loc(e, Loc::Zone(plan.hands[i]));
             }
         }
     }

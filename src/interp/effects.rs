@@ -96,7 +96,7 @@ impl Interp<'_> {
     fn exhaust(&mut self, exhausted: bool, t: &Value, cx: &Ctx) -> R<()> {
         let ent = self.ent(t)?;
         self.allowed(if exhausted { "exhaust" } else { "ready" }, cx.you, Some(t), None)?;
-        self.w.state.ents[ent].exhausted = exhausted;
+        self.w.state.set_exhausted(ent, exhausted);
         self.emit(cx.you, EventKind::Exhaust { ent, exhausted });
         Ok(())
     }
@@ -265,7 +265,7 @@ impl Interp<'_> {
             Dest::Gone => self.w.state.detach(e),
         }
         if let Some(up) = self.arriving_face {
-            self.w.state.ents[e].face_up = up;
+            self.w.state.set_face(e, up);
         }
         // Who saw it leave or arrive knows what moved; the others see "a card".
         let seen = before | self.w.state.seen_by(e);
@@ -382,7 +382,7 @@ impl Interp<'_> {
             };
             self.relocate(verb, &t, to, cx)?;
             if e.verb == Verb::Take {
-                self.w.state.ents[ent].owner = cx.you;
+                self.w.state.set_owner(ent, cx.you);
             }
             self.face(e, ent);
         }
@@ -421,7 +421,7 @@ impl Interp<'_> {
     /// Applies a `face up` / `face down` clause, if the effect has one.
     fn face(&mut self, e: &Effect, ent: EntId) {
         if let Some(ClauseKind::Face(f)) = self.clause(e, |k| matches!(k, ClauseKind::Face(_))) {
-            self.w.state.ents[ent].face_up = f == Face::Up;
+            self.w.state.set_face(ent, f == Face::Up);
         }
     }
 
@@ -510,9 +510,9 @@ impl Interp<'_> {
             _ => return Err(Halt::Error("shuffle needs a zone".into())),
         };
         self.allowed("shuffle", cx.you, None, Some(zone))?;
-        let mut items = std::mem::take(&mut self.w.state.zones[zone].items);
+        let mut items = self.w.state.zones[zone].items.clone();
         self.w.state.rng.shuffle(&mut items);
-        self.w.state.zones[zone].items = items;
+        self.w.state.set_items(zone, items);
         self.emit(cx.you, EventKind::Shuffle { zone });
         Ok(Value::Zone(zone))
     }
@@ -527,7 +527,7 @@ impl Interp<'_> {
                 self.flip_to(ent, &side, cx)
             }
             Some(ClauseKind::Face(f)) => {
-                self.w.state.ents[ent].face_up = f == Face::Up;
+                self.w.state.set_face(ent, f == Face::Up);
                 let to = if f == Face::Up { "face up" } else { "face down" };
                 self.emit(cx.you, EventKind::Flip { ent, to: to.into() });
                 Ok(())
@@ -543,7 +543,7 @@ impl Interp<'_> {
                     return self.flip_to(ent, &other.clone(), cx);
                 }
                 let up = !self.w.state.ents[ent].face_up;
-                self.w.state.ents[ent].face_up = up;
+                self.w.state.set_face(ent, up);
                 self.emit(cx.you, EventKind::Flip { ent, to: if up { "face up".into() } else { "face down".into() } });
                 Ok(())
             }
@@ -558,7 +558,7 @@ impl Interp<'_> {
                 return Err(Halt::Error(format!("{k} has no side `{side}` (sides: {})", sides.join(", "))));
             }
         }
-        self.w.state.ents[ent].side = Some(side.to_string());
+        self.w.state.set_side(ent, Some(side.to_string()));
         self.emit(cx.you, EventKind::Flip { ent, to: side.into() });
         Ok(())
     }

@@ -223,7 +223,7 @@ impl Interp<'_> {
                 _ => {
                     let shown = self.show(&v);
                     self.emit(cx.you, EventKind::Set { what: prop.name.clone(), value: shown });
-                    self.w.state.vars.insert(prop.name.clone(), v);
+                    self.w.state.set_var(&prop.name, v);
                     Ok(())
                 }
             };
@@ -247,7 +247,7 @@ impl Interp<'_> {
                     let shown = format!("{} of {}", prop.name, self.show(&t));
                     let value = self.show(&v);
                     self.emit(cx.you, EventKind::Set { what: shown, value });
-                    self.w.state.ents[*e].props.insert(prop.name.clone(), v.clone());
+                    self.w.state.set_prop(*e, &prop.name, v.clone());
                 }
                 _ => return Err(Halt::Error(format!("cannot set {} of {}", prop.name, self.show(&t)))),
             }

@@ -50,7 +50,7 @@ impl Interp<'_> {
                 }
                 None => Value::Null,
             };
-            self.w.state.vars.insert(name.clone(), v);
+            self.w.state.set_var(name, v);
         }
         Ok(())
     }
@@ -97,7 +97,7 @@ impl Interp<'_> {
                 for _ in 0..n.clamp(0, 10_000) {
                     let label = me.w.state.fresh_label(name);
                     let e = me.w.state.create(Kind::Piece(name.clone()), label, owner, zone);
-                    me.w.state.ents[e].side = side.clone();
+                    me.w.state.set_side(e, side.clone());
                 }
                 let text = format!("supply: {n} {name} in {}", me.w.state.zone_name(zone));
                 me.emit(None, EventKind::Note { text });

@@ -229,6 +229,14 @@ pub struct World {
     pub answered: Vec<(actions::Source, usize, usize)>,
 }
 
+/// What `Interp::snapshot` keeps to restore the world.
+#[derive(Debug)]
+pub struct Saved {
+    rest: World,
+    mark: crate::engine::Mark,
+    log: usize,
+}
+
 /// Uses of one limited ability by one player in the current period.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Used {
@@ -335,32 +343,42 @@ impl<'r> Interp<'r> {
             self.fire()?;
             Ok(v)
         });
-        if let Err(h) = &out {
-            self.restore(saved);
-            let reason = h.message().to_string();
-            self.emit(None, EventKind::Refused { reason });
-            self.w.fired = self.w.state.log.len();
-            self.w.done.clear();
+        match &out {
+            Ok(_) => self.commit(saved),
+            Err(h) => {
+                self.restore(saved);
+                let reason = h.message().to_string();
+                self.emit(None, EventKind::Refused { reason });
+                self.w.fired = self.w.state.log.len();
+                self.w.done.clear();
+            }
         }
         out
     }
 
-    /// A copy of the world to restore on refusal. The log is append-only, so only its
-    /// length is kept (cloning it would make long games quadratic).
-    pub fn snapshot(&mut self) -> (World, usize) {
-        let log = std::mem::take(&mut self.w.state.log);
-        let saved = self.w.clone();
-        let len = log.len();
-        self.w.state.log = log;
-        (saved, len)
+    /// A point to restore on refusal: the engine state's journal mark, the log's length
+    /// (it is append-only) and a copy of the script-made rules and bookkeeping beside the
+    /// state (small: nothing of the state itself is copied).
+    pub fn snapshot(&mut self) -> Saved {
+        let state = std::mem::replace(&mut self.w.state, State::new(0));
+        let rest = self.w.clone();
+        self.w.state = state;
+        Saved { rest, mark: self.w.state.checkpoint(), log: self.w.state.log.len() }
     }
 
     /// Puts the world back as `snapshot` saw it.
-    pub fn restore(&mut self, (saved, len): (World, usize)) {
-        let mut log = std::mem::take(&mut self.w.state.log);
-        log.truncate(len);
-        self.w = saved;
-        self.w.state.log = log;
+    pub fn restore(&mut self, saved: Saved) {
+        let Saved { rest, mark, log } = saved;
+        let state = std::mem::replace(&mut self.w.state, State::new(0));
+        self.w = rest;
+        self.w.state = state;
+        self.w.state.rollback(mark);
+        self.w.state.log.truncate(log);
+    }
+
+    /// Keeps what happened since `snapshot` (an enclosing snapshot can still undo it).
+    pub fn commit(&mut self, saved: Saved) {
+        self.w.state.commit(saved.mark);
     }
 
     /// Starts the budgets afresh (each top-level action, each scenario expectation).

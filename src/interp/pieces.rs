@@ -81,7 +81,7 @@ impl Interp<'_> {
             self.tick()?;
             let label = self.w.state.fresh_label(&c.noun);
             let ent = self.w.state.create(kind.clone(), label, owner, zone);
-            self.w.state.ents[ent].side = side.clone();
+            self.w.state.set_side(ent, side.clone());
             made.push(Value::Ent(ent));
         }
         let at = if self.w.state.zones[zone].attrs.is_some() { "at" } else { "in" };

@@ -176,6 +176,7 @@ impl Interp<'_> {
             }
             out => {
                 out?;
+                self.commit(saved);
                 if let Some((per, p)) = limit {
                     self.count_use(p, key.0, key.1, &per);
                 }

@@ -220,6 +220,10 @@ impl Interp<'_> {
                 self.w.done.insert(self.w.state.log.len() - 1);
                 Ok(())
             }
+            Ok(()) => {
+                self.commit(saved);
+                Ok(())
+            }
             other => other,
         }
     }

@@ -67,7 +67,7 @@ impl Interp<'_> {
             s.bounds.insert(c.name.value.clone(), b);
         }
         if let Some(&first) = s.seats.first() {
-            s.vars.insert("active_player".into(), Value::Player(first));
+            s.set_var("active_player", Value::Player(first));
         }
         s
     }
@@ -94,7 +94,7 @@ impl Interp<'_> {
         if let Some(i) = c.order.iter().position(|&x| x == p) {
             c.slot = i;
         }
-        self.w.state.vars.insert("active_player".into(), Value::Player(p));
+        self.w.state.set_var("active_player", Value::Player(p));
     }
 
     fn new_round(&mut self) -> R<()> {
@@ -112,7 +112,7 @@ impl Interp<'_> {
         c.order = order;
         c.slot = 0;
         if let Some(&p) = c.order.first() {
-            self.w.state.vars.insert("active_player".into(), Value::Player(p));
+            self.w.state.set_var("active_player", Value::Player(p));
         }
         Ok(())
     }
@@ -228,7 +228,7 @@ impl Interp<'_> {
                 self.period(true, "round", &round, true)?;
             } else {
                 let p = c.order[c.slot];
-                self.w.state.vars.insert("active_player".into(), Value::Player(p));
+                self.w.state.set_var("active_player", Value::Player(p));
             }
             let turn = format!("turn {}", self.w.state.clock.turn);
             self.period(true, "turn", &turn, true)?;

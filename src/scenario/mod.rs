@@ -275,7 +275,7 @@ impl Runner<'_> {
             let label = it.w.state.fresh_label(&kind);
             let side = it.rules.pieces[&kind].first().cloned();
             let e = it.w.state.create(Kind::Piece(kind), label, owner, z);
-            it.w.state.ents[e].side = side;
+            it.w.state.set_side(e, side);
         }
         Ok(())
     }

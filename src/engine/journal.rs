@@ -1,0 +1,228 @@
+//! The undo journal: how an action that is refused, or only tried, is rolled back
+//! without copying the world. While a checkpoint is open, every change to an entity, a
+//! zone's contents, a counter, a variable or a label records what undoes it; rolling
+//! back undoes the records newer than the checkpoint, newest first. The few small parts
+//! of the state that change as a whole (generator, clock, seats) are kept in the mark.
+//!
+//! Invariant: after `rollback(mark)` the state equals the state when `checkpoint()`
+//! returned `mark` (the log aside, which the interpreter truncates itself). Debug builds
+//! check it: each mark carries a full copy and `rollback` compares.
+
+use std::collections::BTreeMap;
+
+use super::rng::Rng;
+use super::state::{Clock, EntId, Holder, Loc, PlayerId, State, ZoneId};
+use super::value::Value;
+
+/// One change, as what undoes it.
+#[derive(Debug, Clone)]
+pub(super) enum Undo {
+    /// An entity was at `loc`, with these `shown` bits.
+    Loc(EntId, Loc, u64),
+    /// `e` was taken out of zone `z` at `index`.
+    Removed(ZoneId, usize, EntId),
+    /// Something was inserted into zone `z` at `index`.
+    Inserted(ZoneId, usize),
+    /// A zone's contents were replaced (a shuffle, passed hands).
+    Items(ZoneId, Vec<EntId>),
+    /// An entity's facing.
+    Face(EntId, bool),
+    /// An entity's exhaustion.
+    Exhausted(EntId, bool),
+    /// An entity's owner.
+    Owner(EntId, Option<PlayerId>),
+    /// An entity's side.
+    Side(EntId, Option<String>),
+    /// An entity's assigned property (absent: `None`).
+    Prop(EntId, String, Option<Value>),
+    /// A counter's value (absent: `None`).
+    Counter((String, Holder), Option<i64>),
+    /// A variable's value (absent: `None`).
+    Var(String, Option<Value>),
+    /// How many entities had a label base (absent: `None`).
+    Label(String, Option<usize>),
+    /// An entity was created (the newest one, in the zone it was created in).
+    Created,
+}
+
+/// The records of the open checkpoints.
+#[derive(Debug, Clone, Default)]
+pub struct Journal {
+    pub(super) entries: Vec<Undo>,
+    pub(super) open: usize,
+}
+
+/// The journal is bookkeeping, not game state: two states are equal whatever it holds.
+impl PartialEq for Journal {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+/// A point the state can be rolled back to.
+#[derive(Debug)]
+pub struct Mark {
+    len: usize,
+    depth: usize,
+    rng: Rng,
+    clock: Clock,
+    seats: Vec<PlayerId>,
+    eliminated: Vec<PlayerId>,
+    over: bool,
+    game: u32,
+    #[cfg(debug_assertions)]
+    copy: Box<State>,
+}
+
+impl State {
+    /// Opens a checkpoint: changes from now on are recorded until it is rolled back or
+    /// committed. Checkpoints nest.
+    pub fn checkpoint(&mut self) -> Mark {
+        let depth = self.journal.open;
+        self.journal.open += 1;
+        Mark {
+            len: self.journal.entries.len(),
+            depth,
+            rng: self.rng.clone(),
+            clock: self.clock.clone(),
+            seats: self.seats.clone(),
+            eliminated: self.eliminated.clone(),
+            over: self.over,
+            game: self.game,
+            #[cfg(debug_assertions)]
+            copy: Box::new(self.without_log()),
+        }
+    }
+
+    /// Keeps the changes since `mark`; the enclosing checkpoint can still undo them.
+    pub fn commit(&mut self, mark: Mark) {
+        self.close(&mark);
+    }
+
+    /// Undoes every change since `mark`, newest first.
+    pub fn rollback(&mut self, mark: Mark) {
+        while self.journal.entries.len() > mark.len {
+            let Some(u) = self.journal.entries.pop() else { break };
+            self.undo(u);
+        }
+        self.rng = mark.rng.clone();
+        self.clock = mark.clock.clone();
+        self.seats = mark.seats.clone();
+        self.eliminated = mark.eliminated.clone();
+        self.over = mark.over;
+        self.game = mark.game;
+        self.close(&mark);
+        #[cfg(debug_assertions)]
+        debug_assert!(self.without_log() == *mark.copy, "the journal did not restore the state");
+    }
+
+    /// Closes `mark` and any checkpoint opened inside it and left open (an error that
+    /// went past it): the enclosing checkpoint decides for all of them.
+    fn close(&mut self, mark: &Mark) {
+        self.journal.open = mark.depth;
+        if self.journal.open == 0 {
+            self.journal.entries.clear();
+        }
+    }
+
+    /// Records what undoes a change, when a checkpoint is open.
+    pub(super) fn record(&mut self, u: Undo) {
+        if self.journal.open > 0 {
+            self.journal.entries.push(u);
+        }
+    }
+
+    #[cfg(debug_assertions)]
+    fn without_log(&mut self) -> State {
+        let log = std::mem::take(&mut self.log);
+        let copy = self.clone();
+        self.log = log;
+        copy
+    }
+
+    fn undo(&mut self, u: Undo) {
+        match u {
+            Undo::Loc(e, loc, shown) => {
+                self.ents[e].loc = loc;
+                self.ents[e].shown = shown;
+            }
+            Undo::Removed(z, i, e) => self.zones[z].items.insert(i, e),
+            Undo::Inserted(z, i) => {
+                self.zones[z].items.remove(i);
+            }
+            Undo::Items(z, items) => self.zones[z].items = items,
+            Undo::Face(e, v) => self.ents[e].face_up = v,
+            Undo::Exhausted(e, v) => self.ents[e].exhausted = v,
+            Undo::Owner(e, v) => self.ents[e].owner = v,
+            Undo::Side(e, v) => self.ents[e].side = v,
+            Undo::Prop(e, name, v) => restore(&mut self.ents[e].props, name, v),
+            Undo::Counter(key, v) => restore(&mut self.counters, key, v),
+            Undo::Var(name, v) => restore(&mut self.vars, name, v),
+            Undo::Label(base, v) => restore(&mut self.labels, base, v),
+            Undo::Created => {
+                if let Some(ent) = self.ents.pop() {
+                    if let Loc::Zone(z) = ent.loc {
+                        let e = self.ents.len();
+                        self.zones[z].items.retain(|&x| x != e);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Sets an entity's facing.
+    pub fn set_face(&mut self, e: EntId, up: bool) {
+        self.record(Undo::Face(e, self.ents[e].face_up));
+        self.ents[e].face_up = up;
+    }
+
+    /// Exhausts or readies an entity.
+    pub fn set_exhausted(&mut self, e: EntId, exhausted: bool) {
+        self.record(Undo::Exhausted(e, self.ents[e].exhausted));
+        self.ents[e].exhausted = exhausted;
+    }
+
+    /// Gives an entity an owner.
+    pub fn set_owner(&mut self, e: EntId, owner: Option<PlayerId>) {
+        self.record(Undo::Owner(e, self.ents[e].owner));
+        self.ents[e].owner = owner;
+    }
+
+    /// Turns an entity to a side.
+    pub fn set_side(&mut self, e: EntId, side: Option<String>) {
+        let old = std::mem::replace(&mut self.ents[e].side, side);
+        self.record(Undo::Side(e, old));
+    }
+
+    /// Assigns a property of an entity (replacing the printed value).
+    pub fn set_prop(&mut self, e: EntId, name: &str, v: Value) {
+        let old = self.ents[e].props.insert(name.to_string(), v);
+        self.record(Undo::Prop(e, name.to_string(), old));
+    }
+
+    /// Sets a game variable.
+    pub fn set_var(&mut self, name: &str, v: Value) {
+        let old = self.vars.insert(name.to_string(), v);
+        self.record(Undo::Var(name.to_string(), old));
+    }
+
+    /// Replaces a zone's contents with a reordering or exchange of entities whose
+    /// locations the caller sets with `set_loc`.
+    pub fn set_items(&mut self, z: ZoneId, items: Vec<EntId>) {
+        let old = std::mem::replace(&mut self.zones[z].items, items);
+        self.record(Undo::Items(z, old));
+    }
+
+    /// Sets where an entity is without touching any zone's contents (see `set_items`).
+    pub fn set_loc(&mut self, e: EntId, loc: Loc) {
+        self.record(Undo::Loc(e, self.ents[e].loc, self.ents[e].shown));
+        self.ents[e].loc = loc;
+    }
+}
+
+fn restore<K: Ord, V>(map: &mut BTreeMap<K, V>, key: K, old: Option<V>) {
+    match old {
+        Some(v) => map.insert(key, v),
+        None => map.remove(&key),
+    };
+}
