@@ -86,10 +86,10 @@ impl Interp<'_> {
         for src in sources {
             let (abilities, this, label) = self.abilities_of(src);
             let controller = self.controller_of(src);
-            for (index, a) in abilities.into_iter().enumerate() {
+            for (index, a) in abilities.iter().enumerate() {
                 let Head::React(k, pat) = &a.head else { continue };
                 let here = match src {
-                    Source::Card(e) => self.works_from(e, &a),
+                    Source::Card(e) => self.works_from(e, a),
                     _ => true,
                 };
                 if !want(*k) || !here {

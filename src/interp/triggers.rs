@@ -85,7 +85,7 @@ impl Interp<'_> {
                 // Out of play, only an ability whose `from:` names the card's zone listens
                 // (and any ability of the card the event is about).
                 if let Source::Card(e) = src {
-                    if !self.works_from(e, &a) && !subject.contains(&Value::Ent(e)) {
+                    if !self.works_from(e, a) && !subject.contains(&Value::Ent(e)) {
                         continue;
                     }
                 }
