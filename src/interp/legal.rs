@@ -74,7 +74,7 @@ impl Interp<'_> {
     /// activated abilities of those cards and of cards in play, of their faction, of the game.
     fn action_candidates(&mut self, p: PlayerId) -> R<Vec<(String, Action)>> {
         let mut out = vec![];
-        for e in self.all_ents(true) {
+        for e in self.reachable(p) {
             let s = &self.w.state;
             let held = match s.ents[e].loc {
                 Loc::Zone(z) => s.zones[z].playable && s.zones[z].owner == Some(p),
@@ -98,6 +98,24 @@ impl Interp<'_> {
         }
         self.ability_candidates(p, Source::Game(p), &mut out)?;
         Ok(out)
+    }
+
+    /// The cards `p` might play or whose abilities might be used, in table order: those in
+    /// `p`'s playable zones, in play, or in zones some `from:` names (not the library).
+    fn reachable(&self, p: PlayerId) -> Vec<usize> {
+        let s = &self.w.state;
+        let mut out = vec![];
+        for zone in &s.zones {
+            let held = zone.playable && zone.owner == Some(p);
+            if held || zone.in_play || zone.attrs.is_some() || self.rules.from_zones.contains(&zone.name) {
+                out.extend(zone.items.iter().copied().filter(|&e| matches!(s.ents[e].kind, Kind::Card(_))));
+            }
+        }
+        out.extend(
+            (0..s.ents.len())
+                .filter(|&e| matches!(s.ents[e].loc, Loc::On(_)) && matches!(s.ents[e].kind, Kind::Card(_))),
+        );
+        out
     }
 
     fn ability_candidates(&mut self, p: PlayerId, src: Source, out: &mut Vec<(String, Action)>) -> R<()> {

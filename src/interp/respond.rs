@@ -8,7 +8,7 @@
 //! never to the events of its own effect; when several could apply, the player the
 //! event is about chooses which one does.
 
-use crate::engine::{Event, EventKind, Holder, Kind, PlayerId, Value};
+use crate::engine::{EntId, Event, EventKind, Holder, Kind, Loc, PlayerId, Value};
 use crate::load::React;
 
 use super::actions::Source;
@@ -34,6 +34,25 @@ impl Interp<'_> {
     pub(super) fn listens(&self, e: usize) -> bool {
         let Kind::Card(c) = self.w.state.ents[e].kind else { return false };
         self.w.state.in_play(e) || self.rules.cards[c].abilities.iter().any(|a| self.works_from(e, a))
+    }
+
+    /// The cards, in table order, that may answer an event about `subject`: those that
+    /// listen and the subject's own. Only zones in play, zones some `from:` names and the
+    /// subject's zones are looked at, so an event costs what is in play, not the library.
+    pub(super) fn listeners(&self, subject: &[Value]) -> Vec<EntId> {
+        let s = &self.w.state;
+        let subj: Vec<EntId> =
+            subject.iter().filter_map(|v| if let Value::Ent(e) = v { Some(*e) } else { None }).collect();
+        let heard = |e: EntId| matches!(s.ents[e].kind, Kind::Card(_)) && (subj.contains(&e) || self.listens(e));
+        let mut out = vec![];
+        for (z, zone) in s.zones.iter().enumerate() {
+            let open = zone.in_play || zone.attrs.is_some() || self.rules.from_zones.contains(&zone.name);
+            if open || subj.iter().any(|&e| s.ents[e].loc == Loc::Zone(z)) {
+                out.extend(zone.items.iter().copied().filter(|&e| heard(e)));
+            }
+        }
+        out.extend((0..s.ents.len()).filter(|&e| matches!(s.ents[e].loc, Loc::On(_)) && heard(e)));
+        out
     }
 
     /// Whether ability `a` of card `e` works where the card is: in play, or in a zone

@@ -243,6 +243,8 @@ pub struct Rules {
     pub reacts: bool,
     /// Whether some ability triggers on events (`when:`); else events are offered to nobody.
     pub triggers: bool,
+    /// The zones named by some ability's `from:` (cards there may listen out of play).
+    pub from_zones: std::collections::BTreeSet<String>,
 }
 
 /// Converts a YAML value to a run-time value.
@@ -417,6 +419,7 @@ impl Rules {
         let all: Vec<&AbilityDef> = all.chain(&rules.abilities).collect();
         rules.reacts = all.iter().any(|a| matches!(a.head, Head::React(..)));
         rules.triggers = all.iter().any(|a| matches!(a.head, Head::When(_)));
+        rules.from_zones = all.iter().flat_map(|a| a.from.iter().cloned()).collect();
         if diags.is_empty() {
             Ok(rules)
         } else {
@@ -483,6 +486,7 @@ impl Rules {
             static_bans: false,
             reacts: false,
             triggers: false,
+            from_zones: Default::default(),
         }
     }
 

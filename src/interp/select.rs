@@ -81,6 +81,27 @@ impl Interp<'_> {
         }
     }
 
+    /// The cards, then the pieces, in play that are `noun`s, in table order (what
+    /// `things` would give, less what no one controls).
+    fn things_in_play(&mut self, noun: &str) -> R<Vec<Value>> {
+        let s = &self.w.state;
+        let mut ents = vec![];
+        for cards in [true, false] {
+            let kind = |e: EntId| matches!(s.ents[e].kind, Kind::Card(_)) == cards;
+            for zone in s.zones.iter().filter(|z| z.in_play || z.attrs.is_some()) {
+                ents.extend(zone.items.iter().copied().filter(|&e| kind(e)));
+            }
+            ents.extend((0..s.ents.len()).filter(|&e| matches!(s.ents[e].loc, Loc::On(_)) && kind(e) && s.in_play(e)));
+        }
+        let mut out = vec![];
+        for e in ents {
+            if self.is_a(&Value::Ent(e), noun)? {
+                out.push(Value::Ent(e));
+            }
+        }
+        Ok(out)
+    }
+
     fn is_noun(&self, n: &str) -> bool {
         matches!(self.rules.env.lookup(n), Some(Sym::Piece | Sym::Side | Sym::EnumValue(_)))
             || self.rules.values.contains_key(n)
@@ -205,6 +226,14 @@ impl Interp<'_> {
                         let all = self.all_ents(cards).into_iter().map(Value::Ent);
                         all.filter(|c| self.located(c, &arg)).collect()
                     }
+                }
+            }
+            (_, Some(Filter { kind: FilterKind::YouControl | FilterKind::ControlledBy(_), .. })) => {
+                // `elf you control`: only things in play can be controlled.
+                let b = self.eval(base, cx)?;
+                match &b {
+                    Value::Sym(noun) if self.is_noun(noun) => self.things_in_play(noun)?,
+                    _ => self.things(&b)?,
                 }
             }
             _ => {

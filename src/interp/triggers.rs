@@ -57,10 +57,8 @@ impl Interp<'_> {
         let subject = subject(&ev.kind);
         let s = &self.w.state;
         let mut sources: Vec<Source> = vec![];
-        for e in self.all_ents(true) {
-            if self.listens(e) || subject.contains(&Value::Ent(e)) {
-                sources.push(Source::Card(e));
-            }
+        for e in self.listeners(&subject) {
+            sources.push(Source::Card(e));
         }
         // The event's own card listens wherever it now is, even out of the game.
         for v in &subject {
