@@ -80,16 +80,27 @@ impl Interp<'_> {
 
     /// The printed value (or one assigned by `set` for good).
     fn printed(&self, prop: &str, e: EntId) -> Value {
+        self.printed_ref(prop, e).cloned().unwrap_or(Value::Null)
+    }
+
+    /// The printed (or assigned) value of a property, uncopied.
+    fn printed_ref(&self, prop: &str, e: EntId) -> Option<&Value> {
         let ent = &self.w.state.ents[e];
         if let Some(v) = ent.props.get(prop) {
-            return v.clone();
+            return Some(v);
         }
         match &ent.kind {
-            Kind::Card(c) => self.rules.cards[*c].props.get(prop).cloned(),
-            Kind::Piece(name) => self.rules.piece_props.get(name).and_then(|m| m.get(prop)).cloned(),
+            Kind::Card(c) => self.rules.cards[*c].props.get(prop),
+            Kind::Piece(name) => self.rules.piece_props.get(name).and_then(|m| m.get(prop)),
         }
-        .or_else(|| self.rules.props.get(prop).map(|i| i.default.clone()))
-        .unwrap_or(Value::Null)
+        .or_else(|| self.rules.props.get(prop).map(|i| &i.default))
+    }
+
+    /// A property's value when nothing can modify it (no modifier or static ability names
+    /// it), uncopied; `None` when it may be modified.
+    pub(super) fn unmodified(&self, prop: &str, e: EntId) -> Option<&Value> {
+        const NULL: &Value = &Value::Null;
+        (!self.may_be_modified(prop)).then(|| self.printed_ref(prop, e).unwrap_or(NULL))
     }
 
     /// A counter's value with modifiers (`modify charge of x by +2`) applied; the counter

@@ -7,7 +7,7 @@ use crate::syntax::ast::*;
 use super::eval::Mode;
 use super::{Ask, Ctx, Halt, Interp, R};
 
-impl Interp<'_> {
+impl<'r> Interp<'r> {
     /// Every card (or piece) in the game, in table order: zone by zone, top first, then
     /// attached ones. Things out of the game are not selected.
     pub fn all_ents(&self, cards: bool) -> Vec<EntId> {
@@ -34,9 +34,16 @@ impl Interp<'_> {
                     }
                 }
                 let e = *e;
-                for prop in self.rules.values.get(noun).cloned().unwrap_or_default() {
-                    let pv = self.prop_of(&prop, &Value::Ent(e))?;
-                    if pv == Value::Sym(noun.into()) || pv.items().contains(&Value::Sym(noun.into())) {
+                let rules: &'r super::Rules = self.rules;
+                for prop in rules.values.get(noun).map_or(&[][..], |v| &v[..]) {
+                    if let Some(v) = self.unmodified(prop, e) {
+                        if names(v, noun) {
+                            return Ok(true);
+                        }
+                        continue;
+                    }
+                    let pv = self.prop_of(prop, &Value::Ent(e))?;
+                    if names(&pv, noun) {
                         return Ok(true);
                     }
                 }
@@ -44,9 +51,7 @@ impl Interp<'_> {
             }
             Value::Zone(z) => {
                 let attrs = self.w.state.zones[*z].attrs.as_ref();
-                Ok(attrs.is_some_and(|a| {
-                    a.values().any(|x| x == &Value::Sym(noun.into()) || x.items().contains(&Value::Sym(noun.into())))
-                }))
+                Ok(attrs.is_some_and(|a| a.values().any(|x| names(x, noun))))
             }
             _ => Ok(false),
         }
@@ -485,6 +490,11 @@ impl Interp<'_> {
         let v = self.ask(prompt, vec![Value::Sym("yes".into()), Value::Sym("no".into())], 1, 1, cx)?;
         Ok(v.items() == vec![Value::Sym("yes".into())])
     }
+}
+
+/// Whether a value is the enum value `noun` or a list holding it.
+fn names(v: &Value, noun: &str) -> bool {
+    v.as_slice().iter().any(|x| matches!(x, Value::Sym(s) if s == noun))
 }
 
 /// A one-element list as its element.
