@@ -7,7 +7,28 @@ use divan::Bencher;
 use twilit::engine::Rng;
 
 fn main() {
+    // `-- --games-per-second`: one plain line per game for `benches/side_by_side.sh`.
+    if std::env::args().any(|a| a == "--games-per-second") {
+        println!("floor goofspiel13 {:.0}", games_per_second(goofspiel));
+        println!("floor crazy_eights {:.0}", games_per_second(|rng| crazy_eights(rng) as i64));
+        return;
+    }
     divan::main();
+}
+
+/// Plays games for about a second of CPU and returns how many per second.
+fn games_per_second(game: impl Fn(&mut Rng) -> i64) -> f64 {
+    let mut rng = Rng::new(1);
+    let start = std::time::Instant::now();
+    let (mut games, mut sum) = (0u64, 0i64);
+    while start.elapsed().as_secs_f64() < 1.0 {
+        for _ in 0..1000 {
+            sum = sum.wrapping_add(game(&mut rng));
+        }
+        games += 1000;
+    }
+    divan::black_box(sum);
+    games as f64 / start.elapsed().as_secs_f64()
 }
 
 /// One Goofspiel(13) game: a shuffled prize deck, both players bid a random card of their

@@ -12,7 +12,9 @@ pub struct Ask<'a> {
     pub chooser: &'a str,
     /// What is asked (the script text of the choice).
     pub prompt: &'a str,
-    /// The legal options, by name.
+    /// How many options there are.
+    pub count: usize,
+    /// The legal options, by name (empty when the agent does not want names).
     pub options: &'a [String],
     /// Fewest options to pick.
     pub min: usize,
@@ -38,6 +40,12 @@ pub trait Agent {
     /// An `Err` stops the action (a scenario's missing answer).
     fn choose(&mut self, ask: &Ask, rng: &mut Rng) -> Result<Vec<usize>, String>;
 
+    /// Whether it reads the options' names (else only their number is given, and nobody
+    /// formats names that nobody reads).
+    fn wants_names(&self) -> bool {
+        true
+    }
+
     /// Answers for the scenario step about to run (scripted agents only).
     fn begin(&mut self, _step: usize, _answers: Vec<(usize, Vec<String>)>) {}
 
@@ -53,8 +61,12 @@ pub struct FirstLegal;
 
 impl Agent for FirstLegal {
     fn choose(&mut self, ask: &Ask, _rng: &mut Rng) -> Result<Vec<usize>, String> {
-        let n = ask.min.max(ask.max.min(1)).min(ask.options.len());
+        let n = ask.min.max(ask.max.min(1)).min(ask.count);
         Ok((0..n).collect())
+    }
+
+    fn wants_names(&self) -> bool {
+        false
     }
 }
 
@@ -64,9 +76,9 @@ pub struct RandomAgent;
 
 impl Agent for RandomAgent {
     fn choose(&mut self, ask: &Ask, rng: &mut Rng) -> Result<Vec<usize>, String> {
-        let max = ask.max.min(ask.options.len());
+        let max = ask.max.min(ask.count);
         let n = ask.min + rng.below((max - ask.min.min(max) + 1) as u64) as usize;
-        let mut idx: Vec<usize> = (0..ask.options.len()).collect();
+        let mut idx: Vec<usize> = (0..ask.count).collect();
         rng.shuffle(&mut idx);
         idx.truncate(n.min(max));
         idx.sort();
@@ -138,7 +150,7 @@ mod tests {
     use super::*;
 
     fn ask(opts: &[String], min: usize, max: usize) -> Ask<'_> {
-        Ask { chooser: "p", prompt: "choose 1 card", options: opts, min, max }
+        Ask { chooser: "p", prompt: "choose 1 card", count: opts.len(), options: opts, min, max }
     }
 
     #[test]

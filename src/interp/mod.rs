@@ -288,9 +288,9 @@ pub struct Interp<'r> {
     /// script was refused).
     skip_scripts: bool,
     /// Answers (by option name) recorded while players choose simultaneously.
-    recording: Option<Vec<Vec<String>>>,
+    recording: Option<Vec<Vec<Value>>>,
     /// Recorded answers to give instead of asking.
-    replay: std::collections::VecDeque<Vec<String>>,
+    replay: std::collections::VecDeque<Vec<Value>>,
     /// The player whose simultaneous block runs: its events are theirs alone to see.
     secret: Option<PlayerId>,
     /// The facing a moved card takes as it arrives (`face up`/`face down` clauses).

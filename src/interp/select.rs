@@ -455,23 +455,32 @@ impl<'r> Interp<'r> {
             return Err(Halt::Refused(format!("cannot {prompt}: {} of {min} available", cands.len())));
         }
         let who = cx.you.ok_or_else(|| Halt::Error(format!("nobody to {prompt}")))?;
-        let options: Vec<String> = cands.iter().map(|c| self.show_to(c, who)).collect();
         let picked = match self.replay.pop_front() {
-            Some(names) => {
-                let found: Vec<usize> = names.iter().filter_map(|n| options.iter().position(|o| o == n)).collect();
-                if found.len() != names.len() || !(min..=max).contains(&found.len()) {
+            // The same things the player chose in the rehearsal of a simultaneous choice.
+            Some(chosen) => {
+                let found: Vec<usize> = chosen.iter().filter_map(|v| cands.iter().position(|c| c == v)).collect();
+                if found.len() != chosen.len() || !(min..=max).contains(&found.len()) {
                     return Err(Halt::Error(format!("`{prompt}` changed between the choice and its resolution")));
                 }
                 found
             }
             None => {
+                let options: Vec<String> = if self.agent.wants_names() {
+                    cands.iter().map(|c| self.show_to(c, who)).collect()
+                } else {
+                    vec![]
+                };
                 let chooser = self.pname(who).to_string();
-                let ask = Ask { chooser: &chooser, prompt, options: &options, min, max };
-                self.agent.choose(&ask, &mut self.w.state.rng).map_err(Halt::Agent)?
+                let ask = Ask { chooser: &chooser, prompt, count: cands.len(), options: &options, min, max };
+                let got = self.agent.choose(&ask, &mut self.w.state.rng).map_err(Halt::Agent)?;
+                if got.iter().any(|&i| i >= cands.len()) {
+                    return Err(Halt::Agent(format!("`{prompt}`: the agent picked an option that does not exist")));
+                }
+                got
             }
         };
         if let Some(r) = &mut self.recording {
-            r.push(picked.iter().map(|&i| options[i].clone()).collect());
+            r.push(picked.iter().map(|&i| cands[i].clone()).collect());
         }
         // Who could see every picked thing knows the choice; the others see that it was made.
         let mut seen = crate::engine::view::EVERYONE;
@@ -480,7 +489,7 @@ impl<'r> Interp<'r> {
                 seen &= self.w.state.seen_by(e) | crate::engine::view::bit(who);
             }
         }
-        let names = picked.iter().map(|&i| options[i].clone()).collect();
+        let names = picked.iter().map(|&i| self.show_to(&cands[i], who)).collect();
         self.emit_seen(Some(who), EventKind::Choose { prompt: prompt.to_string(), picked: names }, seen);
         Ok(Value::List(picked.into_iter().map(|i| cands[i].clone()).collect()))
     }

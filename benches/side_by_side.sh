@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Twilit beside the hand-written floor (benches/floor.rs) and, where it can be installed,
+# OpenSpiel 2.0.2's C++ playouts (../shared/bench/peers/run.sh), in ONE run so that the
+# ratios are taken under the same machine load. Prints games per CPU-second on one core.
+#
+#   benches/side_by_side.sh            # GS_GAMES=20000 C8_GAMES=5000 by default
+#   PEERS=off benches/side_by_side.sh  # without the peers (no Python/npm install)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+gs_games=${GS_GAMES:-20000}
+c8_games=${C8_GAMES:-5000}
+peers=${PEERS_SCRIPT:-../shared/bench/peers/run.sh}
+
+cargo build --release -q
+twilit=target/release/twilit
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+
+# Games per CPU-second of `twilit simulate --jobs 1` (user + system time of the process).
+rate() {
+  local dir=$1 players=$2 games=$3
+  local TIMEFORMAT='%U %S'
+  { time "$twilit" simulate "$dir" --players "$players" --games "$games" --jobs 1 --format json \
+      >"$out/sim.json"; } 2>"$out/time"
+  awk -v n="$games" '{ printf "%.0f", n / ($1 + $2) }' "$out/time"
+}
+
+echo "measuring twilit (simulate --jobs 1) ..." >&2
+tw_gs=$(rate cards/goofspiel 2 "$gs_games")
+tw_c8=$(rate cards/crazy_eights 5 "$c8_games")
+lotr=$("$twilit" bench --game cards/lotr --turns 200 | awk '/random game/ { gsub(/\(/, ""); print $(NF-3) }')
+
+echo "measuring the hand-written floor ..." >&2
+cargo bench -q --bench floor -- --games-per-second >"$out/floor"
+fl_gs=$(awk '$2 == "goofspiel13" { print $3 }' "$out/floor")
+fl_c8=$(awk '$2 == "crazy_eights" { print $3 }' "$out/floor")
+
+os_gs="" os_c8=""
+if [ "${PEERS:-on}" != off ] && [ -x "$peers" ]; then
+  echo "measuring the peers ($peers) ..." >&2
+  if "$peers" >"$out/peers" 2>"$out/peers.err"; then
+    os_gs=$(awk '$1 == "openspiel-cpp" && $2 == "goofspiel13" { print $3 }' "$out/peers")
+    os_c8=$(awk '$1 == "openspiel-cpp" && $2 == "crazy_eights" { print $3 }' "$out/peers")
+  else
+    echo "the peers did not run: $(tail -1 "$out/peers.err")" >&2
+  fi
+fi
+
+ratio() { if [ -n "$2" ]; then awk -v a="$1" -v b="$2" 'BEGIN { printf "1/%.1f", b / a }'; else echo "-"; fi; }
+printf '%-14s %12s %12s %14s %14s %16s\n' game twilit floor openspiel-cpp twilit/floor twilit/openspiel
+printf '%-14s %12s %12s %14s %14s %16s\n' goofspiel13 "$tw_gs" "$fl_gs" "${os_gs:--}" \
+  "$(ratio "$tw_gs" "$fl_gs")" "$(ratio "$tw_gs" "$os_gs")"
+printf '%-14s %12s %12s %14s %14s %16s\n' crazy_eights "$tw_c8" "$fl_c8" "${os_c8:--}" \
+  "$(ratio "$tw_c8" "$fl_c8")" "$(ratio "$tw_c8" "$os_c8")"
+echo "lotr random play: $lotr turns/s (wall, one core)"
