@@ -22,10 +22,27 @@ fn parse_condition() -> bool {
     twilit::syntax::parse_condition(black_box("count(elf you control) > 0 and tokens >= cost of this")).is_ok()
 }
 
-#[divan::bench(args = [1_000, 5_000], sample_count = 10)]
+#[divan::bench(args = [1_000, 5_000, 20_000], sample_count = 10)]
 fn load_and_check(bencher: Bencher, cards: usize) {
     let dir = twilit::cli::bench::temp_dir(cards);
     twilit::cli::bench::generate(&dir, cards).expect("generate library");
     bencher.bench(|| twilit::cli::bench::measure(&dir).problems);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The floor `load_and_check` is held to: the same generated files read and parsed into a
+/// generic `serde_yaml::Value`, nothing converted or checked (single-threaded).
+#[divan::bench(args = [1_000, 5_000, 20_000], sample_count = 10)]
+fn bare_serde_yaml(bencher: Bencher, cards: usize) {
+    let dir = twilit::cli::bench::temp_dir(cards).with_extension("bare");
+    twilit::cli::bench::generate(&dir, cards).expect("generate library");
+    let mut files: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
+    files.sort();
+    bencher.bench(|| {
+        files
+            .iter()
+            .map(|f| serde_yaml::from_str::<serde_yaml::Value>(&std::fs::read_to_string(f).unwrap()).is_ok() as usize)
+            .sum::<usize>()
+    });
     let _ = std::fs::remove_dir_all(&dir);
 }

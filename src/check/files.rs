@@ -9,7 +9,7 @@ use crate::load::{
 
 use super::build::prop_ty;
 use super::env::{param_ty, Env, Ty};
-use super::scripts::{check_field, check_sequence, Entry};
+use super::scripts::{check_event, check_field, check_sequence, Entry};
 
 /// Timings an `action:` may name besides the game's phases: `any` (any action window),
 /// `turn` (any time in the user's own turn), `game` (any time at all).
@@ -188,18 +188,18 @@ impl FileChecker<'_> {
         match &a.kind {
             AbilityKind::Action(phase) => self.phase_name(phase),
             AbilityKind::When(ev) => {
-                check_field(self.env, ev, Entry::Event, &[], self.diags);
+                let pat = check_event(self.env, ev, self.diags);
                 locals.push(("it", Ty::Any));
                 // `uses PROCEDURE`: the procedure's parameters are bound to its arguments.
-                for p in used_procedure_params(self.env, &ev.text) {
+                for p in used_procedure_params(self.env, pat.as_ref()) {
                     locals.push((p, Ty::Any));
                 }
             }
             AbilityKind::Static(s) => check_field(self.env, s, Entry::Script, &[], self.diags),
             AbilityKind::React(_, ev) => {
-                check_field(self.env, ev, Entry::Event, &[], self.diags);
+                let pat = check_event(self.env, ev, self.diags);
                 locals.push(("it", Ty::Any));
-                for p in used_procedure_params(self.env, &ev.text) {
+                for p in used_procedure_params(self.env, pat.as_ref()) {
                     locals.push((p, Ty::Any));
                 }
             }
@@ -518,10 +518,11 @@ fn copy_of(id: &Sp<String>) -> Sp<String> {
     }
 }
 
-/// The parameters of the procedure a `uses PROCEDURE` trigger pattern names.
-fn used_procedure_params<'e>(env: &'e super::env::Env, pattern: &str) -> Vec<&'e str> {
+/// The parameters of the procedure a `uses PROCEDURE` trigger pattern names (the pattern
+/// as `check_event` parsed it; `None` when it did not parse).
+fn used_procedure_params<'e>(env: &'e super::env::Env, pattern: Option<&crate::syntax::ast::EventPat>) -> Vec<&'e str> {
     use crate::syntax::ast::{EventKind, ExprKind};
-    let Ok(p) = crate::syntax::parse_event(pattern) else { return vec![] };
+    let Some(p) = pattern else { return vec![] };
     let EventKind::Action { verb, object: Some(o), .. } = &p.kind else { return vec![] };
     let ExprKind::Name(n) = &o.kind else { return vec![] };
     match (verb.name.as_str(), env.lookup(n)) {

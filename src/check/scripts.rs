@@ -39,6 +39,24 @@ pub fn check_field(env: &Env, src: &ScriptSrc, entry: Entry, locals: Locals, out
     check_parts(env, &[(src, entry)], locals, out);
 }
 
+/// Parses and checks a trigger pattern (like `check_field` with `Entry::Event`) and hands
+/// back the parsed pattern, so callers that also read it do not parse it a second time.
+pub fn check_event(env: &Env, src: &ScriptSrc, out: &mut Vec<Diagnostic>) -> Option<ast::EventPat> {
+    let mut ck = Checker::new(env, src.file, Box::new(|s| src.file_span(s)));
+    let pat = match syntax::parse_event(&src.text) {
+        Ok(ev) => {
+            ck.check_event(&ev);
+            Some(ev)
+        }
+        Err(e) => {
+            out.push(syntax_diag(src, e));
+            None
+        }
+    };
+    out.append(&mut ck.diags);
+    pat
+}
+
 /// Parses and checks fields that run in sequence and share bindings (requirement, cost,
 /// effect): a `let` in the cost is visible in the effect.
 pub fn check_parts(env: &Env, parts: &[(&ScriptSrc, Entry)], locals: Locals, out: &mut Vec<Diagnostic>) {

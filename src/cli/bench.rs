@@ -117,6 +117,25 @@ pub fn measure(dir: &Path) -> Timing {
     Timing { load: t1 - t0, check: t2 - t1, problems: diags.len() + report.diags.len(), cards: report.cards }
 }
 
+/// The floor `check` is measured against: reads the same `.yaml` files and parses each
+/// into a generic value with the YAML crate the loader uses (serde-saphyr), single-threaded,
+/// nothing converted or checked. Returns the time and the number of files parsed.
+pub fn bare_parse(dir: &Path) -> (Duration, usize) {
+    let mut files: Vec<PathBuf> =
+        std::fs::read_dir(dir).map(|rd| rd.filter_map(Result::ok).map(|e| e.path()).collect()).unwrap_or_default();
+    files.retain(|p| p.extension().is_some_and(|e| e == "yaml"));
+    files.sort();
+    let t0 = Instant::now();
+    let mut parsed = 0;
+    for f in &files {
+        let Ok(text) = std::fs::read_to_string(f) else { continue };
+        if serde_saphyr::from_str::<serde_json::Value>(&text).is_ok() {
+            parsed += 1;
+        }
+    }
+    (t0.elapsed(), parsed)
+}
+
 /// A fresh temporary directory for a generated library.
 pub fn temp_dir(cards: usize) -> PathBuf {
     std::env::temp_dir().join(format!("twilit-bench-{}-{cards}", std::process::id()))

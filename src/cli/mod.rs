@@ -163,9 +163,6 @@ fn run_bench(cards: usize, runs: usize, keep: bool, out: &mut dyn Write, err: &m
             best = Some(t);
         }
     }
-    if !keep {
-        let _ = std::fs::remove_dir_all(&dir);
-    }
     let b = best.expect("at least one run");
     let secs = (b.load + b.check).as_secs_f64();
     let _ = writeln!(
@@ -175,6 +172,18 @@ fn run_bench(cards: usize, runs: usize, keep: bool, out: &mut dyn Write, err: &m
         b.cards as f64 / secs,
         bytes as f64 / 1e6 / secs
     );
+    // The floor: the same files parsed to a generic YAML value, nothing else (best of as many runs).
+    let bare = (0..runs).map(|_| bench::bare_parse(&dir)).min_by_key(|b| b.0).expect("at least one run");
+    let _ = writeln!(
+        out,
+        "bare YAML parse of the same {} files (serde-saphyr, generic value): {:.1} ms; load+check is {:.2}x that",
+        bare.1,
+        bare.0.as_secs_f64() * 1e3,
+        secs / bare.0.as_secs_f64()
+    );
+    if !keep {
+        let _ = std::fs::remove_dir_all(&dir);
+    }
     if b.problems > 0 {
         let _ = writeln!(err, "error: the generated library should check clean, found {} problems", b.problems);
         return EXIT_PROBLEMS;

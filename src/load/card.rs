@@ -67,6 +67,8 @@ pub fn card(cx: &mut Cx, node: &Node) -> Option<Card> {
     }
     c.id = cx.required(id, node, "id", "this card");
     c.name = cx.required(name, node, "name", "this card");
+    // Cards live as long as the library: no spare capacity kept per card.
+    c.props.shrink_to_fit();
     Some(c)
 }
 

@@ -68,7 +68,11 @@ fn load_group(dir: &Path, mut files: Vec<PathBuf>, sources: &mut SourceMap, diag
     let ids: Vec<(usize, FileId)> =
         files.iter().enumerate().filter_map(|(i, f)| read_file(f, sources, diags).map(|id| (i, id))).collect();
     let texts: Vec<(FileId, &str)> = ids.iter().map(|(_, id)| (*id, sources.get(*id).text.as_str())).collect();
-    for ((i, id), loaded) in ids.iter().zip(parse_all(&texts)) {
+    let loaded = parse_all(&texts);
+    // One allocation of the exact size for the game's cards, not a doubling one.
+    let cards = loaded.iter().map(|(item, _)| if let Some(Item::Cards(c)) = item { c.len() } else { 0 }).sum();
+    b.bundle.cards.reserve_exact(cards);
+    for ((i, id), loaded) in ids.iter().zip(loaded) {
         b.add(*id, loaded, *i == 0);
     }
     diags.extend(b.diags);

@@ -134,6 +134,7 @@ fn align(text: &str, source: &str, region: Option<Range<usize>>) -> Option<Vec<S
         segs.push(Seg { text: cursor, file: region.start + here + lead, len: content.len() });
         cursor += content.len();
     }
+    segs.shrink_to_fit(); // kept as long as the library
     text[cursor..].chars().all(is_blank).then_some(segs)
 }
 

@@ -7,6 +7,7 @@ mod display;
 pub mod grammar;
 mod parse_event;
 mod parser;
+mod words;
 
 use std::sync::LazyLock;
 
@@ -234,17 +235,14 @@ fn misspelled_reserved(src: &str, pos: usize) -> Option<String> {
         })
 }
 
-/// Reserved words long enough to be misspelled, read from the grammar's own list (the
-/// `// words:` comment its `reserved` trie is generated from), so the two cannot drift.
-static RESERVED_WORDS: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
-    let grammar = include_str!("../../grammar/twilit.pest");
-    let line = grammar.lines().find_map(|l| l.trim().strip_prefix("// words: ")).unwrap_or("");
-    line.split_whitespace().filter(|w| w.len() >= 4).collect()
-});
+/// Reserved words long enough to be misspelled, from the grammar's own list (the
+/// `// words:` comment its `reserved` rule is generated from), so the two cannot drift.
+static RESERVED_WORDS: LazyLock<Vec<&'static str>> =
+    LazyLock::new(|| words::RESERVED_WORDS.iter().copied().filter(|w| w.len() >= 4).collect());
 
-/// Whether a word is reserved by the grammar.
+/// Whether a word is reserved by the grammar (the grammar's `reserved` rule matches all of it).
 pub fn grammar_reserved(word: &str) -> bool {
-    !word.is_empty() && ScriptParser::parse(Rule::reserved, word).is_ok_and(|p| p.as_str() == word)
+    words::is_reserved(word)
 }
 
 /// Human names for grammar rules in "expected ..." messages.
