@@ -11,7 +11,7 @@
 use std::collections::BTreeMap;
 
 use super::rng::Rng;
-use super::state::{Clock, EntId, Holder, Loc, PlayerId, State, ZoneId};
+use super::state::{Clock, EntId, Entity, Holder, Loc, PlayerId, State, ZoneId};
 use super::value::Value;
 
 /// One change, as what undoes it.
@@ -143,7 +143,7 @@ impl State {
     fn undo(&mut self, u: Undo) {
         match u {
             Undo::Loc(e, loc, shown) => {
-                self.ents[e].loc = loc;
+                self.place(e, loc);
                 self.ents[e].shown = shown;
             }
             Undo::Removed(z, i, e) => self.zones[z].items.insert(i, e),
@@ -160,9 +160,10 @@ impl State {
             Undo::Var(name, v) => restore(&mut self.vars, name, v),
             Undo::Label(base, v) => restore(&mut self.labels, base, v),
             Undo::Created => {
-                if let Some(ent) = self.ents.pop() {
-                    if let Loc::Zone(z) = ent.loc {
-                        let e = self.ents.len();
+                let e = self.ents.len().saturating_sub(1);
+                if e < self.ents.len() {
+                    self.place(e, Loc::Gone);
+                    if let Some(Entity { home: Some(z), .. }) = self.ents.pop() {
                         self.zones[z].items.retain(|&x| x != e);
                     }
                 }
@@ -216,7 +217,7 @@ impl State {
     /// Sets where an entity is without touching any zone's contents (see `set_items`).
     pub fn set_loc(&mut self, e: EntId, loc: Loc) {
         self.record(Undo::Loc(e, self.ents[e].loc, self.ents[e].shown));
-        self.ents[e].loc = loc;
+        self.place(e, loc);
     }
 }
 

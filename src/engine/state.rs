@@ -184,6 +184,9 @@ pub struct State {
     pub labels: BTreeMap<String, usize>,
     /// What undoes the changes since the open checkpoints.
     pub(super) journal: super::journal::Journal,
+    /// The entities attached to another (`Loc::On`), so that finding them costs what is
+    /// attached, not the whole table.
+    borne: std::collections::BTreeSet<EntId>,
 }
 
 impl State {
@@ -205,6 +208,7 @@ impl State {
             game: 1,
             labels: BTreeMap::new(),
             journal: Default::default(),
+            borne: Default::default(),
         }
     }
 
@@ -328,7 +332,7 @@ impl State {
                 self.record(Undo::Removed(z, i, e));
             }
         }
-        self.ents[e].loc = Loc::Gone;
+        self.place(e, Loc::Gone);
         self.ents[e].shown = 0;
     }
 
@@ -340,18 +344,34 @@ impl State {
         let at = if top && ordered { 0 } else { items.len() };
         items.insert(at, e);
         self.record(Undo::Inserted(zone, at));
-        self.ents[e].loc = Loc::Zone(zone);
+        self.place(e, Loc::Zone(zone));
     }
 
     /// Attaches an entity to another.
     pub fn attach(&mut self, e: EntId, bearer: EntId) {
         self.detach(e);
-        self.ents[e].loc = Loc::On(bearer);
+        self.place(e, Loc::On(bearer));
     }
 
     /// What is attached to `bearer`.
     pub fn attached(&self, bearer: EntId) -> Vec<EntId> {
-        (0..self.ents.len()).filter(|&e| self.ents[e].loc == Loc::On(bearer)).collect()
+        self.borne.iter().copied().filter(|&e| self.ents[e].loc == Loc::On(bearer)).collect()
+    }
+
+    /// Every entity attached to another, in table order.
+    pub fn borne(&self) -> impl Iterator<Item = EntId> + '_ {
+        self.borne.iter().copied()
+    }
+
+    /// Sets where an entity is, keeping the index of attached entities.
+    pub(super) fn place(&mut self, e: EntId, loc: Loc) {
+        if matches!(self.ents[e].loc, Loc::On(_)) {
+            self.borne.remove(&e);
+        }
+        if matches!(loc, Loc::On(_)) {
+            self.borne.insert(e);
+        }
+        self.ents[e].loc = loc;
     }
 
     /// A counter's value.

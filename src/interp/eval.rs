@@ -401,6 +401,10 @@ impl Interp<'_> {
                 each(self, &mut |me, x| me.relation(&canon, x))
             }
             _ => {
+                // `card of deck`: only the zones' own things are looked at.
+                if let (Some(cards), Some(zones)) = (self.all_of_kind(a, cx), self.zones_in(&right)) {
+                    return Ok(Value::List(self.in_zones(&zones, cards)));
+                }
                 let left = self.name(n, cx)?;
                 self.things_of(&left, &right)
             }

@@ -111,10 +111,7 @@ impl Interp<'_> {
                 out.extend(zone.items.iter().copied().filter(|&e| matches!(s.ents[e].kind, Kind::Card(_))));
             }
         }
-        out.extend(
-            (0..s.ents.len())
-                .filter(|&e| matches!(s.ents[e].loc, Loc::On(_)) && matches!(s.ents[e].kind, Kind::Card(_))),
-        );
+        out.extend(s.borne().filter(|&e| matches!(s.ents[e].kind, Kind::Card(_))));
         out
     }
 

@@ -189,8 +189,7 @@ impl Interp<'_> {
         let s = &self.w.state;
         let mut sources: Vec<(Source, Option<PlayerId>)> = vec![];
         let in_play_zones = s.zones.iter().filter(|z| z.in_play || z.attrs.is_some());
-        let attached =
-            (0..s.ents.len()).filter(|&e| matches!(s.ents[e].loc, crate::engine::Loc::On(_)) && s.in_play(e));
+        let attached = s.borne().filter(|&e| s.in_play(e));
         for e in in_play_zones.flat_map(|z| z.items.iter().copied()).chain(attached) {
             let Kind::Card(c) = s.ents[e].kind else { continue };
             if rules.cards[c].abilities.iter().any(|a| matches!(a.head, Head::Static(_))) {

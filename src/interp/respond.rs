@@ -51,7 +51,7 @@ impl Interp<'_> {
                 out.extend(zone.items.iter().copied().filter(|&e| heard(e)));
             }
         }
-        out.extend((0..s.ents.len()).filter(|&e| matches!(s.ents[e].loc, Loc::On(_)) && heard(e)));
+        out.extend(s.borne().filter(|&e| heard(e)));
         out
     }
 

@@ -13,7 +13,7 @@ impl<'r> Interp<'r> {
     pub fn all_ents(&self, cards: bool) -> Vec<EntId> {
         let s = &self.w.state;
         let mut out: Vec<EntId> = s.zones.iter().flat_map(|z| z.items.iter().copied()).collect();
-        out.extend((0..s.ents.len()).filter(|&e| matches!(s.ents[e].loc, Loc::On(_))));
+        out.extend(s.borne());
         out.retain(|&e| matches!(s.ents[e].kind, Kind::Card(_)) == cards);
         out
     }
@@ -96,7 +96,7 @@ impl<'r> Interp<'r> {
             for zone in s.zones.iter().filter(|z| z.in_play || z.attrs.is_some()) {
                 ents.extend(zone.items.iter().copied().filter(|&e| kind(e)));
             }
-            ents.extend((0..s.ents.len()).filter(|&e| matches!(s.ents[e].loc, Loc::On(_)) && kind(e) && s.in_play(e)));
+            ents.extend(s.borne().filter(|&e| kind(e) && s.in_play(e)));
         }
         let mut out = vec![];
         for e in ents {
@@ -351,7 +351,7 @@ impl<'r> Interp<'r> {
 
     /// Whether `base` is the built-in noun for every card (`Some(true)`) or every piece
     /// (`Some(false)`), not rebound by a local.
-    fn all_of_kind(&self, base: &Expr, cx: &Ctx) -> Option<bool> {
+    pub(super) fn all_of_kind(&self, base: &Expr, cx: &Ctx) -> Option<bool> {
         let ExprKind::Name(n) = &base.kind else { return None };
         if cx.get(n).is_some() || !matches!(self.rules.env.lookup(n), Some(Sym::Builtin(_))) {
             return None;
@@ -364,7 +364,7 @@ impl<'r> Interp<'r> {
     }
 
     /// The zones a place is made of, in table order (`None` when it holds other things).
-    fn zones_in(&self, place: &Value) -> Option<Vec<ZoneId>> {
+    pub(super) fn zones_in(&self, place: &Value) -> Option<Vec<ZoneId>> {
         fn walk(v: &Value, out: &mut Vec<ZoneId>) -> bool {
             match v {
                 Value::Zone(z) => {
@@ -385,7 +385,7 @@ impl<'r> Interp<'r> {
     }
 
     /// The cards (or pieces) in `zones`, zone by zone, top first.
-    fn in_zones(&self, zones: &[ZoneId], cards: bool) -> Vec<Value> {
+    pub(super) fn in_zones(&self, zones: &[ZoneId], cards: bool) -> Vec<Value> {
         let s = &self.w.state;
         let items = zones.iter().flat_map(|&z| s.zones[z].items.iter().copied());
         items.filter(|&e| matches!(s.ents[e].kind, Kind::Card(_)) == cards).map(Value::Ent).collect()
