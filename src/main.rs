@@ -10,7 +10,7 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let worker = std::thread::Builder::new().stack_size(STACK).spawn(move || {
         let (mut out, mut err) = (std::io::stdout().lock(), std::io::stderr().lock());
-        let code = twilit::cli::run(args, &mut out, &mut err);
+        let code = twilit::cli::run_with(args, &mut out, &mut err, true);
         let _ = out.flush();
         code
     });
