@@ -105,6 +105,9 @@ fn histogram(title: &str, x_desc: &str, values: &[i64], size: (u32, u32)) -> Res
 fn win_rates(title: &str, rates: &[WinRate], fair: f64) -> Res<String> {
     let n = rates.len() as u32;
     let width = (160 + 90 * n).clamp(420, 1100);
+    // Up to the highest interval (or the fair share) and a little more, in tenths.
+    let top = rates.iter().map(|r| r.high).fold(fair, f64::max);
+    let top = ((top * 10.0).floor() + 2.0).min(10.0) / 10.0;
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, (width, 340)).into_drawing_area();
@@ -114,7 +117,7 @@ fn win_rates(title: &str, rates: &[WinRate], fair: f64) -> Res<String> {
             .margin(12)
             .x_label_area_size(36)
             .y_label_area_size(56)
-            .build_cartesian_2d(bars(n).into_segmented(), 0f64..1f64)
+            .build_cartesian_2d(bars(n).into_segmented(), 0f64..top)
             .map_err(fail)?;
         chart
             .configure_mesh()
@@ -136,11 +139,15 @@ fn win_rates(title: &str, rates: &[WinRate], fair: f64) -> Res<String> {
             .map_err(fail)?;
         let bars = Histogram::vertical(&chart).style(BAR.mix(0.8).filled()).margin(18);
         chart.draw_series(bars.data(rates.iter().enumerate().map(|(i, r)| (i as u32, r.rate)))).map_err(fail)?;
-        chart
-            .draw_series(rates.iter().enumerate().map(|(i, r)| {
-                ErrorBar::new_vertical(SegmentValue::CenterOf(i as u32), r.low, r.rate, r.high, INK.stroke_width(2), 10)
-            }))
-            .map_err(fail)?;
+        // Error bars: the interval as a line with 16-pixel caps (plotters' `ErrorBar` marks the
+        // mean with a circle as wide as its caps, which hides a narrow interval).
+        let x = |i: usize| SegmentValue::CenterOf(i as u32);
+        let ink = INK.stroke_width(2);
+        let lines = rates.iter().enumerate().map(|(i, r)| PathElement::new([(x(i), r.low), (x(i), r.high)], ink));
+        chart.draw_series(lines).map_err(fail)?;
+        let ends = rates.iter().enumerate().flat_map(|(i, r)| [(x(i), r.low), (x(i), r.high)]);
+        let caps = ends.map(|at| EmptyElement::at(at) + PathElement::new([(-8, 0), (8, 0)], ink));
+        chart.draw_series(caps).map_err(fail)?;
         let line = [(SegmentValue::Exact(0), fair), (SegmentValue::Last, fair)];
         chart
             .draw_series(std::iter::once(PathElement::new(line, ACCENT.stroke_width(2))))
@@ -234,12 +241,13 @@ fn card_win_rates(cards: &[CardStat], fair: f64) -> Res<String> {
             .map_err(fail)?;
         let line = [(fair, SegmentValue::Exact(0)), (fair, SegmentValue::Last)];
         chart.draw_series(std::iter::once(PathElement::new(line, ACCENT.stroke_width(2)))).map_err(fail)?;
-        chart
-            .draw_series(cards.iter().enumerate().map(|(r, c)| {
-                let y = SegmentValue::CenterOf(k - 1 - r as u32);
-                ErrorBar::new_horizontal(y, c.low, c.rate, c.high, INK.stroke_width(2), 10)
-            }))
-            .map_err(fail)?;
+        let y = |r: usize| SegmentValue::CenterOf(k - 1 - r as u32);
+        let ink = INK.stroke_width(2);
+        let lines = cards.iter().enumerate().map(|(r, c)| PathElement::new([(c.low, y(r)), (c.high, y(r))], ink));
+        chart.draw_series(lines).map_err(fail)?;
+        let ends = cards.iter().enumerate().flat_map(|(r, c)| [(c.low, y(r)), (c.high, y(r))]);
+        let caps = ends.map(|at| EmptyElement::at(at) + PathElement::new([(0, -6), (0, 6)], ink));
+        chart.draw_series(caps).map_err(fail)?;
         chart
             .draw_series(
                 cards
