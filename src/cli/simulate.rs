@@ -174,12 +174,12 @@ fn human(s: &Summary, out: &mut dyn Write) {
     let _ = writeln!(
         out,
         "{}: {} games of {} players (seeds {} to {last}, at most {} turns each)",
-        s.game, s.games, s.players, s.seed, s.turns
+        s.game, s.games, s.players, s.seed, s.turn_cap
     );
     let _ = writeln!(
         out,
         "ended {}, of which draws {}; not ended within {} turns {}; stopped by an error {}",
-        s.ended, s.draws, s.turns, s.unfinished, s.failed
+        s.ended, s.draws, s.turn_cap, s.unfinished, s.failed
     );
     match &s.length {
         Some(l) => {

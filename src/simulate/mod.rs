@@ -283,8 +283,8 @@ pub struct Summary {
     pub players: usize,
     /// The first seed.
     pub seed: u64,
-    /// The turn cap.
-    pub turns: u32,
+    /// The turn cap (`--turns`).
+    pub turn_cap: u32,
     /// Games played.
     pub games: u64,
     /// Games whose `end:` held.
@@ -390,7 +390,7 @@ impl Summary {
             game: rules.game.clone(),
             players: o.players,
             seed: o.seed,
-            turns: o.turns,
+            turn_cap: o.turns,
             games: games.len() as u64,
             ended: ended.len() as u64,
             draws: count(&|g| g.draw()),

@@ -308,7 +308,7 @@ pub fn html(s: &Summary, games: &[GameSummary]) -> Res<String> {
         h,
         "<p>{} players, seeds {} to {last}, the random agent, at most {} turns a game. Ended: {} (of which draws: {}); \
          not ended within the turn cap: {}; stopped by an error: {}.</p>",
-        s.players, s.seed, s.turns, s.ended, s.draws, s.unfinished, s.failed
+        s.players, s.seed, s.turn_cap, s.ended, s.draws, s.unfinished, s.failed
     );
     let _ = write!(
         h,
