@@ -14,5 +14,6 @@ pub mod engine;
 pub mod interp;
 pub mod load;
 pub mod scenario;
+pub mod simulate;
 
 pub mod syntax;

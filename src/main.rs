@@ -9,8 +9,10 @@ const STACK: usize = 256 * 1024 * 1024;
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let worker = std::thread::Builder::new().stack_size(STACK).spawn(move || {
-        let (mut out, mut err) = (std::io::stdout().lock(), std::io::stderr().lock());
-        let code = twilit::cli::run(args, &mut out, &mut err);
+        // Standard error stays unlocked: a progress bar draws on it from worker threads
+        // while this thread waits for them (holding its lock here would deadlock).
+        let (mut out, mut err) = (std::io::stdout().lock(), std::io::stderr());
+        let code = twilit::cli::run_with(args, &mut out, &mut err, true);
         let _ = out.flush();
         code
     });

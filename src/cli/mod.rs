@@ -4,6 +4,7 @@
 pub mod bench;
 pub mod play;
 pub mod render;
+pub mod simulate;
 pub mod test;
 
 use std::io::Write;
@@ -73,6 +74,33 @@ enum Command {
         #[arg(long, value_enum, default_value_t = Format::Human)]
         format: Format,
     },
+    /// Play many games with the seeded random agent, on all cores, and report win rates,
+    /// game length, scores and what each card's plays won.
+    Simulate {
+        /// The game directory.
+        path: PathBuf,
+        /// How many games (game i uses seed S+i).
+        #[arg(long)]
+        games: u64,
+        /// The seed of the first game.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Worker threads (default: one per core); the output does not depend on it.
+        #[arg(long)]
+        jobs: Option<usize>,
+        /// How many players (default: the game's fewest).
+        #[arg(long)]
+        players: Option<usize>,
+        /// At most this many turns per game (a game that has not ended by then counts as unfinished).
+        #[arg(long, default_value_t = 1000)]
+        turns: u32,
+        /// Output style: aligned tables, one JSON object, or one CSV table.
+        #[arg(long, value_enum, default_value_t = simulate::SimFormat::Human)]
+        format: simulate::SimFormat,
+        /// Also write a self-contained HTML page with charts to this file.
+        #[arg(long, value_name = "FILE.html")]
+        report: Option<PathBuf>,
+    },
     /// Measure `check` on a generated library of N cards (load and check, best of runs).
     Bench {
         /// How many cards to generate.
@@ -109,8 +137,15 @@ pub const EXIT_PROBLEMS: i32 = 1;
 /// Exit code for usage and I/O errors.
 pub const EXIT_USAGE: i32 = 2;
 
-/// Parses `args` and runs the command; returns the process exit code.
+/// Parses `args` and runs the command; returns the process exit code. Nothing is drawn
+/// outside `out` and `err` (no progress bar).
 pub fn run(args: Vec<String>, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    run_with(args, out, err, false)
+}
+
+/// Like `run`, for the binary: `progress` lets long commands draw a progress bar on the
+/// process's standard error, which indicatif hides when that is not a terminal.
+pub fn run_with(args: Vec<String>, out: &mut dyn Write, err: &mut dyn Write, progress: bool) -> i32 {
     let cli = match Cli::try_parse_from(args) {
         Ok(c) => c,
         Err(e) => {
@@ -126,6 +161,10 @@ pub fn run(args: Vec<String>, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         Command::Explain { id, paths } => explain(&id, paths, out, err),
         Command::Play { path, seed, turns, players, agent, games, viewer, format } => {
             play::play(play::PlayOpts { path, seed, turns, players, agent, games, viewer, format }, out, err)
+        }
+        Command::Simulate { path, games, seed, jobs, players, turns, format, report } => {
+            let o = simulate::SimOpts { path, games, seed, jobs, players, turns, format, report, progress };
+            simulate::simulate(o, out, err)
         }
         Command::Test { paths, transcript, filter, format } => {
             let opts = test::TestOpts { paths: default_paths(paths), transcripts: transcript, filter, format };

@@ -42,7 +42,7 @@ pub struct PlayOpts {
 }
 
 /// Loads one game directory that checks clean.
-fn rules_of(path: &Path, err: &mut dyn Write) -> Result<(Rules, crate::load::GameBundle), i32> {
+pub(super) fn rules_of(path: &Path, err: &mut dyn Write) -> Result<(Rules, crate::load::GameBundle), i32> {
     let mut sources = SourceMap::default();
     let (mut lib, mut diags) = crate::load::load_paths(&[path.to_path_buf()], &mut sources);
     diags.extend(crate::check::check_library(&lib).diags);
@@ -58,6 +58,17 @@ fn rules_of(path: &Path, err: &mut dyn Write) -> Result<(Rules, crate::load::Gam
     Rules::compile(&bundle).map(|r| (r, bundle)).map_err(|_| EXIT_PROBLEMS)
 }
 
+/// The number of players asked for (default: the game's fewest), if the game allows it.
+pub(super) fn players_of(rules: &Rules, asked: Option<usize>, err: &mut dyn Write) -> Result<usize, i32> {
+    let (min, max) = rules.players;
+    let players = asked.unwrap_or(min);
+    if players < min || players > max || players == 0 {
+        let _ = writeln!(err, "error: {} is played by {min} to {max} players, not {players}", rules.game);
+        return Err(EXIT_USAGE);
+    }
+    Ok(players)
+}
+
 fn agent(kind: AgentKind) -> Box<dyn Agent> {
     match kind {
         AgentKind::Random => Box::new(RandomAgent),
@@ -71,12 +82,10 @@ pub fn play(o: PlayOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         Ok(r) => r,
         Err(code) => return code,
     };
-    let (min, max) = rules.players;
-    let players = o.players.unwrap_or(min);
-    if players < min || players > max || players == 0 {
-        let _ = writeln!(err, "error: {} is played by {min} to {max} players, not {players}", rules.game);
-        return EXIT_USAGE;
-    }
+    let players = match players_of(&rules, o.players, err) {
+        Ok(n) => n,
+        Err(code) => return code,
+    };
     let viewer = match &o.viewer {
         None => None,
         Some(name) => {

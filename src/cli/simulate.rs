@@ -1,0 +1,331 @@
+//! `twilit simulate`: the options, the progress bar, and printing a `simulate::Summary`
+//! as aligned tables, one JSON object or CSV rows; `--report` writes the HTML page. The
+//! games and the statistics live in `crate::simulate`.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Instant;
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+use super::play::{players_of, rules_of};
+use super::{EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE};
+use crate::simulate::{self, stats::Spread, Options, Summary, WinRate};
+
+/// Output styles of `twilit simulate`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum SimFormat {
+    /// Aligned tables, for people.
+    Human,
+    /// One JSON object.
+    Json,
+    /// One CSV table (a header, then one row per thing measured).
+    Csv,
+}
+
+/// Options of `twilit simulate`.
+pub struct SimOpts {
+    /// The game directory.
+    pub path: PathBuf,
+    /// Games to play.
+    pub games: u64,
+    /// The first seed.
+    pub seed: u64,
+    /// Worker threads (default: one per core).
+    pub jobs: Option<usize>,
+    /// Players (default: the game's fewest).
+    pub players: Option<usize>,
+    /// Turn cap per game.
+    pub turns: u32,
+    /// Output style.
+    pub format: SimFormat,
+    /// Where to write the HTML report.
+    pub report: Option<PathBuf>,
+    /// Whether to draw a progress bar on the process's standard error (when it is a terminal).
+    pub progress: bool,
+}
+
+/// Runs `twilit simulate`: 0 when every game ran, 1 when some failed with an error, 2 for
+/// usage and I/O errors.
+pub fn simulate(o: SimOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    if o.games == 0 {
+        let _ = writeln!(err, "error: --games must be at least 1");
+        return EXIT_USAGE;
+    }
+    if o.jobs == Some(0) {
+        let _ = writeln!(err, "error: --jobs must be at least 1 (or left out: one thread per core)");
+        return EXIT_USAGE;
+    }
+    if o.seed.checked_add(o.games - 1).is_none() {
+        let _ =
+            writeln!(err, "error: --seed {} plus --games {} passes the largest seed, {}", o.seed, o.games, u64::MAX);
+        return EXIT_USAGE;
+    }
+    let (rules, _) = match rules_of(&o.path, err) {
+        Ok(r) => r,
+        Err(code) => return code,
+    };
+    let players = match players_of(&rules, o.players, err) {
+        Ok(n) => n,
+        Err(code) => return code,
+    };
+    let opts = Options { games: o.games, seed: o.seed, players, turns: o.turns, jobs: o.jobs };
+    let target = if o.progress { ProgressDrawTarget::stderr() } else { ProgressDrawTarget::hidden() };
+    let bar = ProgressBar::with_draw_target(Some(o.games), target);
+    if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} games, eta {eta}") {
+        bar.set_style(style);
+    }
+    let start = Instant::now();
+    let games = match simulate::play_all(&rules, &opts, &|| bar.inc(1)) {
+        Ok(g) => g,
+        Err(e) => {
+            bar.finish_and_clear();
+            let _ = writeln!(err, "error: {e}");
+            return EXIT_USAGE;
+        }
+    };
+    bar.finish_and_clear();
+    let wall = start.elapsed().as_secs_f64();
+    let summary = Summary::of(&rules, &opts, &games);
+    match o.format {
+        SimFormat::Human => {
+            human(&summary, out);
+            let _ = writeln!(err, "{} games in {wall:.2} s ({:.0} games/s)", o.games, o.games as f64 / wall.max(1e-9));
+        }
+        SimFormat::Json => {
+            let _ = writeln!(out, "{}", serde_json::to_string(&summary).unwrap_or_default());
+        }
+        SimFormat::Csv => csv(&summary, out),
+    }
+    if let Some(path) = &o.report {
+        let page = match simulate::report::html(&summary, &games) {
+            Ok(p) => p,
+            Err(e) => {
+                let _ = writeln!(err, "error: cannot draw the report's charts: {e}");
+                return EXIT_PROBLEMS;
+            }
+        };
+        if let Err(e) = std::fs::write(path, page) {
+            let _ = writeln!(err, "error: cannot write the report to {}: {e}", path.display());
+            return EXIT_USAGE;
+        }
+    }
+    if summary.failed > 0 {
+        let _ = writeln!(
+            err,
+            "error: {} of {} games stopped with an error; replay one with `twilit play {} --seed SEED --players {players}`",
+            summary.failed,
+            summary.games,
+            o.path.display()
+        );
+        return EXIT_PROBLEMS;
+    }
+    EXIT_OK
+}
+
+/// A percentage with one decimal.
+fn pct(x: f64) -> String {
+    format!("{:.1}%", x * 100.0)
+}
+
+/// Prints rows as a table: the first column left-aligned, the others right-aligned.
+fn table(rows: &[Vec<String>], out: &mut dyn Write) {
+    let cols = rows.iter().map(Vec::len).max().unwrap_or(0);
+    let width: Vec<usize> =
+        (0..cols).map(|c| rows.iter().filter_map(|r| r.get(c)).map(|s| s.chars().count()).max().unwrap_or(0)).collect();
+    for r in rows {
+        let cells: Vec<String> = r
+            .iter()
+            .enumerate()
+            .map(|(c, s)| if c == 0 { format!("{s:<w$}", w = width[c]) } else { format!("{s:>w$}", w = width[c]) })
+            .collect();
+        let _ = writeln!(out, "  {}", cells.join("  ").trim_end());
+    }
+}
+
+fn header(cells: &[&str]) -> Vec<String> {
+    cells.iter().map(|s| s.to_string()).collect()
+}
+
+fn rate_rows(first: &str, rates: &[WinRate]) -> Vec<Vec<String>> {
+    let mut rows = vec![header(&[first, "games", "wins", "draws", "losses", "unfinished", "win rate", "95% interval"])];
+    for r in rates {
+        rows.push(vec![
+            r.name.clone(),
+            r.games.to_string(),
+            r.wins.to_string(),
+            r.draws.to_string(),
+            r.losses.to_string(),
+            r.unfinished.to_string(),
+            pct(r.rate),
+            format!("{} to {}", pct(r.low), pct(r.high)),
+        ]);
+    }
+    rows
+}
+
+fn spread_line(s: &Spread) -> String {
+    format!("mean {}, median {}, p95 {}, min {}, max {}", s.mean, s.median, s.p95, s.min, s.max)
+}
+
+/// The summary as readable tables.
+fn human(s: &Summary, out: &mut dyn Write) {
+    let last = s.seed + (s.games - 1);
+    let _ = writeln!(
+        out,
+        "{}: {} games of {} players (seeds {} to {last}, at most {} turns each)",
+        s.game, s.games, s.players, s.seed, s.turn_cap
+    );
+    let _ = writeln!(
+        out,
+        "ended {}, of which draws {}; not ended within {} turns {}; stopped by an error {}",
+        s.ended, s.draws, s.turn_cap, s.unfinished, s.failed
+    );
+    match &s.length {
+        Some(l) => {
+            let _ = writeln!(out, "length of the ended games in turns: {}", spread_line(l));
+        }
+        None => {
+            let _ = writeln!(out, "length: no game ended");
+        }
+    }
+    let _ = writeln!(out, "\nwin rate by seat (95% Wilson interval; a draw or an unfinished game is not a win):");
+    table(&rate_rows("seat", &s.seats), out);
+    if !s.factions.is_empty() {
+        let _ = writeln!(out, "\nwin rate by faction:");
+        table(&rate_rows("faction", &s.factions), out);
+    }
+    if !s.scores.is_empty() {
+        let _ = writeln!(out, "\nscores of the ended games:");
+        let mut rows = vec![header(&["seat", "mean", "median", "p95", "min", "max"])];
+        for sc in &s.scores {
+            let p = &sc.spread;
+            let cells =
+                [p.mean.to_string(), p.median.to_string(), p.p95.to_string(), p.min.to_string(), p.max.to_string()];
+            rows.push(std::iter::once(sc.seat.clone()).chain(cells).collect());
+        }
+        table(&rows, out);
+    }
+    if s.cards.is_empty() {
+        let _ = writeln!(out, "\nno card was played");
+    } else {
+        let _ = writeln!(out, "\ncards played (win rate of the players who played the card at least once in a game):");
+        let mut rows = vec![header(&["card", "plays", "games", "players", "wins", "win rate", "95% interval"])];
+        for c in &s.cards {
+            rows.push(vec![
+                c.card.clone(),
+                c.plays.to_string(),
+                c.games.to_string(),
+                c.players.to_string(),
+                c.wins.to_string(),
+                pct(c.rate),
+                format!("{} to {}", pct(c.low), pct(c.high)),
+            ]);
+        }
+        table(&rows, out);
+    }
+    if !s.errors.is_empty() {
+        let _ = writeln!(out, "\ngames stopped by an error ({} in all; the first {}):", s.failed, s.errors.len());
+        for e in &s.errors {
+            let _ = writeln!(out, "  seed {}: {}", e.seed, e.message);
+        }
+    }
+}
+
+/// The CSV columns: every row fills the columns its section has, the others stay empty.
+pub const CSV_HEADER: &str = "section,key,games,n,wins,draws,rate,low,high,plays,mean,median,p95,min,max,message";
+
+/// A CSV field, quoted when it needs to be.
+fn field(s: &str) -> String {
+    if s.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
+/// One CSV row's cells after `section,key`.
+#[derive(Default)]
+struct Row<'a> {
+    games: Option<u64>,
+    n: Option<u64>,
+    wins: Option<u64>,
+    draws: Option<u64>,
+    rate: Option<(f64, f64, f64)>,
+    plays: Option<u64>,
+    spread: Option<&'a Spread>,
+    message: Option<&'a str>,
+}
+
+impl Row<'_> {
+    fn cells(&self) -> String {
+        let n = |x: Option<u64>| x.map(|v| v.to_string()).unwrap_or_default();
+        let (rate, low, high) = match self.rate {
+            Some((r, l, h)) => (r.to_string(), l.to_string(), h.to_string()),
+            None => Default::default(),
+        };
+        let spread = match self.spread {
+            Some(p) => format!("{},{},{},{},{}", p.mean, p.median, p.p95, p.min, p.max),
+            None => ",,,,".into(),
+        };
+        let (g, c, w, d, pl) = (n(self.games), n(self.n), n(self.wins), n(self.draws), n(self.plays));
+        let message = self.message.map(field).unwrap_or_default();
+        format!("{g},{c},{w},{d},{rate},{low},{high},{pl},{spread},{message}")
+    }
+}
+
+/// The summary as one tidy CSV table (see `CSV_HEADER` and docs/SCENARIOS.md): `outcome`
+/// rows (the count in `games`), `length` and `score` (a spread over `n` ended games),
+/// `seat` and `faction` (win rates), `card` (plays and the win rate of who played it),
+/// `error` (the seed as `key`).
+fn csv(s: &Summary, out: &mut dyn Write) {
+    let _ = writeln!(out, "{CSV_HEADER}");
+    let mut row = |section: &str, key: &str, r: Row| {
+        let _ = writeln!(out, "{section},{},{}", field(key), r.cells());
+    };
+    let outcomes = [
+        ("games", s.games),
+        ("ended", s.ended),
+        ("draws", s.draws),
+        ("unfinished", s.unfinished),
+        ("failed", s.failed),
+    ];
+    for (key, n) in outcomes {
+        row("outcome", key, Row { games: Some(n), ..Row::default() });
+    }
+    if let Some(l) = &s.length {
+        row("length", "turns", Row { games: Some(s.ended), n: Some(l.n), spread: Some(l), ..Row::default() });
+    }
+    let rate = |r: &WinRate| Row {
+        games: Some(r.games),
+        n: Some(r.games),
+        wins: Some(r.wins),
+        draws: Some(r.draws),
+        rate: Some((r.rate, r.low, r.high)),
+        ..Row::default()
+    };
+    for r in &s.seats {
+        row("seat", &r.name, rate(r));
+    }
+    for r in &s.factions {
+        row("faction", &r.name, rate(r));
+    }
+    for sc in &s.scores {
+        let p = &sc.spread;
+        row("score", &sc.seat, Row { games: Some(s.ended), n: Some(p.n), spread: Some(p), ..Row::default() });
+    }
+    for c in &s.cards {
+        let r = Row {
+            games: Some(c.games),
+            n: Some(c.players),
+            wins: Some(c.wins),
+            rate: Some((c.rate, c.low, c.high)),
+            plays: Some(c.plays),
+            ..Row::default()
+        };
+        row("card", &c.card, r);
+    }
+    for f in &s.errors {
+        row("error", &f.seed.to_string(), Row { message: Some(&f.message), ..Row::default() });
+    }
+}

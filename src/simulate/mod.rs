@@ -1,0 +1,407 @@
+//! Many whole games at once: play N seeded games with the random agent on a pool of
+//! threads (`play_all`, one `GameSummary` per game, in seed order whatever the thread
+//! count), then aggregate them in order (`Summary::of`): outcomes, game length, win rates
+//! per seat and per faction with Wilson intervals, scores, and what each card's plays
+//! won. `stats` has the formulas, `report` the HTML page with its charts.
+
+pub mod report;
+pub mod stats;
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use rayon::prelude::*;
+use serde::Serialize;
+
+use crate::engine::{EventKind, Kind};
+use crate::interp::Rules;
+use crate::scenario::Played;
+use stats::{round4, wilson, Spread};
+
+// Games run on worker threads that share the compiled rules.
+const _: () = {
+    const fn shared<T: Sync + Send>() {}
+    shared::<Rules>();
+};
+
+/// Stack of each worker thread (games recurse as deeply as the CLI's own thread allows workers).
+const STACK: usize = 64 << 20;
+
+/// How many failed games are listed (all are counted).
+pub const LISTED_ERRORS: usize = 5;
+
+/// What to simulate.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// How many games.
+    pub games: u64,
+    /// The seed of the first game; game `i` uses `seed + i`.
+    pub seed: u64,
+    /// Players in each game.
+    pub players: usize,
+    /// Turns each game may last at most.
+    pub turns: u32,
+    /// Worker threads (`None`: one per core).
+    pub jobs: Option<usize>,
+}
+
+/// How one game finished.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Outcome {
+    /// Its `end:` held; the players who won are marked in `GameSummary::players`.
+    Ended,
+    /// The turn cap stopped it first.
+    Unfinished,
+    /// A run-time error (or a bug) stopped it, with its message.
+    Failed(String),
+}
+
+/// One player's part of a game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlayerSummary {
+    /// The faction they played, if any.
+    pub faction: Option<String>,
+    /// Whether they are among the winners of an ended game.
+    pub won: bool,
+    /// Their `scores:` value at the end (none without `scores:`, or once eliminated).
+    pub score: Option<i64>,
+    /// Cards they played: (index into `Rules::cards`, times), by index.
+    pub plays: Vec<(usize, u32)>,
+}
+
+/// Everything the statistics need from one game: plain numbers and indices, no state, so
+/// any player of games (the interpreter today, a cheaper one later) can fill it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameSummary {
+    /// The game's seed (`twilit play DIR --seed S` replays it).
+    pub seed: u64,
+    /// How it finished.
+    pub outcome: Outcome,
+    /// Turns played, as `twilit play` counts them (0 for a failed game).
+    pub turns: u32,
+    /// The players by id (empty for a failed game).
+    pub players: Vec<PlayerSummary>,
+    /// Cards played by no player: (card index, times).
+    pub unowned_plays: Vec<(usize, u32)>,
+}
+
+impl GameSummary {
+    /// The summary of a game the interpreter played: reads the standing and counts the
+    /// `Play` events of the final log by card index (no copy, no text).
+    pub fn of(seed: u64, g: &Played) -> GameSummary {
+        let s = &g.state;
+        let ended = g.standing.ended;
+        let mut players: Vec<PlayerSummary> = s
+            .players
+            .iter()
+            .map(|p| PlayerSummary { faction: p.faction.clone(), won: false, score: None, plays: vec![] })
+            .collect();
+        if ended {
+            for &w in &g.standing.winners {
+                players[w].won = true;
+            }
+        }
+        for &(p, score) in &g.standing.scores {
+            players[p].score = Some(score);
+        }
+        // Plays counted in a (player + 1) × card table; row 0 holds plays by nobody.
+        let cards = s.ents.iter().filter_map(|e| if let Kind::Card(c) = e.kind { Some(c + 1) } else { None }).max();
+        let width = cards.unwrap_or(0);
+        let mut table = vec![0u32; (players.len() + 1) * width];
+        for e in &s.log {
+            if let EventKind::Play { ent } = e.kind {
+                if let Kind::Card(c) = s.ents[ent].kind {
+                    let who = e.actor.or(s.ents[ent].owner).map_or(0, |p| p + 1);
+                    table[who * width + c] += 1;
+                }
+            }
+        }
+        let row = |r: usize| -> Vec<(usize, u32)> {
+            table[r * width..(r + 1) * width].iter().enumerate().filter(|(_, &n)| n > 0).map(|(c, &n)| (c, n)).collect()
+        };
+        for (p, ps) in players.iter_mut().enumerate() {
+            ps.plays = row(p + 1);
+        }
+        let turns = if s.over { s.clock.turn } else { s.clock.turn.saturating_sub(1) };
+        let outcome = if ended { Outcome::Ended } else { Outcome::Unfinished };
+        GameSummary { seed, outcome, turns, players, unowned_plays: row(0) }
+    }
+
+    /// A game that stopped with an error.
+    pub fn failed(seed: u64, message: String) -> GameSummary {
+        GameSummary { seed, outcome: Outcome::Failed(message), turns: 0, players: vec![], unowned_plays: vec![] }
+    }
+
+    /// Whether the game ended with nobody winning.
+    pub fn draw(&self) -> bool {
+        self.outcome == Outcome::Ended && !self.players.iter().any(|p| p.won)
+    }
+}
+
+/// Plays one game with the seeded random agent and summarises it; an error or a panic
+/// becomes a failed game.
+pub fn play_one(rules: &Rules, seed: u64, players: usize, turns: u32) -> GameSummary {
+    let run = || crate::scenario::random_game(rules, seed, players, turns);
+    match catch_unwind(AssertUnwindSafe(run)) {
+        Ok(Ok(g)) => GameSummary::of(seed, &g),
+        Ok(Err(h)) => GameSummary::failed(seed, h.message().to_string()),
+        Err(p) => {
+            let what = p.downcast_ref::<&str>().map(|s| s.to_string()).or_else(|| p.downcast_ref::<String>().cloned());
+            GameSummary::failed(seed, format!("the interpreter panicked: {}", what.unwrap_or_default()))
+        }
+    }
+}
+
+/// Plays `o.games` games on `o.jobs` threads, calling `done` after each; the summaries come
+/// back in seed order, so the result does not depend on the thread count.
+pub fn play_all(rules: &Rules, o: &Options, done: &(dyn Fn() + Sync)) -> Result<Vec<GameSummary>, String> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(o.jobs.unwrap_or(0))
+        .stack_size(STACK)
+        .build()
+        .map_err(|e| format!("cannot start the worker threads: {e}"))?;
+    Ok(pool.install(|| {
+        (0..o.games)
+            .into_par_iter()
+            .map(|i| {
+                let g = play_one(rules, o.seed.wrapping_add(i), o.players, o.turns);
+                done();
+                g
+            })
+            .collect()
+    }))
+}
+
+/// A win rate: how many of `games` were won, drawn, lost or unfinished, with the rate and
+/// its 95 % Wilson interval (a draw or an unfinished game is not a win).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct WinRate {
+    /// The seat (`p1`) or the faction.
+    pub name: String,
+    /// Games played (for a faction: seats that played it, over all games).
+    pub games: u64,
+    /// Won, alone or with others.
+    pub wins: u64,
+    /// Ended with nobody winning.
+    pub draws: u64,
+    /// Ended with others winning.
+    pub losses: u64,
+    /// Stopped by the turn cap.
+    pub unfinished: u64,
+    /// `wins / games`.
+    pub rate: f64,
+    /// The interval's lower end.
+    pub low: f64,
+    /// The interval's upper end.
+    pub high: f64,
+}
+
+impl WinRate {
+    fn new(name: &str) -> WinRate {
+        WinRate {
+            name: name.to_string(),
+            games: 0,
+            wins: 0,
+            draws: 0,
+            losses: 0,
+            unfinished: 0,
+            rate: 0.0,
+            low: 0.0,
+            high: 0.0,
+        }
+    }
+
+    fn add(&mut self, g: &GameSummary, p: &PlayerSummary) {
+        self.games += 1;
+        match (&g.outcome, p.won) {
+            (Outcome::Ended, true) => self.wins += 1,
+            (Outcome::Ended, false) if g.draw() => self.draws += 1,
+            (Outcome::Ended, false) => self.losses += 1,
+            _ => self.unfinished += 1,
+        }
+    }
+
+    fn finish(&mut self) {
+        (self.rate, self.low, self.high) = rate(self.wins, self.games);
+    }
+}
+
+/// The rate `k / n` and its Wilson interval, rounded (all 0 when `n` is 0).
+fn rate(k: u64, n: u64) -> (f64, f64, f64) {
+    match wilson(k, n) {
+        Some((lo, hi)) => (round4(k as f64 / n as f64), round4(lo), round4(hi)),
+        None => (0.0, 0.0, 0.0),
+    }
+}
+
+/// One seat's scores over the ended games.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Scores {
+    /// The seat.
+    pub seat: String,
+    /// How they spread.
+    #[serde(flatten)]
+    pub spread: Spread,
+}
+
+/// What the plays of one card won.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CardStat {
+    /// The card's id.
+    pub card: String,
+    /// `Play` events of the card (all copies), over all games.
+    pub plays: u64,
+    /// Games in which it was played.
+    pub games: u64,
+    /// (game, player) pairs in which the player played it at least once.
+    pub players: u64,
+    /// Of those, how many the player won.
+    pub wins: u64,
+    /// `wins / players`.
+    pub rate: f64,
+    /// The interval's lower end.
+    pub low: f64,
+    /// The interval's upper end.
+    pub high: f64,
+}
+
+/// A failed game: replay it with `twilit play DIR --seed SEED`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Failure {
+    /// Its seed.
+    pub seed: u64,
+    /// The error.
+    pub message: String,
+}
+
+/// The aggregate of many games (serialised in this field order, with no timing, so it is
+/// the same for every thread count).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Summary {
+    /// The game's id.
+    pub game: String,
+    /// Players per game.
+    pub players: usize,
+    /// The first seed.
+    pub seed: u64,
+    /// The turn cap (`--turns`).
+    pub turn_cap: u32,
+    /// Games played.
+    pub games: u64,
+    /// Games whose `end:` held.
+    pub ended: u64,
+    /// Ended games with nobody winning.
+    pub draws: u64,
+    /// Games the turn cap stopped.
+    pub unfinished: u64,
+    /// Games an error stopped.
+    pub failed: u64,
+    /// The first few failed games.
+    pub errors: Vec<Failure>,
+    /// Turns of the ended games.
+    pub length: Option<Spread>,
+    /// Win rate of each seat.
+    pub seats: Vec<WinRate>,
+    /// Win rate of each faction (by name).
+    pub factions: Vec<WinRate>,
+    /// Scores of each seat that had one in some ended game (none without `scores:`).
+    pub scores: Vec<Scores>,
+    /// Played cards, by plays (most first), then id.
+    pub cards: Vec<CardStat>,
+}
+
+/// Per-card running totals.
+#[derive(Default, Clone)]
+struct CardAcc {
+    plays: u64,
+    games: u64,
+    last_game: Option<usize>,
+    players: u64,
+    wins: u64,
+}
+
+impl Summary {
+    /// Aggregates the games (in the order given) of `o` on `rules`.
+    pub fn of(rules: &Rules, o: &Options, games: &[GameSummary]) -> Summary {
+        let count = |f: &dyn Fn(&GameSummary) -> bool| games.iter().filter(|g| f(g)).count() as u64;
+        let errors = games
+            .iter()
+            .filter_map(|g| match &g.outcome {
+                Outcome::Failed(m) => Some(Failure { seed: g.seed, message: m.clone() }),
+                _ => None,
+            })
+            .take(LISTED_ERRORS)
+            .collect();
+        let ended: Vec<&GameSummary> = games.iter().filter(|g| g.outcome == Outcome::Ended).collect();
+        let lengths: Vec<i64> = ended.iter().map(|g| i64::from(g.turns)).collect();
+        let seat_name = |p: usize| format!("p{}", p + 1);
+        let mut seats: Vec<WinRate> = (0..o.players).map(|p| WinRate::new(&seat_name(p))).collect();
+        let mut factions: Vec<WinRate> = vec![];
+        let mut cards = vec![CardAcc::default(); rules.cards.len()];
+        for (i, g) in games.iter().enumerate() {
+            for (p, ps) in g.players.iter().enumerate() {
+                if let Some(seat) = seats.get_mut(p) {
+                    seat.add(g, ps);
+                }
+                if let Some(f) = &ps.faction {
+                    let at = match factions.iter().position(|r| &r.name == f) {
+                        Some(at) => at,
+                        None => {
+                            factions.push(WinRate::new(f));
+                            factions.len() - 1
+                        }
+                    };
+                    factions[at].add(g, ps);
+                }
+            }
+            let owned = g.players.iter().flat_map(|ps| ps.plays.iter().map(move |&(c, n)| (c, n, Some(ps.won))));
+            for (c, n, won) in owned.chain(g.unowned_plays.iter().map(|&(c, n)| (c, n, None))) {
+                let Some(acc) = cards.get_mut(c) else { continue };
+                acc.plays += u64::from(n);
+                if acc.last_game != Some(i) {
+                    acc.last_game = Some(i);
+                    acc.games += 1;
+                }
+                if let Some(won) = won {
+                    acc.players += 1;
+                    acc.wins += u64::from(won);
+                }
+            }
+        }
+        seats.iter_mut().chain(factions.iter_mut()).for_each(WinRate::finish);
+        factions.sort_by(|a, b| a.name.cmp(&b.name));
+        let scores = (0..o.players)
+            .filter_map(|p| {
+                let values: Vec<i64> = ended.iter().filter_map(|g| g.players.get(p).and_then(|ps| ps.score)).collect();
+                Some(Scores { seat: seat_name(p), spread: Spread::of(&values)? })
+            })
+            .collect();
+        let mut cards: Vec<CardStat> = cards
+            .iter()
+            .enumerate()
+            .filter(|(_, a)| a.plays > 0)
+            .map(|(c, a)| {
+                let (rate, low, high) = rate(a.wins, a.players);
+                let card = rules.cards[c].id.clone();
+                CardStat { card, plays: a.plays, games: a.games, players: a.players, wins: a.wins, rate, low, high }
+            })
+            .collect();
+        cards.sort_by(|a, b| b.plays.cmp(&a.plays).then_with(|| a.card.cmp(&b.card)));
+        Summary {
+            game: rules.game.clone(),
+            players: o.players,
+            seed: o.seed,
+            turn_cap: o.turns,
+            games: games.len() as u64,
+            ended: ended.len() as u64,
+            draws: count(&|g| g.draw()),
+            unfinished: count(&|g| g.outcome == Outcome::Unfinished),
+            failed: count(&|g| matches!(g.outcome, Outcome::Failed(_))),
+            errors,
+            length: Spread::of(&lengths),
+            seats,
+            factions,
+            scores,
+            cards,
+        }
+    }
+}

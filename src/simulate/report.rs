@@ -1,0 +1,402 @@
+//! The HTML report of a simulation: one self-contained page (inline SVG charts drawn with
+//! plotters' SVG backend, a little CSS, no script, no external reference) with tables of
+//! the same numbers: game length, win rates per seat and per faction with their Wilson
+//! intervals, scores per seat, the most played cards and what their players won.
+
+use std::fmt::Write as _;
+
+use plotters::coord::ranged1d::SegmentValue;
+use plotters::prelude::*;
+
+use super::{CardStat, GameSummary, Outcome, Summary, WinRate};
+
+/// Cards shown in the charts (the tables list them all).
+const TOP_CARDS: usize = 15;
+/// Most bars in a histogram; wider ranges are grouped into buckets.
+const MAX_BARS: u32 = 40;
+
+const BAR: RGBColor = RGBColor(78, 121, 167);
+const ACCENT: RGBColor = RGBColor(225, 87, 89);
+const INK: RGBColor = RGBColor(40, 40, 40);
+const GRID: RGBColor = RGBColor(225, 225, 225);
+
+type Res<T> = Result<T, String>;
+
+fn fail<E: std::fmt::Debug>(e: E) -> String {
+    format!("{e:?}")
+}
+
+/// Escapes text for HTML.
+fn esc(s: &str) -> String {
+    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+}
+
+fn pct(x: f64) -> String {
+    format!("{:.1}%", x * 100.0)
+}
+
+/// Values grouped into at most `MAX_BARS` buckets of equal width: (first value, width, count per bucket).
+fn buckets(values: &[i64]) -> Option<(i64, i64, Vec<u32>)> {
+    let (lo, hi) = (*values.iter().min()?, *values.iter().max()?);
+    let span = hi - lo + 1;
+    let width = (span + i64::from(MAX_BARS) - 1) / i64::from(MAX_BARS);
+    let mut counts = vec![0u32; ((span + width - 1) / width) as usize];
+    for v in values {
+        counts[((v - lo) / width) as usize] += 1;
+    }
+    if counts.len() < 3 {
+        // A lone bar reads better between empty neighbours (and plotters cannot place one segment).
+        counts.insert(0, 0);
+        counts.push(0);
+        return Some((lo - width, width, counts));
+    }
+    Some((lo, width, counts))
+}
+
+/// A segmented axis of `n` bars (plotters' segmented range `0..k` has `k + 1` segments; a
+/// single bar keeps an empty second one).
+fn bars(n: u32) -> std::ops::Range<u32> {
+    0..n.saturating_sub(1).max(1)
+}
+
+/// A histogram of whole numbers as an SVG string.
+fn histogram(title: &str, x_desc: &str, values: &[i64], size: (u32, u32)) -> Res<String> {
+    let Some((lo, width, counts)) = buckets(values) else { return Ok(String::new()) };
+    let n = counts.len() as u32;
+    let top = counts.iter().copied().max().unwrap_or(1).max(1);
+    let label = |b: u32| (lo + i64::from(b) * width).to_string();
+    let x_desc =
+        if width == 1 { x_desc.to_string() } else { format!("{x_desc} (bars of {width}, from the value shown)") };
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
+        root.fill(&WHITE).map_err(fail)?;
+        let mut chart = ChartBuilder::on(&root)
+            .caption(title, ("sans-serif", 18))
+            .margin(12)
+            .x_label_area_size(40)
+            .y_label_area_size(50)
+            .build_cartesian_2d(bars(n).into_segmented(), 0u32..top + top / 10 + 1)
+            .map_err(fail)?;
+        chart
+            .configure_mesh()
+            .disable_x_mesh()
+            .light_line_style(WHITE)
+            .bold_line_style(GRID)
+            .label_style(("sans-serif", 13))
+            .axis_desc_style(("sans-serif", 14))
+            .x_desc(x_desc.as_str())
+            .y_desc("games")
+            .x_labels((n as usize).min(size.0 as usize / 90))
+            .x_label_formatter(&|v| match v {
+                SegmentValue::CenterOf(b) | SegmentValue::Exact(b) => label(*b),
+                SegmentValue::Last => String::new(),
+            })
+            .draw()
+            .map_err(fail)?;
+        let bars = Histogram::vertical(&chart).style(BAR.filled()).margin(1);
+        chart.draw_series(bars.data(counts.iter().enumerate().map(|(b, &c)| (b as u32, c)))).map_err(fail)?;
+        root.present().map_err(fail)?;
+    }
+    Ok(svg)
+}
+
+/// Win rates as bars with their 95 % interval as error bars, and the fair share as a line.
+fn win_rates(title: &str, rates: &[WinRate], fair: f64) -> Res<String> {
+    let n = rates.len() as u32;
+    let width = (160 + 90 * n).clamp(420, 1100);
+    // Up to the highest interval (or the fair share) and a little more, in tenths.
+    let top = rates.iter().map(|r| r.high).fold(fair, f64::max);
+    let top = ((top * 10.0).floor() + 2.0).min(10.0) / 10.0;
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (width, 340)).into_drawing_area();
+        root.fill(&WHITE).map_err(fail)?;
+        let mut chart = ChartBuilder::on(&root)
+            .caption(title, ("sans-serif", 18))
+            .margin(12)
+            .x_label_area_size(36)
+            .y_label_area_size(56)
+            .build_cartesian_2d(bars(n).into_segmented(), 0f64..top)
+            .map_err(fail)?;
+        chart
+            .configure_mesh()
+            .disable_x_mesh()
+            .light_line_style(WHITE)
+            .bold_line_style(GRID)
+            .label_style(("sans-serif", 13))
+            .axis_desc_style(("sans-serif", 14))
+            .y_desc("win rate")
+            .y_label_formatter(&|y| format!("{:.0}%", y * 100.0))
+            .x_labels(n as usize)
+            .x_label_formatter(&|v| match v {
+                SegmentValue::CenterOf(i) | SegmentValue::Exact(i) => {
+                    rates.get(*i as usize).map(|r| r.name.clone()).unwrap_or_default()
+                }
+                SegmentValue::Last => String::new(),
+            })
+            .draw()
+            .map_err(fail)?;
+        let bars = Histogram::vertical(&chart).style(BAR.mix(0.8).filled()).margin(18);
+        chart.draw_series(bars.data(rates.iter().enumerate().map(|(i, r)| (i as u32, r.rate)))).map_err(fail)?;
+        // Error bars: the interval as a line with 16-pixel caps (plotters' `ErrorBar` marks the
+        // mean with a circle as wide as its caps, which hides a narrow interval).
+        let x = |i: usize| SegmentValue::CenterOf(i as u32);
+        let ink = INK.stroke_width(2);
+        let lines = rates.iter().enumerate().map(|(i, r)| PathElement::new([(x(i), r.low), (x(i), r.high)], ink));
+        chart.draw_series(lines).map_err(fail)?;
+        let ends = rates.iter().enumerate().flat_map(|(i, r)| [(x(i), r.low), (x(i), r.high)]);
+        let caps = ends.map(|at| EmptyElement::at(at) + PathElement::new([(-8, 0), (8, 0)], ink));
+        chart.draw_series(caps).map_err(fail)?;
+        let line = [(SegmentValue::Exact(0), fair), (SegmentValue::Last, fair)];
+        chart
+            .draw_series(std::iter::once(PathElement::new(line, ACCENT.stroke_width(2))))
+            .map_err(fail)?
+            .label(format!("fair share {}", pct(fair)))
+            .legend(|(x, y)| PathElement::new([(x, y), (x + 18, y)], ACCENT.stroke_width(2)));
+        chart
+            .configure_series_labels()
+            .background_style(WHITE.mix(0.9))
+            .border_style(GRID)
+            .position(SeriesLabelPosition::UpperRight)
+            .draw()
+            .map_err(fail)?;
+        root.present().map_err(fail)?;
+    }
+    Ok(svg)
+}
+
+/// The id of the card a row of a card chart shows (the top row is the first card).
+fn card_label(cards: &[CardStat], v: &SegmentValue<u32>) -> String {
+    let row = match v {
+        SegmentValue::CenterOf(i) | SegmentValue::Exact(i) => *i as usize,
+        SegmentValue::Last => return String::new(),
+    };
+    cards.len().checked_sub(row + 1).and_then(|r| cards.get(r)).map(|c| c.card.clone()).unwrap_or_default()
+}
+
+/// The most played cards: plays as horizontal bars, top card first.
+fn card_plays(cards: &[CardStat]) -> Res<String> {
+    let k = cards.len() as u32;
+    let top = cards.iter().map(|c| c.plays).max().unwrap_or(1).max(1);
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (560, 90 + 26 * k)).into_drawing_area();
+        root.fill(&WHITE).map_err(fail)?;
+        let mut chart = ChartBuilder::on(&root)
+            .caption("most played cards", ("sans-serif", 18))
+            .margin(12)
+            .x_label_area_size(36)
+            .y_label_area_size(130)
+            .build_cartesian_2d(0u64..top + top / 10 + 1, bars(k).into_segmented())
+            .map_err(fail)?;
+        chart
+            .configure_mesh()
+            .disable_y_mesh()
+            .light_line_style(WHITE)
+            .bold_line_style(GRID)
+            .label_style(("sans-serif", 13))
+            .axis_desc_style(("sans-serif", 14))
+            .x_desc("plays")
+            .x_labels(6)
+            .y_labels(k as usize)
+            .y_label_formatter(&|v| card_label(cards, v))
+            .draw()
+            .map_err(fail)?;
+        let bars = Histogram::horizontal(&chart).style(BAR.filled()).margin(4);
+        chart
+            .draw_series(bars.data(cards.iter().enumerate().map(|(r, c)| (k - 1 - r as u32, c.plays))))
+            .map_err(fail)?;
+        root.present().map_err(fail)?;
+    }
+    Ok(svg)
+}
+
+/// The win rate of the players who played each of the most played cards, with its interval.
+fn card_win_rates(cards: &[CardStat], fair: f64) -> Res<String> {
+    let k = cards.len() as u32;
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (560, 90 + 26 * k)).into_drawing_area();
+        root.fill(&WHITE).map_err(fail)?;
+        let mut chart = ChartBuilder::on(&root)
+            .caption("win rate of who played the card", ("sans-serif", 18))
+            .margin(12)
+            .x_label_area_size(36)
+            .y_label_area_size(130)
+            .build_cartesian_2d(0f64..1f64, bars(k).into_segmented())
+            .map_err(fail)?;
+        chart
+            .configure_mesh()
+            .disable_y_mesh()
+            .light_line_style(WHITE)
+            .bold_line_style(GRID)
+            .label_style(("sans-serif", 13))
+            .axis_desc_style(("sans-serif", 14))
+            .x_desc("win rate (95% Wilson interval)")
+            .x_label_formatter(&|x| format!("{:.0}%", x * 100.0))
+            .y_labels(k as usize)
+            .y_label_formatter(&|v| card_label(cards, v))
+            .draw()
+            .map_err(fail)?;
+        let line = [(fair, SegmentValue::Exact(0)), (fair, SegmentValue::Last)];
+        chart.draw_series(std::iter::once(PathElement::new(line, ACCENT.stroke_width(2)))).map_err(fail)?;
+        let y = |r: usize| SegmentValue::CenterOf(k - 1 - r as u32);
+        let ink = INK.stroke_width(2);
+        let lines = cards.iter().enumerate().map(|(r, c)| PathElement::new([(c.low, y(r)), (c.high, y(r))], ink));
+        chart.draw_series(lines).map_err(fail)?;
+        let ends = cards.iter().enumerate().flat_map(|(r, c)| [(c.low, y(r)), (c.high, y(r))]);
+        let caps = ends.map(|at| EmptyElement::at(at) + PathElement::new([(0, -6), (0, 6)], ink));
+        chart.draw_series(caps).map_err(fail)?;
+        chart
+            .draw_series(
+                cards
+                    .iter()
+                    .enumerate()
+                    .map(|(r, c)| Circle::new((c.rate, SegmentValue::CenterOf(k - 1 - r as u32)), 4, BAR.filled())),
+            )
+            .map_err(fail)?;
+        root.present().map_err(fail)?;
+    }
+    Ok(svg)
+}
+
+/// A table: a header row, then rows; cells are already escaped.
+fn table(head: &[&str], rows: &[Vec<String>]) -> String {
+    let mut t = String::from("<table><thead><tr>");
+    for h in head {
+        let _ = write!(t, "<th>{h}</th>");
+    }
+    t.push_str("</tr></thead><tbody>");
+    for r in rows {
+        t.push_str("<tr>");
+        for c in r {
+            let _ = write!(t, "<td>{c}</td>");
+        }
+        t.push_str("</tr>");
+    }
+    t.push_str("</tbody></table>");
+    t
+}
+
+fn rate_table(first: &str, rates: &[WinRate]) -> String {
+    let rows: Vec<Vec<String>> = rates
+        .iter()
+        .map(|r| {
+            let n = |x: u64| x.to_string();
+            let (g, w, d, l, u) = (n(r.games), n(r.wins), n(r.draws), n(r.losses), n(r.unfinished));
+            vec![esc(&r.name), g, w, d, l, u, pct(r.rate), format!("{} – {}", pct(r.low), pct(r.high))]
+        })
+        .collect();
+    table(&[first, "games", "wins", "draws", "losses", "unfinished", "win rate", "95% interval"], &rows)
+}
+
+const STYLE: &str = "body{font-family:sans-serif;margin:2em auto;max-width:1150px;color:#282828}\
+h1{font-size:1.6em}h2{margin-top:1.8em;border-bottom:1px solid #ddd}\
+table{border-collapse:collapse;margin:.8em 0}td,th{padding:.2em .8em;border-bottom:1px solid #eee;text-align:right}\
+td:first-child,th:first-child{text-align:left}.charts{display:flex;flex-wrap:wrap;gap:1em}\
+.note{color:#555}code{background:#f4f4f4;padding:0 .2em}";
+
+/// The whole report page for `s`, with histograms from `games`.
+pub fn html(s: &Summary, games: &[GameSummary]) -> Res<String> {
+    let mut h = String::new();
+    let title = format!("{}: {} simulated games", esc(&s.game), s.games);
+    let last = s.seed + s.games.saturating_sub(1);
+    let _ = write!(h, "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>{title}</title>");
+    let _ = write!(h, "<style>{STYLE}</style></head><body><h1>{title}</h1>");
+    let _ = write!(
+        h,
+        "<p>{} players, seeds {} to {last}, the random agent, at most {} turns a game. Ended: {} (of which draws: {}); \
+         not ended within the turn cap: {}; stopped by an error: {}.</p>",
+        s.players, s.seed, s.turn_cap, s.ended, s.draws, s.unfinished, s.failed
+    );
+    let _ = write!(
+        h,
+        "<p class=\"note\">Intervals are 95% Wilson score intervals. A draw or an unfinished game counts as \
+         not a win; the red line marks the fair share, one game in {}.</p>",
+        s.players
+    );
+    let ended = |g: &&GameSummary| g.outcome == Outcome::Ended;
+
+    h.push_str("<h2>Game length</h2>");
+    let lengths: Vec<i64> = games.iter().filter(ended).map(|g| i64::from(g.turns)).collect();
+    match &s.length {
+        Some(l) => {
+            let svg = histogram("turns of the ended games", "turns", &lengths, (720, 320))?;
+            let _ = write!(h, "<div class=\"charts\">{svg}</div>");
+            let row = vec!["turns".into(), l.n.to_string(), l.mean.to_string(), l.median.to_string()];
+            let row = [row, vec![l.p95.to_string(), l.min.to_string(), l.max.to_string()]].concat();
+            h.push_str(&table(&["", "games", "mean", "median", "p95", "min", "max"], &[row]));
+        }
+        None => h.push_str("<p>No game ended.</p>"),
+    }
+
+    let fair = 1.0 / s.players.max(1) as f64;
+    h.push_str("<h2>Win rate by seat</h2>");
+    let _ = write!(h, "<div class=\"charts\">{}</div>", win_rates("win rate by seat", &s.seats, fair)?);
+    h.push_str(&rate_table("seat", &s.seats));
+    if !s.factions.is_empty() {
+        h.push_str("<h2>Win rate by faction</h2>");
+        let _ = write!(h, "<div class=\"charts\">{}</div>", win_rates("win rate by faction", &s.factions, fair)?);
+        h.push_str(&rate_table("faction", &s.factions));
+    }
+
+    h.push_str("<h2>Scores</h2>");
+    if s.scores.is_empty() {
+        h.push_str("<p>The game declares no <code>scores:</code> (or no game ended).</p>");
+    } else {
+        h.push_str("<div class=\"charts\">");
+        for sc in &s.scores {
+            let p = sc.spread.clone();
+            let seat = sc.seat.trim_start_matches('p').parse::<usize>().map_or(0, |n| n.saturating_sub(1));
+            let values: Vec<i64> =
+                games.iter().filter(ended).filter_map(|g| g.players.get(seat).and_then(|ps| ps.score)).collect();
+            let title = format!("scores of {} (mean {})", sc.seat, p.mean);
+            h.push_str(&histogram(&title, "score", &values, (370, 260))?);
+        }
+        h.push_str("</div>");
+        let rows: Vec<Vec<String>> = s
+            .scores
+            .iter()
+            .map(|sc| {
+                let p = &sc.spread;
+                let cells = [p.n.to_string(), p.mean.to_string(), p.median.to_string(), p.p95.to_string()];
+                [vec![sc.seat.clone()], cells.to_vec(), vec![p.min.to_string(), p.max.to_string()]].concat()
+            })
+            .collect();
+        h.push_str(&table(&["seat", "games", "mean", "median", "p95", "min", "max"], &rows));
+    }
+
+    h.push_str("<h2>Cards</h2>");
+    if s.cards.is_empty() {
+        h.push_str("<p>No card was played (a card is played when it comes into play with <code>play</code>).</p>");
+    } else {
+        let top = &s.cards[..s.cards.len().min(TOP_CARDS)];
+        let _ = write!(h, "<div class=\"charts\">{}{}</div>", card_plays(top)?, card_win_rates(top, fair)?);
+        h.push_str(
+            "<p class=\"note\">Win rate of a card: over each game and player who played it at least once, \
+             how often that player won.</p>",
+        );
+        let rows: Vec<Vec<String>> = s
+            .cards
+            .iter()
+            .map(|c| {
+                let n = |x: u64| x.to_string();
+                let interval = format!("{} – {}", pct(c.low), pct(c.high));
+                vec![esc(&c.card), n(c.plays), n(c.games), n(c.players), n(c.wins), pct(c.rate), interval]
+            })
+            .collect();
+        h.push_str(&table(&["card", "plays", "games", "players", "wins", "win rate", "95% interval"], &rows));
+    }
+
+    if !s.errors.is_empty() {
+        h.push_str("<h2>Games stopped by an error</h2>");
+        let _ = write!(h, "<p>{} in all; the first {}:</p><ul>", s.failed, s.errors.len());
+        for e in &s.errors {
+            let _ = write!(h, "<li>seed {}: {}</li>", e.seed, esc(&e.message));
+        }
+        h.push_str("</ul><p>Replay one with <code>twilit play DIR --seed SEED</code>.</p>");
+    }
+    h.push_str("</body></html>\n");
+    Ok(h)
+}

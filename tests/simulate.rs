@@ -1,0 +1,191 @@
+//! `twilit simulate`, run in process through `twilit::cli::run`: the JSON summary is the
+//! same byte for byte whatever the thread count and its numbers add up; CSV has its header
+//! and a row per seat; the HTML report is self-contained; usage errors exit 2; games
+//! stopped by a run-time error are counted and their seeds listed (exit 1); per-card plays
+//! match the `Play` events of the same games. (Wilson and quantiles: unit tests in
+//! src/simulate/stats.rs.)
+
+use std::path::PathBuf;
+
+use serde_json::Value;
+use twilit::diag::SourceMap;
+use twilit::engine::{EventKind, Kind};
+use twilit::interp::Rules;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Runs `twilit ARGS` in process: (exit code, stdout, stderr).
+fn twilit(args: &[&str]) -> (i32, String, String) {
+    let args = std::iter::once("twilit").chain(args.iter().copied()).map(String::from).collect();
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let code = twilit::cli::run(args, &mut out, &mut err);
+    (code, String::from_utf8(out).unwrap(), String::from_utf8(err).unwrap())
+}
+
+fn dir(rel: &str) -> String {
+    root().join(rel).display().to_string()
+}
+
+#[test]
+fn json_is_the_same_for_any_thread_count_and_adds_up() {
+    let goof = dir("cards/goofspiel");
+    let one = twilit(&["simulate", &goof, "--games", "300", "--format", "json", "--jobs", "1"]);
+    let two = twilit(&["simulate", &goof, "--games", "300", "--format", "json", "--jobs", "2"]);
+    assert_eq!(one.0, 0, "{}", one.2);
+    assert_eq!(two.0, 0, "{}", two.2);
+    assert_eq!(one.1, two.1, "--jobs 1 and --jobs 2 differ");
+    assert_eq!(one.1.lines().count(), 1, "one JSON object on one line");
+    assert!(one.2.is_empty() && two.2.is_empty(), "nothing on stderr in JSON mode: {}", one.2);
+    let j: Value = serde_json::from_str(&one.1).unwrap();
+    assert_eq!(j["games"], 300);
+    assert_eq!(j["failed"], 0);
+    assert_eq!(j["unfinished"], 0);
+    assert_eq!(j["ended"], 300);
+    assert_eq!(j["length"]["median"], 13.0, "Goofspiel has 13 rounds");
+    let seats = j["seats"].as_array().unwrap();
+    assert_eq!(seats.len(), 2);
+    let mut wins = 0;
+    for s in seats {
+        let n = |k: &str| s[k].as_u64().unwrap();
+        assert_eq!(n("wins") + n("losses") + n("draws") + n("unfinished"), n("games"), "{s}");
+        assert_eq!(n("games"), 300);
+        assert_eq!(n("draws"), j["draws"].as_u64().unwrap(), "a draw is a draw for every seat");
+        let (low, high) = (s["low"].as_f64().unwrap(), s["high"].as_f64().unwrap());
+        assert!(low < 0.5 && 0.5 < high, "a fair game's interval holds 1/2: {s}");
+        assert!((s["rate"].as_f64().unwrap() - n("wins") as f64 / 300.0).abs() < 1e-4);
+        wins += n("wins");
+    }
+    // Goofspiel has one winner or a draw: p1's wins are p2's losses.
+    assert_eq!(seats[0]["wins"], seats[1]["losses"]);
+    assert_eq!(wins + j["draws"].as_u64().unwrap(), 300);
+    assert_eq!(j["scores"].as_array().unwrap().len(), 2);
+}
+
+#[test]
+fn csv_has_its_header_and_a_row_per_seat() {
+    let (code, out, err) = twilit(&["simulate", &dir("cards/goofspiel"), "--games", "20", "--format", "csv"]);
+    assert_eq!(code, 0, "{err}");
+    let mut lines = out.lines();
+    let header = lines.next().unwrap();
+    assert_eq!(header, "section,key,games,n,wins,draws,rate,low,high,plays,mean,median,p95,min,max,message");
+    let width = header.split(',').count();
+    let rows: Vec<&str> = lines.collect();
+    for r in &rows {
+        assert_eq!(r.split(',').count(), width, "every row has every column: {r}");
+    }
+    let seats: Vec<&&str> = rows.iter().filter(|r| r.starts_with("seat,")).collect();
+    assert_eq!(seats.len(), 2, "{out}");
+    assert!(seats[0].starts_with("seat,p1,20,20,") && seats[1].starts_with("seat,p2,20,20,"), "{out}");
+    assert!(rows.contains(&"outcome,games,20,,,,,,,,,,,,,"), "{out}");
+}
+
+#[test]
+fn the_report_is_one_self_contained_page_with_charts() {
+    let path = std::env::temp_dir().join(format!("twilit-simulate-{}.html", std::process::id()));
+    let file = path.display().to_string();
+    let (code, out, err) =
+        twilit(&["simulate", &dir("cards/crazy_eights"), "--players", "3", "--games", "8", "--report", &file]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("win rate by seat"), "{out}");
+    let page = std::fs::read_to_string(&path).unwrap();
+    let _ = std::fs::remove_file(&path);
+    assert!(page.matches("<svg").count() >= 6, "length, seats, three score histograms, two card charts");
+    for title in ["<h2>Game length</h2>", "<h2>Win rate by seat</h2>", "<h2>Scores</h2>", "<h2>Cards</h2>"] {
+        assert!(page.contains(title), "no {title}");
+    }
+    assert!(page.contains("Wilson") && page.contains("not a win"), "the page says what the intervals are");
+    let outside: Vec<&str> = page
+        .match_indices("http")
+        .map(|(i, _)| &page[i..(i + 30).min(page.len())])
+        .filter(|s| !s.starts_with("http://www.w3.org/2000/svg\""))
+        .collect();
+    assert!(outside.is_empty(), "external references: {outside:?}");
+    assert!(!page.contains("<script") && !page.contains("src="), "no script, nothing loaded");
+}
+
+#[test]
+fn usage_errors_exit_2_with_what_was_expected() {
+    let goof = dir("cards/goofspiel");
+    let (code, _, err) = twilit(&["simulate", &goof, "--games", "0"]);
+    assert_eq!((code, err.as_str()), (2, "error: --games must be at least 1\n"));
+    let (code, _, err) = twilit(&["simulate", &goof, "--games", "3", "--jobs", "0"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--jobs must be at least 1"), "{err}");
+    let (code, _, err) = twilit(&["simulate", &dir("tests/fixtures/nothing_here"), "--games", "3"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("must be one game directory that checks clean"), "{err}");
+    let (code, _, err) = twilit(&["simulate", &goof, "--games", "3", "--players", "3"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("goofspiel is played by 2 to 2 players, not 3"), "{err}");
+    let (code, _, err) = twilit(&["simulate", &goof]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--games"), "{err}");
+}
+
+#[test]
+fn games_stopped_by_an_error_are_counted_with_their_seeds() {
+    let fragile = dir("tests/fixtures/fragile");
+    let (code, out, err) = twilit(&["simulate", &fragile, "--games", "40", "--format", "json"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("stopped with an error"), "{err}");
+    let j: Value = serde_json::from_str(&out).unwrap();
+    let failed = j["failed"].as_u64().unwrap();
+    assert!(failed > 0 && failed < 40, "some seeds fail, not all: {failed}");
+    assert_eq!(failed + j["ended"].as_u64().unwrap() + j["unfinished"].as_u64().unwrap(), 40);
+    let errors = j["errors"].as_array().unwrap();
+    assert_eq!(errors.len() as u64, failed.min(5));
+    // Each listed seed replays to the same error with `twilit play`.
+    for e in errors {
+        let seed = e["seed"].as_u64().unwrap().to_string();
+        assert!(e["message"].as_str().unwrap().contains("division by zero"), "{e}");
+        let (code, _, err) = twilit(&["play", &fragile, "--seed", &seed]);
+        assert_eq!(code, 1);
+        assert!(err.contains(&format!("seed {seed}: division by zero")), "{err}");
+    }
+    // The human output lists them too.
+    let (code, out, _) = twilit(&["simulate", &fragile, "--games", "40"]);
+    assert_eq!(code, 1);
+    let first = errors[0]["seed"].as_u64().unwrap();
+    assert!(out.contains(&format!("seed {first}: division by zero")), "{out}");
+}
+
+#[test]
+fn card_plays_add_up_to_the_play_events_of_the_same_games() {
+    let (code, out, err) =
+        twilit(&["simulate", &dir("cards/crazy_eights"), "--players", "5", "--games", "6", "--format", "json"]);
+    assert_eq!(code, 0, "{err}");
+    let j: Value = serde_json::from_str(&out).unwrap();
+    let cards = j["cards"].as_array().unwrap();
+    assert!(cards.len() > 5, "{out}");
+    let plays = |c: &Value| c["plays"].as_u64().unwrap();
+    assert!(cards.iter().all(|c| plays(c) > 0));
+    for w in cards.windows(2) {
+        let key = |c: &Value| (std::cmp::Reverse(plays(c)), c["card"].as_str().unwrap().to_string());
+        assert!(key(&w[0]) < key(&w[1]), "sorted by plays, then id: {} {}", w[0], w[1]);
+    }
+    for c in cards {
+        let n = |k: &str| c[k].as_u64().unwrap();
+        assert!(n("games") <= 6 && n("players") >= n("games") && n("wins") <= n("players"), "{c}");
+    }
+    // The same six games, played directly: their Play events of cards, by id.
+    let mut sources = SourceMap::default();
+    let (mut lib, _) = twilit::load::load_paths(&[root().join("cards/crazy_eights")], &mut sources);
+    let rules = Rules::compile(&lib.games.remove(0)).unwrap();
+    let mut expected = std::collections::BTreeMap::<String, u64>::new();
+    for seed in 1..=6 {
+        let g = twilit::scenario::random_game(&rules, seed, 5, 1000).unwrap();
+        for e in &g.state.log {
+            if let EventKind::Play { ent } = e.kind {
+                if let Kind::Card(c) = g.state.ents[ent].kind {
+                    *expected.entry(rules.cards[c].id.clone()).or_default() += 1;
+                }
+            }
+        }
+    }
+    let got: std::collections::BTreeMap<String, u64> =
+        cards.iter().map(|c| (c["card"].as_str().unwrap().to_string(), plays(c))).collect();
+    assert_eq!(got, expected);
+    assert_eq!(got.values().sum::<u64>(), expected.values().sum::<u64>());
+}
