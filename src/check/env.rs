@@ -293,6 +293,20 @@ impl Env {
             .find_map(|n| self.names.get(&n).filter(|sym| plural_ok(sym)).map(|s| (n.clone(), s)))
     }
 
+    /// Like `resolve`, borrowing the defined spelling (no allocation for a defined name or
+    /// a declared plural): what the interpreter uses on every evaluation.
+    pub fn resolve_ref(&self, name: &str) -> Option<(&str, &Sym)> {
+        if let Some((k, s)) = self.names.get_key_value(name) {
+            return Some((k.as_str(), s));
+        }
+        if let Some(single) = self.plurals.get(name) {
+            return self.names.get_key_value(single).map(|(k, s)| (k.as_str(), s));
+        }
+        singulars(name)
+            .into_iter()
+            .find_map(|n| self.names.get_key_value(&n).filter(|(_, sym)| plural_ok(sym)).map(|(k, s)| (k.as_str(), s)))
+    }
+
     /// Every defined name, for did-you-mean.
     pub fn names(&self) -> impl Iterator<Item = &str> {
         self.names.keys().map(String::as_str).chain(self.plurals.keys().map(String::as_str))

@@ -28,7 +28,7 @@ pub enum Mode {
     Act,
 }
 
-impl Interp<'_> {
+impl<'r> Interp<'r> {
     /// Evaluates an expression for reading.
     pub fn eval(&mut self, e: &Expr, cx: &mut Ctx) -> R<Value> {
         self.eval_in(e, cx, Mode::Query)
@@ -104,31 +104,31 @@ impl Interp<'_> {
         if n == "it" {
             return cx.it.clone().ok_or_else(|| Halt::Error("`it` is nothing here".into()));
         }
-        let Some((canon, sym)) = self.rules.env.resolve(n) else {
+        let rules: &'r super::Rules = self.rules;
+        let Some((canon, sym)) = rules.env.resolve_ref(n) else {
             return Err(Halt::Error(format!("unknown name `{n}`")));
         };
-        let sym = sym.clone();
         match sym {
             Sym::Property(_) => match cx.it.clone() {
-                Some(it) => self.prop_of(&canon, &it),
+                Some(it) => self.prop_of(canon, &it),
                 None => Err(Halt::Error(format!("`{n}` of what? (no candidate here)"))),
             },
-            Sym::Counter { .. } => self.counter_default(&canon, cx),
-            Sym::Zone => self.zone_named(&canon, cx.you).map(Value::Zone),
-            Sym::Space => self.zone_named(&canon, None).map(Value::Zone),
-            Sym::Card => Ok(self.copies(&canon)),
+            Sym::Counter { .. } => self.counter_default(canon, cx),
+            Sym::Zone => self.zone_named(canon, cx.you).map(Value::Zone),
+            Sym::Space => self.zone_named(canon, None).map(Value::Zone),
+            Sym::Card => Ok(self.copies(canon)),
             Sym::Faction => {
-                let p = self.w.state.players.iter().position(|p| p.faction.as_deref() == Some(canon.as_str()));
+                let p = self.w.state.players.iter().position(|p| p.faction.as_deref() == Some(canon));
                 Ok(p.map(Value::Player).unwrap_or(Value::Null))
             }
             Sym::Role => {
-                let ps = self.seated().into_iter().filter(|&p| self.w.state.players[p].role.as_deref() == Some(&canon));
+                let ps = self.seated().into_iter().filter(|&p| self.w.state.players[p].role.as_deref() == Some(canon));
                 Ok(Value::List(ps.map(Value::Player).collect()))
             }
-            Sym::Builtin(t) => self.builtin(&canon, t, cx),
-            Sym::Variable(_) => Ok(self.w.state.vars.get(&canon).cloned().unwrap_or(Value::Null)),
+            Sym::Builtin(t) => self.builtin(canon, *t, cx),
+            Sym::Variable(_) => Ok(self.w.state.vars.get(canon).cloned().unwrap_or(Value::Null)),
             Sym::Local(_) => Err(Halt::Error(format!("`{n}` is not bound here"))),
-            _ => Ok(Value::Sym(canon)),
+            _ => Ok(Value::Sym(canon.to_string())),
         }
     }
 
@@ -369,8 +369,8 @@ impl Interp<'_> {
         if let Some(v) = cx.get(n).cloned() {
             return self.things_of(&v, &right);
         }
-        let sym = self.rules.env.resolve(n).map(|(c, s)| (c, s.clone()));
-        let Some((canon, sym)) = sym else {
+        let rules: &'r super::Rules = self.rules;
+        let Some((canon, sym)) = rules.env.resolve_ref(n) else {
             return Err(Halt::Error(format!("unknown name `{n}`")));
         };
         let each = |me: &mut Self, f: &mut dyn FnMut(&mut Self, &Value) -> R<Value>| -> R<Value> {
@@ -388,17 +388,17 @@ impl Interp<'_> {
         };
         match sym {
             Sym::Zone => each(self, &mut |me, x| match x {
-                Value::Player(p) => me.zone_named(&canon, Some(*p)).map(Value::Zone),
-                Value::Null => me.zone_named(&canon, None).map(Value::Zone),
+                Value::Player(p) => me.zone_named(canon, Some(*p)).map(Value::Zone),
+                Value::Null => me.zone_named(canon, None).map(Value::Zone),
                 v => Err(Halt::Error(format!("`{canon} of ...` needs a player, found {}", me.show(v)))),
             }),
             Sym::Counter { .. } => each(self, &mut |me, x| {
-                let h = me.holder(x, &canon)?;
-                Ok(Value::Int(me.counter_value(&canon, h)?))
+                let h = me.holder(x, canon)?;
+                Ok(Value::Int(me.counter_value(canon, h)?))
             }),
-            Sym::Property(_) => each(self, &mut |me, x| me.prop_of(&canon, x)),
-            Sym::Builtin(_) if !NOUNS.contains(&canon.as_str()) || (canon == "space" && is_thing(&right)) => {
-                each(self, &mut |me, x| me.relation(&canon, x))
+            Sym::Property(_) => each(self, &mut |me, x| me.prop_of(canon, x)),
+            Sym::Builtin(_) if !NOUNS.contains(&canon) || (canon == "space" && is_thing(&right)) => {
+                each(self, &mut |me, x| me.relation(canon, x))
             }
             _ => {
                 // `card of deck`: only the zones' own things are looked at.
