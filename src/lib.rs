@@ -11,6 +11,7 @@ pub mod check;
 pub mod cli;
 pub mod diag;
 pub mod engine;
+pub mod fxhash;
 pub mod interp;
 pub mod load;
 pub mod scenario;

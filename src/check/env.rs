@@ -1,7 +1,7 @@
 //! The names a script of one game may use: the game's own definitions (properties,
 //! values, zones, pieces, counters, ...) plus the built-in names of the language.
 
-use indexmap::IndexMap;
+use crate::fxhash::FxIndexMap as IndexMap;
 
 use crate::diag::{did_you_mean, Diagnostic, FileId, Span};
 

@@ -2,7 +2,9 @@
 //! definitions with their property values, abilities, procedures, keywords, phases,
 //! zones, pieces, counters, dice and board. Built only from a bundle that checks clean.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
+
+use crate::fxhash::FxHashMap as HashMap;
 use std::sync::Arc;
 
 use crate::check::env::Env;
@@ -430,9 +432,9 @@ impl Rules {
     /// The game's definitions that hold no script to speak of: properties, zones, pieces,
     /// counters, dice, board; and its `play:`, `setup:` and `end:`.
     fn base(g: &load::Game, env: Env, cx: &mut Compiler) -> Rules {
-        let mut props = HashMap::new();
-        let mut attrs = HashMap::new();
-        let mut values: HashMap<String, Vec<String>> = HashMap::new();
+        let mut props = HashMap::default();
+        let mut attrs = HashMap::default();
+        let mut values: HashMap<String, Vec<String>> = HashMap::default();
         for p in &g.properties {
             props.insert(p.name.value.clone(), prop_info(p));
             for v in &p.values {
@@ -449,12 +451,12 @@ impl Rules {
             game: g.game.value.clone(),
             env,
             cards: vec![],
-            card_ids: HashMap::new(),
+            card_ids: HashMap::default(),
             props,
             attrs,
             values,
-            keywords: HashMap::new(),
-            procs: HashMap::new(),
+            keywords: HashMap::default(),
+            procs: HashMap::default(),
             factions: vec![],
             phases: vec![],
             order: None,
@@ -532,7 +534,7 @@ impl Rules {
         self.pieces.extend(f.pieces.iter().map(|p| (p.name.value.clone(), sides(p))));
         self.piece_specs.extend(f.pieces.iter().cloned());
         self.piece_props.extend(f.pieces.iter().map(printed));
-        let (mut phases, mut starts) = (HashMap::new(), HashMap::new());
+        let (mut phases, mut starts) = (HashMap::default(), HashMap::default());
         for ph in f.turn.iter().flat_map(|t| &t.phases) {
             if let Some(s) = ph.end.as_ref().and_then(|s| cx.script(s)) {
                 phases.insert(ph.name.value.clone(), s);
