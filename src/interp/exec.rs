@@ -10,7 +10,7 @@ use crate::syntax::ast::*;
 use super::rules::Body;
 use super::{Ban, Change, Ctx, Halt, Interp, Modifier, Until, R};
 
-impl Interp<'_> {
+impl<'r> Interp<'r> {
     /// Runs a block in its own scope; fires triggers after each statement.
     pub fn exec_block(&mut self, b: &Block, cx: &mut Ctx) -> R<()> {
         let mark = cx.locals.len();
@@ -271,14 +271,16 @@ impl Interp<'_> {
     /// A keyword, procedure or built-in function call.
     pub fn call(&mut self, c: &Call, cx: &mut Ctx) -> R<Value> {
         let name = &c.name.name;
-        if c.kind == CallKind::Function && !self.rules.procs.contains_key(name) {
-            return self.builtin_fn(name, &c.args, cx);
-        }
+        let rules: &'r super::Rules = self.rules;
         let def = match c.kind {
-            CallKind::Keyword => self.rules.keywords.get(name),
-            CallKind::Function => self.rules.procs.get(name),
+            CallKind::Keyword => rules.keywords.get(name),
+            CallKind::Function => rules.procs.get(name),
         };
-        let def = def.ok_or_else(|| Halt::Error(format!("unknown procedure `{name}`")))?.clone();
+        let def = match (def, c.kind) {
+            (Some(def), _) => def,
+            (None, CallKind::Function) => return self.builtin_fn(name, &c.args, cx),
+            (None, CallKind::Keyword) => return Err(Halt::Error(format!("unknown procedure `{name}`"))),
+        };
         let mut args = vec![];
         for a in &c.args {
             args.push(self.eval(a, cx)?);
@@ -292,7 +294,7 @@ impl Interp<'_> {
                 self.limits.call_depth, self.calls
             )));
         }
-        let out = self.run_body(name, c.kind, &def, args, cx);
+        let out = self.run_body(name, c.kind, def, args, cx);
         self.calls -= 1;
         out
     }
