@@ -52,8 +52,14 @@ fn json_is_the_same_for_any_thread_count_and_adds_up() {
         assert_eq!(n("wins") + n("losses") + n("draws") + n("unfinished"), n("games"), "{s}");
         assert_eq!(n("games"), 300);
         assert_eq!(n("draws"), j["draws"].as_u64().unwrap(), "a draw is a draw for every seat");
-        let (low, high) = (s["low"].as_f64().unwrap(), s["high"].as_f64().unwrap());
-        assert!(low < 0.5 && 0.5 < high, "a fair game's interval holds 1/2: {s}");
+        // Draws are not wins, so the win rate's fair value is (1 - draws) / 2; among the
+        // games somebody won, it is 1/2.
+        let (low, high) = (s["decisive_low"].as_f64().unwrap(), s["decisive_high"].as_f64().unwrap());
+        assert!(low < 0.5 && 0.5 < high, "a fair game's decisive interval holds 1/2: {s}");
+        let decisive = n("wins") as f64 / (n("wins") + n("losses")) as f64;
+        assert!((s["decisive"].as_f64().unwrap() - decisive).abs() < 1e-4, "{s}");
+        assert!(s["low"].as_f64().unwrap() <= s["rate"].as_f64().unwrap());
+        assert!(s["rate"].as_f64().unwrap() <= s["high"].as_f64().unwrap());
         assert!((s["rate"].as_f64().unwrap() - n("wins") as f64 / 300.0).abs() < 1e-4);
         wins += n("wins");
     }

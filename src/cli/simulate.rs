@@ -148,7 +148,18 @@ fn header(cells: &[&str]) -> Vec<String> {
 }
 
 fn rate_rows(first: &str, rates: &[WinRate]) -> Vec<Vec<String>> {
-    let mut rows = vec![header(&[first, "games", "wins", "draws", "losses", "unfinished", "win rate", "95% interval"])];
+    let mut rows = vec![header(&[
+        first,
+        "games",
+        "wins",
+        "draws",
+        "losses",
+        "unfinished",
+        "win rate",
+        "95% interval",
+        "of decisive",
+        "95% interval",
+    ])];
     for r in rates {
         rows.push(vec![
             r.name.clone(),
@@ -159,6 +170,8 @@ fn rate_rows(first: &str, rates: &[WinRate]) -> Vec<Vec<String>> {
             r.unfinished.to_string(),
             pct(r.rate),
             format!("{} to {}", pct(r.low), pct(r.high)),
+            pct(r.decisive),
+            format!("{} to {}", pct(r.decisive_low), pct(r.decisive_high)),
         ]);
     }
     rows

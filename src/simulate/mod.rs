@@ -193,6 +193,13 @@ pub struct WinRate {
     pub low: f64,
     /// The interval's upper end.
     pub high: f64,
+    /// `wins / (wins + losses)`: the win rate among the games somebody won, where draws
+    /// and unfinished games drop out (for a fair two-player game, 50 %).
+    pub decisive: f64,
+    /// Its interval's lower end.
+    pub decisive_low: f64,
+    /// Its interval's upper end.
+    pub decisive_high: f64,
 }
 
 impl WinRate {
@@ -207,6 +214,9 @@ impl WinRate {
             rate: 0.0,
             low: 0.0,
             high: 0.0,
+            decisive: 0.0,
+            decisive_low: 0.0,
+            decisive_high: 0.0,
         }
     }
 
@@ -222,6 +232,7 @@ impl WinRate {
 
     fn finish(&mut self) {
         (self.rate, self.low, self.high) = rate(self.wins, self.games);
+        (self.decisive, self.decisive_low, self.decisive_high) = rate(self.wins, self.wins + self.losses);
     }
 }
 
