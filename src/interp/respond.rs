@@ -97,8 +97,7 @@ impl Interp<'_> {
     /// The listening abilities of one reaction kind whose pattern matches `ev`.
     fn reactors(&mut self, ev: &Event, want: impl Fn(React) -> bool) -> R<Vec<Reactor>> {
         let subject = super::triggers::subject(&ev.kind);
-        let mut sources: Vec<Source> =
-            self.all_ents(true).into_iter().filter(|&e| self.listens(e)).map(Source::Card).collect();
+        let mut sources: Vec<Source> = self.listeners(&[]).into_iter().map(Source::Card).collect();
         let s = &self.w.state;
         sources.extend((0..s.players.len()).filter(|&p| s.players[p].faction.is_some()).map(Source::Faction));
         let mut out = vec![];
@@ -114,9 +113,8 @@ impl Interp<'_> {
                 if !want(*k) || !here {
                     continue;
                 }
-                let pat = pat.clone();
                 let mut cx = Ctx::new(controller, Some(this.clone()), "".into());
-                if self.matches(&pat, ev, &subject, &mut cx)? {
+                if self.matches(pat, ev, &subject, &mut cx)? {
                     out.push(Reactor {
                         src,
                         index,
