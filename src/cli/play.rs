@@ -58,8 +58,15 @@ pub(super) fn rules_of(path: &Path, err: &mut dyn Write) -> Result<(Rules, crate
     Rules::compile(&bundle).map(|r| (r, bundle)).map_err(|_| EXIT_PROBLEMS)
 }
 
+/// Loads a game that checks clean and the number of players to play it with.
+pub(super) fn game_of(path: &Path, asked: Option<usize>, err: &mut dyn Write) -> Result<(Rules, usize), i32> {
+    let (rules, _) = rules_of(path, err)?;
+    let players = players_of(&rules, asked, err)?;
+    Ok((rules, players))
+}
+
 /// The number of players asked for (default: the game's fewest), if the game allows it.
-pub(super) fn players_of(rules: &Rules, asked: Option<usize>, err: &mut dyn Write) -> Result<usize, i32> {
+fn players_of(rules: &Rules, asked: Option<usize>, err: &mut dyn Write) -> Result<usize, i32> {
     let (min, max) = rules.players;
     let players = asked.unwrap_or(min);
     if players < min || players > max || players == 0 {
@@ -78,12 +85,8 @@ fn agent(kind: AgentKind) -> Box<dyn Agent> {
 
 /// Runs `twilit play`: one game with its log, or `--games N` results.
 pub fn play(o: PlayOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
-    let (rules, _) = match rules_of(&o.path, err) {
-        Ok(r) => r,
-        Err(code) => return code,
-    };
-    let players = match players_of(&rules, o.players, err) {
-        Ok(n) => n,
+    let (rules, players) = match game_of(&o.path, o.players, err) {
+        Ok(g) => g,
         Err(code) => return code,
     };
     let viewer = match &o.viewer {

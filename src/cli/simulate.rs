@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use super::play::{players_of, rules_of};
+use super::play::game_of;
 use super::{EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE};
 use crate::simulate::{self, stats::Spread, Options, Summary, WinRate};
 
@@ -61,12 +61,8 @@ pub fn simulate(o: SimOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
             writeln!(err, "error: --seed {} plus --games {} passes the largest seed, {}", o.seed, o.games, u64::MAX);
         return EXIT_USAGE;
     }
-    let (rules, _) = match rules_of(&o.path, err) {
-        Ok(r) => r,
-        Err(code) => return code,
-    };
-    let players = match players_of(&rules, o.players, err) {
-        Ok(n) => n,
+    let (rules, players) = match game_of(&o.path, o.players, err) {
+        Ok(g) => g,
         Err(code) => return code,
     };
     let opts = Options { games: o.games, seed: o.seed, players, turns: o.turns, jobs: o.jobs };
