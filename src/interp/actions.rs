@@ -94,6 +94,22 @@ impl<'r> Interp<'r> {
         Ok(())
     }
 
+    /// The abilities of a source alone, with nothing else looked up.
+    pub fn abilities_of_ref(&self, src: Source) -> &'r [AbilityDef] {
+        let rules: &'r super::Rules = self.rules;
+        match src {
+            Source::Card(e) => match self.w.state.ents[e].kind {
+                Kind::Card(c) => &rules.cards[c].abilities,
+                Kind::Piece(_) => &[],
+            },
+            Source::Faction(p) => {
+                let f = self.w.state.players[p].faction.as_deref().unwrap_or_default();
+                rules.faction(f).map_or(&[], |d| &d.abilities)
+            }
+            Source::Game(_) => &rules.abilities,
+        }
+    }
+
     /// The abilities of a source (borrowed from the rules: nothing is copied).
     pub fn abilities_of(&self, src: Source) -> (&'r [AbilityDef], Value, String) {
         let rules: &'r super::Rules = self.rules;

@@ -70,12 +70,11 @@ impl Interp<'_> {
             }
         }
         sources.extend((0..s.players.len()).filter(|&p| s.players[p].faction.is_some()).map(Source::Faction));
-        let order = match s.active() {
-            Some(a) => s.seat_order(a, true),
-            None => s.seats.clone(),
-        };
         let mut out = vec![];
         for src in sources {
+            if !self.abilities_of_ref(src).iter().any(|a| matches!(a.head, Head::When(_))) {
+                continue;
+            }
             let (abilities, this, label) = self.abilities_of(src);
             let controller = self.controller_of(src);
             for a in abilities {
@@ -93,7 +92,14 @@ impl Interp<'_> {
                 }
             }
         }
-        out.sort_by_key(|p| p.controller.and_then(|c| order.iter().position(|&x| x == c)).unwrap_or(usize::MAX));
+        if out.len() > 1 {
+            let s = &self.w.state;
+            let order = match s.active() {
+                Some(a) => s.seat_order(a, true),
+                None => s.seats.clone(),
+            };
+            out.sort_by_key(|p| p.controller.and_then(|c| order.iter().position(|&x| x == c)).unwrap_or(usize::MAX));
+        }
         Ok(out)
     }
 
