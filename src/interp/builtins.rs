@@ -11,6 +11,29 @@ impl Interp<'_> {
     pub(super) fn builtin_fn(&mut self, name: &str, args: &[Expr], cx: &mut Ctx) -> R<Value> {
         let arg = |i: usize| args.get(i).ok_or_else(|| Halt::Error(format!("`{name}` needs more arguments")));
         match name {
+            "count" | "exists" | "first" if self.in_zones_only(arg(0)?, cx).is_some() => {
+                // `count(cards in X)`, `exists(...)`, `first(...)`: X's zones are read in
+                // place instead of listing their things.
+                let zones = self.zones_of_selector(arg(0)?, cx)?;
+                let (zones, cards) = match zones {
+                    super::select::Selected::Zones(z, cards) => (z, cards),
+                    super::select::Selected::Things(things) => {
+                        return Ok(match name {
+                            "count" => Value::Int(things.len() as i64),
+                            "exists" => Value::Bool(!things.is_empty()),
+                            _ => things.into_iter().next().unwrap_or(Value::Null),
+                        })
+                    }
+                };
+                let s = &self.w.state;
+                let kind = |e: &usize| matches!(s.ents[*e].kind, crate::engine::Kind::Card(_)) == cards;
+                let mut items = zones.iter().flat_map(|&z| s.zones[z].items.iter()).filter(|e| kind(e));
+                Ok(match name {
+                    "count" => Value::Int(items.count() as i64),
+                    "exists" => Value::Bool(items.next().is_some()),
+                    _ => items.next().map_or(Value::Null, |&e| Value::Ent(e)),
+                })
+            }
             "count" | "exists" | "first" | "random" | "neighbors" => {
                 let v = self.eval(arg(0)?, cx)?;
                 let items = self.things(&v)?;

@@ -349,18 +349,47 @@ impl<'r> Interp<'r> {
         }
     }
 
+    /// Whether `e` is `cards in X` (or pieces) with no quantity and no other filter (what
+    /// `zones_of_selector` reads), and which kind; nothing is evaluated.
+    pub(super) fn in_zones_only(&self, e: &Expr, cx: &Ctx) -> Option<bool> {
+        let ExprKind::Select { quantity: None, base, filters } = &e.kind else { return None };
+        match &filters[..] {
+            [Filter { kind: FilterKind::In(_) | FilterKind::From(_) | FilterKind::At(_), .. }] => {
+                self.all_of_kind(base, cx)
+            }
+            _ => None,
+        }
+    }
+
+    /// Evaluates a selector that `in_zones_only` accepted, as `select` would: its zones and
+    /// kind when the place is made of zones, else the things it selects.
+    pub(super) fn zones_of_selector(&mut self, e: &Expr, cx: &mut Ctx) -> R<Selected> {
+        let (Some(cards), ExprKind::Select { filters, .. }) = (self.in_zones_only(e, cx), &e.kind) else {
+            return Ok(Selected::Things(vec![]));
+        };
+        // The ticks `eval` and `candidates` would count.
+        self.tick()?;
+        self.tick()?;
+        let arg = self.filter_arg(&filters[0], cx)?.unwrap_or(Value::Null);
+        Ok(match self.zones_in(&arg) {
+            Some(zones) => Selected::Zones(zones, cards),
+            None => Selected::Things(
+                self.all_ents(cards).into_iter().map(Value::Ent).filter(|c| self.located(c, &arg)).collect(),
+            ),
+        })
+    }
+
     /// Whether `base` is the built-in noun for every card (`Some(true)`) or every piece
     /// (`Some(false)`), not rebound by a local.
     pub(super) fn all_of_kind(&self, base: &Expr, cx: &Ctx) -> Option<bool> {
         let ExprKind::Name(n) = &base.kind else { return None };
-        if cx.get(n).is_some() || !matches!(self.rules.env.lookup(n), Some(Sym::Builtin(_))) {
-            return None;
-        }
-        match n.as_str() {
-            "card" | "cards" => Some(true),
-            "piece" | "pieces" => Some(false),
-            _ => None,
-        }
+        let cards = match n.as_str() {
+            "card" | "cards" => true,
+            "piece" | "pieces" => false,
+            _ => return None,
+        };
+        let builtin = cx.get(n).is_none() && matches!(self.rules.env.lookup(n), Some(Sym::Builtin(_)));
+        builtin.then_some(cards)
     }
 
     /// The zones a place is made of, in table order (`None` when it holds other things).
@@ -499,6 +528,15 @@ impl<'r> Interp<'r> {
         let v = self.ask(prompt, vec![Value::Sym("yes".into()), Value::Sym("no".into())], 1, 1, cx)?;
         Ok(v.items() == vec![Value::Sym("yes".into())])
     }
+}
+
+/// What `zones_of_selector` found: zones to read in place (and whether cards or pieces),
+/// or the things themselves when the place is not made of zones.
+pub(super) enum Selected {
+    /// Zones in table order, and whether cards (else pieces).
+    Zones(Vec<ZoneId>, bool),
+    /// The things selected.
+    Things(Vec<Value>),
 }
 
 /// Whether a value is the enum value `noun` or a list holding it.
