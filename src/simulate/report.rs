@@ -285,10 +285,34 @@ fn rate_table(first: &str, rates: &[WinRate]) -> String {
         .map(|r| {
             let n = |x: u64| x.to_string();
             let (g, w, d, l, u) = (n(r.games), n(r.wins), n(r.draws), n(r.losses), n(r.unfinished));
-            vec![esc(&r.name), g, w, d, l, u, pct(r.rate), format!("{} – {}", pct(r.low), pct(r.high))]
+            let decisive = format!("{} – {}", pct(r.decisive_low), pct(r.decisive_high));
+            vec![
+                esc(&r.name),
+                g,
+                w,
+                d,
+                l,
+                u,
+                pct(r.rate),
+                format!("{} – {}", pct(r.low), pct(r.high)),
+                pct(r.decisive),
+                decisive,
+            ]
         })
         .collect();
-    table(&[first, "games", "wins", "draws", "losses", "unfinished", "win rate", "95% interval"], &rows)
+    let head = [
+        first,
+        "games",
+        "wins",
+        "draws",
+        "losses",
+        "unfinished",
+        "win rate",
+        "95% interval",
+        "of decisive",
+        "95% interval",
+    ];
+    table(&head, &rows)
 }
 
 const STYLE: &str = "body{font-family:sans-serif;margin:2em auto;max-width:1150px;color:#282828}\
@@ -313,7 +337,8 @@ pub fn html(s: &Summary, games: &[GameSummary]) -> Res<String> {
     let _ = write!(
         h,
         "<p class=\"note\">Intervals are 95% Wilson score intervals. A draw or an unfinished game counts as \
-         not a win; the red line marks the fair share, one game in {}.</p>",
+         not a win; the red line marks the fair share, one game in {}. <em>Of decisive</em> is the win \
+         rate among the games somebody won, whose fair share is the same however often games are drawn.</p>",
         s.players
     );
     let ended = |g: &&GameSummary| g.outcome == Outcome::Ended;
