@@ -85,6 +85,15 @@ fn csv_has_its_header_and_a_row_per_seat() {
     assert_eq!(seats.len(), 2, "{out}");
     assert!(seats[0].starts_with("seat,p1,20,20,") && seats[1].starts_with("seat,p2,20,20,"), "{out}");
     assert!(rows.contains(&"outcome,games,20,,,,,,,,,,,,,"), "{out}");
+    // The decisive rows count the games somebody won: p1's wins and p2's, draws aside.
+    let draws: u64 =
+        rows.iter().find_map(|r| r.strip_prefix("outcome,draws,")?.split(',').next()?.parse().ok()).unwrap();
+    let decisive: Vec<&&str> = rows.iter().filter(|r| r.starts_with("seat_decisive,")).collect();
+    assert_eq!(decisive.len(), 2, "{out}");
+    for r in decisive {
+        let n: u64 = r.split(',').nth(3).unwrap().parse().unwrap();
+        assert_eq!(n, 20 - draws, "{r}");
+    }
 }
 
 #[test]

@@ -285,7 +285,8 @@ impl Row<'_> {
 
 /// The summary as one tidy CSV table (see `CSV_HEADER` and docs/SCENARIOS.md): `outcome`
 /// rows (the count in `games`), `length` and `score` (a spread over `n` ended games),
-/// `seat` and `faction` (win rates), `card` (plays and the win rate of who played it),
+/// `seat` and `faction` (win rates), `seat_decisive` and `faction_decisive` (the win rate
+/// over the `n` games somebody won), `card` (plays and the win rate of who played it),
 /// `error` (the seed as `key`).
 fn csv(s: &Summary, out: &mut dyn Write) {
     let _ = writeln!(out, "{CSV_HEADER}");
@@ -313,11 +314,21 @@ fn csv(s: &Summary, out: &mut dyn Write) {
         rate: Some((r.rate, r.low, r.high)),
         ..Row::default()
     };
+    // The decisive rate: over the `n` games somebody won (wins + losses).
+    let decisive = |r: &WinRate| Row {
+        games: Some(r.games),
+        n: Some(r.wins + r.losses),
+        wins: Some(r.wins),
+        rate: Some((r.decisive, r.decisive_low, r.decisive_high)),
+        ..Row::default()
+    };
     for r in &s.seats {
         row("seat", &r.name, rate(r));
+        row("seat_decisive", &r.name, decisive(r));
     }
     for r in &s.factions {
         row("faction", &r.name, rate(r));
+        row("faction_decisive", &r.name, decisive(r));
     }
     for sc in &s.scores {
         let p = &sc.spread;
