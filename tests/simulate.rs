@@ -128,6 +128,8 @@ fn usage_errors_exit_2_with_what_was_expected() {
     let (code, _, err) = twilit(&["simulate", &goof, "--games", "3", "--jobs", "0"]);
     assert_eq!(code, 2);
     assert!(err.contains("--jobs must be at least 1"), "{err}");
+    let (code, _, err) = twilit(&["simulate", &goof, "--games", "3", "--jobs", "99999999999"]);
+    assert_eq!((code, err.as_str()), (2, "error: --jobs must be at most 1024 (or left out: one thread per core)\n"));
     let (code, _, err) = twilit(&["simulate", &dir("tests/fixtures/nothing_here"), "--games", "3"]);
     assert_eq!(code, 2);
     assert!(err.contains("must be one game directory that checks clean"), "{err}");

@@ -45,6 +45,10 @@ pub struct SimOpts {
     pub progress: bool,
 }
 
+/// The most worker threads `--jobs` may ask for: each reserves a large stack, and a
+/// mistyped count must not make the machine spawn threads until it gives up.
+const MAX_JOBS: usize = 1024;
+
 /// Runs `twilit simulate`: 0 when every game ran, 1 when some failed with an error, 2 for
 /// usage and I/O errors.
 pub fn simulate(o: SimOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
@@ -54,6 +58,10 @@ pub fn simulate(o: SimOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     }
     if o.jobs == Some(0) {
         let _ = writeln!(err, "error: --jobs must be at least 1 (or left out: one thread per core)");
+        return EXIT_USAGE;
+    }
+    if o.jobs.is_some_and(|j| j > MAX_JOBS) {
+        let _ = writeln!(err, "error: --jobs must be at most {MAX_JOBS} (or left out: one thread per core)");
         return EXIT_USAGE;
     }
     if o.seed.checked_add(o.games - 1).is_none() {
