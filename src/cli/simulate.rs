@@ -10,7 +10,8 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::play::game_of;
 use super::{EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE};
-use crate::simulate::{self, stats::Spread, Options, Summary, WinRate};
+use crate::simulate::stats::{pct, Spread};
+use crate::simulate::{self, Options, Summary, WinRate};
 
 /// Output styles of `twilit simulate`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -127,11 +128,6 @@ pub fn simulate(o: SimOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     EXIT_OK
 }
 
-/// A percentage with one decimal.
-fn pct(x: f64) -> String {
-    format!("{:.1}%", x * 100.0)
-}
-
 /// Prints rows as a table: the first column left-aligned, the others right-aligned.
 fn table(rows: &[Vec<String>], out: &mut dyn Write) {
     let cols = rows.iter().map(Vec::len).max().unwrap_or(0);
@@ -152,32 +148,8 @@ fn header(cells: &[&str]) -> Vec<String> {
 }
 
 fn rate_rows(first: &str, rates: &[WinRate]) -> Vec<Vec<String>> {
-    let mut rows = vec![header(&[
-        first,
-        "games",
-        "wins",
-        "draws",
-        "losses",
-        "unfinished",
-        "win rate",
-        "95% interval",
-        "of decisive",
-        "95% interval",
-    ])];
-    for r in rates {
-        rows.push(vec![
-            r.name.clone(),
-            r.games.to_string(),
-            r.wins.to_string(),
-            r.draws.to_string(),
-            r.losses.to_string(),
-            r.unfinished.to_string(),
-            pct(r.rate),
-            format!("{} to {}", pct(r.low), pct(r.high)),
-            pct(r.decisive),
-            format!("{} to {}", pct(r.decisive_low), pct(r.decisive_high)),
-        ]);
-    }
+    let mut rows = vec![header(&[&[first][..], &WinRate::COLUMNS[..]].concat())];
+    rows.extend(rates.iter().map(|r| std::iter::once(r.name.clone()).chain(r.cells(" to ")).collect()));
     rows
 }
 

@@ -234,7 +234,7 @@ impl<'r> Interp<'r> {
                 }
             }
             (_, Some(Filter { kind: FilterKind::YouControl | FilterKind::ControlledBy(_), .. })) => {
-                // `elf you control`: only things in play can be controlled.
+                // `X you control`: only things in play can be controlled.
                 let b = self.eval(base, cx)?;
                 match &b {
                     Value::Sym(noun) if self.is_noun(noun) => self.things_in_play(noun)?,

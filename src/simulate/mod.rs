@@ -203,6 +203,27 @@ pub struct WinRate {
 }
 
 impl WinRate {
+    /// The columns of a table of win rates, after the seat or faction column.
+    pub const COLUMNS: [&'static str; 9] =
+        ["games", "wins", "draws", "losses", "unfinished", "win rate", "95% interval", "of decisive", "95% interval"];
+
+    /// Its cells under `COLUMNS`, the intervals' ends joined by `to` (" to ", " – ").
+    pub fn cells(&self, to: &str) -> [String; 9] {
+        let n = |x: u64| x.to_string();
+        let range = |lo: f64, hi: f64| format!("{}{to}{}", stats::pct(lo), stats::pct(hi));
+        [
+            n(self.games),
+            n(self.wins),
+            n(self.draws),
+            n(self.losses),
+            n(self.unfinished),
+            stats::pct(self.rate),
+            range(self.low, self.high),
+            stats::pct(self.decisive),
+            range(self.decisive_low, self.decisive_high),
+        ]
+    }
+
     fn new(name: &str) -> WinRate {
         WinRate {
             name: name.to_string(),

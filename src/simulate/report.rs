@@ -8,6 +8,7 @@ use std::fmt::Write as _;
 use plotters::coord::ranged1d::SegmentValue;
 use plotters::prelude::*;
 
+use super::stats::pct;
 use super::{CardStat, GameSummary, Outcome, Summary, WinRate};
 
 /// Cards shown in the charts (the tables list them all).
@@ -22,6 +23,27 @@ const GRID: RGBColor = RGBColor(225, 225, 225);
 
 type Res<T> = Result<T, String>;
 
+/// A chart's frame in the page's style: its caption, margin and label areas (x, y).
+fn frame<'a, 'b, DB: DrawingBackend>(
+    root: &'a DrawingArea<DB, plotters::coord::Shift>,
+    title: &str,
+    (x_area, y_area): (u32, u32),
+) -> ChartBuilder<'a, 'b, DB> {
+    let mut b = ChartBuilder::on(root);
+    b.caption(title, ("sans-serif", 18)).margin(12).x_label_area_size(x_area).y_label_area_size(y_area);
+    b
+}
+
+/// A chart's grid and labels in the page's style.
+fn house<'m, 'a, 'b, X: Ranged, Y: Ranged, DB: DrawingBackend>(
+    mesh: &'m mut plotters::chart::MeshStyle<'a, 'b, X, Y, DB>,
+) -> &'m mut plotters::chart::MeshStyle<'a, 'b, X, Y, DB> {
+    mesh.light_line_style(WHITE)
+        .bold_line_style(GRID)
+        .label_style(("sans-serif", 13))
+        .axis_desc_style(("sans-serif", 14))
+}
+
 fn fail<E: std::fmt::Debug>(e: E) -> String {
     format!("{e:?}")
 }
@@ -29,10 +51,6 @@ fn fail<E: std::fmt::Debug>(e: E) -> String {
 /// Escapes text for HTML.
 fn esc(s: &str) -> String {
     s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
-}
-
-fn pct(x: f64) -> String {
-    format!("{:.1}%", x * 100.0)
 }
 
 /// Values grouped into at most `MAX_BARS` buckets of equal width: (first value, width, count per bucket).
@@ -71,20 +89,10 @@ fn histogram(title: &str, x_desc: &str, values: &[i64], size: (u32, u32)) -> Res
     {
         let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
         root.fill(&WHITE).map_err(fail)?;
-        let mut chart = ChartBuilder::on(&root)
-            .caption(title, ("sans-serif", 18))
-            .margin(12)
-            .x_label_area_size(40)
-            .y_label_area_size(50)
+        let mut chart = frame(&root, title, (40, 50))
             .build_cartesian_2d(bars(n).into_segmented(), 0u32..top + top / 10 + 1)
             .map_err(fail)?;
-        chart
-            .configure_mesh()
-            .disable_x_mesh()
-            .light_line_style(WHITE)
-            .bold_line_style(GRID)
-            .label_style(("sans-serif", 13))
-            .axis_desc_style(("sans-serif", 14))
+        house(chart.configure_mesh().disable_x_mesh())
             .x_desc(x_desc.as_str())
             .y_desc("games")
             .x_labels((n as usize).min(size.0 as usize / 90))
@@ -112,20 +120,9 @@ fn win_rates(title: &str, rates: &[WinRate], fair: f64) -> Res<String> {
     {
         let root = SVGBackend::with_string(&mut svg, (width, 340)).into_drawing_area();
         root.fill(&WHITE).map_err(fail)?;
-        let mut chart = ChartBuilder::on(&root)
-            .caption(title, ("sans-serif", 18))
-            .margin(12)
-            .x_label_area_size(36)
-            .y_label_area_size(56)
-            .build_cartesian_2d(bars(n).into_segmented(), 0f64..top)
-            .map_err(fail)?;
-        chart
-            .configure_mesh()
-            .disable_x_mesh()
-            .light_line_style(WHITE)
-            .bold_line_style(GRID)
-            .label_style(("sans-serif", 13))
-            .axis_desc_style(("sans-serif", 14))
+        let mut chart =
+            frame(&root, title, (36, 56)).build_cartesian_2d(bars(n).into_segmented(), 0f64..top).map_err(fail)?;
+        house(chart.configure_mesh().disable_x_mesh())
             .y_desc("win rate")
             .y_label_formatter(&|y| format!("{:.0}%", y * 100.0))
             .x_labels(n as usize)
@@ -183,20 +180,10 @@ fn card_plays(cards: &[CardStat]) -> Res<String> {
     {
         let root = SVGBackend::with_string(&mut svg, (560, 90 + 26 * k)).into_drawing_area();
         root.fill(&WHITE).map_err(fail)?;
-        let mut chart = ChartBuilder::on(&root)
-            .caption("most played cards", ("sans-serif", 18))
-            .margin(12)
-            .x_label_area_size(36)
-            .y_label_area_size(130)
+        let mut chart = frame(&root, "most played cards", (36, 130))
             .build_cartesian_2d(0u64..top + top / 10 + 1, bars(k).into_segmented())
             .map_err(fail)?;
-        chart
-            .configure_mesh()
-            .disable_y_mesh()
-            .light_line_style(WHITE)
-            .bold_line_style(GRID)
-            .label_style(("sans-serif", 13))
-            .axis_desc_style(("sans-serif", 14))
+        house(chart.configure_mesh().disable_y_mesh())
             .x_desc("plays")
             .x_labels(6)
             .y_labels(k as usize)
@@ -219,20 +206,10 @@ fn card_win_rates(cards: &[CardStat], fair: f64) -> Res<String> {
     {
         let root = SVGBackend::with_string(&mut svg, (560, 90 + 26 * k)).into_drawing_area();
         root.fill(&WHITE).map_err(fail)?;
-        let mut chart = ChartBuilder::on(&root)
-            .caption("win rate of who played the card", ("sans-serif", 18))
-            .margin(12)
-            .x_label_area_size(36)
-            .y_label_area_size(130)
+        let mut chart = frame(&root, "win rate of who played the card", (36, 130))
             .build_cartesian_2d(0f64..1f64, bars(k).into_segmented())
             .map_err(fail)?;
-        chart
-            .configure_mesh()
-            .disable_y_mesh()
-            .light_line_style(WHITE)
-            .bold_line_style(GRID)
-            .label_style(("sans-serif", 13))
-            .axis_desc_style(("sans-serif", 14))
+        house(chart.configure_mesh().disable_y_mesh())
             .x_desc("win rate (95% Wilson interval)")
             .x_label_formatter(&|x| format!("{:.0}%", x * 100.0))
             .y_labels(k as usize)
@@ -280,39 +257,9 @@ fn table(head: &[&str], rows: &[Vec<String>]) -> String {
 }
 
 fn rate_table(first: &str, rates: &[WinRate]) -> String {
-    let rows: Vec<Vec<String>> = rates
-        .iter()
-        .map(|r| {
-            let n = |x: u64| x.to_string();
-            let (g, w, d, l, u) = (n(r.games), n(r.wins), n(r.draws), n(r.losses), n(r.unfinished));
-            let decisive = format!("{} – {}", pct(r.decisive_low), pct(r.decisive_high));
-            vec![
-                esc(&r.name),
-                g,
-                w,
-                d,
-                l,
-                u,
-                pct(r.rate),
-                format!("{} – {}", pct(r.low), pct(r.high)),
-                pct(r.decisive),
-                decisive,
-            ]
-        })
-        .collect();
-    let head = [
-        first,
-        "games",
-        "wins",
-        "draws",
-        "losses",
-        "unfinished",
-        "win rate",
-        "95% interval",
-        "of decisive",
-        "95% interval",
-    ];
-    table(&head, &rows)
+    let rows: Vec<Vec<String>> =
+        rates.iter().map(|r| std::iter::once(esc(&r.name)).chain(r.cells(" – ")).collect()).collect();
+    table(&[&[first][..], &WinRate::COLUMNS[..]].concat(), &rows)
 }
 
 const STYLE: &str = "body{font-family:sans-serif;margin:2em auto;max-width:1150px;color:#282828}\

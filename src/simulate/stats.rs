@@ -73,6 +73,11 @@ impl Spread {
     }
 }
 
+/// A rate as a percentage with one decimal: `48.8%`.
+pub fn pct(x: f64) -> String {
+    format!("{:.1}%", x * 100.0)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
