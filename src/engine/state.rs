@@ -65,6 +65,13 @@ pub struct Zone {
     pub items: Vec<EntId>,
 }
 
+impl Zone {
+    /// Whether what it holds is in play (an in-play zone, or a board space).
+    pub fn holds_in_play(&self) -> bool {
+        self.in_play || self.attrs.is_some()
+    }
+}
+
 /// Where a card or piece is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Loc {
@@ -305,7 +312,17 @@ impl State {
 
     /// Whether an entity is in play (in an in-play zone, or borne by something in play).
     pub fn in_play(&self, e: EntId) -> bool {
-        self.zone_of(e).is_some_and(|z| self.zones[z].in_play || self.zones[z].attrs.is_some())
+        self.zone_of(e).is_some_and(|z| self.zones[z].holds_in_play())
+    }
+
+    /// Part of the table, in table order: the entities of the zones `zone` picks, zone by
+    /// zone and top first, then the attached ones `borne` keeps. Lets a search look only
+    /// where things can be without changing the order a full scan would give.
+    pub fn table_where(&self, zone: impl Fn(ZoneId, &Zone) -> bool, borne: impl Fn(EntId) -> bool) -> Vec<EntId> {
+        let picked = self.zones.iter().enumerate().filter(|(z, zone_)| zone(*z, zone_));
+        let mut out: Vec<EntId> = picked.flat_map(|(_, z)| z.items.iter().copied()).collect();
+        out.extend(self.borne().filter(|&e| borne(e)));
+        out
     }
 
     /// Who controls an entity in play: the owner of its player zone, else its owner.

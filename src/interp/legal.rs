@@ -4,7 +4,7 @@
 //! on a copy of the world with the first legal answers, and offered only if it resolves.
 //! Windows ask players in turn to act or pass until the phase's `actions:` rule ends them.
 
-use crate::engine::{Kind, Loc, PlayerId, Value};
+use crate::engine::{Kind, Loc, PlayerId, Value, Zone};
 use crate::load::Window;
 
 use super::actions::{Action, Source};
@@ -104,14 +104,10 @@ impl Interp<'_> {
     /// `p`'s playable zones, in play, or in zones some `from:` names (not the library).
     fn reachable(&self, p: PlayerId) -> Vec<usize> {
         let s = &self.w.state;
-        let mut out = vec![];
-        for zone in &s.zones {
-            let held = zone.playable && zone.owner == Some(p);
-            if held || zone.in_play || zone.attrs.is_some() || self.rules.from_zones.contains(&zone.name) {
-                out.extend(zone.items.iter().copied().filter(|&e| matches!(s.ents[e].kind, Kind::Card(_))));
-            }
-        }
-        out.extend(s.borne().filter(|&e| matches!(s.ents[e].kind, Kind::Card(_))));
+        let held = |zone: &Zone| zone.playable && zone.owner == Some(p);
+        let open = |_, zone: &Zone| held(zone) || zone.holds_in_play() || self.rules.from_zones.contains(&zone.name);
+        let mut out = s.table_where(open, |_| true);
+        out.retain(|&e| matches!(s.ents[e].kind, Kind::Card(_)));
         out
     }
 

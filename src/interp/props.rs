@@ -188,9 +188,7 @@ impl Interp<'_> {
         let rules = self.rules;
         let s = &self.w.state;
         let mut sources: Vec<(Source, Option<PlayerId>)> = vec![];
-        let in_play_zones = s.zones.iter().filter(|z| z.in_play || z.attrs.is_some());
-        let attached = s.borne().filter(|&e| s.in_play(e));
-        for e in in_play_zones.flat_map(|z| z.items.iter().copied()).chain(attached) {
+        for e in s.table_where(|_, z| z.holds_in_play(), |e| s.in_play(e)) {
             let Kind::Card(c) = s.ents[e].kind else { continue };
             if rules.cards[c].abilities.iter().any(|a| matches!(a.head, Head::Static(_))) {
                 sources.push((Source::Card(e), s.controller_or_owner(e)));

@@ -8,7 +8,7 @@
 //! never to the events of its own effect; when several could apply, the player the
 //! event is about chooses which one does.
 
-use crate::engine::{EntId, Event, EventKind, Holder, Kind, Loc, PlayerId, Value};
+use crate::engine::{EntId, Event, EventKind, Holder, Kind, Loc, PlayerId, Value, Zone, ZoneId};
 use crate::load::React;
 
 use super::actions::Source;
@@ -44,14 +44,13 @@ impl Interp<'_> {
         let subj: Vec<EntId> =
             subject.iter().filter_map(|v| if let Value::Ent(e) = v { Some(*e) } else { None }).collect();
         let heard = |e: EntId| matches!(s.ents[e].kind, Kind::Card(_)) && (subj.contains(&e) || self.listens(e));
-        let mut out = vec![];
-        for (z, zone) in s.zones.iter().enumerate() {
-            let open = zone.in_play || zone.attrs.is_some() || self.rules.from_zones.contains(&zone.name);
-            if open || subj.iter().any(|&e| s.ents[e].loc == Loc::Zone(z)) {
-                out.extend(zone.items.iter().copied().filter(|&e| heard(e)));
-            }
-        }
-        out.extend(s.borne().filter(|&e| heard(e)));
+        let open = |z: ZoneId, zone: &Zone| {
+            zone.holds_in_play()
+                || self.rules.from_zones.contains(&zone.name)
+                || subj.iter().any(|&e| s.ents[e].loc == Loc::Zone(z))
+        };
+        let mut out = s.table_where(open, |_| true);
+        out.retain(|&e| heard(e));
         out
     }
 

@@ -12,8 +12,7 @@ impl<'r> Interp<'r> {
     /// attached ones. Things out of the game are not selected.
     pub fn all_ents(&self, cards: bool) -> Vec<EntId> {
         let s = &self.w.state;
-        let mut out: Vec<EntId> = s.zones.iter().flat_map(|z| z.items.iter().copied()).collect();
-        out.extend(s.borne());
+        let mut out = s.table_where(|_, _| true, |_| true);
         out.retain(|&e| matches!(s.ents[e].kind, Kind::Card(_)) == cards);
         out
     }
@@ -90,14 +89,10 @@ impl<'r> Interp<'r> {
     /// `things` would give, less what no one controls).
     fn things_in_play(&mut self, noun: &str) -> R<Vec<Value>> {
         let s = &self.w.state;
-        let mut ents = vec![];
-        for cards in [true, false] {
-            let kind = |e: EntId| matches!(s.ents[e].kind, Kind::Card(_)) == cards;
-            for zone in s.zones.iter().filter(|z| z.in_play || z.attrs.is_some()) {
-                ents.extend(zone.items.iter().copied().filter(|&e| kind(e)));
-            }
-            ents.extend(s.borne().filter(|&e| kind(e) && s.in_play(e)));
-        }
+        let in_play = s.table_where(|_, z| z.holds_in_play(), |e| s.in_play(e));
+        let card = |e: &EntId| matches!(s.ents[*e].kind, Kind::Card(_));
+        let (cards, pieces): (Vec<EntId>, Vec<EntId>) = in_play.into_iter().partition(card);
+        let ents = cards.into_iter().chain(pieces);
         let mut out = vec![];
         for e in ents {
             if self.is_a(&Value::Ent(e), noun)? {
@@ -222,15 +217,10 @@ impl<'r> Interp<'r> {
                 Some(cards),
                 Some(f @ Filter { kind: FilterKind::In(_) | FilterKind::From(_) | FilterKind::At(_), .. }),
             ) => {
-                self.tick()?;
-                let arg = self.filter_arg(f, cx)?.unwrap_or(Value::Null);
                 filters = &filters[1..];
-                match self.zones_in(&arg) {
-                    Some(zones) => self.in_zones(&zones, cards),
-                    None => {
-                        let all = self.all_ents(cards).into_iter().map(Value::Ent);
-                        all.filter(|c| self.located(c, &arg)).collect()
-                    }
+                match self.located_in(f, cards, cx)? {
+                    Selected::Zones(zones, cards) => self.in_zones(&zones, cards),
+                    Selected::Things(things) => things,
                 }
             }
             (_, Some(Filter { kind: FilterKind::YouControl | FilterKind::ControlledBy(_), .. })) => {
@@ -367,10 +357,16 @@ impl<'r> Interp<'r> {
         let (Some(cards), ExprKind::Select { filters, .. }) = (self.in_zones_only(e, cx), &e.kind) else {
             return Ok(Selected::Things(vec![]));
         };
-        // The ticks `eval` and `candidates` would count.
+        // The tick `eval` would count; `located_in` counts the selection's.
         self.tick()?;
+        self.located_in(&filters[0], cards, cx)
+    }
+
+    /// The cards (or pieces) an `in`/`from`/`at` filter `f` keeps: its place's zones when
+    /// it is made of zones (read in place, in table order), else the things located there.
+    fn located_in(&mut self, f: &Filter, cards: bool, cx: &mut Ctx) -> R<Selected> {
         self.tick()?;
-        let arg = self.filter_arg(&filters[0], cx)?.unwrap_or(Value::Null);
+        let arg = self.filter_arg(f, cx)?.unwrap_or(Value::Null);
         Ok(match self.zones_in(&arg) {
             Some(zones) => Selected::Zones(zones, cards),
             None => Selected::Things(
