@@ -112,22 +112,13 @@ impl<'r> Interp<'r> {
 
     /// The abilities of a source (borrowed from the rules: nothing is copied).
     pub fn abilities_of(&self, src: Source) -> (&'r [AbilityDef], Value, String) {
-        let rules: &'r super::Rules = self.rules;
+        let abilities = self.abilities_of_ref(src);
         match src {
-            Source::Card(e) => {
-                let ent = &self.w.state.ents[e];
-                let abilities: &'r [AbilityDef] = match ent.kind {
-                    Kind::Card(c) => &rules.cards[c].abilities,
-                    Kind::Piece(_) => &[],
-                };
-                (abilities, Value::Ent(e), ent.label.clone())
-            }
+            Source::Card(e) => (abilities, Value::Ent(e), self.w.state.ents[e].label.clone()),
             Source::Faction(p) => {
-                let f = self.w.state.players[p].faction.clone().unwrap_or_default();
-                let abilities: &'r [AbilityDef] = rules.faction(&f).map_or(&[], |d| &d.abilities);
-                (abilities, Value::Player(p), f)
+                (abilities, Value::Player(p), self.w.state.players[p].faction.clone().unwrap_or_default())
             }
-            Source::Game(p) => (&rules.abilities, Value::Player(p), "game".into()),
+            Source::Game(p) => (abilities, Value::Player(p), "game".into()),
         }
     }
 
