@@ -48,6 +48,9 @@ pub type FxBuild = BuildHasherDefault<FxHasher>;
 /// A `HashMap` hashed with FxHash.
 pub type FxHashMap<K, V> = std::collections::HashMap<K, V, FxBuild>;
 /// An `IndexMap` hashed with FxHash.
+/// A hash set with the Fx hash.
+pub type FxHashSet<K> = std::collections::HashSet<K, FxBuild>;
+/// An index map with the Fx hash.
 pub type FxIndexMap<K, V> = indexmap::IndexMap<K, V, FxBuild>;
 
 #[cfg(test)]

@@ -340,7 +340,7 @@ fn only_effect(src: &str) -> Effect {
 
 fn name(e: &Expr) -> &str {
     match &e.kind {
-        ExprKind::Name(n) => n,
+        ExprKind::Name(n, _) => n,
         k => panic!("expected a name, got {k:?}"),
     }
 }
@@ -469,7 +469,9 @@ fn every_quantity_kind() {
     assert!(matches!(q("an assembly"), QuantityKind::One));
     assert!(matches!(q("top card of deck"), QuantityKind::Top(None)));
     assert!(matches!(q("top 3 cards of deck"), QuantityKind::Top(Some(n)) if n.kind == ExprKind::Int(3)));
-    assert!(matches!(q("top n cards of deck"), QuantityKind::Top(Some(n)) if n.kind == ExprKind::Name("n".into())));
+    assert!(
+        matches!(q("top n cards of deck"), QuantityKind::Top(Some(n)) if n.kind == ExprKind::Name("n".into(), Res::Unresolved))
+    );
     assert!(matches!(q("bottom card of deck"), QuantityKind::Bottom(None)));
     assert!(matches!(q("bottom 2 cards of deck"), QuantityKind::Bottom(Some(n)) if n.kind == ExprKind::Int(2)));
 }

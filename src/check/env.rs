@@ -307,6 +307,37 @@ impl Env {
             .find_map(|n| self.names.get_key_value(&n).filter(|(_, sym)| plural_ok(sym)).map(|(k, s)| (k.as_str(), s)))
     }
 
+    /// Where `resolve_ref` finds a name, as an index for `entry` (the compiled form of a name).
+    pub fn index_of(&self, name: &str) -> Option<u32> {
+        let (canon, _) = self.resolve_ref(name)?;
+        self.names.get_index_of(canon).and_then(|i| u32::try_from(i).ok())
+    }
+
+    /// The canonical name and meaning at an index `index_of` gave.
+    pub fn entry(&self, i: u32) -> Option<(&str, &Sym)> {
+        self.names.get_index(i as usize).map(|(k, s)| (k.as_str(), s))
+    }
+
+    /// How many names there are (indexes run from 0 below this).
+    pub fn len(&self) -> usize {
+        self.names.len()
+    }
+
+    /// Whether no name is defined.
+    pub fn is_empty(&self) -> bool {
+        self.names.is_empty()
+    }
+
+    /// Every parameter name of every procedure and keyword: a script may see them bound
+    /// (its own parameters, or a `uses` trigger's), so they are never compiled as globals.
+    pub fn param_names(&self) -> impl Iterator<Item = &str> {
+        let procs = self.names.values().flat_map(|s| match s {
+            Sym::Procedure { params, .. } => params.as_slice(),
+            _ => &[],
+        });
+        procs.map(String::as_str).chain(self.keyword_params.iter().flatten().map(|(n, _)| n.as_str()))
+    }
+
     /// Every defined name, for did-you-mean.
     pub fn names(&self) -> impl Iterator<Item = &str> {
         self.names.keys().map(String::as_str).chain(self.plurals.keys().map(String::as_str))

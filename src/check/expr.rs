@@ -19,7 +19,7 @@ impl Checker<'_> {
             Int(_) => Ty::Num,
             Bool(_) => Ty::Bool,
             Str(_) => Ty::Str,
-            Name(n) => self.name(n, &e.span),
+            Name(n, _) => self.name(n, &e.span),
             You => Ty::Player,
             This => Ty::Any,
             List(items) => {
@@ -104,7 +104,7 @@ impl Checker<'_> {
     /// `a of b`: what `a` is decides what the whole is.
     fn of(&mut self, a: &Expr, b: &Expr) -> Ty {
         let tb = self.expr(b);
-        let ExprKind::Name(n) = &a.kind else {
+        let ExprKind::Name(n, _) = &a.kind else {
             self.expr(a);
             return Ty::Any;
         };
@@ -270,7 +270,7 @@ impl Checker<'_> {
                 let base = verb.name.trim_end_matches('s');
                 let is_use = base == "use";
                 match object {
-                    Some(Expr { kind: ExprKind::Name(p), span }) if is_use => {
+                    Some(Expr { kind: ExprKind::Name(p, _), span }) if is_use => {
                         self.procedure_name(&Ident { name: p.clone(), span: span.clone() });
                     }
                     Some(o) => {
@@ -306,7 +306,7 @@ impl Checker<'_> {
         let Some(Expr { kind: ExprKind::Select { quantity: Some(q), base, .. }, .. }) = e.objects.first() else {
             return;
         };
-        let (QuantityKind::Exactly(n), ExprKind::Name(counter)) = (&q.kind, &base.kind) else {
+        let (QuantityKind::Exactly(n), ExprKind::Name(counter, _)) = (&q.kind, &base.kind) else {
             return;
         };
         let ExprKind::Int(n) = n.kind else { return };

@@ -524,7 +524,7 @@ fn used_procedure_params<'e>(env: &'e super::env::Env, pattern: Option<&crate::s
     use crate::syntax::ast::{EventKind, ExprKind};
     let Some(p) = pattern else { return vec![] };
     let EventKind::Action { verb, object: Some(o), .. } = &p.kind else { return vec![] };
-    let ExprKind::Name(n) = &o.kind else { return vec![] };
+    let ExprKind::Name(n, _) = &o.kind else { return vec![] };
     match (verb.name.as_str(), env.lookup(n)) {
         ("use" | "uses", Some(super::env::Sym::Procedure { params, .. })) => {
             params.iter().map(String::as_str).collect()

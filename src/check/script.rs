@@ -54,7 +54,7 @@ fn args(n: usize) -> String {
 /// The name at the head of a selector or `of` chain: `hand` in `2 cards from hand of p`.
 fn head_name(e: &Expr) -> Option<(&str, &Span)> {
     match &e.kind {
-        ExprKind::Name(n) => Some((n, &e.span)),
+        ExprKind::Name(n, _) => Some((n, &e.span)),
         ExprKind::Of(a, _) => head_name(a),
         ExprKind::Select { base, .. } => head_name(base),
         _ => None,

@@ -130,7 +130,7 @@ impl Checker<'_> {
     /// The type of a clause value, without reporting twice (`clause` already checked it).
     fn clause_ty(&mut self, x: &Expr) -> Ty {
         match &x.kind {
-            ExprKind::Name(n) => self.env.lookup(n).map_or(Ty::Any, Sym::ty),
+            ExprKind::Name(n, _) => self.env.lookup(n).map_or(Ty::Any, Sym::ty),
             ExprKind::You => Ty::Player,
             ExprKind::Int(_) => Ty::Num,
             ExprKind::Str(_) => Ty::Str,
@@ -140,7 +140,7 @@ impl Checker<'_> {
 
     /// `flip x to governing`: the value must be a side of some piece.
     fn side_value(&mut self, x: &Expr) {
-        let ExprKind::Name(n) = &x.kind else { return };
+        let ExprKind::Name(n, _) = &x.kind else { return };
         match self.env.lookup(n) {
             Some(Sym::Side) | None => {}
             Some(other) => {

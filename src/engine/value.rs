@@ -15,7 +15,7 @@ pub enum Value {
     /// Text.
     Str(String),
     /// A name: an enum value, a side, a phase, a die.
-    Sym(String),
+    Sym(std::sync::Arc<str>),
     /// A player.
     Player(PlayerId),
     /// A card or piece.

@@ -203,7 +203,7 @@ impl<'r> Interp<'r> {
             0 => return Err(Halt::Refused(format!("cannot use {label}: {}", why.join("; ")))),
             1 => usable[0],
             _ => {
-                let opts = usable.iter().map(|i| Value::Sym(format!("ability_{}", i + 1))).collect();
+                let opts = usable.iter().map(|i| Value::Sym(format!("ability_{}", i + 1).into())).collect();
                 let cx = Ctx::new(Some(who), None, "".into());
                 let v = super::select::first(self.ask(&format!("which ability of {label}"), opts, 1, 1, &cx)?);
                 let shown = self.show(&v);

@@ -29,10 +29,10 @@ impl Interp<'_> {
                 };
                 (n, &**base, filters.as_slice())
             }
-            ExprKind::Name(_) => (None, e, &[][..]),
+            ExprKind::Name(_, _) => (None, e, &[][..]),
             _ => return None,
         };
-        let ExprKind::Name(noun) = &base.kind else { return None };
+        let ExprKind::Name(noun, _) = &base.kind else { return None };
         let (canon, sym) = match self.rules.env.resolve(noun) {
             Some((c, s)) => (c, Some(s.clone())),
             None => (noun.clone(), None),
@@ -308,7 +308,7 @@ impl Interp<'_> {
             },
         };
         let verb: &'static str = e.verb.as_str();
-        self.allowed(verb, cx.you, Some(&Value::Sym(c.noun.clone())), None)?;
+        self.allowed(verb, cx.you, Some(&Value::Sym(c.noun.as_str().into())), None)?;
         for h in holders {
             let cur = self.w.state.counter(&c.noun, h);
             let now = if add { cur.saturating_add(n) } else { cur.saturating_sub(n) };

@@ -41,7 +41,8 @@ impl<'r> Interp<'r> {
             ExprKind::Int(i) => Ok(Value::Int(*i)),
             ExprKind::Bool(b) => Ok(Value::Bool(*b)),
             ExprKind::Str(s) => Ok(Value::Str(s.clone())),
-            ExprKind::Name(n) => self.name(n, cx),
+            ExprKind::Name(n, Res::Global(i)) => self.global(n, *i, cx),
+            ExprKind::Name(n, Res::Unresolved) => self.name(n, cx),
             ExprKind::You => cx.you.map(Value::Player).ok_or_else(|| Halt::Error("`you` is nobody here".into())),
             ExprKind::This => cx.this.clone().ok_or_else(|| Halt::Error("`this` is nothing here".into())),
             ExprKind::List(items) => {
@@ -87,12 +88,12 @@ impl<'r> Interp<'r> {
             Value::Sym(s) => s,
             v => return Err(Halt::Error(format!("`roll` needs a die, found {}", v.kind()))),
         };
-        let faces = self.rules.dice.get(&die).cloned().unwrap_or_default();
+        let faces = self.rules.dice.get(&*die).cloned().unwrap_or_default();
         if faces.is_empty() {
             return Err(Halt::Error(format!("die `{die}` has no faces")));
         }
         let value = faces[self.w.state.rng.below(faces.len() as u64) as usize];
-        self.emit(cx.you, EventKind::Roll { die, value });
+        self.emit(cx.you, EventKind::Roll { die: die.to_string(), value });
         Ok(Value::Int(value))
     }
 
@@ -104,8 +105,17 @@ impl<'r> Interp<'r> {
         if n == "it" {
             return cx.it.clone().ok_or_else(|| Halt::Error("`it` is nothing here".into()));
         }
+        match self.rules.env.index_of(n) {
+            Some(i) => self.global(n, i, cx),
+            None => Err(Halt::Error(format!("unknown name `{n}`"))),
+        }
+    }
+
+    /// The value of the game's or the language's name at index `i` of the name table.
+    fn global(&mut self, n: &str, i: u32, cx: &mut Ctx) -> R<Value> {
+        debug_assert!(cx.get(n).is_none(), "`{n}` was compiled as global but is bound");
         let rules: &'r super::Rules = self.rules;
-        let Some((canon, sym)) = rules.env.resolve_ref(n) else {
+        let Some((canon, sym)) = rules.env.entry(i) else {
             return Err(Halt::Error(format!("unknown name `{n}`")));
         };
         match sym {
@@ -128,7 +138,7 @@ impl<'r> Interp<'r> {
             Sym::Builtin(t) => self.builtin(canon, *t, cx),
             Sym::Variable(_) => Ok(self.w.state.vars.get(canon).cloned().unwrap_or(Value::Null)),
             Sym::Local(_) => Err(Halt::Error(format!("`{n}` is not bound here"))),
-            _ => Ok(Value::Sym(canon.to_string())),
+            _ => Ok(Value::Sym(rules.symbols[i as usize].clone())),
         }
     }
 
@@ -166,9 +176,9 @@ impl<'r> Interp<'r> {
                 let p = self.rules.phases.get(c.phase);
                 let name =
                     if n == "phase" { p.map(|p| &p.name) } else { p.and_then(|p| c.step.and_then(|s| p.steps.get(s))) };
-                name.map(|x| Value::Sym(x.clone())).unwrap_or(Value::Null)
+                name.map(|x| Value::Sym(x.as_str().into())).unwrap_or(Value::Null)
             }
-            _ if t == Ty::Period => Value::Sym(n.to_string()),
+            _ if t == Ty::Period => Value::Sym(n.into()),
             _ => return Err(Halt::Error(format!("`{n}` needs `of`: `{n} of x`"))),
         })
     }
@@ -303,7 +313,7 @@ impl<'r> Interp<'r> {
         match (l, r) {
             (Value::List(x), y) if x.len() == 1 && !matches!(y, Value::List(_)) => self.same(&x[0], y),
             (x, Value::List(y)) if y.len() == 1 && !matches!(x, Value::List(_)) => self.same(x, &y[0]),
-            (Value::Str(a), Value::Sym(b)) | (Value::Sym(a), Value::Str(b)) => a == b,
+            (Value::Str(a), Value::Sym(b)) | (Value::Sym(b), Value::Str(a)) => a.as_str() == &**b,
             (Value::List(x), Value::Sym(s)) | (Value::Sym(s), Value::List(x)) => x.contains(&Value::Sym(s.clone())),
             _ => l == r,
         }
@@ -361,16 +371,25 @@ impl<'r> Interp<'r> {
     /// `a of b`.
     fn of(&mut self, a: &Expr, b: &Expr, cx: &mut Ctx, mode: Mode) -> R<Value> {
         let right = self.eval_in(b, cx, mode)?;
-        let ExprKind::Name(n) = &a.kind else {
+        let ExprKind::Name(n, res) = &a.kind else {
             // `(buildings or tokens) of enemies`: things of those players.
             let left = self.eval_in(a, cx, mode)?;
             return self.things_of(&left, &right);
         };
-        if let Some(v) = cx.get(n).cloned() {
-            return self.things_of(&v, &right);
-        }
         let rules: &'r super::Rules = self.rules;
-        let Some((canon, sym)) = rules.env.resolve_ref(n) else {
+        let found = match *res {
+            Res::Global(i) => {
+                debug_assert!(cx.get(n).is_none(), "`{n}` was compiled as global but is bound");
+                rules.env.entry(i)
+            }
+            Res::Unresolved => {
+                if let Some(v) = cx.get(n).cloned() {
+                    return self.things_of(&v, &right);
+                }
+                rules.env.resolve_ref(n)
+            }
+        };
+        let Some((canon, sym)) = found else {
             return Err(Halt::Error(format!("unknown name `{n}`")));
         };
         let each = |me: &mut Self, f: &mut dyn FnMut(&mut Self, &Value) -> R<Value>| -> R<Value> {
@@ -436,7 +455,7 @@ impl<'r> Interp<'r> {
                 Some(z) if s.zones[z].attrs.is_some() => Value::Zone(z),
                 _ => Value::Null,
             },
-            ("side", v) => s.ents[ent(v)?].side.clone().map(Value::Sym).unwrap_or(Value::Null),
+            ("side", v) => s.ents[ent(v)?].side.as_deref().map(|x| Value::Sym(x.into())).unwrap_or(Value::Null),
             ("exhausted", v) => Value::Bool(s.ents[ent(v)?].exhausted),
             ("face_up", v) => Value::Bool(s.ents[ent(v)?].face_up),
             ("name", Value::Player(p)) => Value::Str(s.players[*p].name.clone()),
@@ -447,7 +466,7 @@ impl<'r> Interp<'r> {
                     crate::engine::Kind::Piece(k) => Value::Str(k.clone()),
                 }
             }
-            ("id", v) => Value::Sym(s.ents[ent(v)?].label.clone()),
+            ("id", v) => Value::Sym(s.ents[ent(v)?].label.as_str().into()),
             (_, v) => return Err(Halt::Error(format!("`{n} of {}` means nothing", self.show(v)))),
         })
     }

@@ -43,7 +43,7 @@ impl Interp<'_> {
     /// `None` for a pass.
     fn offer(&mut self, p: PlayerId, prompt: &str, mut legal: Vec<Legal>, pass: bool) -> R<Option<Action>> {
         let mut labels: Vec<Value> = if pass { vec![Value::Sym("pass".into())] } else { vec![] };
-        labels.extend(legal.iter().map(|l| Value::Sym(l.text.clone())));
+        labels.extend(legal.iter().map(|l| Value::Sym(l.text.as_str().into())));
         let cx = Ctx::new(Some(p), None, "".into());
         let picked = super::select::first(self.ask(prompt, labels.clone(), 1, 1, &cx)?);
         let k = labels.iter().position(|l| *l == picked).unwrap_or(0);

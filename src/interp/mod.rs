@@ -11,6 +11,7 @@
 pub mod actions;
 pub mod agent;
 mod builtins;
+mod compile;
 mod draft;
 mod effects;
 mod eval;
@@ -446,7 +447,7 @@ impl<'r> Interp<'r> {
             Value::Int(i) => i.to_string(),
             Value::Bool(b) => b.to_string(),
             Value::Str(t) => format!("\"{t}\""),
-            Value::Sym(t) => t.clone(),
+            Value::Sym(t) => t.to_string(),
             Value::Player(p) => s.players[*p].name.clone(),
             Value::Ent(e) => s.ents[*e].label.clone(),
             Value::Zone(z) => s.zone_name(*z),

@@ -174,8 +174,10 @@ pub struct PropInfo {
 pub struct Rules {
     /// The game's id.
     pub game: String,
-    /// Names, as the checker resolves them.
+    /// Names, as the checker resolves them; a compiled name is an index into it.
     pub env: Env,
+    /// Each name of `env` by index as a shared string (the value of an enum value, a phase...).
+    pub symbols: Vec<Arc<str>>,
     /// Card definitions (faction cards included).
     pub cards: Vec<CardDef>,
     /// Card index by id.
@@ -256,7 +258,7 @@ pub fn value_of(v: &load::Value) -> Value {
         load::Value::Bool(b) => Value::Bool(*b),
         load::Value::Int(i) => Value::Int(*i),
         load::Value::Float(f) => Value::Int(*f as i64),
-        load::Value::Str(s) => Value::Sym(s.clone()),
+        load::Value::Str(s) => Value::Sym(s.as_str().into()),
         load::Value::List(l) => Value::List(l.iter().map(|x| value_of(&x.value)).collect()),
         load::Value::Map(_) => Value::Null,
     }
@@ -264,13 +266,17 @@ pub fn value_of(v: &load::Value) -> Value {
 
 struct Compiler<'a> {
     diags: &'a mut Vec<Diagnostic>,
+    names: &'a super::compile::Resolver<'a>,
 }
 
 impl Compiler<'_> {
     fn script(&mut self, src: &ScriptSrc) -> Option<Script> {
         match syntax::parse_script(&src.text) {
-            Ok(b) => Some(Script {
-                block: Arc::new(b),
+            Ok(mut b) => Some(Script {
+                block: {
+                    self.names.block(&mut b);
+                    Arc::new(b)
+                },
                 file: src.file,
                 span: src.span.clone(),
                 text: src.text.as_str().into(),
@@ -284,7 +290,8 @@ impl Compiler<'_> {
 
     fn cond(&mut self, src: &ScriptSrc) -> Option<Cond> {
         match syntax::parse_condition(&src.text) {
-            Ok(e) => {
+            Ok(mut e) => {
+                self.names.expr(&mut e);
                 Some(Cond { expr: Arc::new(e), file: src.file, span: src.span.clone(), text: src.text.as_str().into() })
             }
             Err(e) => {
@@ -402,8 +409,9 @@ impl Rules {
         let Some(g) = &bundle.game else {
             return Err(diags);
         };
-        let mut cx = Compiler { diags: &mut diags };
-        let mut rules = Rules::base(g, env, &mut cx);
+        let names = super::compile::Resolver::new(&env);
+        let mut cx = Compiler { diags: &mut diags, names: &names };
+        let mut rules = Rules::base(g, &mut cx);
         rules.add_scripts(g, bundle, &mut cx);
         let faction_cards =
             bundle.factions.iter().flat_map(|f| f.cards.iter().map(move |c| (c, Some(&f.faction.value))));
@@ -416,6 +424,8 @@ impl Rules {
         for f in &bundle.factions {
             rules.add_faction(f, &mut cx);
         }
+        rules.symbols = super::compile::symbols(&env);
+        rules.env = env;
         rules.find_statics();
         let all = rules.cards.iter().flat_map(|c| &c.abilities).chain(rules.factions.iter().flat_map(|f| &f.abilities));
         let all: Vec<&AbilityDef> = all.chain(&rules.abilities).collect();
@@ -431,7 +441,7 @@ impl Rules {
 
     /// The game's definitions that hold no script to speak of: properties, zones, pieces,
     /// counters, dice, board; and its `play:`, `setup:` and `end:`.
-    fn base(g: &load::Game, env: Env, cx: &mut Compiler) -> Rules {
+    fn base(g: &load::Game, cx: &mut Compiler) -> Rules {
         let mut props = HashMap::default();
         let mut attrs = HashMap::default();
         let mut values: HashMap<String, Vec<String>> = HashMap::default();
@@ -449,7 +459,8 @@ impl Rules {
         }
         Rules {
             game: g.game.value.clone(),
-            env,
+            env: Env::default(),
+            symbols: vec![],
             cards: vec![],
             card_ids: HashMap::default(),
             props,

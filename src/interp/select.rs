@@ -164,7 +164,7 @@ impl<'r> Interp<'r> {
             ExprKind::Select { base, .. } => base,
             _ => obj,
         };
-        let ExprKind::Name(n) = &base.kind else { return false };
+        let ExprKind::Name(n, _) = &base.kind else { return false };
         self.rules.env.resolve(n).map_or(n.as_str() == name, |(c, _)| c == name)
     }
 
@@ -378,7 +378,7 @@ impl<'r> Interp<'r> {
     /// Whether `base` is the built-in noun for every card (`Some(true)`) or every piece
     /// (`Some(false)`), not rebound by a local.
     pub(super) fn all_of_kind(&self, base: &Expr, cx: &Ctx) -> Option<bool> {
-        let ExprKind::Name(n) = &base.kind else { return None };
+        let ExprKind::Name(n, _) = &base.kind else { return None };
         let cards = match n.as_str() {
             "card" | "cards" => true,
             "piece" | "pieces" => false,
@@ -537,7 +537,7 @@ pub(super) enum Selected {
 
 /// Whether a value is the enum value `noun` or a list holding it.
 fn names(v: &Value, noun: &str) -> bool {
-    v.as_slice().iter().any(|x| matches!(x, Value::Sym(s) if s == noun))
+    v.as_slice().iter().any(|x| matches!(x, Value::Sym(s) if &**s == noun))
 }
 
 /// A one-element list as its element.

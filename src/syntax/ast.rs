@@ -368,8 +368,9 @@ pub enum ExprKind {
     Bool(bool),
     /// String literal, e.g. `"no target"`.
     Str(String),
-    /// A name to resolve, e.g. `tokens`, `hand`, `victim`.
-    Name(String),
+    /// A name to resolve, e.g. `tokens`, `hand`, `victim`; the parser leaves it
+    /// `Res::Unresolved` and the compiler fills in what it stands for.
+    Name(String, Res),
     /// The acting player, `you`.
     You,
     /// The card or faction whose script runs, `this`.
@@ -394,6 +395,18 @@ pub enum ExprKind {
     Roll(Box<Expr>),
     /// Players in seat order, e.g. `clockwise from speaker`.
     SeatOrder { dir: Direction, from: Box<Expr> },
+}
+
+/// What the compiler resolved a name to. The parser knows no game, so it always writes
+/// `Unresolved`; `interp::Rules` fills in the rest once the bundle has checked clean.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Res {
+    /// Looked up when evaluated: a local binding, `it`, or a script not compiled.
+    #[default]
+    Unresolved,
+    /// The game's or the language's name at this index of the compiled name table;
+    /// no binding of the script can shadow it.
+    Global(u32),
 }
 
 /// Prefix operators.

@@ -190,7 +190,7 @@ impl Display for Expr {
             Int(n) => write!(f, "{n}"),
             Bool(b) => write!(f, "{b}"),
             Str(s) => write!(f, "{s:?}"),
-            Name(n) => f.write_str(n),
+            Name(n, _) => f.write_str(n),
             You => f.write_str("you"),
             This => f.write_str("this"),
             List(items) => {

@@ -7,6 +7,7 @@ mod display;
 pub mod grammar;
 mod parse_event;
 mod parser;
+pub mod visit;
 mod words;
 
 use std::sync::LazyLock;

@@ -530,7 +530,7 @@ fn parse_atom(p: P) -> Expr {
         Rule::you => ExprKind::You,
         Rule::this => ExprKind::This,
         Rule::name => return parse_name(p),
-        Rule::ident => ExprKind::Name(p.as_str().to_string()),
+        Rule::ident => ExprKind::Name(p.as_str().to_string(), Res::Unresolved),
         Rule::expr => return parse_expr(p),
         r => unreachable!("not an atom: {r:?}"),
     };
@@ -548,7 +548,7 @@ fn parse_name(p: P) -> Expr {
                 a.into_inner().next().map(|args| args.into_inner().map(parse_expr).collect()).unwrap_or_default();
             ExprKind::Call(Call { kind: CallKind::Function, name: id, args, span: sp.clone() })
         }
-        None => ExprKind::Name(id.name),
+        None => ExprKind::Name(id.name, Res::Unresolved),
     };
     Expr { kind, span: sp }
 }
