@@ -87,9 +87,14 @@ impl<'r> Interp<'r> {
         let out = self.exec_stmts(&script.block, &mut cx);
         self.depth -= 1;
         self.w.playing.retain(|&x| x != e);
-        let prefix = format!(" of {label}");
-        self.w.noted.retain(|k| !k.ends_with(&prefix));
-        out.map_err(|h| h.within(&format!("playing {label}")))?;
+        if !self.w.noted.is_empty() {
+            let prefix = format!(" of {label}");
+            self.w.noted.retain(|k| !k.ends_with(&prefix));
+        }
+        out.map_err(|h| match h {
+            Halt::Error(_) => h.within(&format!("playing {label}")),
+            h => h,
+        })?;
         self.emit(you, EventKind::Play { ent: e });
         Ok(())
     }

@@ -321,14 +321,16 @@ impl Interp<'_> {
     fn change_counter(&mut self, verb: &'static str, name: &str, h: Holder, now: i64, delta: i64, cx: &Ctx) -> R<()> {
         let b = self.w.state.bounds.get(name).copied().unwrap_or_default();
         let cur = self.w.state.counter(name, h);
-        let holds = match h {
+        // Only a refusal says what the holder has: a change that fits formats nothing.
+        let holds = |me: &Self| match h {
             Holder::Game => format!("the pool holds {cur}"),
-            h => format!("{} has {cur}", self.w.state.holder_name(h)),
+            h => format!("{} has {cur}", me.w.state.holder_name(h)),
         };
         if b.min.is_some_and(|m| now < m) {
-            return Err(Halt::Refused(format!("cannot {verb} {} {name}: {holds}", delta.unsigned_abs())));
+            return Err(Halt::Refused(format!("cannot {verb} {} {name}: {}", delta.unsigned_abs(), holds(self))));
         }
         if let Some(m) = b.max.filter(|&m| now > m) {
+            let holds = holds(self);
             return Err(Halt::Refused(format!("cannot {verb} {} {name}: {holds}, at most {m}", delta.unsigned_abs())));
         }
         let proposed = EventKind::Counter { verb, name: name.into(), holder: h, delta, now };

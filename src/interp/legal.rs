@@ -31,12 +31,32 @@ impl Interp<'_> {
     /// The legal actions among the candidates `keep` selects (only those are tried).
     fn legal_where(&mut self, p: PlayerId, keep: impl Fn(&Self, &Action) -> bool) -> R<Vec<Legal>> {
         let mut out = vec![];
-        for (text, action) in self.action_candidates(p)? {
+        for action in self.action_candidates(p)? {
             if keep(self, &action) && self.would_resolve(p, &action)? {
-                out.push(Legal { text, action });
+                out.push(Legal { text: self.action_text(&action), action });
             }
         }
         Ok(out)
+    }
+
+    /// How an action is written in legal actions and scenarios: `play c3#2`, `use draw`,
+    /// `use Gimli: Strike`, `use Gimli (2)`.
+    fn action_text(&self, a: &Action) -> String {
+        match *a {
+            // Never a candidate: scenarios run scripts, players do not pick them.
+            Action::Script(_) => "run a script".into(),
+            Action::Play(e) => format!("play {}", self.w.state.ents[e].label),
+            Action::Use(src, i) => {
+                let (abilities, _, label) = self.abilities_of(src);
+                let i = i.unwrap_or(0);
+                match (abilities.get(i).and_then(|a| a.name.as_ref()), src) {
+                    (Some(n), Source::Game(_)) => format!("use {n}"),
+                    (None, Source::Game(_)) => format!("use game ({})", i + 1),
+                    (Some(n), _) => format!("use {label}: {n}"),
+                    (None, _) => format!("use {label} ({})", i + 1),
+                }
+            }
+        }
     }
 
     /// Asks `p` to pick one of `legal` (or to pass, when `pass`): the picked action, or
@@ -72,7 +92,7 @@ impl Interp<'_> {
 
     /// What `p` could try now, before the rules are asked: cards in their playable zones,
     /// activated abilities of those cards and of cards in play, of their faction, of the game.
-    fn action_candidates(&mut self, p: PlayerId) -> R<Vec<(String, Action)>> {
+    fn action_candidates(&mut self, p: PlayerId) -> R<Vec<Action>> {
         let mut out = vec![];
         for e in self.reachable(p) {
             let s = &self.w.state;
@@ -83,7 +103,7 @@ impl Interp<'_> {
             let own_play = matches!(s.ents[e].kind, Kind::Card(c) if self.rules.cards[c].play.is_some());
             let playable = held && (self.rules.play.is_some() || own_play);
             if playable {
-                out.push((format!("play {}", s.ents[e].label), Action::Play(e)));
+                out.push(Action::Play(e));
             }
             // A held card's ability is used by playing it first, unless it works where it is.
             if playable || self.listens(e) {
@@ -111,17 +131,11 @@ impl Interp<'_> {
         out
     }
 
-    fn ability_candidates(&mut self, p: PlayerId, src: Source, out: &mut Vec<(String, Action)>) -> R<()> {
-        let (abilities, _, label) = self.abilities_of(src);
+    fn ability_candidates(&mut self, p: PlayerId, src: Source, out: &mut Vec<Action>) -> R<()> {
+        let abilities = self.abilities_of_ref(src);
         for (i, a) in abilities.iter().enumerate() {
             if a.is_activated() && self.unusable(p, src, i, a)?.is_none() {
-                let text = match (&a.name, src) {
-                    (Some(n), Source::Game(_)) => format!("use {n}"),
-                    (None, Source::Game(_)) => format!("use game ({})", i + 1),
-                    (Some(n), _) => format!("use {label}: {n}"),
-                    (None, _) => format!("use {label} ({})", i + 1),
-                };
-                out.push((text, Action::Use(src, Some(i))));
+                out.push(Action::Use(src, Some(i)));
             }
         }
         Ok(())

@@ -407,15 +407,22 @@ impl<'r> Interp<'r> {
     }
 
     /// Counts one step against the budget.
+    #[inline]
     fn tick(&mut self) -> R<()> {
         self.steps += 1;
         if self.steps > self.limits.steps {
-            let mut what: Vec<String> = self.chain.clone();
-            what.extend(self.w.running.iter().cloned());
-            let running = if what.is_empty() { "the action's own script".to_string() } else { distinct(&what) };
-            return Err(Halt::Budget(format!("step budget ({}) exceeded; running: {running}", self.limits.steps)));
+            return Err(self.over_budget());
         }
         Ok(())
+    }
+
+    /// The refusal of a script that ran out of steps, naming what ran.
+    #[cold]
+    fn over_budget(&self) -> Halt {
+        let mut what: Vec<String> = self.chain.clone();
+        what.extend(self.w.running.iter().cloned());
+        let running = if what.is_empty() { "the action's own script".to_string() } else { distinct(&what) };
+        Halt::Budget(format!("step budget ({}) exceeded; running: {running}", self.limits.steps))
     }
 
     /// A player's name.
