@@ -170,7 +170,7 @@ pub struct State {
     /// Every card and piece ever created.
     pub ents: Vec<Entity>,
     /// Counter values that differ from their start.
-    pub counters: BTreeMap<(String, Holder), i64>,
+    pub counters: super::counters::Counters,
     /// Counter bounds by name.
     pub bounds: BTreeMap<String, Bounds>,
     /// Game variables: those a game declares in `variables:`, and `active_player`.
@@ -204,7 +204,7 @@ impl State {
             seats: vec![],
             zones: vec![],
             ents: vec![],
-            counters: BTreeMap::new(),
+            counters: Default::default(),
             bounds: BTreeMap::new(),
             vars: BTreeMap::new(),
             clock: Clock { turn: 1, round: 1, ..Clock::default() },
@@ -393,10 +393,7 @@ impl State {
 
     /// A counter's value.
     pub fn counter(&self, name: &str, h: Holder) -> i64 {
-        self.counters
-            .get(&(name.to_string(), h))
-            .copied()
-            .unwrap_or_else(|| self.bounds.get(name).map(|b| b.start).unwrap_or(0))
+        self.counters.get(name, h).unwrap_or_else(|| self.bounds.get(name).map(|b| b.start).unwrap_or(0))
     }
 
     /// Sets a counter, refusing values outside its bounds.
@@ -408,8 +405,10 @@ impl State {
         if let Some(max) = b.max.filter(|&m| v > m) {
             return Err(format!("{name} cannot go above {max}"));
         }
-        let old = self.counters.insert((name.to_string(), h), v);
-        self.record(Undo::Counter((name.to_string(), h), old));
+        let old = self.counters.insert(name, h, v);
+        if self.journal.open > 0 {
+            self.record(Undo::Counter(name.to_string(), h, old));
+        }
         Ok(())
     }
 

@@ -142,9 +142,9 @@ impl Interp<'_> {
         s.rng = old.rng.clone();
         s.log = std::mem::take(&mut old.log);
         s.game = old.game + 1;
-        for ((name, holder), v) in &old.counters {
-            if self.rules.match_keep.contains(name) && matches!(holder, Holder::Game | Holder::Player(_)) {
-                s.counters.insert((name.clone(), *holder), *v);
+        for (name, holder, v) in old.counters.iter() {
+            if self.rules.match_keep.iter().any(|k| k == name) && matches!(holder, Holder::Game | Holder::Player(_)) {
+                s.counters.insert(name, holder, v);
             }
         }
         let fired = s.log.len();

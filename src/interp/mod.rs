@@ -233,9 +233,56 @@ pub struct World {
 /// What `Interp::snapshot` keeps to restore the world.
 #[derive(Debug)]
 pub struct Saved {
-    rest: World,
+    rest: Rest,
     mark: crate::engine::Mark,
     log: usize,
+}
+
+/// The world besides its state, copied by `snapshot` (the state is restored by its
+/// journal). These are small and usually empty, so copying them costs next to nothing.
+#[derive(Debug)]
+struct Rest {
+    mods: Vec<Modifier>,
+    bans: Vec<Ban>,
+    playing: Vec<EntId>,
+    running: Vec<String>,
+    fired: usize,
+    done: std::collections::BTreeSet<usize>,
+    noted: Vec<String>,
+    uses: Vec<Used>,
+    end_window: bool,
+    last: (usize, usize),
+    answered: Vec<(actions::Source, usize, usize)>,
+}
+
+impl World {
+    /// A copy of everything but the state. The destructuring names every field, so a new
+    /// field of `World` does not compile until it is kept here too.
+    fn rest(&self) -> Rest {
+        let World { state: _, mods, bans, playing, running, fired, done, noted, uses, end_window, last, answered } =
+            self;
+        Rest {
+            mods: mods.clone(),
+            bans: bans.clone(),
+            playing: playing.clone(),
+            running: running.clone(),
+            fired: *fired,
+            done: done.clone(),
+            noted: noted.clone(),
+            uses: uses.clone(),
+            end_window: *end_window,
+            last: *last,
+            answered: answered.clone(),
+        }
+    }
+
+    /// Puts back what `rest` copied.
+    fn put_back(&mut self, r: Rest) {
+        let Rest { mods, bans, playing, running, fired, done, noted, uses, end_window, last, answered } = r;
+        (self.mods, self.bans, self.playing, self.running, self.fired) = (mods, bans, playing, running, fired);
+        (self.done, self.noted, self.uses, self.end_window) = (done, noted, uses, end_window);
+        (self.last, self.answered) = (last, answered);
+    }
 }
 
 /// Uses of one limited ability by one player in the current period.
@@ -361,18 +408,13 @@ impl<'r> Interp<'r> {
     /// (it is append-only) and a copy of the script-made rules and bookkeeping beside the
     /// state (small: nothing of the state itself is copied).
     pub fn snapshot(&mut self) -> Saved {
-        let state = std::mem::replace(&mut self.w.state, State::new(0));
-        let rest = self.w.clone();
-        self.w.state = state;
-        Saved { rest, mark: self.w.state.checkpoint(), log: self.w.state.log.len() }
+        Saved { rest: self.w.rest(), mark: self.w.state.checkpoint(), log: self.w.state.log.len() }
     }
 
     /// Puts the world back as `snapshot` saw it.
     pub fn restore(&mut self, saved: Saved) {
         let Saved { rest, mark, log } = saved;
-        let state = std::mem::replace(&mut self.w.state, State::new(0));
-        self.w = rest;
-        self.w.state = state;
+        self.w.put_back(rest);
         self.w.state.rollback(mark);
         self.w.state.log.truncate(log);
     }

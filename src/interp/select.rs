@@ -136,8 +136,8 @@ impl<'r> Interp<'r> {
         let sig = |v: &Value| match v {
             Value::Ent(e) if matches!(s.ents[*e].kind, Kind::Piece(_)) => {
                 let x = &s.ents[*e];
-                let counters: Vec<(&String, &i64)> =
-                    s.counters.iter().filter(|((_, h), _)| *h == Holder::Ent(*e)).map(|((n, _), v)| (n, v)).collect();
+                let counters: Vec<(&str, i64)> =
+                    s.counters.iter().filter(|(_, h, _)| *h == Holder::Ent(*e)).map(|(n, _, v)| (n, v)).collect();
                 let attached = s.ents.iter().any(|o| o.loc == Loc::On(*e));
                 Some((
                     x.kind.clone(),

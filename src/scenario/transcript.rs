@@ -32,10 +32,10 @@ impl Transcript {
             }
             self.line(&format!("  {}: {}", s.zone_name(z), runs(s, &zone.items, zone.owner.is_none()).join(", ")));
         }
-        for ((name, h), v) in &s.counters {
+        for (name, h, v) in s.counters.iter() {
             let on = match h {
                 Holder::Game => String::new(),
-                h => format!(" of {}", s.holder_name(*h)),
+                h => format!(" of {}", s.holder_name(h)),
             };
             self.line(&format!("  {name}{on} = {v}"));
         }
