@@ -37,6 +37,9 @@ pub enum EventKind {
     Move { verb: &'static str, ent: EntId, from: Option<ZoneId>, to: Dest },
     /// A counter changed (`verb`: add, remove, gain, spend, lose, score, set).
     Counter { verb: &'static str, name: String, holder: Holder, delta: i64, now: i64 },
+    /// A card starts coming into play: its `play:` script runs next (`play X`, text
+    /// written only when the log is read).
+    Playing { ent: EntId },
     /// A card finished coming into play.
     Play { ent: EntId },
     /// A procedure or ability started (`source`: the card whose ability it is; `args`: a
@@ -127,6 +130,7 @@ impl Event {
                 }
                 format!("{verb} {} {name}{on} (now {now})", delta.unsigned_abs())
             }
+            EventKind::Playing { ent } => format!("play {}", s.ents[*ent].label),
             EventKind::Play { ent } => format!("{} is played", e(*ent)),
             EventKind::Use { name, source, .. } => match source {
                 Some(c) if name == "ability" => format!("use ability of {}", e(*c)),

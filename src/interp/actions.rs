@@ -79,8 +79,7 @@ impl<'r> Interp<'r> {
         let Some(script) = script else {
             return Err(Halt::Error("the game has no `play:` script".into()));
         };
-        let label = self.w.state.ents[e].label.clone();
-        self.emit(you, EventKind::Note { text: format!("play {label}") });
+        self.emit(you, EventKind::Playing { ent: e });
         let mut cx = Ctx::new(you, Some(Value::Ent(e)), script.text.clone());
         self.w.playing.push(e);
         self.depth += 1;
@@ -88,11 +87,11 @@ impl<'r> Interp<'r> {
         self.depth -= 1;
         self.w.playing.retain(|&x| x != e);
         if !self.w.noted.is_empty() {
-            let prefix = format!(" of {label}");
+            let prefix = format!(" of {}", self.w.state.ents[e].label);
             self.w.noted.retain(|k| !k.ends_with(&prefix));
         }
         out.map_err(|h| match h {
-            Halt::Error(_) => h.within(&format!("playing {label}")),
+            Halt::Error(_) => h.within(&format!("playing {}", self.w.state.ents[e].label)),
             h => h,
         })?;
         self.emit(you, EventKind::Play { ent: e });
