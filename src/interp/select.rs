@@ -233,7 +233,17 @@ impl<'r> Interp<'r> {
             }
             _ => {
                 let b = self.eval(base, cx)?;
-                self.things(&b)?
+                match (&b, filters.first()) {
+                    // `warriors at X`: only the things in X's zones are looked at.
+                    (
+                        Value::Sym(noun),
+                        Some(f @ Filter { kind: FilterKind::In(_) | FilterKind::From(_) | FilterKind::At(_), .. }),
+                    ) if self.is_noun(noun) => {
+                        filters = &filters[1..];
+                        self.noun_located(noun, f, cx)?
+                    }
+                    _ => self.things(&b)?,
+                }
             }
         };
         for f in filters {
@@ -247,6 +257,27 @@ impl<'r> Interp<'r> {
             cands = kept;
         }
         Ok(cands)
+    }
+
+    /// `NOUN in X` (or `from`, `at`): the noun's things located in X, in the order
+    /// `things` gives them (cards, then pieces, then spaces, each in table order). When X
+    /// is made of zones only their contents are tested, not every thing of the game.
+    fn noun_located(&mut self, noun: &str, f: &Filter, cx: &mut Ctx) -> R<Vec<Value>> {
+        let place = self.filter_arg(f, cx)?.unwrap_or(Value::Null);
+        let Some(zones) = self.zones_in(&place) else {
+            let all = self.things(&Value::Sym(noun.into()))?;
+            return Ok(all.into_iter().filter(|c| self.located(c, &place)).collect());
+        };
+        let mut here = self.in_zones(&zones, true);
+        here.extend(self.in_zones(&zones, false));
+        here.extend(self.spaces().into_iter().filter(|z| zones.binary_search(z).is_ok()).map(Value::Zone));
+        let mut out = vec![];
+        for c in here {
+            if self.is_a(&c, noun)? {
+                out.push(c);
+            }
+        }
+        Ok(out)
     }
 
     /// The fewest and most things a quantity takes out of `avail`.
