@@ -73,8 +73,16 @@ impl<'r> Interp<'r> {
             Value::Sym(noun) if self.is_noun(noun) => {
                 let noun = noun.clone();
                 let mut out = vec![];
-                let cands = self.all_ents(true).into_iter().chain(self.all_ents(false)).map(Value::Ent);
-                for c in cands.chain(self.spaces().into_iter().map(Value::Zone)).collect::<Vec<_>>() {
+                // Only the kinds of thing that can be a `noun` are tested: a board value
+                // names no card, a piece kind no card.
+                let (cards, pieces) = self.may_be(&noun);
+                let mut cands: Vec<Value> = vec![];
+                for (wanted, kind) in [(cards, true), (pieces, false)] {
+                    if wanted {
+                        cands.extend(self.all_ents(kind).into_iter().map(Value::Ent));
+                    }
+                }
+                for c in cands.into_iter().chain(self.spaces().into_iter().map(Value::Zone)) {
                     if self.is_a(&c, &noun)? {
                         out.push(c);
                     }
@@ -100,6 +108,15 @@ impl<'r> Interp<'r> {
             }
         }
         Ok(out)
+    }
+
+    /// Whether some card, and some piece, can be a `noun` (see `is_a`): a card only
+    /// through a property's value; a piece also through its kind or side.
+    fn may_be(&self, noun: &str) -> (bool, bool) {
+        let r = self.rules;
+        let by_value = r.values.get(noun).is_some_and(|props| !props.is_empty());
+        let by_piece = r.pieces.iter().any(|(kind, sides)| kind == noun || sides.iter().any(|s| s == noun));
+        (by_value, by_value || by_piece)
     }
 
     fn is_noun(&self, n: &str) -> bool {
