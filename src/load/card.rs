@@ -118,9 +118,9 @@ fn ability(cx: &mut Cx, node: &Node) -> Option<Ability> {
         "requires" => a.requires = cx.script(v, "`requires`"),
         "cost" => a.cost = cx.script(v, "`cost`"),
         "effect" => a.effect = cx.script(v, "`effect`"),
-        "optional" => a.optional = cx.bool(v, "`optional`"),
-        "name" => a.name = cx.string(v, "`name`"),
-        "limit" => a.limit = limit(cx, v),
+        "optional" => a.optional = cx.bool(v, "`optional`").map(Box::new),
+        "name" => a.name = cx.string(v, "`name`").map(Box::new),
+        "limit" => a.limit = limit(cx, v).map(Box::new),
         _ => a.used_by = cx.script(v, "`used_by`"),
     });
     let kind = ability_kind(cx, node, &kinds)?;
