@@ -179,3 +179,46 @@ pub fn explain_field(src: &ScriptSrc, entry: Entry) -> String {
         Err(e) => format!("<syntax error: {}>", e.message),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diag::SourceMap;
+    use crate::load::{load_bundle, Library};
+
+    /// Checks a game whose cards all have the ability `effect`, one card per `- id:`.
+    fn check(cards: usize, effect: impl Fn(usize) -> String) -> (String, Vec<Diagnostic>) {
+        let game = "game: g\nname: G\nplayers: { min: 2, max: 2 }\ncounters:\n  tokens: { on: game }\n";
+        let mut text = String::new();
+        for i in 0..cards {
+            text +=
+                &format!("- id: c{i}\n  name: C{i}\n  abilities:\n    - action: any\n      effect: {}\n", effect(i));
+        }
+        let mut sources = SourceMap::default();
+        let (bundle, diags) =
+            load_bundle(std::path::Path::new("g"), &[("game.yaml", game), ("cards.yaml", &text)], &mut sources);
+        assert!(diags.is_empty(), "{diags:#?}");
+        (text, crate::check::check_library(&Library { games: vec![bundle] }).diags)
+    }
+
+    #[test]
+    fn a_reused_parse_reports_at_each_field() {
+        // The same broken and the same misspelt script on three cards: one parse each, three
+        // reports each, every one at its own card.
+        let (text, diags) = check(6, |i| if i % 2 == 0 { "add 1 tokens (".into() } else { "add 1 tokenz".into() });
+        let at: Vec<(&str, &str)> = diags.iter().map(|d| (d.code.as_str(), &text[d.labels[0].span.clone()])).collect();
+        assert_eq!(at.len(), 6, "{diags:#?}");
+        let starts: Vec<usize> = diags.iter().map(|d| d.labels[0].span.start).collect();
+        assert!(starts.windows(2).all(|w| w[0] < w[1]), "{starts:?}");
+        assert_eq!(at.iter().filter(|(c, s)| *c == "twilit::unclosed" && *s == "(").count(), 3, "{at:?}");
+        assert_eq!(at.iter().filter(|(_, s)| *s == "tokenz").count(), 3, "{at:?}");
+    }
+
+    #[test]
+    fn more_distinct_scripts_than_are_held_are_all_checked() {
+        let n = MAX_HELD + 10;
+        let (text, diags) = check(n, |i| format!("add {i} tokenz"));
+        assert_eq!(diags.len(), n);
+        assert!(diags.iter().all(|d| &text[d.labels[0].span.clone()] == "tokenz"));
+    }
+}
