@@ -9,7 +9,7 @@ use crate::load::{
 
 use super::build::prop_ty;
 use super::env::{param_ty, Env, Ty};
-use super::scripts::{check_event, check_field, check_sequence, Entry};
+use super::scripts::{check_event, check_field, check_sequence, Entry, Parses};
 
 /// Timings an `action:` may name besides the game's phases: `any` (any action window),
 /// `turn` (any time in the user's own turn), `game` (any time at all).
@@ -21,20 +21,32 @@ pub struct FileChecker<'a> {
     pub env: &'a Env,
     /// Problems found.
     pub diags: &'a mut Vec<Diagnostic>,
+    /// The fields parsed so far.
+    ps: Parses,
 }
 
-impl FileChecker<'_> {
+impl<'a> FileChecker<'a> {
+    /// A checker against `env` that adds its problems to `diags`.
+    pub fn new(env: &'a Env, diags: &'a mut Vec<Diagnostic>) -> Self {
+        FileChecker { env, diags, ps: Parses::default() }
+    }
+
     fn script(&mut self, src: &Option<crate::load::ScriptSrc>, entry: Entry, locals: &[(&str, Ty)]) {
         if let Some(s) = src {
-            check_field(self.env, s, entry, locals, self.diags);
+            self.field(s, entry, locals);
         }
+    }
+
+    /// One script field.
+    pub fn field(&mut self, src: &crate::load::ScriptSrc, entry: Entry, locals: &[(&str, Ty)]) {
+        check_field(self.env, src, entry, locals, &mut self.ps, self.diags);
     }
 
     /// The game file's own scripts.
     pub fn game(&mut self, g: &Game) {
         for (k, params) in g.keywords.iter().zip(&self.env.keyword_params) {
             let locals: Vec<(&str, Ty)> = params.iter().map(|(n, t)| (n.as_str(), *t)).collect();
-            check_field(self.env, &k.body, Entry::Script, &locals, self.diags);
+            self.field(&k.body, Entry::Script, &locals);
         }
         self.procedures(&g.procedures);
         self.turn(&g.turn);
@@ -187,22 +199,13 @@ impl FileChecker<'_> {
         let mut locals: Vec<(&str, Ty)> = vec![];
         match &a.kind {
             AbilityKind::Action(phase) => self.phase_name(phase),
-            AbilityKind::When(ev) => {
-                let pat = check_event(self.env, ev, self.diags);
+            AbilityKind::When(ev) | AbilityKind::React(_, ev) => {
+                let params = check_event(self.env, ev, &mut self.ps, self.diags);
                 locals.push(("it", Ty::Any));
                 // `uses PROCEDURE`: the procedure's parameters are bound to its arguments.
-                for p in used_procedure_params(self.env, pat.as_ref()) {
-                    locals.push((p, Ty::Any));
-                }
+                locals.extend(params.into_iter().map(|p| (p, Ty::Any)));
             }
-            AbilityKind::Static(s) => check_field(self.env, s, Entry::Script, &[], self.diags),
-            AbilityKind::React(_, ev) => {
-                let pat = check_event(self.env, ev, self.diags);
-                locals.push(("it", Ty::Any));
-                for p in used_procedure_params(self.env, pat.as_ref()) {
-                    locals.push((p, Ty::Any));
-                }
-            }
+            AbilityKind::Static(s) => self.field(s, Entry::Script, &[]),
         }
         for z in &a.from {
             self.zone_name(z);
@@ -231,7 +234,7 @@ impl FileChecker<'_> {
         if let Some(e) = &a.effect {
             parts.push((e, Entry::Script));
         }
-        check_sequence(self.env, &parts, cost, &locals, self.diags);
+        check_sequence(self.env, &parts, cost, &locals, &mut self.ps, self.diags);
     }
 
     fn phase_name(&mut self, phase: &Sp<String>) {
@@ -415,7 +418,7 @@ impl FileChecker<'_> {
                     }
                 }
             }
-            SetupItem::Script(src) => check_field(self.env, src, Entry::Script, locals, self.diags),
+            SetupItem::Script(src) => self.field(src, Entry::Script, locals),
             SetupItem::Phase(p) => self.phase_name(p),
         }
     }
@@ -428,10 +431,10 @@ impl FileChecker<'_> {
                     Act::Use(id) if self.env.factions.iter().any(|f| f == id.as_str()) => {}
                     Act::Use(id) if self.env.game_actions.iter().any(|f| f == id.as_str()) => {}
                     Act::Play(id) | Act::Use(id) => self.known(&copy_of(id), "card", super::env::Sym::Card),
-                    Act::Script(src) => check_field(self.env, src, Entry::Script, locals, self.diags),
+                    Act::Script(src) => self.field(src, Entry::Script, locals),
                 }
             }
-            Step::Expect(src) => check_field(self.env, src, Entry::Condition, locals, self.diags),
+            Step::Expect(src) => self.field(src, Entry::Condition, locals),
             Step::Advance(p) => self.phase_name(p),
             Step::ExpectActions { player, .. } => self.player(player, players),
             Step::Choose(_) | Step::ExpectError(_) | Step::ExpectLog(_) => {}
@@ -515,20 +518,5 @@ fn copy_of(id: &Sp<String>) -> Sp<String> {
     match id.value.split_once('#') {
         Some((base, n)) if n.parse::<u32>().is_ok() => Sp::new(base.to_string(), id.file, id.span.clone()),
         _ => id.clone(),
-    }
-}
-
-/// The parameters of the procedure a `uses PROCEDURE` trigger pattern names (the pattern
-/// as `check_event` parsed it; `None` when it did not parse).
-fn used_procedure_params<'e>(env: &'e super::env::Env, pattern: Option<&crate::syntax::ast::EventPat>) -> Vec<&'e str> {
-    use crate::syntax::ast::{EventKind, ExprKind};
-    let Some(p) = pattern else { return vec![] };
-    let EventKind::Action { verb, object: Some(o), .. } = &p.kind else { return vec![] };
-    let ExprKind::Name(n, _) = &o.kind else { return vec![] };
-    match (verb.name.as_str(), env.lookup(n)) {
-        ("use" | "uses", Some(super::env::Sym::Procedure { params, .. })) => {
-            params.iter().map(String::as_str).collect()
-        }
-        _ => vec![],
     }
 }

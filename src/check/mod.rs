@@ -38,7 +38,7 @@ pub fn check_library(lib: &Library) -> Report {
             bundle.game.as_ref().map(|g| g.properties.clone()).unwrap_or_default();
         all_props.extend(bundle.factions.iter().flat_map(|f| f.properties.iter().cloned()));
         let props = all_props.as_slice();
-        let mut fc = FileChecker { env: &env, diags: &mut report.diags };
+        let mut fc = FileChecker::new(&env, &mut report.diags);
         if let Some(g) = &bundle.game {
             fc.game(g);
             fc.pieces(&g.pieces, props);
@@ -52,7 +52,7 @@ pub fn check_library(lib: &Library) -> Report {
                 fc.default_value(p);
             }
             if let Some(s) = &f.setup {
-                scripts::check_field(&env, s, Entry::Script, &[], fc.diags);
+                fc.field(s, Entry::Script, &[]);
             }
             for a in &f.abilities {
                 fc.ability(a);
@@ -64,7 +64,7 @@ pub fn check_library(lib: &Library) -> Report {
         }
         report.diags.extend(check_cards(&env, &bundle.cards, props));
         report.cards += bundle.cards.len();
-        let mut fc = FileChecker { env: &env, diags: &mut report.diags };
+        let mut fc = FileChecker::new(&env, &mut report.diags);
         for s in &bundle.scenarios {
             fc.scenario(s, bundle);
         }
@@ -100,7 +100,7 @@ fn check_cards(env: &env::Env, cards: &[Card], props: &[crate::load::PropSpec]) 
 
 fn cards_sequential(env: &env::Env, cards: &[Card], props: &[crate::load::PropSpec]) -> Vec<Diagnostic> {
     let mut diags = vec![];
-    let mut fc = FileChecker { env, diags: &mut diags };
+    let mut fc = FileChecker::new(env, &mut diags);
     cards.iter().for_each(|c| fc.card(c, props));
     diags
 }

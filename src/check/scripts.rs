@@ -2,10 +2,11 @@
 //! exact place in the YAML file, and the parsed script is walked by the `Checker`.
 
 use crate::diag::Diagnostic;
+use crate::fxhash::FxHashMap;
 use crate::load::ScriptSrc;
 use crate::syntax::{self, ast, SyntaxError};
 
-use super::env::{Env, Ty};
+use super::env::{Env, Sym, Ty};
 use super::script::Checker;
 
 /// Which grammar entry a field uses.
@@ -34,33 +35,78 @@ pub fn syntax_diag(src: &ScriptSrc, e: SyntaxError) -> Diagnostic {
 /// Local names visible to a script: parameters, `it`, scenario players.
 pub type Locals<'a> = &'a [(&'a str, Ty)];
 
-/// Parses and checks one script field.
-pub fn check_field(env: &Env, src: &ScriptSrc, entry: Entry, locals: Locals, out: &mut Vec<Diagnostic>) {
-    check_parts(env, &[(src, entry)], locals, out);
+/// How many parsed fields a `Parses` holds before it starts afresh (a few MB of syntax
+/// trees at most, however many distinct scripts a library has).
+const MAX_HELD: usize = 1024;
+
+/// Parsed fields by their text. One ability is often printed on many cards (a library's
+/// keywords, `draw 1`), and parsing is most of the cost of checking a field, so each
+/// checking worker parses a given text once. A parse depends on the text alone (spans are
+/// relative to it), so a reused parse gives the very diagnostics a fresh one would.
+#[derive(Default)]
+pub struct Parses {
+    /// One table per `Entry` (the same text parses differently as a script or a condition).
+    by_entry: [FxHashMap<Box<str>, Result<Parsed, SyntaxError>>; 4],
+    held: usize,
 }
 
-/// Parses and checks a trigger pattern (like `check_field` with `Entry::Event`) and hands
-/// back the parsed pattern, so callers that also read it do not parse it a second time.
-pub fn check_event(env: &Env, src: &ScriptSrc, out: &mut Vec<Diagnostic>) -> Option<ast::EventPat> {
-    let mut ck = Checker::new(env, src.file, Box::new(|s| src.file_span(s)));
-    let pat = match syntax::parse_event(&src.text) {
-        Ok(ev) => {
-            ck.check_event(&ev);
-            Some(ev)
+impl Parses {
+    /// The parse of `text` as `entry`, parsing it on first sight.
+    fn get(&mut self, text: &str, entry: Entry) -> &Result<Parsed, SyntaxError> {
+        let i = entry as usize;
+        if !self.by_entry[i].contains_key(text) {
+            if self.held >= MAX_HELD {
+                self.by_entry.iter_mut().for_each(FxHashMap::clear);
+                self.held = 0;
+            }
+            self.held += 1;
+            self.by_entry[i].insert(text.into(), parse_text(text, entry));
         }
+        &self.by_entry[i][text]
+    }
+}
+
+/// Parses and checks one script field.
+pub fn check_field(
+    env: &Env,
+    src: &ScriptSrc,
+    entry: Entry,
+    locals: Locals,
+    ps: &mut Parses,
+    out: &mut Vec<Diagnostic>,
+) {
+    check_sequence(env, &[(src, entry)], None, locals, ps, out);
+}
+
+/// Parses and checks a trigger pattern (like `check_field` with `Entry::Event`) and returns
+/// the parameters of the procedure a `uses PROCEDURE` pattern names, which the ability's
+/// other fields may use.
+pub fn check_event<'e>(env: &'e Env, src: &ScriptSrc, ps: &mut Parses, out: &mut Vec<Diagnostic>) -> Vec<&'e str> {
+    let mut ck = Checker::new(env, src.file, Box::new(|s| src.file_span(s)));
+    let params = match ps.get(&src.text, Entry::Event) {
+        Ok(Parsed::Event(ev)) => {
+            ck.check_event(ev);
+            used_procedure_params(env, ev)
+        }
+        Ok(_) => vec![],
         Err(e) => {
-            out.push(syntax_diag(src, e));
-            None
+            out.push(syntax_diag(src, e.clone()));
+            vec![]
         }
     };
     out.append(&mut ck.diags);
-    pat
+    params
 }
 
-/// Parses and checks fields that run in sequence and share bindings (requirement, cost,
-/// effect): a `let` in the cost is visible in the effect.
-pub fn check_parts(env: &Env, parts: &[(&ScriptSrc, Entry)], locals: Locals, out: &mut Vec<Diagnostic>) {
-    check_sequence(env, parts, None, locals, out);
+/// The parameters of the procedure a `uses PROCEDURE` trigger pattern names.
+fn used_procedure_params<'e>(env: &'e Env, p: &ast::EventPat) -> Vec<&'e str> {
+    use ast::{EventKind, ExprKind};
+    let EventKind::Action { verb, object: Some(o), .. } = &p.kind else { return vec![] };
+    let ExprKind::Name(n, _) = &o.kind else { return vec![] };
+    match (verb.name.as_str(), env.lookup(n)) {
+        ("use" | "uses", Some(Sym::Procedure { params, .. })) => params.iter().map(String::as_str).collect(),
+        _ => vec![],
+    }
 }
 
 /// Like `check_parts`; the part at index `cost` is also checked for being payable at all.
@@ -69,6 +115,7 @@ pub fn check_sequence(
     parts: &[(&ScriptSrc, Entry)],
     cost: Option<usize>,
     locals: Locals,
+    ps: &mut Parses,
     out: &mut Vec<Diagnostic>,
 ) {
     let Some((first, _)) = parts.first() else { return };
@@ -78,16 +125,16 @@ pub fn check_sequence(
     }
     for (i, (src, entry)) in parts.iter().enumerate() {
         ck.retarget(src.file, Box::new(move |s| src.file_span(s)));
-        match parse(src, *entry) {
+        match ps.get(&src.text, *entry) {
             Ok(p) => {
-                run(&mut ck, &p);
-                if let (Some(c), Parsed::Script(b)) = (cost, &p) {
+                run(&mut ck, p);
+                if let (Some(c), Parsed::Script(b)) = (cost, p) {
                     if c == i {
                         ck.check_cost_payable(b);
                     }
                 }
             }
-            Err(e) => out.push(syntax_diag(src, e)),
+            Err(e) => out.push(syntax_diag(src, e.clone())),
         }
     }
     out.append(&mut ck.diags);
@@ -103,12 +150,12 @@ pub enum Parsed {
     Event(ast::EventPat),
 }
 
-fn parse(src: &ScriptSrc, entry: Entry) -> Result<Parsed, SyntaxError> {
+fn parse_text(text: &str, entry: Entry) -> Result<Parsed, SyntaxError> {
     Ok(match entry {
-        Entry::Script => Parsed::Script(syntax::parse_script(&src.text)?),
-        Entry::Condition => Parsed::Expr(syntax::parse_condition(&src.text)?, true),
-        Entry::Expr => Parsed::Expr(syntax::parse_condition(&src.text)?, false),
-        Entry::Event => Parsed::Event(syntax::parse_event(&src.text)?),
+        Entry::Script => Parsed::Script(syntax::parse_script(text)?),
+        Entry::Condition => Parsed::Expr(syntax::parse_condition(text)?, true),
+        Entry::Expr => Parsed::Expr(syntax::parse_condition(text)?, false),
+        Entry::Event => Parsed::Event(syntax::parse_event(text)?),
     })
 }
 
@@ -125,10 +172,53 @@ fn run(ck: &mut Checker, p: &Parsed) {
 
 /// Renders a field's parsed form for `explain`, or the syntax error.
 pub fn explain_field(src: &ScriptSrc, entry: Entry) -> String {
-    match parse(src, entry) {
+    match parse_text(&src.text, entry) {
         Ok(Parsed::Script(b)) => b.to_string(),
         Ok(Parsed::Expr(e, _)) => e.to_string(),
         Ok(Parsed::Event(e)) => e.to_string(),
         Err(e) => format!("<syntax error: {}>", e.message),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diag::SourceMap;
+    use crate::load::{load_bundle, Library};
+
+    /// Checks a game whose cards all have the ability `effect`, one card per `- id:`.
+    fn check(cards: usize, effect: impl Fn(usize) -> String) -> (String, Vec<Diagnostic>) {
+        let game = "game: g\nname: G\nplayers: { min: 2, max: 2 }\ncounters:\n  tokens: { on: game }\n";
+        let mut text = String::new();
+        for i in 0..cards {
+            text +=
+                &format!("- id: c{i}\n  name: C{i}\n  abilities:\n    - action: any\n      effect: {}\n", effect(i));
+        }
+        let mut sources = SourceMap::default();
+        let (bundle, diags) =
+            load_bundle(std::path::Path::new("g"), &[("game.yaml", game), ("cards.yaml", &text)], &mut sources);
+        assert!(diags.is_empty(), "{diags:#?}");
+        (text, crate::check::check_library(&Library { games: vec![bundle] }).diags)
+    }
+
+    #[test]
+    fn a_reused_parse_reports_at_each_field() {
+        // The same broken and the same misspelt script on three cards: one parse each, three
+        // reports each, every one at its own card.
+        let (text, diags) = check(6, |i| if i % 2 == 0 { "add 1 tokens (".into() } else { "add 1 tokenz".into() });
+        let at: Vec<(&str, &str)> = diags.iter().map(|d| (d.code.as_str(), &text[d.labels[0].span.clone()])).collect();
+        assert_eq!(at.len(), 6, "{diags:#?}");
+        let starts: Vec<usize> = diags.iter().map(|d| d.labels[0].span.start).collect();
+        assert!(starts.windows(2).all(|w| w[0] < w[1]), "{starts:?}");
+        assert_eq!(at.iter().filter(|(c, s)| *c == "twilit::unclosed" && *s == "(").count(), 3, "{at:?}");
+        assert_eq!(at.iter().filter(|(_, s)| *s == "tokenz").count(), 3, "{at:?}");
+    }
+
+    #[test]
+    fn more_distinct_scripts_than_are_held_are_all_checked() {
+        let n = MAX_HELD + 10;
+        let (text, diags) = check(n, |i| format!("add {i} tokenz"));
+        assert_eq!(diags.len(), n);
+        assert!(diags.iter().all(|d| &text[d.labels[0].span.clone()] == "tokenz"));
     }
 }

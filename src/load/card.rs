@@ -29,7 +29,11 @@ const FACTION_FIELDS: &[&str] = &[
 
 /// Converts a list of cards (a card set).
 pub fn cards(cx: &mut Cx, node: &Node) -> Vec<Card> {
-    cx.items(node, "`cards`").iter().filter_map(|n| card(cx, n)).collect()
+    let items = cx.items(node, "`cards`");
+    // Sized by the list, not by doubling: cards live as long as the library.
+    let mut out = Vec::with_capacity(items.len());
+    out.extend(items.iter().filter_map(|n| card(cx, n)));
+    out
 }
 
 /// Converts one card mapping; keys other than `CARD_FIELDS` become `props`.
@@ -74,7 +78,11 @@ pub fn card(cx: &mut Cx, node: &Node) -> Option<Card> {
 
 /// Converts an `abilities:` list.
 pub fn abilities(cx: &mut Cx, node: &Node) -> Vec<Ability> {
-    cx.items(node, "`abilities`").iter().filter_map(|n| ability(cx, n)).collect()
+    let items = cx.items(node, "`abilities`");
+    // Sized by the list: collecting a filtered list starts at four, twice what a card has.
+    let mut out = Vec::with_capacity(items.len());
+    out.extend(items.iter().filter_map(|n| ability(cx, n)));
+    out
 }
 
 fn ability(cx: &mut Cx, node: &Node) -> Option<Ability> {
@@ -110,9 +118,9 @@ fn ability(cx: &mut Cx, node: &Node) -> Option<Ability> {
         "requires" => a.requires = cx.script(v, "`requires`"),
         "cost" => a.cost = cx.script(v, "`cost`"),
         "effect" => a.effect = cx.script(v, "`effect`"),
-        "optional" => a.optional = cx.bool(v, "`optional`"),
-        "name" => a.name = cx.string(v, "`name`"),
-        "limit" => a.limit = limit(cx, v),
+        "optional" => a.optional = cx.bool(v, "`optional`").map(Box::new),
+        "name" => a.name = cx.string(v, "`name`").map(Box::new),
+        "limit" => a.limit = limit(cx, v).map(Box::new),
         _ => a.used_by = cx.script(v, "`used_by`"),
     });
     let kind = ability_kind(cx, node, &kinds)?;

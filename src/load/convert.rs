@@ -5,6 +5,7 @@
 
 use super::model::{ScriptSrc, Sp, Value};
 use super::scalar::{resolve_plain, Plain, ScalarStyle};
+use super::text::Texts;
 use super::yaml::{Node, NodeKind};
 use crate::diag::{did_you_mean, Diagnostic, FileId, Span};
 
@@ -16,6 +17,8 @@ pub struct Cx<'a> {
     pub src: &'a str,
     /// Problems found so far.
     pub diags: Vec<Diagnostic>,
+    /// Script texts seen so far, shared by the fields that repeat them.
+    pub texts: Texts,
 }
 
 /// A mapping's entries, or `None` (reported) when the node is not a mapping.
@@ -24,7 +27,7 @@ pub type Entries<'n> = &'n [(Node, Node)];
 impl<'a> Cx<'a> {
     /// A context for `file` whose text is `src`.
     pub fn new(file: FileId, src: &'a str) -> Self {
-        Cx { file, src, diags: Vec::new() }
+        Cx { file, src, diags: Vec::new(), texts: Texts::default() }
     }
 
     /// Wraps a value with this file and `span`.
@@ -175,7 +178,8 @@ impl<'a> Cx<'a> {
     pub fn script(&mut self, node: &Node, what: &str) -> Option<ScriptSrc> {
         match &node.kind {
             NodeKind::Scalar(s) if !node.is_null() => {
-                Some(ScriptSrc::new(s.text.clone(), self.file, node.span.clone(), s.style, self.src))
+                let text = self.texts.get(&s.text);
+                Some(ScriptSrc::new(text, self.file, node.span.clone(), s.style, self.src))
             }
             _ => {
                 self.wrong_type(node, what, "a script");

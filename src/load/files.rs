@@ -7,8 +7,8 @@ use std::fs;
 use std::io::Read;
 use std::path::{Component, Path, PathBuf};
 
-use super::load_source;
 use super::model::*;
+use super::{load_source, load_source_in, Texts};
 use crate::diag::{Diagnostic, FileId, SourceMap, Span};
 
 /// Largest file read, in bytes.
@@ -82,15 +82,17 @@ fn load_group(dir: &Path, mut files: Vec<PathBuf>, sources: &mut SourceMap, diag
 /// Files are independent until they are bundled: convert them on all cores, in order.
 fn parse_all(texts: &[(FileId, &str)]) -> Vec<(Option<Item>, Vec<Diagnostic>)> {
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(8);
+    // Each worker shares the script texts of its files (`Texts`).
+    let convert = |part: &[(FileId, &str)]| {
+        let mut shared = Texts::default();
+        part.iter().map(|(id, t)| load_source_in(*id, t, &mut shared)).collect::<Vec<_>>()
+    };
     if threads < 2 || texts.len() < 8 {
-        return texts.iter().map(|(id, t)| load_source(*id, t)).collect();
+        return convert(texts);
     }
     let chunk = texts.len().div_ceil(threads);
     std::thread::scope(|s| {
-        let handles: Vec<_> = texts
-            .chunks(chunk)
-            .map(|part| s.spawn(move || part.iter().map(|(id, t)| load_source(*id, t)).collect::<Vec<_>>()))
-            .collect();
+        let handles: Vec<_> = texts.chunks(chunk).map(|part| s.spawn(move || convert(part))).collect();
         handles.into_iter().flat_map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p))).collect()
     })
 }

@@ -17,11 +17,13 @@ mod game;
 pub mod model;
 mod scalar;
 mod scenario;
+mod text;
 mod whole;
 pub mod yaml;
 
 pub use files::{canonical, game_dir_of, load_bundle, load_paths, MAX_FILE_BYTES};
 pub use model::*;
+pub use text::{Text, Texts};
 
 pub use yaml::{MAX_DEPTH, MAX_NODES, MAX_SCALAR_BYTES};
 
@@ -43,10 +45,19 @@ const KIND_KEYS: &[&str] = &["scenario", "faction", "game", "cards", "id"];
 
 /// Parses one file's text and converts it by its top-level shape.
 pub fn load_source(file: FileId, text: &str) -> (Option<Item>, Vec<Diagnostic>) {
+    load_source_in(file, text, &mut Texts::default())
+}
+
+/// Like `load_source`, sharing script texts with the files converted before it in `texts`.
+pub fn load_source_in(file: FileId, text: &str, texts: &mut Texts) -> (Option<Item>, Vec<Diagnostic>) {
     let (root, mut diags) = yaml::parse(file, text);
     let Some(root) = root else { return (None, diags) };
     let mut cx = Cx::new(file, text);
+    cx.texts = std::mem::take(texts);
     let item = item(&mut cx, &root);
+    // The tree goes before the next file's is built.
+    drop(root);
+    *texts = std::mem::take(&mut cx.texts);
     diags.extend(cx.diags);
     (item, diags)
 }

@@ -12,7 +12,7 @@ use crate::diag::{FileId, Span};
 pub use super::scenario::{Act, Scenario, ScenarioPlayer, SetupItem, Step};
 pub use super::whole::{DeckCards, DeckSpec, Defaults, MatchSpec, ResultSpec, VarSpec};
 
-pub use super::scalar::{ScalarStyle, ScriptSrc};
+pub use super::scalar::{ScalarStyle, ScriptField, ScriptSrc};
 
 /// A value with the file and byte span it was read from.
 #[derive(Debug, Clone, PartialEq)]
@@ -532,14 +532,15 @@ pub struct Ability {
     pub cost: Option<ScriptSrc>,
     /// `effect:` script.
     pub effect: Option<ScriptSrc>,
-    /// `optional:` ask before resolving (default false).
-    pub optional: Option<Sp<bool>>,
+    /// `optional:` ask before resolving (default false). The rarely given fields are boxed:
+    /// an ability lives as long as the library, and most have none of them.
+    pub optional: Option<Box<Sp<bool>>>,
     /// `used_by:` expr: the players who may use it (default its controller).
     pub used_by: Option<ScriptSrc>,
     /// `name:` the ability's name in legal actions (`use draw`).
-    pub name: Option<Sp<String>>,
+    pub name: Option<Box<Sp<String>>>,
     /// `limit:` how often a player may use it per period (`2 per turn`).
-    pub limit: Option<Sp<UseLimit>>,
+    pub limit: Option<Box<Sp<UseLimit>>>,
     /// `from:` zones (besides play) where the card's ability works, e.g. `[hand]`.
     pub from: Vec<Sp<String>>,
     /// The file.

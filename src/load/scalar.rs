@@ -10,6 +10,7 @@
 
 use std::ops::Range;
 
+use super::text::Text;
 use crate::diag::{FileId, Span};
 
 /// How a scalar was written in the file.
@@ -27,35 +28,60 @@ pub enum ScalarStyle {
     Folded,
 }
 
-/// A run of `len` bytes that starts at `text` in the script text and at `file` in the file.
+/// A run of `len` bytes that starts at `text` in the script text and at `file` in the file
+/// (32 bits each: files are capped far below 4 GiB, and a card keeps several of these).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Seg {
-    text: usize,
-    file: usize,
-    len: usize,
+    text: u32,
+    file: u32,
+    len: u32,
 }
 
-/// The source of one script-valued field: its text and how to map spans back to the file.
+/// The source of one script-valued field: its text and how to map spans back to the file
+/// (the fields of `ScriptField`, read through it). Boxed, so that a field slot costs one
+/// pointer: most of an ability's optional scripts are absent, and abilities live as long
+/// as the library.
+#[derive(Clone, PartialEq, Eq)]
+pub struct ScriptSrc(Box<ScriptField>);
+
+/// What a `ScriptSrc` holds.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ScriptSrc {
-    /// The script text, after YAML processing (what the parser sees).
-    pub text: String,
+pub struct ScriptField {
+    /// The script text, after YAML processing (what the parser sees), shared with the
+    /// other fields of the same text.
+    pub text: Text,
     /// The file the scalar is in.
     pub file: FileId,
     /// The whole scalar in the file (quotes included; block scalars from their first content line).
     pub span: Span,
     /// How the scalar was written.
     pub style: ScalarStyle,
-    segs: Vec<Seg>,
+    segs: Box<[Seg]>,
+}
+
+impl std::ops::Deref for ScriptSrc {
+    type Target = ScriptField;
+    fn deref(&self) -> &ScriptField {
+        &self.0
+    }
+}
+
+impl std::fmt::Debug for ScriptSrc {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
 }
 
 impl ScriptSrc {
     /// Builds a script source from a scalar's text, style and span in `source` (the file text).
-    pub fn new(text: String, file: FileId, span: Span, style: ScalarStyle, source: &str) -> Self {
+    pub fn new(text: impl Into<Text>, file: FileId, span: Span, style: ScalarStyle, source: &str) -> Self {
+        let text = text.into();
         let segs = align(&text, source, raw_region(source, &span, style)).unwrap_or_default();
-        ScriptSrc { text, file, span, style, segs }
+        ScriptSrc(Box::new(ScriptField { text, file, span, style, segs }))
     }
+}
 
+impl ScriptField {
     /// Whether `file_span` is character-precise (false: it returns the whole scalar).
     pub fn is_exact(&self) -> bool {
         !self.segs.is_empty()
@@ -74,17 +100,18 @@ impl ScriptSrc {
     /// The file offset of text offset `p`; positions between runs go to the next run's
     /// start (`start` bias) or the previous run's end.
     fn map_pos(&self, p: usize, start: bool) -> usize {
-        let idx = self.segs.partition_point(|s| s.text <= p);
+        let at = |x: u32| x as usize;
+        let idx = self.segs.partition_point(|s| at(s.text) <= p);
         if idx == 0 {
-            return self.segs[0].file;
+            return at(self.segs[0].file);
         }
         let s = self.segs[idx - 1];
-        if p <= s.text + s.len {
-            return s.file + (p - s.text);
+        if p <= at(s.text) + at(s.len) {
+            return at(s.file) + (p - at(s.text));
         }
         match self.segs.get(idx) {
-            Some(next) if start => next.file,
-            _ => s.file + s.len,
+            Some(next) if start => at(next.file),
+            _ => at(s.file) + at(s.len),
         }
     }
 }
@@ -108,7 +135,7 @@ fn is_blank(c: char) -> bool {
 
 /// Finds each non-blank run of each source line in `text`, in order, allowing only
 /// whitespace between them. `None` when the text was transformed beyond that.
-fn align(text: &str, source: &str, region: Option<Range<usize>>) -> Option<Vec<Seg>> {
+fn align(text: &str, source: &str, region: Option<Range<usize>>) -> Option<Box<[Seg]>> {
     let region = region?;
     let raw = source.get(region.clone())?;
     let mut segs = Vec::new();
@@ -131,11 +158,13 @@ fn align(text: &str, source: &str, region: Option<Range<usize>>) -> Option<Vec<S
         if !text[cursor..].starts_with(content) {
             return None;
         }
-        segs.push(Seg { text: cursor, file: region.start + here + lead, len: content.len() });
+        let seg = (u32::try_from(cursor), u32::try_from(region.start + here + lead), u32::try_from(content.len()));
+        let (Ok(text), Ok(file), Ok(len)) = seg else { return None };
+        segs.push(Seg { text, file, len });
         cursor += content.len();
     }
-    segs.shrink_to_fit(); // kept as long as the library
-    text[cursor..].chars().all(is_blank).then_some(segs)
+    // Kept as long as the library: no spare capacity.
+    text[cursor..].chars().all(is_blank).then(|| segs.into_boxed_slice())
 }
 
 /// A plain scalar's type under the YAML 1.2 core schema.
