@@ -187,9 +187,10 @@ pub(super) fn check_depth(root: &Pair<Rule>) -> Result<(), SyntaxError> {
 fn weight(p: &Pair<Rule>) -> usize {
     use Rule::*;
     match p.as_rule() {
-        paren | list | call_args | keyword_call | block | table | choose | roll | seat_order | filter | of_rhs
-        | if_stmt => 1,
+        paren | list | call_args | keyword_call | block | table | choose | roll | seat_order | filter | if_stmt => 1,
+        // Operators and `of` are flat in the pairs and nest in the AST, one level each.
         expr => p.clone().into_inner().filter(|c| is_operator(c.as_rule())).count(),
+        of_chain | paren_count => p.clone().into_inner().filter(|c| c.as_rule() == of_rhs).count(),
         _ => 0,
     }
 }
