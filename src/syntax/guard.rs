@@ -173,10 +173,17 @@ pub(super) fn check_depth(root: &Pair<Rule>) -> Result<(), SyntaxError> {
     while let Some((p, above)) = stack.pop() {
         let depth = above + weight(&p);
         if depth > MAX_DEPTH {
-            let at = p.as_span().start();
+            // Point at the token one level too deep: in a chain, its operator or `of`.
+            let nth = MAX_DEPTH - above;
+            let at = p
+                .clone()
+                .into_inner()
+                .filter(|c| counts(c.as_rule()))
+                .nth(nth)
+                .map_or(p.as_span().start(), |c| c.as_span().start());
             let message =
                 format!("nested deeper than {MAX_DEPTH} levels (brackets, operators, `of`, filters and blocks)");
-            return Err(too_deep(at..at + p.as_str().chars().next().map_or(0, char::len_utf8), &message));
+            return Err(too_deep(at..at + p.get_input()[at..].chars().next().map_or(0, char::len_utf8), &message));
         }
         stack.extend(p.into_inner().map(|c| (c, depth)));
     }
@@ -189,17 +196,18 @@ fn weight(p: &Pair<Rule>) -> usize {
     match p.as_rule() {
         paren | list | call_args | keyword_call | block | table | choose | roll | seat_order | filter | if_stmt => 1,
         // Operators and `of` are flat in the pairs and nest in the AST, one level each.
-        expr => p.clone().into_inner().filter(|c| is_operator(c.as_rule())).count(),
-        of_chain | paren_count => p.clone().into_inner().filter(|c| c.as_rule() == of_rhs).count(),
+        expr | of_chain | paren_count => p.clone().into_inner().filter(|c| counts(c.as_rule())).count(),
         _ => 0,
     }
 }
 
-fn is_operator(r: Rule) -> bool {
+/// The children of a flat chain that each nest one level: operators and `of` steps.
+fn counts(r: Rule) -> bool {
     use Rule::*;
     matches!(
         r,
-        op_not
+        of_rhs
+            | op_not
             | op_neg
             | op_pos
             | op_or
