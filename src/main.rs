@@ -13,7 +13,8 @@ static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
 const STACK: usize = 256 * 1024 * 1024;
 
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
+    // Arguments as the OS gives them: a path need not be UTF-8 (`std::env::args` panics).
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
     let worker = std::thread::Builder::new().stack_size(STACK).spawn(move || {
         // Standard error stays unlocked: a progress bar draws on it from worker threads
         // while this thread waits for them (holding its lock here would deadlock).

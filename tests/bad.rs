@@ -44,11 +44,11 @@ fn every_bad_fixture_ends_in_a_diagnostic() {
     }
 }
 
-fn temp_case(name: &str, file: &str, text: &[u8]) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("twilit-bad-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    std::fs::copy(fixtures().join("game.yaml"), dir.join("game.yaml")).expect("copy game");
-    std::fs::write(dir.join(file), text).expect("write case");
+/// A game directory with one case file, removed when dropped (also when a test fails).
+fn temp_case(name: &str, file: &str, text: &[u8]) -> tempfile::TempDir {
+    let dir = tempfile::Builder::new().prefix(&format!("twilit-bad-{name}-")).tempdir().expect("temp dir");
+    std::fs::copy(fixtures().join("game.yaml"), dir.path().join("game.yaml")).expect("copy game");
+    std::fs::write(dir.path().join(file), text).expect("write case");
     dir
 }
 
@@ -56,7 +56,7 @@ fn temp_case(name: &str, file: &str, text: &[u8]) -> PathBuf {
 fn generated(name: &str, text: Vec<u8>, code: &str) {
     let dir = temp_case(name, "case.yaml", &text);
     let start = Instant::now();
-    let (exit, out) = check(&dir, &["case.yaml"]);
+    let (exit, out) = check(dir.path(), &["case.yaml"]);
     assert!(start.elapsed() < Duration::from_secs(20), "{name} took {:?}", start.elapsed());
     assert_eq!(exit, 1, "{name}:\n{}", &out[..out.len().min(2000)]);
     assert!(out.contains(code), "{name} should report {code}:\n{}", &out[..out.len().min(2000)]);
@@ -64,7 +64,6 @@ fn generated(name: &str, text: Vec<u8>, code: &str) {
     insta::with_settings!({ snapshot_suffix => name }, {
         insta::assert_snapshot!("generated", out);
     });
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]

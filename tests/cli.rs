@@ -4,7 +4,7 @@
 //! missing-choice message and its options, an unaffordable Shadow card fails a scenario
 //! that expects it to be played, JSON output, `twilit play` replays a seed.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output};
 
 fn root() -> &'static Path {
@@ -33,16 +33,25 @@ fn bundled_content_checks_clean() {
     assert!(cards >= 40, "{last}");
 }
 
+/// A temporary directory, removed when dropped (also when a test fails).
+struct Scratch(tempfile::TempDir);
+
+impl std::ops::Deref for Scratch {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        self.0.path()
+    }
+}
+
 /// A copy of cards/lotr in a fresh temp dir.
-fn lotr_copy(tag: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("twilit-cli-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    copy_dir(&root().join("cards/lotr"), &dir.join("lotr"));
-    dir
+fn lotr_copy(tag: &str) -> Scratch {
+    let dir = tempfile::Builder::new().prefix(&format!("twilit-cli-{tag}-")).tempdir().expect("temp dir");
+    copy_dir(&root().join("cards/lotr"), &dir.path().join("lotr"));
+    Scratch(dir)
 }
 
 /// A copy of cards/lotr with one extra card whose `|` script misspells `Add`.
-fn lotr_with_typo() -> (PathBuf, String) {
+fn lotr_with_typo() -> (Scratch, String) {
     let dir = lotr_copy("typo");
     let card = "- id: gathering_gloom\n  name: Gathering Gloom\n  side: shadow\n  culture: ringwraith\n  type: condition\n  cost: 1\n  abilities:\n    - when: you play this\n      effect: |\n        Ad[1]\n";
     std::fs::write(dir.join("lotr/my_cards.yaml"), card).unwrap();
@@ -89,7 +98,6 @@ fn misspelled_keyword_in_block_script_is_pinpointed() {
     assert_eq!(v["severity"], "error");
     assert_eq!(v["help"], "did you mean `Add`?");
     assert!(v["file"].as_str().unwrap().ends_with("my_cards.yaml"));
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
@@ -288,4 +296,90 @@ fn test_json_gives_one_object_per_scenario() {
     assert_eq!(failed[0]["message"], "expected twilight == 3, but twilight is 2");
     assert!(failed[0]["line"].as_u64().unwrap() > 1);
     assert!(String::from_utf8_lossy(&o.stderr).contains(" passed, 1 failed"));
+}
+
+/// An argument that is not UTF-8 is a path like any other, or a usage error; never a panic.
+#[cfg(unix)]
+#[test]
+fn arguments_that_are_not_utf8_never_panic() {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = Scratch(tempfile::Builder::new().prefix("twilit-cli-utf8-").tempdir().unwrap());
+    let name = std::ffi::OsStr::from_bytes(b"caf\xe9");
+    copy_dir(&root().join("cards/goofspiel"), &dir.join(name));
+    let run = |args: &[&std::ffi::OsStr]| {
+        let o = Command::new(env!("CARGO_BIN_EXE_twilit"))
+            .current_dir(&*dir)
+            .args(args)
+            .env("NO_COLOR", "1")
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&o.stderr).into_owned();
+        assert!(!err.contains("panicked"), "{err}");
+        (o.status.code(), stdout(&o), err)
+    };
+    let (code, out, _) = run(&["check".as_ref(), name]);
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.contains("0 errors, 0 warnings"), "{out}");
+    let missing = std::ffi::OsStr::from_bytes(b"nope\xe9");
+    let (code, out, _) = run(&["check".as_ref(), missing]);
+    assert_eq!(code, Some(2), "{out}");
+    assert!(out.contains("twilit::io"), "{out}");
+    let (code, _, err) = run(&["explain".as_ref(), name]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("invalid UTF-8"), "{err}");
+}
+
+/// `--players` outside the game's declared range, however large, is a usage error naming it.
+#[test]
+fn play_players_outside_the_declared_range_is_a_usage_error() {
+    for n in ["0", "1", "6", "4294967296", "18446744073709551615"] {
+        let o = twilit(root(), &["play", "cards/crazy_eights", "--players", n]);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{n}: {err}");
+        assert!(err.contains(&format!("is played by 2 to 5 players, not {n}")), "{n}: {err}");
+    }
+    let o = twilit(root(), &["play", "cards/crazy_eights", "--players", "99999999999999999999999"]);
+    assert_eq!(o.status.code(), Some(2));
+}
+
+/// The walker reads only regular files inside the given tree: a FIFO named `x.yaml` (which
+/// blocked `check` forever) and a link out of the tree are skipped with a warning.
+#[cfg(unix)]
+#[test]
+fn the_walker_skips_fifos_and_links_out_of_the_tree() {
+    let dir = lotr_copy("walk");
+    let game = dir.join("lotr");
+    let fifo = game.join("x.yaml");
+    assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    std::os::unix::fs::symlink("..", game.join("up")).unwrap();
+    std::fs::write(dir.join("outside.yaml"), "- id: outside\n  name: Outside\n").unwrap();
+    let o = twilit(&dir, &["check", "lotr"]);
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(0), "{out}");
+    assert!(out.contains("skipped `lotr/up`: it links outside `lotr`"), "{out}");
+    assert!(out.contains("skipped `lotr/x.yaml`: it is not a regular file"), "{out}");
+    assert!(!out.contains("outside.yaml"), "{out}");
+    assert!(out.lines().last().unwrap().starts_with("0 errors, 2 warnings"), "{out}");
+    let o = twilit(&dir, &["check", "lotr/x.yaml"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(stdout(&o).contains("is not a regular file"));
+}
+
+/// An interrupted `twilit bench` removes its generated library.
+#[cfg(unix)]
+#[test]
+fn an_interrupted_bench_removes_its_library() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_twilit"))
+        .args(["bench", "--cards", "2000", "--runs", "1000"])
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let dir = std::env::temp_dir().join(format!("twilit-bench-{}-2000", child.id()));
+    let mut first = String::new();
+    std::io::BufRead::read_line(&mut std::io::BufReader::new(child.stdout.as_mut().unwrap()), &mut first).unwrap();
+    assert!(first.starts_with("generated 2000 cards") && dir.exists(), "{first}");
+    assert!(Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap().success());
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(130), "{status:?}");
+    assert!(!dir.exists(), "{} is left behind", dir.display());
 }

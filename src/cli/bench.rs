@@ -140,3 +140,33 @@ pub fn bare_parse(dir: &Path) -> (Duration, usize) {
 pub fn temp_dir(cards: usize) -> PathBuf {
     std::env::temp_dir().join(format!("twilit-bench-{}-{cards}", std::process::id()))
 }
+
+/// The generated library's directory, removed when this is dropped (unless kept) and
+/// when the process is interrupted (Ctrl-C), so no 12 MB library is left behind.
+pub struct TempLibrary {
+    /// Where the library is written.
+    pub dir: PathBuf,
+    keep: bool,
+}
+
+impl TempLibrary {
+    /// Claims `dir` for a library; `keep` leaves it in place at the end (not on Ctrl-C).
+    pub fn new(dir: PathBuf, keep: bool) -> Self {
+        let on_interrupt = dir.clone();
+        // One handler per process; a second bench in the same process keeps the first's
+        // (only the binary runs one, and it exits after it).
+        let _ = ctrlc::set_handler(move || {
+            let _ = std::fs::remove_dir_all(&on_interrupt);
+            std::process::exit(130);
+        });
+        TempLibrary { dir, keep }
+    }
+}
+
+impl Drop for TempLibrary {
+    fn drop(&mut self) {
+        if !self.keep {
+            let _ = std::fs::remove_dir_all(&self.dir);
+        }
+    }
+}

@@ -7,6 +7,7 @@ pub mod render;
 pub mod simulate;
 pub mod test;
 
+use std::ffi::OsString;
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -139,13 +140,19 @@ pub const EXIT_USAGE: i32 = 2;
 
 /// Parses `args` and runs the command; returns the process exit code. Nothing is drawn
 /// outside `out` and `err` (no progress bar).
-pub fn run(args: Vec<String>, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+pub fn run<A: Into<OsString> + Clone>(args: Vec<A>, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     run_with(args, out, err, false)
 }
 
 /// Like `run`, for the binary: `progress` lets long commands draw a progress bar on the
 /// process's standard error, which indicatif hides when that is not a terminal.
-pub fn run_with(args: Vec<String>, out: &mut dyn Write, err: &mut dyn Write, progress: bool) -> i32 {
+/// Arguments are `OsString`s: one that is not UTF-8 is a path, or a usage error.
+pub fn run_with<A: Into<OsString> + Clone>(
+    args: Vec<A>,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+    progress: bool,
+) -> i32 {
     let cli = match Cli::try_parse_from(args) {
         Ok(c) => c,
         Err(e) => {
@@ -176,8 +183,9 @@ pub fn run_with(args: Vec<String>, out: &mut dyn Write, err: &mut dyn Write, pro
 }
 
 fn run_bench(cards: usize, runs: usize, keep: bool, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
-    let dir = bench::temp_dir(cards);
-    let bytes = match bench::generate(&dir, cards) {
+    let lib = bench::TempLibrary::new(bench::temp_dir(cards), keep);
+    let dir = &lib.dir;
+    let bytes = match bench::generate(dir, cards) {
         Ok(b) => b,
         Err(e) => {
             let _ = writeln!(err, "error: cannot write the generated library to {}: {e}", dir.display());
@@ -187,7 +195,7 @@ fn run_bench(cards: usize, runs: usize, keep: bool, out: &mut dyn Write, err: &m
     let _ = writeln!(out, "generated {cards} cards, {:.1} MB of YAML in {}", bytes as f64 / 1e6, dir.display());
     let mut best: Option<bench::Timing> = None;
     for run in 1..=runs {
-        let t = bench::measure(&dir);
+        let t = bench::measure(dir);
         let total = t.load + t.check;
         let _ = writeln!(
             out,
@@ -212,7 +220,7 @@ fn run_bench(cards: usize, runs: usize, keep: bool, out: &mut dyn Write, err: &m
         bytes as f64 / 1e6 / secs
     );
     // The floor: the same files parsed to a generic YAML value, nothing else (best of as many runs).
-    let bare = (0..runs).map(|_| bench::bare_parse(&dir)).min_by_key(|b| b.0).expect("at least one run");
+    let bare = (0..runs).map(|_| bench::bare_parse(dir)).min_by_key(|b| b.0).expect("at least one run");
     let _ = writeln!(
         out,
         "bare YAML parse of the same {} files (serde-saphyr, generic value): {:.1} ms; load+check is {:.2}x that",
@@ -220,9 +228,6 @@ fn run_bench(cards: usize, runs: usize, keep: bool, out: &mut dyn Write, err: &m
         bare.0.as_secs_f64() * 1e3,
         secs / bare.0.as_secs_f64()
     );
-    if !keep {
-        let _ = std::fs::remove_dir_all(&dir);
-    }
     if b.problems > 0 {
         let _ = writeln!(err, "error: the generated library should check clean, found {} problems", b.problems);
         return EXIT_PROBLEMS;

@@ -229,6 +229,7 @@ fn discover(paths: &[PathBuf], sources: &mut SourceMap, diags: &mut Vec<Diagnost
         match fs::metadata(p) {
             Err(e) => io_error(p, &e, sources, diags),
             Ok(m) if m.is_dir() => walk(p, &mut out, &mut seen, sources, diags),
+            Ok(m) if !m.is_file() => skipped(p, "is not a regular file", sources, diags),
             Ok(_) => {
                 if seen.insert(canonical(p)) {
                     out.push(p.clone());
@@ -239,7 +240,17 @@ fn discover(paths: &[PathBuf], sources: &mut SourceMap, diags: &mut Vec<Diagnost
     out
 }
 
+/// Reports a path the walk does not read (a warning: the rest is still checked).
+fn skipped(path: &Path, why: &str, sources: &mut SourceMap, diags: &mut Vec<Diagnostic>) {
+    let id = sources.add(path, String::new());
+    let msg = format!("skipped `{}`: it {why}", path.display());
+    let help = "only regular files inside the given directories are read";
+    diags.push(Diagnostic::warning("skipped", msg, id, 0..0).with_help(help));
+}
+
 /// Walks a directory tree without recursion, skipping hidden entries and symlink loops.
+/// It never leaves the tree (a link to a place outside it is skipped with a warning) and
+/// reads only regular files (a FIFO named `x.yaml` would block the read forever).
 fn walk(
     root: &Path,
     out: &mut Vec<PathBuf>,
@@ -249,6 +260,7 @@ fn walk(
 ) {
     let mut stack = vec![root.to_path_buf()];
     let mut dirs_seen = HashSet::new();
+    let inside = canonical(root);
     while let Some(dir) = stack.pop() {
         if !dirs_seen.insert(canonical(&dir)) {
             continue;
@@ -263,9 +275,22 @@ fn walk(
         entries.retain(|p| !p.file_name().is_some_and(|n| n.to_string_lossy().starts_with('.')));
         entries.sort();
         for p in entries.into_iter().rev() {
-            if p.is_dir() {
+            let linked = fs::symlink_metadata(&p).is_ok_and(|m| m.file_type().is_symlink());
+            let Ok(meta) = fs::metadata(&p) else {
+                // A dangling link: read as before, so that it is reported as unreadable.
+                if is_yaml(&p) && seen.insert(canonical(&p)) {
+                    out.push(p);
+                }
+                continue;
+            };
+            let wanted = meta.is_dir() || is_yaml(&p);
+            if wanted && linked && !canonical(&p).starts_with(&inside) {
+                skipped(&p, &format!("links outside `{}`", root.display()), sources, diags);
+            } else if meta.is_dir() {
                 stack.push(p);
-            } else if is_yaml(&p) && seen.insert(canonical(&p)) {
+            } else if wanted && !meta.is_file() {
+                skipped(&p, "is not a regular file", sources, diags);
+            } else if wanted && seen.insert(canonical(&p)) {
                 out.push(p);
             }
         }

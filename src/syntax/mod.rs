@@ -5,8 +5,10 @@
 pub mod ast;
 mod display;
 pub mod grammar;
+mod guard;
 mod parse_event;
 mod parser;
+mod primary;
 pub mod visit;
 mod words;
 
@@ -18,10 +20,7 @@ use pest::Parser;
 use ast::{Block, EventPat, Expr, KeywordSig, Span};
 use grammar::{Rule, ScriptParser};
 
-/// Longest script accepted, in bytes; longer text is refused before parsing.
-pub const MAX_SCRIPT_LEN: usize = 64 * 1024;
-/// Deepest nesting of `( [ {` accepted.
-pub const MAX_NESTING: usize = 64;
+pub use guard::{MAX_DEPTH, MAX_NESTING, MAX_SCRIPT_LEN};
 
 /// A script that does not parse: where, what was expected, and a hint.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -56,46 +55,22 @@ pub fn parse_keyword_sig(src: &str) -> Result<KeywordSig, SyntaxError> {
     parse_entry(src, Rule::keyword_sig, parse_event::parse_keyword_sig)
 }
 
-/// Guards the input, runs pest from `rule`, and builds the AST with `build`.
-fn parse_entry<T>(src: &str, rule: Rule, build: fn(pest::iterators::Pair<Rule>) -> T) -> Result<T, SyntaxError> {
-    guard(src)?;
-    let mut pairs = ScriptParser::parse(rule, src).map_err(|e| convert(e, src))?;
-    Ok(build(pairs.next().expect("an entry rule yields one pair")))
-}
-
-/// Refuses text too long or too deeply nested to parse in bounded stack and time.
-fn guard(src: &str) -> Result<(), SyntaxError> {
-    if src.len() > MAX_SCRIPT_LEN {
-        return Err(SyntaxError {
-            code: "too-large",
-            span: 0..src.len(),
-            message: format!("script is {} bytes; the limit is {MAX_SCRIPT_LEN}", src.len()),
-            help: Some("split it into procedures in the game file".into()),
-        });
+/// Guards the input, runs pest from `rule`, and builds the AST with `build`, on a stack
+/// that holds the script's nesting (see `guard`).
+fn parse_entry<T: Send>(src: &str, rule: Rule, build: fn(pest::iterators::Pair<Rule>) -> T) -> Result<T, SyntaxError> {
+    let scan = guard::guard(src)?;
+    // An unbalanced script never parses; saying so first also spares pest the search.
+    if let Some(e) = guard::unbalanced(src) {
+        return Err(e);
     }
-    let mut depth = 0usize;
-    let (mut in_str, mut escaped) = (false, false);
-    for (i, b) in src.bytes().enumerate() {
-        match b {
-            _ if escaped => escaped = false,
-            b'\\' if in_str => escaped = true,
-            b'"' => in_str = !in_str,
-            b'(' | b'[' | b'{' if !in_str => {
-                depth += 1;
-                if depth > MAX_NESTING {
-                    return Err(SyntaxError {
-                        code: "too-deep",
-                        span: i..i + 1,
-                        message: format!("nesting deeper than {MAX_NESTING} levels"),
-                        help: Some("name intermediate values with `let`, or move parts into procedures".into()),
-                    });
-                }
-            }
-            b')' | b']' | b'}' if !in_str => depth = depth.saturating_sub(1),
-            _ => {}
+    guard::on_safe_stack(&scan, |deep| {
+        let mut pairs = ScriptParser::parse(rule, src).map_err(|e| convert(e, src))?;
+        let root = pairs.next().expect("an entry rule yields one pair");
+        if deep {
+            guard::check_depth(&root)?;
         }
-    }
-    Ok(())
+        Ok(build(root))
+    })
 }
 
 fn convert(e: pest::error::Error<Rule>, src: &str) -> SyntaxError {
@@ -103,65 +78,12 @@ fn convert(e: pest::error::Error<Rule>, src: &str) -> SyntaxError {
         InputLocation::Pos(p) => p,
         InputLocation::Span((a, _)) => a,
     };
-    if let Some(err) = unbalanced(src) {
-        return err;
-    }
     let end = token_end(src, pos);
     let (message, help) = match &e.variant {
         ErrorVariant::ParsingError { positives, .. } => expected_message(positives, src, pos),
         ErrorVariant::CustomError { message } => (message.clone(), None),
     };
     SyntaxError { code: "syntax", span: pos..end, message, help }
-}
-
-/// An unclosed or stray bracket explains a parse failure better than the parser can.
-fn unbalanced(src: &str) -> Option<SyntaxError> {
-    let mut stack: Vec<(usize, u8)> = vec![];
-    let (mut in_str, mut in_comment, mut escaped) = (false, false, false);
-    for (i, b) in src.bytes().enumerate() {
-        match b {
-            b'\n' => in_comment = false,
-            _ if in_comment => {}
-            _ if escaped => escaped = false,
-            b'\\' if in_str => escaped = true,
-            b'"' => in_str = !in_str,
-            _ if in_str => {}
-            b'#' => in_comment = true,
-            b'(' | b'[' | b'{' => stack.push((i, b)),
-            b')' | b']' | b'}' => {
-                let want = match b {
-                    b')' => b'(',
-                    b']' => b'[',
-                    _ => b'{',
-                };
-                match stack.pop() {
-                    Some((_, open)) if open == want => {}
-                    _ => {
-                        return Some(SyntaxError {
-                            code: "syntax",
-                            span: i..i + 1,
-                            message: format!("unexpected `{}`", b as char),
-                            help: Some(format!("remove it, or add the matching `{}` before it", want as char)),
-                        })
-                    }
-                }
-            }
-            _ => {}
-        }
-    }
-    let (i, open) = stack.pop()?;
-    let close = match open {
-        b'(' => ')',
-        b'[' => ']',
-        _ => '}',
-    };
-    let what = if open == b'{' { "block" } else { "bracket" };
-    Some(SyntaxError {
-        code: "unclosed",
-        span: i..i + 1,
-        message: format!("unclosed {what}: this `{}` is never closed", open as char),
-        help: Some(format!("add `{close}` where the {what} ends")),
-    })
 }
 
 /// The end of the word (or single character) at `pos`, so the label covers the culprit.
@@ -288,7 +210,7 @@ fn rule_name(r: Rule) -> &'static str {
         q_count | counted => "a quantity",
         stmt_word => "a statement",
         clause_word => "a clause (`to`, `into`, `for`, `face`, ...)",
-        literal_start => "an expression",
+        literal_start | paren_count => "an expression",
         quantity_word => "a quantity",
         seat_dir => "an expression",
         call_args => "",

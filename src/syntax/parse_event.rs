@@ -3,7 +3,8 @@
 
 use super::ast::*;
 use super::grammar::Rule;
-use super::parser::{ident, kids, parse_clause, parse_expr, parse_primary, span, P};
+use super::parser::{ident, kids, parse_clause, parse_expr, span, P};
+use super::primary::parse_primary;
 
 /// `event`: a trigger pattern.
 pub(crate) fn parse_event(p: P) -> EventPat {

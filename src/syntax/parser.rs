@@ -8,6 +8,7 @@ use pest::pratt_parser::{Assoc, Op, PrattParser};
 
 use super::ast::*;
 use super::grammar::Rule;
+use super::primary::{parse_of_chain, parse_primary};
 
 pub(super) type P<'a> = Pair<'a, Rule>;
 
@@ -136,7 +137,7 @@ fn parse_stmt(p: P) -> Stmt {
     Stmt { kind, span: sp }
 }
 
-fn last(p: P) -> P {
+pub(super) fn last(p: P) -> P {
     p.into_inner().last().expect("rule has children")
 }
 
@@ -415,102 +416,7 @@ fn binop(r: Rule) -> BinOp {
     }
 }
 
-/// `primary`: optional quantity, a chain of `of`, then filters.
-pub(super) fn parse_primary(p: P) -> Expr {
-    let sp = span(&p);
-    let mut quantity = None;
-    let mut base = None;
-    let mut filters = vec![];
-    for c in p.into_inner() {
-        match c.as_rule() {
-            Rule::quantity => quantity = Some(parse_quantity(c)),
-            Rule::of_chain => base = Some(parse_of_chain(c)),
-            Rule::filter => filters.push(parse_filter(c)),
-            _ => return parse_atom(c),
-        }
-    }
-    let base = base.expect("primary has a chain");
-    if quantity.is_none() && filters.is_empty() {
-        return base;
-    }
-    Expr { kind: ExprKind::Select { quantity, base: Box::new(base), filters }, span: sp }
-}
-
-fn parse_quantity(p: P) -> Quantity {
-    let sp = span(&p);
-    let q = p.into_inner().next().expect("quantity kind");
-    let kind = match q.as_rule() {
-        Rule::q_count => QuantityKind::Exactly(Box::new(parse_atom(last(q)))),
-        Rule::q_upto => QuantityKind::UpTo(Box::new(parse_atom(last(q)))),
-        Rule::q_anynum => QuantityKind::AnyNumber,
-        Rule::q_all => QuantityKind::All,
-        Rule::q_each => QuantityKind::Each,
-        Rule::q_a => QuantityKind::One,
-        Rule::q_top => QuantityKind::Top(kids(q).next().map(|n| Box::new(parse_atom(last(n))))),
-        _ => QuantityKind::Bottom(kids(q).next().map(|n| Box::new(parse_atom(last(n))))),
-    };
-    Quantity { kind, span: sp }
-}
-
-/// `a of b of c` groups to the right: `a of (b of c)`.
-fn parse_of_chain(p: P) -> Expr {
-    let mut items: Vec<Expr> = kids(p)
-        .map(|c| match c.as_rule() {
-            Rule::of_rhs => parse_of_rhs(c),
-            _ => parse_atom(c),
-        })
-        .collect();
-    let mut acc = items.pop().expect("chain has an atom");
-    while let Some(left) = items.pop() {
-        let sp = left.span.start..acc.span.end;
-        acc = Expr { kind: ExprKind::Of(Box::new(left), Box::new(acc)), span: sp };
-    }
-    acc
-}
-
-fn parse_of_rhs(p: P) -> Expr {
-    let sp = span(&p);
-    let mut quantity = None;
-    let mut base = None;
-    for c in p.into_inner() {
-        match c.as_rule() {
-            Rule::quantity => quantity = Some(parse_quantity(c)),
-            _ => base = Some(parse_atom(c)),
-        }
-    }
-    let base = base.expect("of rhs atom");
-    match quantity {
-        None => base,
-        q => Expr { kind: ExprKind::Select { quantity: q, base: Box::new(base), filters: vec![] }, span: sp },
-    }
-}
-
-fn parse_filter(p: P) -> Filter {
-    let sp = span(&p);
-    let f = p.into_inner().next().expect("filter kind");
-    let rule = f.as_rule();
-    if rule == Rule::f_you_control {
-        return Filter { kind: FilterKind::YouControl, span: sp };
-    }
-    let v = last(f);
-    let e = match v.as_rule() {
-        Rule::expr => parse_expr(v),
-        _ => parse_of_chain(v),
-    };
-    let kind = match rule {
-        Rule::f_where => FilterKind::Where(e),
-        Rule::f_with => FilterKind::With(e),
-        Rule::f_controlled => FilterKind::ControlledBy(e),
-        Rule::f_owned => FilterKind::OwnedBy(e),
-        Rule::f_in => FilterKind::In(e),
-        Rule::f_at => FilterKind::At(e),
-        Rule::f_from => FilterKind::From(e),
-        _ => FilterKind::On(e),
-    };
-    Filter { kind, span: sp }
-}
-
-fn parse_atom(p: P) -> Expr {
+pub(super) fn parse_atom(p: P) -> Expr {
     let sp = span(&p);
     let kind = match p.as_rule() {
         Rule::paren => return parse_expr(last(p)),
