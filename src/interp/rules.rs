@@ -267,38 +267,50 @@ pub fn value_of(v: &load::Value) -> Value {
 struct Compiler<'a> {
     diags: &'a mut Vec<Diagnostic>,
     names: &'a super::compile::Resolver<'a>,
+    /// Scripts compiled so far by text: a text printed on many cards is parsed and
+    /// resolved once (what a script's names mean depends on its text alone).
+    blocks: HashMap<load::Text, Arc<ast::Block>>,
+    /// Conditions compiled so far by text.
+    exprs: HashMap<load::Text, Arc<ast::Expr>>,
 }
 
 impl Compiler<'_> {
     fn script(&mut self, src: &ScriptSrc) -> Option<Script> {
-        match syntax::parse_script(&src.text) {
-            Ok(mut b) => Some(Script {
-                block: {
+        let block = match self.blocks.get(&src.text) {
+            Some(b) => Arc::clone(b),
+            None => match syntax::parse_script(&src.text) {
+                Ok(mut b) => {
                     self.names.block(&mut b);
-                    Arc::new(b)
-                },
-                file: src.file,
-                span: src.span.clone(),
-                text: src.text.as_str().into(),
-            }),
-            Err(e) => {
-                self.diags.push(crate::check::scripts::syntax_diag(src, e));
-                None
-            }
-        }
+                    let b = Arc::new(b);
+                    self.blocks.insert(src.text.clone(), Arc::clone(&b));
+                    b
+                }
+                Err(e) => {
+                    self.diags.push(crate::check::scripts::syntax_diag(src, e));
+                    return None;
+                }
+            },
+        };
+        Some(Script { block, file: src.file, span: src.span.clone(), text: src.text.shared() })
     }
 
     fn cond(&mut self, src: &ScriptSrc) -> Option<Cond> {
-        match syntax::parse_condition(&src.text) {
-            Ok(mut e) => {
-                self.names.expr(&mut e);
-                Some(Cond { expr: Arc::new(e), file: src.file, span: src.span.clone(), text: src.text.as_str().into() })
-            }
-            Err(e) => {
-                self.diags.push(crate::check::scripts::syntax_diag(src, e));
-                None
-            }
-        }
+        let expr = match self.exprs.get(&src.text) {
+            Some(e) => Arc::clone(e),
+            None => match syntax::parse_condition(&src.text) {
+                Ok(mut e) => {
+                    self.names.expr(&mut e);
+                    let e = Arc::new(e);
+                    self.exprs.insert(src.text.clone(), Arc::clone(&e));
+                    e
+                }
+                Err(e) => {
+                    self.diags.push(crate::check::scripts::syntax_diag(src, e));
+                    return None;
+                }
+            },
+        };
+        Some(Cond { expr, file: src.file, span: src.span.clone(), text: src.text.shared() })
     }
 
     fn ability(&mut self, a: &load::Ability) -> Option<AbilityDef> {
@@ -410,7 +422,8 @@ impl Rules {
             return Err(diags);
         };
         let names = super::compile::Resolver::new(&env);
-        let mut cx = Compiler { diags: &mut diags, names: &names };
+        let mut cx =
+            Compiler { diags: &mut diags, names: &names, blocks: HashMap::default(), exprs: HashMap::default() };
         let mut rules = Rules::base(g, &mut cx);
         rules.add_scripts(g, bundle, &mut cx);
         let faction_cards =

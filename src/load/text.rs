@@ -16,6 +16,11 @@ impl Text {
     pub fn as_str(&self) -> &str {
         &self.0
     }
+
+    /// The text as a shared string (a copy of the pointer, not of the text).
+    pub fn shared(&self) -> Arc<str> {
+        Arc::clone(&self.0)
+    }
 }
 
 impl Deref for Text {
