@@ -275,7 +275,12 @@ impl<'a> FileChecker<'a> {
                 None => {
                     let names = specs.iter().map(|p| p.name.as_str()).chain(fixed.iter().copied());
                     let section = if what == "attribute" { "board: attributes:" } else { "properties:" };
-                    let fallback = format!("declare `{}` under `{section}` in game.yaml", k.value);
+                    let fallback = if k.value == "<<" {
+                        // YAML 1.1's merge key is not part of YAML 1.2, which Twilit reads.
+                        "YAML merge keys (`<<: *base`) are not supported: write the fields out".to_string()
+                    } else {
+                        format!("declare `{}` under `{section}` in game.yaml", k.value)
+                    };
                     self.unknown(k, what, names, Some(fallback));
                 }
             }
@@ -481,6 +486,8 @@ impl<'a> FileChecker<'a> {
         fallback: Option<String>,
     ) {
         let help = did_you_mean(n.as_str(), candidates).map(|h| format!("did you mean `{h}`?")).or(fallback);
+        // A name that looks right but is not: say which character is not what it seems.
+        let help = crate::diag::chars::retype_help(n.as_str()).or(help);
         self.diags.push(
             Diagnostic::error(
                 &format!("unknown-{what}"),

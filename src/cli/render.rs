@@ -84,7 +84,13 @@ impl miette::Diagnostic for Report<'_> {
         let it = self.labels.iter().map(|(i, span)| {
             let l = &self.diag.labels[*i];
             let text = (!l.message.is_empty()).then(|| abbreviate(&l.message).into_owned());
-            LabeledSpan::new(text, span.start, span.end - span.start)
+            // The diagnostic's own location is the header's, not whichever label comes first.
+            let at = (span.start, span.end - span.start);
+            if Some(*i) == self.labels.first().map(|(f, _)| *f) {
+                LabeledSpan::new_primary_with_span(text, at)
+            } else {
+                LabeledSpan::new_with_span(text, at)
+            }
         });
         Some(Box::new(it))
     }

@@ -254,6 +254,13 @@ pub fn plain_ascii(s: &str) -> String {
     out
 }
 
+/// For a name that resolves to nothing: which of its characters is not what it seems, and
+/// the name retyped (`it holds U+0430 CYRILLIC SMALL LETTER A, ...; retype it as `name``).
+pub fn retype_help(name: &str) -> Option<String> {
+    let (_, o) = first_odd(name)?;
+    Some(format!("it holds {}; retype it as `{}`", o.describe(), plain_ascii(name)))
+}
+
 /// `s` with hidden characters (invisible, direction, control) written as `<U+200D>`, so
 /// that a message never echoes them raw.
 pub fn escape_hidden(s: &str) -> std::borrow::Cow<'_, str> {

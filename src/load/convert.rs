@@ -83,10 +83,14 @@ impl<'a> Cx<'a> {
     /// Reports an unknown field of `what`, suggesting the closest of `known`.
     pub fn unknown(&mut self, key: &Sp<String>, what: &str, known: &[&str]) {
         let msg = format!("unknown field `{}` in {what}", key.value);
-        let help = match did_you_mean(&key.value, known.iter().copied()) {
+        let mut help = match did_you_mean(&key.value, known.iter().copied()) {
             Some(m) => format!("did you mean `{m}`?"),
             None => format!("expected one of {}", list(known)),
         };
+        // A key that looks right but is not: say which character is not what it seems.
+        if let Some(retype) = crate::diag::chars::retype_help(&key.value) {
+            help = retype;
+        }
         let d = Diagnostic::error("unknown-field", msg, self.file, key.span.clone())
             .with_label("unknown field")
             .with_help(help);

@@ -117,10 +117,12 @@ fn odd_character(mut err: SyntaxError, src: &str, pos: usize) -> Option<SyntaxEr
     let o = chars::odd(src[pos.min(src.len())..].chars().next()?)?;
     let expected = err.message.rsplit_once(", found ").map(|(e, _)| e.to_string());
     let word = |c: char| c.is_alphanumeric() || c == '_';
+    let start = src[..pos].char_indices().rev().take_while(|(_, c)| word(*c)).last().map_or(pos, |(i, _)| i);
+    let end = token_end(src, pos);
+    // A look-alike inside a longer word: label and retype the whole word.
+    let in_word = word(o.c) && end - start > o.c.len_utf8();
     let (found, help) = match o.odd {
-        Odd::LooksLike(_) if word(o.c) => {
-            let start = src[..pos].char_indices().rev().take_while(|(_, c)| word(*c)).last().map_or(pos, |(i, _)| i);
-            let end = token_end(src, pos);
+        Odd::LooksLike(_) if in_word => {
             err.span = start..end;
             let w = &src[start..end];
             (format!("`{w}`, whose `{}` is {}", o.c, o.describe()), format!("retype it as `{}`", chars::plain_ascii(w)))
@@ -173,7 +175,7 @@ fn expected_message(positives: &[Rule], src: &str, pos: usize) -> (String, Optio
         [one] => (*one).to_string(),
         [init @ .., last] => format!("{} or {last}", init.join(", ")),
     };
-    let help = hint(&names, &found).or_else(|| misspelled_reserved(src, pos));
+    let help = hint(&names, &found).or_else(|| unclosed_string(src, pos)).or_else(|| misspelled_reserved(src, pos));
     (format!("expected {list}, found {found}"), help)
 }
 
@@ -191,11 +193,29 @@ fn hint(names: &[&str], found: &str) -> Option<String> {
     if word == "else" {
         return Some("`else` must follow the `}` of an `if` block".into());
     }
+    // Habits from other languages.
+    let habit = match word {
+        "=" if names.contains(&"an operator") => Some("compare with `==`; a single `=` only follows `let x`"),
+        "&" => Some("write `and` instead of `&&`"),
+        "|" => Some("write `or` instead of `||`"),
+        "!" => Some("write `not x` instead of `!x`, and `!=` only between two values"),
+        _ => None,
+    };
+    if let Some(h) = habit {
+        return Some(h.into());
+    }
     let wants_name = names.iter().any(|n| *n == "a name" || *n == "an expression") && !names.contains(&"`{`");
     if wants_name && grammar_reserved(word) {
         return Some(format!("`{word}` is a reserved word and cannot be used as a name"));
     }
     None
+}
+
+/// A `"` at the failure with no other `"` after it on its line opens a string never closed.
+fn unclosed_string(src: &str, pos: usize) -> Option<String> {
+    let rest = src.get(pos..)?.strip_prefix('"')?;
+    let line = rest.split('\n').next().unwrap_or_default();
+    (!line.contains('"')).then(|| "this string is never closed: end it with `\"` on the same line".to_string())
 }
 
 /// A misspelled reserved word on the failing line (`whre` for `where`) is the usual culprit.
