@@ -1,6 +1,9 @@
 //! Diagnostics as data: every problem Twilit finds is a `Diagnostic` with byte spans into
 //! a file of the `SourceMap`. Nothing here renders; rendering lives in `cli`.
 
+pub mod chars;
+
+use std::borrow::Cow;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
@@ -143,23 +146,95 @@ impl SourceMap {
         self.files.iter().enumerate().map(|(i, f)| (FileId(i), f))
     }
 
-    /// 1-based line and column (in characters) of a byte offset.
+    /// 1-based line and column of a byte offset, as [`line_col`] counts them.
     pub fn line_col(&self, id: FileId, offset: usize) -> (usize, usize) {
         line_col(&self.get(id).text, offset)
     }
 }
 
-/// 1-based line and column (in characters) of a byte offset in `text`.
+/// The byte-order mark some editors put at the start of a UTF-8 file.
+pub const BOM: &str = "\u{FEFF}";
+
+/// 1-based line and column of a byte offset in `text`, the one definition every output
+/// uses (the human header, the snippet's line numbers, JSON, `twilit test`): a line ends
+/// at LF, CRLF or a lone CR (as editors and the Language Server Protocol break lines);
+/// the column counts characters (Unicode scalar values) from the line's start, so `ü`
+/// is one column and a tab is one; a byte-order mark at the start of the file is not
+/// counted. (LSP's default unit, UTF-16, differs only after characters beyond U+FFFF,
+/// which count one here and two there.)
 pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
     let mut off = offset.min(text.len());
     while !text.is_char_boundary(off) {
         off -= 1;
     }
-    let before = &text[..off];
-    let line = before.matches('\n').count() + 1;
-    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-    let col = text[line_start..off].chars().count() + 1;
+    let bytes = text.as_bytes();
+    let (mut line, mut line_start) = (1, 0);
+    for (i, b) in bytes[..off].iter().enumerate() {
+        // A CR followed by LF ends its line at the LF.
+        if *b == b'\n' || (*b == b'\r' && bytes.get(i + 1) != Some(&b'\n')) {
+            line += 1;
+            line_start = i + 1;
+        }
+    }
+    let mut end = off;
+    // An offset on the LF of a CRLF is the end of the line, after its last character.
+    if end > line_start && bytes[end - 1] == b'\r' {
+        end -= 1;
+    }
+    let mut col = text[line_start..end].chars().count() + 1;
+    if line_start == 0 && text.starts_with(BOM) && end > 0 {
+        col -= 1;
+    }
     (line, col)
+}
+
+/// Longest quoted text a message shows whole; longer is cut in the middle.
+const MAX_QUOTED: usize = 80;
+/// Longest message shown whole (after quotes are cut); longer keeps its start and end.
+const MAX_MESSAGE: usize = 400;
+
+/// A message with every `` `quoted` `` run longer than 80 characters cut to its start and
+/// end, any message still longer than 400 characters cut in its middle (a 65 KB expression
+/// that failed is named, not printed), and hidden characters written as `<U+200D>` (never
+/// echoed raw).
+pub fn abbreviate(message: &str) -> Cow<'_, str> {
+    let quoted = abbreviate_quotes(message);
+    let n = quoted.chars().count();
+    if n <= MAX_MESSAGE {
+        return quoted;
+    }
+    let head: String = quoted.chars().take(MAX_MESSAGE - 100).collect();
+    let tail: String = quoted.chars().skip(n - 80).collect();
+    Cow::Owned(format!("{head} … {tail}"))
+}
+
+fn abbreviate_quotes(message: &str) -> Cow<'_, str> {
+    let long = message.split('`').skip(1).step_by(2).any(|q| q.chars().count() > MAX_QUOTED);
+    let escaped = chars::escape_hidden(message);
+    if !long {
+        return escaped;
+    }
+    let mut out = String::with_capacity(256);
+    let mut cut = None;
+    for (i, part) in escaped.split('`').enumerate() {
+        if i > 0 {
+            out.push('`');
+        }
+        // The length goes after the closing quote of the run it measures.
+        if let Some(n) = cut.take() {
+            out.push_str(&format!(" ({n} characters)"));
+        }
+        let n = part.chars().count();
+        if i % 2 == 1 && n > MAX_QUOTED {
+            let head: String = part.chars().take(50).collect();
+            let tail: String = part.chars().skip(n - 20).collect();
+            out.push_str(&format!("{head} … {tail}"));
+            cut = Some(n);
+        } else {
+            out.push_str(part);
+        }
+    }
+    Cow::Owned(out)
 }
 
 /// The closest candidate to `name` by edit distance, if it is close enough to be a typo.
@@ -206,6 +281,32 @@ mod tests {
         assert_eq!(line_col("ab\ncdé f", 7), (2, 4));
         assert_eq!(line_col("ab\ncdé f", 8), (2, 5));
         assert_eq!(line_col("x", 0), (1, 1));
+    }
+
+    #[test]
+    fn line_col_agrees_under_every_line_ending_and_a_bom() {
+        // The same `x` at line 3, column 3 whatever ends the lines.
+        for text in ["a\nbb\ncdx\n", "a\r\nbb\r\ncdx\r\n", "a\rbb\rcdx\r", "\u{FEFF}a\nbb\ncdx"] {
+            assert_eq!(line_col(text, text.find('x').unwrap()), (3, 3), "{text:?}");
+        }
+        assert_eq!(line_col("\u{FEFF}abc", 4), (1, 2), "the BOM is not a column");
+        assert_eq!(line_col("ab\r\ncd", 3), (1, 3), "the LF of a CRLF ends line 1");
+        assert_eq!(line_col("ab\r\ncd", 4), (2, 1));
+        let text = "name: \"üüüü\" x";
+        assert_eq!(line_col(text, text.find('x').unwrap()), (1, 14), "characters, not bytes");
+    }
+
+    #[test]
+    fn long_quotes_are_cut_and_hidden_characters_named() {
+        let long = format!("expected `{}` to hold", "x + ".repeat(100));
+        let short = abbreviate(&long);
+        assert!(short.len() < 160, "{short}");
+        assert!(short.starts_with("expected `x + x") && short.ends_with("characters) to hold"), "{short}");
+        assert_eq!(abbreviate("found `a\u{200D}`"), "found `a<U+200D>`");
+        assert_eq!(abbreviate("plain `text`"), "plain `text`");
+        let unquoted = format!("expected {} is 3", "1, ".repeat(1000));
+        let short = abbreviate(&unquoted);
+        assert!(short.chars().count() < 400 && short.ends_with(", 1,  is 3"), "{short}");
     }
 
     #[test]

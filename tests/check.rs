@@ -722,7 +722,8 @@ fn a_syntax_error_at_the_end_of_a_script_points_just_past_it() {
 
 #[test]
 fn a_syntax_error_in_an_expectation_points_into_the_scenario() {
-    let src = "scenario: s\ngame: g\nplayers: [{ name: alice }]\nsteps:\n  - expect: vp of alice == == 1\n";
+    let src =
+        "scenario: s\ngame: g\nplayers: [{ name: alice }, { name: bob }]\nsteps:\n  - expect: vp of alice == == 1\n";
     let c = scenario(src);
     assert_eq!(c.one("syntax", "=").message, "expected an expression, found `=`");
     assert_eq!(c.file(0), "s.yaml");

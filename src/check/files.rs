@@ -275,7 +275,12 @@ impl<'a> FileChecker<'a> {
                 None => {
                     let names = specs.iter().map(|p| p.name.as_str()).chain(fixed.iter().copied());
                     let section = if what == "attribute" { "board: attributes:" } else { "properties:" };
-                    let fallback = format!("declare `{}` under `{section}` in game.yaml", k.value);
+                    let fallback = if k.value == "<<" {
+                        // YAML 1.1's merge key is not part of YAML 1.2, which Twilit reads.
+                        "YAML merge keys (`<<: *base`) are not supported: write the fields out".to_string()
+                    } else {
+                        format!("declare `{}` under `{section}` in game.yaml", k.value)
+                    };
                     self.unknown(k, what, names, Some(fallback));
                 }
             }
@@ -374,6 +379,9 @@ impl<'a> FileChecker<'a> {
             let msg = format!("`{}` is not a way to answer choices", c.value);
             self.diags.push(Diagnostic::error("wrong-type", msg, c.file, c.span.clone()).with_help(help));
         }
+        if let Some(g) = &bundle.game {
+            self.player_count(s, g);
+        }
         for p in &s.players {
             if let Some(r) = &p.role {
                 self.one_of(r, "role", &self.env.roles);
@@ -390,6 +398,34 @@ impl<'a> FileChecker<'a> {
         for step in &s.steps {
             self.step(step, &players, &locals);
         }
+    }
+
+    /// A scenario seats as many players as its game allows (`players: { min, max }`; 2 when
+    /// the game says nothing): running one with 16,000 seats would never finish.
+    fn player_count(&mut self, s: &Scenario, g: &Game) {
+        let n = s.players.len();
+        let declared = g.players.as_ref();
+        let min = declared.and_then(|p| p.min.as_ref()).map_or(2, |m| m.value);
+        let max = declared.and_then(|p| p.max.as_ref()).map_or(min, |m| m.value).max(min);
+        let range = if min == max { format!("{min}") } else { format!("{min} to {max}") };
+        let for_game = format!("`{}` is a game for {range} players", g.game.value);
+        let (span, msg, label, help) = if n as i64 > max {
+            let extra = &s.players[usize::try_from(max).unwrap_or(0).min(n - 1)];
+            let msg = format!("this scenario seats {n} players; {for_game}");
+            let help = format!("keep at most {max} players here, or raise `players: max` in the game");
+            (extra.span.clone(), msg, "the first player past the game's most", help)
+        } else if n > 0 && (n as i64) < min {
+            let msg = format!("this scenario seats {n} player{}; {for_game}", if n == 1 { "" } else { "s" });
+            let help = format!("add players to reach {min}, or lower `players: min` in the game");
+            (s.players_span.clone(), msg, "too few players", help)
+        } else {
+            return;
+        };
+        let mut d = Diagnostic::error("player-count", msg, s.file, span).with_label(label).with_help(help);
+        if let Some(p) = declared {
+            d = d.with_secondary(g.game.file, p.span.clone(), "the players the game allows");
+        }
+        self.diags.push(d);
     }
 
     fn setup_item(&mut self, item: &SetupItem, players: &[&str], locals: &[(&str, Ty)]) {
@@ -450,6 +486,8 @@ impl<'a> FileChecker<'a> {
         fallback: Option<String>,
     ) {
         let help = did_you_mean(n.as_str(), candidates).map(|h| format!("did you mean `{h}`?")).or(fallback);
+        // A name that looks right but is not: say which character is not what it seems.
+        let help = crate::diag::chars::retype_help(n.as_str()).or(help);
         self.diags.push(
             Diagnostic::error(
                 &format!("unknown-{what}"),

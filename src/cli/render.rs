@@ -3,9 +3,12 @@
 
 use std::fmt;
 
-use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource, SourceCode};
+use miette::{
+    GraphicalReportHandler, GraphicalTheme, LabeledSpan, MietteError, MietteSpanContents, NamedSource, SourceCode,
+    SourceSpan, SpanContents,
+};
 
-use crate::diag::{Diagnostic, Severity, SourceMap};
+use crate::diag::{abbreviate, chars, Diagnostic, FileId, Severity, SourceMap, BOM};
 
 /// Output styles for diagnostics.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -19,7 +22,7 @@ pub enum Format {
 /// A diagnostic bound to its source text, in the shape miette renders.
 struct Report<'a> {
     diag: &'a Diagnostic,
-    source: NamedSource<String>,
+    source: NamedSource<Shown>,
     related: Vec<Report<'a>>,
     /// Which labels of `diag` this report shows (those in its file), with their spans in
     /// `source` (which may be clipped).
@@ -39,13 +42,13 @@ impl Report<'_> {
 
 impl fmt::Debug for Report<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.message())
+        f.write_str(&abbreviate(self.message()))
     }
 }
 
 impl fmt::Display for Report<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.message())
+        f.write_str(&abbreviate(self.message()))
     }
 }
 
@@ -70,7 +73,7 @@ impl miette::Diagnostic for Report<'_> {
         if self.note {
             return None;
         }
-        self.diag.help.as_ref().map(|h| Box::new(h) as Box<dyn fmt::Display>)
+        self.diag.help.as_ref().map(|h| Box::new(abbreviate(h)) as Box<dyn fmt::Display>)
     }
 
     fn source_code(&self) -> Option<&dyn SourceCode> {
@@ -80,8 +83,14 @@ impl miette::Diagnostic for Report<'_> {
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
         let it = self.labels.iter().map(|(i, span)| {
             let l = &self.diag.labels[*i];
-            let text = (!l.message.is_empty()).then(|| l.message.clone());
-            LabeledSpan::new(text, span.start, span.end - span.start)
+            let text = (!l.message.is_empty()).then(|| abbreviate(&l.message).into_owned());
+            // The diagnostic's own location is the header's, not whichever label comes first.
+            let at = (span.start, span.end - span.start);
+            if Some(*i) == self.labels.first().map(|(f, _)| *f) {
+                LabeledSpan::new_primary_with_span(text, at)
+            } else {
+                LabeledSpan::new_with_span(text, at)
+            }
         });
         Some(Box::new(it))
     }
@@ -92,6 +101,70 @@ impl miette::Diagnostic for Report<'_> {
         }
         Some(Box::new(self.related.iter().map(|r| r as &dyn miette::Diagnostic)))
     }
+}
+
+/// The text miette shows (prepared and clipped), and where each label shown starts by the
+/// one definition of line and column (`diag::line_col`, on the file's own text). miette
+/// counts columns in bytes of the text it is given, which is clipped, so the header's
+/// position is taken from here instead.
+struct Shown {
+    text: String,
+    /// (offset in `text`, 0-based line, 0-based column) of each label's start.
+    starts: Vec<(usize, usize, usize)>,
+}
+
+impl SourceCode for Shown {
+    fn read_span<'a>(
+        &'a self,
+        span: &SourceSpan,
+        before: usize,
+        after: usize,
+    ) -> Result<Box<dyn SpanContents<'a> + 'a>, MietteError> {
+        let inner = self.text.read_span(span, before, after)?;
+        // Without context lines miette asks for the header's position; with them, for the snippet.
+        let at = self.starts.iter().find(|(o, ..)| *o == span.offset()).filter(|_| before == 0 && after == 0);
+        match at {
+            Some(&(_, line, col)) => {
+                Ok(Box::new(MietteSpanContents::new(inner.data(), *inner.span(), line, col, inner.line_count())))
+            }
+            None => Ok(inner),
+        }
+    }
+}
+
+/// The file's text as miette can show it without changing a byte offset beyond the BOM:
+/// the BOM dropped (spans moved back by its length), each lone CR made an LF (miette's
+/// snippet breaks lines only at LF and CRLF), and each hidden character (invisible,
+/// direction, control) replaced by a visible one of the same length in bytes, so that
+/// the snippet never echoes it raw.
+fn prepare(text: &str, spans: &mut [std::ops::Range<usize>]) -> String {
+    let (text, shift) = match text.strip_prefix(BOM) {
+        Some(rest) => (rest, BOM.len()),
+        None => (text, 0),
+    };
+    for s in spans.iter_mut() {
+        *s = s.start.saturating_sub(shift)..s.end.saturating_sub(shift);
+    }
+    let bytes = text.as_bytes();
+    let plain = |c: char| c.is_ascii() && !c.is_ascii_control() || c == '\n' || c == '\t';
+    if text.chars().all(|c| plain(c) || (c != '\r' && chars::odd(c).is_none_or(|o| !o.hidden()))) {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len());
+    for (i, c) in text.char_indices() {
+        match c {
+            '\r' if bytes.get(i + 1) == Some(&b'\n') => out.push(c),
+            '\r' => out.push('\n'),
+            _ if chars::odd(c).is_some_and(|o| o.hidden()) => out.push_str(match c.len_utf8() {
+                1 => "?",
+                2 => "¤",
+                3 => "\u{FFFD}",
+                _ => "¤¤",
+            }),
+            _ => out.push(c),
+        }
+    }
+    out
 }
 
 /// Longest source line shown; longer lines are cut around the label so that a 10 MB
@@ -160,17 +233,27 @@ fn build<'a>(d: &'a Diagnostic, sources: &SourceMap) -> Option<Report<'a>> {
     Some(Report { diag: d, source, related, labels, note: false })
 }
 
-/// The named (and clipped) source of `file` with the spans of the chosen labels.
+/// The named (prepared and clipped) source of `file` with the spans of the chosen labels.
 fn clipped(
     sources: &SourceMap,
-    file: crate::diag::FileId,
+    file: FileId,
     which: &[usize],
     d: &Diagnostic,
-) -> (NamedSource<String>, Vec<(usize, std::ops::Range<usize>)>) {
+) -> (NamedSource<Shown>, Vec<(usize, std::ops::Range<usize>)>) {
     let f = sources.get(file);
     let mut spans: Vec<std::ops::Range<usize>> = which.iter().map(|i| d.labels[*i].span.clone()).collect();
-    let text = clip(&f.text, &mut spans);
-    (NamedSource::new(f.path.display().to_string(), text), which.iter().copied().zip(spans).collect())
+    let prepared = prepare(&f.text, &mut spans);
+    let text = clip(&prepared, &mut spans);
+    let starts = which
+        .iter()
+        .zip(&spans)
+        .map(|(i, s)| {
+            let (line, col) = sources.line_col(file, d.labels[*i].span.start);
+            (s.start, line - 1, col - 1)
+        })
+        .collect();
+    let shown = Shown { text, starts };
+    (NamedSource::new(f.path.display().to_string(), shown), which.iter().copied().zip(spans).collect())
 }
 
 /// Renders one diagnostic for people; `color` picks the theme, `width` wraps.
@@ -181,10 +264,10 @@ pub fn human(d: &Diagnostic, sources: &SourceMap, color: bool, width: usize) -> 
     match build(d, sources) {
         Some(r) => {
             if handler.render_report(&mut out, &r).is_err() {
-                out = format!("{}: {}\n", d.code, d.message);
+                out = format!("{}: {}\n", d.code, abbreviate(&d.message));
             }
         }
-        None => out = format!("{}: {}\n", d.code, d.message),
+        None => out = format!("{}: {}\n", d.code, abbreviate(&d.message)),
     }
     out
 }
@@ -206,8 +289,8 @@ pub fn json(d: &Diagnostic, sources: &SourceMap) -> String {
         "column": column,
         "code": d.code,
         "severity": d.severity.as_str(),
-        "message": d.message,
-        "help": d.help,
+        "message": abbreviate(&d.message),
+        "help": d.help.as_deref().map(abbreviate),
     })
     .to_string()
 }

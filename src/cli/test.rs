@@ -27,8 +27,8 @@ pub struct TestOpts {
 pub fn run(opts: TestOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     let (files, dirs) = match targets(&opts.paths) {
         Ok(t) => t,
-        Err(p) => {
-            let _ = writeln!(err, "error: {} is not inside a game directory (no game.yaml above it)", p.display());
+        Err(message) => {
+            let _ = writeln!(err, "error: {message}");
             return super::EXIT_USAGE;
         }
     };
@@ -38,6 +38,12 @@ pub fn run(opts: TestOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     let color = render::want_color();
     let errors: Vec<&Diagnostic> = diags.iter().filter(|d| d.severity == Severity::Error).collect();
     let json = opts.format == render::Format::Json;
+    // Warnings do not stop the scenarios, but a run must not hide them (an ignored YAML tag,
+    // a direction override, a skipped path).
+    for d in diags.iter().filter(|d| d.severity == Severity::Warning) {
+        let text = if json { render::json(d, &sources) + "\n" } else { render::human(d, &sources, color, 100) };
+        let _ = write!(out, "{text}");
+    }
     if !errors.is_empty() {
         for d in &errors {
             let text = if json { render::json(d, &sources) + "\n" } else { render::human(d, &sources, color, 100) };
@@ -62,13 +68,22 @@ pub fn run(opts: TestOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     }
 }
 
-/// The scenario files named (canonical paths) and the game directories to load.
-fn targets(paths: &[PathBuf]) -> Result<(Vec<PathBuf>, Vec<PathBuf>), PathBuf> {
+/// The scenario files named (canonical paths) and the game directories to load; a path
+/// that is neither (`/dev/null`, a FIFO) or a file outside any game is a usage error.
+fn targets(paths: &[PathBuf]) -> Result<(Vec<PathBuf>, Vec<PathBuf>), String> {
     let (mut files, mut dirs) = (vec![], vec![]);
     for p in paths {
+        let meta = std::fs::metadata(p);
+        if meta.as_ref().is_ok_and(|m| !m.is_file() && !m.is_dir()) {
+            return Err(format!(
+                "{} is not a regular file or a directory: give a game directory or a scenario's YAML file",
+                p.display()
+            ));
+        }
         if p.is_file() {
             files.push(crate::load::canonical(p));
-            dirs.push(crate::load::game_dir_of(p).ok_or_else(|| p.clone())?);
+            let not_in_game = || format!("{} is not inside a game directory (no game.yaml above it)", p.display());
+            dirs.push(crate::load::game_dir_of(p).ok_or_else(not_in_game)?);
         } else {
             dirs.push(p.clone());
         }
@@ -135,7 +150,7 @@ impl Runs<'_> {
         if let Some(f) = &o.failure {
             let (line, column) = self.sources.line_col(f.file, f.span.start);
             v["step"] = f.step.into();
-            v["message"] = f.message.clone().into();
+            v["message"] = crate::diag::abbreviate(&f.message).into();
             v["file"] = self.sources.get(f.file).path.display().to_string().into();
             v["line"] = line.into();
             v["column"] = column.into();
@@ -155,7 +170,8 @@ impl Runs<'_> {
         let path = &self.sources.get(f.file).path;
         let (line, col) = self.sources.line_col(f.file, f.span.start);
         let at = format!("{}:{line}:{col}", path.display());
-        let _ = writeln!(self.out, "FAIL   {game}/{name} ({at}) step {}: {}", f.step, f.message);
+        let message = crate::diag::abbreviate(&f.message);
+        let _ = writeln!(self.out, "FAIL   {game}/{name} ({at}) step {}: {message}", f.step);
         let d = Diagnostic::error("scenario-failed", format!("step {}: {}", f.step, f.message), f.file, f.span.clone())
             .with_help(format!("run `twilit test {} --transcript` to see what happened", path.display()));
         let _ = write!(self.err, "{}", render::human(&d, self.sources, render::want_color(), 100));

@@ -64,7 +64,10 @@ pub fn card(cx: &mut Cx, node: &Node) -> Option<Card> {
             "id" => id = cx.string(v, "`id`"),
             "name" => name = cx.string(v, "`name`"),
             "text" => c.text = cx.string(v, "`text`"),
-            "copies" => c.copies = cx.int(v, "`copies`"),
+            "copies" => {
+                let why = format!("a card has 1 to {MAX_COPIES} copies; for a bigger deck, make several cards");
+                c.copies = cx.int_in(v, "`copies`", 1, MAX_COPIES, &why);
+            }
             "play" => c.play = cx.script(v, "`play`"),
             _ => c.abilities = abilities(cx, v),
         }

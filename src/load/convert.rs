@@ -83,10 +83,14 @@ impl<'a> Cx<'a> {
     /// Reports an unknown field of `what`, suggesting the closest of `known`.
     pub fn unknown(&mut self, key: &Sp<String>, what: &str, known: &[&str]) {
         let msg = format!("unknown field `{}` in {what}", key.value);
-        let help = match did_you_mean(&key.value, known.iter().copied()) {
+        let mut help = match did_you_mean(&key.value, known.iter().copied()) {
             Some(m) => format!("did you mean `{m}`?"),
             None => format!("expected one of {}", list(known)),
         };
+        // A key that looks right but is not: say which character is not what it seems.
+        if let Some(retype) = crate::diag::chars::retype_help(&key.value) {
+            help = retype;
+        }
         let d = Diagnostic::error("unknown-field", msg, self.file, key.span.clone())
             .with_label("unknown field")
             .with_help(help);
@@ -152,15 +156,50 @@ impl<'a> Cx<'a> {
         }
     }
 
-    /// An integer scalar.
+    /// An integer scalar. A whole number too large for 64 bits is out of range (not "a
+    /// decimal number", which YAML would make of it), and `1e9` is told to be written out.
     pub fn int(&mut self, node: &Node, what: &str) -> Option<Sp<i64>> {
         match plain(node) {
             Some(Plain::Int(n)) => Some(self.sp(n, &node.span)),
+            Some(Plain::Float(f)) => {
+                let text = node.text().unwrap_or_default();
+                let digits = text.trim_start_matches(['-', '+']);
+                if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+                    let msg = format!("{what} must be an integer from {} to {}, found {text}", i64::MIN, i64::MAX);
+                    let d = Diagnostic::error("out-of-range", msg, self.file, node.span.clone())
+                        .with_label("too large for a 64-bit integer")
+                        .with_help(format!("use a smaller number; {what} is read as a 64-bit integer"));
+                    self.diags.push(d);
+                    return None;
+                }
+                self.wrong_type(node, what, "an integer");
+                if f.fract() == 0.0 && f.abs() < 1e18 {
+                    if let Some(d) = self.diags.last_mut() {
+                        d.help = Some(format!("write it out in digits: `{}`", f as i64));
+                    }
+                }
+                None
+            }
             _ => {
                 self.wrong_type(node, what, "an integer");
                 None
             }
         }
+    }
+
+    /// An integer scalar that must lie in `lo..=hi`; outside it is an error (never a silent
+    /// clamp), whose help `why` says where the limit comes from.
+    pub fn int_in(&mut self, node: &Node, what: &str, lo: i64, hi: i64, why: &str) -> Option<Sp<i64>> {
+        let n = self.int(node, what)?;
+        if (lo..=hi).contains(&n.value) {
+            return Some(n);
+        }
+        let range = if hi == i64::MAX { format!("at least {lo}") } else { format!("from {lo} to {hi}") };
+        let msg = format!("{what} must be {range}, found {}", n.value);
+        let label = if n.value < lo { "too small" } else { "too large" };
+        let d = Diagnostic::error("out-of-range", msg, self.file, n.span).with_label(label).with_help(why);
+        self.diags.push(d);
+        None
     }
 
     /// A boolean scalar.

@@ -200,24 +200,70 @@ fn read_file(path: &Path, sources: &mut SourceMap, diags: &mut Vec<Diagnostic>) 
         diags.push(Diagnostic::error("too-large", msg, id, 0..0).with_help(help));
         return None;
     }
-    Some(register(path, bytes, sources, diags))
+    register(path, bytes, sources, diags)
 }
 
-/// Registers text in the source map; invalid UTF-8 is reported and replaced.
-fn register(path: &Path, bytes: Vec<u8>, sources: &mut SourceMap, diags: &mut Vec<Diagnostic>) -> FileId {
-    match String::from_utf8(bytes) {
+/// Registers text in the source map; invalid UTF-8 is reported and replaced, and a file in
+/// another encoding (UTF-16 or UTF-32, with or without a byte-order mark) is named and not
+/// read further (its text would be noise).
+fn register(path: &Path, bytes: Vec<u8>, sources: &mut SourceMap, diags: &mut Vec<Diagnostic>) -> Option<FileId> {
+    if let Some(enc) = wide_encoding(&bytes) {
+        let id = sources.add(path, String::new());
+        let msg = format!("this file looks like {enc}, not UTF-8");
+        let help = "save it as UTF-8 (in most editors: Save As, then choose the encoding UTF-8)";
+        diags.push(Diagnostic::error("encoding", msg, id, 0..0).with_help(help));
+        return None;
+    }
+    Some(match String::from_utf8(bytes) {
         Ok(text) => sources.add(path, text),
         Err(e) => {
             let at = e.utf8_error().valid_up_to();
+            let byte = e.as_bytes()[at];
             let text = String::from_utf8_lossy(e.as_bytes()).into_owned();
             let id = sources.add(path, text);
             let end = (at + '\u{FFFD}'.len_utf8()).min(sources.get(id).text.len());
+            // A lone byte from 0xA0 up is a letter in Latin-1 and Windows-1252: name it.
+            let legacy = (byte >= 0xA0).then(|| char::from(byte)).map(|c| {
+                format!(" (byte 0x{byte:02X} is `{c}` in Latin-1 and Windows-1252, the usual other encodings)")
+            });
             let d = Diagnostic::error("invalid-utf8", "this file is not valid UTF-8", id, at..end)
-                .with_label("invalid byte here")
-                .with_help("save the file as UTF-8");
+                .with_label(format!("invalid byte 0x{byte:02X} here"))
+                .with_help(format!("save the file as UTF-8{}", legacy.unwrap_or_default()));
             diags.push(d);
             id
         }
+    })
+}
+
+/// The encoding of a file that is UTF-16 or UTF-32: by its byte-order mark, or by the zero
+/// bytes that ASCII text has in those encodings (every other byte, or three of four).
+fn wide_encoding(bytes: &[u8]) -> Option<&'static str> {
+    match bytes {
+        [0xFF, 0xFE, 0, 0, ..] => return Some("UTF-32 LE (it starts with a byte-order mark)"),
+        [0, 0, 0xFE, 0xFF, ..] => return Some("UTF-32 BE (it starts with a byte-order mark)"),
+        [0xFF, 0xFE, ..] => return Some("UTF-16 LE (it starts with a byte-order mark)"),
+        [0xFE, 0xFF, ..] => return Some("UTF-16 BE (it starts with a byte-order mark)"),
+        _ => {}
+    }
+    let head = &bytes[..bytes.len().min(4096) & !3];
+    if head.len() < 4 {
+        return None;
+    }
+    let zeros = |phase: usize, step: usize| head.iter().skip(phase).step_by(step).filter(|b| **b == 0).count();
+    let (quads, pairs) = (head.len() / 4, head.len() / 2);
+    // Mostly ASCII text: nearly all of the high bytes are zero, nearly none of the low ones.
+    let mostly = |z: usize, n: usize| z * 10 >= n * 9;
+    let few = |z: usize, n: usize| z * 10 <= n;
+    if mostly(zeros(1, 4) + zeros(2, 4) + zeros(3, 4), 3 * quads) && few(zeros(0, 4), quads) {
+        Some("UTF-32 LE (with no byte-order mark)")
+    } else if mostly(zeros(0, 4) + zeros(1, 4) + zeros(2, 4), 3 * quads) && few(zeros(3, 4), quads) {
+        Some("UTF-32 BE (with no byte-order mark)")
+    } else if mostly(zeros(1, 2), pairs) && few(zeros(0, 2), pairs) {
+        Some("UTF-16 LE (with no byte-order mark)")
+    } else if mostly(zeros(0, 2), pairs) && few(zeros(1, 2), pairs) {
+        Some("UTF-16 BE (with no byte-order mark)")
+    } else {
+        None
     }
 }
 

@@ -109,7 +109,8 @@ fn players(cx: &mut Cx, node: &Node) -> Option<Players> {
     let entries = cx.entries(node, "`players`")?;
     let mut p = Players { min: None, max: None, span: node.span.clone() };
     cx.fields(entries, "`players`", &["min", "max"], |cx, k, v| {
-        let n = cx.int(v, &format!("`players.{k}`"));
+        let why = format!("a game seats 1 to {MAX_PLAYERS} players (the most its views can tell apart)");
+        let n = cx.int_in(v, &format!("`players.{k}`"), 1, MAX_PLAYERS, &why);
         if k == "min" {
             p.min = n;
         } else {
@@ -121,6 +122,16 @@ fn players(cx: &mut Cx, node: &Node) -> Option<Players> {
     }
     if p.max.is_none() {
         cx.check_present(node, "max", "`players`");
+    }
+    if let (Some(min), Some(max)) = (&p.min, &p.max) {
+        if max.value < min.value {
+            let msg = format!("`players.max` ({}) is less than `players.min` ({})", max.value, min.value);
+            let d = Diagnostic::error("out-of-range", msg, cx.file, max.span.clone())
+                .with_label("fewer than the minimum")
+                .with_secondary(cx.file, min.span.clone(), "the minimum")
+                .with_help("swap them, or make `max` at least `min`");
+            cx.diags.push(d);
+        }
     }
     Some(p)
 }
@@ -224,7 +235,9 @@ pub fn zones(cx: &mut Cx, node: &Node) -> Vec<ZoneSpec> {
                 z.visibility = cx.choice(v, "`visibility`", &opts).unwrap_or_default();
                 vis_span = Some(v.span.clone());
             }
-            "capacity" => z.capacity = cx.int(v, "`capacity`"),
+            "capacity" => {
+                z.capacity = cx.int_in(v, "`capacity`", 0, i64::MAX, "a zone holds 0 or more things");
+            }
             "in_play" => z.in_play = cx.bool(v, "`in_play`").is_some_and(|b| b.value),
             "playable" => z.playable = cx.bool(v, "`playable`").is_some_and(|b| b.value),
             "refill" => z.refill = cx.string(v, "`refill`"),
@@ -257,8 +270,15 @@ pub fn pieces(cx: &mut Cx, node: &Node) -> Vec<PieceSpec> {
             span: v.span.clone(),
         };
         cx.fields(entries, &what, PIECE_FIELDS, |cx, k, v| match k {
-            "per_player" => p.per_player = cx.int(v, "`per_player`"),
-            "per_game" => p.per_game = cx.int(v, "`per_game`"),
+            "per_player" | "per_game" => {
+                let why = format!("a supply holds 0 to {MAX_SUPPLY} pieces of a kind; for more, declare another kind");
+                let n = cx.int_in(v, &format!("`{k}`"), 0, MAX_SUPPLY, &why);
+                if k == "per_player" {
+                    p.per_player = n;
+                } else {
+                    p.per_game = n;
+                }
+            }
             "sides" => p.sides = cx.names(v, "`sides`"),
             "printed" => {
                 let Some(entries) = cx.entries(v, "`printed`") else { return };

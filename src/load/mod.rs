@@ -8,7 +8,8 @@
 //!
 //! Diagnostic codes produced here: `yaml-syntax`, `unknown-field`, `duplicate-key`,
 //! `duplicate-id`, `missing-field`, `wrong-type`, `invalid-utf8`, `empty-file`,
-//! `too-large`, `too-deep`, `no-game`, `misplaced-file` and `io` (see [`is_io_error`]).
+//! `too-large`, `too-deep`, `no-game`, `misplaced-file`, `encoding`, `yaml-tag`,
+//! `reordering-character`, `out-of-range` and `io` (see [`is_io_error`]).
 
 mod card;
 mod convert;
@@ -51,6 +52,7 @@ pub fn load_source(file: FileId, text: &str) -> (Option<Item>, Vec<Diagnostic>) 
 /// Like `load_source`, sharing script texts with the files converted before it in `texts`.
 pub fn load_source_in(file: FileId, text: &str, texts: &mut Texts) -> (Option<Item>, Vec<Diagnostic>) {
     let (root, mut diags) = yaml::parse(file, text);
+    reordering(file, text, &mut diags);
     let Some(root) = root else { return (None, diags) };
     let mut cx = Cx::new(file, text);
     cx.texts = std::mem::take(texts);
@@ -60,6 +62,29 @@ pub fn load_source_in(file: FileId, text: &str, texts: &mut Texts) -> (Option<It
     *texts = std::mem::take(&mut cx.texts);
     diags.extend(cx.diags);
     (item, diags)
+}
+
+/// Most direction overrides reported per file; the rest are one more of the same.
+const MAX_REORDERING: usize = 8;
+
+/// Warns of every character that reorders the text shown after it ("Trojan Source"): an
+/// editor shows such a line differently from how Twilit reads it, in a comment as
+/// anywhere else. Legitimate right-to-left text needs none of them.
+fn reordering(file: FileId, text: &str, diags: &mut Vec<Diagnostic>) {
+    if text.is_ascii() {
+        return;
+    }
+    let found = text.char_indices().filter(|(_, c)| crate::diag::chars::reorders(*c));
+    for (i, c) in found.take(MAX_REORDERING) {
+        let Some(o) = crate::diag::chars::odd(c) else { continue };
+        let msg = format!("U+{:04X} {} makes editors show this line reordered", u32::from(c), o.name);
+        let d = Diagnostic::warning("reordering-character", msg, file, i..i + c.len_utf8())
+            .with_label("an invisible direction override")
+            .with_help(
+                "delete it: what an editor shows is not what Twilit reads (right-to-left text needs no override)",
+            );
+        diags.push(d);
+    }
 }
 
 /// Tells the kind of a file from its top-level shape and converts it.

@@ -457,6 +457,13 @@ pub struct Faction {
 }
 
 /// The fixed fields of a card; every other key is a game property.
+/// Most copies of one card (`copies:`); the engine deals no more, so more is an error.
+pub const MAX_COPIES: i64 = 1000;
+/// Most pieces of one kind in a supply (`per_player:`, `per_game:`).
+pub const MAX_SUPPLY: i64 = 10_000;
+/// Most players a game seats (`players: { max }`): the views tell 64 players apart.
+pub const MAX_PLAYERS: i64 = 64;
+
 pub const CARD_FIELDS: &[&str] = &["id", "name", "text", "copies", "play", "abilities"];
 
 /// One card.

@@ -21,6 +21,8 @@ pub struct Scenario {
     pub choices: Option<Sp<String>>,
     /// `players:`.
     pub players: Vec<ScenarioPlayer>,
+    /// Where the `players:` list is (the scenario's head when it has none).
+    pub players_span: Span,
     /// `setup:` items, in order.
     pub setup: Vec<SetupItem>,
     /// `steps:`, in order.
@@ -137,6 +139,7 @@ pub fn scenario(cx: &mut Cx, node: &Node) -> Option<Scenario> {
         seed: None,
         choices: None,
         players: vec![],
+        players_span: head(node),
         setup: vec![],
         steps: vec![],
         file: cx.file,
@@ -147,7 +150,10 @@ pub fn scenario(cx: &mut Cx, node: &Node) -> Option<Scenario> {
         "game" => game = cx.string(v, "`game`"),
         "seed" => s.seed = cx.int(v, "`seed`"),
         "choices" => s.choices = cx.string(v, "`choices`"),
-        "players" => s.players = cx.items(v, "`players`").iter().filter_map(|n| player(cx, n)).collect(),
+        "players" => {
+            s.players_span = v.span.clone();
+            s.players = cx.items(v, "`players`").iter().filter_map(|n| player(cx, n)).collect();
+        }
         "setup" => s.setup = cx.items(v, "`setup`").iter().filter_map(|n| setup_item(cx, n)).collect(),
         _ => s.steps = cx.items(v, "`steps`").iter().filter_map(|n| step(cx, n)).collect(),
     });

@@ -165,6 +165,12 @@ impl Builder<'_> {
     }
 
     fn event(&mut self, event: Event<'_>, sp: Span) -> Result<(), Stop> {
+        if let Event::Scalar(.., Some(tag))
+        | Event::SequenceStart(_, _, Some(tag))
+        | Event::MappingStart(_, _, Some(tag)) = &event
+        {
+            self.tag(&tag.original(), &sp);
+        }
         match event {
             Event::Scalar(text, style, anchor, _) => self.scalar(&text, style, anchor, sp),
             Event::SequenceStart(_, anchor, _) => self.open(false, anchor, sp),
@@ -203,6 +209,20 @@ impl Builder<'_> {
         };
         self.count(1, &node.span)?;
         self.finish(node, anchor, 1)
+    }
+
+    /// A tag changes nothing: every value is read by its field's own type, so `!!binary`
+    /// text stays text and `!!int "3"` is still quoted text. Said, not ignored silently.
+    fn tag(&mut self, tag: &str, sp: &Span) {
+        // The node's span may begin after its tag; label from the tag as written when it is near.
+        let before = &self.text[sp.start.saturating_sub(256)..sp.start];
+        let start = before.rfind(tag).map_or(sp.start, |i| sp.start - before.len() + i);
+        let at = floor_char(self.text, start)..floor_char(self.text, (start + tag.len()).min(self.text.len()));
+        let label = if at.is_empty() { sp.clone() } else { at };
+        let d = Diagnostic::warning("yaml-tag", format!("the YAML tag `{tag}` is ignored"), self.file, label)
+            .with_label("ignored")
+            .with_help("remove it: Twilit reads each value by the type its field expects, whatever its tag");
+        self.diags.push(d);
     }
 
     fn too_large_scalar(&mut self, len: usize, sp: Span) {

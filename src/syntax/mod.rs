@@ -69,8 +69,30 @@ fn parse_entry<T: Send>(src: &str, rule: Rule, build: fn(pest::iterators::Pair<R
         if deep {
             guard::check_depth(&root)?;
         }
+        too_big_number(src, &root)?;
         Ok(build(root))
     })
+}
+
+/// A number literal beyond 64 bits is refused, not saturated: `pool == 10000...0` (31
+/// digits) would otherwise compare with 9223372036854775807 and pass. Only a script with
+/// a run of 19 digits or more can hold one, so the others skip the walk.
+fn too_big_number(src: &str, root: &pest::iterators::Pair<Rule>) -> Result<(), SyntaxError> {
+    let long_run = src.as_bytes().split(|b| !b.is_ascii_digit()).any(|run| run.len() >= 19);
+    if !long_run {
+        return Ok(());
+    }
+    let big =
+        root.clone().into_inner().flatten().find(|p| p.as_rule() == Rule::int && p.as_str().parse::<i64>().is_err());
+    match big {
+        Some(p) => Err(SyntaxError {
+            code: "out-of-range",
+            span: p.as_span().start()..p.as_span().end(),
+            message: format!("the number `{}` is too large: numbers go up to {}", p.as_str(), i64::MAX),
+            help: Some("use a smaller number".into()),
+        }),
+        None => Ok(()),
+    }
 }
 
 fn convert(e: pest::error::Error<Rule>, src: &str) -> SyntaxError {
@@ -83,7 +105,43 @@ fn convert(e: pest::error::Error<Rule>, src: &str) -> SyntaxError {
         ErrorVariant::ParsingError { positives, .. } => expected_message(positives, src, pos),
         ErrorVariant::CustomError { message } => (message.clone(), None),
     };
-    SyntaxError { code: "syntax", span: pos..end, message, help }
+    let err = SyntaxError { code: "syntax", span: pos..end, message, help };
+    odd_character(err.clone(), src, pos).unwrap_or(err)
+}
+
+/// A character at the failure that the designer cannot see or tell from another is named
+/// (`U+043E CYRILLIC SMALL LETTER O, which looks like `o``), and for a look-alike inside a
+/// word the whole word is labelled and retyped: "found `оke`" alone explains nothing.
+fn odd_character(mut err: SyntaxError, src: &str, pos: usize) -> Option<SyntaxError> {
+    use crate::diag::chars::{self, Odd};
+    let o = chars::odd(src[pos.min(src.len())..].chars().next()?)?;
+    let expected = err.message.rsplit_once(", found ").map(|(e, _)| e.to_string());
+    let word = |c: char| c.is_alphanumeric() || c == '_';
+    let start = src[..pos].char_indices().rev().take_while(|(_, c)| word(*c)).last().map_or(pos, |(i, _)| i);
+    let end = token_end(src, pos);
+    // A look-alike inside a longer word: label and retype the whole word.
+    let in_word = word(o.c) && end - start > o.c.len_utf8();
+    let (found, help) = match o.odd {
+        Odd::LooksLike(_) if in_word => {
+            err.span = start..end;
+            let w = &src[start..end];
+            (format!("`{w}`, whose `{}` is {}", o.c, o.describe()), format!("retype it as `{}`", chars::plain_ascii(w)))
+        }
+        Odd::LooksLike(like) => (o.describe(), format!("type `{like}` instead")),
+        Odd::Space => (o.describe(), "type an ordinary space instead".to_string()),
+        Odd::Direction => {
+            (o.describe(), "delete it: editors show the text after it reordered, not as Twilit reads it".to_string())
+        }
+        Odd::Invisible | Odd::Control => {
+            (o.describe(), "delete it: it shows as nothing (it often comes with pasted text)".to_string())
+        }
+    };
+    err.message = match expected {
+        Some(e) => format!("{e}, found {found}"),
+        None => format!("unexpected {found}"),
+    };
+    err.help = Some(help);
+    Some(err)
 }
 
 /// The end of the word (or single character) at `pos`, so the label covers the culprit.
@@ -117,7 +175,7 @@ fn expected_message(positives: &[Rule], src: &str, pos: usize) -> (String, Optio
         [one] => (*one).to_string(),
         [init @ .., last] => format!("{} or {last}", init.join(", ")),
     };
-    let help = hint(&names, &found).or_else(|| misspelled_reserved(src, pos));
+    let help = hint(&names, &found).or_else(|| unclosed_string(src, pos)).or_else(|| misspelled_reserved(src, pos));
     (format!("expected {list}, found {found}"), help)
 }
 
@@ -135,11 +193,29 @@ fn hint(names: &[&str], found: &str) -> Option<String> {
     if word == "else" {
         return Some("`else` must follow the `}` of an `if` block".into());
     }
+    // Habits from other languages.
+    let habit = match word {
+        "=" if names.contains(&"an operator") => Some("compare with `==`; a single `=` only follows `let x`"),
+        "&" => Some("write `and` instead of `&&`"),
+        "|" => Some("write `or` instead of `||`"),
+        "!" => Some("write `not x` instead of `!x`, and `!=` only between two values"),
+        _ => None,
+    };
+    if let Some(h) = habit {
+        return Some(h.into());
+    }
     let wants_name = names.iter().any(|n| *n == "a name" || *n == "an expression") && !names.contains(&"`{`");
     if wants_name && grammar_reserved(word) {
         return Some(format!("`{word}` is a reserved word and cannot be used as a name"));
     }
     None
+}
+
+/// A `"` at the failure with no other `"` after it on its line opens a string never closed.
+fn unclosed_string(src: &str, pos: usize) -> Option<String> {
+    let rest = src.get(pos..)?.strip_prefix('"')?;
+    let line = rest.split('\n').next().unwrap_or_default();
+    (!line.contains('"')).then(|| "this string is never closed: end it with `\"` on the same line".to_string())
 }
 
 /// A misspelled reserved word on the failing line (`whre` for `where`) is the usual culprit.
