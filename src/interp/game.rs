@@ -94,7 +94,7 @@ impl Interp<'_> {
                 |per: Per| rules.zones.iter().find(|z| z.per == per && z.holds.iter().any(|h| &h.value == name));
             let side = spec.sides.first().map(|s| s.value.clone());
             let make = |me: &mut Self, zone: usize, owner: Option<PlayerId>, n: i64| {
-                for _ in 0..n.clamp(0, 10_000) {
+                for _ in 0..n.clamp(0, crate::load::MAX_SUPPLY) {
                     let label = me.w.state.fresh_label(name);
                     let e = me.w.state.create(Kind::Piece(name.clone()), label, owner, zone);
                     me.w.state.set_side(e, side.clone());

@@ -365,8 +365,8 @@ impl Compiler<'_> {
             props: values,
             play: c.play.as_ref().and_then(|s| self.script(s)),
             abilities: c.abilities.iter().filter_map(|a| self.ability(a)).collect(),
-            // A deck of a thousand copies of one card is a typo, not a game.
-            copies: c.copies.as_ref().map(|n| n.value.clamp(1, 1000) as usize).unwrap_or(1),
+            // The loader refuses copies outside 1..=MAX_COPIES; the clamp only keeps the two in step.
+            copies: c.copies.as_ref().map(|n| n.value.clamp(1, load::MAX_COPIES) as usize).unwrap_or(1),
             faction: None,
         }
     }
@@ -384,7 +384,7 @@ impl Compiler<'_> {
 /// `players: { min, max }` as counts (1 to 64, the most the views can tell apart).
 fn players_of(g: &load::Game) -> (usize, usize) {
     let get = |f: fn(&load::Players) -> &Option<load::Sp<i64>>| {
-        g.players.as_ref().and_then(|p| f(p).as_ref()).map(|n| n.value.clamp(1, 64) as usize)
+        g.players.as_ref().and_then(|p| f(p).as_ref()).map(|n| n.value.clamp(1, load::MAX_PLAYERS) as usize)
     };
     let min = get(|p| &p.min).unwrap_or(2);
     (min, get(|p| &p.max).unwrap_or(min).max(min))
