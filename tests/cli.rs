@@ -383,3 +383,16 @@ fn an_interrupted_bench_removes_its_library() {
     assert_eq!(status.code(), Some(130), "{status:?}");
     assert!(!dir.exists(), "{} is left behind", dir.display());
 }
+
+/// A phase script that runs past the step budget ends `twilit play` with the budget's
+/// message and exit 1; it used to be rolled back and run again forever.
+#[test]
+fn play_stops_when_a_phase_script_exceeds_its_budget() {
+    let o = twilit(root(), &["play", "tests/fixtures/runaway", "--seed", "1"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(err.contains("step budget (200000) exceeded"), "{err}");
+    let o = twilit(root(), &["simulate", "tests/fixtures/runaway", "--games", "3", "--format", "json"]);
+    assert_eq!(o.status.code(), Some(1), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(stdout(&o).contains("step budget (200000) exceeded"), "{}", stdout(&o));
+}

@@ -241,15 +241,21 @@ impl Interp<'_> {
         while self.w.state.clock.turn < last && !self.w.state.over {
             refused += self.window(200)?;
             self.check_end = true;
-            if let Err(Halt::Refused(reason)) = self.atomically(|me| me.close_phase()) {
-                // The phase's script was refused (the agent chose what the rules forbid):
-                // the phase ends without it, so that the game goes on.
-                refused += 1;
-                self.emit(None, EventKind::Note { text: format!("the phase's script is skipped: {reason}") });
-                self.skip_scripts = true;
-                let out = self.atomically(|me| me.close_phase());
-                self.skip_scripts = false;
-                out?;
+            match self.atomically(|me| me.close_phase()) {
+                Ok(()) => {}
+                Err(Halt::Refused(reason)) => {
+                    // The phase's script was refused (the agent chose what the rules forbid):
+                    // the phase ends without it, so that the game goes on.
+                    refused += 1;
+                    self.emit(None, EventKind::Note { text: format!("the phase's script is skipped: {reason}") });
+                    self.skip_scripts = true;
+                    let out = self.atomically(|me| me.close_phase());
+                    self.skip_scripts = false;
+                    out?;
+                }
+                // A budget, an error or an agent that cannot answer ends the game: the phase
+                // was rolled back, so going on would run the same script again, forever.
+                Err(h) => return Err(h),
             }
         }
         Ok(refused)
