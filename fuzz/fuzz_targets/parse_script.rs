@@ -7,7 +7,12 @@ use twilit::syntax::{parse_condition, parse_event, parse_keyword_sig, parse_scri
 
 fn in_text(r: Result<impl Sized, SyntaxError>, src: &str) {
     if let Err(e) = r {
-        assert!(e.span.start <= e.span.end && e.span.end <= src.len(), "span {:?} of a {}-byte script: {e:?}", e.span, src.len());
+        assert!(
+            e.span.start <= e.span.end && e.span.end <= src.len(),
+            "span {:?} of a {}-byte script: {e:?}",
+            e.span,
+            src.len()
+        );
     }
 }
 

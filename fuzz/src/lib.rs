@@ -41,7 +41,11 @@ pub fn render_all(diags: &[Diagnostic], sources: &SourceMap) {
     for d in diags {
         if let Some(l) = d.primary() {
             let len = sources.get(l.file).text.len();
-            assert!(l.span.start <= l.span.end && l.span.end <= len, "span {:?} outside a {len}-byte file: {d:?}", l.span);
+            assert!(
+                l.span.start <= l.span.end && l.span.end <= len,
+                "span {:?} outside a {len}-byte file: {d:?}",
+                l.span
+            );
         }
         let _ = render::human(d, sources, false, 100);
         let _ = render::json(d, sources);
