@@ -6,7 +6,7 @@
 //! Invariant: a name is compiled as global only if nothing can bind it while the script
 //! runs — no `let` or `for each` of the script binds it, no procedure or keyword has a
 //! parameter of that name (a procedure's body and a `uses` trigger see those bound), and
-//! it is not `it`. Debug builds assert at every evaluation that no binding shadows it.
+//! it is not `it`. Debug builds assert at every evaluation that no binding hides it.
 
 use std::sync::Arc;
 

@@ -276,40 +276,24 @@ struct Compiler<'a> {
 
 impl Compiler<'_> {
     fn script(&mut self, src: &ScriptSrc) -> Option<Script> {
-        let block = match self.blocks.get(&src.text) {
-            Some(b) => Arc::clone(b),
-            None => match syntax::parse_script(&src.text) {
-                Ok(mut b) => {
-                    self.names.block(&mut b);
-                    let b = Arc::new(b);
-                    self.blocks.insert(src.text.clone(), Arc::clone(&b));
-                    b
-                }
-                Err(e) => {
-                    self.diags.push(crate::check::scripts::syntax_diag(src, e));
-                    return None;
-                }
-            },
+        let names = self.names;
+        let parse = |t: &str| {
+            let mut b = syntax::parse_script(t)?;
+            names.block(&mut b);
+            Ok(b)
         };
+        let block = compiled(&mut self.blocks, self.diags, src, parse)?;
         Some(Script { block, file: src.file, span: src.span.clone(), text: src.text.shared() })
     }
 
     fn cond(&mut self, src: &ScriptSrc) -> Option<Cond> {
-        let expr = match self.exprs.get(&src.text) {
-            Some(e) => Arc::clone(e),
-            None => match syntax::parse_condition(&src.text) {
-                Ok(mut e) => {
-                    self.names.expr(&mut e);
-                    let e = Arc::new(e);
-                    self.exprs.insert(src.text.clone(), Arc::clone(&e));
-                    e
-                }
-                Err(e) => {
-                    self.diags.push(crate::check::scripts::syntax_diag(src, e));
-                    return None;
-                }
-            },
+        let names = self.names;
+        let parse = |t: &str| {
+            let mut e = syntax::parse_condition(t)?;
+            names.expr(&mut e);
+            Ok(e)
         };
+        let expr = compiled(&mut self.exprs, self.diags, src, parse)?;
         Some(Cond { expr, file: src.file, span: src.span.clone(), text: src.text.shared() })
     }
 
@@ -378,6 +362,26 @@ impl Compiler<'_> {
             (None, None) => return None,
         };
         Some(ProcDef { params: p.params.iter().map(|a| a.name.value.clone()).collect(), body })
+    }
+}
+
+/// A script field compiled by `parse` (which also resolves its names), or the copy already
+/// compiled from the same text; a syntax error is reported at the field and not kept.
+fn compiled<T>(
+    done: &mut HashMap<load::Text, Arc<T>>,
+    diags: &mut Vec<Diagnostic>,
+    src: &ScriptSrc,
+    parse: impl FnOnce(&str) -> Result<T, syntax::SyntaxError>,
+) -> Option<Arc<T>> {
+    if let Some(x) = done.get(&src.text) {
+        return Some(Arc::clone(x));
+    }
+    match parse(&src.text) {
+        Ok(x) => Some(Arc::clone(done.entry(src.text.clone()).or_insert(Arc::new(x)))),
+        Err(e) => {
+            diags.push(crate::check::scripts::syntax_diag(src, e));
+            None
+        }
     }
 }
 

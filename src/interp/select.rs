@@ -251,7 +251,7 @@ impl<'r> Interp<'r> {
             _ => {
                 let b = self.eval(base, cx)?;
                 match (&b, filters.first()) {
-                    // `warriors at X`: only the things in X's zones are looked at.
+                    // `NOUN at X`: only the things in X's zones are looked at.
                     (
                         Value::Sym(noun),
                         Some(f @ Filter { kind: FilterKind::In(_) | FilterKind::From(_) | FilterKind::At(_), .. }),

@@ -405,7 +405,7 @@ pub enum Res {
     #[default]
     Unresolved,
     /// The game's or the language's name at this index of the compiled name table;
-    /// no binding of the script can shadow it.
+    /// no binding of the script can hide it.
     Global(u32),
 }
 
