@@ -195,7 +195,7 @@ impl Interp<'_> {
     /// `response:` ability that answers what just happened, until all pass in a row (a
     /// response can itself be answered). Returns how many were refused.
     fn reactions(&mut self, p: PlayerId) -> R<usize> {
-        if !self.rules.reacts {
+        if !self.rules.reacts.any() {
             return Ok(0);
         }
         let start = self.w.last.0;

@@ -17,6 +17,7 @@ mod effects;
 mod eval;
 mod exec;
 mod game;
+mod heard;
 pub mod legal;
 mod pieces;
 mod places;

@@ -64,7 +64,7 @@ impl Interp<'_> {
     /// An event is about to happen. Returns `true` when a replacement took its place (the
     /// caller must not make it happen); otherwise its `before:` abilities have resolved.
     pub(super) fn about_to(&mut self, actor: Option<PlayerId>, kind: EventKind) -> R<bool> {
-        if !self.rules.reacts {
+        if !self.rules.reacts.hears(&kind) {
             return Ok(false);
         }
         let ev = Event { actor, kind, depth: self.depth, seen: crate::engine::view::EVERYONE };

@@ -242,11 +242,11 @@ pub struct Rules {
     pub static_props: std::collections::BTreeSet<String>,
     /// Whether some static ability forbids something (else prohibitions are only script-made).
     pub static_bans: bool,
-    /// Whether some ability answers events before, instead of or right after them (else
-    /// moves and counter changes skip the search).
-    pub reacts: bool,
-    /// Whether some ability triggers on events (`when:`); else events are offered to nobody.
-    pub triggers: bool,
+    /// The events some ability answers before, instead of or right after them (others
+    /// skip the search).
+    pub reacts: super::heard::Heard,
+    /// The events some ability triggers on (`when:`); others are offered to nobody.
+    pub triggers: super::heard::Heard,
     /// The zones named by some ability's `from:` (cards there may listen out of play).
     pub from_zones: std::collections::BTreeSet<String>,
 }
@@ -446,8 +446,13 @@ impl Rules {
         rules.find_statics();
         let all = rules.cards.iter().flat_map(|c| &c.abilities).chain(rules.factions.iter().flat_map(|f| &f.abilities));
         let all: Vec<&AbilityDef> = all.chain(&rules.abilities).collect();
-        rules.reacts = all.iter().any(|a| matches!(a.head, Head::React(..)));
-        rules.triggers = all.iter().any(|a| matches!(a.head, Head::When(_)));
+        for a in &all {
+            match &a.head {
+                Head::React(_, p) => rules.reacts.add(p),
+                Head::When(p) => rules.triggers.add(p),
+                _ => {}
+            }
+        }
         rules.from_zones = all.iter().flat_map(|a| a.from.iter().cloned()).collect();
         if diags.is_empty() {
             Ok(rules)
@@ -514,8 +519,8 @@ impl Rules {
             board: g.board.clone(),
             static_props: Default::default(),
             static_bans: false,
-            reacts: false,
-            triggers: false,
+            reacts: Default::default(),
+            triggers: Default::default(),
             from_zones: Default::default(),
         }
     }

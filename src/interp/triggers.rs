@@ -25,7 +25,7 @@ impl Interp<'_> {
     /// A triggered ability's own events are offered first (from `floor`); events that were
     /// already waiting stay for the level that was offering them.
     pub fn fire(&mut self) -> R<()> {
-        if !self.rules.triggers {
+        if !self.rules.triggers.any() {
             // Nobody listens: every event is offered at once, to no one.
             self.w.fired = self.w.fired.max(self.w.state.log.len());
             let fired = self.w.fired;
@@ -39,7 +39,7 @@ impl Interp<'_> {
                 i = self.w.fired;
                 continue;
             }
-            if self.w.done.insert(i) {
+            if self.w.done.insert(i) && self.rules.triggers.hears(&self.w.state.log[i].kind) {
                 let ev = self.w.state.log[i].clone();
                 for p in self.triggered_by(&ev)? {
                     self.resolve_trigger(p, &ev)?;
@@ -110,8 +110,8 @@ impl Interp<'_> {
                 Ok(&p.name == name || &p.name == period)
             }
             (EventKind_::Action { actor, verb, object, clauses }, k) => {
-                let want = base_verb(&verb.name);
-                if k.verb() != Some(want.as_str()) {
+                let want = super::heard::base_verb(&verb.name).unwrap_or(&verb.name);
+                if k.verb() != Some(want) {
                     return Ok(false);
                 }
                 if let Some(a) = actor {
@@ -247,13 +247,5 @@ pub(super) fn subject(k: &EventKind) -> Vec<Value> {
         EventKind::Reveal { ents, .. } => ents.iter().map(|e| Value::Ent(*e)).collect(),
         EventKind::Counter { name, .. } | EventKind::Use { name, .. } => vec![Value::Sym(name.as_str().into())],
         _ => vec![],
-    }
-}
-
-/// A trigger's verb in base form: `plays` is `play`, `uses` is `use`.
-fn base_verb(w: &str) -> String {
-    match w {
-        "use" | "uses" => "use".into(),
-        w => Verb::from_word(w).map(|v| v.as_str().to_string()).unwrap_or_else(|| w.to_string()),
     }
 }
