@@ -175,3 +175,50 @@ fn a_response_from_hand_is_offered_in_the_reaction_window_after_an_opponents_pla
     }
     assert!(windows > 0 && used > 0, "{windows} reaction windows, {used} responses");
 }
+
+/// The first decision of a Crazy Eights game of `seed` under `agent`: the legal actions
+/// as listed, and the one the window took (by its text).
+fn first_pick(r: &Rules, seed: u64, agent: Box<dyn twilit::interp::Agent + '_>) -> (Vec<String>, String) {
+    use twilit::interp::Interp;
+    let names = (1..=2).map(|i| twilit::engine::Player { name: format!("p{i}"), role: None, faction: None }).collect();
+    let mut it = Interp::new(r, Interp::lay_out(r, seed, names), agent);
+    it.prepare_whole_game().expect("prepares");
+    it.begin(None).expect("begins");
+    it.start_phase().expect("starts");
+    let p = it.w.state.active().expect("an active player");
+    let legal: Vec<String> = it.legal_actions(p).expect("legal actions").into_iter().map(|l| l.text).collect();
+    let before = it.w.state.log.len();
+    it.window(1).expect("one action");
+    let picked = it.w.state.log[before..].iter().find_map(|e| match &e.kind {
+        EventKind::Choose { prompt, picked } if prompt == "act or pass" => Some(picked[0].clone()),
+        _ => None,
+    });
+    (legal, picked.expect("the player was asked"))
+}
+
+#[test]
+fn agents_that_need_no_list_pick_as_if_they_had_seen_every_legal_action() {
+    let r = rules("cards/crazy_eights");
+    // The first-legal agent takes the first listed action (passing is not allowed here).
+    for seed in 1..=20 {
+        let (legal, picked) = first_pick(&r, seed, Box::new(twilit::interp::FirstLegal));
+        assert_eq!(picked, legal[0], "seed {seed}");
+    }
+    // The random agent tries candidates one at a time, yet picks a legal action, each of
+    // the listed ones equally often: the first one of m about 1/m of the time.
+    let (mut firsts, mut expected, mut variance) = (0.0, 0.0, 0.0);
+    for seed in 1..=400 {
+        let (legal, picked) = first_pick(&r, seed, Box::new(twilit::interp::RandomAgent));
+        let k = legal.iter().position(|l| *l == picked);
+        assert!(k.is_some(), "seed {seed}: `{picked}` is not among {legal:?}");
+        let q = 1.0 / legal.len() as f64;
+        firsts += f64::from(u8::from(k == Some(0)));
+        expected += q;
+        variance += q * (1.0 - q);
+    }
+    let sd = variance.sqrt();
+    assert!(
+        (firsts - expected).abs() < 4.0 * sd,
+        "first option picked {firsts} times, expected {expected:.1} ± {sd:.1}"
+    );
+}

@@ -34,8 +34,25 @@ impl Ask<'_> {
     }
 }
 
+/// How an agent picks among the actions of a window when it needs no list of them:
+/// the window then tries candidates one at a time instead of all of them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Sampler {
+    /// The first option: a pass when passing is allowed, else the first legal action.
+    First,
+    /// Uniformly at random among the legal actions and the pass (rejection sampling from
+    /// the game's generator: the same distribution as choosing from the whole list).
+    Uniform,
+}
+
 /// Answers choices with option indices.
 pub trait Agent {
+    /// How it picks actions without seeing their list; `None` (the default) when it must
+    /// see every legal action, by name.
+    fn sampler(&self) -> Option<Sampler> {
+        None
+    }
+
     /// Picks between `ask.min` and `ask.max` distinct options (indices into `ask.options`).
     /// An `Err` stops the action (a scenario's missing answer).
     fn choose(&mut self, ask: &Ask, rng: &mut Rng) -> Result<Vec<usize>, String>;
@@ -60,6 +77,10 @@ pub trait Agent {
 pub struct FirstLegal;
 
 impl Agent for FirstLegal {
+    fn sampler(&self) -> Option<Sampler> {
+        Some(Sampler::First)
+    }
+
     fn choose(&mut self, ask: &Ask, _rng: &mut Rng) -> Result<Vec<usize>, String> {
         let n = ask.min.max(ask.max.min(1)).min(ask.count);
         Ok((0..n).collect())
@@ -75,6 +96,10 @@ impl Agent for FirstLegal {
 pub struct RandomAgent;
 
 impl Agent for RandomAgent {
+    fn sampler(&self) -> Option<Sampler> {
+        Some(Sampler::Uniform)
+    }
+
     fn choose(&mut self, ask: &Ask, rng: &mut Rng) -> Result<Vec<usize>, String> {
         let max = ask.max.min(ask.count);
         let n = ask.min + rng.below((max - ask.min.min(max) + 1) as u64) as usize;

@@ -9,7 +9,7 @@ use crate::load::Window;
 
 use super::actions::{Action, Source};
 use super::rules::Head;
-use super::{Ctx, FirstLegal, Halt, Interp, R};
+use super::{Ctx, FirstLegal, Halt, Interp, Sampler, R};
 use crate::engine::EventKind;
 
 /// One action a player may take now, with its stable text (`play king#2`, `use draw`,
@@ -57,6 +57,68 @@ impl Interp<'_> {
                 }
             }
         }
+    }
+
+    /// `p`'s pick among the legal actions (those `keep` selects, when given), or `None`
+    /// for a pass (also when nothing is legal). An agent that needs no list (a
+    /// [`Sampler`]) has candidates tried one at a time, only until its pick is known.
+    fn pick_action(
+        &mut self,
+        p: PlayerId,
+        prompt: &str,
+        keep: Option<fn(&Self, &Action) -> bool>,
+        may_pass: impl Fn(&mut Self) -> R<bool>,
+    ) -> R<Option<Action>> {
+        let keep = |me: &Self, a: &Action| keep.is_none_or(|k| k(me, a));
+        let sampler = self.agent.sampler().filter(|_| self.replay.is_empty() && self.recording.is_none());
+        let Some(sampler) = sampler else {
+            let legal = self.legal_where(p, keep)?;
+            let pass = may_pass(self)?;
+            return if legal.is_empty() { Ok(None) } else { self.offer(p, prompt, legal, pass) };
+        };
+        let mut pool: Vec<Option<Action>> =
+            self.action_candidates(p)?.into_iter().filter(|a| keep(self, a)).map(Some).collect();
+        if may_pass(self)? {
+            pool.insert(0, None);
+        }
+        let picked = loop {
+            if pool.is_empty() {
+                // Nothing is legal: the player passes, as when the list is empty.
+                return Ok(None);
+            }
+            let k = match sampler {
+                Sampler::First => 0,
+                Sampler::Uniform => self.w.state.rng.below(pool.len() as u64) as usize,
+            };
+            match pool.remove(k) {
+                None => break None,
+                Some(a) if self.would_resolve(p, &a)? => break Some(a),
+                Some(_) => {}
+            }
+        };
+        // A pass drawn before any legal action was found is a choice only if some action is
+        // legal; else nobody was asked, and nothing is logged.
+        if picked.is_none() && !self.any_legal(p, &pool)? {
+            return Ok(None);
+        }
+        // The pick is logged as `offer` logs it: a step of the budget and a `Choose` event.
+        self.tick()?;
+        let text = match &picked {
+            Some(a) => self.action_text(a),
+            None => "pass".into(),
+        };
+        self.emit(Some(p), EventKind::Choose { prompt: prompt.to_string(), picked: vec![text] });
+        Ok(picked)
+    }
+
+    /// Whether one of `pool`'s actions is legal (tried in order, stopping at the first).
+    fn any_legal(&mut self, p: PlayerId, pool: &[Option<Action>]) -> R<bool> {
+        for a in pool.iter().flatten() {
+            if self.would_resolve(p, a)? {
+                return Ok(true);
+            }
+        }
+        Ok(false)
     }
 
     /// Asks `p` to pick one of `legal` (or to pass, when `pass`): the picked action, or
@@ -173,10 +235,7 @@ impl Interp<'_> {
                 break;
             }
             let p = order[i % order.len()];
-            let legal = self.legal_actions(p)?;
-            let pass = self.may_pass(p)?;
-            let picked = if legal.is_empty() { None } else { self.offer(p, "act or pass", legal, pass)? };
-            let Some(action) = picked else {
+            let Some(action) = self.pick_action(p, "act or pass", None, |me| me.may_pass(p))? else {
                 passes += 1;
                 continue;
             };
@@ -205,9 +264,7 @@ impl Interp<'_> {
         while passes < order.len() && i < 200 {
             let q = order[i % order.len()];
             i += 1;
-            let responses = self.legal_where(q, |me, a| me.is_response(a))?;
-            let picked = if responses.is_empty() { None } else { self.offer(q, "respond or pass", responses, true)? };
-            let Some(action) = picked else {
+            let Some(action) = self.pick_action(q, "respond or pass", Some(Self::is_response), |_| Ok(true))? else {
                 passes += 1;
                 continue;
             };

@@ -34,7 +34,7 @@ use std::sync::Arc;
 use crate::engine::{EntId, EventKind, PlayerId, State, Value};
 use crate::syntax::ast::{Expr, Span};
 
-pub use agent::{Agent, Ask, FirstLegal, RandomAgent, Scripted};
+pub use agent::{Agent, Ask, FirstLegal, RandomAgent, Sampler, Scripted};
 pub use game::Standing;
 pub use legal::Legal;
 pub use rules::Rules;
