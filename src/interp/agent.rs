@@ -100,6 +100,10 @@ impl Agent for RandomAgent {
         Some(Sampler::Uniform)
     }
 
+    fn wants_names(&self) -> bool {
+        false
+    }
+
     fn choose(&mut self, ask: &Ask, rng: &mut Rng) -> Result<Vec<usize>, String> {
         let max = ask.max.min(ask.count);
         let n = ask.min + rng.below((max - ask.min.min(max) + 1) as u64) as usize;
