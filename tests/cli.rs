@@ -396,3 +396,27 @@ fn play_stops_when_a_phase_script_exceeds_its_budget() {
     assert_eq!(o.status.code(), Some(1), "{}", String::from_utf8_lossy(&o.stderr));
     assert!(stdout(&o).contains("step budget (200000) exceeded"), "{}", stdout(&o));
 }
+
+/// A run-time error (here a division by zero in a procedure that checks clean) is reported
+/// at its line and column in the game's file, besides the scenario step or seed that ran
+/// into it: in `test` (human and JSON) and in `play`.
+#[test]
+fn runtime_errors_are_reported_where_the_script_raises_them() {
+    let o = twilit(root(), &["test", "tests/fixtures/runtime_error"]);
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    assert!(
+        out.contains("division by zero in `others` (in share), raised at tests/fixtures/runtime_error/game.yaml:23:12"),
+        "{out}"
+    );
+    let o = twilit(root(), &["test", "tests/fixtures/runtime_error", "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).expect("one JSON line");
+    assert_eq!(
+        v["raised_at"],
+        serde_json::json!({ "file": "tests/fixtures/runtime_error/game.yaml", "line": 23, "column": 12 })
+    );
+    assert_eq!((v["line"].as_u64(), v["step"].as_u64()), (Some(11), Some(1)), "{v}");
+    let o = twilit(root(), &["play", "tests/fixtures/runtime_error", "--seed", "1"]);
+    assert_eq!(o.status.code(), Some(1));
+    insta::assert_snapshot!(String::from_utf8_lossy(&o.stderr));
+}

@@ -261,7 +261,8 @@ fn run_script(rules: &twilit::interp::Rules, file: twilit::diag::FileId, text: &
         }
         it.begin(None).expect("begins");
         it.limits.steps = 20_000;
-        let script = Script { block: block.into(), file, span: 0..text.len(), text: text.into() };
+        let src = twilit::load::ScriptSrc::new(text, file, 0..text.len(), twilit::load::ScalarStyle::Plain, text);
+        let script = Script::from_src(block.into(), &src);
         Some(it.act(0, &Action::Script(script)).is_ok())
     }
 }

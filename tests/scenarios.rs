@@ -105,7 +105,7 @@ fn a_random_agent_plays_200_seeded_lotr_turns_without_an_error() {
                 turns += g.state.clock.turn - 1;
                 refused += g.refused;
             }
-            Err(h @ (Halt::Error(_) | Halt::Budget(_) | Halt::Agent(_))) => panic!("seed {seed}: {h:?}"),
+            Err(h @ (Halt::Error(..) | Halt::Budget(_) | Halt::Agent(_))) => panic!("seed {seed}: {h:?}"),
             Err(Halt::Refused(m)) => panic!("seed {seed}: a turn-structure step was refused: {m}"),
         }
         seed += 1;

@@ -42,7 +42,7 @@ pub struct PlayOpts {
 }
 
 /// Loads one game directory that checks clean.
-pub(super) fn rules_of(path: &Path, err: &mut dyn Write) -> Result<(Rules, crate::load::GameBundle), i32> {
+pub(super) fn rules_of(path: &Path, err: &mut dyn Write) -> Result<(Rules, crate::load::GameBundle, SourceMap), i32> {
     let mut sources = SourceMap::default();
     let (mut lib, mut diags) = crate::load::load_paths(&[path.to_path_buf()], &mut sources);
     diags.extend(crate::check::check_library(&lib).diags);
@@ -55,14 +55,38 @@ pub(super) fn rules_of(path: &Path, err: &mut dyn Write) -> Result<(Rules, crate
         return Err(EXIT_USAGE);
     }
     let bundle = lib.games.remove(0);
-    Rules::compile(&bundle).map(|r| (r, bundle)).map_err(|_| EXIT_PROBLEMS)
+    Rules::compile(&bundle).map(|r| (r, bundle, sources)).map_err(|_| EXIT_PROBLEMS)
 }
 
 /// Loads a game that checks clean and the number of players to play it with.
-pub(super) fn game_of(path: &Path, asked: Option<usize>, err: &mut dyn Write) -> Result<(Rules, usize), i32> {
-    let (rules, _) = rules_of(path, err)?;
+pub(super) fn game_of(
+    path: &Path,
+    asked: Option<usize>,
+    err: &mut dyn Write,
+) -> Result<(Rules, usize, SourceMap), i32> {
+    let (rules, _, sources) = rules_of(path, err)?;
     let players = players_of(&rules, asked, err)?;
-    Ok((rules, players))
+    Ok((rules, players, sources))
+}
+
+/// Reports a game stopped by `h`; a run-time error is shown at its place in the script.
+fn report_halt(seed: u64, h: &crate::interp::Halt, sources: &SourceMap, err: &mut dyn Write) {
+    match h.at() {
+        Some(at) => {
+            let d = crate::diag::Diagnostic::error(
+                "runtime-error",
+                format!("seed {seed}: {}", h.message()),
+                at.file,
+                at.span.clone(),
+            )
+            .with_label("raised here")
+            .with_help(format!("replay it with `--seed {seed}`; `twilit check` cannot see this error"));
+            let _ = write!(err, "{}", render::human(&d, sources, render::want_color(), 100));
+        }
+        None => {
+            let _ = writeln!(err, "error: seed {seed}: {}", h.message());
+        }
+    }
 }
 
 /// The number of players asked for (default: the game's fewest), if the game allows it.
@@ -85,7 +109,7 @@ fn agent(kind: AgentKind) -> Box<dyn Agent> {
 
 /// Runs `twilit play`: one game with its log, or `--games N` results.
 pub fn play(o: PlayOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
-    let (rules, players) = match game_of(&o.path, o.players, err) {
+    let (rules, players, sources) = match game_of(&o.path, o.players, err) {
         Ok(g) => g,
         Err(code) => return code,
     };
@@ -110,7 +134,7 @@ pub fn play(o: PlayOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
                 print_result(&g, seed, o.format, out);
             }
             Err(h) => {
-                let _ = writeln!(err, "error: seed {seed}: {}", h.message());
+                report_halt(seed, &h, &sources, err);
                 return EXIT_PROBLEMS;
             }
         }
@@ -172,7 +196,7 @@ fn print_result(g: &Played, seed: u64, format: Format, out: &mut dyn Write) {
 /// Runs `twilit bench --game`: best of `runs` for the game's scenarios and for a random
 /// game of `turns` turns (restarting with the next seed whenever a game ends).
 pub fn bench(path: &Path, turns: u32, runs: usize, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
-    let (rules, bundle) = match rules_of(path, err) {
+    let (rules, bundle, _) = match rules_of(path, err) {
         Ok(r) => r,
         Err(code) => return code,
     };

@@ -70,7 +70,7 @@ pub fn simulate(o: SimOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
             writeln!(err, "error: --seed {} plus --games {} passes the largest seed, {}", o.seed, o.games, u64::MAX);
         return EXIT_USAGE;
     }
-    let (rules, players) = match game_of(&o.path, o.players, err) {
+    let (rules, players, _) = match game_of(&o.path, o.players, err) {
         Ok(g) => g,
         Err(code) => return code,
     };

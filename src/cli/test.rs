@@ -154,6 +154,11 @@ impl Runs<'_> {
             v["file"] = self.sources.get(f.file).path.display().to_string().into();
             v["line"] = line.into();
             v["column"] = column.into();
+            if let Some(at) = &f.raised {
+                let (line, column) = self.sources.line_col(at.file, at.span.start);
+                let file = self.sources.get(at.file).path.display().to_string();
+                v["raised_at"] = serde_json::json!({ "file": file, "line": line, "column": column });
+            }
             self.failed += 1;
         } else {
             self.passed += 1;
@@ -171,9 +176,18 @@ impl Runs<'_> {
         let (line, col) = self.sources.line_col(f.file, f.span.start);
         let at = format!("{}:{line}:{col}", path.display());
         let message = crate::diag::abbreviate(&f.message);
-        let _ = writeln!(self.out, "FAIL   {game}/{name} ({at}) step {}: {message}", f.step);
-        let d = Diagnostic::error("scenario-failed", format!("step {}: {}", f.step, f.message), f.file, f.span.clone())
-            .with_help(format!("run `twilit test {} --transcript` to see what happened", path.display()));
+        let raised = f.raised.as_ref().map(|r| {
+            let (line, col) = self.sources.line_col(r.file, r.span.start);
+            format!(", raised at {}:{line}:{col}", self.sources.get(r.file).path.display())
+        });
+        let _ =
+            writeln!(self.out, "FAIL   {game}/{name} ({at}) step {}: {message}{}", f.step, raised.unwrap_or_default());
+        let mut d =
+            Diagnostic::error("scenario-failed", format!("step {}: {}", f.step, f.message), f.file, f.span.clone())
+                .with_help(format!("run `twilit test {} --transcript` to see what happened", path.display()));
+        if let Some(r) = &f.raised {
+            d = d.with_secondary(r.file, r.span.clone(), "the error is raised here");
+        }
         let _ = write!(self.err, "{}", render::human(&d, self.sources, render::want_color(), 100));
     }
 }

@@ -63,7 +63,7 @@ impl<'r> Interp<'r> {
             }
             Action::Use(src, i) => self.use_ability(who, *src, *i),
             Action::Script(s) => {
-                let mut cx = Ctx::new(Some(who), None, s.text.clone());
+                let mut cx = Ctx::new(Some(who), None, s.text.clone()).at(&s.origin);
                 self.exec_stmts(&s.block, &mut cx)
             }
         }
@@ -72,15 +72,15 @@ impl<'r> Interp<'r> {
     /// Plays a card: its own `play:` script or the game's, while it is *coming into play*.
     pub fn play_entity(&mut self, e: EntId, you: Option<PlayerId>) -> R<()> {
         let Kind::Card(c) = self.w.state.ents[e].kind else {
-            return Err(Halt::Error(format!("{} is not a card", self.w.state.ents[e].label)));
+            return Err(Halt::error(format!("{} is not a card", self.w.state.ents[e].label)));
         };
         self.allowed("play", you, Some(&Value::Ent(e)), None)?;
         let script = self.rules.cards[c].play.clone().or_else(|| self.rules.play.clone());
         let Some(script) = script else {
-            return Err(Halt::Error("the game has no `play:` script".into()));
+            return Err(Halt::error("the game has no `play:` script"));
         };
         self.emit(you, EventKind::Playing { ent: e });
-        let mut cx = Ctx::new(you, Some(Value::Ent(e)), script.text.clone());
+        let mut cx = Ctx::new(you, Some(Value::Ent(e)), script.text.clone()).at(&script.origin);
         self.w.playing.push(e);
         self.depth += 1;
         let out = self.exec_stmts(&script.block, &mut cx);
@@ -91,7 +91,7 @@ impl<'r> Interp<'r> {
             self.w.noted.retain(|k| !k.ends_with(&prefix));
         }
         out.map_err(|h| match h {
-            Halt::Error(_) => h.within(&format!("playing {}", self.w.state.ents[e].label)),
+            Halt::Error(..) => h.within(&format!("playing {}", self.w.state.ents[e].label)),
             h => h,
         })?;
         self.emit(you, EventKind::Play { ent: e });
@@ -177,7 +177,7 @@ impl<'r> Interp<'r> {
         let ok = match &a.used_by {
             Some(u) => {
                 let (_, this, _) = self.abilities_of(src);
-                let mut cx = Ctx::new(owner, Some(this), u.text.clone());
+                let mut cx = Ctx::new(owner, Some(this), u.text.clone()).at(&u.origin);
                 let v = self.eval(&u.expr, &mut cx)?;
                 self.players(&v)?.contains(&who)
             }
@@ -252,6 +252,7 @@ impl<'r> Interp<'r> {
         let checked = matches!(a.head, Head::When(_)) || (matches!(a.head, Head::React(..)) && !a.is_activated());
         if let Some(r) = a.requires.as_ref().filter(|_| !checked) {
             cx.text = r.text.clone();
+            cx.origin = Some(r.origin.clone());
             let v = self.eval(&r.expr, &mut cx)?;
             if !self.truth(&v, &r.expr, &cx)? {
                 return Err(Halt::Refused(format!("requirement not met: {}", r.text.trim())));
@@ -265,6 +266,7 @@ impl<'r> Interp<'r> {
         }
         for part in [&a.cost, &a.effect].into_iter().flatten() {
             cx.text = part.text.clone();
+            cx.origin = Some(part.origin.clone());
             self.exec_stmts(&part.block, &mut cx)?;
         }
         Ok(())

@@ -9,7 +9,7 @@ use super::{Ctx, Halt, Interp, R};
 impl Interp<'_> {
     /// Calls a built-in function.
     pub(super) fn builtin_fn(&mut self, name: &str, args: &[Expr], cx: &mut Ctx) -> R<Value> {
-        let arg = |i: usize| args.get(i).ok_or_else(|| Halt::Error(format!("`{name}` needs more arguments")));
+        let arg = |i: usize| args.get(i).ok_or_else(|| Halt::error(format!("`{name}` needs more arguments")));
         match name {
             "count" | "exists" | "first" if self.in_zones_only(arg(0)?, cx).is_some() => {
                 // `count(cards in X)`, `exists(...)`, `first(...)`: X's zones are read in
@@ -89,7 +89,7 @@ impl Interp<'_> {
                 }
                 Ok(Value::Bool(all))
             }
-            _ => Err(Halt::Error(format!("unknown function `{name}`"))),
+            _ => Err(Halt::error(format!("unknown function `{name}`"))),
         }
     }
 

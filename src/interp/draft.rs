@@ -64,7 +64,7 @@ impl Interp<'_> {
         cx.you = saved;
         match super::select::first(v?) {
             Value::Zone(z) => Ok(z),
-            v => Err(Halt::Error(format!("draft needs zones, found {}", self.show(&v)))),
+            v => Err(Halt::error(format!("draft needs zones, found {}", self.show(&v)))),
         }
     }
 

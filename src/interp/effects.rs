@@ -64,7 +64,7 @@ impl Interp<'_> {
     }
 
     fn effect_now(&mut self, e: &Effect, cx: &mut Ctx) -> R<Value> {
-        let obj = || e.objects.first().ok_or_else(|| Halt::Error(format!("`{}` what?", e.verb.as_str())));
+        let obj = || e.objects.first().ok_or_else(|| Halt::error(format!("`{}` what?", e.verb.as_str())));
         match e.verb {
             Verb::Add | Verb::Gain | Verb::Remove | Verb::Spend | Verb::Lose => self.add_or_remove(e, cx),
             Verb::Move | Verb::Return | Verb::Take | Verb::Discard | Verb::Destroy => self.move_like(e, cx),
@@ -103,8 +103,7 @@ impl Interp<'_> {
 
     fn score(&mut self, e: &Effect, cx: &mut Ctx) -> R<Value> {
         let n = self.amount(e.objects.first(), cx)?;
-        let counter =
-            self.rules.scoring.clone().ok_or_else(|| Halt::Error("the game has no `scoring:` counter".into()))?;
+        let counter = self.rules.scoring.clone().ok_or_else(|| Halt::error("the game has no `scoring:` counter"))?;
         self.allowed("score", cx.you, None, None)?;
         for p in self.beneficiaries(e, cx)? {
             let now = self.w.state.counter(&counter, Holder::Player(p)).saturating_add(n);
@@ -127,7 +126,7 @@ impl Interp<'_> {
         sorted.dedup();
         if order.len() != self.w.state.players.len() || sorted.len() != order.len() {
             let names: Vec<&str> = order.iter().map(|&p| self.pname(p)).collect();
-            return Err(Halt::Error(format!("`seat` needs every player exactly once, got [{}]", names.join(", "))));
+            return Err(Halt::error(format!("`seat` needs every player exactly once, got [{}]", names.join(", "))));
         }
         self.w.state.seats = order.clone();
         self.emit(cx.you, EventKind::Seat { order });
@@ -137,12 +136,12 @@ impl Interp<'_> {
     /// `add`, `gain`, `remove`, `spend`, `lose`: of a counter, or of pieces (`add` places
     /// them, `remove` sends things back where they were created).
     fn add_or_remove(&mut self, e: &Effect, cx: &mut Ctx) -> R<Value> {
-        let o = e.objects.first().ok_or_else(|| Halt::Error("nothing to add or remove".into()))?;
+        let o = e.objects.first().ok_or_else(|| Halt::error("nothing to add or remove"))?;
         let adding = matches!(e.verb, Verb::Add | Verb::Gain);
         match self.counted(o) {
             Some(c) if matches!(c.sym, Some(Sym::Counter { .. })) => self.counter_effect(e, &c, cx),
             Some(c) if adding && matches!(c.sym, Some(Sym::Piece)) => self.place(e, o, cx, "add"),
-            _ if adding => Err(Halt::Error(format!("`{}` is not a counter", cx.snippet(&o.span)))),
+            _ if adding => Err(Halt::error(format!("`{}` is not a counter", cx.snippet(&o.span)))),
             _ => {
                 let mut all = vec![];
                 for o in &e.objects {
@@ -169,7 +168,7 @@ impl Interp<'_> {
         match v {
             Value::Ent(e) => Ok(*e),
             Value::List(l) if l.len() == 1 => self.ent(&l[0]),
-            v => Err(Halt::Error(format!("expected a card or piece, found {}", self.show(v)))),
+            v => Err(Halt::error(format!("expected a card or piece, found {}", self.show(v)))),
         }
     }
 
@@ -204,7 +203,7 @@ impl Interp<'_> {
                 Value::Player(p) if e.verb == Verb::Take || e.verb == Verb::Return => {
                     Dest::Zone(self.same_zone_of(p, None)?, top)
                 }
-                v => return Err(Halt::Error(format!("cannot put things into {}", self.show(&v)))),
+                v => return Err(Halt::error(format!("cannot put things into {}", self.show(&v)))),
             }));
         }
         Ok(None)
@@ -304,7 +303,7 @@ impl Interp<'_> {
             }
             _ => match self.counter_on(&c.noun) {
                 crate::load::CounterOn::Game => vec![Holder::Game],
-                _ => vec![Holder::Player(cx.you.ok_or_else(|| Halt::Error(format!("whose {}?", c.noun)))?)],
+                _ => vec![Holder::Player(cx.you.ok_or_else(|| Halt::error(format!("whose {}?", c.noun)))?)],
             },
         };
         let verb: &'static str = e.verb.as_str();
@@ -361,7 +360,7 @@ impl Interp<'_> {
             let to = match (e.verb, dest) {
                 (Verb::Destroy, _) => Dest::Gone,
                 (_, Some(d)) => d,
-                (Verb::Move, None) => return Err(Halt::Error("`move` needs `to`, `into` or `onto`".into())),
+                (Verb::Move, None) => return Err(Halt::error("`move` needs `to`, `into` or `onto`")),
                 (Verb::Return, None) => match self.home(&t)? {
                     Some(d) => d,
                     None => continue,
@@ -373,7 +372,7 @@ impl Interp<'_> {
                 (Verb::Take, None) => match self.w.state.zone_of(ent) {
                     Some(z) if self.w.state.zones[z].owner.is_some() && self.w.state.zones[z].owner != cx.you => {
                         Dest::Zone(
-                            self.same_zone_of(cx.you.ok_or_else(|| Halt::Error("`take` by nobody".into()))?, Some(z))?,
+                            self.same_zone_of(cx.you.ok_or_else(|| Halt::error("`take` by nobody"))?, Some(z))?,
                             true,
                         )
                     }
@@ -401,7 +400,7 @@ impl Interp<'_> {
             let from = match self.clause(e, |k| matches!(k, ClauseKind::From(_))) {
                 Some(ClauseKind::From(z)) => match super::select::first(self.eval(&z, &mut pc)?) {
                     Value::Zone(z) => z,
-                    v => return Err(Halt::Error(format!("cannot draw from {}", self.show(&v)))),
+                    v => return Err(Halt::error(format!("cannot draw from {}", self.show(&v)))),
                 },
                 _ => self.default_zone(|d| &d.draw_from, "draw_from", Some(p))?,
             };
@@ -432,14 +431,14 @@ impl Interp<'_> {
             ClauseKind::To(x) | ClauseKind::Into(x) => Some(x),
             _ => None,
         }) else {
-            return Err(Halt::Error("`deal` needs `to`".into()));
+            return Err(Halt::error("`deal` needs `to`"));
         };
         let mut zones: Vec<ZoneId> = vec![];
         for z in self.eval(dest, cx)?.items() {
             match z {
                 Value::Zone(z) => zones.push(z),
                 v => {
-                    return Err(Halt::Error(format!(
+                    return Err(Halt::error(format!(
                         "`deal` puts things into zones, not {}: write `hand of ...`",
                         self.show(&v)
                     )))
@@ -492,7 +491,7 @@ impl Interp<'_> {
             (Some(o), None) => match super::select::first(self.eval(o, cx)?) {
                 Value::Zone(z) => z,
                 v => {
-                    return Err(Halt::Error(format!(
+                    return Err(Halt::error(format!(
                         "cannot shuffle {} (shuffle a zone, or things into one)",
                         self.show(&v)
                     )))
@@ -502,14 +501,14 @@ impl Interp<'_> {
                 let things = self.targets(o, cx)?;
                 let zone = match super::select::first(self.eval(&z, cx)?) {
                     Value::Zone(z) => z,
-                    v => return Err(Halt::Error(format!("cannot shuffle into {}", self.show(&v)))),
+                    v => return Err(Halt::error(format!("cannot shuffle into {}", self.show(&v)))),
                 };
                 for t in things.items() {
                     self.relocate("shuffle", &t, Dest::Zone(zone, true), cx)?;
                 }
                 zone
             }
-            _ => return Err(Halt::Error("shuffle needs a zone".into())),
+            _ => return Err(Halt::error("shuffle needs a zone")),
         };
         self.allowed("shuffle", cx.you, None, Some(zone))?;
         let mut items = self.w.state.zones[zone].items.clone();
@@ -557,7 +556,7 @@ impl Interp<'_> {
         if let Kind::Piece(k) = &self.w.state.ents[ent].kind {
             let sides = self.rules.pieces.get(k).cloned().unwrap_or_default();
             if !sides.iter().any(|s| s == side) {
-                return Err(Halt::Error(format!("{k} has no side `{side}` (sides: {})", sides.join(", "))));
+                return Err(Halt::error(format!("{k} has no side `{side}` (sides: {})", sides.join(", "))));
             }
         }
         self.w.state.set_side(ent, Some(side.to_string()));

@@ -34,8 +34,16 @@ impl<'r> Interp<'r> {
         self.eval_in(e, cx, Mode::Query)
     }
 
-    /// Evaluates an expression; `mode` says whether quantities may ask.
+    /// Evaluates an expression; `mode` says whether quantities may ask. A run-time error
+    /// is placed at the innermost expression that raised it.
     pub fn eval_in(&mut self, e: &Expr, cx: &mut Ctx, mode: Mode) -> R<Value> {
+        match self.eval_node(e, cx, mode) {
+            Err(h @ Halt::Error(_, None)) => Err(h.raised(&e.span, cx)),
+            out => out,
+        }
+    }
+
+    fn eval_node(&mut self, e: &Expr, cx: &mut Ctx, mode: Mode) -> R<Value> {
         self.tick()?;
         match &e.kind {
             ExprKind::Int(i) => Ok(Value::Int(*i)),
@@ -43,8 +51,8 @@ impl<'r> Interp<'r> {
             ExprKind::Str(s) => Ok(Value::Str(s.clone())),
             ExprKind::Name(n, Res::Global(i)) => self.global(n, *i, cx),
             ExprKind::Name(n, Res::Unresolved) => self.name(n, cx),
-            ExprKind::You => cx.you.map(Value::Player).ok_or_else(|| Halt::Error("`you` is nobody here".into())),
-            ExprKind::This => cx.this.clone().ok_or_else(|| Halt::Error("`this` is nothing here".into())),
+            ExprKind::You => cx.you.map(Value::Player).ok_or_else(|| Halt::error("`you` is nobody here")),
+            ExprKind::This => cx.this.clone().ok_or_else(|| Halt::error("`this` is nothing here")),
             ExprKind::List(items) => {
                 let mut out = vec![];
                 for i in items {
@@ -70,7 +78,7 @@ impl<'r> Interp<'r> {
                 let k = self.int(&k, key, cx)?;
                 match rows.iter().find(|r| r.key.matches(k)) {
                     Some(r) => self.eval(&r.value, cx),
-                    None => Err(Halt::Error(format!("no row of `{}` matches {k}", cx.snippet(&e.span)))),
+                    None => Err(Halt::error(format!("no row of `{}` matches {k}", cx.snippet(&e.span)))),
                 }
             }
             ExprKind::Roll(d) => self.roll(d, cx),
@@ -86,11 +94,11 @@ impl<'r> Interp<'r> {
     fn roll(&mut self, d: &Expr, cx: &mut Ctx) -> R<Value> {
         let die = match self.eval(d, cx)? {
             Value::Sym(s) => s,
-            v => return Err(Halt::Error(format!("`roll` needs a die, found {}", v.kind()))),
+            v => return Err(Halt::error(format!("`roll` needs a die, found {}", v.kind()))),
         };
         let faces = self.rules.dice.get(&*die).cloned().unwrap_or_default();
         if faces.is_empty() {
-            return Err(Halt::Error(format!("die `{die}` has no faces")));
+            return Err(Halt::error(format!("die `{die}` has no faces")));
         }
         let value = faces[self.w.state.rng.below(faces.len() as u64) as usize];
         self.emit(cx.you, EventKind::Roll { die: die.to_string(), value });
@@ -103,11 +111,11 @@ impl<'r> Interp<'r> {
             return Ok(v.clone());
         }
         if n == "it" {
-            return cx.it.clone().ok_or_else(|| Halt::Error("`it` is nothing here".into()));
+            return cx.it.clone().ok_or_else(|| Halt::error("`it` is nothing here"));
         }
         match self.rules.env.index_of(n) {
             Some(i) => self.global(n, i, cx),
-            None => Err(Halt::Error(format!("unknown name `{n}`"))),
+            None => Err(Halt::error(format!("unknown name `{n}`"))),
         }
     }
 
@@ -116,12 +124,12 @@ impl<'r> Interp<'r> {
         debug_assert!(cx.get(n).is_none(), "`{n}` was compiled as global but is bound");
         let rules: &'r super::Rules = self.rules;
         let Some((canon, sym)) = rules.env.entry(i) else {
-            return Err(Halt::Error(format!("unknown name `{n}`")));
+            return Err(Halt::error(format!("unknown name `{n}`")));
         };
         match sym {
             Sym::Property(_) => match cx.it.clone() {
                 Some(it) => self.prop_of(canon, &it),
-                None => Err(Halt::Error(format!("`{n}` of what? (no candidate here)"))),
+                None => Err(Halt::error(format!("`{n}` of what? (no candidate here)"))),
             },
             Sym::Counter { .. } => self.counter_default(canon, cx),
             Sym::Zone => self.zone_named(canon, cx.you).map(Value::Zone),
@@ -137,7 +145,7 @@ impl<'r> Interp<'r> {
             }
             Sym::Builtin(t) => self.builtin(canon, *t, cx),
             Sym::Variable(_) => Ok(self.w.state.vars.get(canon).cloned().unwrap_or(Value::Null)),
-            Sym::Local(_) => Err(Halt::Error(format!("`{n}` is not bound here"))),
+            Sym::Local(_) => Err(Halt::error(format!("`{n}` is not bound here"))),
             _ => Ok(Value::Sym(rules.symbols[i as usize].clone())),
         }
     }
@@ -152,7 +160,7 @@ impl<'r> Interp<'r> {
         let players = |ps: Vec<PlayerId>| Value::List(ps.into_iter().map(Value::Player).collect());
         Ok(match n {
             "opponent" | "opponents" | "enemy" | "enemies" => {
-                let you = cx.you.ok_or_else(|| Halt::Error(format!("`{n}` of nobody")))?;
+                let you = cx.you.ok_or_else(|| Halt::error(format!("`{n}` of nobody")))?;
                 let order = self.w.state.seat_order(you, true);
                 players(order.into_iter().skip(1).collect())
             }
@@ -166,7 +174,7 @@ impl<'r> Interp<'r> {
             "exhausted" | "face_up" | "side" | "zone" | "name" | "id" | "owner" | "controller" | "space" => {
                 match cx.it.clone() {
                     Some(it) => self.relation(n, &it)?,
-                    None => return Err(Halt::Error(format!("`{n}` of what? (no candidate here)"))),
+                    None => return Err(Halt::error(format!("`{n}` of what? (no candidate here)"))),
                 }
             }
             "turn" => Value::Int(i64::from(self.w.state.clock.turn)),
@@ -179,7 +187,7 @@ impl<'r> Interp<'r> {
                 name.map(|x| Value::Sym(x.as_str().into())).unwrap_or(Value::Null)
             }
             _ if t == Ty::Period => Value::Sym(n.into()),
-            _ => return Err(Halt::Error(format!("`{n}` needs `of`: `{n} of x`"))),
+            _ => return Err(Halt::error(format!("`{n}` needs `of`: `{n} of x`"))),
         })
     }
 
@@ -190,11 +198,11 @@ impl<'r> Interp<'r> {
             CounterOn::Player => match (&cx.it, cx.you) {
                 (Some(Value::Player(p)), _) => Holder::Player(*p),
                 (_, Some(p)) => Holder::Player(p),
-                _ => return Err(Halt::Error(format!("`{name}` of which player?"))),
+                _ => return Err(Halt::error(format!("`{name}` of which player?"))),
             },
             CounterOn::Card | CounterOn::Space => match &cx.it {
                 Some(v) => self.holder(v, name)?,
-                None => return Err(Halt::Error(format!("`{name}` of what?"))),
+                None => return Err(Halt::error(format!("`{name}` of what?"))),
             },
         };
         Ok(Value::Int(self.counter_value(name, holder)?))
@@ -213,7 +221,7 @@ impl<'r> Interp<'r> {
             Value::Zone(z) => Ok(Holder::Zone(*z)),
             Value::List(l) if l.len() == 1 => self.holder(&l[0], counter),
             Value::Null if self.counter_on(counter) == CounterOn::Game => Ok(Holder::Game),
-            v => Err(Halt::Error(format!("`{counter}` cannot be kept on {}", v.kind()))),
+            v => Err(Halt::error(format!("`{counter}` cannot be kept on {}", v.kind()))),
         }
     }
 
@@ -221,8 +229,8 @@ impl<'r> Interp<'r> {
     pub fn zone_named(&self, name: &str, owner: Option<PlayerId>) -> R<usize> {
         let s = &self.w.state;
         owner.and_then(|p| s.zone(name, Some(p))).or_else(|| s.zone(name, None)).ok_or_else(|| match owner {
-            Some(p) => Halt::Error(format!("{} has no zone `{name}`", s.players[p].name)),
-            None => Halt::Error(format!("there is no shared zone `{name}`")),
+            Some(p) => Halt::error(format!("{} has no zone `{name}`", s.players[p].name)),
+            None => Halt::error(format!("there is no shared zone `{name}`")),
         })
     }
 
@@ -249,7 +257,7 @@ impl<'r> Interp<'r> {
         (0..s.ents.len())
             .find(|&e| s.ents[e].label == id)
             .map(Value::Ent)
-            .ok_or_else(|| Halt::Error(format!("card `{id}` is not in this game")))
+            .ok_or_else(|| Halt::error(format!("card `{id}` is not in this game")))
     }
 
     fn binary(&mut self, op: BinOp, a: &Expr, b: &Expr, cx: &mut Ctx, mode: Mode) -> R<Value> {
@@ -275,7 +283,7 @@ impl<'r> Interp<'r> {
                     return Ok(r);
                 }
                 if op == BinOp::And {
-                    return Err(Halt::Error(format!("`and` needs conditions, found {}", self.show(&l))));
+                    return Err(Halt::error(format!("`and` needs conditions, found {}", self.show(&l))));
                 }
                 let mut all = self.things(&l)?;
                 for x in self.things(&r)? {
@@ -301,7 +309,7 @@ impl<'r> Interp<'r> {
                     BinOp::Add => Value::Int(x.saturating_add(y)),
                     BinOp::Sub => Value::Int(x.saturating_sub(y)),
                     BinOp::Mul => Value::Int(x.saturating_mul(y)),
-                    _ if y == 0 => return Err(Halt::Error(format!("division by zero in `{}`", cx.snippet(&b.span)))),
+                    _ if y == 0 => return Err(Halt::error(format!("division by zero in `{}`", cx.snippet(&b.span)))),
                     _ => Value::Int(x.checked_div(y).unwrap_or(i64::MAX)),
                 })
             }
@@ -325,7 +333,7 @@ impl<'r> Interp<'r> {
             Value::Int(i) => Ok(*i),
             Value::List(l) if l.len() == 1 => self.int(&l[0], e, cx),
             Value::Null => Ok(0),
-            v => Err(Halt::Error(format!("`{}` should be a number, but is {}", cx.snippet(&e.span), self.show(v)))),
+            v => Err(Halt::error(format!("`{}` should be a number, but is {}", cx.snippet(&e.span), self.show(v)))),
         }
     }
 
@@ -341,7 +349,7 @@ impl<'r> Interp<'r> {
             Value::Bool(b) => Ok(*b),
             Value::List(l) if l.len() == 1 => self.truth(&l[0], e, cx),
             Value::Null => Ok(false),
-            v => Err(Halt::Error(format!("`{}` should be a condition, but is {}", cx.snippet(&e.span), self.show(v)))),
+            v => Err(Halt::error(format!("`{}` should be a condition, but is {}", cx.snippet(&e.span), self.show(v)))),
         }
     }
 
@@ -350,7 +358,7 @@ impl<'r> Interp<'r> {
         match v {
             Value::Player(p) => Ok(*p),
             Value::List(l) if l.len() == 1 => self.player(&l[0], e, cx),
-            v => Err(Halt::Error(format!("`{}` should be one player, but is {}", cx.snippet(&e.span), self.show(v)))),
+            v => Err(Halt::error(format!("`{}` should be one player, but is {}", cx.snippet(&e.span), self.show(v)))),
         }
     }
 
@@ -362,7 +370,7 @@ impl<'r> Interp<'r> {
                 Value::Player(p) => out.push(p),
                 Value::List(_) => out.extend(self.players(&x)?),
                 Value::Null => {}
-                v => return Err(Halt::Error(format!("expected players, found {}", self.show(&v)))),
+                v => return Err(Halt::error(format!("expected players, found {}", self.show(&v)))),
             }
         }
         Ok(out)
@@ -390,7 +398,7 @@ impl<'r> Interp<'r> {
             }
         };
         let Some((canon, sym)) = found else {
-            return Err(Halt::Error(format!("unknown name `{n}`")));
+            return Err(Halt::error(format!("unknown name `{n}`")));
         };
         let each = |me: &mut Self, f: &mut dyn FnMut(&mut Self, &Value) -> R<Value>| -> R<Value> {
             match &right {
@@ -409,7 +417,7 @@ impl<'r> Interp<'r> {
             Sym::Zone => each(self, &mut |me, x| match x {
                 Value::Player(p) => me.zone_named(canon, Some(*p)).map(Value::Zone),
                 Value::Null => me.zone_named(canon, None).map(Value::Zone),
-                v => Err(Halt::Error(format!("`{canon} of ...` needs a player, found {}", me.show(v)))),
+                v => Err(Halt::error(format!("`{canon} of ...` needs a player, found {}", me.show(v)))),
             }),
             Sym::Counter { .. } => each(self, &mut |me, x| {
                 let h = me.holder(x, canon)?;
@@ -437,9 +445,9 @@ impl<'r> Interp<'r> {
             Value::Ent(e) => Ok(*e),
             Value::List(l) if l.len() == 1 => match l[0] {
                 Value::Ent(e) => Ok(e),
-                _ => Err(Halt::Error(format!("`{n} of` needs a card or piece"))),
+                _ => Err(Halt::error(format!("`{n} of` needs a card or piece"))),
             },
-            v => Err(Halt::Error(format!("`{n} of` needs a card or piece, found {}", self.show(v)))),
+            v => Err(Halt::error(format!("`{n} of` needs a card or piece, found {}", self.show(v)))),
         };
         Ok(match (n, x) {
             ("owner" | "controller", Value::Player(p)) => Value::Player(*p),
@@ -467,7 +475,7 @@ impl<'r> Interp<'r> {
                 }
             }
             ("id", v) => Value::Sym(s.ents[ent(v)?].label.as_str().into()),
-            (_, v) => return Err(Halt::Error(format!("`{n} of {}` means nothing", self.show(v)))),
+            (_, v) => return Err(Halt::error(format!("`{n} of {}` means nothing", self.show(v)))),
         })
     }
 }

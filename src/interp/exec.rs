@@ -28,7 +28,15 @@ impl<'r> Interp<'r> {
         Ok(())
     }
 
+    /// Runs a statement; a run-time error not placed at an expression is placed at it.
     fn exec(&mut self, s: &Stmt, cx: &mut Ctx) -> R<()> {
+        match self.exec_node(s, cx) {
+            Err(h @ Halt::Error(_, None)) => Err(h.raised(&s.span, cx)),
+            out => out,
+        }
+    }
+
+    fn exec_node(&mut self, s: &Stmt, cx: &mut Ctx) -> R<()> {
         self.tick()?;
         match &s.kind {
             StmtKind::Let { name, value } => {
@@ -209,10 +217,10 @@ impl<'r> Interp<'r> {
                     let holder = match self.counter_on(&name) {
                         crate::load::CounterOn::Game => Holder::Game,
                         crate::load::CounterOn::Player => {
-                            Holder::Player(cx.you.ok_or_else(|| Halt::Error("set a counter of nobody".into()))?)
+                            Holder::Player(cx.you.ok_or_else(|| Halt::error("set a counter of nobody"))?)
                         }
                         _ => {
-                            return Err(Halt::Error(format!(
+                            return Err(Halt::error(format!(
                                 "`{name}` is kept on cards or spaces: write `set {name} of X to ...`"
                             )))
                         }
@@ -249,7 +257,7 @@ impl<'r> Interp<'r> {
                     self.emit(cx.you, EventKind::Set { what: shown, value });
                     self.w.state.set_prop(*e, &prop.name, v.clone());
                 }
-                _ => return Err(Halt::Error(format!("cannot set {} of {}", prop.name, self.show(&t)))),
+                _ => return Err(Halt::error(format!("cannot set {} of {}", prop.name, self.show(&t)))),
             }
         }
         Ok(())
@@ -279,7 +287,7 @@ impl<'r> Interp<'r> {
         let def = match (def, c.kind) {
             (Some(def), _) => def,
             (None, CallKind::Function) => return self.builtin_fn(name, &c.args, cx),
-            (None, CallKind::Keyword) => return Err(Halt::Error(format!("unknown procedure `{name}`"))),
+            (None, CallKind::Keyword) => return Err(Halt::error(format!("unknown procedure `{name}`"))),
         };
         let mut args = vec![];
         for a in &c.args {
@@ -307,11 +315,11 @@ impl<'r> Interp<'r> {
         args: Vec<Value>,
         cx: &Ctx,
     ) -> R<Value> {
-        let text = match &def.body {
-            Body::Script(s) => s.text.clone(),
-            Body::Value(v) => v.text.clone(),
+        let (text, origin) = match &def.body {
+            Body::Script(s) => (s.text.clone(), &s.origin),
+            Body::Value(v) => (v.text.clone(), &v.origin),
         };
-        let mut inner = Ctx::new(cx.you, cx.this.clone(), text);
+        let mut inner = Ctx::new(cx.you, cx.this.clone(), text).at(origin);
         for (p, a) in def.params.iter().zip(args) {
             inner.bind(p, a);
         }

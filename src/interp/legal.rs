@@ -147,7 +147,7 @@ impl Interp<'_> {
         self.restore(saved);
         match out {
             Ok(()) => Ok(true),
-            Err(Halt::Error(m)) => Err(Halt::Error(m)),
+            Err(h @ Halt::Error(..)) => Err(h),
             Err(_) => Ok(false),
         }
     }
@@ -208,7 +208,7 @@ impl Interp<'_> {
         let Some(c) = self.rules.phases.get(self.w.state.clock.phase).and_then(|ph| ph.can_pass.clone()) else {
             return Ok(true);
         };
-        let mut cx = Ctx::new(Some(p), Some(Value::Player(p)), c.text.clone());
+        let mut cx = Ctx::new(Some(p), Some(Value::Player(p)), c.text.clone()).at(&c.origin);
         let v = self.eval(&c.expr, &mut cx)?;
         self.truth(&v, &c.expr, &cx)
     }
@@ -292,7 +292,7 @@ impl Interp<'_> {
     pub fn play_turns(&mut self, turns: u32) -> R<usize> {
         let mut refused = 0;
         if self.rules.phases.is_empty() {
-            return Err(Halt::Error("the game has no `turn: phases:` to play".into()));
+            return Err(Halt::error("the game has no `turn: phases:` to play"));
         }
         let last = self.w.state.clock.turn.saturating_add(turns);
         while self.w.state.clock.turn < last && !self.w.state.over {

@@ -31,7 +31,9 @@ pub mod turn;
 
 use std::sync::Arc;
 
+use crate::diag::FileId;
 use crate::engine::{EntId, EventKind, PlayerId, State, Value};
+use crate::load::ScriptSrc;
 use crate::syntax::ast::{Expr, Span};
 
 pub use agent::{Agent, Ask, FirstLegal, RandomAgent, Sampler, Scripted};
@@ -48,15 +50,51 @@ pub enum Halt {
     Budget(String),
     /// The agent could not answer a choice (a scenario's missing or wrong answer).
     Agent(String),
-    /// A script did something meaningless at run time (a number where a player was needed).
-    Error(String),
+    /// A script did something meaningless at run time (a number where a player was needed),
+    /// and where in the files it happened, once known.
+    Error(String, Option<Box<At>>),
+}
+
+/// Where a run-time error was raised: the innermost expression or statement that was
+/// running, as a span of the card or game file that holds the script.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct At {
+    /// The file.
+    pub file: FileId,
+    /// The span in the file.
+    pub span: Span,
 }
 
 impl Halt {
     /// The message.
     pub fn message(&self) -> &str {
         match self {
-            Halt::Refused(m) | Halt::Budget(m) | Halt::Agent(m) | Halt::Error(m) => m,
+            Halt::Refused(m) | Halt::Budget(m) | Halt::Agent(m) | Halt::Error(m, _) => m,
+        }
+    }
+
+    /// A run-time error whose place is not known yet.
+    pub fn error(message: impl Into<String>) -> Halt {
+        Halt::Error(message.into(), None)
+    }
+
+    /// Where a run-time error was raised, if known.
+    pub fn at(&self) -> Option<&At> {
+        match self {
+            Halt::Error(_, at) => at.as_deref(),
+            _ => None,
+        }
+    }
+
+    /// Gives a run-time error the place `span` of `cx`'s script, unless an inner place
+    /// already has it.
+    pub(crate) fn raised(self, span: &Span, cx: &Ctx) -> Halt {
+        match (self, &cx.origin) {
+            (Halt::Error(m, None), Some(o)) => {
+                let at = At { file: o.file, span: o.file_span(span.clone()) };
+                Halt::Error(m, Some(Box::new(at)))
+            }
+            (h, _) => h,
         }
     }
 }
@@ -65,7 +103,7 @@ impl Halt {
     /// Names where a run-time error happened (the innermost place only).
     pub fn within(self, place: &str) -> Halt {
         match self {
-            Halt::Error(m) if !m.contains(" (in ") => Halt::Error(format!("{m} (in {place})")),
+            Halt::Error(m, at) if !m.contains(" (in ") => Halt::Error(format!("{m} (in {place})"), at),
             h => h,
         }
     }
@@ -126,12 +164,20 @@ pub struct Ctx {
     pub locals: Vec<(String, Value)>,
     /// The running script's text (spans index into it).
     pub text: Arc<str>,
+    /// Where the running script is in its file (for the place of run-time errors).
+    pub origin: Option<Arc<ScriptSrc>>,
 }
 
 impl Ctx {
     /// A context for a player and a source.
     pub fn new(you: Option<PlayerId>, this: Option<Value>, text: Arc<str>) -> Self {
-        Ctx { you, this, it: None, locals: vec![], text }
+        Ctx { you, this, it: None, locals: vec![], text, origin: None }
+    }
+
+    /// The same context, running a script that is at `origin` in its file.
+    pub fn at(mut self, origin: &Arc<ScriptSrc>) -> Self {
+        self.origin = Some(Arc::clone(origin));
+        self
     }
 
     /// A binding's value, innermost first.

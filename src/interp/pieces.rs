@@ -17,15 +17,15 @@ impl Interp<'_> {
                 return match super::select::first(self.eval(x, cx)?) {
                     Value::Zone(z) => Ok(Dest::Zone(z, true)),
                     Value::Ent(b) => Ok(Dest::On(b)),
-                    v => Err(Halt::Error(format!("cannot place at {}", self.show(&v)))),
+                    v => Err(Halt::error(format!("cannot place at {}", self.show(&v)))),
                 };
             }
         }
-        Err(Halt::Error("say where: `at SPACE`, `in ZONE` or `to ZONE`".into()))
+        Err(Halt::error("say where: `at SPACE`, `in ZONE` or `to ZONE`"))
     }
 
     pub(super) fn place(&mut self, e: &Effect, o: &Expr, cx: &mut Ctx, verb: &'static str) -> R<Value> {
-        let c = self.counted(o).ok_or_else(|| Halt::Error(format!("place what? `{}`", cx.snippet(&o.span))))?;
+        let c = self.counted(o).ok_or_else(|| Halt::error(format!("place what? `{}`", cx.snippet(&o.span))))?;
         let n = self.amount(c.n, cx)?.max(0) as usize;
         let dest = self.place_dest(e, c.filters, cx)?;
         let mut placed = vec![];
@@ -57,12 +57,12 @@ impl Interp<'_> {
     }
 
     pub(super) fn create(&mut self, e: &Effect, cx: &mut Ctx) -> R<Value> {
-        let o = e.objects.first().ok_or_else(|| Halt::Error("create what?".into()))?;
-        let c = self.counted(o).ok_or_else(|| Halt::Error(format!("create what? `{}`", cx.snippet(&o.span))))?;
+        let o = e.objects.first().ok_or_else(|| Halt::error("create what?"))?;
+        let c = self.counted(o).ok_or_else(|| Halt::error(format!("create what? `{}`", cx.snippet(&o.span))))?;
         let n = self.amount(c.n, cx)?.max(0) as usize;
         let zone = match self.place_dest(e, c.filters, cx)? {
             Dest::Zone(z, _) => z,
-            _ => return Err(Halt::Error("`create` puts things into a zone or at a space".into())),
+            _ => return Err(Halt::error("`create` puts things into a zone or at a space")),
         };
         let owner = match self.clause(e, |k| matches!(k, ClauseKind::For(_))) {
             Some(ClauseKind::For(p)) => {

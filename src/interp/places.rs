@@ -25,7 +25,7 @@ impl Interp<'_> {
     ) -> R<ZoneId> {
         match pick(&self.rules.env.defaults) {
             Some(z) => self.zone_named(&z.value, owner),
-            None => Err(Halt::Error(format!("no zone is named, and the game has no `defaults: {field}:`"))),
+            None => Err(Halt::error(format!("no zone is named, and the game has no `defaults: {field}:`"))),
         }
     }
 

@@ -24,7 +24,7 @@ impl Interp<'_> {
             }
             Value::List(l) if l.len() == 1 => return self.prop_of(prop, &l[0]),
             Value::Null => return Ok(Value::Null),
-            v => return Err(Halt::Error(format!("`{prop}` of {} means nothing", self.show(v)))),
+            v => return Err(Halt::error(format!("`{prop}` of {} means nothing", self.show(v)))),
         };
         let printed = self.printed(prop, e);
         if self.raw {
@@ -221,7 +221,7 @@ impl Interp<'_> {
             for a in abilities {
                 let Head::Static(script) = &a.head else { continue };
                 if let Some(r) = &a.requires {
-                    let mut rc = Ctx::new(you, Some(this.clone()), r.text.clone());
+                    let mut rc = Ctx::new(you, Some(this.clone()), r.text.clone()).at(&r.origin);
                     let was = std::mem::replace(&mut self.raw, true);
                     let v = self.eval(&r.expr, &mut rc);
                     self.raw = was;
@@ -229,7 +229,11 @@ impl Interp<'_> {
                         continue;
                     }
                 }
-                out.push((script.clone(), Ctx::new(you, Some(this.clone()), script.text.clone()), label.clone()));
+                out.push((
+                    script.clone(),
+                    Ctx::new(you, Some(this.clone()), script.text.clone()).at(&script.origin),
+                    label.clone(),
+                ));
             }
         }
         Ok(out)

@@ -132,7 +132,7 @@ impl Interp<'_> {
     /// not used up, and an `optional:` one's controller says yes.
     fn ready(&mut self, r: &Reactor, ev: &Event) -> R<bool> {
         if let Some(req) = &r.ability.requires {
-            let mut cx = Ctx::new(r.controller, Some(r.this.clone()), req.text.clone());
+            let mut cx = Ctx::new(r.controller, Some(r.this.clone()), req.text.clone()).at(&req.origin);
             cx.it = subject_of(ev);
             cx.locals.extend(bound(ev));
             let v = self.eval(&req.expr, &mut cx)?;

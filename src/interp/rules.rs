@@ -24,6 +24,16 @@ pub struct Script {
     pub span: Span,
     /// The script text (node spans index into it).
     pub text: Arc<str>,
+    /// The field it came from (maps its spans to the file, for run-time errors).
+    pub origin: Arc<load::ScriptSrc>,
+}
+
+impl Script {
+    /// A parsed script and the field it was parsed from.
+    pub fn from_src(block: Arc<ast::Block>, src: &load::ScriptSrc) -> Script {
+        let origin = Arc::new(src.clone());
+        Script { block, file: src.file, span: src.span.clone(), text: src.text.shared(), origin }
+    }
 }
 
 /// A parsed expression with where it came from.
@@ -37,6 +47,8 @@ pub struct Cond {
     pub span: Span,
     /// The expression text (node spans index into it).
     pub text: Arc<str>,
+    /// The field it came from (maps its spans to the file, for run-time errors).
+    pub origin: Arc<load::ScriptSrc>,
 }
 
 /// How an ability is used.
@@ -283,7 +295,13 @@ impl Compiler<'_> {
             Ok(b)
         };
         let block = compiled(&mut self.blocks, self.diags, src, parse)?;
-        Some(Script { block, file: src.file, span: src.span.clone(), text: src.text.shared() })
+        Some(Script {
+            block,
+            file: src.file,
+            span: src.span.clone(),
+            text: src.text.shared(),
+            origin: Arc::new(src.clone()),
+        })
     }
 
     fn cond(&mut self, src: &ScriptSrc) -> Option<Cond> {
@@ -294,7 +312,13 @@ impl Compiler<'_> {
             Ok(e)
         };
         let expr = compiled(&mut self.exprs, self.diags, src, parse)?;
-        Some(Cond { expr, file: src.file, span: src.span.clone(), text: src.text.shared() })
+        Some(Cond {
+            expr,
+            file: src.file,
+            span: src.span.clone(),
+            text: src.text.shared(),
+            origin: Arc::new(src.clone()),
+        })
     }
 
     fn ability(&mut self, a: &load::Ability) -> Option<AbilityDef> {

@@ -527,13 +527,13 @@ impl<'r> Interp<'r> {
         if cands.len() < min {
             return Err(Halt::Refused(format!("cannot {prompt}: {} of {min} available", cands.len())));
         }
-        let who = cx.you.ok_or_else(|| Halt::Error(format!("nobody to {prompt}")))?;
+        let who = cx.you.ok_or_else(|| Halt::error(format!("nobody to {prompt}")))?;
         let picked = match self.replay.pop_front() {
             // The same things the player chose in the rehearsal of a simultaneous choice.
             Some(chosen) => {
                 let found: Vec<usize> = chosen.iter().filter_map(|v| cands.iter().position(|c| c == v)).collect();
                 if found.len() != chosen.len() || !(min..=max).contains(&found.len()) {
-                    return Err(Halt::Error(format!("`{prompt}` changed between the choice and its resolution")));
+                    return Err(Halt::error(format!("`{prompt}` changed between the choice and its resolution")));
                 }
                 found
             }

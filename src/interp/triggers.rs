@@ -191,7 +191,7 @@ impl Interp<'_> {
             _ => vec![],
         };
         if let Some(r) = &p.ability.requires {
-            let mut cx = Ctx::new(p.controller, Some(p.this.clone()), r.text.clone());
+            let mut cx = Ctx::new(p.controller, Some(p.this.clone()), r.text.clone()).at(&r.origin);
             cx.it = it.clone();
             cx.locals.extend(bound.iter().cloned());
             let v = self.eval(&r.expr, &mut cx)?;

@@ -100,7 +100,7 @@ impl Interp<'_> {
     fn new_round(&mut self) -> R<()> {
         let order = match &self.rules.order {
             Some(o) => {
-                let mut cx = Ctx::new(self.w.state.seats.first().copied(), None, o.text.clone());
+                let mut cx = Ctx::new(self.w.state.seats.first().copied(), None, o.text.clone()).at(&o.origin);
                 let v = self.eval(&o.expr, &mut cx)?;
                 self.players(&v)?
             }
@@ -144,13 +144,13 @@ impl Interp<'_> {
         }
         let active = self.w.state.active();
         if let Some(s) = if start { p.start.clone() } else { p.end.clone() } {
-            let mut cx = Ctx::new(active, None, s.text.clone());
+            let mut cx = Ctx::new(active, None, s.text.clone()).at(&s.origin);
             self.exec_stmts(&s.block, &mut cx)?;
         }
         let faction = active.and_then(|a| self.w.state.players[a].faction.clone()).and_then(|f| self.rules.faction(&f));
         let script = faction.and_then(|f| if start { f.starts.get(&p.name) } else { f.phases.get(&p.name) });
         if let Some(s) = script.cloned() {
-            let mut cx = Ctx::new(active, active.map(Value::Player), s.text.clone());
+            let mut cx = Ctx::new(active, active.map(Value::Player), s.text.clone()).at(&s.origin);
             self.exec_stmts(&s.block, &mut cx)?;
         }
         Ok(())
@@ -243,7 +243,7 @@ impl Interp<'_> {
     /// Everyone passes until `target` (a phase or step) starts.
     pub fn advance_to(&mut self, target: &str) -> R<()> {
         if self.rules.phase_index(target).is_none() {
-            return Err(Halt::Error(format!("`{target}` is not a phase or step of the game")));
+            return Err(Halt::error(format!("`{target}` is not a phase or step of the game")));
         }
         // Two whole rounds of every phase and step are enough to reach any of them.
         let slots: usize = self.rules.phases.iter().map(|p| p.steps.len().max(1)).sum();
@@ -285,7 +285,7 @@ impl Interp<'_> {
     /// Whether the game's `end:` condition holds.
     pub fn ended(&mut self) -> R<bool> {
         let Some(end) = &self.rules.end else { return Ok(false) };
-        let mut cx = Ctx::new(self.w.state.active(), None, end.text.clone());
+        let mut cx = Ctx::new(self.w.state.active(), None, end.text.clone()).at(&end.origin);
         let v = self.eval(&end.expr.clone(), &mut cx)?;
         self.truth(&v, &end.expr, &cx)
     }

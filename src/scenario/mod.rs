@@ -28,6 +28,8 @@ pub struct Failure {
     pub file: FileId,
     /// The step's span.
     pub span: Span,
+    /// Where a run-time error was raised in a script, when the failure is one.
+    pub raised: Option<crate::interp::At>,
 }
 
 /// The result of running one scenario.
@@ -77,7 +79,12 @@ type Res = Result<(), Failure>;
 
 impl Runner<'_> {
     fn fail(&self, step: usize, span: &Span, message: impl Into<String>) -> Failure {
-        Failure { step, message: message.into(), file: self.sc.file, span: span.clone() }
+        Failure { step, message: message.into(), file: self.sc.file, span: span.clone(), raised: None }
+    }
+
+    /// A failure because of `h`, with the place in a script of a run-time error.
+    fn failed(&self, step: usize, span: &Span, message: impl Into<String>, h: &Halt) -> Failure {
+        Failure { raised: h.at().cloned(), ..self.fail(step, span, message) }
     }
 
     fn go(&mut self, it: &mut Interp) -> Res {
@@ -152,9 +159,9 @@ impl Runner<'_> {
             }
             (Err(h), Some(e)) => {
                 let msg = format!("expected a refusal containing \"{}\", got: {}", e.value, h.message());
-                return Err(self.fail(j + 1, &e.span, msg));
+                return Err(self.failed(j + 1, &e.span, msg, &h));
             }
-            (Err(h), None) => return Err(self.fail(n, &span_of(&steps[i]), h.message().to_string())),
+            (Err(h), None) => return Err(self.failed(n, &span_of(&steps[i]), h.message(), &h)),
         }
         Ok(if expected.is_some() { j + 1 } else { j })
     }
@@ -237,7 +244,7 @@ impl Runner<'_> {
                 }
                 SetupItem::Script(src) => {
                     let script = parse(src).map_err(|m| self.fail(0, &src.span, m))?;
-                    let mut cx = self.ctx(it, first, &script.text);
+                    let mut cx = self.ctx(it, first, &script.text).at(&script.origin);
                     it.atomically(|me| me.exec_stmts(&script.block, &mut cx))
                         .map_err(|h| self.fail(0, &src.span, h.message()))?;
                 }
@@ -313,7 +320,7 @@ impl Runner<'_> {
                 let who =
                     it.w.state
                         .player_named(&player.value)
-                        .ok_or_else(|| Halt::Error(format!("no player `{}`", player.value)))?;
+                        .ok_or_else(|| Halt::error(format!("no player `{}`", player.value)))?;
                 let action = match action {
                     Act::Play(id) => Action::Play(self.thing(it, &id.value)?),
                     Act::Use(id) => {
@@ -326,8 +333,8 @@ impl Runner<'_> {
                         }
                     }
                     Act::Script(src) => {
-                        let script = parse(src).map_err(Halt::Error)?;
-                        let cx = self.ctx(it, Some(who), &script.text);
+                        let script = parse(src).map_err(Halt::error)?;
+                        let cx = self.ctx(it, Some(who), &script.text).at(&script.origin);
                         return it.atomically(|me| {
                             let mut cx = cx;
                             me.exec_stmts(&script.block, &mut cx)
@@ -343,7 +350,7 @@ impl Runner<'_> {
     fn thing(&self, it: &Interp, id: &str) -> Result<usize, Halt> {
         match it.card_named(id)? {
             Value::Ent(e) => Ok(e),
-            _ => Err(Halt::Error(format!("`{id}` is not a card in this scenario"))),
+            _ => Err(Halt::error(format!("`{id}` is not a card in this scenario"))),
         }
     }
 
@@ -351,7 +358,7 @@ impl Runner<'_> {
         let e = syntax::parse_condition(&src.text).map_err(|e| self.fail(n, &src.span, e.message))?;
         let text: Arc<str> = src.text.as_str().into();
         let first = it.w.state.seats.first().copied();
-        let mut cx = self.ctx(it, first, &text);
+        let mut cx = self.ctx(it, first, &text).at(&Arc::new(src.clone()));
         it.reset_budgets();
         let got = it.eval(&e, &mut cx).and_then(|v| it.truth(&v, &e, &cx));
         match got {
@@ -362,7 +369,9 @@ impl Runner<'_> {
             Ok(false) => {
                 Err(self.fail(n, &src.span, format!("expected {}, but {}", src.text.trim(), explain(it, &e, &mut cx))))
             }
-            Err(h) => Err(self.fail(n, &src.span, format!("cannot evaluate {}: {}", src.text.trim(), h.message()))),
+            Err(h) => {
+                Err(self.failed(n, &src.span, format!("cannot evaluate {}: {}", src.text.trim(), h.message()), &h))
+            }
         }
     }
 }
@@ -391,7 +400,7 @@ fn explain(it: &mut Interp, e: &syntax::ast::Expr, cx: &mut Ctx) -> String {
 
 fn parse(src: &ScriptSrc) -> Result<Script, String> {
     let block = syntax::parse_script(&src.text).map_err(|e| e.message)?;
-    Ok(Script { block: Arc::new(block), file: src.file, span: src.span.clone(), text: src.text.as_str().into() })
+    Ok(Script::from_src(Arc::new(block), src))
 }
 
 fn span_of(s: &Step) -> Span {
