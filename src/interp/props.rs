@@ -90,10 +90,17 @@ impl Interp<'_> {
             return Some(v);
         }
         match &ent.kind {
-            Kind::Card(c) => self.rules.cards[*c].props.get(prop),
-            Kind::Piece(name) => self.rules.piece_props.get(name).and_then(|m| m.get(prop)),
+            Kind::Card(c) => {
+                let id = *self.rules.prop_ids.get(prop)?;
+                Some(&self.rules.cards[*c].printed[id as usize])
+            }
+            Kind::Piece(name) => self
+                .rules
+                .piece_props
+                .get(name)
+                .and_then(|m| m.get(prop))
+                .or_else(|| self.rules.props.get(prop).map(|i| &i.default)),
         }
-        .or_else(|| self.rules.props.get(prop).map(|i| &i.default))
     }
 
     /// A property's value when nothing can modify it (no modifier or static ability names

@@ -110,6 +110,9 @@ pub struct CardDef {
     pub name: String,
     /// Property values as printed (defaults filled in).
     pub props: BTreeMap<String, Value>,
+    /// The same values by property id (`Rules::prop_ids`; `Null` where it has none): what
+    /// the interpreter reads, without comparing names.
+    pub printed: Box<[Value]>,
     /// Its own `play:` script.
     pub play: Option<Script>,
     /// Its abilities.
@@ -196,6 +199,9 @@ pub struct Rules {
     pub card_ids: HashMap<String, usize>,
     /// Properties by name.
     pub props: HashMap<String, PropInfo>,
+    /// An id for each property name a card or the game declares: the index of its value
+    /// in every card's `printed`.
+    pub prop_ids: HashMap<String, u32>,
     /// Board attributes by name (the properties of spaces).
     pub attrs: HashMap<String, PropInfo>,
     /// For each enum value, the card properties that have it (board values map to none).
@@ -251,7 +257,7 @@ pub struct Rules {
     /// The board.
     pub board: Option<load::Board>,
     /// Properties and counters some static ability modifies (others skip the search).
-    pub static_props: std::collections::BTreeSet<String>,
+    pub static_props: crate::fxhash::FxHashSet<String>,
     /// Whether some static ability forbids something (else prohibitions are only script-made).
     pub static_bans: bool,
     /// The events some ability answers before, instead of or right after them (others
@@ -371,6 +377,7 @@ impl Compiler<'_> {
             id: c.id.value.clone(),
             name: c.name.value.clone(),
             props: values,
+            printed: Box::default(),
             play: c.play.as_ref().and_then(|s| self.script(s)),
             abilities: c.abilities.iter().filter_map(|a| self.ability(a)).collect(),
             // The loader refuses copies outside 1..=MAX_COPIES; the clamp only keeps the two in step.
@@ -465,6 +472,7 @@ impl Rules {
         for f in &bundle.factions {
             rules.add_faction(f, &mut cx);
         }
+        rules.number_props();
         rules.symbols = super::compile::symbols(&env);
         rules.env = env;
         rules.find_statics();
@@ -482,6 +490,26 @@ impl Rules {
             Ok(rules)
         } else {
             Err(diags)
+        }
+    }
+
+    /// Gives every property name an id and each card its printed values by id.
+    fn number_props(&mut self) {
+        let names = self.props.keys().chain(self.cards.iter().flat_map(|c| c.props.keys()));
+        for n in names {
+            let next = self.prop_ids.len() as u32;
+            self.prop_ids.entry(n.clone()).or_insert(next);
+        }
+        let mut by_id: Vec<&str> = vec![""; self.prop_ids.len()];
+        for (n, &i) in &self.prop_ids {
+            by_id[i as usize] = n;
+        }
+        let default = |n: &str| self.props.get(n).map(|p| p.default.clone()).unwrap_or(Value::Null);
+        let printed: Vec<Box<[Value]>> = (self.cards.iter())
+            .map(|c| by_id.iter().map(|n| c.props.get(*n).cloned().unwrap_or_else(|| default(n))).collect())
+            .collect();
+        for (c, p) in self.cards.iter_mut().zip(printed) {
+            c.printed = p;
         }
     }
 
@@ -510,6 +538,7 @@ impl Rules {
             cards: vec![],
             card_ids: HashMap::default(),
             props,
+            prop_ids: HashMap::default(),
             attrs,
             values,
             keywords: HashMap::default(),
