@@ -327,6 +327,18 @@ impl Compiler<'_> {
         })
     }
 
+    /// An event pattern as `matches` reads it: who acts and what is acted on without their
+    /// quantities (`a pawn` means any pawn), their names compiled.
+    fn pattern(&self, mut p: ast::EventPat) -> ast::EventPat {
+        if let ast::EventKind::Action { actor, object, .. } = &mut p.kind {
+            for x in actor.iter_mut().chain(object.iter_mut()) {
+                *x = super::select::unquantified(x);
+                self.names.expr(x);
+            }
+        }
+        p
+    }
+
     fn ability(&mut self, a: &load::Ability) -> Option<AbilityDef> {
         let head_text = match &a.kind {
             AbilityKind::Action(t) => t.value.clone(),
@@ -337,7 +349,7 @@ impl Compiler<'_> {
         let head = match &a.kind {
             AbilityKind::Action(t) => Head::Action(t.value.clone()),
             AbilityKind::When(src) => match syntax::parse_event(&src.text) {
-                Ok(p) => Head::When(Arc::new(p)),
+                Ok(p) => Head::When(Arc::new(self.pattern(p))),
                 Err(e) => {
                     self.diags.push(crate::check::scripts::syntax_diag(src, e));
                     return None;
@@ -345,7 +357,7 @@ impl Compiler<'_> {
             },
             AbilityKind::Static(src) => Head::Static(self.script(src)?),
             AbilityKind::React(r, src) => match syntax::parse_event(&src.text) {
-                Ok(p) => Head::React(*r, Arc::new(p)),
+                Ok(p) => Head::React(*r, Arc::new(self.pattern(p))),
                 Err(e) => {
                     self.diags.push(crate::check::scripts::syntax_diag(src, e));
                     return None;

@@ -8,7 +8,6 @@ use crate::syntax::ast::*;
 
 use super::actions::Source;
 use super::rules::{AbilityDef, Head};
-use super::select::unquantified;
 use super::{Ctx, Halt, Interp, R};
 
 /// A triggered ability ready to resolve.
@@ -116,7 +115,7 @@ impl Interp<'_> {
                 }
                 if let Some(a) = actor {
                     let Some(who) = ev.actor else { return Ok(false) };
-                    let v = self.eval(&unquantified(a), cx)?;
+                    let v = self.eval(a, cx)?;
                     if !self.players(&v)?.contains(&who) {
                         return Ok(false);
                     }
@@ -128,7 +127,7 @@ impl Interp<'_> {
                             return Ok(false);
                         }
                     } else {
-                        let v = self.eval(&unquantified(o), cx)?;
+                        let v = self.eval(o, cx)?;
                         let things = self.things(&v)?;
                         if !subject.iter().any(|s| things.contains(s)) {
                             return Ok(false);
