@@ -465,7 +465,10 @@ pub fn whole_game<'r>(
     let names = (1..=players)
         .map(|i| Player { name: format!("p{i}"), role: None, faction: rules.factions.get(i - 1).map(|f| f.id.clone()) })
         .collect();
-    let state = Interp::lay_out(rules, seed, names);
+    let mut state = Interp::lay_out(rules, seed, names);
+    // A whole game logs hundreds of events: growing the log by doubling copies it again
+    // and again (events are ~100 bytes).
+    state.log.reserve(1024);
     let mut it = Interp::new(rules, state, agent);
     it.prepare_whole_game()?;
     it.begin(None)?;
