@@ -69,10 +69,6 @@ fn load_group(dir: &Path, mut files: Vec<PathBuf>, sources: &mut SourceMap, diag
     let base = sources.len();
     let jobs: Vec<(FileId, &Path)> = files.iter().enumerate().map(|(i, f)| (FileId(base + i), f.as_path())).collect();
     let loaded = load_all(&jobs);
-    // One allocation of the exact size for the game's cards, not a doubling one.
-    let cards =
-        loaded.iter().map(|l| if let Some((Some(Item::Cards(c)), _)) = &l.converted { c.len() } else { 0 }).sum();
-    b.bundle.cards.reserve_exact(cards);
     let mut converted = Vec::with_capacity(loaded.len());
     for ((id, path), l) in jobs.iter().zip(loaded) {
         let registered = match l.text {
@@ -203,7 +199,7 @@ impl Bundler {
             }
             Item::Cards(cards) => {
                 cards.iter().for_each(|c| self.unique("card", &c.id));
-                self.bundle.cards.extend(cards);
+                self.bundle.cards.push_file(cards);
             }
             Item::Scenario(s) => {
                 self.unique("scenario", &s.scenario);

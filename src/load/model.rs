@@ -80,7 +80,7 @@ pub struct GameBundle {
     /// Factions, in file order.
     pub factions: Vec<Faction>,
     /// Cards from card files, in file order (faction cards stay in their faction).
-    pub cards: Vec<Card>,
+    pub cards: super::Cards,
     /// Scenarios, in file order.
     pub scenarios: Vec<Scenario>,
     /// Every file of the game, `game.yaml` first.
