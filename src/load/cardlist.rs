@@ -88,7 +88,7 @@ mod tests {
             copies: None,
             play: None,
             abilities: vec![],
-            props: vec![],
+            props: Box::default(),
             file: FileId(0),
             span: 0..0,
         }
