@@ -2,10 +2,12 @@
 //! a file of the `SourceMap`. Nothing here renders; rendering lives in `cli`.
 
 pub mod chars;
+mod source;
+
+pub use source::{text_hash, SourceFile, SourceMap};
 
 use std::borrow::Cow;
 use std::ops::Range;
-use std::path::{Path, PathBuf};
 
 /// Index of a file in the [`SourceMap`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -111,44 +113,6 @@ impl Diagnostic {
     /// The primary label.
     pub fn primary(&self) -> Option<&Label> {
         self.labels.first()
-    }
-}
-
-/// One loaded file: its path and text (invalid UTF-8 is replaced so spans stay valid).
-#[derive(Debug, Clone)]
-pub struct SourceFile {
-    /// Path as given on the command line (relative paths stay relative).
-    pub path: PathBuf,
-    /// The file's text.
-    pub text: String,
-}
-
-/// All files read in one run; diagnostics refer to them by [`FileId`].
-#[derive(Debug, Default, Clone)]
-pub struct SourceMap {
-    files: Vec<SourceFile>,
-}
-
-impl SourceMap {
-    /// Registers a file and returns its id.
-    pub fn add(&mut self, path: impl AsRef<Path>, text: String) -> FileId {
-        self.files.push(SourceFile { path: path.as_ref().to_path_buf(), text });
-        FileId(self.files.len() - 1)
-    }
-
-    /// The file behind an id.
-    pub fn get(&self, id: FileId) -> &SourceFile {
-        &self.files[id.0]
-    }
-
-    /// Every file, in the order they were added.
-    pub fn files(&self) -> impl Iterator<Item = (FileId, &SourceFile)> {
-        self.files.iter().enumerate().map(|(i, f)| (FileId(i), f))
-    }
-
-    /// 1-based line and column of a byte offset, as [`line_col`] counts them.
-    pub fn line_col(&self, id: FileId, offset: usize) -> (usize, usize) {
-        line_col(&self.get(id).text, offset)
     }
 }
 

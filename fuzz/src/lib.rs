@@ -40,7 +40,7 @@ pub fn on_stack<T: Send>(stack: usize, f: impl FnOnce() -> T + Send) -> T {
 pub fn render_all(diags: &[Diagnostic], sources: &SourceMap) {
     for d in diags {
         if let Some(l) = d.primary() {
-            let len = sources.get(l.file).text.len();
+            let len = sources.get(l.file).text().unwrap().len();
             assert!(
                 l.span.start <= l.span.end && l.span.end <= len,
                 "span {:?} outside a {len}-byte file: {d:?}",

@@ -2,6 +2,7 @@
 //! scenarios is checked, and card properties are validated against the game's types.
 
 use crate::diag::{did_you_mean, Diagnostic};
+use crate::load::Text;
 use crate::load::{
     Ability, AbilityKind, Act, Card, Game, GameBundle, Procedure, PropSpec, PropType, React, Scenario, SetupItem, Sp,
     Step, Turn, Value, CARD_FIELDS,
@@ -130,7 +131,7 @@ impl<'a> FileChecker<'a> {
     /// Pieces' printed values must be properties of the game, of its type.
     pub fn pieces(&mut self, pieces: &[crate::load::PieceSpec], props: &[PropSpec]) {
         for piece in pieces {
-            self.props(&piece.printed, props, &[], "property");
+            self.props(piece.printed.iter(), props, &[], "property");
         }
     }
 
@@ -151,7 +152,7 @@ impl<'a> FileChecker<'a> {
 
     fn board(&mut self, b: &crate::load::Board) {
         for s in &b.spaces {
-            self.props(&s.attrs, &b.attributes, &["id"], "attribute");
+            self.props(s.attrs.iter(), &b.attributes, &["id"], "attribute");
         }
         let ids: Vec<&str> = b.spaces.iter().map(|s| s.id.as_str()).collect();
         for (x, y) in &b.adjacency {
@@ -250,27 +251,36 @@ impl<'a> FileChecker<'a> {
     pub fn card(&mut self, c: &Card, props: &[PropSpec]) {
         // `limit:` counts uses of an ability: on the card itself it is a misplaced field,
         // not a property to declare.
-        let (limits, others): (Vec<_>, Vec<_>) = c
-            .props
-            .iter()
-            .cloned()
-            .partition(|(k, _)| k.value == "limit" && !props.iter().any(|p| p.name.value == "limit"));
-        for (k, _) in limits {
-            let d = Diagnostic::error("misplaced-limit", "a card has no use limit; its abilities do", k.file, k.span)
-                .with_label("`limit:` on the card")
-                .with_help("move it into the ability it limits, e.g. `- action: main` ... `limit: once per turn`");
+        // (Filtered in place, never cloned: the keys are shared between the checking workers,
+        // and cloning them would make the workers write to the same reference counts.)
+        let misplaced = |k: &Sp<Text>| k.value == "limit" && !props.iter().any(|p| p.name.value == "limit");
+        for (k, _) in c.props.iter().filter(|(k, _)| misplaced(k)) {
+            let d = Diagnostic::error(
+                "misplaced-limit",
+                "a card has no use limit; its abilities do",
+                k.file,
+                k.span.clone(),
+            )
+            .with_label("`limit:` on the card")
+            .with_help("move it into the ability it limits, e.g. `- action: main` ... `limit: once per turn`");
             self.diags.push(d);
         }
-        self.props(&others, props, CARD_FIELDS, "property");
+        self.props(c.props.iter().filter(|(k, _)| !misplaced(k)), props, CARD_FIELDS, "property");
         self.script(&c.play, Entry::Script, &[]);
         for a in &c.abilities {
             self.ability(a);
         }
     }
 
-    fn props(&mut self, given: &[(Sp<String>, Sp<Value>)], specs: &[PropSpec], fixed: &[&str], what: &str) {
+    fn props<'p>(
+        &mut self,
+        given: impl IntoIterator<Item = &'p (Sp<Text>, Sp<Value>)>,
+        specs: &[PropSpec],
+        fixed: &[&str],
+        what: &str,
+    ) {
         for (k, v) in given {
-            match specs.iter().find(|p| p.name.value == k.value) {
+            match specs.iter().find(|p| k.value == p.name.value) {
                 Some(spec) => self.value(spec, v),
                 None => {
                     let names = specs.iter().map(|p| p.name.as_str()).chain(fixed.iter().copied());
@@ -281,7 +291,8 @@ impl<'a> FileChecker<'a> {
                     } else {
                         format!("declare `{}` under `{section}` in game.yaml", k.value)
                     };
-                    self.unknown(k, what, names, Some(fallback));
+                    let k = Sp::new(k.value.to_string(), k.file, k.span.clone());
+                    self.unknown(&k, what, names, Some(fallback));
                 }
             }
         }

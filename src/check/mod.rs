@@ -13,7 +13,7 @@ mod verbs;
 use std::fmt::Write;
 
 use crate::diag::Diagnostic;
-use crate::load::{Ability, AbilityKind, Card, Library};
+use crate::load::{Ability, AbilityKind, Card, Cards, Library};
 
 pub use build::build_env;
 use files::FileChecker;
@@ -72,12 +72,14 @@ pub fn check_library(lib: &Library) -> Report {
     report
 }
 
-/// Cards are independent of each other: check them on all cores, in order-stable chunks.
-fn check_cards(env: &env::Env, cards: &[Card], props: &[crate::load::PropSpec]) -> Vec<Diagnostic> {
+/// Cards are independent of each other: check them on all cores, in order-stable chunks
+/// (of references: the cards are kept as each file's list, see `load::Cards`).
+fn check_cards(env: &env::Env, cards: &Cards, props: &[crate::load::PropSpec]) -> Vec<Diagnostic> {
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(8);
     if threads < 2 || cards.len() < 256 {
-        return cards_sequential(env, cards, props);
+        return cards_sequential(env, cards.iter(), props);
     }
+    let cards: Vec<&Card> = cards.iter().collect();
     let chunk = cards.len().div_ceil(threads);
     std::thread::scope(|s| {
         let handles: Vec<_> = cards
@@ -85,23 +87,27 @@ fn check_cards(env: &env::Env, cards: &[Card], props: &[crate::load::PropSpec]) 
             .map(|part| {
                 // Checking recurses over (size-limited) scripts: give workers a large stack.
                 let worker = std::thread::Builder::new().stack_size(64 << 20);
-                (part, worker.spawn_scoped(s, move || cards_sequential(env, part, props)))
+                (part, worker.spawn_scoped(s, move || cards_sequential(env, part.iter().copied(), props)))
             })
             .collect();
         handles
             .into_iter()
             .flat_map(|(part, h)| match h {
                 Ok(h) => h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)),
-                Err(_) => cards_sequential(env, part, props),
+                Err(_) => cards_sequential(env, part.iter().copied(), props),
             })
             .collect()
     })
 }
 
-fn cards_sequential(env: &env::Env, cards: &[Card], props: &[crate::load::PropSpec]) -> Vec<Diagnostic> {
+fn cards_sequential<'a>(
+    env: &env::Env,
+    cards: impl Iterator<Item = &'a Card>,
+    props: &[crate::load::PropSpec],
+) -> Vec<Diagnostic> {
     let mut diags = vec![];
     let mut fc = FileChecker::new(env, &mut diags);
-    cards.iter().for_each(|c| fc.card(c, props));
+    cards.for_each(|c| fc.card(c, props));
     diags
 }
 

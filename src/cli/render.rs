@@ -221,10 +221,14 @@ fn floor(text: &str, mut i: usize) -> usize {
     i
 }
 
+/// The report miette renders; `None` without a label or when the primary label's file has
+/// no text any more (see `SourceFile::text`). A note in such a file is left out.
 fn build<'a>(d: &'a Diagnostic, sources: &SourceMap) -> Option<Report<'a>> {
     let primary = d.primary()?;
+    sources.get(primary.file).text()?;
     let mut related = vec![];
-    for (i, l) in d.labels.iter().enumerate().filter(|(_, l)| l.file != primary.file) {
+    let quotable = |l: &&crate::diag::Label| l.file != primary.file && sources.get(l.file).text().is_some();
+    for (i, l) in d.labels.iter().enumerate().filter(|(_, l)| quotable(l)) {
         let (source, spans) = clipped(sources, l.file, &[i], d);
         related.push(Report { diag: d, source, related: vec![], labels: spans, note: true });
     }
@@ -241,14 +245,15 @@ fn clipped(
     d: &Diagnostic,
 ) -> (NamedSource<Shown>, Vec<(usize, std::ops::Range<usize>)>) {
     let f = sources.get(file);
+    let source = f.text().unwrap_or_default();
     let mut spans: Vec<std::ops::Range<usize>> = which.iter().map(|i| d.labels[*i].span.clone()).collect();
-    let prepared = prepare(&f.text, &mut spans);
+    let prepared = prepare(source, &mut spans);
     let text = clip(&prepared, &mut spans);
     let starts = which
         .iter()
         .zip(&spans)
         .map(|(i, s)| {
-            let (line, col) = sources.line_col(file, d.labels[*i].span.start);
+            let (line, col) = crate::diag::line_col(source, d.labels[*i].span.start);
             (s.start, line - 1, col - 1)
         })
         .collect();
@@ -267,7 +272,24 @@ pub fn human(d: &Diagnostic, sources: &SourceMap, color: bool, width: usize) -> 
                 out = format!("{}: {}\n", d.code, abbreviate(&d.message));
             }
         }
-        None => out = format!("{}: {}\n", d.code, abbreviate(&d.message)),
+        None => out = unquoted(d, sources),
+    }
+    out
+}
+
+/// A diagnostic whose file cannot be quoted: it changed on disk after it was checked (its
+/// text is not kept in memory, see `SourceFile::text`), so its spans may no longer fit it.
+/// Says where by byte offsets, which stay true of the text that was checked.
+fn unquoted(d: &Diagnostic, sources: &SourceMap) -> String {
+    let mut out = format!("{}: {}\n", d.code, abbreviate(&d.message));
+    if let Some(l) = d.primary() {
+        let path = sources.get(l.file).path.display();
+        let (start, end) = (l.span.start, l.span.end);
+        out +=
+            &format!("  at {path}, bytes {start}..{end} (the file changed after it was read, so it is not quoted)\n");
+    }
+    if let Some(h) = &d.help {
+        out += &format!("  help: {}\n", abbreviate(h));
     }
     out
 }
@@ -276,10 +298,11 @@ pub fn human(d: &Diagnostic, sources: &SourceMap, color: bool, width: usize) -> 
 pub fn json(d: &Diagnostic, sources: &SourceMap) -> String {
     let (file, start, end, line, column) = match d.primary() {
         Some(l) => {
-            let (line, col) = sources.line_col(l.file, l.span.start);
+            // No line and column when the file changed after it was checked.
+            let (line, col) = sources.line_col(l.file, l.span.start).unzip();
             (sources.get(l.file).path.display().to_string(), l.span.start, l.span.end, line, col)
         }
-        None => (String::new(), 0, 0, 0, 0),
+        None => (String::new(), 0, 0, Some(0), Some(0)),
     };
     serde_json::json!({
         "file": file,
@@ -301,4 +324,30 @@ pub fn want_color() -> bool {
     std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
         && std::io::stdout().is_terminal()
         && std::io::stderr().is_terminal()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_file_changed_after_checking_is_named_but_not_quoted() {
+        let mut sources = SourceMap::default();
+        let gone = sources.add_on_disk("/nonexistent/twilit/cards.yaml", 40, 7);
+        let kept = sources.add("game.yaml", "game: g\n".into());
+        let d = Diagnostic::error("unknown-name", "no `elf`", gone, 10..13)
+            .with_secondary(kept, 0..4, "declared here")
+            .with_help("did you mean `elves`?");
+        assert_eq!(
+            human(&d, &sources, false, 100),
+            "twilit::unknown-name: no `elf`\n  at /nonexistent/twilit/cards.yaml, bytes 10..13 \
+             (the file changed after it was read, so it is not quoted)\n  help: did you mean `elves`?\n"
+        );
+        let j: serde_json::Value = serde_json::from_str(&json(&d, &sources)).unwrap();
+        assert_eq!((j["line"].is_null(), j["column"].is_null(), &j["byte_start"]), (true, true, &10.into()));
+        // A note in such a file is left out; the rest is quoted as usual.
+        let d = Diagnostic::error("unknown-name", "no `g`", kept, 6..7).with_secondary(gone, 0..4, "used here");
+        let shown = human(&d, &sources, false, 100);
+        assert!(shown.contains("game.yaml:1:7") && !shown.contains("cards.yaml"), "{shown}");
+    }
 }

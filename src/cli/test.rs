@@ -148,7 +148,8 @@ impl Runs<'_> {
     fn json(&mut self, game: &str, o: &scenario::Outcome) {
         let mut v = serde_json::json!({ "game": game, "scenario": o.name, "passed": o.failure.is_none() });
         if let Some(f) = &o.failure {
-            let (line, column) = self.sources.line_col(f.file, f.span.start);
+            // No line and column when the file changed after it was loaded.
+            let (line, column) = self.sources.line_col(f.file, f.span.start).unzip();
             v["step"] = f.step.into();
             v["message"] = crate::diag::abbreviate(&f.message).into();
             v["file"] = self.sources.get(f.file).path.display().to_string().into();
@@ -173,8 +174,10 @@ impl Runs<'_> {
     fn failure(&mut self, game: &str, name: &str, f: &scenario::Failure) {
         self.failed += 1;
         let path = &self.sources.get(f.file).path;
-        let (line, col) = self.sources.line_col(f.file, f.span.start);
-        let at = format!("{}:{line}:{col}", path.display());
+        let at = match self.sources.line_col(f.file, f.span.start) {
+            Some((line, col)) => format!("{}:{line}:{col}", path.display()),
+            None => format!("{}, byte {}", path.display(), f.span.start),
+        };
         let message = crate::diag::abbreviate(&f.message);
         let raised = f.raised.as_ref().map(|r| {
             let (line, col) = self.sources.line_col(r.file, r.span.start);

@@ -383,7 +383,7 @@ impl Compiler<'_> {
     fn card(&mut self, c: &load::Card, props: &HashMap<String, PropInfo>) -> CardDef {
         let mut values: BTreeMap<String, Value> = props.iter().map(|(k, p)| (k.clone(), p.default.clone())).collect();
         for (k, v) in &c.props {
-            values.insert(k.value.clone(), value_of(&v.value));
+            values.insert(k.value.to_string(), value_of(&v.value));
         }
         CardDef {
             id: c.id.value.clone(),
@@ -439,7 +439,7 @@ fn players_of(g: &load::Game) -> (usize, usize) {
 
 /// A piece's name with its printed property values.
 fn printed(p: &load::PieceSpec) -> (String, BTreeMap<String, Value>) {
-    (p.name.value.clone(), p.printed.iter().map(|(k, v)| (k.value.clone(), value_of(&v.value))).collect())
+    (p.name.value.clone(), p.printed.iter().map(|(k, v)| (k.value.to_string(), value_of(&v.value))).collect())
 }
 
 fn prop_info(p: &load::PropSpec) -> PropInfo {

@@ -45,7 +45,7 @@ impl Interp<'_> {
         for sp in rules.board.iter().flat_map(|b| &b.spaces) {
             let mut attrs: std::collections::BTreeMap<String, Value> =
                 rules.attrs.iter().map(|(k, a)| (k.clone(), a.default.clone())).collect();
-            attrs.extend(sp.attrs.iter().map(|(k, v)| (k.value.clone(), super::rules::value_of(&v.value))));
+            attrs.extend(sp.attrs.iter().map(|(k, v)| (k.value.to_string(), super::rules::value_of(&v.value))));
             s.add_zone(Zone {
                 name: sp.id.value.clone(),
                 owner: None,

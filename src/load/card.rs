@@ -40,6 +40,7 @@ pub fn cards(cx: &mut Cx, node: &Node) -> Vec<Card> {
 pub fn card(cx: &mut Cx, node: &Node) -> Option<Card> {
     let entries = cx.entries(node, "a card")?;
     let (mut id, mut name) = (None, None);
+    let mut props = Vec::new();
     let mut c = Card {
         id: Sp::new(String::new(), cx.file, head(node)),
         name: Sp::new(String::new(), cx.file, head(node)),
@@ -47,14 +48,14 @@ pub fn card(cx: &mut Cx, node: &Node) -> Option<Card> {
         copies: None,
         play: None,
         abilities: vec![],
-        props: vec![],
+        props: Box::default(),
         file: cx.file,
         span: node.span.clone(),
     };
     for (k, v) in entries {
         let Some(key) = cx.key(k) else { continue };
         if !CARD_FIELDS.contains(&key.value.as_str()) {
-            c.props.push((key, cx.value(v)));
+            props.push((cx.shared_key(key), cx.value(v)));
             continue;
         }
         if v.is_null() {
@@ -75,7 +76,7 @@ pub fn card(cx: &mut Cx, node: &Node) -> Option<Card> {
     c.id = cx.required(id, node, "id", "this card");
     c.name = cx.required(name, node, "name", "this card");
     // Cards live as long as the library: no spare capacity kept per card.
-    c.props.shrink_to_fit();
+    c.props = props.into_boxed_slice();
     Some(c)
 }
 

@@ -3,9 +3,9 @@
 //! missing fields and wrong types. Every helper records its problem and carries on, so
 //! all errors of a file are collected.
 
-use super::model::{ScriptSrc, Sp, Value};
+use super::model::{Props, ScriptSrc, Sp, Value};
 use super::scalar::{resolve_plain, Plain, ScalarStyle};
-use super::text::Texts;
+use super::text::{Text, Texts};
 use super::yaml::{Node, NodeKind};
 use crate::diag::{did_you_mean, Diagnostic, FileId, Span};
 
@@ -277,13 +277,13 @@ impl<'a> Cx<'a> {
     /// Any value, typed by the YAML core schema.
     pub fn value(&mut self, node: &Node) -> Sp<Value> {
         let v = match &node.kind {
-            NodeKind::Scalar(s) if s.style != ScalarStyle::Plain => Value::Str(s.text.clone()),
+            NodeKind::Scalar(s) if s.style != ScalarStyle::Plain => Value::Str(self.texts.get(&s.text)),
             NodeKind::Scalar(s) => match resolve_plain(&s.text) {
                 Plain::Null => Value::Null,
                 Plain::Bool(b) => Value::Bool(b),
                 Plain::Int(n) => Value::Int(n),
                 Plain::Float(f) => Value::Float(f),
-                Plain::Str => Value::Str(s.text.clone()),
+                Plain::Str => Value::Str(self.texts.get(&s.text)),
             },
             NodeKind::Seq(items) => Value::List(items.iter().map(|n| self.value(n)).collect()),
             NodeKind::Map(entries) => Value::Map(self.value_pairs(entries)),
@@ -292,15 +292,21 @@ impl<'a> Cx<'a> {
         self.sp(v, &node.span)
     }
 
+    /// A key as a `Text` shared with the equal keys of the other cards (property names).
+    pub fn shared_key(&mut self, key: Sp<String>) -> Sp<Text> {
+        Sp::new(self.texts.get(&key.value), key.file, key.span)
+    }
+
     /// A mapping's entries as `(key, value)` pairs.
-    pub fn value_pairs(&mut self, entries: Entries<'_>) -> Vec<(Sp<String>, Sp<Value>)> {
+    pub fn value_pairs(&mut self, entries: Entries<'_>) -> Props {
         let mut out = Vec::with_capacity(entries.len());
         for (k, v) in entries {
             if let Some(key) = self.key(k) {
+                let key = self.shared_key(key);
                 out.push((key, self.value(v)));
             }
         }
-        out
+        out.into_boxed_slice()
     }
 }
 

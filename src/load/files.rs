@@ -9,7 +9,7 @@ use std::path::{Component, Path, PathBuf};
 
 use super::model::*;
 use super::{load_source, load_source_in, Texts};
-use crate::diag::{Diagnostic, FileId, SourceMap, Span};
+use crate::diag::{text_hash, Diagnostic, FileId, SourceMap, Span};
 
 /// Largest file read, in bytes.
 pub const MAX_FILE_BYTES: u64 = 32 * 1024 * 1024;
@@ -65,41 +65,96 @@ fn load_group(dir: &Path, mut files: Vec<PathBuf>, sources: &mut SourceMap, diag
     files.sort();
     files.insert(0, game_path);
     let mut b = Bundler::new(dir);
-    let ids: Vec<(usize, FileId)> =
-        files.iter().enumerate().filter_map(|(i, f)| read_file(f, sources, diags).map(|id| (i, id))).collect();
-    let texts: Vec<(FileId, &str)> = ids.iter().map(|(_, id)| (*id, sources.get(*id).text.as_str())).collect();
-    let loaded = parse_all(&texts);
-    // One allocation of the exact size for the game's cards, not a doubling one.
-    let cards = loaded.iter().map(|(item, _)| if let Some(Item::Cards(c)) = item { c.len() } else { 0 }).sum();
-    b.bundle.cards.reserve_exact(cards);
-    for ((i, id), loaded) in ids.iter().zip(loaded) {
-        b.add(*id, loaded, *i == 0);
+    // Every file is registered, readable or not, so file i gets the id `base + i`.
+    let base = sources.len();
+    let jobs: Vec<(FileId, &Path)> = files.iter().enumerate().map(|(i, f)| (FileId(base + i), f.as_path())).collect();
+    let loaded = load_all(&jobs);
+    let mut converted = Vec::with_capacity(loaded.len());
+    for ((id, path), l) in jobs.iter().zip(loaded) {
+        let registered = match l.text {
+            Stored::Kept(text) => sources.add(path, text),
+            Stored::OnDisk { len, hash } => sources.add_on_disk(path, len, hash),
+        };
+        debug_assert_eq!(registered, *id);
+        diags.extend(l.read_diag);
+        converted.push(l.converted);
+    }
+    for (i, ((id, _), c)) in jobs.iter().zip(converted).enumerate() {
+        if let Some(c) = c {
+            b.add(*id, c, i == 0);
+        }
     }
     diags.extend(b.diags);
     b.bundle
 }
 
-/// Files are independent until they are bundled: convert them on all cores, in order.
-fn parse_all(texts: &[(FileId, &str)]) -> Vec<(Option<Item>, Vec<Diagnostic>)> {
+/// One file read and converted, not yet registered.
+struct Loaded {
+    text: Stored,
+    /// Why the file could not be read (it is then not converted), or is not valid UTF-8.
+    read_diag: Option<Diagnostic>,
+    /// The item and diagnostics of a file that could be read.
+    converted: Option<(Option<Item>, Vec<Diagnostic>)>,
+}
+
+/// What the source map keeps of a file's text.
+enum Stored {
+    Kept(String),
+    /// Dropped: only a diagnostic needs the text, and the file had none while it was
+    /// loaded, so it is read again if checking reports on it (see `diag::SourceMap`).
+    OnDisk {
+        len: usize,
+        hash: u64,
+    },
+}
+
+/// Files are independent until they are bundled: read and convert them on all cores, in
+/// order. Each worker reads its files one at a time, so the library's texts are never all
+/// in memory at once.
+fn load_all(jobs: &[(FileId, &Path)]) -> Vec<Loaded> {
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(8);
     // Each worker shares the script texts of its files (`Texts`).
-    let convert = |part: &[(FileId, &str)]| {
+    let convert = |part: &[(FileId, &Path)]| {
         let mut shared = Texts::default();
-        part.iter().map(|(id, t)| load_source_in(*id, t, &mut shared)).collect::<Vec<_>>()
+        part.iter().map(|(id, path)| load_one(*id, path, &mut shared)).collect::<Vec<_>>()
     };
-    if threads < 2 || texts.len() < 8 {
-        return convert(texts);
+    if threads < 2 || jobs.len() < 8 {
+        return convert(jobs);
     }
-    let chunk = texts.len().div_ceil(threads);
+    let chunk = jobs.len().div_ceil(threads);
     std::thread::scope(|s| {
-        let handles: Vec<_> = texts.chunks(chunk).map(|part| s.spawn(move || convert(part))).collect();
+        let handles: Vec<_> = jobs.chunks(chunk).map(|part| s.spawn(move || convert(part))).collect();
         handles.into_iter().flat_map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p))).collect()
     })
 }
 
+fn load_one(id: FileId, path: &Path, shared: &mut Texts) -> Loaded {
+    let (text, read_diag) = match read(id, path) {
+        Ok(read) => read,
+        Err(d) => return Loaded { text: Stored::Kept(String::new()), read_diag: Some(d), converted: None },
+    };
+    let (item, d) = load_source_in(id, &text, shared);
+    let text = if read_diag.is_none() && d.is_empty() {
+        Stored::OnDisk { len: text.len(), hash: text_hash(&text) }
+    } else {
+        Stored::Kept(text)
+    };
+    Loaded { text, read_diag, converted: Some((item, d)) }
+}
+
 fn load_orphan(path: &Path, sources: &mut SourceMap, diags: &mut Vec<Diagnostic>) {
-    let Some(id) = read_file(path, sources, diags) else { return };
-    let (_, d) = load_source(id, &sources.get(id).text);
+    let id = FileId(sources.len());
+    let (text, read_diag) = match read(id, path) {
+        Ok(read) => read,
+        Err(d) => {
+            sources.add(path, String::new());
+            diags.push(d);
+            return;
+        }
+    };
+    diags.extend(read_diag);
+    let (_, d) = load_source(id, &text);
+    sources.add(path, text);
     diags.extend(d);
     let msg = format!("no `{GAME_FILE}` found for this file");
     let help = format!("put the file in the directory of its game's `{GAME_FILE}` (or below it)");
@@ -144,7 +199,7 @@ impl Bundler {
             }
             Item::Cards(cards) => {
                 cards.iter().for_each(|c| self.unique("card", &c.id));
-                self.bundle.cards.extend(cards);
+                self.bundle.cards.push_file(cards);
             }
             Item::Scenario(s) => {
                 self.unique("scenario", &s.scenario);
@@ -178,50 +233,45 @@ impl Bundler {
     }
 }
 
-/// Registers a file that could not be read and reports it.
+/// Registers a path that could not be read and reports it.
 fn io_error(path: &Path, err: &std::io::Error, sources: &mut SourceMap, diags: &mut Vec<Diagnostic>) {
-    let id = sources.add(path, String::new());
-    let msg = format!("cannot read `{}`: {err}", path.display());
-    diags.push(Diagnostic::error("io", msg, id, 0..0));
+    let id = FileId(sources.len());
+    diags.push(io_diag(id, path, err));
+    sources.add(path, String::new());
 }
 
-/// Reads and registers a file; `None` (reported) when it cannot be used at all.
-fn read_file(path: &Path, sources: &mut SourceMap, diags: &mut Vec<Diagnostic>) -> Option<FileId> {
+fn io_diag(id: FileId, path: &Path, err: &std::io::Error) -> Diagnostic {
+    let msg = format!("cannot read `{}`: {err}", path.display());
+    Diagnostic::error("io", msg, id, 0..0)
+}
+
+/// Reads the file that will be registered as `id`: its text, with the diagnostic of
+/// invalid UTF-8 (reported and replaced, so spans stay valid); `Err` when it cannot be
+/// used at all: unreadable, too large, or in another encoding (UTF-16 or UTF-32, with or
+/// without a byte-order mark: named, and not read further, since its text would be noise).
+fn read(id: FileId, path: &Path) -> Result<(String, Option<Diagnostic>), Diagnostic> {
     let mut bytes = Vec::new();
     let read = fs::File::open(path).and_then(|f| f.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes));
     if let Err(e) = read {
-        io_error(path, &e, sources, diags);
-        return None;
+        return Err(io_diag(id, path, &e));
     }
     if bytes.len() as u64 > MAX_FILE_BYTES {
-        let id = sources.add(path, String::new());
         let msg = format!("this file is larger than {} MiB", MAX_FILE_BYTES >> 20);
         let help = "split it into several files";
-        diags.push(Diagnostic::error("too-large", msg, id, 0..0).with_help(help));
-        return None;
+        return Err(Diagnostic::error("too-large", msg, id, 0..0).with_help(help));
     }
-    register(path, bytes, sources, diags)
-}
-
-/// Registers text in the source map; invalid UTF-8 is reported and replaced, and a file in
-/// another encoding (UTF-16 or UTF-32, with or without a byte-order mark) is named and not
-/// read further (its text would be noise).
-fn register(path: &Path, bytes: Vec<u8>, sources: &mut SourceMap, diags: &mut Vec<Diagnostic>) -> Option<FileId> {
     if let Some(enc) = wide_encoding(&bytes) {
-        let id = sources.add(path, String::new());
         let msg = format!("this file looks like {enc}, not UTF-8");
         let help = "save it as UTF-8 (in most editors: Save As, then choose the encoding UTF-8)";
-        diags.push(Diagnostic::error("encoding", msg, id, 0..0).with_help(help));
-        return None;
+        return Err(Diagnostic::error("encoding", msg, id, 0..0).with_help(help));
     }
-    Some(match String::from_utf8(bytes) {
-        Ok(text) => sources.add(path, text),
+    Ok(match String::from_utf8(bytes) {
+        Ok(text) => (text, None),
         Err(e) => {
             let at = e.utf8_error().valid_up_to();
             let byte = e.as_bytes()[at];
             let text = String::from_utf8_lossy(e.as_bytes()).into_owned();
-            let id = sources.add(path, text);
-            let end = (at + '\u{FFFD}'.len_utf8()).min(sources.get(id).text.len());
+            let end = (at + '\u{FFFD}'.len_utf8()).min(text.len());
             // A lone byte from 0xA0 up is a letter in Latin-1 and Windows-1252: name it.
             let legacy = (byte >= 0xA0).then(|| char::from(byte)).map(|c| {
                 format!(" (byte 0x{byte:02X} is `{c}` in Latin-1 and Windows-1252, the usual other encodings)")
@@ -229,8 +279,7 @@ fn register(path: &Path, bytes: Vec<u8>, sources: &mut SourceMap, diags: &mut Ve
             let d = Diagnostic::error("invalid-utf8", "this file is not valid UTF-8", id, at..end)
                 .with_label(format!("invalid byte 0x{byte:02X} here"))
                 .with_help(format!("save the file as UTF-8{}", legacy.unwrap_or_default()));
-            diags.push(d);
-            id
+            (text, Some(d))
         }
     })
 }
@@ -440,7 +489,7 @@ mod tests {
         assert!(sources.get(d.labels[0].file).path.ends_with("g/sub/b.yml"));
         assert!(sources.get(d.labels[1].file).path.ends_with("g/a.yaml"));
         assert_ne!(d.labels[0].file, d.labels[1].file);
-        assert_eq!(&sources.get(d.labels[0].file).text[d.labels[0].span.clone()], "echo");
+        assert_eq!(&sources.get(d.labels[0].file).text().unwrap()[d.labels[0].span.clone()], "echo");
         assert_eq!(lib.games.len(), 1);
         let g = &lib.games[0];
         assert_eq!(g.game.as_ref().unwrap().game.value, "g");
@@ -482,7 +531,7 @@ mod tests {
         assert_eq!(codes(&diags), ["twilit::invalid-utf8"]);
         let l = &diags[0].labels[0];
         assert_eq!(l.span.start, 22);
-        assert_eq!(&sources.get(l.file).text[l.span.clone()], "\u{FFFD}");
+        assert_eq!(&sources.get(l.file).text().unwrap()[l.span.clone()], "\u{FFFD}");
         assert_eq!(lib.games[0].cards[0].id.value, "bin");
     }
 

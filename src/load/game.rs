@@ -266,7 +266,7 @@ pub fn pieces(cx: &mut Cx, node: &Node) -> Vec<PieceSpec> {
             per_game: None,
             sides: vec![],
             plural: None,
-            printed: vec![],
+            printed: Box::default(),
             span: v.span.clone(),
         };
         cx.fields(entries, &what, PIECE_FIELDS, |cx, k, v| match k {
@@ -282,7 +282,7 @@ pub fn pieces(cx: &mut Cx, node: &Node) -> Vec<PieceSpec> {
             "sides" => p.sides = cx.names(v, "`sides`"),
             "printed" => {
                 let Some(entries) = cx.entries(v, "`printed`") else { return };
-                p.printed = entries.iter().filter_map(|(k, v)| Some((cx.key(k)?, cx.value(v)))).collect();
+                p.printed = cx.value_pairs(entries);
             }
             _ => p.plural = cx.string(v, "`plural`"),
         });
@@ -341,11 +341,11 @@ fn space(cx: &mut Cx, node: &Node) -> Option<Space> {
         if key.value == "id" {
             id = cx.string(v, "`id`");
         } else {
-            attrs.push((key, cx.value(v)));
+            attrs.push((cx.shared_key(key), cx.value(v)));
         }
     }
     let id = cx.required(id, node, "id", "a board space");
-    Some(Space { id, attrs, span: node.span.clone() })
+    Some(Space { id, attrs: attrs.into_boxed_slice(), span: node.span.clone() })
 }
 
 fn edge(cx: &mut Cx, node: &Node) -> Option<(Sp<String>, Sp<String>)> {

@@ -12,6 +12,7 @@
 //! `reordering-character`, `out-of-range` and `io` (see [`is_io_error`]).
 
 mod card;
+mod cardlist;
 mod convert;
 mod files;
 mod game;
@@ -22,6 +23,7 @@ mod text;
 mod whole;
 pub mod yaml;
 
+pub use cardlist::Cards;
 pub use files::{canonical, game_dir_of, load_bundle, load_paths, MAX_FILE_BYTES};
 pub use model::*;
 pub use text::{Text, Texts};

@@ -7,6 +7,7 @@
 
 use std::path::PathBuf;
 
+use super::Text;
 use crate::diag::{FileId, Span};
 
 pub use super::scenario::{Act, Scenario, ScenarioPlayer, SetupItem, Step};
@@ -55,13 +56,19 @@ pub enum Value {
     Int(i64),
     /// A decimal number (never valid in Twilit; kept so it can be reported).
     Float(f64),
-    /// Any other scalar: a name, an enum value or text (quoted numbers stay text).
-    Str(String),
+    /// Any other scalar: a name, an enum value or text (quoted numbers stay text), shared
+    /// with the equal values of the other cards (`Texts`).
+    Str(Text),
     /// A list.
-    List(Vec<Sp<Value>>),
+    List(Box<[Sp<Value>]>),
     /// A mapping.
-    Map(Vec<(Sp<String>, Sp<Value>)>),
+    Map(Props),
 }
+
+/// Keys with their values (a card's properties, a piece's printed values, a space's
+/// attributes). The keys and text values are `Text`s shared between cards, and the list
+/// has no spare capacity: every card of a library keeps one.
+pub type Props = Box<[(Sp<Text>, Sp<Value>)]>;
 
 /// All games found under the given paths.
 #[derive(Debug, Clone, Default)]
@@ -80,7 +87,7 @@ pub struct GameBundle {
     /// Factions, in file order.
     pub factions: Vec<Faction>,
     /// Cards from card files, in file order (faction cards stay in their faction).
-    pub cards: Vec<Card>,
+    pub cards: super::Cards,
     /// Scenarios, in file order.
     pub scenarios: Vec<Scenario>,
     /// Every file of the game, `game.yaml` first.
@@ -275,7 +282,7 @@ pub struct PieceSpec {
     /// `plural:` override.
     pub plural: Option<Sp<String>>,
     /// `printed:` the piece's property values (`{ combat: 6 }`), like a card's.
-    pub printed: Vec<(Sp<String>, Sp<Value>)>,
+    pub printed: Props,
     /// The spec's mapping.
     pub span: Span,
 }
@@ -341,7 +348,7 @@ pub struct Space {
     /// `id:`.
     pub id: Sp<String>,
     /// Every other key, in order: attribute values (validated by the checker).
-    pub attrs: Vec<(Sp<String>, Sp<Value>)>,
+    pub attrs: Props,
     /// The mapping.
     pub span: Span,
 }
@@ -483,7 +490,7 @@ pub struct Card {
     pub abilities: Vec<Ability>,
     /// Every other key, in order: game property values (validated by the checker, which
     /// should offer `CARD_FIELDS` in its did-you-mean too).
-    pub props: Vec<(Sp<String>, Sp<Value>)>,
+    pub props: Props,
     /// The file.
     pub file: FileId,
     /// The card's mapping.
