@@ -156,7 +156,7 @@ impl Runs<'_> {
             v["line"] = line.into();
             v["column"] = column.into();
             if let Some(at) = &f.raised {
-                let (line, column) = self.sources.line_col(at.file, at.span.start);
+                let (line, column) = self.sources.line_col(at.file, at.span.start).unzip();
                 let file = self.sources.get(at.file).path.display().to_string();
                 v["raised_at"] = serde_json::json!({ "file": file, "line": line, "column": column });
             }
@@ -170,19 +170,23 @@ impl Runs<'_> {
         let _ = writeln!(self.out, "{v}");
     }
 
+    /// `path:line:column` of an offset, or `path, byte N` when the file changed after it
+    /// was loaded.
+    fn place(&self, file: crate::diag::FileId, offset: usize) -> String {
+        let path = self.sources.get(file).path.display();
+        match self.sources.line_col(file, offset) {
+            Some((line, col)) => format!("{path}:{line}:{col}"),
+            None => format!("{path}, byte {offset}"),
+        }
+    }
+
     /// One line on standard output; the same failure at its place in the file on stderr.
     fn failure(&mut self, game: &str, name: &str, f: &scenario::Failure) {
         self.failed += 1;
         let path = &self.sources.get(f.file).path;
-        let at = match self.sources.line_col(f.file, f.span.start) {
-            Some((line, col)) => format!("{}:{line}:{col}", path.display()),
-            None => format!("{}, byte {}", path.display(), f.span.start),
-        };
+        let at = self.place(f.file, f.span.start);
         let message = crate::diag::abbreviate(&f.message);
-        let raised = f.raised.as_ref().map(|r| {
-            let (line, col) = self.sources.line_col(r.file, r.span.start);
-            format!(", raised at {}:{line}:{col}", self.sources.get(r.file).path.display())
-        });
+        let raised = f.raised.as_ref().map(|r| format!(", raised at {}", self.place(r.file, r.span.start)));
         let _ =
             writeln!(self.out, "FAIL   {game}/{name} ({at}) step {}: {message}{}", f.step, raised.unwrap_or_default());
         let mut d =
