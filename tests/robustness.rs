@@ -266,3 +266,36 @@ fn run_script(rules: &twilit::interp::Rules, file: twilit::diag::FileId, text: &
         Some(it.act(0, &Action::Script(script)).is_ok())
     }
 }
+
+/// Nothing bounds how often a scenario or a game creates things, but the game's total is
+/// bounded (`load::MAX_THINGS`): steps that each create 100,000 pieces, each under the step
+/// budget, end in a budget failure instead of exhausting memory. Moving, shuffling and
+/// choosing among that many pieces runs to its end (each used to cost time quadratic in
+/// the number of pieces: 20,000 took seconds, 150,000 minutes).
+#[test]
+fn a_game_holds_a_bounded_number_of_things_and_bulk_verbs_handle_many() {
+    use twilit::engine::Player;
+    use twilit::interp::actions::Action;
+    use twilit::interp::rules::Script;
+    use twilit::interp::{Halt, Interp, RandomAgent};
+
+    let (rules, file) = run_rules();
+    let players = ["a", "b"].iter().map(|n| Player { name: n.to_string(), role: None, faction: None }).collect();
+    let mut it = Interp::new(&rules, Interp::lay_out(&rules, 1, players), Box::new(RandomAgent));
+    it.begin(None).expect("begins");
+    let mut run = |text: &str| {
+        let src = twilit::load::ScriptSrc::new(text, file, 0..text.len(), twilit::load::ScalarStyle::Plain, text);
+        let block = twilit::syntax::parse_script(text).expect("parses");
+        it.reset_budgets();
+        it.act(0, &Action::Script(Script::from_src(block.into(), &src)))
+    };
+    run("create 100000 soldiers in hand").expect("the first 100,000");
+    for bulk in ["move all soldiers to deck", "shuffle deck", "shuffle deck into hand", "exhaust all soldiers"] {
+        run(bulk).unwrap_or_else(|h| panic!("{bulk}: {h:?}"));
+    }
+    run("create 100000 soldiers in deck").expect("the next 100,000");
+    match run("create 100000 soldiers in hand") {
+        Err(Halt::Budget(m)) => assert!(m.contains("thing budget (250000) exceeded"), "{m}"),
+        other => panic!("expected the thing budget, got {other:?}"),
+    }
+}

@@ -39,6 +39,12 @@ impl Counters {
         }
     }
 
+    /// The values `h` holds, in name order (one lookup per counter name, not a scan of
+    /// every holder's values).
+    pub fn of(&self, h: Holder) -> impl Iterator<Item = (&str, i64)> {
+        self.by_name.iter().filter_map(move |(n, m)| m.get(&h).map(|v| (n.as_str(), *v)))
+    }
+
     /// Every value, in (name, holder) order.
     pub fn iter(&self) -> impl Iterator<Item = (&str, Holder, i64)> {
         self.by_name.iter().flat_map(|(n, m)| m.iter().map(move |(h, v)| (n.as_str(), *h, *v)))

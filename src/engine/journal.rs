@@ -9,6 +9,7 @@
 //! check it: each mark carries a full copy and `rollback` compares.
 
 use std::collections::BTreeMap;
+use std::collections::VecDeque;
 
 use super::rng::Rng;
 use super::state::{Clock, EntId, Entity, Holder, Loc, PlayerId, State, ZoneId};
@@ -24,7 +25,7 @@ pub(super) enum Undo {
     /// Something was inserted into zone `z` at `index`.
     Inserted(ZoneId, usize),
     /// A zone's contents were replaced (a shuffle, passed hands).
-    Items(ZoneId, Vec<EntId>),
+    Items(ZoneId, VecDeque<EntId>),
     /// An entity's facing.
     Face(EntId, bool),
     /// An entity's exhaustion.
@@ -212,8 +213,8 @@ impl State {
 
     /// Replaces a zone's contents with a reordering or exchange of entities whose
     /// locations the caller sets with `set_loc`.
-    pub fn set_items(&mut self, z: ZoneId, items: Vec<EntId>) {
-        let old = std::mem::replace(&mut self.zones[z].items, items);
+    pub fn set_items(&mut self, z: ZoneId, items: impl Into<VecDeque<EntId>>) {
+        let old = std::mem::replace(&mut self.zones[z].items, items.into());
         self.record(Undo::Items(z, old));
     }
 

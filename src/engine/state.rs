@@ -62,7 +62,7 @@ pub struct Zone {
     /// Board attributes when the zone is a board space.
     pub attrs: Option<BTreeMap<String, Value>>,
     /// What it holds, top first.
-    pub items: Vec<EntId>,
+    pub items: std::collections::VecDeque<EntId>,
 }
 
 impl Zone {
@@ -279,7 +279,7 @@ impl State {
             props: BTreeMap::new(),
             shown: 0,
         });
-        self.zones[zone].items.push(id);
+        self.zones[zone].items.push_back(id);
         self.record(Undo::Created);
         id
     }
@@ -490,7 +490,7 @@ mod tests {
             capacity: None,
             playable: false,
             attrs: None,
-            items: vec![],
+            items: Default::default(),
         };
         let deck = s.add_zone(zone("deck", true, false));
         let area = s.add_zone(zone("area", false, true));

@@ -110,7 +110,8 @@ impl Interp<'_> {
     fn pass_hands(&mut self, plan: &Plan) {
         let way = if plan.dir == 1 { "left" } else { "right" };
         self.emit(None, EventKind::Note { text: format!("draft: the hands pass {way}") });
-        let old: Vec<Vec<usize>> = plan.hands.iter().map(|&h| self.w.state.zones[h].items.clone()).collect();
+        let old: Vec<Vec<usize>> =
+            plan.hands.iter().map(|&h| self.w.state.zones[h].items.iter().copied().collect()).collect();
         for (i, &p) in plan.players.iter().enumerate() {
             let giver = self.w.state.seat_from(p, -plan.dir);
             let gi = plan.players.iter().position(|&x| x == giver).unwrap_or(i);

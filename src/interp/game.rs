@@ -23,7 +23,7 @@ impl Interp<'_> {
     pub fn prepare_whole_game(&mut self) -> R<()> {
         self.start_variables()?;
         self.deal_decks()?;
-        self.create_supplies();
+        self.create_supplies()?;
         if let Some(s) = self.rules.setup.clone() {
             let first = self.w.state.seats.first().copied();
             let mut cx = Ctx::new(first, None, s.text.clone()).at(&s.origin);
@@ -74,7 +74,9 @@ impl Interp<'_> {
                         DeckCards::All => c.faction.is_none() || (owner.is_some() && c.faction == faction),
                         DeckCards::Ids(ids) => ids.iter().any(|id| id.value == c.id),
                     };
-                    for _ in 0..if wanted { c.copies } else { 0 } {
+                    let copies = if wanted { c.copies } else { 0 };
+                    self.room_for(copies, &format!("dealing {}", c.id))?;
+                    for _ in 0..copies {
                         let label = self.w.state.fresh_label(&c.id);
                         self.w.state.create(Kind::Card(i), label, owner, zone);
                     }
@@ -86,7 +88,7 @@ impl Interp<'_> {
 
     /// A whole game's supplies: `per_player: N` pieces for each player in the player zone
     /// that `holds:` them, `per_game: N` ownerless ones in the shared zone that holds them.
-    fn create_supplies(&mut self) {
+    fn create_supplies(&mut self) -> R<()> {
         let rules = self.rules;
         for spec in &rules.piece_specs {
             let name = &spec.name.value;
@@ -94,27 +96,31 @@ impl Interp<'_> {
                 |per: Per| rules.zones.iter().find(|z| z.per == per && z.holds.iter().any(|h| &h.value == name));
             let side = spec.sides.first().map(|s| s.value.clone());
             let make = |me: &mut Self, zone: usize, owner: Option<PlayerId>, n: i64| {
-                for _ in 0..n.clamp(0, crate::load::MAX_SUPPLY) {
+                let n = n.clamp(0, crate::load::MAX_SUPPLY);
+                me.room_for(n as usize, &format!("supplying {name}"))?;
+                for _ in 0..n {
                     let label = me.w.state.fresh_label(name);
                     let e = me.w.state.create(Kind::Piece(name.clone()), label, owner, zone);
                     me.w.state.set_side(e, side.clone());
                 }
                 let text = format!("supply: {n} {name} in {}", me.w.state.zone_name(zone));
                 me.emit(None, EventKind::Note { text });
+                Ok(())
             };
             if let (Some(n), Some(z)) = (&spec.per_player, holder(Per::Player)) {
                 for p in self.seated() {
                     if let Some(zone) = self.w.state.zone(&z.name.value, Some(p)) {
-                        make(self, zone, Some(p), n.value);
+                        make(self, zone, Some(p), n.value)?;
                     }
                 }
             }
             if let (Some(n), Some(z)) = (&spec.per_game, holder(Per::Game)) {
                 if let Some(zone) = self.w.state.zone(&z.name.value, None) {
-                    make(self, zone, None, n.value);
+                    make(self, zone, None, n.value)?;
                 }
             }
         }
+        Ok(())
     }
 
     /// After a game of a match ends: the match's `after:` script, then, unless its

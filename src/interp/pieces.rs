@@ -56,6 +56,18 @@ impl Interp<'_> {
         Ok(Value::List(placed))
     }
 
+    /// Whether `n` more cards or pieces fit under `load::MAX_THINGS`; else a budget failure
+    /// naming what was being made.
+    pub(super) fn room_for(&self, n: usize, doing: &str) -> R<()> {
+        let max = crate::load::MAX_THINGS;
+        if self.w.state.ents.len().saturating_add(n) > max {
+            return Err(Halt::Budget(format!(
+                "thing budget ({max}) exceeded: the game would hold more cards and pieces ({doing})"
+            )));
+        }
+        Ok(())
+    }
+
     pub(super) fn create(&mut self, e: &Effect, cx: &mut Ctx) -> R<Value> {
         let o = e.objects.first().ok_or_else(|| Halt::error("create what?"))?;
         let c = self.counted(o).ok_or_else(|| Halt::error(format!("create what? `{}`", cx.snippet(&o.span))))?;
@@ -76,6 +88,7 @@ impl Interp<'_> {
             None => Kind::Piece(c.noun.clone()),
         };
         let side = self.rules.pieces.get(&c.noun).and_then(|s| s.first().cloned());
+        self.room_for(n, &format!("creating {n} {}", c.noun))?;
         let mut made = vec![];
         for _ in 0..n {
             self.tick()?;

@@ -153,9 +153,9 @@ impl<'r> Interp<'r> {
         let sig = |v: &Value| match v {
             Value::Ent(e) if matches!(s.ents[*e].kind, Kind::Piece(_)) => {
                 let x = &s.ents[*e];
-                let counters: Vec<(&str, i64)> =
-                    s.counters.iter().filter(|(_, h, _)| *h == Holder::Ent(*e)).map(|(n, _, v)| (n, v)).collect();
-                let attached = s.ents.iter().any(|o| o.loc == Loc::On(*e));
+                let counters: Vec<(&str, i64)> = s.counters.of(Holder::Ent(*e)).collect();
+                // What is attached is indexed: looking at every entity made this quadratic.
+                let attached = s.borne().any(|o| s.ents[o].loc == Loc::On(*e));
                 Some((
                     x.kind.clone(),
                     x.owner,

@@ -38,7 +38,7 @@ impl Interp<'_> {
                     capacity: z.capacity.as_ref().map(|c| c.value.max(0) as usize),
                     playable: z.playable,
                     attrs: None,
-                    items: vec![],
+                    items: Default::default(),
                 });
             }
         }
@@ -55,7 +55,7 @@ impl Interp<'_> {
                 capacity: None,
                 playable: false,
                 attrs: Some(attrs),
-                items: vec![],
+                items: Default::default(),
             });
         }
         for c in &rules.counters {

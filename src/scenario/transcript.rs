@@ -30,7 +30,11 @@ impl Transcript {
             if zone.items.is_empty() {
                 continue;
             }
-            self.line(&format!("  {}: {}", s.zone_name(z), runs(s, &zone.items, zone.owner.is_none()).join(", ")));
+            self.line(&format!(
+                "  {}: {}",
+                s.zone_name(z),
+                runs(s, &zone.items.iter().copied().collect::<Vec<_>>(), zone.owner.is_none()).join(", ")
+            ));
         }
         for (name, h, v) in s.counters.iter() {
             let on = match h {
