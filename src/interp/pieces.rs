@@ -88,7 +88,7 @@ impl Interp<'_> {
             None => Kind::Piece(c.noun.clone()),
         };
         let side = self.rules.pieces.get(&c.noun).and_then(|s| s.first().cloned());
-        self.room_for(n, &format!("creating {n} {}", c.noun))?;
+        self.room_for(n, &format!("create {} ×{n}", c.noun))?;
         let mut made = vec![];
         for _ in 0..n {
             self.tick()?;
