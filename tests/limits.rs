@@ -155,6 +155,22 @@ fn nested_brackets_that_fail_inside_are_parsed_once_not_exponentially() {
     assert!(e.message.contains("found `}`"), "{}", e.message);
 }
 
+/// The one nesting that still doubles per level (a `choose` whose selector has a filter,
+/// inside a bracket: each filter is tried as the inner and as the outer selector's) is
+/// bounded by the parser's step budget: a diagnostic in a fraction of a second, where 30
+/// levels took hours.
+#[test]
+fn a_script_that_backtracks_too_much_is_refused_by_the_step_budget() {
+    use twilit::syntax::MAX_PARSE_CALLS;
+    let src = format!("add count({}) coins", levels("choose you at [ ", "1 +", " ]", 30));
+    let e = err(&src);
+    assert_eq!(e.code, "too-large", "{e:?}");
+    assert_eq!(e.message, format!("this script is too complex to parse (over {MAX_PARSE_CALLS} grammar steps)"));
+    // A few levels of the same nesting are an ordinary syntax error at the `+`.
+    let e = err(&format!("add count({}) coins", levels("choose you at [ ", "1 +", " ]", 4)));
+    assert_eq!(e.code, "syntax", "{e:?}");
+}
+
 #[test]
 fn the_bracket_guard_skips_comments_and_strings() {
     // A quote in a comment used to switch the guard off for the rest of the script.

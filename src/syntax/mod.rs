@@ -55,6 +55,13 @@ pub fn parse_keyword_sig(src: &str) -> Result<KeywordSig, SyntaxError> {
     parse_entry(src, Rule::keyword_sig, parse_event::parse_keyword_sig)
 }
 
+/// Most grammar rules pest may enter for one script. The grammar parses each bracket once,
+/// but a few nestings still make it try a text twice per level (`choose x at [ choose x
+/// at [ ...` tries each filter as the inner and as the outer selector's), which doubles
+/// per level; the bundled scripts stay under a hundredth of this, and reaching it takes a
+/// second or two, so it bounds the time of any script.
+pub const MAX_PARSE_CALLS: usize = 20_000_000;
+
 /// Guards the input, runs pest from `rule`, and builds the AST with `build`, on a stack
 /// that holds the script's nesting (see `guard`).
 fn parse_entry<T: Send>(src: &str, rule: Rule, build: fn(pest::iterators::Pair<Rule>) -> T) -> Result<T, SyntaxError> {
@@ -64,6 +71,8 @@ fn parse_entry<T: Send>(src: &str, rule: Rule, build: fn(pest::iterators::Pair<R
         return Err(e);
     }
     guard::on_safe_stack(&scan, |deep| {
+        // The same value on every thread, so a race between workers changes nothing.
+        pest::set_call_limit(std::num::NonZeroUsize::new(MAX_PARSE_CALLS));
         let mut pairs = ScriptParser::parse(rule, src).map_err(|e| convert(e, src))?;
         let root = pairs.next().expect("an entry rule yields one pair");
         if deep {
@@ -103,6 +112,11 @@ fn convert(e: pest::error::Error<Rule>, src: &str) -> SyntaxError {
     let end = token_end(src, pos);
     let (message, help) = match &e.variant {
         ErrorVariant::ParsingError { positives, .. } => expected_message(positives, src, pos),
+        ErrorVariant::CustomError { message } if message == "call limit reached" => {
+            let message = format!("this script is too complex to parse (over {MAX_PARSE_CALLS} grammar steps)");
+            let help = "split it with `let` or procedures, or nest fewer selectors with filters inside each other";
+            return SyntaxError { code: "too-large", span: 0..token_end(src, 0), message, help: Some(help.into()) };
+        }
         ErrorVariant::CustomError { message } => (message.clone(), None),
     };
     let err = SyntaxError { code: "syntax", span: pos..end, message, help };
