@@ -391,7 +391,7 @@ fn play_stops_when_a_phase_script_exceeds_its_budget() {
     let o = twilit(root(), &["play", "tests/fixtures/runaway", "--seed", "1"]);
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(1), "{err}");
-    assert!(err.contains("step budget (200000) exceeded"), "{err}");
+    assert!(err.contains("step budget (200000) exceeded; running: the `end:` script of phase main"), "{err}");
     let o = twilit(root(), &["simulate", "tests/fixtures/runaway", "--games", "3", "--format", "json"]);
     assert_eq!(o.status.code(), Some(1), "{}", String::from_utf8_lossy(&o.stderr));
     assert!(stdout(&o).contains("step budget (200000) exceeded"), "{}", stdout(&o));

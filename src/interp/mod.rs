@@ -382,6 +382,9 @@ pub struct Interp<'r> {
     /// Ends the current phase without running its scripts (a whole game whose phase
     /// script was refused).
     skip_scripts: bool,
+    /// Which of the current phase's scripts runs (`Some(true)`: its `start:`), so that a
+    /// budget message can name it; the name is written only if the budget runs out.
+    phase_script: Option<bool>,
     /// Answers (by option name) recorded while players choose simultaneously.
     recording: Option<Vec<Vec<Value>>>,
     /// Recorded answers to give instead of asking.
@@ -410,6 +413,7 @@ impl<'r> Interp<'r> {
             limits: Limits::default(),
             check_end: false,
             skip_scripts: false,
+            phase_script: None,
             recording: None,
             replay: Default::default(),
             secret: None,
@@ -510,7 +514,14 @@ impl<'r> Interp<'r> {
     fn over_budget(&self) -> Halt {
         let mut what: Vec<String> = self.chain.clone();
         what.extend(self.w.running.iter().cloned());
-        let running = if what.is_empty() { "the action's own script".to_string() } else { distinct(&what) };
+        let phase = self.rules.phases.get(self.w.state.clock.phase).map(|p| p.name.as_str());
+        let running = match (what.is_empty(), self.phase_script, phase) {
+            (false, ..) => distinct(&what),
+            (true, Some(start), Some(name)) => {
+                format!("the `{}:` script of phase {name}", if start { "start" } else { "end" })
+            }
+            _ => "the action's own script".to_string(),
+        };
         Halt::Budget(format!("step budget ({}) exceeded; running: {running}", self.limits.steps))
     }
 

@@ -142,6 +142,13 @@ impl Interp<'_> {
         if self.skip_scripts {
             return Ok(());
         }
+        let outer = self.phase_script.replace(start);
+        let out = self.run_phase_scripts(start, p);
+        self.phase_script = outer;
+        out
+    }
+
+    fn run_phase_scripts(&mut self, start: bool, p: &super::rules::PhaseDef) -> R<()> {
         let active = self.w.state.active();
         if let Some(s) = if start { p.start.clone() } else { p.end.clone() } {
             let mut cx = Ctx::new(active, None, s.text.clone()).at(&s.origin);
