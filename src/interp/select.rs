@@ -60,9 +60,13 @@ impl<'r> Interp<'r> {
     pub fn things(&mut self, v: &Value) -> R<Vec<Value>> {
         match v {
             Value::List(l) => {
-                let mut out = vec![];
+                let mut out = Vec::with_capacity(l.len());
                 for x in l {
-                    out.extend(self.things(x)?);
+                    match x {
+                        // A thing or a player is itself (no list is built for each).
+                        Value::Ent(_) | Value::Player(_) => out.push(x.clone()),
+                        x => out.extend(self.things(x)?),
+                    }
                 }
                 Ok(out)
             }
@@ -90,6 +94,15 @@ impl<'r> Interp<'r> {
                 Ok(out)
             }
             v => Ok(vec![v.clone()]),
+        }
+    }
+
+    /// `things` of a value that is no longer needed: a list of things and players is
+    /// returned as it is, not copied.
+    fn into_things(&mut self, v: Value) -> R<Vec<Value>> {
+        match v {
+            Value::List(l) if l.iter().all(|x| matches!(x, Value::Ent(_) | Value::Player(_))) => Ok(l),
+            v => self.things(&v),
         }
     }
 
@@ -194,6 +207,12 @@ impl<'r> Interp<'r> {
         cx: &mut Ctx,
         mode: Mode,
     ) -> R<Value> {
+        if let (Some(q), [], ExprKind::Of(a, b)) = (q, filters, &base.kind) {
+            if let (QuantityKind::Top(k) | QuantityKind::Bottom(k), Some(cards)) = (&q.kind, self.all_of_kind(a, cx)) {
+                let bottom = matches!(q.kind, QuantityKind::Bottom(_));
+                return self.end_of(cards, a, b, k.as_deref(), bottom, cx, mode);
+            }
+        }
         let cands = self.candidates(base, filters, cx)?;
         let Some(q) = q else { return Ok(Value::List(cands)) };
         match &q.kind {
@@ -223,6 +242,50 @@ impl<'r> Interp<'r> {
                 self.pick(&prompt, cands, min, max, cx)
             }
         }
+    }
+
+    /// `top K cards of X` (or `bottom`): what `select` gives for it, reading only the K
+    /// things at that end of X's zones instead of listing them all (a deck may hold the
+    /// whole library). Counts and evaluates as `select` of the `of` would.
+    #[allow(clippy::too_many_arguments)]
+    fn end_of(
+        &mut self,
+        cards: bool,
+        a: &Expr,
+        b: &Expr,
+        k: Option<&Expr>,
+        bottom: bool,
+        cx: &mut Ctx,
+        mode: Mode,
+    ) -> R<Value> {
+        self.tick()?; // the step of the `of` that `eval` would count
+        let right = self.eval_in(b, cx, mode)?;
+        let zones = self.zones_in(&right);
+        let k = match k {
+            Some(e) => self.count(e, cx)?,
+            None => 1,
+        };
+        let Some(zones) = zones else {
+            // Not zones: as `of` does, the noun's things owned by, or borne by, `right`.
+            let ExprKind::Name(n, _) = &a.kind else { return Ok(Value::List(vec![])) };
+            let noun = self.name(n, cx)?;
+            let mut all = self.things_of(&noun, &right)?.items();
+            if bottom {
+                all.reverse();
+            }
+            all.truncate(k);
+            return Ok(Value::List(all));
+        };
+        let s = &self.w.state;
+        let kind = |e: &EntId| matches!(s.ents[*e].kind, Kind::Card(_)) == cards;
+        let items: Vec<Value> = if bottom {
+            let all = zones.iter().rev().flat_map(|&z| s.zones[z].items.iter().rev().copied());
+            all.filter(kind).take(k).map(Value::Ent).collect()
+        } else {
+            let all = zones.iter().flat_map(|&z| s.zones[z].items.iter().copied());
+            all.filter(kind).take(k).map(Value::Ent).collect()
+        };
+        Ok(Value::List(items))
     }
 
     /// The candidates of a selector before its quantity.
@@ -259,7 +322,7 @@ impl<'r> Interp<'r> {
                         filters = &filters[1..];
                         self.noun_located(noun, f, cx)?
                     }
-                    _ => self.things(&b)?,
+                    _ => self.into_things(b)?,
                 }
             }
         };
