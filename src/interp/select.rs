@@ -99,7 +99,7 @@ impl<'r> Interp<'r> {
 
     /// `things` of a value that is no longer needed: a list of things and players is
     /// returned as it is, not copied.
-    fn into_things(&mut self, v: Value) -> R<Vec<Value>> {
+    fn things_owned(&mut self, v: Value) -> R<Vec<Value>> {
         match v {
             Value::List(l) if l.iter().all(|x| matches!(x, Value::Ent(_) | Value::Player(_))) => Ok(l),
             v => self.things(&v),
@@ -322,7 +322,7 @@ impl<'r> Interp<'r> {
                         filters = &filters[1..];
                         self.noun_located(noun, f, cx)?
                     }
-                    _ => self.into_things(b)?,
+                    _ => self.things_owned(b)?,
                 }
             }
         };
