@@ -489,14 +489,19 @@ impl<'r> Interp<'r> {
     /// Whether `base` is the built-in noun for every card (`Some(true)`) or every piece
     /// (`Some(false)`), not rebound by a local.
     pub(super) fn all_of_kind(&self, base: &Expr, cx: &Ctx) -> Option<bool> {
-        let ExprKind::Name(n, _) = &base.kind else { return None };
+        let ExprKind::Name(n, res) = &base.kind else { return None };
         let cards = match n.as_str() {
             "card" | "cards" => true,
             "piece" | "pieces" => false,
             _ => return None,
         };
-        let builtin = cx.get(n).is_none() && matches!(self.rules.env.lookup(n), Some(Sym::Builtin(_)));
-        builtin.then_some(cards)
+        // A compiled name is read from the table by index; only an unresolved one may be bound.
+        let sym = match res {
+            Res::Global(i) => self.rules.env.entry(*i).map(|(_, s)| s),
+            Res::Unresolved if cx.get(n).is_some() => return None,
+            Res::Unresolved => self.rules.env.lookup(n),
+        };
+        matches!(sym, Some(Sym::Builtin(_))).then_some(cards)
     }
 
     /// The zones a place is made of, in table order (`None` when it holds other things).
