@@ -294,6 +294,11 @@ fn a_game_holds_a_bounded_number_of_things_and_bulk_verbs_handle_many() {
         run(bulk).unwrap_or_else(|h| panic!("{bulk}: {h:?}"));
     }
     run("create 100000 soldiers in deck").expect("the next 100,000");
+    // Each thing moved is a step: 200,000 of them in one action exceed the step budget.
+    match run("move all soldiers to discard_pile") {
+        Err(Halt::Budget(m)) => assert!(m.starts_with("step budget (200000) exceeded"), "{m}"),
+        other => panic!("expected the step budget, got {other:?}"),
+    }
     match run("create 100000 soldiers in hand") {
         Err(Halt::Budget(m)) => assert!(m.contains("thing budget (250000) exceeded"), "{m}"),
         other => panic!("expected the thing budget, got {other:?}"),

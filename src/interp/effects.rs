@@ -94,6 +94,7 @@ impl Interp<'_> {
     }
 
     fn exhaust(&mut self, exhausted: bool, t: &Value, cx: &Ctx) -> R<()> {
+        self.tick()?;
         let ent = self.ent(t)?;
         self.allowed(if exhausted { "exhaust" } else { "ready" }, cx.you, Some(t), None)?;
         self.w.state.set_exhausted(ent, exhausted);
@@ -222,6 +223,8 @@ impl Interp<'_> {
 
     /// Moves one thing, consulting prohibitions, and logs it with `verb`.
     pub fn relocate(&mut self, verb: &'static str, t: &Value, to: Dest, cx: &Ctx) -> R<()> {
+        // Each thing moved is a step: a bulk verb counts what it does, not one statement.
+        self.tick()?;
         let e = self.ent(t)?;
         let place = match to {
             Dest::Zone(z, _) => Some(z),
@@ -519,6 +522,7 @@ impl Interp<'_> {
     }
 
     fn flip(&mut self, e: &Effect, t: &Value, cx: &mut Ctx) -> R<()> {
+        self.tick()?;
         let ent = self.ent(t)?;
         self.allowed("flip", cx.you, Some(t), None)?;
         match self.clause(e, |k| matches!(k, ClauseKind::To(_) | ClauseKind::Face(_))) {
