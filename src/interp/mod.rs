@@ -1,5 +1,5 @@
 //! The interpreter: runs the AST of a game's scripts against the engine state.
-//! `eval` computes expressions, `select` selectors, filters and choices, `exec`
+//! `eval` computes expressions, `select` selectors and filters, `choice` choices, `exec`
 //! statements, `effects` the engine verbs, `props` property values under modifiers and
 //! prohibitions, `triggers` triggered abilities, `respond` abilities that answer events
 //! before, instead of or right after them, `actions` playing cards and using abilities
@@ -11,6 +11,7 @@
 pub mod actions;
 pub mod agent;
 mod builtins;
+mod choice;
 mod compile;
 mod draft;
 mod effects;

@@ -1,0 +1,138 @@
+//! Choices: `choose X`, picks of a quantity among candidates (only how many, when the
+//! candidates are indistinguishable pieces), and asking the agent, with what is logged.
+
+use crate::engine::{EventKind, Holder, Kind, Loc, Value};
+use crate::syntax::ast::*;
+
+use super::select::first;
+use super::{Ask, Ctx, Halt, Interp, R};
+
+impl Interp<'_> {
+    /// `choose X`: the acting player picks what the selector allows.
+    pub fn choose(&mut self, x: &Expr, cx: &mut Ctx) -> R<Value> {
+        let prompt = format!("choose {}", cx.snippet(&x.span));
+        if let ExprKind::Select { quantity: Some(q), base, filters } = &x.kind {
+            if !matches!(
+                q.kind,
+                QuantityKind::Top(_) | QuantityKind::Bottom(_) | QuantityKind::All | QuantityKind::Each
+            ) {
+                let cands = self.candidates(base, filters, cx)?;
+                let (min, max) = self.bounds(q, cands.len(), cx)?;
+                let out = self.pick(&prompt, cands, min, max, cx)?;
+                return Ok(if matches!(q.kind, QuantityKind::One) { first(out) } else { out });
+            }
+        }
+        let v = self.eval(x, cx)?;
+        let cands = self.things(&v)?;
+        let out = self.ask(&prompt, cands, 1, 1, cx)?;
+        Ok(first(out))
+    }
+
+    /// Asks the acting player for `min..=max` of `cands`; among indistinguishable things
+    /// the only question is how many (none when that is fixed).
+    pub fn pick(&mut self, prompt: &str, cands: Vec<Value>, min: usize, max: usize, cx: &Ctx) -> R<Value> {
+        if max == 0 {
+            return Ok(Value::List(vec![]));
+        }
+        // One piece with a fixed count is still asked by name (strict mode asks even a
+        // single option); identical pieces are counted, not named.
+        let counted = self.interchangeable(&cands) && (cands.len() >= 2 || min != max);
+        if cands.len() < min || !counted {
+            return self.ask(prompt, cands, min, max, cx);
+        }
+        let max = max.min(cands.len());
+        let n = if min == max {
+            min
+        } else {
+            let counts = (min..=max).map(|k| Value::Int(k as i64)).collect();
+            let v = first(self.ask(&format!("how many: {prompt}"), counts, 1, 1, cx)?);
+            match v {
+                Value::Int(k) => k as usize,
+                _ => min,
+            }
+        };
+        Ok(Value::List(cands.into_iter().take(n).collect()))
+    }
+
+    /// Asks the acting player for `min..=max` of `cands`.
+    pub fn ask(&mut self, prompt: &str, cands: Vec<Value>, min: usize, max: usize, cx: &Ctx) -> R<Value> {
+        self.tick()?;
+        let max = max.min(cands.len());
+        if cands.len() < min {
+            return Err(Halt::Refused(format!("cannot {prompt}: {} of {min} available", cands.len())));
+        }
+        let who = cx.you.ok_or_else(|| Halt::error(format!("nobody to {prompt}")))?;
+        let picked = match self.replay.pop_front() {
+            // The same things the player chose in the rehearsal of a simultaneous choice.
+            Some(chosen) => {
+                let found: Vec<usize> = chosen.iter().filter_map(|v| cands.iter().position(|c| c == v)).collect();
+                if found.len() != chosen.len() || !(min..=max).contains(&found.len()) {
+                    return Err(Halt::error(format!("`{prompt}` changed between the choice and its resolution")));
+                }
+                found
+            }
+            None => {
+                let options: Vec<String> = if self.agent.wants_names() {
+                    cands.iter().map(|c| self.show_to(c, who)).collect()
+                } else {
+                    vec![]
+                };
+                let chooser = self.pname(who).to_string();
+                let ask = Ask { chooser: &chooser, prompt, count: cands.len(), options: &options, min, max };
+                let got = self.agent.choose(&ask, &mut self.w.state.rng).map_err(Halt::Agent)?;
+                if got.iter().any(|&i| i >= cands.len()) {
+                    return Err(Halt::Agent(format!("`{prompt}`: the agent picked an option that does not exist")));
+                }
+                got
+            }
+        };
+        if let Some(r) = &mut self.recording {
+            r.push(picked.iter().map(|&i| cands[i].clone()).collect());
+        }
+        // Who could see every picked thing knows the choice; the others see that it was made.
+        let mut seen = crate::engine::view::EVERYONE;
+        for &i in &picked {
+            if let Value::Ent(e) = cands[i] {
+                seen &= self.w.state.seen_by(e) | crate::engine::view::bit(who);
+            }
+        }
+        let names = picked.iter().map(|&i| self.show_to(&cands[i], who)).collect();
+        self.emit_seen(Some(who), EventKind::Choose { prompt: prompt.to_string(), picked: names }, seen);
+        Ok(Value::List(picked.into_iter().map(|i| cands[i].clone()).collect()))
+    }
+
+    /// Asks a yes/no question.
+    pub fn yes(&mut self, prompt: &str, cx: &Ctx) -> R<bool> {
+        let v = self.ask(prompt, vec![Value::Sym("yes".into()), Value::Sym("no".into())], 1, 1, cx)?;
+        Ok(v.items() == vec![Value::Sym("yes".into())])
+    }
+
+    /// Whether the candidates are indistinguishable pieces (same kind, owner, place, side,
+    /// state and counters): then which ones a quantity takes is no choice, only how many.
+    /// Cards always keep their identity.
+    fn interchangeable(&self, cands: &[Value]) -> bool {
+        let s = &self.w.state;
+        let sig = |v: &Value| match v {
+            Value::Ent(e) if matches!(s.ents[*e].kind, Kind::Piece(_)) => {
+                let x = &s.ents[*e];
+                let counters: Vec<(&str, i64)> = s.counters.of(Holder::Ent(*e)).collect();
+                // What is attached is indexed: looking at every entity made this quadratic.
+                let attached = s.borne().any(|o| s.ents[o].loc == Loc::On(*e));
+                Some((
+                    x.kind.clone(),
+                    x.owner,
+                    x.loc,
+                    x.side.clone(),
+                    x.exhausted,
+                    x.face_up,
+                    x.props.clone(),
+                    counters,
+                    attached,
+                ))
+            }
+            _ => None,
+        };
+        let first = cands.first().and_then(sig);
+        first.is_some() && cands.iter().all(|c| sig(c) == first)
+    }
+}
