@@ -336,7 +336,12 @@ impl<'r> Interp<'r> {
                     });
                     self.allowed(name, cx.you, None, place)?;
                     let args = inner.locals.clone();
-                    if self.about_to(cx.you, EventKind::Use { name: name.into(), source: None, args: args.clone() })? {
+                    // The event is built for the answering abilities only if one can hear it.
+                    let heard = self.rules.reacts.hears_verb("use");
+                    if heard
+                        && self
+                            .about_to(cx.you, EventKind::Use { name: name.into(), source: None, args: args.clone() })?
+                    {
                         return Ok(Value::Bool(false));
                     }
                     self.emit(cx.you, EventKind::Use { name: name.into(), source: None, args });

@@ -45,6 +45,12 @@ impl Heard {
         self.any
     }
 
+    /// Whether some action pattern names this verb (in base form), before an event of it
+    /// is built.
+    pub fn hears_verb(&self, verb: &str) -> bool {
+        self.any && (self.verbs.contains(verb) || self.words.contains(verb))
+    }
+
     /// Whether some pattern may match an event of this kind (`false` is exact: none can).
     pub fn hears(&self, k: &EventKind) -> bool {
         if !self.any {
