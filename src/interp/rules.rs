@@ -32,7 +32,7 @@ impl Script {
     /// A parsed script and the field it was parsed from.
     pub fn from_src(block: Arc<ast::Block>, src: &load::ScriptSrc) -> Script {
         let origin = Arc::new(src.clone());
-        Script { block, file: src.file, span: src.span.clone(), text: src.text.shared(), origin }
+        Script { block, file: src.file, span: src.span.range(), text: src.text.shared(), origin }
     }
 }
 
@@ -304,7 +304,7 @@ impl Compiler<'_> {
         Some(Script {
             block,
             file: src.file,
-            span: src.span.clone(),
+            span: src.span.range(),
             text: src.text.shared(),
             origin: Arc::new(src.clone()),
         })
@@ -321,7 +321,7 @@ impl Compiler<'_> {
         Some(Cond {
             expr,
             file: src.file,
-            span: src.span.clone(),
+            span: src.span.range(),
             text: src.text.shared(),
             origin: Arc::new(src.clone()),
         })
@@ -376,7 +376,7 @@ impl Compiler<'_> {
             limit: a.limit.as_ref().map(|l| l.value.clone()),
             from: a.from.iter().map(|z| z.value.clone()).collect(),
             file: a.file,
-            span: a.span.clone(),
+            span: a.span.range(),
         })
     }
 

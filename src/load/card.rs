@@ -50,7 +50,7 @@ pub fn card(cx: &mut Cx, node: &Node) -> Option<Card> {
         abilities: vec![],
         props: Box::default(),
         file: cx.file,
-        span: node.span.clone(),
+        span: node.span.clone().into(),
     };
     for (k, v) in entries {
         let Some(key) = cx.key(k) else { continue };
@@ -103,7 +103,7 @@ fn ability(cx: &mut Cx, node: &Node) -> Option<Ability> {
         limit: None,
         from: vec![],
         file: cx.file,
-        span: node.span.clone(),
+        span: node.span.clone().into(),
     };
     cx.fields(entries, "an ability", ABILITY_FIELDS, |cx, k, v| match k {
         "action" => kinds.push(("action", cx.string(v, "`action`").map(AbilityKind::Action), v)),

@@ -90,7 +90,7 @@ mod tests {
             abilities: vec![],
             props: Box::default(),
             file: FileId(0),
-            span: 0..0,
+            span: (0..0).into(),
         }
     }
 

@@ -91,9 +91,8 @@ impl<'a> Cx<'a> {
         if let Some(retype) = crate::diag::chars::retype_help(&key.value) {
             help = retype;
         }
-        let d = Diagnostic::error("unknown-field", msg, self.file, key.span.clone())
-            .with_label("unknown field")
-            .with_help(help);
+        let d =
+            Diagnostic::error("unknown-field", msg, self.file, key.span).with_label("unknown field").with_help(help);
         self.diags.push(d);
     }
 

@@ -8,28 +8,29 @@
 use std::path::PathBuf;
 
 use super::Text;
-use crate::diag::{FileId, Span};
+use crate::diag::{FileId, Loc, Span};
 
 pub use super::scenario::{Act, Scenario, ScenarioPlayer, SetupItem, Step};
 pub use super::whole::{DeckCards, DeckSpec, Defaults, MatchSpec, ResultSpec, VarSpec};
 
 pub use super::scalar::{ScalarStyle, ScriptField, ScriptSrc};
 
-/// A value with the file and byte span it was read from.
+/// A value with the file and byte span it was read from (12 bytes of location: a card
+/// holds dozens of these for as long as the library lives).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Sp<T> {
     /// The value.
     pub value: T,
     /// The file it is in.
     pub file: FileId,
-    /// Its byte range in that file.
-    pub span: Span,
+    /// Its byte range in that file (`span.range()` for a `Span`).
+    pub span: Loc,
 }
 
 impl<T> Sp<T> {
     /// Wraps a value with its location.
-    pub fn new(value: T, file: FileId, span: Span) -> Self {
-        Sp { value, file, span }
+    pub fn new(value: T, file: FileId, span: impl Into<Loc>) -> Self {
+        Sp { value, file, span: span.into() }
     }
 }
 
@@ -494,7 +495,7 @@ pub struct Card {
     /// The file.
     pub file: FileId,
     /// The card's mapping.
-    pub span: Span,
+    pub span: Loc,
 }
 
 /// What kind of ability this is.
@@ -560,7 +561,7 @@ pub struct Ability {
     /// The file.
     pub file: FileId,
     /// The ability's mapping.
-    pub span: Span,
+    pub span: Loc,
 }
 
 /// `limit: N per PERIOD`: uses per player and source in each turn, phase, round or game.

@@ -11,7 +11,7 @@
 use std::ops::Range;
 
 use super::text::Text;
-use crate::diag::{FileId, Span};
+use crate::diag::{FileId, Loc, Span};
 
 /// How a scalar was written in the file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -53,7 +53,7 @@ pub struct ScriptField {
     /// The file the scalar is in.
     pub file: FileId,
     /// The whole scalar in the file (quotes included; block scalars from their first content line).
-    pub span: Span,
+    pub span: Loc,
     /// How the scalar was written.
     pub style: ScalarStyle,
     segs: Box<[Seg]>,
@@ -77,7 +77,7 @@ impl ScriptSrc {
     pub fn new(text: impl Into<Text>, file: FileId, span: Span, style: ScalarStyle, source: &str) -> Self {
         let text = text.into();
         let segs = align(&text, source, raw_region(source, &span, style)).unwrap_or_default();
-        ScriptSrc(Box::new(ScriptField { text, file, span, style, segs }))
+        ScriptSrc(Box::new(ScriptField { text, file, span: span.into(), style, segs }))
     }
 }
 
@@ -90,7 +90,7 @@ impl ScriptField {
     /// Maps a byte range of `text` to a byte range of the file (see the module docs).
     pub fn file_span(&self, r: Range<usize>) -> Span {
         if self.segs.is_empty() {
-            return self.span.clone();
+            return self.span.range();
         }
         let start = self.map_pos(r.start, true);
         let end = self.map_pos(r.end.max(r.start), false);
@@ -334,9 +334,9 @@ mod tests {
         let s = script(src, "a");
         assert_eq!(marker(src, &s, "MARK", 0), "MARK");
         let f = s.file_span(6..6); // the folded space between the lines
-        assert!(f.start >= s.span.start && f.end <= s.span.end);
+        assert!(f.start >= s.span.start() && f.end <= s.span.end());
         let f = s.file_span(0..10_000);
-        assert!(f.end <= s.span.end);
+        assert!(f.end <= s.span.end());
     }
 
     #[test]
