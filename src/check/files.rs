@@ -296,7 +296,7 @@ impl<'a> FileChecker<'a> {
             (PropType::Text, _) => !matches!(v.value, Value::List(_) | Value::Map(_)),
             (PropType::Enum, Value::Str(s)) => return self.enum_value(spec, s, v),
             (PropType::List, Value::List(items)) => {
-                for i in items {
+                for i in items.iter() {
                     match &i.value {
                         Value::Str(s) if !spec.values.is_empty() => self.enum_value(spec, s, i),
                         Value::Str(_) => {}

@@ -284,8 +284,8 @@ impl<'a> Cx<'a> {
                 Plain::Float(f) => Value::Float(f),
                 Plain::Str => Value::Str(self.texts.get(&s.text)),
             },
-            NodeKind::Seq(items) => Value::List(items.iter().map(|n| self.value(n)).collect()),
-            NodeKind::Map(entries) => Value::Map(self.value_pairs(entries)),
+            NodeKind::Seq(items) => Value::List(Box::new(items.iter().map(|n| self.value(n)).collect())),
+            NodeKind::Map(entries) => Value::Map(Box::new(self.value_pairs(entries))),
             NodeKind::Invalid => Value::Null,
         };
         self.sp(v, &node.span)
