@@ -232,8 +232,9 @@ impl<'a> FileChecker<'a> {
         check_sequence(self.env, &parts, cost, &locals, &mut self.ps, self.diags);
     }
 
-    fn phase_name(&mut self, phase: &Sp<String>) {
-        if ACTION_TIMINGS.contains(&phase.as_str()) || self.env.is_phase(phase.as_str()) {
+    fn phase_name(&mut self, phase: &Sp<impl AsRef<str>>) {
+        let name = phase.value.as_ref();
+        if ACTION_TIMINGS.contains(&name) || self.env.is_phase(name) {
             return;
         }
         let fallback = format!("phases: {}, or `any`, `turn`, `game`", self.env.phases.join(", "));
@@ -479,16 +480,17 @@ impl<'a> FileChecker<'a> {
     /// Reports `n` as an unknown `what`, suggesting the closest of `candidates` (else `fallback`).
     fn unknown<'c>(
         &mut self,
-        n: &Sp<String>,
+        n: &Sp<impl AsRef<str>>,
         what: &str,
         candidates: impl IntoIterator<Item = &'c str>,
         fallback: Option<String>,
     ) {
-        let help = did_you_mean(n.as_str(), candidates).map(|h| format!("did you mean `{h}`?")).or(fallback);
+        let name = n.value.as_ref();
+        let help = did_you_mean(name, candidates).map(|h| format!("did you mean `{h}`?")).or(fallback);
         // A name that looks right but is not: say which character is not what it seems.
-        let help = crate::diag::chars::retype_help(n.as_str()).or(help);
+        let help = crate::diag::chars::retype_help(name).or(help);
         self.diags.push(
-            Diagnostic::error(&format!("unknown-{what}"), format!("unknown {what} `{}`", n.value), n.file, n.span)
+            Diagnostic::error(&format!("unknown-{what}"), format!("unknown {what} `{name}`"), n.file, n.span)
                 .with_help_opt(help),
         );
     }

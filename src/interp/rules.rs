@@ -341,13 +341,13 @@ impl Compiler<'_> {
 
     fn ability(&mut self, a: &load::Ability) -> Option<AbilityDef> {
         let head_text = match &a.kind {
-            AbilityKind::Action(t) => t.value.clone(),
+            AbilityKind::Action(t) => t.value.to_string(),
             AbilityKind::When(src) => format!("when {}", src.text.trim()),
             AbilityKind::Static(_) => "static".to_string(),
             AbilityKind::React(r, src) => format!("{} {}", r.key(), src.text.trim()),
         };
         let head = match &a.kind {
-            AbilityKind::Action(t) => Head::Action(t.value.clone()),
+            AbilityKind::Action(t) => Head::Action(t.value.to_string()),
             AbilityKind::When(src) => match syntax::parse_event(&src.text) {
                 Ok(p) => Head::When(Arc::new(self.pattern(p))),
                 Err(e) => {

@@ -291,7 +291,8 @@ impl<'a> Cx<'a> {
         self.sp(v, &node.span)
     }
 
-    /// A key as a `Text` shared with the equal keys of the other cards (property names).
+    /// A key or a short text as a `Text` shared with the equal ones of the other cards
+    /// (property names, action phases, printed texts).
     pub fn shared_key(&mut self, key: Sp<String>) -> Sp<Text> {
         Sp::new(self.texts.get(&key.value), key.file, key.span)
     }

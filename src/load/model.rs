@@ -482,14 +482,14 @@ pub struct Card {
     pub id: Sp<String>,
     /// `name:`.
     pub name: Sp<String>,
-    /// `text:` printed text.
-    pub text: Option<Sp<String>>,
+    /// `text:` printed text, shared with the cards printing the same text (`Texts`).
+    pub text: Option<Sp<Text>>,
     /// `copies:` (default 1).
     pub copies: Option<Sp<i64>>,
     /// `play:` script overriding what playing the card does.
     pub play: Option<ScriptSrc>,
-    /// `abilities:`.
-    pub abilities: Vec<Ability>,
+    /// `abilities:` (no spare capacity: cards live as long as the library).
+    pub abilities: Box<[Ability]>,
     /// Every other key, in order: game property values (validated by the checker, which
     /// should offer `CARD_FIELDS` in its did-you-mean too).
     pub props: Props,
@@ -502,8 +502,9 @@ pub struct Card {
 /// What kind of ability this is.
 #[derive(Debug, Clone, PartialEq)]
 pub enum AbilityKind {
-    /// `action: phase` — activated, usable in that phase.
-    Action(Sp<String>),
+    /// `action: phase` — activated, usable in that phase. The phase's name is shared with
+    /// the other abilities of that phase.
+    Action(Sp<Text>),
     /// `when: event` — triggered (grammar entry `event`).
     When(ScriptSrc),
     /// `static: script` — continuous while in play.
@@ -558,7 +559,7 @@ pub struct Ability {
     /// `limit:` how often a player may use it per period (`2 per turn`).
     pub limit: Option<Box<Sp<UseLimit>>>,
     /// `from:` zones (besides play) where the card's ability works, e.g. `[hand]`.
-    pub from: Vec<Sp<String>>,
+    pub from: Box<[Sp<String>]>,
     /// The file.
     pub file: FileId,
     /// The ability's mapping.
