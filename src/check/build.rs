@@ -216,7 +216,7 @@ pub fn build_env(bundle: &GameBundle, diags: &mut Vec<Diagnostic>) -> Env {
             b.name(&v.name, "variable", Sym::Variable(ty));
         }
         b.env.defaults = g.defaults.clone();
-        b.env.game_actions = g.abilities.iter().filter_map(|a| a.name.as_ref().map(|n| n.value.clone())).collect();
+        b.env.game_actions = g.abilities.iter().filter_map(|a| a.name().map(|n| n.value.clone())).collect();
         b.procedures(&g.procedures);
         b.phases(&g.turn);
         b.keywords(&g.keywords);

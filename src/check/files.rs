@@ -203,7 +203,7 @@ impl<'a> FileChecker<'a> {
             }
             AbilityKind::Static(s) => self.field(s, Entry::Script, &[]),
         }
-        for z in &a.from {
+        for z in a.from() {
             self.zone_name(z);
         }
         self.script(&a.used_by, Entry::Expr, &[]);
@@ -211,7 +211,7 @@ impl<'a> FileChecker<'a> {
             a.kind,
             AbilityKind::Action(_) | AbilityKind::React(React::Instead | React::Prevent | React::Response, _)
         );
-        if let (Some(l), false) = (&a.limit, used) {
+        if let (Some(l), false) = (a.limit(), used) {
             let d = Diagnostic::error("misplaced-limit", "this kind of ability has no use limit", l.file, l.span)
                 .with_label("a limit on a `when:`, `before:` or `static:` ability")
                 .with_help("`limit:` counts uses of `action:`, `response:`, `instead:` and `prevent:` abilities");

@@ -68,7 +68,7 @@ pub fn card(cx: &mut Cx, node: &Node) -> Option<Card> {
             "text" => c.text = cx.string(v, "`text`").map(|t| cx.shared_key(t)),
             "copies" => {
                 let why = format!("a card has 1 to {MAX_COPIES} copies; for a bigger deck, make several cards");
-                c.copies = cx.int_in(v, "`copies`", 1, MAX_COPIES, &why);
+                c.copies = cx.int_in(v, "`copies`", 1, MAX_COPIES, &why).map(Box::new);
             }
             "play" => c.play = cx.script(v, "`play`"),
             _ => c.abilities = abilities(cx, v).into_boxed_slice(),
@@ -98,11 +98,8 @@ fn ability(cx: &mut Cx, node: &Node) -> Option<Ability> {
         requires: None,
         cost: None,
         effect: None,
-        optional: None,
         used_by: None,
-        name: None,
-        limit: None,
-        from: Box::default(),
+        extras: None,
         file: cx.file,
         span: node.span.clone().into(),
     };
@@ -119,13 +116,13 @@ fn ability(cx: &mut Cx, node: &Node) -> Option<Ability> {
             };
             kinds.push((react.key(), cx.script(v, &format!("`{k}`")).map(|s| AbilityKind::React(react, s)), v));
         }
-        "from" => a.from = cx.names(v, "`from`").into_boxed_slice(),
+        "from" => a.extras_mut().from = cx.names(v, "`from`").into_boxed_slice(),
         "requires" => a.requires = cx.script(v, "`requires`"),
         "cost" => a.cost = cx.script(v, "`cost`"),
         "effect" => a.effect = cx.script(v, "`effect`"),
-        "optional" => a.optional = cx.bool(v, "`optional`").map(Box::new),
-        "name" => a.name = cx.string(v, "`name`").map(Box::new),
-        "limit" => a.limit = limit(cx, v).map(Box::new),
+        "optional" => a.extras_mut().optional = cx.bool(v, "`optional`"),
+        "name" => a.extras_mut().name = cx.string(v, "`name`"),
+        "limit" => a.extras_mut().limit = limit(cx, v),
         _ => a.used_by = cx.script(v, "`used_by`"),
     });
     let kind = ability_kind(cx, node, &kinds)?;
@@ -286,7 +283,7 @@ mod tests {
         assert_eq!(c.abilities.len(), 3);
         assert!(matches!(&c.abilities[0].kind, AbilityKind::Action(p) if p.value == "main"));
         assert!(matches!(&c.abilities[1].kind, AbilityKind::When(s) if s.text == "you play this"));
-        assert!(c.abilities[1].optional.as_ref().unwrap().value);
+        assert!(c.abilities[1].optional().unwrap().value);
         assert!(matches!(&c.abilities[2].kind, AbilityKind::Static(_)));
         assert_eq!(c.abilities[0].effect.as_ref().unwrap().text, "draw 1\n");
     }

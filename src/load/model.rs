@@ -484,8 +484,8 @@ pub struct Card {
     pub name: Sp<String>,
     /// `text:` printed text, shared with the cards printing the same text (`Texts`).
     pub text: Option<Sp<Text>>,
-    /// `copies:` (default 1).
-    pub copies: Option<Sp<i64>>,
+    /// `copies:` (default 1). Boxed: most cards have none, and cards live as long as the library.
+    pub copies: Option<Box<Sp<i64>>>,
     /// `play:` script overriding what playing the card does.
     pub play: Option<ScriptSrc>,
     /// `abilities:` (no spare capacity: cards live as long as the library).
@@ -549,21 +549,55 @@ pub struct Ability {
     pub cost: Option<ScriptSrc>,
     /// `effect:` script.
     pub effect: Option<ScriptSrc>,
-    /// `optional:` ask before resolving (default false). The rarely given fields are boxed:
-    /// an ability lives as long as the library, and most have none of them.
-    pub optional: Option<Box<Sp<bool>>>,
     /// `used_by:` expr: the players who may use it (default its controller).
     pub used_by: Option<ScriptSrc>,
-    /// `name:` the ability's name in legal actions (`use draw`).
-    pub name: Option<Box<Sp<String>>>,
-    /// `limit:` how often a player may use it per period (`2 per turn`).
-    pub limit: Option<Box<Sp<UseLimit>>>,
-    /// `from:` zones (besides play) where the card's ability works, e.g. `[hand]`.
-    pub from: Box<[Sp<String>]>,
+    /// `optional:`, `name:`, `limit:` and `from:`, which most abilities have none of, boxed
+    /// together so that they cost one pointer (read them through the methods).
+    pub extras: Option<Box<AbilityExtras>>,
     /// The file.
     pub file: FileId,
     /// The ability's mapping.
     pub span: Loc,
+}
+
+/// The rarely given fields of an `Ability`.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct AbilityExtras {
+    /// `optional:` ask before resolving (default false).
+    pub optional: Option<Sp<bool>>,
+    /// `name:` the ability's name in legal actions (`use draw`).
+    pub name: Option<Sp<String>>,
+    /// `limit:` how often a player may use it per period (`2 per turn`).
+    pub limit: Option<Sp<UseLimit>>,
+    /// `from:` zones (besides play) where the card's ability works, e.g. `[hand]`.
+    pub from: Box<[Sp<String>]>,
+}
+
+impl Ability {
+    /// `optional:`.
+    pub fn optional(&self) -> Option<&Sp<bool>> {
+        self.extras.as_ref()?.optional.as_ref()
+    }
+
+    /// `name:`.
+    pub fn name(&self) -> Option<&Sp<String>> {
+        self.extras.as_ref()?.name.as_ref()
+    }
+
+    /// `limit:`.
+    pub fn limit(&self) -> Option<&Sp<UseLimit>> {
+        self.extras.as_ref()?.limit.as_ref()
+    }
+
+    /// `from:` (empty when not given).
+    pub fn from(&self) -> &[Sp<String>] {
+        self.extras.as_ref().map_or(&[], |x| &x.from)
+    }
+
+    /// The extras, made when the first one is given.
+    pub fn extras_mut(&mut self) -> &mut AbilityExtras {
+        self.extras.get_or_insert_with(Box::default)
+    }
 }
 
 /// `limit: N per PERIOD`: uses per player and source in each turn, phase, round or game.
