@@ -234,6 +234,7 @@ pub fn build_env(bundle: &GameBundle, diags: &mut Vec<Diagnostic>) -> Env {
             b.card_id(&c.id);
         }
     }
+    b.env.reserve(bundle.cards.len());
     for c in &bundle.cards {
         b.card_id(&c.id);
     }
