@@ -9,12 +9,78 @@ pub use source::{text_hash, SourceFile, SourceMap};
 use std::borrow::Cow;
 use std::ops::Range;
 
-/// Index of a file in the [`SourceMap`].
+/// Index of a file in the [`SourceMap`]. 32 bits: every located value of a library (a
+/// card keeps dozens) holds one, and a run never reads four billion files.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct FileId(pub usize);
+pub struct FileId(pub u32);
+
+impl FileId {
+    /// The id of the `i`th file (saturating: no run reads `u32::MAX` files).
+    pub fn of(i: usize) -> Self {
+        FileId(u32::try_from(i).unwrap_or(u32::MAX))
+    }
+
+    /// The file's index in the source map.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
 
 /// A byte range inside one file.
 pub type Span = Range<usize>;
+
+/// A `Span` as the loaded definitions keep it: two 32-bit offsets, half the size of a
+/// `Range<usize>`, since the definitions live as long as the library and a card holds
+/// dozens of spans. Files are capped far below 4 GiB (`load::MAX_FILE_BYTES`); an offset
+/// that did not fit would saturate rather than wrap.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Loc {
+    start: u32,
+    end: u32,
+}
+
+impl Loc {
+    /// The byte range.
+    pub fn range(self) -> Span {
+        self.start as usize..self.end as usize
+    }
+
+    /// The first byte.
+    pub fn start(self) -> usize {
+        self.start as usize
+    }
+
+    /// The byte after the last.
+    pub fn end(self) -> usize {
+        self.end as usize
+    }
+}
+
+impl From<Span> for Loc {
+    fn from(r: Span) -> Self {
+        let at = |x: usize| u32::try_from(x).unwrap_or(u32::MAX);
+        Loc { start: at(r.start), end: at(r.end) }
+    }
+}
+
+impl From<&Span> for Loc {
+    fn from(r: &Span) -> Self {
+        Loc::from(r.clone())
+    }
+}
+
+impl From<Loc> for Span {
+    fn from(l: Loc) -> Self {
+        l.range()
+    }
+}
+
+/// Written like the `Range` it stands for, so debug output reads the same.
+impl std::fmt::Debug for Loc {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(&self.range(), f)
+    }
+}
 
 /// How bad a diagnostic is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -63,13 +129,13 @@ pub struct Diagnostic {
 
 impl Diagnostic {
     /// An error with a primary label.
-    pub fn error(code: &str, message: impl Into<String>, file: FileId, span: Span) -> Self {
-        Self::new(Severity::Error, code, message, file, span)
+    pub fn error(code: &str, message: impl Into<String>, file: FileId, span: impl Into<Span>) -> Self {
+        Self::new(Severity::Error, code, message, file, span.into())
     }
 
     /// A warning with a primary label.
-    pub fn warning(code: &str, message: impl Into<String>, file: FileId, span: Span) -> Self {
-        Self::new(Severity::Warning, code, message, file, span)
+    pub fn warning(code: &str, message: impl Into<String>, file: FileId, span: impl Into<Span>) -> Self {
+        Self::new(Severity::Warning, code, message, file, span.into())
     }
 
     fn new(sev: Severity, code: &str, message: impl Into<String>, file: FileId, span: Span) -> Self {
@@ -91,8 +157,8 @@ impl Diagnostic {
     }
 
     /// Adds a secondary label, possibly in another file.
-    pub fn with_secondary(mut self, file: FileId, span: Span, message: impl Into<String>) -> Self {
-        self.labels.push(Label { file, span, message: message.into() });
+    pub fn with_secondary(mut self, file: FileId, span: impl Into<Span>, message: impl Into<String>) -> Self {
+        self.labels.push(Label { file, span: span.into(), message: message.into() });
         self
     }
 

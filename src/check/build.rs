@@ -66,7 +66,7 @@ impl Builder<'_> {
                 "reserved-name",
                 format!("{what} `{}` is named with a reserved word, so no script can refer to it", n.value),
                 n.file,
-                n.span.clone(),
+                n.span,
             )
             .with_help(format!("rename it, e.g. `{}_{suffix}`", n.value));
             self.diags.push(d);
@@ -82,7 +82,7 @@ impl Builder<'_> {
                     "name-clash",
                     format!("`{}` is already defined as a {prev}; scripts will read it as that {prev}", n.value),
                     n.file,
-                    n.span.clone(),
+                    n.span,
                 )
                 .with_label(format!("defined again as a {what}"))
                 .with_secondary(*file, span.clone(), format!("first defined as a {prev} here"))
@@ -91,7 +91,7 @@ impl Builder<'_> {
             }
             Some(_) => {}
             None => {
-                self.first.insert(n.value.clone(), (what, n.file, n.span.clone()));
+                self.first.insert(n.value.clone(), (what, n.file, n.span.range()));
             }
         }
     }
@@ -134,7 +134,7 @@ impl Builder<'_> {
         for p in procs {
             for t in p.params.iter().filter_map(|a| a.ty.as_ref()) {
                 if param_ty(t.as_str()).is_none() {
-                    self.diags.push(unknown_type(t.as_str(), t.file, t.span.clone()));
+                    self.diags.push(unknown_type(t.as_str(), t.file, t.span.range()));
                 }
             }
             let params = p.params.iter().map(|a| a.name.value.clone()).collect();
@@ -209,14 +209,14 @@ pub fn build_env(bundle: &GameBundle, diags: &mut Vec<Diagnostic>) -> Env {
         for v in &g.variables {
             let ty = param_ty(v.ty.as_str()).unwrap_or_else(|| {
                 if !v.ty.is_missing() {
-                    b.diags.push(unknown_type(v.ty.as_str(), v.ty.file, v.ty.span.clone()));
+                    b.diags.push(unknown_type(v.ty.as_str(), v.ty.file, v.ty.span.range()));
                 }
                 Ty::Any
             });
             b.name(&v.name, "variable", Sym::Variable(ty));
         }
         b.env.defaults = g.defaults.clone();
-        b.env.game_actions = g.abilities.iter().filter_map(|a| a.name.as_ref().map(|n| n.value.clone())).collect();
+        b.env.game_actions = g.abilities.iter().filter_map(|a| a.name().map(|n| n.value.clone())).collect();
         b.procedures(&g.procedures);
         b.phases(&g.turn);
         b.keywords(&g.keywords);
@@ -234,6 +234,7 @@ pub fn build_env(bundle: &GameBundle, diags: &mut Vec<Diagnostic>) -> Env {
             b.card_id(&c.id);
         }
     }
+    b.env.reserve(bundle.cards.len());
     for c in &bundle.cards {
         b.card_id(&c.id);
     }

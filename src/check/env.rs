@@ -217,7 +217,9 @@ pub const FUNCTIONS: &[(&str, usize, usize, Ty)] = &[
 /// Every name a game's scripts may use.
 #[derive(Debug, Clone, Default)]
 pub struct Env {
-    names: IndexMap<String, Sym>,
+    /// Every name, card ids among them (one per card of the library: a `Box<str>` key is
+    /// 8 bytes smaller than a `String`).
+    names: IndexMap<Box<str>, Sym>,
     /// Game keywords by name (`Add`).
     pub keywords: IndexMap<String, KeywordInfo>,
     /// Plural spellings declared by pieces (`sympathy_tokens` -> `sympathy_token`).
@@ -242,7 +244,7 @@ impl Env {
     pub fn new() -> Self {
         let mut env = Env::default();
         for (n, t) in BUILTINS {
-            env.names.insert((*n).to_string(), Sym::Builtin(*t));
+            env.names.insert((*n).into(), Sym::Builtin(*t));
         }
         env
     }
@@ -261,12 +263,18 @@ impl Env {
         }
         match self.names.get(name) {
             None | Some(Sym::Builtin(_)) | Some(Sym::Phase) | Some(Sym::Role) => {
-                self.names.insert(name.to_string(), sym);
+                self.names.insert(name.into(), sym);
                 None
             }
             Some(_) if matches!(sym, Sym::Role | Sym::Phase) => None,
             Some(_) => self.names.get(name),
         }
+    }
+
+    /// Makes room for `n` more names at once (a game's card ids): growing one by one would
+    /// hold the old and the doubled table together at the peak.
+    pub fn reserve(&mut self, n: usize) {
+        self.names.reserve(n);
     }
 
     /// Whether `name` is a phase or step of the game.
@@ -286,25 +294,25 @@ impl Env {
             return Some((name.to_string(), s));
         }
         if let Some(single) = self.plurals.get(name) {
-            return self.names.get(single).map(|s| (single.clone(), s));
+            return self.names.get(single.as_str()).map(|s| (single.clone(), s));
         }
         singulars(name)
             .into_iter()
-            .find_map(|n| self.names.get(&n).filter(|sym| plural_ok(sym)).map(|s| (n.clone(), s)))
+            .find_map(|n| self.names.get(n.as_str()).filter(|sym| plural_ok(sym)).map(|s| (n.clone(), s)))
     }
 
     /// Like `resolve`, borrowing the defined spelling (no allocation for a defined name or
     /// a declared plural): what the interpreter uses on every evaluation.
     pub fn resolve_ref(&self, name: &str) -> Option<(&str, &Sym)> {
         if let Some((k, s)) = self.names.get_key_value(name) {
-            return Some((k.as_str(), s));
+            return Some((k, s));
         }
         if let Some(single) = self.plurals.get(name) {
-            return self.names.get_key_value(single).map(|(k, s)| (k.as_str(), s));
+            return self.names.get_key_value(single.as_str()).map(|(k, s)| (&**k, s));
         }
-        singulars(name)
-            .into_iter()
-            .find_map(|n| self.names.get_key_value(&n).filter(|(_, sym)| plural_ok(sym)).map(|(k, s)| (k.as_str(), s)))
+        singulars(name).into_iter().find_map(|n| {
+            self.names.get_key_value(n.as_str()).filter(|(_, sym)| plural_ok(sym)).map(|(k, s)| (&**k, s))
+        })
     }
 
     /// Where `resolve_ref` finds a name, as an index for `entry` (the compiled form of a name).
@@ -315,7 +323,7 @@ impl Env {
 
     /// The canonical name and meaning at an index `index_of` gave.
     pub fn entry(&self, i: u32) -> Option<(&str, &Sym)> {
-        self.names.get_index(i as usize).map(|(k, s)| (k.as_str(), s))
+        self.names.get_index(i as usize).map(|(k, s)| (&**k, s))
     }
 
     /// How many names there are (indexes run from 0 below this).
@@ -340,7 +348,7 @@ impl Env {
 
     /// Every defined name, for did-you-mean.
     pub fn names(&self) -> impl Iterator<Item = &str> {
-        self.names.keys().map(String::as_str).chain(self.plurals.keys().map(String::as_str))
+        self.names.keys().map(|k| &**k).chain(self.plurals.keys().map(String::as_str))
     }
 
     /// A built-in function's arity and result.

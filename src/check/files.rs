@@ -65,7 +65,7 @@ impl<'a> FileChecker<'a> {
                         "wrong-type",
                         format!("`{}` is kept on cards or spaces, which a new game deals afresh", k.value),
                         k.file,
-                        k.span.clone(),
+                        k.span,
                     )
                     .with_label("not carried into the next game")
                     .with_help("keep counters of the game or of players (`on: game`, `on: player`)");
@@ -94,7 +94,7 @@ impl<'a> FileChecker<'a> {
                     continue;
                 }
                 let msg = "a game ability is used by a player: `action:` or `response:`";
-                let d = Diagnostic::error("wrong-type", msg, src.file, src.span.clone())
+                let d = Diagnostic::error("wrong-type", msg, src.file, src.span)
                     .with_label("a triggered, static or replacing ability of the game itself")
                     .with_help("give the rule to a card or a faction, or write it in a phase's `start:`/`end:` script");
                 self.diags.push(d);
@@ -116,14 +116,9 @@ impl<'a> FileChecker<'a> {
             return;
         }
         if let Some(end) = &g.end {
-            let d = Diagnostic::error(
-                "missing-result",
-                "the game can end but has no `result:`",
-                end.file,
-                end.span.clone(),
-            )
-            .with_label("the game ends here, but nothing says who wins")
-            .with_help("add `result:` next to `end:`, with e.g. `winners: most(players, vp of it)` under it");
+            let d = Diagnostic::error("missing-result", "the game can end but has no `result:`", end.file, end.span)
+                .with_label("the game ends here, but nothing says who wins")
+                .with_help("add `result:` next to `end:`, with e.g. `winners: most(players, vp of it)` under it");
             self.diags.push(d);
         }
     }
@@ -208,7 +203,7 @@ impl<'a> FileChecker<'a> {
             }
             AbilityKind::Static(s) => self.field(s, Entry::Script, &[]),
         }
-        for z in &a.from {
+        for z in a.from() {
             self.zone_name(z);
         }
         self.script(&a.used_by, Entry::Expr, &[]);
@@ -216,11 +211,10 @@ impl<'a> FileChecker<'a> {
             a.kind,
             AbilityKind::Action(_) | AbilityKind::React(React::Instead | React::Prevent | React::Response, _)
         );
-        if let (Some(l), false) = (&a.limit, used) {
-            let d =
-                Diagnostic::error("misplaced-limit", "this kind of ability has no use limit", l.file, l.span.clone())
-                    .with_label("a limit on a `when:`, `before:` or `static:` ability")
-                    .with_help("`limit:` counts uses of `action:`, `response:`, `instead:` and `prevent:` abilities");
+        if let (Some(l), false) = (a.limit(), used) {
+            let d = Diagnostic::error("misplaced-limit", "this kind of ability has no use limit", l.file, l.span)
+                .with_label("a limit on a `when:`, `before:` or `static:` ability")
+                .with_help("`limit:` counts uses of `action:`, `response:`, `instead:` and `prevent:` abilities");
             self.diags.push(d);
         }
         let mut parts = vec![];
@@ -238,8 +232,9 @@ impl<'a> FileChecker<'a> {
         check_sequence(self.env, &parts, cost, &locals, &mut self.ps, self.diags);
     }
 
-    fn phase_name(&mut self, phase: &Sp<String>) {
-        if ACTION_TIMINGS.contains(&phase.as_str()) || self.env.is_phase(phase.as_str()) {
+    fn phase_name(&mut self, phase: &Sp<impl AsRef<str>>) {
+        let name = phase.value.as_ref();
+        if ACTION_TIMINGS.contains(&name) || self.env.is_phase(name) {
             return;
         }
         let fallback = format!("phases: {}, or `any`, `turn`, `game`", self.env.phases.join(", "));
@@ -255,14 +250,9 @@ impl<'a> FileChecker<'a> {
         // and cloning them would make the workers write to the same reference counts.)
         let misplaced = |k: &Sp<Text>| k.value == "limit" && !props.iter().any(|p| p.name.value == "limit");
         for (k, _) in c.props.iter().filter(|(k, _)| misplaced(k)) {
-            let d = Diagnostic::error(
-                "misplaced-limit",
-                "a card has no use limit; its abilities do",
-                k.file,
-                k.span.clone(),
-            )
-            .with_label("`limit:` on the card")
-            .with_help("move it into the ability it limits, e.g. `- action: main` ... `limit: once per turn`");
+            let d = Diagnostic::error("misplaced-limit", "a card has no use limit; its abilities do", k.file, k.span)
+                .with_label("`limit:` on the card")
+                .with_help("move it into the ability it limits, e.g. `- action: main` ... `limit: once per turn`");
             self.diags.push(d);
         }
         self.props(c.props.iter().filter(|(k, _)| !misplaced(k)), props, CARD_FIELDS, "property");
@@ -291,7 +281,7 @@ impl<'a> FileChecker<'a> {
                     } else {
                         format!("declare `{}` under `{section}` in game.yaml", k.value)
                     };
-                    let k = Sp::new(k.value.to_string(), k.file, k.span.clone());
+                    let k = Sp::new(k.value.to_string(), k.file, k.span);
                     self.unknown(&k, what, names, Some(fallback));
                 }
             }
@@ -307,7 +297,7 @@ impl<'a> FileChecker<'a> {
             (PropType::Text, _) => !matches!(v.value, Value::List(_) | Value::Map(_)),
             (PropType::Enum, Value::Str(s)) => return self.enum_value(spec, s, v),
             (PropType::List, Value::List(items)) => {
-                for i in items {
+                for i in items.iter() {
                     match &i.value {
                         Value::Str(s) if !spec.values.is_empty() => self.enum_value(spec, s, i),
                         Value::Str(_) => {}
@@ -333,8 +323,7 @@ impl<'a> FileChecker<'a> {
             _ if spec.ty.value == PropType::List => "a list of values",
             _ => "one of its values",
         };
-        let mut d =
-            Diagnostic::error("wrong-type", format!("`{}` must be {want}", spec.name.value), v.file, v.span.clone());
+        let mut d = Diagnostic::error("wrong-type", format!("`{}` must be {want}", spec.name.value), v.file, v.span);
         if !spec.values.is_empty() {
             let vals: Vec<&str> = spec.values.iter().map(|x| x.as_str()).collect();
             d = d.with_help(format!("values: {}", vals.join(", ")));
@@ -359,7 +348,7 @@ impl<'a> FileChecker<'a> {
                 "unknown-value",
                 format!("`{s}` is not a value of `{}`", spec.name.value),
                 at.file,
-                at.span.clone(),
+                at.span,
             )
             .with_help(help),
         );
@@ -374,7 +363,7 @@ impl<'a> FileChecker<'a> {
                         "wrong-game",
                         format!("scenario is for `{}`, but this directory holds `{}`", s.game.value, g.game.value),
                         s.game.file,
-                        s.game.span.clone(),
+                        s.game.span,
                     )
                     .with_help(format!(
                         "move the scenario under the `{}` game, or set `game: {}`",
@@ -388,7 +377,7 @@ impl<'a> FileChecker<'a> {
                 .map(|h| format!("did you mean `{h}`?"))
                 .unwrap_or_else(|| format!("`choices:` is one of {}", CHOICE_MODES.join(", ")));
             let msg = format!("`{}` is not a way to answer choices", c.value);
-            self.diags.push(Diagnostic::error("wrong-type", msg, c.file, c.span.clone()).with_help(help));
+            self.diags.push(Diagnostic::error("wrong-type", msg, c.file, c.span).with_help(help));
         }
         if let Some(g) = &bundle.game {
             self.player_count(s, g);
@@ -491,22 +480,18 @@ impl<'a> FileChecker<'a> {
     /// Reports `n` as an unknown `what`, suggesting the closest of `candidates` (else `fallback`).
     fn unknown<'c>(
         &mut self,
-        n: &Sp<String>,
+        n: &Sp<impl AsRef<str>>,
         what: &str,
         candidates: impl IntoIterator<Item = &'c str>,
         fallback: Option<String>,
     ) {
-        let help = did_you_mean(n.as_str(), candidates).map(|h| format!("did you mean `{h}`?")).or(fallback);
+        let name = n.value.as_ref();
+        let help = did_you_mean(name, candidates).map(|h| format!("did you mean `{h}`?")).or(fallback);
         // A name that looks right but is not: say which character is not what it seems.
-        let help = crate::diag::chars::retype_help(n.as_str()).or(help);
+        let help = crate::diag::chars::retype_help(name).or(help);
         self.diags.push(
-            Diagnostic::error(
-                &format!("unknown-{what}"),
-                format!("unknown {what} `{}`", n.value),
-                n.file,
-                n.span.clone(),
-            )
-            .with_help_opt(help),
+            Diagnostic::error(&format!("unknown-{what}"), format!("unknown {what} `{name}`"), n.file, n.span)
+                .with_help_opt(help),
         );
     }
 
@@ -530,13 +515,8 @@ impl<'a> FileChecker<'a> {
             .map(|h| format!("did you mean `{h}`?"))
             .unwrap_or_else(|| format!("the scenario's players are: {}", players.join(", ")));
         self.diags.push(
-            Diagnostic::error(
-                "unknown-player",
-                format!("no player `{}` in this scenario", p.value),
-                p.file,
-                p.span.clone(),
-            )
-            .with_help(help),
+            Diagnostic::error("unknown-player", format!("no player `{}` in this scenario", p.value), p.file, p.span)
+                .with_help(help),
         );
     }
 
@@ -565,7 +545,7 @@ const CHOICE_MODES: &[&str] = &["strict", "first", "random"];
 /// A scenario names a card's second copy `id#2`: the card id is what must exist.
 fn copy_of(id: &Sp<String>) -> Sp<String> {
     match id.value.split_once('#') {
-        Some((base, n)) if n.parse::<u32>().is_ok() => Sp::new(base.to_string(), id.file, id.span.clone()),
+        Some((base, n)) if n.parse::<u32>().is_ok() => Sp::new(base.to_string(), id.file, id.span),
         _ => id.clone(),
     }
 }

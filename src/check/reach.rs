@@ -35,7 +35,7 @@ pub fn unreachable_end(bundle: &GameBundle, env: &Env, diags: &mut Vec<Diagnosti
         Some(format!("no script changes {}", names.join(" or ")))
     };
     if let Some(why) = never {
-        let d = Diagnostic::error("unreachable-end", "the game can never end", end.file, end.span.clone())
+        let d = Diagnostic::error("unreachable-end", "the game can never end", end.file, end.span)
             .with_label(why)
             .with_help(
                 "make a rule change what `end:` reads (e.g. `score 1` or `add 1 vp to you`), or fix the condition",

@@ -81,7 +81,7 @@ impl SourceMap {
 
     fn push(&mut self, path: &Path, text: Stored) -> FileId {
         self.files.push(SourceFile { path: path.to_path_buf(), text });
-        FileId(self.files.len() - 1)
+        FileId::of(self.files.len() - 1)
     }
 
     /// How many files are registered; the next one added gets `FileId(len)`.
@@ -96,12 +96,12 @@ impl SourceMap {
 
     /// The file behind an id.
     pub fn get(&self, id: FileId) -> &SourceFile {
-        &self.files[id.0]
+        &self.files[id.index()]
     }
 
     /// Every file, in the order they were added.
     pub fn files(&self) -> impl Iterator<Item = (FileId, &SourceFile)> {
-        self.files.iter().enumerate().map(|(i, f)| (FileId(i), f))
+        self.files.iter().enumerate().map(|(i, f)| (FileId::of(i), f))
     }
 
     /// 1-based line and column of a byte offset, as [`line_col`] counts them; `None` when

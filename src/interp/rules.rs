@@ -32,7 +32,7 @@ impl Script {
     /// A parsed script and the field it was parsed from.
     pub fn from_src(block: Arc<ast::Block>, src: &load::ScriptSrc) -> Script {
         let origin = Arc::new(src.clone());
-        Script { block, file: src.file, span: src.span.clone(), text: src.text.shared(), origin }
+        Script { block, file: src.file, span: src.span.range(), text: src.text.shared(), origin }
     }
 }
 
@@ -304,7 +304,7 @@ impl Compiler<'_> {
         Some(Script {
             block,
             file: src.file,
-            span: src.span.clone(),
+            span: src.span.range(),
             text: src.text.shared(),
             origin: Arc::new(src.clone()),
         })
@@ -321,7 +321,7 @@ impl Compiler<'_> {
         Some(Cond {
             expr,
             file: src.file,
-            span: src.span.clone(),
+            span: src.span.range(),
             text: src.text.shared(),
             origin: Arc::new(src.clone()),
         })
@@ -341,13 +341,13 @@ impl Compiler<'_> {
 
     fn ability(&mut self, a: &load::Ability) -> Option<AbilityDef> {
         let head_text = match &a.kind {
-            AbilityKind::Action(t) => t.value.clone(),
+            AbilityKind::Action(t) => t.value.to_string(),
             AbilityKind::When(src) => format!("when {}", src.text.trim()),
             AbilityKind::Static(_) => "static".to_string(),
             AbilityKind::React(r, src) => format!("{} {}", r.key(), src.text.trim()),
         };
         let head = match &a.kind {
-            AbilityKind::Action(t) => Head::Action(t.value.clone()),
+            AbilityKind::Action(t) => Head::Action(t.value.to_string()),
             AbilityKind::When(src) => match syntax::parse_event(&src.text) {
                 Ok(p) => Head::When(Arc::new(self.pattern(p))),
                 Err(e) => {
@@ -369,14 +369,14 @@ impl Compiler<'_> {
             requires: a.requires.as_ref().and_then(|s| self.cond(s)),
             cost: a.cost.as_ref().and_then(|s| self.script(s)),
             effect: a.effect.as_ref().and_then(|s| self.script(s)),
-            optional: a.optional.as_ref().is_some_and(|o| o.value),
+            optional: a.optional().is_some_and(|o| o.value),
             used_by: a.used_by.as_ref().and_then(|s| self.cond(s)),
             head_text,
-            name: a.name.as_ref().map(|n| n.value.clone()),
-            limit: a.limit.as_ref().map(|l| l.value.clone()),
-            from: a.from.iter().map(|z| z.value.clone()).collect(),
+            name: a.name().map(|n| n.value.clone()),
+            limit: a.limit().map(|l| l.value.clone()),
+            from: a.from().iter().map(|z| z.value.clone()).collect(),
             file: a.file,
-            span: a.span.clone(),
+            span: a.span.range(),
         })
     }
 

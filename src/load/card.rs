@@ -3,6 +3,7 @@
 use super::convert::{head, list, Cx};
 use super::game::{counters, pieces, procedures, turn, zones};
 use super::model::*;
+use super::text::Text;
 use super::yaml::{Node, NodeKind};
 use crate::diag::{did_you_mean, Diagnostic};
 
@@ -47,10 +48,10 @@ pub fn card(cx: &mut Cx, node: &Node) -> Option<Card> {
         text: None,
         copies: None,
         play: None,
-        abilities: vec![],
+        abilities: Box::default(),
         props: Box::default(),
         file: cx.file,
-        span: node.span.clone(),
+        span: node.span.clone().into(),
     };
     for (k, v) in entries {
         let Some(key) = cx.key(k) else { continue };
@@ -64,13 +65,13 @@ pub fn card(cx: &mut Cx, node: &Node) -> Option<Card> {
         match key.value.as_str() {
             "id" => id = cx.string(v, "`id`"),
             "name" => name = cx.string(v, "`name`"),
-            "text" => c.text = cx.string(v, "`text`"),
+            "text" => c.text = cx.string(v, "`text`").map(|t| cx.shared_key(t)),
             "copies" => {
                 let why = format!("a card has 1 to {MAX_COPIES} copies; for a bigger deck, make several cards");
-                c.copies = cx.int_in(v, "`copies`", 1, MAX_COPIES, &why);
+                c.copies = cx.int_in(v, "`copies`", 1, MAX_COPIES, &why).map(Box::new);
             }
             "play" => c.play = cx.script(v, "`play`"),
-            _ => c.abilities = abilities(cx, v),
+            _ => c.abilities = abilities(cx, v).into_boxed_slice(),
         }
     }
     c.id = cx.required(id, node, "id", "this card");
@@ -93,20 +94,17 @@ fn ability(cx: &mut Cx, node: &Node) -> Option<Ability> {
     let entries = cx.entries(node, "an ability")?;
     let mut kinds: Vec<(&str, Option<AbilityKind>, &Node)> = Vec::new();
     let mut a = Ability {
-        kind: AbilityKind::Action(Sp::new(String::new(), cx.file, head(node))),
+        kind: AbilityKind::Action(Sp::new(Text::from(""), cx.file, head(node))),
         requires: None,
         cost: None,
         effect: None,
-        optional: None,
         used_by: None,
-        name: None,
-        limit: None,
-        from: vec![],
+        extras: None,
         file: cx.file,
-        span: node.span.clone(),
+        span: node.span.clone().into(),
     };
     cx.fields(entries, "an ability", ABILITY_FIELDS, |cx, k, v| match k {
-        "action" => kinds.push(("action", cx.string(v, "`action`").map(AbilityKind::Action), v)),
+        "action" => kinds.push(("action", cx.string(v, "`action`").map(|s| AbilityKind::Action(cx.shared_key(s))), v)),
         "when" => kinds.push(("when", cx.script(v, "`when`").map(AbilityKind::When), v)),
         "static" => kinds.push(("static", cx.script(v, "`static`").map(AbilityKind::Static), v)),
         "before" | "instead" | "prevent" | "response" => {
@@ -118,13 +116,13 @@ fn ability(cx: &mut Cx, node: &Node) -> Option<Ability> {
             };
             kinds.push((react.key(), cx.script(v, &format!("`{k}`")).map(|s| AbilityKind::React(react, s)), v));
         }
-        "from" => a.from = cx.names(v, "`from`"),
+        "from" => a.extras_mut().from = cx.names(v, "`from`").into_boxed_slice(),
         "requires" => a.requires = cx.script(v, "`requires`"),
         "cost" => a.cost = cx.script(v, "`cost`"),
         "effect" => a.effect = cx.script(v, "`effect`"),
-        "optional" => a.optional = cx.bool(v, "`optional`").map(Box::new),
-        "name" => a.name = cx.string(v, "`name`").map(Box::new),
-        "limit" => a.limit = limit(cx, v).map(Box::new),
+        "optional" => a.extras_mut().optional = cx.bool(v, "`optional`"),
+        "name" => a.extras_mut().name = cx.string(v, "`name`"),
+        "limit" => a.extras_mut().limit = limit(cx, v),
         _ => a.used_by = cx.script(v, "`used_by`"),
     });
     let kind = ability_kind(cx, node, &kinds)?;
@@ -285,7 +283,7 @@ mod tests {
         assert_eq!(c.abilities.len(), 3);
         assert!(matches!(&c.abilities[0].kind, AbilityKind::Action(p) if p.value == "main"));
         assert!(matches!(&c.abilities[1].kind, AbilityKind::When(s) if s.text == "you play this"));
-        assert!(c.abilities[1].optional.as_ref().unwrap().value);
+        assert!(c.abilities[1].optional().unwrap().value);
         assert!(matches!(&c.abilities[2].kind, AbilityKind::Static(_)));
         assert_eq!(c.abilities[0].effect.as_ref().unwrap().text, "draw 1\n");
     }

@@ -87,10 +87,10 @@ mod tests {
             text: None,
             copies: None,
             play: None,
-            abilities: vec![],
+            abilities: Box::default(),
             props: Box::default(),
             file: FileId(0),
-            span: 0..0,
+            span: (0..0).into(),
         }
     }
 

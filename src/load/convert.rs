@@ -91,9 +91,8 @@ impl<'a> Cx<'a> {
         if let Some(retype) = crate::diag::chars::retype_help(&key.value) {
             help = retype;
         }
-        let d = Diagnostic::error("unknown-field", msg, self.file, key.span.clone())
-            .with_label("unknown field")
-            .with_help(help);
+        let d =
+            Diagnostic::error("unknown-field", msg, self.file, key.span).with_label("unknown field").with_help(help);
         self.diags.push(d);
     }
 
@@ -285,14 +284,15 @@ impl<'a> Cx<'a> {
                 Plain::Float(f) => Value::Float(f),
                 Plain::Str => Value::Str(self.texts.get(&s.text)),
             },
-            NodeKind::Seq(items) => Value::List(items.iter().map(|n| self.value(n)).collect()),
-            NodeKind::Map(entries) => Value::Map(self.value_pairs(entries)),
+            NodeKind::Seq(items) => Value::List(Box::new(items.iter().map(|n| self.value(n)).collect())),
+            NodeKind::Map(entries) => Value::Map(Box::new(self.value_pairs(entries))),
             NodeKind::Invalid => Value::Null,
         };
         self.sp(v, &node.span)
     }
 
-    /// A key as a `Text` shared with the equal keys of the other cards (property names).
+    /// A key or a short text as a `Text` shared with the equal ones of the other cards
+    /// (property names, action phases, printed texts).
     pub fn shared_key(&mut self, key: Sp<String>) -> Sp<Text> {
         Sp::new(self.texts.get(&key.value), key.file, key.span)
     }

@@ -67,7 +67,8 @@ fn load_group(dir: &Path, mut files: Vec<PathBuf>, sources: &mut SourceMap, diag
     let mut b = Bundler::new(dir);
     // Every file is registered, readable or not, so file i gets the id `base + i`.
     let base = sources.len();
-    let jobs: Vec<(FileId, &Path)> = files.iter().enumerate().map(|(i, f)| (FileId(base + i), f.as_path())).collect();
+    let jobs: Vec<(FileId, &Path)> =
+        files.iter().enumerate().map(|(i, f)| (FileId::of(base + i), f.as_path())).collect();
     let loaded = load_all(&jobs);
     let mut converted = Vec::with_capacity(loaded.len());
     for ((id, path), l) in jobs.iter().zip(loaded) {
@@ -143,7 +144,7 @@ fn load_one(id: FileId, path: &Path, shared: &mut Texts) -> Loaded {
 }
 
 fn load_orphan(path: &Path, sources: &mut SourceMap, diags: &mut Vec<Diagnostic>) {
-    let id = FileId(sources.len());
+    let id = FileId::of(sources.len());
     let (text, read_diag) = match read(id, path) {
         Ok(read) => read,
         Err(d) => {
@@ -179,7 +180,9 @@ impl Bundler {
         self.diags.extend(d);
         match item {
             Some(Item::Game(g)) if game_file => self.bundle.game = Some(*g),
-            Some(Item::Game(g)) => self.misplaced(file, g.game.span, "a ruleset must be the game's `game.yaml`"),
+            Some(Item::Game(g)) => {
+                self.misplaced(file, g.game.span.range(), "a ruleset must be the game's `game.yaml`")
+            }
             Some(other) => {
                 if game_file {
                     self.misplaced(file, 0..0, "`game.yaml` must hold the game's ruleset (`game:`)");
@@ -222,20 +225,20 @@ impl Bundler {
         let key = (kind, id.value.clone());
         if let Some((file, span)) = self.seen.get(&key) {
             let msg = format!("duplicate {kind} id `{}`", id.value);
-            let d = Diagnostic::error("duplicate-id", msg, id.file, id.span.clone())
+            let d = Diagnostic::error("duplicate-id", msg, id.file, id.span)
                 .with_label("defined again here")
                 .with_secondary(*file, span.clone(), "first defined here")
                 .with_help(format!("{kind} ids must be unique across all files of a game"));
             self.diags.push(d);
         } else {
-            self.seen.insert(key, (id.file, id.span.clone()));
+            self.seen.insert(key, (id.file, id.span.range()));
         }
     }
 }
 
 /// Registers a path that could not be read and reports it.
 fn io_error(path: &Path, err: &std::io::Error, sources: &mut SourceMap, diags: &mut Vec<Diagnostic>) {
-    let id = FileId(sources.len());
+    let id = FileId::of(sources.len());
     diags.push(io_diag(id, path, err));
     sources.add(path, String::new());
 }

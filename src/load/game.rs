@@ -126,9 +126,9 @@ fn players(cx: &mut Cx, node: &Node) -> Option<Players> {
     if let (Some(min), Some(max)) = (&p.min, &p.max) {
         if max.value < min.value {
             let msg = format!("`players.max` ({}) is less than `players.min` ({})", max.value, min.value);
-            let d = Diagnostic::error("out-of-range", msg, cx.file, max.span.clone())
+            let d = Diagnostic::error("out-of-range", msg, cx.file, max.span)
                 .with_label("fewer than the minimum")
-                .with_secondary(cx.file, min.span.clone(), "the minimum")
+                .with_secondary(cx.file, min.span, "the minimum")
                 .with_help("swap them, or make `max` at least `min`");
             cx.diags.push(d);
         }
@@ -183,7 +183,7 @@ pub fn prop(cx: &mut Cx, name: Sp<String>, node: &Node) -> Option<PropSpec> {
                 "wrong-type",
                 format!("{what} is not a number: it has no `min` or `max`"),
                 cx.file,
-                bound.span.clone(),
+                bound.span,
             )
             .with_label("a bound on a property that is not a number")
             .with_help("bounds are for `type: number` properties");
@@ -191,14 +191,9 @@ pub fn prop(cx: &mut Cx, name: Sp<String>, node: &Node) -> Option<PropSpec> {
         }
     }
     if p.ty.value == PropType::Enum && p.values.is_empty() && has_type {
-        let d = Diagnostic::error(
-            "missing-field",
-            format!("{what} is an enum without `values`"),
-            cx.file,
-            p.ty.span.clone(),
-        )
-        .with_label("`values` is required for an enum")
-        .with_help("list the values, e.g. `values: [a, b]`");
+        let d = Diagnostic::error("missing-field", format!("{what} is an enum without `values`"), cx.file, p.ty.span)
+            .with_label("`values` is required for an enum")
+            .with_help("list the values, e.g. `values: [a, b]`");
         cx.diags.push(d);
     }
     Some(p)
@@ -510,12 +505,12 @@ mod tests {
         assert_eq!(g.dice[0].faces.len(), 6);
         let b = g.board.as_ref().unwrap();
         assert_eq!((b.spaces.len(), b.adjacency.len(), b.spaces[0].attrs.len()), (2, 1, 1));
-        assert_eq!(&GAME[g.keywords[0].sig.span.clone()], "\"Add[n]\"");
+        assert_eq!(&GAME[g.keywords[0].sig.span.range()], "\"Add[n]\"");
         assert_eq!(g.keywords[0].sig.file_span(0..3), GAME.find("Add[n]").unwrap()..GAME.find("Add[n]").unwrap() + 3);
         let params = &g.procedures[0].params;
         assert_eq!(params.len(), 3);
         assert_eq!(params[1].ty.as_ref().unwrap().value, "selector");
-        assert_eq!(&GAME[params[2].ty.as_ref().unwrap().span.clone()], "number");
+        assert_eq!(&GAME[params[2].ty.as_ref().unwrap().span.range()], "number");
         assert!(g.procedures[1].value.is_some());
         assert_eq!(g.turn.as_ref().unwrap().phases[0].steps[0].value, "play");
         assert_eq!(g.end.as_ref().unwrap().text, "vp >= 10");

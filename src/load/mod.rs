@@ -11,6 +11,7 @@
 //! `too-large`, `too-deep`, `no-game`, `misplaced-file`, `encoding`, `yaml-tag`,
 //! `reordering-character`, `out-of-range` and `io` (see [`is_io_error`]).
 
+mod ability;
 mod card;
 mod cardlist;
 mod convert;

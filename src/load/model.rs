@@ -8,28 +8,30 @@
 use std::path::PathBuf;
 
 use super::Text;
-use crate::diag::{FileId, Span};
+use crate::diag::{FileId, Loc, Span};
 
 pub use super::scenario::{Act, Scenario, ScenarioPlayer, SetupItem, Step};
 pub use super::whole::{DeckCards, DeckSpec, Defaults, MatchSpec, ResultSpec, VarSpec};
 
+pub use super::ability::{Ability, AbilityExtras, AbilityKind, React, UseLimit};
 pub use super::scalar::{ScalarStyle, ScriptField, ScriptSrc};
 
-/// A value with the file and byte span it was read from.
+/// A value with the file and byte span it was read from (12 bytes of location: a card
+/// holds dozens of these for as long as the library lives).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Sp<T> {
     /// The value.
     pub value: T,
     /// The file it is in.
     pub file: FileId,
-    /// Its byte range in that file.
-    pub span: Span,
+    /// Its byte range in that file (`span.range()` for a `Span`).
+    pub span: Loc,
 }
 
 impl<T> Sp<T> {
     /// Wraps a value with its location.
-    pub fn new(value: T, file: FileId, span: Span) -> Self {
-        Sp { value, file, span }
+    pub fn new(value: T, file: FileId, span: impl Into<Loc>) -> Self {
+        Sp { value, file, span: span.into() }
     }
 }
 
@@ -59,10 +61,11 @@ pub enum Value {
     /// Any other scalar: a name, an enum value or text (quoted numbers stay text), shared
     /// with the equal values of the other cards (`Texts`).
     Str(Text),
-    /// A list.
-    List(Box<[Sp<Value>]>),
-    /// A mapping.
-    Map(Props),
+    /// A list. Lists and mappings are rare among property values and sit behind one more
+    /// pointer, so that a value is 16 bytes, not 24: every card keeps several.
+    List(Box<Box<[Sp<Value>]>>),
+    /// A mapping (see `List`).
+    Map(Box<Props>),
 }
 
 /// Keys with their values (a card's properties, a piece's printed values, a space's
@@ -484,94 +487,19 @@ pub struct Card {
     pub id: Sp<String>,
     /// `name:`.
     pub name: Sp<String>,
-    /// `text:` printed text.
-    pub text: Option<Sp<String>>,
-    /// `copies:` (default 1).
-    pub copies: Option<Sp<i64>>,
+    /// `text:` printed text, shared with the cards printing the same text (`Texts`).
+    pub text: Option<Sp<Text>>,
+    /// `copies:` (default 1). Boxed: most cards have none, and cards live as long as the library.
+    pub copies: Option<Box<Sp<i64>>>,
     /// `play:` script overriding what playing the card does.
     pub play: Option<ScriptSrc>,
-    /// `abilities:`.
-    pub abilities: Vec<Ability>,
+    /// `abilities:` (no spare capacity: cards live as long as the library).
+    pub abilities: Box<[Ability]>,
     /// Every other key, in order: game property values (validated by the checker, which
     /// should offer `CARD_FIELDS` in its did-you-mean too).
     pub props: Props,
     /// The file.
     pub file: FileId,
     /// The card's mapping.
-    pub span: Span,
-}
-
-/// What kind of ability this is.
-#[derive(Debug, Clone, PartialEq)]
-pub enum AbilityKind {
-    /// `action: phase` — activated, usable in that phase.
-    Action(Sp<String>),
-    /// `when: event` — triggered (grammar entry `event`).
-    When(ScriptSrc),
-    /// `static: script` — continuous while in play.
-    Static(ScriptSrc),
-    /// `before:`, `instead:`, `prevent:` or `response:` an event (grammar entry `event`).
-    React(React, ScriptSrc),
-}
-
-/// How an ability answers an event other than triggering after it (`when:`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum React {
-    /// `before: EVENT` — resolves when the event is about to happen, before it does.
-    Before,
-    /// `instead: EVENT` — the effect happens instead of the event (a replacement).
-    Instead,
-    /// `prevent: EVENT` — the event does not happen.
-    Prevent,
-    /// `response: EVENT` — its controller may use it right after the event (a reaction).
-    Response,
-}
-
-impl React {
-    /// The YAML key.
-    pub fn key(self) -> &'static str {
-        match self {
-            React::Before => "before",
-            React::Instead => "instead",
-            React::Prevent => "prevent",
-            React::Response => "response",
-        }
-    }
-}
-
-/// One ability of a card or faction.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Ability {
-    /// Exactly one of `action` / `when` / `static`.
-    pub kind: AbilityKind,
-    /// `requires:` condition.
-    pub requires: Option<ScriptSrc>,
-    /// `cost:` script, paid atomically.
-    pub cost: Option<ScriptSrc>,
-    /// `effect:` script.
-    pub effect: Option<ScriptSrc>,
-    /// `optional:` ask before resolving (default false). The rarely given fields are boxed:
-    /// an ability lives as long as the library, and most have none of them.
-    pub optional: Option<Box<Sp<bool>>>,
-    /// `used_by:` expr: the players who may use it (default its controller).
-    pub used_by: Option<ScriptSrc>,
-    /// `name:` the ability's name in legal actions (`use draw`).
-    pub name: Option<Box<Sp<String>>>,
-    /// `limit:` how often a player may use it per period (`2 per turn`).
-    pub limit: Option<Box<Sp<UseLimit>>>,
-    /// `from:` zones (besides play) where the card's ability works, e.g. `[hand]`.
-    pub from: Vec<Sp<String>>,
-    /// The file.
-    pub file: FileId,
-    /// The ability's mapping.
-    pub span: Span,
-}
-
-/// `limit: N per PERIOD`: uses per player and source in each turn, phase, round or game.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct UseLimit {
-    /// How many uses.
-    pub times: u32,
-    /// `turn`, `phase`, `round` or `game`.
-    pub per: String,
+    pub span: Loc,
 }

@@ -8,10 +8,11 @@
 //! literal blocks; it fails for text changed by escapes (`''`, `\n`) and then the whole
 //! scalar span is used.
 
+use std::borrow::Cow;
 use std::ops::Range;
 
 use super::text::Text;
-use crate::diag::{FileId, Span};
+use crate::diag::{FileId, Loc, Span};
 
 /// How a scalar was written in the file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -53,11 +54,31 @@ pub struct ScriptField {
     /// The file the scalar is in.
     pub file: FileId,
     /// The whole scalar in the file (quotes included; block scalars from their first content line).
-    pub span: Span,
+    pub span: Loc,
     /// How the scalar was written.
     pub style: ScalarStyle,
-    segs: Box<[Seg]>,
+    map: Map,
 }
+
+/// How a field's text maps back to the file. A card keeps several fields for as long as
+/// the library lives, and nearly all are one line or a `|` block, whose runs follow from
+/// the text: those keep 8 bytes and no list.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Map {
+    /// Not character-precise: every span maps to the whole scalar.
+    Whole,
+    /// Text offset `p` is at `file + p + indent * (line breaks before p)` in the file: each
+    /// line of the text is a line of the file after `indent` more bytes. The runs are made
+    /// again from the text (`line_runs`) when a span is mapped, which only a report does.
+    Lines { file: u32, indent: u32 },
+    /// Any other exact alignment, as its runs.
+    Runs(Box<Runs>),
+}
+
+/// The runs of a `Map::Runs` behind one more pointer, so that the common `Map::Lines`
+/// keeps the field 8 bytes smaller.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Runs(Box<[Seg]>);
 
 impl std::ops::Deref for ScriptSrc {
     type Target = ScriptField;
@@ -76,43 +97,100 @@ impl ScriptSrc {
     /// Builds a script source from a scalar's text, style and span in `source` (the file text).
     pub fn new(text: impl Into<Text>, file: FileId, span: Span, style: ScalarStyle, source: &str) -> Self {
         let text = text.into();
-        let segs = align(&text, source, raw_region(source, &span, style)).unwrap_or_default();
-        ScriptSrc(Box::new(ScriptField { text, file, span, style, segs }))
+        let runs = align(&text, source, raw_region(source, &span, style)).unwrap_or_default();
+        let map = match lines_of(&text, &runs) {
+            Some((file, indent)) => Map::Lines { file, indent },
+            None if runs.is_empty() => Map::Whole,
+            None => Map::Runs(Box::new(Runs(runs))),
+        };
+        ScriptSrc(Box::new(ScriptField { text, file, span: span.into(), style, map }))
     }
+}
+
+/// The `Map::Lines` that reproduces `runs` exactly, if one does (checked by making its
+/// runs and comparing, so mapping a span never depends on which form was kept).
+fn lines_of(text: &str, runs: &[Seg]) -> Option<(u32, u32)> {
+    let first = runs.first()?;
+    let breaks = |s: &Seg| text.as_bytes()[..s.text as usize].iter().filter(|&&b| b == b'\n').count() as u64;
+    // file = first.file - first.text - k0 * indent; the indent from any run on a later line.
+    let k0 = breaks(first);
+    let base = u64::from(first.file).checked_sub(u64::from(first.text))?;
+    let indent = match runs.iter().find(|s| breaks(s) > k0) {
+        Some(s) => {
+            let lines = breaks(s) - k0;
+            let grown = u64::from(s.file).checked_sub(u64::from(s.text))?.checked_sub(base)?;
+            (grown % lines == 0).then_some(grown / lines)?
+        }
+        None => 0,
+    };
+    let file = base.checked_sub(k0 * indent)?;
+    let (file, indent) = (u32::try_from(file).ok()?, u32::try_from(indent).ok()?);
+    line_runs(text, file, indent).is_some_and(|made| *made == *runs).then_some((file, indent))
+}
+
+/// The runs of `Map::Lines { file, indent }`: each line's non-blank part, as `align` finds
+/// them. `None` if an offset does not fit in 32 bits.
+fn line_runs(text: &str, file: u32, indent: u32) -> Option<Vec<Seg>> {
+    let mut runs = Vec::new();
+    let mut start = 0;
+    for (k, line) in text.split('\n').enumerate() {
+        let trimmed = line.trim_start_matches(is_blank);
+        let lead = line.len() - trimmed.len();
+        let content = trimmed.trim_end_matches(is_blank);
+        if !content.is_empty() {
+            let at = start + lead;
+            let in_file = (file as usize).checked_add(at)?.checked_add(k.checked_mul(indent as usize)?)?;
+            let seg = (u32::try_from(at), u32::try_from(in_file), u32::try_from(content.len()));
+            let (Ok(text), Ok(file), Ok(len)) = seg else { return None };
+            runs.push(Seg { text, file, len });
+        }
+        start += line.len() + 1;
+    }
+    Some(runs)
 }
 
 impl ScriptField {
     /// Whether `file_span` is character-precise (false: it returns the whole scalar).
     pub fn is_exact(&self) -> bool {
-        !self.segs.is_empty()
+        !matches!(self.map, Map::Whole)
+    }
+
+    /// The runs that map text offsets to file offsets (empty when not exact).
+    fn runs(&self) -> Cow<'_, [Seg]> {
+        match &self.map {
+            Map::Whole => Cow::Borrowed(&[]),
+            Map::Lines { file, indent } => Cow::Owned(line_runs(&self.text, *file, *indent).unwrap_or_default()),
+            Map::Runs(runs) => Cow::Borrowed(&runs.0),
+        }
     }
 
     /// Maps a byte range of `text` to a byte range of the file (see the module docs).
     pub fn file_span(&self, r: Range<usize>) -> Span {
-        if self.segs.is_empty() {
-            return self.span.clone();
+        let runs = self.runs();
+        if runs.is_empty() {
+            return self.span.range();
         }
-        let start = self.map_pos(r.start, true);
-        let end = self.map_pos(r.end.max(r.start), false);
+        let start = map_pos(&runs, r.start, true);
+        let end = map_pos(&runs, r.end.max(r.start), false);
         start..end.max(start)
     }
+}
 
-    /// The file offset of text offset `p`; positions between runs go to the next run's
-    /// start (`start` bias) or the previous run's end.
-    fn map_pos(&self, p: usize, start: bool) -> usize {
-        let at = |x: u32| x as usize;
-        let idx = self.segs.partition_point(|s| at(s.text) <= p);
-        if idx == 0 {
-            return at(self.segs[0].file);
-        }
-        let s = self.segs[idx - 1];
-        if p <= at(s.text) + at(s.len) {
-            return at(s.file) + (p - at(s.text));
-        }
-        match self.segs.get(idx) {
-            Some(next) if start => at(next.file),
-            _ => at(s.file) + at(s.len),
-        }
+/// The file offset of text offset `p` (`runs` not empty); positions between runs go to the
+/// next run's start (`start` bias) or the previous run's end.
+fn map_pos(runs: &[Seg], p: usize, start: bool) -> usize {
+    let at = |x: u32| x as usize;
+    let idx = runs.partition_point(|s| at(s.text) <= p);
+    if idx == 0 {
+        return at(runs[0].file);
+    }
+    let s = runs[idx - 1];
+    if p <= at(s.text) + at(s.len) {
+        return at(s.file) + (p - at(s.text));
+    }
+    match runs.get(idx) {
+        Some(next) if start => at(next.file),
+        _ => at(s.file) + at(s.len),
     }
 }
 
@@ -298,6 +376,21 @@ mod tests {
     }
 
     #[test]
+    fn line_maps_give_the_runs_align_finds() {
+        // One-line scalars and `|` blocks keep `Map::Lines`; a plain scalar folded over
+        // lines of other indents keeps its runs. Either way every offset maps as `align` said.
+        let lines = ["plain", "single", "double", "lit", "strip", "keep", "ind", "lead"];
+        for key in lines.into_iter().chain(["multi", "fold"]) {
+            let s = script(SRC, key);
+            let found = align(&s.text, SRC, raw_region(SRC, &s.span.range(), s.style)).unwrap();
+            assert_eq!(*s.runs(), *found, "{key}");
+            assert_eq!(matches!(s.map, Map::Lines { .. }), lines.contains(&key), "{key}");
+        }
+        // The common form keeps a field in 48 bytes.
+        assert!(std::mem::size_of::<ScriptField>() <= 48);
+    }
+
+    #[test]
     fn literal_in_a_sequence_maps_exactly() {
         let root = crate::load::yaml::parse(FileId(0), SRC).0.unwrap();
         let crate::load::yaml::NodeKind::Map(entries) = &root.kind else { panic!() };
@@ -334,9 +427,9 @@ mod tests {
         let s = script(src, "a");
         assert_eq!(marker(src, &s, "MARK", 0), "MARK");
         let f = s.file_span(6..6); // the folded space between the lines
-        assert!(f.start >= s.span.start && f.end <= s.span.end);
+        assert!(f.start >= s.span.start() && f.end <= s.span.end());
         let f = s.file_span(0..10_000);
-        assert!(f.end <= s.span.end);
+        assert!(f.end <= s.span.end());
     }
 
     #[test]

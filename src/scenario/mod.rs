@@ -101,11 +101,11 @@ impl Runner<'_> {
                 }
                 Step::Choose(a) => {
                     let msg = "`choose` answers nothing: put it right after an `act` or `advance` step";
-                    return Err(self.fail(n, &a.span, msg));
+                    return Err(self.fail(n, &a.span.range(), msg));
                 }
                 Step::ExpectError(e) => {
                     let msg = "`expect_error` must follow an `act` step (and its `choose` steps)";
-                    return Err(self.fail(n, &e.span, msg));
+                    return Err(self.fail(n, &e.span.range(), msg));
                 }
                 Step::Expect(src) => self.expect(it, src, n)?,
                 Step::ExpectLog(lines) => self.expect_log(it, lines, n)?,
@@ -148,7 +148,7 @@ impl Runner<'_> {
             (Ok(()), None) => {}
             (Ok(()), Some(e)) => {
                 let msg = format!("expected the action to be refused with \"{}\", but it succeeded", e.value);
-                return Err(self.fail(j + 1, &e.span, msg));
+                return Err(self.fail(j + 1, &e.span.range(), msg));
             }
             (Err(Halt::Refused(m) | Halt::Budget(m)), Some(e)) if m.contains(&e.value) => {
                 self.refused(&before, it, j + 1, e)?
@@ -159,7 +159,7 @@ impl Runner<'_> {
             }
             (Err(h), Some(e)) => {
                 let msg = format!("expected a refusal containing \"{}\", got: {}", e.value, h.message());
-                return Err(self.failed(j + 1, &e.span, msg, &h));
+                return Err(self.failed(j + 1, &e.span.range(), msg, &h));
             }
             (Err(h), None) => return Err(self.failed(n, &span_of(&steps[i]), h.message(), &h)),
         }
@@ -175,7 +175,7 @@ impl Runner<'_> {
                 Some(k) => from += k + 1,
                 None => {
                     let msg = format!("no event \"{}\" in the log (after the previous one matched)", want.value);
-                    return Err(self.fail(n, &want.span, msg));
+                    return Err(self.fail(n, &want.span.range(), msg));
                 }
             }
         }
@@ -185,16 +185,19 @@ impl Runner<'_> {
 
     /// The player's legal actions now must be exactly these (in any order).
     fn expect_actions(&mut self, it: &mut Interp, player: &Sp<String>, want: &Sp<Vec<Sp<String>>>, n: usize) -> Res {
-        let who = it.w.state.player_named(&player.value).ok_or_else(|| self.fail(n, &player.span, "no such player"))?;
+        let who =
+            it.w.state
+                .player_named(&player.value)
+                .ok_or_else(|| self.fail(n, &player.span.range(), "no such player"))?;
         it.reset_budgets();
-        let legal = it.legal_actions(who).map_err(|h| self.fail(n, &want.span, h.message()))?;
+        let legal = it.legal_actions(who).map_err(|h| self.fail(n, &want.span.range(), h.message()))?;
         let mut got: Vec<&str> = legal.iter().map(|l| l.text.as_str()).collect();
         let mut wanted: Vec<&str> = want.value.iter().map(|w| w.value.as_str()).collect();
         got.sort_unstable();
         wanted.sort_unstable();
         if got != wanted {
             let msg = format!("{} may: [{}]; expected [{}]", player.value, got.join(", "), wanted.join(", "));
-            return Err(self.fail(n, &want.span, msg));
+            return Err(self.fail(n, &want.span.range(), msg));
         }
         let shown = if got.is_empty() { "(none)".to_string() } else { got.join(", ") };
         self.t.step(n, &format!("expect_actions {}: {shown}", player.value));
@@ -207,7 +210,7 @@ impl Runner<'_> {
         let unchanged = *before == it.w.state;
         it.w.state.log = log;
         if !unchanged {
-            return Err(self.fail(n, &e.span, "the refused action changed the state"));
+            return Err(self.fail(n, &e.span.range(), "the refused action changed the state"));
         }
         self.t.step(n, &format!("expect_error \"{}\": ok", e.value));
         Ok(())
@@ -223,7 +226,7 @@ impl Runner<'_> {
                     phase = Some(
                         it.rules
                             .phase_index(&p.value)
-                            .ok_or_else(|| self.fail(0, &p.span, format!("no phase `{}`", p.value)))?,
+                            .ok_or_else(|| self.fail(0, &p.span.range(), format!("no phase `{}`", p.value)))?,
                     )
                 }
                 SetupItem::Put { put, zone, of, span } => self.put(it, put, zone, of.as_ref(), span)?,
@@ -232,7 +235,8 @@ impl Runner<'_> {
                         Some(o) => match it.w.state.player_named(&o.value) {
                             Some(p) => crate::engine::Holder::Player(p),
                             None => {
-                                let v = it.card_named(&o.value).map_err(|h| self.fail(0, &o.span, h.message()))?;
+                                let v =
+                                    it.card_named(&o.value).map_err(|h| self.fail(0, &o.span.range(), h.message()))?;
                                 it.holder(&v, &counter.value).map_err(|h| self.fail(0, span, h.message()))?
                             }
                         },
@@ -240,13 +244,13 @@ impl Runner<'_> {
                     };
                     it.w.state
                         .set_counter(&counter.value, holder, set.value)
-                        .map_err(|m| self.fail(0, &set.span, m))?;
+                        .map_err(|m| self.fail(0, &set.span.range(), m))?;
                 }
                 SetupItem::Script(src) => {
-                    let script = parse(src).map_err(|m| self.fail(0, &src.span, m))?;
+                    let script = parse(src).map_err(|m| self.fail(0, &src.span.range(), m))?;
                     let mut cx = self.ctx(it, first, &script.text).at(&script.origin);
                     it.atomically(|me| me.exec_stmts(&script.block, &mut cx))
-                        .map_err(|h| self.fail(0, &src.span, h.message()))?;
+                        .map_err(|h| self.fail(0, &src.span.range(), h.message()))?;
                 }
             }
         }
@@ -266,7 +270,7 @@ impl Runner<'_> {
     /// each piece name (on its first side), owned by the player or the zone's owner.
     fn put(&self, it: &mut Interp, put: &[Sp<String>], zone: &Sp<String>, of: Option<&Sp<String>>, span: &Span) -> Res {
         let owner = match of {
-            Some(o) => Some(self.player(it, &o.value, &o.span)?),
+            Some(o) => Some(self.player(it, &o.value, &o.span.range())?),
             None => None,
         };
         let z = it.zone_named(&zone.value, owner).map_err(|h| self.fail(0, span, h.message()))?;
@@ -278,7 +282,8 @@ impl Runner<'_> {
                 continue;
             }
             let piece = it.rules.env.resolve(&id.value).map(|(n, _)| n).filter(|n| it.rules.pieces.contains_key(n));
-            let kind = piece.ok_or_else(|| self.fail(0, &id.span, format!("no card or piece `{}`", id.value)))?;
+            let kind =
+                piece.ok_or_else(|| self.fail(0, &id.span.range(), format!("no card or piece `{}`", id.value)))?;
             let label = it.w.state.fresh_label(&kind);
             let side = it.rules.pieces[&kind].first().cloned();
             let e = it.w.state.create(Kind::Piece(kind), label, owner, z);
@@ -355,7 +360,7 @@ impl Runner<'_> {
     }
 
     fn expect(&mut self, it: &mut Interp, src: &ScriptSrc, n: usize) -> Res {
-        let e = syntax::parse_condition(&src.text).map_err(|e| self.fail(n, &src.span, e.message))?;
+        let e = syntax::parse_condition(&src.text).map_err(|e| self.fail(n, &src.span.range(), e.message))?;
         let text: Arc<str> = src.text.as_str().into();
         let first = it.w.state.seats.first().copied();
         let mut cx = self.ctx(it, first, &text).at(&Arc::new(src.clone()));
@@ -366,12 +371,17 @@ impl Runner<'_> {
                 self.t.step(n, &format!("expect {}: ok", src.text.trim()));
                 Ok(())
             }
-            Ok(false) => {
-                Err(self.fail(n, &src.span, format!("expected {}, but {}", src.text.trim(), explain(it, &e, &mut cx))))
-            }
-            Err(h) => {
-                Err(self.failed(n, &src.span, format!("cannot evaluate {}: {}", src.text.trim(), h.message()), &h))
-            }
+            Ok(false) => Err(self.fail(
+                n,
+                &src.span.range(),
+                format!("expected {}, but {}", src.text.trim(), explain(it, &e, &mut cx)),
+            )),
+            Err(h) => Err(self.failed(
+                n,
+                &src.span.range(),
+                format!("cannot evaluate {}: {}", src.text.trim(), h.message()),
+                &h,
+            )),
         }
     }
 }
@@ -406,11 +416,11 @@ fn parse(src: &ScriptSrc) -> Result<Script, String> {
 fn span_of(s: &Step) -> Span {
     match s {
         Step::Act { span, .. } => span.clone(),
-        Step::Choose(a) => a.span.clone(),
-        Step::Expect(e) => e.span.clone(),
-        Step::ExpectError(e) => e.span.clone(),
-        Step::ExpectLog(l) => l.span.clone(),
-        Step::Advance(p) => p.span.clone(),
+        Step::Choose(a) => a.span.range(),
+        Step::Expect(e) => e.span.range(),
+        Step::ExpectError(e) => e.span.range(),
+        Step::ExpectLog(l) => l.span.range(),
+        Step::Advance(p) => p.span.range(),
         Step::ExpectActions { span, .. } => span.clone(),
     }
 }
