@@ -17,6 +17,7 @@ mod draft;
 mod effects;
 mod eval;
 mod exec;
+mod fields;
 mod game;
 mod heard;
 pub mod legal;

@@ -7,10 +7,11 @@ use std::collections::BTreeMap;
 use crate::fxhash::FxHashMap as HashMap;
 use std::sync::Arc;
 
+use super::fields::Compiler;
 use crate::check::env::Env;
 use crate::diag::{Diagnostic, FileId, Span};
 use crate::engine::Value;
-use crate::load::{self, AbilityKind, GameBundle, Modified, PropType, ScriptSrc};
+use crate::load::{self, GameBundle, Modified, PropType};
 use crate::syntax::{self, ast};
 
 /// A parsed script with where it came from.
@@ -279,152 +280,6 @@ pub fn value_of(v: &load::Value) -> Value {
         load::Value::Str(s) => Value::Sym(s.as_str().into()),
         load::Value::List(l) => Value::List(l.iter().map(|x| value_of(&x.value)).collect()),
         load::Value::Map(_) => Value::Null,
-    }
-}
-
-struct Compiler<'a> {
-    diags: &'a mut Vec<Diagnostic>,
-    names: &'a super::compile::Resolver<'a>,
-    /// Scripts compiled so far by text: a text printed on many cards is parsed and
-    /// resolved once (what a script's names mean depends on its text alone).
-    blocks: HashMap<load::Text, Arc<ast::Block>>,
-    /// Conditions compiled so far by text.
-    exprs: HashMap<load::Text, Arc<ast::Expr>>,
-}
-
-impl Compiler<'_> {
-    fn script(&mut self, src: &ScriptSrc) -> Option<Script> {
-        let names = self.names;
-        let parse = |t: &str| {
-            let mut b = syntax::parse_script(t)?;
-            names.block(&mut b);
-            Ok(b)
-        };
-        let block = compiled(&mut self.blocks, self.diags, src, parse)?;
-        Some(Script {
-            block,
-            file: src.file,
-            span: src.span.range(),
-            text: src.text.shared(),
-            origin: Arc::new(src.clone()),
-        })
-    }
-
-    fn cond(&mut self, src: &ScriptSrc) -> Option<Cond> {
-        let names = self.names;
-        let parse = |t: &str| {
-            let mut e = syntax::parse_condition(t)?;
-            names.expr(&mut e);
-            Ok(e)
-        };
-        let expr = compiled(&mut self.exprs, self.diags, src, parse)?;
-        Some(Cond {
-            expr,
-            file: src.file,
-            span: src.span.range(),
-            text: src.text.shared(),
-            origin: Arc::new(src.clone()),
-        })
-    }
-
-    /// An event pattern as `matches` reads it: who acts and what is acted on without their
-    /// quantities (`a pawn` means any pawn), their names compiled.
-    fn pattern(&self, mut p: ast::EventPat) -> ast::EventPat {
-        if let ast::EventKind::Action { actor, object, .. } = &mut p.kind {
-            for x in actor.iter_mut().chain(object.iter_mut()) {
-                *x = super::select::unquantified(x);
-                self.names.expr(x);
-            }
-        }
-        p
-    }
-
-    fn ability(&mut self, a: &load::Ability) -> Option<AbilityDef> {
-        let head_text = match &a.kind {
-            AbilityKind::Action(t) => t.value.to_string(),
-            AbilityKind::When(src) => format!("when {}", src.text.trim()),
-            AbilityKind::Static(_) => "static".to_string(),
-            AbilityKind::React(r, src) => format!("{} {}", r.key(), src.text.trim()),
-        };
-        let head = match &a.kind {
-            AbilityKind::Action(t) => Head::Action(t.value.to_string()),
-            AbilityKind::When(src) => match syntax::parse_event(&src.text) {
-                Ok(p) => Head::When(Arc::new(self.pattern(p))),
-                Err(e) => {
-                    self.diags.push(crate::check::scripts::syntax_diag(src, e));
-                    return None;
-                }
-            },
-            AbilityKind::Static(src) => Head::Static(self.script(src)?),
-            AbilityKind::React(r, src) => match syntax::parse_event(&src.text) {
-                Ok(p) => Head::React(*r, Arc::new(self.pattern(p))),
-                Err(e) => {
-                    self.diags.push(crate::check::scripts::syntax_diag(src, e));
-                    return None;
-                }
-            },
-        };
-        Some(AbilityDef {
-            head,
-            requires: a.requires.as_ref().and_then(|s| self.cond(s)),
-            cost: a.cost.as_ref().and_then(|s| self.script(s)),
-            effect: a.effect.as_ref().and_then(|s| self.script(s)),
-            optional: a.optional().is_some_and(|o| o.value),
-            used_by: a.used_by.as_ref().and_then(|s| self.cond(s)),
-            head_text,
-            name: a.name().map(|n| n.value.clone()),
-            limit: a.limit().map(|l| l.value.clone()),
-            from: a.from().iter().map(|z| z.value.clone()).collect(),
-            file: a.file,
-            span: a.span.range(),
-        })
-    }
-
-    fn card(&mut self, c: &load::Card, props: &HashMap<String, PropInfo>) -> CardDef {
-        let mut values: BTreeMap<String, Value> = props.iter().map(|(k, p)| (k.clone(), p.default.clone())).collect();
-        for (k, v) in &c.props {
-            values.insert(k.value.to_string(), value_of(&v.value));
-        }
-        CardDef {
-            id: c.id.value.clone(),
-            name: c.name.value.clone(),
-            props: values,
-            printed: Box::default(),
-            play: c.play.as_ref().and_then(|s| self.script(s)),
-            abilities: c.abilities.iter().filter_map(|a| self.ability(a)).collect(),
-            // The loader refuses copies outside 1..=MAX_COPIES; the clamp only keeps the two in step.
-            copies: c.copies.as_ref().map(|n| n.value.clamp(1, load::MAX_COPIES) as usize).unwrap_or(1),
-            faction: None,
-        }
-    }
-
-    fn procedure(&mut self, p: &load::Procedure) -> Option<ProcDef> {
-        let body = match (&p.script, &p.value) {
-            (Some(s), _) => Body::Script(self.script(s)?),
-            (None, Some(v)) => Body::Value(self.cond(v)?),
-            (None, None) => return None,
-        };
-        Some(ProcDef { params: p.params.iter().map(|a| a.name.value.clone()).collect(), body })
-    }
-}
-
-/// A script field compiled by `parse` (which also resolves its names), or the copy already
-/// compiled from the same text; a syntax error is reported at the field and not kept.
-fn compiled<T>(
-    done: &mut HashMap<load::Text, Arc<T>>,
-    diags: &mut Vec<Diagnostic>,
-    src: &ScriptSrc,
-    parse: impl FnOnce(&str) -> Result<T, syntax::SyntaxError>,
-) -> Option<Arc<T>> {
-    if let Some(x) = done.get(&src.text) {
-        return Some(Arc::clone(x));
-    }
-    match parse(&src.text) {
-        Ok(x) => Some(Arc::clone(done.entry(src.text.clone()).or_insert(Arc::new(x)))),
-        Err(e) => {
-            diags.push(crate::check::scripts::syntax_diag(src, e));
-            None
-        }
     }
 }
 

@@ -1,0 +1,160 @@
+//! Compiling a bundle's fields: each script, condition and trigger pattern parsed once
+//! per distinct text and its names resolved (`compile::Resolver`), and the abilities,
+//! cards and procedures built from them. `Rules::compile` drives it.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use crate::diag::Diagnostic;
+use crate::engine::Value;
+use crate::fxhash::FxHashMap as HashMap;
+use crate::load::{self, AbilityKind, ScriptSrc};
+use crate::syntax::{self, ast};
+
+use super::rules::{value_of, AbilityDef, Body, CardDef, Cond, Head, ProcDef, PropInfo, Script};
+
+pub(super) struct Compiler<'a> {
+    pub(super) diags: &'a mut Vec<Diagnostic>,
+    pub(super) names: &'a super::compile::Resolver<'a>,
+    /// Scripts compiled so far by text: a text printed on many cards is parsed and
+    /// resolved once (what a script's names mean depends on its text alone).
+    pub(super) blocks: HashMap<load::Text, Arc<ast::Block>>,
+    /// Conditions compiled so far by text.
+    pub(super) exprs: HashMap<load::Text, Arc<ast::Expr>>,
+}
+
+impl Compiler<'_> {
+    pub(super) fn script(&mut self, src: &ScriptSrc) -> Option<Script> {
+        let names = self.names;
+        let parse = |t: &str| {
+            let mut b = syntax::parse_script(t)?;
+            names.block(&mut b);
+            Ok(b)
+        };
+        let block = compiled(&mut self.blocks, self.diags, src, parse)?;
+        Some(Script {
+            block,
+            file: src.file,
+            span: src.span.range(),
+            text: src.text.shared(),
+            origin: Arc::new(src.clone()),
+        })
+    }
+
+    pub(super) fn cond(&mut self, src: &ScriptSrc) -> Option<Cond> {
+        let names = self.names;
+        let parse = |t: &str| {
+            let mut e = syntax::parse_condition(t)?;
+            names.expr(&mut e);
+            Ok(e)
+        };
+        let expr = compiled(&mut self.exprs, self.diags, src, parse)?;
+        Some(Cond {
+            expr,
+            file: src.file,
+            span: src.span.range(),
+            text: src.text.shared(),
+            origin: Arc::new(src.clone()),
+        })
+    }
+
+    /// An event pattern as `matches` reads it: who acts and what is acted on without their
+    /// quantities (`a pawn` means any pawn), their names compiled.
+    fn pattern(&self, mut p: ast::EventPat) -> ast::EventPat {
+        if let ast::EventKind::Action { actor, object, .. } = &mut p.kind {
+            for x in actor.iter_mut().chain(object.iter_mut()) {
+                *x = super::select::unquantified(x);
+                self.names.expr(x);
+            }
+        }
+        p
+    }
+
+    pub(super) fn ability(&mut self, a: &load::Ability) -> Option<AbilityDef> {
+        let head_text = match &a.kind {
+            AbilityKind::Action(t) => t.value.to_string(),
+            AbilityKind::When(src) => format!("when {}", src.text.trim()),
+            AbilityKind::Static(_) => "static".to_string(),
+            AbilityKind::React(r, src) => format!("{} {}", r.key(), src.text.trim()),
+        };
+        let head = match &a.kind {
+            AbilityKind::Action(t) => Head::Action(t.value.to_string()),
+            AbilityKind::When(src) => match syntax::parse_event(&src.text) {
+                Ok(p) => Head::When(Arc::new(self.pattern(p))),
+                Err(e) => {
+                    self.diags.push(crate::check::scripts::syntax_diag(src, e));
+                    return None;
+                }
+            },
+            AbilityKind::Static(src) => Head::Static(self.script(src)?),
+            AbilityKind::React(r, src) => match syntax::parse_event(&src.text) {
+                Ok(p) => Head::React(*r, Arc::new(self.pattern(p))),
+                Err(e) => {
+                    self.diags.push(crate::check::scripts::syntax_diag(src, e));
+                    return None;
+                }
+            },
+        };
+        Some(AbilityDef {
+            head,
+            requires: a.requires.as_ref().and_then(|s| self.cond(s)),
+            cost: a.cost.as_ref().and_then(|s| self.script(s)),
+            effect: a.effect.as_ref().and_then(|s| self.script(s)),
+            optional: a.optional().is_some_and(|o| o.value),
+            used_by: a.used_by.as_ref().and_then(|s| self.cond(s)),
+            head_text,
+            name: a.name().map(|n| n.value.clone()),
+            limit: a.limit().map(|l| l.value.clone()),
+            from: a.from().iter().map(|z| z.value.clone()).collect(),
+            file: a.file,
+            span: a.span.range(),
+        })
+    }
+
+    pub(super) fn card(&mut self, c: &load::Card, props: &HashMap<String, PropInfo>) -> CardDef {
+        let mut values: BTreeMap<String, Value> = props.iter().map(|(k, p)| (k.clone(), p.default.clone())).collect();
+        for (k, v) in &c.props {
+            values.insert(k.value.to_string(), value_of(&v.value));
+        }
+        CardDef {
+            id: c.id.value.clone(),
+            name: c.name.value.clone(),
+            props: values,
+            printed: Box::default(),
+            play: c.play.as_ref().and_then(|s| self.script(s)),
+            abilities: c.abilities.iter().filter_map(|a| self.ability(a)).collect(),
+            // The loader refuses copies outside 1..=MAX_COPIES; the clamp only keeps the two in step.
+            copies: c.copies.as_ref().map(|n| n.value.clamp(1, load::MAX_COPIES) as usize).unwrap_or(1),
+            faction: None,
+        }
+    }
+
+    pub(super) fn procedure(&mut self, p: &load::Procedure) -> Option<ProcDef> {
+        let body = match (&p.script, &p.value) {
+            (Some(s), _) => Body::Script(self.script(s)?),
+            (None, Some(v)) => Body::Value(self.cond(v)?),
+            (None, None) => return None,
+        };
+        Some(ProcDef { params: p.params.iter().map(|a| a.name.value.clone()).collect(), body })
+    }
+}
+
+/// A script field compiled by `parse` (which also resolves its names), or the copy already
+/// compiled from the same text; a syntax error is reported at the field and not kept.
+fn compiled<T>(
+    done: &mut HashMap<load::Text, Arc<T>>,
+    diags: &mut Vec<Diagnostic>,
+    src: &ScriptSrc,
+    parse: impl FnOnce(&str) -> Result<T, syntax::SyntaxError>,
+) -> Option<Arc<T>> {
+    if let Some(x) = done.get(&src.text) {
+        return Some(Arc::clone(x));
+    }
+    match parse(&src.text) {
+        Ok(x) => Some(Arc::clone(done.entry(src.text.clone()).or_insert(Arc::new(x)))),
+        Err(e) => {
+            diags.push(crate::check::scripts::syntax_diag(src, e));
+            None
+        }
+    }
+}
