@@ -32,13 +32,7 @@ impl Compiler<'_> {
             Ok(b)
         };
         let block = compiled(&mut self.blocks, self.diags, src, parse)?;
-        Some(Script {
-            block,
-            file: src.file,
-            span: src.span.range(),
-            text: src.text.shared(),
-            origin: Arc::new(src.clone()),
-        })
+        Some(Script::from_src(block, src))
     }
 
     pub(super) fn cond(&mut self, src: &ScriptSrc) -> Option<Cond> {
@@ -49,13 +43,7 @@ impl Compiler<'_> {
             Ok(e)
         };
         let expr = compiled(&mut self.exprs, self.diags, src, parse)?;
-        Some(Cond {
-            expr,
-            file: src.file,
-            span: src.span.range(),
-            text: src.text.shared(),
-            origin: Arc::new(src.clone()),
-        })
+        Some(Cond::from_src(expr, src))
     }
 
     /// An event pattern as `matches` reads it: who acts and what is acted on without their

@@ -52,6 +52,14 @@ pub struct Cond {
     pub origin: Arc<load::ScriptSrc>,
 }
 
+impl Cond {
+    /// A parsed expression and the field it was parsed from.
+    pub fn from_src(expr: Arc<ast::Expr>, src: &load::ScriptSrc) -> Cond {
+        let origin = Arc::new(src.clone());
+        Cond { expr, file: src.file, span: src.span.range(), text: src.text.shared(), origin }
+    }
+}
+
 /// How an ability is used.
 #[derive(Debug, Clone)]
 pub enum Head {
