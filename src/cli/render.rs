@@ -335,13 +335,13 @@ mod tests {
         let mut sources = SourceMap::default();
         let gone = sources.add_on_disk("/nonexistent/twilit/cards.yaml", 40, 7);
         let kept = sources.add("game.yaml", "game: g\n".into());
-        let d = Diagnostic::error("unknown-name", "no `elf`", gone, 10..13)
+        let d = Diagnostic::error("unknown-name", "no `gizmo`", gone, 10..13)
             .with_secondary(kept, 0..4, "declared here")
-            .with_help("did you mean `elves`?");
+            .with_help("did you mean `gizmos`?");
         assert_eq!(
             human(&d, &sources, false, 100),
-            "twilit::unknown-name: no `elf`\n  at /nonexistent/twilit/cards.yaml, bytes 10..13 \
-             (the file changed after it was read, so it is not quoted)\n  help: did you mean `elves`?\n"
+            "twilit::unknown-name: no `gizmo`\n  at /nonexistent/twilit/cards.yaml, bytes 10..13 \
+             (the file changed after it was read, so it is not quoted)\n  help: did you mean `gizmos`?\n"
         );
         let j: serde_json::Value = serde_json::from_str(&json(&d, &sources)).unwrap();
         assert_eq!((j["line"].is_null(), j["column"].is_null(), &j["byte_start"]), (true, true, &10.into()));
