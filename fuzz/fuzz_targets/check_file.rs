@@ -4,37 +4,19 @@
 //! clean game is compiled, as `twilit test` does next.
 #![no_main]
 
-use std::path::PathBuf;
 use std::sync::OnceLock;
 
 use libfuzzer_sys::fuzz_target;
-use twilit::check::check_library;
-use twilit::diag::{Severity, SourceMap};
 use twilit::interp::Rules;
-use twilit::load::{load_bundle, Library};
-
-struct Host {
-    dir: PathBuf,
-    game: String,
-    cards: String,
-}
+use twilit_fuzz::Host;
 
 fn host() -> &'static Host {
     static HOST: OnceLock<Host> = OnceLock::new();
-    HOST.get_or_init(|| Host {
-        dir: twilit_fuzz::repo().join("tests/fixtures/bad"),
-        game: twilit_fuzz::repo_file("tests/fixtures/bad/game.yaml"),
-        cards: twilit_fuzz::repo_file("cards/goofspiel/cards.yaml"),
-    })
+    HOST.get_or_init(|| Host::new("tests/fixtures/bad", "tests/fixtures/bad/game.yaml", "cards/goofspiel/cards.yaml"))
 }
 
 fn check(files: &[(&str, &str)]) {
-    let mut sources = SourceMap::default();
-    let (bundle, mut diags) = load_bundle(&host().dir, files, &mut sources);
-    let lib = Library { games: vec![bundle] };
-    diags.extend(check_library(&lib).diags);
-    twilit_fuzz::render_all(&diags, &sources);
-    if !diags.iter().any(|d| d.severity == Severity::Error) {
+    if let Some(lib) = host().load_check(files) {
         let _ = Rules::compile(&lib.games[0]);
     }
 }

@@ -3,44 +3,24 @@
 //! scenario of the file and render its transcript.
 #![no_main]
 
-use std::path::PathBuf;
 use std::sync::OnceLock;
 
 use libfuzzer_sys::fuzz_target;
-use twilit::check::check_library;
-use twilit::diag::{Severity, SourceMap};
 use twilit::interp::Rules;
-use twilit::load::{load_bundle, Library};
 use twilit::scenario;
-
-struct Host {
-    dir: PathBuf,
-    game: String,
-    cards: String,
-}
+use twilit_fuzz::Host;
 
 fn host() -> &'static Host {
     static HOST: OnceLock<Host> = OnceLock::new();
-    HOST.get_or_init(|| Host {
-        dir: twilit_fuzz::repo().join("cards/goofspiel"),
-        game: twilit_fuzz::repo_file("cards/goofspiel/game.yaml"),
-        cards: twilit_fuzz::repo_file("cards/goofspiel/cards.yaml"),
-    })
+    HOST.get_or_init(|| Host::new("cards/goofspiel", "cards/goofspiel/game.yaml", "cards/goofspiel/cards.yaml"))
 }
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
     let h = host();
     twilit_fuzz::on_stack(twilit_fuzz::CLI_STACK, || {
-        let mut sources = SourceMap::default();
         let files = [("game.yaml", h.game.as_str()), ("cards.yaml", &h.cards), ("scenarios/fuzz.yaml", &text)];
-        let (bundle, mut diags) = load_bundle(&h.dir, &files, &mut sources);
-        let lib = Library { games: vec![bundle] };
-        diags.extend(check_library(&lib).diags);
-        twilit_fuzz::render_all(&diags, &sources);
-        if diags.iter().any(|d| d.severity == Severity::Error) {
-            return;
-        }
+        let Some(lib) = h.load_check(&files) else { return };
         let bundle = &lib.games[0];
         let Ok(rules) = Rules::compile(bundle) else { return };
         for sc in &bundle.scenarios {

@@ -3,10 +3,11 @@
 
 use std::path::{Path, PathBuf};
 
+use twilit::check::check_library;
 use twilit::cli::render;
-use twilit::diag::{Diagnostic, SourceMap};
+use twilit::diag::{Diagnostic, Severity, SourceMap};
 use twilit::interp::Rules;
-use twilit::load::{load_paths, GameBundle};
+use twilit::load::{load_bundle, load_paths, GameBundle, Library};
 
 /// The repository root (the fuzz crate is its `fuzz/` folder).
 pub fn repo() -> PathBuf {
@@ -64,4 +65,32 @@ pub fn load_game(rel: &str) -> (GameBundle, SourceMap) {
 pub fn rules(rel: &str) -> Rules {
     let (bundle, _) = load_game(rel);
     Rules::compile(&bundle).unwrap_or_else(|d| panic!("fuzz set-up: {rel} does not compile: {d:#?}"))
+}
+
+/// A game folder a target loads fuzzed files into, with two of its files read once.
+pub struct Host {
+    /// The folder the fuzzed files are loaded as if they were in.
+    pub dir: PathBuf,
+    /// Its `game.yaml` (or the game the fuzzed cards are checked against).
+    pub game: String,
+    /// A card file.
+    pub cards: String,
+}
+
+impl Host {
+    /// The folder `dir` and the texts of `game` and `cards`, all relative to the repository.
+    pub fn new(dir: &str, game: &str, cards: &str) -> Host {
+        Host { dir: repo().join(dir), game: repo_file(game), cards: repo_file(cards) }
+    }
+
+    /// Loads `files` as one game in the host's folder and checks it, as `twilit check`
+    /// does, rendering every diagnostic; the library when nothing is an error.
+    pub fn load_check(&self, files: &[(&str, &str)]) -> Option<Library> {
+        let mut sources = SourceMap::default();
+        let (bundle, mut diags) = load_bundle(&self.dir, files, &mut sources);
+        let lib = Library { games: vec![bundle] };
+        diags.extend(check_library(&lib).diags);
+        render_all(&diags, &sources);
+        (!diags.iter().any(|d| d.severity == Severity::Error)).then_some(lib)
+    }
 }
