@@ -13,8 +13,11 @@ pub mod diag;
 pub mod engine;
 pub mod fxhash;
 pub mod interp;
+pub mod limits;
 pub mod load;
 pub mod scenario;
 pub mod simulate;
 
 pub mod syntax;
+
+pub use limits::Limits;

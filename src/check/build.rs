@@ -187,6 +187,7 @@ impl Builder<'_> {
 /// The names of a game bundle: game definitions, factions, board, cards.
 pub fn build_env(bundle: &GameBundle, diags: &mut Vec<Diagnostic>) -> Env {
     let mut b = Builder { env: Env::new(), diags, first: HashMap::new() };
+    b.env.limits = bundle.limits;
     if let Some(g) = &bundle.game {
         b.props(&g.properties, "property");
         b.zones(&g.zones);

@@ -237,6 +237,8 @@ pub struct Env {
     pub roles: Vec<String>,
     /// Faction ids (scenario players may play one).
     pub factions: Vec<String>,
+    /// The bounds the game's scripts are parsed under.
+    pub limits: crate::limits::Limits,
 }
 
 impl Env {

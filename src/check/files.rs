@@ -29,7 +29,7 @@ pub struct FileChecker<'a> {
 impl<'a> FileChecker<'a> {
     /// A checker against `env` that adds its problems to `diags`.
     pub fn new(env: &'a Env, diags: &'a mut Vec<Diagnostic>) -> Self {
-        FileChecker { env, diags, ps: Parses::default() }
+        FileChecker { env, diags, ps: Parses::new(env.limits) }
     }
 
     fn script(&mut self, src: &Option<crate::load::ScriptSrc>, entry: Entry, locals: &[(&str, Ty)]) {

@@ -48,9 +48,15 @@ pub struct Parses {
     /// One table per `Entry` (the same text parses differently as a script or a condition).
     by_entry: [FxHashMap<Box<str>, Result<Parsed, SyntaxError>>; 4],
     held: usize,
+    limits: crate::limits::Limits,
 }
 
 impl Parses {
+    /// An empty table whose parses keep to `limits`.
+    pub fn new(limits: crate::limits::Limits) -> Self {
+        Parses { limits, ..Parses::default() }
+    }
+
     /// The parse of `text` as `entry`, parsing it on first sight.
     fn get(&mut self, text: &str, entry: Entry) -> &Result<Parsed, SyntaxError> {
         let i = entry as usize;
@@ -60,7 +66,7 @@ impl Parses {
                 self.held = 0;
             }
             self.held += 1;
-            self.by_entry[i].insert(text.into(), parse_text(text, entry));
+            self.by_entry[i].insert(text.into(), parse_text(text, entry, &self.limits));
         }
         &self.by_entry[i][text]
     }
@@ -150,12 +156,12 @@ pub enum Parsed {
     Event(ast::EventPat),
 }
 
-fn parse_text(text: &str, entry: Entry) -> Result<Parsed, SyntaxError> {
+fn parse_text(text: &str, entry: Entry, limits: &crate::limits::Limits) -> Result<Parsed, SyntaxError> {
     Ok(match entry {
-        Entry::Script => Parsed::Script(syntax::parse_script(text)?),
-        Entry::Condition => Parsed::Expr(syntax::parse_condition(text)?, true),
-        Entry::Expr => Parsed::Expr(syntax::parse_condition(text)?, false),
-        Entry::Event => Parsed::Event(syntax::parse_event(text)?),
+        Entry::Script => Parsed::Script(syntax::parse_script_with(text, limits)?),
+        Entry::Condition => Parsed::Expr(syntax::parse_condition_with(text, limits)?, true),
+        Entry::Expr => Parsed::Expr(syntax::parse_condition_with(text, limits)?, false),
+        Entry::Event => Parsed::Event(syntax::parse_event_with(text, limits)?),
     })
 }
 
@@ -172,7 +178,7 @@ fn run(ck: &mut Checker, p: &Parsed) {
 
 /// Renders a field's parsed form for `explain`, or the syntax error.
 pub fn explain_field(src: &ScriptSrc, entry: Entry) -> String {
-    match parse_text(&src.text, entry) {
+    match parse_text(&src.text, entry, &crate::limits::Limits::DEFAULT) {
         Ok(Parsed::Script(b)) => b.to_string(),
         Ok(Parsed::Expr(e, _)) => e.to_string(),
         Ok(Parsed::Event(e)) => e.to_string(),

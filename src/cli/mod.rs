@@ -14,6 +14,7 @@ use std::path::PathBuf;
 use clap::{Parser, Subcommand};
 
 use crate::diag::{Diagnostic, Severity, SourceMap};
+use crate::limits::Limits;
 use render::Format;
 
 /// Twilit: check card, faction and game files written in the Twilit language.
@@ -22,6 +23,10 @@ use render::Format;
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// Change a resource limit, e.g. `--limit steps=1000000` (repeatable; `twilit limits`
+    /// lists them with their defaults).
+    #[arg(long = "limit", value_name = "NAME=N", global = true)]
+    limits: Vec<String>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -122,6 +127,8 @@ enum Command {
         turns: u32,
     },
     /// Print a card's (or faction's) parsed abilities as s-expressions.
+    /// List the resource limits, their values and what each bounds.
+    Limits,
     Explain {
         /// The card or faction id, e.g. `old_road`.
         id: String,
@@ -163,21 +170,32 @@ pub fn run_with<A: Into<OsString> + Clone>(
             return code;
         }
     };
+    let mut limits = Limits::default();
+    for setting in &cli.limits {
+        if let Err(e) = limits.set_from(setting) {
+            let _ = writeln!(err, "error: --limit {setting}: {}\n  help: {}", e.message, e.help);
+            return EXIT_USAGE;
+        }
+    }
     match cli.command {
-        Command::Check { paths, format } => check(paths, format, out, err),
+        Command::Check { paths, format } => check(paths, format, &limits, out, err),
+        Command::Limits => list_limits(&limits, out),
         Command::Explain { id, paths } => explain(&id, paths, out, err),
         Command::Play { path, seed, turns, players, agent, games, viewer, format } => {
-            play::play(play::PlayOpts { path, seed, turns, players, agent, games, viewer, format }, out, err)
+            let o = play::PlayOpts { path, seed, turns, players, agent, games, viewer, format, limits };
+            play::play(o, out, err)
         }
         Command::Simulate { path, games, seed, jobs, players, turns, format, report } => {
-            let o = simulate::SimOpts { path, games, seed, jobs, players, turns, format, report, progress };
+            let o = simulate::SimOpts { path, games, seed, jobs, players, turns, format, report, progress, limits };
             simulate::simulate(o, out, err)
         }
         Command::Test { paths, transcript, filter, format } => {
-            let opts = test::TestOpts { paths: default_paths(paths), transcripts: transcript, filter, format };
+            let opts = test::TestOpts { paths: default_paths(paths), transcripts: transcript, filter, format, limits };
             test::run(opts, out, err)
         }
-        Command::Bench { game: Some(game), runs, turns, .. } => play::bench(&game, turns, runs.max(1), out, err),
+        Command::Bench { game: Some(game), runs, turns, .. } => {
+            play::bench(&game, turns, runs.max(1), &limits, out, err)
+        }
         Command::Bench { cards, runs, keep, .. } => run_bench(cards, runs.max(1), keep, out, err),
     }
 }
@@ -243,10 +261,20 @@ fn default_paths(paths: Vec<PathBuf>) -> Vec<PathBuf> {
     }
 }
 
-fn check(paths: Vec<PathBuf>, format: Format, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+/// `twilit limits`: each limit with its value (after any `--limit`) and meaning.
+fn list_limits(limits: &Limits, out: &mut dyn Write) -> i32 {
+    let rows = limits.describe();
+    let width = rows.iter().map(|r| r.0.len()).max().unwrap_or(0);
+    for (name, value, what) in rows {
+        let _ = writeln!(out, "{name:<width$}  {value:>12}  {what}");
+    }
+    EXIT_OK
+}
+
+fn check(paths: Vec<PathBuf>, format: Format, limits: &Limits, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     let paths = default_paths(paths);
     let mut sources = SourceMap::default();
-    let (lib, mut diags) = crate::load::load_paths(&paths, &mut sources);
+    let (lib, mut diags) = crate::load::load_paths_with(&paths, &mut sources, limits);
     let report = crate::check::check_library(&lib);
     diags.extend(report.diags);
     sort(&mut diags, &sources);

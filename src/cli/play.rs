@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 
 use crate::diag::{Severity, SourceMap};
 use crate::interp::{Agent, FirstLegal, RandomAgent, Rules};
+use crate::limits::Limits;
 
 use super::render::Format;
 use super::{render, EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE};
@@ -39,12 +40,18 @@ pub struct PlayOpts {
     pub viewer: Option<String>,
     /// Human or JSON output.
     pub format: Format,
+    /// The bounds of loading and playing.
+    pub limits: Limits,
 }
 
 /// Loads one game directory that checks clean.
-pub(super) fn rules_of(path: &Path, err: &mut dyn Write) -> Result<(Rules, crate::load::GameBundle, SourceMap), i32> {
+pub(super) fn rules_of(
+    path: &Path,
+    limits: &Limits,
+    err: &mut dyn Write,
+) -> Result<(Rules, crate::load::GameBundle, SourceMap), i32> {
     let mut sources = SourceMap::default();
-    let (mut lib, mut diags) = crate::load::load_paths(&[path.to_path_buf()], &mut sources);
+    let (mut lib, mut diags) = crate::load::load_paths_with(&[path.to_path_buf()], &mut sources, limits);
     diags.extend(crate::check::check_library(&lib).diags);
     diags.retain(|d| d.severity == Severity::Error);
     if !diags.is_empty() || lib.games.len() != 1 {
@@ -62,9 +69,10 @@ pub(super) fn rules_of(path: &Path, err: &mut dyn Write) -> Result<(Rules, crate
 pub(super) fn game_of(
     path: &Path,
     asked: Option<usize>,
+    limits: &Limits,
     err: &mut dyn Write,
 ) -> Result<(Rules, usize, SourceMap), i32> {
-    let (rules, _, sources) = rules_of(path, err)?;
+    let (rules, _, sources) = rules_of(path, limits, err)?;
     let players = players_of(&rules, asked, err)?;
     Ok((rules, players, sources))
 }
@@ -109,7 +117,7 @@ fn agent(kind: AgentKind) -> Box<dyn Agent> {
 
 /// Runs `twilit play`: one game with its log, or `--games N` results.
 pub fn play(o: PlayOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
-    let (rules, players, sources) = match game_of(&o.path, o.players, err) {
+    let (rules, players, sources) = match game_of(&o.path, o.players, &o.limits, err) {
         Ok(g) => g,
         Err(code) => return code,
     };
@@ -195,8 +203,8 @@ fn print_result(g: &Played, seed: u64, format: Format, out: &mut dyn Write) {
 
 /// Runs `twilit bench --game`: best of `runs` for the game's scenarios and for a random
 /// game of `turns` turns (restarting with the next seed whenever a game ends).
-pub fn bench(path: &Path, turns: u32, runs: usize, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
-    let (rules, bundle, _) = match rules_of(path, err) {
+pub fn bench(path: &Path, turns: u32, runs: usize, limits: &Limits, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    let (rules, bundle, _) = match rules_of(path, limits, err) {
         Ok(r) => r,
         Err(code) => return code,
     };

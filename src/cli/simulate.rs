@@ -44,6 +44,8 @@ pub struct SimOpts {
     pub report: Option<PathBuf>,
     /// Whether to draw a progress bar on the process's standard error (when it is a terminal).
     pub progress: bool,
+    /// The bounds of loading and playing.
+    pub limits: crate::limits::Limits,
 }
 
 /// The most worker threads `--jobs` may ask for: each reserves a large stack, and a
@@ -70,7 +72,7 @@ pub fn simulate(o: SimOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
             writeln!(err, "error: --seed {} plus --games {} passes the largest seed, {}", o.seed, o.games, u64::MAX);
         return EXIT_USAGE;
     }
-    let (rules, players, _) = match game_of(&o.path, o.players, err) {
+    let (rules, players, _) = match game_of(&o.path, o.players, &o.limits, err) {
         Ok(g) => g,
         Err(code) => return code,
     };

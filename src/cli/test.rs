@@ -21,6 +21,8 @@ pub struct TestOpts {
     pub filter: Option<String>,
     /// Human lines, or JSON objects (one per scenario; diagnostics as `check --format json`).
     pub format: render::Format,
+    /// The bounds of loading and running.
+    pub limits: crate::limits::Limits,
 }
 
 /// Runs the command; returns the exit code.
@@ -33,7 +35,7 @@ pub fn run(opts: TestOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         }
     };
     let mut sources = SourceMap::default();
-    let (lib, mut diags) = crate::load::load_paths(&dirs, &mut sources);
+    let (lib, mut diags) = crate::load::load_paths_with(&dirs, &mut sources, &opts.limits);
     diags.extend(crate::check::check_library(&lib).diags);
     let color = render::want_color();
     let errors: Vec<&Diagnostic> = diags.iter().filter(|d| d.severity == Severity::Error).collect();

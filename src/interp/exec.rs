@@ -9,6 +9,7 @@ use crate::syntax::ast::*;
 
 use super::rules::Body;
 use super::{Ban, Change, Ctx, Halt, Interp, Modifier, Until, R};
+use crate::limits::Limits;
 
 impl<'r> Interp<'r> {
     /// Runs a block in its own scope; fires triggers after each statement.
@@ -298,8 +299,10 @@ impl<'r> Interp<'r> {
             let names = super::distinct(&self.w.running);
             let how = if names.contains(", ") { "call each other" } else { "calls itself" };
             return Err(Halt::Budget(format!(
-                "recursion budget ({}) exceeded: {names} {how} ({} calls deep)",
-                self.limits.call_depth, self.calls
+                "recursion budget ({}) exceeded: {names} {how} ({} calls deep; {})",
+                self.limits.call_depth,
+                self.calls,
+                Limits::advice("call_depth")
             )));
         }
         let out = self.run_body(name, c.kind, def, args, cx);

@@ -21,13 +21,15 @@ pub(super) struct Compiler<'a> {
     pub(super) blocks: HashMap<load::Text, Arc<ast::Block>>,
     /// Conditions compiled so far by text.
     pub(super) exprs: HashMap<load::Text, Arc<ast::Expr>>,
+    /// The bounds scripts are parsed under.
+    pub(super) limits: crate::limits::Limits,
 }
 
 impl Compiler<'_> {
     pub(super) fn script(&mut self, src: &ScriptSrc) -> Option<Script> {
-        let names = self.names;
+        let (names, limits) = (self.names, self.limits);
         let parse = |t: &str| {
-            let mut b = syntax::parse_script(t)?;
+            let mut b = syntax::parse_script_with(t, &limits)?;
             names.block(&mut b);
             Ok(b)
         };
@@ -36,9 +38,9 @@ impl Compiler<'_> {
     }
 
     pub(super) fn cond(&mut self, src: &ScriptSrc) -> Option<Cond> {
-        let names = self.names;
+        let (names, limits) = (self.names, self.limits);
         let parse = |t: &str| {
-            let mut e = syntax::parse_condition(t)?;
+            let mut e = syntax::parse_condition_with(t, &limits)?;
             names.expr(&mut e);
             Ok(e)
         };
@@ -111,8 +113,8 @@ impl Compiler<'_> {
             printed: Box::default(),
             play: c.play.as_ref().and_then(|s| self.script(s)),
             abilities: c.abilities.iter().filter_map(|a| self.ability(a)).collect(),
-            // The loader refuses copies outside 1..=MAX_COPIES; the clamp only keeps the two in step.
-            copies: c.copies.as_ref().map(|n| n.value.clamp(1, load::MAX_COPIES) as usize).unwrap_or(1),
+            // The loader refuses copies outside 1..=`Limits::copies`; the clamp only keeps the two in step.
+            copies: c.copies.as_ref().map(|n| n.value.clamp(1, self.limits.copies as i64) as usize).unwrap_or(1),
             faction: None,
         }
     }

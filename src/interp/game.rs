@@ -96,7 +96,7 @@ impl Interp<'_> {
                 |per: Per| rules.zones.iter().find(|z| z.per == per && z.holds.iter().any(|h| &h.value == name));
             let side = spec.sides.first().map(|s| s.value.clone());
             let make = |me: &mut Self, zone: usize, owner: Option<PlayerId>, n: i64| {
-                let n = n.clamp(0, crate::load::MAX_SUPPLY);
+                let n = n.clamp(0, me.limits.supply as i64);
                 me.room_for(n as usize, &format!("supplying {name}"))?;
                 for _ in 0..n {
                     let label = me.w.state.fresh_label(name);

@@ -136,22 +136,7 @@ fn ordinal(n: usize) -> &'static str {
 /// Result of interpreting.
 pub type R<T> = Result<T, Halt>;
 
-/// Limits that keep a runaway script from hanging the tool.
-#[derive(Debug, Clone, Copy)]
-pub struct Limits {
-    /// Statements and choices per top-level action.
-    pub steps: u64,
-    /// Triggers resolving inside triggers.
-    pub trigger_depth: usize,
-    /// Procedure and keyword calls inside each other.
-    pub call_depth: usize,
-}
-
-impl Default for Limits {
-    fn default() -> Self {
-        Limits { steps: 200_000, trigger_depth: 24, call_depth: 64 }
-    }
-}
+pub use crate::limits::Limits;
 
 /// The bindings and players a script runs with.
 #[derive(Debug, Clone, Default)]
@@ -377,7 +362,7 @@ pub struct Interp<'r> {
     pub w: World,
     /// Who answers choices.
     pub agent: Box<dyn Agent + 'r>,
-    /// Budgets.
+    /// Budgets (the rules' limits unless the caller changes them).
     pub limits: Limits,
     /// Whether the game's `end:` is checked as each phase ends (whole games, not scenarios).
     pub check_end: bool,
@@ -398,6 +383,8 @@ pub struct Interp<'r> {
     /// Replacements whose effect is running (they do not replace its events).
     replacing: Vec<(actions::Source, usize)>,
     steps: u64,
+    /// Steps since the game began (never reset: `Limits::game_steps`).
+    game_steps: u64,
     calls: usize,
     chain: Vec<String>,
     raw: bool,
@@ -412,7 +399,7 @@ impl<'r> Interp<'r> {
             w: World::new(state),
             rules,
             agent,
-            limits: Limits::default(),
+            limits: rules.limits,
             check_end: false,
             skip_scripts: false,
             phase_script: None,
@@ -422,6 +409,7 @@ impl<'r> Interp<'r> {
             arriving_face: None,
             replacing: vec![],
             steps: 0,
+            game_steps: 0,
             calls: 0,
             chain: vec![],
             raw: false,
@@ -505,7 +493,8 @@ impl<'r> Interp<'r> {
     #[inline]
     fn tick(&mut self) -> R<()> {
         self.steps += 1;
-        if self.steps > self.limits.steps {
+        self.game_steps += 1;
+        if self.steps > self.limits.steps || self.game_steps > self.limits.game_steps {
             return Err(self.over_budget());
         }
         Ok(())
@@ -524,7 +513,12 @@ impl<'r> Interp<'r> {
             }
             _ => "the action's own script".to_string(),
         };
-        Halt::Budget(format!("step budget ({}) exceeded; running: {running}", self.limits.steps))
+        let (what, max, limit) = if self.game_steps > self.limits.game_steps {
+            ("the game's step budget", self.limits.game_steps, "game_steps")
+        } else {
+            ("step budget", self.limits.steps, "steps")
+        };
+        Halt::Budget(format!("{what} ({max}) exceeded; running: {running} ({})", Limits::advice(limit)))
     }
 
     /// A player's name.

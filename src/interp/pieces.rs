@@ -5,6 +5,7 @@ use crate::engine::{Dest, EntId, EventKind, Kind, Loc, Value};
 use crate::syntax::ast::*;
 
 use super::{Ctx, Halt, Interp, R};
+use crate::limits::Limits;
 
 impl Interp<'_> {
     /// Where `place`/`create` put things: a clause, or an `at`/`in` filter on the object.
@@ -56,13 +57,14 @@ impl Interp<'_> {
         Ok(Value::List(placed))
     }
 
-    /// Whether `n` more cards or pieces fit under `load::MAX_THINGS`; else a budget failure
+    /// Whether `n` more cards or pieces fit under `Limits::things`; else a budget failure
     /// naming what was being made.
     pub(super) fn room_for(&self, n: usize, doing: &str) -> R<()> {
-        let max = crate::load::MAX_THINGS;
+        let max = self.limits.things;
         if self.w.state.ents.len().saturating_add(n) > max {
+            let advice = Limits::advice("things");
             return Err(Halt::Budget(format!(
-                "thing budget ({max}) exceeded: the game would hold more cards and pieces ({doing})"
+                "thing budget ({max}) exceeded: the game would hold more cards and pieces ({doing}; {advice})"
             )));
         }
         Ok(())

@@ -205,8 +205,10 @@ impl Interp<'_> {
     fn answer(&mut self, r: Reactor, ev: &Event, what: &str) -> R<()> {
         if self.chain.len() >= self.limits.trigger_depth {
             return Err(super::Halt::Budget(format!(
-                "trigger budget ({}) exceeded: {} answers events inside its own answers",
-                self.limits.trigger_depth, r.label
+                "trigger budget ({}) exceeded: {} answers events inside its own answers ({})",
+                self.limits.trigger_depth,
+                r.label,
+                crate::limits::Limits::advice("trigger_depth")
             )));
         }
         let text = format!("{} ({}): {} {what}", r.label, r.ability.head_text, ev.render(&self.w.state));

@@ -11,6 +11,7 @@ use super::fields::Compiler;
 use crate::check::env::Env;
 use crate::diag::{Diagnostic, FileId, Span};
 use crate::engine::Value;
+use crate::limits::Limits;
 use crate::load::{self, GameBundle, Modified, PropType};
 use crate::syntax::{self, ast};
 
@@ -198,6 +199,8 @@ pub struct PropInfo {
 pub struct Rules {
     /// The game's id.
     pub game: String,
+    /// The bounds it was loaded under; every game played from it starts with them.
+    pub limits: Limits,
     /// Names, as the checker resolves them; a compiled name is an index into it.
     pub env: Env,
     /// Each name of `env` by index as a shared string (the value of an enum value, a phase...).
@@ -292,9 +295,9 @@ pub fn value_of(v: &load::Value) -> Value {
 }
 
 /// `players: { min, max }` as counts (1 to 64, the most the views can tell apart).
-fn players_of(g: &load::Game) -> (usize, usize) {
+fn players_of(g: &load::Game, limits: &Limits) -> (usize, usize) {
     let get = |f: fn(&load::Players) -> &Option<load::Sp<i64>>| {
-        g.players.as_ref().and_then(|p| f(p).as_ref()).map(|n| n.value.clamp(1, load::MAX_PLAYERS) as usize)
+        g.players.as_ref().and_then(|p| f(p).as_ref()).map(|n| n.value.clamp(1, limits.players as i64) as usize)
     };
     let min = get(|p| &p.min).unwrap_or(2);
     (min, get(|p| &p.max).unwrap_or(min).max(min))
@@ -332,8 +335,13 @@ impl Rules {
             return Err(diags);
         };
         let names = super::compile::Resolver::new(&env);
-        let mut cx =
-            Compiler { diags: &mut diags, names: &names, blocks: HashMap::default(), exprs: HashMap::default() };
+        let mut cx = Compiler {
+            diags: &mut diags,
+            names: &names,
+            blocks: HashMap::default(),
+            exprs: HashMap::default(),
+            limits: bundle.limits,
+        };
         let mut rules = Rules::base(g, &mut cx);
         rules.add_scripts(g, bundle, &mut cx);
         let faction_cards =
@@ -423,7 +431,8 @@ impl Rules {
             order: None,
             play: g.play.as_ref().and_then(|s| cx.script(s)),
             setup: g.setup.as_ref().and_then(|s| cx.script(s)),
-            players: players_of(g),
+            players: players_of(g, &cx.limits),
+            limits: cx.limits,
             end: g.end.as_ref().and_then(|s| cx.cond(s)),
             winners: g.result.as_ref().and_then(|r| r.winners.as_ref()).and_then(|s| cx.cond(s)),
             scores: g.result.as_ref().and_then(|r| r.scores.as_ref()).and_then(|s| cx.cond(s)),

@@ -177,10 +177,11 @@ impl Interp<'_> {
             }
             let how = if cards.len() == 1 { "keeps triggering itself" } else { "keep triggering each other" };
             return Err(Halt::Budget(format!(
-                "trigger budget ({}) exceeded: {} {how} ({} triggers deep)",
+                "trigger budget ({}) exceeded: {} {how} ({} triggers deep; {})",
                 self.limits.trigger_depth,
                 cards.join(", "),
-                self.chain.len() + 1
+                self.chain.len() + 1,
+                crate::limits::Limits::advice("trigger_depth")
             )));
         }
         let it = subject(&ev.kind).into_iter().next();

@@ -67,8 +67,10 @@ pub fn card(cx: &mut Cx, node: &Node) -> Option<Card> {
             "name" => name = cx.string(v, "`name`"),
             "text" => c.text = cx.string(v, "`text`").map(|t| cx.shared_key(t)),
             "copies" => {
-                let why = format!("a card has 1 to {MAX_COPIES} copies; for a bigger deck, make several cards");
-                c.copies = cx.int_in(v, "`copies`", 1, MAX_COPIES, &why).map(Box::new);
+                let max = cx.limits.copies as i64;
+                let advice = crate::limits::Limits::advice("copies");
+                let why = format!("a card has 1 to {max} copies; for a bigger deck, make several cards ({advice})");
+                c.copies = cx.int_in(v, "`copies`", 1, max, &why).map(Box::new);
             }
             "play" => c.play = cx.script(v, "`play`"),
             _ => c.abilities = abilities(cx, v).into_boxed_slice(),

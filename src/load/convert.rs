@@ -19,6 +19,8 @@ pub struct Cx<'a> {
     pub diags: Vec<Diagnostic>,
     /// Script texts seen so far, shared by the fields that repeat them.
     pub texts: Texts,
+    /// The caller's bounds on what a file may declare.
+    pub limits: crate::limits::Limits,
 }
 
 /// A mapping's entries, or `None` (reported) when the node is not a mapping.
@@ -27,7 +29,7 @@ pub type Entries<'n> = &'n [(Node, Node)];
 impl<'a> Cx<'a> {
     /// A context for `file` whose text is `src`.
     pub fn new(file: FileId, src: &'a str) -> Self {
-        Cx { file, src, diags: Vec::new(), texts: Texts::default() }
+        Cx { file, src, diags: Vec::new(), texts: Texts::default(), limits: crate::limits::Limits::DEFAULT }
     }
 
     /// Wraps a value with this file and `span`.

@@ -8,11 +8,10 @@ use std::io::Read;
 use std::path::{Component, Path, PathBuf};
 
 use super::model::*;
-use super::{load_source, load_source_in, Texts};
+use super::{load_source_with, Texts};
 use crate::diag::{text_hash, Diagnostic, FileId, SourceMap, Span};
+use crate::limits::Limits;
 
-/// Largest file read, in bytes.
-pub const MAX_FILE_BYTES: u64 = 32 * 1024 * 1024;
 /// How many directories up a file's `game.yaml` is looked for.
 const MAX_UP: usize = 256;
 const GAME_FILE: &str = "game.yaml";
@@ -21,6 +20,12 @@ const GAME_FILE: &str = "game.yaml";
 /// `.yaml`/`.yml` only; files given explicitly are loaded whatever their extension),
 /// grouped by game. Unreadable paths give `twilit::io` diagnostics.
 pub fn load_paths(paths: &[PathBuf], sources: &mut SourceMap) -> (Library, Vec<Diagnostic>) {
+    load_paths_with(paths, sources, &Limits::DEFAULT)
+}
+
+/// `load_paths` under the caller's limits, which each game keeps for checking and
+/// playing (`GameBundle::limits`).
+pub fn load_paths_with(paths: &[PathBuf], sources: &mut SourceMap, limits: &Limits) -> (Library, Vec<Diagnostic>) {
     let mut diags = Vec::new();
     let files = discover(paths, sources, &mut diags);
     let mut groups: BTreeMap<PathBuf, (PathBuf, Vec<PathBuf>)> = BTreeMap::new();
@@ -34,10 +39,10 @@ pub fn load_paths(paths: &[PathBuf], sources: &mut SourceMap) -> (Library, Vec<D
     }
     let mut lib = Library::default();
     for (_, (dir, files)) in groups {
-        lib.games.push(load_group(&dir, files, sources, &mut diags));
+        lib.games.push(load_group(&dir, files, sources, &mut diags, limits));
     }
     for f in orphans {
-        load_orphan(&f, sources, &mut diags);
+        load_orphan(&f, sources, &mut diags, limits);
     }
     (lib, diags)
 }
@@ -45,11 +50,21 @@ pub fn load_paths(paths: &[PathBuf], sources: &mut SourceMap) -> (Library, Vec<D
 /// Loads in-memory files (`(path relative to dir, text)`) as one game, e.g. for tests.
 /// The file named `game.yaml` is the ruleset.
 pub fn load_bundle(dir: &Path, files: &[(&str, &str)], sources: &mut SourceMap) -> (GameBundle, Vec<Diagnostic>) {
-    let mut b = Bundler::new(dir);
+    load_bundle_with(dir, files, sources, &Limits::DEFAULT)
+}
+
+/// `load_bundle` under the caller's limits.
+pub fn load_bundle_with(
+    dir: &Path,
+    files: &[(&str, &str)],
+    sources: &mut SourceMap,
+    limits: &Limits,
+) -> (GameBundle, Vec<Diagnostic>) {
+    let mut b = Bundler::new(dir, limits);
     for (name, text) in files {
         let path = dir.join(name);
         let id = sources.add(&path, (*text).to_string());
-        b.add(id, load_source(id, text), is_game_file(&path));
+        b.add(id, load_source_with(id, text, &mut Texts::default(), limits), is_game_file(&path));
     }
     (b.bundle, b.diags)
 }
@@ -58,18 +73,24 @@ fn is_game_file(path: &Path) -> bool {
     path.file_name().is_some_and(|n| n == GAME_FILE)
 }
 
-fn load_group(dir: &Path, mut files: Vec<PathBuf>, sources: &mut SourceMap, diags: &mut Vec<Diagnostic>) -> GameBundle {
+fn load_group(
+    dir: &Path,
+    mut files: Vec<PathBuf>,
+    sources: &mut SourceMap,
+    diags: &mut Vec<Diagnostic>,
+    limits: &Limits,
+) -> GameBundle {
     let game_path = dir.join(GAME_FILE);
     let game_canon = canonical(&game_path);
     files.retain(|f| canonical(f) != game_canon);
     files.sort();
     files.insert(0, game_path);
-    let mut b = Bundler::new(dir);
+    let mut b = Bundler::new(dir, limits);
     // Every file is registered, readable or not, so file i gets the id `base + i`.
     let base = sources.len();
     let jobs: Vec<(FileId, &Path)> =
         files.iter().enumerate().map(|(i, f)| (FileId::of(base + i), f.as_path())).collect();
-    let loaded = load_all(&jobs);
+    let loaded = load_all(&jobs, limits);
     let mut converted = Vec::with_capacity(loaded.len());
     for ((id, path), l) in jobs.iter().zip(loaded) {
         let registered = match l.text {
@@ -112,12 +133,12 @@ enum Stored {
 /// Files are independent until they are bundled: read and convert them on all cores, in
 /// order. Each worker reads its files one at a time, so the library's texts are never all
 /// in memory at once.
-fn load_all(jobs: &[(FileId, &Path)]) -> Vec<Loaded> {
+fn load_all(jobs: &[(FileId, &Path)], limits: &Limits) -> Vec<Loaded> {
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(8);
     // Each worker shares the script texts of its files (`Texts`).
     let convert = |part: &[(FileId, &Path)]| {
         let mut shared = Texts::default();
-        part.iter().map(|(id, path)| load_one(*id, path, &mut shared)).collect::<Vec<_>>()
+        part.iter().map(|(id, path)| load_one(*id, path, &mut shared, limits)).collect::<Vec<_>>()
     };
     if threads < 2 || jobs.len() < 8 {
         return convert(jobs);
@@ -129,12 +150,12 @@ fn load_all(jobs: &[(FileId, &Path)]) -> Vec<Loaded> {
     })
 }
 
-fn load_one(id: FileId, path: &Path, shared: &mut Texts) -> Loaded {
-    let (text, read_diag) = match read(id, path) {
+fn load_one(id: FileId, path: &Path, shared: &mut Texts, limits: &Limits) -> Loaded {
+    let (text, read_diag) = match read(id, path, limits.file_bytes) {
         Ok(read) => read,
         Err(d) => return Loaded { text: Stored::Kept(String::new()), read_diag: Some(d), converted: None },
     };
-    let (item, d) = load_source_in(id, &text, shared);
+    let (item, d) = load_source_with(id, &text, shared, limits);
     let text = if read_diag.is_none() && d.is_empty() {
         Stored::OnDisk { len: text.len(), hash: text_hash(&text) }
     } else {
@@ -143,9 +164,9 @@ fn load_one(id: FileId, path: &Path, shared: &mut Texts) -> Loaded {
     Loaded { text, read_diag, converted: Some((item, d)) }
 }
 
-fn load_orphan(path: &Path, sources: &mut SourceMap, diags: &mut Vec<Diagnostic>) {
+fn load_orphan(path: &Path, sources: &mut SourceMap, diags: &mut Vec<Diagnostic>, limits: &Limits) {
     let id = FileId::of(sources.len());
-    let (text, read_diag) = match read(id, path) {
+    let (text, read_diag) = match read(id, path, limits.file_bytes) {
         Ok(read) => read,
         Err(d) => {
             sources.add(path, String::new());
@@ -154,7 +175,7 @@ fn load_orphan(path: &Path, sources: &mut SourceMap, diags: &mut Vec<Diagnostic>
         }
     };
     diags.extend(read_diag);
-    let (_, d) = load_source(id, &text);
+    let (_, d) = load_source_with(id, &text, &mut Texts::default(), limits);
     sources.add(path, text);
     diags.extend(d);
     let msg = format!("no `{GAME_FILE}` found for this file");
@@ -170,9 +191,10 @@ struct Bundler {
 }
 
 impl Bundler {
-    fn new(dir: &Path) -> Self {
+    fn new(dir: &Path, limits: &Limits) -> Self {
         let dir = if dir.as_os_str().is_empty() { PathBuf::from(".") } else { dir.to_path_buf() };
-        Bundler { bundle: GameBundle { dir, ..GameBundle::default() }, seen: HashMap::new(), diags: Vec::new() }
+        let bundle = GameBundle { dir, limits: *limits, ..GameBundle::default() };
+        Bundler { bundle, seen: HashMap::new(), diags: Vec::new() }
     }
 
     fn add(&mut self, file: FileId, (item, d): (Option<Item>, Vec<Diagnostic>), game_file: bool) {
@@ -252,15 +274,15 @@ fn io_diag(id: FileId, path: &Path, err: &std::io::Error) -> Diagnostic {
 /// invalid UTF-8 (reported and replaced, so spans stay valid); `Err` when it cannot be
 /// used at all: unreadable, too large, or in another encoding (UTF-16 or UTF-32, with or
 /// without a byte-order mark: named, and not read further, since its text would be noise).
-fn read(id: FileId, path: &Path) -> Result<(String, Option<Diagnostic>), Diagnostic> {
+fn read(id: FileId, path: &Path, max: u64) -> Result<(String, Option<Diagnostic>), Diagnostic> {
     let mut bytes = Vec::new();
-    let read = fs::File::open(path).and_then(|f| f.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes));
+    let read = fs::File::open(path).and_then(|f| f.take(max.saturating_add(1)).read_to_end(&mut bytes));
     if let Err(e) = read {
         return Err(io_diag(id, path, &e));
     }
-    if bytes.len() as u64 > MAX_FILE_BYTES {
-        let msg = format!("this file is larger than {} MiB", MAX_FILE_BYTES >> 20);
-        let help = "split it into several files";
+    if bytes.len() as u64 > max {
+        let msg = format!("this file is larger than {max} bytes");
+        let help = format!("split it into several files ({})", Limits::advice("file_bytes"));
         return Err(Diagnostic::error("too-large", msg, id, 0..0).with_help(help));
     }
     if let Some(enc) = wide_encoding(&bytes) {

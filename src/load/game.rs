@@ -109,8 +109,10 @@ fn players(cx: &mut Cx, node: &Node) -> Option<Players> {
     let entries = cx.entries(node, "`players`")?;
     let mut p = Players { min: None, max: None, span: node.span.clone() };
     cx.fields(entries, "`players`", &["min", "max"], |cx, k, v| {
-        let why = format!("a game seats 1 to {MAX_PLAYERS} players (the most its views can tell apart)");
-        let n = cx.int_in(v, &format!("`players.{k}`"), 1, MAX_PLAYERS, &why);
+        let max = cx.limits.players as i64;
+        let advice = crate::limits::Limits::advice("players");
+        let why = format!("a game seats 1 to {max} players ({advice})");
+        let n = cx.int_in(v, &format!("`players.{k}`"), 1, max, &why);
         if k == "min" {
             p.min = n;
         } else {
@@ -266,8 +268,11 @@ pub fn pieces(cx: &mut Cx, node: &Node) -> Vec<PieceSpec> {
         };
         cx.fields(entries, &what, PIECE_FIELDS, |cx, k, v| match k {
             "per_player" | "per_game" => {
-                let why = format!("a supply holds 0 to {MAX_SUPPLY} pieces of a kind; for more, declare another kind");
-                let n = cx.int_in(v, &format!("`{k}`"), 0, MAX_SUPPLY, &why);
+                let max = cx.limits.supply as i64;
+                let advice = crate::limits::Limits::advice("supply");
+                let why =
+                    format!("a supply holds 0 to {max} pieces of a kind; for more, declare another kind ({advice})");
+                let n = cx.int_in(v, &format!("`{k}`"), 0, max, &why);
                 if k == "per_player" {
                     p.per_player = n;
                 } else {

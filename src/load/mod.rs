@@ -25,16 +25,17 @@ mod whole;
 pub mod yaml;
 
 pub use cardlist::Cards;
-pub use files::{canonical, game_dir_of, load_bundle, load_paths, MAX_FILE_BYTES};
+pub use files::{canonical, game_dir_of, load_bundle, load_bundle_with, load_paths, load_paths_with};
 pub use model::*;
 pub use text::{Text, Texts};
 
-pub use yaml::{MAX_DEPTH, MAX_NODES, MAX_SCALAR_BYTES};
+pub use yaml::MAX_DEPTH;
 
 use convert::{head, Cx};
 use yaml::{Node, NodeKind};
 
 use crate::diag::{did_you_mean, Diagnostic, FileId};
+use crate::limits::Limits;
 
 /// The code of diagnostics for paths that cannot be read (the CLI exits 2 on them).
 pub const IO_CODE: &str = "twilit::io";
@@ -54,10 +55,21 @@ pub fn load_source(file: FileId, text: &str) -> (Option<Item>, Vec<Diagnostic>) 
 
 /// Like `load_source`, sharing script texts with the files converted before it in `texts`.
 pub fn load_source_in(file: FileId, text: &str, texts: &mut Texts) -> (Option<Item>, Vec<Diagnostic>) {
-    let (root, mut diags) = yaml::parse(file, text);
+    load_source_with(file, text, texts, &Limits::DEFAULT)
+}
+
+/// `load_source_in` under the caller's limits.
+pub fn load_source_with(
+    file: FileId,
+    text: &str,
+    texts: &mut Texts,
+    limits: &Limits,
+) -> (Option<Item>, Vec<Diagnostic>) {
+    let (root, mut diags) = yaml::parse_with(file, text, limits);
     reordering(file, text, &mut diags);
     let Some(root) = root else { return (None, diags) };
     let mut cx = Cx::new(file, text);
+    cx.limits = *limits;
     cx.texts = std::mem::take(texts);
     let item = item(&mut cx, &root);
     // The tree goes before the next file's is built.

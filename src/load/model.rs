@@ -95,6 +95,8 @@ pub struct GameBundle {
     pub scenarios: Vec<Scenario>,
     /// Every file of the game, `game.yaml` first.
     pub files: Vec<FileId>,
+    /// The bounds it was loaded under (checking and playing keep to them too).
+    pub limits: crate::limits::Limits,
 }
 
 /// What one file holds, told by its top-level shape.
@@ -465,17 +467,6 @@ pub struct Faction {
     /// The whole mapping.
     pub span: Span,
 }
-
-/// Most copies of one card (`copies:`); the engine deals no more, so more is an error.
-pub const MAX_COPIES: i64 = 1000;
-/// Most pieces of one kind in a supply (`per_player:`, `per_game:`).
-pub const MAX_SUPPLY: i64 = 10_000;
-/// Most players a game seats (`players: { max }`): the views tell 64 players apart.
-pub const MAX_PLAYERS: i64 = 64;
-/// Most cards and pieces a game makes in all (dealt, supplied, created; a thing that left
-/// the game still counts): each costs about a kilobyte, so this bounds a game's memory
-/// whatever its scripts do. Reaching it is a budget failure.
-pub const MAX_THINGS: usize = 250_000;
 
 /// The fixed fields of a card; every other key is a game property.
 pub const CARD_FIELDS: &[&str] = &["id", "name", "text", "copies", "play", "abilities"];

@@ -12,13 +12,11 @@ use serde_saphyr::granit_parser::{ErrorKind, Event, Options, Parser, ScalarStyle
 
 use super::scalar::{resolve_plain, Plain, ScalarStyle};
 use crate::diag::{Diagnostic, FileId, Span};
+use crate::limits::Limits;
 
-/// Deepest nesting of mappings and sequences a file may have.
-pub const MAX_DEPTH: usize = 64;
-/// Longest scalar (and so longest script) in bytes.
-pub const MAX_SCALAR_BYTES: usize = 64 * 1024;
-/// Most nodes one file may produce, counting every node an alias copies.
-pub const MAX_NODES: usize = 2_000_000;
+/// Deepest nesting of mappings and sequences a file may have (`Limits::yaml_depth`, which
+/// can only be lowered: the converters walk the tree recursively).
+pub const MAX_DEPTH: usize = Limits::DEFAULT.yaml_depth;
 
 /// One YAML node with its byte span in the file.
 #[derive(Debug, Clone, PartialEq)]
@@ -100,6 +98,7 @@ struct Frame {
     start: usize,
     anchor: usize,
     nodes_before: usize,
+    bytes_before: usize,
 }
 
 /// Why building stopped early.
@@ -111,16 +110,31 @@ struct Builder<'a> {
     text: &'a str,
     stack: Vec<Frame>,
     root: Option<Node>,
-    anchors: HashMap<usize, (Node, usize)>,
+    /// Each anchored node with the values and scalar bytes it holds.
+    anchors: HashMap<usize, (Node, Size)>,
     nodes: usize,
+    bytes: usize,
+    limits: Limits,
     diags: Vec<Diagnostic>,
+}
+
+/// What a node holds: values and scalar bytes (an alias copies both).
+#[derive(Debug, Clone, Copy)]
+struct Size {
+    nodes: usize,
+    bytes: usize,
 }
 
 /// Parses one file's text into its root node (`None` when empty or unusable) and the
 /// diagnostics found on the way.
 pub fn parse(file: FileId, text: &str) -> (Option<Node>, Vec<Diagnostic>) {
-    let mut b =
-        Builder { file, text, stack: Vec::new(), root: None, anchors: HashMap::new(), nodes: 0, diags: Vec::new() };
+    parse_with(file, text, &Limits::DEFAULT)
+}
+
+/// `parse` under the caller's limits.
+pub fn parse_with(file: FileId, text: &str, limits: &Limits) -> (Option<Node>, Vec<Diagnostic>) {
+    let (stack, anchors, limits) = (Vec::new(), HashMap::new(), *limits);
+    let mut b = Builder { file, text, stack, root: None, anchors, nodes: 0, bytes: 0, limits, diags: Vec::new() };
     let done = b.run();
     let root = if done.is_ok() { b.root.take() } else { None };
     let root = match root {
@@ -137,17 +151,17 @@ pub fn parse(file: FileId, text: &str) -> (Option<Node>, Vec<Diagnostic>) {
     (root, b.diags)
 }
 
-fn parser_options() -> Options {
+fn parser_options(depth: usize) -> Options {
     let mut o = Options::default();
     o.set_emit_comments(false);
-    o.flow_nesting_limit = MAX_DEPTH * 2;
-    o.block_nesting_limit = MAX_DEPTH * 2;
+    o.flow_nesting_limit = depth * 2;
+    o.block_nesting_limit = depth * 2;
     o
 }
 
 impl Builder<'_> {
     fn run(&mut self) -> Result<(), Stop> {
-        let mut parser = Parser::new_from_str_with_options(self.text, parser_options());
+        let mut parser = Parser::new_from_str_with_options(self.text, parser_options(self.depth()));
         let mut documents = 0;
         while let Some(item) = parser.next_event() {
             let (event, span) = item.map_err(|e| self.scan_error(&e))?;
@@ -201,14 +215,15 @@ impl Builder<'_> {
             let trimmed = self.text[sp.clone()].trim_end().len();
             sp.end = sp.start + trimmed;
         }
-        let node = if text.len() > MAX_SCALAR_BYTES {
+        let node = if text.len() > self.limits.yaml_value_bytes {
             self.too_large_scalar(text.len(), sp.clone());
             Node { kind: NodeKind::Invalid, span: sp }
         } else {
             Node { kind: NodeKind::Scalar(Scalar { text: text.to_string(), style }), span: sp }
         };
-        self.count(1, &node.span)?;
-        self.finish(node, anchor, 1)
+        let size = Size { nodes: 1, bytes: text.len() };
+        self.count(size, &node.span)?;
+        self.finish(node, anchor, size)
     }
 
     /// A tag changes nothing: every value is read by its field's own type, so `!!binary`
@@ -226,21 +241,24 @@ impl Builder<'_> {
     }
 
     fn too_large_scalar(&mut self, len: usize, sp: Span) {
-        let msg = format!("this value is {} KiB; values are limited to {} KiB", len / 1024, MAX_SCALAR_BYTES / 1024);
+        let max = self.limits.yaml_value_bytes;
+        let msg = format!("this value is {} bytes; values are limited to {max} bytes", len);
+        let advice = Limits::advice("yaml_value_bytes");
         let d = Diagnostic::error("too-large", msg, self.file, sp)
             .with_label("too large")
-            .with_help("split long text or scripts into several fields or procedures");
+            .with_help(format!("split long text or scripts into several fields or procedures ({advice})"));
         self.diags.push(d);
     }
 
     fn open(&mut self, is_map: bool, anchor: usize, sp: Span) -> Result<(), Stop> {
-        if self.stack.len() >= MAX_DEPTH {
-            let msg = format!("values are nested more than {MAX_DEPTH} levels deep");
-            self.diags.push(Diagnostic::error("too-deep", msg, self.file, sp).with_label("too deep here"));
+        if self.stack.len() >= self.depth() {
+            let d = self.too_deep(sp);
+            self.diags.push(d);
             return Err(Stop);
         }
-        self.count(1, &sp)?;
-        let frame = Frame { items: Vec::new(), is_map, start: sp.start, anchor, nodes_before: self.nodes };
+        self.count(Size { nodes: 1, bytes: 0 }, &sp)?;
+        let (nodes_before, bytes_before) = (self.nodes, self.bytes);
+        let frame = Frame { items: Vec::new(), is_map, start: sp.start, anchor, nodes_before, bytes_before };
         self.stack.push(frame);
         Ok(())
     }
@@ -251,7 +269,7 @@ impl Builder<'_> {
         // Flow collections end at their bracket; block ones at their last entry.
         let stop = if end.end > end.start { end.end } else { last_end.max(frame.start) };
         let span = frame.start..stop;
-        let size = self.nodes - frame.nodes_before + 1;
+        let size = Size { nodes: self.nodes - frame.nodes_before + 1, bytes: self.bytes - frame.bytes_before };
         let kind = if frame.is_map { NodeKind::Map(self.pairs(frame.items)) } else { NodeKind::Seq(frame.items) };
         self.finish(Node { kind, span }, frame.anchor, size)
     }
@@ -283,7 +301,7 @@ impl Builder<'_> {
     }
 
     /// Adds a finished node to its parent (or makes it the root), remembering anchors.
-    fn finish(&mut self, node: Node, anchor: usize, size: usize) -> Result<(), Stop> {
+    fn finish(&mut self, node: Node, anchor: usize, size: Size) -> Result<(), Stop> {
         if anchor != 0 {
             self.anchors.insert(anchor, (node.clone(), size));
         }
@@ -305,18 +323,39 @@ impl Builder<'_> {
         self.finish(node, 0, size)
     }
 
-    /// Counts `n` more nodes, failing once the file's budget is spent.
-    fn count(&mut self, n: usize, sp: &Span) -> Result<(), Stop> {
-        self.nodes = self.nodes.saturating_add(n);
-        if self.nodes <= MAX_NODES {
+    /// Counts `n` more values and bytes, failing once the file's budget is spent.
+    fn count(&mut self, n: Size, sp: &Span) -> Result<(), Stop> {
+        self.nodes = self.nodes.saturating_add(n.nodes);
+        self.bytes = self.bytes.saturating_add(n.bytes);
+        let (max_nodes, max_bytes) = (self.limits.yaml_values, self.limits.yaml_bytes);
+        let (msg, limit) = if self.nodes > max_nodes {
+            (format!("this file expands to more than {max_nodes} values (are aliases nested?)"), "yaml_values")
+        } else if self.bytes > max_bytes {
+            (
+                format!("this file expands to more than {max_bytes} bytes of values (aliases copy what they name)"),
+                "yaml_bytes",
+            )
+        } else {
             return Ok(());
-        }
-        let msg = format!("this file expands to more than {MAX_NODES} values (are aliases nested?)");
+        };
+        let advice = Limits::advice(limit);
         let d = Diagnostic::error("too-large", msg, self.file, sp.clone())
             .with_label("budget exceeded here")
-            .with_help("avoid nesting YAML aliases (`*name`) inside anchored values");
+            .with_help(format!("avoid aliases (`*name`) of large or nested anchored values ({advice})"));
         self.diags.push(d);
         Err(Stop)
+    }
+
+    /// The deepest nesting allowed: the caller's limit, never above the default.
+    fn depth(&self) -> usize {
+        self.limits.yaml_depth.min(MAX_DEPTH)
+    }
+
+    fn too_deep(&self, at: Span) -> Diagnostic {
+        let msg = format!("values are nested more than {} levels deep", self.depth());
+        Diagnostic::error("too-deep", msg, self.file, at)
+            .with_label("too deep here")
+            .with_help(format!("flatten the structure ({})", Limits::advice("yaml_depth")))
     }
 
     fn scan_error(&mut self, e: &ScanError) -> Stop {
@@ -329,13 +368,7 @@ impl Builder<'_> {
         }
         let end = self.text[at..].chars().next().map_or(at, |c| at + c.len_utf8());
         let d = match e.kind() {
-            ErrorKind::RecursionLimitExceeded => Diagnostic::error(
-                "too-deep",
-                format!("values are nested more than {MAX_DEPTH} levels deep"),
-                self.file,
-                at..end,
-            )
-            .with_label("too deep here"),
+            ErrorKind::RecursionLimitExceeded => self.too_deep(at..end),
             kind => Diagnostic::error("yaml-syntax", format!("invalid YAML: {kind}"), self.file, at..end)
                 .with_label(kind.to_string())
                 .with_help_opt(syntax_help(kind)),

@@ -247,7 +247,7 @@ impl Runner<'_> {
                         .map_err(|m| self.fail(0, &set.span.range(), m))?;
                 }
                 SetupItem::Script(src) => {
-                    let script = parse(src).map_err(|m| self.fail(0, &src.span.range(), m))?;
+                    let script = parse(src, &it.limits).map_err(|m| self.fail(0, &src.span.range(), m))?;
                     let mut cx = self.ctx(it, first, &script.text).at(&script.origin);
                     it.atomically(|me| me.exec_stmts(&script.block, &mut cx))
                         .map_err(|h| self.fail(0, &src.span.range(), h.message()))?;
@@ -338,7 +338,7 @@ impl Runner<'_> {
                         }
                     }
                     Act::Script(src) => {
-                        let script = parse(src).map_err(Halt::error)?;
+                        let script = parse(src, &it.limits).map_err(Halt::error)?;
                         let cx = self.ctx(it, Some(who), &script.text).at(&script.origin);
                         return it.atomically(|me| {
                             let mut cx = cx;
@@ -360,7 +360,8 @@ impl Runner<'_> {
     }
 
     fn expect(&mut self, it: &mut Interp, src: &ScriptSrc, n: usize) -> Res {
-        let e = syntax::parse_condition(&src.text).map_err(|e| self.fail(n, &src.span.range(), e.message))?;
+        let e = syntax::parse_condition_with(&src.text, &it.limits)
+            .map_err(|e| self.fail(n, &src.span.range(), e.message))?;
         let text: Arc<str> = src.text.as_str().into();
         let first = it.w.state.seats.first().copied();
         let mut cx = self.ctx(it, first, &text).at(&Arc::new(src.clone()));
@@ -408,8 +409,8 @@ fn explain(it: &mut Interp, e: &syntax::ast::Expr, cx: &mut Ctx) -> String {
     "it is false".into()
 }
 
-fn parse(src: &ScriptSrc) -> Result<Script, String> {
-    let block = syntax::parse_script(&src.text).map_err(|e| e.message)?;
+fn parse(src: &ScriptSrc, limits: &crate::limits::Limits) -> Result<Script, String> {
+    let block = syntax::parse_script_with(&src.text, limits).map_err(|e| e.message)?;
     Ok(Script::from_src(Arc::new(block), src))
 }
 

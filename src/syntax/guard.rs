@@ -10,14 +10,17 @@ use pest::iterators::Pair;
 
 use super::grammar::Rule;
 use super::SyntaxError;
+use crate::limits::Limits;
 
-/// Longest script accepted, in bytes; longer text is refused before parsing.
-pub const MAX_SCRIPT_LEN: usize = 64 * 1024;
-/// Deepest nesting of `( [ {` accepted.
-pub const MAX_NESTING: usize = 64;
-/// Deepest nesting of expressions and blocks accepted: every bracket, operator, `of`,
-/// filter, `choose`, `roll`, seat order, `if` and block on the way to a token counts one.
-pub const MAX_DEPTH: usize = 256;
+/// Longest script accepted by default, in bytes (`Limits::script_bytes`); longer text is
+/// refused before parsing.
+pub const MAX_SCRIPT_LEN: usize = Limits::DEFAULT.script_bytes;
+/// Deepest nesting of `( [ {` accepted (`Limits::script_brackets`, which can only be lowered).
+pub const MAX_NESTING: usize = Limits::DEFAULT.script_brackets;
+/// Deepest nesting of expressions and blocks accepted (`Limits::script_depth`, which can
+/// only be lowered): every bracket, operator, `of`, filter, `choose`, `roll`, seat order,
+/// `if` and block on the way to a token counts one.
+pub const MAX_DEPTH: usize = Limits::DEFAULT.script_depth;
 /// Scripts with at most this many nesting tokens are parsed on the caller's stack: they
 /// cannot nest deeper than this, which a 2 MiB stack holds (tested).
 const INLINE_TOKENS: usize = 128;
@@ -89,15 +92,17 @@ fn code(src: &str) -> impl Iterator<Item = (usize, u8)> + '_ {
 }
 
 /// Refuses text too long or too deeply bracketed to parse; counts the nesting tokens.
-pub(super) fn guard(src: &str) -> Result<Scan, SyntaxError> {
-    if src.len() > MAX_SCRIPT_LEN {
+pub(super) fn guard(src: &str, limits: &Limits) -> Result<Scan, SyntaxError> {
+    let max = limits.script_bytes;
+    if src.len() > max {
         return Err(SyntaxError {
             code: "too-large",
             span: 0..src.len(),
-            message: format!("script is {} bytes; the limit is {MAX_SCRIPT_LEN}", src.len()),
-            help: Some("split it into procedures in the game file".into()),
+            message: format!("script is {} bytes; the limit is {max}", src.len()),
+            help: Some(format!("split it into procedures in the game file ({})", Limits::advice("script_bytes"))),
         });
     }
+    let max_nesting = limits.script_brackets.min(MAX_NESTING);
     let (mut depth, mut tokens) = (0usize, 0usize);
     // The word being read: where it starts and where it ends so far (code bytes only, so a
     // comment or string right after a word ends it).
@@ -117,8 +122,12 @@ pub(super) fn guard(src: &str) -> Result<Scan, SyntaxError> {
             b'(' | b'[' | b'{' => {
                 depth += 1;
                 tokens += 1;
-                if depth > MAX_NESTING {
-                    return Err(too_deep(i..i + 1, &format!("nesting deeper than {MAX_NESTING} levels")));
+                if depth > max_nesting {
+                    return Err(too_deep(
+                        i..i + 1,
+                        &format!("nesting deeper than {max_nesting} levels"),
+                        "script_brackets",
+                    ));
                 }
             }
             b')' | b']' | b'}' => depth = depth.saturating_sub(1),
@@ -132,12 +141,13 @@ pub(super) fn guard(src: &str) -> Result<Scan, SyntaxError> {
     Ok(Scan { nesting_tokens: tokens })
 }
 
-fn too_deep(span: std::ops::Range<usize>, message: &str) -> SyntaxError {
+fn too_deep(span: std::ops::Range<usize>, message: &str, limit: &str) -> SyntaxError {
+    let advice = Limits::advice(limit);
     SyntaxError {
         code: "too-deep",
         span,
         message: message.to_string(),
-        help: Some("name intermediate values with `let`, or move parts into procedures".into()),
+        help: Some(format!("name intermediate values with `let`, or move parts into procedures ({advice})")),
     }
 }
 
@@ -146,12 +156,13 @@ fn too_deep(span: std::ops::Range<usize>, message: &str) -> SyntaxError {
 /// by `check_depth` before any AST is built).
 pub(super) fn on_safe_stack<T: Send>(
     scan: &Scan,
+    max_depth: usize,
     parse: impl FnOnce(bool) -> Result<T, SyntaxError> + Send,
 ) -> Result<T, SyntaxError> {
+    let deep = scan.nesting_tokens > max_depth;
     if scan.nesting_tokens <= INLINE_TOKENS {
-        return parse(false);
+        return parse(deep);
     }
-    let deep = scan.nesting_tokens > MAX_DEPTH;
     std::thread::scope(|s| {
         let worker = std::thread::Builder::new().stack_size(PARSE_STACK).spawn_scoped(s, move || parse(deep));
         match worker.map(|h| h.join()) {
@@ -167,14 +178,15 @@ pub(super) fn on_safe_stack<T: Send>(
     })
 }
 
-/// Refuses a parse that nests deeper than `MAX_DEPTH` (walked without recursion).
-pub(super) fn check_depth(root: &Pair<Rule>) -> Result<(), SyntaxError> {
+/// Refuses a parse that nests deeper than `max_depth` (walked without recursion).
+pub(super) fn check_depth(root: &Pair<Rule>, max_depth: usize) -> Result<(), SyntaxError> {
+    let max_depth = max_depth.min(MAX_DEPTH);
     let mut stack = vec![(root.clone(), 0usize)];
     while let Some((p, above)) = stack.pop() {
         let depth = above + weight(&p);
-        if depth > MAX_DEPTH {
+        if depth > max_depth {
             // Point at the token one level too deep: in a chain, its operator or `of`.
-            let nth = MAX_DEPTH - above;
+            let nth = max_depth - above;
             let at = p
                 .clone()
                 .into_inner()
@@ -182,8 +194,12 @@ pub(super) fn check_depth(root: &Pair<Rule>) -> Result<(), SyntaxError> {
                 .nth(nth)
                 .map_or(p.as_span().start(), |c| c.as_span().start());
             let message =
-                format!("nested deeper than {MAX_DEPTH} levels (brackets, operators, `of`, filters and blocks)");
-            return Err(too_deep(at..at + p.get_input()[at..].chars().next().map_or(0, char::len_utf8), &message));
+                format!("nested deeper than {max_depth} levels (brackets, operators, `of`, filters and blocks)");
+            return Err(too_deep(
+                at..at + p.get_input()[at..].chars().next().map_or(0, char::len_utf8),
+                &message,
+                "script_depth",
+            ));
         }
         stack.extend(p.into_inner().map(|c| (c, depth)));
     }

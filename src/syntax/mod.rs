@@ -17,6 +17,7 @@ use std::sync::LazyLock;
 use pest::error::{ErrorVariant, InputLocation};
 use pest::Parser;
 
+use crate::limits::Limits;
 use ast::{Block, EventPat, Expr, KeywordSig, Span};
 use grammar::{Rule, ScriptParser};
 
@@ -37,22 +38,37 @@ pub struct SyntaxError {
 
 /// Parses a script: the statements of an effect, cost, setup or procedure.
 pub fn parse_script(src: &str) -> Result<Block, SyntaxError> {
-    parse_entry(src, Rule::script, parser::parse_script)
+    parse_entry(src, Rule::script, parser::parse_script, &Limits::DEFAULT)
 }
 
 /// Parses one expression (a requirement, an expectation, a turn order).
 pub fn parse_condition(src: &str) -> Result<Expr, SyntaxError> {
-    parse_entry(src, Rule::condition, parser::parse_condition)
+    parse_entry(src, Rule::condition, parser::parse_condition, &Limits::DEFAULT)
 }
 
 /// Parses a trigger pattern (`when:`).
 pub fn parse_event(src: &str) -> Result<EventPat, SyntaxError> {
-    parse_entry(src, Rule::event, parse_event::parse_event)
+    parse_entry(src, Rule::event, parse_event::parse_event, &Limits::DEFAULT)
+}
+
+/// `parse_script` under the caller's limits.
+pub fn parse_script_with(src: &str, limits: &Limits) -> Result<Block, SyntaxError> {
+    parse_entry(src, Rule::script, parser::parse_script, limits)
+}
+
+/// `parse_condition` under the caller's limits.
+pub fn parse_condition_with(src: &str, limits: &Limits) -> Result<Expr, SyntaxError> {
+    parse_entry(src, Rule::condition, parser::parse_condition, limits)
+}
+
+/// `parse_event` under the caller's limits.
+pub fn parse_event_with(src: &str, limits: &Limits) -> Result<EventPat, SyntaxError> {
+    parse_entry(src, Rule::event, parse_event::parse_event, limits)
 }
 
 /// Parses a keyword signature such as `Add[n]`.
 pub fn parse_keyword_sig(src: &str) -> Result<KeywordSig, SyntaxError> {
-    parse_entry(src, Rule::keyword_sig, parse_event::parse_keyword_sig)
+    parse_entry(src, Rule::keyword_sig, parse_event::parse_keyword_sig, &Limits::DEFAULT)
 }
 
 /// Most grammar rules pest may enter for one script. The grammar parses each bracket once,
@@ -64,19 +80,24 @@ pub const MAX_PARSE_CALLS: usize = 20_000_000;
 
 /// Guards the input, runs pest from `rule`, and builds the AST with `build`, on a stack
 /// that holds the script's nesting (see `guard`).
-fn parse_entry<T: Send>(src: &str, rule: Rule, build: fn(pest::iterators::Pair<Rule>) -> T) -> Result<T, SyntaxError> {
-    let scan = guard::guard(src)?;
+fn parse_entry<T: Send>(
+    src: &str,
+    rule: Rule,
+    build: fn(pest::iterators::Pair<Rule>) -> T,
+    limits: &Limits,
+) -> Result<T, SyntaxError> {
+    let scan = guard::guard(src, limits)?;
     // An unbalanced script never parses; saying so first also spares pest the search.
     if let Some(e) = guard::unbalanced(src) {
         return Err(e);
     }
-    guard::on_safe_stack(&scan, |deep| {
+    guard::on_safe_stack(&scan, limits.script_depth, |deep| {
         // The same value on every thread, so a race between workers changes nothing.
         pest::set_call_limit(std::num::NonZeroUsize::new(MAX_PARSE_CALLS));
         let mut pairs = ScriptParser::parse(rule, src).map_err(|e| convert(e, src))?;
         let root = pairs.next().expect("an entry rule yields one pair");
         if deep {
-            guard::check_depth(&root)?;
+            guard::check_depth(&root, limits.script_depth)?;
         }
         too_big_number(src, &root)?;
         Ok(build(root))
