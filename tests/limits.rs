@@ -187,3 +187,40 @@ fn the_bracket_guard_skips_comments_and_strings() {
     let quoted = format!("fail \"{}\"", "[".repeat(MAX_NESTING + 1));
     assert!(parse_script(&quoted).is_ok(), "{:?}", parse_script(&quoted).err());
 }
+
+/// The interpreter recurses too (expressions, blocks, calls, triggers): scenarios that
+/// reach the call and trigger budgets, and one whose expectation and script are nested as
+/// deep as the parser allows, run on a 2 MiB stack and end in their diagnostics.
+#[test]
+fn scenarios_at_the_limits_run_on_a_2_mib_stack() {
+    on_small_stack(|| {
+        use twilit::interp::Rules;
+        let mut sources = SourceMap::default();
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/run");
+        let (lib, diags) = twilit::load::load_paths(&[dir], &mut sources);
+        assert!(diags.is_empty(), "{diags:?}");
+        let bundle = &lib.games[0];
+        let rules = Rules::compile(bundle).expect("compiles");
+        let mut ran = 0;
+        for sc in bundle.scenarios.iter().filter(|s| s.scenario.value.starts_with("budget_")) {
+            let o = twilit::scenario::run(&rules, sc);
+            assert!(o.failure.is_none(), "{}: {:?}", o.name, o.failure.map(|f| f.message));
+            assert!(o.transcript.contains("budget ("), "{}", o.transcript);
+            ran += 1;
+        }
+        assert_eq!(ran, 3, "the step, recursion and trigger budgets");
+
+        let deep_expect = format!("{}true", "not ".repeat(MAX_DEPTH - 2));
+        let parens = MAX_NESTING - 2;
+        let deep_script = format!("add {}1{} vp to alice", "(".repeat(parens), ")".repeat(parens));
+        let scenario = format!(
+            "scenario: deep\ngame: testgame\nplayers: [{{ name: alice }}, {{ name: bob }}]\nsteps:\n  - expect: {deep_expect}\n  - act: {{ player: alice, script: \"{deep_script}\" }}\n  - expect: vp of alice == 1\n"
+        );
+        let (bundle, load) =
+            load_bundle(Path::new("g"), &[("game.yaml", GAME), ("deep.yaml", &scenario)], &mut sources);
+        assert!(load.is_empty(), "{load:?}");
+        let rules = Rules::compile(&bundle).expect("compiles");
+        let o = twilit::scenario::run(&rules, &bundle.scenarios[0]);
+        assert!(o.failure.is_none(), "{:?}", o.failure.map(|f| f.message));
+    });
+}
