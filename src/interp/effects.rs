@@ -514,6 +514,7 @@ impl Interp<'_> {
             _ => return Err(Halt::error("shuffle needs a zone")),
         };
         self.allowed("shuffle", cx.you, None, Some(zone))?;
+        self.tick_n(self.w.state.zones[zone].items.len())?;
         let mut items: Vec<EntId> = self.w.state.zones[zone].items.iter().copied().collect();
         self.w.state.rng.shuffle(&mut items);
         self.w.state.set_items(zone, items);

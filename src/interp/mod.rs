@@ -500,6 +500,18 @@ impl<'r> Interp<'r> {
         Ok(())
     }
 
+    /// Counts `n` steps at once: the things a selection looks at or a shuffle reorders,
+    /// so that work proportional to a zone's size is bounded by the budget like a loop.
+    #[inline]
+    fn tick_n(&mut self, n: usize) -> R<()> {
+        self.steps += n as u64;
+        self.game_steps += n as u64;
+        if self.steps > self.limits.steps || self.game_steps > self.limits.game_steps {
+            return Err(self.over_budget());
+        }
+        Ok(())
+    }
+
     /// The refusal of a script that ran out of steps, naming what ran.
     #[cold]
     fn over_budget(&self) -> Halt {

@@ -86,6 +86,7 @@ impl<'r> Interp<'r> {
                         cands.extend(self.all_ents(kind).into_iter().map(Value::Ent));
                     }
                 }
+                self.tick_n(cands.len())?;
                 for c in cands.into_iter().chain(self.spaces().into_iter().map(Value::Zone)) {
                     if self.is_a(&c, &noun)? {
                         out.push(c);
@@ -113,6 +114,7 @@ impl<'r> Interp<'r> {
         let in_play = s.table_where(|_, z| z.holds_in_play(), |e| s.in_play(e));
         let card = |e: &EntId| matches!(s.ents[*e].kind, Kind::Card(_));
         let (cards, pieces): (Vec<EntId>, Vec<EntId>) = in_play.into_iter().partition(card);
+        self.tick_n(cards.len() + pieces.len())?;
         let ents = cards.into_iter().chain(pieces);
         let mut out = vec![];
         for e in ents {
@@ -297,8 +299,10 @@ impl<'r> Interp<'r> {
                 }
             }
         };
+        self.tick_n(cands.len())?;
         for f in filters {
             let arg = self.filter_arg(f, cx)?;
+            self.tick_n(cands.len())?;
             let mut kept = vec![];
             for c in cands {
                 if self.keeps(f, &c, arg.as_ref(), cx)? {
