@@ -76,6 +76,16 @@ fn ten_megabyte_scalar_is_refused() {
     generated("big-scalar", text, "twilit::too-large");
 }
 
+/// 50,000 aliases of one 64 KiB scalar: a 500 KB file that stood for 3.2 GB of text
+/// (3.2 GB of memory before it was refused with an unrelated message). Aliases are
+/// counted by the bytes they copy (`Limits::yaml_bytes`), before copying.
+#[test]
+fn fifty_thousand_aliases_of_a_large_scalar_are_refused() {
+    let big = "x".repeat(64 * 1024 - 1);
+    let text = format!("- id: bomb\n  name: Bomb\n  text: &big {big}\n  list:\n{}", "    - *big\n".repeat(50_000));
+    generated("alias-bytes", text.into_bytes(), "twilit::too-large");
+}
+
 #[test]
 fn hundred_thousand_deep_yaml_is_refused() {
     let n = 100_000;
