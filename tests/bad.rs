@@ -86,6 +86,15 @@ fn fifty_thousand_aliases_of_a_large_scalar_are_refused() {
     generated("alias-bytes", text.into_bytes(), "twilit::too-large");
 }
 
+/// A block scalar over the size limit, 5,000 lines long, is labelled on its first line
+/// (its whole text used to be echoed: 189 KB of output).
+#[test]
+fn a_five_thousand_line_script_is_refused_on_its_first_line() {
+    let lines: String = (0..5000).map(|i| format!("    let v{i} = 1\n")).collect();
+    let text = format!("- id: big\n  name: Big\n  type: event\n  play: |\n{lines}");
+    generated("long-block-scalar", text.into_bytes(), "twilit::too-large");
+}
+
 #[test]
 fn hundred_thousand_deep_yaml_is_refused() {
     let n = 100_000;
@@ -184,6 +193,18 @@ fn a_long_failing_expression_is_abbreviated() {
         err.len()
     );
     assert!(out.contains(" … ") && out.contains("9999]) is 9999"), "keeps the start and the end:\n{out}");
+    // The transcript's last line says the same, abbreviated the same way (human and JSON).
+    for format in ["human", "json"] {
+        let (code, out, err) = run(dir.path(), &["test", ".", "--transcript", "--format", format]);
+        assert_eq!(code, 1, "{out}");
+        assert!(
+            out.len() < 4000 && err.len() < 3000,
+            "{format}: stdout {} bytes, stderr {} bytes",
+            out.len(),
+            err.len()
+        );
+        assert!(out.contains("FAILED at step 1: expected count([1, 2, 3"), "{format}: {out}");
+    }
 }
 
 /// `twilit test /dev/null` is a usage error that says why, not "0 passed".

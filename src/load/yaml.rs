@@ -244,7 +244,9 @@ impl Builder<'_> {
         let max = self.limits.yaml_value_bytes;
         let msg = format!("this value is {} bytes; values are limited to {max} bytes", len);
         let advice = Limits::advice("yaml_value_bytes");
-        let d = Diagnostic::error("too-large", msg, self.file, sp)
+        // Its first line is labelled: a whole 64 KiB value would be echoed line by line.
+        let first_line = self.text[sp.clone()].find(['\n', '\r']).map_or(sp.end, |i| sp.start + i);
+        let d = Diagnostic::error("too-large", msg, self.file, sp.start..first_line)
             .with_label("too large")
             .with_help(format!("split long text or scripts into several fields or procedures ({advice})"));
         self.diags.push(d);

@@ -65,7 +65,8 @@ pub fn run(rules: &Rules, sc: &Scenario) -> Outcome {
     let mut t = Transcript::new(&sc.scenario.value, seed);
     let failure = Runner { sc, t: &mut t }.go(&mut it).err();
     if let Some(f) = &failure {
-        t.line(&format!("FAILED at step {}: {}", f.step, f.message));
+        // Shown as everywhere else: a 60 KB expression that failed is named, not printed.
+        t.line(&format!("FAILED at step {}: {}", f.step, crate::diag::abbreviate(&f.message)));
     }
     Outcome { name: sc.scenario.value.clone(), failure, transcript: t.finish() }
 }

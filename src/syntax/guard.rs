@@ -97,7 +97,8 @@ pub(super) fn guard(src: &str, limits: &Limits) -> Result<Scan, SyntaxError> {
     if src.len() > max {
         return Err(SyntaxError {
             code: "too-large",
-            span: 0..src.len(),
+            // The first line only: the whole script would be echoed line by line.
+            span: 0..src.find(['\n', '\r']).unwrap_or(src.len()),
             message: format!("script is {} bytes; the limit is {max}", src.len()),
             help: Some(format!("split it into procedures in the game file ({})", Limits::advice("script_bytes"))),
         });
