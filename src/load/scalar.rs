@@ -218,13 +218,10 @@ fn align(text: &str, source: &str, region: Option<Range<usize>>) -> Option<Box<[
     let raw = source.get(region.clone())?;
     let mut segs = Vec::new();
     let mut cursor = 0;
-    let mut line_start = 0;
-    for line in raw.split('\n') {
+    for (here, line) in source_lines(raw) {
         let trimmed = line.trim_start_matches(is_blank);
         let lead = line.len() - trimmed.len();
         let content = trimmed.trim_end_matches(is_blank);
-        let here = line_start;
-        line_start += line.len() + 1;
         if content.is_empty() {
             continue;
         }
@@ -243,6 +240,30 @@ fn align(text: &str, source: &str, region: Option<Range<usize>>) -> Option<Box<[
     }
     // Kept as long as the library: no spare capacity.
     text[cursor..].chars().all(is_blank).then(|| segs.into_boxed_slice())
+}
+
+/// The lines of a file region with their start offsets, ended by LF, CRLF or a lone CR
+/// (YAML reads all three as a line break, and gives the scalar's text LFs).
+fn source_lines(raw: &str) -> impl Iterator<Item = (usize, &str)> {
+    let mut start = 0;
+    std::iter::from_fn(move || {
+        if start > raw.len() {
+            return None;
+        }
+        let rest = &raw[start..];
+        let here = start;
+        match rest.find(['\n', '\r']) {
+            Some(i) => {
+                let crlf = rest[i..].starts_with("\r\n");
+                start += i + if crlf { 2 } else { 1 };
+                Some((here, &rest[..i]))
+            }
+            None => {
+                start = raw.len() + 1;
+                Some((here, rest))
+            }
+        }
+    })
 }
 
 /// A plain scalar's type under the YAML 1.2 core schema.
