@@ -365,23 +365,27 @@ fn the_walker_skips_fifos_and_links_out_of_the_tree() {
     assert!(stdout(&o).contains("is not a regular file"));
 }
 
-/// An interrupted `twilit bench` removes its generated library.
+/// An interrupted `twilit bench` removes its generated library: Ctrl-C, a `kill` and a
+/// closed terminal alike.
 #[cfg(unix)]
 #[test]
 fn an_interrupted_bench_removes_its_library() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_twilit"))
-        .args(["bench", "--cards", "2000", "--runs", "1000"])
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    let dir = std::env::temp_dir().join(format!("twilit-bench-{}-2000", child.id()));
-    let mut first = String::new();
-    std::io::BufRead::read_line(&mut std::io::BufReader::new(child.stdout.as_mut().unwrap()), &mut first).unwrap();
-    assert!(first.starts_with("generated 2000 cards") && dir.exists(), "{first}");
-    assert!(Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap().success());
-    let status = child.wait().unwrap();
-    assert_eq!(status.code(), Some(130), "{status:?}");
-    assert!(!dir.exists(), "{} is left behind", dir.display());
+    for signal in ["-INT", "-TERM", "-HUP"] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_twilit"))
+            .args(["bench", "--cards", "2000", "--runs", "1000"])
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let dir = std::env::temp_dir().join(format!("twilit-bench-{}-2000", child.id()));
+        let mut first = String::new();
+        let mut lines = std::io::BufReader::new(child.stdout.as_mut().unwrap());
+        std::io::BufRead::read_line(&mut lines, &mut first).unwrap();
+        assert!(first.starts_with("generated 2000 cards") && dir.exists(), "{first}");
+        assert!(Command::new("kill").args([signal, &child.id().to_string()]).status().unwrap().success());
+        let status = child.wait().unwrap();
+        assert_eq!(status.code(), Some(130), "{signal}: {status:?}");
+        assert!(!dir.exists(), "{signal}: {} is left behind", dir.display());
+    }
 }
 
 /// A phase script that runs past the step budget ends `twilit play` with the budget's

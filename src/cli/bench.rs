@@ -150,7 +150,8 @@ pub struct TempLibrary {
 }
 
 impl TempLibrary {
-    /// Claims `dir` for a library; `keep` leaves it in place at the end (not on Ctrl-C).
+    /// Claims `dir` for a library; `keep` leaves it in place at the end (not on Ctrl-C,
+    /// SIGTERM or SIGHUP: ctrlc's `termination` feature catches all three).
     pub fn new(dir: PathBuf, keep: bool) -> Self {
         let on_interrupt = dir.clone();
         // One handler per process; a second bench in the same process keeps the first's
