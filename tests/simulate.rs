@@ -135,7 +135,7 @@ fn usage_errors_exit_2_with_what_was_expected() {
     assert!(err.contains("must be one game directory that checks clean"), "{err}");
     let (code, _, err) = twilit(&["simulate", &goof, "--games", "3", "--players", "3"]);
     assert_eq!(code, 2);
-    assert!(err.contains("goofspiel is played by 2 to 2 players, not 3"), "{err}");
+    assert!(err.contains("goofspiel is played by exactly 2 players, not 3"), "{err}");
     let (code, _, err) = twilit(&["simulate", &goof]);
     assert_eq!(code, 2);
     assert!(err.contains("--games"), "{err}");

@@ -102,7 +102,8 @@ fn players_of(rules: &Rules, asked: Option<usize>, err: &mut dyn Write) -> Resul
     let (min, max) = rules.players;
     let players = asked.unwrap_or(min);
     if players < min || players > max || players == 0 {
-        let _ = writeln!(err, "error: {} is played by {min} to {max} players, not {players}", rules.game);
+        let range = if min == max { format!("exactly {min}") } else { format!("{min} to {max}") };
+        let _ = writeln!(err, "error: {} is played by {range} players, not {players}", rules.game);
         return Err(EXIT_USAGE);
     }
     Ok(players)

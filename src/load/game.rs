@@ -311,8 +311,41 @@ pub fn counters(cx: &mut Cx, node: &Node) -> Vec<CounterSpec> {
             "max" => c.max = cx.int(v, "`max`"),
             _ => c.start = cx.int(v, "`start`"),
         });
+        counter_range(cx, &c, &what);
         Some(c)
     })
+}
+
+/// A counter's `min` above its `max`, or a `start` outside them, is an error: the engine
+/// would hold a value its declaration forbids.
+fn counter_range(cx: &mut Cx, c: &CounterSpec, what: &str) {
+    let (min, max) = (c.min.as_ref().map(|m| m.value), c.max.as_ref().map(|m| m.value));
+    if let (Some(lo), Some(hi)) = (&c.min, &c.max) {
+        if lo.value > hi.value {
+            let msg = format!("{what} has `min: {}` above `max: {}`", lo.value, hi.value);
+            let d = Diagnostic::error("out-of-range", msg, cx.file, hi.span.range())
+                .with_label("below the minimum")
+                .with_secondary(cx.file, lo.span.range(), "the minimum")
+                .with_help("swap them, or raise `max`");
+            cx.diags.push(d);
+            return;
+        }
+    }
+    if let Some(start) = &c.start {
+        let below = min.is_some_and(|m| start.value < m);
+        let above = max.is_some_and(|m| start.value > m);
+        if below || above {
+            let (lo, hi) = (
+                min.map_or("no minimum".into(), |m| m.to_string()),
+                max.map_or("no maximum".into(), |m| m.to_string()),
+            );
+            let msg = format!("{what} starts at {}, outside its range ({lo} to {hi})", start.value);
+            let d = Diagnostic::error("out-of-range", msg, cx.file, start.span.range())
+                .with_label(if below { "below `min`" } else { "above `max`" })
+                .with_help("start it within `min` and `max`");
+            cx.diags.push(d);
+        }
+    }
 }
 
 fn die(cx: &mut Cx, name: Sp<String>, node: &Node) -> Option<DieSpec> {
