@@ -399,6 +399,11 @@ fn play_stops_when_a_phase_script_exceeds_its_budget() {
     let o = twilit(root(), &["simulate", "tests/fixtures/runaway", "--games", "3", "--format", "json"]);
     assert_eq!(o.status.code(), Some(1), "{}", String::from_utf8_lossy(&o.stderr));
     assert!(stdout(&o).contains("step budget (200000) exceeded"), "{}", stdout(&o));
+    // The same for a triggered ability that keeps triggering itself.
+    let o = twilit(root(), &["play", "tests/fixtures/runaway_trigger", "--seed", "1"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(err.contains("trigger budget (24) exceeded: echo keeps triggering itself"), "{err}");
 }
 
 /// A run-time error (here a division by zero in a procedure that checks clean) is reported

@@ -292,7 +292,8 @@ fn a_game_holds_a_bounded_number_of_things_and_bulk_verbs_handle_many() {
         it.act(0, &Action::Script(Script::from_src(block.into(), &src)))
     };
     run("create 100000 soldiers in hand").expect("the first 100,000");
-    for bulk in ["move all soldiers to deck", "shuffle deck", "shuffle deck into hand", "exhaust all soldiers"] {
+    let bulk = ["move all soldiers to deck", "shuffle deck", "shuffle deck into hand", "exhaust all soldiers"];
+    for bulk in bulk.into_iter().chain(["move choose up to 100000 soldiers in hand to discard_pile"]) {
         run(bulk).unwrap_or_else(|h| panic!("{bulk}: {h:?}"));
     }
     run("create 100000 soldiers in deck").expect("the next 100,000");
