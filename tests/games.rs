@@ -222,3 +222,42 @@ fn agents_that_need_no_list_pick_as_if_they_had_seen_every_legal_action() {
         "first option picked {firsts} times, expected {expected:.1} ± {sd:.1}"
     );
 }
+
+/// The gamble game: an action whose answers decide whether the rules accept it.
+fn gamble(first: &str, second: &str) -> Rules {
+    let game = format!(
+        "game: gamble\nname: Gamble\nplayers: {{ min: 2, max: 2 }}\ncounters:\n  vp: {{ on: player, min: 0 }}\n  rounds: {{ on: game, min: 0 }}\nabilities:\n  - name: gamble\n    action: turn\n    limit: once per turn\n    effect: |\n      choose one {{\n        {first}\n        {second}\n      }}\n  - name: draw\n    action: turn\n    limit: once per turn\n    effect: add 1 rounds\nturn:\n  phases:\n    - name: main\n      actions: active_player\nend: rounds >= 20\nresult:\n  winners: most(players, vp of it)\n"
+    );
+    let mut sources = SourceMap::default();
+    let (bundle, diags) = twilit::load::load_bundle(std::path::Path::new("g"), &[("game.yaml", &game)], &mut sources);
+    assert!(diags.is_empty(), "{diags:?}");
+    Rules::compile(&bundle).expect("compiles")
+}
+
+/// An action is legal when it resolves with the first legal answers; the sampling agent
+/// then takes it with its own answers. Sampled actions run for real at once when they ask
+/// nothing (`interp/sample.rs`), and must not change that: an action that asks is still
+/// judged by its trial. Here the first answer of `gamble` decides whether it is legal.
+#[test]
+fn a_sampled_action_that_asks_is_judged_by_its_first_legal_answers() {
+    let never = gamble("\"lose\": fail \"lost\"", "\"win\": add 1 vp to you");
+    for seed in 1..=30 {
+        let g = play(&never, seed, 2, 100);
+        assert!(
+            g.state.log.iter().all(
+                |e| !matches!(&e.kind, EventKind::Choose { picked, .. } if picked.iter().any(|p| p == "use gamble"))
+            ),
+            "seed {seed}"
+        );
+        assert_eq!(g.refused, 0);
+    }
+    let legal = gamble("\"win\": add 1 vp to you", "\"lose\": fail \"lost\"");
+    let (mut won, mut refused) = (0, 0);
+    for seed in 1..=30 {
+        let g = play(&legal, seed, 2, 100);
+        won += counter(&g, "vp", Holder::Player(0)) + counter(&g, "vp", Holder::Player(1));
+        refused += g.refused;
+    }
+    // Offered, then answered by the random agent: sometimes won, sometimes refused.
+    assert!(won > 0 && refused > 0, "won {won}, refused {refused}");
+}

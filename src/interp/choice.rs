@@ -56,6 +56,10 @@ impl Interp<'_> {
 
     /// Asks the acting player for `min..=max` of `cands`.
     pub fn ask(&mut self, prompt: &str, cands: Vec<Value>, min: usize, max: usize, cx: &Ctx) -> R<Value> {
+        self.asked += 1;
+        if self.speculating {
+            return Err(Halt::Agent(String::new()));
+        }
         self.tick()?;
         let max = max.min(cands.len());
         if cands.len() < min {

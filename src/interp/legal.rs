@@ -9,7 +9,7 @@ use crate::load::Window;
 
 use super::actions::{Action, Source};
 use super::rules::Head;
-use super::{Ctx, FirstLegal, Halt, Interp, Sampler, R};
+use super::{Ctx, FirstLegal, Halt, Interp, R};
 use crate::engine::EventKind;
 
 /// One action a player may take now, with its stable text (`play king#2`, `use draw`,
@@ -41,7 +41,7 @@ impl Interp<'_> {
 
     /// How an action is written in legal actions and scenarios: `play c3#2`, `use draw`,
     /// `use Gimli: Strike`, `use Gimli (2)`.
-    fn action_text(&self, a: &Action) -> String {
+    pub(super) fn action_text(&self, a: &Action) -> String {
         match *a {
             // Never a candidate: scenarios run scripts, players do not pick them.
             Action::Script(_) => "run a script".into(),
@@ -59,60 +59,35 @@ impl Interp<'_> {
         }
     }
 
-    /// `p`'s pick among the legal actions (those `keep` selects, when given), or `None`
-    /// for a pass (also when nothing is legal). An agent that needs no list (a
-    /// [`Sampler`]) has candidates tried one at a time, only until its pick is known.
-    fn pick_action(
+    /// `p`'s turn among the legal actions (those `keep` selects, when given): `None` for a
+    /// pass (also when nothing is legal), else the outcome of taking the picked action. An
+    /// agent that needs no list (a [`Sampler`]) has candidates drawn one at a time and
+    /// taken at once (see `sample.rs`).
+    fn take_turn(
         &mut self,
         p: PlayerId,
         prompt: &str,
         keep: Option<fn(&Self, &Action) -> bool>,
         may_pass: impl Fn(&mut Self) -> R<bool>,
-    ) -> R<Option<Action>> {
+    ) -> R<Option<R<()>>> {
         let keep = |me: &Self, a: &Action| keep.is_none_or(|k| k(me, a));
         let sampler = self.agent.sampler().filter(|_| self.replay.is_empty() && self.recording.is_none());
         let Some(sampler) = sampler else {
             let legal = self.legal_where(p, keep)?;
             let pass = may_pass(self)?;
-            return if legal.is_empty() { Ok(None) } else { self.offer(p, prompt, legal, pass) };
+            let picked = if legal.is_empty() { None } else { self.offer(p, prompt, legal, pass)? };
+            return Ok(picked.map(|a| self.act(p, &a)));
         };
         let mut pool: Vec<Option<Action>> =
             self.action_candidates(p)?.into_iter().filter(|a| keep(self, a)).map(Some).collect();
         if may_pass(self)? {
             pool.insert(0, None);
         }
-        let picked = loop {
-            if pool.is_empty() {
-                // Nothing is legal: the player passes, as when the list is empty.
-                return Ok(None);
-            }
-            let k = match sampler {
-                Sampler::First => 0,
-                Sampler::Uniform => self.w.state.rng.below(pool.len() as u64) as usize,
-            };
-            match pool.remove(k) {
-                None => break None,
-                Some(a) if self.would_resolve(p, &a)? => break Some(a),
-                Some(_) => {}
-            }
-        };
-        // A pass drawn before any legal action was found is a choice only if some action is
-        // legal; else nobody was asked, and nothing is logged.
-        if picked.is_none() && !self.any_legal(p, &pool)? {
-            return Ok(None);
-        }
-        // The pick is logged as `offer` logs it: a step of the budget and a `Choose` event.
-        self.tick()?;
-        let text = match &picked {
-            Some(a) => self.action_text(a),
-            None => "pass".into(),
-        };
-        self.emit(Some(p), EventKind::Choose { prompt: prompt.to_string(), picked: vec![text] });
-        Ok(picked)
+        self.sample_and_act(p, prompt, sampler, pool)
     }
 
     /// Whether one of `pool`'s actions is legal (tried in order, stopping at the first).
-    fn any_legal(&mut self, p: PlayerId, pool: &[Option<Action>]) -> R<bool> {
+    pub(super) fn any_legal(&mut self, p: PlayerId, pool: &[Option<Action>]) -> R<bool> {
         for a in pool.iter().flatten() {
             if self.would_resolve(p, a)? {
                 return Ok(true);
@@ -138,7 +113,7 @@ impl Interp<'_> {
     /// Tries an action on a copy of the world, answering its choices with the first legal
     /// options; the world is restored either way. A run-time error in the rules is not a
     /// refusal: it stops the game.
-    fn would_resolve(&mut self, p: PlayerId, a: &Action) -> R<bool> {
+    pub(super) fn would_resolve(&mut self, p: PlayerId, a: &Action) -> R<bool> {
         let saved = self.snapshot();
         let agent = std::mem::replace(&mut self.agent, Box::new(FirstLegal));
         self.reset_budgets();
@@ -235,12 +210,12 @@ impl Interp<'_> {
                 break;
             }
             let p = order[i % order.len()];
-            let Some(action) = self.pick_action(p, "act or pass", None, |me| me.may_pass(p))? else {
+            let Some(acted) = self.take_turn(p, "act or pass", None, |me| me.may_pass(p))? else {
                 passes += 1;
                 continue;
             };
             passes = 0;
-            match self.act(p, &action) {
+            match acted {
                 Ok(()) => refused += self.reactions(p)?,
                 Err(Halt::Refused(_)) => refused += 1,
                 Err(e) => return Err(e),
@@ -264,12 +239,12 @@ impl Interp<'_> {
         while passes < order.len() && i < 200 {
             let q = order[i % order.len()];
             i += 1;
-            let Some(action) = self.pick_action(q, "respond or pass", Some(Self::is_response), |_| Ok(true))? else {
+            let Some(acted) = self.take_turn(q, "respond or pass", Some(Self::is_response), |_| Ok(true))? else {
                 passes += 1;
                 continue;
             };
             passes = 0;
-            match self.act(q, &action) {
+            match acted {
                 // Later responses may answer the action or the responses to it.
                 Ok(()) => self.w.last.0 = start,
                 Err(Halt::Refused(_)) => refused += 1,

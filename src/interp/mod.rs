@@ -26,6 +26,7 @@ mod places;
 pub mod props;
 mod respond;
 pub mod rules;
+mod sample;
 mod secret;
 mod select;
 pub mod triggers;
@@ -383,6 +384,13 @@ pub struct Interp<'r> {
     /// Replacements whose effect is running (they do not replace its events).
     replacing: Vec<(actions::Source, usize)>,
     steps: u64,
+    /// Questions asked so far (an action that asked none ran as a trial of it would).
+    asked: u64,
+    /// A sampled action runs for real before it is known to ask nothing (`sample.rs`):
+    /// its first question stops it.
+    speculating: bool,
+    /// The rules (see `sample.rs`) whose actions asked a question when run that way.
+    asking_rules: crate::fxhash::FxHashSet<(u8, usize, usize)>,
     /// Steps since the game began (never reset: `Limits::game_steps`).
     game_steps: u64,
     calls: usize,
@@ -409,6 +417,9 @@ impl<'r> Interp<'r> {
             arriving_face: None,
             replacing: vec![],
             steps: 0,
+            asked: 0,
+            speculating: false,
+            asking_rules: Default::default(),
             game_steps: 0,
             calls: 0,
             chain: vec![],

@@ -451,8 +451,8 @@ fn describe(s: &Step) -> String {
 pub struct Played {
     /// The final state (with the whole log).
     pub state: State,
-    /// Actions the rules refused (an offered action is never refused, so this counts
-    /// phase scripts the agent's answers made fail).
+    /// Actions the rules refused: phase scripts, and offered actions, that the agent's
+    /// own answers made fail (an action is offered when its first legal answers resolve).
     pub refused: usize,
     /// Whether it ended, who won, the scores.
     pub standing: crate::interp::Standing,
