@@ -32,7 +32,7 @@ pub enum Dest {
 #[derive(Debug, Clone, PartialEq)]
 pub enum EventKind {
     /// A turn started (`turn`, `round`), or a phase or step started or ended.
-    Period { start: bool, period: String, name: String },
+    Period { start: bool, period: &'static str, name: std::sync::Arc<str> },
     /// A card or piece moved (`verb` says how: move, draw, discard, place, ...).
     Move { verb: &'static str, ent: EntId, from: Option<ZoneId>, to: Dest },
     /// A counter changed (`verb`: add, remove, gain, spend, lose, score, set).
@@ -105,7 +105,7 @@ impl Event {
         let body = match &self.kind {
             EventKind::Period { start, period, name } => {
                 let edge = if *start { "start" } else { "end" };
-                if name == period || name.starts_with(&format!("{period} ")) {
+                if &**name == *period || name.starts_with(&format!("{period} ")) {
                     return format!("-- {edge} of {name}");
                 }
                 return format!("-- {edge} of {period} {name}");

@@ -164,7 +164,7 @@ impl<'r> Interp<'r> {
         let now_ok = match timing {
             "game" | "any" => true,
             "turn" => self.w.state.active() == Some(who),
-            t => phase.is_some_and(|p| p.name == t) || step.is_some_and(|s| s == t),
+            t => phase.is_some_and(|p| &*p.name == t) || step.is_some_and(|s| &**s == t),
         };
         if !now_ok {
             if timing == "turn" {

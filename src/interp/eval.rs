@@ -184,7 +184,7 @@ impl<'r> Interp<'r> {
                 let p = self.rules.phases.get(c.phase);
                 let name =
                     if n == "phase" { p.map(|p| &p.name) } else { p.and_then(|p| c.step.and_then(|s| p.steps.get(s))) };
-                name.map(|x| Value::Sym(x.as_str().into())).unwrap_or(Value::Null)
+                name.map(|x| Value::Sym(x.clone())).unwrap_or(Value::Null)
             }
             _ if t == Ty::Period => Value::Sym(n.into()),
             _ => return Err(Halt::error(format!("`{n}` needs `of`: `{n} of x`"))),

@@ -57,7 +57,7 @@ impl Heard {
             return false;
         }
         match k {
-            EventKind::Period { period, name, .. } => self.periods.contains(period) || self.periods.contains(name),
+            EventKind::Period { period, name, .. } => self.periods.contains(*period) || self.periods.contains(&**name),
             k => k.verb().is_some_and(|v| self.verbs.contains(v) || self.words.contains(v)),
         }
     }

@@ -389,6 +389,8 @@ pub struct Interp<'r> {
     /// A sampled action runs for real before it is known to ask nothing (`sample.rs`):
     /// its first question stops it.
     speculating: bool,
+    /// The names of the game, the current round and turn, with their numbers (`turn.rs`).
+    period_names: [Option<(u32, Arc<str>)>; 3],
     /// The rules (see `sample.rs`) whose actions asked a question when run that way.
     asking_rules: crate::fxhash::FxHashSet<(u8, usize, usize)>,
     /// Steps since the game began (never reset: `Limits::game_steps`).
@@ -420,6 +422,7 @@ impl<'r> Interp<'r> {
             asked: 0,
             speculating: false,
             asking_rules: Default::default(),
+            period_names: Default::default(),
             game_steps: 0,
             calls: 0,
             chain: vec![],
@@ -528,7 +531,7 @@ impl<'r> Interp<'r> {
     fn over_budget(&self) -> Halt {
         let mut what: Vec<String> = self.chain.clone();
         what.extend(self.w.running.iter().cloned());
-        let phase = self.rules.phases.get(self.w.state.clock.phase).map(|p| p.name.as_str());
+        let phase = self.rules.phases.get(self.w.state.clock.phase).map(|p| &*p.name);
         let running = match (what.is_empty(), self.phase_script, phase) {
             (false, ..) => distinct(&what),
             (true, Some(start), Some(name)) => {

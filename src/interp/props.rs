@@ -344,6 +344,10 @@ impl Interp<'_> {
             Until::StartOf(p) if start => p == period || p == name,
             _ => false,
         };
+        // Most periods end nothing: the modifiers are only taken apart when one ends.
+        if !self.w.mods.iter().any(ends) {
+            return;
+        }
         let (gone, kept): (Vec<Modifier>, Vec<Modifier>) = std::mem::take(&mut self.w.mods).into_iter().partition(ends);
         self.w.mods = kept;
         for m in gone {

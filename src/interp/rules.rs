@@ -169,10 +169,10 @@ pub struct ProcDef {
 /// One phase of the turn.
 #[derive(Debug, Clone)]
 pub struct PhaseDef {
-    /// Its name.
-    pub name: String,
+    /// Its name (shared with the period events that name it).
+    pub name: Arc<str>,
     /// Its steps.
-    pub steps: Vec<String>,
+    pub steps: Vec<Arc<str>>,
     /// What it does before its action window.
     pub start: Option<Script>,
     /// Who acts in its action window.
@@ -480,8 +480,8 @@ impl Rules {
             self.order = t.order.as_ref().and_then(|s| cx.cond(s));
             for ph in &t.phases {
                 self.phases.push(PhaseDef {
-                    name: ph.name.value.clone(),
-                    steps: ph.steps.iter().map(|s| s.value.clone()).collect(),
+                    name: ph.name.value.as_str().into(),
+                    steps: ph.steps.iter().map(|s| s.value.as_str().into()).collect(),
                     start: ph.start.as_ref().and_then(|s| cx.script(s)),
                     actions: ph.actions,
                     can_pass: ph.can_pass.as_ref().and_then(|s| cx.cond(s)),
@@ -543,10 +543,10 @@ impl Rules {
     /// The phase index of a phase or step name, and the step index if it is a step.
     pub fn phase_index(&self, name: &str) -> Option<(usize, Option<usize>)> {
         self.phases.iter().enumerate().find_map(|(i, p)| {
-            if p.name == name {
+            if &*p.name == name {
                 Some((i, None))
             } else {
-                p.steps.iter().position(|s| s == name).map(|s| (i, Some(s)))
+                p.steps.iter().position(|s| &**s == name).map(|s| (i, Some(s)))
             }
         })
     }

@@ -106,7 +106,7 @@ impl Interp<'_> {
         match (&pat.kind, &ev.kind) {
             (EventKind_::Start(p), EventKind::Period { start: true, period, name })
             | (EventKind_::End(p), EventKind::Period { start: false, period, name }) => {
-                Ok(&p.name == name || &p.name == period)
+                Ok(*p.name == **name || p.name == *period)
             }
             (EventKind_::Action { actor, verb, object, clauses }, k) => {
                 let want = super::heard::base_verb(&verb.name).unwrap_or(&verb.name);

@@ -3,6 +3,8 @@
 //! and its `start:` scripts (the game's, then the active player's faction's); whole games
 //! then run its action window (`legal.rs`); then its `end:` scripts and its end event.
 
+use std::sync::Arc;
+
 use crate::engine::{EventKind, Player, PlayerId, State, Value, Vis, Zone};
 use crate::load::{Per, Visibility};
 
@@ -80,10 +82,11 @@ impl Interp<'_> {
         self.w.state.clock.step =
             step.or_else(|| self.rules.phases.get(phase).filter(|p| !p.steps.is_empty()).map(|_| 0));
         // The game starts here: these start events are history, not offered to triggers.
-        self.period(true, "game", "game", false)?;
-        let round = format!("round {}", self.w.state.clock.round);
+        let game = self.period_name("game");
+        self.period(true, "game", &game, false)?;
+        let round = self.period_name("round");
         self.period(true, "round", &round, false)?;
-        let turn = format!("turn {}", self.w.state.clock.turn);
+        let turn = self.period_name("turn");
         self.period(true, "turn", &turn, false)?;
         self.open_phase(false)
     }
@@ -117,14 +120,37 @@ impl Interp<'_> {
         Ok(())
     }
 
+    /// The name of the current game, round or turn (`turn 3`), made once for the events
+    /// of its start and its end.
+    fn period_name(&mut self, period: &'static str) -> Arc<str> {
+        let n = match period {
+            "round" => self.w.state.clock.round,
+            "turn" => self.w.state.clock.turn,
+            _ => 0,
+        };
+        let slot = match period {
+            "round" => &mut self.period_names[1],
+            "turn" => &mut self.period_names[2],
+            _ => &mut self.period_names[0],
+        };
+        match slot {
+            Some((k, name)) if *k == n => name.clone(),
+            _ => {
+                let name: Arc<str> = if period == "game" { period.into() } else { format!("{period} {n}").into() };
+                *slot = Some((n, name.clone()));
+                name
+            }
+        }
+    }
+
     /// A period starts or ends. Its triggers resolve at once (when `fire`), before the
     /// next period event and before the active player changes; "until end of P" ends
     /// after the end-of-P triggers, "until start of P" before the start-of-P ones.
-    fn period(&mut self, start: bool, period: &str, name: &str, fire: bool) -> R<()> {
+    fn period(&mut self, start: bool, period: &'static str, name: &Arc<str>, fire: bool) -> R<()> {
         if start {
             self.expire(start, period, name);
         }
-        self.emit(None, EventKind::Period { start, period: period.into(), name: name.into() });
+        self.emit(None, EventKind::Period { start, period, name: name.clone() });
         if fire {
             self.fire()?;
         }
@@ -155,7 +181,7 @@ impl Interp<'_> {
             self.exec_stmts(&s.block, &mut cx)?;
         }
         let faction = active.and_then(|a| self.w.state.players[a].faction.clone()).and_then(|f| self.rules.faction(&f));
-        let script = faction.and_then(|f| if start { f.starts.get(&p.name) } else { f.phases.get(&p.name) });
+        let script = faction.and_then(|f| if start { f.starts.get(&*p.name) } else { f.phases.get(&*p.name) });
         if let Some(s) = script.cloned() {
             let mut cx = Ctx::new(active, active.map(Value::Player), s.text.clone()).at(&s.origin);
             self.exec_stmts(&s.block, &mut cx)?;
@@ -170,7 +196,8 @@ impl Interp<'_> {
     }
 
     fn open_phase(&mut self, fire: bool) -> R<()> {
-        let c = self.w.state.clock.clone();
+        let c = &self.w.state.clock;
+        let c = Place { phase: c.phase, step: c.step };
         if let Some(p) = self.rules.phases.get(c.phase) {
             let name = p.name.clone();
             self.period(true, "phase", &name, fire)?;
@@ -187,7 +214,8 @@ impl Interp<'_> {
 
     /// Ends the current phase (or step): its script runs, then its end event.
     pub fn close_phase(&mut self) -> R<()> {
-        let c = self.w.state.clock.clone();
+        let c = &self.w.state.clock;
+        let c = Place { phase: c.phase, step: c.step };
         let Some(p) = self.rules.phases.get(c.phase) else { return Ok(()) };
         if let Some(step) = c.step.and_then(|s| p.steps.get(s)).cloned() {
             self.period(false, "step", &step, true)?;
@@ -203,9 +231,10 @@ impl Interp<'_> {
         if self.check_end && self.ended()? {
             // The game ends with this phase: its turn and the game end, nothing starts.
             self.w.state.over = true;
-            let turn = format!("turn {}", self.w.state.clock.turn);
+            let turn = self.period_name("turn");
             self.period(false, "turn", &turn, true)?;
-            return self.period(false, "game", "game", true);
+            let game = self.period_name("game");
+            return self.period(false, "game", &game, true);
         }
         self.next_phase()
     }
@@ -215,7 +244,7 @@ impl Interp<'_> {
         c.phase += 1;
         c.step = None;
         if c.phase >= self.rules.phases.len() {
-            let turn = format!("turn {}", c.turn);
+            let turn = self.period_name("turn");
             self.period(false, "turn", &turn, true)?;
             let s = &mut self.w.state;
             let c = &mut s.clock;
@@ -227,17 +256,17 @@ impl Interp<'_> {
                 c.slot += 1;
             }
             if c.slot >= c.order.len() {
-                let round = format!("round {}", c.round);
+                let round = self.period_name("round");
                 self.period(false, "round", &round, true)?;
                 self.w.state.clock.round += 1;
                 self.new_round()?;
-                let round = format!("round {}", self.w.state.clock.round);
+                let round = self.period_name("round");
                 self.period(true, "round", &round, true)?;
             } else {
                 let p = c.order[c.slot];
                 self.w.state.set_var("active_player", Value::Player(p));
             }
-            let turn = format!("turn {}", self.w.state.clock.turn);
+            let turn = self.period_name("turn");
             self.period(true, "turn", &turn, true)?;
         }
         let phase = self.w.state.clock.phase;
@@ -283,7 +312,7 @@ impl Interp<'_> {
         match self.rules.phases.get(c.phase) {
             Some(p) => match c.step.and_then(|s| p.steps.get(s)) {
                 Some(s) => format!("{} ({s})", p.name),
-                None => p.name.clone(),
+                None => p.name.to_string(),
             },
             None => "no phase".into(),
         }
@@ -296,4 +325,11 @@ impl Interp<'_> {
         let v = self.eval(&end.expr.clone(), &mut cx)?;
         self.truth(&v, &end.expr, &cx)
     }
+}
+
+/// Where in the turn the clock is (what opening and closing a phase read of it).
+#[derive(Clone, Copy)]
+struct Place {
+    phase: usize,
+    step: Option<usize>,
 }
