@@ -89,8 +89,8 @@ mod tests {
         h.add(&pat("start of evening"));
         let play = EventKind::Play { ent: 0 };
         let moved = EventKind::Move { verb: "move", ent: 0, from: None, to: Dest::Gone };
-        let evening = EventKind::Period { start: true, period: "phase".into(), name: "evening".into() };
-        let turn = EventKind::Period { start: true, period: "turn".into(), name: "turn".into() };
+        let evening = EventKind::Period { start: true, period: "phase", name: "evening".into() };
+        let turn = EventKind::Period { start: true, period: "turn", name: "turn".into() };
         let counter = EventKind::Counter { verb: "add", name: "x".into(), holder: Holder::Game, delta: 1, now: 1 };
         assert!(h.hears(&play) && h.hears(&evening));
         assert!(!h.hears(&moved) && !h.hears(&turn) && !h.hears(&counter));
