@@ -191,6 +191,20 @@ impl<'a> Cx<'a> {
     /// An integer scalar that must lie in `lo..=hi`; outside it is an error (never a silent
     /// clamp), whose help `why` says where the limit comes from.
     pub fn int_in(&mut self, node: &Node, what: &str, lo: i64, hi: i64, why: &str) -> Option<Sp<i64>> {
+        // Digits beyond 64 bits are out of this range too: say which range.
+        if let Some(Plain::Float(_)) = plain(node) {
+            let text = node.text().unwrap_or_default();
+            let digits = text.trim_start_matches(['-', '+']);
+            if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+                let msg = format!("{what} must be from {lo} to {hi}, found {text}");
+                let label = if text.starts_with('-') { "too small" } else { "too large" };
+                let d = Diagnostic::error("out-of-range", msg, self.file, node.span.clone())
+                    .with_label(label)
+                    .with_help(why);
+                self.diags.push(d);
+                return None;
+            }
+        }
         let n = self.int(node, what)?;
         if (lo..=hi).contains(&n.value) {
             return Some(n);
