@@ -383,6 +383,13 @@ impl<'a> FileChecker<'a> {
             self.player_count(s, g);
         }
         for p in &s.players {
+            if crate::syntax::grammar_reserved(&p.name.value) {
+                let msg =
+                    format!("player `{}` is named with a reserved word, so no script can refer to them", p.name.value);
+                let d = Diagnostic::error("reserved-name", msg, p.name.file, p.name.span)
+                    .with_help(format!("rename them, e.g. `{}_player`", p.name.value));
+                self.diags.push(d);
+            }
             if let Some(r) = &p.role {
                 self.one_of(r, "role", &self.env.roles);
             }
