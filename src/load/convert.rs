@@ -129,11 +129,21 @@ impl<'a> Cx<'a> {
 
     /// Reports `field` missing from the mapping `map` unless it has the key.
     pub fn check_present(&mut self, map: &Node, field: &str, what: &str) {
-        let has_key = match &map.kind {
-            NodeKind::Map(e) => e.iter().any(|(k, v)| k.text() == Some(field) && !v.is_null()),
-            _ => true,
+        let (has_key, empty_key) = match &map.kind {
+            NodeKind::Map(e) => (
+                e.iter().any(|(k, v)| k.text() == Some(field) && !v.is_null()),
+                e.iter().find(|(k, v)| k.text() == Some(field) && v.is_null()).map(|(k, _)| k.span.clone()),
+            ),
+            _ => (true, None),
         };
-        if !has_key {
+        if let (false, Some(key)) = (has_key, empty_key) {
+            // The key is there with nothing after it: point at it, not at the mapping.
+            let msg = format!("`{field}` of {what} is empty");
+            let d = Diagnostic::error("missing-field", msg, self.file, key)
+                .with_label("no value")
+                .with_help(format!("write its value after the colon: `{field}: ...`"));
+            self.diags.push(d);
+        } else if !has_key {
             self.missing(map, field, what);
         }
     }
