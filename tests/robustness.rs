@@ -267,6 +267,29 @@ fn run_script(rules: &twilit::interp::Rules, file: twilit::diag::FileId, text: &
     }
 }
 
+/// A game of `RUN_GAME` begun with two players, `a` and `b`.
+fn begun(rules: &twilit::interp::Rules) -> twilit::interp::Interp<'_> {
+    use twilit::engine::Player;
+    use twilit::interp::{Interp, RandomAgent};
+    let players = ["a", "b"].iter().map(|n| Player { name: n.to_string(), role: None, faction: None }).collect();
+    let mut it = Interp::new(rules, Interp::lay_out(rules, 1, players), Box::new(RandomAgent));
+    it.begin(None).expect("begins");
+    it
+}
+
+/// Runs `text` as an action of player `a`, with fresh budgets.
+fn act(
+    it: &mut twilit::interp::Interp<'_>,
+    file: twilit::diag::FileId,
+    text: &str,
+) -> Result<(), twilit::interp::Halt> {
+    use twilit::interp::{actions::Action, rules::Script};
+    let src = twilit::load::ScriptSrc::new(text, file, 0..text.len(), twilit::load::ScalarStyle::Plain, text);
+    let block = twilit::syntax::parse_script(text).expect("parses");
+    it.reset_budgets();
+    it.act(0, &Action::Script(Script::from_src(block.into(), &src)))
+}
+
 /// Nothing bounds how often a scenario or a game creates things, but the game's total is
 /// bounded (`Limits::things`): steps that each create 100,000 pieces, each under the step
 /// budget, end in a budget failure instead of exhausting memory. Moving, shuffling and
@@ -275,22 +298,12 @@ fn run_script(rules: &twilit::interp::Rules, file: twilit::diag::FileId, text: &
 /// them: each thing selected, moved or shuffled is a step.
 #[test]
 fn a_game_holds_a_bounded_number_of_things_and_bulk_verbs_handle_many() {
-    use twilit::engine::Player;
-    use twilit::interp::actions::Action;
-    use twilit::interp::rules::Script;
-    use twilit::interp::{Halt, Interp, RandomAgent};
+    use twilit::interp::Halt;
 
     let (rules, file) = run_rules();
-    let players = ["a", "b"].iter().map(|n| Player { name: n.to_string(), role: None, faction: None }).collect();
-    let mut it = Interp::new(&rules, Interp::lay_out(&rules, 1, players), Box::new(RandomAgent));
-    it.begin(None).expect("begins");
+    let mut it = begun(&rules);
     it.limits.set("steps", 350_000).expect("a valid limit");
-    let mut run = |text: &str| {
-        let src = twilit::load::ScriptSrc::new(text, file, 0..text.len(), twilit::load::ScalarStyle::Plain, text);
-        let block = twilit::syntax::parse_script(text).expect("parses");
-        it.reset_budgets();
-        it.act(0, &Action::Script(Script::from_src(block.into(), &src)))
-    };
+    let mut run = |text: &str| act(&mut it, file, text);
     run("create 100000 soldiers in hand").expect("the first 100,000");
     let bulk = ["move all soldiers to deck", "shuffle deck", "shuffle deck into hand", "exhaust all soldiers"];
     for bulk in bulk.into_iter().chain(["move choose up to 100000 soldiers in hand to discard_pile"]) {
@@ -315,21 +328,11 @@ fn a_game_holds_a_bounded_number_of_things_and_bulk_verbs_handle_many() {
 /// both end in the step budget after a bounded amount of work.
 #[test]
 fn loops_over_large_zones_are_bounded_by_the_step_budget() {
-    use twilit::engine::Player;
-    use twilit::interp::actions::Action;
-    use twilit::interp::rules::Script;
-    use twilit::interp::{Halt, Interp, RandomAgent};
+    use twilit::interp::Halt;
 
     let (rules, file) = run_rules();
-    let players = ["a", "b"].iter().map(|n| Player { name: n.to_string(), role: None, faction: None }).collect();
-    let mut it = Interp::new(&rules, Interp::lay_out(&rules, 1, players), Box::new(RandomAgent));
-    it.begin(None).expect("begins");
-    let mut run = |text: &str| {
-        let src = twilit::load::ScriptSrc::new(text, file, 0..text.len(), twilit::load::ScalarStyle::Plain, text);
-        let block = twilit::syntax::parse_script(text).expect("parses");
-        it.reset_budgets();
-        it.act(0, &Action::Script(Script::from_src(block.into(), &src)))
-    };
+    let mut it = begun(&rules);
+    let mut run = |text: &str| act(&mut it, file, text);
     run("create 30000 soldiers in deck").expect("30,000 pieces");
     for looped in [
         "for each s in soldiers { shuffle deck }",
