@@ -230,7 +230,9 @@ impl Builder<'_> {
     /// text stays text and `!!int "3"` is still quoted text. Said, not ignored silently.
     fn tag(&mut self, tag: &str, sp: &Span) {
         // The node's span may begin after its tag; label from the tag as written when it is near.
-        let before = &self.text[sp.start.saturating_sub(256)..sp.start];
+        // (A window of 256 bytes back, moved to a character boundary: the text may hold
+        // multi-byte characters, such as the U+FFFD that replaced invalid UTF-8.)
+        let before = &self.text[floor_char(self.text, sp.start.saturating_sub(256))..sp.start];
         let start = before.rfind(tag).map_or(sp.start, |i| sp.start - before.len() + i);
         let at = floor_char(self.text, start)..floor_char(self.text, (start + tag.len()).min(self.text.len()));
         let label = if at.is_empty() { sp.clone() } else { at };
