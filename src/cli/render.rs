@@ -167,6 +167,75 @@ fn prepare(text: &str, spans: &mut [std::ops::Range<usize>]) -> String {
     out
 }
 
+/// Files up to this size are shown whole to miette; larger ones through `window`.
+const WHOLE_FILE: usize = 64 * 1024;
+/// Lines of context kept around each label by `window`.
+const CONTEXT_LINES: usize = 3;
+
+/// The lines near the spans, the others emptied down to their line end (so every line
+/// keeps its number), with `spans` moved to match: a diagnostic in a 10 MB file prepares
+/// and clips kilobytes, not the whole text (300 diagnostics in such a file took seconds).
+fn window<'t>(text: &'t str, spans: &mut [std::ops::Range<usize>]) -> std::borrow::Cow<'t, str> {
+    if text.len() <= WHOLE_FILE || spans.is_empty() {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    // Each span's region: from the start of the line CONTEXT_LINES above it to the end of
+    // the line CONTEXT_LINES below it.
+    let up = |mut at: usize| {
+        for _ in 0..=CONTEXT_LINES {
+            match text[..at].rfind('\n') {
+                Some(i) => at = i,
+                None => return 0,
+            }
+        }
+        at + 1
+    };
+    let down = |mut at: usize| {
+        for _ in 0..=CONTEXT_LINES {
+            match text[at..].find('\n') {
+                Some(i) => at += i + 1,
+                None => return text.len(),
+            }
+        }
+        at
+    };
+    let mut regions: Vec<(usize, usize)> = spans
+        .iter()
+        .map(|s| {
+            let (a, b) = (floor(text, s.start.min(text.len())), floor(text, s.end.min(text.len())));
+            (up(a), down(b))
+        })
+        .collect();
+    regions.sort_unstable();
+    let mut merged: Vec<(usize, usize)> = vec![];
+    for (a, b) in regions {
+        match merged.last_mut() {
+            Some(last) if a <= last.1 => last.1 = last.1.max(b),
+            _ => merged.push((a, b)),
+        }
+    }
+    // Rebuild: kept regions as they are, the text between them as its line ends only.
+    let mut out = String::with_capacity(merged.iter().map(|(a, b)| b - a).sum::<usize>() + 4096);
+    let mut moves: Vec<(usize, usize)> = vec![]; // (region start in text, its start in out)
+    let mut at = 0;
+    for (a, b) in merged {
+        out.extend(std::iter::repeat_n('\n', text[at..a].matches('\n').count()));
+        moves.push((a, out.len()));
+        out.push_str(&text[a..b]);
+        at = b;
+    }
+    out.extend(std::iter::repeat_n('\n', text[at..].matches('\n').count()));
+    for s in spans.iter_mut() {
+        let shift = |p: usize| {
+            let k = moves.partition_point(|&(a, _)| a <= p).saturating_sub(1);
+            let (a, o) = moves[k];
+            o + p.saturating_sub(a)
+        };
+        *s = shift(s.start)..shift(s.end);
+    }
+    std::borrow::Cow::Owned(out)
+}
+
 /// Longest source line shown; longer lines are cut around the label so that a 10 MB
 /// one-line value prints a short excerpt, not the whole line.
 const MAX_LINE: usize = 160;
@@ -247,7 +316,8 @@ fn clipped(
     let f = sources.get(file);
     let source = f.text().unwrap_or_default();
     let mut spans: Vec<std::ops::Range<usize>> = which.iter().map(|i| d.labels[*i].span.clone()).collect();
-    let prepared = prepare(source, &mut spans);
+    let near = window(source, &mut spans);
+    let prepared = prepare(&near, &mut spans);
     let text = clip(&prepared, &mut spans);
     let starts = which
         .iter()
