@@ -420,4 +420,25 @@ mod tests {
         let shown = human(&d, &sources, false, 100);
         assert!(shown.contains("game.yaml:1:7") && !shown.contains("cards.yaml"), "{shown}");
     }
+
+    /// A large file is shown through a window of lines around the labels; the snippet is
+    /// the one the whole file would give (same lines, same numbers, same columns).
+    #[test]
+    fn a_diagnostic_in_a_large_file_shows_the_same_snippet_as_in_a_small_one() {
+        let line = |i: usize| format!("line_{i:05}: {}\n", "x".repeat(60));
+        let small: String = (0..50).map(line).collect();
+        let large: String = (0..5000).map(line).collect();
+        assert!(large.len() > super::WHOLE_FILE && small.len() < super::WHOLE_FILE);
+        let mut sources = SourceMap::default();
+        let (a, b) = (sources.add("f.yaml", small.clone()), sources.add("f.yaml", large.clone()));
+        let at = |text: &str, i: usize| text.find(&format!("line_{i:05}")).unwrap();
+        let render = |file, text: &str| {
+            let (s, t) = (at(text, 40), at(text, 42));
+            let d = Diagnostic::error("x", "here", file, s + 5..s + 10).with_secondary(file, t..t + 4, "and here");
+            human(&d, &sources, false, 100)
+        };
+        let (shown_small, shown_large) = (render(a, &small), render(b, &large));
+        assert!(shown_large.contains("f.yaml:41:6") && shown_large.contains(" 41 │ line_00040"), "{shown_large}");
+        assert_eq!(shown_small, shown_large);
+    }
 }
