@@ -58,6 +58,10 @@ impl Interp<'_> {
     pub fn ask(&mut self, prompt: &str, cands: Vec<Value>, min: usize, max: usize, cx: &Ctx) -> R<Value> {
         self.asked += 1;
         if self.speculating {
+            // The run is undone whatever follows: spend the budget, so that every later
+            // step fails too and a failure caught on the way (an optional ability, a
+            // `may`) cannot keep it going.
+            self.steps = self.limits.steps;
             return Err(Halt::Agent(String::new()));
         }
         self.tick()?;
