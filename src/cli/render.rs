@@ -434,7 +434,11 @@ mod tests {
         let at = |text: &str, i: usize| text.find(&format!("line_{i:05}")).unwrap();
         let render = |file, text: &str| {
             let (s, t) = (at(text, 40), at(text, 42));
-            let d = Diagnostic::error("unknown-name", "here", file, s + 5..s + 10).with_secondary(file, t..t + 4, "and here");
+            let d = Diagnostic::error("unknown-name", "here", file, s + 5..s + 10).with_secondary(
+                file,
+                t..t + 4,
+                "and here",
+            );
             human(&d, &sources, false, 100)
         };
         let (shown_small, shown_large) = (render(a, &small), render(b, &large));
