@@ -8,6 +8,8 @@
 pub enum Odd {
     /// Looks like the ASCII text it carries.
     LooksLike(&'static str),
+    /// A decimal digit of another script, standing for this ASCII digit.
+    Digit(&'static str),
     /// Shows nothing at all.
     Invisible,
     /// Changes the direction the following text is shown in.
@@ -35,6 +37,7 @@ impl OddChar {
         let code = format!("U+{:04X} {}", u32::from(self.c), self.name);
         match self.odd {
             Odd::LooksLike(s) => format!("{code}, which looks like `{s}`"),
+            Odd::Digit(d) => format!("{code}, a digit of another script that stands for `{d}`"),
             Odd::Invisible => format!("{code}, an invisible character"),
             Odd::Direction => format!("{code}, which changes the direction text is shown in"),
             Odd::Space => format!("{code}, which looks like a space"),
@@ -210,7 +213,19 @@ pub fn odd(c: char) -> Option<OddChar> {
         let name = CONTROLS.iter().find(|(x, _)| *x == c).map_or("(a control character)", |(_, n)| n);
         return named(Odd::Control, name);
     }
-    fullwidth(c)
+    other_digit(c).or_else(|| fullwidth(c))
+}
+
+/// A decimal digit of another script (`١`, ARABIC-INDIC DIGIT ONE): scripts read 0 to 9 only.
+fn other_digit(c: char) -> Option<OddChar> {
+    let (zero, script) = match u32::from(c) {
+        0x0660..=0x0669 => (0x0660, "ARABIC-INDIC DIGIT"),
+        0x06F0..=0x06F9 => (0x06F0, "EXTENDED ARABIC-INDIC DIGIT"),
+        0x0966..=0x096F => (0x0966, "DEVANAGARI DIGIT"),
+        _ => return None,
+    };
+    let i = (u32::from(c) - zero) as usize;
+    Some(OddChar { c, odd: Odd::Digit(&"0123456789"[i..=i]), name: format!("{script} {}", DIGITS[i]) })
 }
 
 /// A fullwidth form of an ASCII character (`Ｓ` for `S`).
@@ -245,7 +260,7 @@ pub fn plain_ascii(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         match odd(c).map(|o| o.odd) {
-            Some(Odd::LooksLike(l)) => out.push_str(l),
+            Some(Odd::LooksLike(l) | Odd::Digit(l)) => out.push_str(l),
             Some(Odd::Invisible | Odd::Direction | Odd::Control) => {}
             Some(Odd::Space) => out.push(' '),
             None => out.push(c),
@@ -285,6 +300,9 @@ mod tests {
     fn names_look_alikes_and_hidden_characters() {
         let o = odd('\u{043E}').unwrap();
         assert_eq!(o.describe(), "U+043E CYRILLIC SMALL LETTER O, which looks like `o`");
+        let d = odd('\u{0661}').expect("an Arabic-Indic digit is odd");
+        assert_eq!(d.describe(), "U+0661 ARABIC-INDIC DIGIT ONE, a digit of another script that stands for `1`");
+        assert_eq!(plain_ascii("\u{06F4}2"), "42");
         assert_eq!(odd('\u{200D}').unwrap().describe(), "U+200D ZERO WIDTH JOINER, an invisible character");
         assert!(odd('\u{202E}').unwrap().hidden());
         assert_eq!(

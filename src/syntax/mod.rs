@@ -157,12 +157,12 @@ fn odd_character(mut err: SyntaxError, src: &str, pos: usize) -> Option<SyntaxEr
     // A look-alike inside a longer word: label and retype the whole word.
     let in_word = word(o.c) && end - start > o.c.len_utf8();
     let (found, help) = match o.odd {
-        Odd::LooksLike(_) if in_word => {
+        Odd::LooksLike(_) | Odd::Digit(_) if in_word => {
             err.span = start..end;
             let w = &src[start..end];
             (format!("`{w}`, whose `{}` is {}", o.c, o.describe()), format!("retype it as `{}`", chars::plain_ascii(w)))
         }
-        Odd::LooksLike(like) => (o.describe(), format!("type `{like}` instead")),
+        Odd::LooksLike(like) | Odd::Digit(like) => (o.describe(), format!("type `{like}` instead")),
         Odd::Space => (o.describe(), "type an ordinary space instead".to_string()),
         Odd::Direction => {
             (o.describe(), "delete it: editors show the text after it reordered, not as Twilit reads it".to_string())
