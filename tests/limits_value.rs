@@ -38,6 +38,11 @@ fn limits_are_listed_with_their_values_and_set_from_the_command_line() {
     assert!(steps.split_whitespace().nth(1) == Some("7"), "{steps}");
     assert_eq!(out.lines().count(), Limits::names().count());
 
+    let (_, help, _) = twilit(&["--help"]);
+    let line = |cmd: &str| help.lines().find(|l| l.trim_start().starts_with(cmd)).unwrap_or_default().to_string();
+    assert!(line("limits ").ends_with("List the resource limits, their values and what each bounds"), "{help}");
+    assert!(line("explain ").contains("parsed abilities"), "each command keeps its own summary: {help}");
+
     let (code, _, err) = twilit(&["check", "cards/goofspiel", "--limit", "step=3"]);
     assert_eq!(code, 2, "a misspelled limit is a usage error");
     assert!(err.contains("there is no limit called `step`") && err.contains("did you mean `steps`?"), "{err}");

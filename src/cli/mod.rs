@@ -126,9 +126,9 @@ enum Command {
         #[arg(long, default_value_t = 200)]
         turns: u32,
     },
-    /// Print a card's (or faction's) parsed abilities as s-expressions.
     /// List the resource limits, their values and what each bounds.
     Limits,
+    /// Print a card's (or faction's) parsed abilities as s-expressions.
     Explain {
         /// The card or faction id, e.g. `old_road`.
         id: String,
