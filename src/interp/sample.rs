@@ -57,8 +57,8 @@ impl Interp<'_> {
         let before = self.snapshot();
         // As after a trial, which starts the budgets afresh.
         self.reset_budgets();
-        // The pick's text is written only once the action is known to stay.
-        self.log_pick(p, prompt, String::new())?;
+        // The pick's prompt and text are written only once the action is known to stay.
+        self.log_pick(p, "", String::new())?;
         let pick = self.w.state.log.len() - 1;
         let asked = self.asked;
         self.reset_budgets();
@@ -71,7 +71,8 @@ impl Interp<'_> {
                 Ok(()) => {
                     self.commit(before);
                     let text = self.action_text(a);
-                    if let EventKind::Choose { picked, .. } = &mut self.w.state.log[pick].kind {
+                    if let EventKind::Choose { prompt: logged, picked } = &mut self.w.state.log[pick].kind {
+                        *logged = prompt.to_string();
                         *picked = vec![text];
                     }
                     self.acted(pick + 1);
