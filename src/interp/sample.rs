@@ -63,9 +63,10 @@ impl Interp<'_> {
         let asked = self.asked;
         self.reset_budgets();
         // A question stops the run at once (see `ask`): its answer is the trial's to give.
-        self.speculating = true;
+        // (A window inside the action may speculate too: the outer flag comes back after.)
+        let outer = std::mem::replace(&mut self.speculating, true);
         let out = self.act_now(p, a).and_then(|()| self.fire());
-        self.speculating = false;
+        self.speculating = outer;
         if self.asked == asked {
             match out {
                 Ok(()) => {
