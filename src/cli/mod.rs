@@ -180,7 +180,7 @@ pub fn run_with<A: Into<OsString> + Clone>(
     match cli.command {
         Command::Check { paths, format } => check(paths, format, &limits, out, err),
         Command::Limits => list_limits(&limits, out),
-        Command::Explain { id, paths } => explain(&id, paths, out, err),
+        Command::Explain { id, paths } => explain(&id, paths, &limits, out, err),
         Command::Play { path, seed, turns, players, agent, games, viewer, format } => {
             let o = play::PlayOpts { path, seed, turns, players, agent, games, viewer, format, limits };
             play::play(o, out, err)
@@ -331,9 +331,9 @@ fn sort(diags: &mut [Diagnostic], sources: &SourceMap) {
     });
 }
 
-fn explain(id: &str, paths: Vec<PathBuf>, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+fn explain(id: &str, paths: Vec<PathBuf>, limits: &Limits, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     let mut sources = SourceMap::default();
-    let (lib, diags) = crate::load::load_paths(&paths, &mut sources);
+    let (lib, diags) = crate::load::load_paths_with(&paths, &mut sources, limits);
     if let Some(d) = diags.iter().find(|d| d.code == "twilit::io") {
         let _ = writeln!(err, "{}", render::human(d, &sources, false, 100));
         return EXIT_USAGE;
