@@ -506,12 +506,7 @@ impl<'r> Interp<'r> {
     /// Counts one step against the budget.
     #[inline]
     fn tick(&mut self) -> R<()> {
-        self.steps += 1;
-        self.game_steps += 1;
-        if self.steps > self.limits.steps || self.game_steps > self.limits.game_steps {
-            return Err(self.over_budget());
-        }
-        Ok(())
+        self.tick_n(1)
     }
 
     /// Counts `n` steps at once: the things a selection looks at or a shuffle reorders,

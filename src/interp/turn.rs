@@ -123,21 +123,17 @@ impl Interp<'_> {
     /// The name of the current game, round or turn (`turn 3`), made once for the events
     /// of its start and its end.
     fn period_name(&mut self, period: &'static str) -> Arc<str> {
-        let n = match period {
-            "round" => self.w.state.clock.round,
-            "turn" => self.w.state.clock.turn,
-            _ => 0,
+        let c = &self.w.state.clock;
+        let (slot, n) = match period {
+            "round" => (1, c.round),
+            "turn" => (2, c.turn),
+            _ => (0, 0),
         };
-        let slot = match period {
-            "round" => &mut self.period_names[1],
-            "turn" => &mut self.period_names[2],
-            _ => &mut self.period_names[0],
-        };
-        match slot {
+        match &self.period_names[slot] {
             Some((k, name)) if *k == n => name.clone(),
             _ => {
-                let name: Arc<str> = if period == "game" { period.into() } else { format!("{period} {n}").into() };
-                *slot = Some((n, name.clone()));
+                let name: Arc<str> = if slot == 0 { period.into() } else { format!("{period} {n}").into() };
+                self.period_names[slot] = Some((n, name.clone()));
                 name
             }
         }

@@ -129,21 +129,17 @@ impl<'a> Cx<'a> {
 
     /// Reports `field` missing from the mapping `map` unless it has the key.
     pub fn check_present(&mut self, map: &Node, field: &str, what: &str) {
-        let (has_key, empty_key) = match &map.kind {
-            NodeKind::Map(e) => (
-                e.iter().any(|(k, v)| k.text() == Some(field) && !v.is_null()),
-                e.iter().find(|(k, v)| k.text() == Some(field) && v.is_null()).map(|(k, _)| k.span.clone()),
-            ),
-            _ => (true, None),
-        };
-        if let (false, Some(key)) = (has_key, empty_key) {
+        let NodeKind::Map(entries) = &map.kind else { return };
+        let entry = entries.iter().find(|(k, _)| k.text() == Some(field));
+        if let Some((key, _)) = entry.filter(|(_, v)| v.is_null()) {
+            let key = key.span.clone();
             // The key is there with nothing after it: point at it, not at the mapping.
             let msg = format!("`{field}` of {what} is empty");
             let d = Diagnostic::error("missing-field", msg, self.file, key)
                 .with_label("no value")
                 .with_help(format!("write its value after the colon: `{field}: ...`"));
             self.diags.push(d);
-        } else if !has_key {
+        } else if entry.is_none() {
             self.missing(map, field, what);
         }
     }
@@ -173,9 +169,7 @@ impl<'a> Cx<'a> {
         match plain(node) {
             Some(Plain::Int(n)) => Some(self.sp(n, &node.span)),
             Some(Plain::Float(f)) => {
-                let text = node.text().unwrap_or_default();
-                let digits = text.trim_start_matches(['-', '+']);
-                if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+                if let Some(text) = beyond_64_bits(node) {
                     let msg = format!("{what} must be an integer from {} to {}, found {text}", i64::MIN, i64::MAX);
                     let d = Diagnostic::error("out-of-range", msg, self.file, node.span.clone())
                         .with_label("too large for a 64-bit integer")
@@ -202,18 +196,13 @@ impl<'a> Cx<'a> {
     /// clamp), whose help `why` says where the limit comes from.
     pub fn int_in(&mut self, node: &Node, what: &str, lo: i64, hi: i64, why: &str) -> Option<Sp<i64>> {
         // Digits beyond 64 bits are out of this range too: say which range.
-        if let Some(Plain::Float(_)) = plain(node) {
-            let text = node.text().unwrap_or_default();
-            let digits = text.trim_start_matches(['-', '+']);
-            if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
-                let msg = format!("{what} must be from {lo} to {hi}, found {text}");
-                let label = if text.starts_with('-') { "too small" } else { "too large" };
-                let d = Diagnostic::error("out-of-range", msg, self.file, node.span.clone())
-                    .with_label(label)
-                    .with_help(why);
-                self.diags.push(d);
-                return None;
-            }
+        if let Some(text) = beyond_64_bits(node) {
+            let msg = format!("{what} must be from {lo} to {hi}, found {text}");
+            let label = if text.starts_with('-') { "too small" } else { "too large" };
+            let d =
+                Diagnostic::error("out-of-range", msg, self.file, node.span.clone()).with_label(label).with_help(why);
+            self.diags.push(d);
+            return None;
         }
         let n = self.int(node, what)?;
         if (lo..=hi).contains(&n.value) {
@@ -366,4 +355,13 @@ pub fn list(names: &[&str]) -> String {
         Some((last, [])) => last.clone(),
         Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
     }
+}
+
+/// The text of a plain integer too long for 64 bits (YAML reads it as a float), if `node`
+/// is one.
+fn beyond_64_bits(node: &Node) -> Option<&str> {
+    let Some(Plain::Float(_)) = plain(node) else { return None };
+    let text = node.text()?;
+    let digits = text.trim_start_matches(['-', '+']);
+    (!digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())).then_some(text)
 }
