@@ -2,7 +2,7 @@
 //! without copying the world. While a checkpoint is open, every change to an entity, a
 //! zone's contents, a counter, a variable or a label records what undoes it; rolling
 //! back undoes the records newer than the checkpoint, newest first. The few small parts
-//! of the state that change as a whole (generator, clock, seats) are kept in the mark.
+//! of the state that change as a whole (generator, clock) are kept in the mark.
 //!
 //! Invariant: after `rollback(mark)` the state equals the state when `checkpoint()`
 //! returned `mark` (the log aside, which the interpreter truncates itself). Debug builds
@@ -42,6 +42,10 @@ pub(super) enum Undo {
     Var(String, Option<Value>),
     /// How many entities had a label base (absent: `None`).
     Label(String, Option<usize>),
+    /// The seats, before a change of seating.
+    Seats(Vec<PlayerId>),
+    /// How many players had left the game.
+    Eliminated(usize),
     /// An entity was created (the newest one, in the zone it was created in).
     Created,
 }
@@ -67,8 +71,6 @@ pub struct Mark {
     depth: usize,
     rng: Rng,
     clock: Clock,
-    seats: Vec<PlayerId>,
-    eliminated: Vec<PlayerId>,
     over: bool,
     game: u32,
     #[cfg(debug_assertions)]
@@ -86,8 +88,6 @@ impl State {
             depth,
             rng: self.rng.clone(),
             clock: self.clock.clone(),
-            seats: self.seats.clone(),
-            eliminated: self.eliminated.clone(),
             over: self.over,
             game: self.game,
             #[cfg(debug_assertions)]
@@ -106,13 +106,11 @@ impl State {
             let Some(u) = self.journal.entries.pop() else { break };
             self.undo(u);
         }
-        self.rng = mark.rng.clone();
-        self.clock = mark.clock.clone();
-        self.seats = mark.seats.clone();
-        self.eliminated = mark.eliminated.clone();
+        self.close(&mark);
         self.over = mark.over;
         self.game = mark.game;
-        self.close(&mark);
+        self.rng = mark.rng;
+        self.clock = mark.clock;
         #[cfg(debug_assertions)]
         debug_assert!(self.without_log() == *mark.copy, "the journal did not restore the state");
     }
@@ -163,6 +161,8 @@ impl State {
             Undo::Counter(name, h, None) => self.counters.remove(&name, h),
             Undo::Var(name, v) => restore(&mut self.vars, name, v),
             Undo::Label(base, v) => restore(&mut self.labels, base, v),
+            Undo::Seats(seats) => self.seats = seats,
+            Undo::Eliminated(n) => self.eliminated.truncate(n),
             Undo::Created => {
                 let e = self.ents.len().saturating_sub(1);
                 if e < self.ents.len() {
@@ -216,6 +216,18 @@ impl State {
     pub fn set_items(&mut self, z: ZoneId, items: impl Into<VecDeque<EntId>>) {
         let old = std::mem::replace(&mut self.zones[z].items, items.into());
         self.record(Undo::Items(z, old));
+    }
+
+    /// Seats the players in a new order (clockwise).
+    pub fn set_seats(&mut self, seats: Vec<PlayerId>) {
+        let old = std::mem::replace(&mut self.seats, seats);
+        self.record(Undo::Seats(old));
+    }
+
+    /// A player leaves the game.
+    pub fn eliminate(&mut self, p: PlayerId) {
+        self.record(Undo::Eliminated(self.eliminated.len()));
+        self.eliminated.push(p);
     }
 
     /// Sets where an entity is without touching any zone's contents (see `set_items`).

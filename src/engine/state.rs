@@ -154,8 +154,8 @@ pub struct Clock {
     pub step: Option<usize>,
     /// Position of the active player in this round's order.
     pub slot: usize,
-    /// This round's turn order.
-    pub order: Vec<PlayerId>,
+    /// This round's turn order (shared: checkpoints copy the clock).
+    pub order: std::sync::Arc<[PlayerId]>,
 }
 
 /// The whole state of one game.

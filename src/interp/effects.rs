@@ -129,7 +129,7 @@ impl Interp<'_> {
             let names: Vec<&str> = order.iter().map(|&p| self.pname(p)).collect();
             return Err(Halt::error(format!("`seat` needs every player exactly once, got [{}]", names.join(", "))));
         }
-        self.w.state.seats = order.clone();
+        self.w.state.set_seats(order.clone());
         self.emit(cx.you, EventKind::Seat { order });
         Ok(v)
     }

@@ -63,7 +63,7 @@ impl<'r> Interp<'r> {
                 let v = self.eval(who, cx)?;
                 for p in self.players(&v)? {
                     if !self.w.state.eliminated.contains(&p) {
-                        self.w.state.eliminated.push(p);
+                        self.w.state.eliminate(p);
                         let text = format!("{} leaves the game", self.pname(p));
                         self.emit(cx.you, EventKind::Note { text });
                     }

@@ -329,8 +329,9 @@ pub struct Used {
     pub index: usize,
     /// Who used it.
     pub by: PlayerId,
-    /// The period the limit counts in (`turn`, `phase`, `round`, `game`).
-    pub per: String,
+    /// The period the limit counts in (`turn`, `phase`, `round`, `game`); shared, as
+    /// every snapshot copies the uses.
+    pub per: Arc<str>,
     /// How many times.
     pub times: u32,
 }

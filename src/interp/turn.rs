@@ -110,9 +110,9 @@ impl Interp<'_> {
             None => self.seated(),
         };
         // Players who left the game have no turns, whatever the order says.
-        let order = order.into_iter().filter(|p| !self.w.state.eliminated.contains(p)).collect();
+        let order: Vec<PlayerId> = order.into_iter().filter(|p| !self.w.state.eliminated.contains(p)).collect();
         let c = &mut self.w.state.clock;
-        c.order = order;
+        c.order = order.into();
         c.slot = 0;
         if let Some(&p) = c.order.first() {
             self.w.state.set_var("active_player", Value::Player(p));
@@ -152,7 +152,7 @@ impl Interp<'_> {
         }
         if !start {
             self.expire(start, period, name);
-            self.w.uses.retain(|u| u.per != period);
+            self.w.uses.retain(|u| *u.per != *period);
         }
         Ok(())
     }
