@@ -1,52 +1,104 @@
-//! The values of counters: by counter name, then by holder. Reading one by its name
-//! borrows the name (no key is built), and listing them keeps (name, holder) order.
+//! Counters: each named one has an id (its index here), its bounds and its values by
+//! holder. A rule reads and writes a counter by id; the name is for messages, and
+//! listing the values keeps (name, holder) order whatever order the ids were given in.
 
 use std::collections::BTreeMap;
 
-use super::state::Holder;
+use super::state::{Bounds, Holder};
 
-/// Counter values that differ from their start, by name and holder.
+/// A counter's index in its state's `Counters` (given by `Counters::declare`).
+pub type CounterId = u32;
+
+/// Counter names, bounds and the values that differ from their start.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Counters {
-    /// Never holds an empty inner map, so equal contents compare equal.
-    by_name: BTreeMap<String, BTreeMap<Holder, i64>>,
+    names: Vec<String>,
+    bounds: Vec<Bounds>,
+    /// Values by id, then holder; an id with no value set holds an empty map.
+    values: Vec<BTreeMap<Holder, i64>>,
+    /// The ids in name order (what listing follows).
+    by_name: Vec<CounterId>,
 }
 
 impl Counters {
-    /// The value of `name` on `h`, if it was ever set.
-    pub fn get(&self, name: &str, h: Holder) -> Option<i64> {
-        self.by_name.get(name).and_then(|m| m.get(&h)).copied()
+    /// The id of `name`, declaring it with `bounds` if it is new (a declared counter keeps
+    /// its bounds).
+    pub fn declare(&mut self, name: &str, bounds: Bounds) -> CounterId {
+        if let Some(id) = self.id(name) {
+            return id;
+        }
+        let id = self.names.len() as CounterId;
+        let at = self.by_name.partition_point(|&i| self.names[i as usize].as_str() < name);
+        self.by_name.insert(at, id);
+        self.names.push(name.to_string());
+        self.bounds.push(bounds);
+        self.values.push(BTreeMap::new());
+        id
+    }
+
+    /// The id of a declared counter.
+    pub fn id(&self, name: &str) -> Option<CounterId> {
+        let at = self.by_name.partition_point(|&i| self.names[i as usize].as_str() < name);
+        self.by_name.get(at).copied().filter(|&i| self.names[i as usize] == name)
+    }
+
+    /// A counter's name.
+    pub fn name(&self, id: CounterId) -> &str {
+        &self.names[id as usize]
+    }
+
+    /// A counter's bounds.
+    pub fn bounds(&self, id: CounterId) -> Bounds {
+        self.bounds[id as usize]
+    }
+
+    /// The value of counter `id` on `h`, if it was ever set.
+    pub fn get(&self, id: CounterId, h: Holder) -> Option<i64> {
+        self.values[id as usize].get(&h).copied()
     }
 
     /// Sets a value; the old one, if any.
-    pub fn insert(&mut self, name: &str, h: Holder, v: i64) -> Option<i64> {
-        match self.by_name.get_mut(name) {
-            Some(m) => m.insert(h, v),
-            None => {
-                self.by_name.insert(name.to_string(), BTreeMap::from([(h, v)]));
-                None
-            }
-        }
+    pub fn insert(&mut self, id: CounterId, h: Holder, v: i64) -> Option<i64> {
+        self.values[id as usize].insert(h, v)
     }
 
     /// Forgets a value (it reads as its start again).
-    pub fn remove(&mut self, name: &str, h: Holder) {
-        if let Some(m) = self.by_name.get_mut(name) {
-            m.remove(&h);
-            if m.is_empty() {
-                self.by_name.remove(name);
-            }
-        }
+    pub fn remove(&mut self, id: CounterId, h: Holder) {
+        self.values[id as usize].remove(&h);
     }
 
-    /// The values `h` holds, in name order (one lookup per counter name, not a scan of
-    /// every holder's values).
+    /// The values `h` holds, in name order (one lookup per counter, not a scan of every
+    /// holder's values).
     pub fn of(&self, h: Holder) -> impl Iterator<Item = (&str, i64)> {
-        self.by_name.iter().filter_map(move |(n, m)| m.get(&h).map(|v| (n.as_str(), *v)))
+        self.by_name.iter().filter_map(move |&i| self.values[i as usize].get(&h).map(|v| (self.name(i), *v)))
     }
 
-    /// Every value, in (name, holder) order.
+    /// Every value set, in (name, holder) order.
     pub fn iter(&self) -> impl Iterator<Item = (&str, Holder, i64)> {
-        self.by_name.iter().flat_map(|(n, m)| m.iter().map(move |(h, v)| (n.as_str(), *h, *v)))
+        self.by_name.iter().flat_map(move |&i| self.values[i as usize].iter().map(move |(h, v)| (self.name(i), *h, *v)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn values_are_listed_in_name_order_whatever_the_ids() {
+        let mut c = Counters::default();
+        let b = Bounds::default();
+        let (zeta, alpha) = (c.declare("zeta", b), c.declare("alpha", b));
+        assert_eq!(c.declare("zeta", Bounds { start: 5, ..b }), zeta, "a name keeps its id and bounds");
+        assert_eq!(c.bounds(zeta).start, 0);
+        c.insert(zeta, Holder::Game, 1);
+        c.insert(alpha, Holder::Player(1), 2);
+        c.insert(alpha, Holder::Game, 3);
+        let all: Vec<_> = c.iter().collect();
+        assert_eq!(all, [("alpha", Holder::Game, 3), ("alpha", Holder::Player(1), 2), ("zeta", Holder::Game, 1)]);
+        assert_eq!(c.id("alpha"), Some(alpha));
+        assert_eq!(c.id("beta"), None);
+        c.remove(alpha, Holder::Game);
+        assert_eq!(c.get(alpha, Holder::Game), None);
+        assert_eq!(c.of(Holder::Player(1)).collect::<Vec<_>>(), [("alpha", 2)]);
     }
 }

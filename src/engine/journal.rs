@@ -37,7 +37,7 @@ pub(super) enum Undo {
     /// An entity's assigned property (absent: `None`).
     Prop(EntId, String, Option<Value>),
     /// A counter's value (absent: `None`).
-    Counter(String, Holder, Option<i64>),
+    Counter(super::counters::CounterId, Holder, Option<i64>),
     /// A variable's value (absent: `None`).
     Var(String, Option<Value>),
     /// How many entities had a label base (absent: `None`).
@@ -155,10 +155,10 @@ impl State {
             Undo::Owner(e, v) => self.ents[e].owner = v,
             Undo::Side(e, v) => self.ents[e].side = v,
             Undo::Prop(e, name, v) => restore(&mut self.ents[e].props, name, v),
-            Undo::Counter(name, h, Some(v)) => {
-                self.counters.insert(&name, h, v);
+            Undo::Counter(id, h, Some(v)) => {
+                self.counters.insert(id, h, v);
             }
-            Undo::Counter(name, h, None) => self.counters.remove(&name, h),
+            Undo::Counter(id, h, None) => self.counters.remove(id, h),
             Undo::Var(name, v) => restore(&mut self.vars, name, v),
             Undo::Label(base, v) => restore(&mut self.labels, base, v),
             Undo::Seats(seats) => self.seats = seats,

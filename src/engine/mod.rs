@@ -10,6 +10,7 @@ pub mod state;
 pub mod value;
 pub mod view;
 
+pub use counters::CounterId;
 pub use journal::Mark;
 pub use log::{Dest, Event, EventKind};
 pub use rng::Rng;

@@ -5,6 +5,7 @@
 
 use std::collections::BTreeMap;
 
+use super::counters::CounterId;
 use super::journal::Undo;
 use super::log::{Event, EventKind};
 use super::rng::Rng;
@@ -169,10 +170,8 @@ pub struct State {
     pub zones: Vec<Zone>,
     /// Every card and piece ever created.
     pub ents: Vec<Entity>,
-    /// Counter values that differ from their start.
+    /// Counters: names, bounds, and the values that differ from their start.
     pub counters: super::counters::Counters,
-    /// Counter bounds by name.
-    pub bounds: BTreeMap<String, Bounds>,
     /// Game variables: those a game declares in `variables:`, and `active_player`.
     pub vars: BTreeMap<String, Value>,
     /// The turn structure position.
@@ -189,6 +188,9 @@ pub struct State {
     pub game: u32,
     /// How many entities were labelled from each base name.
     pub labels: BTreeMap<String, usize>,
+    /// Zones by a key their creator gives them (the interpreter: the index of the zone's
+    /// name), with their owners: a lookup that compares no names.
+    zone_keys: Vec<Vec<(Option<PlayerId>, ZoneId)>>,
     /// What undoes the changes since the open checkpoints.
     pub(super) journal: super::journal::Journal,
     /// The entities attached to another (`Loc::On`), so that finding them costs what is
@@ -205,7 +207,6 @@ impl State {
             zones: vec![],
             ents: vec![],
             counters: Default::default(),
-            bounds: BTreeMap::new(),
             vars: BTreeMap::new(),
             clock: Clock { turn: 1, round: 1, ..Clock::default() },
             rng: Rng::new(seed),
@@ -214,6 +215,7 @@ impl State {
             eliminated: vec![],
             game: 1,
             labels: BTreeMap::new(),
+            zone_keys: vec![],
             journal: Default::default(),
             borne: Default::default(),
         }
@@ -256,6 +258,22 @@ impl State {
     /// The zone with this name owned by `owner` (or shared when `owner` is `None`).
     pub fn zone(&self, name: &str, owner: Option<PlayerId>) -> Option<ZoneId> {
         self.zones.iter().position(|z| z.name == name && z.owner == owner)
+    }
+
+    /// Files zone `z` under `key` (zones of one name share a key; their owners tell
+    /// them apart).
+    pub fn key_zone(&mut self, key: u32, z: ZoneId) {
+        let k = key as usize;
+        if self.zone_keys.len() <= k {
+            self.zone_keys.resize(k + 1, vec![]);
+        }
+        self.zone_keys[k].push((self.zones[z].owner, z));
+    }
+
+    /// The zone filed under `key` owned by `owner` (shared when `owner` is `None`).
+    pub fn zone_keyed(&self, key: u32, owner: Option<PlayerId>) -> Option<ZoneId> {
+        let zones = self.zone_keys.get(key as usize)?;
+        zones.iter().find(|(o, _)| *o == owner).map(|(_, z)| *z)
     }
 
     /// Adds a zone.
@@ -391,24 +409,34 @@ impl State {
         self.ents[e].loc = loc;
     }
 
-    /// A counter's value.
+    /// A counter's value, by name (unknown counters read 0).
     pub fn counter(&self, name: &str, h: Holder) -> i64 {
-        self.counters.get(name, h).unwrap_or_else(|| self.bounds.get(name).map(|b| b.start).unwrap_or(0))
+        self.counters.id(name).map_or(0, |id| self.counter_at(id, h))
+    }
+
+    /// A counter's value.
+    pub fn counter_at(&self, id: CounterId, h: Holder) -> i64 {
+        self.counters.get(id, h).unwrap_or_else(|| self.counters.bounds(id).start)
+    }
+
+    /// Sets a counter by name (declaring an unknown one, unbounded), refusing values
+    /// outside its bounds.
+    pub fn set_counter(&mut self, name: &str, h: Holder, v: i64) -> Result<(), String> {
+        let id = self.counters.declare(name, Bounds::default());
+        self.set_counter_at(id, h, v)
     }
 
     /// Sets a counter, refusing values outside its bounds.
-    pub fn set_counter(&mut self, name: &str, h: Holder, v: i64) -> Result<(), String> {
-        let b = self.bounds.get(name).copied().unwrap_or_default();
+    pub fn set_counter_at(&mut self, id: CounterId, h: Holder, v: i64) -> Result<(), String> {
+        let b = self.counters.bounds(id);
         if let Some(min) = b.min.filter(|&m| v < m) {
-            return Err(format!("{name} cannot go below {min}"));
+            return Err(format!("{} cannot go below {min}", self.counters.name(id)));
         }
         if let Some(max) = b.max.filter(|&m| v > m) {
-            return Err(format!("{name} cannot go above {max}"));
+            return Err(format!("{} cannot go above {max}", self.counters.name(id)));
         }
-        let old = self.counters.insert(name, h, v);
-        if self.journal.open > 0 {
-            self.record(Undo::Counter(name.to_string(), h, old));
-        }
+        let old = self.counters.insert(id, h, v);
+        self.record(Undo::Counter(id, h, old));
         Ok(())
     }
 
@@ -470,7 +498,7 @@ mod tests {
     #[test]
     fn counters_respect_bounds() {
         let mut s = three();
-        s.bounds.insert("pool".into(), Bounds { min: Some(0), max: Some(4), start: 1 });
+        s.counters.declare("pool", Bounds { min: Some(0), max: Some(4), start: 1 });
         assert_eq!(s.counter("pool", Holder::Game), 1);
         assert!(s.set_counter("pool", Holder::Game, -1).is_err());
         assert!(s.set_counter("pool", Holder::Game, 5).is_err());

@@ -10,8 +10,10 @@
 
 use std::sync::Arc;
 
-use crate::check::env::Env;
+use crate::check::env::{Env, Sym};
+use crate::engine::CounterId;
 use crate::fxhash::FxHashSet;
+use crate::load::CounterOn;
 use crate::syntax::ast::{Block, Expr, ExprKind, Res};
 use crate::syntax::visit;
 
@@ -55,4 +57,105 @@ impl<'e> Resolver<'e> {
 /// for itself (an enum value, a phase, a side) evaluates to a copy of a pointer.
 pub(super) fn symbols(env: &Env) -> Vec<Arc<str>> {
     (0..env.len() as u32).filter_map(|i| env.entry(i)).map(|(k, _)| Arc::from(k)).collect()
+}
+
+/// What a game's name stands for when a script reads it, resolved once when the rules
+/// compile (`Rules::globals`, by the name's index), so reading it looks nothing up by
+/// string: a zone by its key in the state's zone index, a counter by its id, a property
+/// by its id, a built-in by its variant.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Global {
+    /// A zone: the name's index is its key in every state's zone index (`lay_out`).
+    Zone,
+    /// A board space (a shared zone), keyed the same way.
+    Space,
+    /// A counter: its id in every state laid out from the rules, what it is kept on, and
+    /// whether a static ability may modify it.
+    Counter(CounterId, CounterOn, bool),
+    /// A property: its id in the cards' printed values, if cards print it, and whether a
+    /// static ability may modify it.
+    Property(Option<u32>, bool),
+    /// A built-in name.
+    Builtin(Builtin),
+    /// Any other name (read through the name table).
+    Other,
+}
+
+/// The built-in names a script reads as values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Builtin {
+    /// `opponents` (`opponent`, `enemy`, `enemies`): the other players, clockwise.
+    Opponents,
+    /// `players` (`player`): the seated players.
+    Players,
+    /// `yours`: the acting player.
+    Yours,
+    /// `none`.
+    Nothing,
+    /// `active_player`.
+    ActivePlayer,
+    /// `cards` (`card`): every card.
+    Cards,
+    /// `pieces` (`piece`): every piece.
+    Pieces,
+    /// `spaces` (`space`): the board's spaces, or the candidate's space.
+    Spaces,
+    /// A relation of the candidate: `owner`, `zone`, `exhausted`, ...
+    Relation,
+    /// `turn`, the turn number.
+    Turn,
+    /// `round`, the round number.
+    Round,
+    /// `phase`, the current phase.
+    Phase,
+    /// `step`, the current step.
+    Step,
+    /// Any other built-in (a period name, or one that needs `of`).
+    Other,
+}
+
+impl Builtin {
+    fn of(name: &str) -> Builtin {
+        match name {
+            "opponent" | "opponents" | "enemy" | "enemies" => Builtin::Opponents,
+            "player" | "players" => Builtin::Players,
+            "yours" => Builtin::Yours,
+            "none" => Builtin::Nothing,
+            "active_player" => Builtin::ActivePlayer,
+            "card" | "cards" => Builtin::Cards,
+            "piece" | "pieces" => Builtin::Pieces,
+            "space" | "spaces" => Builtin::Spaces,
+            "exhausted" | "face_up" | "side" | "zone" | "name" | "id" | "owner" | "controller" => Builtin::Relation,
+            "turn" => Builtin::Turn,
+            "round" => Builtin::Round,
+            "phase" => Builtin::Phase,
+            "step" => Builtin::Step,
+            _ => Builtin::Other,
+        }
+    }
+}
+
+/// The run-time meaning of every name of `env`, by index. Counter ids follow the order
+/// `lay_out` declares the rules' counters in (first of each name), which is the order of
+/// ids in every state laid out from these rules.
+pub(super) fn globals(rules: &super::Rules) -> Vec<Global> {
+    let mut counters: Vec<(&str, CounterOn)> = vec![];
+    for c in &rules.counters {
+        if !counters.iter().any(|(n, _)| *n == c.name.value) {
+            counters.push((&c.name.value, c.on));
+        }
+    }
+    let env = &rules.env;
+    let global = |(name, sym): (&str, &Sym)| match sym {
+        Sym::Zone => Global::Zone,
+        Sym::Space => Global::Space,
+        Sym::Counter { .. } => match counters.iter().position(|(n, _)| *n == name) {
+            Some(id) => Global::Counter(id as CounterId, counters[id].1, rules.static_props.contains(name)),
+            None => Global::Other,
+        },
+        Sym::Property(_) => Global::Property(rules.prop_ids.get(name).copied(), rules.static_props.contains(name)),
+        Sym::Builtin(_) => Global::Builtin(Builtin::of(name)),
+        _ => Global::Other,
+    };
+    (0..env.len() as u32).map(|i| env.entry(i).map_or(Global::Other, global)).collect()
 }

@@ -321,8 +321,9 @@ impl Interp<'_> {
 
     /// Changes a counter to `now`, refusing with a reason when it would leave its bounds.
     fn change_counter(&mut self, verb: &'static str, name: &str, h: Holder, now: i64, delta: i64, cx: &Ctx) -> R<()> {
-        let b = self.w.state.bounds.get(name).copied().unwrap_or_default();
-        let cur = self.w.state.counter(name, h);
+        let s = &mut self.w.state;
+        let id = s.counters.declare(name, crate::engine::Bounds::default());
+        let (b, cur) = (s.counters.bounds(id), s.counter_at(id, h));
         // Only a refusal says what the holder has: a change that fits formats nothing.
         let holds = |me: &Self| match h {
             Holder::Game => format!("the pool holds {cur}"),
@@ -340,9 +341,9 @@ impl Interp<'_> {
             return Ok(());
         }
         // A `before:` ability may have changed the counter: the change applies on top.
-        let after = self.w.state.counter(name, h);
+        let after = self.w.state.counter_at(id, h);
         let now = if after != cur && verb != "set" { after.saturating_add(delta) } else { now };
-        self.w.state.set_counter(name, h, now).map_err(Halt::Refused)?;
+        self.w.state.set_counter_at(id, h, now).map_err(Halt::Refused)?;
         // Nothing changed, nothing happened: no event, no trigger.
         if delta != 0 {
             self.emit(cx.you, EventKind::Counter { verb, name: name.into(), holder: h, delta, now });

@@ -1,10 +1,11 @@
 //! Expressions: names, operators, `of`, tables, dice and seat orders.
 
 use crate::check::env::{Sym, Ty};
-use crate::engine::{EventKind, Holder, PlayerId, Value};
+use crate::engine::{CounterId, EventKind, Holder, PlayerId, Value};
 use crate::load::CounterOn;
 use crate::syntax::ast::*;
 
+use super::compile::{Builtin, Global};
 use super::{Ctx, Halt, Interp, R};
 
 /// Built-in names that select things, so `card of deck` is the cards in a deck.
@@ -126,27 +127,33 @@ impl<'r> Interp<'r> {
         let Some((canon, sym)) = rules.env.entry(i) else {
             return Err(Halt::error(format!("unknown name `{n}`")));
         };
-        match sym {
-            Sym::Property(_) => match cx.it.clone() {
-                Some(it) => self.prop_of(canon, &it),
+        match rules.globals[i as usize] {
+            Global::Property(id, statics) => match cx.it.clone() {
+                Some(it) => self.prop_at(canon, id, statics, &it),
                 None => Err(Halt::error(format!("`{n}` of what? (no candidate here)"))),
             },
-            Sym::Counter { .. } => self.counter_default(canon, cx),
-            Sym::Zone => self.zone_named(canon, cx.you).map(Value::Zone),
-            Sym::Space => self.zone_named(canon, None).map(Value::Zone),
-            Sym::Card => Ok(self.copies(canon)),
-            Sym::Faction => {
-                let p = self.w.state.players.iter().position(|p| p.faction.as_deref() == Some(canon));
-                Ok(p.map(Value::Player).unwrap_or(Value::Null))
-            }
-            Sym::Role => {
-                let ps = self.seated().into_iter().filter(|&p| self.w.state.players[p].role.as_deref() == Some(canon));
-                Ok(Value::List(ps.map(Value::Player).collect()))
-            }
-            Sym::Builtin(t) => self.builtin(canon, *t, cx),
-            Sym::Variable(_) => Ok(self.w.state.vars.get(canon).cloned().unwrap_or(Value::Null)),
-            Sym::Local(_) => Err(Halt::error(format!("`{n}` is not bound here"))),
-            _ => Ok(Value::Sym(rules.symbols[i as usize].clone())),
+            Global::Counter(id, on, statics) => self.counter_default(canon, (id, on, statics), cx),
+            Global::Zone => self.zone_at(i, canon, cx.you).map(Value::Zone),
+            Global::Space => self.zone_at(i, canon, None).map(Value::Zone),
+            Global::Builtin(b) => self.builtin(canon, b, sym.ty(), cx),
+            Global::Other => match sym {
+                Sym::Property(_) | Sym::Counter { .. } | Sym::Zone | Sym::Space | Sym::Builtin(_) => {
+                    Err(Halt::error(format!("`{n}` was not compiled")))
+                }
+                Sym::Card => Ok(self.copies(canon)),
+                Sym::Faction => {
+                    let p = self.w.state.players.iter().position(|p| p.faction.as_deref() == Some(canon));
+                    Ok(p.map(Value::Player).unwrap_or(Value::Null))
+                }
+                Sym::Role => {
+                    let ps =
+                        self.seated().into_iter().filter(|&p| self.w.state.players[p].role.as_deref() == Some(canon));
+                    Ok(Value::List(ps.map(Value::Player).collect()))
+                }
+                Sym::Variable(_) => Ok(self.w.state.vars.get(canon).cloned().unwrap_or(Value::Null)),
+                Sym::Local(_) => Err(Halt::error(format!("`{n}` is not bound here"))),
+                _ => Ok(Value::Sym(rules.symbols[i as usize].clone())),
+            },
         }
     }
 
@@ -156,34 +163,35 @@ impl<'r> Interp<'r> {
         s.seats.iter().copied().filter(|p| !s.eliminated.contains(p)).collect()
     }
 
-    fn builtin(&mut self, n: &str, t: Ty, cx: &mut Ctx) -> R<Value> {
+    fn builtin(&mut self, n: &str, b: Builtin, t: Ty, cx: &mut Ctx) -> R<Value> {
         let players = |ps: Vec<PlayerId>| Value::List(ps.into_iter().map(Value::Player).collect());
-        Ok(match n {
-            "opponent" | "opponents" | "enemy" | "enemies" => {
+        Ok(match b {
+            Builtin::Opponents => {
                 let you = cx.you.ok_or_else(|| Halt::error(format!("`{n}` of nobody")))?;
                 let order = self.w.state.seat_order(you, true);
                 players(order.into_iter().skip(1).collect())
             }
-            "player" | "players" => players(self.seated()),
-            "yours" => players(cx.you.into_iter().collect()),
-            "none" => Value::Null,
-            "active_player" => self.w.state.vars.get(n).cloned().unwrap_or(Value::Null),
-            "card" | "cards" => Value::List(self.all_ents(true).into_iter().map(Value::Ent).collect()),
-            "piece" | "pieces" => Value::List(self.all_ents(false).into_iter().map(Value::Ent).collect()),
-            "space" | "spaces" if cx.it.is_none() => Value::List(self.spaces().into_iter().map(Value::Zone).collect()),
-            "exhausted" | "face_up" | "side" | "zone" | "name" | "id" | "owner" | "controller" | "space" => {
-                match cx.it.clone() {
-                    Some(it) => self.relation(n, &it)?,
-                    None => return Err(Halt::error(format!("`{n}` of what? (no candidate here)"))),
-                }
-            }
-            "turn" => Value::Int(i64::from(self.w.state.clock.turn)),
-            "round" => Value::Int(i64::from(self.w.state.clock.round)),
-            "phase" | "step" => {
+            Builtin::Players => players(self.seated()),
+            Builtin::Yours => players(cx.you.into_iter().collect()),
+            Builtin::Nothing => Value::Null,
+            Builtin::ActivePlayer => self.w.state.vars.get(n).cloned().unwrap_or(Value::Null),
+            Builtin::Cards => Value::List(self.all_ents(true).into_iter().map(Value::Ent).collect()),
+            Builtin::Pieces => Value::List(self.all_ents(false).into_iter().map(Value::Ent).collect()),
+            Builtin::Spaces if cx.it.is_none() => Value::List(self.spaces().into_iter().map(Value::Zone).collect()),
+            Builtin::Relation | Builtin::Spaces if b == Builtin::Relation || n == "space" => match cx.it.clone() {
+                Some(it) => self.relation(n, &it)?,
+                None => return Err(Halt::error(format!("`{n}` of what? (no candidate here)"))),
+            },
+            Builtin::Turn => Value::Int(i64::from(self.w.state.clock.turn)),
+            Builtin::Round => Value::Int(i64::from(self.w.state.clock.round)),
+            Builtin::Phase | Builtin::Step => {
                 let c = &self.w.state.clock;
                 let p = self.rules.phases.get(c.phase);
-                let name =
-                    if n == "phase" { p.map(|p| &p.name) } else { p.and_then(|p| c.step.and_then(|s| p.steps.get(s))) };
+                let name = if b == Builtin::Phase {
+                    p.map(|p| &p.name)
+                } else {
+                    p.and_then(|p| c.step.and_then(|s| p.steps.get(s)))
+                };
                 name.map(|x| Value::Sym(x.clone())).unwrap_or(Value::Null)
             }
             _ if t == Ty::Period => Value::Sym(n.into()),
@@ -192,8 +200,8 @@ impl<'r> Interp<'r> {
     }
 
     /// A bare counter: the game's, the acting player's, or the candidate's.
-    fn counter_default(&mut self, name: &str, cx: &Ctx) -> R<Value> {
-        let holder = match self.counter_on(name) {
+    fn counter_default(&mut self, name: &str, c: (CounterId, CounterOn, bool), cx: &Ctx) -> R<Value> {
+        let holder = match c.1 {
             CounterOn::Game => Holder::Game,
             CounterOn::Player => match (&cx.it, cx.you) {
                 (Some(Value::Player(p)), _) => Holder::Player(*p),
@@ -205,7 +213,7 @@ impl<'r> Interp<'r> {
                 None => return Err(Halt::error(format!("`{name}` of what?"))),
             },
         };
-        Ok(Value::Int(self.counter_value(name, holder)?))
+        Ok(Value::Int(self.counter_at(name, c.0, c.2, holder)?))
     }
 
     /// What a counter is declared on.
@@ -223,6 +231,17 @@ impl<'r> Interp<'r> {
             Value::Null if self.counter_on(counter) == CounterOn::Game => Ok(Holder::Game),
             v => Err(Halt::error(format!("`{counter}` cannot be kept on {}", v.kind()))),
         }
+    }
+
+    /// The zone whose name has index `key` in the name table (`name`, for messages), of
+    /// `owner` (a shared zone when there is no such player zone).
+    pub fn zone_at(&self, key: u32, name: &str, owner: Option<PlayerId>) -> R<usize> {
+        let s = &self.w.state;
+        let found = owner.and_then(|p| s.zone_keyed(key, Some(p))).or_else(|| s.zone_keyed(key, None));
+        found.ok_or_else(|| match owner {
+            Some(p) => Halt::error(format!("{} has no zone `{name}`", s.players[p].name)),
+            None => Halt::error(format!("there is no shared zone `{name}`")),
+        })
     }
 
     /// The zone called `name` of `owner` (a shared zone when there is no such player zone).
@@ -385,21 +404,22 @@ impl<'r> Interp<'r> {
             return self.things_of(&left, &right);
         };
         let rules: &'r super::Rules = self.rules;
-        let found = match *res {
+        let i = match *res {
             Res::Global(i) => {
                 debug_assert!(cx.get(n).is_none(), "`{n}` was compiled as global but is bound");
-                rules.env.entry(i)
+                Some(i)
             }
             Res::Unresolved => {
                 if let Some(v) = cx.get(n).cloned() {
                     return self.things_of(&v, &right);
                 }
-                rules.env.resolve_ref(n)
+                rules.env.index_of(n)
             }
         };
-        let Some((canon, sym)) = found else {
+        let Some((i, (canon, sym))) = i.and_then(|i| Some((i, rules.env.entry(i)?))) else {
             return Err(Halt::error(format!("unknown name `{n}`")));
         };
+        let global = rules.globals[i as usize];
         let each = |me: &mut Self, f: &mut dyn FnMut(&mut Self, &Value) -> R<Value>| -> R<Value> {
             match &right {
                 Value::List(l) if l.len() != 1 => {
@@ -413,18 +433,24 @@ impl<'r> Interp<'r> {
                 v => f(me, v),
             }
         };
-        match sym {
-            Sym::Zone => each(self, &mut |me, x| match x {
-                Value::Player(p) => me.zone_named(canon, Some(*p)).map(Value::Zone),
-                Value::Null => me.zone_named(canon, None).map(Value::Zone),
+        match (sym, global) {
+            (Sym::Zone, _) => each(self, &mut |me, x| match x {
+                Value::Player(p) => me.zone_at(i, canon, Some(*p)).map(Value::Zone),
+                Value::Null => me.zone_at(i, canon, None).map(Value::Zone),
                 v => Err(Halt::error(format!("`{canon} of ...` needs a player, found {}", me.show(v)))),
             }),
-            Sym::Counter { .. } => each(self, &mut |me, x| {
+            (Sym::Counter { .. }, Global::Counter(id, _, statics)) => each(self, &mut |me, x| {
+                let h = me.holder(x, canon)?;
+                Ok(Value::Int(me.counter_at(canon, id, statics, h)?))
+            }),
+            (Sym::Counter { .. }, _) => each(self, &mut |me, x| {
                 let h = me.holder(x, canon)?;
                 Ok(Value::Int(me.counter_value(canon, h)?))
             }),
-            Sym::Property(_) => each(self, &mut |me, x| me.prop_of(canon, x)),
-            Sym::Builtin(_) if !NOUNS.contains(&canon) || (canon == "space" && is_thing(&right)) => {
+            (Sym::Property(_), Global::Property(id, statics)) => {
+                each(self, &mut |me, x| me.prop_at(canon, id, statics, x))
+            }
+            (Sym::Builtin(_), _) if !NOUNS.contains(&canon) || (canon == "space" && is_thing(&right)) => {
                 each(self, &mut |me, x| me.relation(canon, x))
             }
             _ => {

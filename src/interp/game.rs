@@ -150,7 +150,9 @@ impl Interp<'_> {
         s.game = old.game + 1;
         for (name, holder, v) in old.counters.iter() {
             if self.rules.match_keep.iter().any(|k| k == name) && matches!(holder, Holder::Game | Holder::Player(_)) {
-                s.counters.insert(name, holder, v);
+                let bounds = old.counters.id(name).map(|id| old.counters.bounds(id)).unwrap_or_default();
+                let id = s.counters.declare(name, bounds);
+                s.counters.insert(id, holder, v);
             }
         }
         let fired = s.log.len();

@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use crate::engine::{EntId, Holder, Kind, PlayerId, Value, ZoneId};
+use crate::engine::{CounterId, EntId, Holder, Kind, PlayerId, Value, ZoneId};
 use crate::load::Modified;
 use crate::syntax::ast::{Exception, Expr, StmtKind};
 
@@ -16,26 +16,32 @@ use super::{Ban, Change, Ctx, Halt, Interp, Modifier, Until, R};
 impl Interp<'_> {
     /// The value of property `prop` of a card, piece or space, with modifiers applied.
     pub fn prop_of(&mut self, prop: &str, v: &Value) -> R<Value> {
+        let id = self.rules.prop_ids.get(prop).copied();
+        self.prop_at(prop, id, self.rules.static_props.contains(prop), v)
+    }
+
+    /// `prop_of` for a property whose id (`Rules::prop_ids`) and whether a static ability
+    /// may modify it are known (a compiled name: `compile::Global::Property`).
+    pub fn prop_at(&mut self, prop: &str, id: Option<u32>, statics: bool, v: &Value) -> R<Value> {
         let e = match v {
             Value::Ent(e) => *e,
             Value::Zone(z) => {
                 let attrs = self.w.state.zones[*z].attrs.as_ref();
                 return Ok(attrs.and_then(|a| a.get(prop)).cloned().unwrap_or(Value::Null));
             }
-            Value::List(l) if l.len() == 1 => return self.prop_of(prop, &l[0]),
+            Value::List(l) if l.len() == 1 => return self.prop_at(prop, id, statics, &l[0]),
             Value::Null => return Ok(Value::Null),
             v => return Err(Halt::error(format!("`{prop}` of {} means nothing", self.show(v)))),
         };
-        let printed = self.printed(prop, e);
-        if self.raw {
+        let printed = self.printed_at(prop, id, e).cloned().unwrap_or(Value::Null);
+        // Unmodified, raw (a modifier's target is matched against printed values) or not
+        // yet in play (`while_played`), a property is its printed value.
+        if self.raw || !(statics || self.w.mods.iter().any(|m| m.prop == prop)) {
             return Ok(printed);
         }
         let info = self.rules.props.get(prop);
         let while_played = info.is_some_and(|i| i.modified == Modified::WhilePlayed);
         if while_played && !self.w.playing.contains(&e) {
-            return Ok(printed);
-        }
-        if !self.may_be_modified(prop) {
             return Ok(printed);
         }
         let mut value = printed.clone();
@@ -78,22 +84,21 @@ impl Interp<'_> {
         self.emit(None, crate::engine::EventKind::Note { text });
     }
 
-    /// The printed value (or one assigned by `set` for good).
-    fn printed(&self, prop: &str, e: EntId) -> Value {
-        self.printed_ref(prop, e).cloned().unwrap_or(Value::Null)
-    }
-
     /// The printed (or assigned) value of a property, uncopied.
     fn printed_ref(&self, prop: &str, e: EntId) -> Option<&Value> {
+        self.printed_at(prop, self.rules.prop_ids.get(prop).copied(), e)
+    }
+
+    /// `printed_ref` of a property whose id is known.
+    fn printed_at(&self, prop: &str, id: Option<u32>, e: EntId) -> Option<&Value> {
         let ent = &self.w.state.ents[e];
-        if let Some(v) = ent.props.get(prop) {
-            return Some(v);
+        if !ent.props.is_empty() {
+            if let Some(v) = ent.props.get(prop) {
+                return Some(v);
+            }
         }
         match &ent.kind {
-            Kind::Card(c) => {
-                let id = *self.rules.prop_ids.get(prop)?;
-                Some(&self.rules.cards[*c].printed[id as usize])
-            }
+            Kind::Card(c) => Some(&self.rules.cards[*c].printed[id? as usize]),
             Kind::Piece(name) => self
                 .rules
                 .piece_props
@@ -113,14 +118,30 @@ impl Interp<'_> {
     /// A counter's value with modifiers (`modify charge of x by +2`) applied; the counter
     /// itself keeps its unmodified count.
     pub fn counter_value(&mut self, name: &str, h: Holder) -> R<i64> {
-        let base = self.w.state.counter(name, h);
+        let statics = self.rules.static_props.contains(name);
+        match self.w.state.counters.id(name) {
+            Some(id) => self.counter_at(name, id, statics, h),
+            None => self.modified_count(name, 0, statics, h),
+        }
+    }
+
+    /// `counter_value` of a counter whose id, and whether a static ability may modify it,
+    /// are known (a compiled name: `compile::Global::Counter`).
+    pub fn counter_at(&mut self, name: &str, id: CounterId, statics: bool, h: Holder) -> R<i64> {
+        debug_assert_eq!(self.w.state.counters.name(id), name, "counter ids follow `lay_out`");
+        let base = self.w.state.counter_at(id, h);
+        self.modified_count(name, base, statics, h)
+    }
+
+    /// A count of counter `name` on `h` with the modifiers that reach `h` applied.
+    fn modified_count(&mut self, name: &str, base: i64, statics: bool, h: Holder) -> R<i64> {
         let target = match h {
             Holder::Ent(e) => Value::Ent(e),
             Holder::Player(p) => Value::Player(p),
             Holder::Zone(z) => Value::Zone(z),
             Holder::Game => return Ok(base),
         };
-        if self.raw || !self.may_be_modified(name) {
+        if self.raw || !(statics || self.w.mods.iter().any(|m| m.prop == name)) {
             return Ok(base);
         }
         let mut n = base;

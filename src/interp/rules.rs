@@ -205,6 +205,8 @@ pub struct Rules {
     pub env: Env,
     /// Each name of `env` by index as a shared string (the value of an enum value, a phase...).
     pub symbols: Vec<Arc<str>>,
+    /// Each name of `env` by index: what it stands for at run time.
+    pub globals: Vec<super::compile::Global>,
     /// Card definitions (faction cards included).
     pub cards: Vec<CardDef>,
     /// Card index by id.
@@ -359,6 +361,7 @@ impl Rules {
         rules.symbols = super::compile::symbols(&env);
         rules.env = env;
         rules.find_statics();
+        rules.globals = super::compile::globals(&rules);
         let all = rules.cards.iter().flat_map(|c| &c.abilities).chain(rules.factions.iter().flat_map(|f| &f.abilities));
         let all: Vec<&AbilityDef> = all.chain(&rules.abilities).collect();
         for a in &all {
@@ -418,6 +421,7 @@ impl Rules {
             game: g.game.value.clone(),
             env: Env::default(),
             symbols: vec![],
+            globals: vec![],
             cards: vec![],
             card_ids: HashMap::default(),
             props,

@@ -26,7 +26,7 @@ impl Interp<'_> {
                 if s.zone(&z.name.value, owner).is_some() {
                     continue;
                 }
-                s.add_zone(Zone {
+                let zone = s.add_zone(Zone {
                     name: z.name.value.clone(),
                     owner,
                     ordered: z.ordered,
@@ -42,13 +42,16 @@ impl Interp<'_> {
                     attrs: None,
                     items: Default::default(),
                 });
+                if let Some(key) = rules.env.index_of(&z.name.value) {
+                    s.key_zone(key, zone);
+                }
             }
         }
         for sp in rules.board.iter().flat_map(|b| &b.spaces) {
             let mut attrs: std::collections::BTreeMap<String, Value> =
                 rules.attrs.iter().map(|(k, a)| (k.clone(), a.default.clone())).collect();
             attrs.extend(sp.attrs.iter().map(|(k, v)| (k.value.to_string(), super::rules::value_of(&v.value))));
-            s.add_zone(Zone {
+            let zone = s.add_zone(Zone {
                 name: sp.id.value.clone(),
                 owner: None,
                 ordered: false,
@@ -59,6 +62,9 @@ impl Interp<'_> {
                 attrs: Some(attrs),
                 items: Default::default(),
             });
+            if let Some(key) = rules.env.index_of(&sp.id.value) {
+                s.key_zone(key, zone);
+            }
         }
         for c in &rules.counters {
             let b = crate::engine::Bounds {
@@ -66,7 +72,7 @@ impl Interp<'_> {
                 max: c.max.as_ref().map(|m| m.value),
                 start: c.start.as_ref().map(|m| m.value).unwrap_or(0),
             };
-            s.bounds.insert(c.name.value.clone(), b);
+            s.counters.declare(&c.name.value, b);
         }
         if let Some(&first) = s.seats.first() {
             s.set_var("active_player", Value::Player(first));
