@@ -36,6 +36,15 @@ impl Counters {
         id
     }
 
+    /// Forgets the newest counter (what undoes its `declare`).
+    pub(super) fn undeclare_last(&mut self) {
+        let Some(_) = self.names.pop() else { return };
+        let id = self.names.len() as CounterId;
+        self.by_name.retain(|&i| i != id);
+        self.bounds.pop();
+        self.values.pop();
+    }
+
     /// The id of a declared counter.
     pub fn id(&self, name: &str) -> Option<CounterId> {
         let at = self.by_name.partition_point(|&i| self.names[i as usize].as_str() < name);

@@ -42,6 +42,8 @@ pub(super) enum Undo {
     Var(String, Option<Value>),
     /// How many entities had a label base (absent: `None`).
     Label(String, Option<usize>),
+    /// A counter was declared (the newest one).
+    Declared,
     /// The seats, before a change of seating.
     Seats(Vec<PlayerId>),
     /// How many players had left the game.
@@ -162,6 +164,7 @@ impl State {
             Undo::Var(name, v) => restore(&mut self.vars, name, v),
             Undo::Label(base, v) => restore(&mut self.labels, base, v),
             Undo::Seats(seats) => self.seats = seats,
+            Undo::Declared => self.counters.undeclare_last(),
             Undo::Eliminated(n) => self.eliminated.truncate(n),
             Undo::Created => {
                 let e = self.ents.len().saturating_sub(1);

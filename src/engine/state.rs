@@ -422,8 +422,17 @@ impl State {
     /// Sets a counter by name (declaring an unknown one, unbounded), refusing values
     /// outside its bounds.
     pub fn set_counter(&mut self, name: &str, h: Holder, v: i64) -> Result<(), String> {
-        let id = self.counters.declare(name, Bounds::default());
+        let id = self.counter_id(name);
         self.set_counter_at(id, h, v)
+    }
+
+    /// The id of counter `name`, declaring it (unbounded) if it is unknown.
+    pub fn counter_id(&mut self, name: &str) -> CounterId {
+        if let Some(id) = self.counters.id(name) {
+            return id;
+        }
+        self.record(Undo::Declared);
+        self.counters.declare(name, Bounds::default())
     }
 
     /// Sets a counter, refusing values outside its bounds.

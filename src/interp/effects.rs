@@ -322,7 +322,7 @@ impl Interp<'_> {
     /// Changes a counter to `now`, refusing with a reason when it would leave its bounds.
     fn change_counter(&mut self, verb: &'static str, name: &str, h: Holder, now: i64, delta: i64, cx: &Ctx) -> R<()> {
         let s = &mut self.w.state;
-        let id = s.counters.declare(name, crate::engine::Bounds::default());
+        let id = s.counter_id(name);
         let (b, cur) = (s.counters.bounds(id), s.counter_at(id, h));
         // Only a refusal says what the holder has: a change that fits formats nothing.
         let holds = |me: &Self| match h {

@@ -211,7 +211,8 @@ impl<'r> Interp<'r> {
     fn set(&mut self, prop: &Ident, target: Option<&Expr>, value: &Expr, d: Option<&Duration>, cx: &mut Ctx) -> R<()> {
         let v = self.eval(value, cx)?;
         let v = super::select::first(v);
-        let sym = self.rules.env.resolve(&prop.name).map(|(c, s)| (c, s.clone()));
+        let rules: &'r super::Rules = self.rules;
+        let sym = rules.env.resolve_ref(&prop.name);
         let Some(target) = target else {
             return match sym {
                 Some((name, Sym::Counter { .. })) => {
@@ -266,8 +267,10 @@ impl<'r> Interp<'r> {
 
     /// Sets a counter, logging the change.
     pub fn set_counter(&mut self, verb: &'static str, name: &str, h: Holder, n: i64, cx: &Ctx) -> R<()> {
-        let before = self.w.state.counter(name, h);
-        self.w.state.set_counter(name, h, n).map_err(Halt::Refused)?;
+        let s = &mut self.w.state;
+        let id = s.counter_id(name);
+        let before = s.counter_at(id, h);
+        s.set_counter_at(id, h, n).map_err(Halt::Refused)?;
         if n != before {
             self.emit(
                 cx.you,

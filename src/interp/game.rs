@@ -75,7 +75,7 @@ impl Interp<'_> {
                         DeckCards::Ids(ids) => ids.iter().any(|id| id.value == c.id),
                     };
                     let copies = if wanted { c.copies } else { 0 };
-                    self.room_for(copies, &format!("dealing {}", c.id))?;
+                    self.room_for(copies, || format!("dealing {}", c.id))?;
                     for _ in 0..copies {
                         let label = self.w.state.fresh_label(&c.id);
                         self.w.state.create(Kind::Card(i), label, owner, zone);
@@ -97,7 +97,7 @@ impl Interp<'_> {
             let side = spec.sides.first().map(|s| s.value.clone());
             let make = |me: &mut Self, zone: usize, owner: Option<PlayerId>, n: i64| {
                 let n = n.clamp(0, me.limits.supply as i64);
-                me.room_for(n as usize, &format!("supplying {name}"))?;
+                me.room_for(n as usize, || format!("supplying {name}"))?;
                 for _ in 0..n {
                     let label = me.w.state.fresh_label(name);
                     let e = me.w.state.create(Kind::Piece(name.clone()), label, owner, zone);

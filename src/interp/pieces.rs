@@ -58,11 +58,11 @@ impl Interp<'_> {
     }
 
     /// Whether `n` more cards or pieces fit under `Limits::things`; else a budget failure
-    /// naming what was being made.
-    pub(super) fn room_for(&self, n: usize, doing: &str) -> R<()> {
+    /// naming what was being made (written only then).
+    pub(super) fn room_for(&self, n: usize, doing: impl FnOnce() -> String) -> R<()> {
         let max = self.limits.things;
         if self.w.state.ents.len().saturating_add(n) > max {
-            let advice = Limits::advice("things");
+            let (advice, doing) = (Limits::advice("things"), doing());
             return Err(Halt::Budget(format!(
                 "thing budget ({max}) exceeded: the game would hold more cards and pieces ({doing}; {advice})"
             )));
@@ -90,7 +90,7 @@ impl Interp<'_> {
             None => Kind::Piece(c.noun.clone()),
         };
         let side = self.rules.pieces.get(&c.noun).and_then(|s| s.first().cloned());
-        self.room_for(n, &format!("create {} ×{n}", c.noun))?;
+        self.room_for(n, || format!("create {} ×{n}", c.noun))?;
         let mut made = vec![];
         for _ in 0..n {
             self.tick()?;
