@@ -304,11 +304,20 @@ impl State {
 
     /// A fresh label for a new entity named `base`: `base`, then `base#2`, ...
     pub fn fresh_label(&mut self, base: &str) -> String {
-        let old = self.labels.get(base).copied();
-        self.record(Undo::Label(base.to_string(), old));
-        let n = self.labels.entry(base.to_string()).or_insert(0);
-        *n += 1;
-        if *n == 1 {
+        if self.journal.open > 0 {
+            self.record(Undo::Label(base.to_string(), self.labels.get(base).copied()));
+        }
+        let n = match self.labels.get_mut(base) {
+            Some(n) => {
+                *n += 1;
+                *n
+            }
+            None => {
+                self.labels.insert(base.to_string(), 1);
+                1
+            }
+        };
+        if n == 1 {
             base.to_string()
         } else {
             format!("{base}#{n}")

@@ -45,6 +45,15 @@ impl Value {
         }
     }
 
+    /// `items`, taking the value apart instead of copying its elements.
+    pub fn into_items(self) -> Vec<Value> {
+        match self {
+            Value::List(v) => v,
+            Value::Null => vec![],
+            v => vec![v],
+        }
+    }
+
     /// What kind of value this is, for messages.
     pub fn kind(&self) -> &'static str {
         match self {

@@ -112,7 +112,7 @@ impl Interp<'_> {
     /// Asks a yes/no question.
     pub fn yes(&mut self, prompt: &str, cx: &Ctx) -> R<bool> {
         let v = self.ask(prompt, vec![Value::Sym("yes".into()), Value::Sym("no".into())], 1, 1, cx)?;
-        Ok(v.items() == vec![Value::Sym("yes".into())])
+        Ok(v.as_slice() == [Value::Sym("yes".into())])
     }
 
     /// Whether the candidates are indistinguishable pieces (same kind, owner, place, side,

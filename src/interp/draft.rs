@@ -93,7 +93,7 @@ impl Interp<'_> {
             let saved = cx.you.replace(p);
             let got = self.ask("draft: pick", legal, n, n, cx);
             cx.you = saved;
-            for v in got?.items() {
+            for v in got?.into_items() {
                 let Value::Ent(e) = v else { continue };
                 let from = self.w.state.zone_of(e);
                 self.w.state.put(e, plan.picks[i], true);

@@ -146,7 +146,7 @@ impl Interp<'_> {
             _ => {
                 let mut all = vec![];
                 for o in &e.objects {
-                    all.extend(self.targets(o, cx)?.items());
+                    all.extend(self.targets(o, cx)?.into_items());
                 }
                 for t in &all {
                     if let Some(home) = self.home(t)? {
@@ -354,12 +354,12 @@ impl Interp<'_> {
     fn move_like(&mut self, e: &Effect, cx: &mut Ctx) -> R<Value> {
         let mut all = vec![];
         for o in &e.objects {
-            all.extend(self.targets(o, cx)?.items());
+            all.extend(self.targets(o, cx)?.into_items());
         }
-        let things = Value::List(all);
         let dest = self.destination(e, cx)?;
         let verb: &'static str = e.verb.as_str();
-        for t in things.items() {
+        for t in &all {
+            let t = t.clone();
             let ent = self.ent(&t)?;
             let to = match (e.verb, dest) {
                 (Verb::Destroy, _) => Dest::Gone,
@@ -391,7 +391,7 @@ impl Interp<'_> {
             }
             self.face(e, ent);
         }
-        Ok(things)
+        Ok(Value::List(all))
     }
 
     fn draw(&mut self, e: &Effect, cx: &mut Ctx) -> R<Value> {
@@ -438,7 +438,7 @@ impl Interp<'_> {
             return Err(Halt::error("`deal` needs `to`"));
         };
         let mut zones: Vec<ZoneId> = vec![];
-        for z in self.eval(dest, cx)?.items() {
+        for z in self.eval(dest, cx)?.into_items() {
             match z {
                 Value::Zone(z) => zones.push(z),
                 v => {
@@ -507,7 +507,7 @@ impl Interp<'_> {
                     Value::Zone(z) => z,
                     v => return Err(Halt::error(format!("cannot shuffle into {}", self.show(&v)))),
                 };
-                for t in things.items() {
+                for t in things.into_items() {
                     self.relocate("shuffle", &t, Dest::Zone(zone, true), cx)?;
                 }
                 zone

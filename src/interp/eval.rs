@@ -384,7 +384,7 @@ impl<'r> Interp<'r> {
     /// A value as players.
     pub fn players(&self, v: &Value) -> R<Vec<PlayerId>> {
         let mut out = vec![];
-        for x in v.items() {
+        for x in v.as_slice().iter().cloned() {
             match x {
                 Value::Player(p) => out.push(p),
                 Value::List(_) => out.extend(self.players(&x)?),

@@ -242,7 +242,7 @@ impl<'r> Interp<'r> {
             // Not zones: as `of` does, the noun's things owned by, or borne by, `right`.
             let ExprKind::Name(n, _) = &a.kind else { return Ok(Value::List(vec![])) };
             let noun = self.name(n, cx)?;
-            let mut all = self.things_of(&noun, &right)?.items();
+            let mut all = self.things_of(&noun, &right)?.into_items();
             if bottom {
                 all.reverse();
             }
@@ -375,7 +375,7 @@ impl<'r> Interp<'r> {
         };
         let players = |v: Option<&Value>| -> Vec<usize> {
             v.map(|v| {
-                v.items().into_iter().filter_map(|p| if let Value::Player(p) = p { Some(p) } else { None }).collect()
+                v.as_slice().iter().filter_map(|p| if let Value::Player(p) = p { Some(*p) } else { None }).collect()
             })
             .unwrap_or_default()
         };
@@ -395,7 +395,7 @@ impl<'r> Interp<'r> {
             FilterKind::In(_) | FilterKind::From(_) | FilterKind::At(_) => arg.is_some_and(|p| self.located(c, p)),
             FilterKind::On(_) => ent.is_some_and(|e| {
                 arg.is_some_and(|b| {
-                    b.items().iter().any(|x| matches!(x, Value::Ent(b) if s.ents[e].loc == Loc::On(*b)))
+                    b.as_slice().iter().any(|x| matches!(x, Value::Ent(b) if s.ents[e].loc == Loc::On(*b)))
                 })
             }),
         })

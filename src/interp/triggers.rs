@@ -164,7 +164,7 @@ impl Interp<'_> {
             _ => return Ok(false),
         };
         let v = self.eval(x, cx)?;
-        Ok(v.items().contains(&at) || self.things(&v)?.contains(&at))
+        Ok(v.as_slice().contains(&at) || self.things(&v)?.contains(&at))
     }
 
     fn resolve_trigger(&mut self, p: Pending, ev: &Event) -> R<()> {
