@@ -346,9 +346,19 @@ impl State {
     /// zone and top first, then the attached ones `borne` keeps. Lets a search look only
     /// where things can be without changing the order a full scan would give.
     pub fn table_where(&self, zone: impl Fn(ZoneId, &Zone) -> bool, borne: impl Fn(EntId) -> bool) -> Vec<EntId> {
+        self.table_keep(zone, borne, |_| true)
+    }
+
+    /// `table_where`, keeping only the entities `keep` accepts (none is copied first).
+    pub fn table_keep(
+        &self,
+        zone: impl Fn(ZoneId, &Zone) -> bool,
+        borne: impl Fn(EntId) -> bool,
+        keep: impl Fn(EntId) -> bool,
+    ) -> Vec<EntId> {
         let picked = self.zones.iter().enumerate().filter(|(z, zone_)| zone(*z, zone_));
-        let mut out: Vec<EntId> = picked.flat_map(|(_, z)| z.items.iter().copied()).collect();
-        out.extend(self.borne().filter(|&e| borne(e)));
+        let mut out: Vec<EntId> = picked.flat_map(|(_, z)| z.items.iter().copied()).filter(|&e| keep(e)).collect();
+        out.extend(self.borne().filter(|&e| borne(e) && keep(e)));
         out
     }
 

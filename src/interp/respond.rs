@@ -39,19 +39,23 @@ impl Interp<'_> {
     /// The cards, in table order, that may answer an event about `subject`: those that
     /// listen and the subject's own. Only zones in play, zones some `from:` names and the
     /// subject's zones are looked at, so an event costs what is in play, not the library.
-    pub(super) fn listeners(&self, subject: &[Value]) -> Vec<EntId> {
+    ///
+    /// Only cards with an ability of the `kind` sought (`Listening::WHEN` or
+    /// `Listening::REACT`) are considered: the others could not answer anyway.
+    pub(super) fn listeners(&self, subject: &[Value], kind: u8) -> Vec<EntId> {
         let s = &self.w.state;
         let subj: Vec<EntId> =
             subject.iter().filter_map(|v| if let Value::Ent(e) = v { Some(*e) } else { None }).collect();
-        let heard = |e: EntId| matches!(s.ents[e].kind, Kind::Card(_)) && (subj.contains(&e) || self.listens(e));
+        let heard = |e: EntId| match s.ents[e].kind {
+            Kind::Card(c) => self.rules.listening[c] & kind != 0 && (subj.contains(&e) || self.listens(e)),
+            Kind::Piece(_) => false,
+        };
         let open = |z: ZoneId, zone: &Zone| {
             zone.holds_in_play()
                 || self.rules.from_zones.contains(&zone.name)
                 || subj.iter().any(|&e| s.ents[e].loc == Loc::Zone(z))
         };
-        let mut out = s.table_where(open, |_| true);
-        out.retain(|&e| heard(e));
-        out
+        s.table_keep(open, |_| true, heard)
     }
 
     /// Whether ability `a` of card `e` works where the card is: in play, or in a zone
@@ -96,7 +100,8 @@ impl Interp<'_> {
     /// The listening abilities of one reaction kind whose pattern matches `ev`.
     fn reactors(&mut self, ev: &Event, want: impl Fn(React) -> bool) -> R<Vec<Reactor>> {
         let subject = super::triggers::subject(&ev.kind);
-        let mut sources: Vec<Source> = self.listeners(&[]).into_iter().map(Source::Card).collect();
+        let cards = self.listeners(&[], super::rules::Listening::REACT);
+        let mut sources: Vec<Source> = cards.into_iter().map(Source::Card).collect();
         let s = &self.w.state;
         sources.extend((0..s.players.len()).filter(|&p| s.players[p].faction.is_some()).map(Source::Faction));
         let mut out = vec![];

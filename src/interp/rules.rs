@@ -194,6 +194,24 @@ pub struct PropInfo {
     pub bounds: (Option<i64>, Option<i64>),
 }
 
+/// The kinds of abilities that listen for events, as bits (`Rules::listening`).
+pub struct Listening;
+
+impl Listening {
+    /// A triggered ability (`when:`).
+    pub const WHEN: u8 = 1;
+    /// An ability that answers an event (`before:`, `instead:`, `prevent:`, `response:`).
+    pub const REACT: u8 = 2;
+
+    fn of(a: &AbilityDef) -> u8 {
+        match a.head {
+            Head::When(_) => Listening::WHEN,
+            Head::React(..) => Listening::REACT,
+            _ => 0,
+        }
+    }
+}
+
 /// The whole ruleset.
 #[derive(Debug)]
 pub struct Rules {
@@ -209,6 +227,10 @@ pub struct Rules {
     pub globals: Vec<super::compile::Global>,
     /// Card definitions (faction cards included).
     pub cards: Vec<CardDef>,
+    /// For each card (by index), the kinds of listening abilities it has
+    /// (`Listening::WHEN | Listening::REACT`), so that an event's search for listeners
+    /// skips the cards that have none.
+    pub listening: Vec<u8>,
     /// Card index by id.
     pub card_ids: HashMap<String, usize>,
     /// Properties by name.
@@ -372,6 +394,7 @@ impl Rules {
             }
         }
         rules.from_zones = all.iter().flat_map(|a| a.from.iter().cloned()).collect();
+        rules.listening = rules.cards.iter().map(|c| c.abilities.iter().map(Listening::of).fold(0, |a, b| a | b)).collect();
         if diags.is_empty() {
             Ok(rules)
         } else {
@@ -423,6 +446,7 @@ impl Rules {
             symbols: vec![],
             globals: vec![],
             cards: vec![],
+            listening: vec![],
             card_ids: HashMap::default(),
             props,
             prop_ids: HashMap::default(),

@@ -56,7 +56,7 @@ impl Interp<'_> {
         let subject = subject(&ev.kind);
         let s = &self.w.state;
         let mut sources: Vec<Source> = vec![];
-        for e in self.listeners(&subject) {
+        for e in self.listeners(&subject, super::rules::Listening::WHEN) {
             sources.push(Source::Card(e));
         }
         // The event's own card listens wherever it now is, even out of the game.
