@@ -7,6 +7,26 @@ use crate::engine::{EntId, EventKind, Kind, PlayerId, Value};
 use super::rules::{AbilityDef, Head, Script};
 use super::{Ctx, Halt, Interp, R};
 
+/// Why an activated ability may not be used now (`why_unusable`); written out only when
+/// someone reads it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unusable {
+    /// A `response:` with nothing to respond to.
+    NothingToAnswer,
+    /// Not an activated ability.
+    NotActivated,
+    /// The card is not where the ability works (`from:`).
+    NotHere,
+    /// Its `limit:` is used up (used so many times).
+    UsedUp(u32),
+    /// A `turn` ability, and it is not the user's turn.
+    NotYourTurn,
+    /// Its timing is another phase or step.
+    NotNow,
+    /// The user is not its controller (nor one `used_by:` allows).
+    NotTheUser,
+}
+
 /// What an activated ability belongs to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Source {
@@ -136,26 +156,36 @@ impl<'r> Interp<'r> {
 
     /// Why `who` may not use ability `a` (the `index`-th) of `src` now, if they may not.
     pub fn unusable(&mut self, who: PlayerId, src: Source, index: usize, a: &AbilityDef) -> R<Option<String>> {
+        Ok(self.why_unusable(who, src, index, a)?.map(|u| self.unusable_text(who, a, u)))
+    }
+
+    /// `unusable`, with the reason as data: the search for legal actions writes no text.
+    pub(super) fn why_unusable(
+        &mut self,
+        who: PlayerId,
+        src: Source,
+        index: usize,
+        a: &AbilityDef,
+    ) -> R<Option<Unusable>> {
         let timing = match &a.head {
             Head::Action(t) => t.as_str(),
             Head::React(crate::load::React::Response, _) => {
                 if self.answered(src, index, a)?.is_none() {
-                    return Ok(Some("nothing it responds to has just happened".into()));
+                    return Ok(Some(Unusable::NothingToAnswer));
                 }
                 "game"
             }
-            _ => return Ok(Some("not an activated ability".into())),
+            _ => return Ok(Some(Unusable::NotActivated)),
         };
         if let Source::Card(e) = src {
             if !a.from.is_empty() && !self.works_from(e, a) {
-                return Ok(Some(format!("it works in play or in {}", a.from.join(", "))));
+                return Ok(Some(Unusable::NotHere));
             }
         }
         if let Some(l) = &a.limit {
             let used = self.used(who, src, index);
             if used >= l.times {
-                let times = if used == 1 { "once".to_string() } else { format!("{used} times") };
-                return Ok(Some(format!("used {times} this {} (limit {} per {})", l.per, l.times, l.per)));
+                return Ok(Some(Unusable::UsedUp(used)));
             }
         }
         let clock = &self.w.state.clock;
@@ -167,11 +197,7 @@ impl<'r> Interp<'r> {
             t => phase.is_some_and(|p| &*p.name == t) || step.is_some_and(|s| &**s == t),
         };
         if !now_ok {
-            if timing == "turn" {
-                return Ok(Some(format!("usable only on the user's own turn, and it is not {}'s", self.pname(who))));
-            }
-            let now = phase.map(|p| p.name.clone()).unwrap_or_default();
-            return Ok(Some(format!("usable in {timing}, and this is {now}")));
+            return Ok(Some(if timing == "turn" { Unusable::NotYourTurn } else { Unusable::NotNow }));
         }
         let owner = self.controller_of(src);
         let ok = match &a.used_by {
@@ -183,7 +209,33 @@ impl<'r> Interp<'r> {
             }
             None => owner == Some(who),
         };
-        Ok((!ok).then(|| format!("{} may not use it", self.pname(who))))
+        Ok((!ok).then_some(Unusable::NotTheUser))
+    }
+
+    /// The text of a reason `why_unusable` gave.
+    fn unusable_text(&self, who: PlayerId, a: &AbilityDef, u: Unusable) -> String {
+        match u {
+            Unusable::NothingToAnswer => "nothing it responds to has just happened".into(),
+            Unusable::NotActivated => "not an activated ability".into(),
+            Unusable::NotHere => format!("it works in play or in {}", a.from.join(", ")),
+            Unusable::UsedUp(used) => {
+                let times = if used == 1 { "once".to_string() } else { format!("{used} times") };
+                let (per, max) = a.limit.as_ref().map(|l| (&*l.per, l.times)).unwrap_or(("game", 0));
+                format!("used {times} this {per} (limit {max} per {per})")
+            }
+            Unusable::NotYourTurn => {
+                format!("usable only on the user's own turn, and it is not {}'s", self.pname(who))
+            }
+            Unusable::NotNow => {
+                let timing = match &a.head {
+                    Head::Action(t) => t.as_str(),
+                    _ => "game",
+                };
+                let now = self.rules.phases.get(self.w.state.clock.phase).map(|p| p.name.clone()).unwrap_or_default();
+                format!("usable in {timing}, and this is {now}")
+            }
+            Unusable::NotTheUser => format!("{} may not use it", self.pname(who)),
+        }
     }
 
     fn use_ability(&mut self, who: PlayerId, src: Source, index: Option<usize>) -> R<()> {

@@ -49,9 +49,13 @@ impl Compiler<'_> {
     }
 
     /// An event pattern as `matches` reads it: who acts and what is acted on without their
-    /// quantities (`a pawn` means any pawn), their names compiled.
+    /// quantities (`a pawn` means any pawn), their names compiled, the verb in its base
+    /// form (`plays` is `play`, as events name it).
     fn pattern(&self, mut p: ast::EventPat) -> ast::EventPat {
-        if let ast::EventKind::Action { actor, object, .. } = &mut p.kind {
+        if let ast::EventKind::Action { actor, object, verb, .. } = &mut p.kind {
+            if let Some(base) = super::heard::base_verb(&verb.name) {
+                verb.name = base.to_string();
+            }
             for x in actor.iter_mut().chain(object.iter_mut()) {
                 *x = super::select::unquantified(x);
                 self.names.expr(x);

@@ -171,7 +171,7 @@ impl Interp<'_> {
     fn ability_candidates(&mut self, p: PlayerId, src: Source, out: &mut Vec<Action>) -> R<()> {
         let abilities = self.abilities_of_ref(src);
         for (i, a) in abilities.iter().enumerate() {
-            if a.is_activated() && self.unusable(p, src, i, a)?.is_none() {
+            if a.is_activated() && self.why_unusable(p, src, i, a)?.is_none() {
                 out.push(Action::Use(src, Some(i)));
             }
         }

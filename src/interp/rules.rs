@@ -394,7 +394,8 @@ impl Rules {
             }
         }
         rules.from_zones = all.iter().flat_map(|a| a.from.iter().cloned()).collect();
-        rules.listening = rules.cards.iter().map(|c| c.abilities.iter().map(Listening::of).fold(0, |a, b| a | b)).collect();
+        rules.listening =
+            rules.cards.iter().map(|c| c.abilities.iter().map(Listening::of).fold(0, |a, b| a | b)).collect();
         if diags.is_empty() {
             Ok(rules)
         } else {

@@ -109,8 +109,8 @@ impl Interp<'_> {
                 Ok(*p.name == **name || p.name == *period)
             }
             (EventKind_::Action { actor, verb, object, clauses }, k) => {
-                let want = super::heard::base_verb(&verb.name).unwrap_or(&verb.name);
-                if k.verb() != Some(want) {
+                // The verb is in base form (`fields.rs` `pattern`).
+                if k.verb() != Some(verb.name.as_str()) {
                     return Ok(false);
                 }
                 if let Some(a) = actor {
