@@ -56,6 +56,9 @@ pub(super) enum Undo {
 #[derive(Debug, Clone, Default)]
 pub struct Journal {
     pub(super) entries: Vec<Undo>,
+    /// Counts every change of where things are, undone ones included (never restored), so
+    /// that a search over the table can be kept while it stays the same.
+    pub(super) moves: u64,
     pub(super) open: usize,
 }
 
@@ -142,6 +145,7 @@ impl State {
     }
 
     fn undo(&mut self, u: Undo) {
+        self.journal.moves += 1;
         match u {
             Undo::Loc(e, loc, shown) => {
                 self.place(e, loc);
@@ -218,6 +222,7 @@ impl State {
     /// locations the caller sets with `set_loc`.
     pub fn set_items(&mut self, z: ZoneId, items: impl Into<VecDeque<EntId>>) {
         let old = std::mem::replace(&mut self.zones[z].items, items.into());
+        self.journal.moves += 1;
         self.record(Undo::Items(z, old));
     }
 

@@ -298,6 +298,7 @@ impl State {
             shown: 0,
         });
         self.zones[zone].items.push_back(id);
+        self.journal.moves += 1;
         self.record(Undo::Created);
         id
     }
@@ -412,6 +413,12 @@ impl State {
         self.borne.iter().copied().filter(|&e| self.ents[e].loc == Loc::On(bearer)).collect()
     }
 
+    /// A number that changes whenever anything is created, moved or reordered (also when
+    /// such a change is undone): a search over where things are holds while it stays.
+    pub fn layout(&self) -> u64 {
+        self.journal.moves
+    }
+
     /// Every entity attached to another, in table order.
     pub fn borne(&self) -> impl Iterator<Item = EntId> + '_ {
         self.borne.iter().copied()
@@ -419,6 +426,7 @@ impl State {
 
     /// Sets where an entity is, keeping the index of attached entities.
     pub(super) fn place(&mut self, e: EntId, loc: Loc) {
+        self.journal.moves += 1;
         if matches!(self.ents[e].loc, Loc::On(_)) {
             self.borne.remove(&e);
         }

@@ -157,6 +157,7 @@ impl Interp<'_> {
         }
         let fired = s.log.len();
         self.w = super::World::new(s);
+        self.listening_at = Default::default();
         self.w.fired = fired;
         let text = format!("game {} of the match", self.w.state.game);
         self.emit(None, EventKind::Note { text });

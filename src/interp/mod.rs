@@ -396,6 +396,9 @@ pub struct Interp<'r> {
     asking_rules: crate::fxhash::FxHashSet<(u8, usize, usize)>,
     /// Steps since the game began (never reset: `Limits::game_steps`).
     game_steps: u64,
+    /// The cards that listen for events (`when:`, then answering abilities) as of a
+    /// `State::layout` (`respond.rs` `listeners`).
+    listening_at: [Option<(u64, Vec<EntId>)>; 2],
     calls: usize,
     chain: Vec<String>,
     raw: bool,
@@ -425,6 +428,7 @@ impl<'r> Interp<'r> {
             asking_rules: Default::default(),
             period_names: Default::default(),
             game_steps: 0,
+            listening_at: Default::default(),
             calls: 0,
             chain: vec![],
             raw: false,

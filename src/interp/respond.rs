@@ -36,13 +36,45 @@ impl Interp<'_> {
         self.w.state.in_play(e) || self.rules.cards[c].abilities.iter().any(|a| self.works_from(e, a))
     }
 
+    /// `scan_listeners`, kept while nothing moves (`State::layout`): the cards that listen
+    /// depend only on where things are. An event about a card that does not listen itself
+    /// is searched afresh.
+    pub(super) fn listeners(&mut self, subject: &[Value], kind: u8) -> Vec<EntId> {
+        let slot = usize::from(kind == super::rules::Listening::REACT);
+        let layout = self.w.state.layout();
+        let base = match &self.listening_at[slot] {
+            Some((at, ents)) if *at == layout => ents.clone(),
+            _ => {
+                let ents = self.scan_listeners(&[], kind);
+                self.listening_at[slot] = Some((layout, ents.clone()));
+                ents
+            }
+        };
+        // A subject card adds itself when it could answer and is on the table but not
+        // among those that listen anyway.
+        let s = &self.w.state;
+        let adds = |v: &Value| match v {
+            Value::Ent(e) => match s.ents[*e].kind {
+                Kind::Card(c) => {
+                    self.rules.listening[c] & kind != 0 && s.ents[*e].loc != Loc::Gone && !base.contains(e)
+                }
+                Kind::Piece(_) => false,
+            },
+            _ => false,
+        };
+        if subject.iter().any(adds) {
+            return self.scan_listeners(subject, kind);
+        }
+        base
+    }
+
     /// The cards, in table order, that may answer an event about `subject`: those that
     /// listen and the subject's own. Only zones in play, zones some `from:` names and the
     /// subject's zones are looked at, so an event costs what is in play, not the library.
     ///
     /// Only cards with an ability of the `kind` sought (`Listening::WHEN` or
     /// `Listening::REACT`) are considered: the others could not answer anyway.
-    pub(super) fn listeners(&self, subject: &[Value], kind: u8) -> Vec<EntId> {
+    fn scan_listeners(&self, subject: &[Value], kind: u8) -> Vec<EntId> {
         let s = &self.w.state;
         let subj: Vec<EntId> =
             subject.iter().filter_map(|v| if let Value::Ent(e) = v { Some(*e) } else { None }).collect();

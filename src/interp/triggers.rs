@@ -54,11 +54,11 @@ impl Interp<'_> {
 
     fn triggered_by(&mut self, ev: &Event) -> R<Vec<Pending>> {
         let subject = subject(&ev.kind);
-        let s = &self.w.state;
         let mut sources: Vec<Source> = vec![];
         for e in self.listeners(&subject, super::rules::Listening::WHEN) {
             sources.push(Source::Card(e));
         }
+        let s = &self.w.state;
         // The event's own card listens wherever it now is, even out of the game.
         for v in &subject {
             if let Value::Ent(e) = v {
