@@ -159,3 +159,57 @@ pub(super) fn globals(rules: &super::Rules) -> Vec<Global> {
     };
     (0..env.len() as u32).map(|i| env.entry(i).map_or(Global::Other, global)).collect()
 }
+
+/// Enum membership of cards, precomputed: for each enum value (a noun such as `dwarf`),
+/// which cards print it in one of the properties that can hold it. `is_a` answers from
+/// these bits while nothing could change those properties (no static ability modifies
+/// them, no modifier in effect, no value assigned to the card).
+#[derive(Debug, Default)]
+pub struct Nouns {
+    /// Each enum value: its bit, the properties that can hold it, whether a static ability
+    /// modifies one of them.
+    ids: crate::fxhash::FxHashMap<String, (u32, Vec<String>, bool)>,
+    /// Each card's bits, by card index.
+    cards: Vec<Vec<u64>>,
+}
+
+impl Nouns {
+    /// The memberships of the rules' cards (after their printed values and statics).
+    pub(super) fn of(rules: &super::Rules) -> Nouns {
+        let mut ids = crate::fxhash::FxHashMap::default();
+        for (noun, props) in &rules.values {
+            let statics = props.iter().any(|p| rules.static_props.contains(p));
+            let id = ids.len() as u32;
+            ids.insert(noun.clone(), (id, props.clone(), statics));
+        }
+        let words = ids.len().div_ceil(64);
+        let cards = (rules.cards.iter())
+            .map(|c| {
+                let mut bits = vec![0u64; words];
+                for (noun, (id, props, _)) in &ids {
+                    let printed = |p: &String| rules.prop_ids.get(p).map(|&i| &c.printed[i as usize]);
+                    if props.iter().filter_map(printed).any(|v| super::select::names(v, noun)) {
+                        bits[*id as usize / 64] |= 1 << (id % 64);
+                    }
+                }
+                bits
+            })
+            .collect();
+        Nouns { ids, cards }
+    }
+
+    /// Whether card `card` prints `noun`, unless one of the noun's properties may be
+    /// modified now (a static ability, or one of `modified`): then `None`.
+    pub(super) fn card_is<'m>(
+        &self,
+        card: usize,
+        noun: &str,
+        mut modified: impl Iterator<Item = &'m str>,
+    ) -> Option<bool> {
+        let (id, props, statics) = self.ids.get(noun)?;
+        if *statics || modified.any(|m| props.iter().any(|p| p == m)) {
+            return None;
+        }
+        Some(self.cards.get(card)?[*id as usize / 64] & (1 << (id % 64)) != 0)
+    }
+}

@@ -242,6 +242,8 @@ pub struct Rules {
     pub attrs: HashMap<String, PropInfo>,
     /// For each enum value, the card properties that have it (board values map to none).
     pub values: HashMap<String, Vec<String>>,
+    /// Which cards print each enum value (`is_a` reads these bits).
+    pub nouns: super::compile::Nouns,
     /// Keywords by name.
     pub keywords: HashMap<String, ProcDef>,
     /// Procedures by name.
@@ -384,6 +386,7 @@ impl Rules {
         rules.env = env;
         rules.find_statics();
         rules.globals = super::compile::globals(&rules);
+        rules.nouns = super::compile::Nouns::of(&rules);
         let all = rules.cards.iter().flat_map(|c| &c.abilities).chain(rules.factions.iter().flat_map(|f| &f.abilities));
         let all: Vec<&AbilityDef> = all.chain(&rules.abilities).collect();
         for a in &all {
@@ -453,6 +456,7 @@ impl Rules {
             prop_ids: HashMap::default(),
             attrs,
             values,
+            nouns: Default::default(),
             keywords: HashMap::default(),
             procs: HashMap::default(),
             factions: vec![],

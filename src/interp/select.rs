@@ -34,6 +34,12 @@ impl<'r> Interp<'r> {
                 }
                 let e = *e;
                 let rules: &'r super::Rules = self.rules;
+                if let (Kind::Card(c), true) = (&ent.kind, ent.props.is_empty()) {
+                    let modified = self.w.mods.iter().map(|m| m.prop.as_str());
+                    if let Some(is) = rules.nouns.card_is(*c, noun, modified) {
+                        return Ok(is);
+                    }
+                }
                 for prop in rules.values.get(noun).map_or(&[][..], |v| &v[..]) {
                     if let Some(v) = self.unmodified(prop, e) {
                         if names(v, noun) {
@@ -528,7 +534,7 @@ pub(super) enum Selected {
 }
 
 /// Whether a value is the enum value `noun` or a list holding it.
-fn names(v: &Value, noun: &str) -> bool {
+pub(super) fn names(v: &Value, noun: &str) -> bool {
     v.as_slice().iter().any(|x| matches!(x, Value::Sym(s) if &**s == noun))
 }
 
