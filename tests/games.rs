@@ -261,3 +261,41 @@ fn a_sampled_action_that_asks_is_judged_by_its_first_legal_answers() {
     // Offered, then answered by the random agent: sometimes won, sometimes refused.
     assert!(won > 0 && refused > 0, "won {won}, refused {refused}");
 }
+
+/// `is_a` answers from bits computed when the rules compile (`compile::Nouns`); checked
+/// here against the cards' printed values, for every card of every bundled game and
+/// every enum value.
+#[test]
+fn enum_membership_of_every_bundled_card_is_what_its_printed_values_say() {
+    use twilit::engine::{Kind, Player, Value};
+    use twilit::interp::{Interp, RandomAgent};
+    for dir in ["cards/lotr", "cards/root", "cards/ti4", "cards/crazy_eights", "cards/goofspiel"] {
+        let r = rules(dir);
+        let players = (0..r.players.0)
+            .map(|i| Player { name: format!("p{i}"), role: None, faction: r.factions.get(i).map(|f| f.id.clone()) })
+            .collect();
+        let state = Interp::lay_out(&r, 1, players);
+        let mut it = Interp::new(&r, state, Box::new(RandomAgent));
+        it.prepare_whole_game().expect("sets up");
+        let mut checked = 0;
+        for e in 0..it.state().ents.len() {
+            let Kind::Card(c) = it.state().ents[e].kind else { continue };
+            for (noun, props) in &r.values {
+                let printed = |p: &String| {
+                    let default = r.props.get(p).map(|i| i.default.clone()).unwrap_or(Value::Null);
+                    r.cards[c].props.get(p).cloned().unwrap_or(default)
+                };
+                let names = |v: Value| match v {
+                    Value::Sym(s) => &*s == noun,
+                    Value::List(l) => l.iter().any(|x| matches!(x, Value::Sym(s) if &**s == noun)),
+                    _ => false,
+                };
+                let want = props.iter().map(printed).any(names);
+                let got = it.is_a(&Value::Ent(e), noun).expect("is_a");
+                assert_eq!(got, want, "{dir}: is {} a {noun}?", r.cards[c].id);
+                checked += 1;
+            }
+        }
+        assert!(checked > 0 || r.values.is_empty(), "{dir}: no card checked");
+    }
+}
