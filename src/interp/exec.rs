@@ -343,7 +343,7 @@ impl<'r> Interp<'r> {
                     self.allowed(name, cx.you, None, place)?;
                     let args = inner.locals.clone();
                     // The event is built for the answering abilities only if one can hear it.
-                    let heard = self.rules.reacts.hears_verb("use");
+                    let heard = self.rules.reacts.hears_named("use", name);
                     if heard
                         && self
                             .about_to(cx.you, EventKind::Use { name: name.into(), source: None, args: args.clone() })?

@@ -2,10 +2,11 @@
 //! nothing: `fire` and `about_to` skip the search for listeners when the index says no
 //! pattern of the game could match the event.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
+use crate::check::env::Env;
 use crate::engine::EventKind;
-use crate::syntax::ast::{EventKind as Pat, EventPat, Verb};
+use crate::syntax::ast::{EventKind as Pat, EventPat, ExprKind, Verb};
 
 /// The events the patterns of one kind of ability (`when:`, or `before:`/`instead:`/
 /// `after:`) can match: a superset, never missing one a pattern matches.
@@ -17,21 +18,43 @@ pub struct Heard {
     words: BTreeSet<String>,
     /// Period or phase names of `start of X` / `end of X` patterns.
     periods: BTreeSet<String>,
+    /// For each verb of `verbs`, the names its patterns' objects name (`uses battle`,
+    /// `gains coins`), which is all an event about a name (a procedure's use, a counter's
+    /// change) can match; `None` when some pattern of the verb has another object or none.
+    named: BTreeMap<&'static str, Option<BTreeSet<String>>>,
     /// Whether there is any pattern at all.
     any: bool,
 }
 
 impl Heard {
-    /// Adds a pattern.
-    pub fn add(&mut self, p: &EventPat) {
+    /// Adds a pattern, whose names `env` resolves.
+    pub fn add(&mut self, p: &EventPat, env: &Env) {
         self.any = true;
         match &p.kind {
             Pat::Start(x) | Pat::End(x) => {
                 self.periods.insert(x.name.clone());
             }
-            Pat::Action { verb, .. } => match base_verb(&verb.name) {
+            Pat::Action { verb, object, .. } => match base_verb(&verb.name) {
                 Some(v) => {
                     self.verbs.insert(v);
+                    // What `Interp::names` compares an event's name with: the object's
+                    // (or its selector's) name, as the name table spells it.
+                    let base = object.as_ref().map(|o| match &o.kind {
+                        ExprKind::Select { base, .. } => &**base,
+                        _ => o,
+                    });
+                    let name = match base.map(|b| &b.kind) {
+                        Some(ExprKind::Name(n, _)) => Some(env.resolve_ref(n).map_or(n.as_str(), |(c, _)| c)),
+                        _ => None,
+                    };
+                    let entry = self.named.entry(v).or_insert_with(|| Some(BTreeSet::new()));
+                    match (entry.as_mut(), name) {
+                        (Some(names), Some(n)) => {
+                            names.insert(n.to_string());
+                        }
+                        (Some(_), None) => *entry = None,
+                        (None, _) => {}
+                    }
                 }
                 None => {
                     self.words.insert(verb.name.clone());
@@ -45,12 +68,6 @@ impl Heard {
         self.any
     }
 
-    /// Whether some action pattern names this verb (in base form), before an event of it
-    /// is built.
-    pub fn hears_verb(&self, verb: &str) -> bool {
-        self.any && (self.verbs.contains(verb) || self.words.contains(verb))
-    }
-
     /// Whether some pattern may match an event of this kind (`false` is exact: none can).
     pub fn hears(&self, k: &EventKind) -> bool {
         if !self.any {
@@ -58,8 +75,23 @@ impl Heard {
         }
         match k {
             EventKind::Period { period, name, .. } => self.periods.contains(*period) || self.periods.contains(&**name),
+            EventKind::Use { name, .. } => self.hears_named("use", name),
+            EventKind::Counter { verb, name, .. } => self.hears_named(verb, name),
             k => k.verb().is_some_and(|v| self.verbs.contains(v) || self.words.contains(v)),
         }
+    }
+
+    /// Whether some pattern may match an event of `verb` about the name `name` (a
+    /// procedure's use, a counter's change), before the event is built.
+    pub fn hears_named(&self, verb: &str, name: &str) -> bool {
+        if !self.any || self.words.contains(verb) {
+            return self.any;
+        }
+        self.verbs.contains(verb)
+            && match self.named.get(verb) {
+                Some(Some(names)) => names.contains(name),
+                _ => true,
+            }
     }
 }
 
@@ -85,8 +117,9 @@ mod tests {
     fn hears_only_the_verbs_and_periods_some_pattern_names() {
         let mut h = Heard::default();
         assert!(!h.hears(&EventKind::Shuffle { zone: 0 }));
-        h.add(&pat("you play a card"));
-        h.add(&pat("start of evening"));
+        let env = Env::new();
+        h.add(&pat("you play a card"), &env);
+        h.add(&pat("start of evening"), &env);
         let play = EventKind::Play { ent: 0 };
         let moved = EventKind::Move { verb: "move", ent: 0, from: None, to: Dest::Gone };
         let evening = EventKind::Period { start: true, period: "phase", name: "evening".into() };
@@ -94,5 +127,23 @@ mod tests {
         let counter = EventKind::Counter { verb: "add", name: "x".into(), holder: Holder::Game, delta: 1, now: 1 };
         assert!(h.hears(&play) && h.hears(&evening));
         assert!(!h.hears(&moved) && !h.hears(&turn) && !h.hears(&counter));
+    }
+
+    #[test]
+    fn hears_a_use_or_a_counter_change_only_of_the_names_some_pattern_names() {
+        let (mut h, env) = (Heard::default(), Env::new());
+        h.add(&pat("a player uses wound"), &env);
+        h.add(&pat("you gain coins"), &env);
+        let uses = |name: &str| EventKind::Use { name: name.into(), source: None, args: vec![] };
+        let gains =
+            |name: &str| EventKind::Counter { verb: "gain", name: name.into(), holder: Holder::Game, delta: 1, now: 1 };
+        assert!(h.hears(&uses("wound")) && !h.hears(&uses("kill")));
+        assert!(h.hears(&gains("coins")) && !h.hears(&gains("wood")));
+        assert!(h.hears_named("use", "wound") && !h.hears_named("use", "play_card"));
+        // A pattern with another object, or none, may match any name.
+        h.add(&pat("a player uses (x or y)"), &env);
+        assert!(h.hears(&uses("kill")));
+        h.add(&pat("you gain"), &env);
+        assert!(h.hears(&gains("wood")));
     }
 }

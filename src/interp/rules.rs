@@ -391,8 +391,8 @@ impl Rules {
         let all: Vec<&AbilityDef> = all.chain(&rules.abilities).collect();
         for a in &all {
             match &a.head {
-                Head::React(_, p) => rules.reacts.add(p),
-                Head::When(p) => rules.triggers.add(p),
+                Head::React(_, p) => rules.reacts.add(p, &rules.env),
+                Head::When(p) => rules.triggers.add(p, &rules.env),
                 _ => {}
             }
         }

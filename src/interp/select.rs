@@ -174,7 +174,7 @@ impl<'r> Interp<'r> {
             _ => obj,
         };
         let ExprKind::Name(n, _) = &base.kind else { return false };
-        self.rules.env.resolve(n).map_or(n.as_str() == name, |(c, _)| c == name)
+        self.rules.env.resolve_ref(n).map_or(n.as_str() == name, |(c, _)| c == name)
     }
 
     /// A selector: its candidates, filtered, then counted out by its quantity.
