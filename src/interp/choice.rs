@@ -56,13 +56,12 @@ impl Interp<'_> {
 
     /// Asks the acting player for `min..=max` of `cands`.
     pub fn ask(&mut self, prompt: &str, cands: Vec<Value>, min: usize, max: usize, cx: &Ctx) -> R<Value> {
-        self.asked += 1;
         if self.speculating {
-            // The run is undone whatever follows: spend the budget, so that every later
-            // step fails too and a failure caught on the way (an optional ability, a
-            // `may`) cannot keep it going.
-            self.steps = self.limits.steps;
-            return Err(Halt::Agent(String::new()));
+            // A sampled action asks: from here on it is its own trial (`sample.rs`), so
+            // the first legal answers give its outcome; the agent is parked until then.
+            self.speculating = false;
+            let agent = std::mem::replace(&mut self.agent, Box::new(super::FirstLegal));
+            self.parked = Some(agent);
         }
         self.tick()?;
         let max = max.min(cands.len());

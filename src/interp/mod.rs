@@ -385,15 +385,14 @@ pub struct Interp<'r> {
     /// Replacements whose effect is running (they do not replace its events).
     replacing: Vec<(actions::Source, usize)>,
     steps: u64,
-    /// Questions asked so far (an action that asked none ran as a trial of it would).
-    asked: u64,
     /// A sampled action runs for real before it is known to ask nothing (`sample.rs`):
-    /// its first question stops it.
+    /// its first question makes it its own trial.
     speculating: bool,
     /// The names of the game, the current round and turn, with their numbers (`turn.rs`).
     period_names: [Option<(u32, Arc<str>)>; 3],
-    /// The rules (see `sample.rs`) whose actions asked a question when run that way.
-    asking_rules: crate::fxhash::FxHashSet<(u8, usize, usize)>,
+    /// The agent of a sampled action that asked a question and goes on as its own
+    /// trial with the first legal answers (`sample.rs`).
+    parked: Option<Box<dyn Agent + 'r>>,
     /// Steps since the game began (never reset: `Limits::game_steps`).
     game_steps: u64,
     /// The cards that listen for events (`when:`, then answering abilities) as of a
@@ -423,9 +422,8 @@ impl<'r> Interp<'r> {
             arriving_face: None,
             replacing: vec![],
             steps: 0,
-            asked: 0,
             speculating: false,
-            asking_rules: Default::default(),
+            parked: None,
             period_names: Default::default(),
             game_steps: 0,
             listening_at: Default::default(),

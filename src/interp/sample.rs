@@ -4,14 +4,15 @@
 //! the drawn candidate runs for real straight away. When it asks no question, that run is
 //! exactly what the trial would have been (same state, same generator, and no answer for
 //! the two agents to differ on), so its outcome decides: kept if it resolved, undone and
-//! dropped if it was refused. When it asks a question, it is undone and the trial decides,
-//! as before, and the rule is remembered as one that asks (`asking_rules`), so its next
-//! actions go to the trial at once. Logs, transcripts and results are the same as with
-//! trial-then-act: which path runs is a matter of speed only.
+//! dropped if it was refused. When it asks a question, it stands where the trial would
+//! stand at its first question, so it goes on as the trial: the agent is parked and the
+//! first legal answers give the outcome; then it is undone and, if it resolved, taken for
+//! real. Logs, transcripts and results are the same as with trial-then-act: which path
+//! runs is a matter of speed only.
 
-use crate::engine::{EventKind, Kind, PlayerId};
+use crate::engine::{EventKind, PlayerId};
 
-use super::actions::{Action, Source};
+use super::actions::Action;
 use super::{Halt, Interp, Sampler, R};
 
 impl Interp<'_> {
@@ -50,74 +51,54 @@ impl Interp<'_> {
     /// Takes `a` for real, its pick logged first. `None` when it turned out not legal
     /// (everything it did is undone); else the outcome `act` gives.
     fn take_at_once(&mut self, p: PlayerId, prompt: &str, a: &Action) -> R<Option<R<()>>> {
-        let rule = self.rule_of(a);
-        if self.asking_rules.contains(&rule) {
-            return self.trial_then_act(p, prompt, a);
-        }
         let before = self.snapshot();
         // As after a trial, which starts the budgets afresh.
         self.reset_budgets();
         // The pick's prompt and text are written only once the action is known to stay.
         self.log_pick(p, "", String::new())?;
         let pick = self.w.state.log.len() - 1;
-        let asked = self.asked;
         self.reset_budgets();
-        // A question stops the run at once (see `ask`): its answer is the trial's to give.
-        // (A window inside the action may speculate too: the outer flag comes back after.)
+        // A question turns the run into the trial (see `ask`): the first legal answers go
+        // on from where it stands. (A window inside the action may speculate too: the
+        // outer run's flag and parked agent come back after.)
         let outer = std::mem::replace(&mut self.speculating, true);
+        let outer_parked = self.parked.take();
         let out = self.act_now(p, a).and_then(|()| self.fire());
         self.speculating = outer;
-        if self.asked == asked {
-            match out {
+        let trial = std::mem::replace(&mut self.parked, outer_parked);
+        if let Some(agent) = trial {
+            // It asked: it ran as the trial. Undone, and taken for real if it resolved.
+            self.agent = agent;
+            self.restore(before);
+            return match out {
                 Ok(()) => {
-                    self.commit(before);
-                    let text = self.action_text(a);
-                    if let EventKind::Choose { prompt: logged, picked } = &mut self.w.state.log[pick].kind {
-                        *logged = prompt.to_string();
-                        *picked = vec![text];
-                    }
-                    self.acted(pick + 1);
-                    return Ok(Some(Ok(())));
+                    self.log_pick(p, prompt, self.action_text(a))?;
+                    Ok(Some(self.act(p, a)))
                 }
-                // The trial would have raised the same error, before anything was logged.
-                Err(h @ Halt::Error(..)) => {
-                    self.restore(before);
-                    return Err(h);
+                Err(h @ Halt::Error(..)) => Err(h),
+                Err(_) => Ok(None),
+            };
+        }
+        match out {
+            Ok(()) => {
+                self.commit(before);
+                let text = self.action_text(a);
+                if let EventKind::Choose { prompt: logged, picked } = &mut self.w.state.log[pick].kind {
+                    *logged = prompt.to_string();
+                    *picked = vec![text];
                 }
-                Err(_) => {
-                    self.restore(before);
-                    return Ok(None);
-                }
+                self.acted(pick + 1);
+                Ok(Some(Ok(())))
             }
-        }
-        // Its rule asks: next time, go straight to the trial.
-        self.asking_rules.insert(rule);
-        self.restore(before);
-        self.trial_then_act(p, prompt, a)
-    }
-
-    /// `a` tried on a copy of the world first and, if it resolves, taken.
-    fn trial_then_act(&mut self, p: PlayerId, prompt: &str, a: &Action) -> R<Option<R<()>>> {
-        if !self.would_resolve(p, a)? {
-            return Ok(None);
-        }
-        self.log_pick(p, prompt, self.action_text(a))?;
-        Ok(Some(self.act(p, a)))
-    }
-
-    /// The rule an action follows (a card's definition and ability, a faction's or the
-    /// game's ability): what `asking_rules` remembers.
-    fn rule_of(&self, a: &Action) -> (u8, usize, usize) {
-        let def = |e: usize| match self.w.state.ents[e].kind {
-            Kind::Card(c) => c,
-            _ => usize::MAX,
-        };
-        match a {
-            Action::Play(e) => (0, def(*e), 0),
-            Action::Use(Source::Card(e), i) => (1, def(*e), i.unwrap_or(0)),
-            Action::Use(Source::Faction(p), i) => (2, *p, i.unwrap_or(0)),
-            Action::Use(Source::Game(_), i) => (3, 0, i.unwrap_or(0)),
-            Action::Script(_) => (4, 0, 0),
+            // The trial would have raised the same error, before anything was logged.
+            Err(h @ Halt::Error(..)) => {
+                self.restore(before);
+                Err(h)
+            }
+            Err(_) => {
+                self.restore(before);
+                Ok(None)
+            }
         }
     }
 
