@@ -56,7 +56,7 @@ pub enum EventKind {
     /// A die was rolled.
     Roll { die: String, value: i64 },
     /// A player answered a choice.
-    Choose { prompt: String, picked: Vec<String> },
+    Choose { prompt: std::sync::Arc<str>, picked: Vec<String> },
     /// Players were seated in this order.
     Seat { order: Vec<PlayerId> },
     /// A game variable or property was set.

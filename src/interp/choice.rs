@@ -1,6 +1,8 @@
 //! Choices: `choose X`, picks of a quantity among candidates (only how many, when the
 //! candidates are indistinguishable pieces), and asking the agent, with what is logged.
 
+use std::sync::Arc;
+
 use crate::engine::{EventKind, Holder, Kind, Loc, Value};
 use crate::syntax::ast::*;
 
@@ -10,7 +12,7 @@ use super::{Ask, Ctx, Halt, Interp, R};
 impl Interp<'_> {
     /// `choose X`: the acting player picks what the selector allows.
     pub fn choose(&mut self, x: &Expr, cx: &mut Ctx) -> R<Value> {
-        let prompt = format!("choose {}", cx.snippet(&x.span));
+        let prompt = self.prompt(cx, x.span.clone());
         if let ExprKind::Select { quantity: Some(q), base, filters } = &x.kind {
             if !matches!(
                 q.kind,
@@ -18,19 +20,44 @@ impl Interp<'_> {
             ) {
                 let cands = self.candidates(base, filters, cx)?;
                 let (min, max) = self.bounds(q, cands.len(), cx)?;
-                let out = self.pick(&prompt, cands, min, max, cx)?;
+                let out = self.pick_shared(prompt, cands, min, max, cx)?;
                 return Ok(if matches!(q.kind, QuantityKind::One) { first(out) } else { out });
             }
         }
         let v = self.eval(x, cx)?;
         let cands = self.things(&v)?;
-        let out = self.ask(&prompt, cands, 1, 1, cx)?;
+        let out = self.ask_shared(prompt, cands, 1, 1, cx)?;
         Ok(first(out))
+    }
+
+    /// `choose ` and the script text at `span`: the prompt of a choice the script makes,
+    /// written once per script and place (a choice asked again shares it).
+    pub(super) fn prompt(&mut self, cx: &Ctx, span: Span) -> Arc<str> {
+        let key = (Arc::as_ptr(&cx.text) as *const u8 as usize, span.start, span.end);
+        if let Some((_, p)) = self.prompts.get(&key) {
+            return Arc::clone(p);
+        }
+        let p: Arc<str> = format!("choose {}", cx.snippet(&span)).into();
+        // The text is kept with its prompts, so its address is never another text's.
+        self.prompts.insert(key, (Arc::clone(&cx.text), Arc::clone(&p)));
+        p
     }
 
     /// Asks the acting player for `min..=max` of `cands`; among indistinguishable things
     /// the only question is how many (none when that is fixed).
     pub fn pick(&mut self, prompt: &str, cands: Vec<Value>, min: usize, max: usize, cx: &Ctx) -> R<Value> {
+        self.pick_shared(prompt.into(), cands, min, max, cx)
+    }
+
+    /// `pick` with a shared prompt (`prompt`).
+    pub(super) fn pick_shared(
+        &mut self,
+        prompt: Arc<str>,
+        cands: Vec<Value>,
+        min: usize,
+        max: usize,
+        cx: &Ctx,
+    ) -> R<Value> {
         if max == 0 {
             return Ok(Value::List(vec![]));
         }
@@ -38,7 +65,7 @@ impl Interp<'_> {
         // single option); identical pieces are counted, not named.
         let counted = self.interchangeable(&cands) && (cands.len() >= 2 || min != max);
         if cands.len() < min || !counted {
-            return self.ask(prompt, cands, min, max, cx);
+            return self.ask_shared(prompt, cands, min, max, cx);
         }
         let max = max.min(cands.len());
         let n = if min == max {
@@ -56,6 +83,18 @@ impl Interp<'_> {
 
     /// Asks the acting player for `min..=max` of `cands`.
     pub fn ask(&mut self, prompt: &str, cands: Vec<Value>, min: usize, max: usize, cx: &Ctx) -> R<Value> {
+        self.ask_shared(prompt.into(), cands, min, max, cx)
+    }
+
+    /// `ask` with a shared prompt (`prompt`): the choice's event keeps it uncopied.
+    pub(super) fn ask_shared(
+        &mut self,
+        prompt: Arc<str>,
+        cands: Vec<Value>,
+        min: usize,
+        max: usize,
+        cx: &Ctx,
+    ) -> R<Value> {
         if self.speculating {
             // A sampled action asks: from here on it is its own trial (`sample.rs`), so
             // the first legal answers give its outcome; the agent is parked until then.
@@ -85,7 +124,7 @@ impl Interp<'_> {
                     vec![]
                 };
                 let chooser = self.pname(who).to_string();
-                let ask = Ask { chooser: &chooser, prompt, count: cands.len(), options: &options, min, max };
+                let ask = Ask { chooser: &chooser, prompt: &prompt, count: cands.len(), options: &options, min, max };
                 let got = self.agent.choose(&ask, &mut self.w.state.rng).map_err(Halt::Agent)?;
                 if got.iter().any(|&i| i >= cands.len()) {
                     return Err(Halt::Agent(format!("`{prompt}`: the agent picked an option that does not exist")));
@@ -104,7 +143,7 @@ impl Interp<'_> {
             }
         }
         let names = picked.iter().map(|&i| self.show_to(&cands[i], who)).collect();
-        self.emit_seen(Some(who), EventKind::Choose { prompt: prompt.to_string(), picked: names }, seen);
+        self.emit_seen(Some(who), EventKind::Choose { prompt, picked: names }, seen);
         Ok(Value::List(picked.into_iter().map(|i| cands[i].clone()).collect()))
     }
 

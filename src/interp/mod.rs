@@ -390,6 +390,9 @@ pub struct Interp<'r> {
     speculating: bool,
     /// The names of the game, the current round and turn, with their numbers (`turn.rs`).
     period_names: [Option<(u32, Arc<str>)>; 3],
+    /// The prompts of the scripts' choices, by script text (its address) and span, each
+    /// with its text so that the address stays that text's (`choice.rs` `prompt`).
+    prompts: crate::fxhash::FxHashMap<(usize, usize, usize), (Arc<str>, Arc<str>)>,
     /// The agent of a sampled action that asked a question and goes on as its own
     /// trial with the first legal answers (`sample.rs`).
     parked: Option<Box<dyn Agent + 'r>>,
@@ -423,6 +426,7 @@ impl<'r> Interp<'r> {
             replacing: vec![],
             steps: 0,
             speculating: false,
+            prompts: Default::default(),
             parked: None,
             period_names: Default::default(),
             game_steps: 0,

@@ -84,7 +84,7 @@ impl Interp<'_> {
                 self.commit(before);
                 let text = self.action_text(a);
                 if let EventKind::Choose { prompt: logged, picked } = &mut self.w.state.log[pick].kind {
-                    *logged = prompt.to_string();
+                    *logged = prompt.into();
                     *picked = vec![text];
                 }
                 self.acted(pick + 1);
@@ -106,7 +106,7 @@ impl Interp<'_> {
     pub(super) fn log_pick(&mut self, p: PlayerId, prompt: &str, text: String) -> R<()> {
         self.tick()?;
         let picked = if text.is_empty() { vec![] } else { vec![text] };
-        self.emit(Some(p), EventKind::Choose { prompt: prompt.to_string(), picked });
+        self.emit(Some(p), EventKind::Choose { prompt: prompt.into(), picked });
         Ok(())
     }
 }

@@ -217,8 +217,8 @@ impl<'r> Interp<'r> {
                     return Ok(Value::List(c));
                 }
                 let end = filters.last().map(|f| f.span.end).unwrap_or(base.span.end);
-                let prompt = format!("choose {}", cx.snippet(&(q.span.start..end)));
-                self.pick(&prompt, cands, min, max, cx)
+                let prompt = self.prompt(cx, q.span.start..end);
+                self.pick_shared(prompt, cands, min, max, cx)
             }
         }
     }
