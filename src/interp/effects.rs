@@ -54,7 +54,7 @@ impl Interp<'_> {
     /// what it moves as it arrives, so that its move is logged as seen from there.
     pub fn effect(&mut self, e: &Effect, cx: &mut Ctx) -> R<Value> {
         let face = match self.clause(e, |k| matches!(k, ClauseKind::Face(_))) {
-            Some(ClauseKind::Face(f)) => Some(f == Face::Up),
+            Some(ClauseKind::Face(f)) => Some(*f == Face::Up),
             _ => None,
         };
         let saved = std::mem::replace(&mut self.arriving_face, face);
@@ -173,15 +173,15 @@ impl Interp<'_> {
         }
     }
 
-    pub(super) fn clause(&self, e: &Effect, f: impl Fn(&ClauseKind) -> bool) -> Option<ClauseKind> {
-        e.clauses.iter().map(|c| &c.kind).find(|k| f(k)).cloned()
+    pub(super) fn clause<'e>(&self, e: &'e Effect, f: impl Fn(&ClauseKind) -> bool) -> Option<&'e ClauseKind> {
+        e.clauses.iter().map(|c| &c.kind).find(|k| f(k))
     }
 
     /// Players named by `for` (or the acting player).
     pub(super) fn beneficiaries(&mut self, e: &Effect, cx: &mut Ctx) -> R<Vec<PlayerId>> {
         match self.clause(e, |k| matches!(k, ClauseKind::For(_))) {
             Some(ClauseKind::For(p)) => {
-                let v = self.eval(&p, cx)?;
+                let v = self.eval(p, cx)?;
                 self.players(&v)
             }
             _ => Ok(cx.you.into_iter().collect()),
@@ -281,7 +281,7 @@ impl Interp<'_> {
         let target = self.clause(e, |k| matches!(k, ClauseKind::To(_) | ClauseKind::From(_) | ClauseKind::For(_)));
         let holders = match target {
             Some(ClauseKind::To(x) | ClauseKind::From(x) | ClauseKind::For(x)) => {
-                let v = self.eval(&x, cx)?;
+                let v = self.eval(x, cx)?;
                 let mut hs = vec![];
                 for t in self.things(&v)? {
                     hs.push(self.holder(&t, &c.noun)?);
@@ -402,7 +402,7 @@ impl Interp<'_> {
             let mut pc = cx.clone();
             pc.you = Some(p);
             let from = match self.clause(e, |k| matches!(k, ClauseKind::From(_))) {
-                Some(ClauseKind::From(z)) => match super::select::first(self.eval(&z, &mut pc)?) {
+                Some(ClauseKind::From(z)) => match super::select::first(self.eval(z, &mut pc)?) {
                     Value::Zone(z) => z,
                     v => return Err(Halt::error(format!("cannot draw from {}", self.show(&v)))),
                 },
@@ -426,7 +426,7 @@ impl Interp<'_> {
     /// Applies a `face up` / `face down` clause, if the effect has one.
     fn face(&mut self, e: &Effect, ent: EntId) {
         if let Some(ClauseKind::Face(f)) = self.clause(e, |k| matches!(k, ClauseKind::Face(_))) {
-            self.w.state.set_face(ent, f == Face::Up);
+            self.w.state.set_face(ent, *f == Face::Up);
         }
     }
 
@@ -503,7 +503,7 @@ impl Interp<'_> {
             },
             (Some(o), Some(ClauseKind::Into(z) | ClauseKind::To(z))) => {
                 let things = self.targets(o, cx)?;
-                let zone = match super::select::first(self.eval(&z, cx)?) {
+                let zone = match super::select::first(self.eval(z, cx)?) {
                     Value::Zone(z) => z,
                     v => return Err(Halt::error(format!("cannot shuffle into {}", self.show(&v)))),
                 };
@@ -529,13 +529,13 @@ impl Interp<'_> {
         self.allowed("flip", cx.you, Some(t), None)?;
         match self.clause(e, |k| matches!(k, ClauseKind::To(_) | ClauseKind::Face(_))) {
             Some(ClauseKind::To(x)) => {
-                let side = super::select::first(self.eval(&x, cx)?);
+                let side = super::select::first(self.eval(x, cx)?);
                 let side = self.show(&side);
                 self.flip_to(ent, &side, cx)
             }
             Some(ClauseKind::Face(f)) => {
-                self.w.state.set_face(ent, f == Face::Up);
-                let to = if f == Face::Up { "face up" } else { "face down" };
+                self.w.state.set_face(ent, *f == Face::Up);
+                let to = if *f == Face::Up { "face up" } else { "face down" };
                 self.emit(cx.you, EventKind::Flip { ent, to: to.into() });
                 Ok(())
             }

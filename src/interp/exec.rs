@@ -216,7 +216,7 @@ impl<'r> Interp<'r> {
         let Some(target) = target else {
             return match sym {
                 Some((name, Sym::Counter { .. })) => {
-                    let holder = match self.counter_on(&name) {
+                    let holder = match self.counter_on(name) {
                         crate::load::CounterOn::Game => Holder::Game,
                         crate::load::CounterOn::Player => {
                             Holder::Player(cx.you.ok_or_else(|| Halt::error("set a counter of nobody"))?)
@@ -228,7 +228,7 @@ impl<'r> Interp<'r> {
                         }
                     };
                     let n = self.int(&v, value, cx)?;
-                    self.set_counter("set", &name, holder, n, cx)
+                    self.set_counter("set", name, holder, n, cx)
                 }
                 _ => {
                     let shown = self.show(&v);

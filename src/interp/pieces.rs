@@ -80,7 +80,7 @@ impl Interp<'_> {
         };
         let owner = match self.clause(e, |k| matches!(k, ClauseKind::For(_))) {
             Some(ClauseKind::For(p)) => {
-                let v = self.eval(&p, cx)?;
+                let v = self.eval(p, cx)?;
                 self.players(&v)?.first().copied()
             }
             _ => self.w.state.zones[zone].owner,

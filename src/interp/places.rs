@@ -55,7 +55,7 @@ impl Interp<'_> {
     pub(super) fn reveal(&mut self, e: &Effect, things: &Value, cx: &mut Ctx) -> R<()> {
         let to = match self.clause(e, |k| matches!(k, ClauseKind::To(_))) {
             Some(ClauseKind::To(p)) => {
-                let v = self.eval(&p, cx)?;
+                let v = self.eval(p, cx)?;
                 self.players(&v)?
             }
             _ => vec![],
