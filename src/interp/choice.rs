@@ -9,6 +9,9 @@ use crate::syntax::ast::*;
 use super::select::first;
 use super::{Ask, Ctx, Halt, Interp, R};
 
+/// Prompts by (script text address, span start, span end), each with its text.
+pub(super) type Prompts = crate::fxhash::FxHashMap<(usize, usize, usize), (Arc<str>, Arc<str>)>;
+
 impl Interp<'_> {
     /// `choose X`: the acting player picks what the selector allows.
     pub fn choose(&mut self, x: &Expr, cx: &mut Ctx) -> R<Value> {

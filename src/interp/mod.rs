@@ -392,7 +392,7 @@ pub struct Interp<'r> {
     period_names: [Option<(u32, Arc<str>)>; 3],
     /// The prompts of the scripts' choices, by script text (its address) and span, each
     /// with its text so that the address stays that text's (`choice.rs` `prompt`).
-    prompts: crate::fxhash::FxHashMap<(usize, usize, usize), (Arc<str>, Arc<str>)>,
+    prompts: choice::Prompts,
     /// The agent of a sampled action that asked a question and goes on as its own
     /// trial with the first legal answers (`sample.rs`).
     parked: Option<Box<dyn Agent + 'r>>,
