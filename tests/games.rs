@@ -161,7 +161,7 @@ fn a_response_from_hand_is_offered_in_the_reaction_window_after_an_opponents_pla
         assert_eq!(g.refused, 0, "seed {seed}");
         for (i, e) in g.state.log.iter().enumerate() {
             let EventKind::Choose { prompt, picked } = &e.kind else { continue };
-            if prompt != "respond or pass" {
+            if &**prompt != "respond or pass" {
                 continue;
             }
             windows += 1;
@@ -190,7 +190,7 @@ fn first_pick(r: &Rules, seed: u64, agent: Box<dyn twilit::interp::Agent + '_>) 
     let before = it.w.state.log.len();
     it.window(1).expect("one action");
     let picked = it.w.state.log[before..].iter().find_map(|e| match &e.kind {
-        EventKind::Choose { prompt, picked } if prompt == "act or pass" => Some(picked[0].clone()),
+        EventKind::Choose { prompt, picked } if &**prompt == "act or pass" => Some(picked[0].clone()),
         _ => None,
     });
     (legal, picked.expect("the player was asked"))
