@@ -280,6 +280,12 @@ impl Interp<'_> {
         Ok(out)
     }
 
+    /// Whether any prohibition could be in effect (else `allowed` says yes at once, and its
+    /// caller need not build what it would look at).
+    pub fn may_forbid(&self) -> bool {
+        self.rules.static_bans || !self.w.bans.is_empty()
+    }
+
     /// Refuses `verb` by the acting player on `thing` (at `place`) when a prohibition covers it.
     pub fn allowed(
         &mut self,
@@ -289,7 +295,7 @@ impl Interp<'_> {
         place: Option<ZoneId>,
     ) -> R<()> {
         let Some(you) = you else { return Ok(()) };
-        if !self.rules.static_bans && self.w.bans.is_empty() {
+        if !self.may_forbid() {
             return Ok(());
         }
         for ban in self.bans()? {
