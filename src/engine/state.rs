@@ -569,4 +569,34 @@ mod tests {
         assert_eq!(s.controller(b), Some(0));
         assert_eq!(s.attached(a), vec![b]);
     }
+
+    #[test]
+    fn the_layout_changes_with_every_move_and_is_never_restored_by_a_rollback() {
+        let mut s = three();
+        let zone = |name: &str| Zone {
+            name: name.into(),
+            owner: None,
+            ordered: true,
+            in_play: false,
+            vis: Vis::Public,
+            capacity: None,
+            playable: false,
+            attrs: None,
+            items: Default::default(),
+        };
+        let (deck, pile) = (s.add_zone(zone("deck")), s.add_zone(zone("pile")));
+        s.key_zone(7, deck);
+        assert_eq!((s.zone_keyed(7, None), s.zone_keyed(7, Some(0)), s.zone_keyed(8, None)), (Some(deck), None, None));
+        let a = s.create(Kind::Piece("x".into()), "x".into(), None, deck);
+        let before = s.layout();
+        s.set_face(a, false);
+        assert_eq!(s.layout(), before, "turning a thing over moves nothing");
+        let mark = s.checkpoint();
+        s.put(a, pile, true);
+        let moved = s.layout();
+        assert!(moved > before);
+        s.rollback(mark);
+        assert_eq!(s.zones[deck].items, vec![a]);
+        assert!(s.layout() > moved, "the state is as before, but a list kept at `moved` must not be reused");
+    }
 }
