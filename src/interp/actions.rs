@@ -261,7 +261,7 @@ impl<'r> Interp<'r> {
             _ => {
                 let opts = usable.iter().map(|i| Value::Sym(format!("ability_{}", i + 1).into())).collect();
                 let cx = Ctx::new(Some(who), None, "".into());
-                let v = super::select::first(self.ask(&format!("which ability of {label}"), opts, 1, 1, &cx)?);
+                let v = super::select::first(self.ask(format!("which ability of {label}"), opts, 1, 1, &cx)?);
                 let shown = self.show(&v);
                 shown.trim_start_matches("ability_").parse::<usize>().map(|n| n - 1).unwrap_or(usable[0])
             }

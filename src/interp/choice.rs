@@ -23,13 +23,13 @@ impl Interp<'_> {
             ) {
                 let cands = self.candidates(base, filters, cx)?;
                 let (min, max) = self.bounds(q, cands.len(), cx)?;
-                let out = self.pick_shared(prompt, cands, min, max, cx)?;
+                let out = self.pick(prompt, cands, min, max, cx)?;
                 return Ok(if matches!(q.kind, QuantityKind::One) { first(out) } else { out });
             }
         }
         let v = self.eval(x, cx)?;
         let cands = self.things(&v)?;
-        let out = self.ask_shared(prompt, cands, 1, 1, cx)?;
+        let out = self.ask(prompt, cands, 1, 1, cx)?;
         Ok(first(out))
     }
 
@@ -48,19 +48,16 @@ impl Interp<'_> {
 
     /// Asks the acting player for `min..=max` of `cands`; among indistinguishable things
     /// the only question is how many (none when that is fixed).
-    pub fn pick(&mut self, prompt: &str, cands: Vec<Value>, min: usize, max: usize, cx: &Ctx) -> R<Value> {
-        self.pick_shared(prompt.into(), cands, min, max, cx)
-    }
-
-    /// `pick` with a shared prompt (`prompt`).
-    pub(super) fn pick_shared(
+    /// The prompt may be shared (`prompt`): its events keep it uncopied.
+    pub fn pick(
         &mut self,
-        prompt: Arc<str>,
+        prompt: impl Into<Arc<str>>,
         cands: Vec<Value>,
         min: usize,
         max: usize,
         cx: &Ctx,
     ) -> R<Value> {
+        let prompt = prompt.into();
         if max == 0 {
             return Ok(Value::List(vec![]));
         }
@@ -68,14 +65,14 @@ impl Interp<'_> {
         // single option); identical pieces are counted, not named.
         let counted = self.interchangeable(&cands) && (cands.len() >= 2 || min != max);
         if cands.len() < min || !counted {
-            return self.ask_shared(prompt, cands, min, max, cx);
+            return self.ask(prompt, cands, min, max, cx);
         }
         let max = max.min(cands.len());
         let n = if min == max {
             min
         } else {
             let counts = (min..=max).map(|k| Value::Int(k as i64)).collect();
-            let v = first(self.ask(&format!("how many: {prompt}"), counts, 1, 1, cx)?);
+            let v = first(self.ask(format!("how many: {prompt}"), counts, 1, 1, cx)?);
             match v {
                 Value::Int(k) => k as usize,
                 _ => min,
@@ -84,20 +81,17 @@ impl Interp<'_> {
         Ok(Value::List(cands.into_iter().take(n).collect()))
     }
 
-    /// Asks the acting player for `min..=max` of `cands`.
-    pub fn ask(&mut self, prompt: &str, cands: Vec<Value>, min: usize, max: usize, cx: &Ctx) -> R<Value> {
-        self.ask_shared(prompt.into(), cands, min, max, cx)
-    }
-
-    /// `ask` with a shared prompt (`prompt`): the choice's event keeps it uncopied.
-    pub(super) fn ask_shared(
+    /// Asks the acting player for `min..=max` of `cands`. The prompt may be shared
+    /// (`prompt`): the choice's event keeps it uncopied.
+    pub fn ask(
         &mut self,
-        prompt: Arc<str>,
+        prompt: impl Into<Arc<str>>,
         cands: Vec<Value>,
         min: usize,
         max: usize,
         cx: &Ctx,
     ) -> R<Value> {
+        let prompt: Arc<str> = prompt.into();
         if self.speculating {
             // A sampled action asks: from here on it is its own trial (`sample.rs`), so
             // the first legal answers give its outcome; the agent is parked until then.

@@ -218,7 +218,7 @@ impl<'r> Interp<'r> {
                 }
                 let end = filters.last().map(|f| f.span.end).unwrap_or(base.span.end);
                 let prompt = self.prompt(cx, q.span.start..end);
-                self.pick_shared(prompt, cands, min, max, cx)
+                self.pick(prompt, cands, min, max, cx)
             }
         }
     }
