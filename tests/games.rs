@@ -144,7 +144,7 @@ fn the_fixture_game_ends_with_its_result_and_closes_windows_with_end_phase() {
         // `rest` ends the phase: nothing more happens in that window.
         let log = &g.state.log;
         for (i, e) in log.iter().enumerate() {
-            if matches!(&e.kind, EventKind::Use { name, .. } if name == "rest") {
+            if matches!(&e.kind, EventKind::Use { name, .. } if &**name == "rest") {
                 let next = log[i + 1..].iter().find(|x| x.depth == 0).expect("the phase ends");
                 assert!(matches!(&next.kind, EventKind::Period { start: false, .. }), "seed {seed}: {next:?}");
             }

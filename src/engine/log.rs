@@ -44,7 +44,7 @@ pub enum EventKind {
     Play { ent: EntId },
     /// A procedure or ability started (`source`: the card whose ability it is; `args`: a
     /// procedure's parameters and the values it was called with).
-    Use { name: String, source: Option<EntId>, args: Vec<(String, Value)> },
+    Use { name: std::sync::Arc<str>, source: Option<EntId>, args: Vec<(std::sync::Arc<str>, Value)> },
     /// Cards were revealed (to everyone unless `to` lists players).
     Reveal { ents: Vec<EntId>, to: Vec<PlayerId> },
     /// A two-sided piece turned (`to` the side or `up`/`down`).
@@ -133,7 +133,7 @@ impl Event {
             EventKind::Playing { ent } => format!("play {}", s.ents[*ent].label),
             EventKind::Play { ent } => format!("{} is played", e(*ent)),
             EventKind::Use { name, source, .. } => match source {
-                Some(c) if name == "ability" => format!("use ability of {}", e(*c)),
+                Some(c) if &**name == "ability" => format!("use ability of {}", e(*c)),
                 Some(c) => format!("use {} ({name})", e(*c)),
                 None => format!("use {name}"),
             },

@@ -276,7 +276,7 @@ impl<'r> Interp<'r> {
             (Source::Game(_), Some(n)) => (n.clone(), None),
             (Source::Game(_), None) => (format!("ability {} of the game", i + 1), None),
         };
-        self.emit(Some(who), EventKind::Use { name, source, args: vec![] });
+        self.emit(Some(who), EventKind::Use { name: name.into(), source, args: vec![] });
         // A response resolves with the event it answers as `it`.
         let (it, bound) = self.answer_bindings(src, i, &a)?;
         self.depth += 1;
@@ -295,7 +295,7 @@ impl<'r> Interp<'r> {
         this: Value,
         it: Option<Value>,
         src: Source,
-        bound: &[(String, Value)],
+        bound: &[(std::sync::Arc<str>, Value)],
     ) -> R<()> {
         let mut cx = Ctx::new(you, Some(this), "".into());
         cx.locals.extend(bound.iter().cloned());

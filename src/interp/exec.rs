@@ -327,7 +327,7 @@ impl<'r> Interp<'r> {
         };
         let mut inner = Ctx::new(cx.you, cx.this.clone(), text).at(origin);
         for (p, a) in def.params.iter().zip(args) {
-            inner.bind(p, a);
+            inner.bind_shared(p, a);
         }
         match &def.body {
             Body::Value(v) => self.eval(&v.expr, &mut inner).map_err(|h| h.within(name)),
@@ -345,12 +345,14 @@ impl<'r> Interp<'r> {
                     // The event is built for the answering abilities only if one can hear it.
                     let heard = self.rules.reacts.hears_named("use", name);
                     if heard
-                        && self
-                            .about_to(cx.you, EventKind::Use { name: name.into(), source: None, args: args.clone() })?
+                        && self.about_to(
+                            cx.you,
+                            EventKind::Use { name: def.name.clone(), source: None, args: args.clone() },
+                        )?
                     {
                         return Ok(Value::Bool(false));
                     }
-                    self.emit(cx.you, EventKind::Use { name: name.into(), source: None, args });
+                    self.emit(cx.you, EventKind::Use { name: def.name.clone(), source: None, args });
                 }
                 self.depth += nest;
                 let fired = if nest == 1 { self.fire() } else { Ok(()) };
@@ -358,7 +360,7 @@ impl<'r> Interp<'r> {
                     self.depth -= nest;
                     return Err(h);
                 }
-                self.w.running.push(name.to_string());
+                self.w.running.push(def.name.clone());
                 let out = self.exec_stmts(&s.block, &mut inner);
                 self.depth -= nest;
                 self.w.running.pop();

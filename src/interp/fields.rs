@@ -129,7 +129,8 @@ impl Compiler<'_> {
             (None, Some(v)) => Body::Value(self.cond(v)?),
             (None, None) => return None,
         };
-        Some(ProcDef { params: p.params.iter().map(|a| a.name.value.clone()).collect(), body })
+        let params = p.params.iter().map(|a| a.name.value.as_str().into()).collect();
+        Some(ProcDef { name: p.name.value.as_str().into(), params, body })
     }
 }
 

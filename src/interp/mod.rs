@@ -113,11 +113,11 @@ impl Halt {
 }
 
 /// Names in first-seen order, each once: `a, b`.
-fn distinct(names: &[String]) -> String {
+fn distinct<S: AsRef<str>>(names: &[S]) -> String {
     let mut out: Vec<&str> = vec![];
     for n in names {
-        if !out.contains(&n.as_str()) {
-            out.push(n);
+        if !out.contains(&n.as_ref()) {
+            out.push(n.as_ref());
         }
     }
     out.join(", ")
@@ -148,8 +148,8 @@ pub struct Ctx {
     pub this: Option<Value>,
     /// The candidate of a filter, or a trigger's subject.
     pub it: Option<Value>,
-    /// Local bindings, innermost last.
-    pub locals: Vec<(String, Value)>,
+    /// Local bindings, innermost last (names shared with the definitions that bind them).
+    pub locals: Vec<(Arc<str>, Value)>,
     /// The running script's text (spans index into it).
     pub text: Arc<str>,
     /// Where the running script is in its file (for the place of run-time errors).
@@ -170,12 +170,17 @@ impl Ctx {
 
     /// A binding's value, innermost first.
     pub fn get(&self, name: &str) -> Option<&Value> {
-        self.locals.iter().rev().find(|(n, _)| n == name).map(|(_, v)| v)
+        self.locals.iter().rev().find(|(n, _)| &**n == name).map(|(_, v)| v)
     }
 
     /// Binds a name.
     pub fn bind(&mut self, name: &str, v: Value) {
-        self.locals.push((name.to_string(), v));
+        self.locals.push((name.into(), v));
+    }
+
+    /// Binds a shared name (a parameter's).
+    pub fn bind_shared(&mut self, name: &Arc<str>, v: Value) {
+        self.locals.push((Arc::clone(name), v));
     }
 
     /// The source text of a span of the running script.
@@ -248,7 +253,7 @@ pub struct World {
     /// Cards coming into play, innermost last.
     pub playing: Vec<EntId>,
     /// Procedures running, innermost last.
-    pub running: Vec<String>,
+    pub running: Vec<Arc<str>>,
     /// Log events up to here have been offered to triggers.
     pub fired: usize,
     /// Events after `fired` already offered (a trigger's own events go first).
@@ -280,7 +285,7 @@ struct Rest {
     mods: Vec<Modifier>,
     bans: Vec<Ban>,
     playing: Vec<EntId>,
-    running: Vec<String>,
+    running: Vec<Arc<str>>,
     fired: usize,
     done: std::collections::BTreeSet<usize>,
     noted: Vec<String>,
@@ -532,7 +537,7 @@ impl<'r> Interp<'r> {
     #[cold]
     fn over_budget(&self) -> Halt {
         let mut what: Vec<String> = self.chain.clone();
-        what.extend(self.w.running.iter().cloned());
+        what.extend(self.w.running.iter().map(|r| r.to_string()));
         let phase = self.rules.phases.get(self.w.state.clock.phase).map(|p| &*p.name);
         let running = match (what.is_empty(), self.phase_script, phase) {
             (false, ..) => distinct(&what),

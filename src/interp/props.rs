@@ -345,7 +345,7 @@ impl Interp<'_> {
             }
         }
         Ok(match &ban.rule.except {
-            Some(Exception::During(p)) => !self.w.running.contains(&p.name),
+            Some(Exception::During(p)) => !self.w.running.iter().any(|r| **r == *p.name),
             Some(Exception::If(c)) => {
                 let v = self.eval(c, &mut cx)?;
                 !self.truth(&v, c, &cx)?

@@ -16,7 +16,7 @@ use super::rules::{AbilityDef, Head};
 use super::{Ctx, Interp, R};
 
 /// What an answering ability resolves with: `it`, and the answered procedure's parameters.
-pub(super) type Answer = (Option<Value>, Vec<(String, Value)>);
+pub(super) type Answer = (Option<Value>, Vec<(std::sync::Arc<str>, Value)>);
 
 /// A listening ability whose pattern matches the event.
 struct Reactor {
@@ -300,7 +300,7 @@ impl Interp<'_> {
 }
 
 /// A `uses PROCEDURE` pattern sees the procedure's parameters bound to its arguments.
-fn bound(ev: &Event) -> Vec<(String, Value)> {
+fn bound(ev: &Event) -> Vec<(std::sync::Arc<str>, Value)> {
     match &ev.kind {
         EventKind::Use { args, .. } => args.clone(),
         _ => vec![],

@@ -160,8 +160,10 @@ pub enum Body {
 /// A keyword or procedure.
 #[derive(Debug, Clone)]
 pub struct ProcDef {
-    /// Parameter names.
-    pub params: Vec<String>,
+    /// Its name (shared with the events of its use).
+    pub name: Arc<str>,
+    /// Parameter names (shared with the bindings and events of its uses).
+    pub params: Vec<Arc<str>>,
     /// What it does or computes.
     pub body: Body,
 }
@@ -500,8 +502,9 @@ impl Rules {
         for k in &g.keywords {
             let Ok(sig) = syntax::parse_keyword_sig(&k.sig.text) else { continue };
             if let Some(body) = cx.script(&k.body) {
-                let params = sig.params.iter().map(|p| p.name.name.clone()).collect();
-                self.keywords.insert(sig.name.name.clone(), ProcDef { params, body: Body::Script(body) });
+                let params = sig.params.iter().map(|p| p.name.name.as_str().into()).collect();
+                let def = ProcDef { name: sig.name.name.as_str().into(), params, body: Body::Script(body) };
+                self.keywords.insert(sig.name.name.clone(), def);
             }
         }
         for p in g.procedures.iter().chain(bundle.factions.iter().flat_map(|f| &f.procedures)) {
