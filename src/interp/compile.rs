@@ -1,7 +1,10 @@
 //! Compiling checked scripts: every name the checker resolved to a game's or the
 //! language's definition is turned into its index in the checker's name table
 //! (`ast::Res::Global`), so evaluating it neither hashes nor compares strings. The
-//! checker's `Env` stays the one source of truth: the index is `Env::index_of`.
+//! checker's `Env` stays the one source of truth: the index is `Env::index_of`. Also the
+//! tables the rules keep beside their scripts so that playing looks nothing up by text:
+//! what each name stands for (`Global`), which cards print each enum value (`Nouns`),
+//! which cards listen for events (`Listening`) and the names of rounds and turns.
 //!
 //! Invariant: a name is compiled as global only if nothing can bind it while the script
 //! runs — no `let` or `for each` of the script binds it, no procedure or keyword has a
@@ -211,5 +214,47 @@ impl Nouns {
             return None;
         }
         Some(self.cards.get(card)?[*id as usize / 64] & (1 << (id % 64)) != 0)
+    }
+}
+
+/// The kinds of abilities that listen for events, as bits (`Rules::listening`).
+pub struct Listening;
+
+impl Listening {
+    /// A triggered ability (`when:`).
+    pub const WHEN: u8 = 1;
+    /// An ability that answers an event (`before:`, `instead:`, `prevent:`, `response:`).
+    pub const REACT: u8 = 2;
+
+    pub(super) fn of(a: &super::rules::AbilityDef) -> u8 {
+        match a.head {
+            super::rules::Head::When(_) => Listening::WHEN,
+            super::rules::Head::React(..) => Listening::REACT,
+            _ => 0,
+        }
+    }
+}
+
+/// The names of the first rounds and turns (`round 3`, `turn 12`), made once per ruleset
+/// so that a game writes none of them.
+#[derive(Debug)]
+pub struct PeriodTexts {
+    rounds: Vec<Arc<str>>,
+    turns: Vec<Arc<str>>,
+}
+
+impl PeriodTexts {
+    /// How many of each are made.
+    const MADE: u32 = 256;
+
+    pub(super) fn new() -> PeriodTexts {
+        let names = |p: &str| (1..=Self::MADE).map(|n| Arc::from(format!("{p} {n}"))).collect();
+        PeriodTexts { rounds: names("round"), turns: names("turn") }
+    }
+
+    /// `round N` or `turn N`, if made.
+    pub(super) fn get(&self, round: bool, n: u32) -> Option<Arc<str>> {
+        let names = if round { &self.rounds } else { &self.turns };
+        names.get((n as usize).checked_sub(1)?).cloned()
     }
 }

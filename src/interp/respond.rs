@@ -40,7 +40,7 @@ impl Interp<'_> {
     /// depend only on where things are. An event about a card that does not listen itself
     /// is searched afresh.
     pub(super) fn listeners(&mut self, subject: &[Value], kind: u8) -> Vec<EntId> {
-        let slot = usize::from(kind == super::rules::Listening::REACT);
+        let slot = usize::from(kind == super::compile::Listening::REACT);
         let layout = self.w.state.layout();
         let base = match &self.listening_at[slot] {
             Some((at, ents)) if *at == layout => ents.clone(),
@@ -132,7 +132,7 @@ impl Interp<'_> {
     /// The listening abilities of one reaction kind whose pattern matches `ev`.
     fn reactors(&mut self, ev: &Event, want: impl Fn(React) -> bool) -> R<Vec<Reactor>> {
         let subject = super::triggers::subject(&ev.kind);
-        let cards = self.listeners(&[], super::rules::Listening::REACT);
+        let cards = self.listeners(&[], super::compile::Listening::REACT);
         let mut sources: Vec<Source> = cards.into_iter().map(Source::Card).collect();
         let s = &self.w.state;
         sources.extend((0..s.players.len()).filter(|&p| s.players[p].faction.is_some()).map(Source::Faction));

@@ -196,24 +196,6 @@ pub struct PropInfo {
     pub bounds: (Option<i64>, Option<i64>),
 }
 
-/// The kinds of abilities that listen for events, as bits (`Rules::listening`).
-pub struct Listening;
-
-impl Listening {
-    /// A triggered ability (`when:`).
-    pub const WHEN: u8 = 1;
-    /// An ability that answers an event (`before:`, `instead:`, `prevent:`, `response:`).
-    pub const REACT: u8 = 2;
-
-    fn of(a: &AbilityDef) -> u8 {
-        match a.head {
-            Head::When(_) => Listening::WHEN,
-            Head::React(..) => Listening::REACT,
-            _ => 0,
-        }
-    }
-}
-
 /// The whole ruleset.
 #[derive(Debug)]
 pub struct Rules {
@@ -246,6 +228,8 @@ pub struct Rules {
     pub values: HashMap<String, Vec<String>>,
     /// Which cards print each enum value (`is_a` reads these bits).
     pub nouns: super::compile::Nouns,
+    /// The names of the first rounds and turns (`round 3`), shared by every game.
+    pub period_texts: super::compile::PeriodTexts,
     /// Keywords by name.
     pub keywords: HashMap<String, ProcDef>,
     /// Procedures by name.
@@ -399,8 +383,11 @@ impl Rules {
             }
         }
         rules.from_zones = all.iter().flat_map(|a| a.from.iter().cloned()).collect();
-        rules.listening =
-            rules.cards.iter().map(|c| c.abilities.iter().map(Listening::of).fold(0, |a, b| a | b)).collect();
+        rules.listening = rules
+            .cards
+            .iter()
+            .map(|c| c.abilities.iter().map(super::compile::Listening::of).fold(0, |a, b| a | b))
+            .collect();
         if diags.is_empty() {
             Ok(rules)
         } else {
@@ -459,6 +446,7 @@ impl Rules {
             attrs,
             values,
             nouns: Default::default(),
+            period_texts: super::compile::PeriodTexts::new(),
             keywords: HashMap::default(),
             procs: HashMap::default(),
             factions: vec![],

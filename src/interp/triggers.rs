@@ -55,7 +55,7 @@ impl Interp<'_> {
     fn triggered_by(&mut self, ev: &Event) -> R<Vec<Pending>> {
         let subject = subject(&ev.kind);
         let mut sources: Vec<Source> = vec![];
-        for e in self.listeners(&subject, super::rules::Listening::WHEN) {
+        for e in self.listeners(&subject, super::compile::Listening::WHEN) {
             sources.push(Source::Card(e));
         }
         let s = &self.w.state;

@@ -138,7 +138,12 @@ impl Interp<'_> {
         match &self.period_names[slot] {
             Some((k, name)) if *k == n => name.clone(),
             _ => {
-                let name: Arc<str> = if slot == 0 { period.into() } else { format!("{period} {n}").into() };
+                let made = if slot == 0 { None } else { self.rules.period_texts.get(slot == 1, n) };
+                let name: Arc<str> = match made {
+                    Some(name) => name,
+                    None if slot == 0 => period.into(),
+                    None => format!("{period} {n}").into(),
+                };
                 self.period_names[slot] = Some((n, name.clone()));
                 name
             }
