@@ -3,6 +3,7 @@
 //! listing the values keeps (name, holder) order whatever order the ids were given in.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use super::state::{Bounds, Holder};
 
@@ -12,7 +13,8 @@ pub type CounterId = u32;
 /// Counter names, bounds and the values that differ from their start.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Counters {
-    names: Vec<String>,
+    /// Shared with the events of their changes.
+    names: Vec<Arc<str>>,
     bounds: Vec<Bounds>,
     /// Values by id, then holder; an id with no value set holds an empty map.
     values: Vec<BTreeMap<Holder, i64>>,
@@ -28,9 +30,9 @@ impl Counters {
             return id;
         }
         let id = self.names.len() as CounterId;
-        let at = self.by_name.partition_point(|&i| self.names[i as usize].as_str() < name);
+        let at = self.by_name.partition_point(|&i| &*self.names[i as usize] < name);
         self.by_name.insert(at, id);
-        self.names.push(name.to_string());
+        self.names.push(name.into());
         self.bounds.push(bounds);
         self.values.push(BTreeMap::new());
         id
@@ -47,13 +49,18 @@ impl Counters {
 
     /// The id of a declared counter.
     pub fn id(&self, name: &str) -> Option<CounterId> {
-        let at = self.by_name.partition_point(|&i| self.names[i as usize].as_str() < name);
-        self.by_name.get(at).copied().filter(|&i| self.names[i as usize] == name)
+        let at = self.by_name.partition_point(|&i| &*self.names[i as usize] < name);
+        self.by_name.get(at).copied().filter(|&i| &*self.names[i as usize] == name)
     }
 
     /// A counter's name.
     pub fn name(&self, id: CounterId) -> &str {
         &self.names[id as usize]
+    }
+
+    /// A counter's name, shared.
+    pub fn shared_name(&self, id: CounterId) -> Arc<str> {
+        Arc::clone(&self.names[id as usize])
     }
 
     /// A counter's bounds.

@@ -36,7 +36,7 @@ pub enum EventKind {
     /// A card or piece moved (`verb` says how: move, draw, discard, place, ...).
     Move { verb: &'static str, ent: EntId, from: Option<ZoneId>, to: Dest },
     /// A counter changed (`verb`: add, remove, gain, spend, lose, score, set).
-    Counter { verb: &'static str, name: String, holder: Holder, delta: i64, now: i64 },
+    Counter { verb: &'static str, name: std::sync::Arc<str>, holder: Holder, delta: i64, now: i64 },
     /// A card starts coming into play: its `play:` script runs next (`play X`, text
     /// written only when the log is read).
     Playing { ent: EntId },

@@ -338,7 +338,8 @@ impl Interp<'_> {
             let holds = holds(self);
             return Err(Halt::Refused(format!("cannot {verb} {} {name}: {holds}, at most {m}", delta.unsigned_abs())));
         }
-        let proposed = EventKind::Counter { verb, name: name.into(), holder: h, delta, now };
+        let shared = s.counters.shared_name(id);
+        let proposed = EventKind::Counter { verb, name: shared.clone(), holder: h, delta, now };
         if delta != 0 && self.about_to(cx.you, proposed)? {
             return Ok(());
         }
@@ -348,7 +349,7 @@ impl Interp<'_> {
         self.w.state.set_counter_at(id, h, now).map_err(Halt::Refused)?;
         // Nothing changed, nothing happened: no event, no trigger.
         if delta != 0 {
-            self.emit(cx.you, EventKind::Counter { verb, name: name.into(), holder: h, delta, now });
+            self.emit(cx.you, EventKind::Counter { verb, name: shared, holder: h, delta, now });
         }
         Ok(())
     }

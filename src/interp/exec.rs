@@ -272,10 +272,8 @@ impl<'r> Interp<'r> {
         let before = s.counter_at(id, h);
         s.set_counter_at(id, h, n).map_err(Halt::Refused)?;
         if n != before {
-            self.emit(
-                cx.you,
-                EventKind::Counter { verb, name: name.into(), holder: h, delta: n.saturating_sub(before), now: n },
-            );
+            let name = s.counters.shared_name(id);
+            self.emit(cx.you, EventKind::Counter { verb, name, holder: h, delta: n.saturating_sub(before), now: n });
         }
         Ok(())
     }

@@ -245,8 +245,7 @@ pub(super) fn subject(k: &EventKind) -> Vec<Value> {
             vec![Value::Ent(*ent)]
         }
         EventKind::Reveal { ents, .. } => ents.iter().map(|e| Value::Ent(*e)).collect(),
-        EventKind::Counter { name, .. } => vec![Value::Sym(name.as_str().into())],
-        EventKind::Use { name, .. } => vec![Value::Sym(name.clone())],
+        EventKind::Counter { name, .. } | EventKind::Use { name, .. } => vec![Value::Sym(name.clone())],
         _ => vec![],
     }
 }
