@@ -319,7 +319,12 @@ impl World {
     /// Puts back what `rest` copied.
     fn put_back(&mut self, r: Rest) {
         let Rest { mods, bans, playing, running, fired, done, noted, uses, end_window, last, answered } = r;
-        (self.mods, self.bans, self.playing, self.running, self.fired) = (mods, bans, playing, running, fired);
+        // The stacks keep their room: the next action pushes onto them again.
+        self.playing.clear();
+        self.playing.extend(playing);
+        self.running.clear();
+        self.running.extend(running);
+        (self.mods, self.bans, self.fired) = (mods, bans, fired);
         (self.done, self.noted, self.uses, self.end_window) = (done, noted, uses, end_window);
         (self.last, self.answered) = (last, answered);
     }
