@@ -23,10 +23,11 @@ pub struct Counters {
 }
 
 impl Counters {
-    /// The id of `name`, declaring it with `bounds` if it is new (a declared counter keeps
-    /// its bounds).
+    /// The id of `name`, declaring it with `bounds` (a name declared again keeps its id and
+    /// takes the new bounds: the last declaration of a counter sets them).
     pub fn declare(&mut self, name: &str, bounds: Bounds) -> CounterId {
         if let Some(id) = self.id(name) {
+            self.bounds[id as usize] = bounds;
             return id;
         }
         let id = self.names.len() as CounterId;
@@ -104,8 +105,8 @@ mod tests {
         let mut c = Counters::default();
         let b = Bounds::default();
         let (zeta, alpha) = (c.declare("zeta", b), c.declare("alpha", b));
-        assert_eq!(c.declare("zeta", Bounds { start: 5, ..b }), zeta, "a name keeps its id and bounds");
-        assert_eq!(c.bounds(zeta).start, 0);
+        assert_eq!(c.declare("zeta", Bounds { start: 5, ..b }), zeta, "a name keeps its id");
+        assert_eq!(c.bounds(zeta).start, 5, "the last declaration sets the bounds");
         c.insert(zeta, Holder::Game, 1);
         c.insert(alpha, Holder::Player(1), 2);
         c.insert(alpha, Holder::Game, 3);
