@@ -43,7 +43,10 @@ impl Interp<'_> {
         let slot = usize::from(kind == super::compile::Listening::REACT);
         let layout = self.w.state.layout();
         let base = match &self.listening_at[slot] {
-            Some((at, ents)) if *at == layout => ents.clone(),
+            Some((at, ents)) if *at == layout => {
+                debug_assert_eq!(*ents, self.scan_listeners(&[], kind), "the listeners kept are stale");
+                ents.clone()
+            }
             _ => {
                 let ents = self.scan_listeners(&[], kind);
                 self.listening_at[slot] = Some((layout, ents.clone()));

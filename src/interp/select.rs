@@ -33,26 +33,16 @@ impl<'r> Interp<'r> {
                     }
                 }
                 let e = *e;
-                let rules: &'r super::Rules = self.rules;
                 if let (Kind::Card(c), true) = (&ent.kind, ent.props.is_empty()) {
                     let modified = self.w.mods.iter().map(|m| m.prop.as_str());
-                    if let Some(is) = rules.nouns.card_is(*c, noun, modified) {
+                    if let Some(is) = self.rules.nouns.card_is(*c, noun, modified) {
+                        // Nothing can modify the properties read: the values' search would
+                        // read printed values only, and say the same.
+                        debug_assert_eq!(Ok(is), self.is_a_by_values(e, noun), "`{noun}`: the bits disagree");
                         return Ok(is);
                     }
                 }
-                for prop in rules.values.get(noun).map_or(&[][..], |v| &v[..]) {
-                    if let Some(v) = self.unmodified(prop, e) {
-                        if names(v, noun) {
-                            return Ok(true);
-                        }
-                        continue;
-                    }
-                    let pv = self.prop_of(prop, &Value::Ent(e))?;
-                    if names(&pv, noun) {
-                        return Ok(true);
-                    }
-                }
-                Ok(false)
+                self.is_a_by_values(e, noun)
             }
             Value::Zone(z) => {
                 let attrs = self.w.state.zones[*z].attrs.as_ref();
@@ -60,6 +50,25 @@ impl<'r> Interp<'r> {
             }
             _ => Ok(false),
         }
+    }
+
+    /// Whether entity `e` has the enum value `noun` in one of the properties that can hold
+    /// it, modifiers applied.
+    fn is_a_by_values(&mut self, e: EntId, noun: &str) -> R<bool> {
+        let rules: &'r super::Rules = self.rules;
+        for prop in rules.values.get(noun).map_or(&[][..], |v| &v[..]) {
+            if let Some(v) = self.unmodified(prop, e) {
+                if names(v, noun) {
+                    return Ok(true);
+                }
+                continue;
+            }
+            let pv = self.prop_of(prop, &Value::Ent(e))?;
+            if names(&pv, noun) {
+                return Ok(true);
+            }
+        }
+        Ok(false)
     }
 
     /// A value as the things it selects: a zone's contents, a noun's instances, a list.
