@@ -54,42 +54,57 @@ impl<'r> Interp<'r> {
             ExprKind::Name(n, Res::Unresolved) => self.name(n, cx),
             ExprKind::You => cx.you.map(Value::Player).ok_or_else(|| Halt::error("`you` is nobody here")),
             ExprKind::This => cx.this.clone().ok_or_else(|| Halt::error("`this` is nothing here")),
-            ExprKind::List(items) => {
-                let mut out = vec![];
-                for i in items {
-                    out.push(self.eval_in(i, cx, mode)?);
-                }
-                Ok(Value::List(out))
-            }
-            ExprKind::Unary(op, x) => {
-                let v = self.eval(x, cx)?;
-                match op {
-                    UnOp::Not => Ok(Value::Bool(!self.truth(&v, x, cx)?)),
-                    UnOp::Neg => Ok(Value::Int(self.int(&v, x, cx)?.saturating_neg())),
-                    UnOp::Pos => Ok(Value::Int(self.int(&v, x, cx)?)),
-                }
-            }
+            ExprKind::List(items) => self.list(items, cx, mode),
+            ExprKind::Unary(op, x) => self.unary(*op, x, cx),
             ExprKind::Binary(op, a, b) => self.binary(*op, a, b, cx, mode),
             ExprKind::Of(a, b) => self.of(a, b, cx, mode),
             ExprKind::Select { quantity, base, filters } => self.select(quantity.as_ref(), base, filters, cx, mode),
             ExprKind::Call(c) => self.call(c, cx),
             ExprKind::Choose(x) => self.choose(x, cx),
-            ExprKind::Table { key, rows } => {
-                let k = self.eval(key, cx)?;
-                let k = self.int(&k, key, cx)?;
-                match rows.iter().find(|r| r.key.matches(k)) {
-                    Some(r) => self.eval(&r.value, cx),
-                    None => Err(Halt::error(format!("no row of `{}` matches {k}", cx.snippet(&e.span)))),
-                }
-            }
+            ExprKind::Table { key, rows } => self.table(e, key, rows, cx),
             ExprKind::Roll(d) => self.roll(d, cx),
-            ExprKind::SeatOrder { dir, from } => {
-                let p = self.eval(from, cx)?;
-                let p = self.player(&p, from, cx)?;
-                let cw = matches!(dir, Direction::Left | Direction::Clockwise);
-                Ok(Value::List(self.w.state.seat_order(p, cw).into_iter().map(Value::Player).collect()))
-            }
+            ExprKind::SeatOrder { dir, from } => self.seats_from(*dir, from, cx),
         }
+    }
+
+    // The less common expressions are evaluated out of line, so that `eval_node`, which
+    // runs for every node, keeps a small frame.
+
+    #[inline(never)]
+    fn list(&mut self, items: &[Expr], cx: &mut Ctx, mode: Mode) -> R<Value> {
+        let mut out = vec![];
+        for i in items {
+            out.push(self.eval_in(i, cx, mode)?);
+        }
+        Ok(Value::List(out))
+    }
+
+    #[inline(never)]
+    fn unary(&mut self, op: UnOp, x: &Expr, cx: &mut Ctx) -> R<Value> {
+        let v = self.eval(x, cx)?;
+        match op {
+            UnOp::Not => Ok(Value::Bool(!self.truth(&v, x, cx)?)),
+            UnOp::Neg => Ok(Value::Int(self.int(&v, x, cx)?.saturating_neg())),
+            UnOp::Pos => Ok(Value::Int(self.int(&v, x, cx)?)),
+        }
+    }
+
+    #[inline(never)]
+    fn table(&mut self, e: &Expr, key: &Expr, rows: &[TableRow], cx: &mut Ctx) -> R<Value> {
+        let k = self.eval(key, cx)?;
+        let k = self.int(&k, key, cx)?;
+        match rows.iter().find(|r| r.key.matches(k)) {
+            Some(r) => self.eval(&r.value, cx),
+            None => Err(Halt::error(format!("no row of `{}` matches {k}", cx.snippet(&e.span)))),
+        }
+    }
+
+    #[inline(never)]
+    fn seats_from(&mut self, dir: Direction, from: &Expr, cx: &mut Ctx) -> R<Value> {
+        let p = self.eval(from, cx)?;
+        let p = self.player(&p, from, cx)?;
+        let cw = matches!(dir, Direction::Left | Direction::Clockwise);
+        Ok(Value::List(self.w.state.seat_order(p, cw).into_iter().map(Value::Player).collect()))
     }
 
     fn roll(&mut self, d: &Expr, cx: &mut Ctx) -> R<Value> {
