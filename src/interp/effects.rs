@@ -362,13 +362,12 @@ impl Interp<'_> {
         let dest = self.destination(e, cx)?;
         let verb: &'static str = e.verb.as_str();
         for t in &all {
-            let t = t.clone();
-            let ent = self.ent(&t)?;
+            let ent = self.ent(t)?;
             let to = match (e.verb, dest) {
                 (Verb::Destroy, _) => Dest::Gone,
                 (_, Some(d)) => d,
                 (Verb::Move, None) => return Err(Halt::error("`move` needs `to`, `into` or `onto`")),
-                (Verb::Return, None) => match self.home(&t)? {
+                (Verb::Return, None) => match self.home(t)? {
                     Some(d) => d,
                     None => continue,
                 },
@@ -388,7 +387,7 @@ impl Interp<'_> {
                 },
                 _ => Dest::Gone,
             };
-            self.relocate(verb, &t, to, cx)?;
+            self.relocate(verb, t, to, cx)?;
             if e.verb == Verb::Take {
                 self.w.state.set_owner(ent, cx.you);
             }

@@ -253,19 +253,24 @@ impl<'r> Interp<'r> {
     pub fn zone_at(&self, key: u32, name: &str, owner: Option<PlayerId>) -> R<usize> {
         let s = &self.w.state;
         let found = owner.and_then(|p| s.zone_keyed(key, Some(p))).or_else(|| s.zone_keyed(key, None));
-        found.ok_or_else(|| match owner {
-            Some(p) => Halt::error(format!("{} has no zone `{name}`", s.players[p].name)),
-            None => Halt::error(format!("there is no shared zone `{name}`")),
-        })
+        found.ok_or_else(|| self.no_zone(name, owner))
     }
 
     /// The zone called `name` of `owner` (a shared zone when there is no such player zone).
     pub fn zone_named(&self, name: &str, owner: Option<PlayerId>) -> R<usize> {
         let s = &self.w.state;
-        owner.and_then(|p| s.zone(name, Some(p))).or_else(|| s.zone(name, None)).ok_or_else(|| match owner {
-            Some(p) => Halt::error(format!("{} has no zone `{name}`", s.players[p].name)),
+        owner
+            .and_then(|p| s.zone(name, Some(p)))
+            .or_else(|| s.zone(name, None))
+            .ok_or_else(|| self.no_zone(name, owner))
+    }
+
+    /// The error of a zone lookup that found nothing.
+    fn no_zone(&self, name: &str, owner: Option<PlayerId>) -> Halt {
+        match owner {
+            Some(p) => Halt::error(format!("{} has no zone `{name}`", self.w.state.players[p].name)),
             None => Halt::error(format!("there is no shared zone `{name}`")),
-        })
+        }
     }
 
     /// A card id in a script: every copy of it in the game, in table order (one copy is
@@ -454,17 +459,11 @@ impl<'r> Interp<'r> {
                 Value::Null => me.zone_at(i, canon, None).map(Value::Zone),
                 v => Err(Halt::error(format!("`{canon} of ...` needs a player, found {}", me.show(v)))),
             }),
-            (Sym::Counter { .. }, Global::Counter(id, _, statics)) => each(self, &mut |me, x| {
+            (_, Global::Counter(id, _, statics)) => each(self, &mut |me, x| {
                 let h = me.holder(x, canon)?;
                 Ok(Value::Int(me.counter_at(canon, id, statics, h)?))
             }),
-            (Sym::Counter { .. }, _) => each(self, &mut |me, x| {
-                let h = me.holder(x, canon)?;
-                Ok(Value::Int(me.counter_value(canon, h)?))
-            }),
-            (Sym::Property(_), Global::Property(id, statics)) => {
-                each(self, &mut |me, x| me.prop_at(canon, id, statics, x))
-            }
+            (_, Global::Property(id, statics)) => each(self, &mut |me, x| me.prop_at(canon, id, statics, x)),
             (Sym::Builtin(_), _) if !NOUNS.contains(&canon) || (canon == "space" && is_thing(&right)) => {
                 each(self, &mut |me, x| me.relation(canon, x))
             }

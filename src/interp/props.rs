@@ -36,7 +36,7 @@ impl Interp<'_> {
         let printed = self.printed_at(prop, id, e).cloned().unwrap_or(Value::Null);
         // Unmodified, raw (a modifier's target is matched against printed values) or not
         // yet in play (`while_played`), a property is its printed value.
-        if self.raw || !(statics || self.w.mods.iter().any(|m| m.prop == prop)) {
+        if self.raw || !self.may_be_modified(prop, statics) {
             return Ok(printed);
         }
         let info = self.rules.props.get(prop);
@@ -112,36 +112,23 @@ impl Interp<'_> {
     /// it), uncopied; `None` when it may be modified.
     pub(super) fn unmodified(&self, prop: &str, e: EntId) -> Option<&Value> {
         const NULL: &Value = &Value::Null;
-        (!self.may_be_modified(prop)).then(|| self.printed_ref(prop, e).unwrap_or(NULL))
+        let statics = self.rules.static_props.contains(prop);
+        (!self.may_be_modified(prop, statics)).then(|| self.printed_ref(prop, e).unwrap_or(NULL))
     }
 
     /// A counter's value with modifiers (`modify charge of x by +2`) applied; the counter
-    /// itself keeps its unmodified count.
-    pub fn counter_value(&mut self, name: &str, h: Holder) -> R<i64> {
-        let statics = self.rules.static_props.contains(name);
-        match self.w.state.counters.id(name) {
-            Some(id) => self.counter_at(name, id, statics, h),
-            None => self.modified_count(name, 0, statics, h),
-        }
-    }
-
-    /// `counter_value` of a counter whose id, and whether a static ability may modify it,
-    /// are known (a compiled name: `compile::Global::Counter`).
+    /// itself keeps its unmodified count. The counter is compiled (`compile::Global::Counter`):
+    /// its id, and whether a static ability may modify it, are known.
     pub fn counter_at(&mut self, name: &str, id: CounterId, statics: bool, h: Holder) -> R<i64> {
         debug_assert_eq!(self.w.state.counters.name(id), name, "counter ids follow `lay_out`");
         let base = self.w.state.counter_at(id, h);
-        self.modified_count(name, base, statics, h)
-    }
-
-    /// A count of counter `name` on `h` with the modifiers that reach `h` applied.
-    fn modified_count(&mut self, name: &str, base: i64, statics: bool, h: Holder) -> R<i64> {
         let target = match h {
             Holder::Ent(e) => Value::Ent(e),
             Holder::Player(p) => Value::Player(p),
             Holder::Zone(z) => Value::Zone(z),
             Holder::Game => return Ok(base),
         };
-        if self.raw || !(statics || self.w.mods.iter().any(|m| m.prop == name)) {
+        if self.raw || !self.may_be_modified(name, statics) {
             return Ok(base);
         }
         let mut n = base;
@@ -156,8 +143,9 @@ impl Interp<'_> {
     }
 
     /// Whether any modifier could touch `prop`: one a script made, or a static ability's.
-    fn may_be_modified(&self, prop: &str) -> bool {
-        self.rules.static_props.contains(prop) || self.w.mods.iter().any(|m| m.prop == prop)
+    /// `statics`: whether a static ability modifies it (`Rules::static_props`).
+    fn may_be_modified(&self, prop: &str, statics: bool) -> bool {
+        statics || self.w.mods.iter().any(|m| m.prop == prop)
     }
 
     /// Whether modifier `m` reaches `t` now.
