@@ -228,7 +228,7 @@ pub fn bench(path: &Path, turns: u32, runs: usize, limits: &Limits, out: &mut dy
     let (t, events) = best(&mut || {
         let (mut played, mut seed, mut events) = (0, 1, 0);
         while played < turns {
-            match crate::scenario::whole_game(&rules, seed, rules.players.0, turns - played, Box::new(RandomAgent)) {
+            match crate::scenario::quiet_game(&rules, seed, rules.players.0, turns - played) {
                 Ok(crate::scenario::Played { state: s, .. }) => {
                     played += s.clock.turn.saturating_sub(1).max(1);
                     events += s.log.len();

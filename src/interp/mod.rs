@@ -378,6 +378,9 @@ pub struct Interp<'r> {
     pub limits: Limits,
     /// Whether the game's `end:` is checked as each phase ends (whole games, not scenarios).
     pub check_end: bool,
+    /// Nobody reads the log's record of choices (a simulation): a sampled pass is not
+    /// logged, so nothing is tried to learn whether it was a choice (`sample.rs`).
+    pub quiet: bool,
     /// Ends the current phase without running its scripts (a whole game whose phase
     /// script was refused).
     skip_scripts: bool,
@@ -427,6 +430,7 @@ impl<'r> Interp<'r> {
             agent,
             limits: rules.limits,
             check_end: false,
+            quiet: false,
             skip_scripts: false,
             phase_script: None,
             recording: None,

@@ -8,7 +8,9 @@
 //! stand at its first question, so it goes on as the trial: the agent is parked and the
 //! first legal answers give the outcome; then it is undone and, if it resolved, taken for
 //! real. Logs, transcripts and results are the same as with trial-then-act: which path
-//! runs is a matter of speed only.
+//! runs is a matter of speed only. A quiet game (`Interp::quiet`: a simulation, whose log
+//! nobody reads) also skips the trials that decide whether a drawn pass is logged: the
+//! game is the same, its log lacks those passes and its `game_steps` count their steps.
 
 use crate::engine::{EventKind, PlayerId};
 
@@ -36,8 +38,10 @@ impl Interp<'_> {
             };
             let Some(a) = pool.remove(k) else {
                 // A pass drawn before any legal action was found is a choice only if some
-                // action is legal; else nobody was asked, and nothing is logged.
-                if self.any_legal(p, &pool)? {
+                // action is legal; else nobody was asked, and nothing is logged. When the
+                // log is not read, which of the two it was changes nothing: the trials that
+                // would tell are undone either way (generator included).
+                if !self.quiet && self.any_legal(p, &pool)? {
                     self.log_pick(p, prompt, "pass".into())?;
                 }
                 return Ok(None);

@@ -465,6 +465,12 @@ pub fn random_game(rules: &Rules, seed: u64, players: usize, turns: u32) -> Resu
     whole_game(rules, seed, players, turns, Box::new(crate::interp::RandomAgent))
 }
 
+/// `random_game` for a simulation, whose log nobody reads but for the plays: the same
+/// game (state, generator, result), without the passes that `Interp::quiet` leaves out.
+pub fn quiet_game(rules: &Rules, seed: u64, players: usize, turns: u32) -> Result<Played, Halt> {
+    play_whole(rules, seed, players, turns, Box::new(crate::interp::RandomAgent), true)
+}
+
 /// Like `random_game`, with any agent.
 pub fn whole_game<'r>(
     rules: &'r Rules,
@@ -472,6 +478,17 @@ pub fn whole_game<'r>(
     players: usize,
     turns: u32,
     agent: Box<dyn crate::interp::Agent + 'r>,
+) -> Result<Played, Halt> {
+    play_whole(rules, seed, players, turns, agent, false)
+}
+
+fn play_whole<'r>(
+    rules: &'r Rules,
+    seed: u64,
+    players: usize,
+    turns: u32,
+    agent: Box<dyn crate::interp::Agent + 'r>,
+    quiet: bool,
 ) -> Result<Played, Halt> {
     // Players take the game's factions in file order, one each, while there are some.
     let names = (1..=players)
@@ -482,6 +499,7 @@ pub fn whole_game<'r>(
     // and again (events are ~100 bytes).
     state.log.reserve(1024);
     let mut it = Interp::new(rules, state, agent);
+    it.quiet = quiet;
     it.prepare_whole_game()?;
     it.begin(None)?;
     // In a whole game the opening start events are live: their triggers resolve now.

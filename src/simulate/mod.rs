@@ -140,7 +140,7 @@ impl GameSummary {
 /// Plays one game with the seeded random agent and summarises it; an error or a panic
 /// becomes a failed game.
 pub fn play_one(rules: &Rules, seed: u64, players: usize, turns: u32) -> GameSummary {
-    let run = || crate::scenario::random_game(rules, seed, players, turns);
+    let run = || crate::scenario::quiet_game(rules, seed, players, turns);
     match catch_unwind(AssertUnwindSafe(run)) {
         Ok(Ok(g)) => GameSummary::of(seed, &g),
         Ok(Err(h)) => GameSummary::failed(seed, h.message().to_string()),
