@@ -59,6 +59,10 @@ pub struct Journal {
     /// Counts every change of where things are, undone ones included (never restored), so
     /// that a search over the table can be kept while it stays the same.
     pub(super) moves: u64,
+    /// Counts every change of the state that the journal records or undoes, whether or
+    /// not a checkpoint is open (never restored), so that a value read from the state can
+    /// be kept while it stays the same. The clock, generator and `over` are not counted.
+    pub(super) writes: u64,
     pub(super) open: usize,
 }
 
@@ -131,6 +135,7 @@ impl State {
 
     /// Records what undoes a change, when a checkpoint is open.
     pub(super) fn record(&mut self, u: Undo) {
+        self.journal.writes += 1;
         if self.journal.open > 0 {
             self.journal.entries.push(u);
         }
@@ -146,6 +151,7 @@ impl State {
 
     fn undo(&mut self, u: Undo) {
         self.journal.moves += 1;
+        self.journal.writes += 1;
         match u {
             Undo::Loc(e, loc, shown) => {
                 self.place(e, loc);

@@ -419,6 +419,12 @@ impl State {
         self.journal.moves
     }
 
+    /// A number that changes whenever the state recorded by the journal changes (never
+    /// the same for two different such states; the clock, generator and `over` aside).
+    pub fn version(&self) -> u64 {
+        self.journal.writes
+    }
+
     /// Every entity attached to another, in table order.
     pub fn borne(&self) -> impl Iterator<Item = EntId> + '_ {
         self.borne.iter().copied()
@@ -529,6 +535,29 @@ mod tests {
         assert_eq!(s.seat_from(0, -1), 2);
         assert_eq!(s.seat_order(1, true), vec![1, 2, 0]);
         assert_eq!(s.seat_order(1, false), vec![1, 0, 2]);
+    }
+
+    #[test]
+    fn the_version_moves_on_every_change_and_every_undo_never_back() {
+        let mut s = three();
+        s.counters.declare("pool", Bounds { min: Some(0), max: Some(4), start: 1 });
+        let v0 = s.version();
+        // Outside any checkpoint a change still counts.
+        s.set_counter("pool", Holder::Game, 2).unwrap();
+        let v1 = s.version();
+        assert!(v1 > v0);
+        let mark = s.checkpoint();
+        s.set_counter("pool", Holder::Game, 3).unwrap();
+        let v2 = s.version();
+        assert!(v2 > v1);
+        // Rolled back to the state of v1, under a new number: a value kept at v2 is stale.
+        s.rollback(mark);
+        assert_eq!(s.counter("pool", Holder::Game), 2);
+        assert!(s.version() > v2);
+        // Reading changes nothing.
+        let v3 = s.version();
+        let _ = s.counter("pool", Holder::Game);
+        assert_eq!(s.version(), v3);
     }
 
     #[test]

@@ -197,9 +197,19 @@ impl<'r> Interp<'r> {
                 Some(it) => self.relation(n, &it)?,
                 None => return Err(Halt::error(format!("`{n}` of what? (no candidate here)"))),
             },
+            Builtin::Turn | Builtin::Round | Builtin::Phase | Builtin::Step => self.clock_builtin(b),
+            _ if t == Ty::Period => Value::Sym(n.into()),
+            _ => return Err(Halt::error(format!("`{n}` needs `of`: `{n} of x`"))),
+        })
+    }
+
+    /// `turn`, `round`, `phase`, `step`: read from the clock, which is noted (`clock_read`).
+    fn clock_builtin(&mut self, b: Builtin) -> Value {
+        self.clock_read = true;
+        match b {
             Builtin::Turn => Value::Int(i64::from(self.w.state.clock.turn)),
             Builtin::Round => Value::Int(i64::from(self.w.state.clock.round)),
-            Builtin::Phase | Builtin::Step => {
+            _ => {
                 let c = &self.w.state.clock;
                 let p = self.rules.phases.get(c.phase);
                 let name = if b == Builtin::Phase {
@@ -209,9 +219,7 @@ impl<'r> Interp<'r> {
                 };
                 name.map(|x| Value::Sym(x.clone())).unwrap_or(Value::Null)
             }
-            _ if t == Ty::Period => Value::Sym(n.into()),
-            _ => return Err(Halt::error(format!("`{n}` needs `of`: `{n} of x`"))),
-        })
+        }
     }
 
     /// A bare counter: the game's, the acting player's, or the candidate's.

@@ -411,6 +411,10 @@ pub struct Interp<'r> {
     parked: Option<Box<dyn Agent + 'r>>,
     /// Steps since the game began (never reset: `Limits::game_steps`).
     game_steps: u64,
+    /// The game's `end:` as last evaluated, while the state it read stays (`turn.rs`).
+    end_seen: Option<turn::EndSeen>,
+    /// Whether an evaluation read the clock (`turn`, `round`, `phase`, `step`).
+    clock_read: bool,
     /// The cards that listen for events (`when:`, then answering abilities) as of a
     /// `State::layout` (`respond.rs` `listeners`).
     listening_at: [Option<(u64, Vec<EntId>)>; 2],
@@ -444,6 +448,8 @@ impl<'r> Interp<'r> {
             parked: None,
             period_names: Default::default(),
             game_steps: 0,
+            end_seen: None,
+            clock_read: false,
             listening_at: Default::default(),
             calls: 0,
             chain: vec![],
