@@ -206,3 +206,37 @@ fn card_plays_add_up_to_the_play_events_of_the_same_games() {
     assert_eq!(got, expected);
     assert_eq!(got.values().sum::<u64>(), expected.values().sum::<u64>());
 }
+
+/// A quiet game (what `simulate` plays) is the same game as a logged one: same state,
+/// same result, same events, but for the passes it does not log and the notes and picks
+/// whose text it does not write.
+#[test]
+fn a_quiet_game_is_the_logged_game_without_its_texts() {
+    let words = |s: &twilit::engine::State| -> Vec<String> {
+        let told =
+            |k: &EventKind| matches!(k, EventKind::Choose { .. } | EventKind::Note { .. } | EventKind::Rule { .. });
+        s.log.iter().filter(|e| !told(&e.kind)).map(|e| e.render(s)).collect()
+    };
+    for (game, turns, seeds) in [
+        ("goofspiel", 100, 1..=4),
+        ("crazy_eights", 300, 1..=4),
+        ("lotr", 40, 1..=4),
+        ("root", 4, 1..=2),
+        ("ti4", 4, 1..=2),
+    ] {
+        let mut sources = SourceMap::default();
+        let (mut lib, _) = twilit::load::load_paths(&[root().join("cards").join(game)], &mut sources);
+        let rules = Rules::compile(&lib.games.remove(0)).unwrap();
+        for seed in seeds {
+            let logged = twilit::scenario::random_game(&rules, seed, 2, turns).unwrap();
+            let quiet = twilit::scenario::quiet_game(&rules, seed, 2, turns).unwrap();
+            assert_eq!(words(&quiet.state), words(&logged.state), "{game} seed {seed}: the events differ");
+            assert_eq!(quiet.standing.winners, logged.standing.winners, "{game} seed {seed}");
+            assert_eq!(quiet.standing.scores, logged.standing.scores, "{game} seed {seed}");
+            let (mut a, mut b) = (quiet.state, logged.state);
+            assert!(a.log.len() <= b.log.len(), "{game} seed {seed}: a quiet game logs no more");
+            (a.log, b.log) = (vec![], vec![]);
+            assert!(a == b, "{game} seed {seed}: the states differ");
+        }
+    }
+}

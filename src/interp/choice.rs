@@ -139,7 +139,8 @@ impl Interp<'_> {
                 seen &= self.w.state.seen_by(e) | crate::engine::view::bit(who);
             }
         }
-        let names = picked.iter().map(|&i| self.show_to(&cands[i], who)).collect();
+        // What was picked is written out only when someone may read it.
+        let names = if self.quiet { vec![] } else { picked.iter().map(|&i| self.show_to(&cands[i], who)).collect() };
         self.emit_seen(Some(who), EventKind::Choose { prompt, picked: names }, seen);
         Ok(Value::List(picked.into_iter().map(|i| cands[i].clone()).collect()))
     }

@@ -85,7 +85,7 @@ impl Interp<'_> {
             let n = plan.pick.min(legal.len());
             if n == 0 {
                 if !self.w.state.zones[plan.hands[i]].items.is_empty() {
-                    self.emit(Some(p), EventKind::Note { text: "draft: no legal pick, passes".into() });
+                    self.note(Some(p), false, |_| "draft: no legal pick, passes".into());
                 }
                 continue;
             }
@@ -109,7 +109,7 @@ impl Interp<'_> {
     /// Each player receives the hand of the player on the other side of the passing.
     fn pass_hands(&mut self, plan: &Plan) {
         let way = if plan.dir == 1 { "left" } else { "right" };
-        self.emit(None, EventKind::Note { text: format!("draft: the hands pass {way}") });
+        self.note(None, false, |_| format!("draft: the hands pass {way}"));
         let old: Vec<Vec<usize>> =
             plan.hands.iter().map(|&h| self.w.state.zones[h].items.iter().copied().collect()).collect();
         for (i, &p) in plan.players.iter().enumerate() {

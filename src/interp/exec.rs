@@ -64,8 +64,7 @@ impl<'r> Interp<'r> {
                 for p in self.players(&v)? {
                     if !self.w.state.eliminated.contains(&p) {
                         self.w.state.eliminate(p);
-                        let text = format!("{} leaves the game", self.pname(p));
-                        self.emit(cx.you, EventKind::Note { text });
+                        self.note(cx.you, false, |me| format!("{} leaves the game", me.pname(p)));
                     }
                 }
             }
@@ -79,7 +78,7 @@ impl<'r> Interp<'r> {
             }
             StmtKind::Forbid(f) => {
                 let source = cx.this.as_ref().map(|t| self.show(t)).unwrap_or_else(|| "a script".into());
-                self.emit(cx.you, EventKind::Rule { text: format!("forbid: {}", cx.snippet(&s.span)) });
+                self.note(cx.you, true, |_| format!("forbid: {}", cx.snippet(&s.span)));
                 self.w.bans.push(Ban { rule: Arc::new(f.clone()), cx: cx.clone(), source });
             }
             StmtKind::Draft(d) => self.draft(d, cx)?,

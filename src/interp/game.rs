@@ -1,7 +1,7 @@
 //! Whole games: where their cards start (`decks:`), their supplies, the declared
 //! variables' start values, setup scripts, and the result read when a game ends.
 
-use crate::engine::{EventKind, Holder, Kind, PlayerId, Value};
+use crate::engine::{Holder, Kind, PlayerId, Value};
 use crate::load::{DeckCards, Per};
 
 use super::{Ctx, Halt, Interp, R};
@@ -103,8 +103,7 @@ impl Interp<'_> {
                     let e = me.w.state.create(Kind::Piece(name.clone()), label, owner, zone);
                     me.w.state.set_side(e, side.clone());
                 }
-                let text = format!("supply: {n} {name} in {}", me.w.state.zone_name(zone));
-                me.emit(None, EventKind::Note { text });
+                me.note(None, false, |me| format!("supply: {n} {name} in {}", me.w.state.zone_name(zone)));
                 Ok(())
             };
             if let (Some(n), Some(z)) = (&spec.per_player, holder(Per::Player)) {
@@ -159,8 +158,7 @@ impl Interp<'_> {
         self.w = super::World::new(s);
         self.listening_at = Default::default();
         self.w.fired = fired;
-        let text = format!("game {} of the match", self.w.state.game);
-        self.emit(None, EventKind::Note { text });
+        self.note(None, false, |me| format!("game {} of the match", me.w.state.game));
         self.prepare_whole_game()?;
         self.begin(None)?;
         self.atomically(|me| me.fire())?;

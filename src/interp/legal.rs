@@ -10,7 +10,6 @@ use crate::load::Window;
 use super::actions::{Action, Source};
 use super::rules::Head;
 use super::{Ctx, FirstLegal, Halt, Interp, R};
-use crate::engine::EventKind;
 
 /// One action a player may take now, with its stable text (`play king#2`, `use draw`,
 /// `use rohirrim_road (1)`).
@@ -279,7 +278,7 @@ impl Interp<'_> {
                     // The phase's script was refused (the agent chose what the rules forbid):
                     // the phase ends without it, so that the game goes on.
                     refused += 1;
-                    self.emit(None, EventKind::Note { text: format!("the phase's script is skipped: {reason}") });
+                    self.note(None, false, |_| format!("the phase's script is skipped: {reason}"));
                     self.skip_scripts = true;
                     let out = self.atomically(|me| me.close_phase());
                     self.skip_scripts = false;

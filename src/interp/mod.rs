@@ -521,6 +521,13 @@ impl<'r> Interp<'r> {
         self.emit_seen(actor, kind, crate::engine::view::EVERYONE);
     }
 
+    /// Logs a note (`rule`: a rule made by a script), its text written only when someone
+    /// may read the log: a quiet game logs it empty, so that the log keeps its shape.
+    pub fn note(&mut self, actor: Option<PlayerId>, rule: bool, text: impl FnOnce(&Self) -> String) {
+        let text = if self.quiet { String::new() } else { text(self) };
+        self.emit(actor, if rule { EventKind::Rule { text } } else { EventKind::Note { text } });
+    }
+
     /// Logs an event whose details only `seen` (a set of players) see.
     pub fn emit_seen(&mut self, actor: Option<PlayerId>, kind: EventKind, seen: u64) {
         let i = self.w.state.emit(actor, kind);

@@ -1,7 +1,7 @@
 //! Pieces: `place` (from the acting player's supply) and `create` (new cards or pieces),
 //! and where both put things.
 
-use crate::engine::{Dest, EntId, EventKind, Kind, Loc, Value};
+use crate::engine::{Dest, EntId, Kind, Loc, Value};
 use crate::syntax::ast::*;
 
 use super::{Ctx, Halt, Interp, R};
@@ -100,11 +100,14 @@ impl Interp<'_> {
             made.push(Value::Ent(ent));
         }
         let at = if self.w.state.zones[zone].attrs.is_some() { "at" } else { "in" };
-        let mut text = format!("create {} ×{n} {at} {}", c.noun, self.w.state.zone_name(zone));
-        if let Some(o) = owner.filter(|&o| self.w.state.zones[zone].owner != Some(o)) {
-            text.push_str(&format!(" for {}", self.pname(o)));
-        }
-        self.emit(cx.you, EventKind::Note { text });
+        let text = |me: &Self| {
+            let mut text = format!("create {} ×{n} {at} {}", c.noun, me.w.state.zone_name(zone));
+            if let Some(o) = owner.filter(|&o| me.w.state.zones[zone].owner != Some(o)) {
+                text.push_str(&format!(" for {}", me.pname(o)));
+            }
+            text
+        };
+        self.note(cx.you, false, text);
         Ok(Value::List(made))
     }
 }

@@ -47,8 +47,8 @@ impl Interp<'_> {
         for ent in moved {
             self.relocate("move", &Value::Ent(ent), Dest::Zone(from, false), cx)?;
         }
-        let text = format!("refill {} from {}", self.w.state.zone_name(from), self.w.state.zone_name(source));
-        self.emit(cx.you, EventKind::Note { text });
+        let text = |me: &Self| format!("refill {} from {}", me.w.state.zone_name(from), me.w.state.zone_name(source));
+        self.note(cx.you, false, text);
         Ok(())
     }
 

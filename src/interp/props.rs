@@ -74,14 +74,12 @@ impl Interp<'_> {
         if self.w.noted.contains(&key) {
             return;
         }
-        let text = format!(
-            "{key}: printed {}, {} while it comes into play (by {})",
-            self.show(printed),
-            self.show(value),
-            by.join(", ")
-        );
+        let text = |me: &Self| {
+            let (printed, value) = (me.show(printed), me.show(value));
+            format!("{key}: printed {printed}, {value} while it comes into play (by {})", by.join(", "))
+        };
+        self.note(None, false, text);
         self.w.noted.push(key);
-        self.emit(None, crate::engine::EventKind::Note { text });
     }
 
     /// The printed (or assigned) value of a property, uncopied.
@@ -366,7 +364,7 @@ impl Interp<'_> {
         let (gone, kept): (Vec<Modifier>, Vec<Modifier>) = std::mem::take(&mut self.w.mods).into_iter().partition(ends);
         self.w.mods = kept;
         for m in gone {
-            self.emit(None, crate::engine::EventKind::Note { text: format!("ends: {}", m.text) });
+            self.note(None, false, |_| format!("ends: {}", m.text));
         }
     }
 }

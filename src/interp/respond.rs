@@ -227,7 +227,7 @@ impl Interp<'_> {
             // A replacement whose cost cannot be paid does not apply: the event happens.
             Err(super::Halt::Refused(reason)) => {
                 self.restore(saved);
-                self.emit(None, EventKind::Note { text: format!("{label} cannot answer: {reason}") });
+                self.note(None, false, |_| format!("{label} cannot answer: {reason}"));
                 Ok(false)
             }
             out => {
@@ -251,8 +251,8 @@ impl Interp<'_> {
                 crate::limits::Limits::advice("trigger_depth")
             )));
         }
-        let text = format!("{} ({}): {} {what}", r.label, r.ability.head_text, ev.render(&self.w.state));
-        self.emit(r.controller, EventKind::Note { text });
+        let text = |me: &Self| format!("{} ({}): {} {what}", r.label, r.ability.head_text, ev.render(&me.w.state));
+        self.note(r.controller, false, text);
         self.depth += 1;
         self.chain.push(r.label.clone());
         let out = self.resolve(&r.ability, r.controller, r.this, subject_of(ev), r.src, &bound(ev));

@@ -76,7 +76,8 @@ impl Interp<'_> {
             self.restore(before);
             return match out {
                 Ok(()) => {
-                    self.log_pick(p, prompt, self.action_text(a))?;
+                    let text = if self.quiet { String::new() } else { self.action_text(a) };
+                    self.log_pick(p, prompt, text)?;
                     Ok(Some(self.act(p, a)))
                 }
                 Err(h @ Halt::Error(..)) => Err(h),
@@ -86,7 +87,7 @@ impl Interp<'_> {
         match out {
             Ok(()) => {
                 self.commit(before);
-                let text = self.action_text(a);
+                let text = if self.quiet { String::new() } else { self.action_text(a) };
                 if let EventKind::Choose { prompt: logged, picked } = &mut self.w.state.log[pick].kind {
                     *logged = prompt.into();
                     *picked = vec![text];

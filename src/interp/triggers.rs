@@ -208,7 +208,7 @@ impl Interp<'_> {
         let saved = self.snapshot();
         let floor = std::mem::replace(&mut self.floor, self.w.state.log.len());
         self.chain.push(p.label.clone());
-        self.emit(p.controller, EventKind::Note { text: format!("{} triggers ({})", p.label, p.ability.head_text) });
+        self.note(p.controller, false, |_| format!("{} triggers ({})", p.label, p.ability.head_text));
         self.depth += 1;
         let out = self
             .resolve(&p.ability, p.controller, p.this, it, p.src, &bound)
@@ -219,8 +219,7 @@ impl Interp<'_> {
         match out {
             Err(Halt::Refused(reason)) => {
                 self.restore(saved);
-                let text = format!("{} does not resolve: {reason}", p.label);
-                self.emit(p.controller, EventKind::Note { text });
+                self.note(p.controller, false, |_| format!("{} does not resolve: {reason}", p.label));
                 self.w.done.insert(self.w.state.log.len() - 1);
                 Ok(())
             }
