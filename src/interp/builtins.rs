@@ -1,26 +1,63 @@
 //! The built-in functions: count, exists, min, max, sum, first, sort, most, adjacent,
 //! neighbors, random, sees.
 
+use crate::check::env::FUNCTIONS;
 use crate::engine::Value;
 use crate::syntax::ast::Expr;
 
 use super::{Ctx, Halt, Interp, R};
 
+/// The built-in functions, in the order of `check::env::FUNCTIONS` (a compiled call holds
+/// the index: `ast::Callee::Builtin`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Fun {
+    Count,
+    Exists,
+    Min,
+    Max,
+    Sum,
+    First,
+    Sort,
+    Most,
+    Adjacent,
+    Neighbors,
+    Random,
+    Sees,
+}
+
+const FUNS: [Fun; 12] = [
+    Fun::Count,
+    Fun::Exists,
+    Fun::Min,
+    Fun::Max,
+    Fun::Sum,
+    Fun::First,
+    Fun::Sort,
+    Fun::Most,
+    Fun::Adjacent,
+    Fun::Neighbors,
+    Fun::Random,
+    Fun::Sees,
+];
+
 impl Interp<'_> {
-    /// Calls a built-in function.
-    pub(super) fn builtin_fn(&mut self, name: &str, args: &[Expr], cx: &mut Ctx) -> R<Value> {
+    /// Calls the built-in function with index `f` in `check::env::FUNCTIONS`.
+    pub(super) fn builtin_fn(&mut self, f: usize, args: &[Expr], cx: &mut Ctx) -> R<Value> {
+        let (Some(&fun), Some(&(name, ..))) = (FUNS.get(f), FUNCTIONS.get(f)) else {
+            return Err(Halt::error(format!("unknown function #{f}")));
+        };
         let arg = |i: usize| args.get(i).ok_or_else(|| Halt::error(format!("`{name}` needs more arguments")));
-        match name {
-            "count" | "exists" | "first" if self.in_zones_only(arg(0)?, cx).is_some() => {
+        match fun {
+            Fun::Count | Fun::Exists | Fun::First if self.in_zones_only(arg(0)?, cx).is_some() => {
                 // `count(cards in X)`, `exists(...)`, `first(...)`: X's zones are read in
                 // place instead of listing their things.
                 let zones = self.zones_of_selector(arg(0)?, cx)?;
                 let (zones, cards) = match zones {
                     super::select::Selected::Zones(z, cards) => (z, cards),
                     super::select::Selected::Things(things) => {
-                        return Ok(match name {
-                            "count" => Value::Int(things.len() as i64),
-                            "exists" => Value::Bool(!things.is_empty()),
+                        return Ok(match fun {
+                            Fun::Count => Value::Int(things.len() as i64),
+                            Fun::Exists => Value::Bool(!things.is_empty()),
                             _ => things.into_iter().next().unwrap_or(Value::Null),
                         })
                     }
@@ -28,28 +65,28 @@ impl Interp<'_> {
                 let s = &self.w.state;
                 let kind = |e: &usize| matches!(s.ents[*e].kind, crate::engine::Kind::Card(_)) == cards;
                 let mut items = zones.iter().flat_map(|&z| s.zones[z].items.iter()).filter(|e| kind(e));
-                Ok(match name {
-                    "count" => Value::Int(items.count() as i64),
-                    "exists" => Value::Bool(items.next().is_some()),
+                Ok(match fun {
+                    Fun::Count => Value::Int(items.count() as i64),
+                    Fun::Exists => Value::Bool(items.next().is_some()),
                     _ => items.next().map_or(Value::Null, |&e| Value::Ent(e)),
                 })
             }
-            "count" | "exists" | "first" | "random" | "neighbors" => {
+            Fun::Count | Fun::Exists | Fun::First | Fun::Random | Fun::Neighbors => {
                 let v = self.eval(arg(0)?, cx)?;
                 let items = self.things(&v)?;
-                Ok(match name {
-                    "count" => Value::Int(items.len() as i64),
-                    "exists" => Value::Bool(!items.is_empty()),
-                    "first" => items.into_iter().next().unwrap_or(Value::Null),
-                    "random" if items.is_empty() => Value::Null,
-                    "random" => {
+                Ok(match fun {
+                    Fun::Count => Value::Int(items.len() as i64),
+                    Fun::Exists => Value::Bool(!items.is_empty()),
+                    Fun::First => items.into_iter().next().unwrap_or(Value::Null),
+                    Fun::Random if items.is_empty() => Value::Null,
+                    Fun::Random => {
                         let i = self.w.state.rng.below(items.len() as u64) as usize;
                         items[i].clone()
                     }
                     _ => Value::List(self.neighbors(&items)),
                 })
             }
-            "min" | "max" => {
+            Fun::Min | Fun::Max => {
                 let mut nums = vec![];
                 for a in args {
                     let v = self.eval(a, cx)?;
@@ -62,23 +99,23 @@ impl Interp<'_> {
                         v => nums.push(self.int(&v, a, cx)?),
                     }
                 }
-                let r = if name == "min" { nums.iter().min() } else { nums.iter().max() };
+                let r = if fun == Fun::Min { nums.iter().min() } else { nums.iter().max() };
                 Ok(Value::Int(r.copied().unwrap_or(0)))
             }
-            "sum" | "sort" | "most" => {
+            Fun::Sum | Fun::Sort | Fun::Most => {
                 let v = self.eval(arg(0)?, cx)?;
                 let mut keyed = vec![];
                 for x in self.things(&v)? {
                     keyed.push((self.keyed(&x, arg(1)?, cx)?, x));
                 }
-                Ok(by_key(name, keyed))
+                Ok(by_key(fun, keyed))
             }
-            "adjacent" => {
+            Fun::Adjacent => {
                 let (a, b) = (self.eval(arg(0)?, cx)?, self.eval(arg(1)?, cx)?);
                 let a = super::select::first(a);
                 Ok(Value::Bool(self.neighbors(&[a]).contains(&super::select::first(b))))
             }
-            "sees" => {
+            Fun::Sees => {
                 let who = self.eval(arg(0)?, cx)?;
                 let who = self.players(&who)?;
                 let what = self.eval(arg(1)?, cx)?;
@@ -89,7 +126,6 @@ impl Interp<'_> {
                 }
                 Ok(Value::Bool(all))
             }
-            _ => Err(Halt::error(format!("unknown function `{name}`"))),
         }
     }
 
@@ -131,10 +167,10 @@ impl Interp<'_> {
 
 /// `sum`, `sort` (lowest first, stable) and `most` (the one strictly highest, else none)
 /// over things paired with their keys.
-fn by_key(name: &str, mut keyed: Vec<(i64, Value)>) -> Value {
-    match name {
-        "sum" => Value::Int(keyed.iter().fold(0i64, |t, (k, _)| t.saturating_add(*k))),
-        "sort" => {
+fn by_key(fun: Fun, mut keyed: Vec<(i64, Value)>) -> Value {
+    match fun {
+        Fun::Sum => Value::Int(keyed.iter().fold(0i64, |t, (k, _)| t.saturating_add(*k))),
+        Fun::Sort => {
             keyed.sort_by_key(|(k, _)| *k);
             Value::List(keyed.into_iter().map(|(_, x)| x).collect())
         }
@@ -145,6 +181,18 @@ fn by_key(name: &str, mut keyed: Vec<(i64, Value)>) -> Value {
                 (Some((_, x)), None) => x,
                 _ => Value::Null,
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// A compiled call's index means the same function to the checker and here.
+    #[test]
+    fn the_functions_are_in_the_checkers_order() {
+        assert_eq!(super::FUNS.len(), super::FUNCTIONS.len());
+        for (f, (name, ..)) in super::FUNS.iter().zip(super::FUNCTIONS) {
+            assert_eq!(format!("{f:?}").to_lowercase(), *name);
         }
     }
 }

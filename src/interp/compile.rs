@@ -13,11 +13,11 @@
 
 use std::sync::Arc;
 
-use crate::check::env::{Env, Sym};
+use crate::check::env::{Env, Sym, FUNCTIONS};
 use crate::engine::CounterId;
-use crate::fxhash::FxHashSet;
+use crate::fxhash::{FxHashMap, FxHashSet};
 use crate::load::CounterOn;
-use crate::syntax::ast::{Block, Expr, ExprKind, Res};
+use crate::syntax::ast::{Block, Call, CallKind, Callee, Expr, ExprKind, Res};
 use crate::syntax::visit;
 
 /// Resolves the names of one game's scripts.
@@ -25,24 +25,47 @@ pub(super) struct Resolver<'e> {
     env: &'e Env,
     /// Names some procedure or keyword binds as a parameter.
     params: FxHashSet<&'e str>,
+    /// The game's procedures (the factions' too), by name: their index in `Rules::proc_list`.
+    procs: FxHashMap<&'e str, u32>,
 }
 
 impl<'e> Resolver<'e> {
-    /// A resolver over a game's names.
-    pub(super) fn new(env: &'e Env) -> Self {
-        Resolver { env, params: env.param_names().collect() }
+    /// A resolver over a game's names and procedures (`proc_names`, in the order of
+    /// `Rules::proc_list`).
+    pub(super) fn new(env: &'e Env, proc_names: &[&'e str]) -> Self {
+        let procs = proc_names.iter().enumerate().map(|(i, n)| (*n, i as u32)).collect();
+        Resolver { env, params: env.param_names().collect(), procs }
     }
 
-    /// Resolves the names of a script.
+    /// Resolves the names and calls of a script.
     pub(super) fn block(&self, b: &mut Block) {
         let mut bound = vec![];
         visit::bound_names(b, &mut bound);
         visit::block_exprs_mut(b, &mut |e| self.name(e, &bound));
+        visit::block_calls_mut(b, &mut |c| self.call(c));
     }
 
-    /// Resolves the names of an expression (a condition or a value).
+    /// Resolves the names and calls of an expression (a condition or a value).
     pub(super) fn expr(&self, e: &mut Expr) {
         visit::expr_mut(e, &mut |x| self.name(x, &[]));
+        visit::expr_calls_mut(e, &mut |c| self.call(c));
+    }
+
+    /// A call's callee: a keyword, else a procedure, else a built-in function (the
+    /// order `Interp::call` looks them up in by name).
+    fn call(&self, c: &mut Call) {
+        let name = c.name.name.as_str();
+        c.callee = match c.kind {
+            CallKind::Keyword => match self.env.keywords.get_index_of(name) {
+                Some(i) => Callee::Keyword(i as u32),
+                None => Callee::Unresolved,
+            },
+            CallKind::Function => match (self.procs.get(name), FUNCTIONS.iter().position(|f| f.0 == name)) {
+                (Some(&i), _) => Callee::Proc(i),
+                (None, Some(i)) => Callee::Builtin(i as u32),
+                (None, None) => Callee::Unresolved,
+            },
+        };
     }
 
     fn name(&self, e: &mut Expr, bound: &[String]) {

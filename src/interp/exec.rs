@@ -281,15 +281,26 @@ impl<'r> Interp<'r> {
     pub fn call(&mut self, c: &Call, cx: &mut Ctx) -> R<Value> {
         let name = &c.name.name;
         let rules: &'r super::Rules = self.rules;
-        let def = match c.kind {
-            CallKind::Keyword => rules.keywords.get(name),
-            CallKind::Function => rules.procs.get(name),
+        // A compiled call holds its callee's index; a script that was not compiled (a
+        // scenario's) looks it up by name, in the same order.
+        let def = match c.callee {
+            Callee::Proc(i) => rules.proc_list.get(i as usize).and_then(Option::as_ref),
+            Callee::Keyword(i) => rules.keyword_list.get(i as usize).and_then(Option::as_ref),
+            Callee::Builtin(f) => return self.builtin_fn(f as usize, &c.args, cx),
+            Callee::Unresolved => match c.kind {
+                CallKind::Keyword => rules.keywords.get(name),
+                CallKind::Function => rules.procs.get(name),
+            },
         };
         let def = match (def, c.kind) {
             (Some(def), _) => def,
-            (None, CallKind::Function) => return self.builtin_fn(name, &c.args, cx),
+            (None, CallKind::Function) => match crate::check::env::FUNCTIONS.iter().position(|f| f.0 == name) {
+                Some(f) => return self.builtin_fn(f, &c.args, cx),
+                None => return Err(Halt::error(format!("unknown function `{name}`"))),
+            },
             (None, CallKind::Keyword) => return Err(Halt::error(format!("unknown procedure `{name}`"))),
         };
+        debug_assert_eq!(&*def.name, name.as_str(), "a compiled call holds another callee's index");
         let mut args = vec![];
         for a in &c.args {
             args.push(self.eval(a, cx)?);

@@ -234,6 +234,10 @@ pub struct Rules {
     pub keywords: HashMap<String, ProcDef>,
     /// Procedures by name.
     pub procs: HashMap<String, ProcDef>,
+    /// The same, by the index a compiled call holds (`ast::Callee::Proc`).
+    pub proc_list: Vec<Option<ProcDef>>,
+    /// Keywords by the index a compiled call holds (`ast::Callee::Keyword`).
+    pub keyword_list: Vec<Option<ProcDef>>,
     /// Factions.
     pub factions: Vec<FactionDef>,
     /// Phases in order.
@@ -346,7 +350,14 @@ impl Rules {
         let Some(g) = &bundle.game else {
             return Err(diags);
         };
-        let names = super::compile::Resolver::new(&env);
+        // Calls name procedures by index: the distinct names, the game's then the factions'.
+        let mut proc_names: Vec<&str> = vec![];
+        for p in g.procedures.iter().chain(bundle.factions.iter().flat_map(|f| &f.procedures)) {
+            if !proc_names.contains(&p.name.value.as_str()) {
+                proc_names.push(&p.name.value);
+            }
+        }
+        let names = super::compile::Resolver::new(&env, &proc_names);
         let mut cx = Compiler {
             diags: &mut diags,
             names: &names,
@@ -368,6 +379,8 @@ impl Rules {
             rules.add_faction(f, &mut cx);
         }
         rules.number_props();
+        rules.proc_list = proc_names.iter().map(|n| rules.procs.get(*n).cloned()).collect();
+        rules.keyword_list = env.keywords.keys().map(|k| rules.keywords.get(k).cloned()).collect();
         rules.symbols = super::compile::symbols(&env);
         rules.env = env;
         rules.find_statics();
@@ -449,6 +462,8 @@ impl Rules {
             period_texts: super::compile::PeriodTexts::new(),
             keywords: HashMap::default(),
             procs: HashMap::default(),
+            proc_list: vec![],
+            keyword_list: vec![],
             factions: vec![],
             phases: vec![],
             order: None,

@@ -348,6 +348,22 @@ pub struct Call {
     pub args: Vec<Expr>,
     /// The whole call.
     pub span: Span,
+    /// What the compiler resolved the name to (the parser writes `Unresolved`).
+    pub callee: Callee,
+}
+
+/// What a call invokes, resolved once the bundle checks clean (see `Res`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Callee {
+    /// Looked up by name when called.
+    #[default]
+    Unresolved,
+    /// The game's procedure with this index in `interp::Rules::proc_list`.
+    Proc(u32),
+    /// The game's keyword with this index in the checker's keyword table.
+    Keyword(u32),
+    /// The built-in function with this index in `check::env::FUNCTIONS`.
+    Builtin(u32),
 }
 
 /// An expression with its span.

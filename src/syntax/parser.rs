@@ -326,7 +326,7 @@ fn parse_call(p: P, kind: CallKind) -> Call {
     let mut it = kids(p);
     let name = ident(it.next().expect("call name"));
     let args = it.next().map(|a| a.into_inner().map(parse_expr).collect()).unwrap_or_default();
-    Call { kind, name, args, span: sp }
+    Call { kind, name, args, span: sp, callee: Callee::Unresolved }
 }
 
 fn parse_effect(p: P) -> Effect {
@@ -452,7 +452,13 @@ fn parse_name(p: P) -> Expr {
         Some(a) => {
             let args =
                 a.into_inner().next().map(|args| args.into_inner().map(parse_expr).collect()).unwrap_or_default();
-            ExprKind::Call(Call { kind: CallKind::Function, name: id, args, span: sp.clone() })
+            ExprKind::Call(Call {
+                kind: CallKind::Function,
+                name: id,
+                args,
+                span: sp.clone(),
+                callee: Callee::Unresolved,
+            })
         }
         None => ExprKind::Name(id.name, Res::Unresolved),
     };

@@ -153,6 +153,47 @@ fn stmt_exprs_mut(s: &mut Stmt, f: &mut impl FnMut(&mut Expr)) {
     }
 }
 
+/// Calls `f` on every call of a block: statements and expressions, nested ones too.
+pub fn block_calls_mut(b: &mut Block, f: &mut impl FnMut(&mut Call)) {
+    block_exprs_mut(b, &mut |e| {
+        if let ExprKind::Call(c) = &mut e.kind {
+            f(c);
+        }
+    });
+    stmt_calls_mut(b, f);
+}
+
+/// Calls `f` on every call of an expression.
+pub fn expr_calls_mut(e: &mut Expr, f: &mut impl FnMut(&mut Call)) {
+    expr_mut(e, &mut |x| {
+        if let ExprKind::Call(c) = &mut x.kind {
+            f(c);
+        }
+    });
+}
+
+/// The statement calls (`Add[1]`, `battle(c)`) of a block and of the blocks inside it.
+fn stmt_calls_mut(b: &mut Block, f: &mut impl FnMut(&mut Call)) {
+    for s in &mut b.stmts {
+        match &mut s.kind {
+            StmtKind::Call(c) => f(c),
+            StmtKind::If { then, otherwise, .. } => {
+                stmt_calls_mut(then, f);
+                if let Some(o) = otherwise {
+                    stmt_calls_mut(o, f);
+                }
+            }
+            StmtKind::ForEach { body, .. }
+            | StmtKind::Repeat { body, .. }
+            | StmtKind::AnyTimes { body }
+            | StmtKind::May { body, .. }
+            | StmtKind::As { body, .. } => stmt_calls_mut(body, f),
+            StmtKind::ChooseOne { options } => options.iter_mut().for_each(|o| stmt_calls_mut(&mut o.body, f)),
+            _ => {}
+        }
+    }
+}
+
 /// The names a block binds (`let`, `for each`), wherever they are.
 pub fn bound_names(b: &Block, out: &mut Vec<String>) {
     for s in &b.stmts {
