@@ -496,6 +496,10 @@ impl<'r> Interp<'r> {
 
     /// The zones a place is made of, in table order (`None` when it holds other things).
     pub(super) fn zones_in(&self, place: &Value) -> Option<Vec<ZoneId>> {
+        // Most places are one zone (`cards in hand`): nothing to sort.
+        if let Value::Zone(z) = place {
+            return Some(vec![*z]);
+        }
         fn walk(v: &Value, out: &mut Vec<ZoneId>) -> bool {
             match v {
                 Value::Zone(z) => {
@@ -518,8 +522,12 @@ impl<'r> Interp<'r> {
     /// The cards (or pieces) in `zones`, zone by zone, top first.
     pub(super) fn in_zones(&self, zones: &[ZoneId], cards: bool) -> Vec<Value> {
         let s = &self.w.state;
-        let items = zones.iter().flat_map(|&z| s.zones[z].items.iter().copied());
-        items.filter(|&e| matches!(s.ents[e].kind, Kind::Card(_)) == cards).map(Value::Ent).collect()
+        let mut out = Vec::with_capacity(zones.iter().map(|&z| s.zones[z].items.len()).sum());
+        for &z in zones {
+            let items = s.zones[z].items.iter().copied();
+            out.extend(items.filter(|&e| matches!(s.ents[e].kind, Kind::Card(_)) == cards).map(Value::Ent));
+        }
+        out
     }
 
     /// Whether `c` is in one of the zones of `place`, or is one of its things.

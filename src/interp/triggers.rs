@@ -28,7 +28,9 @@ impl Interp<'_> {
             // Nobody listens: every event is offered at once, to no one.
             self.w.fired = self.w.fired.max(self.w.state.log.len());
             let fired = self.w.fired;
-            self.w.done.retain(|&i| i >= fired);
+            if !self.w.done.is_empty() {
+                self.w.done.retain(|&i| i >= fired);
+            }
             return Ok(());
         }
         let mut i = self.w.fired.max(self.floor);
