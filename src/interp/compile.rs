@@ -232,11 +232,24 @@ impl Nouns {
         noun: &str,
         mut modified: impl Iterator<Item = &'m str>,
     ) -> Option<bool> {
+        let id = self.settled(noun, &mut modified)?;
+        self.card_has(card, id)
+    }
+
+    /// The bit of `noun` while none of its properties may be modified now (no static
+    /// ability modifies one, none is among `modified`); else `None`. An enum value no
+    /// property holds has no bit either.
+    pub(super) fn settled<'m>(&self, noun: &str, modified: &mut impl Iterator<Item = &'m str>) -> Option<u32> {
         let (id, props, statics) = self.ids.get(noun)?;
         if *statics || modified.any(|m| props.iter().any(|p| p == m)) {
             return None;
         }
-        Some(self.cards.get(card)?[*id as usize / 64] & (1 << (id % 64)) != 0)
+        Some(*id)
+    }
+
+    /// Whether card `card` prints the noun whose bit is `id` (from `settled`).
+    pub(super) fn card_has(&self, card: usize, id: u32) -> Option<bool> {
+        Some(self.cards.get(card)?[id as usize / 64] & (1 << (id % 64)) != 0)
     }
 }
 

@@ -52,6 +52,62 @@ impl<'r> Interp<'r> {
         }
     }
 
+    /// The `noun`s among `cands`, in order: `is_a` of each, with what depends only on the
+    /// noun worked out once (its bit, while nothing can modify the properties that hold
+    /// it) and, for a piece with no assigned value, what depends only on its kind once
+    /// per kind. A selection over the whole table asks this of every thing.
+    fn nouns_among(&mut self, noun: &str, cands: Vec<Value>) -> R<Vec<Value>> {
+        let rules: &'r super::Rules = self.rules;
+        let values = rules.values.get(noun).map_or(&[][..], |v| &v[..]);
+        let mut modified = self.w.mods.iter().map(|m| m.prop.as_str());
+        let bit = rules.nouns.settled(noun, &mut modified);
+        if !values.is_empty() && bit.is_none() {
+            let mut out = vec![];
+            for c in cands {
+                if self.is_a(&c, noun)? {
+                    out.push(c);
+                }
+            }
+            return Ok(out);
+        }
+        // The noun's printed membership of each piece kind met so far.
+        let mut kinds: Vec<(String, bool)> = vec![];
+        let mut out = vec![];
+        for c in cands {
+            let fast = match &c {
+                Value::Ent(e) if self.w.state.ents[*e].props.is_empty() => {
+                    let ent = &self.w.state.ents[*e];
+                    match &ent.kind {
+                        Kind::Card(card) => Some(bit.and_then(|b| rules.nouns.card_has(*card, b)).unwrap_or(false)),
+                        Kind::Piece(k) if k == noun || ent.side.as_deref() == Some(noun) => Some(true),
+                        Kind::Piece(_) if values.is_empty() => Some(false),
+                        Kind::Piece(k) => match kinds.iter().find(|(x, _)| x == k) {
+                            Some((_, is)) => Some(*is),
+                            None => {
+                                let k = k.clone();
+                                let is = self.is_a_by_values(*e, noun)?;
+                                kinds.push((k, is));
+                                Some(is)
+                            }
+                        },
+                    }
+                }
+                _ => None,
+            };
+            let is = match fast {
+                Some(is) => {
+                    debug_assert_eq!(Ok(is), self.is_a(&c, noun), "`{noun}`: the prepared test disagrees");
+                    is
+                }
+                None => self.is_a(&c, noun)?,
+            };
+            if is {
+                out.push(c);
+            }
+        }
+        Ok(out)
+    }
+
     /// Whether entity `e` has the enum value `noun` in one of the properties that can hold
     /// it, modifiers applied.
     fn is_a_by_values(&mut self, e: EntId, noun: &str) -> R<bool> {
@@ -102,11 +158,8 @@ impl<'r> Interp<'r> {
                     }
                 }
                 self.tick_n(cands.len())?;
-                for c in cands.into_iter().chain(self.spaces().into_iter().map(Value::Zone)) {
-                    if self.is_a(&c, &noun)? {
-                        out.push(c);
-                    }
-                }
+                cands.extend(self.spaces().into_iter().map(Value::Zone));
+                out.extend(self.nouns_among(&noun, cands)?);
                 Ok(out)
             }
             v => Ok(vec![v.clone()]),
@@ -130,14 +183,8 @@ impl<'r> Interp<'r> {
         let card = |e: &EntId| matches!(s.ents[*e].kind, Kind::Card(_));
         let (cards, pieces): (Vec<EntId>, Vec<EntId>) = in_play.into_iter().partition(card);
         self.tick_n(cards.len() + pieces.len())?;
-        let ents = cards.into_iter().chain(pieces);
-        let mut out = vec![];
-        for e in ents {
-            if self.is_a(&Value::Ent(e), noun)? {
-                out.push(Value::Ent(e));
-            }
-        }
-        Ok(out)
+        let ents = cards.into_iter().chain(pieces).map(Value::Ent).collect();
+        self.nouns_among(noun, ents)
     }
 
     /// Whether some card, and some piece, can be a `noun` (see `is_a`): a card only
@@ -341,13 +388,7 @@ impl<'r> Interp<'r> {
         let mut here = self.in_zones(&zones, true);
         here.extend(self.in_zones(&zones, false));
         here.extend(self.spaces().into_iter().filter(|z| zones.binary_search(z).is_ok()).map(Value::Zone));
-        let mut out = vec![];
-        for c in here {
-            if self.is_a(&c, noun)? {
-                out.push(c);
-            }
-        }
-        Ok(out)
+        self.nouns_among(noun, here)
     }
 
     /// The fewest and most things a quantity takes out of `avail`.
