@@ -21,6 +21,7 @@ mod fields;
 mod game;
 mod heard;
 pub mod legal;
+mod nouns;
 mod pieces;
 mod places;
 pub mod props;
