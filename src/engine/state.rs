@@ -357,8 +357,12 @@ impl State {
         borne: impl Fn(EntId) -> bool,
         keep: impl Fn(EntId) -> bool,
     ) -> Vec<EntId> {
-        let picked = self.zones.iter().enumerate().filter(|(z, zone_)| zone(*z, zone_));
-        let mut out: Vec<EntId> = picked.flat_map(|(_, z)| z.items.iter().copied()).filter(|&e| keep(e)).collect();
+        // Sized once for what the picked zones hold: a whole table grows no list by doubling.
+        let picked = || self.zones.iter().enumerate().filter(|(z, zone_)| zone(*z, zone_)).map(|(_, z)| z);
+        let mut out = Vec::with_capacity(picked().map(|z| z.items.len()).sum::<usize>() + self.borne.len());
+        for z in picked() {
+            out.extend(z.items.iter().copied().filter(|&e| keep(e)));
+        }
         out.extend(self.borne().filter(|&e| borne(e) && keep(e)));
         out
     }

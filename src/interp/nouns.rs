@@ -42,7 +42,7 @@ impl<'r> Interp<'r> {
     /// noun worked out once (its bit, while nothing can modify the properties that hold
     /// it) and, for a piece with no assigned value, what depends only on its kind once
     /// per kind. A selection over the whole table asks this of every thing.
-    pub(super) fn nouns_among(&mut self, noun: &str, cands: Vec<Value>) -> R<Vec<Value>> {
+    pub(super) fn nouns_among(&mut self, noun: &str, cands: impl IntoIterator<Item = Value>) -> R<Vec<Value>> {
         let rules: &'r super::Rules = self.rules;
         let values = rules.values.get(noun).map_or(&[][..], |v| &v[..]);
         let mut modified = self.w.mods.iter().map(|m| m.prop.as_str());

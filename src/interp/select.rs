@@ -42,20 +42,25 @@ impl<'r> Interp<'r> {
             }
             Value::Sym(noun) if self.is_noun(noun) => {
                 let noun = noun.clone();
-                let mut out = vec![];
                 // Only the kinds of thing that can be a `noun` are tested: a board value
-                // names no card, a piece kind no card.
+                // names no card, a piece kind no card. The cards come first, then the
+                // pieces, each in table order, then the spaces (one scan of the table).
                 let (cards, pieces) = self.may_be(&noun);
-                let mut cands: Vec<Value> = vec![];
-                for (wanted, kind) in [(cards, true), (pieces, false)] {
-                    if wanted {
-                        cands.extend(self.all_ents(kind).into_iter().map(Value::Ent));
+                let s = &self.w.state;
+                let is_card = |e: &EntId| matches!(s.ents[*e].kind, Kind::Card(_));
+                let mut ents = if cards || pieces { s.table_where(|_, _| true, |_| true) } else { vec![] };
+                match (cards, pieces) {
+                    (true, true) => {
+                        let (c, p): (Vec<EntId>, Vec<EntId>) = ents.into_iter().partition(is_card);
+                        ents = c;
+                        ents.extend(p);
                     }
+                    (cards, _) => ents.retain(|e| is_card(e) == cards),
                 }
-                self.tick_n(cands.len())?;
-                cands.extend(self.spaces().into_iter().map(Value::Zone));
-                out.extend(self.nouns_among(&noun, cands)?);
-                Ok(out)
+                self.tick_n(ents.len())?;
+                let spaces = self.spaces();
+                let cands = ents.into_iter().map(Value::Ent).chain(spaces.into_iter().map(Value::Zone));
+                self.nouns_among(&noun, cands)
             }
             v => Ok(vec![v.clone()]),
         }
@@ -78,7 +83,7 @@ impl<'r> Interp<'r> {
         let card = |e: &EntId| matches!(s.ents[*e].kind, Kind::Card(_));
         let (cards, pieces): (Vec<EntId>, Vec<EntId>) = in_play.into_iter().partition(card);
         self.tick_n(cards.len() + pieces.len())?;
-        let ents = cards.into_iter().chain(pieces).map(Value::Ent).collect();
+        let ents = cards.into_iter().chain(pieces).map(Value::Ent);
         self.nouns_among(noun, ents)
     }
 
