@@ -416,6 +416,9 @@ pub struct Interp<'r> {
     end_seen: Option<turn::EndSeen>,
     /// Whether an evaluation read the clock (`turn`, `round`, `phase`, `step`).
     clock_read: bool,
+    /// Selections apply their filters in the written order (debug builds check that
+    /// taking the place filter first selects the same: `select.rs` `candidates`).
+    in_order: bool,
     /// The cards that listen for events (`when:`, then answering abilities) as of a
     /// `State::layout` (`respond.rs` `listeners`).
     listening_at: [Option<(u64, Vec<EntId>)>; 2],
@@ -451,6 +454,7 @@ impl<'r> Interp<'r> {
             game_steps: 0,
             end_seen: None,
             clock_read: false,
+            in_order: false,
             listening_at: Default::default(),
             calls: 0,
             chain: vec![],

@@ -225,20 +225,27 @@ impl<'r> Interp<'r> {
 
     /// The candidates of a selector before its quantity.
     pub(super) fn candidates(&mut self, base: &Expr, filters: &[Filter], cx: &mut Ctx) -> R<Vec<Value>> {
-        let mut filters = filters;
-        let mut cands = match (self.all_of_kind(base, cx), filters.first()) {
+        // The place filter goes first when only tests of ownership or control come before
+        // it (`pieces owned by p at c`): the same things, without listing the whole table.
+        let place = first_place(filters).filter(|&i| i == 0 || !self.in_order);
+        let lead = place.map(|i| &filters[i]);
+        // Which filter the candidates were found by, if any (it is not applied again).
+        let mut applied = None;
+        let mut cands = match (self.all_of_kind(base, cx), lead) {
             // `cards in X`: only the things in X's zones are looked at, in table order.
-            (
-                Some(cards),
-                Some(f @ Filter { kind: FilterKind::In(_) | FilterKind::From(_) | FilterKind::At(_), .. }),
-            ) => {
-                filters = &filters[1..];
+            (Some(cards), Some(f)) => {
+                applied = place;
                 match self.located_in(f, cards, cx)? {
                     Selected::Zones(zones, cards) => self.in_zones(&zones, cards),
                     Selected::Things(things) => things,
                 }
             }
-            (_, Some(Filter { kind: FilterKind::YouControl | FilterKind::ControlledBy(_), .. })) => {
+            (_, None)
+                if matches!(
+                    filters.first().map(|f| &f.kind),
+                    Some(FilterKind::YouControl | FilterKind::ControlledBy(_))
+                ) =>
+            {
                 // `X you control`: only things in play can be controlled.
                 let b = self.eval(base, cx)?;
                 match &b {
@@ -248,13 +255,10 @@ impl<'r> Interp<'r> {
             }
             _ => {
                 let b = self.eval(base, cx)?;
-                match (&b, filters.first()) {
+                match (&b, lead) {
                     // `NOUN at X`: only the things in X's zones are looked at.
-                    (
-                        Value::Sym(noun),
-                        Some(f @ Filter { kind: FilterKind::In(_) | FilterKind::From(_) | FilterKind::At(_), .. }),
-                    ) if self.is_noun(noun) => {
-                        filters = &filters[1..];
+                    (Value::Sym(noun), Some(f)) if self.is_noun(noun) => {
+                        applied = place;
                         self.noun_located(noun, f, cx)?
                     }
                     _ => self.things_owned(b)?,
@@ -262,7 +266,7 @@ impl<'r> Interp<'r> {
             }
         };
         self.tick_n(cands.len())?;
-        for f in filters {
+        for (_, f) in filters.iter().enumerate().filter(|(i, _)| Some(*i) != applied) {
             let arg = self.filter_arg(f, cx)?;
             self.tick_n(cands.len())?;
             let mut kept = vec![];
@@ -272,6 +276,16 @@ impl<'r> Interp<'r> {
                 }
             }
             cands = kept;
+        }
+        #[cfg(debug_assertions)]
+        if applied.is_some_and(|i| i > 0) {
+            // The filters in their written order give the same things, in the same order.
+            let budgets = (self.steps, self.game_steps);
+            self.in_order = true;
+            let written = self.candidates(base, filters, cx);
+            self.in_order = false;
+            (self.steps, self.game_steps) = budgets;
+            debug_assert_eq!(written.ok().as_ref(), Some(&cands), "the place filter taken first selects otherwise");
         }
         Ok(cands)
     }
@@ -480,6 +494,24 @@ impl<'r> Interp<'r> {
             (x, y) => x == y,
         })
     }
+}
+
+/// The `in`/`from`/`at` filter a selection can start from: the first one, when the filters
+/// before it only test ownership or control of a player named plainly (`owned by p`,
+/// `you control`). Those keep what they keep in any order, and their players are read
+/// in the enclosing scope either way, asking nothing; a `where`, `with` or `on` before
+/// it keeps its place.
+fn first_place(filters: &[Filter]) -> Option<usize> {
+    for (i, f) in filters.iter().enumerate() {
+        match &f.kind {
+            FilterKind::In(_) | FilterKind::From(_) | FilterKind::At(_) => return Some(i),
+            FilterKind::YouControl => {}
+            FilterKind::OwnedBy(p) | FilterKind::ControlledBy(p)
+                if matches!(p.kind, ExprKind::Name(..) | ExprKind::You | ExprKind::This) => {}
+            _ => return None,
+        }
+    }
+    None
 }
 
 /// What `zones_of_selector` found: zones to read in place (and whether cards or pieces),
