@@ -624,7 +624,7 @@ fn forbid_parts() {
             assert_eq!(actions, ["place", "take", "remove", "flip"]);
             assert_eq!(name(f.object.as_ref().expect("object")), "pieces");
             assert!(f.at.is_none());
-            assert!(matches!(f.except, Some(Exception::During(p)) if p.name == "battle"));
+            assert!(matches!(&f.except, Some(Exception::During(p)) if p.name == "battle"));
         }
         k => panic!("expected forbid, got {k:?}"),
     }

@@ -332,13 +332,9 @@ impl<'r> Interp<'r> {
                 if op == BinOp::And {
                     return Err(Halt::error(format!("`and` needs conditions, found {}", self.show(&l))));
                 }
-                let mut all = self.things(&l)?;
-                for x in self.things(&r)? {
-                    if !all.contains(&x) {
-                        all.push(x);
-                    }
-                }
-                Ok(Value::List(all))
+                let all = self.things(&l)?;
+                let more = self.things(&r)?;
+                Ok(Value::List(union(all, more, self.w.state.ents.len())))
             }
             BinOp::Eq | BinOp::Ne => {
                 let (l, r) = (self.eval(a, cx)?, self.eval(b, cx)?);
@@ -526,4 +522,41 @@ impl<'r> Interp<'r> {
             (_, v) => return Err(Halt::error(format!("`{n} of {}` means nothing", self.show(v)))),
         })
     }
+}
+
+/// `all` then what `more` adds to it, in order (a thing already in is not added again).
+/// Cards and pieces are looked up in a bit set over the table, so a union of long
+/// selections (`carriers or cruisers or ...`) does not search the list for each one.
+fn union(mut all: Vec<Value>, more: Vec<Value>, ents: usize) -> Vec<Value> {
+    if all.len() * more.len() <= 64 {
+        for x in more {
+            if !all.contains(&x) {
+                all.push(x);
+            }
+        }
+        return all;
+    }
+    let mut bits = vec![0u64; ents.div_ceil(64)];
+    let mut other: Vec<Value> = vec![];
+    let mark = |x: &Value, bits: &mut Vec<u64>, other: &mut Vec<Value>| match x {
+        Value::Ent(e) if *e < ents => {
+            let fresh = bits[e / 64] & (1 << (e % 64)) == 0;
+            bits[e / 64] |= 1 << (e % 64);
+            fresh
+        }
+        x if other.contains(x) => false,
+        x => {
+            other.push(x.clone());
+            true
+        }
+    };
+    for x in &all {
+        mark(x, &mut bits, &mut other);
+    }
+    for x in more {
+        if mark(&x, &mut bits, &mut other) {
+            all.push(x);
+        }
+    }
+    all
 }

@@ -79,7 +79,7 @@ impl<'r> Interp<'r> {
             StmtKind::Forbid(f) => {
                 let source = cx.this.as_ref().map(|t| self.show(t)).unwrap_or_else(|| "a script".into());
                 self.note(cx.you, true, |_| format!("forbid: {}", cx.snippet(&s.span)));
-                self.w.bans.push(Ban { rule: Arc::new(f.clone()), cx: cx.clone(), source });
+                self.w.bans.push(Ban { rule: Arc::clone(f), cx: cx.clone(), source });
             }
             StmtKind::Draft(d) => self.draft(d, cx)?,
             StmtKind::Effect(e) => {

@@ -259,7 +259,8 @@ impl Interp<'_> {
         for (script, cx, source) in self.statics()? {
             for st in &script.block.stmts {
                 if let StmtKind::Forbid(f) = &st.kind {
-                    out.push(Ban { rule: Arc::new(f.clone()), cx: cx.clone(), source: source.clone() });
+                    // The rule is shared with the script, not copied.
+                    out.push(Ban { rule: Arc::clone(f), cx: cx.clone(), source: source.clone() });
                 }
             }
         }

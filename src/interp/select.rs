@@ -379,7 +379,8 @@ impl<'r> Interp<'r> {
                 self.truth(&v, e, cx)
             }
             FilterKind::With(e) => {
-                let v = self.eval(&unquantified(e), cx)?;
+                // Asked once per candidate: the expression is copied only if it has a quantity.
+                let v = if quantified(e) { self.eval(&unquantified(e), cx)? } else { self.eval(e, cx)? };
                 if let Value::Bool(b) = v {
                     return Ok(b);
                 }
@@ -533,6 +534,16 @@ pub fn first(v: Value) -> Value {
     match v {
         Value::List(mut l) if l.len() == 1 => l.remove(0),
         v => v,
+    }
+}
+
+/// Whether `unquantified` would change `e`.
+fn quantified(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Select { quantity: Some(_), .. } => true,
+        ExprKind::Select { base, .. } => quantified(base),
+        ExprKind::Of(a, b) => quantified(a) || quantified(b),
+        _ => false,
     }
 }
 

@@ -75,7 +75,7 @@ pub enum StmtKind {
     /// Assignment, e.g. `set side of a to governing` or `set speaker to p`.
     Set { prop: Ident, target: Option<Expr>, value: Expr, duration: Option<Duration> },
     /// Prohibition, e.g. `forbid enemies to place pieces at x, except during battle`.
-    Forbid(Forbid),
+    Forbid(std::sync::Arc<Forbid>),
     /// Draft, e.g. `draft from hand into picks: pick 1, pass left`.
     Draft(Draft),
     /// Engine effect, e.g. `add 2 tokens`, `move x to hand`.

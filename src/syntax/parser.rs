@@ -127,7 +127,7 @@ fn parse_stmt(p: P) -> Stmt {
         Rule::eliminate_stmt => StmtKind::Eliminate { who: parse_expr(last(p)) },
         Rule::modify_stmt => parse_modify(p),
         Rule::set_stmt => parse_set(p),
-        Rule::forbid_stmt => StmtKind::Forbid(parse_forbid(p)),
+        Rule::forbid_stmt => StmtKind::Forbid(std::sync::Arc::new(parse_forbid(p))),
         Rule::draft_stmt => StmtKind::Draft(parse_draft(p)),
         Rule::keyword_call => StmtKind::Call(parse_call(p, CallKind::Keyword)),
         Rule::proc_call => StmtKind::Call(parse_call(p, CallKind::Function)),

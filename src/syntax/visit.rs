@@ -131,6 +131,7 @@ fn stmt_exprs_mut(s: &mut Stmt, f: &mut impl FnMut(&mut Expr)) {
             duration_mut(duration, f);
         }
         StmtKind::Forbid(fb) => {
+            let fb = std::sync::Arc::make_mut(fb);
             expr_mut(&mut fb.who, f);
             for x in [&mut fb.object, &mut fb.at].into_iter().flatten() {
                 expr_mut(x, f);
