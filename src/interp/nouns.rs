@@ -2,10 +2,15 @@
 //! property), and which of many things are, with what depends only on the noun worked out
 //! once (`compile::Nouns` bits).
 
-use crate::engine::{EntId, Kind, Value};
+use crate::engine::{EntId, Kind, Loc, Value};
+use crate::syntax::ast::{BinOp, CallKind, Callee, Expr, ExprKind};
 
+use super::rules::Body;
 use super::select::names;
-use super::{Interp, R};
+use super::{Ctx, Interp, R};
+
+/// How deep `member` follows value procedures into one another.
+const MEMBER_DEPTH: u8 = 4;
 
 impl<'r> Interp<'r> {
     /// Whether a thing "is a" `noun`: a piece kind, a side, an enum value of a property.
@@ -111,5 +116,81 @@ impl<'r> Interp<'r> {
             }
         }
         Ok(false)
+    }
+
+    /// Whether `t` is among the things `e` selects, decided without listing them all when
+    /// `e` is a noun, a union (`or`) of such, a value procedure without parameters that
+    /// gives one, or a selection of one without quantity (its filters asked of `t` alone,
+    /// their places and players read in this scope as a selection reads them). `None`
+    /// when `e` is of another shape: the caller lists what it selects.
+    pub(super) fn member(&mut self, e: &Expr, t: &Value, cx: &mut Ctx) -> R<Option<bool>> {
+        self.member_in(e, t, cx, MEMBER_DEPTH)
+    }
+
+    fn member_in(&mut self, e: &Expr, t: &Value, cx: &mut Ctx, depth: u8) -> R<Option<bool>> {
+        if depth == 0 || !member_shape(e) {
+            return Ok(None);
+        }
+        match &e.kind {
+            ExprKind::Name(..) => {
+                let v = self.eval(e, cx)?;
+                match &v {
+                    // What `things` would list: things on the table (and spaces) that are one.
+                    Value::Sym(noun) if self.is_noun(noun) => {
+                        let listed = match t {
+                            Value::Ent(x) => self.w.state.ents[*x].loc != Loc::Gone,
+                            Value::Zone(z) => self.w.state.zones[*z].attrs.is_some(),
+                            _ => false,
+                        };
+                        Ok(Some(listed && self.is_a(t, noun)?))
+                    }
+                    // A condition makes `or` logic, not a union: listed as written.
+                    Value::Bool(_) => Ok(None),
+                    Value::List(l) if matches!(l.as_slice(), [Value::Bool(_)]) => Ok(None),
+                    _ => Ok(Some(self.things(&v)?.contains(t))),
+                }
+            }
+            ExprKind::Binary(BinOp::Or, a, b) => match self.member_in(a, t, cx, depth)? {
+                Some(true) => Ok(Some(true)),
+                Some(false) => self.member_in(b, t, cx, depth),
+                None => Ok(None),
+            },
+            ExprKind::Call(c) => {
+                let Callee::Proc(i) = c.callee else { return Ok(None) };
+                let Some(Some(def)) = self.rules.proc_list.get(i as usize) else { return Ok(None) };
+                let Body::Value(v) = &def.body else { return Ok(None) };
+                if !def.params.is_empty() {
+                    return Ok(None);
+                }
+                let mut inner = Ctx::new(cx.you, cx.this.clone(), v.text.clone()).at(&v.origin);
+                self.member_in(&v.expr, t, &mut inner, depth - 1)
+            }
+            ExprKind::Select { quantity: None, base, filters } => {
+                match self.member_in(base, t, cx, depth)? {
+                    Some(true) => {}
+                    out => return Ok(out),
+                }
+                for f in filters {
+                    let arg = self.filter_arg(f, cx)?;
+                    if !self.keeps(f, t, arg.as_ref(), cx)? {
+                        return Ok(Some(false));
+                    }
+                }
+                Ok(Some(true))
+            }
+            _ => Ok(None),
+        }
+    }
+}
+
+/// Whether `member` can decide membership in what `e` selects (checked before anything
+/// is evaluated, so an undecidable shape costs nothing twice).
+fn member_shape(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Name(..) => true,
+        ExprKind::Binary(BinOp::Or, a, b) => member_shape(a) && member_shape(b),
+        ExprKind::Call(c) => c.kind == CallKind::Function && c.args.is_empty() && matches!(c.callee, Callee::Proc(_)),
+        ExprKind::Select { quantity: None, base, .. } => member_shape(base),
+        _ => false,
     }
 }

@@ -324,10 +324,26 @@ impl Interp<'_> {
             _ => None,
         });
         for at in &places {
-            let zones = self.eval(at, &mut cx)?;
-            let zones = self.things(&zones)?;
-            let hit = |z: Option<ZoneId>| z.is_some_and(|z| zones.contains(&Value::Zone(z)));
-            if !hit(here) && !hit(place) {
+            // Where the action happens is looked up in the place, not the place listed.
+            let mut hit = false;
+            for z in [here, place].into_iter().flatten() {
+                let z = Value::Zone(z);
+                hit = match self.member(at, &z, &mut cx)? {
+                    Some(is) => {
+                        #[cfg(debug_assertions)]
+                        self.assert_listed(at, &z, &mut cx, is);
+                        is
+                    }
+                    None => {
+                        let zones = self.eval(at, &mut cx)?;
+                        self.things(&zones)?.contains(&z)
+                    }
+                };
+                if hit {
+                    break;
+                }
+            }
+            if !hit {
                 return Ok(false);
             }
         }
@@ -346,8 +362,22 @@ impl Interp<'_> {
             // An action on a counter: covered when the object names that counter.
             return Ok(self.names(obj, counter));
         }
+        if let Some(is) = self.member(obj, t, cx)? {
+            #[cfg(debug_assertions)]
+            self.assert_listed(obj, t, cx, is);
+            return Ok(is);
+        }
         let v = self.eval(obj, cx)?;
         Ok(self.things(&v)?.contains(t))
+    }
+
+    /// Debug builds: `member`'s answer is what listing the things says.
+    #[cfg(debug_assertions)]
+    fn assert_listed(&mut self, e: &Expr, t: &Value, cx: &mut Ctx, is: bool) {
+        let budgets = (self.steps, self.game_steps);
+        let listed = self.eval(e, cx).and_then(|v| self.things(&v)).map(|l| l.contains(t));
+        (self.steps, self.game_steps) = budgets;
+        debug_assert_eq!(listed.ok(), Some(is), "`member` disagrees with the listed things");
     }
 
     /// Drops (and logs) modifiers that end when `period` (`turn`, `phase`, or a phase's

@@ -96,7 +96,7 @@ impl<'r> Interp<'r> {
         (by_value, by_value || by_piece)
     }
 
-    fn is_noun(&self, n: &str) -> bool {
+    pub(super) fn is_noun(&self, n: &str) -> bool {
         matches!(self.rules.env.lookup(n), Some(Sym::Piece | Sym::Side | Sym::EnumValue(_)))
             || self.rules.values.contains_key(n)
     }
@@ -322,7 +322,7 @@ impl<'r> Interp<'r> {
     /// `it` is the candidate inside `where` and `with`; the arguments of the other filters
     /// (`in hand of it`, `x on it`, `at (choose 1 space)`) are computed once, in the
     /// enclosing scope, where `it` is whatever it was around the selector.
-    fn filter_arg(&mut self, f: &Filter, cx: &mut Ctx) -> R<Option<Value>> {
+    pub(super) fn filter_arg(&mut self, f: &Filter, cx: &mut Ctx) -> R<Option<Value>> {
         Ok(match &f.kind {
             FilterKind::ControlledBy(p) | FilterKind::OwnedBy(p) => {
                 let v = self.eval(p, cx)?;
@@ -337,7 +337,7 @@ impl<'r> Interp<'r> {
         })
     }
 
-    fn keeps(&mut self, f: &Filter, c: &Value, arg: Option<&Value>, cx: &mut Ctx) -> R<bool> {
+    pub(super) fn keeps(&mut self, f: &Filter, c: &Value, arg: Option<&Value>, cx: &mut Ctx) -> R<bool> {
         let you = cx.you;
         let ent = match c {
             Value::Ent(e) => Some(*e),
