@@ -161,7 +161,7 @@ impl Interp<'_> {
     fn reachable(&self, p: PlayerId) -> Vec<usize> {
         let s = &self.w.state;
         let held = |zone: &Zone| zone.playable && zone.owner == Some(p);
-        let open = |_, zone: &Zone| held(zone) || zone.holds_in_play() || self.rules.from_zones.contains(&zone.name);
+        let open = |z, zone: &Zone| held(zone) || zone.holds_in_play() || self.is_from_zone(z, zone);
         let mut out = s.table_where(open, |_| true);
         out.retain(|&e| matches!(s.ents[e].kind, Kind::Card(_)));
         out

@@ -422,6 +422,11 @@ pub struct Interp<'r> {
     /// The cards that listen for events (`when:`, then answering abilities) as of a
     /// `State::layout` (`respond.rs` `listeners`).
     listening_at: [Option<(u64, Vec<EntId>)>; 2],
+    /// The cards in play with a static ability, as of a `State::layout` (`props.rs`
+    /// `statics`).
+    statics_at: Option<(u64, Vec<EntId>)>,
+    /// Whether each zone is one some `from:` names (`Rules::from_zones`), by zone id.
+    from_zone: Vec<bool>,
     calls: usize,
     chain: Vec<String>,
     raw: bool,
@@ -432,6 +437,7 @@ pub struct Interp<'r> {
 impl<'r> Interp<'r> {
     /// An interpreter over a fresh state.
     pub fn new(rules: &'r Rules, state: State, agent: Box<dyn Agent + 'r>) -> Self {
+        let from_zone = from_zones(rules, &state.zones);
         Interp {
             w: World::new(state),
             rules,
@@ -456,6 +462,8 @@ impl<'r> Interp<'r> {
             clock_read: false,
             in_order: false,
             listening_at: Default::default(),
+            statics_at: None,
+            from_zone,
             calls: 0,
             chain: vec![],
             raw: false,
@@ -542,6 +550,14 @@ impl<'r> Interp<'r> {
         ev.seen = seen & secret;
     }
 
+    /// Whether zone `z` is one some `from:` names.
+    fn is_from_zone(&self, z: crate::engine::ZoneId, zone: &crate::engine::Zone) -> bool {
+        match self.from_zone.get(z) {
+            Some(&is) => is,
+            None => self.rules.from_zones.contains(&zone.name),
+        }
+    }
+
     /// Counts one step against the budget.
     #[inline]
     fn tick(&mut self) -> R<()> {
@@ -617,4 +633,10 @@ impl<'r> Interp<'r> {
             Value::List(l) => format!("[{}]", l.iter().map(|x| self.show(x)).collect::<Vec<_>>().join(", ")),
         }
     }
+}
+
+/// Which zones some `from:` names, by zone id (`Interp::from_zone`): zones are laid out
+/// once per game, so a search over the table compares no zone name.
+fn from_zones(rules: &Rules, zones: &[crate::engine::Zone]) -> Vec<bool> {
+    zones.iter().map(|z| rules.from_zones.contains(&z.name)).collect()
 }

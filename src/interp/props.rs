@@ -200,13 +200,11 @@ impl Interp<'_> {
     /// requirements hold, with the context they run in.
     pub fn statics(&mut self) -> R<Vec<(Script, Ctx, String)>> {
         let rules = self.rules;
+        let held = self.static_cards();
         let s = &self.w.state;
         let mut sources: Vec<(Source, Option<PlayerId>)> = vec![];
-        for e in s.table_where(|_, z| z.holds_in_play(), |e| s.in_play(e)) {
-            let Kind::Card(c) = s.ents[e].kind else { continue };
-            if rules.cards[c].abilities.iter().any(|a| matches!(a.head, Head::Static(_))) {
-                sources.push((Source::Card(e), s.controller_or_owner(e)));
-            }
+        for e in held {
+            sources.push((Source::Card(e), s.controller_or_owner(e)));
         }
         for (p, pl) in s.players.iter().enumerate() {
             if pl
@@ -251,6 +249,31 @@ impl Interp<'_> {
             }
         }
         Ok(out)
+    }
+
+    /// The cards in play that have a static ability, in table order. They depend only on
+    /// where things are, so they are kept with the `State::layout` they were found at
+    /// (debug builds search again beside each kept list and compare).
+    fn static_cards(&mut self) -> Vec<EntId> {
+        let layout = self.w.state.layout();
+        if let Some((at, cards)) = &self.statics_at {
+            if *at == layout {
+                debug_assert_eq!(*cards, self.scan_static_cards(), "the static abilities kept are stale");
+                return cards.clone();
+            }
+        }
+        let cards = self.scan_static_cards();
+        self.statics_at = Some((layout, cards.clone()));
+        cards
+    }
+
+    fn scan_static_cards(&self) -> Vec<EntId> {
+        let (rules, s) = (self.rules, &self.w.state);
+        let has_static = |e: EntId| match s.ents[e].kind {
+            Kind::Card(c) => rules.cards[c].abilities.iter().any(|a| matches!(a.head, Head::Static(_))),
+            Kind::Piece(_) => false,
+        };
+        s.table_keep(|_, z| z.holds_in_play(), |e| s.in_play(e), has_static)
     }
 
     /// Every prohibition in effect.

@@ -86,9 +86,7 @@ impl Interp<'_> {
             Kind::Piece(_) => false,
         };
         let open = |z: ZoneId, zone: &Zone| {
-            zone.holds_in_play()
-                || self.rules.from_zones.contains(&zone.name)
-                || subj.iter().any(|&e| s.ents[e].loc == Loc::Zone(z))
+            zone.holds_in_play() || self.is_from_zone(z, zone) || subj.iter().any(|&e| s.ents[e].loc == Loc::Zone(z))
         };
         s.table_keep(open, |_| true, heard)
     }
