@@ -261,9 +261,13 @@ impl Listening {
     pub const WHEN: u8 = 1;
     /// An ability that answers an event (`before:`, `instead:`, `prevent:`, `response:`).
     pub const REACT: u8 = 2;
+    /// An activated ability (no listener, but kept in the same bits: the search for a
+    /// player's actions skips the cards that have none).
+    pub const ACTIVATED: u8 = 4;
 
     pub(super) fn of(a: &super::rules::AbilityDef) -> u8 {
-        match a.head {
+        let used = if a.is_activated() { Listening::ACTIVATED } else { 0 };
+        used | match a.head {
             super::rules::Head::When(_) => Listening::WHEN,
             super::rules::Head::React(..) => Listening::REACT,
             _ => 0,

@@ -8,6 +8,7 @@ use crate::engine::{Kind, Loc, PlayerId, Value, Zone};
 use crate::load::Window;
 
 use super::actions::{Action, Source};
+use super::compile::Listening;
 use super::rules::Head;
 use super::{Ctx, FirstLegal, Halt, Interp, R};
 
@@ -142,7 +143,9 @@ impl Interp<'_> {
                 out.push(Action::Play(e));
             }
             // A held card's ability is used by playing it first, unless it works where it is.
-            if playable || self.listens(e) {
+            let activated =
+                matches!(s.ents[e].kind, Kind::Card(c) if self.rules.listening[c] & Listening::ACTIVATED != 0);
+            if activated && (playable || self.listens(e)) {
                 self.ability_candidates(p, Source::Card(e), &mut out)?;
             }
         }

@@ -213,7 +213,8 @@ pub struct Rules {
     pub cards: Vec<CardDef>,
     /// For each card (by index), the kinds of listening abilities it has
     /// (`Listening::WHEN | Listening::REACT`), so that an event's search for listeners
-    /// skips the cards that have none.
+    /// skips the cards that have none; and `Listening::ACTIVATED` if it has an activated
+    /// ability.
     pub listening: Vec<u8>,
     /// Card index by id.
     pub card_ids: HashMap<String, usize>,
