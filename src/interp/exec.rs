@@ -329,52 +329,53 @@ impl<'r> Interp<'r> {
         args: Vec<Value>,
         cx: &Ctx,
     ) -> R<Value> {
-        let (text, origin) = match &def.body {
-            Body::Script(s) => (s.text.clone(), &s.origin),
-            Body::Value(v) => (v.text.clone(), &v.origin),
+        let s = match &def.body {
+            Body::Script(s) => s,
+            Body::Value(v) => {
+                let value = |me: &mut Self| {
+                    let mut inner = Ctx::new(cx.you, cx.this.clone(), v.text.clone()).at(&v.origin);
+                    for (p, a) in def.params.iter().zip(args.iter()) {
+                        inner.bind_shared(p, a.clone());
+                    }
+                    me.eval(&v.expr, &mut inner).map_err(|h| h.within(name))
+                };
+                return self.remembered(def, &args, cx, value);
+            }
         };
-        let mut inner = Ctx::new(cx.you, cx.this.clone(), text).at(origin);
+        let mut inner = Ctx::new(cx.you, cx.this.clone(), s.text.clone()).at(&s.origin);
         for (p, a) in def.params.iter().zip(args) {
             inner.bind_shared(p, a);
         }
-        match &def.body {
-            Body::Value(v) => self.eval(&v.expr, &mut inner).map_err(|h| h.within(name)),
-            Body::Script(s) => {
-                // A procedure's `uses` triggers and its body are nested under its `use`
-                // line; a keyword has no line, so its effects stay at the caller's depth.
-                let nest = usize::from(kind == CallKind::Function);
-                if kind == CallKind::Function {
-                    let place = inner.locals.iter().find_map(|(_, v)| match super::select::first(v.clone()) {
-                        Value::Zone(z) => Some(z),
-                        _ => None,
-                    });
-                    self.allowed(name, cx.you, None, place)?;
-                    let args = inner.locals.clone();
-                    // The event is built for the answering abilities only if one can hear it.
-                    let heard = self.rules.reacts.hears_named("use", name);
-                    if heard
-                        && self.about_to(
-                            cx.you,
-                            EventKind::Use { name: def.name.clone(), source: None, args: args.clone() },
-                        )?
-                    {
-                        return Ok(Value::Bool(false));
-                    }
-                    self.emit(cx.you, EventKind::Use { name: def.name.clone(), source: None, args });
-                }
-                self.depth += nest;
-                let fired = if nest == 1 { self.fire() } else { Ok(()) };
-                if let Err(h) = fired {
-                    self.depth -= nest;
-                    return Err(h);
-                }
-                self.w.running.push(def.name.clone());
-                let out = self.exec_stmts(&s.block, &mut inner);
-                self.depth -= nest;
-                self.w.running.pop();
-                out.map(|_| Value::Bool(true)).map_err(|h| h.within(name))
+        // A procedure's `uses` triggers and its body are nested under its `use`
+        // line; a keyword has no line, so its effects stay at the caller's depth.
+        let nest = usize::from(kind == CallKind::Function);
+        if kind == CallKind::Function {
+            let place = inner.locals.iter().find_map(|(_, v)| match super::select::first(v.clone()) {
+                Value::Zone(z) => Some(z),
+                _ => None,
+            });
+            self.allowed(name, cx.you, None, place)?;
+            let args = inner.locals.clone();
+            // The event is built for the answering abilities only if one can hear it.
+            let heard = self.rules.reacts.hears_named("use", name);
+            if heard
+                && self.about_to(cx.you, EventKind::Use { name: def.name.clone(), source: None, args: args.clone() })?
+            {
+                return Ok(Value::Bool(false));
             }
+            self.emit(cx.you, EventKind::Use { name: def.name.clone(), source: None, args });
         }
+        self.depth += nest;
+        let fired = if nest == 1 { self.fire() } else { Ok(()) };
+        if let Err(h) = fired {
+            self.depth -= nest;
+            return Err(h);
+        }
+        self.w.running.push(def.name.clone());
+        let out = self.exec_stmts(&s.block, &mut inner);
+        self.depth -= nest;
+        self.w.running.pop();
+        out.map(|_| Value::Bool(true)).map_err(|h| h.within(name))
     }
 }
 

@@ -161,6 +161,7 @@ impl Interp<'_> {
         self.listening_at = Default::default();
         self.statics_at = None;
         self.end_seen = None;
+        self.memo = Default::default();
         self.from_zone = super::from_zones(self.rules, &self.w.state.zones);
         self.w.fired = fired;
         self.note(None, false, |me| format!("game {} of the match", me.w.state.game));

@@ -21,6 +21,7 @@ mod fields;
 mod game;
 mod heard;
 pub mod legal;
+mod memo;
 mod nouns;
 mod pieces;
 mod places;
@@ -416,6 +417,8 @@ pub struct Interp<'r> {
     end_seen: Option<turn::EndSeen>,
     /// Whether an evaluation read the clock (`turn`, `round`, `phase`, `step`).
     clock_read: bool,
+    /// Value procedures' answers, while the state stays the same (`memo.rs`).
+    memo: memo::Memo,
     /// Selections apply their filters in the written order (debug builds check that
     /// taking the place filter first selects the same: `select.rs` `candidates`).
     in_order: bool,
@@ -460,6 +463,7 @@ impl<'r> Interp<'r> {
             game_steps: 0,
             end_seen: None,
             clock_read: false,
+            memo: Default::default(),
             in_order: false,
             listening_at: Default::default(),
             statics_at: None,
