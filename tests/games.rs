@@ -316,3 +316,33 @@ fn a_counter_declared_again_takes_the_last_declarations_bounds() {
     let id = g.state.counters.id("points").expect("declared");
     assert_eq!(g.state.counters.bounds(id).max, Some(3), "the last declaration's bounds");
 }
+
+/// Loads a game from files given as text.
+fn inline(files: &[(&str, &str)]) -> Rules {
+    let mut sources = SourceMap::default();
+    let (bundle, diags) = twilit::load::load_bundle(std::path::Path::new("g"), files, &mut sources);
+    assert!(diags.is_empty(), "{diags:?}");
+    Rules::compile(&bundle).expect("compiles")
+}
+
+/// The game's `end:` is kept while the state stays (`Interp::ended`), but not past a
+/// clock it read: nothing changes between the two phases of a turn but the clock, and the
+/// game must end as turn 2's second phase closes, not be told again what the first said.
+#[test]
+fn an_end_that_reads_the_clock_ends_when_the_clock_says() {
+    let game = "game: clock\nname: Clock\nplayers: { min: 2, max: 2 }\nturn:\n  phases:\n    - name: early\n      actions: none\n    - name: late\n      actions: none\nend: turn > 1 and phase == late\n";
+    let g = play(&inline(&[("game.yaml", game)]), 1, 2, 100);
+    assert!(g.standing.ended && g.state.over, "the game ended");
+    assert_eq!((g.state.clock.turn, g.state.clock.phase), (2, 1), "as turn 2's second phase closed");
+}
+
+/// A value procedure's answer is kept while the state stays (`memo.rs`), but not past a
+/// clock it read: `weight()` counts 70 cards (enough to be kept) plus 2 in phase `late`,
+/// and is asked in phase `early`, then again in `late` with nothing changed in between.
+#[test]
+fn a_remembered_procedure_that_reads_the_clock_is_asked_again_when_the_clock_moves() {
+    let game = "game: memo\nname: Memo\nplayers: { min: 2, max: 2 }\nproperties:\n  value: { type: number, default: 1 }\nzones:\n  pile: { per: game }\ncounters:\n  total: { on: game, min: 0 }\ndecks:\n  - { zone: pile, cards: all }\nprocedures:\n  weight:\n    value: count(cards in pile where value of it > 0) + 2 * count(players where phase == late)\nturn:\n  phases:\n    - name: early\n      actions: none\n      start: require weight() > 0\n    - name: late\n      actions: none\n      start: add (weight()) total\nend: turn > 1\n";
+    let cards: String = (1..=70).map(|i| format!("- id: c{i}\n  name: Card {i}\n")).collect();
+    let g = play(&inline(&[("game.yaml", game), ("cards.yaml", &cards)]), 1, 2, 10);
+    assert_eq!(counter(&g, "total", Holder::Game), 70 + 4, "the late phase's answer, not the early one's");
+}
