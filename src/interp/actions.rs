@@ -95,7 +95,8 @@ impl<'r> Interp<'r> {
             return Err(Halt::error(format!("{} is not a card", self.w.state.ents[e].label)));
         };
         self.allowed("play", you, Some(&Value::Ent(e)), None)?;
-        let script = self.rules.cards[c].play.clone().or_else(|| self.rules.play.clone());
+        let rules: &'r super::Rules = self.rules;
+        let script = rules.cards[c].play.as_ref().or(rules.play.as_ref());
         let Some(script) = script else {
             return Err(Halt::error("the game has no `play:` script"));
         };
@@ -266,7 +267,8 @@ impl<'r> Interp<'r> {
                 shown.trim_start_matches("ability_").parse::<usize>().map(|n| n - 1).unwrap_or(usable[0])
             }
         };
-        let a = abilities[i].clone();
+        // Borrowed from the rules, which outlive the action: nothing is copied.
+        let a = &abilities[i];
         if let Some(l) = &a.limit {
             self.count_use(who, src, i, &l.per);
         }
@@ -278,9 +280,9 @@ impl<'r> Interp<'r> {
         };
         self.emit(Some(who), EventKind::Use { name: name.into(), source, args: vec![] });
         // A response resolves with the event it answers as `it`.
-        let (it, bound) = self.answer_bindings(src, i, &a)?;
+        let (it, bound) = self.answer_bindings(src, i, a)?;
         self.depth += 1;
-        let out = self.resolve(&a, Some(who), this, it, src, &bound);
+        let out = self.resolve(a, Some(who), this, it, src, &bound);
         self.depth -= 1;
         out.map_err(|h| h.within(&format!("the ability of {label}")))
     }

@@ -11,15 +11,16 @@ use super::rules::{AbilityDef, Head};
 use super::{Ctx, Halt, Interp, R};
 
 /// A triggered ability ready to resolve.
-struct Pending {
-    ability: AbilityDef,
+struct Pending<'r> {
+    /// Borrowed from the rules, which outlive the game.
+    ability: &'r AbilityDef,
     src: Source,
     this: Value,
     controller: Option<PlayerId>,
     label: String,
 }
 
-impl Interp<'_> {
+impl<'r> Interp<'r> {
     /// Offers every event not yet offered to the triggered abilities.
     /// A triggered ability's own events are offered first (from `floor`); events that were
     /// already waiting stay for the level that was offering them.
@@ -54,7 +55,7 @@ impl Interp<'_> {
         Ok(())
     }
 
-    fn triggered_by(&mut self, ev: &Event) -> R<Vec<Pending>> {
+    fn triggered_by(&mut self, ev: &Event) -> R<Vec<Pending<'r>>> {
         let subject = subject(&ev.kind);
         let mut sources: Vec<Source> = vec![];
         for e in self.listeners(&subject, super::compile::Listening::WHEN) {
@@ -89,7 +90,7 @@ impl Interp<'_> {
                 }
                 let mut cx = Ctx::new(controller, Some(this.clone()), "".into());
                 if self.matches(pat, ev, &subject, &mut cx)? {
-                    out.push(Pending { ability: a.clone(), src, this: this.clone(), controller, label: label.clone() });
+                    out.push(Pending { ability: a, src, this: this.clone(), controller, label: label.clone() });
                 }
             }
         }
@@ -169,7 +170,7 @@ impl Interp<'_> {
         Ok(v.as_slice().contains(&at) || self.things(&v)?.contains(&at))
     }
 
-    fn resolve_trigger(&mut self, p: Pending, ev: &Event) -> R<()> {
+    fn resolve_trigger(&mut self, p: Pending<'r>, ev: &Event) -> R<()> {
         if self.chain.len() >= self.limits.trigger_depth {
             let mut cards: Vec<String> = vec![];
             for c in self.chain.iter().chain(std::iter::once(&p.label)) {
@@ -213,7 +214,7 @@ impl Interp<'_> {
         self.note(p.controller, false, |_| format!("{} triggers ({})", p.label, p.ability.head_text));
         self.depth += 1;
         let out = self
-            .resolve(&p.ability, p.controller, p.this, it, p.src, &bound)
+            .resolve(p.ability, p.controller, p.this, it, p.src, &bound)
             .map_err(|h| h.within(&format!("the triggered ability of {}", p.label)));
         self.depth -= 1;
         self.chain.pop();
