@@ -32,9 +32,14 @@ impl Interp<'_> {
             ExprKind::Name(_, _) => (None, e, &[][..]),
             _ => return None,
         };
-        let ExprKind::Name(noun, _) = &base.kind else { return None };
-        let (canon, sym) = match self.rules.env.resolve(noun) {
-            Some((c, s)) => (c, Some(s.clone())),
+        let ExprKind::Name(noun, res) = &base.kind else { return None };
+        // A compiled name is read from the table by index, with no hashing.
+        let found = match res {
+            Res::Global(i) => self.rules.env.entry(*i),
+            Res::Unresolved => self.rules.env.resolve_ref(noun),
+        };
+        let (canon, sym) = match found {
+            Some((c, s)) => (c.to_string(), Some(s.clone())),
             None => (noun.clone(), None),
         };
         Some(Counted { n, noun: canon, sym, filters })

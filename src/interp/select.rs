@@ -129,8 +129,12 @@ impl<'r> Interp<'r> {
             ExprKind::Select { base, .. } => base,
             _ => obj,
         };
-        let ExprKind::Name(n, _) = &base.kind else { return false };
-        self.rules.env.resolve_ref(n).map_or(n.as_str() == name, |(c, _)| c == name)
+        let ExprKind::Name(n, res) = &base.kind else { return false };
+        let found = match res {
+            Res::Global(i) => self.rules.env.entry(*i),
+            Res::Unresolved => self.rules.env.resolve_ref(n),
+        };
+        found.map_or(n.as_str() == name, |(c, _)| c == name)
     }
 
     /// A selector: its candidates, filtered, then counted out by its quantity.
