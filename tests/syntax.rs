@@ -587,13 +587,13 @@ fn let_of_an_effect_binds_the_effect() {
 #[test]
 fn set_with_and_without_of() {
     match only_stmt("set side of x to governing").kind {
-        StmtKind::Set { prop, target: Some(t), value, duration: None } => {
+        StmtKind::Set { prop, target: Some(t), value, duration: None, .. } => {
             assert_eq!((prop.name.as_str(), name(&t), name(&value)), ("side", "x", "governing"));
         }
         k => panic!("expected set with target, got {k:?}"),
     }
     match only_stmt("set speaker to p until end of round").kind {
-        StmtKind::Set { prop, target: None, value, duration: Some(Duration::UntilEndOf(d)) } => {
+        StmtKind::Set { prop, target: None, value, duration: Some(Duration::UntilEndOf(d)), .. } => {
             assert_eq!((prop.name.as_str(), name(&value), d.name.as_str()), ("speaker", "p", "round"));
         }
         k => panic!("expected set without target, got {k:?}"),

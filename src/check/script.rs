@@ -193,7 +193,7 @@ impl<'a> Checker<'a> {
                 self.expect_ty(t, Ty::Num, &by.span);
                 self.duration(duration);
             }
-            Set { prop, target, value, duration } => self.set(prop, target, value, duration),
+            Set { prop, target, value, duration, .. } => self.set(prop, target, value, duration),
             Forbid(f) => self.forbid(f),
             Draft(d) => self.draft(d),
             Effect(e) => self.effect(e),

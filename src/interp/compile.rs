@@ -17,7 +17,7 @@ use crate::check::env::{Env, Sym, FUNCTIONS};
 use crate::engine::CounterId;
 use crate::fxhash::{FxHashMap, FxHashSet};
 use crate::load::CounterOn;
-use crate::syntax::ast::{Block, Call, CallKind, Callee, Expr, ExprKind, Res};
+use crate::syntax::ast::{Block, Call, CallKind, Callee, Expr, ExprKind, Res, StmtKind};
 use crate::syntax::visit;
 
 /// Resolves the names of one game's scripts.
@@ -43,6 +43,14 @@ impl<'e> Resolver<'e> {
         visit::bound_names(b, &mut bound);
         visit::block_exprs_mut(b, &mut |e| self.name(e, &bound));
         visit::block_calls_mut(b, &mut |c| self.call(c));
+        // What `set` names is a game's name: no local can be set.
+        visit::block_stmts_mut(b, &mut |s| {
+            if let StmtKind::Set { prop, res, .. } = &mut s.kind {
+                if let Some(i) = self.env.index_of(&prop.name) {
+                    *res = Res::Global(i);
+                }
+            }
+        });
     }
 
     /// Resolves the names and calls of an expression (a condition or a value).

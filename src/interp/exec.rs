@@ -73,8 +73,8 @@ impl<'r> Interp<'r> {
                 let n = self.int(&v, by, cx)?;
                 self.add_modifier(&prop.name, target, Change::Add(n), duration.as_ref(), cx)?;
             }
-            StmtKind::Set { prop, target, value, duration } => {
-                self.set(prop, target.as_ref(), value, duration.as_ref(), cx)?
+            StmtKind::Set { prop, target, value, duration, res } => {
+                self.set(prop, *res, target.as_ref(), value, duration.as_ref(), cx)?
             }
             StmtKind::Forbid(f) => {
                 let source = cx.this.as_ref().map(|t| self.show(t)).unwrap_or_else(|| "a script".into());
@@ -207,11 +207,23 @@ impl<'r> Interp<'r> {
         Ok(())
     }
 
-    fn set(&mut self, prop: &Ident, target: Option<&Expr>, value: &Expr, d: Option<&Duration>, cx: &mut Ctx) -> R<()> {
+    fn set(
+        &mut self,
+        prop: &Ident,
+        res: Res,
+        target: Option<&Expr>,
+        value: &Expr,
+        d: Option<&Duration>,
+        cx: &mut Ctx,
+    ) -> R<()> {
         let v = self.eval(value, cx)?;
         let v = super::select::first(v);
         let rules: &'r super::Rules = self.rules;
-        let sym = rules.env.resolve_ref(&prop.name);
+        // What is set is a game's name (no local can be set): compiled, it is an index.
+        let sym = match res {
+            Res::Global(i) => rules.env.entry(i),
+            Res::Unresolved => rules.env.resolve_ref(&prop.name),
+        };
         let Some(target) = target else {
             return match sym {
                 Some((name, Sym::Counter { .. })) => {

@@ -73,7 +73,7 @@ pub enum StmtKind {
     /// Modifier, e.g. `modify cost of condition by +2 until end of turn`.
     Modify { prop: Ident, target: Expr, by: Expr, duration: Option<Duration> },
     /// Assignment, e.g. `set side of a to governing` or `set speaker to p`.
-    Set { prop: Ident, target: Option<Expr>, value: Expr, duration: Option<Duration> },
+    Set { prop: Ident, target: Option<Expr>, value: Expr, duration: Option<Duration>, res: Res },
     /// Prohibition, e.g. `forbid enemies to place pieces at x, except during battle`.
     Forbid(std::sync::Arc<Forbid>),
     /// Draft, e.g. `draft from hand into picks: pick 1, pass left`.

@@ -58,7 +58,7 @@ impl Display for Stmt {
                 write!(f, "(modify {prop} {target} {by}")?;
                 opt_duration(f, duration)
             }
-            Set { prop, target, value, duration } => {
+            Set { prop, target, value, duration, .. } => {
                 write!(f, "(set {prop}")?;
                 if let Some(t) = target {
                     write!(f, " {t}")?;

@@ -240,7 +240,8 @@ fn parse_set(p: P) -> StmtKind {
         [t, v, d] => (Some(t.clone()), v.clone(), Some(d.clone())),
         _ => unreachable!("set shape"),
     };
-    StmtKind::Set { prop, target: target.map(parse_expr), value: parse_expr(value), duration: dur.map(parse_duration) }
+    let (target, value, duration) = (target.map(parse_expr), parse_expr(value), dur.map(parse_duration));
+    StmtKind::Set { prop, target, value, duration, res: Res::Unresolved }
 }
 
 fn parse_duration(p: P) -> Duration {

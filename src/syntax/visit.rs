@@ -161,7 +161,11 @@ pub fn block_calls_mut(b: &mut Block, f: &mut impl FnMut(&mut Call)) {
             f(c);
         }
     });
-    stmt_calls_mut(b, f);
+    block_stmts_mut(b, &mut |s| {
+        if let StmtKind::Call(c) = &mut s.kind {
+            f(c);
+        }
+    });
 }
 
 /// Calls `f` on every call of an expression.
@@ -173,23 +177,23 @@ pub fn expr_calls_mut(e: &mut Expr, f: &mut impl FnMut(&mut Call)) {
     });
 }
 
-/// The statement calls (`Add[1]`, `battle(c)`) of a block and of the blocks inside it.
-fn stmt_calls_mut(b: &mut Block, f: &mut impl FnMut(&mut Call)) {
+/// Calls `f` on every statement of a block and of the blocks inside it (outer first).
+pub fn block_stmts_mut(b: &mut Block, f: &mut impl FnMut(&mut Stmt)) {
     for s in &mut b.stmts {
+        f(s);
         match &mut s.kind {
-            StmtKind::Call(c) => f(c),
             StmtKind::If { then, otherwise, .. } => {
-                stmt_calls_mut(then, f);
+                block_stmts_mut(then, f);
                 if let Some(o) = otherwise {
-                    stmt_calls_mut(o, f);
+                    block_stmts_mut(o, f);
                 }
             }
             StmtKind::ForEach { body, .. }
             | StmtKind::Repeat { body, .. }
             | StmtKind::AnyTimes { body }
             | StmtKind::May { body, .. }
-            | StmtKind::As { body, .. } => stmt_calls_mut(body, f),
-            StmtKind::ChooseOne { options } => options.iter_mut().for_each(|o| stmt_calls_mut(&mut o.body, f)),
+            | StmtKind::As { body, .. } => block_stmts_mut(body, f),
+            StmtKind::ChooseOne { options } => options.iter_mut().for_each(|o| block_stmts_mut(&mut o.body, f)),
             _ => {}
         }
     }
