@@ -526,7 +526,7 @@ impl<'r> Interp<'r> {
 
 /// `all` then what `more` adds to it, in order (a thing already in is not added again).
 /// Cards and pieces are looked up in a bit set over the table, so a union of long
-/// selections (`carriers or cruisers or ...`) does not search the list for each one.
+/// selections (`pawns or towers or ...`) does not search the list for each one.
 fn union(mut all: Vec<Value>, more: Vec<Value>, ents: usize) -> Vec<Value> {
     if all.len() * more.len() <= 64 {
         for x in more {

@@ -1,5 +1,5 @@
-//! Value procedures remembered while the state they read stays the same. Root asks who
-//! rules a clearing for every clearing, neighbour and player of a move, each answer a
+//! Value procedures remembered while the state they read stays the same. A game may ask
+//! who controls a space for every space, neighbour and player of a move, each answer a
 //! count over the board; the same question gets the same answer until something changes.
 //!
 //! Invariant: an answer is reused only under the state version it was made at
@@ -17,7 +17,7 @@ use crate::engine::{Clock, PlayerId, Value};
 use super::{Ctx, Interp, R};
 
 /// The fewest steps an answer must have taken to be remembered: a cheap procedure
-/// (`top_card()`) is evaluated again rather than looked up.
+/// (`first(cards in pile)`) is evaluated again rather than looked up.
 const WORTH: u64 = 64;
 
 /// The remembered answers of the current state version.
