@@ -351,7 +351,7 @@ impl<'r> Interp<'r> {
                     }
                     me.eval(&v.expr, &mut inner).map_err(|h| h.within(name))
                 };
-                return self.remembered(def, &args, cx, value);
+                return self.remembered(def, &args, cx, super::memo::WORTH, value);
             }
         };
         let mut inner = Ctx::new(cx.you, cx.this.clone(), s.text.clone()).at(&s.origin);

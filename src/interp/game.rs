@@ -158,11 +158,7 @@ impl Interp<'_> {
         self.w = super::World::new(s);
         // The new state counts its moves and versions from zero: nothing kept of the old
         // one may be taken for its.
-        self.listening_at = Default::default();
-        self.statics_at = None;
-        self.end_seen = None;
-        self.memo = Default::default();
-        self.from_zone = super::from_zones(self.rules, &self.w.state.zones);
+        self.kept = super::memo::Kept::new(self.rules, &self.w.state.zones);
         self.w.fired = fired;
         self.note(None, false, |me| format!("game {} of the match", me.w.state.game));
         self.prepare_whole_game()?;

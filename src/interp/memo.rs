@@ -1,6 +1,8 @@
-//! Value procedures remembered while the state they read stays the same. A game may ask
-//! who controls a space for every space, neighbour and player of a move, each answer a
-//! count over the board; the same question gets the same answer until something changes.
+//! Values remembered while the state they read stays the same: value procedures (a game
+//! may ask who controls a space for every space, neighbour and player of a move, each
+//! answer a count over the board) and the game's `end:` (checked as every phase ends,
+//! and most phases change little). The same question gets the same answer until
+//! something changes.
 //!
 //! Invariant: an answer is reused only under the state version it was made at
 //! (`State::version`, which never repeats a number for another state), in the same game
@@ -10,26 +12,59 @@
 //! nothing (no event, choice or roll). A reused answer counts its steps again, so budgets
 //! run out where they would. Debug builds evaluate again beside each reused answer.
 
-use std::collections::BTreeMap;
+use crate::engine::{Clock, EntId, PlayerId, Value, Zone};
 
-use crate::engine::{Clock, PlayerId, Value};
+use super::{Ctx, Interp, Rules, R};
 
-use super::{Ctx, Interp, R};
+/// What the interpreter keeps of the state it runs on, each part valid while what it read
+/// stays the same: answers by state version (`remembered`), lists of cards found by a
+/// search over where things are by `State::layout` (`by_layout`), and which zones some
+/// `from:` names. A new state (a match's next game, whose counts start again from zero)
+/// starts it afresh (`Kept::new`), so nothing kept of one state is taken for another's.
+#[derive(Debug)]
+pub(super) struct Kept {
+    answers: Memo,
+    lists: [Option<(u64, Vec<EntId>)>; 3],
+    /// Whether each zone is one some `from:` names (`Rules::from_zones`), by zone id: zones
+    /// are laid out once per game, so a search over the table compares no zone name.
+    pub(super) from_zone: Vec<bool>,
+}
 
-/// The fewest steps an answer must have taken to be remembered: a cheap procedure
+impl Kept {
+    /// Nothing kept yet, for a state with these zones.
+    pub(super) fn new(rules: &Rules, zones: &[Zone]) -> Kept {
+        let from_zone = zones.iter().map(|z| rules.from_zones.contains(&z.name)).collect();
+        Kept { answers: Memo::default(), lists: Default::default(), from_zone }
+    }
+}
+
+/// The lists of cards kept by layout (`Interp::by_layout`).
+#[derive(Debug, Clone, Copy)]
+pub(super) enum Listed {
+    /// The cards with a `when:` ability that can hear events now.
+    When,
+    /// The cards with an answering ability that can hear events now.
+    React,
+    /// The cards in play with a static ability.
+    Statics,
+}
+
+/// The fewest steps a procedure's answer must have taken to be remembered: a cheap one
 /// (`first(cards in pile)`) is evaluated again rather than looked up.
-const WORTH: u64 = 64;
+pub(super) const WORTH: u64 = 64;
 
 /// The remembered answers of the current state version.
 #[derive(Debug, Default)]
-pub(super) struct Memo {
+struct Memo {
     at: (u64, u32),
-    answers: BTreeMap<Key, Answer>,
+    /// Few per version, and the list keeps its room from one version to the next.
+    answers: Vec<(Key, Answer)>,
 }
 
-#[derive(Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, PartialEq, Eq)]
 struct Key {
-    /// The procedure (its definition's address: the rules do not move while they play).
+    /// What is asked: a procedure's definition, or the `end:` condition, by its address
+    /// (the rules do not move while they play).
     def: usize,
     args: Vec<Value>,
     you: Option<PlayerId>,
@@ -46,12 +81,31 @@ struct Answer {
 }
 
 impl Interp<'_> {
-    /// A value procedure's answer: remembered, or evaluated by `eval` (and remembered).
-    pub(super) fn remembered(
+    /// The list `which`, found by `scan` (a search over where things are, which depends
+    /// on nothing else), kept while nothing moves. Debug builds search again beside each
+    /// kept list and compare.
+    pub(super) fn by_layout(&mut self, which: Listed, scan: impl Fn(&Self) -> Vec<EntId>) -> Vec<EntId> {
+        let layout = self.w.state.layout();
+        if let Some((at, list)) = &self.kept.lists[which as usize] {
+            if *at == layout {
+                debug_assert_eq!(*list, scan(self), "the kept list {which:?} is stale");
+                return list.clone();
+            }
+        }
+        let list = scan(self);
+        self.kept.lists[which as usize] = Some((layout, list.clone()));
+        list
+    }
+
+    /// The answer to `def` (a definition of the rules, by address) asked with `args` in
+    /// `cx`: remembered, or evaluated by `eval` and remembered if it took at least `worth`
+    /// steps.
+    pub(super) fn remembered<T>(
         &mut self,
-        def: &super::rules::ProcDef,
+        def: &T,
         args: &[Value],
         cx: &Ctx,
+        worth: u64,
         eval: impl FnOnce(&mut Self) -> R<Value>,
     ) -> R<Value> {
         if !self.w.mods.is_empty() || !self.w.playing.is_empty() {
@@ -59,18 +113,25 @@ impl Interp<'_> {
         }
         let s = &self.w.state;
         let at = (s.version(), s.game);
-        if self.memo.at != at {
-            self.memo = Memo { at, answers: BTreeMap::new() };
+        if self.kept.answers.at != at {
+            self.kept.answers.at = at;
+            self.kept.answers.answers.clear();
         }
         let key = |me: &Self| Key {
-            def: def as *const _ as usize,
+            def: def as *const T as usize,
             args: args.to_vec(),
             you: cx.you,
             this: cx.this.clone(),
             raw: me.raw,
         };
-        let hit = if self.memo.answers.is_empty() { None } else { self.memo.answers.get(&key(self)) };
-        if let Some(a) = hit.filter(|a| a.clock.as_ref().is_none_or(|c| *c == s.clock)) {
+        let hit = if self.kept.answers.answers.is_empty() {
+            None
+        } else {
+            let key = key(self);
+            let now = |a: &Answer| a.clock.as_ref().is_none_or(|c| *c == s.clock);
+            self.kept.answers.answers.iter().find(|(k, a)| *k == key && now(a)).map(|(_, a)| a)
+        };
+        if let Some(a) = hit {
             let (value, steps, read) = (a.value.clone(), a.steps, a.clock.is_some());
             self.tick_n(steps as usize)?;
             self.clock_read |= read;
@@ -91,11 +152,11 @@ impl Interp<'_> {
         let s = &self.w.state;
         let steps = self.steps.saturating_sub(before.2);
         let pure = (s.version(), s.game) == at && s.log.len() == before.0 && s.rng == before.1;
-        let keep = steps >= WORTH && pure && self.w.mods.is_empty() && self.w.playing.is_empty();
+        let keep = steps >= worth && pure && self.w.mods.is_empty() && self.w.playing.is_empty();
         if let (Ok(value), true) = (&out, keep) {
             let answer = Answer { value: value.clone(), steps, clock: read.then(|| s.clock.clone()) };
             let key = key(self);
-            self.memo.answers.insert(key, answer);
+            self.kept.answers.answers.push((key, answer));
         }
         out
     }

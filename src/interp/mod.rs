@@ -413,23 +413,13 @@ pub struct Interp<'r> {
     parked: Option<Box<dyn Agent + 'r>>,
     /// Steps since the game began (never reset: `Limits::game_steps`).
     game_steps: u64,
-    /// The game's `end:` as last evaluated, while the state it read stays (`turn.rs`).
-    end_seen: Option<turn::EndSeen>,
     /// Whether an evaluation read the clock (`turn`, `round`, `phase`, `step`).
     clock_read: bool,
-    /// Value procedures' answers, while the state stays the same (`memo.rs`).
-    memo: memo::Memo,
+    /// What is kept of the state while what it read stays the same (`memo.rs`).
+    kept: memo::Kept,
     /// Selections apply their filters in the written order (debug builds check that
     /// taking the place filter first selects the same: `select.rs` `candidates`).
     in_order: bool,
-    /// The cards that listen for events (`when:`, then answering abilities) as of a
-    /// `State::layout` (`respond.rs` `listeners`).
-    listening_at: [Option<(u64, Vec<EntId>)>; 2],
-    /// The cards in play with a static ability, as of a `State::layout` (`props.rs`
-    /// `statics`).
-    statics_at: Option<(u64, Vec<EntId>)>,
-    /// Whether each zone is one some `from:` names (`Rules::from_zones`), by zone id.
-    from_zone: Vec<bool>,
     calls: usize,
     chain: Vec<String>,
     raw: bool,
@@ -440,7 +430,7 @@ pub struct Interp<'r> {
 impl<'r> Interp<'r> {
     /// An interpreter over a fresh state.
     pub fn new(rules: &'r Rules, state: State, agent: Box<dyn Agent + 'r>) -> Self {
-        let from_zone = from_zones(rules, &state.zones);
+        let kept = memo::Kept::new(rules, &state.zones);
         Interp {
             w: World::new(state),
             rules,
@@ -461,13 +451,9 @@ impl<'r> Interp<'r> {
             parked: None,
             period_names: Default::default(),
             game_steps: 0,
-            end_seen: None,
             clock_read: false,
-            memo: Default::default(),
+            kept,
             in_order: false,
-            listening_at: Default::default(),
-            statics_at: None,
-            from_zone,
             calls: 0,
             chain: vec![],
             raw: false,
@@ -556,7 +542,7 @@ impl<'r> Interp<'r> {
 
     /// Whether zone `z` is one some `from:` names.
     fn is_from_zone(&self, z: crate::engine::ZoneId, zone: &crate::engine::Zone) -> bool {
-        match self.from_zone.get(z) {
+        match self.kept.from_zone.get(z) {
             Some(&is) => is,
             None => self.rules.from_zones.contains(&zone.name),
         }
@@ -637,10 +623,4 @@ impl<'r> Interp<'r> {
             Value::List(l) => format!("[{}]", l.iter().map(|x| self.show(x)).collect::<Vec<_>>().join(", ")),
         }
     }
-}
-
-/// Which zones some `from:` names, by zone id (`Interp::from_zone`): zones are laid out
-/// once per game, so a search over the table compares no zone name.
-fn from_zones(rules: &Rules, zones: &[crate::engine::Zone]) -> Vec<bool> {
-    zones.iter().map(|z| rules.from_zones.contains(&z.name)).collect()
 }

@@ -255,16 +255,7 @@ impl Interp<'_> {
     /// where things are, so they are kept with the `State::layout` they were found at
     /// (debug builds search again beside each kept list and compare).
     fn static_cards(&mut self) -> Vec<EntId> {
-        let layout = self.w.state.layout();
-        if let Some((at, cards)) = &self.statics_at {
-            if *at == layout {
-                debug_assert_eq!(*cards, self.scan_static_cards(), "the static abilities kept are stale");
-                return cards.clone();
-            }
-        }
-        let cards = self.scan_static_cards();
-        self.statics_at = Some((layout, cards.clone()));
-        cards
+        self.by_layout(super::memo::Listed::Statics, Self::scan_static_cards)
     }
 
     fn scan_static_cards(&self) -> Vec<EntId> {

@@ -12,6 +12,7 @@ use crate::engine::{EntId, Event, EventKind, Holder, Kind, Loc, PlayerId, Value,
 use crate::load::React;
 
 use super::actions::Source;
+use super::memo::Listed;
 use super::rules::{AbilityDef, Head};
 use super::{Ctx, Interp, R};
 
@@ -40,19 +41,8 @@ impl Interp<'_> {
     /// depend only on where things are. An event about a card that does not listen itself
     /// is searched afresh.
     pub(super) fn listeners(&mut self, subject: &[Value], kind: u8) -> Vec<EntId> {
-        let slot = usize::from(kind == super::compile::Listening::REACT);
-        let layout = self.w.state.layout();
-        let base = match &self.listening_at[slot] {
-            Some((at, ents)) if *at == layout => {
-                debug_assert_eq!(*ents, self.scan_listeners(&[], kind), "the listeners kept are stale");
-                ents.clone()
-            }
-            _ => {
-                let ents = self.scan_listeners(&[], kind);
-                self.listening_at[slot] = Some((layout, ents.clone()));
-                ents
-            }
-        };
+        let which = if kind == super::compile::Listening::REACT { Listed::React } else { Listed::When };
+        let base = self.by_layout(which, |me| me.scan_listeners(&[], kind));
         // A subject card adds itself when it could answer and is on the table but not
         // among those that listen anyway.
         let s = &self.w.state;

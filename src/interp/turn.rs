@@ -10,7 +10,7 @@ use crate::load::{Per, Visibility};
 
 use super::{Ctx, Halt, Interp, R};
 
-impl Interp<'_> {
+impl<'r> Interp<'r> {
     /// Creates the zones, board spaces and counter bounds of the ruleset for these players.
     pub fn lay_out(rules: &super::Rules, seed: u64, players: Vec<Player>) -> State {
         let mut s = State::new(seed);
@@ -326,77 +326,14 @@ impl Interp<'_> {
     }
 
     /// Whether the game's `end:` condition holds. It is checked as every phase ends, and
-    /// most phases change little: while nothing it read has changed since it was last
-    /// evaluated, its answer is kept (and its steps are counted again, so that budgets
-    /// run out as they would).
+    /// most phases change little: its answer is remembered while the state it read stays
+    /// the same (`memo.rs`).
     pub fn ended(&mut self) -> R<bool> {
-        if self.rules.end.is_none() {
-            return Ok(false);
-        }
-        // Modifiers made by scripts and cards coming into play are not in the key.
-        let keyed = self.w.mods.is_empty() && self.w.playing.is_empty();
-        let now = self.end_key();
-        if let Some(seen) = self.end_seen.as_ref().filter(|e| keyed && e.holds(&now)) {
-            let (steps, value) = (seen.steps, seen.value);
-            self.tick_n(steps as usize)?;
-            #[cfg(debug_assertions)]
-            {
-                let budgets = (self.steps, self.game_steps);
-                let fresh = self.end_now().map(|(v, ..)| v);
-                (self.steps, self.game_steps) = budgets;
-                debug_assert_eq!(fresh.ok(), Some(value), "the kept answer of `end:` is stale");
-            }
-            return Ok(value);
-        }
-        let before = (self.w.state.log.len(), self.w.state.rng.clone());
-        let (value, clock_read, steps) = self.end_now()?;
-        // Kept only if evaluating it changed nothing (no choice, roll or event).
-        let s = &self.w.state;
-        let pure = keyed && self.end_key().state == now.state && (s.log.len(), &s.rng) == (before.0, &before.1);
-        self.end_seen = pure.then_some(EndSeen { key: now, clock_read, steps, value });
-        Ok(value)
-    }
-
-    /// Evaluates the game's `end:`: its answer, whether it read the clock, its steps.
-    fn end_now(&mut self) -> R<(bool, bool, u64)> {
-        let Some(end) = &self.rules.end else { return Ok((false, false, 0)) };
-        let outer = std::mem::replace(&mut self.clock_read, false);
-        let start = self.steps;
-        let mut cx = Ctx::new(self.w.state.active(), None, end.text.clone()).at(&end.origin);
-        let v = self.eval(&end.expr, &mut cx);
-        let read = std::mem::replace(&mut self.clock_read, outer);
-        let steps = self.steps - start;
-        Ok((self.truth(&v?, &end.expr, &cx)?, read, steps))
-    }
-
-    fn end_key(&self) -> EndKey {
-        let s = &self.w.state;
-        EndKey { state: (s.version(), s.game, s.over), clock: s.clock.clone() }
-    }
-}
-
-/// What the game's `end:` may have read: the state (by its version), the game of a
-/// match, whether it is over, and the clock.
-#[derive(Debug, PartialEq)]
-struct EndKey {
-    state: (u64, u32, bool),
-    clock: crate::engine::Clock,
-}
-
-/// The game's `end:` as last evaluated (`Interp::ended`).
-#[derive(Debug)]
-pub(super) struct EndSeen {
-    key: EndKey,
-    /// Whether it read the clock: if not, the clock may have moved on.
-    clock_read: bool,
-    /// The steps it took.
-    steps: u64,
-    value: bool,
-}
-
-impl EndSeen {
-    fn holds(&self, now: &EndKey) -> bool {
-        self.key.state == now.state && (!self.clock_read || self.key.clock == now.clock)
+        let rules: &'r super::Rules = self.rules;
+        let Some(end) = &rules.end else { return Ok(false) };
+        let cx = Ctx::new(self.w.state.active(), None, end.text.clone()).at(&end.origin);
+        let v = self.remembered(end, &[], &cx, 0, |me| me.eval(&end.expr, &mut cx.clone()))?;
+        self.truth(&v, &end.expr, &cx)
     }
 }
 
