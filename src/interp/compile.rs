@@ -41,22 +41,30 @@ impl<'e> Resolver<'e> {
     pub(super) fn block(&self, b: &mut Block) {
         let mut bound = vec![];
         visit::bound_names(b, &mut bound);
-        visit::block_exprs_mut(b, &mut |e| self.name(e, &bound));
-        visit::block_calls_mut(b, &mut |c| self.call(c));
-        // What `set` names is a game's name: no local can be set.
-        visit::block_stmts_mut(b, &mut |s| {
-            if let StmtKind::Set { prop, res, .. } = &mut s.kind {
+        visit::block_exprs_mut(b, &mut |e| self.expr_node(e, &bound));
+        visit::block_stmts_mut(b, &mut |s| match &mut s.kind {
+            StmtKind::Call(c) => self.call(c),
+            // What `set` names is a game's name: no local can be set.
+            StmtKind::Set { prop, res, .. } => {
                 if let Some(i) = self.env.index_of(&prop.name) {
                     *res = Res::Global(i);
                 }
             }
+            _ => {}
         });
     }
 
     /// Resolves the names and calls of an expression (a condition or a value).
     pub(super) fn expr(&self, e: &mut Expr) {
-        visit::expr_mut(e, &mut |x| self.name(x, &[]));
-        visit::expr_calls_mut(e, &mut |c| self.call(c));
+        visit::expr_mut(e, &mut |x| self.expr_node(x, &[]));
+    }
+
+    /// One expression node: a name, or a call.
+    fn expr_node(&self, e: &mut Expr, bound: &[String]) {
+        match &mut e.kind {
+            ExprKind::Call(c) => self.call(c),
+            _ => self.name(e, bound),
+        }
     }
 
     /// A call's callee: a keyword, else a procedure, else a built-in function (the

@@ -341,21 +341,7 @@ impl Interp<'_> {
             // Where the action happens is looked up in the place, not the place listed.
             let mut hit = false;
             for z in [here, place].into_iter().flatten() {
-                let z = Value::Zone(z);
-                hit = match self.member(at, &z, &mut cx)? {
-                    Some(is) => {
-                        #[cfg(debug_assertions)]
-                        self.assert_listed(at, &z, &mut cx, is);
-                        is
-                    }
-                    None => {
-                        let zones = self.eval(at, &mut cx)?;
-                        self.things(&zones)?.contains(&z)
-                    }
-                };
-                if hit {
-                    break;
-                }
+                hit = hit || self.among(at, &Value::Zone(z), &mut cx)?;
             }
             if !hit {
                 return Ok(false);
@@ -376,22 +362,22 @@ impl Interp<'_> {
             // An action on a counter: covered when the object names that counter.
             return Ok(self.names(obj, counter));
         }
-        if let Some(is) = self.member(obj, t, cx)? {
-            #[cfg(debug_assertions)]
-            self.assert_listed(obj, t, cx, is);
-            return Ok(is);
-        }
-        let v = self.eval(obj, cx)?;
-        Ok(self.things(&v)?.contains(t))
+        self.among(obj, t, cx)
     }
 
-    /// Debug builds: `member`'s answer is what listing the things says.
-    #[cfg(debug_assertions)]
-    fn assert_listed(&mut self, e: &Expr, t: &Value, cx: &mut Ctx, is: bool) {
-        let budgets = (self.steps, self.game_steps);
-        let listed = self.eval(e, cx).and_then(|v| self.things(&v)).map(|l| l.contains(t));
-        (self.steps, self.game_steps) = budgets;
-        debug_assert_eq!(listed.ok(), Some(is), "`member` disagrees with the listed things");
+    /// Whether `t` is among the things `e` selects: decided by `member` when it can be
+    /// (debug builds list the things beside it and compare), else by listing them.
+    fn among(&mut self, e: &Expr, t: &Value, cx: &mut Ctx) -> R<bool> {
+        let listed = |me: &mut Self, cx: &mut Ctx| me.eval(e, cx).and_then(|v| me.things(&v)).map(|l| l.contains(t));
+        let Some(is) = self.member(e, t, cx)? else { return listed(self, cx) };
+        #[cfg(debug_assertions)]
+        {
+            let budgets = (self.steps, self.game_steps);
+            let fresh = listed(self, cx);
+            (self.steps, self.game_steps) = budgets;
+            debug_assert_eq!(fresh.ok(), Some(is), "`member` disagrees with the listed things");
+        }
+        Ok(is)
     }
 
     /// Drops (and logs) modifiers that end when `period` (`turn`, `phase`, or a phase's

@@ -154,29 +154,6 @@ fn stmt_exprs_mut(s: &mut Stmt, f: &mut impl FnMut(&mut Expr)) {
     }
 }
 
-/// Calls `f` on every call of a block: statements and expressions, nested ones too.
-pub fn block_calls_mut(b: &mut Block, f: &mut impl FnMut(&mut Call)) {
-    block_exprs_mut(b, &mut |e| {
-        if let ExprKind::Call(c) = &mut e.kind {
-            f(c);
-        }
-    });
-    block_stmts_mut(b, &mut |s| {
-        if let StmtKind::Call(c) = &mut s.kind {
-            f(c);
-        }
-    });
-}
-
-/// Calls `f` on every call of an expression.
-pub fn expr_calls_mut(e: &mut Expr, f: &mut impl FnMut(&mut Call)) {
-    expr_mut(e, &mut |x| {
-        if let ExprKind::Call(c) = &mut x.kind {
-            f(c);
-        }
-    });
-}
-
 /// Calls `f` on every statement of a block and of the blocks inside it (outer first).
 pub fn block_stmts_mut(b: &mut Block, f: &mut impl FnMut(&mut Stmt)) {
     for s in &mut b.stmts {
