@@ -300,9 +300,10 @@ impl<'r> Interp<'r> {
             Callee::Keyword(i) => rules.keyword_list.get(i as usize).and_then(Option::as_ref),
             Callee::Builtin(f) => return self.builtin_fn(f as usize, &c.args, cx),
             Callee::Unresolved => match c.kind {
-                CallKind::Keyword => rules.keywords.get(name),
-                CallKind::Function => rules.procs.get(name),
-            },
+                CallKind::Keyword => rules.env.keywords.get_index_of(name).and_then(|i| rules.keyword_list.get(i)),
+                CallKind::Function => rules.procs.get(name).and_then(|&i| rules.proc_list.get(i as usize)),
+            }
+            .and_then(Option::as_ref),
         };
         let def = match (def, c.kind) {
             (Some(def), _) => def,

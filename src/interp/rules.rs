@@ -231,13 +231,13 @@ pub struct Rules {
     pub nouns: super::compile::Nouns,
     /// The names of the first rounds and turns (`round 3`), shared by every game.
     pub period_texts: super::compile::PeriodTexts,
-    /// Keywords by name.
-    pub keywords: HashMap<String, ProcDef>,
-    /// Procedures by name.
-    pub procs: HashMap<String, ProcDef>,
-    /// The same, by the index a compiled call holds (`ast::Callee::Proc`).
+    /// Procedures (the factions' too), by the index a compiled call holds
+    /// (`ast::Callee::Proc`).
     pub proc_list: Vec<Option<ProcDef>>,
-    /// Keywords by the index a compiled call holds (`ast::Callee::Keyword`).
+    /// The index in `proc_list` of each procedure's name (a call that was not compiled).
+    pub procs: HashMap<String, u32>,
+    /// Keywords, by the index a compiled call holds (`ast::Callee::Keyword`): their index
+    /// in the checker's keyword table, which also finds them by name.
     pub keyword_list: Vec<Option<ProcDef>>,
     /// Factions.
     pub factions: Vec<FactionDef>,
@@ -367,7 +367,7 @@ impl Rules {
             limits: bundle.limits,
         };
         let mut rules = Rules::base(g, &mut cx);
-        rules.add_scripts(g, bundle, &mut cx);
+        rules.add_scripts(g, bundle, (&env, &proc_names), &mut cx);
         let faction_cards =
             bundle.factions.iter().flat_map(|f| f.cards.iter().map(move |c| (c, Some(&f.faction.value))));
         for (c, faction) in bundle.cards.iter().map(|c| (c, None)).chain(faction_cards) {
@@ -380,8 +380,6 @@ impl Rules {
             rules.add_faction(f, &mut cx);
         }
         rules.number_props();
-        rules.proc_list = proc_names.iter().map(|n| rules.procs.get(*n).cloned()).collect();
-        rules.keyword_list = env.keywords.keys().map(|k| rules.keywords.get(k).cloned()).collect();
         rules.symbols = super::compile::symbols(&env);
         rules.env = env;
         rules.find_statics();
@@ -461,7 +459,6 @@ impl Rules {
             values,
             nouns: Default::default(),
             period_texts: super::compile::PeriodTexts::new(),
-            keywords: HashMap::default(),
             procs: HashMap::default(),
             proc_list: vec![],
             keyword_list: vec![],
@@ -501,20 +498,26 @@ impl Rules {
         }
     }
 
-    /// Keywords, procedures (the factions' too) and the turn.
-    fn add_scripts(&mut self, g: &load::Game, bundle: &GameBundle, cx: &mut Compiler) {
+    /// Keywords, procedures (the factions' too) and the turn. Keywords are filed by their
+    /// index in the checker's table, procedures by their index in `proc_names` (the
+    /// distinct names, in order); a name defined again takes the last definition.
+    fn add_scripts(&mut self, g: &load::Game, bundle: &GameBundle, names: (&Env, &[&str]), cx: &mut Compiler) {
+        let (env, proc_names) = names;
+        self.keyword_list = (0..env.keywords.len()).map(|_| None).collect();
         for k in &g.keywords {
             let Ok(sig) = syntax::parse_keyword_sig(&k.sig.text) else { continue };
-            if let Some(body) = cx.script(&k.body) {
-                let params = sig.params.iter().map(|p| p.name.name.as_str().into()).collect();
-                let def = ProcDef { name: sig.name.name.as_str().into(), params, body: Body::Script(body) };
-                self.keywords.insert(sig.name.name.clone(), def);
-            }
+            let (Some(i), Some(body)) = (env.keywords.get_index_of(&sig.name.name), cx.script(&k.body)) else {
+                continue;
+            };
+            let params = sig.params.iter().map(|p| p.name.name.as_str().into()).collect();
+            self.keyword_list[i] =
+                Some(ProcDef { name: sig.name.name.as_str().into(), params, body: Body::Script(body) });
         }
+        self.proc_list = proc_names.iter().map(|_| None).collect();
+        self.procs = proc_names.iter().enumerate().map(|(i, n)| (n.to_string(), i as u32)).collect();
         for p in g.procedures.iter().chain(bundle.factions.iter().flat_map(|f| &f.procedures)) {
-            if let Some(def) = cx.procedure(p) {
-                self.procs.insert(p.name.value.clone(), def);
-            }
+            let (Some(&i), Some(def)) = (self.procs.get(&p.name.value), cx.procedure(p)) else { continue };
+            self.proc_list[i as usize] = Some(def);
         }
         if let Some(t) = &g.turn {
             self.order = t.order.as_ref().and_then(|s| cx.cond(s));
