@@ -76,7 +76,7 @@ impl Interp<'_> {
             self.restore(before);
             return match out {
                 Ok(()) => {
-                    let text = if self.quiet { String::new() } else { self.action_text(a) };
+                    let text = self.pick_text(a);
                     self.log_pick(p, prompt, text)?;
                     Ok(Some(self.act(p, a)))
                 }
@@ -87,7 +87,7 @@ impl Interp<'_> {
         match out {
             Ok(()) => {
                 self.commit(before);
-                let text = if self.quiet { String::new() } else { self.action_text(a) };
+                let text = self.pick_text(a);
                 if let EventKind::Choose { prompt: logged, picked } = &mut self.w.state.log[pick].kind {
                     *logged = prompt.into();
                     *picked = vec![text];
@@ -104,6 +104,15 @@ impl Interp<'_> {
                 self.restore(before);
                 Ok(None)
             }
+        }
+    }
+
+    /// How a taken action is logged as the pick: its text, unless nobody reads the log.
+    fn pick_text(&self, a: &Action) -> String {
+        if self.quiet {
+            String::new()
+        } else {
+            self.action_text(a)
         }
     }
 
