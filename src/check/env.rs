@@ -323,6 +323,15 @@ impl Env {
         self.names.get_index_of(canon).and_then(|i| u32::try_from(i).ok())
     }
 
+    /// `resolve_ref` of a name the compiler may have resolved already (`Res::Global`: read
+    /// by index, no hashing).
+    pub fn resolve_res(&self, name: &str, res: crate::syntax::ast::Res) -> Option<(&str, &Sym)> {
+        match res {
+            crate::syntax::ast::Res::Global(i) => self.entry(i),
+            crate::syntax::ast::Res::Unresolved => self.resolve_ref(name),
+        }
+    }
+
     /// The canonical name and meaning at an index `index_of` gave.
     pub fn entry(&self, i: u32) -> Option<(&str, &Sym)> {
         self.names.get_index(i as usize).map(|(k, s)| (&**k, s))

@@ -33,12 +33,7 @@ impl Interp<'_> {
             _ => return None,
         };
         let ExprKind::Name(noun, res) = &base.kind else { return None };
-        // A compiled name is read from the table by index, with no hashing.
-        let found = match res {
-            Res::Global(i) => self.rules.env.entry(*i),
-            Res::Unresolved => self.rules.env.resolve_ref(noun),
-        };
-        let (canon, sym) = match found {
+        let (canon, sym) = match self.rules.env.resolve_res(noun, *res) {
             Some((c, s)) => (c.to_string(), Some(s.clone())),
             None => (noun.clone(), None),
         };

@@ -220,10 +220,7 @@ impl<'r> Interp<'r> {
         let v = super::select::first(v);
         let rules: &'r super::Rules = self.rules;
         // What is set is a game's name (no local can be set): compiled, it is an index.
-        let sym = match res {
-            Res::Global(i) => rules.env.entry(i),
-            Res::Unresolved => rules.env.resolve_ref(&prop.name),
-        };
+        let sym = rules.env.resolve_res(&prop.name, res);
         let Some(target) = target else {
             return match sym {
                 Some((name, Sym::Counter { .. })) => {

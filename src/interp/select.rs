@@ -130,11 +130,7 @@ impl<'r> Interp<'r> {
             _ => obj,
         };
         let ExprKind::Name(n, res) = &base.kind else { return false };
-        let found = match res {
-            Res::Global(i) => self.rules.env.entry(*i),
-            Res::Unresolved => self.rules.env.resolve_ref(n),
-        };
-        found.map_or(n.as_str() == name, |(c, _)| c == name)
+        self.rules.env.resolve_res(n, *res).map_or(n.as_str() == name, |(c, _)| c == name)
     }
 
     /// A selector: its candidates, filtered, then counted out by its quantity.
