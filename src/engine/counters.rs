@@ -2,7 +2,6 @@
 //! holder. A rule reads and writes a counter by id; the name is for messages, and
 //! listing the values keeps (name, holder) order whatever order the ids were given in.
 
-use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use super::state::{Bounds, Holder};
@@ -16,8 +15,9 @@ pub struct Counters {
     /// Shared with the events of their changes.
     names: Vec<Arc<str>>,
     bounds: Vec<Bounds>,
-    /// Values by id, then holder; an id with no value set holds an empty map.
-    values: Vec<BTreeMap<Holder, i64>>,
+    /// Values by id, then holder (sorted by holder: a counter has few holders, and a
+    /// sorted list is searched faster than a tree); an id with no value set holds none.
+    values: Vec<Vec<(Holder, i64)>>,
     /// The ids in name order (what listing follows).
     by_name: Vec<CounterId>,
 }
@@ -35,7 +35,7 @@ impl Counters {
         self.by_name.insert(at, id);
         self.names.push(name.into());
         self.bounds.push(bounds);
-        self.values.push(BTreeMap::new());
+        self.values.push(vec![]);
         id
     }
 
@@ -71,28 +71,39 @@ impl Counters {
 
     /// The value of counter `id` on `h`, if it was ever set.
     pub fn get(&self, id: CounterId, h: Holder) -> Option<i64> {
-        self.values[id as usize].get(&h).copied()
+        let vs = &self.values[id as usize];
+        vs.binary_search_by(|(k, _)| k.cmp(&h)).ok().map(|i| vs[i].1)
     }
 
     /// Sets a value; the old one, if any.
     pub fn insert(&mut self, id: CounterId, h: Holder, v: i64) -> Option<i64> {
-        self.values[id as usize].insert(h, v)
+        let vs = &mut self.values[id as usize];
+        match vs.binary_search_by(|(k, _)| k.cmp(&h)) {
+            Ok(i) => Some(std::mem::replace(&mut vs[i].1, v)),
+            Err(i) => {
+                vs.insert(i, (h, v));
+                None
+            }
+        }
     }
 
     /// Forgets a value (it reads as its start again).
     pub fn remove(&mut self, id: CounterId, h: Holder) {
-        self.values[id as usize].remove(&h);
+        let vs = &mut self.values[id as usize];
+        if let Ok(i) = vs.binary_search_by(|(k, _)| k.cmp(&h)) {
+            vs.remove(i);
+        }
     }
 
     /// The values `h` holds, in name order (one lookup per counter, not a scan of every
     /// holder's values).
     pub fn of(&self, h: Holder) -> impl Iterator<Item = (&str, i64)> {
-        self.by_name.iter().filter_map(move |&i| self.values[i as usize].get(&h).map(|v| (self.name(i), *v)))
+        self.by_name.iter().filter_map(move |&i| self.get(i, h).map(|v| (self.name(i), v)))
     }
 
     /// Every value set, in (name, holder) order.
     pub fn iter(&self) -> impl Iterator<Item = (&str, Holder, i64)> {
-        self.by_name.iter().flat_map(move |&i| self.values[i as usize].iter().map(move |(h, v)| (self.name(i), *h, *v)))
+        self.by_name.iter().flat_map(move |&i| self.values[i as usize].iter().map(move |&(h, v)| (self.name(i), h, v)))
     }
 }
 

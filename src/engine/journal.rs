@@ -171,8 +171,17 @@ impl State {
                 self.counters.insert(id, h, v);
             }
             Undo::Counter(id, h, None) => self.counters.remove(id, h),
-            Undo::Var(name, v) => restore(&mut self.vars, name, v),
-            Undo::Label(base, v) => restore(&mut self.labels, base, v),
+            Undo::Var(name, v) => {
+                let changed = self.var_watched(&name);
+                restore(&mut self.vars, name, v);
+                if changed {
+                    self.var_changed(super::state::ACTIVE);
+                }
+            }
+            Undo::Label(base, v) => match v {
+                Some(v) => _ = self.labels.insert(base, v),
+                None => _ = self.labels.remove(&base),
+            },
             Undo::Seats(seats) => self.seats = seats,
             Undo::Declared => self.counters.undeclare_last(),
             Undo::Eliminated(n) => self.eliminated.truncate(n),
@@ -221,6 +230,7 @@ impl State {
     /// Sets a game variable.
     pub fn set_var(&mut self, name: &str, v: Value) {
         let old = self.vars.insert(name.to_string(), v);
+        self.var_changed(name);
         self.record(Undo::Var(name.to_string(), old));
     }
 

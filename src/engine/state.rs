@@ -174,6 +174,9 @@ pub struct State {
     pub counters: super::counters::Counters,
     /// Game variables: those a game declares in `variables:`, and `active_player`.
     pub vars: BTreeMap<String, Value>,
+    /// The player `active_player` holds (kept beside `vars`, as whose turn it is is read
+    /// on every action).
+    active: Option<PlayerId>,
     /// The turn structure position.
     pub clock: Clock,
     /// The one random generator.
@@ -187,7 +190,7 @@ pub struct State {
     /// Which game of a match this is (1 for a single game).
     pub game: u32,
     /// How many entities were labelled from each base name.
-    pub labels: BTreeMap<String, usize>,
+    pub labels: crate::fxhash::FxHashMap<String, usize>,
     /// Zones by a key their creator gives them (the interpreter: the index of the zone's
     /// name), with their owners: a lookup that compares no names.
     zone_keys: Vec<Vec<(Option<PlayerId>, ZoneId)>>,
@@ -208,13 +211,14 @@ impl State {
             ents: vec![],
             counters: Default::default(),
             vars: BTreeMap::new(),
+            active: None,
             clock: Clock { turn: 1, round: 1, ..Clock::default() },
             rng: Rng::new(seed),
             log: vec![],
             over: false,
             eliminated: vec![],
             game: 1,
-            labels: BTreeMap::new(),
+            labels: Default::default(),
             zone_keys: vec![],
             journal: Default::default(),
             borne: Default::default(),
@@ -318,11 +322,13 @@ impl State {
                 1
             }
         };
-        if n == 1 {
-            base.to_string()
-        } else {
-            format!("{base}#{n}")
+        let mut label = String::with_capacity(base.len() + 4);
+        label.push_str(base);
+        if n > 1 {
+            use std::fmt::Write;
+            let _ = write!(label, "#{n}");
         }
+        label
     }
 
     /// The zone an entity is in, following attachments to their bearer's zone.
@@ -488,9 +494,19 @@ impl State {
 
     /// The active player.
     pub fn active(&self) -> Option<PlayerId> {
-        match self.vars.get("active_player") {
-            Some(Value::Player(p)) => Some(*p),
-            _ => None,
+        debug_assert_eq!(self.active, active_in(&self.vars), "`active` follows `vars`");
+        self.active
+    }
+
+    /// Whether `active` follows the variable `name`.
+    pub(super) fn var_watched(&self, name: &str) -> bool {
+        name == ACTIVE
+    }
+
+    /// Keeps `active` in step after `vars` changed `name`.
+    pub(super) fn var_changed(&mut self, name: &str) {
+        if name == ACTIVE {
+            self.active = active_in(&self.vars);
         }
     }
 
@@ -631,5 +647,15 @@ mod tests {
         s.rollback(mark);
         assert_eq!(s.zones[deck].items, vec![a]);
         assert!(s.layout() > moved, "the state is as before, but a list kept at `moved` must not be reused");
+    }
+}
+
+/// The variable that holds whose turn it is.
+pub(super) const ACTIVE: &str = "active_player";
+
+fn active_in(vars: &BTreeMap<String, Value>) -> Option<PlayerId> {
+    match vars.get(ACTIVE) {
+        Some(Value::Player(p)) => Some(*p),
+        _ => None,
     }
 }
