@@ -62,7 +62,7 @@ impl<'r> Interp<'r> {
     /// answers next, and responses to earlier events are forgotten.
     pub fn acted(&mut self, mark: usize) {
         self.w.last = (mark, self.w.state.log.len());
-        self.w.answered.retain(|x| x.2 >= mark);
+        std::sync::Arc::make_mut(&mut self.w.answered).retain(|x| x.2 >= mark);
     }
 
     pub(super) fn act_now(&mut self, who: PlayerId, a: &Action) -> R<()> {
@@ -109,7 +109,7 @@ impl<'r> Interp<'r> {
         self.w.playing.retain(|&x| x != e);
         if !self.w.noted.is_empty() {
             let prefix = format!(" of {}", self.w.state.ents[e].label);
-            self.w.noted.retain(|k| !k.ends_with(&prefix));
+            std::sync::Arc::make_mut(&mut self.w.noted).retain(|k| !k.ends_with(&prefix));
         }
         out.map_err(|h| match h {
             Halt::Error(..) => h.within(&format!("playing {}", self.w.state.ents[e].label)),
@@ -332,9 +332,18 @@ impl<'r> Interp<'r> {
     }
 
     pub(super) fn count_use(&mut self, who: PlayerId, src: Source, index: usize, per: &str) {
-        match self.w.uses.iter_mut().find(|u| u.source == src && u.index == index && u.by == who) {
+        match std::sync::Arc::make_mut(&mut self.w.uses)
+            .iter_mut()
+            .find(|u| u.source == src && u.index == index && u.by == who)
+        {
             Some(u) => u.times += 1,
-            None => self.w.uses.push(super::Used { source: src, index, by: who, per: per.into(), times: 1 }),
+            None => std::sync::Arc::make_mut(&mut self.w.uses).push(super::Used {
+                source: src,
+                index,
+                by: who,
+                per: per.into(),
+                times: 1,
+            }),
         }
     }
 }

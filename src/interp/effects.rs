@@ -4,7 +4,8 @@
 //! is first offered to replacements and `before:` abilities (`respond.rs`).
 
 use crate::check::env::Sym;
-use crate::engine::{Dest, EntId, EventKind, Holder, Kind, Loc, PlayerId, Value, ZoneId};
+use crate::engine::{CounterId, Dest, EntId, EventKind, Holder, Kind, Loc, PlayerId, Value, ZoneId};
+use crate::load::CounterOn;
 use crate::syntax::ast::*;
 
 use super::eval::Mode;
@@ -13,13 +14,18 @@ use super::{Ctx, Halt, Interp, R};
 /// A counted noun: `2 coins`, `a pawn`, `pawns in supply`.
 pub(super) struct Counted<'a> {
     pub(super) n: Option<&'a Expr>,
-    pub(super) noun: String,
-    pub(super) sym: Option<Sym>,
+    pub(super) noun: &'a str,
+    pub(super) sym: Option<&'a Sym>,
+    /// A compiled counter's id and what it is kept on (`compile::Global::Counter`).
+    pub(super) counter: Option<(CounterId, CounterOn)>,
     pub(super) filters: &'a [Filter],
 }
 
-impl Interp<'_> {
-    pub(super) fn counted<'a>(&self, e: &'a Expr) -> Option<Counted<'a>> {
+impl<'r> Interp<'r> {
+    pub(super) fn counted<'a>(&self, e: &'a Expr) -> Option<Counted<'a>>
+    where
+        'r: 'a,
+    {
         let (n, base, filters) = match &e.kind {
             ExprKind::Select { quantity, base, filters } => {
                 let n = match quantity.as_ref().map(|q| &q.kind) {
@@ -33,11 +39,23 @@ impl Interp<'_> {
             _ => return None,
         };
         let ExprKind::Name(noun, res) = &base.kind else { return None };
-        let (canon, sym) = match self.rules.env.resolve_res(noun, *res) {
-            Some((c, s)) => (c.to_string(), Some(s.clone())),
-            None => (noun.clone(), None),
+        let rules: &'r super::Rules = self.rules;
+        let (canon, sym) = match rules.env.resolve_res(noun, *res) {
+            Some((c, s)) => (c, Some(s)),
+            None => (noun.as_str(), None),
         };
-        Some(Counted { n, noun: canon, sym, filters })
+        Some(Counted { n, noun: canon, sym, counter: self.compiled_counter(*res), filters })
+    }
+
+    /// The id of a counter a compiled name stands for, and what it is kept on.
+    pub(super) fn compiled_counter(&self, res: Res) -> Option<(CounterId, CounterOn)> {
+        match res {
+            Res::Global(i) => match self.rules.globals.get(i as usize) {
+                Some(&super::compile::Global::Counter(id, on, _)) => Some((id, on)),
+                _ => None,
+            },
+            Res::Unresolved => None,
+        }
     }
 
     pub(super) fn amount(&mut self, n: Option<&Expr>, cx: &mut Ctx) -> R<i64> {
@@ -104,11 +122,13 @@ impl Interp<'_> {
 
     fn score(&mut self, e: &Effect, cx: &mut Ctx) -> R<Value> {
         let n = self.amount(e.objects.first(), cx)?;
-        let counter = self.rules.scoring.clone().ok_or_else(|| Halt::error("the game has no `scoring:` counter"))?;
+        let rules: &'r super::Rules = self.rules;
+        let counter = rules.scoring.as_deref().ok_or_else(|| Halt::error("the game has no `scoring:` counter"))?;
         self.allowed("score", cx.you, None, None)?;
         for p in self.beneficiaries(e, cx)? {
-            let now = self.w.state.counter(&counter, Holder::Player(p)).saturating_add(n);
-            self.change_counter("score", &counter, Holder::Player(p), now, n, cx)?;
+            let id = self.w.state.counter_id(counter);
+            let now = self.w.state.counter_at(id, Holder::Player(p)).saturating_add(n);
+            self.change_counter("score", id, Holder::Player(p), now, n, cx)?;
         }
         Ok(Value::List(vec![]))
     }
@@ -284,7 +304,7 @@ impl Interp<'_> {
                 let v = self.eval(x, cx)?;
                 let mut hs = vec![];
                 for t in self.things(&v)? {
-                    hs.push(self.holder(&t, &c.noun)?);
+                    hs.push(self.holder(&t, c.noun)?);
                 }
                 hs
             }
@@ -298,33 +318,48 @@ impl Interp<'_> {
                     if let FilterKind::From(x) | FilterKind::In(x) | FilterKind::On(x) | FilterKind::At(x) = &f.kind {
                         let v = self.eval(x, cx)?;
                         for t in self.things(&v)? {
-                            hs.push(self.holder(&t, &c.noun)?);
+                            hs.push(self.holder(&t, c.noun)?);
                         }
                     }
                 }
                 hs
             }
-            _ => match self.counter_on(&c.noun) {
-                crate::load::CounterOn::Game => vec![Holder::Game],
+            _ => match c.counter.map_or_else(|| self.counter_on(c.noun), |(_, on)| on) {
+                CounterOn::Game => vec![Holder::Game],
                 _ => vec![Holder::Player(cx.you.ok_or_else(|| Halt::error(format!("whose {}?", c.noun)))?)],
             },
         };
         let verb: &'static str = e.verb.as_str();
         if self.may_forbid() {
-            self.allowed(verb, cx.you, Some(&Value::Sym(c.noun.as_str().into())), None)?;
+            self.allowed(verb, cx.you, Some(&Value::Sym(c.noun.into())), None)?;
         }
+        // A counter the script names without declaring it is declared unbounded (once).
+        let id = match c.counter {
+            Some((id, _)) => id,
+            None if holders.is_empty() => return Ok(Value::List(vec![])),
+            None => self.w.state.counter_id(c.noun),
+        };
+        debug_assert_eq!(self.w.state.counters.name(id), c.noun, "counter ids follow `lay_out`");
         for h in holders {
-            let cur = self.w.state.counter(&c.noun, h);
+            let cur = self.w.state.counter_at(id, h);
             let now = if add { cur.saturating_add(n) } else { cur.saturating_sub(n) };
-            self.change_counter(verb, &c.noun, h, now, if add { n } else { n.saturating_neg() }, cx)?;
+            self.change_counter(verb, id, h, now, if add { n } else { n.saturating_neg() }, cx)?;
         }
         Ok(Value::List(vec![]))
     }
 
     /// Changes a counter to `now`, refusing with a reason when it would leave its bounds.
-    fn change_counter(&mut self, verb: &'static str, name: &str, h: Holder, now: i64, delta: i64, cx: &Ctx) -> R<()> {
-        let s = &mut self.w.state;
-        let id = s.counter_id(name);
+    fn change_counter(
+        &mut self,
+        verb: &'static str,
+        id: CounterId,
+        h: Holder,
+        now: i64,
+        delta: i64,
+        cx: &Ctx,
+    ) -> R<()> {
+        let s = &self.w.state;
+        let name = s.counters.name(id);
         let (b, cur) = (s.counters.bounds(id), s.counter_at(id, h));
         // Only a refusal says what the holder has: a change that fits formats nothing.
         let holds = |me: &Self| match h {

@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use crate::check::env::Sym;
-use crate::engine::{EventKind, Holder, Value};
+use crate::engine::{CounterId, EventKind, Holder, Value};
 use crate::syntax::ast::*;
 
 use super::rules::Body;
@@ -79,7 +79,7 @@ impl<'r> Interp<'r> {
             StmtKind::Forbid(f) => {
                 let source = cx.this.as_ref().map(|t| self.show(t)).unwrap_or_else(|| "a script".into());
                 self.note(cx.you, true, |_| format!("forbid: {}", cx.snippet(&s.span)));
-                self.w.bans.push(Ban { rule: Arc::clone(f), cx: cx.clone(), source });
+                Arc::make_mut(&mut self.w.bans).push(Ban { rule: Arc::clone(f), cx: cx.clone(), source });
             }
             StmtKind::Draft(d) => self.draft(d, cx)?,
             StmtKind::Effect(e) => {
@@ -195,7 +195,7 @@ impl<'r> Interp<'r> {
         };
         self.emit(cx.you, EventKind::Rule { text: text.clone() });
         let source = cx.this.as_ref().map(|t| self.show(t));
-        self.w.mods.push(Modifier {
+        Arc::make_mut(&mut self.w.mods).push(Modifier {
             prop: prop.into(),
             target: Arc::new(target.clone()),
             change,
@@ -224,7 +224,8 @@ impl<'r> Interp<'r> {
         let Some(target) = target else {
             return match sym {
                 Some((name, Sym::Counter { .. })) => {
-                    let holder = match self.counter_on(name) {
+                    let compiled = self.compiled_counter(res);
+                    let holder = match compiled.map_or_else(|| self.counter_on(name), |(_, on)| on) {
                         crate::load::CounterOn::Game => Holder::Game,
                         crate::load::CounterOn::Player => {
                             Holder::Player(cx.you.ok_or_else(|| Halt::error("set a counter of nobody"))?)
@@ -236,7 +237,8 @@ impl<'r> Interp<'r> {
                         }
                     };
                     let n = self.int(&v, value, cx)?;
-                    self.set_counter("set", name, holder, n, cx)
+                    let id = compiled.map_or_else(|| self.w.state.counter_id(name), |(id, _)| id);
+                    self.set_counter("set", id, holder, n, cx)
                 }
                 _ => {
                     let shown = self.show(&v);
@@ -255,7 +257,8 @@ impl<'r> Interp<'r> {
                 (Some((name, Sym::Counter { .. })), _) => {
                     let h = self.holder(&t, name)?;
                     let n = self.int(&v, value, cx)?;
-                    self.set_counter("set", name, h, n, cx)?;
+                    let id = self.compiled_counter(res).map_or_else(|| self.w.state.counter_id(name), |(id, _)| id);
+                    self.set_counter("set", id, h, n, cx)?;
                 }
                 (Some((_, Sym::Builtin(_))), Value::Ent(e)) if prop.name == "side" => {
                     self.allowed("flip", cx.you, Some(&t), None)?;
@@ -274,9 +277,8 @@ impl<'r> Interp<'r> {
     }
 
     /// Sets a counter, logging the change.
-    pub fn set_counter(&mut self, verb: &'static str, name: &str, h: Holder, n: i64, cx: &Ctx) -> R<()> {
+    pub fn set_counter(&mut self, verb: &'static str, id: CounterId, h: Holder, n: i64, cx: &Ctx) -> R<()> {
         let s = &mut self.w.state;
-        let id = s.counter_id(name);
         let before = s.counter_at(id, h);
         s.set_counter_at(id, h, n).map_err(Halt::Refused)?;
         if n != before {

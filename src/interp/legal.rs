@@ -254,7 +254,7 @@ impl Interp<'_> {
             }
         }
         self.w.last = (0, 0);
-        self.w.answered.clear();
+        std::sync::Arc::make_mut(&mut self.w.answered).clear();
         Ok(refused)
     }
 

@@ -249,9 +249,9 @@ pub struct World {
     /// The engine state.
     pub state: State,
     /// Modifiers made by scripts (static abilities are read from the cards in play).
-    pub mods: Vec<Modifier>,
+    pub mods: Arc<Vec<Modifier>>,
     /// Prohibitions made by scripts.
-    pub bans: Vec<Ban>,
+    pub bans: Arc<Vec<Ban>>,
     /// Cards coming into play, innermost last.
     pub playing: Vec<EntId>,
     /// Procedures running, innermost last.
@@ -261,15 +261,15 @@ pub struct World {
     /// Events after `fired` already offered (a trigger's own events go first).
     pub done: std::collections::BTreeSet<usize>,
     /// Modified values already logged for the cards coming into play.
-    pub noted: Vec<String>,
+    pub noted: Arc<Vec<String>>,
     /// Uses of abilities with a `limit:` in their current period.
-    pub uses: Vec<Used>,
+    pub uses: Arc<Vec<Used>>,
     /// `end phase` ran: the action window closes after this action.
     pub end_window: bool,
     /// The log range of the last completed action (what `response:` abilities answer).
     pub last: (usize, usize),
     /// Responses used, with the event (log index) each answered: once per event.
-    pub answered: Vec<(actions::Source, usize, usize)>,
+    pub answered: Arc<Vec<(actions::Source, usize, usize)>>,
 }
 
 /// What `Interp::snapshot` keeps to restore the world.
@@ -281,20 +281,22 @@ pub struct Saved {
 }
 
 /// The world besides its state, copied by `snapshot` (the state is restored by its
-/// journal). These are small and usually empty, so copying them costs next to nothing.
+/// journal). These are small and usually empty; the lists that change seldom are shared
+/// (`Arc`) and copied only when changed after a snapshot (`Arc::make_mut`), so a trial
+/// that changes none of them copies nothing.
 #[derive(Debug)]
 struct Rest {
-    mods: Vec<Modifier>,
-    bans: Vec<Ban>,
+    mods: Arc<Vec<Modifier>>,
+    bans: Arc<Vec<Ban>>,
     playing: Vec<EntId>,
     running: Vec<Arc<str>>,
     fired: usize,
     done: std::collections::BTreeSet<usize>,
-    noted: Vec<String>,
-    uses: Vec<Used>,
+    noted: Arc<Vec<String>>,
+    uses: Arc<Vec<Used>>,
     end_window: bool,
     last: (usize, usize),
-    answered: Vec<(actions::Source, usize, usize)>,
+    answered: Arc<Vec<(actions::Source, usize, usize)>>,
 }
 
 impl World {
@@ -353,17 +355,17 @@ impl World {
     pub fn new(state: State) -> Self {
         World {
             state,
-            mods: vec![],
-            bans: vec![],
+            mods: Default::default(),
+            bans: Default::default(),
             playing: vec![],
             running: vec![],
             fired: 0,
             done: Default::default(),
-            noted: vec![],
-            uses: vec![],
+            noted: Default::default(),
+            uses: Default::default(),
             end_window: false,
             last: (0, 0),
-            answered: vec![],
+            answered: Default::default(),
         }
     }
 }

@@ -85,11 +85,11 @@ impl Interp<'_> {
             }
             _ => self.w.state.zones[zone].owner,
         };
-        let kind = match self.rules.card_ids.get(&c.noun) {
+        let kind = match self.rules.card_ids.get(c.noun) {
             Some(&i) => Kind::Card(i),
-            None => Kind::Piece(c.noun.clone()),
+            None => Kind::Piece(c.noun.to_string()),
         };
-        let side = self.rules.pieces.get(&c.noun).and_then(|s| s.first().cloned());
+        let side = self.rules.pieces.get(c.noun).and_then(|s| s.first().cloned());
         self.room_for(n, || format!("create {} ×{n}", c.noun))?;
         let mut made = vec![];
         for _ in 0..n {

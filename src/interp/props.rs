@@ -79,7 +79,7 @@ impl Interp<'_> {
             format!("{key}: printed {printed}, {value} while it comes into play (by {})", by.join(", "))
         };
         self.note(None, false, text);
-        self.w.noted.push(key);
+        Arc::make_mut(&mut self.w.noted).push(key);
     }
 
     /// The printed (or assigned) value of a property, uncopied.
@@ -168,7 +168,7 @@ impl Interp<'_> {
 
     /// Every modifier in effect: those scripts made, and those of static abilities in play.
     pub fn modifiers(&mut self) -> R<Vec<Modifier>> {
-        let mut out = self.w.mods.clone();
+        let mut out = Vec::clone(&self.w.mods);
         for (script, cx, source) in self.statics()? {
             for st in &script.block.stmts {
                 if let StmtKind::Modify { prop, target, by, duration } = &st.kind {
@@ -269,7 +269,7 @@ impl Interp<'_> {
 
     /// Every prohibition in effect.
     fn bans(&mut self) -> R<Vec<Ban>> {
-        let mut out = self.w.bans.clone();
+        let mut out = Vec::clone(&self.w.bans);
         for (script, cx, source) in self.statics()? {
             for st in &script.block.stmts {
                 if let StmtKind::Forbid(f) = &st.kind {
@@ -392,8 +392,9 @@ impl Interp<'_> {
         if !self.w.mods.iter().any(ends) {
             return;
         }
-        let (gone, kept): (Vec<Modifier>, Vec<Modifier>) = std::mem::take(&mut self.w.mods).into_iter().partition(ends);
-        self.w.mods = kept;
+        let (gone, kept): (Vec<Modifier>, Vec<Modifier>) =
+            std::mem::take(Arc::make_mut(&mut self.w.mods)).into_iter().partition(ends);
+        self.w.mods = Arc::new(kept);
         for m in gone {
             self.note(None, false, |_| format!("ends: {}", m.text));
         }

@@ -282,7 +282,7 @@ impl Interp<'_> {
     pub(super) fn answer_bindings(&mut self, src: Source, index: usize, a: &AbilityDef) -> R<Answer> {
         Ok(match self.answered(src, index, a)? {
             Some((i, ev)) => {
-                self.w.answered.push((src, index, i));
+                std::sync::Arc::make_mut(&mut self.w.answered).push((src, index, i));
                 (subject_of(&ev), bound(&ev))
             }
             None => (None, vec![]),

@@ -163,7 +163,7 @@ impl<'r> Interp<'r> {
         }
         if !start {
             self.expire(start, period, name);
-            self.w.uses.retain(|u| *u.per != *period);
+            Arc::make_mut(&mut self.w.uses).retain(|u| *u.per != *period);
         }
         Ok(())
     }
