@@ -536,6 +536,16 @@ impl State {
     }
 }
 
+/// The variable that holds whose turn it is.
+pub(super) const ACTIVE: &str = "active_player";
+
+fn active_in(vars: &BTreeMap<String, Value>) -> Option<PlayerId> {
+    match vars.get(ACTIVE) {
+        Some(Value::Player(p)) => Some(*p),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -647,15 +657,5 @@ mod tests {
         s.rollback(mark);
         assert_eq!(s.zones[deck].items, vec![a]);
         assert!(s.layout() > moved, "the state is as before, but a list kept at `moved` must not be reused");
-    }
-}
-
-/// The variable that holds whose turn it is.
-pub(super) const ACTIVE: &str = "active_player";
-
-fn active_in(vars: &BTreeMap<String, Value>) -> Option<PlayerId> {
-    match vars.get(ACTIVE) {
-        Some(Value::Player(p)) => Some(*p),
-        _ => None,
     }
 }

@@ -186,10 +186,16 @@ impl<'r> Interp<'r> {
                 let order = self.w.state.seat_order(you, true);
                 players(order.into_iter().skip(1).collect())
             }
-            Builtin::Players => players(self.seated()),
+            Builtin::Players => {
+                let s = &self.w.state;
+                Value::List(s.seats.iter().filter(|p| !s.eliminated.contains(p)).map(|&p| Value::Player(p)).collect())
+            }
             Builtin::Yours => players(cx.you.into_iter().collect()),
             Builtin::Nothing => Value::Null,
-            Builtin::ActivePlayer => self.w.state.vars.get(n).cloned().unwrap_or(Value::Null),
+            Builtin::ActivePlayer => match self.w.state.active() {
+                Some(p) => Value::Player(p),
+                None => self.w.state.vars.get(n).cloned().unwrap_or(Value::Null),
+            },
             Builtin::Cards => Value::List(self.all_ents(true).into_iter().map(Value::Ent).collect()),
             Builtin::Pieces => Value::List(self.all_ents(false).into_iter().map(Value::Ent).collect()),
             Builtin::Spaces if cx.it.is_none() => Value::List(self.spaces().into_iter().map(Value::Zone).collect()),

@@ -38,7 +38,7 @@ impl Interp<'_> {
                 })
                 .filter(|&x| {
                     matches!(&s.ents[x].kind, Kind::Piece(k) if *k == c.noun)
-                        || s.ents[x].side.as_deref() == Some(&c.noun)
+                        || s.ents[x].side.as_deref() == Some(c.noun)
                 })
                 .collect();
             if free.len() < n {
@@ -94,7 +94,7 @@ impl Interp<'_> {
         let mut made = vec![];
         for _ in 0..n {
             self.tick()?;
-            let label = self.w.state.fresh_label(&c.noun);
+            let label = self.w.state.fresh_label(c.noun);
             let ent = self.w.state.create(kind.clone(), label, owner, zone);
             self.w.state.set_side(ent, side.clone());
             made.push(Value::Ent(ent));

@@ -451,10 +451,10 @@ impl<'r> Interp<'r> {
     }
 
     /// The zones a place is made of, in table order (`None` when it holds other things).
-    pub(super) fn zones_in(&self, place: &Value) -> Option<Vec<ZoneId>> {
-        // Most places are one zone (`cards in hand`): nothing to sort.
+    pub(super) fn zones_in(&self, place: &Value) -> Option<Zones> {
+        // Most places are one zone (`cards in hand`): nothing to sort, nothing to allocate.
         if let Value::Zone(z) = place {
-            return Some(vec![*z]);
+            return Some(Zones::One([*z]));
         }
         fn walk(v: &Value, out: &mut Vec<ZoneId>) -> bool {
             match v {
@@ -471,7 +471,7 @@ impl<'r> Interp<'r> {
         walk(place, &mut out).then(|| {
             out.sort_unstable();
             out.dedup();
-            out
+            Zones::Many(out)
         })
     }
 
@@ -519,9 +519,25 @@ fn first_place(filters: &[Filter]) -> Option<usize> {
 /// or the things themselves when the place is not made of zones.
 pub(super) enum Selected {
     /// Zones in table order, and whether cards (else pieces).
-    Zones(Vec<ZoneId>, bool),
+    Zones(Zones, bool),
     /// The things selected.
     Things(Vec<Value>),
+}
+
+/// The zones of a place, in table order: most places are one zone, kept without a list.
+pub(super) enum Zones {
+    One([ZoneId; 1]),
+    Many(Vec<ZoneId>),
+}
+
+impl std::ops::Deref for Zones {
+    type Target = [ZoneId];
+    fn deref(&self) -> &[ZoneId] {
+        match self {
+            Zones::One(z) => z,
+            Zones::Many(v) => v,
+        }
+    }
 }
 
 /// Whether a value is the enum value `noun` or a list holding it.
