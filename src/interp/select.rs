@@ -436,17 +436,25 @@ impl<'r> Interp<'r> {
     /// (`Some(false)`), not rebound by a local.
     pub(super) fn all_of_kind(&self, base: &Expr, cx: &Ctx) -> Option<bool> {
         let ExprKind::Name(n, res) = &base.kind else { return None };
+        if let Res::Global(i) = res {
+            // Compiled: the name's meaning is read by index, no word is compared.
+            use super::compile::{Builtin, Global};
+            return match self.rules.globals.get(*i as usize) {
+                Some(Global::Builtin(Builtin::Cards)) => Some(true),
+                Some(Global::Builtin(Builtin::Pieces)) => Some(false),
+                _ => None,
+            };
+        }
         let cards = match n.as_str() {
             "card" | "cards" => true,
             "piece" | "pieces" => false,
             _ => return None,
         };
-        // A compiled name is read from the table by index; only an unresolved one may be bound.
-        let sym = match res {
-            Res::Global(i) => self.rules.env.entry(*i).map(|(_, s)| s),
-            Res::Unresolved if cx.get(n).is_some() => return None,
-            Res::Unresolved => self.rules.env.lookup(n),
-        };
+        // Only an unresolved name may be bound.
+        if cx.get(n).is_some() {
+            return None;
+        }
+        let sym = self.rules.env.lookup(n);
         matches!(sym, Some(Sym::Builtin(_))).then_some(cards)
     }
 
