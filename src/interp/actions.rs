@@ -3,6 +3,7 @@
 //! atomic (see `Interp::atomically`).
 
 use crate::engine::{EntId, EventKind, Kind, PlayerId, Value};
+use std::rc::Rc;
 
 use super::rules::{AbilityDef, Head, Script};
 use super::{Ctx, Halt, Interp, R};
@@ -62,7 +63,7 @@ impl<'r> Interp<'r> {
     /// answers next, and responses to earlier events are forgotten.
     pub fn acted(&mut self, mark: usize) {
         self.w.last = (mark, self.w.state.log.len());
-        std::sync::Arc::make_mut(&mut self.w.answered).retain(|x| x.2 >= mark);
+        Rc::make_mut(&mut self.w.answered).retain(|x| x.2 >= mark);
     }
 
     pub(super) fn act_now(&mut self, who: PlayerId, a: &Action) -> R<()> {
@@ -109,7 +110,7 @@ impl<'r> Interp<'r> {
         self.w.playing.retain(|&x| x != e);
         if !self.w.noted.is_empty() {
             let prefix = format!(" of {}", self.w.state.ents[e].label);
-            std::sync::Arc::make_mut(&mut self.w.noted).retain(|k| !k.ends_with(&prefix));
+            Rc::make_mut(&mut self.w.noted).retain(|k| !k.ends_with(&prefix));
         }
         out.map_err(|h| match h {
             Halt::Error(..) => h.within(&format!("playing {}", self.w.state.ents[e].label)),
@@ -332,12 +333,9 @@ impl<'r> Interp<'r> {
     }
 
     pub(super) fn count_use(&mut self, who: PlayerId, src: Source, index: usize, per: &str) {
-        match std::sync::Arc::make_mut(&mut self.w.uses)
-            .iter_mut()
-            .find(|u| u.source == src && u.index == index && u.by == who)
-        {
+        match Rc::make_mut(&mut self.w.uses).iter_mut().find(|u| u.source == src && u.index == index && u.by == who) {
             Some(u) => u.times += 1,
-            None => std::sync::Arc::make_mut(&mut self.w.uses).push(super::Used {
+            None => Rc::make_mut(&mut self.w.uses).push(super::Used {
                 source: src,
                 index,
                 by: who,

@@ -1,6 +1,7 @@
 //! Statements: control flow, bindings, choices, modifiers, assignments, prohibitions,
 //! drafts, and calls of keywords and procedures.
 
+use std::rc::Rc;
 use std::sync::Arc;
 
 use crate::check::env::Sym;
@@ -79,7 +80,7 @@ impl<'r> Interp<'r> {
             StmtKind::Forbid(f) => {
                 let source = cx.this.as_ref().map(|t| self.show(t)).unwrap_or_else(|| "a script".into());
                 self.note(cx.you, true, |_| format!("forbid: {}", cx.snippet(&s.span)));
-                Arc::make_mut(&mut self.w.bans).push(Ban { rule: Arc::clone(f), cx: cx.clone(), source });
+                Rc::make_mut(&mut self.w.bans).push(Ban { rule: Arc::clone(f), cx: cx.clone(), source });
             }
             StmtKind::Draft(d) => self.draft(d, cx)?,
             StmtKind::Effect(e) => {
@@ -195,7 +196,7 @@ impl<'r> Interp<'r> {
         };
         self.emit(cx.you, EventKind::Rule { text: text.clone() });
         let source = cx.this.as_ref().map(|t| self.show(t));
-        Arc::make_mut(&mut self.w.mods).push(Modifier {
+        Rc::make_mut(&mut self.w.mods).push(Modifier {
             prop: prop.into(),
             target: Arc::new(target.clone()),
             change,

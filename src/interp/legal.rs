@@ -6,6 +6,7 @@
 
 use crate::engine::{Kind, Loc, PlayerId, Value, Zone};
 use crate::load::Window;
+use std::rc::Rc;
 
 use super::actions::{Action, Source};
 use super::compile::Listening;
@@ -254,7 +255,7 @@ impl Interp<'_> {
             }
         }
         self.w.last = (0, 0);
-        std::sync::Arc::make_mut(&mut self.w.answered).clear();
+        Rc::make_mut(&mut self.w.answered).clear();
         Ok(refused)
     }
 

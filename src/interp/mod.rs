@@ -34,6 +34,7 @@ mod select;
 pub mod triggers;
 pub mod turn;
 
+use std::rc::Rc;
 use std::sync::Arc;
 
 use crate::diag::FileId;
@@ -249,9 +250,9 @@ pub struct World {
     /// The engine state.
     pub state: State,
     /// Modifiers made by scripts (static abilities are read from the cards in play).
-    pub mods: Arc<Vec<Modifier>>,
+    pub mods: Rc<Vec<Modifier>>,
     /// Prohibitions made by scripts.
-    pub bans: Arc<Vec<Ban>>,
+    pub bans: Rc<Vec<Ban>>,
     /// Cards coming into play, innermost last.
     pub playing: Vec<EntId>,
     /// Procedures running, innermost last.
@@ -261,15 +262,15 @@ pub struct World {
     /// Events after `fired` already offered (a trigger's own events go first).
     pub done: std::collections::BTreeSet<usize>,
     /// Modified values already logged for the cards coming into play.
-    pub noted: Arc<Vec<String>>,
+    pub noted: Rc<Vec<String>>,
     /// Uses of abilities with a `limit:` in their current period.
-    pub uses: Arc<Vec<Used>>,
+    pub uses: Rc<Vec<Used>>,
     /// `end phase` ran: the action window closes after this action.
     pub end_window: bool,
     /// The log range of the last completed action (what `response:` abilities answer).
     pub last: (usize, usize),
     /// Responses used, with the event (log index) each answered: once per event.
-    pub answered: Arc<Vec<(actions::Source, usize, usize)>>,
+    pub answered: Rc<Vec<(actions::Source, usize, usize)>>,
 }
 
 /// What `Interp::snapshot` keeps to restore the world.
@@ -282,21 +283,22 @@ pub struct Saved {
 
 /// The world besides its state, copied by `snapshot` (the state is restored by its
 /// journal). These are small and usually empty; the lists that change seldom are shared
-/// (`Arc`) and copied only when changed after a snapshot (`Arc::make_mut`), so a trial
-/// that changes none of them copies nothing.
+/// (`Rc`: an interpreter runs on one thread, and an atomic count would cost more than
+/// the copy it saves) and copied only when changed after a snapshot (`Rc::make_mut`), so
+/// a trial that changes none of them copies nothing.
 #[derive(Debug)]
 struct Rest {
-    mods: Arc<Vec<Modifier>>,
-    bans: Arc<Vec<Ban>>,
+    mods: Rc<Vec<Modifier>>,
+    bans: Rc<Vec<Ban>>,
     playing: Vec<EntId>,
     running: Vec<Arc<str>>,
     fired: usize,
     done: std::collections::BTreeSet<usize>,
-    noted: Arc<Vec<String>>,
-    uses: Arc<Vec<Used>>,
+    noted: Rc<Vec<String>>,
+    uses: Rc<Vec<Used>>,
     end_window: bool,
     last: (usize, usize),
-    answered: Arc<Vec<(actions::Source, usize, usize)>>,
+    answered: Rc<Vec<(actions::Source, usize, usize)>>,
 }
 
 impl World {

@@ -3,6 +3,7 @@
 //! "each condition +2 until end of turn" reaches conditions played later in the turn.
 //! Targets are matched against printed values, so a modifier can never feed on itself.
 
+use std::rc::Rc;
 use std::sync::Arc;
 
 use crate::engine::{CounterId, EntId, Holder, Kind, PlayerId, Value, ZoneId};
@@ -79,7 +80,7 @@ impl Interp<'_> {
             format!("{key}: printed {printed}, {value} while it comes into play (by {})", by.join(", "))
         };
         self.note(None, false, text);
-        Arc::make_mut(&mut self.w.noted).push(key);
+        Rc::make_mut(&mut self.w.noted).push(key);
     }
 
     /// The printed (or assigned) value of a property, uncopied.
@@ -393,8 +394,8 @@ impl Interp<'_> {
             return;
         }
         let (gone, kept): (Vec<Modifier>, Vec<Modifier>) =
-            std::mem::take(Arc::make_mut(&mut self.w.mods)).into_iter().partition(ends);
-        self.w.mods = Arc::new(kept);
+            std::mem::take(Rc::make_mut(&mut self.w.mods)).into_iter().partition(ends);
+        self.w.mods = Rc::new(kept);
         for m in gone {
             self.note(None, false, |_| format!("ends: {}", m.text));
         }

@@ -10,6 +10,7 @@
 
 use crate::engine::{EntId, Event, EventKind, Holder, Kind, Loc, PlayerId, Value, Zone, ZoneId};
 use crate::load::React;
+use std::rc::Rc;
 
 use super::actions::Source;
 use super::memo::Listed;
@@ -282,7 +283,7 @@ impl Interp<'_> {
     pub(super) fn answer_bindings(&mut self, src: Source, index: usize, a: &AbilityDef) -> R<Answer> {
         Ok(match self.answered(src, index, a)? {
             Some((i, ev)) => {
-                std::sync::Arc::make_mut(&mut self.w.answered).push((src, index, i));
+                Rc::make_mut(&mut self.w.answered).push((src, index, i));
                 (subject_of(&ev), bound(&ev))
             }
             None => (None, vec![]),

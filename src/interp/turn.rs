@@ -3,6 +3,7 @@
 //! and its `start:` scripts (the game's, then the active player's faction's); whole games
 //! then run its action window (`legal.rs`); then its `end:` scripts and its end event.
 
+use std::rc::Rc;
 use std::sync::Arc;
 
 use crate::engine::{EventKind, Player, PlayerId, State, Value, Vis, Zone};
@@ -163,7 +164,7 @@ impl<'r> Interp<'r> {
         }
         if !start {
             self.expire(start, period, name);
-            Arc::make_mut(&mut self.w.uses).retain(|u| *u.per != *period);
+            Rc::make_mut(&mut self.w.uses).retain(|u| *u.per != *period);
         }
         Ok(())
     }
