@@ -84,7 +84,7 @@ impl<'r> Interp<'r> {
             }
             Action::Use(src, i) => self.use_ability(who, *src, *i),
             Action::Script(s) => {
-                let mut cx = Ctx::new(Some(who), None, s.text.clone()).at(&s.origin);
+                let mut cx = Ctx::new(Some(who), None, &s.text).at(&s.origin);
                 self.exec_stmts(&s.block, &mut cx)
             }
         }
@@ -102,7 +102,7 @@ impl<'r> Interp<'r> {
             return Err(Halt::error("the game has no `play:` script"));
         };
         self.emit(you, EventKind::Playing { ent: e });
-        let mut cx = Ctx::new(you, Some(Value::Ent(e)), script.text.clone()).at(&script.origin);
+        let mut cx = Ctx::new(you, Some(Value::Ent(e)), &script.text).at(&script.origin);
         self.w.playing.push(e);
         self.depth += 1;
         let out = self.exec_stmts(&script.block, &mut cx);
@@ -205,7 +205,7 @@ impl<'r> Interp<'r> {
         let ok = match &a.used_by {
             Some(u) => {
                 let (_, this, _) = self.abilities_of(src);
-                let mut cx = Ctx::new(owner, Some(this), u.text.clone()).at(&u.origin);
+                let mut cx = Ctx::new(owner, Some(this), &u.text).at(&u.origin);
                 let v = self.eval(&u.expr, &mut cx)?;
                 self.players(&v)?.contains(&who)
             }
@@ -262,7 +262,7 @@ impl<'r> Interp<'r> {
             1 => usable[0],
             _ => {
                 let opts = usable.iter().map(|i| Value::Sym(format!("ability_{}", i + 1).into())).collect();
-                let cx = Ctx::new(Some(who), None, "".into());
+                let cx = Ctx::new(Some(who), None, "");
                 let v = super::select::first(self.ask(format!("which ability of {label}"), opts, 1, 1, &cx)?);
                 let shown = self.show(&v);
                 shown.trim_start_matches("ability_").parse::<usize>().map(|n| n - 1).unwrap_or(usable[0])
@@ -300,14 +300,13 @@ impl<'r> Interp<'r> {
         src: Source,
         bound: &[(std::sync::Arc<str>, Value)],
     ) -> R<()> {
-        let mut cx = Ctx::new(you, Some(this), "".into());
+        let mut cx = Ctx::new(you, Some(this), "");
         cx.locals.extend(bound.iter().cloned());
         cx.it = it;
         // A triggered (or answering) ability's requirement was checked before it was offered.
         let checked = matches!(a.head, Head::When(_)) || (matches!(a.head, Head::React(..)) && !a.is_activated());
         if let Some(r) = a.requires.as_ref().filter(|_| !checked) {
-            cx.text = r.text.clone();
-            cx.origin = Some(r.origin.clone());
+            cx.run(&r.text, &r.origin);
             let v = self.eval(&r.expr, &mut cx)?;
             if !self.truth(&v, &r.expr, &cx)? {
                 return Err(Halt::Refused(format!("requirement not met: {}", r.text.trim())));
@@ -320,8 +319,7 @@ impl<'r> Interp<'r> {
             }
         }
         for part in [&a.cost, &a.effect].into_iter().flatten() {
-            cx.text = part.text.clone();
-            cx.origin = Some(part.origin.clone());
+            cx.run(&part.text, &part.origin);
             self.exec_stmts(&part.block, &mut cx)?;
         }
         Ok(())

@@ -9,8 +9,8 @@ use crate::syntax::ast::*;
 use super::select::first;
 use super::{Ask, Ctx, Halt, Interp, R};
 
-/// Prompts by (script text address, span start, span end), each with its text.
-pub(super) type Prompts = crate::fxhash::FxHashMap<(usize, usize, usize), (Arc<str>, Arc<str>)>;
+/// Prompts by the script text they are made of (what follows `choose `).
+pub(super) type Prompts = crate::fxhash::FxHashMap<Box<str>, Arc<str>>;
 
 impl Interp<'_> {
     /// `choose X`: the acting player picks what the selector allows.
@@ -36,13 +36,14 @@ impl Interp<'_> {
     /// `choose ` and the script text at `span`: the prompt of a choice the script makes,
     /// written once per script and place (a choice asked again shares it).
     pub(super) fn prompt(&mut self, cx: &Ctx, span: Span) -> Arc<str> {
-        let key = (Arc::as_ptr(&cx.text) as *const u8 as usize, span.start, span.end);
-        if let Some((_, p)) = self.prompts.get(&key) {
+        // Keyed by the words themselves: the same words make the same prompt wherever
+        // they are (a text's address could be another text's once it is dropped).
+        let words = cx.text().get(span).unwrap_or("").trim();
+        if let Some(p) = self.prompts.get(words) {
             return Arc::clone(p);
         }
-        let p: Arc<str> = format!("choose {}", cx.snippet(&span)).into();
-        // The text is kept with its prompts, so its address is never another text's.
-        self.prompts.insert(key, (Arc::clone(&cx.text), Arc::clone(&p)));
+        let p: Arc<str> = format!("choose {words}").into();
+        self.prompts.insert(words.into(), Arc::clone(&p));
         p
     }
 

@@ -80,7 +80,7 @@ impl<'r> Interp<'r> {
             StmtKind::Forbid(f) => {
                 let source = cx.this.as_ref().map(|t| self.show(t)).unwrap_or_else(|| "a script".into());
                 self.note(cx.you, true, |_| format!("forbid: {}", cx.snippet(&s.span)));
-                Rc::make_mut(&mut self.w.bans).push(Ban { rule: Arc::clone(f), cx: cx.clone(), source });
+                Rc::make_mut(&mut self.w.bans).push(Ban { rule: Arc::clone(f), cx: cx.kept(), source });
             }
             StmtKind::Draft(d) => self.draft(d, cx)?,
             StmtKind::Effect(e) => {
@@ -201,7 +201,7 @@ impl<'r> Interp<'r> {
             target: Arc::new(target.clone()),
             change,
             until,
-            cx: cx.clone(),
+            cx: cx.kept(),
             source,
             text,
         });
@@ -346,7 +346,7 @@ impl<'r> Interp<'r> {
             Body::Script(s) => s,
             Body::Value(v) => {
                 let value = |me: &mut Self| {
-                    let mut inner = Ctx::new(cx.you, cx.this.clone(), v.text.clone()).at(&v.origin);
+                    let mut inner = Ctx::new(cx.you, cx.this.clone(), &v.text).at(&v.origin);
                     for (p, a) in def.params.iter().zip(args.iter()) {
                         inner.bind_shared(p, a.clone());
                     }
@@ -355,7 +355,7 @@ impl<'r> Interp<'r> {
                 return self.remembered(def, &args, cx, super::memo::WORTH, value);
             }
         };
-        let mut inner = Ctx::new(cx.you, cx.this.clone(), s.text.clone()).at(&s.origin);
+        let mut inner = Ctx::new(cx.you, cx.this.clone(), &s.text).at(&s.origin);
         for (p, a) in def.params.iter().zip(args) {
             inner.bind_shared(p, a);
         }

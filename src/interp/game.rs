@@ -26,14 +26,14 @@ impl Interp<'_> {
         self.create_supplies()?;
         if let Some(s) = self.rules.setup.clone() {
             let first = self.w.state.seats.first().copied();
-            let mut cx = Ctx::new(first, None, s.text.clone()).at(&s.origin);
+            let mut cx = Ctx::new(first, None, &s.text).at(&s.origin);
             self.atomically(|me| me.exec_stmts(&s.block, &mut cx))
                 .map_err(|h| Halt::error(format!("the game's `setup:` failed: {}", h.message())))?;
         }
         for p in self.seated() {
             let faction = self.w.state.players[p].faction.clone();
             if let Some(s) = faction.and_then(|f| self.rules.faction(&f)).and_then(|f| f.setup.clone()) {
-                let mut cx = Ctx::new(Some(p), Some(Value::Player(p)), s.text.clone()).at(&s.origin);
+                let mut cx = Ctx::new(Some(p), Some(Value::Player(p)), &s.text).at(&s.origin);
                 self.atomically(|me| me.exec_stmts(&s.block, &mut cx))?;
             }
         }
@@ -45,7 +45,7 @@ impl Interp<'_> {
         for (name, start) in &self.rules.variables {
             let v = match start {
                 Some(c) => {
-                    let mut cx = Ctx::new(self.w.state.seats.first().copied(), None, c.text.clone()).at(&c.origin);
+                    let mut cx = Ctx::new(self.w.state.seats.first().copied(), None, &c.text).at(&c.origin);
                     super::select::first(self.eval(&c.expr, &mut cx)?)
                 }
                 None => Value::Null,
@@ -130,10 +130,10 @@ impl Interp<'_> {
         let Some(until) = self.rules.match_until.clone() else { return Ok(false) };
         let first = self.w.state.seats.first().copied();
         if let Some(s) = self.rules.match_after.clone() {
-            let mut cx = Ctx::new(first, None, s.text.clone()).at(&s.origin);
+            let mut cx = Ctx::new(first, None, &s.text).at(&s.origin);
             self.atomically(|me| me.exec_stmts(&s.block, &mut cx))?;
         }
-        let mut cx = Ctx::new(first, None, until.text.clone()).at(&until.origin);
+        let mut cx = Ctx::new(first, None, &until.text).at(&until.origin);
         let v = self.eval(&until.expr, &mut cx)?;
         if self.truth(&v, &until.expr, &cx)? {
             return Ok(false);
@@ -172,7 +172,7 @@ impl Interp<'_> {
     pub fn standing(&mut self) -> R<Standing> {
         let mut out = Standing { ended: self.w.state.over, ..Standing::default() };
         if let Some(w) = self.rules.winners.clone() {
-            let mut cx = Ctx::new(self.w.state.seats.first().copied(), None, w.text.clone()).at(&w.origin);
+            let mut cx = Ctx::new(self.w.state.seats.first().copied(), None, &w.text).at(&w.origin);
             let v = self.eval(&w.expr, &mut cx)?;
             out.winners = match super::select::first(v) {
                 Value::Null => vec![],
@@ -181,7 +181,7 @@ impl Interp<'_> {
         }
         if let Some(sc) = self.rules.scores.clone() {
             for p in self.seated() {
-                let mut cx = Ctx::new(Some(p), None, sc.text.clone()).at(&sc.origin);
+                let mut cx = Ctx::new(Some(p), None, &sc.text).at(&sc.origin);
                 cx.it = Some(Value::Player(p));
                 let v = self.eval(&sc.expr, &mut cx)?;
                 out.scores.push((p, self.int(&v, &sc.expr, &cx)?));

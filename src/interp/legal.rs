@@ -102,7 +102,7 @@ impl Interp<'_> {
     fn offer(&mut self, p: PlayerId, prompt: &str, mut legal: Vec<Legal>, pass: bool) -> R<Option<Action>> {
         let mut labels: Vec<Value> = if pass { vec![Value::Sym("pass".into())] } else { vec![] };
         labels.extend(legal.iter().map(|l| Value::Sym(l.text.as_str().into())));
-        let cx = Ctx::new(Some(p), None, "".into());
+        let cx = Ctx::new(Some(p), None, "");
         let picked = super::select::first(self.ask(prompt, labels.clone(), 1, 1, &cx)?);
         let k = labels.iter().position(|l| *l == picked).unwrap_or(0);
         if pass && k == 0 {
@@ -186,7 +186,7 @@ impl Interp<'_> {
         let Some(c) = self.rules.phases.get(self.w.state.clock.phase).and_then(|ph| ph.can_pass.clone()) else {
             return Ok(true);
         };
-        let mut cx = Ctx::new(Some(p), Some(Value::Player(p)), c.text.clone()).at(&c.origin);
+        let mut cx = Ctx::new(Some(p), Some(Value::Player(p)), &c.text).at(&c.origin);
         let v = self.eval(&c.expr, &mut cx)?;
         self.truth(&v, &c.expr, &cx)
     }

@@ -95,7 +95,7 @@ impl Halt {
     /// Gives a run-time error the place `span` of `cx`'s script, unless an inner place
     /// already has it.
     pub(crate) fn raised(self, span: &Span, cx: &Ctx) -> Halt {
-        match (self, &cx.origin) {
+        match (self, cx.origin()) {
             (Halt::Error(m, None), Some(o)) => {
                 let at = At { file: o.file, span: o.file_span(span.clone()) };
                 Halt::Error(m, Some(Box::new(at)))
@@ -142,9 +142,13 @@ pub type R<T> = Result<T, Halt>;
 
 pub use crate::limits::Limits;
 
-/// The bindings and players a script runs with.
+/// The bindings and players a script runs with. The script's text and place are
+/// borrowed from the rules (or the scenario) that hold them while it runs: a context is
+/// made for every call and ability, and sharing them by reference count cost two atomic
+/// increments and decrements each time. A context kept beyond the run (a modifier's, a
+/// prohibition's) shares them instead (`Ctx::kept`).
 #[derive(Debug, Clone, Default)]
-pub struct Ctx {
+pub struct Ctx<'s> {
     /// The acting player.
     pub you: Option<PlayerId>,
     /// The card (or faction's player) whose script runs.
@@ -153,22 +157,78 @@ pub struct Ctx {
     pub it: Option<Value>,
     /// Local bindings, innermost last (names shared with the definitions that bind them).
     pub locals: Vec<(Arc<str>, Value)>,
-    /// The running script's text (spans index into it).
-    pub text: Arc<str>,
-    /// Where the running script is in its file (for the place of run-time errors).
-    pub origin: Option<Arc<ScriptSrc>>,
+    /// The running script's text (spans index into it) and its place in its file.
+    pub script: ScriptRef<'s>,
 }
 
-impl Ctx {
+/// The text of the running script and where it is in its file (for the place of
+/// run-time errors): borrowed, or shared.
+#[derive(Debug, Clone)]
+pub enum ScriptRef<'s> {
+    /// Borrowed from the rules or the scenario, for one run.
+    Borrowed(&'s str, Option<&'s ScriptSrc>),
+    /// Shared, for a context that is kept.
+    Shared(Arc<str>, Option<Arc<ScriptSrc>>),
+}
+
+impl Default for ScriptRef<'_> {
+    fn default() -> Self {
+        ScriptRef::Borrowed("", None)
+    }
+}
+
+impl<'s> Ctx<'s> {
     /// A context for a player and a source.
-    pub fn new(you: Option<PlayerId>, this: Option<Value>, text: Arc<str>) -> Self {
-        Ctx { you, this, it: None, locals: vec![], text, origin: None }
+    pub fn new(you: Option<PlayerId>, this: Option<Value>, text: &'s str) -> Self {
+        Ctx { you, this, it: None, locals: vec![], script: ScriptRef::Borrowed(text, None) }
     }
 
     /// The same context, running a script that is at `origin` in its file.
-    pub fn at(mut self, origin: &Arc<ScriptSrc>) -> Self {
-        self.origin = Some(Arc::clone(origin));
+    pub fn at(mut self, origin: &'s ScriptSrc) -> Self {
+        // `new` borrows: only a borrowed script is placed (a shared one keeps its place).
+        if let ScriptRef::Borrowed(text, _) = self.script {
+            self.script = ScriptRef::Borrowed(text, Some(origin));
+        }
         self
+    }
+
+    /// Runs another script (its text and place) with the same bindings.
+    pub fn run(&mut self, text: &'s str, origin: &'s ScriptSrc) {
+        self.script = ScriptRef::Borrowed(text, Some(origin));
+    }
+
+    /// A context that shares its script (`text`, at `origin`) rather than borrow it.
+    pub fn shared(you: Option<PlayerId>, this: Option<Value>, text: &Arc<str>, origin: &Arc<ScriptSrc>) -> Self {
+        let script = ScriptRef::Shared(Arc::clone(text), Some(Arc::clone(origin)));
+        Ctx { you, this, it: None, locals: vec![], script }
+    }
+
+    /// The same bindings, kept beyond this run: a borrowed script is copied (modifiers
+    /// and prohibitions are made seldom; the contexts of running scripts, constantly).
+    pub fn kept(&self) -> Ctx<'static> {
+        let script = match &self.script {
+            ScriptRef::Borrowed(text, origin) => {
+                ScriptRef::Shared(Arc::from(*text), origin.map(|o| Arc::new(o.clone())))
+            }
+            ScriptRef::Shared(text, origin) => ScriptRef::Shared(Arc::clone(text), origin.clone()),
+        };
+        Ctx { you: self.you, this: self.this.clone(), it: self.it.clone(), locals: self.locals.clone(), script }
+    }
+
+    /// The running script's text (spans index into it).
+    pub fn text(&self) -> &str {
+        match &self.script {
+            ScriptRef::Borrowed(text, _) => text,
+            ScriptRef::Shared(text, _) => text,
+        }
+    }
+
+    /// Where the running script is in its file.
+    pub fn origin(&self) -> Option<&ScriptSrc> {
+        match &self.script {
+            ScriptRef::Borrowed(_, origin) => *origin,
+            ScriptRef::Shared(_, origin) => origin.as_deref(),
+        }
     }
 
     /// A binding's value, innermost first.
@@ -188,7 +248,7 @@ impl Ctx {
 
     /// The source text of a span of the running script.
     pub fn snippet(&self, span: &Span) -> String {
-        self.text.get(span.clone()).unwrap_or("").trim().to_string()
+        self.text().get(span.clone()).unwrap_or("").trim().to_string()
     }
 }
 
@@ -226,7 +286,7 @@ pub struct Modifier {
     /// How long it lasts.
     pub until: Until,
     /// The bindings it was made with.
-    pub cx: Ctx,
+    pub cx: Ctx<'static>,
     /// The card whose script made it.
     pub source: Option<String>,
     /// How it was logged when it started.
@@ -239,7 +299,7 @@ pub struct Ban {
     /// The statement (players, actions, object, place, exception).
     pub rule: Arc<crate::syntax::ast::Forbid>,
     /// The bindings it was made with.
-    pub cx: Ctx,
+    pub cx: Ctx<'static>,
     /// The card or faction whose script made it.
     pub source: String,
 }

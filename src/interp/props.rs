@@ -14,7 +14,7 @@ use super::actions::Source;
 use super::rules::{Head, Script};
 use super::{Ban, Change, Ctx, Halt, Interp, Modifier, Until, R};
 
-impl Interp<'_> {
+impl<'r> Interp<'r> {
     /// The value of property `prop` of a card, piece or space, with modifiers applied.
     pub fn prop_of(&mut self, prop: &str, v: &Value) -> R<Value> {
         let id = self.rules.prop_ids.get(prop).copied();
@@ -199,8 +199,8 @@ impl Interp<'_> {
 
     /// The static abilities in effect: of cards in play and of factions, whose
     /// requirements hold, with the context they run in.
-    pub fn statics(&mut self) -> R<Vec<(Script, Ctx, String)>> {
-        let rules = self.rules;
+    pub fn statics(&mut self) -> R<Vec<(&'r Script, Ctx<'static>, String)>> {
+        let rules: &'r super::Rules = self.rules;
         let held = self.static_cards();
         let s = &self.w.state;
         let mut sources: Vec<(Source, Option<PlayerId>)> = vec![];
@@ -234,7 +234,7 @@ impl Interp<'_> {
             for a in abilities {
                 let Head::Static(script) = &a.head else { continue };
                 if let Some(r) = &a.requires {
-                    let mut rc = Ctx::new(you, Some(this.clone()), r.text.clone()).at(&r.origin);
+                    let mut rc = Ctx::new(you, Some(this.clone()), &r.text).at(&r.origin);
                     let was = std::mem::replace(&mut self.raw, true);
                     let v = self.eval(&r.expr, &mut rc);
                     self.raw = was;
@@ -242,11 +242,7 @@ impl Interp<'_> {
                         continue;
                     }
                 }
-                out.push((
-                    script.clone(),
-                    Ctx::new(you, Some(this.clone()), script.text.clone()).at(&script.origin),
-                    label.clone(),
-                ));
+                out.push((script, Ctx::shared(you, Some(this.clone()), &script.text, &script.origin), label.clone()));
             }
         }
         Ok(out)

@@ -141,7 +141,7 @@ impl Interp<'_> {
                 if !want(*k) || !here {
                     continue;
                 }
-                let mut cx = Ctx::new(controller, Some(this.clone()), "".into());
+                let mut cx = Ctx::new(controller, Some(this.clone()), "");
                 if self.matches(pat, ev, &subject, &mut cx)? {
                     out.push(Reactor {
                         src,
@@ -161,7 +161,7 @@ impl Interp<'_> {
     /// not used up, and an `optional:` one's controller says yes.
     fn ready(&mut self, r: &Reactor, ev: &Event) -> R<bool> {
         if let Some(req) = &r.ability.requires {
-            let mut cx = Ctx::new(r.controller, Some(r.this.clone()), req.text.clone()).at(&req.origin);
+            let mut cx = Ctx::new(r.controller, Some(r.this.clone()), &req.text).at(&req.origin);
             cx.it = subject_of(ev);
             cx.locals.extend(bound(ev));
             let v = self.eval(&req.expr, &mut cx)?;
@@ -175,7 +175,7 @@ impl Interp<'_> {
             }
         }
         if r.ability.optional {
-            let cx = Ctx::new(r.controller, None, "".into());
+            let cx = Ctx::new(r.controller, None, "");
             let what = format!("respond to \"{}\" with {}", ev.render(&self.w.state), r.label);
             return self.yes(&what, &cx);
         }
@@ -194,7 +194,7 @@ impl Interp<'_> {
             EventKind::Counter { holder: Holder::Ent(e), .. } => self.w.state.controller_or_owner(*e),
             _ => None,
         };
-        let cx = Ctx::new(affected.or(ev.actor).or(rs[0].controller), None, "".into());
+        let cx = Ctx::new(affected.or(ev.actor).or(rs[0].controller), None, "");
         let labels: Vec<Value> =
             rs.iter().map(|r| Value::Sym(format!("{}: {}", r.label, r.ability.head_text).into())).collect();
         let picked = super::select::first(self.ask("which replacement applies", labels.clone(), 1, 1, &cx)?);
@@ -269,7 +269,7 @@ impl Interp<'_> {
             }
             let ev = self.w.state.log[i].clone();
             let subject = super::triggers::subject(&ev.kind);
-            let mut cx = Ctx::new(controller, Some(this.clone()), "".into());
+            let mut cx = Ctx::new(controller, Some(this.clone()), "");
             if self.matches(&pat, &ev, &subject, &mut cx)? {
                 return Ok(Some((i, ev)));
             }

@@ -88,7 +88,7 @@ impl<'r> Interp<'r> {
                         continue;
                     }
                 }
-                let mut cx = Ctx::new(controller, Some(this.clone()), "".into());
+                let mut cx = Ctx::new(controller, Some(this.clone()), "");
                 if self.matches(pat, ev, &subject, &mut cx)? {
                     out.push(Pending { ability: a, src, this: this.clone(), controller, label: label.clone() });
                 }
@@ -194,7 +194,7 @@ impl<'r> Interp<'r> {
             _ => vec![],
         };
         if let Some(r) = &p.ability.requires {
-            let mut cx = Ctx::new(p.controller, Some(p.this.clone()), r.text.clone()).at(&r.origin);
+            let mut cx = Ctx::new(p.controller, Some(p.this.clone()), &r.text).at(&r.origin);
             cx.it = it.clone();
             cx.locals.extend(bound.iter().cloned());
             let v = self.eval(&r.expr, &mut cx)?;
@@ -203,7 +203,7 @@ impl<'r> Interp<'r> {
             }
         }
         if p.ability.optional {
-            let cx = Ctx::new(p.controller, None, "".into());
+            let cx = Ctx::new(p.controller, None, "");
             if !self.yes(&format!("use the triggered ability of {} ({})", p.label, p.ability.head_text), &cx)? {
                 return Ok(());
             }

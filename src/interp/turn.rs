@@ -110,7 +110,7 @@ impl<'r> Interp<'r> {
     fn new_round(&mut self) -> R<()> {
         let order = match &self.rules.order {
             Some(o) => {
-                let mut cx = Ctx::new(self.w.state.seats.first().copied(), None, o.text.clone()).at(&o.origin);
+                let mut cx = Ctx::new(self.w.state.seats.first().copied(), None, &o.text).at(&o.origin);
                 let v = self.eval(&o.expr, &mut cx)?;
                 self.players(&v)?
             }
@@ -185,13 +185,13 @@ impl<'r> Interp<'r> {
     fn run_phase_scripts(&mut self, start: bool, p: &super::rules::PhaseDef) -> R<()> {
         let active = self.w.state.active();
         if let Some(s) = if start { p.start.clone() } else { p.end.clone() } {
-            let mut cx = Ctx::new(active, None, s.text.clone()).at(&s.origin);
+            let mut cx = Ctx::new(active, None, &s.text).at(&s.origin);
             self.exec_stmts(&s.block, &mut cx)?;
         }
         let faction = active.and_then(|a| self.w.state.players[a].faction.clone()).and_then(|f| self.rules.faction(&f));
         let script = faction.and_then(|f| if start { f.starts.get(&*p.name) } else { f.phases.get(&*p.name) });
         if let Some(s) = script.cloned() {
-            let mut cx = Ctx::new(active, active.map(Value::Player), s.text.clone()).at(&s.origin);
+            let mut cx = Ctx::new(active, active.map(Value::Player), &s.text).at(&s.origin);
             self.exec_stmts(&s.block, &mut cx)?;
         }
         Ok(())
@@ -332,7 +332,7 @@ impl<'r> Interp<'r> {
     pub fn ended(&mut self) -> R<bool> {
         let rules: &'r super::Rules = self.rules;
         let Some(end) = &rules.end else { return Ok(false) };
-        let cx = Ctx::new(self.w.state.active(), None, end.text.clone()).at(&end.origin);
+        let cx = Ctx::new(self.w.state.active(), None, &end.text).at(&end.origin);
         let v = self.remembered(end, &[], &cx, 0, |me| me.eval(&end.expr, &mut cx.clone()))?;
         self.truth(&v, &end.expr, &cx)
     }

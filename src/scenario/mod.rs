@@ -298,8 +298,8 @@ impl Runner<'_> {
     }
 
     /// A context with the scenario's player names bound.
-    fn ctx(&self, it: &Interp, you: Option<PlayerId>, text: &Arc<str>) -> Ctx {
-        let mut cx = Ctx::new(you, None, text.clone());
+    fn ctx<'t>(&self, it: &Interp, you: Option<PlayerId>, text: &'t str) -> Ctx<'t> {
+        let mut cx = Ctx::new(you, None, text);
         for (i, p) in it.w.state.players.iter().enumerate() {
             cx.bind(&p.name, Value::Player(i));
         }
@@ -363,9 +363,8 @@ impl Runner<'_> {
     fn expect(&mut self, it: &mut Interp, src: &ScriptSrc, n: usize) -> Res {
         let e = syntax::parse_condition_with(&src.text, &it.limits)
             .map_err(|e| self.fail(n, &src.span.range(), e.message))?;
-        let text: Arc<str> = src.text.as_str().into();
         let first = it.w.state.seats.first().copied();
-        let mut cx = self.ctx(it, first, &text).at(&Arc::new(src.clone()));
+        let mut cx = self.ctx(it, first, &src.text).at(src);
         it.reset_budgets();
         let got = it.eval(&e, &mut cx).and_then(|v| it.truth(&v, &e, &cx));
         match got {
