@@ -469,8 +469,8 @@ pub struct Interp<'r> {
     speculating: bool,
     /// The names of the game, the current round and turn, with their numbers (`turn.rs`).
     period_names: [Option<(u32, Arc<str>)>; 3],
-    /// The prompts of the scripts' choices, by script text (its address) and span, each
-    /// with its text so that the address stays that text's (`choice.rs` `prompt`).
+    /// The prompts of the scripts' choices, by the words they are made of (`choice.rs`
+    /// `prompt`).
     prompts: choice::Prompts,
     /// The agent of a sampled action that asked a question and goes on as its own
     /// trial with the first legal answers (`sample.rs`).

@@ -164,7 +164,9 @@ impl<'r> Interp<'r> {
         }
         if !start {
             self.expire(start, period, name);
-            Rc::make_mut(&mut self.w.uses).retain(|u| *u.per != *period);
+            if self.w.uses.iter().any(|u| *u.per == *period) {
+                Rc::make_mut(&mut self.w.uses).retain(|u| *u.per != *period);
+            }
         }
         Ok(())
     }
@@ -184,13 +186,14 @@ impl<'r> Interp<'r> {
 
     fn run_phase_scripts(&mut self, start: bool, p: &super::rules::PhaseDef) -> R<()> {
         let active = self.w.state.active();
-        if let Some(s) = if start { p.start.clone() } else { p.end.clone() } {
+        if let Some(s) = if start { &p.start } else { &p.end } {
             let mut cx = Ctx::new(active, None, &s.text).at(&s.origin);
             self.exec_stmts(&s.block, &mut cx)?;
         }
-        let faction = active.and_then(|a| self.w.state.players[a].faction.clone()).and_then(|f| self.rules.faction(&f));
+        let rules: &'r super::Rules = self.rules;
+        let faction = active.and_then(|a| self.w.state.players[a].faction.as_deref()).and_then(|f| rules.faction(f));
         let script = faction.and_then(|f| if start { f.starts.get(&*p.name) } else { f.phases.get(&*p.name) });
-        if let Some(s) = script.cloned() {
+        if let Some(s) = script {
             let mut cx = Ctx::new(active, active.map(Value::Player), &s.text).at(&s.origin);
             self.exec_stmts(&s.block, &mut cx)?;
         }
