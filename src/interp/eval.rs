@@ -38,10 +38,11 @@ impl<'r> Interp<'r> {
     /// Evaluates an expression; `mode` says whether quantities may ask. A run-time error
     /// is placed at the innermost expression that raised it.
     pub fn eval_in(&mut self, e: &Expr, cx: &mut Ctx, mode: Mode) -> R<Value> {
-        match self.eval_node(e, cx, mode) {
-            Err(h @ Halt::Error(_, None)) => Err(h.raised(&e.span, cx)),
-            out => out,
+        let mut out = self.eval_node(e, cx, mode);
+        if let Err(h @ Halt::Error(_, None)) = &mut out {
+            place(h, e, cx);
         }
+        out
     }
 
     fn eval_node(&mut self, e: &Expr, cx: &mut Ctx, mode: Mode) -> R<Value> {
@@ -565,4 +566,13 @@ fn union(mut all: Vec<Value>, more: Vec<Value>, ents: usize) -> Vec<Value> {
         }
     }
     all
+}
+
+/// Gives an error raised without a place the place of `e` (out of line: errors are rare,
+/// and the result of every evaluation passes by here).
+#[cold]
+#[inline(never)]
+fn place(h: &mut Halt, e: &Expr, cx: &Ctx) {
+    let unplaced = std::mem::replace(h, Halt::Refused(String::new()));
+    *h = unplaced.raised(&e.span, cx);
 }
