@@ -71,10 +71,10 @@ impl<'r> Interp<'r> {
             Action::Play(e) => {
                 let s = &self.w.state;
                 if s.in_play(*e) {
-                    return Err(Halt::Refused(format!("{} is already in play", s.ents[*e].label)));
+                    return Err(Halt::refused(format!("{} is already in play", s.ents[*e].label)));
                 }
                 if s.ents[*e].owner.is_some_and(|o| o != who) {
-                    return Err(Halt::Refused(format!(
+                    return Err(Halt::refused(format!(
                         "{} belongs to {}",
                         s.ents[*e].label,
                         self.pname(s.ents[*e].owner.unwrap_or(0))
@@ -257,8 +257,8 @@ impl<'r> Interp<'r> {
             }
         }
         let i = match usable.len() {
-            0 if why.is_empty() => return Err(Halt::Refused(format!("{label} has no activated ability"))),
-            0 => return Err(Halt::Refused(format!("cannot use {label}: {}", why.join("; ")))),
+            0 if why.is_empty() => return Err(Halt::refused(format!("{label} has no activated ability"))),
+            0 => return Err(Halt::refused(format!("cannot use {label}: {}", why.join("; ")))),
             1 => usable[0],
             _ => {
                 let opts = usable.iter().map(|i| Value::Sym(format!("ability_{}", i + 1).into())).collect();
@@ -309,7 +309,7 @@ impl<'r> Interp<'r> {
             cx.run(&r.text, &r.origin);
             let v = self.eval(&r.expr, &mut cx)?;
             if !self.truth(&v, &r.expr, &cx)? {
-                return Err(Halt::Refused(format!("requirement not met: {}", r.text.trim())));
+                return Err(Halt::refused(format!("requirement not met: {}", r.text.trim())));
             }
         }
         // An ability with `from:` works where the card is; others play it first.

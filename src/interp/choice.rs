@@ -103,7 +103,7 @@ impl Interp<'_> {
         self.tick()?;
         let max = max.min(cands.len());
         if cands.len() < min {
-            return Err(Halt::Refused(format!("cannot {prompt}: {} of {min} available", cands.len())));
+            return Err(Halt::refused(format!("cannot {prompt}: {} of {min} available", cands.len())));
         }
         let who = cx.you.ok_or_else(|| Halt::error(format!("nobody to {prompt}")))?;
         let picked = match self.replay.pop_front() {
@@ -123,9 +123,9 @@ impl Interp<'_> {
                 };
                 let chooser = self.pname(who).to_string();
                 let ask = Ask { chooser: &chooser, prompt: &prompt, count: cands.len(), options: &options, min, max };
-                let got = self.agent.choose(&ask, &mut self.w.state.rng).map_err(Halt::Agent)?;
+                let got = self.agent.choose(&ask, &mut self.w.state.rng).map_err(Halt::agent)?;
                 if got.iter().any(|&i| i >= cands.len()) {
-                    return Err(Halt::Agent(format!("`{prompt}`: the agent picked an option that does not exist")));
+                    return Err(Halt::agent(format!("`{prompt}`: the agent picked an option that does not exist")));
                 }
                 got
             }

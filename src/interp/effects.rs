@@ -254,7 +254,7 @@ impl<'r> Interp<'r> {
         if let Some(z) = place {
             let zone = &self.w.state.zones[z];
             if zone.capacity.is_some_and(|c| zone.items.len() >= c) && !zone.items.contains(&e) {
-                return Err(Halt::Refused(format!(
+                return Err(Halt::refused(format!(
                     "{} is full ({} at most)",
                     self.w.state.zone_name(z),
                     zone.capacity.unwrap_or(0)
@@ -266,7 +266,7 @@ impl<'r> Interp<'r> {
             let mut cur = Some(b);
             while let Some(c) = cur {
                 if c == e {
-                    return Err(Halt::Refused(format!("{} cannot go onto itself", self.w.state.ents[e].label)));
+                    return Err(Halt::refused(format!("{} cannot go onto itself", self.w.state.ents[e].label)));
                 }
                 cur = match self.w.state.ents[c].loc {
                     crate::engine::Loc::On(x) => Some(x),
@@ -367,11 +367,11 @@ impl<'r> Interp<'r> {
             h => format!("{} has {cur}", me.w.state.holder_name(h)),
         };
         if b.min.is_some_and(|m| now < m) {
-            return Err(Halt::Refused(format!("cannot {verb} {} {name}: {}", delta.unsigned_abs(), holds(self))));
+            return Err(Halt::refused(format!("cannot {verb} {} {name}: {}", delta.unsigned_abs(), holds(self))));
         }
         if let Some(m) = b.max.filter(|&m| now > m) {
             let holds = holds(self);
-            return Err(Halt::Refused(format!("cannot {verb} {} {name}: {holds}, at most {m}", delta.unsigned_abs())));
+            return Err(Halt::refused(format!("cannot {verb} {} {name}: {holds}, at most {m}", delta.unsigned_abs())));
         }
         let shared = s.counters.shared_name(id);
         let proposed = EventKind::Counter { verb, name: shared.clone(), holder: h, delta, now };
@@ -381,7 +381,7 @@ impl<'r> Interp<'r> {
         // A `before:` ability may have changed the counter: the change applies on top.
         let after = self.w.state.counter_at(id, h);
         let now = if after != cur && verb != "set" { after.saturating_add(delta) } else { now };
-        self.w.state.set_counter_at(id, h, now).map_err(Halt::Refused)?;
+        self.w.state.set_counter_at(id, h, now).map_err(Halt::refused)?;
         // Nothing changed, nothing happened: no event, no trigger.
         if delta != 0 {
             self.emit(cx.you, EventKind::Counter { verb, name: shared, holder: h, delta, now });

@@ -39,8 +39,10 @@ impl<'r> Interp<'r> {
     /// is placed at the innermost expression that raised it.
     pub fn eval_in(&mut self, e: &Expr, cx: &mut Ctx, mode: Mode) -> R<Value> {
         let mut out = self.eval_node(e, cx, mode);
-        if let Err(h @ Halt::Error(_, None)) = &mut out {
-            place(h, e, cx);
+        if let Err(h) = &mut out {
+            if h.unplaced() {
+                place(h, &e.span, cx);
+            }
         }
         out
     }
@@ -568,11 +570,11 @@ fn union(mut all: Vec<Value>, more: Vec<Value>, ents: usize) -> Vec<Value> {
     all
 }
 
-/// Gives an error raised without a place the place of `e` (out of line: errors are rare,
+/// Gives an error raised without a place the place `span` (out of line: errors are rare,
 /// and the result of every evaluation passes by here).
 #[cold]
 #[inline(never)]
-fn place(h: &mut Halt, e: &Expr, cx: &Ctx) {
-    let unplaced = std::mem::replace(h, Halt::Refused(String::new()));
-    *h = unplaced.raised(&e.span, cx);
+pub(super) fn place(h: &mut Halt, span: &Span, cx: &Ctx) {
+    let unplaced = std::mem::replace(h, Halt::refused(String::new()));
+    *h = unplaced.raised(span, cx);
 }

@@ -32,10 +32,13 @@ impl<'r> Interp<'r> {
 
     /// Runs a statement; a run-time error not placed at an expression is placed at it.
     fn exec(&mut self, s: &Stmt, cx: &mut Ctx) -> R<()> {
-        match self.exec_node(s, cx) {
-            Err(h @ Halt::Error(_, None)) => Err(h.raised(&s.span, cx)),
-            out => out,
+        let mut out = self.exec_node(s, cx);
+        if let Err(h) = &mut out {
+            if h.unplaced() {
+                super::eval::place(h, &s.span, cx);
+            }
         }
+        out
     }
 
     fn exec_node(&mut self, s: &Stmt, cx: &mut Ctx) -> R<()> {
@@ -54,10 +57,10 @@ impl<'r> Interp<'r> {
                 if !self.truth(&v, cond, cx)? {
                     let m =
                         message.clone().unwrap_or_else(|| format!("requirement not met: {}", cx.snippet(&cond.span)));
-                    return Err(Halt::Refused(m));
+                    return Err(Halt::refused(m));
                 }
             }
-            StmtKind::Fail { message } => return Err(Halt::Refused(message.clone())),
+            StmtKind::Fail { message } => return Err(Halt::refused(message.clone())),
             StmtKind::Pass => {}
             StmtKind::EndPhase => self.w.end_window = true,
             StmtKind::Eliminate { who } => {
@@ -281,7 +284,7 @@ impl<'r> Interp<'r> {
     pub fn set_counter(&mut self, verb: &'static str, id: CounterId, h: Holder, n: i64, cx: &Ctx) -> R<()> {
         let s = &mut self.w.state;
         let before = s.counter_at(id, h);
-        s.set_counter_at(id, h, n).map_err(Halt::Refused)?;
+        s.set_counter_at(id, h, n).map_err(Halt::refused)?;
         if n != before {
             let name = s.counters.shared_name(id);
             self.emit(cx.you, EventKind::Counter { verb, name, holder: h, delta: n.saturating_sub(before), now: n });
@@ -322,7 +325,7 @@ impl<'r> Interp<'r> {
         if self.calls > self.limits.call_depth {
             let names = super::distinct(&self.w.running);
             let how = if names.contains(", ") { "call each other" } else { "calls itself" };
-            return Err(Halt::Budget(format!(
+            return Err(Halt::budget(format!(
                 "recursion budget ({}) exceeded: {names} {how} ({} calls deep; {})",
                 self.limits.call_depth,
                 self.calls,

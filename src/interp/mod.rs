@@ -47,18 +47,54 @@ pub use game::Standing;
 pub use legal::Legal;
 pub use rules::Rules;
 
-/// Why a resolution stopped.
+/// Why a resolution stopped. Each case holds one pointer, so that a result that may
+/// halt is small (`R<()>` and `R<bool>` come back in registers, not through memory):
+/// every step of a run returns one.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Halt {
     /// The action is refused (a requirement, an unpayable cost, `fail`); the world rolls back.
-    Refused(String),
+    Refused(Msg),
     /// A budget ran out (steps, trigger depth, recursion); names what was running.
-    Budget(String),
+    Budget(Msg),
     /// The agent could not answer a choice (a scenario's missing or wrong answer).
-    Agent(String),
+    Agent(Msg),
     /// A script did something meaningless at run time (a number where a player was needed),
     /// and where in the files it happened, once known.
-    Error(String, Option<Box<At>>),
+    Error(Box<Raised>),
+}
+
+/// The text of a refusal, budget or agent halt. Boxed on purpose: a `String` is three
+/// words, a box one, and `Halt` must stay two words (see there).
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[allow(clippy::box_collection)]
+pub struct Msg(Box<String>);
+
+impl std::ops::Deref for Msg {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::fmt::Display for Msg {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl<S: Into<String>> From<S> for Msg {
+    fn from(s: S) -> Msg {
+        Msg(Box::new(s.into()))
+    }
+}
+
+/// A run-time error: its message, and where it was raised once known.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Raised {
+    /// What went wrong.
+    pub message: String,
+    /// Where, once an enclosing expression or statement has placed it.
+    pub at: Option<At>,
 }
 
 /// Where a run-time error was raised: the innermost expression or statement that was
@@ -75,43 +111,63 @@ impl Halt {
     /// The message.
     pub fn message(&self) -> &str {
         match self {
-            Halt::Refused(m) | Halt::Budget(m) | Halt::Agent(m) | Halt::Error(m, _) => m,
+            Halt::Refused(m) | Halt::Budget(m) | Halt::Agent(m) => m,
+            Halt::Error(r) => &r.message,
         }
     }
 
     /// A run-time error whose place is not known yet.
     pub fn error(message: impl Into<String>) -> Halt {
-        Halt::Error(message.into(), None)
+        Halt::Error(Box::new(Raised { message: message.into(), at: None }))
+    }
+
+    /// A refusal.
+    pub fn refused(message: impl Into<String>) -> Halt {
+        Halt::Refused(message.into().into())
+    }
+
+    /// A budget that ran out.
+    pub fn budget(message: impl Into<String>) -> Halt {
+        Halt::Budget(message.into().into())
+    }
+
+    /// An agent that could not answer.
+    pub fn agent(message: impl Into<String>) -> Halt {
+        Halt::Agent(message.into().into())
+    }
+
+    /// Whether this is a run-time error not placed yet.
+    pub fn unplaced(&self) -> bool {
+        matches!(self, Halt::Error(r) if r.at.is_none())
     }
 
     /// Where a run-time error was raised, if known.
     pub fn at(&self) -> Option<&At> {
         match self {
-            Halt::Error(_, at) => at.as_deref(),
+            Halt::Error(r) => r.at.as_ref(),
             _ => None,
         }
     }
 
     /// Gives a run-time error the place `span` of `cx`'s script, unless an inner place
     /// already has it.
-    pub(crate) fn raised(self, span: &Span, cx: &Ctx) -> Halt {
-        match (self, cx.origin()) {
-            (Halt::Error(m, None), Some(o)) => {
-                let at = At { file: o.file, span: o.file_span(span.clone()) };
-                Halt::Error(m, Some(Box::new(at)))
+    pub(crate) fn raised(mut self, span: &Span, cx: &Ctx) -> Halt {
+        if let (Halt::Error(r), Some(o)) = (&mut self, cx.origin()) {
+            if r.at.is_none() {
+                r.at = Some(At { file: o.file, span: o.file_span(span.clone()) });
             }
-            (h, _) => h,
         }
+        self
     }
-}
 
-impl Halt {
     /// Names where a run-time error happened (the innermost place only).
-    pub fn within(self, place: &str) -> Halt {
-        match self {
-            Halt::Error(m, at) if !m.contains(" (in ") => Halt::Error(format!("{m} (in {place})"), at),
-            h => h,
+    pub fn within(mut self, place: &str) -> Halt {
+        if let Halt::Error(r) = &mut self {
+            if !r.message.contains(" (in ") {
+                r.message = format!("{} (in {place})", r.message);
+            }
         }
+        self
     }
 }
 
@@ -648,7 +704,7 @@ impl<'r> Interp<'r> {
         } else {
             ("step budget", self.limits.steps, "steps")
         };
-        Halt::Budget(format!("{what} ({max}) exceeded; running: {running} ({})", Limits::advice(limit)))
+        Halt::budget(format!("{what} ({max}) exceeded; running: {running} ({})", Limits::advice(limit)))
     }
 
     /// A player's name.

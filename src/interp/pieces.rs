@@ -42,7 +42,7 @@ impl Interp<'_> {
                 })
                 .collect();
             if free.len() < n {
-                return Err(Halt::Refused(format!(
+                return Err(Halt::refused(format!(
                     "cannot {verb} {n} {}: {} has {} left",
                     c.noun,
                     self.pname(p),
@@ -63,7 +63,7 @@ impl Interp<'_> {
         let max = self.limits.things;
         if self.w.state.ents.len().saturating_add(n) > max {
             let (advice, doing) = (Limits::advice("things"), doing());
-            return Err(Halt::Budget(format!(
+            return Err(Halt::budget(format!(
                 "thing budget ({max}) exceeded: the game would hold more cards and pieces ({doing}; {advice})"
             )));
         }

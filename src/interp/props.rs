@@ -299,11 +299,11 @@ impl<'r> Interp<'r> {
         for ban in self.bans()? {
             if ban.rule.actions.iter().any(|a| a.name == verb) && self.forbids(&ban, you, thing, place)? {
                 if let Some(reason) = &ban.rule.reason {
-                    return Err(Halt::Refused(reason.clone()));
+                    return Err(Halt::refused(reason.clone()));
                 }
                 let what = thing.map(|t| format!(" {}", self.show(t))).unwrap_or_default();
                 let who = self.pname(you);
-                return Err(Halt::Refused(format!("{who} may not {verb}{what}: forbidden by {}", ban.source)));
+                return Err(Halt::refused(format!("{who} may not {verb}{what}: forbidden by {}", ban.source)));
             }
         }
         Ok(())

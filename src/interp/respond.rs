@@ -233,7 +233,7 @@ impl Interp<'_> {
     /// Resolves an answering ability: logged, then its cost and effect.
     fn answer(&mut self, r: Reactor, ev: &Event, what: &str) -> R<()> {
         if self.chain.len() >= self.limits.trigger_depth {
-            return Err(super::Halt::Budget(format!(
+            return Err(super::Halt::budget(format!(
                 "trigger budget ({}) exceeded: {} answers events inside its own answers ({})",
                 self.limits.trigger_depth,
                 r.label,

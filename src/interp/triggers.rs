@@ -179,7 +179,7 @@ impl<'r> Interp<'r> {
                 }
             }
             let how = if cards.len() == 1 { "keeps triggering itself" } else { "keep triggering each other" };
-            return Err(Halt::Budget(format!(
+            return Err(Halt::budget(format!(
                 "trigger budget ({}) exceeded: {} {how} ({} triggers deep; {})",
                 self.limits.trigger_depth,
                 cards.join(", "),

@@ -301,10 +301,10 @@ impl<'r> Interp<'r> {
                 return Ok(());
             }
             if self.w.state.over {
-                return Err(Halt::Refused(format!("the game ended before {target}")));
+                return Err(Halt::refused(format!("the game ended before {target}")));
             }
         }
-        Err(Halt::Budget(format!("`{target}` never started")))
+        Err(Halt::budget(format!("`{target}` never started")))
     }
 
     fn now_in(&self, target: &str) -> bool {
