@@ -1,10 +1,19 @@
 //! Run-time values: numbers, truth values, text, names (enum values, phases), players,
 //! cards and pieces, zones and board spaces, and lists of them.
 
+use std::sync::Arc;
+
 use super::state::{EntId, PlayerId, ZoneId};
 
-/// A value a script computes.
+/// The elements of a list value: one pointer wide (length and capacity live with the
+/// elements), so that a `Value` is two words.
+pub type List = thin_vec::ThinVec<Value>;
+
+/// A value a script computes. Two words (a tag and one word), so that a result that may
+/// halt, `R<Value>`, comes back from every evaluation in registers, not through memory;
+/// what does not fit in a word is behind one pointer.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+#[allow(clippy::box_collection)]
 pub enum Value {
     /// Nothing (`none`, a missing property).
     Null,
@@ -13,9 +22,9 @@ pub enum Value {
     /// A truth value.
     Bool(bool),
     /// Text.
-    Str(String),
+    Str(Box<String>),
     /// A name: an enum value, a side, a phase, a die.
-    Sym(std::sync::Arc<str>),
+    Sym(Symbol),
     /// A player.
     Player(PlayerId),
     /// A card or piece.
@@ -23,7 +32,48 @@ pub enum Value {
     /// A zone or board space.
     Zone(ZoneId),
     /// Several values (a selection).
-    List(Vec<Value>),
+    List(List),
+}
+
+/// A name as a value (an enum value, a side, a phase): shared, one pointer wide.
+#[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Symbol(Arc<String>);
+
+impl std::ops::Deref for Symbol {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::fmt::Display for Symbol {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::fmt::Debug for Symbol {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(&**self.0, f)
+    }
+}
+
+impl From<&str> for Symbol {
+    fn from(s: &str) -> Symbol {
+        Symbol(Arc::new(s.to_string()))
+    }
+}
+
+impl From<String> for Symbol {
+    fn from(s: String) -> Symbol {
+        Symbol(Arc::new(s))
+    }
+}
+
+impl From<&Arc<str>> for Symbol {
+    fn from(s: &Arc<str>) -> Symbol {
+        Symbol(Arc::new(s.to_string()))
+    }
 }
 
 impl Value {
@@ -37,20 +87,20 @@ impl Value {
     }
 
     /// The value as a list of its elements (a single value is a list of one, `Null` empty).
-    pub fn items(&self) -> Vec<Value> {
+    pub fn items(&self) -> List {
         match self {
             Value::List(v) => v.clone(),
-            Value::Null => vec![],
-            v => vec![v.clone()],
+            Value::Null => List::new(),
+            v => thin_vec::thin_vec![v.clone()],
         }
     }
 
     /// `items`, taking the value apart instead of copying its elements.
-    pub fn into_items(self) -> Vec<Value> {
+    pub fn into_items(self) -> List {
         match self {
             Value::List(v) => v,
-            Value::Null => vec![],
-            v => vec![v],
+            Value::Null => List::new(),
+            v => thin_vec::thin_vec![v],
         }
     }
 

@@ -2,7 +2,7 @@
 //! neighbors, random, sees.
 
 use crate::check::env::FUNCTIONS;
-use crate::engine::Value;
+use crate::engine::{List, Value};
 use crate::syntax::ast::Expr;
 
 use super::{Ctx, Halt, Interp, R};
@@ -139,8 +139,8 @@ impl Interp<'_> {
     }
 
     /// The spaces adjacent to any of `spaces`.
-    fn neighbors(&self, spaces: &[Value]) -> Vec<Value> {
-        let Some(board) = &self.rules.board else { return vec![] };
+    fn neighbors(&self, spaces: &[Value]) -> List {
+        let Some(board) = &self.rules.board else { return List::new() };
         let s = &self.w.state;
         let mut out = vec![];
         for v in spaces {
@@ -161,7 +161,7 @@ impl Interp<'_> {
                 }
             }
         }
-        out
+        out.into()
     }
 }
 

@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use crate::engine::{EventKind, Holder, Kind, Loc, Value};
+use crate::engine::{EventKind, Holder, Kind, List, Loc, Value};
 use crate::syntax::ast::*;
 
 use super::select::first;
@@ -50,17 +50,10 @@ impl Interp<'_> {
     /// Asks the acting player for `min..=max` of `cands`; among indistinguishable things
     /// the only question is how many (none when that is fixed).
     /// The prompt may be shared (`prompt`): its events keep it uncopied.
-    pub fn pick(
-        &mut self,
-        prompt: impl Into<Arc<str>>,
-        cands: Vec<Value>,
-        min: usize,
-        max: usize,
-        cx: &Ctx,
-    ) -> R<Value> {
+    pub fn pick(&mut self, prompt: impl Into<Arc<str>>, cands: List, min: usize, max: usize, cx: &Ctx) -> R<Value> {
         let prompt = prompt.into();
         if max == 0 {
-            return Ok(Value::List(vec![]));
+            return Ok(Value::List(List::new()));
         }
         // One piece with a fixed count is still asked by name (strict mode asks even a
         // single option); identical pieces are counted, not named.
@@ -84,14 +77,7 @@ impl Interp<'_> {
 
     /// Asks the acting player for `min..=max` of `cands`. The prompt may be shared
     /// (`prompt`): the choice's event keeps it uncopied.
-    pub fn ask(
-        &mut self,
-        prompt: impl Into<Arc<str>>,
-        cands: Vec<Value>,
-        min: usize,
-        max: usize,
-        cx: &Ctx,
-    ) -> R<Value> {
+    pub fn ask(&mut self, prompt: impl Into<Arc<str>>, cands: List, min: usize, max: usize, cx: &Ctx) -> R<Value> {
         let prompt: Arc<str> = prompt.into();
         if self.speculating {
             // A sampled action asks: from here on it is its own trial (`sample.rs`), so
@@ -148,7 +134,7 @@ impl Interp<'_> {
 
     /// Asks a yes/no question.
     pub fn yes(&mut self, prompt: &str, cx: &Ctx) -> R<bool> {
-        let v = self.ask(prompt, vec![Value::Sym("yes".into()), Value::Sym("no".into())], 1, 1, cx)?;
+        let v = self.ask(prompt, thin_vec::thin_vec![Value::Sym("yes".into()), Value::Sym("no".into())], 1, 1, cx)?;
         Ok(v.as_slice() == [Value::Sym("yes".into())])
     }
 

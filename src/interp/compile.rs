@@ -97,8 +97,8 @@ impl<'e> Resolver<'e> {
 
 /// Every canonical name of a game as a shared string, by index, so a name that stands
 /// for itself (an enum value, a phase, a side) evaluates to a copy of a pointer.
-pub(super) fn symbols(env: &Env) -> Vec<Arc<str>> {
-    (0..env.len() as u32).filter_map(|i| env.entry(i)).map(|(k, _)| Arc::from(k)).collect()
+pub(super) fn symbols(env: &Env) -> Vec<crate::engine::Symbol> {
+    (0..env.len() as u32).filter_map(|i| env.entry(i)).map(|(k, _)| k.into()).collect()
 }
 
 /// What a game's name stands for when a script reads it, resolved once when the rules

@@ -91,7 +91,7 @@ impl Interp<'_> {
             }
             any = true;
             let saved = cx.you.replace(p);
-            let got = self.ask("draft: pick", legal, n, n, cx);
+            let got = self.ask("draft: pick", legal.into(), n, n, cx);
             cx.you = saved;
             for v in got?.into_items() {
                 let Value::Ent(e) = v else { continue };

@@ -4,7 +4,7 @@
 //! is first offered to replacements and `before:` abilities (`respond.rs`).
 
 use crate::check::env::Sym;
-use crate::engine::{CounterId, Dest, EntId, EventKind, Holder, Kind, Loc, PlayerId, Value, ZoneId};
+use crate::engine::{CounterId, Dest, EntId, EventKind, Holder, Kind, List, Loc, PlayerId, Value, ZoneId};
 use crate::load::CounterOn;
 use crate::syntax::ast::*;
 
@@ -130,7 +130,7 @@ impl<'r> Interp<'r> {
             let now = self.w.state.counter_at(id, Holder::Player(p)).saturating_add(n);
             self.change_counter("score", id, Holder::Player(p), now, n, cx)?;
         }
-        Ok(Value::List(vec![]))
+        Ok(Value::List(List::new()))
     }
 
     fn seat(&mut self, o: &Expr, cx: &mut Ctx) -> R<Value> {
@@ -173,7 +173,7 @@ impl<'r> Interp<'r> {
                         self.relocate("remove", t, home, cx)?;
                     }
                 }
-                Ok(Value::List(all))
+                Ok(Value::List(all.into()))
             }
         }
     }
@@ -336,7 +336,7 @@ impl<'r> Interp<'r> {
         // A counter the script names without declaring it is declared unbounded (once).
         let id = match c.counter {
             Some((id, _)) => id,
-            None if holders.is_empty() => return Ok(Value::List(vec![])),
+            None if holders.is_empty() => return Ok(Value::List(List::new())),
             None => self.w.state.counter_id(c.noun),
         };
         debug_assert_eq!(self.w.state.counters.name(id), c.noun, "counter ids follow `lay_out`");
@@ -345,7 +345,7 @@ impl<'r> Interp<'r> {
             let now = if add { cur.saturating_add(n) } else { cur.saturating_sub(n) };
             self.change_counter(verb, id, h, now, if add { n } else { n.saturating_neg() }, cx)?;
         }
-        Ok(Value::List(vec![]))
+        Ok(Value::List(List::new()))
     }
 
     /// Changes a counter to `now`, refusing with a reason when it would leave its bounds.
@@ -428,7 +428,7 @@ impl<'r> Interp<'r> {
             }
             self.face(e, ent);
         }
-        Ok(Value::List(all))
+        Ok(Value::List(all.into()))
     }
 
     fn draw(&mut self, e: &Effect, cx: &mut Ctx) -> R<Value> {
@@ -457,7 +457,7 @@ impl<'r> Interp<'r> {
                 drawn.push(Value::Ent(ent));
             }
         }
-        Ok(Value::List(drawn))
+        Ok(Value::List(drawn.into()))
     }
 
     /// Applies a `face up` / `face down` clause, if the effect has one.
@@ -522,7 +522,7 @@ impl<'r> Interp<'r> {
                 }
             }
         }
-        Ok(Value::List(dealt))
+        Ok(Value::List(dealt.into()))
     }
 
     fn shuffle(&mut self, e: &Effect, cx: &mut Ctx) -> R<Value> {

@@ -1,7 +1,7 @@
 //! Expressions: names, operators, `of`, tables, dice and seat orders.
 
 use crate::check::env::{Sym, Ty};
-use crate::engine::{CounterId, EventKind, Holder, PlayerId, Value};
+use crate::engine::{CounterId, EventKind, Holder, List, PlayerId, Value};
 use crate::load::CounterOn;
 use crate::syntax::ast::*;
 
@@ -52,7 +52,7 @@ impl<'r> Interp<'r> {
         match &e.kind {
             ExprKind::Int(i) => Ok(Value::Int(*i)),
             ExprKind::Bool(b) => Ok(Value::Bool(*b)),
-            ExprKind::Str(s) => Ok(Value::Str(s.clone())),
+            ExprKind::Str(s) => Ok(Value::Str(Box::new(s.clone()))),
             ExprKind::Name(n, Res::Global(i)) => self.global(n, *i, cx),
             ExprKind::Name(n, Res::Unresolved) => self.name(n, cx),
             ExprKind::You => cx.you.map(Value::Player).ok_or_else(|| Halt::error("`you` is nobody here")),
@@ -79,7 +79,7 @@ impl<'r> Interp<'r> {
         for i in items {
             out.push(self.eval_in(i, cx, mode)?);
         }
-        Ok(Value::List(out))
+        Ok(Value::List(out.into()))
     }
 
     #[inline(never)]
@@ -226,7 +226,7 @@ impl<'r> Interp<'r> {
                 } else {
                     p.and_then(|p| c.step.and_then(|s| p.steps.get(s)))
                 };
-                name.map(|x| Value::Sym(x.clone())).unwrap_or(Value::Null)
+                name.map(|x| Value::Sym(x.into())).unwrap_or(Value::Null)
             }
         }
     }
@@ -294,7 +294,7 @@ impl<'r> Interp<'r> {
     /// that card; none is nothing).
     pub fn copies(&self, id: &str) -> Value {
         let Some(&def) = self.rules.card_ids.get(id) else { return Value::Null };
-        let mut all: Vec<Value> = self
+        let mut all: List = self
             .all_ents(true)
             .into_iter()
             .filter(|&e| self.w.state.ents[e].kind == crate::engine::Kind::Card(def))
@@ -460,7 +460,7 @@ impl<'r> Interp<'r> {
                     for x in l {
                         out.push(f(me, x)?);
                     }
-                    Ok(Value::List(out))
+                    Ok(Value::List(out.into()))
                 }
                 Value::List(l) => f(me, &l[0]),
                 v => f(me, v),
@@ -519,12 +519,12 @@ impl<'r> Interp<'r> {
             ("side", v) => s.ents[ent(v)?].side.as_deref().map(|x| Value::Sym(x.into())).unwrap_or(Value::Null),
             ("exhausted", v) => Value::Bool(s.ents[ent(v)?].exhausted),
             ("face_up", v) => Value::Bool(s.ents[ent(v)?].face_up),
-            ("name", Value::Player(p)) => Value::Str(s.players[*p].name.clone()),
+            ("name", Value::Player(p)) => Value::Str(Box::new(s.players[*p].name.clone())),
             ("name", v) => {
                 let e = ent(v)?;
                 match &s.ents[e].kind {
-                    crate::engine::Kind::Card(c) => Value::Str(self.rules.cards[*c].name.clone()),
-                    crate::engine::Kind::Piece(k) => Value::Str(k.clone()),
+                    crate::engine::Kind::Card(c) => Value::Str(Box::new(self.rules.cards[*c].name.clone())),
+                    crate::engine::Kind::Piece(k) => Value::Str(Box::new(k.clone())),
                 }
             }
             ("id", v) => Value::Sym(s.ents[ent(v)?].label.as_str().into()),
@@ -536,7 +536,7 @@ impl<'r> Interp<'r> {
 /// `all` then what `more` adds to it, in order (a thing already in is not added again).
 /// Cards and pieces are looked up in a bit set over the table, so a union of long
 /// selections (`pawns or towers or ...`) does not search the list for each one.
-fn union(mut all: Vec<Value>, more: Vec<Value>, ents: usize) -> Vec<Value> {
+fn union(mut all: List, more: List, ents: usize) -> List {
     if all.len() * more.len() <= 64 {
         for x in more {
             if !all.contains(&x) {
@@ -546,8 +546,8 @@ fn union(mut all: Vec<Value>, more: Vec<Value>, ents: usize) -> Vec<Value> {
         return all;
     }
     let mut bits = vec![0u64; ents.div_ceil(64)];
-    let mut other: Vec<Value> = vec![];
-    let mark = |x: &Value, bits: &mut Vec<u64>, other: &mut Vec<Value>| match x {
+    let mut other: List = List::new();
+    let mark = |x: &Value, bits: &mut Vec<u64>, other: &mut List| match x {
         Value::Ent(e) if *e < ents => {
             let fresh = bits[e / 64] & (1 << (e % 64)) == 0;
             bits[e / 64] |= 1 << (e % 64);

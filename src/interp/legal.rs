@@ -103,7 +103,7 @@ impl Interp<'_> {
         let mut labels: Vec<Value> = if pass { vec![Value::Sym("pass".into())] } else { vec![] };
         labels.extend(legal.iter().map(|l| Value::Sym(l.text.as_str().into())));
         let cx = Ctx::new(Some(p), None, "");
-        let picked = super::select::first(self.ask(prompt, labels.clone(), 1, 1, &cx)?);
+        let picked = super::select::first(self.ask(prompt, labels.clone().into(), 1, 1, &cx)?);
         let k = labels.iter().position(|l| *l == picked).unwrap_or(0);
         if pass && k == 0 {
             return Ok(None);

@@ -2,7 +2,7 @@
 //! property), and which of many things are, with what depends only on the noun worked out
 //! once (`compile::Nouns` bits).
 
-use crate::engine::{EntId, Kind, Loc, Value};
+use crate::engine::{EntId, Kind, List, Loc, Value};
 use crate::syntax::ast::{BinOp, CallKind, Callee, Expr, ExprKind};
 
 use super::rules::Body;
@@ -47,13 +47,13 @@ impl<'r> Interp<'r> {
     /// noun worked out once (its bit, while nothing can modify the properties that hold
     /// it) and, for a piece with no assigned value, what depends only on its kind once
     /// per kind. A selection over the whole table asks this of every thing.
-    pub(super) fn nouns_among(&mut self, noun: &str, cands: impl IntoIterator<Item = Value>) -> R<Vec<Value>> {
+    pub(super) fn nouns_among(&mut self, noun: &str, cands: impl IntoIterator<Item = Value>) -> R<List> {
         let rules: &'r super::Rules = self.rules;
         let values = rules.values.get(noun).map_or(&[][..], |v| &v[..]);
         let mut modified = self.w.mods.iter().map(|m| m.prop.as_str());
         let bit = rules.nouns.settled(noun, &mut modified);
         if !values.is_empty() && bit.is_none() {
-            let mut out = vec![];
+            let mut out = List::new();
             for c in cands {
                 if self.is_a(&c, noun)? {
                     out.push(c);
@@ -63,7 +63,7 @@ impl<'r> Interp<'r> {
         }
         // The noun's printed membership of each piece kind met so far.
         let mut kinds: Vec<(String, bool)> = vec![];
-        let mut out = vec![];
+        let mut out = List::new();
         for c in cands {
             let fast = match &c {
                 Value::Ent(e) if self.w.state.ents[*e].props.is_empty() => {

@@ -54,7 +54,7 @@ impl Interp<'_> {
                 placed.push(Value::Ent(x));
             }
         }
-        Ok(Value::List(placed))
+        Ok(Value::List(placed.into()))
     }
 
     /// Whether `n` more cards or pieces fit under `Limits::things`; else a budget failure
@@ -108,6 +108,6 @@ impl Interp<'_> {
             text
         };
         self.note(cx.you, false, text);
-        Ok(Value::List(made))
+        Ok(Value::List(made.into()))
     }
 }

@@ -197,7 +197,7 @@ impl Interp<'_> {
         let cx = Ctx::new(affected.or(ev.actor).or(rs[0].controller), None, "");
         let labels: Vec<Value> =
             rs.iter().map(|r| Value::Sym(format!("{}: {}", r.label, r.ability.head_text).into())).collect();
-        let picked = super::select::first(self.ask("which replacement applies", labels.clone(), 1, 1, &cx)?);
+        let picked = super::select::first(self.ask("which replacement applies", labels.clone().into(), 1, 1, &cx)?);
         let k = labels.iter().position(|l| *l == picked).unwrap_or(0);
         Ok(rs.swap_remove(k))
     }

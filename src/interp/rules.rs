@@ -10,7 +10,7 @@ use std::sync::Arc;
 use super::fields::Compiler;
 use crate::check::env::Env;
 use crate::diag::{Diagnostic, FileId, Span};
-use crate::engine::Value;
+use crate::engine::{List, Value};
 use crate::limits::Limits;
 use crate::load::{self, GameBundle, Modified, PropType};
 use crate::syntax::{self, ast};
@@ -206,7 +206,7 @@ pub struct Rules {
     /// Names, as the checker resolves them; a compiled name is an index into it.
     pub env: Env,
     /// Each name of `env` by index as a shared string (the value of an enum value, a phase...).
-    pub symbols: Vec<Arc<str>>,
+    pub symbols: Vec<crate::engine::Symbol>,
     /// Each name of `env` by index: what it stands for at run time.
     pub globals: Vec<super::compile::Global>,
     /// Card definitions (faction cards included).
@@ -331,7 +331,7 @@ fn prop_info(p: &load::PropSpec) -> PropInfo {
         None => match p.ty.value {
             PropType::Number => Value::Int(0),
             PropType::Bool => Value::Bool(false),
-            PropType::List => Value::List(vec![]),
+            PropType::List => Value::List(List::new()),
             _ => Value::Null,
         },
     };

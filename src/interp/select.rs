@@ -1,7 +1,7 @@
 //! Selectors: what a noun selects, quantities and filters (`choice` asks the players).
 
 use crate::check::env::Sym;
-use crate::engine::{EntId, Kind, Loc, Value, ZoneId};
+use crate::engine::{EntId, Kind, List, Loc, Value, ZoneId};
 use crate::syntax::ast::*;
 
 use super::eval::Mode;
@@ -23,10 +23,10 @@ impl<'r> Interp<'r> {
     }
 
     /// A value as the things it selects: a zone's contents, a noun's instances, a list.
-    pub fn things(&mut self, v: &Value) -> R<Vec<Value>> {
+    pub fn things(&mut self, v: &Value) -> R<List> {
         match v {
             Value::List(l) => {
-                let mut out = Vec::with_capacity(l.len());
+                let mut out = List::with_capacity(l.len());
                 for x in l {
                     match x {
                         // A thing or a player is itself (no list is built for each).
@@ -36,7 +36,7 @@ impl<'r> Interp<'r> {
                 }
                 Ok(out)
             }
-            Value::Null => Ok(vec![]),
+            Value::Null => Ok(List::new()),
             Value::Zone(z) if self.w.state.zones[*z].attrs.is_none() => {
                 Ok(self.w.state.zones[*z].items.iter().map(|&e| Value::Ent(e)).collect())
             }
@@ -62,13 +62,13 @@ impl<'r> Interp<'r> {
                 let cands = ents.into_iter().map(Value::Ent).chain(spaces.into_iter().map(Value::Zone));
                 self.nouns_among(&noun, cands)
             }
-            v => Ok(vec![v.clone()]),
+            v => Ok(thin_vec::thin_vec![v.clone()]),
         }
     }
 
     /// `things` of a value that is no longer needed: a list of things and players is
     /// returned as it is, not copied.
-    fn things_owned(&mut self, v: Value) -> R<Vec<Value>> {
+    fn things_owned(&mut self, v: Value) -> R<List> {
         match v {
             Value::List(l) if l.iter().all(|x| matches!(x, Value::Ent(_) | Value::Player(_))) => Ok(l),
             v => self.things(&v),
@@ -77,7 +77,7 @@ impl<'r> Interp<'r> {
 
     /// The cards, then the pieces, in play that are `noun`s, in table order (what
     /// `things` would give, less what no one controls).
-    fn things_in_play(&mut self, noun: &str) -> R<Vec<Value>> {
+    fn things_in_play(&mut self, noun: &str) -> R<List> {
         let s = &self.w.state;
         let in_play = s.table_where(|_, z| z.holds_in_play(), |e| s.in_play(e));
         let card = |e: &EntId| matches!(s.ents[*e].kind, Kind::Card(_));
@@ -105,7 +105,7 @@ impl<'r> Interp<'r> {
     pub fn things_of(&mut self, noun: &Value, of: &Value) -> R<Value> {
         let cands = self.things(noun)?;
         let owners = of.items();
-        let mut out = vec![];
+        let mut out = List::new();
         for c in cands {
             let Value::Ent(e) = c else { continue };
             let ent = &self.w.state.ents[e];
@@ -202,7 +202,7 @@ impl<'r> Interp<'r> {
         };
         let Some(zones) = zones else {
             // Not zones: as `of` does, the noun's things owned by, or borne by, `right`.
-            let ExprKind::Name(n, _) = &a.kind else { return Ok(Value::List(vec![])) };
+            let ExprKind::Name(n, _) = &a.kind else { return Ok(Value::List(List::new())) };
             let noun = self.name(n, cx)?;
             let mut all = self.things_of(&noun, &right)?.into_items();
             if bottom {
@@ -213,7 +213,7 @@ impl<'r> Interp<'r> {
         };
         let s = &self.w.state;
         let kind = |e: &EntId| matches!(s.ents[*e].kind, Kind::Card(_)) == cards;
-        let items: Vec<Value> = if bottom {
+        let items: List = if bottom {
             let all = zones.iter().rev().flat_map(|&z| s.zones[z].items.iter().rev().copied());
             all.filter(kind).take(k).map(Value::Ent).collect()
         } else {
@@ -224,7 +224,7 @@ impl<'r> Interp<'r> {
     }
 
     /// The candidates of a selector before its quantity.
-    pub(super) fn candidates(&mut self, base: &Expr, filters: &[Filter], cx: &mut Ctx) -> R<Vec<Value>> {
+    pub(super) fn candidates(&mut self, base: &Expr, filters: &[Filter], cx: &mut Ctx) -> R<List> {
         // The place filter goes first when only tests of ownership or control come before
         // it (`pieces owned by p at c`): the same things, without listing the whole table.
         let place = first_place(filters).filter(|&i| i == 0 || !self.in_order);
@@ -269,7 +269,7 @@ impl<'r> Interp<'r> {
         for (_, f) in filters.iter().enumerate().filter(|(i, _)| Some(*i) != applied) {
             let arg = self.filter_arg(f, cx)?;
             self.tick_n(cands.len())?;
-            let mut kept = vec![];
+            let mut kept = List::new();
             for c in cands {
                 if self.keeps(f, &c, arg.as_ref(), cx)? {
                     kept.push(c);
@@ -293,7 +293,7 @@ impl<'r> Interp<'r> {
     /// `NOUN in X` (or `from`, `at`): the noun's things located in X, in the order
     /// `things` gives them (cards, then pieces, then spaces, each in table order). When X
     /// is made of zones only their contents are tested, not every thing of the game.
-    fn noun_located(&mut self, noun: &str, f: &Filter, cx: &mut Ctx) -> R<Vec<Value>> {
+    fn noun_located(&mut self, noun: &str, f: &Filter, cx: &mut Ctx) -> R<List> {
         let place = self.filter_arg(f, cx)?.unwrap_or(Value::Null);
         let Some(zones) = self.zones_in(&place) else {
             let all = self.things(&Value::Sym(noun.into()))?;
@@ -412,7 +412,7 @@ impl<'r> Interp<'r> {
     /// kind when the place is made of zones, else the things it selects.
     pub(super) fn zones_of_selector(&mut self, e: &Expr, cx: &mut Ctx) -> R<Selected> {
         let (Some(cards), ExprKind::Select { filters, .. }) = (self.in_zones_only(e, cx), &e.kind) else {
-            return Ok(Selected::Things(vec![]));
+            return Ok(Selected::Things(List::new()));
         };
         // The tick `eval` would count; `located_in` counts the selection's.
         self.tick()?;
@@ -484,9 +484,9 @@ impl<'r> Interp<'r> {
     }
 
     /// The cards (or pieces) in `zones`, zone by zone, top first.
-    pub(super) fn in_zones(&self, zones: &[ZoneId], cards: bool) -> Vec<Value> {
+    pub(super) fn in_zones(&self, zones: &[ZoneId], cards: bool) -> List {
         let s = &self.w.state;
-        let mut out = Vec::with_capacity(zones.iter().map(|&z| s.zones[z].items.len()).sum());
+        let mut out = List::with_capacity(zones.iter().map(|&z| s.zones[z].items.len()).sum());
         for &z in zones {
             let items = s.zones[z].items.iter().copied();
             out.extend(items.filter(|&e| matches!(s.ents[e].kind, Kind::Card(_)) == cards).map(Value::Ent));
@@ -529,7 +529,7 @@ pub(super) enum Selected {
     /// Zones in table order, and whether cards (else pieces).
     Zones(Zones, bool),
     /// The things selected.
-    Things(Vec<Value>),
+    Things(List),
 }
 
 /// The zones of a place, in table order: most places are one zone, kept without a list.

@@ -247,7 +247,7 @@ pub(super) fn subject(k: &EventKind) -> Vec<Value> {
             vec![Value::Ent(*ent)]
         }
         EventKind::Reveal { ents, .. } => ents.iter().map(|e| Value::Ent(*e)).collect(),
-        EventKind::Counter { name, .. } | EventKind::Use { name, .. } => vec![Value::Sym(name.clone())],
+        EventKind::Counter { name, .. } | EventKind::Use { name, .. } => vec![Value::Sym(name.into())],
         _ => vec![],
     }
 }
