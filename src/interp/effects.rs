@@ -164,7 +164,7 @@ impl<'r> Interp<'r> {
             Some(c) if adding && matches!(c.sym, Some(Sym::Piece)) => self.place(e, o, cx, "add"),
             _ if adding => Err(Halt::error(format!("`{}` is not a counter", cx.snippet(&o.span)))),
             _ => {
-                let mut all = vec![];
+                let mut all = List::new();
                 for o in &e.objects {
                     all.extend(self.targets(o, cx)?.into_items());
                 }
@@ -173,7 +173,7 @@ impl<'r> Interp<'r> {
                         self.relocate("remove", t, home, cx)?;
                     }
                 }
-                Ok(Value::List(all.into()))
+                Ok(Value::List(all))
             }
         }
     }
@@ -390,7 +390,7 @@ impl<'r> Interp<'r> {
     }
 
     fn move_like(&mut self, e: &Effect, cx: &mut Ctx) -> R<Value> {
-        let mut all = vec![];
+        let mut all = List::new();
         for o in &e.objects {
             all.extend(self.targets(o, cx)?.into_items());
         }
@@ -428,12 +428,12 @@ impl<'r> Interp<'r> {
             }
             self.face(e, ent);
         }
-        Ok(Value::List(all.into()))
+        Ok(Value::List(all))
     }
 
     fn draw(&mut self, e: &Effect, cx: &mut Ctx) -> R<Value> {
         let n = self.amount(e.objects.first(), cx)?.max(0) as usize;
-        let mut drawn = vec![];
+        let mut drawn = List::new();
         for p in self.beneficiaries(e, cx)? {
             // `from` and `to` are the drawer's: `draw 1 for bob into hand` is bob's hand.
             let mut pc = cx.clone();
@@ -457,7 +457,7 @@ impl<'r> Interp<'r> {
                 drawn.push(Value::Ent(ent));
             }
         }
-        Ok(Value::List(drawn.into()))
+        Ok(Value::List(drawn))
     }
 
     /// Applies a `face up` / `face down` clause, if the effect has one.
@@ -486,7 +486,7 @@ impl<'r> Interp<'r> {
                 }
             }
         }
-        let mut dealt = vec![];
+        let mut dealt = List::new();
         for &z in &zones {
             for o in &e.objects {
                 let (n, pool) = match &o.kind {
@@ -522,7 +522,7 @@ impl<'r> Interp<'r> {
                 }
             }
         }
-        Ok(Value::List(dealt.into()))
+        Ok(Value::List(dealt))
     }
 
     fn shuffle(&mut self, e: &Effect, cx: &mut Ctx) -> R<Value> {

@@ -75,11 +75,11 @@ impl<'r> Interp<'r> {
 
     #[inline(never)]
     fn list(&mut self, items: &[Expr], cx: &mut Ctx, mode: Mode) -> R<Value> {
-        let mut out = vec![];
+        let mut out = List::with_capacity(items.len());
         for i in items {
             out.push(self.eval_in(i, cx, mode)?);
         }
-        Ok(Value::List(out.into()))
+        Ok(Value::List(out))
     }
 
     #[inline(never)]
@@ -456,11 +456,11 @@ impl<'r> Interp<'r> {
         let each = |me: &mut Self, f: &mut dyn FnMut(&mut Self, &Value) -> R<Value>| -> R<Value> {
             match &right {
                 Value::List(l) if l.len() != 1 => {
-                    let mut out = vec![];
+                    let mut out = List::with_capacity(l.len());
                     for x in l {
                         out.push(f(me, x)?);
                     }
-                    Ok(Value::List(out.into()))
+                    Ok(Value::List(out))
                 }
                 Value::List(l) => f(me, &l[0]),
                 v => f(me, v),
