@@ -189,6 +189,7 @@ impl State {
                 let e = self.ents.len().saturating_sub(1);
                 if e < self.ents.len() {
                     self.place(e, Loc::Gone);
+                    self.cards.pop();
                     if let Some(Entity { home: Some(z), .. }) = self.ents.pop() {
                         self.zones[z].items.retain(|&x| x != e);
                     }

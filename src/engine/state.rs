@@ -170,6 +170,9 @@ pub struct State {
     pub zones: Vec<Zone>,
     /// Every card and piece ever created.
     pub ents: Vec<Entity>,
+    /// Whether each entity is a card (else a piece), beside `ents`: most selections test
+    /// it for every thing of a zone, and a byte each keeps the test off the records.
+    pub(super) cards: Vec<bool>,
     /// Counters: names, bounds, and the values that differ from their start.
     pub counters: super::counters::Counters,
     /// Game variables: those a game declares in `variables:`, and `active_player`.
@@ -209,6 +212,7 @@ impl State {
             seats: vec![],
             zones: vec![],
             ents: vec![],
+            cards: vec![],
             counters: Default::default(),
             vars: BTreeMap::new(),
             active: None,
@@ -289,6 +293,7 @@ impl State {
     /// Creates an entity in a zone (at the bottom of an ordered zone).
     pub fn create(&mut self, kind: Kind, label: String, owner: Option<PlayerId>, zone: ZoneId) -> EntId {
         let id = self.ents.len();
+        self.cards.push(matches!(kind, Kind::Card(_)));
         self.ents.push(Entity {
             kind,
             label,
@@ -305,6 +310,13 @@ impl State {
         self.journal.moves += 1;
         self.record(Undo::Created);
         id
+    }
+
+    /// Whether entity `e` is a card (else a piece).
+    #[inline]
+    pub fn is_card(&self, e: EntId) -> bool {
+        debug_assert_eq!(self.cards[e], matches!(self.ents[e].kind, Kind::Card(_)), "`cards` follows `ents`");
+        self.cards[e]
     }
 
     /// A fresh label for a new entity named `base`: `base`, then `base#2`, ...

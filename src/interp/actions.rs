@@ -314,7 +314,7 @@ impl<'r> Interp<'r> {
         }
         // An ability with `from:` works where the card is; others play it first.
         if let (Source::Card(e), true) = (src, a.is_activated() && a.from.is_empty()) {
-            if !self.w.state.in_play(e) && matches!(self.w.state.ents[e].kind, Kind::Card(_)) {
+            if !self.w.state.in_play(e) && self.w.state.is_card(e) {
                 self.play_entity(e, you)?;
             }
         }

@@ -63,7 +63,7 @@ impl Interp<'_> {
                     }
                 };
                 let s = &self.w.state;
-                let kind = |e: &usize| matches!(s.ents[*e].kind, crate::engine::Kind::Card(_)) == cards;
+                let kind = |e: &usize| s.is_card(*e) == cards;
                 let mut items = zones.iter().flat_map(|&z| s.zones[z].items.iter()).filter(|e| kind(e));
                 Ok(match fun {
                     Fun::Count => Value::Int(items.count() as i64),

@@ -167,7 +167,7 @@ impl Interp<'_> {
         let held = |zone: &Zone| zone.playable && zone.owner == Some(p);
         let open = |z, zone: &Zone| held(zone) || zone.holds_in_play() || self.is_from_zone(z, zone);
         let mut out = s.table_where(open, |_| true);
-        out.retain(|&e| matches!(s.ents[e].kind, Kind::Card(_)));
+        out.retain(|&e| s.is_card(e));
         out
     }
 

@@ -1,7 +1,7 @@
 //! Selectors: what a noun selects, quantities and filters (`choice` asks the players).
 
 use crate::check::env::Sym;
-use crate::engine::{EntId, Kind, List, Loc, Value, ZoneId};
+use crate::engine::{EntId, List, Loc, Value, ZoneId};
 use crate::syntax::ast::*;
 
 use super::eval::Mode;
@@ -13,7 +13,7 @@ impl<'r> Interp<'r> {
     pub fn all_ents(&self, cards: bool) -> Vec<EntId> {
         let s = &self.w.state;
         let mut out = s.table_where(|_, _| true, |_| true);
-        out.retain(|&e| matches!(s.ents[e].kind, Kind::Card(_)) == cards);
+        out.retain(|&e| s.is_card(e) == cards);
         out
     }
 
@@ -47,7 +47,7 @@ impl<'r> Interp<'r> {
                 // pieces, each in table order, then the spaces (one scan of the table).
                 let (cards, pieces) = self.may_be(&noun);
                 let s = &self.w.state;
-                let is_card = |e: &EntId| matches!(s.ents[*e].kind, Kind::Card(_));
+                let is_card = |e: &EntId| s.is_card(*e);
                 let mut ents = if cards || pieces { s.table_where(|_, _| true, |_| true) } else { vec![] };
                 match (cards, pieces) {
                     (true, true) => {
@@ -80,7 +80,7 @@ impl<'r> Interp<'r> {
     fn things_in_play(&mut self, noun: &str) -> R<List> {
         let s = &self.w.state;
         let in_play = s.table_where(|_, z| z.holds_in_play(), |e| s.in_play(e));
-        let card = |e: &EntId| matches!(s.ents[*e].kind, Kind::Card(_));
+        let card = |e: &EntId| s.is_card(*e);
         let (cards, pieces): (Vec<EntId>, Vec<EntId>) = in_play.into_iter().partition(card);
         self.tick_n(cards.len() + pieces.len())?;
         let ents = cards.into_iter().chain(pieces).map(Value::Ent);
@@ -212,7 +212,7 @@ impl<'r> Interp<'r> {
             return Ok(Value::List(all));
         };
         let s = &self.w.state;
-        let kind = |e: &EntId| matches!(s.ents[*e].kind, Kind::Card(_)) == cards;
+        let kind = |e: &EntId| s.is_card(*e) == cards;
         let items: List = if bottom {
             let all = zones.iter().rev().flat_map(|&z| s.zones[z].items.iter().rev().copied());
             all.filter(kind).take(k).map(Value::Ent).collect()
@@ -489,7 +489,7 @@ impl<'r> Interp<'r> {
         let mut out = List::with_capacity(zones.iter().map(|&z| s.zones[z].items.len()).sum());
         for &z in zones {
             let items = s.zones[z].items.iter().copied();
-            out.extend(items.filter(|&e| matches!(s.ents[e].kind, Kind::Card(_)) == cards).map(Value::Ent));
+            out.extend(items.filter(|&e| s.is_card(e) == cards).map(Value::Ent));
         }
         out
     }

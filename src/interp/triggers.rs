@@ -65,8 +65,7 @@ impl<'r> Interp<'r> {
         // The event's own card listens wherever it now is, even out of the game.
         for v in &subject {
             if let Value::Ent(e) = v {
-                if s.ents[*e].loc == crate::engine::Loc::Gone && matches!(s.ents[*e].kind, crate::engine::Kind::Card(_))
-                {
+                if s.ents[*e].loc == crate::engine::Loc::Gone && s.is_card(*e) {
                     sources.push(Source::Card(*e));
                 }
             }
