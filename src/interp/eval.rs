@@ -56,7 +56,14 @@ impl<'r> Interp<'r> {
             ExprKind::Name(n, Res::Global(i)) => self.global(n, *i, cx),
             ExprKind::Name(n, Res::Unresolved) => self.name(n, cx),
             ExprKind::You => cx.you.map(Value::Player).ok_or_else(|| Halt::error("`you` is nobody here")),
-            ExprKind::This => cx.this.clone().ok_or_else(|| Halt::error("`this` is nothing here")),
+            // A card (or a player) is copied as what it is: the generic copy of a value of
+            // any kind went byte by byte through the stack and stalled.
+            ExprKind::This => match &cx.this {
+                Some(Value::Ent(e)) => Ok(Value::Ent(*e)),
+                Some(Value::Player(p)) => Ok(Value::Player(*p)),
+                Some(v) => Ok(v.clone()),
+                None => Err(Halt::error("`this` is nothing here")),
+            },
             ExprKind::List(items) => self.list(items, cx, mode),
             ExprKind::Unary(op, x) => self.unary(*op, x, cx),
             ExprKind::Binary(op, a, b) => self.binary(*op, a, b, cx, mode),
