@@ -14,6 +14,10 @@ pub type List = thin_vec::ThinVec<Value>;
 /// what does not fit in a word is behind one pointer.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 #[allow(clippy::box_collection)]
+// Every payload at offset 8 (the default layout puts a `Bool` at 1): a value is then
+// copied as its tag and one aligned word, which the processor forwards from the stores
+// that wrote it, where a copy of bytes 1..16 stalled.
+#[repr(C, u8)]
 pub enum Value {
     /// Nothing (`none`, a missing property).
     Null,
