@@ -164,10 +164,7 @@ impl<'r> Interp<'r> {
             Some(c) if adding && matches!(c.sym, Some(Sym::Piece)) => self.place(e, o, cx, "add"),
             _ if adding => Err(Halt::error(format!("`{}` is not a counter", cx.snippet(&o.span)))),
             _ => {
-                let mut all = List::new();
-                for o in &e.objects {
-                    all.extend(self.targets(o, cx)?.into_items());
-                }
+                let all = self.all_targets(e, cx)?;
                 for t in &all {
                     if let Some(home) = self.home(t)? {
                         self.relocate("remove", t, home, cx)?;
@@ -178,10 +175,25 @@ impl<'r> Interp<'r> {
         }
     }
 
+    /// The things all of an effect's objects select, in order (most effects have one: its
+    /// list is taken as it is, not copied into another).
+    fn all_targets(&mut self, e: &Effect, cx: &mut Ctx) -> R<List> {
+        match &e.objects[..] {
+            [o] => Ok(self.targets(o, cx)?.into_items()),
+            objects => {
+                let mut all = List::new();
+                for o in objects {
+                    all.extend(self.targets(o, cx)?.into_items());
+                }
+                Ok(all)
+            }
+        }
+    }
+
     /// The things an effect acts on (quantities may ask the acting player).
     fn targets(&mut self, o: &Expr, cx: &mut Ctx) -> R<Value> {
         let v = self.eval_in(o, cx, Mode::Act)?;
-        Ok(Value::List(self.things(&v)?))
+        Ok(Value::List(self.things_owned(v)?))
     }
 
     /// A value as one card or piece.
@@ -390,10 +402,7 @@ impl<'r> Interp<'r> {
     }
 
     fn move_like(&mut self, e: &Effect, cx: &mut Ctx) -> R<Value> {
-        let mut all = List::new();
-        for o in &e.objects {
-            all.extend(self.targets(o, cx)?.into_items());
-        }
+        let all = self.all_targets(e, cx)?;
         let dest = self.destination(e, cx)?;
         let verb: &'static str = e.verb.as_str();
         for t in &all {

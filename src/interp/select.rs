@@ -68,7 +68,7 @@ impl<'r> Interp<'r> {
 
     /// `things` of a value that is no longer needed: a list of things and players is
     /// returned as it is, not copied.
-    fn things_owned(&mut self, v: Value) -> R<List> {
+    pub(super) fn things_owned(&mut self, v: Value) -> R<List> {
         match v {
             Value::List(l) if l.iter().all(|x| matches!(x, Value::Ent(_) | Value::Player(_))) => Ok(l),
             v => self.things(&v),
