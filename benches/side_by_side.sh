@@ -28,7 +28,11 @@ rate() {
 echo "measuring twilit (simulate --jobs 1) ..." >&2
 tw_gs=$(rate cards/goofspiel 2 "$gs_games")
 tw_c8=$(rate cards/crazy_eights 5 "$c8_games")
-lotr=$("$twilit" bench --game cards/lotr --turns 200 | awk '/random game/ { gsub(/\(/, ""); print $(NF-3) }')
+# One LOTR game of 200 turns takes about 10 ms, short enough for the machine's load to
+# swing it by half: the best of five.
+lotr=$(for _ in 1 2 3 4 5; do
+  "$twilit" bench --game cards/lotr --turns 200 | awk '/random game/ { gsub(/\(/, ""); print $(NF-3) }'
+done | sort -n | tail -1)
 
 echo "measuring the hand-written floor ..." >&2
 cargo bench -q --bench floor -- --games-per-second >"$out/floor"
@@ -52,4 +56,4 @@ printf '%-14s %12s %12s %14s %14s %16s\n' goofspiel13 "$tw_gs" "$fl_gs" "${os_gs
   "$(ratio "$tw_gs" "$fl_gs")" "$(ratio "$tw_gs" "$os_gs")"
 printf '%-14s %12s %12s %14s %14s %16s\n' crazy_eights "$tw_c8" "$fl_c8" "${os_c8:--}" \
   "$(ratio "$tw_c8" "$fl_c8")" "$(ratio "$tw_c8" "$os_c8")"
-echo "lotr random play: $lotr turns/s (wall, one core)"
+echo "lotr random play: $lotr turns/s (wall, one core, best of five)"
