@@ -9,9 +9,9 @@ use super::state::{EntId, PlayerId, ZoneId};
 /// elements), so that a `Value` is two words.
 pub type List = thin_vec::ThinVec<Value>;
 
-/// A value a script computes. Two words (a tag and one word), so that a result that may
-/// halt, `R<Value>`, comes back from every evaluation in registers, not through memory;
-/// what does not fit in a word is behind one pointer.
+/// A value a script computes. Two words (a tag and one word), so that what every
+/// evaluation returns, `R<Value>`, is three words instead of five, less to copy on each
+/// return; what does not fit in a word is behind one pointer.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 #[allow(clippy::box_collection)]
 // Every payload at offset 8 (the default layout puts a `Bool` at 1): a value is then

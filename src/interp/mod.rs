@@ -48,7 +48,7 @@ pub use legal::Legal;
 pub use rules::Rules;
 
 /// Why a resolution stopped. Each case holds one pointer, so that a result that may
-/// halt is small (`R<()>` and `R<bool>` come back in registers, not through memory):
+/// halt is small (`R<()>` and `R<bool>` two words, small enough for registers):
 /// every step of a run returns one.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Halt {
