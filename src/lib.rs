@@ -19,5 +19,6 @@ pub mod scenario;
 pub mod simulate;
 
 pub mod syntax;
+pub mod text;
 
 pub use limits::Limits;

@@ -15,4 +15,4 @@ pub use journal::Mark;
 pub use log::{Dest, Event, EventKind};
 pub use rng::Rng;
 pub use state::{Bounds, Clock, EntId, Entity, Holder, Kind, Loc, Player, PlayerId, State, Vis, Zone, ZoneId};
-pub use value::{List, Symbol, Value};
+pub use value::{List, Value};

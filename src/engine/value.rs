@@ -1,9 +1,8 @@
 //! Run-time values: numbers, truth values, text, names (enum values, phases), players,
 //! cards and pieces, zones and board spaces, and lists of them.
 
-use std::sync::Arc;
-
 use super::state::{EntId, PlayerId, ZoneId};
+use crate::text::Text;
 
 /// The elements of a list value: one pointer wide (length and capacity live with the
 /// elements), so that a `Value` is two words.
@@ -11,9 +10,9 @@ pub type List = thin_vec::ThinVec<Value>;
 
 /// A value a script computes. Two words (a tag and one word), so that what every
 /// evaluation returns, `R<Value>`, is three words instead of five, less to copy on each
-/// return; what does not fit in a word is behind one pointer.
+/// return; what does not fit in a word is behind one pointer (a list's elements, a
+/// `Text`).
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
-#[allow(clippy::box_collection)]
 // Every payload at offset 8 (the default layout puts a `Bool` at 1): a value is then
 // copied as its tag and one aligned word, which the processor forwards from the stores
 // that wrote it, where a copy of bytes 1..16 stalled.
@@ -26,9 +25,9 @@ pub enum Value {
     /// A truth value.
     Bool(bool),
     /// Text.
-    Str(Box<String>),
+    Str(Text),
     /// A name: an enum value, a side, a phase, a die.
-    Sym(Symbol),
+    Sym(Text),
     /// A player.
     Player(PlayerId),
     /// A card or piece.
@@ -37,47 +36,6 @@ pub enum Value {
     Zone(ZoneId),
     /// Several values (a selection).
     List(List),
-}
-
-/// A name as a value (an enum value, a side, a phase): shared, one pointer wide.
-#[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Symbol(Arc<String>);
-
-impl std::ops::Deref for Symbol {
-    type Target = str;
-    fn deref(&self) -> &str {
-        &self.0
-    }
-}
-
-impl std::fmt::Display for Symbol {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::fmt::Debug for Symbol {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        std::fmt::Debug::fmt(&**self.0, f)
-    }
-}
-
-impl From<&str> for Symbol {
-    fn from(s: &str) -> Symbol {
-        Symbol(Arc::new(s.to_string()))
-    }
-}
-
-impl From<String> for Symbol {
-    fn from(s: String) -> Symbol {
-        Symbol(Arc::new(s))
-    }
-}
-
-impl From<&Arc<str>> for Symbol {
-    fn from(s: &Arc<str>) -> Symbol {
-        Symbol(Arc::new(s.to_string()))
-    }
 }
 
 impl Value {

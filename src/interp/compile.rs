@@ -97,7 +97,7 @@ impl<'e> Resolver<'e> {
 
 /// Every canonical name of a game as a shared string, by index, so a name that stands
 /// for itself (an enum value, a phase, a side) evaluates to a copy of a pointer.
-pub(super) fn symbols(env: &Env) -> Vec<crate::engine::Symbol> {
+pub(super) fn symbols(env: &Env) -> Vec<crate::text::Text> {
     (0..env.len() as u32).filter_map(|i| env.entry(i)).map(|(k, _)| k.into()).collect()
 }
 

@@ -52,7 +52,7 @@ impl<'r> Interp<'r> {
         match &e.kind {
             ExprKind::Int(i) => Ok(Value::Int(*i)),
             ExprKind::Bool(b) => Ok(Value::Bool(*b)),
-            ExprKind::Str(s) => Ok(Value::Str(Box::new(s.clone()))),
+            ExprKind::Str(s) => Ok(Value::Str(s.as_str().into())),
             ExprKind::Name(n, Res::Global(i)) => self.global(n, *i, cx),
             ExprKind::Name(n, Res::Unresolved) => self.name(n, cx),
             ExprKind::You => cx.you.map(Value::Player).ok_or_else(|| Halt::error("`you` is nobody here")),
@@ -526,12 +526,12 @@ impl<'r> Interp<'r> {
             ("side", v) => s.ents[ent(v)?].side.as_deref().map(|x| Value::Sym(x.into())).unwrap_or(Value::Null),
             ("exhausted", v) => Value::Bool(s.ents[ent(v)?].exhausted),
             ("face_up", v) => Value::Bool(s.ents[ent(v)?].face_up),
-            ("name", Value::Player(p)) => Value::Str(Box::new(s.players[*p].name.clone())),
+            ("name", Value::Player(p)) => Value::Str(s.players[*p].name.as_str().into()),
             ("name", v) => {
                 let e = ent(v)?;
                 match &s.ents[e].kind {
-                    crate::engine::Kind::Card(c) => Value::Str(Box::new(self.rules.cards[*c].name.clone())),
-                    crate::engine::Kind::Piece(k) => Value::Str(Box::new(k.clone())),
+                    crate::engine::Kind::Card(c) => Value::Str(self.rules.cards[*c].name.as_str().into()),
+                    crate::engine::Kind::Piece(k) => Value::Str(k.as_str().into()),
                 }
             }
             ("id", v) => Value::Sym(s.ents[ent(v)?].label.as_str().into()),

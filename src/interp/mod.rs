@@ -41,51 +41,27 @@ use crate::diag::FileId;
 use crate::engine::{EntId, EventKind, PlayerId, State, Value};
 use crate::load::ScriptSrc;
 use crate::syntax::ast::{Expr, Span};
+use crate::text::Text;
 
 pub use agent::{Agent, Ask, FirstLegal, RandomAgent, Sampler, Scripted};
 pub use game::Standing;
 pub use legal::Legal;
 pub use rules::Rules;
 
-/// Why a resolution stopped. Each case holds one pointer, so that a result that may
+/// Why a resolution stopped. Each case holds one pointer (a `Text`, a box), so that a result that may
 /// halt is small (`R<()>` and `R<bool>` two words, small enough for registers):
 /// every step of a run returns one.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Halt {
     /// The action is refused (a requirement, an unpayable cost, `fail`); the world rolls back.
-    Refused(Msg),
+    Refused(Text),
     /// A budget ran out (steps, trigger depth, recursion); names what was running.
-    Budget(Msg),
+    Budget(Text),
     /// The agent could not answer a choice (a scenario's missing or wrong answer).
-    Agent(Msg),
+    Agent(Text),
     /// A script did something meaningless at run time (a number where a player was needed),
     /// and where in the files it happened, once known.
     Error(Box<Raised>),
-}
-
-/// The text of a refusal, budget or agent halt. Boxed on purpose: a `String` is three
-/// words, a box one, and `Halt` must stay two words (see there).
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[allow(clippy::box_collection)]
-pub struct Msg(Box<String>);
-
-impl std::ops::Deref for Msg {
-    type Target = str;
-    fn deref(&self) -> &str {
-        &self.0
-    }
-}
-
-impl std::fmt::Display for Msg {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl<S: Into<String>> From<S> for Msg {
-    fn from(s: S) -> Msg {
-        Msg(Box::new(s.into()))
-    }
 }
 
 /// A run-time error: its message, and where it was raised once known.

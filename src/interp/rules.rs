@@ -206,7 +206,7 @@ pub struct Rules {
     /// Names, as the checker resolves them; a compiled name is an index into it.
     pub env: Env,
     /// Each name of `env` by index as a shared string (the value of an enum value, a phase...).
-    pub symbols: Vec<crate::engine::Symbol>,
+    pub symbols: Vec<crate::text::Text>,
     /// Each name of `env` by index: what it stands for at run time.
     pub globals: Vec<super::compile::Global>,
     /// Card definitions (faction cards included).
@@ -305,7 +305,7 @@ pub fn value_of(v: &load::Value) -> Value {
         load::Value::Bool(b) => Value::Bool(*b),
         load::Value::Int(i) => Value::Int(*i),
         load::Value::Float(f) => Value::Int(*f as i64),
-        load::Value::Str(s) => Value::Sym(s.as_str().into()),
+        load::Value::Str(s) => Value::Sym(s.clone()),
         load::Value::List(l) => Value::List(l.iter().map(|x| value_of(&x.value)).collect()),
         load::Value::Map(_) => Value::Null,
     }

@@ -2,8 +2,8 @@
 //! kind and the fields most abilities lack (`AbilityExtras`). Re-exported by `model`.
 
 use super::model::{ScriptSrc, Sp};
-use super::text::Text;
 use crate::diag::{FileId, Loc};
+use crate::text::Text;
 
 /// What kind of ability this is.
 #[derive(Debug, Clone, PartialEq)]

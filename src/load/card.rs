@@ -3,9 +3,9 @@
 use super::convert::{head, list, Cx};
 use super::game::{counters, pieces, procedures, turn, zones};
 use super::model::*;
-use super::text::Text;
 use super::yaml::{Node, NodeKind};
 use crate::diag::{did_you_mean, Diagnostic};
+use crate::text::Text;
 
 const ABILITY_FIELDS: &[&str] = &[
     "action", "when", "static", "before", "instead", "prevent", "response", "requires", "cost", "effect", "optional",

@@ -5,9 +5,9 @@
 
 use super::model::{Props, ScriptSrc, Sp, Value};
 use super::scalar::{resolve_plain, Plain, ScalarStyle};
-use super::text::{Text, Texts};
 use super::yaml::{Node, NodeKind};
 use crate::diag::{did_you_mean, Diagnostic, FileId, Span};
+use crate::text::{Text, Texts};
 
 /// The conversion context of one file.
 pub struct Cx<'a> {

@@ -20,14 +20,13 @@ mod game;
 pub mod model;
 mod scalar;
 mod scenario;
-mod text;
 mod whole;
 pub mod yaml;
 
+pub use crate::text::{Text, Texts};
 pub use cardlist::Cards;
 pub use files::{canonical, game_dir_of, load_bundle, load_bundle_with, load_paths, load_paths_with};
 pub use model::*;
-pub use text::{Text, Texts};
 
 pub use yaml::MAX_DEPTH;
 

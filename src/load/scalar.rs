@@ -11,8 +11,8 @@
 use std::borrow::Cow;
 use std::ops::Range;
 
-use super::text::Text;
 use crate::diag::{FileId, Loc, Span};
+use crate::text::Text;
 
 /// How a scalar was written in the file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,6 +1,7 @@
-//! `Text`: a script field's text, shared between the fields that hold the same text (one
-//! ability printed on many cards keeps one copy), and `Texts`, the table that shares them
-//! while files are converted.
+//! `Text`: a shared string one pointer wide. It holds a script field's text, shared
+//! between the fields that hold the same text (one ability printed on many cards keeps
+//! one copy), and at run time a name or a text as a value (`engine::Value`) and a halt's
+//! message; `Texts` is the table that shares texts while files are converted.
 
 use std::borrow::Borrow;
 use std::fmt;
@@ -59,6 +60,13 @@ impl From<&str> for Text {
 impl From<String> for Text {
     fn from(s: String) -> Self {
         Text(Arc::new(Shared(s.into())))
+    }
+}
+
+impl From<&Arc<str>> for Text {
+    /// Shares the string: only the pointer is copied.
+    fn from(s: &Arc<str>) -> Self {
+        Text(Arc::new(Shared(Arc::clone(s))))
     }
 }
 
