@@ -40,9 +40,7 @@ impl<'r> Interp<'r> {
     pub fn eval_in(&mut self, e: &Expr, cx: &mut Ctx, mode: Mode) -> R<Value> {
         let mut out = self.eval_node(e, cx, mode);
         if let Err(h) = &mut out {
-            if h.unplaced() {
-                place(h, &e.span, cx);
-            }
+            h.place(&e.span, cx);
         }
         out
     }
@@ -575,13 +573,4 @@ fn union(mut all: List, more: List, ents: usize) -> List {
         }
     }
     all
-}
-
-/// Gives an error raised without a place the place `span` (out of line: errors are rare,
-/// and the result of every evaluation passes by here).
-#[cold]
-#[inline(never)]
-pub(super) fn place(h: &mut Halt, span: &Span, cx: &Ctx) {
-    let unplaced = std::mem::replace(h, Halt::refused(String::new()));
-    *h = unplaced.raised(span, cx);
 }

@@ -34,9 +34,7 @@ impl<'r> Interp<'r> {
     fn exec(&mut self, s: &Stmt, cx: &mut Ctx) -> R<()> {
         let mut out = self.exec_node(s, cx);
         if let Err(h) = &mut out {
-            if h.unplaced() {
-                super::eval::place(h, &s.span, cx);
-            }
+            h.place(&s.span, cx);
         }
         out
     }

@@ -112,11 +112,6 @@ impl Halt {
         Halt::Agent(message.into().into())
     }
 
-    /// Whether this is a run-time error not placed yet.
-    pub fn unplaced(&self) -> bool {
-        matches!(self, Halt::Error(r) if r.at.is_none())
-    }
-
     /// Where a run-time error was raised, if known.
     pub fn at(&self) -> Option<&At> {
         match self {
@@ -126,14 +121,16 @@ impl Halt {
     }
 
     /// Gives a run-time error the place `span` of `cx`'s script, unless an inner place
-    /// already has it.
-    pub(crate) fn raised(mut self, span: &Span, cx: &Ctx) -> Halt {
-        if let (Halt::Error(r), Some(o)) = (&mut self, cx.origin()) {
+    /// already has it. Out of line: errors are rare, and the result of every evaluation
+    /// and statement is tested (`eval_in`, `exec`).
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn place(&mut self, span: &Span, cx: &Ctx) {
+        if let (Halt::Error(r), Some(o)) = (self, cx.origin()) {
             if r.at.is_none() {
                 r.at = Some(At { file: o.file, span: o.file_span(span.clone()) });
             }
         }
-        self
     }
 
     /// Names where a run-time error happened (the innermost place only).
