@@ -15,7 +15,7 @@ use std::sync::Arc;
 
 use crate::check::env::{Env, Sym, FUNCTIONS};
 use crate::engine::CounterId;
-use crate::fxhash::{FxHashMap, FxHashSet};
+use crate::fxhash::FxHashSet;
 use crate::load::CounterOn;
 use crate::syntax::ast::{Block, Call, CallKind, Callee, Expr, ExprKind, Res, StmtKind};
 use crate::syntax::visit;
@@ -25,15 +25,15 @@ pub(super) struct Resolver<'e> {
     env: &'e Env,
     /// Names some procedure or keyword binds as a parameter.
     params: FxHashSet<&'e str>,
-    /// The game's procedures (the factions' too), by name: their index in `Rules::proc_list`.
-    procs: FxHashMap<&'e str, u32>,
+    /// The game's procedures (the factions' too), by name: their index in `Rules::proc_list`
+    /// (the map that becomes `Rules::procs`).
+    procs: &'e crate::fxhash::FxHashMap<String, u32>,
 }
 
 impl<'e> Resolver<'e> {
-    /// A resolver over a game's names and procedures (`proc_names`, in the order of
+    /// A resolver over a game's names and procedures (`procs`: each name's index in
     /// `Rules::proc_list`).
-    pub(super) fn new(env: &'e Env, proc_names: &[&'e str]) -> Self {
-        let procs = proc_names.iter().enumerate().map(|(i, n)| (*n, i as u32)).collect();
+    pub(super) fn new(env: &'e Env, procs: &'e crate::fxhash::FxHashMap<String, u32>) -> Self {
         Resolver { env, params: env.param_names().collect(), procs }
     }
 

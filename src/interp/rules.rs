@@ -352,13 +352,12 @@ impl Rules {
             return Err(diags);
         };
         // Calls name procedures by index: the distinct names, the game's then the factions'.
-        let mut proc_names: Vec<&str> = vec![];
+        let mut procs: HashMap<String, u32> = HashMap::default();
         for p in g.procedures.iter().chain(bundle.factions.iter().flat_map(|f| &f.procedures)) {
-            if !proc_names.contains(&p.name.value.as_str()) {
-                proc_names.push(&p.name.value);
-            }
+            let next = procs.len() as u32;
+            procs.entry(p.name.value.clone()).or_insert(next);
         }
-        let names = super::compile::Resolver::new(&env, &proc_names);
+        let names = super::compile::Resolver::new(&env, &procs);
         let mut cx = Compiler {
             diags: &mut diags,
             names: &names,
@@ -367,7 +366,7 @@ impl Rules {
             limits: bundle.limits,
         };
         let mut rules = Rules::base(g, &mut cx);
-        rules.add_scripts(g, bundle, (&env, &proc_names), &mut cx);
+        rules.add_scripts(g, bundle, (&env, &procs), &mut cx);
         let faction_cards =
             bundle.factions.iter().flat_map(|f| f.cards.iter().map(move |c| (c, Some(&f.faction.value))));
         for (c, faction) in bundle.cards.iter().map(|c| (c, None)).chain(faction_cards) {
@@ -379,6 +378,7 @@ impl Rules {
         for f in &bundle.factions {
             rules.add_faction(f, &mut cx);
         }
+        rules.procs = procs;
         rules.number_props();
         rules.symbols = super::compile::symbols(&env);
         rules.env = env;
@@ -499,10 +499,16 @@ impl Rules {
     }
 
     /// Keywords, procedures (the factions' too) and the turn. Keywords are filed by their
-    /// index in the checker's table, procedures by their index in `proc_names` (the
-    /// distinct names, in order); a name defined again takes the last definition.
-    fn add_scripts(&mut self, g: &load::Game, bundle: &GameBundle, names: (&Env, &[&str]), cx: &mut Compiler) {
-        let (env, proc_names) = names;
+    /// index in the checker's table, procedures by their index in `procs` (the distinct
+    /// names, in order); a name defined again takes the last definition.
+    fn add_scripts(
+        &mut self,
+        g: &load::Game,
+        bundle: &GameBundle,
+        names: (&Env, &HashMap<String, u32>),
+        cx: &mut Compiler,
+    ) {
+        let (env, procs) = names;
         self.keyword_list = (0..env.keywords.len()).map(|_| None).collect();
         for k in &g.keywords {
             let Ok(sig) = syntax::parse_keyword_sig(&k.sig.text) else { continue };
@@ -513,10 +519,9 @@ impl Rules {
             self.keyword_list[i] =
                 Some(ProcDef { name: sig.name.name.as_str().into(), params, body: Body::Script(body) });
         }
-        self.proc_list = proc_names.iter().map(|_| None).collect();
-        self.procs = proc_names.iter().enumerate().map(|(i, n)| (n.to_string(), i as u32)).collect();
+        self.proc_list = (0..procs.len()).map(|_| None).collect();
         for p in g.procedures.iter().chain(bundle.factions.iter().flat_map(|f| &f.procedures)) {
-            let (Some(&i), Some(def)) = (self.procs.get(&p.name.value), cx.procedure(p)) else { continue };
+            let (Some(&i), Some(def)) = (procs.get(&p.name.value), cx.procedure(p)) else { continue };
             self.proc_list[i as usize] = Some(def);
         }
         if let Some(t) = &g.turn {
