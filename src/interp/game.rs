@@ -17,22 +17,24 @@ pub struct Standing {
     pub scores: Vec<(PlayerId, i64)>,
 }
 
-impl Interp<'_> {
+impl<'r> Interp<'r> {
     /// Sets a whole game up: the `decks:`, the piece supplies, the variables' start values,
     /// then the game's `setup:` and each faction's.
     pub fn prepare_whole_game(&mut self) -> R<()> {
         self.start_variables()?;
         self.deal_decks()?;
         self.create_supplies()?;
-        if let Some(s) = self.rules.setup.clone() {
+        // The scripts are borrowed from the rules, which outlive the game.
+        let rules: &'r super::Rules = self.rules;
+        if let Some(s) = &rules.setup {
             let first = self.w.state.seats.first().copied();
             let mut cx = Ctx::new(first, None, &s.text).at(&s.origin);
             self.atomically(|me| me.exec_stmts(&s.block, &mut cx))
                 .map_err(|h| Halt::error(format!("the game's `setup:` failed: {}", h.message())))?;
         }
         for p in self.seated() {
-            let faction = self.w.state.players[p].faction.clone();
-            if let Some(s) = faction.and_then(|f| self.rules.faction(&f)).and_then(|f| f.setup.clone()) {
+            let faction = self.w.state.players[p].faction.as_deref();
+            if let Some(s) = faction.and_then(|f| rules.faction(f)).and_then(|f| f.setup.as_ref()) {
                 let mut cx = Ctx::new(Some(p), Some(Value::Player(p)), &s.text).at(&s.origin);
                 self.atomically(|me| me.exec_stmts(&s.block, &mut cx))?;
             }
@@ -127,9 +129,10 @@ impl Interp<'_> {
     /// same seats, the kept counters, the same generator and log). Returns whether the
     /// match goes on: a new game started, or (`deal` false) one would have.
     pub fn next_game(&mut self, deal: bool) -> R<bool> {
-        let Some(until) = self.rules.match_until.clone() else { return Ok(false) };
+        let rules: &'r super::Rules = self.rules;
+        let Some(until) = &rules.match_until else { return Ok(false) };
         let first = self.w.state.seats.first().copied();
-        if let Some(s) = self.rules.match_after.clone() {
+        if let Some(s) = &rules.match_after {
             let mut cx = Ctx::new(first, None, &s.text).at(&s.origin);
             self.atomically(|me| me.exec_stmts(&s.block, &mut cx))?;
         }
@@ -171,7 +174,8 @@ impl Interp<'_> {
     /// The game's result as it stands: `result: winners:` and `scores:` read now.
     pub fn standing(&mut self) -> R<Standing> {
         let mut out = Standing { ended: self.w.state.over, ..Standing::default() };
-        if let Some(w) = self.rules.winners.clone() {
+        let rules: &'r super::Rules = self.rules;
+        if let Some(w) = &rules.winners {
             let mut cx = Ctx::new(self.w.state.seats.first().copied(), None, &w.text).at(&w.origin);
             let v = self.eval(&w.expr, &mut cx)?;
             out.winners = match super::select::first(v) {
@@ -179,7 +183,7 @@ impl Interp<'_> {
                 v => self.players(&v)?,
             };
         }
-        if let Some(sc) = self.rules.scores.clone() {
+        if let Some(sc) = &rules.scores {
             for p in self.seated() {
                 let mut cx = Ctx::new(Some(p), None, &sc.text).at(&sc.origin);
                 cx.it = Some(Value::Player(p));
