@@ -58,6 +58,19 @@ impl<'r> Interp<'r> {
         }
     }
 
+    /// What counter `name` is kept on: compiled (`compiled_counter`), or looked up.
+    pub(super) fn kept_on(&self, name: &str, compiled: Option<(CounterId, CounterOn)>) -> CounterOn {
+        compiled.map_or_else(|| self.counter_on(name), |(_, on)| on)
+    }
+
+    /// The id of counter `name`: compiled, or by name (a counter a script names without
+    /// declaring it is declared unbounded, once).
+    pub(super) fn counter_id_of(&mut self, name: &str, compiled: Option<(CounterId, CounterOn)>) -> CounterId {
+        let id = compiled.map_or_else(|| self.w.state.counter_id(name), |(id, _)| id);
+        debug_assert_eq!(self.w.state.counters.name(id), name, "counter ids follow `lay_out`");
+        id
+    }
+
     pub(super) fn amount(&mut self, n: Option<&Expr>, cx: &mut Ctx) -> R<i64> {
         match n {
             Some(e) => {
@@ -336,7 +349,7 @@ impl<'r> Interp<'r> {
                 }
                 hs
             }
-            _ => match c.counter.map_or_else(|| self.counter_on(c.noun), |(_, on)| on) {
+            _ => match self.kept_on(c.noun, c.counter) {
                 CounterOn::Game => vec![Holder::Game],
                 _ => vec![Holder::Player(cx.you.ok_or_else(|| Halt::error(format!("whose {}?", c.noun)))?)],
             },
@@ -345,13 +358,10 @@ impl<'r> Interp<'r> {
         if self.may_forbid() {
             self.allowed(verb, cx.you, Some(&Value::Sym(c.noun.into())), None)?;
         }
-        // A counter the script names without declaring it is declared unbounded (once).
-        let id = match c.counter {
-            Some((id, _)) => id,
-            None if holders.is_empty() => return Ok(Value::List(List::new())),
-            None => self.w.state.counter_id(c.noun),
-        };
-        debug_assert_eq!(self.w.state.counters.name(id), c.noun, "counter ids follow `lay_out`");
+        if holders.is_empty() {
+            return Ok(Value::List(List::new()));
+        }
+        let id = self.counter_id_of(c.noun, c.counter);
         for h in holders {
             let cur = self.w.state.counter_at(id, h);
             let now = if add { cur.saturating_add(n) } else { cur.saturating_sub(n) };

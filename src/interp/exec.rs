@@ -227,7 +227,7 @@ impl<'r> Interp<'r> {
             return match sym {
                 Some((name, Sym::Counter { .. })) => {
                     let compiled = self.compiled_counter(res);
-                    let holder = match compiled.map_or_else(|| self.counter_on(name), |(_, on)| on) {
+                    let holder = match self.kept_on(name, compiled) {
                         crate::load::CounterOn::Game => Holder::Game,
                         crate::load::CounterOn::Player => {
                             Holder::Player(cx.you.ok_or_else(|| Halt::error("set a counter of nobody"))?)
@@ -239,7 +239,7 @@ impl<'r> Interp<'r> {
                         }
                     };
                     let n = self.int(&v, value, cx)?;
-                    let id = compiled.map_or_else(|| self.w.state.counter_id(name), |(id, _)| id);
+                    let id = self.counter_id_of(name, compiled);
                     self.set_counter("set", id, holder, n, cx)
                 }
                 _ => {
@@ -259,7 +259,7 @@ impl<'r> Interp<'r> {
                 (Some((name, Sym::Counter { .. })), _) => {
                     let h = self.holder(&t, name)?;
                     let n = self.int(&v, value, cx)?;
-                    let id = self.compiled_counter(res).map_or_else(|| self.w.state.counter_id(name), |(id, _)| id);
+                    let id = self.counter_id_of(name, self.compiled_counter(res));
                     self.set_counter("set", id, h, n, cx)?;
                 }
                 (Some((_, Sym::Builtin(_))), Value::Ent(e)) if prop.name == "side" => {
