@@ -142,7 +142,7 @@ impl Interp<'_> {
     fn neighbors(&self, spaces: &[Value]) -> List {
         let Some(board) = &self.rules.board else { return List::new() };
         let s = &self.w.state;
-        let mut out = vec![];
+        let mut out = List::new();
         for v in spaces {
             let Value::Zone(z) = v else { continue };
             let name = &s.zones[*z].name;
@@ -161,7 +161,7 @@ impl Interp<'_> {
                 }
             }
         }
-        out.into()
+        out
     }
 }
 

@@ -76,7 +76,7 @@ impl Interp<'_> {
     fn draft_round(&mut self, plan: &Plan, cx: &mut Ctx) -> R<bool> {
         let mut any = false;
         for (i, &p) in plan.players.iter().enumerate() {
-            let mut legal = vec![];
+            let mut legal = crate::engine::List::new();
             for e in self.w.state.zones[plan.hands[i]].items.clone() {
                 if self.draft_legal(e, plan.picks[i], &plan.limits)? {
                     legal.push(Value::Ent(e));
@@ -91,7 +91,7 @@ impl Interp<'_> {
             }
             any = true;
             let saved = cx.you.replace(p);
-            let got = self.ask("draft: pick", legal.into(), n, n, cx);
+            let got = self.ask("draft: pick", legal, n, n, cx);
             cx.you = saved;
             for v in got?.into_items() {
                 let Value::Ent(e) = v else { continue };

@@ -182,8 +182,13 @@ impl<'r> Interp<'r> {
 
     /// Players in seat order from the first seat.
     pub fn seated(&self) -> Vec<PlayerId> {
+        self.seated_iter().collect()
+    }
+
+    /// `seated`, one at a time (what `players` lists, without a list in between).
+    fn seated_iter(&self) -> impl Iterator<Item = PlayerId> + '_ {
         let s = &self.w.state;
-        s.seats.iter().copied().filter(|p| !s.eliminated.contains(p)).collect()
+        s.seats.iter().copied().filter(|p| !s.eliminated.contains(p))
     }
 
     fn builtin(&mut self, n: &str, b: Builtin, t: Ty, cx: &mut Ctx) -> R<Value> {
@@ -194,10 +199,7 @@ impl<'r> Interp<'r> {
                 let order = self.w.state.seat_order(you, true);
                 players(order.into_iter().skip(1).collect())
             }
-            Builtin::Players => {
-                let s = &self.w.state;
-                Value::List(s.seats.iter().filter(|p| !s.eliminated.contains(p)).map(|&p| Value::Player(p)).collect())
-            }
+            Builtin::Players => Value::List(self.seated_iter().map(Value::Player).collect()),
             Builtin::Yours => players(cx.you.into_iter().collect()),
             Builtin::Nothing => Value::Null,
             Builtin::ActivePlayer => match self.w.state.active() {

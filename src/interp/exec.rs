@@ -132,8 +132,8 @@ impl<'r> Interp<'r> {
             }
             StmtKind::May { who, body } => self.may(who.as_ref(), body, cx)?,
             StmtKind::ChooseOne { options } => {
-                let labels: Vec<Value> = options.iter().map(|o| Value::Sym(o.label.as_str().into())).collect();
-                let picked = super::select::first(self.ask("choose one", labels.into(), 1, 1, cx)?);
+                let labels = options.iter().map(|o| Value::Sym(o.label.as_str().into())).collect();
+                let picked = super::select::first(self.ask("choose one", labels, 1, 1, cx)?);
                 if let Some(o) = options.iter().find(|o| matches!(&picked, Value::Sym(s) if **s == *o.label)) {
                     self.exec_block(&o.body, cx)?;
                 }

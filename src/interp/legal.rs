@@ -4,7 +4,7 @@
 //! on a copy of the world with the first legal answers, and offered only if it resolves.
 //! Windows ask players in turn to act or pass until the phase's `actions:` rule ends them.
 
-use crate::engine::{Kind, Loc, PlayerId, Value, Zone};
+use crate::engine::{Kind, List, Loc, PlayerId, Value, Zone};
 use crate::load::Window;
 use std::rc::Rc;
 
@@ -100,10 +100,13 @@ impl Interp<'_> {
     /// Asks `p` to pick one of `legal` (or to pass, when `pass`): the picked action, or
     /// `None` for a pass.
     fn offer(&mut self, p: PlayerId, prompt: &str, mut legal: Vec<Legal>, pass: bool) -> R<Option<Action>> {
-        let mut labels: Vec<Value> = if pass { vec![Value::Sym("pass".into())] } else { vec![] };
+        let mut labels = List::with_capacity(legal.len() + 1);
+        if pass {
+            labels.push(Value::Sym("pass".into()));
+        }
         labels.extend(legal.iter().map(|l| Value::Sym(l.text.as_str().into())));
         let cx = Ctx::new(Some(p), None, "");
-        let picked = super::select::first(self.ask(prompt, labels.clone().into(), 1, 1, &cx)?);
+        let picked = super::select::first(self.ask(prompt, labels.clone(), 1, 1, &cx)?);
         let k = labels.iter().position(|l| *l == picked).unwrap_or(0);
         if pass && k == 0 {
             return Ok(None);

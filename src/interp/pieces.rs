@@ -1,7 +1,7 @@
 //! Pieces: `place` (from the acting player's supply) and `create` (new cards or pieces),
 //! and where both put things.
 
-use crate::engine::{Dest, EntId, Kind, Loc, Value};
+use crate::engine::{Dest, EntId, Kind, List, Loc, Value};
 use crate::syntax::ast::*;
 
 use super::{Ctx, Halt, Interp, R};
@@ -29,7 +29,7 @@ impl Interp<'_> {
         let c = self.counted(o).ok_or_else(|| Halt::error(format!("place what? `{}`", cx.snippet(&o.span))))?;
         let n = self.amount(c.n, cx)?.max(0) as usize;
         let dest = self.place_dest(e, c.filters, cx)?;
-        let mut placed = vec![];
+        let mut placed = List::new();
         for p in self.beneficiaries(e, cx)? {
             let s = &self.w.state;
             let free: Vec<EntId> = (0..s.ents.len())
@@ -54,7 +54,7 @@ impl Interp<'_> {
                 placed.push(Value::Ent(x));
             }
         }
-        Ok(Value::List(placed.into()))
+        Ok(Value::List(placed))
     }
 
     /// Whether `n` more cards or pieces fit under `Limits::things`; else a budget failure
@@ -91,7 +91,7 @@ impl Interp<'_> {
         };
         let side = self.rules.pieces.get(c.noun).and_then(|s| s.first().cloned());
         self.room_for(n, || format!("create {} ×{n}", c.noun))?;
-        let mut made = vec![];
+        let mut made = List::new();
         for _ in 0..n {
             self.tick()?;
             let label = self.w.state.fresh_label(c.noun);
@@ -108,6 +108,6 @@ impl Interp<'_> {
             text
         };
         self.note(cx.you, false, text);
-        Ok(Value::List(made.into()))
+        Ok(Value::List(made))
     }
 }

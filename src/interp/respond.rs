@@ -8,7 +8,7 @@
 //! never to the events of its own effect; when several could apply, the player the
 //! event is about chooses which one does.
 
-use crate::engine::{EntId, Event, EventKind, Holder, Kind, Loc, PlayerId, Value, Zone, ZoneId};
+use crate::engine::{EntId, Event, EventKind, Holder, Kind, List, Loc, PlayerId, Value, Zone, ZoneId};
 use crate::load::React;
 use std::rc::Rc;
 
@@ -195,9 +195,9 @@ impl Interp<'_> {
             _ => None,
         };
         let cx = Ctx::new(affected.or(ev.actor).or(rs[0].controller), None, "");
-        let labels: Vec<Value> =
+        let labels: List =
             rs.iter().map(|r| Value::Sym(format!("{}: {}", r.label, r.ability.head_text).into())).collect();
-        let picked = super::select::first(self.ask("which replacement applies", labels.clone().into(), 1, 1, &cx)?);
+        let picked = super::select::first(self.ask("which replacement applies", labels.clone(), 1, 1, &cx)?);
         let k = labels.iter().position(|l| *l == picked).unwrap_or(0);
         Ok(rs.swap_remove(k))
     }
