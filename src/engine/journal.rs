@@ -171,13 +171,7 @@ impl State {
                 self.counters.insert(id, h, v);
             }
             Undo::Counter(id, h, None) => self.counters.remove(id, h),
-            Undo::Var(name, v) => {
-                let changed = self.var_watched(&name);
-                restore(&mut self.vars, name, v);
-                if changed {
-                    self.var_changed(super::state::ACTIVE);
-                }
-            }
+            Undo::Var(name, v) => _ = self.put_var(name, v),
             Undo::Label(base, v) => match v {
                 Some(v) => _ = self.labels.insert(base, v),
                 None => _ = self.labels.remove(&base),
@@ -230,8 +224,7 @@ impl State {
 
     /// Sets a game variable.
     pub fn set_var(&mut self, name: &str, v: Value) {
-        let old = self.vars.insert(name.to_string(), v);
-        self.var_changed(name);
+        let old = self.put_var(name.to_string(), Some(v));
         self.record(Undo::Var(name.to_string(), old));
     }
 

@@ -510,16 +510,18 @@ impl State {
         self.active
     }
 
-    /// Whether `active` follows the variable `name`.
-    pub(super) fn var_watched(&self, name: &str) -> bool {
-        name == ACTIVE
-    }
-
-    /// Keeps `active` in step after `vars` changed `name`.
-    pub(super) fn var_changed(&mut self, name: &str) {
-        if name == ACTIVE {
+    /// Sets (or, with `None`, removes) variable `name`, keeping `active` in step; the old
+    /// value. The one place `vars` changes (`set_var`, and undoing it).
+    pub(super) fn put_var(&mut self, name: String, v: Option<Value>) -> Option<Value> {
+        let active = name == ACTIVE;
+        let old = match v {
+            Some(v) => self.vars.insert(name, v),
+            None => self.vars.remove(&name),
+        };
+        if active {
             self.active = active_in(&self.vars);
         }
+        old
     }
 
     /// Appends an event to the log.
