@@ -94,30 +94,11 @@ fn position(f: &Fence, offset: usize) -> (usize, usize) {
 
 /// The effect verbs used anywhere in a script, nested blocks included.
 fn verbs_in(block: &Block, out: &mut BTreeSet<&'static str>) {
-    for s in &block.stmts {
-        match &s.kind {
-            StmtKind::Effect(e) | StmtKind::LetEffect { effect: e, .. } => {
-                out.insert(e.verb.as_str());
-            }
-            StmtKind::If { then, otherwise, .. } => {
-                verbs_in(then, out);
-                if let Some(o) = otherwise {
-                    verbs_in(o, out);
-                }
-            }
-            StmtKind::ForEach { body, .. }
-            | StmtKind::Repeat { body, .. }
-            | StmtKind::AnyTimes { body }
-            | StmtKind::May { body, .. }
-            | StmtKind::As { body, .. } => verbs_in(body, out),
-            StmtKind::ChooseOne { options } => {
-                for o in options {
-                    verbs_in(&o.body, out);
-                }
-            }
-            _ => {}
+    twilit::syntax::visit::block_stmts(block, &mut |s| {
+        if let StmtKind::Effect(e) | StmtKind::LetEffect { effect: e, .. } = &s.kind {
+            out.insert(e.verb.as_str());
         }
-    }
+    });
 }
 
 #[test]

@@ -155,6 +155,28 @@ fn stmt_exprs_mut(s: &mut Stmt, f: &mut impl FnMut(&mut Expr)) {
 }
 
 /// Calls `f` on every statement of a block and of the blocks inside it (outer first).
+pub fn block_stmts<'a>(b: &'a Block, f: &mut impl FnMut(&'a Stmt)) {
+    for s in &b.stmts {
+        f(s);
+        match &s.kind {
+            StmtKind::If { then, otherwise, .. } => {
+                block_stmts(then, f);
+                if let Some(o) = otherwise {
+                    block_stmts(o, f);
+                }
+            }
+            StmtKind::ForEach { body, .. }
+            | StmtKind::Repeat { body, .. }
+            | StmtKind::AnyTimes { body }
+            | StmtKind::May { body, .. }
+            | StmtKind::As { body, .. } => block_stmts(body, f),
+            StmtKind::ChooseOne { options } => options.iter().for_each(|o| block_stmts(&o.body, f)),
+            _ => {}
+        }
+    }
+}
+
+/// `block_stmts`, able to change the statements.
 pub fn block_stmts_mut(b: &mut Block, f: &mut impl FnMut(&mut Stmt)) {
     for s in &mut b.stmts {
         f(s);
@@ -178,25 +200,9 @@ pub fn block_stmts_mut(b: &mut Block, f: &mut impl FnMut(&mut Stmt)) {
 
 /// The names a block binds (`let`, `for each`), wherever they are.
 pub fn bound_names(b: &Block, out: &mut Vec<String>) {
-    for s in &b.stmts {
-        match &s.kind {
-            StmtKind::Let { name, .. } | StmtKind::LetEffect { name, .. } => out.push(name.name.clone()),
-            StmtKind::ForEach { var, body, .. } => {
-                out.push(var.name.clone());
-                bound_names(body, out);
-            }
-            StmtKind::If { then, otherwise, .. } => {
-                bound_names(then, out);
-                if let Some(o) = otherwise {
-                    bound_names(o, out);
-                }
-            }
-            StmtKind::Repeat { body, .. }
-            | StmtKind::AnyTimes { body }
-            | StmtKind::May { body, .. }
-            | StmtKind::As { body, .. } => bound_names(body, out),
-            StmtKind::ChooseOne { options } => options.iter().for_each(|o| bound_names(&o.body, out)),
-            _ => {}
-        }
-    }
+    block_stmts(b, &mut |s| match &s.kind {
+        StmtKind::Let { name, .. } | StmtKind::LetEffect { name, .. } => out.push(name.name.clone()),
+        StmtKind::ForEach { var, .. } => out.push(var.name.clone()),
+        _ => {}
+    });
 }
