@@ -6,6 +6,7 @@ pub mod env;
 mod expr;
 mod files;
 mod reach;
+pub mod regroup;
 pub mod script;
 pub mod scripts;
 mod verbs;

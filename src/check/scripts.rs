@@ -42,7 +42,8 @@ const MAX_HELD: usize = 1024;
 /// Parsed fields by their text. One ability is often printed on many cards (a library's
 /// keywords, `draw 1`), and parsing is most of the cost of checking a field, so each
 /// checking worker parses a given text once. A parse depends on the text alone (spans are
-/// relative to it), so a reused parse gives the very diagnostics a fresh one would.
+/// relative to it) and on its game's names (`regroup`), and a table serves one game, so a
+/// reused parse gives the very diagnostics a fresh one would.
 #[derive(Default)]
 pub struct Parses {
     /// One table per `Entry` (the same text parses differently as a script or a condition).
@@ -58,7 +59,7 @@ impl Parses {
     }
 
     /// The parse of `text` as `entry`, parsing it on first sight.
-    fn get(&mut self, text: &str, entry: Entry) -> &Result<Parsed, SyntaxError> {
+    fn get(&mut self, env: &Env, text: &str, entry: Entry) -> &Result<Parsed, SyntaxError> {
         let i = entry as usize;
         if !self.by_entry[i].contains_key(text) {
             if self.held >= MAX_HELD {
@@ -66,7 +67,13 @@ impl Parses {
                 self.held = 0;
             }
             self.held += 1;
-            self.by_entry[i].insert(text.into(), parse_text(text, entry, &self.limits));
+            let mut parsed = parse_text(text, entry, &self.limits);
+            match &mut parsed {
+                Ok(Parsed::Script(b)) => super::regroup::block(env, b),
+                Ok(Parsed::Expr(e, _)) => super::regroup::expr(env, e),
+                _ => {}
+            }
+            self.by_entry[i].insert(text.into(), parsed);
         }
         &self.by_entry[i][text]
     }
@@ -89,7 +96,7 @@ pub fn check_field(
 /// other fields may use.
 pub fn check_event<'e>(env: &'e Env, src: &ScriptSrc, ps: &mut Parses, out: &mut Vec<Diagnostic>) -> Vec<&'e str> {
     let mut ck = Checker::new(env, src.file, Box::new(|s| src.file_span(s)));
-    let params = match ps.get(&src.text, Entry::Event) {
+    let params = match ps.get(env, &src.text, Entry::Event) {
         Ok(Parsed::Event(ev)) => {
             ck.check_event(ev);
             used_procedure_params(env, ev)
@@ -131,7 +138,7 @@ pub fn check_sequence(
     }
     for (i, (src, entry)) in parts.iter().enumerate() {
         ck.retarget(src.file, Box::new(move |s| src.file_span(s)));
-        match ps.get(&src.text, *entry) {
+        match ps.get(env, &src.text, *entry) {
             Ok(p) => {
                 run(&mut ck, p);
                 if let (Some(c), Parsed::Script(b)) = (cost, p) {

@@ -39,6 +39,7 @@ impl<'e> Resolver<'e> {
 
     /// Resolves the names and calls of a script.
     pub(super) fn block(&self, b: &mut Block) {
+        crate::check::regroup::block(self.env, b);
         let mut bound = vec![];
         visit::bound_names(b, &mut bound);
         visit::block_exprs_mut(b, &mut |e| self.expr_node(e, &bound));
@@ -56,6 +57,7 @@ impl<'e> Resolver<'e> {
 
     /// Resolves the names and calls of an expression (a condition or a value).
     pub(super) fn expr(&self, e: &mut Expr) {
+        crate::check::regroup::expr(self.env, e);
         visit::expr_mut(e, &mut |x| self.expr_node(x, &[]));
     }
 

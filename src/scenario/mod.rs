@@ -248,7 +248,7 @@ impl Runner<'_> {
                         .map_err(|m| self.fail(0, &set.span.range(), m))?;
                 }
                 SetupItem::Script(src) => {
-                    let script = parse(src, &it.limits).map_err(|m| self.fail(0, &src.span.range(), m))?;
+                    let script = parse(src, it).map_err(|m| self.fail(0, &src.span.range(), m))?;
                     let mut cx = self.ctx(it, first, &script.text).at(&script.origin);
                     it.atomically(|me| me.exec_stmts(&script.block, &mut cx))
                         .map_err(|h| self.fail(0, &src.span.range(), h.message()))?;
@@ -339,7 +339,7 @@ impl Runner<'_> {
                         }
                     }
                     Act::Script(src) => {
-                        let script = parse(src, &it.limits).map_err(Halt::error)?;
+                        let script = parse(src, it).map_err(Halt::error)?;
                         let cx = self.ctx(it, Some(who), &script.text).at(&script.origin);
                         return it.atomically(|me| {
                             let mut cx = cx;
@@ -361,8 +361,9 @@ impl Runner<'_> {
     }
 
     fn expect(&mut self, it: &mut Interp, src: &ScriptSrc, n: usize) -> Res {
-        let e = syntax::parse_condition_with(&src.text, &it.limits)
+        let mut e = syntax::parse_condition_with(&src.text, &it.limits)
             .map_err(|e| self.fail(n, &src.span.range(), e.message))?;
+        crate::check::regroup::expr(&it.rules.env, &mut e);
         let first = it.w.state.seats.first().copied();
         let mut cx = self.ctx(it, first, &src.text).at(src);
         it.reset_budgets();
@@ -409,8 +410,10 @@ fn explain(it: &mut Interp, e: &syntax::ast::Expr, cx: &mut Ctx) -> String {
     "it is false".into()
 }
 
-fn parse(src: &ScriptSrc, limits: &crate::limits::Limits) -> Result<Script, String> {
-    let block = syntax::parse_script_with(&src.text, limits).map_err(|e| e.message)?;
+/// A scenario's script, parsed and regrouped by its game's names, not compiled.
+fn parse(src: &ScriptSrc, it: &Interp) -> Result<Script, String> {
+    let mut block = syntax::parse_script_with(&src.text, &it.limits).map_err(|e| e.message)?;
+    crate::check::regroup::block(&it.rules.env, &mut block);
     Ok(Script::from_src(Arc::new(block), src))
 }
 
