@@ -129,6 +129,15 @@ impl Checker<'_> {
                 Ty::Player
             }
             Some(Sym::Builtin(Ty::Zone)) => Ty::Zone,
+            Some(Sym::Builtin(Ty::Players)) if matches!(n.as_str(), "opponent" | "opponents" | "enemy" | "enemies") => {
+                self.expect_ty(tb, Ty::Player, &b.span);
+                Ty::Players
+            }
+            Some(Sym::Builtin(Ty::Players)) => {
+                self.error("type-mismatch", format!("`{n} of ...` means nothing"), &a.span).help =
+                    Some(format!("`{n}` are players: narrow them with `where`, e.g. `{n} where it != p`"));
+                Ty::Players
+            }
             _ => match ta {
                 Ty::Value | Ty::Things => Ty::Things,
                 Ty::Players => Ty::Players,
@@ -214,18 +223,8 @@ impl Checker<'_> {
         for c in &e.clauses {
             self.clause(c);
         }
+        self.amounts(e, &tys);
         match e.verb {
-            Verb::Draw | Verb::Score => {
-                if let (Some(o), Some(t)) = (e.objects.first(), tys.first()) {
-                    if !matches!(t, Ty::Num | Ty::Things | Ty::Any) {
-                        self.error(
-                            "type-mismatch",
-                            format!("`{}` needs a number, found {}", e.verb.as_str(), t.describe()),
-                            &o.span,
-                        );
-                    }
-                }
-            }
             Verb::Seat => {
                 if let Some(t) = tys.first() {
                     self.expect_ty(*t, Ty::Players, &e.objects[0].span);

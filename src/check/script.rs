@@ -52,7 +52,7 @@ fn args(n: usize) -> String {
 }
 
 /// The name at the head of a selector or `of` chain: `hand` in `2 cards from hand of p`.
-fn head_name(e: &Expr) -> Option<(&str, &Span)> {
+pub(crate) fn head_name(e: &Expr) -> Option<(&str, &Span)> {
     match &e.kind {
         ExprKind::Name(n, _) => Some((n, &e.span)),
         ExprKind::Of(a, _) => head_name(a),
@@ -96,7 +96,7 @@ impl<'a> Checker<'a> {
         }
     }
 
-    fn local(&self, name: &str) -> Option<&Binding> {
+    pub(crate) fn local(&self, name: &str) -> Option<&Binding> {
         self.scopes.iter().rev().flat_map(|s| s.iter().rev()).find(|b| b.name == name)
     }
 
@@ -470,6 +470,21 @@ impl<'a> Checker<'a> {
                 } else {
                     Ty::Bool
                 }
+            }
+            _ if self.env.keywords.contains_key(&c.name.name) => {
+                // `Remove(2)`: a keyword written like a procedure call.
+                let args: Vec<String> = c
+                    .args
+                    .iter()
+                    .map(|a| match &a.kind {
+                        ExprKind::Int(i) => i.to_string(),
+                        ExprKind::Name(n, _) => n.clone(),
+                        _ => "...".into(),
+                    })
+                    .collect();
+                self.error("unknown-procedure", format!("`{}` is a keyword, not a procedure", c.name.name), &c.span)
+                    .help = Some(format!("a keyword takes square brackets: `{}[{}]`", c.name.name, args.join(", ")));
+                Ty::Any
             }
             _ => {
                 let help = self.suggest_procedure(&c.name.name);

@@ -155,4 +155,86 @@ impl Checker<'_> {
             }
         }
     }
+
+    /// The amounts of an effect: a number where the verb counts (`draw 2`, not `draw 2
+    /// cards`), never written negative, and a counter or things after a removal's number.
+    pub(crate) fn amounts(&mut self, e: &Effect, tys: &[Ty]) {
+        let (Some(o), Some(&t)) = (e.objects.first(), tys.first()) else { return };
+        let verb = e.verb.as_str();
+        if let ExprKind::Unary(UnOp::Neg, _) = &o.kind {
+            if counts(e.verb) {
+                let help = match opposite(e.verb) {
+                    Some(other) => format!("to change it the other way, write `{other}` with a positive amount"),
+                    None => format!("`{verb}` takes 0 or more"),
+                };
+                self.error(
+                    "negative-amount",
+                    format!("`{verb}` takes an amount of 0 or more, not a negative one"),
+                    &o.span,
+                )
+                .help = Some(help);
+                return;
+            }
+        }
+        match e.verb {
+            Verb::Draw | Verb::Score if !matches!(t, Ty::Num | Ty::Any) => {
+                let found = t.describe();
+                let err = self.error("type-mismatch", format!("`{verb}` needs a number, found {found}"), &o.span);
+                err.help = match &o.kind {
+                    ExprKind::Select { quantity: Some(q), .. } if e.verb == Verb::Draw => {
+                        let n = match &q.kind {
+                            QuantityKind::Exactly(n) => match &n.kind {
+                                ExprKind::Int(i) => i.to_string(),
+                                ExprKind::Name(n, _) => n.clone(),
+                                _ => "N".into(),
+                            },
+                            _ => "N".into(),
+                        };
+                        Some(format!("`draw` counts cards itself: write `draw {n}`"))
+                    }
+                    _ => None,
+                };
+            }
+            Verb::Add | Verb::Gain | Verb::Remove | Verb::Spend | Verb::Lose
+                if t == Ty::Num && !self.names_counter(o) =>
+            {
+                let example = self.env.names().find(|n| matches!(self.env.lookup(n), Some(Sym::Counter { .. })));
+                let err = self.error(
+                    "type-mismatch",
+                    format!("`{verb}` needs a counter after its number, or the things to {verb}; found a number"),
+                    &o.span,
+                );
+                err.help = Some(match example {
+                    Some(c) => format!("name the counter: `{verb} 1 {c}`"),
+                    None => "name the counter after the number".into(),
+                });
+            }
+            _ => {}
+        }
+    }
+}
+
+impl Checker<'_> {
+    /// Whether an effect's object names a counter or a piece (`2 coins`, `tokens`), rather
+    /// than being a bare number.
+    fn names_counter(&self, o: &Expr) -> bool {
+        let Some((n, _)) = super::script::head_name(o) else { return false };
+        self.local(n).is_none() && matches!(self.env.lookup(n), Some(Sym::Counter { .. } | Sym::Piece | Sym::Side))
+    }
+}
+
+/// The verbs whose object is an amount (a number, or a counted counter or noun).
+fn counts(v: Verb) -> bool {
+    matches!(v, Verb::Add | Verb::Gain | Verb::Remove | Verb::Spend | Verb::Lose | Verb::Score | Verb::Draw)
+}
+
+/// The verb that changes a counter the other way.
+fn opposite(v: Verb) -> Option<&'static str> {
+    match v {
+        Verb::Add => Some("remove"),
+        Verb::Remove | Verb::Spend => Some("add"),
+        Verb::Gain => Some("lose"),
+        Verb::Lose => Some("gain"),
+        _ => None,
+    }
 }

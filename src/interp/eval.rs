@@ -185,6 +185,11 @@ impl<'r> Interp<'r> {
         self.seated_iter().collect()
     }
 
+    /// The players other than `p`, clockwise from `p`.
+    fn opponents_of(&self, p: PlayerId) -> Value {
+        Value::List(self.w.state.seat_order(p, true).into_iter().skip(1).map(Value::Player).collect())
+    }
+
     /// `seated`, one at a time (what `players` lists, without a list in between).
     fn seated_iter(&self) -> impl Iterator<Item = PlayerId> + '_ {
         let s = &self.w.state;
@@ -196,8 +201,7 @@ impl<'r> Interp<'r> {
         Ok(match b {
             Builtin::Opponents => {
                 let you = cx.you.ok_or_else(|| Halt::error(format!("`{n}` of nobody")))?;
-                let order = self.w.state.seat_order(you, true);
-                players(order.into_iter().skip(1).collect())
+                self.opponents_of(you)
             }
             Builtin::Players => Value::List(self.seated_iter().map(Value::Player).collect()),
             Builtin::Yours => players(cx.you.into_iter().collect()),
@@ -484,6 +488,11 @@ impl<'r> Interp<'r> {
                 Ok(Value::Int(me.counter_at(canon, id, statics, h)?))
             }),
             (_, Global::Property(id, statics)) => each(self, &mut |me, x| me.prop_at(canon, id, statics, x)),
+            // `opponents of p`: the players other than p, clockwise from p.
+            (_, Global::Builtin(Builtin::Opponents)) => each(self, &mut |me, x| match x {
+                Value::Player(p) => Ok(me.opponents_of(*p)),
+                v => Err(Halt::error(format!("`{canon} of ...` needs a player, found {}", me.show(v)))),
+            }),
             (Sym::Builtin(_), _) if !NOUNS.contains(&canon) || (canon == "space" && is_thing(&right)) => {
                 each(self, &mut |me, x| me.relation(canon, x))
             }
