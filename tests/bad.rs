@@ -203,7 +203,7 @@ fn a_long_failing_expression_is_abbreviated() {
             out.len(),
             err.len()
         );
-        assert!(out.contains("FAILED at step 1: expected count([1, 2, 3"), "{format}: {out}");
+        assert!(out.contains("FAILED at step 1 (failed): expected count([1, 2, 3"), "{format}: {out}");
     }
 }
 

@@ -182,7 +182,7 @@ fn an_unaffordable_shadow_card_passes_only_with_expect_error() {
     // Two tokens cannot pay Goblin Scavengers' 3: the scenario that plays it now fails...
     edit(&sc, "  - { counter: twilight, set: 5 }", "  - { counter: twilight, set: 2 }");
     let out = stdout(&twilit(&dir, &["test", "lotr/scenarios/shadow_card_removes_its_cost.yaml"]));
-    assert!(out.contains("step 1: cannot remove 3 twilight: the pool holds 2"), "{out}");
+    assert!(out.contains("step 1 (refused): cannot remove 3 twilight: the pool holds 2"), "{out}");
     // ...and expecting the refusal is what makes it pass.
     let text = "  - act: { player: sauron_player, play: goblin_scavengers }        # a minion, cost 3\n";
     let refused =

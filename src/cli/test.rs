@@ -153,6 +153,7 @@ impl Runs<'_> {
             // No line and column when the file changed after it was loaded.
             let (line, column) = self.sources.line_col(f.file, f.span.start).unzip();
             v["step"] = f.step.into();
+            v["kind"] = f.kind.label().into();
             v["message"] = crate::diag::abbreviate(&f.message).into();
             v["file"] = self.sources.get(f.file).path.display().to_string().into();
             v["line"] = line.into();
@@ -189,11 +190,17 @@ impl Runs<'_> {
         let at = self.place(f.file, f.span.start);
         let message = crate::diag::abbreviate(&f.message);
         let raised = f.raised.as_ref().map(|r| format!(", raised at {}", self.place(r.file, r.span.start)));
-        let _ =
-            writeln!(self.out, "FAIL   {game}/{name} ({at}) step {}: {message}{}", f.step, raised.unwrap_or_default());
-        let mut d =
-            Diagnostic::error("scenario-failed", format!("step {}: {}", f.step, f.message), f.file, f.span.clone())
-                .with_help(format!("run `twilit test {} --transcript` to see what happened", path.display()));
+        let (step, kind) = (f.step, f.kind.label());
+        let raised = raised.unwrap_or_default();
+        let _ = writeln!(self.out, "FAIL   {game}/{name} ({at}) step {step} ({kind}): {message}{raised}");
+        // The code says which of the three kinds it is, as the transcript does.
+        let code = match f.kind {
+            scenario::FailureKind::Expectation => "scenario-failed",
+            scenario::FailureKind::Refused => "scenario-refused",
+            scenario::FailureKind::Error => "runtime-error",
+        };
+        let mut d = Diagnostic::error(code, format!("step {step} ({kind}): {}", f.message), f.file, f.span.clone())
+            .with_help(format!("run `twilit test {} --transcript` to see what happened", path.display()));
         if let Some(r) = &f.raised {
             d = d.with_secondary(r.file, r.span.clone(), "the error is raised here");
         }

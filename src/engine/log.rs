@@ -63,8 +63,9 @@ pub enum EventKind {
     Set { what: String, value: String },
     /// A modifier or prohibition started.
     Rule { text: String },
-    /// An action was refused and rolled back.
-    Refused { reason: String },
+    /// An action stopped and was rolled back: the rules refused it, or (`error`) the
+    /// content did something meaningless or ran away.
+    Refused { reason: String, error: bool },
     /// Anything else worth a line (the game ended, an ability was declined).
     Note { text: String },
 }
@@ -158,7 +159,8 @@ impl Event {
             }
             EventKind::Set { what, value } => format!("set {what} to {value}"),
             EventKind::Rule { text } => text.clone(),
-            EventKind::Refused { reason } => format!("refused: {reason}"),
+            EventKind::Refused { reason, error: false } => format!("refused: {reason}"),
+            EventKind::Refused { reason, error: true } => format!("error: {reason}"),
             EventKind::Note { text } => text.clone(),
         };
         format!("{who}{body}")

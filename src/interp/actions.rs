@@ -318,9 +318,14 @@ impl<'r> Interp<'r> {
                 self.play_entity(e, you)?;
             }
         }
-        for part in [&a.cost, &a.effect].into_iter().flatten() {
+        let outer = self.paying;
+        for (part, paying) in [(&a.cost, true), (&a.effect, false)] {
+            let Some(part) = part else { continue };
             cx.run(&part.text, &part.origin);
-            self.exec_stmts(&part.block, &mut cx)?;
+            self.paying = paying;
+            let done = self.exec_stmts(&part.block, &mut cx);
+            self.paying = outer;
+            done?;
         }
         Ok(())
     }

@@ -71,11 +71,14 @@ impl<'r> Interp<'r> {
         id
     }
 
+    /// How many an effect counts (`add 2 coins`, `draw n`); 1 when it names no number.
     pub(super) fn amount(&mut self, n: Option<&Expr>, cx: &mut Ctx) -> R<i64> {
         match n {
+            // One meaning in every verb (LANGUAGE.md 14): an amount below zero counts as
+            // none, so `add n coins` never takes coins away, nor `remove n` adds them.
             Some(e) => {
                 let v = self.eval(e, cx)?;
-                self.int(&v, e, cx)
+                Ok(self.int(&v, e, cx)?.max(0))
             }
             None => Ok(1),
         }
@@ -127,7 +130,13 @@ impl<'r> Interp<'r> {
     fn exhaust(&mut self, exhausted: bool, t: &Value, cx: &Ctx) -> R<()> {
         self.tick()?;
         let ent = self.ent(t)?;
-        self.allowed(if exhausted { "exhaust" } else { "ready" }, cx.you, Some(t), None)?;
+        let verb = if exhausted { "exhaust" } else { "ready" };
+        self.allowed(verb, cx.you, Some(t), None)?;
+        if self.paying && self.w.state.ents[ent].exhausted == exhausted {
+            let label = &self.w.state.ents[ent].label;
+            let already = if exhausted { "exhausted" } else { "ready" };
+            return Err(Halt::refused(format!("cannot {verb} {label}: it is already {already}")));
+        }
         self.w.state.set_exhausted(ent, exhausted);
         self.emit(cx.you, EventKind::Exhaust { ent, exhausted });
         Ok(())
@@ -451,7 +460,7 @@ impl<'r> Interp<'r> {
     }
 
     fn draw(&mut self, e: &Effect, cx: &mut Ctx) -> R<Value> {
-        let n = self.amount(e.objects.first(), cx)?.max(0) as usize;
+        let n = self.amount(e.objects.first(), cx)? as usize;
         let mut drawn = List::new();
         for p in self.beneficiaries(e, cx)? {
             // `from` and `to` are the drawer's: `draw 1 for bob into hand` is bob's hand.
@@ -522,7 +531,7 @@ impl<'r> Interp<'r> {
                     }
                     _ => (1, self.eval(o, cx)?),
                 };
-                let mut left = n.max(0) as usize;
+                let mut left = n as usize;
                 for t in self.things(&pool)? {
                     if left == 0 {
                         break;

@@ -92,6 +92,12 @@ impl Halt {
         }
     }
 
+    /// Whether the content is at fault (a meaningless script, or one that ran away), not
+    /// the rules refusing or a scenario's answer.
+    pub fn is_error(&self) -> bool {
+        matches!(self, Halt::Error(_) | Halt::Budget(_))
+    }
+
     /// A run-time error whose place is not known yet.
     pub fn error(message: impl Into<String>) -> Halt {
         Halt::Error(Box::new(Raised { message: message.into(), at: None }))
@@ -490,6 +496,9 @@ pub struct Interp<'r> {
     secret: Option<PlayerId>,
     /// The facing a moved card takes as it arrives (`face up`/`face down` clauses).
     arriving_face: Option<bool>,
+    /// Whether the running script is an ability's `cost:`: a cost that would change
+    /// nothing (exhausting what is exhausted) cannot be paid.
+    paying: bool,
     /// Replacements whose effect is running (they do not replace its events).
     replacing: Vec<(actions::Source, usize)>,
     steps: u64,
@@ -537,6 +546,7 @@ impl<'r> Interp<'r> {
             replay: Default::default(),
             secret: None,
             arriving_face: None,
+            paying: false,
             replacing: vec![],
             steps: 0,
             speculating: false,
@@ -574,7 +584,7 @@ impl<'r> Interp<'r> {
             Err(h) => {
                 self.restore(saved);
                 let reason = h.message().to_string();
-                self.emit(None, EventKind::Refused { reason });
+                self.emit(None, EventKind::Refused { reason, error: h.is_error() });
                 self.w.fired = self.w.state.log.len();
                 self.w.done.clear();
             }

@@ -27,7 +27,7 @@ impl Interp<'_> {
 
     pub(super) fn place(&mut self, e: &Effect, o: &Expr, cx: &mut Ctx, verb: &'static str) -> R<Value> {
         let c = self.counted(o).ok_or_else(|| Halt::error(format!("place what? `{}`", cx.snippet(&o.span))))?;
-        let n = self.amount(c.n, cx)?.max(0) as usize;
+        let n = self.amount(c.n, cx)? as usize;
         let dest = self.place_dest(e, c.filters, cx)?;
         let mut placed = List::new();
         for p in self.beneficiaries(e, cx)? {
@@ -73,7 +73,7 @@ impl Interp<'_> {
     pub(super) fn create(&mut self, e: &Effect, cx: &mut Ctx) -> R<Value> {
         let o = e.objects.first().ok_or_else(|| Halt::error("create what?"))?;
         let c = self.counted(o).ok_or_else(|| Halt::error(format!("create what? `{}`", cx.snippet(&o.span))))?;
-        let n = self.amount(c.n, cx)?.max(0) as usize;
+        let n = self.amount(c.n, cx)? as usize;
         let zone = match self.place_dest(e, c.filters, cx)? {
             Dest::Zone(z, _) => z,
             _ => return Err(Halt::error("`create` puts things into a zone or at a space")),

@@ -30,6 +30,32 @@ pub struct Failure {
     pub span: Span,
     /// Where a run-time error was raised in a script, when the failure is one.
     pub raised: Option<crate::interp::At>,
+    /// Which of the three kinds of failure it is.
+    pub kind: FailureKind,
+}
+
+/// Why a scenario failed (SCENARIOS.md 6): the rules refused an action nobody expected to
+/// be refused, the scenario's own expectation or answer did not hold, or the content is
+/// wrong (a meaningless script, or one that ran away).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FailureKind {
+    /// The rules said no.
+    Refused,
+    /// An `expect`, `expect_log`, `expect_error` or answer of the scenario did not hold.
+    Expectation,
+    /// The content is wrong: a run-time error or a budget that ran out.
+    Error,
+}
+
+impl FailureKind {
+    /// The kind as transcripts, `twilit test` and JSON name it.
+    pub fn label(self) -> &'static str {
+        match self {
+            FailureKind::Refused => "refused",
+            FailureKind::Expectation => "failed",
+            FailureKind::Error => "error",
+        }
+    }
 }
 
 /// The result of running one scenario.
@@ -66,7 +92,8 @@ pub fn run(rules: &Rules, sc: &Scenario) -> Outcome {
     let failure = Runner { sc, t: &mut t }.go(&mut it).err();
     if let Some(f) = &failure {
         // Shown as everywhere else: a 60 KB expression that failed is named, not printed.
-        t.line(&format!("FAILED at step {}: {}", f.step, crate::diag::abbreviate(&f.message)));
+        let (kind, message) = (f.kind.label(), crate::diag::abbreviate(&f.message));
+        t.line(&format!("FAILED at step {} ({kind}): {message}", f.step));
     }
     Outcome { name: sc.scenario.value.clone(), failure, transcript: t.finish() }
 }
@@ -80,12 +107,18 @@ type Res = Result<(), Failure>;
 
 impl Runner<'_> {
     fn fail(&self, step: usize, span: &Span, message: impl Into<String>) -> Failure {
-        Failure { step, message: message.into(), file: self.sc.file, span: span.clone(), raised: None }
+        let (file, span) = (self.sc.file, span.clone());
+        Failure { step, message: message.into(), file, span, raised: None, kind: FailureKind::Expectation }
     }
 
     /// A failure because of `h`, with the place in a script of a run-time error.
     fn failed(&self, step: usize, span: &Span, message: impl Into<String>, h: &Halt) -> Failure {
-        Failure { raised: h.at().cloned(), ..self.fail(step, span, message) }
+        let kind = match h {
+            Halt::Refused(_) => FailureKind::Refused,
+            Halt::Agent(_) => FailureKind::Expectation,
+            Halt::Error(_) | Halt::Budget(_) => FailureKind::Error,
+        };
+        Failure { raised: h.at().cloned(), kind, ..self.fail(step, span, message) }
     }
 
     fn go(&mut self, it: &mut Interp) -> Res {
@@ -151,7 +184,10 @@ impl Runner<'_> {
                 let msg = format!("expected the action to be refused with \"{}\", but it succeeded", e.value);
                 return Err(self.fail(j + 1, &e.span.range(), msg));
             }
-            (Err(Halt::Refused(m) | Halt::Budget(m)), Some(e)) if m.contains(&e.value) => {
+            // `expect_error` matches a refusal or an error (the transcript says which).
+            (Err(h @ (Halt::Refused(_) | Halt::Budget(_) | Halt::Error(_))), Some(e))
+                if h.message().contains(&e.value) =>
+            {
                 self.refused(&before, it, j + 1, e)?
             }
             // An answer that is not among the options is the rules refusing it.

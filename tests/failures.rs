@@ -1,0 +1,48 @@
+//! The three kinds of failure (SCENARIOS.md 6): a refusal nobody expected, a failed
+//! expectation and an error of the content are each labelled as what they are — in the
+//! transcript, in `twilit test`'s line and diagnostic code, and in its JSON.
+
+use std::path::Path;
+use std::process::Command;
+
+fn twilit(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_twilit"))
+        .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("twilit runs");
+    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+    (out.status.code().expect("exit code"), text(&out.stdout), text(&out.stderr))
+}
+
+#[test]
+fn each_failure_says_which_kind_it_is_in_json() {
+    let (code, out, _) = twilit(&["test", "tests/fixtures/failures", "--format", "json"]);
+    assert_eq!(code, 1, "a failed scenario fails the run:\n{out}");
+    let mut kinds: Vec<(String, String)> = out
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).expect("one JSON object per line"))
+        .map(|v| {
+            let kind = v.get("kind").and_then(|k| k.as_str()).unwrap_or("passed").to_string();
+            (v["scenario"].as_str().expect("scenario name").to_string(), kind)
+        })
+        .collect();
+    kinds.sort();
+    let want = [("error", "error"), ("expected_error", "passed"), ("failed", "failed"), ("refused", "refused")];
+    let want: Vec<(String, String)> = want.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect();
+    assert_eq!(kinds, want);
+}
+
+#[test]
+fn each_failure_says_which_kind_it_is_in_transcripts_and_codes() {
+    let (code, out, err) = twilit(&["test", "tests/fixtures/failures", "--transcript"]);
+    assert_eq!(code, 1);
+    assert!(out.contains("  error: division by zero"), "an error is logged as one:\n{out}");
+    assert!(out.contains("  refused: cannot remove 1 coins"), "a refusal is logged as one:\n{out}");
+    assert!(err.contains("twilit::runtime-error"), "{err}");
+    assert!(err.contains("twilit::scenario-refused"), "{err}");
+    assert!(err.contains("twilit::scenario-failed"), "{err}");
+    insta::assert_snapshot!("failures_stdout", out);
+    insta::assert_snapshot!("failures_stderr", err);
+}
