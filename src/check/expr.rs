@@ -109,6 +109,9 @@ impl Checker<'_> {
             return Ty::Any;
         };
         let ta = self.name(n, &a.span);
+        if self.local(n).is_none() {
+            self.of_operand(n, self.env.lookup(n), b, tb);
+        }
         match self.env.lookup(n).cloned() {
             Some(Sym::Zone) => {
                 if !tb.fits(Ty::Players) && tb != Ty::Zone {
@@ -179,11 +182,15 @@ impl Checker<'_> {
         use FilterKind::*;
         match &f.kind {
             Where(e) => {
+                self.it_scope += 1;
                 let t = self.expr(e);
+                self.it_scope -= 1;
                 self.expect_ty(t, Ty::Bool, &e.span);
             }
             With(e) => {
+                self.it_scope += 1;
                 self.expr(e);
+                self.it_scope -= 1;
             }
             YouControl => {}
             ControlledBy(e) | OwnedBy(e) => {
@@ -202,7 +209,16 @@ impl Checker<'_> {
                 }
             }
             At(e) | On(e) => {
-                self.expr(e);
+                let t = self.expr(e);
+                if matches!(t, Ty::Num | Ty::Bool | Ty::Str) {
+                    let word = if matches!(f.kind, At(_)) { "at" } else { "on" };
+                    self.error(
+                        "type-mismatch",
+                        format!("`{word}` needs a place or a card, found {}", t.describe()),
+                        &e.span,
+                    )
+                    .help = Some(format!("`{word}` names where things are, e.g. `{word} choose 1 space`"));
+                }
             }
         }
     }
@@ -224,6 +240,7 @@ impl Checker<'_> {
             self.clause(c);
         }
         self.amounts(e, &tys);
+        self.thing_verb(e, &tys);
         match e.verb {
             Verb::Seat => {
                 if let Some(t) = tys.first() {

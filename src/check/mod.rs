@@ -9,6 +9,7 @@ mod reach;
 pub mod regroup;
 pub mod script;
 pub mod scripts;
+mod sigs;
 mod verbs;
 
 use std::fmt::Write;

@@ -29,6 +29,9 @@ pub struct Checker<'a> {
     reported: Vec<Span>,
     /// The problems found so far.
     pub diags: Vec<Diagnostic>,
+    /// How many enclosing positions give `it` a value (a `where`/`with` filter, the key of
+    /// `sum`/`sort`/`most`); a binding of `it` (a trigger's subject) counts as a local.
+    pub(crate) it_scope: u32,
 }
 
 /// What a position in a script expects a name to be, for precise unknown-name reports.
@@ -64,7 +67,7 @@ pub(crate) fn head_name(e: &Expr) -> Option<(&str, &Span)> {
 impl<'a> Checker<'a> {
     /// A checker for scripts of `file`, whose spans `map` translates.
     pub fn new(env: &'a Env, file: FileId, map: SpanMap<'a>) -> Self {
-        Checker { env, scopes: vec![vec![]], gone: vec![], file, map, reported: vec![], diags: vec![] }
+        Checker { env, scopes: vec![vec![]], gone: vec![], file, map, reported: vec![], diags: vec![], it_scope: 0 }
     }
 
     /// Points the checker at the next script of a sequence (a cost, then its effect),
@@ -401,10 +404,24 @@ impl<'a> Checker<'a> {
 
     /// A call statement or expression; returns its result type.
     pub(crate) fn call(&mut self, c: &Call) -> Ty {
-        let arg_tys: Vec<Ty> = c.args.iter().map(|a| self.expr(a)).collect();
+        // The key of `sum`, `sort` and `most` is read of each thing, as `it`.
+        let keyed = c.kind == CallKind::Function && matches!(c.name.name.as_str(), "sum" | "sort" | "most");
+        let mut arg_tys = Vec::with_capacity(c.args.len());
+        for (i, a) in c.args.iter().enumerate() {
+            let it = keyed && i == 1;
+            self.it_scope += u32::from(it);
+            arg_tys.push(self.expr(a));
+            self.it_scope -= u32::from(it);
+        }
         match c.kind {
             CallKind::Keyword => self.keyword_call(c, &arg_tys),
-            CallKind::Function => self.function_call(c),
+            CallKind::Function => {
+                let t = self.function_call(c);
+                if Env::function(&c.name.name).is_some() {
+                    self.function_args(c, &arg_tys);
+                }
+                t
+            }
         }
     }
 
@@ -522,6 +539,14 @@ impl<'a> Checker<'a> {
         }
         if let Some(b) = self.local(n) {
             return b.ty;
+        }
+        if n == "it" && self.it_scope == 0 {
+            self.error("unbound-it", "`it` means nothing here", span).help = Some(
+                "`it` is the thing tested in a `where` or `with` filter, the one keyed in `sum`, `sort` or `most`, \
+                 or what a triggered or answering ability heard"
+                    .into(),
+            );
+            return Ty::Any;
         }
         if let Some(sym) = self.env.lookup(n) {
             return sym.ty();

@@ -128,7 +128,7 @@ impl Checker<'_> {
     }
 
     /// The type of a clause value, without reporting twice (`clause` already checked it).
-    fn clause_ty(&mut self, x: &Expr) -> Ty {
+    pub(super) fn clause_ty(&mut self, x: &Expr) -> Ty {
         match &x.kind {
             ExprKind::Name(n, _) => self.env.lookup(n).map_or(Ty::Any, Sym::ty),
             ExprKind::You => Ty::Player,

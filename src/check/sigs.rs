@@ -1,0 +1,141 @@
+//! Signatures: what the built-in functions, the verbs that act on things, their clauses
+//! and `X of Y` accept, so that `check` rejects what cannot run instead of the run
+//! failing (or, worse, `count(3)` quietly being 1). A type the checker cannot pin down
+//! (`Any`: an untyped parameter, `it`) is accepted everywhere; only what is surely wrong
+//! is reported.
+
+use crate::syntax::ast::*;
+
+use super::env::{Sym, Ty};
+use super::script::Checker;
+
+/// Whether `e` of type `t` is surely one plain value (a number, a truth, a text, a die
+/// or a period), never a list. `cost of cards` is typed a number but is a list of them,
+/// so anything that reads `of` is not surely plain.
+fn plain(e: &Expr, t: Ty) -> bool {
+    let reads_of = match &e.kind {
+        ExprKind::Of(..) => true,
+        ExprKind::Select { base, .. } => matches!(base.kind, ExprKind::Of(..)),
+        _ => false,
+    };
+    matches!(t, Ty::Num | Ty::Bool | Ty::Str | Ty::Die | Ty::Period) && !reads_of
+}
+
+/// The article and noun for a type in "found ..." messages.
+fn found(t: Ty) -> &'static str {
+    t.describe()
+}
+
+impl Checker<'_> {
+    /// The arguments of a built-in function against its signature.
+    pub(crate) fn function_args(&mut self, c: &Call, tys: &[Ty]) {
+        let name = c.name.name.as_str();
+        for (i, (a, &t)) in c.args.iter().zip(tys).enumerate() {
+            let wrong = match (name, i) {
+                ("count" | "exists" | "first" | "random" | "sum" | "sort" | "most", 0) => plain(a, t),
+                ("neighbors" | "adjacent", _) => plain(a, t) || matches!(t, Ty::Player | Ty::Players),
+                ("min" | "max", _) | ("sum" | "sort" | "most", 1) => !t.fits(Ty::Num),
+                ("sees", 0) => !t.fits(Ty::Players),
+                ("sees", 1) => plain(a, t) || matches!(t, Ty::Player | Ty::Players),
+                _ => false,
+            };
+            if !wrong {
+                continue;
+            }
+            let want = match (name, i) {
+                ("min" | "max", _) => "numbers",
+                ("sum" | "sort" | "most", 1) => "a number for each (read from `it`)",
+                ("sees", 0) => "players",
+                ("neighbors" | "adjacent", _) => "board spaces",
+                ("sees", 1) => "cards or pieces",
+                _ => "a selection (cards, pieces, players or spaces)",
+            };
+            let err = self.error(
+                "type-mismatch",
+                format!("argument {} of `{name}` must be {want}, found {}", i + 1, found(t)),
+                &a.span,
+            );
+            err.help = match (name, t) {
+                ("count" | "exists", Ty::Num | Ty::Bool) => {
+                    Some(format!("`{name}` looks at what a selection holds; {} is one value", t.describe()))
+                }
+                ("min" | "max", Ty::Zone | Ty::Things | Ty::Value) => {
+                    Some(format!("read a number of each: `{name}(cost of cards in ...)`"))
+                }
+                _ => None,
+            };
+        }
+    }
+
+    /// The objects of a verb that acts on cards or pieces (`move`, `discard`, `exhaust`,
+    /// ...) must be things, and where they go must be a place.
+    pub(crate) fn thing_verb(&mut self, e: &Effect, tys: &[Ty]) {
+        let acts_on_things = matches!(
+            e.verb,
+            Verb::Move
+                | Verb::Return
+                | Verb::Take
+                | Verb::Discard
+                | Verb::Destroy
+                | Verb::Exhaust
+                | Verb::Ready
+                | Verb::Flip
+                | Verb::Reveal
+                | Verb::Play
+                | Verb::Shuffle
+        );
+        let verb = e.verb.as_str();
+        if acts_on_things {
+            for (o, &t) in e.objects.iter().zip(tys) {
+                if plain(o, t) || matches!(t, Ty::Player | Ty::Players) {
+                    self.error(
+                        "type-mismatch",
+                        format!("`{verb}` acts on cards or pieces, found {}", found(t)),
+                        &o.span,
+                    )
+                    .help = Some(format!("select what to {verb}, e.g. `{verb} choose 1 card in hand`"));
+                }
+            }
+        }
+        for c in &e.clauses {
+            let (ClauseKind::To(x) | ClauseKind::ToEnd(_, x) | ClauseKind::Into(x) | ClauseKind::Onto(x)) = &c.kind
+            else {
+                continue;
+            };
+            // `flip x to SIDE` names a side, `reveal x to P` players (see `verb_clauses`).
+            if matches!(e.verb, Verb::Flip | Verb::Reveal) {
+                continue;
+            }
+            let t = self.clause_ty(x);
+            if plain(x, t) {
+                self.error("type-mismatch", format!("`{verb}` cannot go to {}", found(t)), &x.span).help =
+                    Some("name a zone, a board space, a player or a card".into());
+            }
+        }
+    }
+
+    /// `X of Y` where `X` reads a property or a relation of cards and pieces: `Y` must be
+    /// something that has it.
+    pub(crate) fn of_operand(&mut self, name: &str, sym: Option<&Sym>, rhs: &Expr, t: Ty) {
+        let of_things = match sym {
+            Some(Sym::Property(_)) => true,
+            Some(Sym::Builtin(_)) => matches!(name, "side" | "zone" | "exhausted" | "face_up" | "id" | "space"),
+            _ => false,
+        };
+        // `left of` and `right of` are checked for a player where they are read.
+        let of_anything =
+            (matches!(sym, Some(Sym::Builtin(Ty::Relation))) && !matches!(name, "left" | "right")) || name == "name";
+        let wrong =
+            (of_things && (plain(rhs, t) || matches!(t, Ty::Player | Ty::Players))) || (of_anything && plain(rhs, t));
+        if wrong {
+            let what = if of_things { "cards and pieces (and board spaces)" } else { "players, cards and pieces" };
+            self.error("type-mismatch", format!("`{name} of ...` reads {what}, found {}", found(t)), &rhs.span).help =
+                match (sym, t) {
+                    (Some(Sym::Property(_)), Ty::Player | Ty::Players) => Some(format!(
+                        "a player has no `{name}`: read it of their cards, e.g. `{name} of cards in hand`"
+                    )),
+                    _ => None,
+                };
+        }
+    }
+}
