@@ -15,6 +15,7 @@ pub mod fxhash;
 pub mod interp;
 pub mod limits;
 pub mod load;
+pub mod mutate;
 pub mod scenario;
 pub mod simulate;
 

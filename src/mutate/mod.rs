@@ -1,0 +1,178 @@
+//! Mutation testing of rules content: each script of a game's rules is changed a little
+//! at a time (a comparison flipped, a number one off, a statement dropped, a filter
+//! removed, ...: `points`), and the game's scenarios are run against each such *mutant*.
+//! A mutant that no scenario notices *survives*: the scenarios do not pin that rule down.
+//! A mutant that cannot even load or compile is *invalid* (the checker already guards
+//! it). A designer marks a change that cannot matter with `equivalent(KIND): reason` in a
+//! comment on its line; such mutants are not run.
+//!
+//! Each mutant is the game's own files with one edit, loaded and compiled afresh, so a
+//! report quotes the designer's text and the change is exactly what a designer could
+//! have written.
+
+pub mod fields;
+pub mod points;
+
+use std::path::{Path, PathBuf};
+
+use rayon::prelude::*;
+
+use crate::diag::{FileId, Severity, SourceMap, Span};
+use crate::interp::Rules;
+use crate::load::GameBundle;
+
+pub use points::Operator;
+
+/// One small change of one file of a game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Mutant {
+    /// The file changed.
+    pub file: FileId,
+    /// The bytes of the file replaced.
+    pub span: Span,
+    /// What they said.
+    pub original: String,
+    /// What they say in the mutant.
+    pub with: String,
+    /// Which kind of change.
+    pub op: Operator,
+    /// The reason given by an `equivalent(KIND): reason` mark on its line, if any.
+    pub equivalent: Option<String>,
+}
+
+/// What became of a mutant.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Verdict {
+    /// A scenario failed against it (named).
+    Killed(String),
+    /// Every scenario still passed.
+    Survived,
+    /// It did not load or compile (why).
+    Invalid(String),
+    /// Marked equivalent in the content (the reason); not run.
+    Equivalent(String),
+}
+
+/// Every mutant of a game's rules, in file order. An edit that cannot be placed exactly
+/// in the file (a script written as an escaped YAML string) is left out.
+pub fn mutants(bundle: &GameBundle, sources: &SourceMap) -> Vec<Mutant> {
+    let mut out = vec![];
+    fields::each_script(bundle, &mut |src, entry| {
+        let Some(file_text) = sources.get(src.file).text() else { return };
+        for e in points::edits(&src.text, entry) {
+            let span = src.file_span(e.range.clone());
+            let original = &src.text[e.range.clone()];
+            if file_text.get(span.clone()) != Some(original) {
+                continue;
+            }
+            let equivalent = mark(file_text, span.start, e.op);
+            out.push(Mutant {
+                file: src.file,
+                span,
+                original: original.to_string(),
+                with: e.with,
+                op: e.op,
+                equivalent,
+            });
+        }
+    });
+    out.sort_by(|a, b| {
+        (a.file, a.span.start, a.span.end, a.op, &a.with).cmp(&(b.file, b.span.start, b.span.end, b.op, &b.with))
+    });
+    out.dedup();
+    out
+}
+
+/// The reason of an `equivalent(KIND): reason` mark on the line of `at`, for this kind.
+fn mark(text: &str, at: usize, op: Operator) -> Option<String> {
+    let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    let end = text[at..].find('\n').map_or(text.len(), |i| at + i);
+    let line = &text[start..end];
+    let tag = format!("equivalent({}):", op.name());
+    let i = line.find(&tag)?;
+    Some(line[i + tag.len()..].trim().to_string())
+}
+
+/// A game's files as text, by their path relative to the game's directory.
+pub struct GameFiles {
+    dir: PathBuf,
+    files: Vec<(FileId, String, String)>,
+    limits: crate::limits::Limits,
+}
+
+impl GameFiles {
+    /// The files of `bundle` as `sources` holds them (read again from disk if not kept).
+    pub fn of(bundle: &GameBundle, sources: &SourceMap) -> Result<GameFiles, String> {
+        let mut files = vec![];
+        for &id in &bundle.files {
+            let f = sources.get(id);
+            let text = match f.text() {
+                Some(t) => t.to_string(),
+                None => {
+                    std::fs::read_to_string(&f.path).map_err(|e| format!("cannot read {}: {e}", f.path.display()))?
+                }
+            };
+            let name = relative(&f.path, &bundle.dir);
+            files.push((id, name, text));
+        }
+        Ok(GameFiles { dir: bundle.dir.clone(), files, limits: bundle.limits })
+    }
+
+    /// Loads and compiles the game with `edit` applied, then runs its scenarios: the
+    /// first that fails kills the mutant.
+    pub fn verdict(&self, m: &Mutant) -> Verdict {
+        if let Some(reason) = &m.equivalent {
+            return Verdict::Equivalent(reason.clone());
+        }
+        let mut texts: Vec<(String, String)> = self.files.iter().map(|(_, n, t)| (n.clone(), t.clone())).collect();
+        if let Some(i) = self.files.iter().position(|(id, ..)| *id == m.file) {
+            texts[i].1.replace_range(m.span.clone(), &m.with);
+        }
+        self.run(&texts)
+    }
+
+    /// Whether the unchanged game passes its scenarios (mutants of a failing game say
+    /// nothing); the first failure otherwise.
+    pub fn baseline(&self) -> Verdict {
+        let texts: Vec<(String, String)> = self.files.iter().map(|(_, n, t)| (n.clone(), t.clone())).collect();
+        self.run(&texts)
+    }
+
+    fn run(&self, texts: &[(String, String)]) -> Verdict {
+        let pairs: Vec<(&str, &str)> = texts.iter().map(|(n, t)| (n.as_str(), t.as_str())).collect();
+        let mut sources = SourceMap::default();
+        let (bundle, diags) = crate::load::load_bundle_with(&self.dir, &pairs, &mut sources, &self.limits);
+        if let Some(d) = diags.iter().find(|d| d.severity == Severity::Error) {
+            return Verdict::Invalid(d.message.clone());
+        }
+        let rules = match Rules::compile(&bundle) {
+            Ok(r) => r,
+            Err(ds) => return Verdict::Invalid(ds.first().map_or("does not compile".into(), |d| d.message.clone())),
+        };
+        for sc in &bundle.scenarios {
+            if crate::scenario::run(&rules, sc).failure.is_some() {
+                return Verdict::Killed(sc.scenario.value.clone());
+            }
+        }
+        Verdict::Survived
+    }
+}
+
+/// `path` relative to `dir` (as written when it is not below it).
+fn relative(path: &Path, dir: &Path) -> String {
+    let canon = crate::load::canonical(path);
+    let base = crate::load::canonical(dir);
+    canon.strip_prefix(&base).unwrap_or(path).to_string_lossy().into_owned()
+}
+
+/// The verdict of every mutant, in their order, on `jobs` threads (all cores for `None`).
+pub fn verdicts(files: &GameFiles, mutants: &[Mutant], jobs: Option<usize>) -> Vec<Verdict> {
+    let work = || mutants.par_iter().map(|m| files.verdict(m)).collect();
+    match jobs {
+        Some(n) => match rayon::ThreadPoolBuilder::new().num_threads(n.max(1)).build() {
+            Ok(pool) => pool.install(work),
+            Err(_) => mutants.iter().map(|m| files.verdict(m)).collect(),
+        },
+        None => work(),
+    }
+}
