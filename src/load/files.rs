@@ -8,17 +8,20 @@ use std::io::Read;
 use std::path::{Component, Path, PathBuf};
 
 use super::model::*;
+use super::walk::Walker;
 use super::{load_source_with, Texts};
-use crate::diag::{text_hash, Diagnostic, FileId, SourceMap, Span};
+use crate::diag::{text_hash, Diagnostic, FileId, Severity, SourceMap, Span};
 use crate::limits::Limits;
 
 /// How many directories up a file's `game.yaml` is looked for.
 const MAX_UP: usize = 256;
-const GAME_FILE: &str = "game.yaml";
+pub(super) const GAME_FILE: &str = "game.yaml";
 
 /// Loads every YAML file under `paths` (directories are walked recursively, sorted,
-/// `.yaml`/`.yml` only; files given explicitly are loaded whatever their extension),
-/// grouped by game. Unreadable paths give `twilit::io` diagnostics.
+/// `.yaml`/`.yml` only, without hidden, `node_modules` and build directories; files given
+/// explicitly are loaded whatever their extension), grouped by game. A game a path touches
+/// is loaded whole: a scenario, a card file or a subdirectory of a game brings the rest of
+/// its game's directory. Unreadable paths give `twilit::io` diagnostics.
 pub fn load_paths(paths: &[PathBuf], sources: &mut SourceMap) -> (Library, Vec<Diagnostic>) {
     load_paths_with(paths, sources, &Limits::DEFAULT)
 }
@@ -26,25 +29,66 @@ pub fn load_paths(paths: &[PathBuf], sources: &mut SourceMap) -> (Library, Vec<D
 /// `load_paths` under the caller's limits, which each game keeps for checking and
 /// playing (`GameBundle::limits`).
 pub fn load_paths_with(paths: &[PathBuf], sources: &mut SourceMap, limits: &Limits) -> (Library, Vec<Diagnostic>) {
-    let mut diags = Vec::new();
-    let files = discover(paths, sources, &mut diags);
-    let mut groups: BTreeMap<PathBuf, (PathBuf, Vec<PathBuf>)> = BTreeMap::new();
+    let loaded = load_named(paths, sources, limits);
+    (loaded.lib, loaded.diags)
+}
+
+/// A library loaded from the paths of a command line, with what the paths named.
+#[derive(Debug, Default)]
+pub struct Named {
+    /// Every game a path touches, loaded whole.
+    pub lib: Library,
+    /// What loading found.
+    pub diags: Vec<Diagnostic>,
+    /// The files read only because a named file's game needed them: neither named nor
+    /// inside a directory named.
+    pub extra: HashSet<FileId>,
+    /// For each game of `lib`, in order: its `game.yaml` and the files that did not load.
+    pub games: Vec<GameFiles>,
+}
+
+/// What `Named` tells of one game's files.
+#[derive(Debug, Clone)]
+pub struct GameFiles {
+    /// Its `game.yaml` (`GameBundle::files` lacks it when it cannot be read).
+    pub game_file: FileId,
+    /// The files that could not be read or gave nothing (a YAML syntax error, an empty
+    /// file...), each with an error in `Named::diags`; `game.yaml` first if it is one.
+    pub unparsed: Vec<FileId>,
+}
+
+/// `load_paths_with`, telling which files the paths named.
+pub fn load_named(paths: &[PathBuf], sources: &mut SourceMap, limits: &Limits) -> Named {
+    let mut named = Named::default();
+    let mut walker = Walker::new(sources, &mut named.diags);
+    let files = walker.discover(paths);
+    let mut groups: BTreeMap<PathBuf, (PathBuf, Vec<(PathBuf, bool)>)> = BTreeMap::new();
     let mut orphans = Vec::new();
     let mut cache = HashMap::new();
     for f in files {
         match game_dir(&f, &mut cache) {
-            Some((canon, dir)) => groups.entry(canon).or_insert_with(|| (dir, Vec::new())).1.push(f),
+            Some((canon, dir)) => groups.entry(canon).or_insert_with(|| (dir, Vec::new())).1.push((f, true)),
             None => orphans.push(f),
         }
     }
-    let mut lib = Library::default();
+    // The rest of each game whose directory was not walked whole; what this walk skips
+    // (a FIFO, a link out of the game) was not named either.
+    let before = walker.registered();
+    for (canon, (dir, files)) in &mut groups {
+        if !walker.walked(canon) {
+            files.extend(walker.rest_of_game(dir).into_iter().map(|f| (f, false)));
+        }
+    }
+    named.extra.extend((before..walker.registered()).map(FileId::of));
     for (_, (dir, files)) in groups {
-        lib.games.push(load_group(&dir, files, sources, &mut diags, limits));
+        let (bundle, unparsed) = load_group(&dir, files, sources, &mut named, limits);
+        named.lib.games.push(bundle);
+        named.games.push(unparsed);
     }
     for f in orphans {
-        load_orphan(&f, sources, &mut diags, limits);
+        load_orphan(&f, sources, &mut named.diags, limits);
     }
-    (lib, diags)
+    named
 }
 
 /// Loads in-memory files (`(path relative to dir, text)`) as one game, e.g. for tests.
@@ -73,23 +117,30 @@ fn is_game_file(path: &Path) -> bool {
     path.file_name().is_some_and(|n| n == GAME_FILE)
 }
 
+/// Loads one game's files (`(path, named)`), `game.yaml` first and the others in path
+/// order; gives the bundle and which files did not load.
 fn load_group(
     dir: &Path,
-    mut files: Vec<PathBuf>,
+    files: Vec<(PathBuf, bool)>,
     sources: &mut SourceMap,
-    diags: &mut Vec<Diagnostic>,
+    named: &mut Named,
     limits: &Limits,
-) -> GameBundle {
+) -> (GameBundle, GameFiles) {
     let game_path = dir.join(GAME_FILE);
     let game_canon = canonical(&game_path);
-    files.retain(|f| canonical(f) != game_canon);
+    // Sorted as they lie on disk, however each was spelled (`./x.yaml` beside `y.yaml`).
+    let mut files: Vec<(PathBuf, PathBuf, bool)> = files.into_iter().map(|(f, n)| (sort_key(&f), f, n)).collect();
     files.sort();
-    files.insert(0, game_path);
+    let game_named = files.iter().any(|(_, f, n)| *n && canonical(f) == game_canon);
+    files.retain(|(_, f, _)| canonical(f) != game_canon);
+    let files: Vec<(PathBuf, bool)> =
+        std::iter::once((game_path, game_named)).chain(files.into_iter().map(|(_, f, n)| (f, n))).collect();
     let mut b = Bundler::new(dir, limits);
     // Every file is registered, readable or not, so file i gets the id `base + i`.
     let base = sources.len();
     let jobs: Vec<(FileId, &Path)> =
-        files.iter().enumerate().map(|(i, f)| (FileId::of(base + i), f.as_path())).collect();
+        files.iter().enumerate().map(|(i, (f, _))| (FileId::of(base + i), f.as_path())).collect();
+    named.extra.extend(jobs.iter().zip(&files).filter(|(_, (_, n))| !n).map(|((id, _), _)| *id));
     let loaded = load_all(&jobs, limits);
     let mut converted = Vec::with_capacity(loaded.len());
     for ((id, path), l) in jobs.iter().zip(loaded) {
@@ -98,16 +149,30 @@ fn load_group(
             Stored::OnDisk { len, hash } => sources.add_on_disk(path, len, hash),
         };
         debug_assert_eq!(registered, *id);
-        diags.extend(l.read_diag);
+        named.diags.extend(l.read_diag);
         converted.push(l.converted);
     }
+    let mut unparsed = Vec::new();
     for (i, ((id, _), c)) in jobs.iter().zip(converted).enumerate() {
-        if let Some(c) = c {
-            b.add(*id, c, i == 0);
+        match c {
+            Some((None, d)) if d.iter().any(|d| d.severity == Severity::Error) => {
+                unparsed.push(*id);
+                b.add(*id, (None, d), i == 0);
+            }
+            Some(c) => b.add(*id, c, i == 0),
+            None => unparsed.push(*id),
         }
     }
-    diags.extend(b.diags);
-    b.bundle
+    named.diags.extend(b.diags);
+    (b.bundle, GameFiles { game_file: FileId::of(base), unparsed })
+}
+
+/// The order of a game's files: by the real directory, then the name.
+fn sort_key(file: &Path) -> PathBuf {
+    match (file.parent(), file.file_name()) {
+        (Some(dir), Some(name)) => canonical(dir).join(name),
+        _ => file.to_path_buf(),
+    }
 }
 
 /// One file read and converted, not yet registered.
@@ -259,7 +324,7 @@ impl Bundler {
 }
 
 /// Registers a path that could not be read and reports it.
-fn io_error(path: &Path, err: &std::io::Error, sources: &mut SourceMap, diags: &mut Vec<Diagnostic>) {
+pub(super) fn io_error(path: &Path, err: &std::io::Error, sources: &mut SourceMap, diags: &mut Vec<Diagnostic>) {
     let id = FileId::of(sources.len());
     diags.push(io_diag(id, path, err));
     sources.add(path, String::new());
@@ -339,86 +404,6 @@ fn wide_encoding(bytes: &[u8]) -> Option<&'static str> {
     } else {
         None
     }
-}
-
-/// The files named by `paths`: directories walked (sorted, YAML only), duplicates removed.
-fn discover(paths: &[PathBuf], sources: &mut SourceMap, diags: &mut Vec<Diagnostic>) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut seen = HashSet::new();
-    for p in paths {
-        match fs::metadata(p) {
-            Err(e) => io_error(p, &e, sources, diags),
-            Ok(m) if m.is_dir() => walk(p, &mut out, &mut seen, sources, diags),
-            Ok(m) if !m.is_file() => skipped(p, "is not a regular file", sources, diags),
-            Ok(_) => {
-                if seen.insert(canonical(p)) {
-                    out.push(p.clone());
-                }
-            }
-        }
-    }
-    out
-}
-
-/// Reports a path the walk does not read (a warning: the rest is still checked).
-fn skipped(path: &Path, why: &str, sources: &mut SourceMap, diags: &mut Vec<Diagnostic>) {
-    let id = sources.add(path, String::new());
-    let msg = format!("skipped `{}`: it {why}", path.display());
-    let help = "only regular files inside the given directories are read";
-    diags.push(Diagnostic::warning("skipped", msg, id, 0..0).with_help(help));
-}
-
-/// Walks a directory tree without recursion, skipping hidden entries and symlink loops.
-/// It never leaves the tree (a link to a place outside it is skipped with a warning) and
-/// reads only regular files (a FIFO named `x.yaml` would block the read forever).
-fn walk(
-    root: &Path,
-    out: &mut Vec<PathBuf>,
-    seen: &mut HashSet<PathBuf>,
-    sources: &mut SourceMap,
-    diags: &mut Vec<Diagnostic>,
-) {
-    let mut stack = vec![root.to_path_buf()];
-    let mut dirs_seen = HashSet::new();
-    let inside = canonical(root);
-    while let Some(dir) = stack.pop() {
-        if !dirs_seen.insert(canonical(&dir)) {
-            continue;
-        }
-        let mut entries: Vec<PathBuf> = match fs::read_dir(&dir) {
-            Ok(rd) => rd.filter_map(Result::ok).map(|e| e.path()).collect(),
-            Err(e) => {
-                io_error(&dir, &e, sources, diags);
-                continue;
-            }
-        };
-        entries.retain(|p| !p.file_name().is_some_and(|n| n.to_string_lossy().starts_with('.')));
-        entries.sort();
-        for p in entries.into_iter().rev() {
-            let linked = fs::symlink_metadata(&p).is_ok_and(|m| m.file_type().is_symlink());
-            let Ok(meta) = fs::metadata(&p) else {
-                // A dangling link: read as before, so that it is reported as unreadable.
-                if is_yaml(&p) && seen.insert(canonical(&p)) {
-                    out.push(p);
-                }
-                continue;
-            };
-            let wanted = meta.is_dir() || is_yaml(&p);
-            if wanted && linked && !canonical(&p).starts_with(&inside) {
-                skipped(&p, &format!("links outside `{}`", root.display()), sources, diags);
-            } else if meta.is_dir() {
-                stack.push(p);
-            } else if wanted && !meta.is_file() {
-                skipped(&p, "is not a regular file", sources, diags);
-            } else if wanted && seen.insert(canonical(&p)) {
-                out.push(p);
-            }
-        }
-    }
-}
-
-fn is_yaml(p: &Path) -> bool {
-    p.extension().is_some_and(|e| e == "yaml" || e == "yml")
 }
 
 /// A path made absolute and free of links where possible (as written otherwise).

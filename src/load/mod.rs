@@ -1,7 +1,8 @@
 //! Loading: YAML files into typed definitions. The only module that touches the YAML
 //! crate (serde-saphyr's event parser, in `yaml.rs`).
 //!
-//! Stages: `files` finds and reads files and groups them by game; `yaml` parses a file
+//! Stages: `walk` finds the files the paths name and the rest of their games; `files`
+//! reads them and groups them by game; `yaml` parses a file
 //! into a spanned tree (`Node`), enforcing resource limits; `game`, `card` and `scenario`
 //! convert the tree by hand into the `model` types, collecting every error of a file;
 //! `scalar` keeps script fields as `ScriptSrc`, which maps script offsets to file offsets.
@@ -20,12 +21,15 @@ mod game;
 pub mod model;
 mod scalar;
 mod scenario;
+mod walk;
 mod whole;
 pub mod yaml;
 
 pub use crate::text::{Text, Texts};
 pub use cardlist::Cards;
-pub use files::{canonical, game_dir_of, load_bundle, load_bundle_with, load_paths, load_paths_with};
+pub use files::{
+    canonical, game_dir_of, load_bundle, load_bundle_with, load_named, load_paths, load_paths_with, GameFiles, Named,
+};
 pub use model::*;
 
 pub use yaml::MAX_DEPTH;
