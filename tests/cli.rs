@@ -429,3 +429,162 @@ fn runtime_errors_are_reported_where_the_script_raises_them() {
     assert_eq!(o.status.code(), Some(1));
     insta::assert_snapshot!(String::from_utf8_lossy(&o.stderr));
 }
+
+// ---------------------------------------------------------------------------
+// Paths: any file of a game, from any working directory, loads the whole game
+
+fn paths_game() -> std::path::PathBuf {
+    root().join("tests/fixtures/paths/duel")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// A copy of tests/fixtures/paths/duel in a fresh temp dir, as `duel/`.
+fn duel_copy(tag: &str) -> Scratch {
+    let dir = tempfile::Builder::new().prefix(&format!("twilit-cli-{tag}-")).tempdir().expect("temp dir");
+    copy_dir(&paths_game(), &dir.path().join("duel"));
+    Scratch(dir)
+}
+
+/// A scenario, a card file, a faction file or `game.yaml` named alone is checked and run
+/// with the rest of its game (the scenario uses cards of two other files, which were
+/// reported unknown), from the repository root, from inside the game and from elsewhere.
+#[test]
+fn any_file_of_a_game_is_checked_with_its_whole_game() {
+    let game = "tests/fixtures/paths/duel";
+    for file in ["scenarios/silver.yaml", "cards/coins.yaml", "factions/guild.yaml", "game.yaml"] {
+        let o = twilit(root(), &["check", &format!("{game}/{file}")]);
+        assert_eq!(o.status.code(), Some(0), "{file}: {}", stdout(&o));
+        assert!(stdout(&o).starts_with("0 errors, 0 warnings in "), "{file}: {}", stdout(&o));
+    }
+    let o = twilit(&root().join("cards/lotr"), &["check", "../../tests/fixtures/paths/duel/scenarios/silver.yaml"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    let scenarios = paths_game().join("scenarios");
+    let o = twilit(&scenarios, &["check", "silver.yaml", "../cards/coins.yaml"]);
+    assert_eq!(stdout(&o), "0 errors, 0 warnings in 3 files (2 cards)\n");
+    // `test` runs the scenarios of the files named, or all of the game's for another file.
+    let o = twilit(root(), &["test", &format!("{game}/scenarios/silver.yaml")]);
+    assert_eq!(stdout(&o), "ok     duel/silver_scores_two\n1 passed, 0 failed\n");
+    for file in ["cards/coins.yaml", "factions/guild.yaml", "game.yaml"] {
+        let o = twilit(root(), &["test", &format!("{game}/{file}")]);
+        assert!(stdout(&o).ends_with("\n2 passed, 0 failed\n"), "{file}: {}", stdout(&o));
+    }
+}
+
+/// Inside a game, a relative path without `./` works: `scenarios/x.yaml` used to look for
+/// the game in the directory `` and fail with "cannot read ``".
+#[test]
+fn relative_paths_inside_a_game_work() {
+    let o = twilit(&paths_game(), &["test", "scenarios/silver.yaml"]);
+    assert_eq!(stdout(&o), "ok     duel/silver_scores_two\n1 passed, 0 failed\n", "{}", stderr(&o));
+    let o = twilit(&paths_game().join("scenarios"), &["test", "copper.yaml"]);
+    assert_eq!(stdout(&o), "ok     duel/copper_scores_one\n1 passed, 0 failed\n", "{}", stderr(&o));
+    for args in [&["test", "game.yaml"][..], &["test", "."], &["test", "cards"]] {
+        let o = twilit(&paths_game(), args);
+        assert!(stdout(&o).ends_with("\n2 passed, 0 failed\n"), "{args:?}: {}", stdout(&o));
+    }
+    for file in ["scenarios/silver.yaml", "game.yaml", "cards/coins.yaml"] {
+        let o = twilit(&paths_game(), &["check", file]);
+        assert_eq!(o.status.code(), Some(0), "{file}: {}", stdout(&o));
+    }
+}
+
+/// `check FILE` reports the file's problems and its game.yaml's, not those of the other
+/// files it read to complete the game (it says how many there are); `test` reports them
+/// all, since they stop the scenarios.
+#[test]
+fn check_of_a_file_reports_that_file_and_its_ruleset() {
+    let dir = duel_copy("scope");
+    edit(
+        &dir.join("duel/cards/coins.yaml"),
+        "value: 2 }",
+        "value: 2, abilities: [{ action: main, effect: \"Ad[1]\" }] }",
+    );
+    let o = twilit(&dir, &["check", "duel/scenarios/silver.yaml"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    assert_eq!(stdout(&o), "0 errors, 0 warnings in 2 files (0 cards)\n");
+    assert!(stderr(&o).contains("note: 1 problem in the other files of this game is not shown"), "{}", stderr(&o));
+    let o = twilit(&dir, &["check", "duel/cards/coins.yaml"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).contains("twilit::unknown-keyword") && stdout(&o).contains("duel/cards/coins.yaml:3:"));
+    let o = twilit(&dir, &["test", "duel/scenarios/silver.yaml"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).contains("twilit::unknown-keyword"), "{}", stdout(&o));
+    assert!(stdout(&o).ends_with("1 error(s): fix them before running scenarios\n"), "{}", stdout(&o));
+    // An error in game.yaml is the game's: it is reported with any of its files.
+    edit(&dir.join("duel/game.yaml"), "add (value of this) points to you", "add (value of this) pionts to you");
+    let o = twilit(&dir, &["check", "--format", "json", "duel/scenarios/silver.yaml"]);
+    let lines: Vec<serde_json::Value> = stdout(&o).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.len(), 1, "{}", stdout(&o));
+    assert_eq!((lines[0]["file"].as_str(), lines[0]["line"].as_u64()), (Some("duel/game.yaml"), Some(17)));
+}
+
+/// A file that does not parse comes first, and what depends on it is not reported: one
+/// note says so. A broken game.yaml used to cascade into an `unknown property` per card.
+#[test]
+fn a_file_that_does_not_parse_comes_first_and_alone() {
+    let dir = duel_copy("unparsed");
+    edit(&dir.join("duel/game.yaml"), "name: Duel", "name: [Duel");
+    for path in ["duel", "duel/scenarios/silver.yaml", "duel/cards/coins.yaml"] {
+        let o = twilit(&dir, &["check", "--format", "json", path]);
+        assert_eq!(o.status.code(), Some(1), "{path}");
+        let lines: Vec<serde_json::Value> = stdout(&o).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+        let codes: Vec<&str> = lines.iter().map(|v| v["code"].as_str().unwrap()).collect();
+        assert_eq!(codes, ["twilit::yaml-syntax", "twilit::not-checked"], "{path}: {}", stdout(&o));
+        assert_eq!(lines[0]["file"], "duel/game.yaml");
+        assert_eq!(
+            lines[1]["message"],
+            "the other files of this game were not checked against `duel/game.yaml`, which does not parse"
+        );
+    }
+    let o = twilit(&dir, &["test", "duel"]);
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(1));
+    let yaml = out.find("twilit::yaml-syntax").expect("the syntax error");
+    assert!(yaml < out.find("twilit::not-checked").expect("the note"), "{out}");
+    assert!(!out.contains("unknown"), "{out}");
+
+    // A card file that does not parse: its cards are not reported unknown where they are used.
+    let dir = duel_copy("unparsed-cards");
+    edit(&dir.join("duel/cards/coins.yaml"), "- { id: copper", "- { id: [copper");
+    let o = twilit(&dir, &["check", "duel"]);
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(1), "{out}");
+    assert!(out.starts_with("twilit::yaml-syntax"), "{out}");
+    assert!(out.contains("5 uses of unknown names are not reported in the other files of this game"), "{out}");
+    assert!(!out.contains("unknown card"), "{out}");
+    assert!(out.ends_with("1 error, 1 warning in 5 files (1 card)\n"), "{out}");
+}
+
+/// A walk skips hidden directories, `node_modules` and build directories (a Cargo target
+/// directory, tagged by CACHEDIR.TAG or holding .rustc_info.json): `check .` at the root of
+/// a repository used to read target/ and report a package's appveyor.yml as `no-game`.
+/// A path named explicitly is read wherever it is.
+#[test]
+fn the_walk_skips_build_package_and_hidden_directories() {
+    let dir = duel_copy("skip");
+    let write = |rel: &str, text: &str| {
+        let p = dir.join(rel);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text).unwrap();
+    };
+    write("target/CACHEDIR.TAG", "Signature: 8a477f597d28d172789f06886806bc55\n# created by cargo\n");
+    write("target/peers/node/node_modules/x/appveyor.yml", "version: 1\n");
+    write("target/release/stray.yaml", "- { id: stray, name: Stray }\n");
+    write("elsewhere/.rustc_info.json", "{}");
+    for stray in ["elsewhere/debug/stray.yaml", "node_modules/x/stray.yml", "duel/node_modules/stray.yaml"] {
+        write(stray, "- { id: stray, name: Stray }\n");
+    }
+    write(".cache/stray.yaml", "- { id: stray, name: Stray }\n");
+    for args in [&["check", "."][..], &["check", "duel"], &["test", "."]] {
+        let o = twilit(&dir, args);
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stdout(&o));
+        assert!(!stdout(&o).contains("stray") && !stdout(&o).contains("appveyor"), "{args:?}: {}", stdout(&o));
+    }
+    assert_eq!(stdout(&twilit(&dir, &["check", "."])), "0 errors, 0 warnings in 5 files (3 cards)\n");
+    let o = twilit(&dir, &["check", "target/peers/node/node_modules/x/appveyor.yml", "target"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(stdout(&o).matches("twilit::no-game").count(), 2, "{}", stdout(&o));
+}

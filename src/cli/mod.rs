@@ -4,6 +4,7 @@
 pub mod bench;
 pub mod play;
 pub mod render;
+pub mod scope;
 pub mod simulate;
 pub mod test;
 
@@ -13,7 +14,7 @@ use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
 
-use crate::diag::{Diagnostic, Severity, SourceMap};
+use crate::diag::{Severity, SourceMap};
 use crate::limits::Limits;
 use render::Format;
 
@@ -273,29 +274,25 @@ fn list_limits(limits: &Limits, out: &mut dyn Write) -> i32 {
 
 fn check(paths: Vec<PathBuf>, format: Format, limits: &Limits, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     let paths = default_paths(paths);
-    let mut sources = SourceMap::default();
-    let (lib, mut diags) = crate::load::load_paths_with(&paths, &mut sources, limits);
-    let report = crate::check::check_library(&lib);
-    diags.extend(report.diags);
-    sort(&mut diags, &sources);
+    let checked = scope::load_and_check(&paths, limits, scope::Scope::Named);
+    let (diags, sources) = (&checked.diags, &checked.sources);
     let color = format == Format::Human && render::want_color();
-    for d in &diags {
+    for d in diags {
         let text = match format {
-            Format::Human => render::human(d, &sources, color, 100),
-            Format::Json => render::json(d, &sources) + "\n",
+            Format::Human => render::human(d, sources, color, 100),
+            Format::Json => render::json(d, sources) + "\n",
         };
         let _ = write!(out, "{text}");
     }
     let errors = diags.iter().filter(|d| d.severity == Severity::Error).count();
     let warnings = diags.len() - errors;
-    let files = sources.files().count();
+    let (files, cards) = (checked.files, checked.cards);
     let summary = format!(
-        "{errors} error{}, {warnings} warning{} in {files} file{} ({} card{})",
+        "{errors} error{}, {warnings} warning{} in {files} file{} ({cards} card{})",
         plural(errors),
         plural(warnings),
         plural(files),
-        report.cards,
-        plural(report.cards)
+        plural(cards)
     );
     match format {
         Format::Human => {
@@ -305,6 +302,7 @@ fn check(paths: Vec<PathBuf>, format: Format, limits: &Limits, out: &mut dyn Wri
             let _ = writeln!(err, "{summary}");
         }
     }
+    notes(&checked, err);
     if diags.iter().any(|d| d.code == "twilit::io") {
         EXIT_USAGE
     } else if errors > 0 {
@@ -314,21 +312,40 @@ fn check(paths: Vec<PathBuf>, format: Format, limits: &Limits, out: &mut dyn Wri
     }
 }
 
+/// What `check` did not report, on standard error: the files read only to complete a
+/// game, which do not parse (what they define is missing, and may be reported unknown),
+/// and how many problems lie in such files.
+fn notes(checked: &scope::Checked, err: &mut dyn Write) {
+    let games = if checked.lib.games.len() == 1 { "this game" } else { "these games" };
+    let broken = &checked.unparsed_extra;
+    if let Some(first) = broken.first() {
+        let (what, verb) = match broken.len() - 1 {
+            0 => (format!("`{}`, a file of {games} not named,", first.display()), "does not parse: what it defines"),
+            n => {
+                let others = format!("{n} other file{}", plural(n));
+                (format!("`{}` and {others} of {games}, not named,", first.display()), "do not parse: what they define")
+            }
+        };
+        let _ = writeln!(err, "note: {what} {verb} is missing, and may be reported unknown");
+    }
+    if checked.hidden > 0 {
+        let n = checked.hidden;
+        let _ = writeln!(
+            err,
+            "note: {n} problem{} in the other files of {games} {} not shown: check the game's directory to see {}",
+            plural(n),
+            if n == 1 { "is" } else { "are" },
+            if n == 1 { "it" } else { "them" }
+        );
+    }
+}
+
 fn plural(n: usize) -> &'static str {
     if n == 1 {
         ""
     } else {
         "s"
     }
-}
-
-/// Diagnostics in file order, then by position, so output is stable.
-fn sort(diags: &mut [Diagnostic], sources: &SourceMap) {
-    diags.sort_by_key(|d| {
-        let p = d.primary();
-        let path = p.map(|l| sources.get(l.file).path.clone());
-        (path, p.map(|l| l.span.start), d.code.clone())
-    });
 }
 
 fn explain(id: &str, paths: Vec<PathBuf>, limits: &Limits, out: &mut dyn Write, err: &mut dyn Write) -> i32 {

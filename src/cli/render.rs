@@ -294,6 +294,12 @@ fn floor(text: &str, mut i: usize) -> usize {
 /// no text any more (see `SourceFile::text`). A note in such a file is left out.
 fn build<'a>(d: &'a Diagnostic, sources: &SourceMap) -> Option<Report<'a>> {
     let primary = d.primary()?;
+    if d.code == super::scope::NOT_CHECKED {
+        // About a whole file: named, not quoted (its error, quoted just before, says where).
+        let shown = Shown { text: String::new(), starts: vec![(0, 0, 0)] };
+        let source = NamedSource::new(sources.get(primary.file).path.display().to_string(), shown);
+        return Some(Report { diag: d, source, related: vec![], labels: vec![(0, 0..0)], note: false });
+    }
     sources.get(primary.file).text()?;
     let mut related = vec![];
     let quotable = |l: &&crate::diag::Label| l.file != primary.file && sources.get(l.file).text().is_some();

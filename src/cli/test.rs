@@ -10,6 +10,7 @@ use crate::interp::Rules;
 use crate::scenario;
 
 use super::render;
+use super::scope::{load_and_check, Checked, Scope};
 
 /// Options of `twilit test`.
 pub struct TestOpts {
@@ -27,37 +28,29 @@ pub struct TestOpts {
 
 /// Runs the command; returns the exit code.
 pub fn run(opts: TestOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
-    let (files, dirs) = match targets(&opts.paths) {
-        Ok(t) => t,
-        Err(message) => {
-            let _ = writeln!(err, "error: {message}");
-            return super::EXIT_USAGE;
-        }
-    };
-    let mut sources = SourceMap::default();
-    let (lib, mut diags) = crate::load::load_paths_with(&dirs, &mut sources, &opts.limits);
-    diags.extend(crate::check::check_library(&lib).diags);
+    if let Err(message) = usable(&opts.paths) {
+        let _ = writeln!(err, "error: {message}");
+        return super::EXIT_USAGE;
+    }
+    let checked = load_and_check(&opts.paths, &opts.limits, Scope::Games);
+    let (diags, sources) = (&checked.diags, &checked.sources);
     let color = render::want_color();
-    let errors: Vec<&Diagnostic> = diags.iter().filter(|d| d.severity == Severity::Error).collect();
+    let errors = diags.iter().filter(|d| d.severity == Severity::Error).count();
     let json = opts.format == render::Format::Json;
     // Warnings do not stop the scenarios, but a run must not hide them (an ignored YAML tag,
-    // a direction override, a skipped path).
-    for d in diags.iter().filter(|d| d.severity == Severity::Warning) {
-        let text = if json { render::json(d, &sources) + "\n" } else { render::human(d, &sources, color, 100) };
+    // a direction override, a skipped path); errors stop them, and come in file order.
+    for d in diags.iter().filter(|d| errors > 0 || d.severity == Severity::Warning) {
+        let text = if json { render::json(d, sources) + "\n" } else { render::human(d, sources, color, 100) };
         let _ = write!(out, "{text}");
     }
-    if !errors.is_empty() {
-        for d in &errors {
-            let text = if json { render::json(d, &sources) + "\n" } else { render::human(d, &sources, color, 100) };
-            let _ = write!(out, "{text}");
-        }
+    if errors > 0 {
         let sink: &mut dyn Write = if json { err } else { out };
-        let _ = writeln!(sink, "{} error(s): fix them before running scenarios", errors.len());
-        let io = errors.iter().any(|d| d.code == crate::load::IO_CODE);
+        let _ = writeln!(sink, "{errors} error(s): fix them before running scenarios");
+        let io = diags.iter().any(|d| d.code == crate::load::IO_CODE);
         return if io { super::EXIT_USAGE } else { super::EXIT_PROBLEMS };
     }
-    let mut r = Runs { files, opts: &opts, sources: &sources, out, err, passed: 0, failed: 0 };
-    for bundle in &lib.games {
+    let mut r = Runs { named: &checked, opts: &opts, sources, out, err, passed: 0, failed: 0 };
+    for bundle in &checked.lib.games {
         r.bundle(bundle);
     }
     let (passed, failed) = (r.passed, r.failed);
@@ -70,34 +63,28 @@ pub fn run(opts: TestOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     }
 }
 
-/// The scenario files named (canonical paths) and the game directories to load; a path
-/// that is neither (`/dev/null`, a FIFO) or a file outside any game is a usage error.
-fn targets(paths: &[PathBuf]) -> Result<(Vec<PathBuf>, Vec<PathBuf>), String> {
-    let (mut files, mut dirs) = (vec![], vec![]);
+/// A path that is neither a file nor a directory (`/dev/null`, a FIFO) or a file outside
+/// any game is a usage error.
+fn usable(paths: &[PathBuf]) -> Result<(), String> {
     for p in paths {
         let meta = std::fs::metadata(p);
         if meta.as_ref().is_ok_and(|m| !m.is_file() && !m.is_dir()) {
             return Err(format!(
-                "{} is not a regular file or a directory: give a game directory or a scenario's YAML file",
+                "{} is not a regular file or a directory: give a game directory or a file of a game",
                 p.display()
             ));
         }
-        if p.is_file() {
-            files.push(crate::load::canonical(p));
-            let not_in_game = || format!("{} is not inside a game directory (no game.yaml above it)", p.display());
-            dirs.push(crate::load::game_dir_of(p).ok_or_else(not_in_game)?);
-        } else {
-            dirs.push(p.clone());
+        if p.is_file() && crate::load::game_dir_of(p).is_none() {
+            return Err(format!("{} is not inside a game directory (no game.yaml above it)", p.display()));
         }
     }
-    dirs.sort();
-    dirs.dedup();
-    Ok((files, dirs))
+    Ok(())
 }
 
 /// Running the selected scenarios of each game, counting and reporting.
 struct Runs<'a> {
-    files: Vec<PathBuf>,
+    /// The games, with which files the paths named.
+    named: &'a Checked,
     opts: &'a TestOpts,
     sources: &'a SourceMap,
     out: &'a mut dyn Write,
@@ -107,14 +94,20 @@ struct Runs<'a> {
 }
 
 impl Runs<'_> {
-    fn selected(&self, sc: &crate::load::Scenario) -> bool {
-        let path = &self.sources.get(sc.file).path;
-        (self.files.is_empty() || self.files.contains(&crate::load::canonical(path)))
-            && self.opts.filter.as_ref().is_none_or(|f| sc.scenario.value.contains(f.as_str()))
+    /// A game's scenarios that the paths named: those in the files named, or all of them
+    /// when no scenario file of the game was (the game, one of its card files or its
+    /// `game.yaml` was named); then those `--filter` keeps.
+    fn selected<'b>(&self, bundle: &'b crate::load::GameBundle) -> Vec<&'b crate::load::Scenario> {
+        let named = |sc: &&crate::load::Scenario| !self.named.extra.contains(&sc.file);
+        let any_named = bundle.scenarios.iter().any(|sc| named(&sc));
+        let filter = |sc: &&crate::load::Scenario| {
+            self.opts.filter.as_ref().is_none_or(|f| sc.scenario.value.contains(f.as_str()))
+        };
+        bundle.scenarios.iter().filter(|sc| !any_named || named(sc)).filter(filter).collect()
     }
 
     fn bundle(&mut self, bundle: &crate::load::GameBundle) {
-        let selected: Vec<_> = bundle.scenarios.iter().filter(|s| self.selected(s)).collect();
+        let selected = self.selected(bundle);
         let rules = match Rules::compile(bundle) {
             Ok(r) => r,
             Err(ds) => {

@@ -1,0 +1,160 @@
+//! What `check` and `test` load and report for the paths they are given.
+//!
+//! Every game a path touches is loaded and checked whole (`load::load_named`), so that the
+//! names of a scenario, a card file or a faction file resolve against all of its game, as
+//! they do when the scenarios run. `check` then reports what concerns the files named (see
+//! [`Scope::Named`]); `test` reports everything, since any error stops the scenarios.
+//!
+//! A file that does not parse defines nothing, so what depends on it is not reported:
+//! when it is `game.yaml` (or `game.yaml` holds no ruleset), the game is not checked at
+//! all (every name would be unknown); when it is another file, the names it might define
+//! are not reported unknown. Its own errors come first, then one `twilit::not-checked`
+//! note says what was left out.
+
+use std::collections::HashSet;
+use std::path::PathBuf;
+
+use crate::diag::{Diagnostic, FileId, SourceMap};
+use crate::limits::Limits;
+use crate::load::{GameBundle, GameFiles, Library};
+
+/// The code of the note that a game, or part of it, was not checked.
+pub const NOT_CHECKED: &str = "twilit::not-checked";
+
+/// Which diagnostics are reported.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scope {
+    /// Every diagnostic of the games loaded (`test`).
+    Games,
+    /// Those about the files named (directly, or inside a directory named: any of their
+    /// labels is in one) and those of the `game.yaml` of their games, the ruleset every
+    /// file is checked against (`check`). The others are only counted: a file read only
+    /// to complete its game is not reported on, nor is one of its YAML errors, which the
+    /// named files' diagnostics do not depend on unless they name what it defines.
+    Named,
+}
+
+/// The games the paths touch, loaded and checked.
+pub struct Checked {
+    /// The games, those not checked included.
+    pub lib: Library,
+    /// Every file read.
+    pub sources: SourceMap,
+    /// What is reported, in order: the diagnostics of the files that do not parse, the notes
+    /// on what was therefore not checked, then the rest by file and position.
+    pub diags: Vec<Diagnostic>,
+    /// How many diagnostics are not reported (`Scope::Named`).
+    pub hidden: usize,
+    /// The files reported on: those named and the `game.yaml` of their games.
+    pub files: usize,
+    /// The cards of those files (faction cards included).
+    pub cards: usize,
+    /// The files read only because a named file's game needed them.
+    pub extra: HashSet<FileId>,
+    /// Those of them that do not parse, by path (not reported on: `check` mentions them).
+    pub unparsed_extra: Vec<PathBuf>,
+}
+
+/// Loads the games `paths` touch, checks what can be, and keeps what `scope` reports.
+pub fn load_and_check(paths: &[PathBuf], limits: &Limits, scope: Scope) -> Checked {
+    let mut sources = SourceMap::default();
+    let mut named = crate::load::load_named(paths, &mut sources, limits);
+    let mut diags = std::mem::take(&mut named.diags);
+    let extra = std::mem::take(&mut named.extra);
+    let game_files: HashSet<FileId> = named.games.iter().map(|f| f.game_file).collect();
+    let reported = |f: FileId| scope == Scope::Games || !extra.contains(&f) || game_files.contains(&f);
+    // The files whose errors come first: those that gave nothing, and `game.yaml` when it
+    // gave no ruleset.
+    let mut first: HashSet<FileId> = named.games.iter().flat_map(|f| f.unparsed.iter().copied()).collect();
+    let unruled = named.lib.games.iter().zip(&named.games).filter(|(g, _)| g.game.is_none());
+    first.extend(unruled.map(|(_, f)| f.game_file));
+    let (lib, notes) = check_games(std::mem::take(&mut named.lib.games), &named.games, &sources, &mut diags, &reported);
+    // A diagnostic elsewhere that only quotes `game.yaml` (the players it allows) is not its.
+    let about = |d: &Diagnostic| {
+        d.primary().is_none_or(|p| reported(p.file))
+            || d.labels.iter().any(|l| scope == Scope::Games || !extra.contains(&l.file))
+    };
+    let before = diags.len();
+    diags.retain(about);
+    let hidden = before - diags.len();
+    diags.extend(notes);
+    sort(&mut diags, &sources, &first);
+    let files = sources.files().filter(|(id, _)| reported(*id)).count();
+    let cards = lib
+        .games
+        .iter()
+        .flat_map(|g| g.cards.iter().chain(g.factions.iter().flat_map(|f| f.cards.iter())))
+        .filter(|c| reported(c.id.file))
+        .count();
+    let unparsed = named.games.iter().flat_map(|f| f.unparsed.iter());
+    let mut unparsed_extra: Vec<PathBuf> =
+        unparsed.filter(|f| !reported(**f)).map(|f| sources.get(*f).path.clone()).collect();
+    unparsed_extra.sort();
+    Checked { lib, sources, diags, hidden, files, cards, extra, unparsed_extra }
+}
+
+/// Checks the games whose `game.yaml` gave a ruleset and adds their diagnostics to `diags`,
+/// but those that depend on a reported file that does not parse; gives the games back
+/// (those not checked last) and the notes on what was not checked or not reported.
+fn check_games(
+    games: Vec<GameBundle>,
+    files: &[GameFiles],
+    sources: &SourceMap,
+    diags: &mut Vec<Diagnostic>,
+    reported: &dyn Fn(FileId) -> bool,
+) -> (Library, Vec<Diagnostic>) {
+    let (ok, broken): (Vec<_>, Vec<_>) = games.into_iter().zip(files).partition(|(g, _)| g.game.is_some());
+    let mut notes: Vec<Diagnostic> = broken.iter().map(|(_, f)| not_checked(f, sources)).collect();
+    let ok_files: Vec<&GameFiles> = ok.iter().map(|(_, f)| *f).collect();
+    let mut lib = Library { games: ok.into_iter().map(|(g, _)| g).collect() };
+    let mut checked = crate::check::check_library(&lib).diags;
+    for (game, files) in lib.games.iter().zip(ok_files) {
+        let Some(&missing) = files.unparsed.iter().find(|f| reported(**f)) else { continue };
+        let theirs: HashSet<FileId> = game.files.iter().copied().collect();
+        let depends = |d: &Diagnostic| {
+            d.code.starts_with("twilit::unknown-") && d.primary().is_some_and(|l| theirs.contains(&l.file))
+        };
+        let unknown = checked.iter().filter(|d| depends(d) && d.labels.iter().any(|l| reported(l.file))).count();
+        checked.retain(|d| !depends(d));
+        if unknown > 0 {
+            notes.push(unknown_not_reported(missing, unknown, sources));
+        }
+    }
+    diags.extend(checked);
+    lib.games.extend(broken.into_iter().map(|(g, _)| g));
+    (lib, notes)
+}
+
+/// The note on a game that was not checked because its `game.yaml` gave no ruleset.
+fn not_checked(files: &GameFiles, sources: &SourceMap) -> Diagnostic {
+    let path = sources.get(files.game_file).path.display();
+    let why = if files.unparsed.contains(&files.game_file) { "does not parse" } else { "holds no ruleset" };
+    let msg = format!("the other files of this game were not checked against `{path}`, which {why}");
+    Diagnostic::warning("not-checked", msg, files.game_file, 0..0).with_help("fix the error above, then check again")
+}
+
+/// The note on the unknown names not reported in a game with a file that does not parse.
+fn unknown_not_reported(missing: FileId, n: usize, sources: &SourceMap) -> Diagnostic {
+    let path = sources.get(missing).path.display();
+    let (uses, them) = if n == 1 { ("use of an unknown name is", "it") } else { ("uses of unknown names are", "them") };
+    let msg = format!(
+        "{n} {uses} not reported in the other files of this game: `{path}`, which does not parse, may define {them}"
+    );
+    Diagnostic::warning("not-checked", msg, missing, 0..0).with_help("fix the error above, then check again")
+}
+
+/// Diagnostics in file order, then by position, so output is stable; those of the files
+/// in `first` (which do not parse, or give no ruleset) come first, and the notes on what
+/// they kept from being checked after them.
+fn sort(diags: &mut [Diagnostic], sources: &SourceMap, first: &HashSet<FileId>) {
+    diags.sort_by_key(|d| {
+        let p = d.primary();
+        let rank = match p {
+            _ if d.code == NOT_CHECKED => 1,
+            Some(l) if first.contains(&l.file) => 0,
+            _ => 2,
+        };
+        let path = p.map(|l| sources.get(l.file).path.clone());
+        (rank, path, p.map(|l| l.span.start), d.code.clone())
+    });
+}
