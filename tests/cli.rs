@@ -522,7 +522,8 @@ fn check_of_a_file_reports_that_file_and_its_ruleset() {
 }
 
 /// A file that does not parse comes first, and what depends on it is not reported: one
-/// note says so. A broken game.yaml used to cascade into an `unknown property` per card.
+/// note says so. A broken game.yaml used to cascade into an `unknown property` per card,
+/// and a broken card file named nowhere into an `unknown card` per use.
 #[test]
 fn a_file_that_does_not_parse_comes_first_and_alone() {
     let dir = duel_copy("unparsed");
@@ -556,6 +557,13 @@ fn a_file_that_does_not_parse_comes_first_and_alone() {
     assert!(out.contains("5 uses of unknown names are not reported in the other files of this game"), "{out}");
     assert!(!out.contains("unknown card"), "{out}");
     assert!(out.ends_with("1 error, 1 warning in 5 files (1 card)\n"), "{out}");
+    // Named or not, it is reported: the game lacks it, and its cards are used here.
+    let o = twilit(&dir, &["check", "duel/scenarios/silver.yaml"]);
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(1), "{out}");
+    assert!(out.starts_with("twilit::yaml-syntax\n\n  × invalid YAML"), "{out}");
+    assert!(out.contains("3 uses of unknown names are not reported") && !out.contains("unknown card"), "{out}");
+    assert!(out.ends_with("1 error, 1 warning in 3 files (0 cards)\n"), "{out}");
 }
 
 /// A walk skips hidden directories, `node_modules` and build directories (a Cargo target

@@ -312,22 +312,10 @@ fn check(paths: Vec<PathBuf>, format: Format, limits: &Limits, out: &mut dyn Wri
     }
 }
 
-/// What `check` did not report, on standard error: the files read only to complete a
-/// game, which do not parse (what they define is missing, and may be reported unknown),
-/// and how many problems lie in such files.
+/// What `check` did not report, on standard error: how many problems lie in the files
+/// read only to complete a game.
 fn notes(checked: &scope::Checked, err: &mut dyn Write) {
     let games = if checked.lib.games.len() == 1 { "this game" } else { "these games" };
-    let broken = &checked.unparsed_extra;
-    if let Some(first) = broken.first() {
-        let (what, verb) = match broken.len() - 1 {
-            0 => (format!("`{}`, a file of {games} not named,", first.display()), "does not parse: what it defines"),
-            n => {
-                let others = format!("{n} other file{}", plural(n));
-                (format!("`{}` and {others} of {games}, not named,", first.display()), "do not parse: what they define")
-            }
-        };
-        let _ = writeln!(err, "note: {what} {verb} is missing, and may be reported unknown");
-    }
     if checked.hidden > 0 {
         let n = checked.hidden;
         let _ = writeln!(

@@ -27,10 +27,10 @@ pub enum Scope {
     /// Every diagnostic of the games loaded (`test`).
     Games,
     /// Those about the files named (directly, or inside a directory named: any of their
-    /// labels is in one) and those of the `game.yaml` of their games, the ruleset every
-    /// file is checked against (`check`). The others are only counted: a file read only
-    /// to complete its game is not reported on, nor is one of its YAML errors, which the
-    /// named files' diagnostics do not depend on unless they name what it defines.
+    /// labels is in one), those of the `game.yaml` of their games, the ruleset every file
+    /// is checked against, and those of any file of their games that does not parse, whose
+    /// definitions are missing (`check`). The others are only counted: a file read only to
+    /// complete its game is not reported on.
     Named,
 }
 
@@ -45,14 +45,13 @@ pub struct Checked {
     pub diags: Vec<Diagnostic>,
     /// How many diagnostics are not reported (`Scope::Named`).
     pub hidden: usize,
-    /// The files reported on: those named and the `game.yaml` of their games.
+    /// The files reported on: those named, the `game.yaml` of their games and the files of
+    /// their games that do not parse.
     pub files: usize,
     /// The cards of those files (faction cards included).
     pub cards: usize,
     /// The files read only because a named file's game needed them.
     pub extra: HashSet<FileId>,
-    /// Those of them that do not parse, by path (not reported on: `check` mentions them).
-    pub unparsed_extra: Vec<PathBuf>,
 }
 
 /// Loads the games `paths` touch, checks what can be, and keeps what `scope` reports.
@@ -61,13 +60,14 @@ pub fn load_and_check(paths: &[PathBuf], limits: &Limits, scope: Scope) -> Check
     let mut named = crate::load::load_named(paths, &mut sources, limits);
     let mut diags = std::mem::take(&mut named.diags);
     let extra = std::mem::take(&mut named.extra);
-    let game_files: HashSet<FileId> = named.games.iter().map(|f| f.game_file).collect();
-    let reported = |f: FileId| scope == Scope::Games || !extra.contains(&f) || game_files.contains(&f);
     // The files whose errors come first: those that gave nothing, and `game.yaml` when it
-    // gave no ruleset.
+    // gave no ruleset. They are reported whether named or not: the game lacks them.
     let mut first: HashSet<FileId> = named.games.iter().flat_map(|f| f.unparsed.iter().copied()).collect();
     let unruled = named.lib.games.iter().zip(&named.games).filter(|(g, _)| g.game.is_none());
     first.extend(unruled.map(|(_, f)| f.game_file));
+    let game_files: HashSet<FileId> = named.games.iter().map(|f| f.game_file).collect();
+    let reported =
+        |f: FileId| scope == Scope::Games || !extra.contains(&f) || game_files.contains(&f) || first.contains(&f);
     let (lib, notes) = check_games(std::mem::take(&mut named.lib.games), &named.games, &sources, &mut diags, &reported);
     // A diagnostic elsewhere that only quotes `game.yaml` (the players it allows) is not its.
     let about = |d: &Diagnostic| {
@@ -86,16 +86,12 @@ pub fn load_and_check(paths: &[PathBuf], limits: &Limits, scope: Scope) -> Check
         .flat_map(|g| g.cards.iter().chain(g.factions.iter().flat_map(|f| f.cards.iter())))
         .filter(|c| reported(c.id.file))
         .count();
-    let unparsed = named.games.iter().flat_map(|f| f.unparsed.iter());
-    let mut unparsed_extra: Vec<PathBuf> =
-        unparsed.filter(|f| !reported(**f)).map(|f| sources.get(*f).path.clone()).collect();
-    unparsed_extra.sort();
-    Checked { lib, sources, diags, hidden, files, cards, extra, unparsed_extra }
+    Checked { lib, sources, diags, hidden, files, cards, extra }
 }
 
 /// Checks the games whose `game.yaml` gave a ruleset and adds their diagnostics to `diags`,
-/// but those that depend on a reported file that does not parse; gives the games back
-/// (those not checked last) and the notes on what was not checked or not reported.
+/// but those that depend on a file that does not parse; gives the games back (those not
+/// checked last) and the notes on what was not checked or not reported.
 fn check_games(
     games: Vec<GameBundle>,
     files: &[GameFiles],
