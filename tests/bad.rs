@@ -36,7 +36,8 @@ fn every_bad_fixture_ends_in_a_diagnostic() {
     assert!(names.len() >= 100, "only {} bad fixtures", names.len());
     // `warn_*` cases hold only warnings: the check passes (exit 0) but must say something.
     for name in names {
-        let (code, out) = check(&dir, &[&name]);
+        let case = alone(&name);
+        let (code, out) = check(case.path(), &[&name]);
         let expected = if name.starts_with("warn_") { 0 } else { 1 };
         assert_eq!(code, expected, "{name}: exit code\n{out}");
         assert!(out.contains("twilit::"), "{name} printed no diagnostic code:\n{out}");
@@ -44,6 +45,27 @@ fn every_bad_fixture_ends_in_a_diagnostic() {
             insta::assert_snapshot!("bad", out);
         });
     }
+}
+
+/// A copy of one case (a file or a directory) beside the fixtures' game.yaml, in a temp dir
+/// removed when dropped: a file is checked with the whole of its game, and the cases are
+/// not one game (their ids and names would meet).
+fn alone(name: &str) -> tempfile::TempDir {
+    fn copy(from: &Path, to: &Path) {
+        if from.is_dir() {
+            std::fs::create_dir_all(to).expect("case dir");
+            for e in std::fs::read_dir(from).expect("case dir") {
+                let e = e.expect("entry");
+                copy(&e.path(), &to.join(e.file_name()));
+            }
+        } else {
+            std::fs::copy(from, to).expect("copy case");
+        }
+    }
+    let dir = tempfile::Builder::new().prefix("twilit-bad-case-").tempdir().expect("temp dir");
+    std::fs::copy(fixtures().join("game.yaml"), dir.path().join("game.yaml")).expect("copy game");
+    copy(&fixtures().join(name), &dir.path().join(name));
+    dir
 }
 
 /// A game directory with one case file, removed when dropped (also when a test fails).

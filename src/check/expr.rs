@@ -138,7 +138,7 @@ impl Checker<'_> {
             }
             Some(Sym::Builtin(Ty::Players)) => {
                 self.error("type-mismatch", format!("`{n} of ...` means nothing"), &a.span).help =
-                    Some(format!("`{n}` are players: narrow them with `where`, e.g. `{n} where it != p`"));
+                    Some(format!("to leave a player out, narrow them: `{n} where it != p`"));
                 Ty::Players
             }
             _ => match ta {
@@ -241,13 +241,8 @@ impl Checker<'_> {
         }
         self.amounts(e, &tys);
         self.thing_verb(e, &tys);
-        match e.verb {
-            Verb::Seat => {
-                if let Some(t) = tys.first() {
-                    self.expect_ty(*t, Ty::Players, &e.objects[0].span);
-                }
-            }
-            _ => {}
+        if let (Verb::Seat, Some(t)) = (e.verb, tys.first()) {
+            self.expect_ty(*t, Ty::Players, &e.objects[0].span);
         }
         self.verb_clauses(e);
         if e.objects.is_empty() && !matches!(e.verb, Verb::Draw | Verb::Shuffle) {

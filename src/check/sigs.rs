@@ -93,7 +93,11 @@ impl Checker<'_> {
                         format!("`{verb}` acts on cards or pieces, found {}", found(t)),
                         &o.span,
                     )
-                    .help = Some(format!("select what to {verb}, e.g. `{verb} choose 1 card in hand`"));
+                    .help = Some(if e.verb == Verb::Shuffle {
+                        "name the zone to shuffle, or the cards to shuffle into one".to_string()
+                    } else {
+                        format!("select what to {verb}, e.g. `{verb} choose 1 card in hand`")
+                    });
                 }
             }
         }
@@ -128,7 +132,11 @@ impl Checker<'_> {
         let wrong =
             (of_things && (plain(rhs, t) || matches!(t, Ty::Player | Ty::Players))) || (of_anything && plain(rhs, t));
         if wrong {
-            let what = if of_things { "cards and pieces (and board spaces)" } else { "players, cards and pieces" };
+            let what = match sym {
+                Some(Sym::Property(_)) => "cards and pieces (and board spaces)",
+                _ if of_things => "cards and pieces",
+                _ => "players, cards and pieces",
+            };
             self.error("type-mismatch", format!("`{name} of ...` reads {what}, found {}", found(t)), &rhs.span).help =
                 match (sym, t) {
                     (Some(Sym::Property(_)), Ty::Player | Ty::Players) => Some(format!(

@@ -165,7 +165,7 @@ impl Checker<'_> {
             if counts(e.verb) {
                 let help = match opposite(e.verb) {
                     Some(other) => format!("to change it the other way, write `{other}` with a positive amount"),
-                    None => format!("`{verb}` takes 0 or more"),
+                    None => format!("write a number of 0 or more: `{verb}` never takes away"),
                 };
                 self.error(
                     "negative-amount",
@@ -192,6 +192,7 @@ impl Checker<'_> {
                         };
                         Some(format!("`draw` counts cards itself: write `draw {n}`"))
                     }
+                    _ if e.verb == Verb::Score => Some("`score` adds points: write how many".into()),
                     _ => None,
                 };
             }
