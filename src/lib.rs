@@ -9,6 +9,7 @@ extern crate alloc;
 
 pub mod check;
 pub mod cli;
+pub mod coverage;
 pub mod diag;
 pub mod engine;
 pub mod fxhash;

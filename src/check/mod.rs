@@ -4,6 +4,7 @@
 mod build;
 pub mod env;
 mod expr;
+pub mod fields;
 mod files;
 mod reach;
 pub mod regroup;

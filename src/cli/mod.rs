@@ -2,6 +2,8 @@
 //! diagnostics and choosing the exit code (0 ok, 1 problems found, 2 usage or I/O).
 
 pub mod bench;
+pub mod coverage;
+pub mod mutate;
 pub mod play;
 pub mod render;
 pub mod scope;
@@ -127,6 +129,31 @@ enum Command {
         #[arg(long, default_value_t = 200)]
         turns: u32,
     },
+    /// Run the games' scenarios and report which abilities, procedures, statements and
+    /// branches of the rules they never executed.
+    Coverage {
+        /// Game directories (default: cards/).
+        paths: Vec<PathBuf>,
+        /// Output style: lines, or one JSON object per gap and per file.
+        #[arg(long, value_enum, default_value_t = Format::Human)]
+        format: Format,
+    },
+    /// Mutation testing: change each rule of the games a little, one change at a time, run
+    /// their scenarios against each, and list the changes no scenario notices.
+    Mutate {
+        /// Game directories (default: cards/).
+        paths: Vec<PathBuf>,
+        /// Output style: lines, or one JSON object per survivor and per game.
+        #[arg(long, value_enum, default_value_t = Format::Human)]
+        format: Format,
+        /// Worker threads (default: one per core).
+        #[arg(long)]
+        jobs: Option<usize>,
+        /// Only changes of this kind: comparison, logic, number, drop, condition,
+        /// direction, filter or truth.
+        #[arg(long)]
+        only: Option<String>,
+    },
     /// List the resource limits, their values and what each bounds.
     Limits,
     /// Print a card's (or faction's) parsed abilities as s-expressions.
@@ -181,6 +208,13 @@ pub fn run_with<A: Into<OsString> + Clone>(
     match cli.command {
         Command::Check { paths, format } => check(paths, format, &limits, out, err),
         Command::Limits => list_limits(&limits, out),
+        Command::Coverage { paths, format } => {
+            coverage::run(coverage::CoverageOpts { paths: default_paths(paths), format, limits }, out, err)
+        }
+        Command::Mutate { paths, format, jobs, only } => {
+            let opts = mutate::MutateOpts { paths: default_paths(paths), format, jobs, only, limits };
+            mutate::run(opts, out, err)
+        }
         Command::Explain { id, paths } => explain(&id, paths, &limits, out, err),
         Command::Play { path, seed, turns, players, agent, games, viewer, format } => {
             let o = play::PlayOpts { path, seed, turns, players, agent, games, viewer, format, limits };

@@ -206,6 +206,7 @@ impl<'r> Interp<'r> {
             Some(u) => {
                 let (_, this, _) = self.abilities_of(src);
                 let mut cx = Ctx::new(owner, Some(this), &u.text).at(&u.origin);
+                self.cover_cond(u);
                 let v = self.eval(&u.expr, &mut cx)?;
                 self.players(&v)?.contains(&who)
             }
@@ -307,6 +308,9 @@ impl<'r> Interp<'r> {
         let checked = matches!(a.head, Head::When(_)) || (matches!(a.head, Head::React(..)) && !a.is_activated());
         if let Some(r) = a.requires.as_ref().filter(|_| !checked) {
             cx.run(&r.text, &r.origin);
+            if self.coverage.is_some() {
+                self.hit(&r.expr.span, Some(&r.origin), super::coverage::Hit::Ran);
+            }
             let v = self.eval(&r.expr, &mut cx)?;
             if !self.truth(&v, &r.expr, &cx)? {
                 return Err(Halt::refused(format!("requirement not met: {}", r.text.trim())));

@@ -102,7 +102,12 @@ impl<'r> Interp<'r> {
         let k = self.eval(key, cx)?;
         let k = self.int(&k, key, cx)?;
         match rows.iter().find(|r| r.key.matches(k)) {
-            Some(r) => self.eval(&r.value, cx),
+            Some(r) => {
+                if self.coverage.is_some() {
+                    self.hit(&r.span, cx.origin(), super::coverage::Hit::Ran);
+                }
+                self.eval(&r.value, cx)
+            }
             None => Err(Halt::error(format!("no row of `{}` matches {k}", cx.snippet(&e.span)))),
         }
     }

@@ -8,6 +8,7 @@ use crate::check::env::Sym;
 use crate::engine::{CounterId, EventKind, Holder, Value};
 use crate::syntax::ast::*;
 
+use super::coverage::Hit;
 use super::rules::Body;
 use super::{Ban, Change, Ctx, Halt, Interp, Modifier, Until, R};
 use crate::limits::Limits;
@@ -41,6 +42,9 @@ impl<'r> Interp<'r> {
 
     fn exec_node(&mut self, s: &Stmt, cx: &mut Ctx) -> R<()> {
         self.tick()?;
+        if self.coverage.is_some() {
+            self.hit(&s.span, cx.origin(), Hit::Ran);
+        }
         match &s.kind {
             StmtKind::Let { name, value } => {
                 let v = self.eval(value, cx)?;
@@ -100,7 +104,11 @@ impl<'r> Interp<'r> {
         match &s.kind {
             StmtKind::If { cond, then, otherwise } => {
                 let v = self.eval(cond, cx)?;
-                if self.truth(&v, cond, cx)? {
+                let holds = self.truth(&v, cond, cx)?;
+                if self.coverage.is_some() {
+                    self.hit(&s.span, cx.origin(), if holds { Hit::True } else { Hit::False });
+                }
+                if holds {
                     self.exec_block(then, cx)?;
                 } else if let Some(o) = otherwise {
                     self.exec_block(o, cx)?;
@@ -350,6 +358,9 @@ impl<'r> Interp<'r> {
                     let mut inner = Ctx::new(cx.you, cx.this.clone(), &v.text).at(&v.origin);
                     for (p, a) in def.params.iter().zip(args.iter()) {
                         inner.bind_shared(p, a.clone());
+                    }
+                    if me.coverage.is_some() {
+                        me.hit(&v.expr.span, Some(&v.origin), Hit::Ran);
                     }
                     me.eval(&v.expr, &mut inner).map_err(|h| h.within(name))
                 };

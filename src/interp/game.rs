@@ -48,6 +48,7 @@ impl<'r> Interp<'r> {
             let v = match start {
                 Some(c) => {
                     let mut cx = Ctx::new(self.w.state.seats.first().copied(), None, &c.text).at(&c.origin);
+                    self.cover_cond(c);
                     super::select::first(self.eval(&c.expr, &mut cx)?)
                 }
                 None => Value::Null,
@@ -137,6 +138,7 @@ impl<'r> Interp<'r> {
             self.atomically(|me| me.exec_stmts(&s.block, &mut cx))?;
         }
         let mut cx = Ctx::new(first, None, &until.text).at(&until.origin);
+        self.cover_cond(until);
         let v = self.eval(&until.expr, &mut cx)?;
         if self.truth(&v, &until.expr, &cx)? {
             return Ok(false);
@@ -177,6 +179,7 @@ impl<'r> Interp<'r> {
         let rules: &'r super::Rules = self.rules;
         if let Some(w) = &rules.winners {
             let mut cx = Ctx::new(self.w.state.seats.first().copied(), None, &w.text).at(&w.origin);
+            self.cover_cond(w);
             let v = self.eval(&w.expr, &mut cx)?;
             out.winners = match super::select::first(v) {
                 Value::Null => vec![],
@@ -187,6 +190,7 @@ impl<'r> Interp<'r> {
             for p in self.seated() {
                 let mut cx = Ctx::new(Some(p), None, &sc.text).at(&sc.origin);
                 cx.it = Some(Value::Player(p));
+                self.cover_cond(sc);
                 let v = self.eval(&sc.expr, &mut cx)?;
                 out.scores.push((p, self.int(&v, &sc.expr, &cx)?));
             }

@@ -190,6 +190,7 @@ impl Interp<'_> {
             return Ok(true);
         };
         let mut cx = Ctx::new(Some(p), Some(Value::Player(p)), &c.text).at(&c.origin);
+        self.cover_cond(&c);
         let v = self.eval(&c.expr, &mut cx)?;
         self.truth(&v, &c.expr, &cx)
     }

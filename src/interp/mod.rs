@@ -13,6 +13,7 @@ pub mod agent;
 mod builtins;
 mod choice;
 mod compile;
+pub mod coverage;
 mod draft;
 mod effects;
 mod eval;
@@ -499,6 +500,8 @@ pub struct Interp<'r> {
     /// Whether the running script is an ability's `cost:`: a cost that would change
     /// nothing (exhausting what is exhausted) cannot be paid.
     paying: bool,
+    /// What ran, when recording (`twilit coverage`).
+    coverage: Option<Box<coverage::Covered>>,
     /// Replacements whose effect is running (they do not replace its events).
     replacing: Vec<(actions::Source, usize)>,
     steps: u64,
@@ -547,6 +550,7 @@ impl<'r> Interp<'r> {
             secret: None,
             arriving_face: None,
             paying: false,
+            coverage: None,
             replacing: vec![],
             steps: 0,
             speculating: false,

@@ -164,7 +164,11 @@ impl<'r> Interp<'r> {
             }
         }
         let v = self.eval(&m.target, &mut cx)?;
-        Ok(self.things(&v)?.contains(t))
+        let applies = self.things(&v)?.contains(t);
+        if applies && self.coverage.is_some() {
+            self.hit(&m.target.span, m.cx.origin(), super::coverage::Hit::Ran);
+        }
+        Ok(applies)
     }
 
     /// Every modifier in effect: those scripts made, and those of static abilities in play.
@@ -234,6 +238,9 @@ impl<'r> Interp<'r> {
             for a in abilities {
                 let Head::Static(script) = &a.head else { continue };
                 if let Some(r) = &a.requires {
+                    if self.coverage.is_some() {
+                        self.hit(&r.expr.span, Some(&r.origin), super::coverage::Hit::Ran);
+                    }
                     let mut rc = Ctx::new(you, Some(this.clone()), &r.text).at(&r.origin);
                     let was = std::mem::replace(&mut self.raw, true);
                     let v = self.eval(&r.expr, &mut rc);
@@ -298,6 +305,9 @@ impl<'r> Interp<'r> {
         }
         for ban in self.bans()? {
             if ban.rule.actions.iter().any(|a| a.name == verb) && self.forbids(&ban, you, thing, place)? {
+                if self.coverage.is_some() {
+                    self.hit(&ban.rule.who.span, ban.cx.origin(), super::coverage::Hit::Ran);
+                }
                 if let Some(reason) = &ban.rule.reason {
                     return Err(Halt::refused(reason.clone()));
                 }

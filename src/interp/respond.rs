@@ -164,6 +164,9 @@ impl Interp<'_> {
             let mut cx = Ctx::new(r.controller, Some(r.this.clone()), &req.text).at(&req.origin);
             cx.it = subject_of(ev);
             cx.locals.extend(bound(ev));
+            if self.coverage.is_some() {
+                self.hit(&req.expr.span, Some(&req.origin), super::coverage::Hit::Ran);
+            }
             let v = self.eval(&req.expr, &mut cx)?;
             if !self.truth(&v, &req.expr, &cx)? {
                 return Ok(false);

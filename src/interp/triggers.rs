@@ -196,6 +196,9 @@ impl<'r> Interp<'r> {
             let mut cx = Ctx::new(p.controller, Some(p.this.clone()), &r.text).at(&r.origin);
             cx.it = it.clone();
             cx.locals.extend(bound.iter().cloned());
+            if self.coverage.is_some() {
+                self.hit(&r.expr.span, Some(&r.origin), super::coverage::Hit::Ran);
+            }
             let v = self.eval(&r.expr, &mut cx)?;
             if !self.truth(&v, &r.expr, &cx)? {
                 return Ok(());

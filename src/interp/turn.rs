@@ -111,6 +111,7 @@ impl<'r> Interp<'r> {
         let order = match &self.rules.order {
             Some(o) => {
                 let mut cx = Ctx::new(self.w.state.seats.first().copied(), None, &o.text).at(&o.origin);
+                self.cover_cond(o);
                 let v = self.eval(&o.expr, &mut cx)?;
                 self.players(&v)?
             }
@@ -336,6 +337,7 @@ impl<'r> Interp<'r> {
         let rules: &'r super::Rules = self.rules;
         let Some(end) = &rules.end else { return Ok(false) };
         let cx = Ctx::new(self.w.state.active(), None, &end.text).at(&end.origin);
+        self.cover_cond(end);
         let v = self.remembered(end, &[], &cx, 0, |me| me.eval(&end.expr, &mut cx.clone()))?;
         self.truth(&v, &end.expr, &cx)
     }

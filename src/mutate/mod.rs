@@ -10,7 +10,6 @@
 //! report quotes the designer's text and the change is exactly what a designer could
 //! have written.
 
-pub mod fields;
 pub mod points;
 
 use std::path::{Path, PathBuf};
@@ -57,7 +56,7 @@ pub enum Verdict {
 /// in the file (a script written as an escaped YAML string) is left out.
 pub fn mutants(bundle: &GameBundle, sources: &SourceMap) -> Vec<Mutant> {
     let mut out = vec![];
-    fields::each_script(bundle, &mut |src, entry| {
+    crate::check::fields::each_script(bundle, &mut |src, entry, _| {
         let Some(file_text) = sources.get(src.file).text() else { return };
         for e in points::edits(&src.text, entry) {
             let span = src.file_span(e.range.clone());

@@ -71,6 +71,16 @@ pub struct Outcome {
 
 /// Runs a scenario against a ruleset.
 pub fn run(rules: &Rules, sc: &Scenario) -> Outcome {
+    run_recording(rules, sc, false).0
+}
+
+/// Runs a scenario and records which parts of the rules it executed (`twilit coverage`).
+pub fn run_covered(rules: &Rules, sc: &Scenario) -> (Outcome, crate::interp::coverage::Covered) {
+    let (o, c) = run_recording(rules, sc, true);
+    (o, c.unwrap_or_default())
+}
+
+fn run_recording(rules: &Rules, sc: &Scenario, record: bool) -> (Outcome, Option<crate::interp::coverage::Covered>) {
     let players = sc
         .players
         .iter()
@@ -88,6 +98,9 @@ pub fn run(rules: &Rules, sc: &Scenario) -> Outcome {
         _ => Scripted::default(),
     };
     let mut it = Interp::new(rules, state, Box::new(agent));
+    if record {
+        it.record_coverage();
+    }
     let mut t = Transcript::new(&sc.scenario.value, seed);
     let failure = Runner { sc, t: &mut t }.go(&mut it).err();
     if let Some(f) = &failure {
@@ -95,7 +108,8 @@ pub fn run(rules: &Rules, sc: &Scenario) -> Outcome {
         let (kind, message) = (f.kind.label(), crate::diag::abbreviate(&f.message));
         t.line(&format!("FAILED at step {} ({kind}): {message}", f.step));
     }
-    Outcome { name: sc.scenario.value.clone(), failure, transcript: t.finish() }
+    let covered = it.take_coverage();
+    (Outcome { name: sc.scenario.value.clone(), failure, transcript: t.finish() }, covered)
 }
 
 struct Runner<'a> {

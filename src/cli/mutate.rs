@@ -1,0 +1,161 @@
+//! `twilit mutate PATH...`: mutation testing of each game's rules against its scenarios
+//! (`crate::mutate`). Prints per game how many mutants were made, killed, invalid,
+//! marked equivalent and surviving, then each survivor at its file, line and column with
+//! the change; exits 0 when none survives.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Instant;
+
+use super::render::{self, Format};
+use super::scope::{load_and_check, Scope};
+use super::{EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE};
+use crate::diag::{Severity, SourceMap};
+use crate::mutate::{self, GameFiles, Mutant, Verdict};
+
+/// Options of `twilit mutate`.
+pub struct MutateOpts {
+    /// Game directories (or files of games).
+    pub paths: Vec<PathBuf>,
+    /// Human lines, or JSON objects.
+    pub format: Format,
+    /// Worker threads (default: one per core).
+    pub jobs: Option<usize>,
+    /// Only mutants of this kind (`comparison`, `number`, ...).
+    pub only: Option<String>,
+    /// The bounds of loading and running.
+    pub limits: crate::limits::Limits,
+}
+
+/// How many mutants ended each way.
+#[derive(Default)]
+struct Tally {
+    made: usize,
+    killed: usize,
+    invalid: usize,
+    equivalent: usize,
+    survived: usize,
+}
+
+/// Runs the command; returns the exit code.
+pub fn run(opts: MutateOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    if let Some(k) = &opts.only {
+        if !mutate::Operator::ALL.iter().any(|o| o.name() == k) {
+            let names: Vec<&str> = mutate::Operator::ALL.iter().map(|o| o.name()).collect();
+            let _ = writeln!(err, "error: no mutation kind `{k}`; kinds: {}", names.join(", "));
+            return EXIT_USAGE;
+        }
+    }
+    let checked = load_and_check(&opts.paths, &opts.limits, Scope::Games);
+    let errors: Vec<_> = checked.diags.iter().filter(|d| d.severity == Severity::Error).collect();
+    if !errors.is_empty() {
+        for d in &errors {
+            let _ = write!(out, "{}", render::human(d, &checked.sources, render::want_color(), 100));
+        }
+        let _ = writeln!(err, "{} error(s): fix them before mutating", errors.len());
+        let io = errors.iter().any(|d| d.code == crate::load::IO_CODE);
+        return if io { EXIT_USAGE } else { EXIT_PROBLEMS };
+    }
+    let mut code = EXIT_OK;
+    for bundle in &checked.lib.games {
+        let game = crate::load::canonical(&bundle.dir).file_name().map(|n| n.to_string_lossy().to_string());
+        let game = game.unwrap_or_default();
+        if bundle.scenarios.is_empty() {
+            let _ = writeln!(err, "{game}: no scenarios, nothing to kill mutants with; skipped");
+            continue;
+        }
+        let files = match GameFiles::of(bundle, &checked.sources) {
+            Ok(f) => f,
+            Err(e) => {
+                let _ = writeln!(err, "error: {e}");
+                return EXIT_USAGE;
+            }
+        };
+        if let Verdict::Killed(sc) | Verdict::Invalid(sc) = files.baseline() {
+            let _ = writeln!(err, "{game}: its scenarios fail before any change ({sc}): run `twilit test` first");
+            code = EXIT_PROBLEMS;
+            continue;
+        }
+        let start = Instant::now();
+        let mut all = mutate::mutants(bundle, &checked.sources);
+        all.retain(|m| opts.only.as_deref().is_none_or(|k| m.op.name() == k));
+        let verdicts = mutate::verdicts(&files, &all, opts.jobs);
+        let seconds = start.elapsed().as_secs_f64();
+        let t = tally(&verdicts);
+        if t.survived > 0 {
+            code = EXIT_PROBLEMS;
+        }
+        report(&game, &t, seconds, &all, &verdicts, &checked.sources, opts.format, out);
+    }
+    code
+}
+
+fn tally(verdicts: &[Verdict]) -> Tally {
+    let mut t = Tally { made: verdicts.len(), ..Tally::default() };
+    for v in verdicts {
+        match v {
+            Verdict::Killed(_) => t.killed += 1,
+            Verdict::Invalid(_) => t.invalid += 1,
+            Verdict::Equivalent(_) => t.equivalent += 1,
+            Verdict::Survived => t.survived += 1,
+        }
+    }
+    t
+}
+
+#[allow(clippy::too_many_arguments)]
+fn report(
+    game: &str,
+    t: &Tally,
+    seconds: f64,
+    all: &[Mutant],
+    verdicts: &[Verdict],
+    sources: &SourceMap,
+    format: Format,
+    out: &mut dyn Write,
+) {
+    let survivors = all.iter().zip(verdicts).filter(|(_, v)| **v == Verdict::Survived).map(|(m, _)| m);
+    if format == Format::Json {
+        for m in survivors {
+            let (path, line, column, text) = place(m, sources);
+            let v = serde_json::json!({
+                "game": game, "survived": true, "file": path, "line": line, "column": column,
+                "kind": m.op.name(), "original": m.original, "mutant": m.with, "source": text,
+            });
+            let _ = writeln!(out, "{v}");
+        }
+        let v = serde_json::json!({
+            "game": game, "mutants": t.made, "killed": t.killed, "invalid": t.invalid,
+            "equivalent": t.equivalent, "survived": t.survived, "seconds": (seconds * 10.0).round() / 10.0,
+        });
+        let _ = writeln!(out, "{v}");
+        return;
+    }
+    let _ = writeln!(
+        out,
+        "{game}: {} mutants: {} killed, {} invalid, {} equivalent, {} survived ({seconds:.1} s)",
+        t.made, t.killed, t.invalid, t.equivalent, t.survived
+    );
+    for m in survivors {
+        let (path, line, column, text) = place(m, sources);
+        let with = if m.with.is_empty() { "(removed)".to_string() } else { format!("`{}`", m.with) };
+        let _ = writeln!(
+            out,
+            "  survived {path}:{line}:{column}: {}: `{}` -> {with}\n      {}",
+            m.op.name(),
+            m.original,
+            text.trim()
+        );
+    }
+}
+
+/// Where a mutant is: path, line, column, and the line as the mutant reads.
+fn place(m: &Mutant, sources: &SourceMap) -> (String, usize, usize, String) {
+    let f = sources.get(m.file);
+    let (line, column) = sources.line_col(m.file, m.span.start).unwrap_or((0, 0));
+    let text = f.text().unwrap_or_default();
+    let start = text[..m.span.start.min(text.len())].rfind('\n').map_or(0, |i| i + 1);
+    let end = text[m.span.end.min(text.len())..].find('\n').map_or(text.len(), |i| m.span.end + i);
+    let mutated = format!("{}{}{}", &text[start..m.span.start], m.with, &text[m.span.end..end]);
+    (f.path.display().to_string(), line, column, mutated)
+}

@@ -1,0 +1,50 @@
+//! `twilit coverage`: after the scenarios run, what the rules hold that they never reached
+//! is listed at its place — a procedure never run, a statement never run, an `if` that
+//! never went one way, a table row never read — with counts per file.
+
+use std::path::Path;
+use std::process::Command;
+
+fn twilit(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_twilit"))
+        .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("twilit runs");
+    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+    (out.status.code().expect("exit code"), text(&out.stdout), text(&out.stderr))
+}
+
+#[test]
+fn what_the_scenarios_never_reach_is_listed_at_its_place() {
+    let (code, out, err) = twilit(&["coverage", "tests/fixtures/coverage"]);
+    assert_eq!(code, 0, "{out}{err}");
+    insta::assert_snapshot!("coverage_fixture", out);
+}
+
+#[test]
+fn json_gives_each_gap_and_the_counts_of_each_file() {
+    let (_, out, _) = twilit(&["coverage", "tests/fixtures/coverage", "--format", "json"]);
+    let lines: Vec<serde_json::Value> = out.lines().map(|l| serde_json::from_str(l).expect("JSON")).collect();
+    let missed: Vec<(i64, &str)> =
+        lines.iter().filter_map(|v| Some((v["line"].as_i64()?, v["missed"].as_str()?))).collect();
+    assert_eq!(
+        missed,
+        [(12, "`if` never false"), (13, "table row never read"), (15, "statement never ran"), (18, "never ran")]
+    );
+    let last = lines.last().expect("the file's counts");
+    assert_eq!(
+        (last["fields"].clone(), last["statements"].clone()),
+        (serde_json::json!([1, 2]), serde_json::json!([2, 4]))
+    );
+    assert_eq!(last["branches"], serde_json::json!([2, 4]));
+}
+
+#[test]
+fn every_scenario_still_passes_while_recording() {
+    // Recording must not change what runs: the bundled games' scenarios pass under it.
+    let (code, out, err) = twilit(&["coverage", "cards"]);
+    assert_eq!(code, 0, "a scenario failed while recording:\n{err}");
+    assert!(out.contains("cards/lotr/fellowship.yaml: fields 14/14 (100%)"), "{out}");
+}
