@@ -334,6 +334,37 @@ impl<'r> Interp<'r> {
         Ok(())
     }
 
+    /// Whether an optional ability's `cost:` could be paid now: it is tried on a copy of
+    /// the world, choices answered with their first legal options, and the world is
+    /// restored either way. An ability whose cost cannot be paid is not offered. A
+    /// run-time error is not a refusal: it stops the game.
+    pub(super) fn cost_payable(
+        &mut self,
+        a: &AbilityDef,
+        you: Option<PlayerId>,
+        this: &Value,
+        it: Option<Value>,
+        bound: &[(std::sync::Arc<str>, Value)],
+    ) -> R<bool> {
+        let Some(cost) = &a.cost else { return Ok(true) };
+        let saved = self.snapshot();
+        let agent = std::mem::replace(&mut self.agent, Box::new(super::FirstLegal));
+        let outer = self.paying;
+        let mut cx = Ctx::new(you, Some(this.clone()), &cost.text).at(&cost.origin);
+        cx.locals.extend(bound.iter().cloned());
+        cx.it = it;
+        self.paying = true;
+        let out = self.exec_stmts(&cost.block, &mut cx);
+        self.paying = outer;
+        self.agent = agent;
+        self.restore(saved);
+        match out {
+            Ok(()) => Ok(true),
+            Err(h @ Halt::Error(..)) => Err(h),
+            Err(_) => Ok(false),
+        }
+    }
+
     /// How often `who` used the `index`-th ability of `src` in its limit's period.
     pub(super) fn used(&self, who: PlayerId, src: Source, index: usize) -> u32 {
         self.w.uses.iter().find(|u| u.source == src && u.index == index && u.by == who).map_or(0, |u| u.times)

@@ -178,6 +178,10 @@ impl Interp<'_> {
             }
         }
         if r.ability.optional {
+            // An optional ability whose cost cannot be paid is not offered.
+            if !self.cost_payable(&r.ability, r.controller, &r.this, subject_of(ev), &bound(ev))? {
+                return Ok(false);
+            }
             let cx = Ctx::new(r.controller, None, "");
             let what = format!("respond to \"{}\" with {}", ev.render(&self.w.state), r.label);
             return self.yes(&what, &cx);

@@ -204,6 +204,10 @@ impl<'r> Interp<'r> {
                 return Ok(());
             }
         }
+        // An optional ability whose cost cannot be paid is not offered.
+        if p.ability.optional && !self.cost_payable(p.ability, p.controller, &p.this, it.clone(), &bound)? {
+            return Ok(());
+        }
         if p.ability.optional {
             let cx = Ctx::new(p.controller, None, "");
             if !self.yes(&format!("use the triggered ability of {} ({})", p.label, p.ability.head_text), &cx)? {
