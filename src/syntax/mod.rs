@@ -9,6 +9,7 @@ mod guard;
 mod parse_event;
 mod parser;
 mod primary;
+pub mod print;
 pub mod visit;
 mod words;
 
