@@ -47,6 +47,8 @@ fn num() -> BoxedStrategy<String> {
 fn cond() -> BoxedStrategy<String> {
     let leaf = prop_oneof![
         Just("true".to_string()),
+        sel().prop_map(|s| format!("exhausted of first({s})")),
+        sel().prop_map(|s| format!("owner of first({s}) == you")),
         Just("false".to_string()),
         (num(), prop_oneof!["<", "<=", "==", "!=", ">", ">="], num()).prop_map(|(a, op, b)| format!("{a} {op} {b}")),
         sel().prop_map(|s| format!("exists({s})")),

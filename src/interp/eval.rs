@@ -514,6 +514,11 @@ impl<'r> Interp<'r> {
 
     /// Built-in relations: `owner of x`, `left of p`, `zone of x`, ...
     pub fn relation(&mut self, n: &str, x: &Value) -> R<Value> {
+        // Of nothing, nothing, as for properties: `exhausted of first(x)` of an empty `x`
+        // is no error (a checker cannot tell an empty selection ahead).
+        if matches!(x, Value::Null) {
+            return Ok(Value::Null);
+        }
         let s = &self.w.state;
         let ent = |v: &Value| match v {
             Value::Ent(e) => Ok(*e),
