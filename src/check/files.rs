@@ -463,6 +463,7 @@ impl<'a> FileChecker<'a> {
             }
             SetupItem::Script(src) => self.field(src, Entry::Script, locals),
             SetupItem::Phase(p) => self.phase_name(p),
+            SetupItem::StartGame(_) => {}
         }
     }
 
@@ -480,7 +481,12 @@ impl<'a> FileChecker<'a> {
             Step::Expect(src) => self.field(src, Entry::Condition, locals),
             Step::Advance(p) => self.phase_name(p),
             Step::ExpectActions { player, .. } => self.player(player, players),
-            Step::Choose(_) | Step::ExpectError(_) | Step::ExpectLog(_) => {}
+            Step::ExpectResult { winners, scores, .. } => {
+                for p in winners.iter().flat_map(|w| &w.value).chain(scores.iter().map(|(p, _)| p)) {
+                    self.player(p, players);
+                }
+            }
+            Step::Choose(_) | Step::ExpectError(_) | Step::ExpectLog(_) | Step::ExpectEnd(_) => {}
         }
     }
 

@@ -75,6 +75,9 @@ pub enum SetupItem {
     Script(ScriptSrc),
     /// `{ phase }`: start in this phase.
     Phase(Sp<String>),
+    /// `{ start: game }`: deal the table as a whole game does (`decks:`, supplies, the
+    /// variables' start values, the game's and the factions' `setup:`).
+    StartGame(Span),
 }
 
 /// One scenario step (a one-key mapping).
@@ -99,6 +102,18 @@ pub enum Step {
     ExpectLog(Sp<Vec<Sp<String>>>),
     /// `advance: phase`: everyone passes until this phase starts.
     Advance(Sp<String>),
+    /// `expect_end: true|false`: whether the game's `end:` holds now.
+    ExpectEnd(Sp<bool>),
+    /// `expect_result: { winners: [...], scores: { player: n } }`: the game's `result:`
+    /// read now.
+    ExpectResult {
+        /// The winners, in any order (`[]`: nobody, a draw).
+        winners: Option<Sp<Vec<Sp<String>>>>,
+        /// Each named player's score.
+        scores: Vec<(Sp<String>, Sp<i64>)>,
+        /// The step.
+        span: Span,
+    },
     /// `expect_actions: { player, actions: [...] }`: exactly these legal actions now.
     ExpectActions {
         /// Whose actions.
@@ -125,8 +140,18 @@ const SCENARIO_FIELDS: &[&str] = &["scenario", "game", "seed", "choices", "playe
 const PLAYER_FIELDS: &[&str] = &["name", "role", "faction"];
 const PUT_FIELDS: &[&str] = &["put", "in", "of"];
 const COUNTER_FIELDS: &[&str] = &["counter", "of", "set"];
-const SETUP_KINDS: &[&str] = &["put", "counter", "script", "phase"];
-const STEP_KINDS: &[&str] = &["act", "choose", "expect", "expect_error", "expect_log", "advance", "expect_actions"];
+const SETUP_KINDS: &[&str] = &["put", "counter", "script", "phase", "start"];
+const STEP_KINDS: &[&str] = &[
+    "act",
+    "choose",
+    "expect",
+    "expect_error",
+    "expect_log",
+    "advance",
+    "expect_actions",
+    "expect_end",
+    "expect_result",
+];
 const ACT_FIELDS: &[&str] = &["player", "play", "use", "script"];
 
 /// Converts a scenario file.
@@ -201,8 +226,27 @@ fn setup_item(cx: &mut Cx, node: &Node) -> Option<SetupItem> {
         cx.fields(entries, "a setup phase", &["phase"], |cx, _, v| {
             item = cx.string(v, "`phase`").map(SetupItem::Phase);
         });
+    } else if has("start") {
+        cx.fields(entries, "a setup start", &["start"], |cx, _, v| {
+            item = match cx.string(v, "`start`") {
+                Some(w) if w.value == "game" => Some(SetupItem::StartGame(node.span.clone())),
+                Some(w) => {
+                    let d = Diagnostic::error(
+                        "wrong-type",
+                        format!("`start` must be `game`, found `{}`", w.value),
+                        cx.file,
+                        w.span,
+                    )
+                    .with_label("not `game`")
+                    .with_help("`start: game` deals the table as a whole game does, then runs the game's `setup:`");
+                    cx.diags.push(d);
+                    None
+                }
+                None => None,
+            };
+        });
     } else {
-        let msg = "a setup item is `{put, in, of}`, `{counter, of, set}`, `{script}` or `{phase}`";
+        let msg = "a setup item is `{put, in, of}`, `{counter, of, set}`, `{script}`, `{phase}` or `{start: game}`";
         let keys = entries.iter().filter_map(|(k, _)| k.text());
         let hint = keys.into_iter().find_map(|k| did_you_mean(k, SETUP_KINDS.iter().copied()));
         let d = Diagnostic::error("missing-field", msg, cx.file, head(node))
@@ -267,6 +311,8 @@ fn step(cx: &mut Cx, node: &Node) -> Option<Step> {
         "expect_error" => cx.string(v, "`expect_error`").map(Step::ExpectError),
         "advance" => cx.string(v, "`advance`").map(Step::Advance),
         "expect_actions" => expect_actions(cx, v),
+        "expect_end" => cx.bool(v, "`expect_end`").map(Step::ExpectEnd),
+        "expect_result" => expect_result(cx, v),
         _ => Some(Step::ExpectLog(answers(cx, v, "`expect_log`"))),
     }
 }
@@ -283,6 +329,27 @@ fn expect_actions(cx: &mut Cx, node: &Node) -> Option<Step> {
         cx.check_present(node, "actions", "this `expect_actions`");
     }
     Some(Step::ExpectActions { player, actions: actions?, span: node.span.clone() })
+}
+
+fn expect_result(cx: &mut Cx, node: &Node) -> Option<Step> {
+    let entries = cx.entries(node, "`expect_result`")?;
+    let (mut winners, mut scores) = (None, vec![]);
+    cx.fields(entries, "`expect_result`", &["winners", "scores"], |cx, k, v| match k {
+        "winners" => winners = Some(answers(cx, v, "`winners`")),
+        _ => {
+            if let Some(pairs) = cx.entries(v, "`scores`") {
+                for (p, n) in pairs {
+                    if let (Some(p), Some(n)) = (cx.key(p), cx.int(n, "a score")) {
+                        scores.push((p, n));
+                    }
+                }
+            }
+        }
+    });
+    if winners.is_none() && scores.is_empty() {
+        cx.missing(node, "winners", "this `expect_result`");
+    }
+    Some(Step::ExpectResult { winners, scores, span: node.span.clone() })
 }
 
 fn answers(cx: &mut Cx, node: &Node, what: &str) -> Sp<Vec<Sp<String>>> {

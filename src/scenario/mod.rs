@@ -158,6 +158,10 @@ impl Runner<'_> {
                 Step::Expect(src) => self.expect(it, src, n)?,
                 Step::ExpectLog(lines) => self.expect_log(it, lines, n)?,
                 Step::ExpectActions { player, actions, .. } => self.expect_actions(it, player, actions, n)?,
+                Step::ExpectEnd(want) => self.expect_end(it, want, n)?,
+                Step::ExpectResult { winners, scores, span } => {
+                    self.expect_result(it, winners.as_ref(), scores, span, n)?
+                }
             }
             i += 1;
         }
@@ -255,6 +259,57 @@ impl Runner<'_> {
         Ok(())
     }
 
+    /// `expect_end`: whether the game's `end:` holds now.
+    fn expect_end(&mut self, it: &mut Interp, want: &Sp<bool>, n: usize) -> Res {
+        it.reset_budgets();
+        let got = it.ended().map_err(|h| self.failed(n, &want.span.range(), h.message(), &h))?;
+        if got != want.value {
+            let msg = if want.value {
+                "expected the game to have ended, but its `end:` does not hold"
+            } else {
+                "expected the game to go on, but its `end:` holds"
+            };
+            return Err(self.fail(n, &want.span.range(), msg));
+        }
+        self.t.step(n, &format!("expect_end {}: ok", want.value));
+        Ok(())
+    }
+
+    /// `expect_result`: the game's `result:` read now — its winners (in any order) and the
+    /// scores named.
+    fn expect_result(
+        &mut self,
+        it: &mut Interp,
+        winners: Option<&Sp<Vec<Sp<String>>>>,
+        scores: &[(Sp<String>, Sp<i64>)],
+        span: &Span,
+        n: usize,
+    ) -> Res {
+        it.reset_budgets();
+        let st = it.standing().map_err(|h| self.failed(n, span, h.message(), &h))?;
+        let mut got: Vec<&str> = st.winners.iter().map(|&p| it.w.state.players[p].name.as_str()).collect();
+        got.sort_unstable();
+        if let Some(w) = winners {
+            let mut want: Vec<&str> = w.value.iter().map(|x| x.value.as_str()).collect();
+            want.sort_unstable();
+            if got != want {
+                let msg = format!("expected winners [{}], but the result says [{}]", want.join(", "), got.join(", "));
+                return Err(self.fail(n, &w.span.range(), msg));
+            }
+        }
+        for (p, want) in scores {
+            let score = st.scores.iter().find(|(q, _)| it.w.state.players[*q].name == p.value).map(|(_, s)| *s);
+            if score != Some(want.value) {
+                let got = score.map_or("no score".to_string(), |s| s.to_string());
+                let msg = format!("expected {} to score {}, but the result says {got}", p.value, want.value);
+                return Err(self.fail(n, &want.span.range(), msg));
+            }
+        }
+        let shown = if got.is_empty() { "nobody".to_string() } else { got.join(", ") };
+        self.t.step(n, &format!("expect_result: ok (winners: {shown})"));
+        Ok(())
+    }
+
     /// An expected refusal: it must have changed nothing but the log (`before` has no log).
     fn refused(&mut self, before: &State, it: &mut Interp, n: usize, e: &Sp<String>) -> Res {
         let log = std::mem::take(&mut it.w.state.log);
@@ -296,6 +351,9 @@ impl Runner<'_> {
                     it.w.state
                         .set_counter(&counter.value, holder, set.value)
                         .map_err(|m| self.fail(0, &set.span.range(), m))?;
+                }
+                SetupItem::StartGame(span) => {
+                    it.atomically(|me| me.prepare_whole_game()).map_err(|h| self.failed(0, span, h.message(), &h))?;
                 }
                 SetupItem::Script(src) => {
                     let script = parse(src, it).map_err(|m| self.fail(0, &src.span.range(), m))?;
@@ -475,7 +533,8 @@ fn span_of(s: &Step) -> Span {
         Step::ExpectError(e) => e.span.range(),
         Step::ExpectLog(l) => l.span.range(),
         Step::Advance(p) => p.span.range(),
-        Step::ExpectActions { span, .. } => span.clone(),
+        Step::ExpectActions { span, .. } | Step::ExpectResult { span, .. } => span.clone(),
+        Step::ExpectEnd(b) => b.span.range(),
     }
 }
 
