@@ -2,19 +2,9 @@
 //! is listed at its place — a procedure never run, a statement never run, an `if` that
 //! never went one way, a table row never read — with counts per file.
 
-use std::path::Path;
-use std::process::Command;
+mod common;
 
-fn twilit(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_twilit"))
-        .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("twilit runs");
-    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
-    (out.status.code().expect("exit code"), text(&out.stdout), text(&out.stderr))
-}
+use common::twilit;
 
 #[test]
 fn what_the_scenarios_never_reach_is_listed_at_its_place() {

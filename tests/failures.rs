@@ -2,19 +2,9 @@
 //! expectation and an error of the content are each labelled as what they are — in the
 //! transcript, in `twilit test`'s line and diagnostic code, and in its JSON.
 
-use std::path::Path;
-use std::process::Command;
+mod common;
 
-fn twilit(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_twilit"))
-        .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("twilit runs");
-    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
-    (out.status.code().expect("exit code"), text(&out.stdout), text(&out.stderr))
-}
+use common::twilit;
 
 #[test]
 fn each_failure_says_which_kind_it_is_in_json() {

@@ -3,19 +3,9 @@
 //! change marked `equivalent(KIND): reason` on its line is not run. Exit 0 when nothing
 //! survives, 1 otherwise, 2 for a usage error.
 
-use std::path::Path;
-use std::process::Command;
+mod common;
 
-fn twilit(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_twilit"))
-        .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("twilit runs");
-    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
-    (out.status.code().expect("exit code"), text(&out.stdout), text(&out.stderr))
-}
+use common::twilit;
 
 fn json_lines(out: &str) -> Vec<serde_json::Value> {
     out.lines().map(|l| serde_json::from_str(l).expect("one JSON object per line")).collect()

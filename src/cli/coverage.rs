@@ -5,11 +5,10 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use super::render::{self, Format};
+use super::render::Format;
 use super::scope::{load_and_check, Scope};
-use super::{EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE};
+use super::{EXIT_OK, EXIT_PROBLEMS};
 use crate::coverage::{self, Counts};
-use crate::diag::Severity;
 use crate::interp::Rules;
 
 /// Options of `twilit coverage`.
@@ -25,14 +24,8 @@ pub struct CoverageOpts {
 /// Runs the command; returns the exit code.
 pub fn run(opts: CoverageOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     let checked = load_and_check(&opts.paths, &opts.limits, Scope::Games);
-    let errors: Vec<_> = checked.diags.iter().filter(|d| d.severity == Severity::Error).collect();
-    if !errors.is_empty() {
-        for d in &errors {
-            let _ = write!(out, "{}", render::human(d, &checked.sources, render::want_color(), 100));
-        }
-        let _ = writeln!(err, "{} error(s): fix them before measuring coverage", errors.len());
-        let io = errors.iter().any(|d| d.code == crate::load::IO_CODE);
-        return if io { EXIT_USAGE } else { EXIT_PROBLEMS };
+    if let Some(code) = super::scope::stop_on_errors(&checked, "measuring coverage", out, err) {
+        return code;
     }
     let sources = &checked.sources;
     let json = opts.format == Format::Json;

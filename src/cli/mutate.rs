@@ -7,10 +7,10 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use super::render::{self, Format};
+use super::render::Format;
 use super::scope::{load_and_check, Scope};
 use super::{EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE};
-use crate::diag::{Severity, SourceMap};
+use crate::diag::SourceMap;
 use crate::mutate::{self, GameFiles, Mutant, Verdict};
 
 /// Options of `twilit mutate`.
@@ -47,14 +47,8 @@ pub fn run(opts: MutateOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         }
     }
     let checked = load_and_check(&opts.paths, &opts.limits, Scope::Games);
-    let errors: Vec<_> = checked.diags.iter().filter(|d| d.severity == Severity::Error).collect();
-    if !errors.is_empty() {
-        for d in &errors {
-            let _ = write!(out, "{}", render::human(d, &checked.sources, render::want_color(), 100));
-        }
-        let _ = writeln!(err, "{} error(s): fix them before mutating", errors.len());
-        let io = errors.iter().any(|d| d.code == crate::load::IO_CODE);
-        return if io { EXIT_USAGE } else { EXIT_PROBLEMS };
+    if let Some(code) = super::scope::stop_on_errors(&checked, "mutating", out, err) {
+        return code;
     }
     let mut code = EXIT_OK;
     for bundle in &checked.lib.games {

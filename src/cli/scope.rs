@@ -154,3 +154,25 @@ fn sort(diags: &mut [Diagnostic], sources: &SourceMap, first: &HashSet<FileId>) 
         (rank, path, p.map(|l| l.span.start), d.code.clone())
     });
 }
+
+/// Prints the errors of what `load_and_check` loaded, if any, and says the command cannot
+/// go on (`doing`: what it would do); the exit code then: 2 when a path could not be read,
+/// else 1.
+pub fn stop_on_errors(
+    checked: &Checked,
+    doing: &str,
+    out: &mut dyn std::io::Write,
+    err: &mut dyn std::io::Write,
+) -> Option<i32> {
+    let errors: Vec<&Diagnostic> =
+        checked.diags.iter().filter(|d| d.severity == crate::diag::Severity::Error).collect();
+    if errors.is_empty() {
+        return None;
+    }
+    for d in &errors {
+        let _ = write!(out, "{}", super::render::human(d, &checked.sources, super::render::want_color(), 100));
+    }
+    let _ = writeln!(err, "{} error(s): fix them before {doing}", errors.len());
+    let io = errors.iter().any(|d| d.code == crate::load::IO_CODE);
+    Some(if io { super::EXIT_USAGE } else { super::EXIT_PROBLEMS })
+}

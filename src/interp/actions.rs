@@ -347,22 +347,15 @@ impl<'r> Interp<'r> {
         bound: &[(std::sync::Arc<str>, Value)],
     ) -> R<bool> {
         let Some(cost) = &a.cost else { return Ok(true) };
-        let saved = self.snapshot();
-        let agent = std::mem::replace(&mut self.agent, Box::new(super::FirstLegal));
-        let outer = self.paying;
         let mut cx = Ctx::new(you, Some(this.clone()), &cost.text).at(&cost.origin);
         cx.locals.extend(bound.iter().cloned());
         cx.it = it;
-        self.paying = true;
-        let out = self.exec_stmts(&cost.block, &mut cx);
-        self.paying = outer;
-        self.agent = agent;
-        self.restore(saved);
-        match out {
-            Ok(()) => Ok(true),
-            Err(h @ Halt::Error(..)) => Err(h),
-            Err(_) => Ok(false),
-        }
+        self.trial(|me| {
+            let outer = std::mem::replace(&mut me.paying, true);
+            let out = me.exec_stmts(&cost.block, &mut cx);
+            me.paying = outer;
+            out
+        })
     }
 
     /// How often `who` used the `index`-th ability of `src` in its limit's period.

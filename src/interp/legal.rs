@@ -118,10 +118,17 @@ impl Interp<'_> {
     /// options; the world is restored either way. A run-time error in the rules is not a
     /// refusal: it stops the game.
     pub(super) fn would_resolve(&mut self, p: PlayerId, a: &Action) -> R<bool> {
+        self.reset_budgets();
+        self.trial(|me| me.act_now(p, a).and_then(|()| me.fire()))
+    }
+
+    /// Whether `f` goes through on a copy of the world, its choices answered with their
+    /// first legal options; the world is restored either way. A refusal (or a budget) is
+    /// `false`; a run-time error in the rules stops the game.
+    pub(super) fn trial(&mut self, f: impl FnOnce(&mut Self) -> R<()>) -> R<bool> {
         let saved = self.snapshot();
         let agent = std::mem::replace(&mut self.agent, Box::new(FirstLegal));
-        self.reset_budgets();
-        let out = self.act_now(p, a).and_then(|()| self.fire());
+        let out = f(self);
         self.agent = agent;
         self.restore(saved);
         match out {

@@ -1,0 +1,16 @@
+//! What several integration tests share: running the real binary from the crate's root.
+
+use std::path::Path;
+use std::process::Command;
+
+/// Runs `twilit ARGS` from the crate's root (no colour); its exit code, stdout and stderr.
+pub fn twilit(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_twilit"))
+        .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("twilit runs");
+    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+    (out.status.code().expect("exit code"), text(&out.stdout), text(&out.stderr))
+}
