@@ -515,9 +515,10 @@ impl<'r> Interp<'r> {
     /// Built-in relations: `owner of x`, `left of p`, `zone of x`, ...
     pub fn relation(&mut self, n: &str, x: &Value) -> R<Value> {
         // Of nothing, nothing, as for properties: `exhausted of first(x)` of an empty `x`
-        // is no error (a checker cannot tell an empty selection ahead).
+        // is no error (a checker cannot tell an empty selection ahead). What is a truth
+        // stays one: nothing is neither exhausted nor face up.
         if matches!(x, Value::Null) {
-            return Ok(Value::Null);
+            return Ok(if matches!(n, "exhausted" | "face_up") { Value::Bool(false) } else { Value::Null });
         }
         let s = &self.w.state;
         let ent = |v: &Value| match v {
