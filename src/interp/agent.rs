@@ -64,10 +64,10 @@ pub trait Agent {
     }
 
     /// Answers for the scenario step about to run (scripted agents only).
-    fn begin(&mut self, _step: usize, _answers: Vec<(usize, Vec<String>)>) {}
+    fn begin(&mut self, _step: usize, _answers: Vec<Answer>) {}
 
     /// Answers left unused after a step, with the step that gave them.
-    fn leftover(&mut self) -> Vec<(usize, Vec<String>)> {
+    fn leftover(&mut self) -> Vec<Answer> {
         vec![]
     }
 }
@@ -115,12 +115,24 @@ impl Agent for RandomAgent {
     }
 }
 
+/// One scripted answer: the step that gives it, the options it picks and, when the step
+/// says, every option the question must offer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Answer {
+    /// The `choose` step (1-based).
+    pub step: usize,
+    /// The options picked, by name.
+    pub names: Vec<String>,
+    /// All the options the question must offer (any order), if given.
+    pub among: Option<Vec<String>>,
+}
+
 /// Scenario answers: each `choose:` step answers one question, in order. Strict: a
 /// question with no answer left is an error naming the prompt and the options.
 #[derive(Default)]
 pub struct Scripted {
     step: usize,
-    queue: VecDeque<(usize, Vec<String>)>,
+    queue: VecDeque<Answer>,
     fallback: Option<Box<dyn Agent>>,
 }
 
@@ -132,22 +144,36 @@ impl Scripted {
 }
 
 impl Agent for Scripted {
-    fn begin(&mut self, step: usize, answers: Vec<(usize, Vec<String>)>) {
+    fn begin(&mut self, step: usize, answers: Vec<Answer>) {
         self.step = step;
         self.queue = answers.into();
     }
 
-    fn leftover(&mut self) -> Vec<(usize, Vec<String>)> {
+    fn leftover(&mut self) -> Vec<Answer> {
         self.queue.drain(..).collect()
     }
 
     fn choose(&mut self, ask: &Ask, _rng: &mut Rng) -> Result<Vec<usize>, String> {
-        let Some((at, names)) = self.queue.pop_front() else {
+        let Some(Answer { step: at, names, among }) = self.queue.pop_front() else {
             if let Some(f) = &mut self.fallback {
                 return f.choose(ask, _rng);
             }
             return Err(format!("missing choice at step {}: {} asks {}", self.step, ask.chooser, ask.describe()));
         };
+        if let Some(among) = among {
+            let (mut want, mut got): (Vec<&str>, Vec<&str>) =
+                (among.iter().map(String::as_str).collect(), ask.options.iter().map(String::as_str).collect());
+            want.sort_unstable();
+            got.sort_unstable();
+            if want != got {
+                return Err(format!(
+                    "step {at} expects the options [{}], but {} asks {}",
+                    want.join(", "),
+                    ask.chooser,
+                    ask.describe()
+                ));
+            }
+        }
         let mut picked = vec![];
         for n in &names {
             match ask.options.iter().position(|o| o == n) {
@@ -186,11 +212,24 @@ mod tests {
     fn scripted_answers_by_name_and_reports_missing_ones() {
         let opts = vec!["a".to_string(), "b".to_string()];
         let mut s = Scripted::default();
-        s.begin(3, vec![(4, vec!["b".into()])]);
+        s.begin(3, vec![Answer { step: 4, names: vec!["b".into()], among: None }]);
         let mut rng = Rng::new(0);
         assert_eq!(s.choose(&ask(&opts, 1, 1), &mut rng), Ok(vec![1]));
         let err = s.choose(&ask(&opts, 1, 1), &mut rng).unwrap_err();
         assert_eq!(err, "missing choice at step 3: p asks choose 1 card (pick 1); options: a, b");
+    }
+
+    #[test]
+    fn scripted_answers_check_the_options_when_told() {
+        let opts = vec!["a".to_string(), "b".to_string()];
+        let mut s = Scripted::default();
+        let among = |o: &[&str]| Some(o.iter().map(|x| x.to_string()).collect());
+        s.begin(3, vec![Answer { step: 4, names: vec!["a".into()], among: among(&["b", "a"]) }]);
+        let mut rng = Rng::new(0);
+        assert_eq!(s.choose(&ask(&opts, 1, 1), &mut rng), Ok(vec![0]));
+        s.begin(5, vec![Answer { step: 6, names: vec!["a".into()], among: among(&["a"]) }]);
+        let err = s.choose(&ask(&opts, 1, 1), &mut rng).unwrap_err();
+        assert_eq!(err, "step 6 expects the options [a], but p asks choose 1 card (pick 1); options: a, b");
     }
 
     #[test]

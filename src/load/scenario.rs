@@ -92,8 +92,8 @@ pub enum Step {
         /// The step.
         span: Span,
     },
-    /// `choose: [answers]`.
-    Choose(Sp<Vec<Sp<String>>>),
+    /// `choose: [answers]`, or `choose: { pick: [answers], among: [options] }`.
+    Choose(Choice),
     /// `expect: condition`.
     Expect(ScriptSrc),
     /// `expect_error: "message"`.
@@ -123,6 +123,16 @@ pub enum Step {
         /// The step.
         span: Span,
     },
+}
+
+/// A `choose` step: the options it picks and, when given, all the options the question
+/// must offer (`among:`, in any order).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Choice {
+    /// The options picked.
+    pub pick: Sp<Vec<Sp<String>>>,
+    /// Every option the question must offer, if the step says.
+    pub among: Option<Sp<Vec<Sp<String>>>>,
 }
 
 /// What an `act` step does.
@@ -306,7 +316,7 @@ fn step(cx: &mut Cx, node: &Node) -> Option<Step> {
     }
     match key.value.as_str() {
         "act" => act(cx, v),
-        "choose" => Some(Step::Choose(answers(cx, v, "`choose`"))),
+        "choose" => choice(cx, v).map(Step::Choose),
         "expect" => cx.script(v, "`expect`").map(Step::Expect),
         "expect_error" => cx.string(v, "`expect_error`").map(Step::ExpectError),
         "advance" => cx.string(v, "`advance`").map(Step::Advance),
@@ -329,6 +339,23 @@ fn expect_actions(cx: &mut Cx, node: &Node) -> Option<Step> {
         cx.check_present(node, "actions", "this `expect_actions`");
     }
     Some(Step::ExpectActions { player, actions: actions?, span: node.span.clone() })
+}
+
+/// `choose: [a, b]`, or `choose: { pick: [a], among: [a, b] }`.
+fn choice(cx: &mut Cx, node: &Node) -> Option<Choice> {
+    if !matches!(node.kind, crate::load::yaml::NodeKind::Map(_)) {
+        return Some(Choice { pick: answers(cx, node, "`choose`"), among: None });
+    }
+    let entries = cx.entries(node, "`choose`")?;
+    let (mut pick, mut among) = (None, None);
+    cx.fields(entries, "`choose`", &["pick", "among"], |cx, k, v| match k {
+        "pick" => pick = Some(answers(cx, v, "`pick`")),
+        _ => among = Some(answers(cx, v, "`among`")),
+    });
+    if pick.is_none() {
+        cx.missing(node, "pick", "this `choose`");
+    }
+    Some(Choice { pick: pick?, among })
 }
 
 fn expect_result(cx: &mut Cx, node: &Node) -> Option<Step> {

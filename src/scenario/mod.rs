@@ -149,7 +149,7 @@ impl Runner<'_> {
                 }
                 Step::Choose(a) => {
                     let msg = "`choose` answers nothing: put it right after an `act` or `advance` step";
-                    return Err(self.fail(n, &a.span.range(), msg));
+                    return Err(self.fail(n, &a.pick.span.range(), msg));
                 }
                 Step::ExpectError(e) => {
                     let msg = "`expect_error` must follow an `act` step (and its `choose` steps)";
@@ -176,7 +176,12 @@ impl Runner<'_> {
         let mut answers = vec![];
         let mut j = i + 1;
         while let Some(Step::Choose(a)) = steps.get(j) {
-            answers.push((j + 1, a.value.iter().map(|x| x.value.clone()).collect()));
+            let names = |l: &Sp<Vec<Sp<String>>>| l.value.iter().map(|x| x.value.clone()).collect::<Vec<_>>();
+            answers.push(crate::interp::Answer {
+                step: j + 1,
+                names: names(&a.pick),
+                among: a.among.as_ref().map(names),
+            });
             j += 1;
         }
         it.agent.begin(n, answers);
@@ -192,9 +197,9 @@ impl Runner<'_> {
             _ => None,
         };
         let left = it.agent.leftover();
-        if let (Some((at, names)), true) = (left.first(), out.is_ok() || expected.is_some()) {
-            let msg = format!("unused answer {names:?}: no choice was asked for it");
-            return Err(self.fail(*at, &span_of(&steps[at - 1]), msg));
+        if let (Some(a), true) = (left.first(), out.is_ok() || expected.is_some()) {
+            let msg = format!("unused answer {:?}: no choice was asked for it", a.names);
+            return Err(self.fail(a.step, &span_of(&steps[a.step - 1]), msg));
         }
         match (out, expected) {
             (Ok(()), None) => {}
@@ -528,7 +533,7 @@ fn parse(src: &ScriptSrc, it: &Interp) -> Result<Script, String> {
 fn span_of(s: &Step) -> Span {
     match s {
         Step::Act { span, .. } => span.clone(),
-        Step::Choose(a) => a.span.range(),
+        Step::Choose(a) => a.pick.span.range(),
         Step::Expect(e) => e.span.range(),
         Step::ExpectError(e) => e.span.range(),
         Step::ExpectLog(l) => l.span.range(),
