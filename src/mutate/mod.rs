@@ -64,7 +64,7 @@ pub fn mutants(bundle: &GameBundle, sources: &SourceMap) -> Vec<Mutant> {
             if file_text.get(span.clone()) != Some(original) {
                 continue;
             }
-            let equivalent = mark(file_text, span.start, e.op);
+            let equivalent = mark(file_text, span.start, e.op, original);
             out.push(Mutant {
                 file: src.file,
                 span,
@@ -82,14 +82,23 @@ pub fn mutants(bundle: &GameBundle, sources: &SourceMap) -> Vec<Mutant> {
     out
 }
 
-/// The reason of an `equivalent(KIND): reason` mark on the line of `at`, for this kind.
-fn mark(text: &str, at: usize, op: Operator) -> Option<String> {
+/// The reason of an `equivalent(KIND): reason` mark on the line of `at` that covers this
+/// change: `equivalent(KIND)` covers every change of that kind on the line,
+/// `equivalent(KIND:TEXT)` only the change of `TEXT` (`equivalent(filter:you control)`).
+/// Several marks may share one reason: `equivalent(a), equivalent(b:x): reason`.
+fn mark(text: &str, at: usize, op: Operator, original: &str) -> Option<String> {
     let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
     let end = text[at..].find('\n').map_or(text.len(), |i| at + i);
     let line = &text[start..end];
-    let tag = format!("equivalent({}):", op.name());
-    let i = line.find(&tag)?;
-    Some(line[i + tag.len()..].trim().to_string())
+    let covers = line.match_indices("equivalent(").any(|(i, m)| {
+        let inside = line[i + m.len()..].split(')').next().unwrap_or("");
+        match inside.split_once(':') {
+            Some((kind, what)) => kind.trim() == op.name() && what.trim() == original.trim(),
+            None => inside.trim() == op.name(),
+        }
+    });
+    let reason = line.rsplit_once("):").map(|(_, r)| r.trim().to_string())?;
+    covers.then_some(reason)
 }
 
 /// A game's files as text, by their path relative to the game's directory.
@@ -173,5 +182,21 @@ pub fn verdicts(files: &GameFiles, mutants: &[Mutant], jobs: Option<usize>) -> V
             Err(_) => mutants.iter().map(|m| files.verdict(m)).collect(),
         },
         None => work(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_mark_covers_its_kind_or_only_the_text_it_names() {
+        let line = "x where a and b you control  # equivalent(logic), equivalent(filter:you control): why";
+        let at = line.find("and").unwrap();
+        assert_eq!(mark(line, at, Operator::Logic, "and"), Some("why".into()));
+        assert_eq!(mark(line, at, Operator::Filter, "you control"), Some("why".into()));
+        assert_eq!(mark(line, at, Operator::Filter, "where a and b"), None);
+        assert_eq!(mark(line, at, Operator::Number, "1"), None);
+        assert_eq!(mark("no mark here", 0, Operator::Logic, "and"), None);
     }
 }
