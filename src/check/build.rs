@@ -138,7 +138,9 @@ impl Builder<'_> {
                 }
             }
             let params = p.params.iter().map(|a| a.name.value.clone()).collect();
-            let sym = Sym::Procedure { arity: p.params.len(), value: p.value.is_some(), params };
+            let tys =
+                p.params.iter().map(|a| a.ty.as_ref().and_then(|t| param_ty(t.as_str())).unwrap_or(Ty::Any)).collect();
+            let sym = Sym::Procedure { arity: p.params.len(), value: p.value.is_some(), params, tys };
             self.name(&p.name, "procedure", sym);
         }
     }

@@ -102,7 +102,8 @@ pub enum Sym {
     /// A phase or step.
     Phase,
     /// A game procedure with its parameter count; `value` procedures are functions.
-    Procedure { arity: usize, value: bool, params: Vec<String> },
+    /// `tys` are the parameters' declared types (`Any` where none is declared).
+    Procedure { arity: usize, value: bool, params: Vec<String>, tys: Vec<Ty> },
     /// A built-in name with its type.
     Builtin(Ty),
     /// A game variable declared in `variables:`, with its type.

@@ -416,7 +416,7 @@ impl<'a> Checker<'a> {
         match c.kind {
             CallKind::Keyword => self.keyword_call(c, &arg_tys),
             CallKind::Function => {
-                let t = self.function_call(c);
+                let t = self.function_call(c, &arg_tys);
                 if Env::function(&c.name.name).is_some() {
                     self.function_args(c, &arg_tys);
                 }
@@ -462,7 +462,7 @@ impl<'a> Checker<'a> {
         Ty::Any
     }
 
-    fn function_call(&mut self, c: &Call) -> Ty {
+    fn function_call(&mut self, c: &Call, arg_tys: &[Ty]) -> Ty {
         let n = c.args.len();
         if let Some((lo, hi, ret)) = Env::function(&c.name.name) {
             if n < lo || n > hi {
@@ -473,7 +473,7 @@ impl<'a> Checker<'a> {
             return ret;
         }
         match self.env.lookup(&c.name.name).cloned() {
-            Some(Sym::Procedure { arity, value, params }) => {
+            Some(Sym::Procedure { arity, value, params, tys }) => {
                 if arity != n {
                     self.error(
                         "wrong-arity",
@@ -481,6 +481,17 @@ impl<'a> Checker<'a> {
                         &c.span,
                     )
                     .help = Some(format!("write it as `{}({})`", c.name.name, params.join(", ")));
+                } else {
+                    for ((p, want), (a, got)) in params.iter().zip(&tys).zip(c.args.iter().zip(arg_tys)) {
+                        if !got.fits(*want) {
+                            let (proc_name, want, got) = (&c.name.name, want.describe(), got.describe());
+                            self.error(
+                                "type-mismatch",
+                                format!("argument `{p}` of `{proc_name}` expects {want}, found {got}"),
+                                &a.span,
+                            );
+                        }
+                    }
                 }
                 if value {
                     Ty::Any
