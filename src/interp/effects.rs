@@ -212,10 +212,17 @@ impl<'r> Interp<'r> {
         }
     }
 
-    /// The things an effect acts on (quantities may ask the acting player).
+    /// The things an effect acts on (quantities may ask the acting player). Board spaces
+    /// a noun selected with the cards (a suit of clearings and cards) are left out: the
+    /// verbs act on cards and pieces.
     fn targets(&mut self, o: &Expr, cx: &mut Ctx) -> R<Value> {
         let v = self.eval_in(o, cx, Mode::Act)?;
-        Ok(Value::List(self.things_owned(v)?))
+        let mut things = self.things_owned(v)?;
+        if things.iter().any(|t| matches!(t, Value::Zone(_))) {
+            let s = &self.w.state;
+            things.retain(|t| !matches!(t, Value::Zone(z) if s.zones[*z].attrs.is_some()));
+        }
+        Ok(Value::List(things))
     }
 
     /// A value as one card or piece.

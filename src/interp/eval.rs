@@ -521,6 +521,22 @@ impl<'r> Interp<'r> {
             return Ok(if matches!(n, "exhausted" | "face_up") { Value::Bool(false) } else { Value::Null });
         }
         let s = &self.w.state;
+        // A board space (a noun such as a suit may select spaces with cards) is never
+        // exhausted nor face down, has no side and lies in no zone; it has its owner, if
+        // any, and its name.
+        if let Value::Zone(z) = x {
+            if s.zones[*z].attrs.is_some() {
+                return Ok(match n {
+                    "exhausted" => Value::Bool(false),
+                    "face_up" => Value::Bool(true),
+                    "owner" | "controller" => s.zones[*z].owner.map_or(Value::Null, Value::Player),
+                    "space" => x.clone(),
+                    "name" => Value::Str(s.zones[*z].name.as_str().into()),
+                    "id" => Value::Sym(s.zones[*z].name.as_str().into()),
+                    _ => Value::Null,
+                });
+            }
+        }
         let ent = |v: &Value| match v {
             Value::Ent(e) => Ok(*e),
             Value::List(l) if l.len() == 1 => match l[0] {
