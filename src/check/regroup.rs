@@ -1,7 +1,7 @@
 //! How the filters after `P of X` bind. When `P` reads a value of each thing (a property,
 //! a counter, or a relation such as `owner` or `zone`), the filters narrow `X`: `cost of
 //! cards in hand` is `cost of (cards in hand)`, a list of numbers (LANGUAGE.md 5). After a
-//! zone or a noun they narrow the whole, as written: `warriors of p at c`, `hand of bob
+//! zone or a noun they narrow the whole, as written: `pieces of p at c`, `hand of bob
 //! where cost > 2`. The grammar knows no game, so it cannot tell the two apart; every
 //! script is regrouped here once after parsing, by the game's names, before it is
 //! checked, compiled or run, so that all three read the same tree.

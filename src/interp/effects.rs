@@ -213,7 +213,7 @@ impl<'r> Interp<'r> {
     }
 
     /// The things an effect acts on (quantities may ask the acting player). Board spaces
-    /// a noun selected with the cards (a suit of clearings and cards) are left out: the
+    /// a noun selected with the cards (a value that cards and spaces both have) are left out: the
     /// verbs act on cards and pieces.
     fn targets(&mut self, o: &Expr, cx: &mut Ctx) -> R<Value> {
         let v = self.eval_in(o, cx, Mode::Act)?;

@@ -521,7 +521,7 @@ impl<'r> Interp<'r> {
             return Ok(if matches!(n, "exhausted" | "face_up") { Value::Bool(false) } else { Value::Null });
         }
         let s = &self.w.state;
-        // A board space (a noun such as a suit may select spaces with cards) is never
+        // A board space (a value that cards and spaces both have selects both) is never
         // exhausted nor face down, has no side and lies in no zone; it has its owner, if
         // any, and its name.
         if let Value::Zone(z) = x {
