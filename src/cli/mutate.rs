@@ -11,7 +11,7 @@ use super::render::Format;
 use super::scope::{load_and_check, Scope};
 use super::{EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE};
 use crate::diag::SourceMap;
-use crate::mutate::{self, GameFiles, Mutant, Verdict};
+use crate::mutate::{self, GameTexts, Mutant, Verdict};
 
 /// Options of `twilit mutate`.
 pub struct MutateOpts {
@@ -52,13 +52,12 @@ pub fn run(opts: MutateOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     }
     let mut code = EXIT_OK;
     for bundle in &checked.lib.games {
-        let game = crate::load::canonical(&bundle.dir).file_name().map(|n| n.to_string_lossy().to_string());
-        let game = game.unwrap_or_default();
+        let game = super::scope::game_name(bundle);
         if bundle.scenarios.is_empty() {
             let _ = writeln!(err, "{game}: no scenarios, nothing to kill mutants with; skipped");
             continue;
         }
-        let files = match GameFiles::of(bundle, &checked.sources) {
+        let files = match GameTexts::of(bundle, &checked.sources) {
             Ok(f) => f,
             Err(e) => {
                 let _ = writeln!(err, "error: {e}");
@@ -73,7 +72,13 @@ pub fn run(opts: MutateOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         let start = Instant::now();
         let mut all = mutate::mutants(bundle, &checked.sources);
         all.retain(|m| opts.only.as_deref().is_none_or(|k| m.op.name() == k));
-        let verdicts = mutate::verdicts(&files, &all, opts.jobs);
+        let verdicts = match mutate::verdicts(&files, &all, opts.jobs) {
+            Ok(v) => v,
+            Err(e) => {
+                let _ = writeln!(err, "error: {e}");
+                return EXIT_USAGE;
+            }
+        };
         let seconds = start.elapsed().as_secs_f64();
         let t = tally(&verdicts);
         if t.survived > 0 {

@@ -176,3 +176,9 @@ pub fn stop_on_errors(
     let io = errors.iter().any(|d| d.code == crate::load::IO_CODE);
     Some(if io { super::EXIT_USAGE } else { super::EXIT_PROBLEMS })
 }
+
+/// How reports name a game: its directory's name (`lotr`), however the path was written.
+pub fn game_name(bundle: &crate::load::GameBundle) -> String {
+    let dir = crate::load::canonical(&bundle.dir);
+    dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default()
+}

@@ -118,8 +118,7 @@ impl Runs<'_> {
                 return;
             }
         };
-        let dir = crate::load::canonical(&bundle.dir);
-        let game = dir.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
+        let game = super::scope::game_name(bundle);
         for sc in selected {
             let o = scenario::run(&rules, sc);
             if self.opts.format == render::Format::Json {

@@ -102,15 +102,15 @@ fn mark(text: &str, at: usize, op: Operator, original: &str) -> Option<String> {
 }
 
 /// A game's files as text, by their path relative to the game's directory.
-pub struct GameFiles {
+pub struct GameTexts {
     dir: PathBuf,
     files: Vec<(FileId, String, String)>,
     limits: crate::limits::Limits,
 }
 
-impl GameFiles {
+impl GameTexts {
     /// The files of `bundle` as `sources` holds them (read again from disk if not kept).
-    pub fn of(bundle: &GameBundle, sources: &SourceMap) -> Result<GameFiles, String> {
+    pub fn of(bundle: &GameBundle, sources: &SourceMap) -> Result<GameTexts, String> {
         let mut files = vec![];
         for &id in &bundle.files {
             let f = sources.get(id);
@@ -123,7 +123,7 @@ impl GameFiles {
             let name = relative(&f.path, &bundle.dir);
             files.push((id, name, text));
         }
-        Ok(GameFiles { dir: bundle.dir.clone(), files, limits: bundle.limits })
+        Ok(GameTexts { dir: bundle.dir.clone(), files, limits: bundle.limits })
     }
 
     /// Loads and compiles the game with `edit` applied, then runs its scenarios: the
@@ -173,30 +173,8 @@ fn relative(path: &Path, dir: &Path) -> String {
     canon.strip_prefix(&base).unwrap_or(path).to_string_lossy().into_owned()
 }
 
-/// The verdict of every mutant, in their order, on `jobs` threads (all cores for `None`).
-pub fn verdicts(files: &GameFiles, mutants: &[Mutant], jobs: Option<usize>) -> Vec<Verdict> {
-    let work = || mutants.par_iter().map(|m| files.verdict(m)).collect();
-    match jobs {
-        Some(n) => match rayon::ThreadPoolBuilder::new().num_threads(n.max(1)).build() {
-            Ok(pool) => pool.install(work),
-            Err(_) => mutants.iter().map(|m| files.verdict(m)).collect(),
-        },
-        None => work(),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_mark_covers_its_kind_or_only_the_text_it_names() {
-        let line = "x where a and b you control  # equivalent(logic), equivalent(filter:you control): why";
-        let at = line.find("and").unwrap();
-        assert_eq!(mark(line, at, Operator::Logic, "and"), Some("why".into()));
-        assert_eq!(mark(line, at, Operator::Filter, "you control"), Some("why".into()));
-        assert_eq!(mark(line, at, Operator::Filter, "where a and b"), None);
-        assert_eq!(mark(line, at, Operator::Number, "1"), None);
-        assert_eq!(mark("no mark here", 0, Operator::Logic, "and"), None);
-    }
+/// The verdict of every mutant, in their order, on `jobs` threads (all cores for `None`),
+/// each with the interpreter's stack (`simulate::pool`).
+pub fn verdicts(files: &GameTexts, mutants: &[Mutant], jobs: Option<usize>) -> Result<Vec<Verdict>, String> {
+    Ok(crate::simulate::pool(jobs)?.install(|| mutants.par_iter().map(|m| files.verdict(m)).collect()))
 }

@@ -151,15 +151,20 @@ pub fn play_one(rules: &Rules, seed: u64, players: usize, turns: u32) -> GameSum
     }
 }
 
+/// Worker threads for running rules: `jobs` of them (one per core for `None`), each with
+/// the stack the interpreter's recursion may need (`STACK`).
+pub fn pool(jobs: Option<usize>) -> Result<rayon::ThreadPool, String> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs.unwrap_or(0))
+        .stack_size(STACK)
+        .build()
+        .map_err(|e| format!("cannot start the worker threads: {e}"))
+}
+
 /// Plays `o.games` games on `o.jobs` threads, calling `done` after each; the summaries come
 /// back in seed order, so the result does not depend on the thread count.
 pub fn play_all(rules: &Rules, o: &Options, done: &(dyn Fn() + Sync)) -> Result<Vec<GameSummary>, String> {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(o.jobs.unwrap_or(0))
-        .stack_size(STACK)
-        .build()
-        .map_err(|e| format!("cannot start the worker threads: {e}"))?;
-    Ok(pool.install(|| {
+    Ok(pool(o.jobs)?.install(|| {
         (0..o.games)
             .into_par_iter()
             .map(|i| {
