@@ -196,6 +196,17 @@ const BUILTINS: &[(&str, Ty)] = &[
     ("face_up", Ty::Bool),
 ];
 
+/// The built-in relations of cards and pieces, each read of one thing (`exhausted of x`):
+/// what `of` reads of each thing on its right rather than selecting things. `owner`,
+/// `controller` and `name` are read of players too; `space` is also the noun of all spaces,
+/// and `left`/`right` are relations of players only.
+pub const THING_RELATIONS: &[&str] = &["exhausted", "face_up", "side", "zone", "id", "owner", "controller", "name"];
+
+/// Whether `name` is one of the `THING_RELATIONS`.
+pub fn is_thing_relation(name: &str) -> bool {
+    THING_RELATIONS.contains(&name)
+}
+
 /// Built-in periods usable in durations and `start of` / `end of` patterns.
 pub const PERIODS: &[&str] = &["turn", "phase", "round", "step", "game"];
 

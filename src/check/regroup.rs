@@ -30,9 +30,8 @@ pub fn reads_value(env: &Env, bound: &[String], name: &str) -> bool {
         return false;
     }
     match env.lookup(name) {
-        Some(Sym::Property(_) | Sym::Counter { .. }) => true,
-        Some(Sym::Builtin(Ty::Relation)) => true,
-        Some(Sym::Builtin(_)) => matches!(name, "side" | "zone" | "name" | "id" | "exhausted" | "face_up"),
+        Some(Sym::Property(_) | Sym::Counter { .. } | Sym::Builtin(Ty::Relation)) => true,
+        Some(Sym::Builtin(_)) => super::env::is_thing_relation(name),
         _ => false,
     }
 }

@@ -501,15 +501,7 @@ impl<'a> Checker<'a> {
             }
             _ if self.env.keywords.contains_key(&c.name.name) => {
                 // `Remove(2)`: a keyword written like a procedure call.
-                let args: Vec<String> = c
-                    .args
-                    .iter()
-                    .map(|a| match &a.kind {
-                        ExprKind::Int(i) => i.to_string(),
-                        ExprKind::Name(n, _) => n.clone(),
-                        _ => "...".into(),
-                    })
-                    .collect();
+                let args: Vec<String> = c.args.iter().map(crate::syntax::print::expr).collect();
                 self.error("unknown-procedure", format!("`{}` is a keyword, not a procedure", c.name.name), &c.span)
                     .help = Some(format!("a keyword takes square brackets: `{}[{}]`", c.name.name, args.join(", ")));
                 Ty::Any

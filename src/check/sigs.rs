@@ -6,7 +6,7 @@
 
 use crate::syntax::ast::*;
 
-use super::env::{Sym, Ty};
+use super::env::{is_thing_relation, Sym, Ty};
 use super::script::Checker;
 
 /// Whether `e` of type `t` is surely one plain value (a number, a truth, a text, a die
@@ -19,11 +19,6 @@ fn plain(e: &Expr, t: Ty) -> bool {
         _ => false,
     };
     matches!(t, Ty::Num | Ty::Bool | Ty::Str | Ty::Die | Ty::Period) && !reads_of
-}
-
-/// The article and noun for a type in "found ..." messages.
-fn found(t: Ty) -> &'static str {
-    t.describe()
 }
 
 impl Checker<'_> {
@@ -52,7 +47,7 @@ impl Checker<'_> {
             };
             let err = self.error(
                 "type-mismatch",
-                format!("argument {} of `{name}` must be {want}, found {}", i + 1, found(t)),
+                format!("argument {} of `{name}` must be {want}, found {}", i + 1, t.describe()),
                 &a.span,
             );
             err.help = match (name, t) {
@@ -90,7 +85,7 @@ impl Checker<'_> {
                 if plain(o, t) || matches!(t, Ty::Player | Ty::Players) {
                     self.error(
                         "type-mismatch",
-                        format!("`{verb}` acts on cards or pieces, found {}", found(t)),
+                        format!("`{verb}` acts on cards or pieces, found {}", t.describe()),
                         &o.span,
                     )
                     .help = Some(if e.verb == Verb::Shuffle {
@@ -112,7 +107,7 @@ impl Checker<'_> {
             }
             let t = self.clause_ty(x);
             if plain(x, t) {
-                self.error("type-mismatch", format!("`{verb}` cannot go to {}", found(t)), &x.span).help =
+                self.error("type-mismatch", format!("`{verb}` cannot go to {}", t.describe()), &x.span).help =
                     Some("name a zone, a board space, a player or a card".into());
             }
         }
@@ -123,7 +118,10 @@ impl Checker<'_> {
     pub(crate) fn of_operand(&mut self, name: &str, sym: Option<&Sym>, rhs: &Expr, t: Ty) {
         let of_things = match sym {
             Some(Sym::Property(_)) => true,
-            Some(Sym::Builtin(_)) => matches!(name, "side" | "zone" | "exhausted" | "face_up" | "id" | "space"),
+            // `owner`, `controller` and `name` are read of players too (below).
+            Some(Sym::Builtin(_)) => {
+                name == "space" || (is_thing_relation(name) && !matches!(name, "owner" | "controller" | "name"))
+            }
             _ => false,
         };
         // `left of` and `right of` are checked for a player where they are read.
@@ -137,13 +135,13 @@ impl Checker<'_> {
                 _ if of_things => "cards and pieces",
                 _ => "players, cards and pieces",
             };
-            self.error("type-mismatch", format!("`{name} of ...` reads {what}, found {}", found(t)), &rhs.span).help =
-                match (sym, t) {
-                    (Some(Sym::Property(_)), Ty::Player | Ty::Players) => Some(format!(
-                        "a player has no `{name}`: read it of their cards, e.g. `{name} of cards in hand`"
-                    )),
-                    _ => None,
-                };
+            self.error("type-mismatch", format!("`{name} of ...` reads {what}, found {}", t.describe()), &rhs.span)
+                .help = match (sym, t) {
+                (Some(Sym::Property(_)), Ty::Player | Ty::Players) => {
+                    Some(format!("a player has no `{name}`: read it of their cards, e.g. `{name} of cards in hand`"))
+                }
+                _ => None,
+            };
         }
     }
 }

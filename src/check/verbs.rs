@@ -183,11 +183,7 @@ impl Checker<'_> {
                 err.help = match &o.kind {
                     ExprKind::Select { quantity: Some(q), .. } if e.verb == Verb::Draw => {
                         let n = match &q.kind {
-                            QuantityKind::Exactly(n) => match &n.kind {
-                                ExprKind::Int(i) => i.to_string(),
-                                ExprKind::Name(n, _) => n.clone(),
-                                _ => "N".into(),
-                            },
+                            QuantityKind::Exactly(n) => crate::syntax::print::expr(n),
                             _ => "N".into(),
                         };
                         Some(format!("`draw` counts cards itself: write `draw {n}`"))

@@ -169,7 +169,7 @@ impl Builtin {
             "card" | "cards" => Builtin::Cards,
             "piece" | "pieces" => Builtin::Pieces,
             "space" | "spaces" => Builtin::Spaces,
-            "exhausted" | "face_up" | "side" | "zone" | "name" | "id" | "owner" | "controller" => Builtin::Relation,
+            n if crate::check::env::is_thing_relation(n) => Builtin::Relation,
             "turn" => Builtin::Turn,
             "round" => Builtin::Round,
             "phase" => Builtin::Phase,
