@@ -322,16 +322,21 @@ impl<'r> Interp<'r> {
                 self.play_entity(e, you)?;
             }
         }
-        let outer = self.paying;
         for (part, paying) in [(&a.cost, true), (&a.effect, false)] {
             let Some(part) = part else { continue };
             cx.run(&part.text, &part.origin);
-            self.paying = paying;
-            let done = self.exec_stmts(&part.block, &mut cx);
-            self.paying = outer;
-            done?;
+            self.run_part(&part.block, &mut cx, paying)?;
         }
         Ok(())
+    }
+
+    /// Runs an ability's `cost:` (`paying`) or `effect:`: a cost that would change nothing
+    /// cannot be paid (`Interp::paying`).
+    fn run_part(&mut self, block: &crate::syntax::ast::Block, cx: &mut Ctx, paying: bool) -> R<()> {
+        let outer = std::mem::replace(&mut self.paying, paying);
+        let out = self.exec_stmts(block, cx);
+        self.paying = outer;
+        out
     }
 
     /// Whether an optional ability's `cost:` could be paid now: it is tried on a copy of
@@ -350,12 +355,7 @@ impl<'r> Interp<'r> {
         let mut cx = Ctx::new(you, Some(this.clone()), &cost.text).at(&cost.origin);
         cx.locals.extend(bound.iter().cloned());
         cx.it = it;
-        self.trial(|me| {
-            let outer = std::mem::replace(&mut me.paying, true);
-            let out = me.exec_stmts(&cost.block, &mut cx);
-            me.paying = outer;
-            out
-        })
+        self.trial(|me| me.run_part(&cost.block, &mut cx, true))
     }
 
     /// How often `who` used the `index`-th ability of `src` in its limit's period.
