@@ -37,7 +37,12 @@ pub fn run(opts: CoverageOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 
             let _ = writeln!(err, "warning: scenario {name} failed; it may have stopped before reaching all it tests");
             code = EXIT_PROBLEMS;
         }
-        for (file, counts, gaps) in coverage::gaps(bundle, &run.covered) {
+        let mut files = coverage::gaps(bundle, &run.covered);
+        // Naming a rules file (not its game's folder) reports on that file only.
+        if files.iter().any(|(f, _, _)| !checked.extra.contains(f)) {
+            files.retain(|(f, _, _)| !checked.extra.contains(f));
+        }
+        for (file, counts, gaps) in files {
             let path = sources.get(file).path.display().to_string();
             if json {
                 for g in &gaps {

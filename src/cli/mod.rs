@@ -132,7 +132,7 @@ enum Command {
     /// Run the games' scenarios and report which abilities, procedures, statements and
     /// branches of the rules they never executed.
     Coverage {
-        /// Game directories (default: cards/).
+        /// Game directories (default: cards/), or files of a game to report on only them.
         paths: Vec<PathBuf>,
         /// Output style: lines, or one JSON object per gap and per file.
         #[arg(long, value_enum, default_value_t = Format::Human)]
@@ -141,7 +141,7 @@ enum Command {
     /// Mutation testing: change each rule of the games a little, one change at a time, run
     /// their scenarios against each, and list the changes no scenario notices.
     Mutate {
-        /// Game directories (default: cards/).
+        /// Game directories (default: cards/), or files of a game to change only their rules.
         paths: Vec<PathBuf>,
         /// Output style: lines, or one JSON object per survivor and per game.
         #[arg(long, value_enum, default_value_t = Format::Human)]

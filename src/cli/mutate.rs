@@ -72,6 +72,10 @@ pub fn run(opts: MutateOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         let start = Instant::now();
         let mut all = mutate::mutants(bundle, &checked.sources);
         all.retain(|m| opts.only.as_deref().is_none_or(|k| m.op.name() == k));
+        // Naming a rules file (not its game's folder) mutates that file only.
+        if all.iter().any(|m| !checked.extra.contains(&m.file)) {
+            all.retain(|m| !checked.extra.contains(&m.file));
+        }
         let verdicts = match mutate::verdicts(&files, &all, opts.jobs) {
             Ok(v) => v,
             Err(e) => {
