@@ -64,3 +64,29 @@ fn the_same_mutants_die_whatever_the_number_of_workers() {
     };
     assert_eq!(strip(&one), strip(&two));
 }
+
+#[test]
+fn naming_a_rules_file_mutates_only_that_file() {
+    let made = |path: &str| {
+        let (code, out, err) = twilit(&["mutate", path, "--only", "comparison", "--format", "json", "--jobs", "1"]);
+        assert_eq!(code, 0, "{out}{err}");
+        let lines = json_lines(&out);
+        lines.last().and_then(|g| g["mutants"].as_u64()).expect("a game summary")
+    };
+    let files = ["game.yaml", "fellowship.yaml", "shadow.yaml", "sites.yaml", "catapult.yaml"];
+    let per_file: Vec<u64> = files.iter().map(|f| made(&format!("cards/lotr/{f}"))).collect();
+    assert!(per_file.iter().all(|&n| n > 0), "{per_file:?}");
+    assert_eq!(per_file.iter().sum::<u64>(), made("cards/lotr"), "the files' mutants make the game's");
+    // A scenario file names no rules: its whole game is mutated.
+    let scenario = "cards/lotr/scenarios/the_game_starts_with_eight_shuffled_cards_each.yaml";
+    assert_eq!(made(scenario), made("cards/lotr"));
+}
+
+#[test]
+fn coverage_of_a_rules_file_reports_that_file_only() {
+    let (code, out, err) = twilit(&["coverage", "cards/lotr/sites.yaml", "--format", "json"]);
+    assert_eq!(code, 0, "{out}{err}");
+    let lines = json_lines(&out);
+    assert!(!lines.is_empty());
+    assert!(lines.iter().all(|l| l["file"].as_str().is_some_and(|f| f.ends_with("sites.yaml"))), "{out}");
+}

@@ -341,22 +341,7 @@ impl Runner<'_> {
                     )
                 }
                 SetupItem::Put { put, zone, of, span } => self.put(it, put, zone, of.as_ref(), span)?,
-                SetupItem::Counter { counter, of, set, span } => {
-                    let holder = match of {
-                        Some(o) => match it.w.state.player_named(&o.value) {
-                            Some(p) => crate::engine::Holder::Player(p),
-                            None => {
-                                let v =
-                                    it.card_named(&o.value).map_err(|h| self.fail(0, &o.span.range(), h.message()))?;
-                                it.holder(&v, &counter.value).map_err(|h| self.fail(0, span, h.message()))?
-                            }
-                        },
-                        None => crate::engine::Holder::Game,
-                    };
-                    it.w.state
-                        .set_counter(&counter.value, holder, set.value)
-                        .map_err(|m| self.fail(0, &set.span.range(), m))?;
-                }
+                SetupItem::Counter { counter, of, set, span } => self.counter(it, counter, of.as_ref(), set, span)?,
                 SetupItem::StartGame(span) => {
                     it.atomically(|me| me.prepare_whole_game()).map_err(|h| self.failed(0, span, h.message(), &h))?;
                 }
@@ -432,6 +417,44 @@ impl Runner<'_> {
         Ok(())
     }
 
+    /// `{ counter, of, set }`: a game's, a player's, or each copy of a card's counter.
+    fn counter(
+        &mut self,
+        it: &mut Interp,
+        counter: &Sp<String>,
+        of: Option<&Sp<String>>,
+        set: &Sp<i64>,
+        span: &Span,
+    ) -> Res {
+        let holders = match of {
+            None => vec![crate::engine::Holder::Game],
+            Some(o) => match it.w.state.player_named(&o.value) {
+                Some(p) => vec![crate::engine::Holder::Player(p)],
+                // A card id means every copy, as in scripts: each gets the counter.
+                None => {
+                    let copies = match it.copies(&o.value) {
+                        Value::Null => {
+                            vec![it.card_named(&o.value).map_err(|h| self.fail(0, &o.span.range(), h.message()))?]
+                        }
+                        Value::List(v) => v.to_vec(),
+                        one => vec![one],
+                    };
+                    let mut hs = Vec::new();
+                    for v in copies {
+                        hs.push(it.holder(&v, &counter.value).map_err(|h| self.fail(0, span, h.message()))?);
+                    }
+                    hs
+                }
+            },
+        };
+        for holder in holders {
+            it.w.state
+                .set_counter(&counter.value, holder, set.value)
+                .map_err(|m| self.fail(0, &set.span.range(), m))?;
+        }
+        Ok(())
+    }
+
     fn act_now(&mut self, it: &mut Interp, step: &Step) -> Result<(), Halt> {
         match step {
             Step::Advance(p) => it.atomically(|me| me.advance_to(&p.value)),
@@ -441,14 +464,14 @@ impl Runner<'_> {
                         .player_named(&player.value)
                         .ok_or_else(|| Halt::error(format!("no player `{}`", player.value)))?;
                 let action = match action {
-                    Act::Play(id) => Action::Play(self.thing(it, &id.value)?),
+                    Act::Play(id) => Action::Play(self.copy_for(it, who, &id.value, false)?),
                     Act::Use(id) => {
                         let faction = it.w.state.players.iter().position(|p| p.faction.as_deref() == Some(&id.value));
                         let game = it.rules.abilities.iter().position(|a| a.name.as_deref() == Some(&id.value));
                         match (faction, game) {
                             (Some(p), _) => Action::Use(Source::Faction(p), None),
                             (None, Some(i)) => Action::Use(Source::Game(who), Some(i)),
-                            (None, None) => Action::Use(Source::Card(self.thing(it, &id.value)?), None),
+                            (None, None) => Action::Use(Source::Card(self.copy_for(it, who, &id.value, true)?), None),
                         }
                     }
                     Act::Script(src) => {
@@ -466,7 +489,21 @@ impl Runner<'_> {
         }
     }
 
-    fn thing(&self, it: &Interp, id: &str) -> Result<usize, Halt> {
+    /// The copy a player's `play:` (or `use:`) of `id` means. A card id means every copy
+    /// of the card, as in scripts: of those, the first the player may act with (not
+    /// another player's; for `play:` not yet in play, for `use:` in play); when none may,
+    /// the first copy, whose refusal then says why. A label (`"catapult#2"`) is that copy.
+    fn copy_for(&self, it: &Interp, who: usize, id: &str, in_play: bool) -> Result<usize, Halt> {
+        let copies = match it.copies(id) {
+            Value::Ent(e) => vec![e],
+            Value::List(v) => v.iter().filter_map(|x| if let Value::Ent(e) = x { Some(*e) } else { None }).collect(),
+            _ => Vec::new(),
+        };
+        let s = &it.w.state;
+        let fits = |&e: &usize| s.ents[e].owner.is_none_or(|o| o == who) && s.in_play(e) == in_play;
+        if let Some(&e) = copies.iter().find(|e| fits(e)).or(copies.first()) {
+            return Ok(e);
+        }
         match it.card_named(id)? {
             Value::Ent(e) => Ok(e),
             _ => Err(Halt::error(format!("`{id}` is not a card in this scenario"))),
