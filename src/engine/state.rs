@@ -413,6 +413,23 @@ impl State {
         self.ents[e].shown = 0;
     }
 
+    /// Puts an entity that left the game back at the end of zone `z` while a trigger's
+    /// pattern reads the table, so that the pattern sees it where it last was (its "last
+    /// known" place: `when: you destroy a cruiser at home`). Not recorded: [`State::unlend`]
+    /// must follow before anything else changes the table.
+    pub fn lend(&mut self, e: EntId, z: ZoneId) {
+        self.zones[z].items.push_back(e);
+        self.place(e, Loc::Zone(z));
+    }
+
+    /// Takes back an entity [`State::lend`] put back: out of the game again.
+    pub fn unlend(&mut self, e: EntId, z: ZoneId) {
+        if let Some(i) = self.zones[z].items.iter().rposition(|&x| x == e) {
+            self.zones[z].items.remove(i);
+        }
+        self.place(e, Loc::Gone);
+    }
+
     /// Puts an entity into a zone, on top (index 0) or at the bottom.
     pub fn put(&mut self, e: EntId, zone: ZoneId, top: bool) {
         self.detach(e);

@@ -129,8 +129,23 @@ impl<'r> Interp<'r> {
                             return Ok(false);
                         }
                     } else {
-                        let v = self.eval(o, cx)?;
-                        let things = self.things(&v)?;
+                        // A thing that left the game matches as it was, where it last was.
+                        let lent = match k {
+                            EventKind::Move { ent, from: Some(z), to: Dest::Gone, .. }
+                                if self.w.state.ents[*ent].loc == crate::engine::Loc::Gone =>
+                            {
+                                Some((*ent, *z))
+                            }
+                            _ => None,
+                        };
+                        if let Some((e, z)) = lent {
+                            self.w.state.lend(e, z);
+                        }
+                        let things = self.eval(o, cx).and_then(|v| self.things(&v));
+                        if let Some((e, z)) = lent {
+                            self.w.state.unlend(e, z);
+                        }
+                        let things = things?;
                         if !subject.iter().any(|s| things.contains(s)) {
                             return Ok(false);
                         }
