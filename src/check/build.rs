@@ -137,6 +137,9 @@ impl Builder<'_> {
                     self.diags.push(unknown_type(t.as_str(), t.file, t.span.range()));
                 }
             }
+            for a in &p.params {
+                self.reserved(&a.name, "parameter");
+            }
             let params = p.params.iter().map(|a| a.name.value.clone()).collect();
             let tys =
                 p.params.iter().map(|a| a.ty.as_ref().and_then(|t| param_ty(t.as_str())).unwrap_or(Ty::Any)).collect();
