@@ -382,6 +382,10 @@ impl<'a> Checker<'a> {
                 DraftOpt::Pick(e) => {
                     let t = self.expr(e);
                     self.expect_ty(t, Ty::Num, &e.span);
+                    if matches!(e.kind, ExprKind::Int(n) if n < 1) || matches!(e.kind, ExprKind::Unary(UnOp::Neg, _)) {
+                        let err = self.error("out-of-range", "a draft's `pick` is at least 1 a round", &e.span);
+                        err.help = Some("each round every player picks: write `pick 1` or more".into());
+                    }
                 }
                 DraftOpt::Limit(v, n) => {
                     if !matches!(self.env.lookup(&v.name), Some(Sym::EnumValue(_))) {

@@ -42,7 +42,13 @@ impl Interp<'_> {
         let mut plan = Plan { pick: 1, dir: 1, limits: vec![], face: None, players, hands: vec![], picks: vec![] };
         for o in &d.options {
             match o {
-                DraftOpt::Pick(e) => plan.pick = self.count(e, cx)?.max(1),
+                DraftOpt::Pick(e) => {
+                    let n = self.count(e, cx)?;
+                    if n < 1 {
+                        return Err(Halt::error(format!("a draft's `pick` is at least 1 a round, not {n}")));
+                    }
+                    plan.pick = n;
+                }
                 DraftOpt::Pass(dr, _) => {
                     plan.dir = if matches!(dr, Direction::Left | Direction::Clockwise) { 1 } else { -1 }
                 }
