@@ -192,7 +192,7 @@ impl Interp<'_> {
     }
 
     /// Whether `p` may pass in the current phase (its `can_pass:`, else yes).
-    fn may_pass(&mut self, p: PlayerId) -> R<bool> {
+    pub fn may_pass(&mut self, p: PlayerId) -> R<bool> {
         let Some(c) = self.rules.phases.get(self.w.state.clock.phase).and_then(|ph| ph.can_pass.clone()) else {
             return Ok(true);
         };

@@ -120,6 +120,8 @@ pub enum Step {
         player: Sp<String>,
         /// Their texts (`play c1`, `use draw`), in any order.
         actions: Sp<Vec<Sp<String>>>,
+        /// `pass:`: whether the window lets them pass (unchecked when absent).
+        pass: Option<Sp<bool>>,
         /// The step.
         span: Span,
     },
@@ -329,16 +331,17 @@ fn step(cx: &mut Cx, node: &Node) -> Option<Step> {
 
 fn expect_actions(cx: &mut Cx, node: &Node) -> Option<Step> {
     let entries = cx.entries(node, "`expect_actions`")?;
-    let (mut player, mut actions) = (None, None);
-    cx.fields(entries, "`expect_actions`", &["player", "actions"], |cx, k, v| match k {
+    let (mut player, mut actions, mut pass) = (None, None, None);
+    cx.fields(entries, "`expect_actions`", &["player", "actions", "pass"], |cx, k, v| match k {
         "player" => player = cx.string(v, "`player`"),
+        "pass" => pass = cx.bool(v, "`pass`"),
         _ => actions = Some(answers(cx, v, "`actions`")),
     });
     let player = cx.required(player, node, "player", "this `expect_actions`");
     if actions.is_none() {
         cx.check_present(node, "actions", "this `expect_actions`");
     }
-    Some(Step::ExpectActions { player, actions: actions?, span: node.span.clone() })
+    Some(Step::ExpectActions { player, actions: actions?, pass, span: node.span.clone() })
 }
 
 /// `choose: [a, b]`, or `choose: { pick: [a], among: [a, b] }`.

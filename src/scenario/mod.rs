@@ -157,7 +157,9 @@ impl Runner<'_> {
                 }
                 Step::Expect(src) => self.expect(it, src, n)?,
                 Step::ExpectLog(lines) => self.expect_log(it, lines, n)?,
-                Step::ExpectActions { player, actions, .. } => self.expect_actions(it, player, actions, n)?,
+                Step::ExpectActions { player, actions, pass, .. } => {
+                    self.expect_actions(it, player, actions, pass.as_ref(), n)?
+                }
                 Step::ExpectEnd(want) => self.expect_end(it, want, n)?,
                 Step::ExpectResult { winners, scores, span } => {
                     self.expect_result(it, winners.as_ref(), scores, span, n)?
@@ -243,8 +245,16 @@ impl Runner<'_> {
         Ok(())
     }
 
-    /// The player's legal actions now must be exactly these (in any order).
-    fn expect_actions(&mut self, it: &mut Interp, player: &Sp<String>, want: &Sp<Vec<Sp<String>>>, n: usize) -> Res {
+    /// The player's legal actions now must be exactly these (in any order), and with
+    /// `pass:`, the window must let them pass or not.
+    fn expect_actions(
+        &mut self,
+        it: &mut Interp,
+        player: &Sp<String>,
+        want: &Sp<Vec<Sp<String>>>,
+        pass: Option<&Sp<bool>>,
+        n: usize,
+    ) -> Res {
         let who =
             it.w.state
                 .player_named(&player.value)
@@ -259,7 +269,20 @@ impl Runner<'_> {
             let msg = format!("{} may: [{}]; expected [{}]", player.value, got.join(", "), wanted.join(", "));
             return Err(self.fail(n, &want.span.range(), msg));
         }
-        let shown = if got.is_empty() { "(none)".to_string() } else { got.join(", ") };
+        let mut shown = if got.is_empty() { "(none)".to_string() } else { got.join(", ") };
+        if let Some(pass) = pass {
+            let may = it.may_pass(who).map_err(|h| self.failed(n, &pass.span.range(), h.message(), &h))?;
+            if may != pass.value {
+                let msg = format!(
+                    "{} {} pass; expected `pass: {}`",
+                    player.value,
+                    if may { "may" } else { "may not" },
+                    pass.value
+                );
+                return Err(self.fail(n, &pass.span.range(), msg));
+            }
+            shown.push_str(if may { "; may pass" } else { "; may not pass" });
+        }
         self.t.step(n, &format!("expect_actions {}: {shown}", player.value));
         Ok(())
     }
