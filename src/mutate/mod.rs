@@ -64,7 +64,7 @@ pub fn mutants(bundle: &GameBundle, sources: &SourceMap) -> Vec<Mutant> {
             if file_text.get(span.clone()) != Some(original) {
                 continue;
             }
-            let equivalent = mark(file_text, span.start, e.op, original);
+            let equivalent = mark(file_text, span.start, e.op, original, &e.with);
             out.push(Mutant {
                 file: src.file,
                 span,
@@ -84,21 +84,46 @@ pub fn mutants(bundle: &GameBundle, sources: &SourceMap) -> Vec<Mutant> {
 
 /// The reason of an `equivalent(KIND): reason` mark on the line of `at` that covers this
 /// change: `equivalent(KIND)` covers every change of that kind on the line,
-/// `equivalent(KIND:TEXT)` only the change of `TEXT` (`equivalent(filter:you control)`).
+/// `equivalent(KIND:TEXT)` only the changes of `TEXT` (`equivalent(filter:you control)`),
+/// and `equivalent(KIND:TEXT -> NEW)` only the change of `TEXT` into `NEW`
+/// (`equivalent(condition:exists(x) -> true)`). TEXT may hold balanced parentheses.
 /// Several marks may share one reason: `equivalent(a), equivalent(b:x): reason`.
-fn mark(text: &str, at: usize, op: Operator, original: &str) -> Option<String> {
+fn mark(text: &str, at: usize, op: Operator, original: &str, with: &str) -> Option<String> {
     let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
     let end = text[at..].find('\n').map_or(text.len(), |i| at + i);
     let line = &text[start..end];
-    let covers = line.match_indices("equivalent(").any(|(i, m)| {
-        let inside = line[i + m.len()..].split(')').next().unwrap_or("");
-        match inside.split_once(':') {
-            Some((kind, what)) => kind.trim() == op.name() && what.trim() == original.trim(),
+    let mut reason_at = None;
+    let mut covers = false;
+    for (i, m) in line.match_indices("equivalent(") {
+        let open = i + m.len();
+        let Some(len) = closing(&line[open..]) else { continue };
+        let inside = &line[open..open + len];
+        reason_at = Some(open + len + 1);
+        covers |= match inside.split_once(':') {
+            Some((kind, what)) if kind.trim() == op.name() => match what.rsplit_once("->") {
+                Some((from, to)) => from.trim() == original.trim() && to.trim() == with.trim(),
+                None => what.trim() == original.trim(),
+            },
+            Some(_) => false,
             None => inside.trim() == op.name(),
+        };
+    }
+    let reason = line[reason_at?..].trim_start().strip_prefix(':')?.trim();
+    (covers && !reason.is_empty()).then(|| reason.to_string())
+}
+
+/// The length of `s` up to the `)` closing a `(` just before it, parentheses nesting.
+fn closing(s: &str) -> Option<usize> {
+    let mut depth = 0usize;
+    for (i, c) in s.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' if depth == 0 => return Some(i),
+            ')' => depth -= 1,
+            _ => {}
         }
-    });
-    let reason = line.rsplit_once("):").map(|(_, r)| r.trim().to_string())?;
-    covers.then_some(reason)
+    }
+    None
 }
 
 /// A game's files as text, by their path relative to the game's directory.
@@ -177,4 +202,29 @@ fn relative(path: &Path, dir: &Path) -> String {
 /// each with the interpreter's stack (`simulate::pool`).
 pub fn verdicts(files: &GameTexts, mutants: &[Mutant], jobs: Option<usize>) -> Result<Vec<Verdict>, String> {
     Ok(crate::simulate::pool(jobs)?.install(|| mutants.par_iter().map(|m| files.verdict(m)).collect()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{mark, Operator};
+
+    fn at(line: &str, what: &str) -> usize {
+        line.find(what).expect("the changed text is on the line")
+    }
+
+    #[test]
+    fn a_mark_names_a_kind_a_text_or_one_change() {
+        let line = "requires: exists(x in y) # equivalent(condition:exists(x in y) -> true): y is never empty";
+        let a = at(line, "exists");
+        assert_eq!(mark(line, a, Operator::Condition, "exists(x in y)", "true").as_deref(), Some("y is never empty"));
+        assert_eq!(mark(line, a, Operator::Condition, "exists(x in y)", "false"), None);
+        assert_eq!(mark(line, a, Operator::Filter, "exists(x in y)", "true"), None);
+        let line = "if n > 2 { # equivalent(filter:in y), equivalent(comparison): why";
+        assert_eq!(mark(line, at(line, "n >"), Operator::Comparison, ">", "<=").as_deref(), Some("why"));
+        assert_eq!(mark(line, at(line, "n >"), Operator::Filter, "in y", "").as_deref(), Some("why"));
+        assert_eq!(mark(line, at(line, "n >"), Operator::Filter, "in z", ""), None);
+        // A mark without a reason excuses nothing.
+        let line = "add 1 coins # equivalent(number)";
+        assert_eq!(mark(line, at(line, "1"), Operator::Number, "1", "2"), None);
+    }
 }
