@@ -418,12 +418,15 @@ impl State {
     /// known" place: `when: you destroy a cruiser at home`). Not recorded: [`State::unlend`]
     /// must follow before anything else changes the table.
     pub fn lend(&mut self, e: EntId, z: ZoneId) {
+        // A new version either way: what is remembered of one table is not read on the other.
+        self.journal.writes += 1;
         self.zones[z].items.push_back(e);
         self.place(e, Loc::Zone(z));
     }
 
     /// Takes back an entity [`State::lend`] put back: out of the game again.
     pub fn unlend(&mut self, e: EntId, z: ZoneId) {
+        self.journal.writes += 1;
         if let Some(i) = self.zones[z].items.iter().rposition(|&x| x == e) {
             self.zones[z].items.remove(i);
         }
