@@ -262,11 +262,12 @@ impl<'r> Interp<'r> {
             0 => return Err(Halt::refused(format!("cannot use {label}: {}", why.join("; ")))),
             1 => usable[0],
             _ => {
-                let opts = usable.iter().map(|i| Value::Sym(format!("ability_{}", i + 1).into())).collect();
+                let names: Vec<String> = usable.iter().map(|&i| option_name(&abilities, i)).collect();
+                let opts = names.iter().map(|n| Value::Sym(n.as_str().into())).collect();
                 let cx = Ctx::new(Some(who), None, "");
                 let v = super::select::first(self.ask(format!("which ability of {label}"), opts, 1, 1, &cx)?);
                 let shown = self.show(&v);
-                shown.trim_start_matches("ability_").parse::<usize>().map(|n| n - 1).unwrap_or(usable[0])
+                names.iter().position(|n| *n == shown).map_or(usable[0], |k| usable[k])
             }
         };
         // Borrowed from the rules, which outlive the action: nothing is copied.
@@ -374,5 +375,14 @@ impl<'r> Interp<'r> {
                 times: 1,
             }),
         }
+    }
+}
+
+/// How the question "which ability" names the `i`-th ability of a source: its `name:`
+/// when no other ability of the source has that name, else `ability_N` (N from 1).
+fn option_name(abilities: &[AbilityDef], i: usize) -> String {
+    match abilities[i].name.as_deref() {
+        Some(n) if abilities.iter().filter(|a| a.name.as_deref() == Some(n)).count() == 1 => n.to_string(),
+        _ => format!("ability_{}", i + 1),
     }
 }
