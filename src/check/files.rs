@@ -486,7 +486,8 @@ impl<'a> FileChecker<'a> {
                     self.player(p, players);
                 }
             }
-            Step::Choose(_) | Step::ExpectError(_) | Step::ExpectLog(_) | Step::ExpectEnd(_) => {}
+            Step::Choose(_) | Step::ExpectError(_) | Step::ExpectLog(_) | Step::ExpectNoLog(_) | Step::ExpectEnd(_) => {
+            }
         }
     }
 

@@ -100,6 +100,8 @@ pub enum Step {
     ExpectError(Sp<String>),
     /// `expect_log: ["line", ...]`.
     ExpectLog(Sp<Vec<Sp<String>>>),
+    /// `expect_no_log: ["line", ...]`: no event of the last `act` or `advance` has these.
+    ExpectNoLog(Sp<Vec<Sp<String>>>),
     /// `advance: phase`: everyone passes until this phase starts.
     Advance(Sp<String>),
     /// `expect_end: true|false`: whether the game's `end:` holds now.
@@ -159,6 +161,7 @@ const STEP_KINDS: &[&str] = &[
     "expect",
     "expect_error",
     "expect_log",
+    "expect_no_log",
     "advance",
     "expect_actions",
     "expect_end",
@@ -325,6 +328,7 @@ fn step(cx: &mut Cx, node: &Node) -> Option<Step> {
         "expect_actions" => expect_actions(cx, v),
         "expect_end" => cx.bool(v, "`expect_end`").map(Step::ExpectEnd),
         "expect_result" => expect_result(cx, v),
+        "expect_no_log" => Some(Step::ExpectNoLog(answers(cx, v, "`expect_no_log`"))),
         _ => Some(Step::ExpectLog(answers(cx, v, "`expect_log`"))),
     }
 }

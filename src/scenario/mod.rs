@@ -102,7 +102,7 @@ fn run_recording(rules: &Rules, sc: &Scenario, record: bool) -> (Outcome, Option
         it.record_coverage();
     }
     let mut t = Transcript::new(&sc.scenario.value, seed);
-    let failure = Runner { sc, t: &mut t }.go(&mut it).err();
+    let failure = Runner { sc, t: &mut t, last_act: 0 }.go(&mut it).err();
     if let Some(f) = &failure {
         // Shown as everywhere else: a 60 KB expression that failed is named, not printed.
         let (kind, message) = (f.kind.label(), crate::diag::abbreviate(&f.message));
@@ -115,6 +115,8 @@ fn run_recording(rules: &Rules, sc: &Scenario, record: bool) -> (Outcome, Option
 struct Runner<'a> {
     sc: &'a Scenario,
     t: &'a mut Transcript,
+    /// Where the log stood before the last `act` or `advance` step.
+    last_act: usize,
 }
 
 type Res = Result<(), Failure>;
@@ -157,6 +159,7 @@ impl Runner<'_> {
                 }
                 Step::Expect(src) => self.expect(it, src, n)?,
                 Step::ExpectLog(lines) => self.expect_log(it, lines, n)?,
+                Step::ExpectNoLog(lines) => self.expect_no_log(it, lines, n)?,
                 Step::ExpectActions { player, actions, pass, .. } => {
                     self.expect_actions(it, player, actions, pass.as_ref(), n)?
                 }
@@ -175,6 +178,7 @@ impl Runner<'_> {
     fn act_step(&mut self, it: &mut Interp, i: usize) -> Result<usize, Failure> {
         let steps = &self.sc.steps;
         let (n, mark) = (i + 1, it.w.state.log.len());
+        self.last_act = mark;
         let mut answers = vec![];
         let mut j = i + 1;
         while let Some(Step::Choose(a)) = steps.get(j) {
@@ -242,6 +246,22 @@ impl Runner<'_> {
             }
         }
         self.t.step(n, &format!("expect_log: {} events found", lines.value.len()));
+        Ok(())
+    }
+
+    /// `expect_no_log`: no event of the last `act` or `advance` step holds any of the lines
+    /// (what a rule must not have done: a trigger that must not fire, a move that must not
+    /// happen).
+    fn expect_no_log(&mut self, it: &Interp, lines: &Sp<Vec<Sp<String>>>, n: usize) -> Res {
+        let s = &it.w.state;
+        for want in &lines.value {
+            if let Some(e) = s.log[self.last_act.min(s.log.len())..].iter().find(|e| e.render(s).contains(&want.value))
+            {
+                let msg = format!("the last action logged \"{}\", which holds \"{}\"", e.render(s), want.value);
+                return Err(self.fail(n, &want.span.range(), msg));
+            }
+        }
+        self.t.step(n, &format!("expect_no_log: none of {} found", lines.value.len()));
         Ok(())
     }
 
@@ -596,7 +616,7 @@ fn span_of(s: &Step) -> Span {
         Step::Choose(a) => a.pick.span.range(),
         Step::Expect(e) => e.span.range(),
         Step::ExpectError(e) => e.span.range(),
-        Step::ExpectLog(l) => l.span.range(),
+        Step::ExpectLog(l) | Step::ExpectNoLog(l) => l.span.range(),
         Step::Advance(p) => p.span.range(),
         Step::ExpectActions { span, .. } | Step::ExpectResult { span, .. } => span.clone(),
         Step::ExpectEnd(b) => b.span.range(),
