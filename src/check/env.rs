@@ -169,7 +169,7 @@ const BUILTINS: &[(&str, Ty)] = &[
     ("players", Ty::Players),
     ("active_player", Ty::Player),
     ("yours", Ty::Players),
-    ("none", Ty::Player),
+    ("none", Ty::Any), // nothing, of any kind: `zone of x == none`, `set leader to none`
     ("it", Ty::Any),
     ("card", Ty::Things),
     ("cards", Ty::Things),

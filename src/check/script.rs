@@ -89,6 +89,12 @@ impl<'a> Checker<'a> {
         self.diags.last_mut().expect("just pushed")
     }
 
+    pub(crate) fn warning(&mut self, code: &str, msg: impl Into<String>, span: &Span) -> &mut Diagnostic {
+        let d = Diagnostic::warning(code, msg, self.file, (self.map)(span.clone()));
+        self.diags.push(d);
+        self.diags.last_mut().expect("just pushed")
+    }
+
     fn push_scope(&mut self) {
         self.scopes.push(vec![]);
     }
