@@ -126,7 +126,7 @@ impl Builder<'_> {
     fn counters(&mut self, counters: &[CounterSpec]) {
         for c in counters {
             let max = c.max.as_ref().map(|m| m.value);
-            self.name(&c.name, "counter", Sym::Counter { max });
+            self.name(&c.name, "counter", Sym::Counter { max, on: Some(c.on) });
         }
     }
 

@@ -88,7 +88,7 @@ pub enum Sym {
     /// A side of a two-sided piece (`governing`).
     Side,
     /// A counter or pool, with its maximum if bounded.
-    Counter { max: Option<i64> },
+    Counter { max: Option<i64>, on: Option<crate::load::CounterOn> },
     /// A die.
     Die,
     /// A board space.

@@ -257,10 +257,15 @@ impl Checker<'_> {
             }
         }
         let tys: Vec<Ty> = e.objects.iter().map(|o| self.expr(o)).collect();
+        let mut holder = None;
         for c in &e.clauses {
-            self.clause(c);
+            let t = self.clause(c);
+            if matches!(c.kind, ClauseKind::To(_) | ClauseKind::From(_) | ClauseKind::For(_)) {
+                holder = holder.or(t);
+            }
         }
         self.amounts(e, &tys);
+        self.counter_holder(e, holder);
         self.thing_verb(e, &tys);
         if let (Verb::Seat, Some(t)) = (e.verb, tys.first()) {
             self.expect_ty(*t, Ty::Players, &e.objects[0].span);
@@ -272,21 +277,21 @@ impl Checker<'_> {
         }
     }
 
-    fn clause(&mut self, c: &Clause) {
+    /// Checks a clause; the type of what it names, if it names something.
+    fn clause(&mut self, c: &Clause) -> Option<Ty> {
         match &c.kind {
             ClauseKind::To(x)
             | ClauseKind::ToEnd(_, x)
             | ClauseKind::Into(x)
             | ClauseKind::From(x)
             | ClauseKind::Onto(x)
-            | ClauseKind::For(x) => {
-                self.expr(x);
-            }
+            | ClauseKind::For(x) => Some(self.expr(x)),
             ClauseKind::By(x) => {
                 let t = self.expr(x);
                 self.expect_ty(t, Ty::Num, &x.span);
+                None
             }
-            ClauseKind::Face(_) | ClauseKind::Simultaneously => {}
+            ClauseKind::Face(_) | ClauseKind::Simultaneously => None,
         }
     }
 
@@ -311,7 +316,7 @@ impl Checker<'_> {
                     None => {}
                 }
                 for c in clauses {
-                    self.clause(c);
+                    let _ = self.clause(c);
                 }
             }
         }
@@ -342,7 +347,7 @@ impl Checker<'_> {
             return;
         };
         let ExprKind::Int(n) = n.kind else { return };
-        if let Some(Sym::Counter { max: Some(max) }) = self.env.lookup(counter) {
+        if let Some(Sym::Counter { max: Some(max), .. }) = self.env.lookup(counter) {
             if n > *max {
                 let max = *max;
                 self.error(

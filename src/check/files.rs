@@ -72,7 +72,7 @@ impl<'a> FileChecker<'a> {
                     self.diags.push(d);
                 } else {
                     let help = "`keep:` lists counters to carry into the next game";
-                    self.known_or(k, "counter", super::env::Sym::Counter { max: None }, Some(help));
+                    self.known_or(k, "counter", super::env::Sym::Counter { max: None, on: None }, Some(help));
                 }
             }
         }
@@ -453,7 +453,7 @@ impl<'a> FileChecker<'a> {
                 }
             }
             SetupItem::Counter { counter, of, .. } => {
-                self.known(counter, "counter", super::env::Sym::Counter { max: None });
+                self.known(counter, "counter", super::env::Sym::Counter { max: None, on: None });
                 if let Some(p) = of {
                     // A counter is kept on a player, or on a card (`wounds` of a card id).
                     if !matches!(self.env.lookup(copy_of(p).as_str()), Some(super::env::Sym::Card)) {

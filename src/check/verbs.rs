@@ -212,6 +212,63 @@ impl Checker<'_> {
 }
 
 impl Checker<'_> {
+    /// A counter changed where its `on:` does not keep it: `add 1 coins to gizmo` (coins on
+    /// players), `add 1 pool to bob` (the game's), `add 1 charge` (on cards: whose?).
+    pub(crate) fn counter_holder(&mut self, e: &Effect, target: Option<Ty>) {
+        use crate::load::CounterOn;
+        if !matches!(e.verb, Verb::Add | Verb::Gain | Verb::Remove | Verb::Spend | Verb::Lose) {
+            return;
+        }
+        let Some(o) = e.objects.first() else { return };
+        let Some((name, _)) = super::script::head_name(o) else { return };
+        if self.local(name).is_some() {
+            return;
+        }
+        let Some(Sym::Counter { on: Some(on), .. }) = self.env.lookup(name).cloned() else { return };
+        let at = e.clauses.iter().find_map(|c| match &c.kind {
+            ClauseKind::To(x) | ClauseKind::From(x) | ClauseKind::For(x) => Some(x.span.clone()),
+            _ => None,
+        });
+        let has_filter_place = matches!(&o.kind, ExprKind::Select { filters, .. } if !filters.is_empty());
+        let verb = e.verb.as_str();
+        let (Some(t), Some(at)) = (target, at) else {
+            if matches!(on, CounterOn::Card | CounterOn::Space) && !has_filter_place {
+                let what = if on == CounterOn::Card { "cards" } else { "board spaces" };
+                self.error(
+                    "wrong-holder",
+                    format!("`{name}` is kept on {what}: this does not say on which"),
+                    &o.span,
+                )
+                .help = Some(format!("name the holder: `{verb} N {name} to ...`"));
+            }
+            return;
+        };
+        let wrong = match on {
+            CounterOn::Game => true,
+            CounterOn::Player => t == Ty::Things,
+            CounterOn::Card | CounterOn::Space => matches!(t, Ty::Player | Ty::Players),
+        };
+        if wrong {
+            let kept = match on {
+                CounterOn::Game => "the game (`on: game`)",
+                CounterOn::Player => "players (`on: player`)",
+                CounterOn::Card => "cards (`on: card`)",
+                CounterOn::Space => "board spaces (`on: space`)",
+            };
+            let help = if on == CounterOn::Game {
+                format!("leave out whose it is: `{verb} N {name}`")
+            } else {
+                format!("change it on one of the {}", &kept[..kept.find(' ').unwrap_or(kept.len())])
+            };
+            let msg = if on == CounterOn::Game {
+                format!("`{name}` is kept on {kept}: it has no holder to name")
+            } else {
+                format!("`{name}` is kept on {kept}, not on {}", t.describe())
+            };
+            self.error("wrong-holder", msg, &at).help = Some(help);
+        }
+    }
+
     /// Whether an effect's object names a counter or a piece (`2 coins`, `tokens`), rather
     /// than being a bare number.
     fn names_counter(&self, o: &Expr) -> bool {

@@ -367,7 +367,18 @@ impl<'r> Interp<'r> {
             }
             _ => match self.kept_on(c.noun, c.counter) {
                 CounterOn::Game => vec![Holder::Game],
-                _ => vec![Holder::Player(cx.you.ok_or_else(|| Halt::error(format!("whose {}?", c.noun)))?)],
+                CounterOn::Player => {
+                    vec![Holder::Player(cx.you.ok_or_else(|| Halt::error(format!("whose {}?", c.noun)))?)]
+                }
+                on => {
+                    return Err(Halt::error(format!(
+                        "`{}` is kept on {}: say which, `{} N {} to ...`",
+                        c.noun,
+                        super::eval::kept_on_text(on),
+                        e.verb.as_str(),
+                        c.noun
+                    )))
+                }
             },
         };
         let verb: &'static str = e.verb.as_str();

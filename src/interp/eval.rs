@@ -270,14 +270,37 @@ impl<'r> Interp<'r> {
     }
 
     /// The holder of a counter for a value (a player, card, piece or space).
+    /// A counter is kept only where its `on:` says: the game's on the game, a player's on
+    /// players, a card's on cards (and pieces), a space's on board spaces.
     pub fn holder(&self, v: &Value, counter: &str) -> R<Holder> {
-        match v {
-            Value::Player(p) => Ok(Holder::Player(*p)),
-            Value::Ent(e) => Ok(Holder::Ent(*e)),
-            Value::Zone(z) => Ok(Holder::Zone(*z)),
-            Value::List(l) if l.len() == 1 => self.holder(&l[0], counter),
-            Value::Null if self.counter_on(counter) == CounterOn::Game => Ok(Holder::Game),
-            v => Err(Halt::error(format!("`{counter}` cannot be kept on {}", v.kind()))),
+        let h = match v {
+            Value::Player(p) => Holder::Player(*p),
+            Value::Ent(e) => Holder::Ent(*e),
+            Value::Zone(z) => Holder::Zone(*z),
+            Value::List(l) if l.len() == 1 => return self.holder(&l[0], counter),
+            Value::Null if self.counter_on(counter) == CounterOn::Game => Holder::Game,
+            v => return Err(Halt::error(format!("`{counter}` cannot be kept on {}", v.kind()))),
+        };
+        // A counter no file declares (check reports it) is kept wherever a script puts it.
+        let Some(on) = self.rules.counters.iter().find(|c| c.name.value == counter).map(|c| c.on) else {
+            return Ok(h);
+        };
+        match (on, h) {
+            (CounterOn::Game, Holder::Game)
+            | (CounterOn::Player, Holder::Player(_))
+            | (CounterOn::Card, Holder::Ent(_))
+            | (CounterOn::Space, Holder::Zone(_)) => Ok(h),
+            (CounterOn::Game, _) => Err(Halt::error(format!(
+                "`{counter}` is the game's (`on: game`), not {}'s: leave out whose it is",
+                self.show(v)
+            ))),
+            (on, _) => Err(Halt::error(format!(
+                "`{counter}` is kept on {} (`on: {}`), not on {} ({})",
+                kept_on_text(on),
+                on_name(on),
+                v.kind(),
+                self.show(v)
+            ))),
         }
     }
 
@@ -611,4 +634,24 @@ fn union(mut all: List, more: List, ents: usize) -> List {
         }
     }
     all
+}
+
+/// What a counter's `on:` keeps it on, in words.
+pub(crate) fn kept_on_text(on: CounterOn) -> &'static str {
+    match on {
+        CounterOn::Game => "the game",
+        CounterOn::Player => "players",
+        CounterOn::Card => "cards",
+        CounterOn::Space => "board spaces",
+    }
+}
+
+/// A counter's `on:` as written.
+pub(crate) fn on_name(on: CounterOn) -> &'static str {
+    match on {
+        CounterOn::Game => "game",
+        CounterOn::Player => "player",
+        CounterOn::Card => "card",
+        CounterOn::Space => "space",
+    }
 }
