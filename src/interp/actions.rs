@@ -262,7 +262,7 @@ impl<'r> Interp<'r> {
             0 => return Err(Halt::refused(format!("cannot use {label}: {}", why.join("; ")))),
             1 => usable[0],
             _ => {
-                let names: Vec<String> = usable.iter().map(|&i| option_name(&abilities, i)).collect();
+                let names: Vec<String> = usable.iter().map(|&i| option_name(abilities, i)).collect();
                 let opts = names.iter().map(|n| Value::Sym(n.as_str().into())).collect();
                 let cx = Ctx::new(Some(who), None, "");
                 let v = super::select::first(self.ask(format!("which ability of {label}"), opts, 1, 1, &cx)?);
