@@ -3,6 +3,7 @@
 
 pub mod bench;
 pub mod coverage;
+mod human;
 pub mod mutate;
 pub mod play;
 pub mod render;
@@ -82,6 +83,10 @@ enum Command {
         /// Output style: the log and a result line, or one JSON object per event and a result.
         #[arg(long, value_enum, default_value_t = Format::Human)]
         format: Format,
+        /// Play this seat yourself in the terminal (`p1`, `p2`, ...; repeat for hot-seat);
+        /// the other seats are the random agent. Answers may be piped.
+        #[arg(long = "human", value_name = "SEAT")]
+        humans: Vec<String>,
     },
     /// Play many games with the seeded random agent, on all cores, and report win rates,
     /// game length, scores and what each card's plays won.
@@ -216,8 +221,8 @@ pub fn run_with<A: Into<OsString> + Clone>(
             mutate::run(opts, out, err)
         }
         Command::Explain { id, paths } => explain(&id, paths, &limits, out, err),
-        Command::Play { path, seed, turns, players, agent, games, viewer, format } => {
-            let o = play::PlayOpts { path, seed, turns, players, agent, games, viewer, format, limits };
+        Command::Play { path, seed, turns, players, agent, games, viewer, format, humans } => {
+            let o = play::PlayOpts { path, seed, turns, players, agent, games, viewer, format, humans, limits };
             play::play(o, out, err)
         }
         Command::Simulate { path, games, seed, jobs, players, turns, format, report } => {

@@ -40,6 +40,8 @@ pub struct PlayOpts {
     pub viewer: Option<String>,
     /// Human or JSON output.
     pub format: Format,
+    /// Seats people play in the terminal (`--human`).
+    pub humans: Vec<String>,
     /// The bounds of loading and playing.
     pub limits: Limits,
 }
@@ -134,6 +136,9 @@ pub fn play(o: PlayOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
             }
         }
     };
+    if !o.humans.is_empty() {
+        return play_people(&o, &rules, players, &sources, out, err);
+    }
     for seed in o.seed..o.seed.saturating_add(o.games.max(1)) {
         match crate::scenario::whole_game(&rules, seed, players, o.turns, agent(o.agent)) {
             Ok(g) => {
@@ -149,6 +154,47 @@ pub fn play(o: PlayOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         }
     }
     EXIT_OK
+}
+
+/// `twilit play --human SEAT...`: one game, people at those seats (`human.rs`).
+fn play_people(
+    o: &PlayOpts,
+    rules: &Rules,
+    players: usize,
+    sources: &SourceMap,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> i32 {
+    for h in &o.humans {
+        let n = h.strip_prefix('p').and_then(|n| n.parse::<usize>().ok());
+        if !n.is_some_and(|n| (1..=players).contains(&n)) {
+            let _ = writeln!(err, "error: no seat `{h}`: the seats are p1 to p{players}");
+            return EXIT_USAGE;
+        }
+    }
+    if o.games > 1 || o.format != Format::Human {
+        let _ = writeln!(err, "error: `--human` plays one game, in human format");
+        return EXIT_USAGE;
+    }
+    use std::io::IsTerminal;
+    let echo = !std::io::stdin().is_terminal();
+    let input = Box::new(std::io::BufReader::new(std::io::stdin()));
+    let session = super::human::Session::new(o.humans.clone(), input, Box::new(std::io::stdout()), echo);
+    let session = std::rc::Rc::new(std::cell::RefCell::new(session));
+    match super::human::play(rules, o.seed, players, o.turns, session) {
+        Ok(Some(g)) => {
+            print_result(&g, o.seed, o.format, out);
+            EXIT_OK
+        }
+        Ok(None) => {
+            let _ = writeln!(out, "seed {}: stopped before the end", o.seed);
+            EXIT_OK
+        }
+        Err(h) => {
+            report_halt(o.seed, &h, sources, err);
+            EXIT_PROBLEMS
+        }
+    }
 }
 
 fn print_log(g: &Played, viewer: Option<usize>, format: Format, out: &mut dyn Write) {

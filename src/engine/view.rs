@@ -1,7 +1,8 @@
 //! What each player can see: a card is seen by a player when it was revealed to them
 //! since it last moved, or by its zone's visibility (`public` face-up cards by everyone,
 //! `owner` zones and face-down cards by their owner, `others` by everyone but the owner,
-//! `hidden` by nobody). Events carry the set of players who saw their details.
+//! `hidden` by nobody). Events carry the set of players who saw their details. Also the
+//! table written out as one player may see it (`table_for`: transcripts, `play --human`).
 
 use super::state::{EntId, PlayerId, State, Vis};
 
@@ -46,4 +47,85 @@ impl State {
         self.record(super::journal::Undo::Loc(e, self.ents[e].loc, self.ents[e].shown));
         self.ents[e].shown |= players;
     }
+}
+
+/// What a zone holds, runs of copies of one piece with one owner folded:
+/// `pawn ×20 (pawn..pawn#20)`; in a shared zone each run names its owner.
+pub fn runs(s: &State, items: &[usize], shared: bool) -> Vec<String> {
+    let split = |e: usize| {
+        let l = &s.ents[e].label;
+        match l.split_once('#') {
+            Some((b, n)) => (b.to_string(), n.parse::<usize>().unwrap_or(0)),
+            None => (l.clone(), 1),
+        }
+    };
+    // What is not the default is shown: a piece's side, a card face down, exhausted.
+    let state = |e: usize| {
+        let x = &s.ents[e];
+        let mut v: Vec<&str> = vec![];
+        v.extend(x.side.as_deref());
+        if !x.face_up {
+            v.push("face down");
+        }
+        if x.exhausted {
+            v.push("exhausted");
+        }
+        if v.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", v.join(", "))
+        }
+    };
+    let owner = |e: usize| match (shared, s.ents[e].owner) {
+        (true, Some(p)) => format!("{} of {}", state(e), s.players[p].name),
+        _ => state(e),
+    };
+    let mut out: Vec<String> = vec![];
+    let mut i = 0;
+    while i < items.len() {
+        let (b, first) = split(items[i]);
+        let mut n = 1;
+        while i + n < items.len()
+            && split(items[i + n]) == (b.clone(), first + n)
+            && s.ents[items[i + n]].owner == s.ents[items[i]].owner
+            && state(items[i + n]) == state(items[i])
+        {
+            n += 1;
+        }
+        let (a, z) = (&s.ents[items[i]].label, &s.ents[items[i + n - 1]].label);
+        if n >= 3 {
+            out.push(format!("{b} ×{n} ({a}..{z}){}", owner(items[i])));
+        } else {
+            out.extend(items[i..i + n].iter().map(|&e| format!("{}{}", s.ents[e].label, owner(e))));
+        }
+        i += n;
+    }
+    out
+}
+
+/// The table as `viewer` may see it (`None`: everything): one line per zone or space
+/// that holds something, what they cannot see counted, not named (`deck of p2: 7 hidden`);
+/// then the counters that are set.
+pub fn table_for(s: &State, viewer: Option<PlayerId>) -> Vec<String> {
+    let mut out = vec![];
+    for (z, zone) in s.zones.iter().enumerate() {
+        if zone.items.is_empty() {
+            continue;
+        }
+        let (seen, hidden): (Vec<EntId>, Vec<EntId>) =
+            zone.items.iter().copied().partition(|&e| viewer.is_none_or(|p| s.sees(p, e)));
+        let mut parts = runs(s, &seen, zone.owner.is_none());
+        if !hidden.is_empty() {
+            parts.push(format!("{} hidden", hidden.len()));
+        }
+        out.push(format!("{}: {}", s.zone_name(z), parts.join(", ")));
+    }
+    for (name, h, v) in s.counters.iter() {
+        let on = match h {
+            super::Holder::Game => String::new(),
+            h => format!(" of {}", s.holder_name(h)),
+        };
+        out.push(format!("{name}{on} = {v}"));
+    }
+    out
 }

@@ -20,6 +20,20 @@ pub struct Ask<'a> {
     pub min: usize,
     /// Most options to pick.
     pub max: usize,
+    /// The game as the chooser may see it, when the agent wants it (`Agent::wants_view`).
+    pub view: Option<&'a View>,
+}
+
+/// The game as one player may see it: the table and the log, things hidden from them
+/// hidden (what a person at the table is shown before answering).
+#[derive(Debug, Clone, Default)]
+pub struct View {
+    /// The turn, phase and active player.
+    pub heading: String,
+    /// Each zone that holds something, then the counters (`engine::view::table_for`).
+    pub table: Vec<String>,
+    /// Every event so far as they saw it, indented by nesting.
+    pub log: Vec<String>,
 }
 
 impl Ask<'_> {
@@ -61,6 +75,12 @@ pub trait Agent {
     /// formats names that nobody reads).
     fn wants_names(&self) -> bool {
         true
+    }
+
+    /// Whether it must see the game as `chooser` may (a person at the table) before
+    /// answering; the view is then rendered for that question only.
+    fn wants_view(&self, _chooser: &str) -> bool {
+        false
     }
 
     /// Answers for the scenario step about to run (scripted agents only).
@@ -205,7 +225,7 @@ mod tests {
     use super::*;
 
     fn ask(opts: &[String], min: usize, max: usize) -> Ask<'_> {
-        Ask { chooser: "p", prompt: "choose 1 card", count: opts.len(), options: opts, min, max }
+        Ask { chooser: "p", prompt: "choose 1 card", count: opts.len(), options: opts, min, max, view: None }
     }
 
     #[test]

@@ -108,7 +108,16 @@ impl Interp<'_> {
                     vec![]
                 };
                 let chooser = self.pname(who).to_string();
-                let ask = Ask { chooser: &chooser, prompt: &prompt, count: cands.len(), options: &options, min, max };
+                let view = if self.agent.wants_view(&chooser) { Some(self.view_for(who)) } else { None };
+                let ask = Ask {
+                    chooser: &chooser,
+                    prompt: &prompt,
+                    count: cands.len(),
+                    options: &options,
+                    min,
+                    max,
+                    view: view.as_ref(),
+                };
                 let got = self.agent.choose(&ask, &mut self.w.state.rng).map_err(Halt::agent)?;
                 if got.iter().any(|&i| i >= cands.len()) {
                     return Err(Halt::agent(format!("`{prompt}`: the agent picked an option that does not exist")));
@@ -130,6 +139,18 @@ impl Interp<'_> {
         let names = if self.quiet { vec![] } else { picked.iter().map(|&i| self.show_to(&cands[i], who)).collect() };
         self.emit_seen(Some(who), EventKind::Choose { prompt, picked: names }, seen);
         Ok(Value::List(picked.into_iter().map(|i| cands[i].clone()).collect()))
+    }
+
+    /// The game as player `who` may see it now.
+    pub fn view_for(&self, who: crate::engine::PlayerId) -> super::View {
+        let s = &self.w.state;
+        let phase = self.rules.phases.get(s.clock.phase).map_or("", |p| &*p.name);
+        let active = s.active().map_or(String::new(), |p| format!(", {} to act", s.players[p].name));
+        super::View {
+            heading: format!("turn {}, {phase}{active}", s.clock.turn),
+            table: crate::engine::view::table_for(s, Some(who)),
+            log: s.log.iter().map(|e| format!("{}{}", "  ".repeat(e.depth), e.render_for(s, Some(who)))).collect(),
+        }
     }
 
     /// Asks a yes/no question.

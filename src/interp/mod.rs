@@ -44,7 +44,7 @@ use crate::load::ScriptSrc;
 use crate::syntax::ast::{Expr, Span};
 use crate::text::Text;
 
-pub use agent::{Agent, Answer, Ask, FirstLegal, RandomAgent, Sampler, Scripted};
+pub use agent::{Agent, Answer, Ask, FirstLegal, RandomAgent, Sampler, Scripted, View};
 pub use game::Standing;
 pub use legal::Legal;
 pub use rules::Rules;

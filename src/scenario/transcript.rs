@@ -33,7 +33,8 @@ impl Transcript {
             self.line(&format!(
                 "  {}: {}",
                 s.zone_name(z),
-                runs(s, &zone.items.iter().copied().collect::<Vec<_>>(), zone.owner.is_none()).join(", ")
+                crate::engine::view::runs(s, &zone.items.iter().copied().collect::<Vec<_>>(), zone.owner.is_none())
+                    .join(", ")
             ));
         }
         for (name, h, v) in s.counters.iter() {
@@ -62,58 +63,4 @@ impl Transcript {
     pub fn finish(self) -> String {
         self.out
     }
-}
-
-/// What a zone holds, runs of copies of one piece with one owner folded:
-/// `pawn ×20 (pawn..pawn#20)`; in a shared zone each run names its owner.
-fn runs(s: &State, items: &[usize], shared: bool) -> Vec<String> {
-    let split = |e: usize| {
-        let l = &s.ents[e].label;
-        match l.split_once('#') {
-            Some((b, n)) => (b.to_string(), n.parse::<usize>().unwrap_or(0)),
-            None => (l.clone(), 1),
-        }
-    };
-    // What is not the default is shown: a piece's side, a card face down, exhausted.
-    let state = |e: usize| {
-        let x = &s.ents[e];
-        let mut v: Vec<&str> = vec![];
-        v.extend(x.side.as_deref());
-        if !x.face_up {
-            v.push("face down");
-        }
-        if x.exhausted {
-            v.push("exhausted");
-        }
-        if v.is_empty() {
-            String::new()
-        } else {
-            format!(" ({})", v.join(", "))
-        }
-    };
-    let owner = |e: usize| match (shared, s.ents[e].owner) {
-        (true, Some(p)) => format!("{} of {}", state(e), s.players[p].name),
-        _ => state(e),
-    };
-    let mut out: Vec<String> = vec![];
-    let mut i = 0;
-    while i < items.len() {
-        let (b, first) = split(items[i]);
-        let mut n = 1;
-        while i + n < items.len()
-            && split(items[i + n]) == (b.clone(), first + n)
-            && s.ents[items[i + n]].owner == s.ents[items[i]].owner
-            && state(items[i + n]) == state(items[i])
-        {
-            n += 1;
-        }
-        let (a, z) = (&s.ents[items[i]].label, &s.ents[items[i + n - 1]].label);
-        if n >= 3 {
-            out.push(format!("{b} ×{n} ({a}..{z}){}", owner(items[i])));
-        } else {
-            out.extend(items[i..i + n].iter().map(|&e| format!("{}{}", s.ents[e].label, owner(e))));
-        }
-        i += n;
-    }
-    out
 }

@@ -1,0 +1,253 @@
+//! `twilit play --human SEAT`: people play seats of a game in the terminal (several
+//! `--human` seats take turns at one keyboard); the other seats are the seeded random
+//! agent. Each question shows what happened since the player last answered, as they saw
+//! it, and the options numbered; an answer is a number (several for a multiple choice),
+//! an option's text or the start of one. `state`, `log`, `help`, `undo` and `quit` are
+//! commands. Input may be piped, so a whole game can be scripted.
+//!
+//! Undo replays: the game is deterministic (one seeded generator), so going back one
+//! decision is playing the game again from its seed with every answer but the last.
+
+use std::cell::RefCell;
+use std::collections::{HashMap, VecDeque};
+use std::io::{BufRead, Write};
+use std::rc::Rc;
+
+use crate::engine::Rng;
+use crate::interp::{Agent, Ask, Halt, RandomAgent, Rules};
+
+/// What a person at the table has said and seen, kept across the replays of one game.
+pub struct Session {
+    /// The seats people play.
+    humans: Vec<String>,
+    input: Box<dyn BufRead>,
+    out: Box<dyn Write>,
+    /// The answers given in this playing of the game, with the length of the log when
+    /// each was asked.
+    answers: Vec<(Vec<usize>, usize)>,
+    /// Answers to give again, silently, before asking anyone (after an undo), with the
+    /// length of the log when each was first asked.
+    replay: VecDeque<(Vec<usize>, usize)>,
+    /// How much of the log each seat has been shown.
+    shown: HashMap<String, usize>,
+    /// Why the game was stopped by the person: `undo` or `quit`.
+    stop: Option<&'static str>,
+    heading: String,
+    /// Whether to write each answer after its prompt (input that is not typed shows none).
+    echo: bool,
+}
+
+impl Session {
+    /// A session for these seats, reading answers from `input` and writing to `out`.
+    pub fn new(humans: Vec<String>, input: Box<dyn BufRead>, out: Box<dyn Write>, echo: bool) -> Session {
+        Session {
+            humans,
+            input,
+            out,
+            answers: vec![],
+            replay: VecDeque::new(),
+            shown: HashMap::new(),
+            stop: None,
+            heading: String::new(),
+            echo,
+        }
+    }
+
+    fn say(&mut self, text: &str) {
+        let _ = writeln!(self.out, "{text}");
+    }
+
+    /// Prints what `seat` has not yet seen of the log.
+    fn catch_up(&mut self, seat: &str, log: &[String]) {
+        let from = self.shown.get(seat).copied().unwrap_or(0).min(log.len());
+        for line in &log[from..] {
+            let _ = writeln!(self.out, "  {line}");
+        }
+        self.shown.insert(seat.to_string(), log.len());
+    }
+
+    /// Asks a person until they give a valid answer or a command that stops the game.
+    fn ask(&mut self, ask: &Ask) -> Result<Vec<usize>, String> {
+        let Some(view) = ask.view else { return Err("no view of the game to show".into()) };
+        self.catch_up(ask.chooser, &view.log);
+        // A new turn or phase: the table as they see it, once.
+        if view.heading != self.heading {
+            self.heading = view.heading.clone();
+            self.table(ask.chooser, view);
+        }
+        loop {
+            self.question(ask);
+            let _ = write!(self.out, "{}> ", ask.chooser);
+            let _ = self.out.flush();
+            let mut line = String::new();
+            if self.input.read_line(&mut line).map_or(true, |n| n == 0) {
+                self.say("");
+                self.stop = Some("quit");
+                return Err("input ended: the game stops here".into());
+            }
+            let line = line.trim();
+            if self.echo {
+                self.say(line);
+            }
+            match line {
+                "help" | "?" => self.help(),
+                "state" => self.table(ask.chooser, view),
+                "log" => {
+                    for l in &view.log {
+                        let _ = writeln!(self.out, "  {l}");
+                    }
+                }
+                "undo" if self.answers.is_empty() => self.say("nothing to undo: this is the first decision"),
+                "undo" => {
+                    self.stop = Some("undo");
+                    return Err("undo".into());
+                }
+                "quit" | "exit" => {
+                    self.stop = Some("quit");
+                    return Err("the player quit".into());
+                }
+                _ => match parse_answer(line, ask) {
+                    Ok(picked) => return Ok(picked),
+                    Err(why) => self.say(&why),
+                },
+            }
+        }
+    }
+
+    fn table(&mut self, seat: &str, view: &crate::interp::View) {
+        self.say(&format!("-- {} (the table as {seat} sees it)", view.heading));
+        for l in &view.table {
+            let _ = writeln!(self.out, "   | {l}");
+        }
+    }
+
+    fn question(&mut self, ask: &Ask) {
+        let how = match (ask.min, ask.max) {
+            (1, 1) => String::new(),
+            (a, b) if a == b => format!(" (pick {a})"),
+            (0, b) => format!(" (pick up to {b}; an empty line for none)"),
+            (a, b) => format!(" (pick {a} to {b})"),
+        };
+        self.say(&format!("{}: {}{how}", ask.chooser, ask.prompt));
+        for (i, o) in ask.options.iter().enumerate() {
+            let _ = writeln!(self.out, "  {:>2}. {o}", i + 1);
+        }
+    }
+
+    fn help(&mut self) {
+        self.say(
+            "answer with an option's number (several numbers for a multiple choice), its text or the start of it;\n\
+             commands: state (the table as you see it), log (everything so far), undo (back to the previous decision), quit",
+        );
+    }
+}
+
+/// The options an answer picks: numbers from 1, or one option's text (exactly, or a
+/// start only one option has), any case.
+fn parse_answer(line: &str, ask: &Ask) -> Result<Vec<usize>, String> {
+    let n = ask.options.len();
+    let hint = format!("type a number from 1 to {n}, or an option's text (`help` for more)");
+    if line.is_empty() {
+        return if ask.min == 0 { Ok(vec![]) } else { Err(format!("an answer is needed: {hint}")) };
+    }
+    let lower = line.to_lowercase();
+    if let Some(i) = ask.options.iter().position(|o| o.to_lowercase() == lower) {
+        return Ok(vec![i]);
+    }
+    let words: Vec<&str> = line.split(|c: char| c == ',' || c.is_whitespace()).filter(|w| !w.is_empty()).collect();
+    if let Ok(nums) = words.iter().map(|w| w.parse::<usize>()).collect::<Result<Vec<_>, _>>() {
+        let mut picked: Vec<usize> = vec![];
+        for k in nums {
+            if k == 0 || k > n {
+                return Err(format!("there is no option {k}: {hint}"));
+            }
+            if !picked.contains(&(k - 1)) {
+                picked.push(k - 1);
+            }
+        }
+        if picked.len() < ask.min || picked.len() > ask.max {
+            return Err(format!("pick {} to {} options, not {}", ask.min, ask.max.min(n), picked.len()));
+        }
+        picked.sort_unstable();
+        return Ok(picked);
+    }
+    let starts: Vec<usize> = (0..n).filter(|&i| ask.options[i].to_lowercase().starts_with(&lower)).collect();
+    match starts.as_slice() {
+        [i] => Ok(vec![*i]),
+        [] => Err(format!("no option `{line}`: {hint}")),
+        _ => Err(format!("`{line}` starts {} options: type more of it, or its number", starts.len())),
+    }
+}
+
+/// The agent of a session: people answer for their seats, the random agent for the rest.
+struct HumanAgent {
+    session: Rc<RefCell<Session>>,
+    random: RandomAgent,
+}
+
+impl Agent for HumanAgent {
+    fn wants_view(&self, chooser: &str) -> bool {
+        let s = self.session.borrow();
+        s.replay.is_empty() && s.humans.iter().any(|h| h == chooser)
+    }
+
+    fn choose(&mut self, ask: &Ask, rng: &mut Rng) -> Result<Vec<usize>, String> {
+        let mut s = self.session.borrow_mut();
+        if !s.humans.iter().any(|h| h == ask.chooser) {
+            return self.random.choose(ask, rng);
+        }
+        let (picked, mark) = match s.replay.pop_front() {
+            Some((p, mark)) if p.iter().all(|&i| i < ask.count) => (p, mark),
+            Some(_) => return Err("the replay no longer matches the game".into()),
+            None => (s.ask(ask)?, ask.view.map_or(0, |v| v.log.len())),
+        };
+        s.answers.push((picked.clone(), mark));
+        Ok(picked)
+    }
+}
+
+/// Plays one game with people at `session`'s seats; undo plays it again from the seed.
+/// Returns the game played to its end (or its turn limit), or why it stopped.
+pub fn play(
+    rules: &Rules,
+    seed: u64,
+    players: usize,
+    turns: u32,
+    session: Rc<RefCell<Session>>,
+) -> Result<Option<crate::scenario::Played>, Halt> {
+    loop {
+        let agent = HumanAgent { session: session.clone(), random: RandomAgent };
+        let out = crate::scenario::whole_game(rules, seed, players, turns, Box::new(agent));
+        let mut s = session.borrow_mut();
+        match (out, s.stop.take()) {
+            (Ok(g), _) => {
+                // Everything each person has not yet seen, as they saw it.
+                let humans = s.humans.clone();
+                for h in humans {
+                    if let Some(p) = g.state.player_named(&h) {
+                        let log: Vec<String> = g
+                            .state
+                            .log
+                            .iter()
+                            .map(|e| format!("{}{}", "  ".repeat(e.depth), e.render_for(&g.state, Some(p))))
+                            .collect();
+                        s.catch_up(&h, &log);
+                    }
+                }
+                return Ok(Some(g));
+            }
+            (Err(_), Some("undo")) => {
+                let Some((_, mark)) = s.answers.pop() else { continue };
+                let kept: Vec<(Vec<usize>, usize)> = s.answers.drain(..).collect();
+                s.replay = kept.into();
+                for v in s.shown.values_mut() {
+                    *v = (*v).min(mark);
+                }
+                s.heading.clear();
+                s.say("-- undone: back to the previous decision");
+            }
+            (Err(_), Some(_)) => return Ok(None),
+            (Err(h), None) => return Err(h),
+        }
+    }
+}

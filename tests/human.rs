@@ -1,0 +1,94 @@
+//! `twilit play --human SEAT`: a person's answers, piped in, play whole games against the
+//! random agent; `undo` goes back one decision and the game goes on exactly as if the
+//! undone answer had never been given; commands and bad answers ask again.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// Runs `twilit play ARGS` with `input` on standard input: exit code and standard output.
+fn play(args: &[&str], input: &str) -> (i32, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_twilit"))
+        .arg("play")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("twilit starts");
+    child.stdin.take().expect("stdin").write_all(input.as_bytes()).expect("input written");
+    let out = child.wait_with_output().expect("twilit ends");
+    (out.status.code().expect("exit code"), String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+fn result_line(out: &str) -> &str {
+    out.lines().last().unwrap_or_default()
+}
+
+#[test]
+fn a_whole_goofspiel_with_an_undo_ends_as_without_the_undone_answer() {
+    let straight = "1\n".repeat(13);
+    let (code, plain) = play(&["cards/goofspiel", "--human", "p1", "--seed", "3"], &straight);
+    assert_eq!(code, 0, "{plain}");
+    assert!(result_line(&plain).starts_with("seed 3: ") && result_line(&plain).contains("in turn 13"), "{plain}");
+    // Six bids, a seventh that is taken back, then the same bids as the straight game.
+    let with_undo = format!("{}2\nundo\n{}", "1\n".repeat(6), "1\n".repeat(7));
+    let (code, undone) = play(&["cards/goofspiel", "--human", "p1", "--seed", "3"], &with_undo);
+    assert_eq!(code, 0, "{undone}");
+    assert!(undone.contains("-- undone: back to the previous decision"), "{undone}");
+    assert_eq!(result_line(&undone), result_line(&plain));
+    // What was shown after the undo is what the straight game showed from that decision on.
+    let tail = |s: &str| s[s.rfind("-- turn 7,").expect("turn 7 asked")..].to_string();
+    assert_eq!(tail(&undone), tail(&plain));
+}
+
+#[test]
+fn answers_by_text_commands_and_mistakes_ask_again() {
+    let (code, out) =
+        play(&["cards/goofspiel", "--human", "p1", "--seed", "3"], "undo\nc13\nzzz\n99\nhelp\nstate\nc2\nquit\n");
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("p1: choose 1 card from hand: c13"), "{out}");
+    assert!(out.contains("no option `zzz`: type a number from 1 to 12"), "{out}");
+    assert!(out.contains("there is no option 99"), "{out}");
+    assert!(out.contains("commands: state"), "{out}");
+    assert!(out.contains("hand of p1: c1, c2,") && out.contains("prizes: 11 hidden"), "{out}");
+    assert!(out.contains("p1: choose 1 card from hand: c2"), "{out}");
+    assert!(out.contains("nothing to undo: this is the first decision"), "{out}");
+    assert_eq!(result_line(&out), "seed 3: stopped before the end");
+}
+
+#[test]
+fn hot_seat_two_people_and_hidden_bids() {
+    let (code, out) = play(&["cards/goofspiel", "--human", "p1", "--human", "p2", "--seed", "5"], &"1\n".repeat(26));
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("p2> "), "{out}");
+    assert!(result_line(&out).contains("in turn 13"), "{out}");
+    // Each sees the other's bid only once revealed: p1's view never names p2's bid as chosen.
+    assert!(out.contains("p2: choose 1 card from hand: (hidden)"), "{out}");
+}
+
+#[test]
+fn an_unknown_seat_is_a_usage_error() {
+    let out = Command::new(env!("CARGO_BIN_EXE_twilit"))
+        .args(["play", "cards/goofspiel", "--human", "p3"])
+        .stdin(Stdio::null())
+        .output()
+        .expect("twilit runs");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no seat `p3`: the seats are p1 to p2"));
+}
+
+#[test]
+fn the_readme_session_is_what_the_tool_prints() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).expect("README");
+    let start = readme.find("$ twilit play cards/goofspiel --human p1 --seed 3\n").expect("the README shows a session");
+    let block = &readme[start..];
+    let block = &block[block.find('\n').expect("a line") + 1..block.find("```").expect("the block ends")];
+    let (code, out) = play(&["cards/goofspiel", "--human", "p1", "--seed", "3"], "13\n");
+    assert_eq!(code, 0, "{out}");
+    // Each line shown (but the elisions) is printed, in order; the typed answer is echoed.
+    let mut rest = out.as_str();
+    for line in block.lines().filter(|l| !l.trim_start().starts_with("...")) {
+        let at = rest.find(line).unwrap_or_else(|| panic!("README line not printed (in order): {line:?}\n{out}"));
+        rest = &rest[at + line.len()..];
+    }
+}
