@@ -53,6 +53,11 @@ impl Session {
         }
     }
 
+    /// The answers given, in order (an undone one is not among them).
+    pub fn answers(&self) -> Vec<Vec<usize>> {
+        self.answers.iter().map(|(a, _)| a.clone()).collect()
+    }
+
     fn say(&mut self, text: &str) {
         let _ = writeln!(self.out, "{text}");
     }
@@ -249,5 +254,20 @@ pub fn play(
             (Err(_), Some(_)) => return Ok(None),
             (Err(h), None) => return Err(h),
         }
+    }
+}
+
+/// Plays a saved game again: its people's answers in order, the random agent for the other
+/// seats, as when it was played (`replay.rs`).
+pub fn replay(rules: &Rules, r: &super::replay::Replay) -> Result<crate::scenario::Played, Halt> {
+    let mut session = Session::new(r.humans.clone(), Box::new(std::io::empty()), Box::new(std::io::sink()), false);
+    session.replay = r.answers.iter().map(|a| (a.clone(), 0)).collect();
+    let session = Rc::new(RefCell::new(session));
+    let agent = HumanAgent { session: session.clone(), random: RandomAgent };
+    let played = crate::scenario::whole_game(rules, r.seed, r.players, r.turns, Box::new(agent));
+    let stopped = session.borrow().stop.is_some();
+    match played {
+        Err(_) if stopped => Err(Halt::error("the replay's answers ran out before the game ended")),
+        played => played,
     }
 }

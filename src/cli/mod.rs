@@ -7,6 +7,7 @@ mod human;
 pub mod mutate;
 pub mod play;
 pub mod render;
+mod replay;
 pub mod scope;
 pub mod simulate;
 pub mod test;
@@ -87,6 +88,21 @@ enum Command {
         /// the other seats are the random agent. Answers may be piped.
         #[arg(long = "human", value_name = "SEAT")]
         humans: Vec<String>,
+        /// Save the game as a replay (seed, players and people's answers) to this file.
+        #[arg(long, value_name = "FILE")]
+        save_replay: Option<PathBuf>,
+    },
+    /// Play a saved game again (`play --save-replay`, `simulate --save-replays`) and print
+    /// its log and result: the same file gives the same bytes.
+    Replay {
+        /// The replay file.
+        file: PathBuf,
+        /// Print the log as this player saw it.
+        #[arg(long = "as", value_name = "PLAYER")]
+        viewer: Option<String>,
+        /// Output style: the log and a result line, or one JSON object per event and a result.
+        #[arg(long, value_enum, default_value_t = Format::Human)]
+        format: Format,
     },
     /// Play many games with the seeded random agent, on all cores, and report win rates,
     /// game length, scores and what each card's plays won.
@@ -114,6 +130,9 @@ enum Command {
         /// Also write a self-contained HTML page with charts to this file.
         #[arg(long, value_name = "FILE.html")]
         report: Option<PathBuf>,
+        /// Save each game as a replay in this directory (`GAME-SEED.json`).
+        #[arg(long, value_name = "DIR")]
+        save_replays: Option<PathBuf>,
     },
     /// Measure `check` on a generated library of N cards (load and check, best of runs).
     Bench {
@@ -221,12 +240,39 @@ pub fn run_with<A: Into<OsString> + Clone>(
             mutate::run(opts, out, err)
         }
         Command::Explain { id, paths } => explain(&id, paths, &limits, out, err),
-        Command::Play { path, seed, turns, players, agent, games, viewer, format, humans } => {
-            let o = play::PlayOpts { path, seed, turns, players, agent, games, viewer, format, humans, limits };
+        Command::Play { path, seed, turns, players, agent, games, viewer, format, humans, save_replay } => {
+            let o = play::PlayOpts {
+                path,
+                seed,
+                turns,
+                players,
+                agent,
+                games,
+                viewer,
+                format,
+                humans,
+                save_replay,
+                limits,
+            };
             play::play(o, out, err)
         }
-        Command::Simulate { path, games, seed, jobs, players, turns, format, report } => {
-            let o = simulate::SimOpts { path, games, seed, jobs, players, turns, format, report, progress, limits };
+        Command::Replay { file, viewer, format } => {
+            replay::run(replay::ReplayOpts { file, viewer, format, limits }, out, err)
+        }
+        Command::Simulate { path, games, seed, jobs, players, turns, format, report, save_replays } => {
+            let o = simulate::SimOpts {
+                path,
+                games,
+                seed,
+                jobs,
+                players,
+                turns,
+                format,
+                report,
+                save_replays,
+                progress,
+                limits,
+            };
             simulate::simulate(o, out, err)
         }
         Command::Test { paths, transcript, filter, format } => {

@@ -42,6 +42,8 @@ pub struct PlayOpts {
     pub format: Format,
     /// Seats people play in the terminal (`--human`).
     pub humans: Vec<String>,
+    /// Where to save the game as a replay (`--save-replay`; one game only).
+    pub save_replay: Option<PathBuf>,
     /// The bounds of loading and playing.
     pub limits: Limits,
 }
@@ -80,7 +82,7 @@ pub(super) fn game_of(
 }
 
 /// Reports a game stopped by `h`; a run-time error is shown at its place in the script.
-fn report_halt(seed: u64, h: &crate::interp::Halt, sources: &SourceMap, err: &mut dyn Write) {
+pub(super) fn report_halt(seed: u64, h: &crate::interp::Halt, sources: &SourceMap, err: &mut dyn Write) {
     match h.at() {
         Some(at) => {
             let d = crate::diag::Diagnostic::error(
@@ -124,26 +126,36 @@ pub fn play(o: PlayOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         Ok(g) => g,
         Err(code) => return code,
     };
-    let viewer = match &o.viewer {
-        None => None,
-        Some(name) => {
-            match name.strip_prefix('p').and_then(|n| n.parse::<usize>().ok()).filter(|n| (1..=players).contains(n)) {
-                Some(n) => Some(n - 1),
-                None => {
-                    let _ = writeln!(err, "error: no player `{name}`: the players are p1 to p{players}");
-                    return EXIT_USAGE;
-                }
-            }
-        }
+    let viewer = match seat(o.viewer.as_deref(), players, err) {
+        Ok(v) => v,
+        Err(code) => return code,
     };
     if !o.humans.is_empty() {
         return play_people(&o, &rules, players, &sources, out, err);
+    }
+    if o.save_replay.is_some() && (o.games > 1 || o.agent != AgentKind::Random) {
+        let _ = writeln!(err, "error: `--save-replay` saves one game played by the random agent or people");
+        return EXIT_USAGE;
     }
     for seed in o.seed..o.seed.saturating_add(o.games.max(1)) {
         match crate::scenario::whole_game(&rules, seed, players, o.turns, agent(o.agent)) {
             Ok(g) => {
                 if o.games <= 1 {
                     print_log(&g, viewer, o.format, out);
+                }
+                if let Some(path) = &o.save_replay {
+                    let r = super::replay::Replay {
+                        game: o.path.clone(),
+                        seed,
+                        players,
+                        turns: o.turns,
+                        humans: vec![],
+                        answers: vec![],
+                    };
+                    if let Err(e) = r.save(path) {
+                        let _ = writeln!(err, "error: {e}");
+                        return EXIT_USAGE;
+                    }
                 }
                 print_result(&g, seed, o.format, out);
             }
@@ -154,6 +166,18 @@ pub fn play(o: PlayOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         }
     }
     EXIT_OK
+}
+
+/// The player a `--as` names (`p1` is 0), if any.
+pub(super) fn seat(name: Option<&str>, players: usize, err: &mut dyn Write) -> Result<Option<usize>, i32> {
+    let Some(name) = name else { return Ok(None) };
+    match name.strip_prefix('p').and_then(|n| n.parse::<usize>().ok()).filter(|n| (1..=players).contains(n)) {
+        Some(n) => Ok(Some(n - 1)),
+        None => {
+            let _ = writeln!(err, "error: no player `{name}`: the players are p1 to p{players}");
+            Err(EXIT_USAGE)
+        }
+    }
 }
 
 /// `twilit play --human SEAT...`: one game, people at those seats (`human.rs`).
@@ -181,9 +205,23 @@ fn play_people(
     let input = Box::new(std::io::BufReader::new(std::io::stdin()));
     let session = super::human::Session::new(o.humans.clone(), input, Box::new(std::io::stdout()), echo);
     let session = std::rc::Rc::new(std::cell::RefCell::new(session));
-    match super::human::play(rules, o.seed, players, o.turns, session) {
+    match super::human::play(rules, o.seed, players, o.turns, session.clone()) {
         Ok(Some(g)) => {
             print_result(&g, o.seed, o.format, out);
+            if let Some(path) = &o.save_replay {
+                let r = super::replay::Replay {
+                    game: o.path.clone(),
+                    seed: o.seed,
+                    players,
+                    turns: o.turns,
+                    humans: o.humans.clone(),
+                    answers: session.borrow().answers(),
+                };
+                if let Err(e) = r.save(path) {
+                    let _ = writeln!(err, "error: {e}");
+                    return EXIT_USAGE;
+                }
+            }
             EXIT_OK
         }
         Ok(None) => {
@@ -197,7 +235,7 @@ fn play_people(
     }
 }
 
-fn print_log(g: &Played, viewer: Option<usize>, format: Format, out: &mut dyn Write) {
+pub(super) fn print_log(g: &Played, viewer: Option<usize>, format: Format, out: &mut dyn Write) {
     let s = &g.state;
     for e in &s.log {
         let text = e.render_for(s, viewer);
@@ -211,7 +249,7 @@ fn print_log(g: &Played, viewer: Option<usize>, format: Format, out: &mut dyn Wr
     }
 }
 
-fn print_result(g: &Played, seed: u64, format: Format, out: &mut dyn Write) {
+pub(super) fn print_result(g: &Played, seed: u64, format: Format, out: &mut dyn Write) {
     let s = &g.state;
     let name = |p: usize| s.players[p].name.clone();
     let turns = if s.over { s.clock.turn } else { s.clock.turn.saturating_sub(1) };

@@ -42,6 +42,8 @@ pub struct SimOpts {
     pub format: SimFormat,
     /// Where to write the HTML report.
     pub report: Option<PathBuf>,
+    /// Where to save each game as a replay.
+    pub save_replays: Option<PathBuf>,
     /// Whether to draw a progress bar on the process's standard error (when it is a terminal).
     pub progress: bool,
     /// The bounds of loading and playing.
@@ -117,6 +119,12 @@ pub fn simulate(o: SimOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
             return EXIT_USAGE;
         }
     }
+    if let Some(dir) = &o.save_replays {
+        if let Err(e) = save_replays(dir, &o, &rules.game, players) {
+            let _ = writeln!(err, "error: {e}");
+            return EXIT_USAGE;
+        }
+    }
     if summary.failed > 0 {
         let _ = writeln!(
             err,
@@ -128,6 +136,23 @@ pub fn simulate(o: SimOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         return EXIT_PROBLEMS;
     }
     EXIT_OK
+}
+
+/// One replay per game played (`GAME-SEED.json`): what decides each random game.
+fn save_replays(dir: &std::path::Path, o: &SimOpts, game: &str, players: usize) -> Result<(), String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    for seed in o.seed..=o.seed + (o.games - 1) {
+        let r = super::replay::Replay {
+            game: o.path.clone(),
+            seed,
+            players,
+            turns: o.turns,
+            humans: vec![],
+            answers: vec![],
+        };
+        r.save(&dir.join(format!("{game}-{seed}.json")))?;
+    }
+    Ok(())
 }
 
 /// Prints rows as a table: the first column left-aligned, the others right-aligned.

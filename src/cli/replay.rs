@@ -1,0 +1,99 @@
+//! Replays: a game saved as what decides it — the game's directory, the seed, the number
+//! of players and turns, and the answers people gave (`play --human`) — and `twilit replay
+//! FILE`, which plays it again and prints its log and result. Every random thing draws
+//! from the one seeded generator, so the same file gives the same bytes.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use super::render::Format;
+use super::{EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE};
+
+/// A saved game.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Replay {
+    /// The game's directory, as given to `play` or `simulate`.
+    pub game: PathBuf,
+    /// The seed of the game's generator.
+    pub seed: u64,
+    /// How many players.
+    pub players: usize,
+    /// The turn limit it was played with.
+    pub turns: u32,
+    /// The seats people played (none: the random agent played every seat).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub humans: Vec<String>,
+    /// The people's answers in the order given, each the options picked (from 0).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub answers: Vec<Vec<usize>>,
+}
+
+impl Replay {
+    /// Writes the replay as JSON.
+    pub fn save(&self, path: &Path) -> Result<(), String> {
+        let text = serde_json::to_string_pretty(self).map_err(|e| e.to_string())?;
+        std::fs::write(path, text + "\n").map_err(|e| format!("cannot write the replay {}: {e}", path.display()))
+    }
+
+    /// Reads a replay written by `save`.
+    pub fn load(path: &Path) -> Result<Replay, String> {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        serde_json::from_str(&text).map_err(|e| format!("{} is not a replay: {e}", path.display()))
+    }
+}
+
+/// Options of `twilit replay`.
+pub struct ReplayOpts {
+    /// The replay file.
+    pub file: PathBuf,
+    /// The player whose view of the log is printed.
+    pub viewer: Option<String>,
+    /// Human or JSON output.
+    pub format: Format,
+    /// The bounds of loading and playing.
+    pub limits: crate::limits::Limits,
+}
+
+/// Runs `twilit replay FILE`: the game's log and result, as `play` prints them.
+pub fn run(o: ReplayOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    let r = match Replay::load(&o.file) {
+        Ok(r) => r,
+        Err(e) => {
+            let _ = writeln!(err, "error: {e}");
+            return EXIT_USAGE;
+        }
+    };
+    // A relative game directory is read from where the replay was made, or beside the file.
+    let beside = o.file.parent().map(|d| d.join(&r.game));
+    let dir = match beside.filter(|d| !r.game.exists() && d.is_dir()) {
+        Some(d) => d,
+        None => r.game.clone(),
+    };
+    let (rules, players, sources) = match super::play::game_of(&dir, Some(r.players), &o.limits, err) {
+        Ok(g) => g,
+        Err(code) => return code,
+    };
+    let viewer = match super::play::seat(o.viewer.as_deref(), players, err) {
+        Ok(v) => v,
+        Err(code) => return code,
+    };
+    let played = if r.humans.is_empty() {
+        crate::scenario::whole_game(&rules, r.seed, players, r.turns, Box::new(crate::interp::RandomAgent))
+    } else {
+        super::human::replay(&rules, &r)
+    };
+    match played {
+        Ok(g) => {
+            super::play::print_log(&g, viewer, o.format, out);
+            super::play::print_result(&g, r.seed, o.format, out);
+            EXIT_OK
+        }
+        Err(h) => {
+            super::play::report_halt(r.seed, &h, &sources, err);
+            EXIT_PROBLEMS
+        }
+    }
+}
