@@ -56,8 +56,14 @@ pub struct Checked {
 
 /// Loads the games `paths` touch, checks what can be, and keeps what `scope` reports.
 pub fn load_and_check(paths: &[PathBuf], limits: &Limits, scope: Scope) -> Checked {
+    load_and_check_over(paths, limits, scope, &crate::load::Overlay::default())
+}
+
+/// `load_and_check`, reading the texts of `over` instead of those files on disk (an
+/// editor's unsaved buffers: `twilit lsp`).
+pub fn load_and_check_over(paths: &[PathBuf], limits: &Limits, scope: Scope, over: &crate::load::Overlay) -> Checked {
     let mut sources = SourceMap::default();
-    let mut named = crate::load::load_named(paths, &mut sources, limits);
+    let mut named = crate::load::load_named_over(paths, &mut sources, limits, over);
     let mut diags = std::mem::take(&mut named.diags);
     let extra = std::mem::take(&mut named.extra);
     // The files whose errors come first: those that gave nothing, and `game.yaml` when it

@@ -8,6 +8,7 @@ use std::io::Read;
 use std::path::{Component, Path, PathBuf};
 
 use super::model::*;
+use super::overlay::Overlay;
 use super::walk::Walker;
 use super::{load_source_with, Texts};
 use crate::diag::{text_hash, Diagnostic, FileId, Severity, SourceMap, Span};
@@ -59,6 +60,11 @@ pub struct GameFiles {
 
 /// `load_paths_with`, telling which files the paths named.
 pub fn load_named(paths: &[PathBuf], sources: &mut SourceMap, limits: &Limits) -> Named {
+    load_named_over(paths, sources, limits, &Overlay::default())
+}
+
+/// `load_named`, reading the texts of `over` instead of those files on disk.
+pub fn load_named_over(paths: &[PathBuf], sources: &mut SourceMap, limits: &Limits, over: &Overlay) -> Named {
     let mut named = Named::default();
     let mut walker = Walker::new(sources, &mut named.diags);
     let files = walker.discover(paths);
@@ -81,12 +87,12 @@ pub fn load_named(paths: &[PathBuf], sources: &mut SourceMap, limits: &Limits) -
     }
     named.extra.extend((before..walker.registered()).map(FileId::of));
     for (_, (dir, files)) in groups {
-        let (bundle, unparsed) = load_group(&dir, files, sources, &mut named, limits);
+        let (bundle, unparsed) = load_group(&dir, files, sources, &mut named, limits, over);
         named.lib.games.push(bundle);
         named.games.push(unparsed);
     }
     for f in orphans {
-        load_orphan(&f, sources, &mut named.diags, limits);
+        load_orphan(&f, sources, &mut named.diags, limits, over);
     }
     named
 }
@@ -125,6 +131,7 @@ fn load_group(
     sources: &mut SourceMap,
     named: &mut Named,
     limits: &Limits,
+    over: &Overlay,
 ) -> (GameBundle, GameFiles) {
     let game_path = dir.join(GAME_FILE);
     let game_canon = canonical(&game_path);
@@ -141,7 +148,7 @@ fn load_group(
     let jobs: Vec<(FileId, &Path)> =
         files.iter().enumerate().map(|(i, (f, _))| (FileId::of(base + i), f.as_path())).collect();
     named.extra.extend(jobs.iter().zip(&files).filter(|(_, (_, n))| !n).map(|((id, _), _)| *id));
-    let loaded = load_all(&jobs, limits);
+    let loaded = load_all(&jobs, limits, over);
     let mut converted = Vec::with_capacity(loaded.len());
     for ((id, path), l) in jobs.iter().zip(loaded) {
         let registered = match l.text {
@@ -198,12 +205,12 @@ enum Stored {
 /// Files are independent until they are bundled: read and convert them on all cores, in
 /// order. Each worker reads its files one at a time, so the library's texts are never all
 /// in memory at once.
-fn load_all(jobs: &[(FileId, &Path)], limits: &Limits) -> Vec<Loaded> {
+fn load_all(jobs: &[(FileId, &Path)], limits: &Limits, over: &Overlay) -> Vec<Loaded> {
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(8);
     // Each worker shares the script texts of its files (`Texts`).
     let convert = |part: &[(FileId, &Path)]| {
         let mut shared = Texts::default();
-        part.iter().map(|(id, path)| load_one(*id, path, &mut shared, limits)).collect::<Vec<_>>()
+        part.iter().map(|(id, path)| load_one(*id, path, &mut shared, limits, over)).collect::<Vec<_>>()
     };
     if threads < 2 || jobs.len() < 8 {
         return convert(jobs);
@@ -215,13 +222,14 @@ fn load_all(jobs: &[(FileId, &Path)], limits: &Limits) -> Vec<Loaded> {
     })
 }
 
-fn load_one(id: FileId, path: &Path, shared: &mut Texts, limits: &Limits) -> Loaded {
-    let (text, read_diag) = match read(id, path, limits.file_bytes) {
+fn load_one(id: FileId, path: &Path, shared: &mut Texts, limits: &Limits, over: &Overlay) -> Loaded {
+    let (text, read_diag) = match read(id, path, limits.file_bytes, over) {
         Ok(read) => read,
         Err(d) => return Loaded { text: Stored::Kept(String::new()), read_diag: Some(d), converted: None },
     };
     let (item, d) = load_source_with(id, &text, shared, limits);
-    let text = if read_diag.is_none() && d.is_empty() {
+    // An overlaid text is kept: the disk does not hold it to be read again.
+    let text = if read_diag.is_none() && d.is_empty() && over.text(path).is_none() {
         Stored::OnDisk { len: text.len(), hash: text_hash(&text) }
     } else {
         Stored::Kept(text)
@@ -229,9 +237,9 @@ fn load_one(id: FileId, path: &Path, shared: &mut Texts, limits: &Limits) -> Loa
     Loaded { text, read_diag, converted: Some((item, d)) }
 }
 
-fn load_orphan(path: &Path, sources: &mut SourceMap, diags: &mut Vec<Diagnostic>, limits: &Limits) {
+fn load_orphan(path: &Path, sources: &mut SourceMap, diags: &mut Vec<Diagnostic>, limits: &Limits, over: &Overlay) {
     let id = FileId::of(sources.len());
-    let (text, read_diag) = match read(id, path, limits.file_bytes) {
+    let (text, read_diag) = match read(id, path, limits.file_bytes, over) {
         Ok(read) => read,
         Err(d) => {
             sources.add(path, String::new());
@@ -339,11 +347,16 @@ fn io_diag(id: FileId, path: &Path, err: &std::io::Error) -> Diagnostic {
 /// invalid UTF-8 (reported and replaced, so spans stay valid); `Err` when it cannot be
 /// used at all: unreadable, too large, or in another encoding (UTF-16 or UTF-32, with or
 /// without a byte-order mark: named, and not read further, since its text would be noise).
-fn read(id: FileId, path: &Path, max: u64) -> Result<(String, Option<Diagnostic>), Diagnostic> {
+/// A text of `over` is read instead of the file's bytes, under the same size cap.
+fn read(id: FileId, path: &Path, max: u64, over: &Overlay) -> Result<(String, Option<Diagnostic>), Diagnostic> {
     let mut bytes = Vec::new();
-    let read = fs::File::open(path).and_then(|f| f.take(max.saturating_add(1)).read_to_end(&mut bytes));
-    if let Err(e) = read {
-        return Err(io_diag(id, path, &e));
+    if let Some(text) = over.text(path) {
+        bytes.extend_from_slice(text.as_bytes());
+    } else {
+        let read = fs::File::open(path).and_then(|f| f.take(max.saturating_add(1)).read_to_end(&mut bytes));
+        if let Err(e) = read {
+            return Err(io_diag(id, path, &e));
+        }
     }
     if bytes.len() as u64 > max {
         let msg = format!("this file is larger than {max} bytes");

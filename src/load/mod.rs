@@ -19,6 +19,7 @@ mod convert;
 mod files;
 mod game;
 pub mod model;
+mod overlay;
 mod scalar;
 mod scenario;
 mod walk;
@@ -28,9 +29,11 @@ pub mod yaml;
 pub use crate::text::{Text, Texts};
 pub use cardlist::Cards;
 pub use files::{
-    canonical, game_dir_of, load_bundle, load_bundle_with, load_named, load_paths, load_paths_with, GameFiles, Named,
+    canonical, game_dir_of, load_bundle, load_bundle_with, load_named, load_named_over, load_paths, load_paths_with,
+    GameFiles, Named,
 };
 pub use model::*;
+pub use overlay::Overlay;
 
 pub use yaml::MAX_DEPTH;
 
