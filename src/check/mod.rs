@@ -6,6 +6,7 @@ pub mod env;
 mod expr;
 pub mod fields;
 mod files;
+pub mod prose;
 mod reach;
 pub mod regroup;
 pub mod script;

@@ -163,7 +163,7 @@ pub enum Parsed {
     Event(ast::EventPat),
 }
 
-fn parse_text(text: &str, entry: Entry, limits: &crate::limits::Limits) -> Result<Parsed, SyntaxError> {
+pub(crate) fn parse_text(text: &str, entry: Entry, limits: &crate::limits::Limits) -> Result<Parsed, SyntaxError> {
     Ok(match entry {
         Entry::Script => Parsed::Script(syntax::parse_script_with(text, limits)?),
         Entry::Condition => Parsed::Expr(syntax::parse_condition_with(text, limits)?, true),

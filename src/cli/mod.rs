@@ -43,6 +43,10 @@ enum Command {
         /// Output style for diagnostics.
         #[arg(long, value_enum, default_value_t = Format::Human)]
         format: Format,
+        /// Also run an opt-in lint: `text-numbers` (a card's printed text and its scripts
+        /// should state the same numbers).
+        #[arg(long = "lint", value_enum)]
+        lints: Vec<Lint>,
     },
     /// Check the games, then run their scenarios; `N passed, N failed`.
     Test {
@@ -187,6 +191,9 @@ enum Command {
         /// Where to look (default: cards/).
         #[arg(long = "path", default_value = "cards")]
         paths: Vec<PathBuf>,
+        /// Write the abilities as rules text instead (what the scripts say, in sentences).
+        #[arg(long)]
+        text: bool,
     },
 }
 
@@ -230,7 +237,7 @@ pub fn run_with<A: Into<OsString> + Clone>(
         }
     }
     match cli.command {
-        Command::Check { paths, format } => check(paths, format, &limits, out, err),
+        Command::Check { paths, format, lints } => check(paths, format, &lints, &limits, out, err),
         Command::Limits => list_limits(&limits, out),
         Command::Coverage { paths, format } => {
             coverage::run(coverage::CoverageOpts { paths: default_paths(paths), format, limits }, out, err)
@@ -239,7 +246,7 @@ pub fn run_with<A: Into<OsString> + Clone>(
             let opts = mutate::MutateOpts { paths: default_paths(paths), format, jobs, only, limits };
             mutate::run(opts, out, err)
         }
-        Command::Explain { id, paths } => explain(&id, paths, &limits, out, err),
+        Command::Explain { id, paths, text } => explain(&id, paths, text, &limits, out, err),
         Command::Play { path, seed, turns, players, agent, games, viewer, format, humans, save_replay } => {
             let o = play::PlayOpts {
                 path,
@@ -357,9 +364,30 @@ fn list_limits(limits: &Limits, out: &mut dyn Write) -> i32 {
     EXIT_OK
 }
 
-fn check(paths: Vec<PathBuf>, format: Format, limits: &Limits, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+/// The opt-in lints of `check --lint`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum Lint {
+    /// A card's printed `text:` and its scripts state different numbers.
+    TextNumbers,
+}
+
+fn check(
+    paths: Vec<PathBuf>,
+    format: Format,
+    lints: &[Lint],
+    limits: &Limits,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> i32 {
     let paths = default_paths(paths);
-    let checked = scope::load_and_check(&paths, limits, scope::Scope::Named);
+    let mut checked = scope::load_and_check(&paths, limits, scope::Scope::Named);
+    if lints.contains(&Lint::TextNumbers) {
+        let games = &checked.lib.games;
+        let cards = games.iter().flat_map(|b| b.cards.iter().chain(b.factions.iter().flat_map(|f| &f.cards)));
+        let named = cards.filter(|c| !checked.extra.contains(&c.id.file));
+        let found: Vec<_> = named.filter_map(crate::check::prose::text_numbers).collect();
+        checked.diags.extend(found);
+    }
     let (diags, sources) = (&checked.diags, &checked.sources);
     let color = format == Format::Human && render::want_color();
     for d in diags {
@@ -421,14 +449,22 @@ fn plural(n: usize) -> &'static str {
     }
 }
 
-fn explain(id: &str, paths: Vec<PathBuf>, limits: &Limits, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+fn explain(
+    id: &str,
+    paths: Vec<PathBuf>,
+    text: bool,
+    limits: &Limits,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> i32 {
     let mut sources = SourceMap::default();
     let (lib, diags) = crate::load::load_paths_with(&paths, &mut sources, limits);
     if let Some(d) = diags.iter().find(|d| d.code == "twilit::io") {
         let _ = writeln!(err, "{}", render::human(d, &sources, false, 100));
         return EXIT_USAGE;
     }
-    match crate::check::explain(&lib, id) {
+    let found = if text { crate::check::prose::explain(&lib, id) } else { crate::check::explain(&lib, id) };
+    match found {
         Some(text) => {
             let _ = write!(out, "{text}");
             EXIT_OK

@@ -10,6 +10,7 @@ mod parse_event;
 mod parser;
 mod primary;
 pub mod print;
+pub mod prose;
 pub mod visit;
 mod words;
 

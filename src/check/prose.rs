@@ -1,0 +1,185 @@
+//! `twilit explain --text`: a card's or faction's abilities written back as rules text
+//! (`syntax::prose`), each ability one line headed by when it works, and the lint that a
+//! card's printed `text:` and its scripts name the same numbers.
+
+use std::fmt::Write;
+
+use super::scripts::{parse_text, Entry, Parsed};
+use crate::diag::Diagnostic;
+use crate::load::{Ability, AbilityKind, Card, Library, React, ScriptSrc};
+use crate::syntax::{print, prose};
+
+/// The rules text of the card or faction `id`, if the library has one.
+pub fn explain(lib: &Library, id: &str) -> Option<String> {
+    for b in &lib.games {
+        let cards = b.cards.iter().chain(b.factions.iter().flat_map(|f| &f.cards));
+        if let Some(c) = cards.into_iter().find(|c| c.id.value == id) {
+            return Some(card(c));
+        }
+        if let Some(f) = b.factions.iter().find(|f| f.faction.value == id) {
+            let mut out = format!("{} ({})\n", f.name.value, f.faction.value);
+            if let Some(s) = &f.setup {
+                let _ = writeln!(out, "- Setup: {}", script(s));
+            }
+            for a in &f.abilities {
+                let _ = writeln!(out, "- {}", ability(a));
+            }
+            return Some(out);
+        }
+    }
+    None
+}
+
+/// A card: its name, its printed text if any, then each ability as a line.
+pub fn card(c: &Card) -> String {
+    let mut out = format!("{} ({})\n", c.name.value, c.id.value);
+    if let Some(t) = &c.text {
+        let _ = writeln!(out, "  printed: {}", t.value.trim());
+    }
+    if let Some(p) = &c.play {
+        let _ = writeln!(out, "- When played: {}", script(p));
+    }
+    for a in &c.abilities {
+        let _ = writeln!(out, "- {}", ability(a));
+    }
+    if c.play.is_none() && c.abilities.is_empty() {
+        out.push_str("- (no abilities)\n");
+    }
+    out
+}
+
+/// One ability: `Head: requirement. Cost: .... Effect.`
+pub fn ability(a: &Ability) -> String {
+    let mut head = match &a.kind {
+        AbilityKind::Action(t) => match t.value.as_ref() {
+            "any" | "game" => "Action".to_string(),
+            "turn" => "Action, on your turn".to_string(),
+            phase => format!("Action ({})", phase.replace('_', " ")),
+        },
+        AbilityKind::When(ev) => format!("When {}", event(ev)),
+        AbilityKind::Static(_) => "While in play".to_string(),
+        AbilityKind::React(r, ev) => match r {
+            React::Before => format!("Before {}", event(ev)),
+            React::Instead => format!("Instead of: {}", event(ev)),
+            React::Prevent => format!("Prevent: {}", event(ev)),
+            React::Response => format!("Response, after {}", event(ev)),
+        },
+    };
+    if let Some(n) = a.name() {
+        head = format!("{} — {head}", n.value);
+    }
+    if let Some(l) = a.limit() {
+        let times = match l.value.times {
+            1 => "once".to_string(),
+            2 => "twice".to_string(),
+            n => format!("{n} times"),
+        };
+        let _ = write!(head, " ({times} per {})", l.value.per);
+    }
+    let mut body = vec![];
+    if let Some(r) = &a.requires {
+        body.push(format!("Only if {}.", condition(r)));
+    }
+    if a.optional().is_some_and(|o| o.value) {
+        body.push("You may.".to_string());
+    }
+    if let Some(c) = &a.cost {
+        body.push(format!("Cost: {}", script(c)));
+    }
+    if let AbilityKind::Static(s) = &a.kind {
+        body.push(script(s));
+    }
+    if let Some(e) = &a.effect {
+        body.push(script(e));
+    }
+    format!("{head}: {}", body.join(" "))
+}
+
+fn script(src: &ScriptSrc) -> String {
+    match parse_text(&src.text, Entry::Script, &crate::limits::Limits::DEFAULT) {
+        Ok(Parsed::Script(b)) => prose::sentences(&b),
+        _ => src.text.trim().to_string(),
+    }
+}
+
+fn condition(src: &ScriptSrc) -> String {
+    match parse_text(&src.text, Entry::Condition, &crate::limits::Limits::DEFAULT) {
+        Ok(Parsed::Expr(e, _)) => print::expr(&e),
+        _ => src.text.trim().to_string(),
+    }
+}
+
+/// A trigger pattern reads as written (`an opponent plays a gadget`).
+fn event(src: &ScriptSrc) -> String {
+    src.text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The lint `twilit::text-numbers` (opt-in: `check --lint text-numbers`): a number the
+/// card's printed `text:` states that none of its scripts uses, or a number its scripts use
+/// (other than 0 and 1, which scripts write for "a" and "no") that its text never states.
+pub fn text_numbers(c: &Card) -> Option<Diagnostic> {
+    let text = c.text.as_ref()?;
+    let printed = numbers(&text.value);
+    let mut used = vec![];
+    let scripts = c.play.iter().chain(c.abilities.iter().flat_map(|a| {
+        let head = match &a.kind {
+            AbilityKind::Static(s) => Some(s),
+            _ => None,
+        };
+        head.into_iter().chain(a.requires.iter()).chain(a.cost.iter()).chain(a.effect.iter())
+    }));
+    for s in scripts {
+        used.extend(numbers(&s.text));
+    }
+    if used.is_empty() && c.abilities.is_empty() && c.play.is_none() {
+        return None;
+    }
+    let missing: Vec<i64> = printed.iter().copied().filter(|n| !used.contains(n)).collect();
+    let unstated: Vec<i64> = used.iter().copied().filter(|n| *n > 1 && !printed.contains(n)).collect();
+    if missing.is_empty() && unstated.is_empty() {
+        return None;
+    }
+    let mut why = vec![];
+    if !missing.is_empty() {
+        why.push(format!("the text says {} but no script does", list(&missing)));
+    }
+    if !unstated.is_empty() {
+        why.push(format!("the scripts use {} but the text never says it", list(&unstated)));
+    }
+    let d = Diagnostic::warning(
+        "text-numbers",
+        format!("`{}`: {}", c.id.value, why.join("; ")),
+        text.file,
+        text.span.clone(),
+    )
+    .with_help("make the printed text and the scripts agree (or the number is worded, e.g. `twice`)");
+    Some(d)
+}
+
+/// The whole numbers written in `s` (digits only; a number in a name such as `c10` is not one).
+fn numbers(s: &str) -> Vec<i64> {
+    let mut out = vec![];
+    let b = s.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i].is_ascii_digit() && (i == 0 || !(b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'_')) {
+            let start = i;
+            while i < b.len() && b[i].is_ascii_digit() {
+                i += 1;
+            }
+            let glued = i < b.len() && (b[i].is_ascii_alphabetic() || b[i] == b'_');
+            if let (false, Ok(n)) = (glued, s[start..i].parse::<i64>()) {
+                if !out.contains(&n) {
+                    out.push(n);
+                }
+            }
+        } else {
+            i += 1;
+        }
+    }
+    out
+}
+
+fn list(ns: &[i64]) -> String {
+    ns.iter().map(|n| n.to_string()).collect::<Vec<_>>().join(", ")
+}

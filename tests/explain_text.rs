@@ -1,0 +1,30 @@
+//! `twilit explain --text`: every card and faction of the bundled games written back as
+//! rules text, snapshotted per game (reviewed: each line says what the scripts do).
+
+use std::path::Path;
+
+use twilit::diag::SourceMap;
+
+#[test]
+fn every_bundled_card_reads_as_rules_text() {
+    for game in ["goofspiel", "crazy_eights", "lotr", "root", "ti4"] {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("cards").join(game);
+        let mut sources = SourceMap::default();
+        let (lib, _) = twilit::load::load_paths(std::slice::from_ref(&dir), &mut sources);
+        let bundle = &lib.games[0];
+        let mut ids: Vec<String> = bundle.cards.iter().map(|c| c.id.value.clone()).collect();
+        for f in &bundle.factions {
+            ids.push(f.faction.value.clone());
+            ids.extend(f.cards.iter().map(|c| c.id.value.clone()));
+        }
+        let mut all = String::new();
+        for id in &ids {
+            let text = twilit::check::prose::explain(&lib, id).unwrap_or_else(|| panic!("{game}: no text for {id}"));
+            assert!(text.lines().count() >= 2, "{game}: {id} has a name and at least one line:\n{text}");
+            all.push_str(&text);
+        }
+        insta::with_settings!({ snapshot_suffix => game }, {
+            insta::assert_snapshot!("explain_text", all);
+        });
+    }
+}
