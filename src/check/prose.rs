@@ -150,7 +150,7 @@ pub fn text_numbers(c: &Card) -> Option<Diagnostic> {
         "text-numbers",
         format!("`{}`: {}", c.id.value, why.join("; ")),
         text.file,
-        text.span.clone(),
+        text.span,
     )
     .with_help("make the printed text and the scripts agree (or the number is worded, e.g. `twice`)");
     Some(d)
