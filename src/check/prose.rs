@@ -146,13 +146,8 @@ pub fn text_numbers(c: &Card) -> Option<Diagnostic> {
     if !unstated.is_empty() {
         why.push(format!("the scripts use {} but the text never says it", list(&unstated)));
     }
-    let d = Diagnostic::warning(
-        "text-numbers",
-        format!("`{}`: {}", c.id.value, why.join("; ")),
-        text.file,
-        text.span,
-    )
-    .with_help("make the printed text and the scripts agree (or the number is worded, e.g. `twice`)");
+    let d = Diagnostic::warning("text-numbers", format!("`{}`: {}", c.id.value, why.join("; ")), text.file, text.span)
+        .with_help("make the printed text and the scripts agree (or the number is worded, e.g. `twice`)");
     Some(d)
 }
 
