@@ -16,6 +16,7 @@ pub mod fxhash;
 pub mod interp;
 pub mod limits;
 pub mod load;
+pub mod lsp;
 pub mod mutate;
 pub mod scenario;
 pub mod simulate;

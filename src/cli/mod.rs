@@ -195,6 +195,8 @@ enum Command {
         #[arg(long)]
         text: bool,
     },
+    /// Serve the language server protocol on standard input and output (for editors).
+    Lsp,
 }
 
 /// Exit code for success.
@@ -239,6 +241,7 @@ pub fn run_with<A: Into<OsString> + Clone>(
     match cli.command {
         Command::Check { paths, format, lints } => check(paths, format, &lints, &limits, out, err),
         Command::Limits => list_limits(&limits, out),
+        Command::Lsp => crate::lsp::run(Box::new(std::io::BufReader::new(std::io::stdin())), out, err, &limits),
         Command::Coverage { paths, format } => {
             coverage::run(coverage::CoverageOpts { paths: default_paths(paths), format, limits }, out, err)
         }

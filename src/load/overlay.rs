@@ -51,7 +51,7 @@ mod tests {
         let mut over = Overlay::default();
         over.insert(&dir.join("cards.yaml"), "- {id: b, name: B}\n- {id: b, name: B}\n".into());
         let mut sources = SourceMap::default();
-        let named = crate::load::load_named_over(&[dir.clone()], &mut sources, &Default::default(), &over);
+        let named = crate::load::load_named_over(std::slice::from_ref(&dir), &mut sources, &Default::default(), &over);
         let ids: Vec<&str> = named.lib.games[0].cards.iter().map(|c| c.id.as_str()).collect();
         assert_eq!(ids, ["b", "b"]);
         assert_eq!(named.diags.iter().map(|d| d.code.as_str()).collect::<Vec<_>>(), ["twilit::duplicate-id"]);
@@ -60,7 +60,12 @@ mod tests {
         assert_eq!(sources.get(file).text(), Some("- {id: b, name: B}\n- {id: b, name: B}\n"));
         over.remove(&dir.join("cards.yaml"));
         assert!(over.is_empty());
-        let named = crate::load::load_named_over(&[dir.clone()], &mut SourceMap::default(), &Default::default(), &over);
+        let named = crate::load::load_named_over(
+            std::slice::from_ref(&dir),
+            &mut SourceMap::default(),
+            &Default::default(),
+            &over,
+        );
         assert_eq!(named.lib.games[0].cards.iter().map(|c| c.id.as_str()).collect::<Vec<_>>(), ["a"]);
         let _ = std::fs::remove_dir_all(&dir);
     }

@@ -1,0 +1,265 @@
+//! `twilit lsp`: a language server over standard input and output (JSON-RPC with
+//! `Content-Length` framing: `lsp-server`'s messages, `lsp-types`' payloads). A thin layer
+//! over the library: every change to an open document loads and checks its whole game
+//! again (`cli::scope::load_and_check_over`, the open documents' texts standing in for
+//! their files) and publishes exactly what `twilit check` reports, per file.
+//!
+//! This file owns the transport and the dispatch: a thread reads messages, the calling
+//! thread answers them in order. Changes are gathered while more messages wait, and a game
+//! is checked again before the next request is answered or when input goes quiet, so a
+//! burst of keystrokes costs one check. `state` keeps the documents and games, `features`
+//! answers requests, `index` lists a game's definitions, `text` converts positions.
+
+mod features;
+mod index;
+mod state;
+mod text;
+
+use std::io::{BufRead, Write};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::mpsc;
+
+use lsp_server::{ErrorCode, Message, Notification, Request, Response};
+use lsp_types::notification::{
+    DidChangeTextDocument, DidCloseTextDocument, DidOpenTextDocument, Exit, Notification as _, PublishDiagnostics,
+};
+use lsp_types::request::{
+    Completion, DocumentSymbolRequest, GotoDefinition, HoverRequest, Initialize, Request as _, Shutdown,
+};
+use lsp_types::{
+    CompletionOptions, DocumentSymbolResponse, GotoDefinitionResponse, InitializeResult, OneOf, ServerCapabilities,
+    ServerInfo, TextDocumentSyncCapability, TextDocumentSyncKind,
+};
+use serde_json::Value;
+
+use crate::limits::Limits;
+use state::State;
+
+/// Serves one client on `input` and `out` until it says `exit` or closes its input; `err`
+/// gets the server's notes (a malformed message, a request that failed). The exit code:
+/// 0 after `shutdown` then `exit`, 1 otherwise (as the protocol asks).
+pub fn run(input: Box<dyn BufRead + Send>, out: &mut dyn Write, err: &mut dyn Write, limits: &Limits) -> i32 {
+    let (tx, rx) = mpsc::channel::<Message>();
+    let mut input = input;
+    // A frame holds at most a document and a little more: capped where a file is.
+    let max = limits.file_bytes.saturating_mul(2).saturating_add(1 << 20);
+    // The reader ends with the input; it is not joined (it may be blocked reading after `exit`).
+    let _reader = std::thread::spawn(move || loop {
+        match read_frame(&mut input, max) {
+            // A frame that is not a message is skipped: the next frame is still whole.
+            Ok(Some(body)) => match serde_json::from_slice::<Message>(&body) {
+                Ok(m) => {
+                    if tx.send(m).is_err() {
+                        break;
+                    }
+                }
+                Err(e) => eprintln!("twilit lsp: skipped a message that is not JSON-RPC: {e}"),
+            },
+            Ok(None) => break,
+            Err(e) => {
+                eprintln!("twilit lsp: unreadable input: {e}");
+                break;
+            }
+        }
+    });
+    let mut server = Server { state: State { limits: *limits, ..State::default() }, out, shut_down: false };
+    loop {
+        let msg = if server.state.dirty.is_empty() {
+            match rx.recv() {
+                Ok(m) => m,
+                Err(_) => return 1,
+            }
+        } else {
+            match rx.try_recv() {
+                Ok(m) => m,
+                Err(mpsc::TryRecvError::Empty) => {
+                    server.publish();
+                    continue;
+                }
+                Err(mpsc::TryRecvError::Disconnected) => return 1,
+            }
+        };
+        let id = match &msg {
+            Message::Request(r) => Some(r.id.clone()),
+            _ => None,
+        };
+        match catch_unwind(AssertUnwindSafe(|| server.handle(msg))) {
+            Ok(Flow::Go) => {}
+            Ok(Flow::Exit) => return if server.shut_down { 0 } else { 1 },
+            Err(_) => {
+                let _ = writeln!(err, "twilit lsp: a request failed unexpectedly; please report this");
+                if let Some(id) = id {
+                    server.send(Response::new_err(id, ErrorCode::InternalError as i32, "internal error".into()).into());
+                }
+            }
+        }
+    }
+}
+
+enum Flow {
+    Go,
+    Exit,
+}
+
+struct Server<'a> {
+    state: State,
+    out: &'a mut dyn Write,
+    shut_down: bool,
+}
+
+impl Server<'_> {
+    fn send(&mut self, m: Message) {
+        if let Err(e) = m.write(&mut self.out) {
+            eprintln!("twilit lsp: cannot write: {e}");
+        }
+    }
+
+    /// Checks the changed games again and publishes their diagnostics.
+    fn publish(&mut self) {
+        for p in self.state.check_dirty() {
+            self.send(Notification::new(PublishDiagnostics::METHOD.into(), p).into());
+        }
+    }
+
+    fn handle(&mut self, msg: Message) -> Flow {
+        match msg {
+            Message::Request(r) => {
+                // Answers see every change sent before them.
+                self.publish();
+                let reply = self.request(r);
+                self.send(reply.into());
+            }
+            Message::Notification(n) => return self.notify(n),
+            Message::Response(_) => {}
+        }
+        Flow::Go
+    }
+
+    fn notify(&mut self, n: Notification) -> Flow {
+        match n.method.as_str() {
+            DidOpenTextDocument::METHOD => {
+                if let Some(p) = parse::<lsp_types::DidOpenTextDocumentParams>(n.params) {
+                    self.state.set_text(p.text_document.uri, p.text_document.text);
+                }
+            }
+            DidChangeTextDocument::METHOD => {
+                // Full sync: the last change holds the whole text.
+                if let Some(mut p) = parse::<lsp_types::DidChangeTextDocumentParams>(n.params) {
+                    if let Some(c) = p.content_changes.pop() {
+                        self.state.set_text(p.text_document.uri, c.text);
+                    }
+                }
+            }
+            DidCloseTextDocument::METHOD => {
+                if let Some(p) = parse::<lsp_types::DidCloseTextDocumentParams>(n.params) {
+                    self.state.close(&p.text_document.uri);
+                }
+            }
+            Exit::METHOD => return Flow::Exit,
+            _ => {}
+        }
+        Flow::Go
+    }
+
+    fn request(&mut self, r: Request) -> Response {
+        let id = r.id.clone();
+        let invalid = |id| Response::new_err(id, ErrorCode::InvalidParams as i32, "invalid parameters".into());
+        let result: Option<Value> = match r.method.as_str() {
+            Initialize::METHOD => Some(to_value(initialize())),
+            Shutdown::METHOD => {
+                self.shut_down = true;
+                Some(Value::Null)
+            }
+            DocumentSymbolRequest::METHOD => {
+                let Some(p) = parse::<lsp_types::DocumentSymbolParams>(r.params) else { return invalid(id) };
+                let found = self.state.doc(&p.text_document.uri).and_then(|(path, _)| {
+                    let game = self.state.game_of(&path)?;
+                    Some(DocumentSymbolResponse::Nested(features::symbols(game, game.file(&path)?)))
+                });
+                Some(to_value(found))
+            }
+            GotoDefinition::METHOD => {
+                let Some(p) = parse::<lsp_types::GotoDefinitionParams>(r.params) else { return invalid(id) };
+                let at = p.text_document_position_params;
+                let found = self.at(&at.text_document.uri, |g, d| features::definition(g, d, at.position));
+                let found = found.filter(|l| !l.is_empty()).map(GotoDefinitionResponse::Array);
+                Some(to_value(found))
+            }
+            HoverRequest::METHOD => {
+                let Some(p) = parse::<lsp_types::HoverParams>(r.params) else { return invalid(id) };
+                let at = p.text_document_position_params;
+                Some(to_value(self.at(&at.text_document.uri, |g, d| features::hover(g, d, at.position)).flatten()))
+            }
+            Completion::METHOD => {
+                let Some(p) = parse::<lsp_types::CompletionParams>(r.params) else { return invalid(id) };
+                let at = p.text_document_position;
+                Some(to_value(self.at(&at.text_document.uri, |g, d| features::completion(g, d, at.position))))
+            }
+            _ => None,
+        };
+        match result {
+            Some(v) => Response::new_ok(id, v),
+            None => Response::new_err(id, ErrorCode::MethodNotFound as i32, format!("unknown method `{}`", r.method)),
+        }
+    }
+
+    /// `f` of an open document and its game, if both are known.
+    fn at<T>(&self, uri: &lsp_types::Uri, f: impl FnOnce(&state::Game, &state::Doc) -> T) -> Option<T> {
+        let (path, doc) = self.state.doc(uri)?;
+        Some(f(self.state.game_of(&path)?, doc))
+    }
+}
+
+fn initialize() -> InitializeResult {
+    InitializeResult {
+        capabilities: ServerCapabilities {
+            text_document_sync: Some(TextDocumentSyncCapability::Kind(TextDocumentSyncKind::FULL)),
+            document_symbol_provider: Some(OneOf::Left(true)),
+            definition_provider: Some(OneOf::Left(true)),
+            hover_provider: Some(lsp_types::HoverProviderCapability::Simple(true)),
+            completion_provider: Some(CompletionOptions::default()),
+            ..ServerCapabilities::default()
+        },
+        server_info: Some(ServerInfo { name: "twilit".into(), version: Some(env!("CARGO_PKG_VERSION").into()) }),
+    }
+}
+
+/// The body of the next frame (`Content-Length: N`, other headers, an empty line, N bytes);
+/// `None` at the end of the input.
+fn read_frame(r: &mut dyn BufRead, max: u64) -> std::io::Result<Option<Vec<u8>>> {
+    let mut len = None;
+    let mut line = String::new();
+    loop {
+        line.clear();
+        if r.read_line(&mut line)? == 0 {
+            return Ok(None);
+        }
+        let header = line.trim_end_matches(['\r', '\n']);
+        if header.is_empty() {
+            if len.is_some() {
+                break;
+            }
+            continue;
+        }
+        if let Some((name, value)) = header.split_once(':') {
+            if name.trim().eq_ignore_ascii_case("content-length") {
+                len = value.trim().parse::<usize>().ok();
+            }
+        }
+    }
+    let len = len.unwrap_or(0);
+    if len as u64 > max {
+        return Err(std::io::Error::new(std::io::ErrorKind::InvalidData, format!("a frame of {len} bytes")));
+    }
+    let mut body = vec![0; len];
+    r.read_exact(&mut body)?;
+    Ok(Some(body))
+}
+
+fn parse<T: serde::de::DeserializeOwned>(v: Value) -> Option<T> {
+    serde_json::from_value(v).ok()
+}
+
+fn to_value<T: serde::Serialize>(t: T) -> Value {
+    serde_json::to_value(t).unwrap_or(Value::Null)
+}

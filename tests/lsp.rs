@@ -1,0 +1,272 @@
+//! `twilit lsp`, the built binary spoken to as an editor would: JSON-RPC with
+//! `Content-Length` framing over its standard input and output. Opens bundled files (never
+//! writing them: the server reads the open texts instead of the disk), asserts their
+//! diagnostics, symbols, definitions, hovers and completions, and that half-typed texts are
+//! answered, never a crash. Prints how long each bundled game takes from a change to its
+//! diagnostics (no assertion on time).
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver};
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+
+const WAIT: Duration = Duration::from_secs(120);
+
+struct Client {
+    child: Child,
+    stdin: ChildStdin,
+    rx: Receiver<Value>,
+    next_id: i64,
+}
+
+impl Client {
+    fn start() -> Client {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_twilit"))
+            .arg("lsp")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("start twilit lsp");
+        let stdin = child.stdin.take().expect("stdin");
+        let stdout = child.stdout.take().expect("stdout");
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            let mut r = BufReader::new(stdout);
+            loop {
+                let mut len = None;
+                loop {
+                    let mut line = String::new();
+                    if r.read_line(&mut line).unwrap_or(0) == 0 {
+                        return;
+                    }
+                    let line = line.trim_end();
+                    if line.is_empty() {
+                        break;
+                    }
+                    if let Some(n) = line.strip_prefix("Content-Length: ") {
+                        len = n.parse::<usize>().ok();
+                    }
+                }
+                let mut body = vec![0; len.expect("a Content-Length header")];
+                if r.read_exact(&mut body).is_err() {
+                    return;
+                }
+                let v: Value = serde_json::from_slice(&body).expect("a JSON message");
+                if tx.send(v).is_err() {
+                    return;
+                }
+            }
+        });
+        let mut c = Client { child, stdin, rx, next_id: 0 };
+        let caps = c.request("initialize", json!({ "processId": null, "rootUri": null, "capabilities": {} }));
+        assert_eq!(caps["capabilities"]["textDocumentSync"], 1, "{caps}");
+        assert_eq!(caps["capabilities"]["definitionProvider"], true);
+        c.notify("initialized", json!({}));
+        c
+    }
+
+    fn send(&mut self, v: Value) {
+        let body = v.to_string();
+        write!(self.stdin, "Content-Length: {}\r\n\r\n{body}", body.len()).expect("write to the server");
+        self.stdin.flush().expect("flush");
+    }
+
+    fn notify(&mut self, method: &str, params: Value) {
+        self.send(json!({ "jsonrpc": "2.0", "method": method, "params": params }));
+    }
+
+    /// Sends a request and gives its result (panics on an error response).
+    fn request(&mut self, method: &str, params: Value) -> Value {
+        self.next_id += 1;
+        let id = self.next_id;
+        self.send(json!({ "jsonrpc": "2.0", "id": id, "method": method, "params": params }));
+        let reply = self.until(|m| m["id"] == id);
+        assert!(reply.get("error").is_none(), "{method} failed: {reply}");
+        reply["result"].clone()
+    }
+
+    /// The next message that `pred` accepts (others are dropped).
+    fn until(&mut self, pred: impl Fn(&Value) -> bool) -> Value {
+        let deadline = Instant::now() + WAIT;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let m = self.rx.recv_timeout(left).expect("the server answered in time");
+            if pred(&m) {
+                return m;
+            }
+        }
+    }
+
+    /// The next diagnostics published for `uri`.
+    fn diagnostics(&mut self, uri: &str) -> Vec<Value> {
+        let m = self.until(|m| m["method"] == "textDocument/publishDiagnostics" && m["params"]["uri"] == uri);
+        m["params"]["diagnostics"].as_array().cloned().unwrap_or_default()
+    }
+
+    fn open(&mut self, uri: &str, text: &str) {
+        let doc = json!({ "uri": uri, "languageId": "yaml", "version": 1, "text": text });
+        self.notify("textDocument/didOpen", json!({ "textDocument": doc }));
+    }
+
+    fn change(&mut self, uri: &str, version: i64, text: &str) {
+        let doc = json!({ "uri": uri, "version": version });
+        self.notify("textDocument/didChange", json!({ "textDocument": doc, "contentChanges": [{ "text": text }] }));
+    }
+
+    fn at(&mut self, method: &str, uri: &str, (line, character): (usize, usize)) -> Value {
+        let params = json!({ "textDocument": { "uri": uri }, "position": { "line": line, "character": character } });
+        self.request(method, params)
+    }
+
+    /// Shuts the server down; gives its exit code and standard error.
+    fn stop(mut self) -> (Option<i32>, String) {
+        self.request("shutdown", Value::Null);
+        self.notify("exit", Value::Null);
+        let status = self.child.wait().expect("the server exits");
+        let mut err = String::new();
+        if let Some(mut e) = self.child.stderr.take() {
+            let _ = e.read_to_string(&mut err);
+        }
+        (status.code(), err)
+    }
+}
+
+fn cards() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("cards")
+}
+
+fn uri(path: &Path) -> String {
+    let p = std::fs::canonicalize(path).expect("a bundled file");
+    format!("file://{}", p.display()).replace(' ', "%20")
+}
+
+/// The LSP position (line, UTF-16 column) of the first `needle` of `text`, plus `skip` bytes.
+fn pos(text: &str, needle: &str, skip: usize) -> (usize, usize) {
+    let at = text.find(needle).unwrap_or_else(|| panic!("`{needle}` in the file")) + skip;
+    let line = text[..at].matches('\n').count();
+    let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    (line, text[start..at].encode_utf16().count())
+}
+
+#[test]
+fn diagnostics_symbols_definitions_as_you_type() {
+    let path = cards().join("lotr/shadow.yaml");
+    let text = std::fs::read_to_string(&path).expect("shadow.yaml");
+    let game = std::fs::read_to_string(cards().join("lotr/game.yaml")).expect("game.yaml");
+    let shadow = uri(&path);
+    let mut c = Client::start();
+    c.open(&shadow, &text);
+    assert_eq!(c.diagnostics(&shadow), Vec::<Value>::new(), "the bundled file is clean");
+
+    // Symbols: the file's cards, each with its abilities.
+    let syms = c.request("textDocument/documentSymbol", json!({ "textDocument": { "uri": shadow } }));
+    let syms = syms.as_array().expect("a list of symbols");
+    let runner = syms.iter().find(|s| s["name"] == "goblin_runner").expect("goblin_runner is a symbol");
+    assert_eq!(runner["kind"], 5, "a card is a class");
+    assert_eq!(runner["detail"], "card: Goblin Runner");
+    let (line, col) = pos(&text, "goblin_runner", 0);
+    assert_eq!(runner["selectionRange"]["start"], json!({ "line": line, "character": col }));
+    assert_eq!(runner["children"][0]["name"], "when: you play this");
+
+    // Definitions: the keyword `Add` of a script is defined in game.yaml.
+    let add = pos(&text, "effect: Add[2]", "effect: ".len() + 1);
+    let defs = c.at("textDocument/definition", &shadow, add);
+    let (kl, kc) = pos(&game, "\"Add[n: int]\"", 1);
+    assert_eq!(defs[0]["uri"], uri(&cards().join("lotr/game.yaml")), "{defs}");
+    assert_eq!(defs[0]["range"]["start"], json!({ "line": kl, "character": kc }));
+    assert_eq!(defs[0]["range"]["end"], json!({ "line": kl, "character": kc + 3 }));
+    // ...a zone where its game declares it, with what it is on hover.
+    let pile = pos(&text, "in discard_pile", "in ".len() + 3);
+    let defs = c.at("textDocument/definition", &shadow, pile);
+    assert_eq!(defs[0]["range"]["start"], json!({ "line": pos(&game, "\n  discard_pile:", 3).0, "character": 2 }));
+    let hover = c.at("textDocument/hover", &shadow, pile);
+    assert!(hover["contents"]["value"].as_str().is_some_and(|h| h.starts_with("zone `discard_pile`: ")), "{hover}");
+    let hover = c.at("textDocument/hover", &shadow, add);
+    let shown = hover["contents"]["value"].as_str().unwrap_or_default();
+    assert!(shown.starts_with("keyword `Add[n: int]`"), "{hover}");
+    let hover = c.at("textDocument/hover", &shadow, pos(&text, "goblin_runner", 2));
+    let shown = hover["contents"]["value"].as_str().unwrap_or_default();
+    assert!(shown.starts_with("**Goblin Runner** — card `goblin_runner`\n\nWhen you play this minion"), "{hover}");
+    let names = c.at("textDocument/completion", &shadow, add);
+    let names = names.as_array().expect("a list of completions");
+    assert!(names.iter().any(|n| n["label"] == "Add"), "`A` completes to `Add`");
+    assert!(names.iter().all(|n| n["label"].as_str().is_some_and(|l| l.starts_with('A'))));
+
+    // A typo inside a script: reported at once, where `check` reports it.
+    let broken = text.replacen("exists(elf controlled", "exists(elff controlled", 1);
+    let started = Instant::now();
+    c.change(&shadow, 2, &broken);
+    let diags = c.diagnostics(&shadow);
+    eprintln!("lotr (shadow.yaml): didChange to publishDiagnostics in {:?}", started.elapsed());
+    assert_eq!(diags.len(), 1, "{diags:?}");
+    let d = &diags[0];
+    let (line, col) = pos(&broken, "elff controlled", 0);
+    assert_eq!(
+        d["range"],
+        json!({ "start": { "line": line, "character": col }, "end": { "line": line, "character": col + 4 } })
+    );
+    assert_eq!((line + 1, col + 1), (34, 26), "the line and column `twilit check` prints");
+    assert_eq!(d["code"], "twilit::unknown-name");
+    assert_eq!(d["message"], "unknown name `elff`");
+    assert_eq!(d["severity"], 1);
+    assert_eq!(d["relatedInformation"][0]["message"], "help: did you mean `elf`?");
+
+    // Fixed again: the diagnostic is cleared.
+    c.change(&shadow, 3, &text);
+    assert_eq!(c.diagnostics(&shadow), Vec::<Value>::new());
+
+    // A frame that is not a message is skipped, and the next one answered.
+    c.send(json!({ "not": "a message" }));
+    // Half-typed texts: every prefix cut at a few places, each answered.
+    let cuts = [1, 7, text.len() / 3, text.len() / 2, text.find("Add[").unwrap_or(0) + 2];
+    for (i, cut) in cuts.into_iter().enumerate() {
+        let mut cut = cut.min(text.len());
+        while !text.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        let half = &text[..cut];
+        c.change(&shadow, 10 + i as i64, half);
+        let end = pos(half, "", half.len());
+        c.request("textDocument/documentSymbol", json!({ "textDocument": { "uri": shadow } }));
+        c.at("textDocument/hover", &shadow, end);
+        c.at("textDocument/completion", &shadow, end);
+        c.at("textDocument/definition", &shadow, end);
+    }
+    let (code, err) = c.stop();
+    assert!(!err.contains("panicked"), "{err}");
+    assert_eq!(code, Some(0), "{err}");
+}
+
+#[test]
+fn every_bundled_game_is_checked_as_it_is_edited() {
+    let mut c = Client::start();
+    let mut games: Vec<PathBuf> = std::fs::read_dir(cards())
+        .expect("cards/")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.join("game.yaml").is_file())
+        .collect();
+    games.sort();
+    assert!(games.len() >= 5);
+    for dir in games {
+        let path = dir.join("game.yaml");
+        let text = std::fs::read_to_string(&path).expect("game.yaml");
+        let u = uri(&path);
+        c.open(&u, &text);
+        assert_eq!(c.diagnostics(&u), Vec::<Value>::new(), "{} is clean", dir.display());
+        let edited = format!("{text}\n# edited\n");
+        let started = Instant::now();
+        c.change(&u, 2, &edited);
+        assert_eq!(c.diagnostics(&u), Vec::<Value>::new());
+        let name = dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        eprintln!("{name}: didChange to publishDiagnostics in {:?}", started.elapsed());
+        let syms = c.request("textDocument/documentSymbol", json!({ "textDocument": { "uri": u } }));
+        assert!(syms.as_array().is_some_and(|s| !s.is_empty()), "{name}: game.yaml has symbols");
+    }
+    let (code, err) = c.stop();
+    assert!(!err.contains("panicked"), "{err}");
+    assert_eq!(code, Some(0), "{err}");
+}
