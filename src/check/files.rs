@@ -399,6 +399,9 @@ impl<'a> FileChecker<'a> {
         }
         let players: Vec<&str> = s.players.iter().map(|p| p.name.as_str()).collect();
         let locals: Vec<(&str, Ty)> = players.iter().map(|p| (*p, Ty::Player)).collect();
+        for p in &s.random_agents {
+            self.player(p, &players);
+        }
         for item in &s.setup {
             self.setup_item(item, &players, &locals);
         }
@@ -437,15 +440,19 @@ impl<'a> FileChecker<'a> {
 
     fn setup_item(&mut self, item: &SetupItem, players: &[&str], locals: &[(&str, Ty)]) {
         match item {
-            SetupItem::Put { put, zone, of, .. } => {
+            SetupItem::Put { put, zone, on, of, .. } => {
                 for id in put {
-                    // A piece kind puts one new piece (`put: [pawn, pawn]`).
+                    // A piece kind puts one new piece (`put: [pawn, pawn]`); a label one copy.
+                    let id = copy_of(id);
                     if !matches!(self.env.lookup(id.as_str()), Some(super::env::Sym::Piece)) {
-                        self.known(id, "card", super::env::Sym::Card);
+                        self.known(&id, "card", super::env::Sym::Card);
                     }
                 }
-                // A board space is a place too (`in: c5`).
-                if !matches!(self.env.lookup(zone.as_str()), Some(super::env::Sym::Space)) {
+                // A board space is a place too (`in: c5`); `on:` names a thing, not a zone.
+                let thing = *on && matches!(self.env.lookup(copy_of(zone).as_str()), Some(super::env::Sym::Piece));
+                if *on && !thing {
+                    self.known(&copy_of(zone), "card", super::env::Sym::Card);
+                } else if !*on && !matches!(self.env.lookup(zone.as_str()), Some(super::env::Sym::Space)) {
                     self.known(zone, "zone", super::env::Sym::Zone);
                 }
                 if let Some(p) = of {
@@ -455,15 +462,33 @@ impl<'a> FileChecker<'a> {
             SetupItem::Counter { counter, of, .. } => {
                 self.known(counter, "counter", super::env::Sym::Counter { max: None, on: None });
                 if let Some(p) = of {
-                    // A counter is kept on a player, or on a card (`wounds` of a card id).
-                    if !matches!(self.env.lookup(copy_of(p).as_str()), Some(super::env::Sym::Card)) {
+                    // A counter is kept on a player, on a card (`wounds` of a card id), or on
+                    // a shared zone or board space.
+                    let on = self.env.lookup(copy_of(p).as_str());
+                    let zone = matches!(on, Some(super::env::Sym::Space))
+                        || self.env.lookup(p.as_str()).is_some_and(|s| matches!(s, super::env::Sym::Zone));
+                    if !zone && !matches!(on, Some(super::env::Sym::Card)) {
                         self.player(p, players);
                     }
                 }
             }
             SetupItem::Script(src) => self.field(src, Entry::Script, locals),
             SetupItem::Phase(p) => self.phase_name(p),
-            SetupItem::StartGame(_) => {}
+            SetupItem::Order { order, zone, of, .. } => {
+                for id in order {
+                    let id = copy_of(id);
+                    if !matches!(self.env.lookup(id.as_str()), Some(super::env::Sym::Piece)) {
+                        self.known(&id, "card", super::env::Sym::Card);
+                    }
+                }
+                if !matches!(self.env.lookup(zone.as_str()), Some(super::env::Sym::Space)) {
+                    self.known(zone, "zone", super::env::Sym::Zone);
+                }
+                if let Some(p) = of {
+                    self.player(p, players);
+                }
+            }
+            SetupItem::StartGame(_) | SetupItem::Generator(_) => {}
         }
     }
 
@@ -476,6 +501,8 @@ impl<'a> FileChecker<'a> {
                     Act::Use(id) if self.env.game_actions.iter().any(|f| f == id.as_str()) => {}
                     Act::Play(id) | Act::Use(id) => self.known(&copy_of(id), "card", super::env::Sym::Card),
                     Act::Script(src) => self.field(src, Entry::Script, locals),
+                    // Which actions are legal is known only when the step runs.
+                    Act::Action(_) => {}
                 }
             }
             Step::Expect(src) => self.field(src, Entry::Condition, locals),

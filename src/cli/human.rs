@@ -260,14 +260,24 @@ pub fn play(
 /// Plays a saved game again: its people's answers in order, the random agent for the other
 /// seats, as when it was played (`replay.rs`).
 pub fn replay(rules: &Rules, r: &super::replay::Replay) -> Result<crate::scenario::Played, Halt> {
+    replay_probed(rules, r, crate::interp::probe::Probe::default()).0
+}
+
+/// `replay`, counting the game's steps with `probe` (`scenario-from`).
+pub fn replay_probed(
+    rules: &Rules,
+    r: &super::replay::Replay,
+    probe: crate::interp::probe::Probe,
+) -> (Result<crate::scenario::Played, Halt>, crate::interp::probe::Probe) {
     let mut session = Session::new(r.humans.clone(), Box::new(std::io::empty()), Box::new(std::io::sink()), false);
     session.replay = r.answers.iter().map(|a| (a.clone(), 0)).collect();
     let session = Rc::new(RefCell::new(session));
     let agent = HumanAgent { session: session.clone(), random: RandomAgent };
-    let played = crate::scenario::whole_game(rules, r.seed, r.players, r.turns, Box::new(agent));
+    let (played, probe) = crate::scenario::probe_whole_game(rules, r.seed, r.players, r.turns, Box::new(agent), probe);
     let stopped = session.borrow().stop.is_some();
-    match played {
+    let played = match played {
         Err(_) if stopped => Err(Halt::error("the replay's answers ran out before the game ended")),
         played => played,
-    }
+    };
+    (played, probe)
 }

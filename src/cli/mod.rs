@@ -108,6 +108,19 @@ enum Command {
         #[arg(long, value_enum, default_value_t = Format::Human)]
         format: Format,
     },
+    /// Write a scenario from one step of a saved game: the state before it as setup, then
+    /// the step and what it did as expectations (a game that went wrong, as a test).
+    ScenarioFrom {
+        /// The replay file (`play --save-replay`, `simulate --save-replays`).
+        file: PathBuf,
+        /// The step: the N-th action taken or phase closed (default: the last that does
+        /// not end the game).
+        #[arg(long, value_name = "STEP")]
+        at: Option<usize>,
+        /// Write the scenario to this file (default: standard output).
+        #[arg(long, short = 'o', value_name = "FILE")]
+        out: Option<PathBuf>,
+    },
     /// Play many games with the seeded random agent, on all cores, and report win rates,
     /// game length, scores and what each card's plays won.
     Simulate {
@@ -268,6 +281,9 @@ pub fn run_with<A: Into<OsString> + Clone>(
         }
         Command::Replay { file, viewer, format } => {
             replay::run(replay::ReplayOpts { file, viewer, format, limits }, out, err)
+        }
+        Command::ScenarioFrom { file, at, out: to } => {
+            replay::scenario_from(replay::FromOpts { file, at, out: to, limits }, out, err)
         }
         Command::Simulate { path, games, seed, jobs, players, turns, format, report, save_replays } => {
             let o = simulate::SimOpts {

@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use super::render::Format;
 use super::{EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE};
+use crate::interp::probe::Probe;
 
 /// A saved game.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
@@ -57,22 +58,29 @@ pub struct ReplayOpts {
     pub limits: crate::limits::Limits,
 }
 
-/// Runs `twilit replay FILE`: the game's log and result, as `play` prints them.
-pub fn run(o: ReplayOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
-    let r = match Replay::load(&o.file) {
-        Ok(r) => r,
-        Err(e) => {
-            let _ = writeln!(err, "error: {e}");
-            return EXIT_USAGE;
-        }
-    };
-    // A relative game directory is read from where the replay was made, or beside the file.
-    let beside = o.file.parent().map(|d| d.join(&r.game));
+/// A replay and its game, loaded: a relative game directory is read from where the
+/// replay was made, or beside the file.
+fn open(
+    file: &Path,
+    limits: &crate::limits::Limits,
+    err: &mut dyn Write,
+) -> Result<(Replay, crate::interp::Rules, usize, crate::diag::SourceMap), i32> {
+    let r = Replay::load(file).map_err(|e| {
+        let _ = writeln!(err, "error: {e}");
+        EXIT_USAGE
+    })?;
+    let beside = file.parent().map(|d| d.join(&r.game));
     let dir = match beside.filter(|d| !r.game.exists() && d.is_dir()) {
         Some(d) => d,
         None => r.game.clone(),
     };
-    let (rules, players, sources) = match super::play::game_of(&dir, Some(r.players), &o.limits, err) {
+    let (rules, players, sources) = super::play::game_of(&dir, Some(r.players), limits, err)?;
+    Ok((r, rules, players, sources))
+}
+
+/// Runs `twilit replay FILE`: the game's log and result, as `play` prints them.
+pub fn run(o: ReplayOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    let (r, rules, players, sources) = match open(&o.file, &o.limits, err) {
         Ok(g) => g,
         Err(code) => return code,
     };
@@ -95,5 +103,76 @@ pub fn run(o: ReplayOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
             super::play::report_halt(r.seed, &h, &sources, err);
             EXIT_PROBLEMS
         }
+    }
+}
+
+/// Options of `twilit scenario-from`.
+pub struct FromOpts {
+    /// The replay file.
+    pub file: PathBuf,
+    /// The step (from 1; default: the last that does not end the game).
+    pub at: Option<usize>,
+    /// Where to write the scenario (default: standard output).
+    pub out: Option<PathBuf>,
+    /// The bounds of loading and playing.
+    pub limits: crate::limits::Limits,
+}
+
+/// Runs `twilit scenario-from FILE [--at STEP]`: the replay's game is played again to the
+/// step, and the state before it, the step and what it did are written as a scenario.
+pub fn scenario_from(o: FromOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    let (r, rules, _, _) = match open(&o.file, &o.limits, err) {
+        Ok(g) => g,
+        Err(code) => return code,
+    };
+    let (_, counted) = probe(&rules, &r, Probe::at(0));
+    let last = counted.ended_at.map_or(counted.taken, |k| k.saturating_sub(1)).max(1);
+    let at = o.at.unwrap_or(last);
+    if at == 0 || at > counted.taken {
+        let _ = writeln!(err, "error: `--at {at}`: the game of {} has steps 1 to {}", o.file.display(), counted.taken);
+        let _ = writeln!(err, "  help: a step is an action taken or a phase closed; leave `--at` out for step {last}");
+        return EXIT_USAGE;
+    }
+    let (_, probed) = probe(&rules, &r, Probe::at(at));
+    let Some(found) = probed.found else {
+        let _ = writeln!(err, "error: step {at} of {} was not reached when played again", o.file.display());
+        return EXIT_PROBLEMS;
+    };
+    let random = found.before.players.iter().map(|p| p.name.clone()).filter(|n| !r.humans.contains(n)).collect();
+    let origin =
+        crate::scenario::from::Origin { replay: &o.file.display().to_string(), step: at, seed: r.seed, random };
+    let text = crate::scenario::from::scenario_yaml(&rules, &found, &origin);
+    match &o.out {
+        Some(path) => {
+            if let Err(e) = std::fs::write(path, &text) {
+                let _ = writeln!(err, "error: cannot write {}: {e}", path.display());
+                return EXIT_USAGE;
+            }
+            let _ = writeln!(err, "wrote step {at} of {} to {}", counted.taken, path.display());
+        }
+        None => {
+            let _ = write!(out, "{text}");
+        }
+    }
+    EXIT_OK
+}
+
+/// Plays the replay's game again with `probe` counting its steps.
+fn probe(
+    rules: &crate::interp::Rules,
+    r: &Replay,
+    probe: Probe,
+) -> (Result<crate::scenario::Played, crate::interp::Halt>, Probe) {
+    if r.humans.is_empty() {
+        crate::scenario::probe_whole_game(
+            rules,
+            r.seed,
+            r.players,
+            r.turns,
+            Box::new(crate::interp::RandomAgent),
+            probe,
+        )
+    } else {
+        super::human::replay_probed(rules, r, probe)
     }
 }

@@ -25,6 +25,25 @@ impl Rng {
         Rng { s: [next(), next(), next(), next()] }
     }
 
+    /// The generator's state as 64 hex digits, for a scenario to continue from
+    /// (`{ generator: ... }`).
+    pub fn to_hex(&self) -> String {
+        self.s.iter().map(|w| format!("{w:016x}")).collect()
+    }
+
+    /// A generator in the state `to_hex` wrote; `None` unless 64 hex digits (not all zero:
+    /// xoshiro's one state that never leaves itself).
+    pub fn from_hex(text: &str) -> Option<Rng> {
+        if text.len() != 64 || !text.is_ascii() {
+            return None;
+        }
+        let mut s = [0u64; 4];
+        for (i, w) in s.iter_mut().enumerate() {
+            *w = u64::from_str_radix(&text[i * 16..i * 16 + 16], 16).ok()?;
+        }
+        (s != [0; 4]).then_some(Rng { s })
+    }
+
     /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
         let result = self.s[1].wrapping_mul(5).rotate_left(7).wrapping_mul(9);
@@ -68,6 +87,21 @@ mod tests {
     fn seeding_matches_reference_splitmix64() {
         // SplitMix64's published first output for seed 0.
         assert_eq!(Rng::new(0).s[0], 0xE220_A839_7B1D_CDAF);
+    }
+
+    #[test]
+    fn a_state_written_as_hex_continues_the_same_draws() {
+        let mut r = Rng::new(7);
+        r.next_u64();
+        let mut back = Rng::from_hex(&r.to_hex()).expect("64 hex digits");
+        assert_eq!(back.to_hex().len(), 64);
+        assert_eq!(
+            (0..3).map(|_| back.next_u64()).collect::<Vec<_>>(),
+            (0..3).map(|_| r.next_u64()).collect::<Vec<_>>()
+        );
+        assert_eq!(Rng::from_hex(&"0".repeat(64)), None);
+        assert_eq!(Rng::from_hex("12"), None);
+        assert_eq!(Rng::from_hex(&"g".repeat(64)), None);
     }
 
     #[test]

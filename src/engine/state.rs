@@ -319,6 +319,22 @@ impl State {
         self.cards[e]
     }
 
+    /// Claims label `base#n` (`base` for n = 1) for a new entity, as a scenario's setup
+    /// names the copies it lays out: later fresh labels of `base` count on from the
+    /// highest claimed. `None` when a thing already has that label.
+    pub fn claim_label(&mut self, base: &str, n: usize) -> Option<String> {
+        let label = if n > 1 { format!("{base}#{n}") } else { base.to_string() };
+        if self.ents.iter().any(|e| e.label == label) {
+            return None;
+        }
+        if self.journal.open > 0 {
+            self.record(Undo::Label(base.to_string(), self.labels.get(base).copied()));
+        }
+        let seen = self.labels.entry(base.to_string()).or_insert(0);
+        *seen = (*seen).max(n);
+        Some(label)
+    }
+
     /// A fresh label for a new entity named `base`: `base`, then `base#2`, ...
     pub fn fresh_label(&mut self, base: &str) -> String {
         if self.journal.open > 0 {

@@ -154,6 +154,9 @@ pub struct Scripted {
     step: usize,
     queue: VecDeque<Answer>,
     fallback: Option<Box<dyn Agent>>,
+    /// The players whose answers draw from the generator as the random agent's did
+    /// (`random_agents:` of a scenario made from a random game).
+    pub drawing: Vec<String>,
 }
 
 impl Scripted {
@@ -215,6 +218,10 @@ impl Agent for Scripted {
                 ask.chooser,
                 ask.describe()
             ));
+        }
+        if self.drawing.iter().any(|p| p == ask.chooser) {
+            // The draws depend on the question's shape only: the same as in the game.
+            let _ = RandomAgent.choose(ask, _rng);
         }
         Ok(picked)
     }

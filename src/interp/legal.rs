@@ -71,6 +71,22 @@ impl Interp<'_> {
         keep: Option<fn(&Self, &Action) -> bool>,
         may_pass: impl Fn(&mut Self) -> R<bool>,
     ) -> R<Option<R<()>>> {
+        if self.probe.is_none() {
+            return self.take_turn_now(p, prompt, keep, may_pass);
+        }
+        self.probe_enter();
+        let out = self.take_turn_now(p, prompt, keep, may_pass);
+        self.probe_leave(matches!(out, Ok(Some(Ok(())))).then_some(super::probe::StepKind::Act(p)));
+        out
+    }
+
+    fn take_turn_now(
+        &mut self,
+        p: PlayerId,
+        prompt: &str,
+        keep: Option<fn(&Self, &Action) -> bool>,
+        may_pass: impl Fn(&mut Self) -> R<bool>,
+    ) -> R<Option<R<()>>> {
         let keep = |me: &Self, a: &Action| keep.is_none_or(|k| k(me, a));
         let sampler = self.agent.sampler().filter(|_| self.replay.is_empty() && self.recording.is_none());
         let Some(sampler) = sampler else {
@@ -287,23 +303,32 @@ impl Interp<'_> {
         while self.w.state.clock.turn < last && !self.w.state.over {
             refused += self.window(200)?;
             self.check_end = true;
-            match self.atomically(|me| me.close_phase()) {
-                Ok(()) => {}
-                Err(Halt::Refused(reason)) => {
-                    // The phase's script was refused (the agent chose what the rules forbid):
-                    // the phase ends without it, so that the game goes on.
-                    refused += 1;
-                    self.note(None, false, |_| format!("the phase's script is skipped: {reason}"));
-                    self.skip_scripts = true;
-                    let out = self.atomically(|me| me.close_phase());
-                    self.skip_scripts = false;
-                    out?;
-                }
-                // A budget, an error or an agent that cannot answer ends the game: the phase
-                // was rolled back, so going on would run the same script again, forever.
-                Err(h) => return Err(h),
-            }
+            self.probe_enter();
+            let closed = self.close_phase_whole(&mut refused);
+            self.probe_leave(closed.is_ok().then_some(super::probe::StepKind::Advance));
+            closed?;
         }
         Ok(refused)
+    }
+
+    /// Closes the phase in a whole game: a refused phase script is skipped (counted in
+    /// `refused`), so that the game goes on.
+    fn close_phase_whole(&mut self, refused: &mut usize) -> R<()> {
+        match self.atomically(|me| me.close_phase()) {
+            Ok(()) => Ok(()),
+            Err(Halt::Refused(reason)) => {
+                // The phase's script was refused (the agent chose what the rules forbid):
+                // the phase ends without it, so that the game goes on.
+                *refused += 1;
+                self.note(None, false, |_| format!("the phase's script is skipped: {reason}"));
+                self.skip_scripts = true;
+                let out = self.atomically(|me| me.close_phase());
+                self.skip_scripts = false;
+                out
+            }
+            // A budget, an error or an agent that cannot answer ends the game: the phase
+            // was rolled back, so going on would run the same script again, forever.
+            Err(h) => Err(h),
+        }
     }
 }

@@ -26,6 +26,7 @@ mod memo;
 mod nouns;
 mod pieces;
 mod places;
+pub mod probe;
 pub mod props;
 mod respond;
 pub mod rules;
@@ -530,6 +531,8 @@ pub struct Interp<'r> {
     raw: bool,
     depth: usize,
     floor: usize,
+    /// Counts a whole game's steps and keeps one (`scenario-from`).
+    pub probe: Option<Box<probe::Probe>>,
 }
 
 impl<'r> Interp<'r> {
@@ -566,6 +569,7 @@ impl<'r> Interp<'r> {
             raw: false,
             depth: 0,
             floor: 0,
+            probe: None,
         }
     }
 
@@ -645,6 +649,9 @@ impl<'r> Interp<'r> {
         let ev = &mut self.w.state.log[i];
         ev.depth = self.depth;
         ev.seen = seen & secret;
+        if self.probe.is_some() {
+            self.probe_event(i);
+        }
     }
 
     /// Whether zone `z` is one some `from:` names.

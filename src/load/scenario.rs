@@ -19,6 +19,9 @@ pub struct Scenario {
     /// `choices:` what answers a question no `choose:` step answers: `strict` (default,
     /// the scenario fails), `first` (the first legal option) or `random` (seeded).
     pub choices: Option<Sp<String>>,
+    /// `random_agents:` the players whose answers the random agent gave, in the game the
+    /// scenario was made from: each of their answers draws from the generator as it did.
+    pub random_agents: Vec<Sp<String>>,
     /// `players:`.
     pub players: Vec<ScenarioPlayer>,
     /// Where the `players:` list is (the scenario's head when it has none).
@@ -49,10 +52,32 @@ pub struct ScenarioPlayer {
 /// One scenario setup item.
 #[derive(Debug, Clone, PartialEq)]
 pub enum SetupItem {
-    /// `{ put: [cards], in: zone, of: player }`.
+    /// `{ put: [cards], in: zone, of: player }` (or `on: thing`), with the state the
+    /// things start in.
     Put {
-        /// Card ids.
+        /// Card ids, piece names, or labels (`"c1#2"`: that copy).
         put: Vec<Sp<String>>,
+        /// Where: `in:` a zone or space, or `on:` a thing (attached to it).
+        zone: Sp<String>,
+        /// Whether `zone` is a thing the put things are attached to (`on:`).
+        on: bool,
+        /// Whose zone (absent for a game zone).
+        of: Option<Sp<String>>,
+        /// `face: up|down` (default: up).
+        face_up: Option<Sp<bool>>,
+        /// `exhausted: true`.
+        exhausted: Option<Sp<bool>>,
+        /// `side:` the side a piece shows (default: its first).
+        side: Option<Sp<String>>,
+        /// `home:` the zone `remove` and `return` send them back to (default: where put).
+        home: Option<Sp<String>>,
+        /// The item.
+        span: Span,
+    },
+    /// `{ order: [labels], in: zone, of: player }`: the zone's things, reordered (top first).
+    Order {
+        /// Every thing of the zone, by label, in the order wanted.
+        order: Vec<Sp<String>>,
         /// The zone.
         zone: Sp<String>,
         /// Whose zone (absent for a game zone).
@@ -60,6 +85,9 @@ pub enum SetupItem {
         /// The item.
         span: Span,
     },
+    /// `{ generator: STATE }`: the random generator continues from this state (64 hex
+    /// digits, as `scenario-from` writes it).
+    Generator(Sp<String>),
     /// `{ counter, of, set }`.
     Counter {
         /// The counter.
@@ -148,13 +176,17 @@ pub enum Act {
     Use(Sp<String>),
     /// `script: ...`.
     Script(ScriptSrc),
+    /// `action: "use gimli: strike"`: the legal action written so (as `expect_actions`
+    /// lists them).
+    Action(Sp<String>),
 }
 
-const SCENARIO_FIELDS: &[&str] = &["scenario", "game", "seed", "choices", "players", "setup", "steps"];
+const SCENARIO_FIELDS: &[&str] = &["scenario", "game", "seed", "choices", "random_agents", "players", "setup", "steps"];
 const PLAYER_FIELDS: &[&str] = &["name", "role", "faction"];
-const PUT_FIELDS: &[&str] = &["put", "in", "of"];
+const PUT_FIELDS: &[&str] = &["put", "in", "on", "of", "face", "exhausted", "side", "home"];
+const ORDER_FIELDS: &[&str] = &["order", "in", "of"];
 const COUNTER_FIELDS: &[&str] = &["counter", "of", "set"];
-const SETUP_KINDS: &[&str] = &["put", "counter", "script", "phase", "start"];
+const SETUP_KINDS: &[&str] = &["put", "counter", "script", "phase", "start", "generator", "order"];
 const STEP_KINDS: &[&str] = &[
     "act",
     "choose",
@@ -167,7 +199,7 @@ const STEP_KINDS: &[&str] = &[
     "expect_end",
     "expect_result",
 ];
-const ACT_FIELDS: &[&str] = &["player", "play", "use", "script"];
+const ACT_FIELDS: &[&str] = &["player", "play", "use", "action", "script"];
 
 /// Converts a scenario file.
 pub fn scenario(cx: &mut Cx, node: &Node) -> Option<Scenario> {
@@ -178,6 +210,7 @@ pub fn scenario(cx: &mut Cx, node: &Node) -> Option<Scenario> {
         game: Sp::new(String::new(), cx.file, head(node)),
         seed: None,
         choices: None,
+        random_agents: vec![],
         players: vec![],
         players_span: head(node),
         setup: vec![],
@@ -190,6 +223,7 @@ pub fn scenario(cx: &mut Cx, node: &Node) -> Option<Scenario> {
         "game" => game = cx.string(v, "`game`"),
         "seed" => s.seed = cx.int(v, "`seed`"),
         "choices" => s.choices = cx.string(v, "`choices`"),
+        "random_agents" => s.random_agents = cx.names(v, "`random_agents`"),
         "players" => {
             s.players_span = v.span.clone();
             s.players = cx.items(v, "`players`").iter().filter_map(|n| player(cx, n)).collect();
@@ -229,6 +263,8 @@ fn setup_item(cx: &mut Cx, node: &Node) -> Option<SetupItem> {
     let has = |f: &str| entries.iter().any(|(k, _)| k.text() == Some(f));
     if has("put") {
         return put(cx, node, entries);
+    } else if has("order") {
+        return order(cx, node, entries);
     } else if has("counter") {
         return counter(cx, node, entries);
     }
@@ -240,6 +276,10 @@ fn setup_item(cx: &mut Cx, node: &Node) -> Option<SetupItem> {
     } else if has("phase") {
         cx.fields(entries, "a setup phase", &["phase"], |cx, _, v| {
             item = cx.string(v, "`phase`").map(SetupItem::Phase);
+        });
+    } else if has("generator") {
+        cx.fields(entries, "a setup generator", &["generator"], |cx, _, v| {
+            item = cx.string(v, "`generator`").and_then(|g| generator(cx, g));
         });
     } else if has("start") {
         cx.fields(entries, "a setup start", &["start"], |cx, _, v| {
@@ -273,14 +313,73 @@ fn setup_item(cx: &mut Cx, node: &Node) -> Option<SetupItem> {
 }
 
 fn put(cx: &mut Cx, node: &Node, entries: &[(Node, Node)]) -> Option<SetupItem> {
-    let (mut cards, mut zone, mut of) = (Vec::new(), None, None);
+    let (mut cards, mut zone, mut bearer, mut of) = (Vec::new(), None, None, None);
+    let (mut face, mut exhausted, mut side, mut home) = (None, None, None, None);
     cx.fields(entries, "a `put` item", PUT_FIELDS, |cx, k, v| match k {
         "put" => cards = cx.names(v, "`put`"),
         "in" => zone = cx.string(v, "`in`"),
+        "on" => bearer = cx.string(v, "`on`"),
+        "face" => face = cx.string(v, "`face`").and_then(|f| face_up(cx, f)),
+        "exhausted" => exhausted = cx.bool(v, "`exhausted`"),
+        "side" => side = cx.string(v, "`side`"),
+        "home" => home = cx.string(v, "`home`"),
         _ => of = cx.string(v, "`of`"),
     });
-    let zone = cx.required(zone, node, "in", "this `put` item");
-    Some(SetupItem::Put { put: cards, zone, of, span: node.span.clone() })
+    let on = bearer.is_some();
+    let zone = match (zone, bearer) {
+        (Some(z), Some(b)) => {
+            let d = Diagnostic::error(
+                "wrong-type",
+                "a `put` item goes `in:` a zone or `on:` a thing, not both",
+                cx.file,
+                b.span,
+            )
+            .with_label("and `in:` too")
+            .with_help("drop `in:` to attach the things, or `on:` to put them in the zone");
+            cx.diags.push(d);
+            z
+        }
+        (z, b) => cx.required(z.or(b), node, "in", "this `put` item"),
+    };
+    let span = node.span.clone();
+    Some(SetupItem::Put { put: cards, zone, on, of, face_up: face, exhausted, side, home, span })
+}
+
+fn order(cx: &mut Cx, node: &Node, entries: &[(Node, Node)]) -> Option<SetupItem> {
+    let (mut things, mut zone, mut of) = (Vec::new(), None, None);
+    cx.fields(entries, "an `order` item", ORDER_FIELDS, |cx, k, v| match k {
+        "order" => things = cx.names(v, "`order`"),
+        "in" => zone = cx.string(v, "`in`"),
+        _ => of = cx.string(v, "`of`"),
+    });
+    let zone = cx.required(zone, node, "in", "this `order` item");
+    Some(SetupItem::Order { order: things, zone, of, span: node.span.clone() })
+}
+
+/// `face: up` or `face: down`.
+fn face_up(cx: &mut Cx, f: Sp<String>) -> Option<Sp<bool>> {
+    match f.value.as_str() {
+        "up" | "down" => Some(Sp::new(f.value == "up", f.file, f.span)),
+        other => {
+            let d =
+                Diagnostic::error("wrong-type", format!("`face` is `up` or `down`, found `{other}`"), cx.file, f.span)
+                    .with_label("not `up` or `down`");
+            cx.diags.push(d);
+            None
+        }
+    }
+}
+
+/// `generator:` 64 hex digits (the four words of the generator's state).
+fn generator(cx: &mut Cx, g: Sp<String>) -> Option<SetupItem> {
+    if crate::engine::Rng::from_hex(&g.value).is_some() {
+        return Some(SetupItem::Generator(g));
+    }
+    let d = Diagnostic::error("wrong-type", "`generator` is the generator's state: 64 hex digits", cx.file, g.span)
+        .with_label("not 64 hex digits")
+        .with_help("copy it from a file `twilit scenario-from` wrote, or leave it out (the scenario's `seed:` starts the generator)");
+    cx.diags.push(d);
+    None
 }
 
 fn counter(cx: &mut Cx, node: &Node, entries: &[(Node, Node)]) -> Option<SetupItem> {
@@ -399,19 +498,24 @@ fn act(cx: &mut Cx, node: &Node) -> Option<Step> {
         "player" => player = cx.string(v, "`player`"),
         "play" => actions.extend(cx.string(v, "`play`").map(|s| (Act::Play(s), v))),
         "use" => actions.extend(cx.string(v, "`use`").map(|s| (Act::Use(s), v))),
+        "action" => actions.extend(cx.string(v, "`action`").map(|s| (Act::Action(s), v))),
         _ => actions.extend(cx.script(v, "`script`").map(|s| (Act::Script(s), v))),
     });
     let player = cx.required(player, node, "player", "this `act`");
     for (_, v) in actions.iter().skip(1) {
-        let d =
-            Diagnostic::error("wrong-type", "an `act` does one of `play`, `use` or `script`", cx.file, v.span.clone())
-                .with_label("a second action")
-                .with_help("split it into two `act` steps");
+        let d = Diagnostic::error(
+            "wrong-type",
+            "an `act` does one of `play`, `use`, `action` or `script`",
+            cx.file,
+            v.span.clone(),
+        )
+        .with_label("a second action")
+        .with_help("split it into two `act` steps");
         cx.diags.push(d);
     }
     let Some((action, _)) = actions.into_iter().next() else {
         let has = |f: &str| entries.iter().any(|(k, _)| k.text() == Some(f));
-        if !(has("play") || has("use") || has("script")) {
+        if !(has("play") || has("use") || has("action") || has("script")) {
             cx.missing(node, "play", "this `act`");
         }
         return None;

@@ -3,7 +3,11 @@
 //! a transcript from the event log. Choices are strict: every question needs a scripted
 //! answer, and every answer must be used.
 
+pub mod from;
 mod transcript;
+mod whole;
+
+pub use whole::{probe_whole_game, quiet_game, random_game, whole_game, Played};
 
 use std::sync::Arc;
 
@@ -92,11 +96,12 @@ fn run_recording(rules: &Rules, sc: &Scenario, record: bool) -> (Outcome, Option
         .collect();
     let seed = sc.seed.as_ref().map(|s| s.value as u64).unwrap_or(0);
     let state = Interp::lay_out(rules, seed, players);
-    let agent = match sc.choices.as_ref().map(|c| c.as_str()) {
+    let mut agent = match sc.choices.as_ref().map(|c| c.as_str()) {
         Some("first") => Scripted::lenient(Box::new(crate::interp::FirstLegal)),
         Some("random") => Scripted::lenient(Box::new(crate::interp::RandomAgent)),
         _ => Scripted::default(),
     };
+    agent.drawing = sc.random_agents.iter().map(|p| p.value.clone()).collect();
     let mut it = Interp::new(rules, state, Box::new(agent));
     if record {
         it.record_coverage();
@@ -374,6 +379,7 @@ impl Runner<'_> {
         let mut phase = None;
         let first = it.w.state.seats.first().copied();
         let default_active = it.w.state.active();
+        let mut named_active = None;
         for item in &self.sc.setup {
             match item {
                 SetupItem::Phase(p) => {
@@ -383,21 +389,33 @@ impl Runner<'_> {
                             .ok_or_else(|| self.fail(0, &p.span.range(), format!("no phase `{}`", p.value)))?,
                     )
                 }
-                SetupItem::Put { put, zone, of, span } => self.put(it, put, zone, of.as_ref(), span)?,
+                SetupItem::Put { .. } => self.put(it, item)?,
+                SetupItem::Order { order, zone, of, span } => self.order(it, order, zone, of.as_ref(), span)?,
+                SetupItem::Generator(g) => {
+                    let rng = crate::engine::Rng::from_hex(&g.value);
+                    it.w.state.rng = rng.ok_or_else(|| self.fail(0, &g.span.range(), "not a generator's state"))?;
+                }
                 SetupItem::Counter { counter, of, set, span } => self.counter(it, counter, of.as_ref(), set, span)?,
                 SetupItem::StartGame(span) => {
                     it.atomically(|me| me.prepare_whole_game()).map_err(|h| self.failed(0, span, h.message(), &h))?;
                 }
                 SetupItem::Script(src) => {
                     let script = parse(src, it).map_err(|m| self.fail(0, &src.span.range(), m))?;
+                    // Naming whose turn it is counts even when it names the default player.
+                    let sets_active = script.block.stmts.iter().any(|st| {
+                        matches!(&st.kind, syntax::ast::StmtKind::Set { prop, target: None, .. } if prop.name == "active_player")
+                    });
                     let mut cx = self.ctx(it, first, &script.text).at(&script.origin);
                     it.atomically(|me| me.exec_stmts(&script.block, &mut cx))
                         .map_err(|h| self.fail(0, &src.span.range(), h.message()))?;
+                    if sets_active {
+                        named_active = it.w.state.active();
+                    }
                 }
             }
         }
         // A setup script that made someone the active player wins over the turn order.
-        let chosen = it.w.state.active().filter(|&p| Some(p) != default_active);
+        let chosen = it.w.state.active().filter(|&p| Some(p) != default_active || named_active == Some(p));
         it.begin(phase).map_err(|h| self.fail(0, &self.sc.span, h.message()))?;
         if let Some(p) = chosen {
             it.make_active(p);
@@ -409,28 +427,114 @@ impl Runner<'_> {
     }
 
     /// `{ put: [ids], in: ZONE, of: PLAYER }`: a new copy of each card, or a new piece for
-    /// each piece name (on its first side), owned by the player or the zone's owner.
-    fn put(&self, it: &mut Interp, put: &[Sp<String>], zone: &Sp<String>, of: Option<&Sp<String>>, span: &Span) -> Res {
+    /// each piece name (on its first side, or `side:`), owned by the player or the zone's
+    /// owner; a label (`"c1#2"`) is that copy. `on: THING` attaches them to a thing instead;
+    /// `face:` and `exhausted:` set how they lie.
+    fn put(&self, it: &mut Interp, item: &SetupItem) -> Res {
+        let SetupItem::Put { put, zone, on, of, face_up, exhausted, side, home, span } = item else { return Ok(()) };
+        let owner = match of {
+            Some(o) => Some(self.player(it, &o.value, &o.span.range())?),
+            None => None,
+        };
+        let (z, bearer) = if *on {
+            let b = match it.card_named(exact_label(&zone.value)) {
+                Ok(Value::Ent(b)) => b,
+                _ => {
+                    return Err(self.fail(0, &zone.span.range(), format!("no thing `{}` to put things on", zone.value)))
+                }
+            };
+            let z = match it.w.state.ents[b].loc {
+                crate::engine::Loc::Zone(z) => z,
+                _ => return Err(self.fail(0, &zone.span.range(), format!("`{}` is not in a zone", zone.value))),
+            };
+            (z, Some(b))
+        } else {
+            (it.zone_named(&zone.value, owner).map_err(|h| self.fail(0, span, h.message()))?, None)
+        };
+        let owner = owner.or(it.w.state.zones[z].owner);
+        let home = match home {
+            Some(h) => Some(it.zone_named(&h.value, owner).map_err(|e| self.fail(0, &h.span.range(), e.message()))?),
+            None => None,
+        };
+        for id in put {
+            let (base, n) = match id.value.split_once('#') {
+                Some((b, n)) => (b, n.parse::<usize>().ok().filter(|&n| n >= 1)),
+                None => (id.value.as_str(), None),
+            };
+            let bad = |m: String| self.fail(0, &id.span.range(), m);
+            let (kind, base) = if let Some(&c) = it.rules.card_ids.get(base) {
+                (Kind::Card(c), base.to_string())
+            } else {
+                let piece = it.rules.env.resolve(base).map(|(n, _)| n).filter(|n| it.rules.pieces.contains_key(n));
+                let k = piece.ok_or_else(|| bad(format!("no card or piece `{base}`")))?;
+                (Kind::Piece(k.clone()), k)
+            };
+            let label = match n {
+                _ if !id.value.contains('#') => it.w.state.fresh_label(&base),
+                Some(n) => {
+                    it.w.state
+                        .claim_label(&base, n)
+                        .ok_or_else(|| bad(format!("`{}` is already on the table", id.value)))?
+                }
+                None => {
+                    return Err(bad(format!("`{}` is not a label: write `{base}#2` for the second copy", id.value)))
+                }
+            };
+            let piece_side = match &kind {
+                Kind::Piece(k) => {
+                    side.as_ref().map(|s| s.value.clone()).or_else(|| it.rules.pieces[k].first().cloned())
+                }
+                Kind::Card(_) => None,
+            };
+            let e = it.w.state.create(kind, label, owner, z);
+            it.w.state.set_side(e, piece_side);
+            if let Some(b) = bearer {
+                it.w.state.attach(e, b);
+            }
+            if let Some(f) = face_up {
+                it.w.state.set_face(e, f.value);
+            }
+            if let Some(x) = exhausted {
+                it.w.state.set_exhausted(e, x.value);
+            }
+            if home.is_some() {
+                it.w.state.ents[e].home = home;
+            }
+        }
+        Ok(())
+    }
+
+    /// `{ order: [labels], in: ZONE, of: PLAYER }`: the zone's things in this order, top
+    /// first; the list names each of them once.
+    fn order(
+        &self,
+        it: &mut Interp,
+        order: &[Sp<String>],
+        zone: &Sp<String>,
+        of: Option<&Sp<String>>,
+        span: &Span,
+    ) -> Res {
         let owner = match of {
             Some(o) => Some(self.player(it, &o.value, &o.span.range())?),
             None => None,
         };
         let z = it.zone_named(&zone.value, owner).map_err(|h| self.fail(0, span, h.message()))?;
-        let owner = owner.or(it.w.state.zones[z].owner);
-        for id in put {
-            if let Some(&c) = it.rules.card_ids.get(&id.value) {
-                let label = it.w.state.fresh_label(&id.value);
-                it.w.state.create(Kind::Card(c), label, owner, z);
-                continue;
+        let mut items = std::collections::VecDeque::with_capacity(order.len());
+        for l in order {
+            match it.card_named(exact_label(&l.value)) {
+                Ok(Value::Ent(e)) if it.w.state.ents[e].loc == crate::engine::Loc::Zone(z) && !items.contains(&e) => {
+                    items.push_back(e)
+                }
+                _ => {
+                    return Err(self.fail(0, &l.span.range(), format!("`{}` is not (once) in {}", l.value, zone.value)))
+                }
             }
-            let piece = it.rules.env.resolve(&id.value).map(|(n, _)| n).filter(|n| it.rules.pieces.contains_key(n));
-            let kind =
-                piece.ok_or_else(|| self.fail(0, &id.span.range(), format!("no card or piece `{}`", id.value)))?;
-            let label = it.w.state.fresh_label(&kind);
-            let side = it.rules.pieces[&kind].first().cloned();
-            let e = it.w.state.create(Kind::Piece(kind), label, owner, z);
-            it.w.state.set_side(e, side);
         }
+        if items.len() != it.w.state.zones[z].items.len() {
+            let n = it.w.state.zones[z].items.len();
+            return Err(self.fail(0, span, format!("{} holds {n} things; list each of them once", zone.value)));
+        }
+        it.w.state.set_items(z, items);
         Ok(())
     }
 
@@ -473,6 +577,10 @@ impl Runner<'_> {
             None => vec![crate::engine::Holder::Game],
             Some(o) => match it.w.state.player_named(&o.value) {
                 Some(p) => vec![crate::engine::Holder::Player(p)],
+                // A shared zone or a board space keeps its own counters.
+                None if !it.rules.card_ids.contains_key(&o.value) && it.w.state.zone(&o.value, None).is_some() => {
+                    vec![crate::engine::Holder::Zone(it.w.state.zone(&o.value, None).unwrap_or_default())]
+                }
                 // A card id means every copy, as in scripts: each gets the counter.
                 None => {
                     let copies = match it.copies(&o.value) {
@@ -515,6 +623,17 @@ impl Runner<'_> {
                             (Some(p), _) => Action::Use(Source::Faction(p), None),
                             (None, Some(i)) => Action::Use(Source::Game(who), Some(i)),
                             (None, None) => Action::Use(Source::Card(self.copy_for(it, who, &id.value, true)?), None),
+                        }
+                    }
+                    Act::Action(text) => {
+                        let legal = it.legal_actions(who)?;
+                        match legal.into_iter().find(|l| l.text == text.value) {
+                            Some(l) => l.action,
+                            None => {
+                                // Refused as the rules refuse: logged, nothing changed.
+                                let why = format!("`{}` is not a legal action now", text.value);
+                                return it.atomically(|_| Err(Halt::refused(why)));
+                            }
                         }
                     }
                     Act::Script(src) => {
@@ -628,6 +747,7 @@ fn describe(s: &Step) -> String {
         Step::Act { player, action, .. } => match action {
             Act::Play(c) => format!("{} plays {}", player.value, c.value),
             Act::Use(c) => format!("{} uses {}", player.value, c.value),
+            Act::Action(a) => format!("{} takes {}", player.value, a.value),
             Act::Script(src) => {
                 let text = src.text.trim();
                 match text.split_once('\n') {
@@ -641,81 +761,7 @@ fn describe(s: &Step) -> String {
     }
 }
 
-/// A whole game played: its final state, how many actions the rules refused, and its
-/// result.
-#[derive(Debug)]
-pub struct Played {
-    /// The final state (with the whole log).
-    pub state: State,
-    /// Actions the rules refused: phase scripts, and offered actions, that the agent's
-    /// own answers made fail (an action is offered when its first legal answers resolve).
-    pub refused: usize,
-    /// Whether it ended, who won, the scores.
-    pub standing: crate::interp::Standing,
-}
-
-/// Plays up to `turns` turns of a whole game with the seeded random agent: the game's
-/// `decks:`, supplies and `setup:`, then each phase's scripts and action window, until
-/// the game's `end:`.
-pub fn random_game(rules: &Rules, seed: u64, players: usize, turns: u32) -> Result<Played, Halt> {
-    whole_game(rules, seed, players, turns, Box::new(crate::interp::RandomAgent))
-}
-
-/// `random_game` for a simulation, whose log nobody reads but for the plays: the same
-/// game (state, generator, result), without the passes that `Interp::quiet` leaves out.
-pub fn quiet_game(rules: &Rules, seed: u64, players: usize, turns: u32) -> Result<Played, Halt> {
-    play_whole(rules, seed, players, turns, Box::new(crate::interp::RandomAgent), true)
-}
-
-/// Like `random_game`, with any agent.
-pub fn whole_game<'r>(
-    rules: &'r Rules,
-    seed: u64,
-    players: usize,
-    turns: u32,
-    agent: Box<dyn crate::interp::Agent + 'r>,
-) -> Result<Played, Halt> {
-    play_whole(rules, seed, players, turns, agent, false)
-}
-
-fn play_whole<'r>(
-    rules: &'r Rules,
-    seed: u64,
-    players: usize,
-    turns: u32,
-    agent: Box<dyn crate::interp::Agent + 'r>,
-    quiet: bool,
-) -> Result<Played, Halt> {
-    // Players take the game's factions in file order, one each, while there are some.
-    let names = (1..=players)
-        .map(|i| Player { name: format!("p{i}"), role: None, faction: rules.factions.get(i - 1).map(|f| f.id.clone()) })
-        .collect();
-    let mut state = Interp::lay_out(rules, seed, names);
-    // A whole game logs hundreds of events: growing the log by doubling copies it again
-    // and again (events are ~100 bytes).
-    state.log.reserve(1024);
-    let mut it = Interp::new(rules, state, agent);
-    it.quiet = quiet;
-    it.prepare_whole_game()?;
-    it.begin(None)?;
-    // In a whole game the opening start events are live: their triggers resolve now.
-    it.atomically(|me| me.fire())?;
-    it.start_phase()?;
-    // A match deals game after game until its `until:` holds (or the turns run out).
-    let (mut refused, mut left, mut unfinished) = (0, turns, false);
-    loop {
-        refused += it.play_turns(left)?;
-        left = left.saturating_sub(it.w.state.clock.turn);
-        if !it.w.state.over || !it.next_game(left > 0)? {
-            break;
-        }
-        if left == 0 {
-            // The turns ran out between two games of a match: the match has not ended.
-            unfinished = true;
-            break;
-        }
-    }
-    let mut standing = it.standing()?;
-    standing.ended &= !unfinished;
-    Ok(Played { state: it.w.state, refused, standing })
+/// A label as the table writes it: `x#1`, the first copy, is `x`.
+fn exact_label(label: &str) -> &str {
+    label.strip_suffix("#1").unwrap_or(label)
 }

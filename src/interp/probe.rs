@@ -1,0 +1,115 @@
+//! Looking at one step of a whole game (`twilit scenario-from`): the game's top-level
+//! steps are counted — an action taken in a window, or a phase closing — and the state
+//! just before and just after the step asked for is kept. Nothing is kept for the other
+//! steps, and a game with no probe pays one branch per step.
+
+use crate::engine::{PlayerId, State};
+
+use super::Interp;
+
+/// What a top-level step of a whole game was.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum StepKind {
+    /// A player took an action in a window (or a response in a reaction window); the
+    /// first event of the step is its pick, whose text names the action.
+    Act(PlayerId),
+    /// The phase (or step) closed and the next began.
+    Advance,
+}
+
+/// The step asked for, with the states around it.
+#[derive(Debug, Clone)]
+pub struct Found {
+    /// The state before the step.
+    pub before: State,
+    /// The state after it (its log holds the step's events after `before`'s).
+    pub after: State,
+    /// What the step was.
+    pub kind: StepKind,
+    /// What stood before the step outside the state: lasting modifiers and prohibitions,
+    /// abilities' uses counted this period (a scenario's setup cannot state them).
+    pub unkept: Vec<String>,
+}
+
+/// Counts a whole game's steps and keeps the one asked for (numbered from 1).
+#[derive(Debug, Clone, Default)]
+pub struct Probe {
+    /// The step to keep (0: none, only count).
+    pub at: usize,
+    /// Steps taken so far.
+    pub taken: usize,
+    /// The steps after which the game was over.
+    pub ended_at: Option<usize>,
+    /// The step kept, once taken.
+    pub found: Option<Found>,
+    /// How deep in steps the game is: a window inside an action is not a step of its own.
+    depth: usize,
+    /// The state before the step under way, when it is the one asked for, with what
+    /// stood outside it.
+    pending: Option<(State, Vec<String>)>,
+    /// The generator as the step's first event was logged: after the draws of the agent
+    /// that picked the action, which a scenario's `act` does not make.
+    picked: Option<crate::engine::Rng>,
+}
+
+impl Probe {
+    /// A probe that keeps step `at`.
+    pub fn at(at: usize) -> Self {
+        Probe { at, ..Probe::default() }
+    }
+}
+
+impl Interp<'_> {
+    /// A step may begin: kept if it is the one asked for.
+    pub(super) fn probe_enter(&mut self) {
+        if let Some(p) = self.probe.as_deref_mut() {
+            p.depth += 1;
+            if p.depth == 1 && p.found.is_none() && p.taken + 1 == p.at {
+                let w = &self.w;
+                let mut unkept: Vec<String> = w
+                    .mods
+                    .iter()
+                    .map(|m| format!("a lasting modifier from {}", m.source.as_deref().unwrap_or("a script")))
+                    .collect();
+                unkept.extend(w.bans.iter().map(|b| format!("a lasting prohibition from {}", b.source)));
+                if !w.uses.is_empty() {
+                    unkept.push(format!("{} use(s) of limited abilities counted this period", w.uses.len()));
+                }
+                p.pending = Some((w.state.clone(), unkept));
+            }
+        }
+    }
+
+    /// An event was logged at `i`: the step's first event keeps the generator as it was
+    /// then (a trial's event there is undone, and the next one there overwrites it).
+    pub(super) fn probe_event(&mut self, i: usize) {
+        if let Some(p) = self.probe.as_deref_mut() {
+            if p.pending.as_ref().is_some_and(|(s, _)| s.log.len() == i) {
+                p.picked = Some(self.w.state.rng.clone());
+            }
+        }
+    }
+
+    /// The step that `probe_enter` began is over; `taken` when it happened (an action that
+    /// went through, a phase that closed), not a pass or a refusal.
+    pub(super) fn probe_leave(&mut self, taken: Option<StepKind>) {
+        let Some(p) = self.probe.as_deref_mut() else { return };
+        p.depth = p.depth.saturating_sub(1);
+        if p.depth > 0 {
+            return;
+        }
+        let pending = p.pending.take();
+        let picked = p.picked.take();
+        let Some(kind) = taken else { return };
+        p.taken += 1;
+        if self.w.state.over && p.ended_at.is_none() {
+            p.ended_at = Some(p.taken);
+        }
+        if let (Some((mut before, unkept)), true) = (pending, p.taken == p.at) {
+            if let Some(rng) = picked {
+                before.rng = rng;
+            }
+            p.found = Some(Found { before, after: self.w.state.clone(), kind, unkept });
+        }
+    }
+}

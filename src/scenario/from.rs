@@ -1,0 +1,407 @@
+//! A scenario made from one step of a whole game (`twilit scenario-from`): the state
+//! before the step written as setup data (every thing where it lies, with its label and
+//! how it lies; counters; variables; the phase; the generator), then the step itself and
+//! what it did as expectations. What setup cannot state (lasting effects, uses counted
+//! this turn, the turn number...) is listed in the file's head, so a designer knows what
+//! the scenario leaves out.
+
+use std::fmt::Write;
+
+use crate::engine::{EntId, Event, EventKind, Holder, Loc, State, Value};
+use crate::interp::probe::{Found, StepKind};
+use crate::interp::Rules;
+
+/// Where the step came from, for the file's head.
+pub struct Origin<'a> {
+    /// The replay file, as named.
+    pub replay: &'a str,
+    /// The step (from 1).
+    pub step: usize,
+    /// The game's seed.
+    pub seed: u64,
+    /// The players the random agent played (their answers drew from the generator).
+    pub random: Vec<String>,
+}
+
+/// The scenario, as YAML text.
+pub fn scenario_yaml(rules: &Rules, found: &Found, origin: &Origin) -> String {
+    let (before, after) = (&found.before, &found.after);
+    let mut notes = unkept(rules, found);
+    let mut setup = vec![];
+    things(before, &mut setup, &mut notes);
+    counters(before, &mut setup, &mut notes);
+    variables(before, &mut setup, &mut notes);
+    setup.push(format!("{{ generator: {} }}", before.rng.to_hex()));
+    setup.push(format!("{{ phase: {} }}", q(&place_name(rules, before))));
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "# Made by `twilit scenario-from {} --at {}`: the state before step {} of that",
+        origin.replay, origin.step, origin.step
+    );
+    let _ = writeln!(
+        out,
+        "# game (seed {}, turn {}), set up as data; then the step, and what it did.",
+        origin.seed, before.clock.turn
+    );
+    if !notes.is_empty() {
+        let _ = writeln!(out, "# Not set up here (setup cannot state them):");
+        for n in &notes {
+            let _ = writeln!(out, "#   - {n}");
+        }
+    }
+    let _ = writeln!(out, "scenario: {}", q(&format!("step {} of seed {}", origin.step, origin.seed)));
+    let _ = writeln!(out, "game: {}", q(&rules.game));
+    if !origin.random.is_empty() {
+        let names: Vec<String> = origin.random.iter().map(|n| q(n)).collect();
+        let _ = writeln!(out, "random_agents: [{}]", names.join(", "));
+    }
+    let _ = writeln!(out, "players:");
+    for p in &before.players {
+        match &p.faction {
+            Some(f) => writeln!(out, "  - {{ name: {}, faction: {} }}", q(&p.name), q(f)),
+            None => writeln!(out, "  - {{ name: {} }}", q(&p.name)),
+        }
+        .ok();
+    }
+    let _ = writeln!(out, "setup:");
+    for item in &setup {
+        let _ = writeln!(out, "  - {item}");
+    }
+    let _ = writeln!(out, "steps:");
+    for step in steps(rules, found) {
+        let _ = writeln!(out, "  - {step}");
+    }
+    if after.over {
+        let _ = writeln!(out, "# The game ended with this step (a scenario's game never ends: see SCENARIOS.md 4).");
+    }
+    out
+}
+
+/// A YAML double-quoted string (JSON's escapes are YAML's).
+fn q(s: &str) -> String {
+    serde_json::to_string(s).unwrap_or_else(|_| format!("{s:?}"))
+}
+
+/// The phase, or the step of it, the game stands in.
+fn place_name(rules: &Rules, s: &State) -> String {
+    let Some(p) = rules.phases.get(s.clock.phase) else { return String::new() };
+    match s.clock.step.and_then(|i| p.steps.get(i)) {
+        Some(step) => step.to_string(),
+        None => p.name.to_string(),
+    }
+}
+
+/// What lives outside the state: lasting modifiers and prohibitions, limited uses.
+fn unkept(rules: &Rules, found: &Found) -> Vec<String> {
+    let mut notes = found.unkept.clone();
+    let s = &found.before;
+    if s.clock.turn > 1 || s.clock.round > 1 {
+        notes.push(format!(
+            "the turn and round numbers (turn {}, round {}; a scenario starts at 1)",
+            s.clock.turn, s.clock.round
+        ));
+    }
+    if !s.eliminated.is_empty() {
+        let names: Vec<&str> = s.eliminated.iter().map(|&p| s.players[p].name.as_str()).collect();
+        notes.push(format!("the players out of the game: {}", names.join(", ")));
+    }
+    let _ = rules;
+    notes
+}
+
+/// Every thing in a zone or attached, as `put` items, made in the order the game made
+/// them (which thing `place` takes, and attachments, follow it): runs of things made one
+/// after another that lie alike in one place. Then `order` items give each zone whose
+/// order differs its order, and the things out of place their `home`.
+fn things(s: &State, setup: &mut Vec<String>, notes: &mut Vec<String>) {
+    let mut made = vec![false; s.ents.len()];
+    let mut seq: Vec<EntId> = vec![];
+    let mut run: Vec<EntId> = vec![];
+    let mut waiting: Vec<EntId> = vec![];
+    for e in 0..s.ents.len() {
+        match s.ents[e].loc {
+            Loc::Gone => continue,
+            // What is borne waits for its bearer.
+            Loc::On(b) if !made[b] => {
+                waiting.push(e);
+                continue;
+            }
+            _ => {}
+        }
+        if run.last().is_some_and(|&l| key(s, l) != key(s, e)) {
+            setup.push(put(s, &run));
+            run.clear();
+        }
+        run.push(e);
+        made[e] = true;
+        seq.push(e);
+        // Things waiting for this one follow it.
+        while let Some(k) = waiting.iter().position(|&w| matches!(s.ents[w].loc, Loc::On(b) if made[b])) {
+            let w = waiting.remove(k);
+            setup.push(put(s, &std::mem::take(&mut run)));
+            run.push(w);
+            made[w] = true;
+            seq.push(w);
+        }
+    }
+    if !run.is_empty() {
+        setup.push(put(s, &run));
+    }
+    setup.retain(|item| !item.is_empty());
+    for (z, zone) in s.zones.iter().enumerate() {
+        let as_made: Vec<EntId> = seq.iter().copied().filter(|&e| s.ents[e].loc == Loc::Zone(z)).collect();
+        if as_made.len() > 1 && as_made.iter().ne(zone.items.iter()) {
+            let labels: Vec<String> = zone.items.iter().map(|&e| q(&exact(&s.ents[e].label))).collect();
+            setup.push(format!("{{ order: [{}], {} }}", labels.join(", "), place(s, z, None)));
+        }
+    }
+    notes.extend(odd_things(s));
+}
+
+/// What a `put` item cannot state of the things: properties set on them, an owner other
+/// than the player whose zone they lie in.
+fn odd_things(s: &State) -> Vec<String> {
+    let mut notes = vec![];
+    let mut owners = vec![];
+    for x in s.ents.iter().filter(|x| x.loc != Loc::Gone) {
+        if !x.props.is_empty() {
+            let props: Vec<String> = x.props.iter().map(|(k, v)| format!("{k} = {}", shown(s, v))).collect();
+            notes.push(format!("the properties set on {}: {}", x.label, props.join(", ")));
+        }
+        // A player's zone gives what is put in it to that player.
+        let given = match x.loc {
+            Loc::Zone(z) => s.zones[z].owner.or(x.owner),
+            _ => x.owner,
+        };
+        if given != x.owner {
+            let whose = x.owner.map_or("nobody", |o| s.players[o].name.as_str());
+            owners.push(format!("{} ({whose})", x.label));
+        }
+        // `home:` names a zone of the `of:` player, or a shared one.
+        if let Some(h) = x.home.filter(|&h| s.zones[h].owner.is_some_and(|o| Some(o) != given)) {
+            notes.push(format!("the home of {}: {}", x.label, s.zone_name(h)));
+        }
+    }
+    if !owners.is_empty() {
+        notes.push(format!("who owns the things in other players' zones: {}", owners.join(", ")));
+    }
+    notes
+}
+
+/// What one `put` item states of all its things: where, how they lie, their home.
+type Key<'s> = (String, (bool, bool, Option<&'s str>, Option<usize>), Option<usize>);
+
+fn key(s: &State, e: EntId) -> Key<'_> {
+    (at(s, e), lie(s, e), s.ents[e].home)
+}
+
+/// Where a thing is, as a `put` item says it.
+fn at(s: &State, e: EntId) -> String {
+    let x = &s.ents[e];
+    match x.loc {
+        Loc::Zone(z) => place(s, z, x.owner),
+        Loc::On(b) => {
+            let of = x.owner.map(|o| format!(", of: {}", q(&s.players[o].name))).unwrap_or_default();
+            format!("on: {}{of}", q(&exact(&s.ents[b].label)))
+        }
+        Loc::Gone => String::new(),
+    }
+}
+
+/// The zone a thing is put in: its own, or its bearer's.
+fn put_in(s: &State, e: EntId) -> Option<usize> {
+    match s.ents[e].loc {
+        Loc::Zone(z) => Some(z),
+        Loc::On(b) => put_in(s, b),
+        Loc::Gone => None,
+    }
+}
+
+/// A label as `put:` names exactly that copy: the first copy's label, the bare id, is
+/// written `id#1` (a bare id in `put:` makes a new copy).
+fn exact(label: &str) -> String {
+    if label.contains('#') {
+        label.to_string()
+    } else {
+        format!("{label}#1")
+    }
+}
+
+/// How a thing lies: what a `put` item states of all its things at once.
+fn lie(s: &State, e: EntId) -> (bool, bool, Option<&str>, Option<usize>) {
+    let x = &s.ents[e];
+    (x.face_up, x.exhausted, x.side.as_deref(), x.owner)
+}
+
+/// `in: ZONE, of: PLAYER` for a player's zone; for a shared zone or a space, `of:` is
+/// the things' owner.
+fn place(s: &State, z: usize, owner: Option<usize>) -> String {
+    let zone = &s.zones[z];
+    match zone.owner.or(owner) {
+        Some(p) => format!("in: {}, of: {}", q(&zone.name), q(&s.players[p].name)),
+        None => format!("in: {}", q(&zone.name)),
+    }
+}
+
+fn put(s: &State, run: &[EntId]) -> String {
+    let Some(&first) = run.first() else { return String::new() };
+    let labels: Vec<String> = run.iter().map(|&e| q(&exact(&s.ents[e].label))).collect();
+    let (face_up, exhausted, side, _) = lie(s, first);
+    let mut item = format!("{{ put: [{}], {}", labels.join(", "), at(s, first));
+    if !face_up {
+        item.push_str(", face: down");
+    }
+    if exhausted {
+        item.push_str(", exhausted: true");
+    }
+    if let Some(side) = side {
+        let _ = write!(item, ", side: {}", q(side));
+    }
+    if let Some(h) = s.ents[first].home.filter(|&h| Some(h) != put_in(s, first)) {
+        let _ = write!(item, ", home: {}", q(&s.zones[h].name));
+    }
+    item.push_str(" }");
+    item
+}
+
+/// The counters that differ from their start.
+fn counters(s: &State, setup: &mut Vec<String>, notes: &mut Vec<String>) {
+    for (name, holder, v) in s.counters.iter() {
+        let of = match holder {
+            Holder::Game => String::new(),
+            Holder::Player(p) => format!(", of: {}", q(&s.players[p].name)),
+            Holder::Ent(e) if s.ents[e].loc != Loc::Gone => format!(", of: {}", q(&s.ents[e].label)),
+            Holder::Ent(_) => continue,
+            Holder::Zone(z) if s.zones[z].owner.is_none() => format!(", of: {}", q(&s.zones[z].name)),
+            Holder::Zone(z) => {
+                notes.push(format!("{name} of {} = {v}", s.zone_name(z)));
+                continue;
+            }
+        };
+        setup.push(format!("{{ counter: {}{of}, set: {v} }}", q(name)));
+    }
+}
+
+/// How the players sit, the game's variables and whose turn it is, set by a setup script.
+fn variables(s: &State, setup: &mut Vec<String>, notes: &mut Vec<String>) {
+    let mut sets = vec![];
+    // Players sit as listed unless the game seated them otherwise.
+    if s.seats.iter().copied().ne(0..s.players.len()) {
+        let names: Vec<&str> = s.seats.iter().map(|&p| s.players[p].name.as_str()).collect();
+        sets.push(format!("seat [{}]", names.join(", ")));
+    }
+    for (name, v) in &s.vars {
+        match literal(s, v) {
+            Some(text) => sets.push(format!("set {name} to {text}")),
+            None => notes.push(format!("the variable {name} = {}", shown(s, v))),
+        }
+    }
+    if !sets.is_empty() {
+        setup.push(format!("{{ script: {} }}", q(&sets.join("\n"))));
+    }
+}
+
+/// A value as a script writes it, when it can.
+fn literal(s: &State, v: &Value) -> Option<String> {
+    Some(match v {
+        Value::Null => "none".into(),
+        Value::Int(n) => n.to_string(),
+        Value::Bool(b) => b.to_string(),
+        Value::Player(p) => s.players[*p].name.clone(),
+        Value::Sym(t) => t.to_string(),
+        _ => return None,
+    })
+}
+
+/// A value for a note: as a script would write it, else its things' labels.
+fn shown(s: &State, v: &Value) -> String {
+    match v {
+        Value::Ent(e) => s.ents[*e].label.clone(),
+        Value::Zone(z) => s.zone_name(*z),
+        Value::Str(t) => q(t),
+        Value::List(items) => items.iter().map(|x| shown(s, x)).collect::<Vec<_>>().join(", "),
+        other => literal(s, other).unwrap_or_default(),
+    }
+}
+
+/// The step, its answers, and what it did.
+fn steps(rules: &Rules, found: &Found) -> Vec<String> {
+    let (before, after) = (&found.before, &found.after);
+    let events = &after.log[before.log.len().min(after.log.len())..];
+    let (head, events) = match found.kind {
+        StepKind::Act(p) => {
+            let text = match events.first().map(|e| &e.kind) {
+                Some(EventKind::Choose { picked, .. }) => picked.first().cloned().unwrap_or_default(),
+                _ => String::new(),
+            };
+            let act = format!("act: {{ player: {}, action: {} }}", q(&after.players[p].name), q(&text));
+            (act, events.get(1..).unwrap_or(&[]))
+        }
+        StepKind::Advance => (format!("advance: {}", q(&place_name(rules, after))), events),
+    };
+    let mut out = vec![head];
+    for e in events {
+        if let EventKind::Choose { picked, .. } = &e.kind {
+            let answers: Vec<String> = picked.iter().map(|a| q(a)).collect();
+            out.push(format!("choose: [{}]", answers.join(", ")));
+        }
+    }
+    let lines: Vec<String> = events.iter().filter(|e| logged(e)).map(|e| q(&e.render(after))).collect();
+    if !lines.is_empty() {
+        out.push(format!("expect_log: [{}]", lines.join(", ")));
+    }
+    for cond in changed(before, after) {
+        out.push(format!("expect: {}", q(&cond)));
+    }
+    out
+}
+
+/// Whether an event's line is expected: not the turn's and phase's starts and ends,
+/// whose numbers a scenario counts from 1, nor notes.
+fn logged(e: &Event) -> bool {
+    !matches!(e.kind, EventKind::Period { .. } | EventKind::Note { .. })
+}
+
+/// Conditions on what the step changed: the cards in each zone, the counters.
+fn changed(before: &State, after: &State) -> Vec<String> {
+    let mut out = vec![];
+    for (z, zone) in after.zones.iter().enumerate() {
+        let cards = |s: &State| s.zones.get(z).map_or(0, |zn| zn.items.iter().filter(|&&e| s.is_card(e)).count());
+        let n = cards(after);
+        if n != cards(before) {
+            let of = zone.owner.map(|p| format!(" of {}", after.players[p].name)).unwrap_or_default();
+            out.push(format!("count(cards in {}{of}) == {n}", zone.name));
+        }
+    }
+    let value = |s: &State, name: &str, holder: Holder| {
+        let set = s.counters.iter().find(|(n, h, _)| *n == name && *h == holder).map(|x| x.2);
+        set.or_else(|| s.counters.id(name).map(|id| s.counters.bounds(id).start))
+    };
+    let mut touched: Vec<(&str, Holder)> = after.counters.iter().map(|(n, h, _)| (n, h)).collect();
+    let gone: Vec<(&str, Holder)> =
+        before.counters.iter().map(|(n, h, _)| (n, h)).filter(|x| !touched.contains(x)).collect();
+    touched.extend(gone);
+    for (name, holder) in touched {
+        let (was, v) = (value(before, name, holder), value(after, name, holder).unwrap_or(0));
+        if was == Some(v) {
+            continue;
+        }
+        match holder {
+            Holder::Game => out.push(format!("{name} == {v}")),
+            Holder::Player(p) => out.push(format!("{name} of {} == {v}", after.players[p].name)),
+            // A card id in a script means every copy: only a card of one copy is named so.
+            Holder::Ent(e) if only_copy(after, e) => out.push(format!("{name} of {} == {v}", after.ents[e].label)),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Whether a thing is the one copy of its card or piece (its label, the bare id, then
+/// names it alone in a script).
+fn only_copy(s: &State, e: EntId) -> bool {
+    let label = &s.ents[e].label;
+    let more = format!("{label}#");
+    s.is_card(e) && !label.contains('#') && !s.ents.iter().any(|x| x.label.starts_with(&more))
+}

@@ -1,0 +1,117 @@
+//! Whole games, as `twilit play`, `simulate` and `replay` play them: the table laid out
+//! with players `p1`, `p2`..., the game's own setup, then turns until its `end:`.
+
+use crate::engine::{Player, State};
+use crate::interp::{Halt, Interp, Rules};
+
+/// A whole game played: its final state, how many actions the rules refused, and its
+/// result.
+#[derive(Debug)]
+pub struct Played {
+    /// The final state (with the whole log).
+    pub state: State,
+    /// Actions the rules refused: phase scripts, and offered actions, that the agent's
+    /// own answers made fail (an action is offered when its first legal answers resolve).
+    pub refused: usize,
+    /// Whether it ended, who won, the scores.
+    pub standing: crate::interp::Standing,
+}
+
+/// Plays up to `turns` turns of a whole game with the seeded random agent: the game's
+/// `decks:`, supplies and `setup:`, then each phase's scripts and action window, until
+/// the game's `end:`.
+pub fn random_game(rules: &Rules, seed: u64, players: usize, turns: u32) -> Result<Played, Halt> {
+    whole_game(rules, seed, players, turns, Box::new(crate::interp::RandomAgent))
+}
+
+/// `random_game` for a simulation, whose log nobody reads but for the plays: the same
+/// game (state, generator, result), without the passes that `Interp::quiet` leaves out.
+pub fn quiet_game(rules: &Rules, seed: u64, players: usize, turns: u32) -> Result<Played, Halt> {
+    play_whole(rules, seed, players, turns, Box::new(crate::interp::RandomAgent), true)
+}
+
+/// Like `random_game`, with any agent.
+pub fn whole_game<'r>(
+    rules: &'r Rules,
+    seed: u64,
+    players: usize,
+    turns: u32,
+    agent: Box<dyn crate::interp::Agent + 'r>,
+) -> Result<Played, Halt> {
+    play_whole(rules, seed, players, turns, agent, false)
+}
+
+fn play_whole<'r>(
+    rules: &'r Rules,
+    seed: u64,
+    players: usize,
+    turns: u32,
+    agent: Box<dyn crate::interp::Agent + 'r>,
+    quiet: bool,
+) -> Result<Played, Halt> {
+    let mut it = whole_table(rules, seed, players, agent);
+    it.quiet = quiet;
+    let (refused, standing) = run_whole(&mut it, turns)?;
+    Ok(Played { state: it.w.state, refused, standing })
+}
+
+/// Plays a whole game as `whole_game` does, counting its steps with `probe` (which
+/// keeps the step it asks for): the probe comes back whether the game ended or halted.
+pub fn probe_whole_game<'r>(
+    rules: &'r Rules,
+    seed: u64,
+    players: usize,
+    turns: u32,
+    agent: Box<dyn crate::interp::Agent + 'r>,
+    probe: crate::interp::probe::Probe,
+) -> (Result<Played, Halt>, crate::interp::probe::Probe) {
+    let mut it = whole_table(rules, seed, players, agent);
+    it.probe = Some(Box::new(probe));
+    let out = run_whole(&mut it, turns);
+    let probe = it.probe.take().map(|p| *p).unwrap_or_default();
+    (out.map(|(refused, standing)| Played { state: it.w.state, refused, standing }), probe)
+}
+
+/// The table of a whole game: players `p1`, `p2`... taking the game's factions in file
+/// order, one each, while there are some.
+fn whole_table<'r>(
+    rules: &'r Rules,
+    seed: u64,
+    players: usize,
+    agent: Box<dyn crate::interp::Agent + 'r>,
+) -> Interp<'r> {
+    let names = (1..=players)
+        .map(|i| Player { name: format!("p{i}"), role: None, faction: rules.factions.get(i - 1).map(|f| f.id.clone()) })
+        .collect();
+    let mut state = Interp::lay_out(rules, seed, names);
+    // A whole game logs hundreds of events: growing the log by doubling copies it again
+    // and again (events are ~100 bytes).
+    state.log.reserve(1024);
+    Interp::new(rules, state, agent)
+}
+
+/// Sets a whole game up and plays it: the refused actions and the standing.
+fn run_whole(it: &mut Interp, turns: u32) -> Result<(usize, crate::interp::Standing), Halt> {
+    it.prepare_whole_game()?;
+    it.begin(None)?;
+    // In a whole game the opening start events are live: their triggers resolve now.
+    it.atomically(|me| me.fire())?;
+    it.start_phase()?;
+    // A match deals game after game until its `until:` holds (or the turns run out).
+    let (mut refused, mut left, mut unfinished) = (0, turns, false);
+    loop {
+        refused += it.play_turns(left)?;
+        left = left.saturating_sub(it.w.state.clock.turn);
+        if !it.w.state.over || !it.next_game(left > 0)? {
+            break;
+        }
+        if left == 0 {
+            // The turns ran out between two games of a match: the match has not ended.
+            unfinished = true;
+            break;
+        }
+    }
+    let mut standing = it.standing()?;
+    standing.ended &= !unfinished;
+    Ok((refused, standing))
+}

@@ -1,0 +1,132 @@
+//! `twilit scenario-from REPLAY [--at STEP]`: a saved game's step becomes a scenario that
+//! sets the state before it up as data, takes the step and expects what it did. Made from
+//! a replay of each bundled game, at several steps, it passes `twilit test` in a copy of
+//! the game; broken, it fails.
+
+mod common;
+
+use std::path::Path;
+
+use common::twilit;
+
+/// Copies a game's folder (its files and `scenarios/`), so a made scenario runs beside it.
+fn copy_game(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("copy dir");
+    for entry in std::fs::read_dir(from).expect("game dir") {
+        let entry = entry.expect("entry");
+        let target = to.join(entry.file_name());
+        if entry.path().is_dir() {
+            copy_game(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).expect("copy file");
+        }
+    }
+}
+
+/// Saves a replay of `game` (seed 5, at most `turns` turns) and copies the game beside it.
+fn replay_and_copy(game: &str, turns: &str, dir: &Path) -> (String, std::path::PathBuf) {
+    let saved = dir.join("replays");
+    let saved = saved.to_str().expect("utf-8");
+    let path = format!("cards/{game}");
+    let args = ["simulate", &path, "--games", "1", "--seed", "5", "--turns", turns, "--save-replays", saved];
+    let (code, _, err) = twilit(&[&args[..], &["--format", "json"]].concat());
+    assert_eq!(code, 0, "{err}");
+    let copy = dir.join(game);
+    copy_game(&Path::new(env!("CARGO_MANIFEST_DIR")).join(&path), &copy);
+    (format!("{saved}/{game}-5.json"), copy)
+}
+
+/// Makes the scenario of `step` (none: the default) and runs it; its text.
+fn made_and_run(replay: &str, copy: &Path, step: Option<&str>) -> String {
+    let file = copy.join("scenarios/from_replay.yaml");
+    let file = file.to_str().expect("utf-8");
+    let mut args = vec!["scenario-from", replay, "-o", file];
+    if let Some(s) = step {
+        args.extend(["--at", s]);
+    }
+    let (code, _, err) = twilit(&args);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.starts_with(&format!("wrote step {}", step.unwrap_or(""))), "{err}");
+    let (code, out, err) = twilit(&["test", file]);
+    let text = std::fs::read_to_string(file).expect("written");
+    assert_eq!(code, 0, "step {step:?} of {replay}:\n{out}{err}\n{text}");
+    assert!(out.contains("1 passed, 0 failed"), "{out}");
+    text
+}
+
+#[test]
+fn a_step_of_every_bundled_game_becomes_a_passing_scenario() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    for (game, turns, steps) in [
+        ("goofspiel", "1000", &["1", "7"][..]),
+        ("crazy_eights", "1000", &["1", "30"]),
+        ("lotr", "1000", &["4", "25", "60"]),
+        ("root", "30", &["2", "29", "50", "71"]),
+        ("ti4", "3", &["1", "40"]),
+    ] {
+        let (replay, copy) = replay_and_copy(game, turns, dir.path());
+        let last = made_and_run(&replay, &copy, None);
+        assert!(last.contains("steps:\n  - "), "{last}");
+        for step in steps {
+            let text = made_and_run(&replay, &copy, Some(step));
+            // A phase that closes with nothing to do logs only its end and the next start.
+            let did = text.contains("expect_log: [") || text.contains("  - advance: ");
+            assert!(text.contains("{ generator: ") && did, "{game} {step}: {text}");
+            assert!(text.contains("random_agents: [\"p1\", \"p2\""), "{text}");
+        }
+    }
+}
+
+#[test]
+fn the_made_scenario_is_the_state_and_the_step_and_fails_when_either_changes() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (replay, copy) = replay_and_copy("goofspiel", "1000", dir.path());
+    let text = made_and_run(&replay, &copy, Some("3"));
+    insta::assert_snapshot!(text.replace(&replay, "REPLAY"));
+    let file = copy.join("scenarios/from_replay.yaml");
+    let file_s = file.to_str().expect("utf-8");
+    // Without p1's hand, nobody can bid as in the game.
+    let no_hand: String =
+        text.lines().filter(|l| !l.contains("in: \"hand\", of: \"p1\"")).map(|l| format!("{l}\n")).collect();
+    std::fs::write(&file, no_hand).expect("write");
+    let (code, out, _) = twilit(&["test", file_s]);
+    assert_eq!(code, 1, "{out}");
+    // Another round's bids (the step's answers) are not what the game did.
+    let other = text.replacen("  - choose: [\"", "  - choose: [\"c13\"] #", 1);
+    std::fs::write(&file, other).expect("write");
+    let (code, out, _) = twilit(&["test", file_s]);
+    assert_eq!(code, 1, "{out}");
+}
+
+#[test]
+fn a_game_people_played_keeps_their_answers_undrawn() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = dir.path().join("bids.json");
+    let file = file.to_str().expect("utf-8 path");
+    let answers = "2\n".repeat(12);
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_twilit"))
+        .args(["play", "cards/goofspiel", "--human", "p1", "--seed", "4", "--save-replay", file])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("twilit starts");
+    use std::io::Write;
+    child.stdin.take().expect("stdin").write_all(answers.as_bytes()).expect("answers");
+    child.wait_with_output().expect("twilit ends");
+    let copy = dir.path().join("goofspiel");
+    copy_game(&Path::new(env!("CARGO_MANIFEST_DIR")).join("cards/goofspiel"), &copy);
+    let text = made_and_run(file, &copy, Some("5"));
+    assert!(text.contains("random_agents: [\"p2\"]"), "{text}");
+}
+
+#[test]
+fn a_step_out_of_range_is_a_usage_error() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (replay, _) = replay_and_copy("goofspiel", "1000", dir.path());
+    let (code, _, err) = twilit(&["scenario-from", &replay, "--at", "99"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("has steps 1 to 13") && err.contains("leave `--at` out for step 12"), "{err}");
+    let (code, _, err) = twilit(&["scenario-from", "no-such-replay.json"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("cannot read no-such-replay.json"), "{err}");
+}
