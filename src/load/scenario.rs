@@ -2,6 +2,7 @@
 //! and steps.
 
 use super::convert::{head, list, Cx};
+use super::fields::{fields, Rest, Shape, Special, Ty, Words};
 use super::model::{ScriptSrc, Sp};
 use super::yaml::Node;
 use crate::diag::{did_you_mean, Diagnostic};
@@ -150,24 +151,123 @@ pub enum Act {
     Script(ScriptSrc),
 }
 
-const SCENARIO_FIELDS: &[&str] = &["scenario", "game", "seed", "choices", "players", "setup", "steps"];
-const PLAYER_FIELDS: &[&str] = &["name", "role", "faction"];
-const PUT_FIELDS: &[&str] = &["put", "in", "of"];
-const COUNTER_FIELDS: &[&str] = &["counter", "of", "set"];
-const SETUP_KINDS: &[&str] = &["put", "counter", "script", "phase", "start"];
-const STEP_KINDS: &[&str] = &[
-    "act",
-    "choose",
-    "expect",
-    "expect_error",
-    "expect_log",
-    "expect_no_log",
-    "advance",
-    "expect_actions",
-    "expect_end",
-    "expect_result",
+fields!(pub(crate) SCENARIO_FIELDS, SCENARIO = [
+    "scenario" required: Ty::Text => "The scenario's name, unique in the game.",
+    "game" required: Ty::Name(&[Words::Game]) => "The game it runs.",
+    "seed": Ty::Int => "The seed of the game's random generator (default 0).",
+    "choices": Ty::Choice(CHOICES) =>
+        "What answers a question no `choose:` step answers: `strict` (default: the scenario fails), \
+        `first` (the first legal option) or `random` (seeded).",
+    "players" required: Ty::List(&Ty::Obj(&PLAYER_SHAPE)) => "The seats, in order.",
+    "setup": Ty::List(&Ty::Either(SETUP_ITEMS)) => "What the table holds before the steps, in order.",
+    "steps": Ty::List(&Ty::Obj(&STEP_SHAPE)) => "What happens and what is expected, in order.",
+]);
+/// What `choices:` takes (checked by the checker: `crate::check`).
+pub const CHOICES: &[&str] = &["strict", "first", "random"];
+/// A scenario file.
+pub(super) const SCENARIO_SHAPE: Shape = Shape::closed(
+    "scenario",
+    "A scenario: a scripted game and what it must show (`twilit test`, docs/SCENARIOS.md).",
+    SCENARIO,
+);
+
+fields!(pub(crate) PLAYER_FIELDS, PLAYER = [
+    "name" required: Ty::Text => "The player's name in the steps.",
+    "role": Ty::Name(&[Words::Role]) => "One of the game's `roles:`.",
+    "faction": Ty::Name(&[Words::Faction]) => "The faction this player plays.",
+]);
+const PLAYER_SHAPE: Shape = Shape::closed("scenario_player", "A seat of a scenario.", PLAYER);
+
+fields!(pub(crate) PUT_FIELDS, PUT = [
+    "put" required: Ty::List(&Ty::Name(&[Words::Card, Words::Piece])) => "Card ids, or piece names.",
+    "in" required: Ty::Name(&[Words::Zone]) => "The zone.",
+    "of": Ty::Text => "Whose zone (absent for a shared zone).",
+]);
+fields!(pub(crate) COUNTER_FIELDS, COUNTER = [
+    "counter" required: Ty::Name(&[Words::Counter]) => "The counter.",
+    "of": Ty::Text => "Whose (absent for a game counter).",
+    "set" required: Ty::Int => "Its value.",
+]);
+fields!(pub(crate) SETUP_SCRIPT_FIELDS, SETUP_SCRIPT = [
+    "script" required: Ty::Script("script") => "Any setup script.",
+]);
+fields!(pub(crate) SETUP_PHASE_FIELDS, SETUP_PHASE = [
+    "phase" required: Ty::Name(&[Words::Phase]) => "Start in this phase.",
+]);
+fields!(pub(crate) SETUP_START_FIELDS, SETUP_START = [
+    "start" required: Ty::Choice(&[SETUP_START_GAME]) =>
+        "`game`: deal the table as a whole game does (decks, supplies, variables, the game's and \
+        the factions' `setup:`).",
+]);
+/// The one word `start:` takes.
+const SETUP_START_GAME: &str = "game";
+/// The kinds of setup item, told by the key present, in the order they are tried.
+pub(crate) const SETUP_KINDS: &[&str] = &["put", "counter", "script", "phase", "start"];
+/// The shapes of a setup item, one per kind of `SETUP_KINDS`, headed by its key.
+pub(crate) const SETUP_ITEMS: &[Ty] = &[
+    Ty::Obj(&Shape::closed("setup_put", "Cards or pieces put in a zone.", PUT)),
+    Ty::Obj(&Shape::closed("setup_counter", "A counter set to a value.", COUNTER)),
+    Ty::Obj(&Shape::closed("setup_script", "A setup script.", SETUP_SCRIPT)),
+    Ty::Obj(&Shape::closed("setup_phase", "The phase to start in.", SETUP_PHASE)),
+    Ty::Obj(&Shape::closed("setup_start", "Deal the table as a whole game does.", SETUP_START)),
 ];
-const ACT_FIELDS: &[&str] = &["player", "play", "use", "script"];
+
+fields!(pub(crate) STEP_KINDS, STEP = [
+    "act": Ty::Obj(&ACT_SHAPE) => "A player acts: `{ player, play | use | script }`.",
+    "choose": Ty::Either(&[Ty::List(&Ty::Text), Ty::Obj(&CHOOSE_SHAPE)]) =>
+        "The answers to the next question: `[answers]`, or `{ pick: [answers], among: [options] }`.",
+    "expect": Ty::Script("condition") => "Condition that must hold now.",
+    "expect_error": Ty::Text => "The last `act` failed with this message.",
+    "expect_log": Ty::List(&Ty::Text) => "Events of the last `act` or `advance` have these lines.",
+    "expect_no_log": Ty::List(&Ty::Text) => "No event of the last `act` or `advance` has these lines.",
+    "advance": Ty::Name(&[Words::Phase]) => "Everyone passes until this phase starts.",
+    "expect_actions": Ty::Obj(&EXPECT_ACTIONS_SHAPE) => "Exactly these legal actions now, in any order.",
+    "expect_end": Ty::Bool => "Whether the game's `end:` holds now.",
+    "expect_result": Ty::Obj(&EXPECT_RESULT_SHAPE) => "The game's `result:` read now.",
+]);
+const STEP_SHAPE: Shape = Shape {
+    def: "step",
+    doc: "A scenario step: a mapping of exactly one key.",
+    fields: STEP,
+    one_of: &[],
+    single: true,
+    rest: Rest::Closed,
+};
+
+fields!(pub(crate) ACT_FIELDS, ACT = [
+    "player" required: Ty::Text => "Who acts.",
+    "play": Ty::Name(&[Words::Card]) => "Play this card.",
+    "use": Ty::Text => "Use an activated ability: of this card, faction, or the game's ability of this name.",
+    "script": Ty::Script("script") => "Run this script as the player.",
+]);
+const ACT_SHAPE: Shape = Shape {
+    def: "act",
+    doc: "What a player does: exactly one of `play`, `use` or `script`.",
+    fields: ACT,
+    one_of: &["play", "use", "script"],
+    single: false,
+    rest: Rest::Closed,
+};
+
+fields!(pub(crate) CHOOSE_FIELDS, CHOOSE = [
+    "pick" required: Ty::List(&Ty::Text) => "The options picked.",
+    "among": Ty::List(&Ty::Text) => "Every option the question must offer, in any order.",
+]);
+const CHOOSE_SHAPE: Shape = Shape::closed("choose", "A choice and the options it must be among.", CHOOSE);
+
+fields!(pub(crate) EXPECT_ACTIONS_FIELDS, EXPECT_ACTIONS = [
+    "player" required: Ty::Text => "Whose actions.",
+    "actions" required: Ty::List(&Ty::Text) => "Their texts (`play c1`, `use draw`), in any order.",
+    "pass": Ty::Bool => "Whether the window lets them pass (unchecked when absent).",
+]);
+const EXPECT_ACTIONS_SHAPE: Shape = Shape::closed("expect_actions", "Exactly these legal actions now.", EXPECT_ACTIONS);
+
+fields!(pub(crate) EXPECT_RESULT_FIELDS, EXPECT_RESULT = [
+    "winners": Ty::List(&Ty::Text) => "The winners, in any order (`[]`: nobody, a draw).",
+    "scores": Ty::Special(Special::Scores) => "Each named player's score.",
+]);
+const EXPECT_RESULT_SHAPE: Shape =
+    Shape::closed("expect_result", "The game's result now: `winners`, `scores` or both.", EXPECT_RESULT);
 
 /// Converts a scenario file.
 pub fn scenario(cx: &mut Cx, node: &Node) -> Option<Scenario> {
@@ -234,17 +334,17 @@ fn setup_item(cx: &mut Cx, node: &Node) -> Option<SetupItem> {
     }
     let mut item = None;
     if has("script") {
-        cx.fields(entries, "a setup script", &["script"], |cx, _, v| {
+        cx.fields(entries, "a setup script", SETUP_SCRIPT_FIELDS, |cx, _, v| {
             item = cx.script(v, "`script`").map(SetupItem::Script);
         });
     } else if has("phase") {
-        cx.fields(entries, "a setup phase", &["phase"], |cx, _, v| {
+        cx.fields(entries, "a setup phase", SETUP_PHASE_FIELDS, |cx, _, v| {
             item = cx.string(v, "`phase`").map(SetupItem::Phase);
         });
     } else if has("start") {
-        cx.fields(entries, "a setup start", &["start"], |cx, _, v| {
+        cx.fields(entries, "a setup start", SETUP_START_FIELDS, |cx, _, v| {
             item = match cx.string(v, "`start`") {
-                Some(w) if w.value == "game" => Some(SetupItem::StartGame(node.span.clone())),
+                Some(w) if w.value == SETUP_START_GAME => Some(SetupItem::StartGame(node.span.clone())),
                 Some(w) => {
                     let d = Diagnostic::error(
                         "wrong-type",
@@ -336,7 +436,7 @@ fn step(cx: &mut Cx, node: &Node) -> Option<Step> {
 fn expect_actions(cx: &mut Cx, node: &Node) -> Option<Step> {
     let entries = cx.entries(node, "`expect_actions`")?;
     let (mut player, mut actions, mut pass) = (None, None, None);
-    cx.fields(entries, "`expect_actions`", &["player", "actions", "pass"], |cx, k, v| match k {
+    cx.fields(entries, "`expect_actions`", EXPECT_ACTIONS_FIELDS, |cx, k, v| match k {
         "player" => player = cx.string(v, "`player`"),
         "pass" => pass = cx.bool(v, "`pass`"),
         _ => actions = Some(answers(cx, v, "`actions`")),
@@ -355,7 +455,7 @@ fn choice(cx: &mut Cx, node: &Node) -> Option<Choice> {
     }
     let entries = cx.entries(node, "`choose`")?;
     let (mut pick, mut among) = (None, None);
-    cx.fields(entries, "`choose`", &["pick", "among"], |cx, k, v| match k {
+    cx.fields(entries, "`choose`", CHOOSE_FIELDS, |cx, k, v| match k {
         "pick" => pick = Some(answers(cx, v, "`pick`")),
         _ => among = Some(answers(cx, v, "`among`")),
     });
@@ -368,7 +468,7 @@ fn choice(cx: &mut Cx, node: &Node) -> Option<Choice> {
 fn expect_result(cx: &mut Cx, node: &Node) -> Option<Step> {
     let entries = cx.entries(node, "`expect_result`")?;
     let (mut winners, mut scores) = (None, vec![]);
-    cx.fields(entries, "`expect_result`", &["winners", "scores"], |cx, k, v| match k {
+    cx.fields(entries, "`expect_result`", EXPECT_RESULT_FIELDS, |cx, k, v| match k {
         "winners" => winners = Some(answers(cx, v, "`winners`")),
         _ => {
             if let Some(pairs) = cx.entries(v, "`scores`") {
