@@ -1,7 +1,8 @@
 //! `twilit schema`: the JSON Schema it prints is a valid draft-07 schema, every bundled
 //! file (each game's, scenarios included) validates against it with a real validator
-//! (the `jsonschema` crate) generic and per game, and broken files fail it where they are
-//! broken, as the loader says too.
+//! (the `jsonschema` crate) generic and per game, broken files fail it where they are
+//! broken, as the loader says too, and the README's "In your editor" section works as
+//! written.
 
 mod common;
 
@@ -184,3 +185,79 @@ fn a_path_that_is_no_game_is_a_usage_error() {
     assert_eq!(code, 2, "{err}");
 }
 
+/// The README's "In your editor" section.
+fn editor_section() -> String {
+    let readme = std::fs::read_to_string(Path::new(ROOT).join("README.md")).expect("README");
+    let start = readme.find("## In your editor\n").expect("the README has an \"In your editor\" section");
+    let rest = &readme[start + 3..];
+    rest[..rest.find("\n## ").unwrap_or(rest.len())].to_string()
+}
+
+/// The lines of the README section's first ```LANG block.
+fn block(section: &str, lang: &str) -> String {
+    let open = format!("```{lang}\n");
+    let start = section.find(&open).unwrap_or_else(|| panic!("a ```{lang} block")) + open.len();
+    section[start..start + section[start..].find("```").expect("the block ends")].to_string()
+}
+
+#[test]
+fn the_readme_editor_section_works_as_written() {
+    let section = editor_section();
+    let tmp = tempfile::tempdir().expect("a temporary directory");
+    // Each command, run as written, writes a schema to where it says.
+    let commands = block(&section, "sh");
+    let mut written = Vec::new();
+    for line in commands.lines() {
+        let (cmd, target) = line.split_once(" > ").unwrap_or_else(|| panic!("`CMD > FILE`: {line}"));
+        let args: Vec<&str> = cmd.split_whitespace().collect();
+        assert_eq!(args[..2], ["twilit", "schema"], "{line}");
+        let (code, out, err) = twilit(&args[1..]);
+        assert_eq!(code, 0, "{line}: {err}");
+        let file = tmp.path().join(target);
+        std::fs::create_dir_all(file.parent().expect("a directory")).expect("made");
+        std::fs::write(&file, &out).expect("written");
+        written.push(file);
+    }
+    assert_eq!(written.len(), 2, "{commands}");
+    let generic = std::fs::read_to_string(&written[0]).expect("written");
+    assert_eq!(serde_json::from_str::<Value>(&generic).expect("JSON"), schema(&[]));
+
+    // The comment, first in each file of a game's directory, names that schema; the files
+    // still check clean, and validate against it.
+    let comment = block(&section, "yaml");
+    let comment = comment.trim_end();
+    let rel = comment.strip_prefix("# yaml-language-server: $schema=").expect("the modeline");
+    let game = tmp.path().join("cards/goofspiel");
+    std::fs::create_dir_all(&game).expect("made");
+    let generic: Value = serde_json::from_str(&generic).expect("JSON");
+    for name in ["game.yaml", "cards.yaml"] {
+        let text = std::fs::read_to_string(Path::new(ROOT).join("cards/goofspiel").join(name)).expect("bundled");
+        let with = format!("{comment}\n{text}");
+        std::fs::write(game.join(name), &with).expect("written");
+        assert_eq!(canonical(&game.join(rel)), canonical(&written[0]), "{rel}");
+        assert_eq!(errors(&generic, &json_of(&with)), [], "{name}");
+    }
+    let (code, out, err) = twilit(&["check", &game.to_string_lossy()]);
+    assert_eq!(code, 0, "{out}{err}");
+
+    // The VS Code setting maps the schema written to every bundled file its glob matches.
+    let settings: Value = serde_json::from_str(&block(&section, "json")).expect("the setting is JSON");
+    let map = settings["yaml.schemas"].as_object().expect("`yaml.schemas`");
+    let (path, glob) = map.iter().next().expect("one schema");
+    assert_eq!(canonical(&tmp.path().join(path)), canonical(&written[0]));
+    let (dir, ext) = glob.as_str().and_then(|g| g.split_once("/**/*")).expect("`DIR/**/*.EXT`");
+    let files = yaml_files(&Path::new(ROOT).join(dir));
+    assert!(files.len() >= 30 && files.iter().all(|f| f.to_string_lossy().ends_with(ext)));
+    for f in files {
+        let text = std::fs::read_to_string(&f).expect("readable");
+        assert_eq!(errors(&generic, &json_of(&text)), [], "{}", f.display());
+    }
+
+    // And it points to the language server's client.
+    assert!(section.contains("`twilit lsp`") && section.contains("(editors/vscode/README.md)"));
+    assert!(Path::new(ROOT).join("editors/vscode/README.md").is_file());
+}
+
+fn canonical(p: &Path) -> PathBuf {
+    std::fs::canonicalize(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+}
