@@ -19,6 +19,7 @@ pub mod load;
 pub mod lsp;
 pub mod mutate;
 pub mod scenario;
+pub mod schema;
 pub mod simulate;
 
 pub mod syntax;

@@ -14,7 +14,7 @@ use super::scripts::{check_event, check_field, check_sequence, Entry, Parses};
 
 /// Timings an `action:` may name besides the game's phases: `any` (any action window),
 /// `turn` (any time in the user's own turn), `game` (any time at all).
-const ACTION_TIMINGS: &[&str] = &["any", "turn", "game"];
+pub(crate) const ACTION_TIMINGS: &[&str] = &["any", "turn", "game"];
 
 /// Checks everything in one game bundle against `env`.
 pub struct FileChecker<'a> {
@@ -581,7 +581,7 @@ impl<'a> FileChecker<'a> {
 }
 
 /// The ways a scenario may answer questions no `choose:` step answers.
-const CHOICE_MODES: &[&str] = &["strict", "first", "random"];
+const CHOICE_MODES: &[&str] = crate::load::CHOICES;
 
 /// A scenario names a card's second copy `id#2`: the card id is what must exist.
 fn copy_of(id: &Sp<String>) -> Sp<String> {

@@ -21,6 +21,7 @@ use crate::load::{Ability, AbilityKind, Card, Cards, Library};
 
 pub use build::build_env;
 use files::FileChecker;
+pub(crate) use files::ACTION_TIMINGS;
 use scripts::{explain_field, Entry};
 
 /// The result of checking a library.

@@ -8,6 +8,7 @@ pub mod mutate;
 pub mod play;
 pub mod render;
 mod replay;
+mod schema;
 pub mod scope;
 pub mod simulate;
 pub mod test;
@@ -210,6 +211,12 @@ enum Command {
     },
     /// Serve the language server protocol on standard input and output (for editors).
     Lsp,
+    /// Print a JSON Schema (draft-07) of game, card, faction and scenario files, for
+    /// editors (yaml-language-server); with a game directory, its names as enums.
+    Schema {
+        /// A game directory (holding `game.yaml`): its zones, phases, cards, properties, ...
+        game: Option<PathBuf>,
+    },
 }
 
 /// Exit code for success.
@@ -254,6 +261,7 @@ pub fn run_with<A: Into<OsString> + Clone>(
     match cli.command {
         Command::Check { paths, format, lints } => check(paths, format, &lints, &limits, out, err),
         Command::Limits => list_limits(&limits, out),
+        Command::Schema { game } => schema::run(game, &limits, out, err),
         Command::Lsp => crate::lsp::run(Box::new(std::io::BufReader::new(std::io::stdin())), out, err, &limits),
         Command::Coverage { paths, format } => {
             coverage::run(coverage::CoverageOpts { paths: default_paths(paths), format, limits }, out, err)

@@ -1,32 +1,74 @@
 //! Converting cards (one card or a card set), their abilities, and factions.
 
 use super::convert::{head, list, Cx};
+use super::fields::{fields, Rest, Shape, Special, Ty, Words};
 use super::game::{counters, pieces, procedures, turn, zones};
+use super::game::{COUNTER_SHAPE, PIECE_SHAPE, PROC_SHAPE, PROP_SHAPE, TURN_SHAPE, ZONE_SHAPE};
 use super::model::*;
 use super::yaml::{Node, NodeKind};
 use crate::diag::{did_you_mean, Diagnostic};
 use crate::text::Text;
 
-const ABILITY_FIELDS: &[&str] = &[
-    "action", "when", "static", "before", "instead", "prevent", "response", "requires", "cost", "effect", "optional",
-    "used_by", "name", "limit", "from",
-];
-const PERIODS: &[&str] = &["turn", "phase", "round", "game"];
-const ABILITY_KINDS: &[&str] = &["action", "when", "static", "before", "instead", "prevent", "response"];
-const FACTION_FIELDS: &[&str] = &[
-    "faction",
-    "name",
-    "text",
-    "zones",
-    "pieces",
-    "counters",
-    "procedures",
-    "abilities",
-    "setup",
-    "turn",
-    "cards",
-    "properties",
-];
+fields!(pub(crate) ABILITY_FIELDS, ABILITY = [
+    "action": Ty::Name(&[Words::Phase, Words::Step, Words::Timing]) =>
+        "Activated: usable in this phase or step, or `any` (any action window), `turn` (the user's own \
+        turn) or `game` (any time).",
+    "when": Ty::Script("event") => "Triggered: an event pattern.",
+    "static": Ty::Script("script") =>
+        "Continuous while in play: takes `requires` and `used_by`, never `cost`, `effect` or `optional`.",
+    "before": Ty::Script("event") => "Event: resolves just before a matching event.",
+    "instead": Ty::Script("event") => "Event: a replacement; its cost and effect happen instead.",
+    "prevent": Ty::Script("event") => "Event: the matching event does not happen (`effect` optional).",
+    "response": Ty::Script("event") => "Event: usable right after a matching event (a reaction).",
+    "requires": Ty::Script("condition") => "Condition: when the ability may be used.",
+    "cost": Ty::Script("script") => "Script: paid atomically.",
+    "effect": Ty::Script("script") => "Script: what it does (required but on `static` and `prevent`).",
+    "optional": Ty::Bool => "Ask before resolving (default false).",
+    "used_by": Ty::Script("expr") => "Expr: the players who may use it (default its controller).",
+    "name": Ty::Text => "Its name among legal actions (`use card: name`).",
+    "limit": Ty::Special(Special::Limit) => "`N per PERIOD`: how often a player may use it (`once per turn`).",
+    "from": Ty::List(&Ty::Name(&[Words::Zone])) => "Zones besides play where this ability works, e.g. `[hand]`.",
+]);
+/// The periods of `limit: N per PERIOD`.
+pub(crate) const PERIODS: &[&str] = &["turn", "phase", "round", "game"];
+pub(crate) const ABILITY_KINDS: &[&str] = &["action", "when", "static", "before", "instead", "prevent", "response"];
+/// An ability of a card, faction or game.
+pub(super) const ABILITY_SHAPE: Shape = Shape {
+    def: "ability",
+    doc: "An ability: exactly one of `action`, `when`, `static`, `before`, `instead`, `prevent` or `response`.",
+    fields: ABILITY,
+    one_of: ABILITY_KINDS,
+    single: false,
+    rest: Rest::Closed,
+};
+
+fields!(pub(crate) FACTION_FIELDS, FACTION = [
+    "faction" required: Ty::Text => "The faction's id.",
+    "name" required: Ty::Text => "The faction's display name.",
+    "text": Ty::Text => "Its printed text.",
+    "zones": Ty::Named(&Ty::Obj(&ZONE_SHAPE)) => "As in game.yaml, added to the game for this faction.",
+    "pieces": Ty::Named(&Ty::Obj(&PIECE_SHAPE)) => "As in game.yaml.",
+    "counters": Ty::Named(&Ty::Obj(&COUNTER_SHAPE)) => "As in game.yaml.",
+    "procedures": Ty::Named(&Ty::Obj(&PROC_SHAPE)) => "As in game.yaml.",
+    "abilities": Ty::List(&Ty::Obj(&ABILITY_SHAPE)) => "As on cards.",
+    "setup": Ty::Script("script") => "Script run at game start.",
+    "turn": Ty::Obj(&TURN_SHAPE) => "The faction's own turn: phases named like the game's, run after the game's.",
+    "cards": Ty::List(&Ty::Obj(&CARD_SHAPE)) => "The faction's cards.",
+    "properties": Ty::Named(&Ty::Obj(&PROP_SHAPE)) => "As in game.yaml: properties any card of the game may print.",
+]);
+/// A faction file.
+pub(super) const FACTION_SHAPE: Shape = Shape::closed("faction", "A faction.", FACTION);
+
+/// One card.
+pub(crate) const CARD_SHAPE: Shape = Shape {
+    def: "card",
+    doc: "A card: `id`, `name`, optional `text`, `copies`, `play` and `abilities`; any other key is a \
+        property of the game.",
+    fields: CARD,
+    one_of: &[],
+    single: false,
+    rest: Rest::Props,
+};
 
 /// Converts a list of cards (a card set).
 pub fn cards(cx: &mut Cx, node: &Node) -> Vec<Card> {

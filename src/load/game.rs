@@ -2,44 +2,167 @@
 //! zones, pieces, counters, dice, board, keywords, procedures and turn structure.
 
 use super::convert::{head, Cx};
+use super::fields::{fields, words, Rest, Shape, Special, Ty, Words};
 use super::model::*;
 use super::whole::*;
 use super::yaml::{Node, NodeKind};
 use crate::diag::Diagnostic;
 
-const GAME_FIELDS: &[&str] = &[
-    "game",
-    "name",
-    "players",
-    "roles",
-    "scoring",
-    "properties",
-    "zones",
-    "pieces",
-    "counters",
-    "dice",
-    "board",
-    "keywords",
-    "procedures",
-    "turn",
-    "play",
-    "setup",
-    "end",
-    "result",
-    "decks",
-    "variables",
-    "abilities",
-    "defaults",
-    "match",
+fields!(pub(crate) GAME_FIELDS, GAME = [
+    "game" required: Ty::Text => "The game's id (a name).",
+    "name" required: Ty::Text => "The game's display name.",
+    "players" required: Ty::Obj(&PLAYERS_SHAPE) => "How many players: `{ min, max }` (at most 64).",
+    "roles": Ty::List(&Ty::Text) => "Roles a scenario may give players.",
+    "scoring": Ty::Name(&[Words::Counter]) => "The counter `score N` adds to.",
+    "properties": Ty::Named(&Ty::Obj(&PROP_SHAPE)) => "Typed properties of cards and pieces, by name.",
+    "zones": Ty::Named(&Ty::Obj(&ZONE_SHAPE)) => "Where cards and pieces lie, by name.",
+    "pieces": Ty::Named(&Ty::Obj(&PIECE_SHAPE)) => "Physical pieces other than cards, by name.",
+    "counters": Ty::Named(&Ty::Obj(&COUNTER_SHAPE)) => "Numeric pools with bounds, by name.",
+    "dice": Ty::Named(&Ty::List(&Ty::Int)) => "Dice, by name: the list of their faces.",
+    "board": Ty::Obj(&BOARD_SHAPE) => "The board: typed attributes of spaces, the spaces and their adjacency.",
+    "keywords": Ty::Special(Special::Keywords) => "Game-defined keywords: `\"Name[params]\": script`.",
+    "procedures": Ty::Named(&Ty::Obj(&PROC_SHAPE)) => "Reusable scripts, called as `name(args)`.",
+    "turn": Ty::Obj(&TURN_SHAPE) => "The turn: its order and its phases.",
+    "play": Ty::Script("script") => "Script: what playing a card does (`this` = the card).",
+    "setup": Ty::Script("script") => "Script run once at game start.",
+    "end": Ty::Script("condition") => "Condition: the game ends when it holds.",
+    "result": Ty::Obj(&RESULT_SHAPE) => "What a finished game's result is (required with `end:`).",
+    "decks": Ty::List(&Ty::Obj(&DECK_SHAPE)) => "Where a whole game's cards start.",
+    "variables": Ty::Named(&Ty::Obj(&VAR_SHAPE)) => "Game variables, by name (only `active_player` is built in).",
+    "abilities": Ty::List(&Ty::Obj(&super::card::ABILITY_SHAPE)) =>
+        "Abilities of the game: every player may use them (`action:` or `response:`).",
+    "defaults": Ty::Obj(&DEFAULTS_SHAPE) => "The zones verbs use when a script names none.",
+    "match": Ty::Obj(&MATCH_SHAPE) => "Games dealt one after another until a condition holds.",
+]);
+/// A `game.yaml`.
+pub(super) const GAME_SHAPE: Shape = Shape::closed("game", "A game's ruleset (`game.yaml`).", GAME);
+
+fields!(pub(crate) PLAYERS_FIELDS, PLAYERS = [
+    "min" required: Ty::AtLeast(1) => "The fewest players (`twilit play` takes it by default).",
+    "max" required: Ty::AtLeast(1) => "The most players (at least `min`).",
+]);
+const PLAYERS_SHAPE: Shape = Shape::closed("players", "How many players the game seats.", PLAYERS);
+
+/// The words of `type:` of a property.
+const PROP_TYPES: [(&str, PropType); 5] = [
+    ("number", PropType::Number),
+    ("bool", PropType::Bool),
+    ("text", PropType::Text),
+    ("enum", PropType::Enum),
+    ("list", PropType::List),
 ];
-const PROP_FIELDS: &[&str] = &["type", "values", "default", "modified", "min", "max"];
-const ZONE_FIELDS: &[&str] = &["per", "ordered", "visibility", "capacity", "holds", "in_play", "playable", "refill"];
-const PIECE_FIELDS: &[&str] = &["per_player", "per_game", "sides", "plural", "printed"];
-const COUNTER_FIELDS: &[&str] = &["on", "min", "max", "start"];
-const BOARD_FIELDS: &[&str] = &["attributes", "spaces", "adjacency"];
-const PROC_FIELDS: &[&str] = &["params", "script", "value"];
-const TURN_FIELDS: &[&str] = &["order", "phases"];
-const PHASE_FIELDS: &[&str] = &["name", "steps", "start", "actions", "can_pass", "end", "script"];
+const MODIFIED: [(&str, Modified); 2] = [("always", Modified::Always), ("while_played", Modified::WhilePlayed)];
+fields!(pub(crate) PROP_FIELDS, PROP = [
+    "type" required: Ty::Choice(&words(&PROP_TYPES)) => "`number`, `bool`, `text`, `enum` (needs `values`) or `list`.",
+    "values": Ty::List(&Ty::Text) => "The values of an `enum` or `list` property.",
+    "default": Ty::Any => "The value of a card that does not print it.",
+    "modified": Ty::Choice(&words(&MODIFIED)) =>
+        "`always` (default) or `while_played`: modifiers apply only while the card is coming into play.",
+    "min": Ty::Int => "Numbers: the lowest value modifiers can bring it to.",
+    "max": Ty::Int => "Numbers: the highest value modifiers can bring it to.",
+]);
+/// A property or board attribute spec.
+pub(super) const PROP_SHAPE: Shape = Shape::closed("property", "A typed property of cards and pieces.", PROP);
+
+const PER: [(&str, Per); 2] = [("player", Per::Player), ("game", Per::Game)];
+const VISIBILITY: [(&str, Visibility); 4] = [
+    ("public", Visibility::Public),
+    ("owner", Visibility::Owner),
+    ("hidden", Visibility::Hidden),
+    ("others", Visibility::Others),
+];
+fields!(pub(crate) ZONE_FIELDS, ZONE = [
+    "per": Ty::Choice(&words(&PER)) => "`player` (default: one each) or `game` (one shared).",
+    "ordered": Ty::Bool => "Whether order matters (a deck); default false.",
+    "visibility": Ty::Choice(&words(&VISIBILITY)) =>
+        "Who sees what lies there: `public` (default), `owner`, `others` or `hidden` (`owner` and \
+        `others` need `per: player`).",
+    "capacity": Ty::AtLeast(0) => "How many things it holds at most.",
+    "holds": Ty::List(&Ty::Name(&[Words::Piece])) => "The pieces it holds (a whole game puts shared supplies there).",
+    "in_play": Ty::Bool => "Whether cards here are in play (`you control`); default false.",
+    "playable": Ty::Bool => "Whether its owner may play the cards there; default false.",
+    "refill": Ty::Name(&[Words::Zone]) => "A zone shuffled in under this one when a `draw` finds it short.",
+]);
+/// A zone spec.
+pub(super) const ZONE_SHAPE: Shape = Shape::closed("zone", "A zone: where cards and pieces lie.", ZONE);
+
+fields!(pub(crate) PIECE_FIELDS, PIECE = [
+    "per_player": Ty::AtLeast(0) => "Supply size per player.",
+    "per_game": Ty::AtLeast(0) => "Size of a shared, ownerless supply.",
+    "sides": Ty::List(&Ty::Text) => "The names of its sides.",
+    "plural": Ty::Text => "Its plural, when not the name with an s.",
+    "printed": Ty::Named(&Ty::Any) => "The piece's property values, as on a card.",
+]);
+/// A piece spec.
+pub(super) const PIECE_SHAPE: Shape = Shape::closed("piece", "A kind of physical piece.", PIECE);
+
+const COUNTER_ON: [(&str, CounterOn); 4] =
+    [("game", CounterOn::Game), ("player", CounterOn::Player), ("card", CounterOn::Card), ("space", CounterOn::Space)];
+fields!(pub(crate) COUNTER_FIELDS, COUNTER = [
+    "on": Ty::Choice(&words(&COUNTER_ON)) => "What holds it: `game`, `player` (default), `card` or `space`.",
+    "min": Ty::Int => "The lowest value.",
+    "max": Ty::Int => "The highest value.",
+    "start": Ty::Int => "The value it starts at.",
+]);
+/// A counter spec.
+pub(super) const COUNTER_SHAPE: Shape = Shape::closed("counter", "A numeric pool with bounds.", COUNTER);
+
+fields!(pub(crate) BOARD_FIELDS, BOARD = [
+    "attributes": Ty::Named(&Ty::Obj(&PROP_SHAPE)) => "Typed attributes of spaces (the same spec as properties).",
+    "spaces": Ty::List(&Ty::Obj(&SPACE_SHAPE)) => "The spaces: `{ id, attribute: value, ... }`.",
+    "adjacency": Ty::List(&Ty::Special(Special::Edge)) => "Undirected edges: `[a, b]`.",
+]);
+const BOARD_SHAPE: Shape = Shape::closed("board", "The board.", BOARD);
+fields!(pub(crate) SPACE_FIELDS, SPACE = ["id" required: Ty::Text => "The space's id."]);
+const SPACE_SHAPE: Shape = Shape {
+    def: "space",
+    doc: "A board space: its id and its attributes' values.",
+    fields: SPACE,
+    one_of: &[],
+    single: false,
+    rest: Rest::Attrs,
+};
+
+fields!(pub(crate) PROC_FIELDS, PROC = [
+    "params": Ty::List(&Ty::Special(Special::Param)) => "Parameters: each `name`, `\"name: type\"` or `name: type`.",
+    "script": Ty::Script("script") => "Script: a procedure called as a statement.",
+    "value": Ty::Script("expr") => "Expr: a function.",
+]);
+/// A procedure.
+pub(super) const PROC_SHAPE: Shape = Shape {
+    def: "procedure",
+    doc: "A reusable script: exactly one of `script` and `value`.",
+    fields: PROC,
+    one_of: &["script", "value"],
+    single: false,
+    rest: Rest::Closed,
+};
+
+fields!(pub(crate) TURN_FIELDS, TURN = [
+    "order": Ty::Script("expr") => "Expr: the players in turn order.",
+    "phases": Ty::List(&Ty::Obj(&PHASE_SHAPE)) => "The phases, in order.",
+]);
+/// `turn:`.
+pub(super) const TURN_SHAPE: Shape = Shape::closed("turn", "The turn structure.", TURN);
+
+const WINDOWS: [(&str, Window); 4] = [
+    ("until_all_pass", Window::UntilAllPass),
+    ("active_player", Window::ActivePlayer),
+    ("one_each", Window::OneEach),
+    ("none", Window::None),
+];
+fields!(pub(crate) PHASE_FIELDS, PHASE = [
+    "name" required: Ty::Text => "The phase's name.",
+    "steps": Ty::List(&Ty::Text) => "Step names (not reserved words).",
+    "start": Ty::Script("script") => "Script run before the action window.",
+    "actions": Ty::Choice(&words(&WINDOWS)) =>
+        "The action window: `until_all_pass` (default), `active_player`, `one_each` or `none`.",
+    "can_pass": Ty::Script("condition") =>
+        "Condition (`you` = the player asked): whether passing is offered; default always.",
+    "end": Ty::Script("script") => "Script run after the action window.",
+    "script": Ty::Renamed("end") => "Formerly the script after the window: now `end:`.",
+]);
+const PHASE_SHAPE: Shape = Shape::closed("phase", "A phase of the turn.", PHASE);
 
 /// Converts a `game.yaml` mapping.
 pub fn game(cx: &mut Cx, node: &Node) -> Option<Game> {
@@ -108,7 +231,7 @@ pub fn game(cx: &mut Cx, node: &Node) -> Option<Game> {
 fn players(cx: &mut Cx, node: &Node) -> Option<Players> {
     let entries = cx.entries(node, "`players`")?;
     let mut p = Players { min: None, max: None, span: node.span.clone() };
-    cx.fields(entries, "`players`", &["min", "max"], |cx, k, v| {
+    cx.fields(entries, "`players`", PLAYERS_FIELDS, |cx, k, v| {
         let max = cx.limits.players as i64;
         let advice = crate::limits::Limits::advice("players");
         let why = format!("a game seats 1 to {max} players ({advice})");
@@ -155,15 +278,8 @@ pub fn prop(cx: &mut Cx, name: Sp<String>, node: &Node) -> Option<PropSpec> {
     let mut has_type = false;
     cx.fields(entries, &what, PROP_FIELDS, |cx, k, v| match k {
         "type" => {
-            let types = [
-                ("number", PropType::Number),
-                ("bool", PropType::Bool),
-                ("text", PropType::Text),
-                ("enum", PropType::Enum),
-                ("list", PropType::List),
-            ];
             has_type = true;
-            if let Some(t) = cx.choice(v, "`type`", &types) {
+            if let Some(t) = cx.choice(v, "`type`", &PROP_TYPES) {
                 p.ty = cx.sp(t, &v.span);
             }
         }
@@ -171,10 +287,7 @@ pub fn prop(cx: &mut Cx, name: Sp<String>, node: &Node) -> Option<PropSpec> {
         "default" => p.default = Some(cx.value(v)),
         "min" => p.min = cx.int(v, "`min`"),
         "max" => p.max = cx.int(v, "`max`"),
-        _ => {
-            let opts = [("always", Modified::Always), ("while_played", Modified::WhilePlayed)];
-            p.modified = cx.choice(v, "`modified`", &opts).unwrap_or_default();
-        }
+        _ => p.modified = cx.choice(v, "`modified`", &MODIFIED).unwrap_or_default(),
     });
     if !has_type {
         cx.check_present(node, "type", &what);
@@ -220,16 +333,10 @@ pub fn zones(cx: &mut Cx, node: &Node) -> Vec<ZoneSpec> {
         };
         let mut vis_span = None;
         cx.fields(entries, &what, ZONE_FIELDS, |cx, k, v| match k {
-            "per" => z.per = cx.choice(v, "`per`", &[("player", Per::Player), ("game", Per::Game)]).unwrap_or_default(),
+            "per" => z.per = cx.choice(v, "`per`", &PER).unwrap_or_default(),
             "ordered" => z.ordered = cx.bool(v, "`ordered`").is_some_and(|b| b.value),
             "visibility" => {
-                let opts = [
-                    ("public", Visibility::Public),
-                    ("owner", Visibility::Owner),
-                    ("hidden", Visibility::Hidden),
-                    ("others", Visibility::Others),
-                ];
-                z.visibility = cx.choice(v, "`visibility`", &opts).unwrap_or_default();
+                z.visibility = cx.choice(v, "`visibility`", &VISIBILITY).unwrap_or_default();
                 vis_span = Some(v.span.clone());
             }
             "capacity" => {
@@ -298,15 +405,7 @@ pub fn counters(cx: &mut Cx, node: &Node) -> Vec<CounterSpec> {
         let mut c =
             CounterSpec { name, on: CounterOn::Player, min: None, max: None, start: None, span: v.span.clone() };
         cx.fields(entries, &what, COUNTER_FIELDS, |cx, k, v| match k {
-            "on" => {
-                let opts = [
-                    ("game", CounterOn::Game),
-                    ("player", CounterOn::Player),
-                    ("card", CounterOn::Card),
-                    ("space", CounterOn::Space),
-                ];
-                c.on = cx.choice(v, "`on`", &opts).unwrap_or_default();
-            }
+            "on" => c.on = cx.choice(v, "`on`", &COUNTER_ON).unwrap_or_default(),
             "min" => c.min = cx.int(v, "`min`"),
             "max" => c.max = cx.int(v, "`max`"),
             _ => c.start = cx.int(v, "`start`"),
@@ -371,7 +470,7 @@ fn space(cx: &mut Cx, node: &Node) -> Option<Space> {
     let mut attrs = Vec::new();
     for (k, v) in entries {
         let Some(key) = cx.key(k) else { continue };
-        if key.value == "id" {
+        if SPACE_FIELDS.contains(&key.value.as_str()) {
             id = cx.string(v, "`id`");
         } else {
             attrs.push((cx.shared_key(key), cx.value(v)));
@@ -479,15 +578,7 @@ fn phase(cx: &mut Cx, node: &Node) -> Option<Phase> {
         "name" => name = cx.string(v, "`name`"),
         "steps" => p.steps = cx.names(v, "`steps`"),
         "start" => p.start = cx.script(v, "`start`"),
-        "actions" => {
-            let opts = [
-                ("until_all_pass", Window::UntilAllPass),
-                ("active_player", Window::ActivePlayer),
-                ("one_each", Window::OneEach),
-                ("none", Window::None),
-            ];
-            p.actions = cx.choice(v, "`actions`", &opts).unwrap_or_default();
-        }
+        "actions" => p.actions = cx.choice(v, "`actions`", &WINDOWS).unwrap_or_default(),
         "can_pass" => p.can_pass = cx.script(v, "`can_pass`"),
         "end" => p.end = cx.script(v, "`end`"),
         _ => {

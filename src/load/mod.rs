@@ -16,6 +16,7 @@ mod ability;
 mod card;
 mod cardlist;
 mod convert;
+pub(crate) mod fields;
 mod files;
 mod game;
 pub mod model;
@@ -27,6 +28,7 @@ mod whole;
 pub mod yaml;
 
 pub use crate::text::{Text, Texts};
+pub(crate) use card::{CARD_SHAPE, PERIODS};
 pub use cardlist::Cards;
 pub use files::{
     canonical, game_dir_of, load_bundle, load_bundle_with, load_named, load_named_over, load_paths, load_paths_with,
@@ -34,10 +36,12 @@ pub use files::{
 };
 pub use model::*;
 pub use overlay::Overlay;
+pub(crate) use scenario::CHOICES;
 
 pub use yaml::MAX_DEPTH;
 
 use convert::{head, Cx};
+use fields::{Shape, Ty};
 use yaml::{Node, NodeKind};
 
 use crate::diag::{did_you_mean, Diagnostic, FileId};
@@ -51,8 +55,19 @@ pub fn is_io_error(d: &Diagnostic) -> bool {
     d.code == IO_CODE
 }
 
-/// The top-level keys that tell what a file holds, in the order they are tried.
-const KIND_KEYS: &[&str] = &["scenario", "faction", "game", "cards", "id"];
+fields::fields!(
+    /// The top-level keys that tell what a file holds, in the order they are tried.
+    KIND_KEYS, KINDS = [
+    "scenario": Ty::Obj(&scenario::SCENARIO_SHAPE) => "A scenario (`twilit test`).",
+    "faction": Ty::Obj(&card::FACTION_SHAPE) => "A faction.",
+    "game": Ty::Obj(&game::GAME_SHAPE) => "A game's ruleset (`game.yaml`).",
+    "cards": Ty::Obj(&CARD_SET_SHAPE) => "A card set: `cards: [...]`.",
+    "id": Ty::Obj(&card::CARD_SHAPE) => "One card.",
+]);
+fields::fields!(pub(crate) CARD_SET_FIELDS, CARD_SET = [
+    "cards": Ty::List(&Ty::Obj(&card::CARD_SHAPE)) => "The cards of this file.",
+]);
+const CARD_SET_SHAPE: Shape = Shape::closed("card_set", "A card set: a mapping with `cards:`.", CARD_SET);
 
 /// Parses one file's text and converts it by its top-level shape.
 pub fn load_source(file: FileId, text: &str) -> (Option<Item>, Vec<Diagnostic>) {
@@ -137,7 +152,7 @@ fn item(cx: &mut Cx, root: &Node) -> Option<Item> {
 /// A mapping `cards: [...]`.
 fn card_set(cx: &mut Cx, entries: convert::Entries<'_>) -> Vec<Card> {
     let mut out = Vec::new();
-    cx.fields(entries, "a card set", &["cards"], |cx, _, v| out = card::cards(cx, v));
+    cx.fields(entries, "a card set", CARD_SET_FIELDS, |cx, _, v| out = card::cards(cx, v));
     out
 }
 

@@ -7,6 +7,7 @@
 
 use std::path::PathBuf;
 
+use super::fields::Ty;
 use super::Text;
 use crate::diag::{FileId, Loc, Span};
 
@@ -468,8 +469,17 @@ pub struct Faction {
     pub span: Span,
 }
 
-/// The fixed fields of a card; every other key is a game property.
-pub const CARD_FIELDS: &[&str] = &["id", "name", "text", "copies", "play", "abilities"];
+crate::load::fields::fields!(
+    /// The fixed fields of a card; every other key is a game property.
+    pub CARD_FIELDS, CARD = [
+    "id" required: Ty::Text => "The card's id, unique in the game.",
+    "name" required: Ty::Text => "The card's display name.",
+    "text": Ty::Text => "Its printed text.",
+    "copies": Ty::AtLeast(1) => "How many copies a deck holds (default 1).",
+    "play": Ty::Script("script") =>
+        "Script: what playing this card does, instead of the game's `play:` (`this` = the card).",
+    "abilities": Ty::List(&Ty::Obj(&super::card::ABILITY_SHAPE)) => "The card's abilities.",
+]);
 
 /// One card.
 #[derive(Debug, Clone, PartialEq)]

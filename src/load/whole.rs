@@ -2,14 +2,53 @@
 //! and `match:`: their types and their conversion from YAML.
 
 use super::convert::{head, Cx};
+use super::fields::{fields, Shape, Ty, Words};
 use super::model::{ScriptSrc, Sp};
 use super::yaml::{Node, NodeKind};
 use crate::diag::Span;
 
-const DEFAULTS_FIELDS: &[&str] = &["draw_from", "draw_into", "discard_into"];
-const RESULT_FIELDS: &[&str] = &["winners", "scores"];
-const DECK_FIELDS: &[&str] = &["zone", "cards"];
-const VAR_FIELDS: &[&str] = &["type", "start"];
+fields!(pub(crate) DEFAULTS_FIELDS, DEFAULTS = [
+    "draw_from": Ty::Name(&[Words::Zone]) => "The zone `draw N` takes from (also what a bare `shuffle` shuffles).",
+    "draw_into": Ty::Name(&[Words::Zone]) => "Where drawn cards go (also where `take ... to PLAYER` puts things).",
+    "discard_into": Ty::Name(&[Words::Zone]) => "Where `discard X` puts X.",
+]);
+/// `defaults:`.
+pub(super) const DEFAULTS_SHAPE: Shape =
+    Shape::closed("defaults", "The zones verbs use when a script names none.", DEFAULTS);
+
+fields!(pub(crate) RESULT_FIELDS, RESULT = [
+    "winners" required: Ty::Script("expr") => "Expr: the winning player(s); none or nobody is a draw.",
+    "scores": Ty::Script("expr") => "Expr: each player's score (`it` = the player).",
+]);
+/// `result:`.
+pub(super) const RESULT_SHAPE: Shape = Shape::closed("result", "What a finished game's result is.", RESULT);
+
+fields!(pub(crate) DECK_FIELDS, DECK = [
+    "zone" required: Ty::Name(&[Words::Zone]) => "Where the cards start.",
+    "cards" required: Ty::Either(&[Ty::Choice(&DECK_ALL), Ty::List(&Ty::Name(&[Words::Card]))]) =>
+        "`all`, or a list of card ids (each `copies:` times).",
+]);
+/// The one word `cards:` of a deck takes besides a list.
+const DECK_ALL: [&str; 1] = ["all"];
+/// An entry of `decks:`.
+pub(super) const DECK_SHAPE: Shape = Shape::closed("deck", "Where a whole game's cards start.", DECK);
+
+fields!(pub(crate) VAR_FIELDS, VAR = [
+    "type" required: Ty::Text => "A parameter type: `player`, `number`, `bool`, ...",
+    "start": Ty::Script("expr") => "Expr computed as a game starts (none when absent).",
+]);
+/// A variable.
+pub(super) const VAR_SHAPE: Shape = Shape::closed("variable", "A game variable.", VAR);
+
+fields!(pub(crate) MATCH_FIELDS, MATCH = [
+    "after": Ty::Script("script") => "Script run as each game ends (before `until:` is read).",
+    "until" required: Ty::Script("condition") => "Condition: the match is over (else the next game is dealt).",
+    "keep": Ty::List(&Ty::Name(&[Words::Counter])) =>
+        "Counters (of players and of the game) carried into the next game.",
+]);
+/// `match:`.
+pub(super) const MATCH_SHAPE: Shape =
+    Shape::closed("match", "Games dealt one after another until a condition holds.", MATCH);
 
 /// `defaults:` which zones `draw`, `discard`, `take` and a bare `shuffle` use when a
 /// script names none (there is no built-in `deck` or `hand`).
@@ -96,7 +135,7 @@ pub fn result(cx: &mut Cx, node: &Node) -> Option<ResultSpec> {
 pub fn match_spec(cx: &mut Cx, node: &Node) -> Option<MatchSpec> {
     let entries = cx.entries(node, "`match`")?;
     let mut m = MatchSpec { after: None, until: None, keep: vec![], span: node.span.clone() };
-    cx.fields(entries, "`match`", &["after", "until", "keep"], |cx, k, v| match k {
+    cx.fields(entries, "`match`", MATCH_FIELDS, |cx, k, v| match k {
         "after" => m.after = cx.script(v, "`after`"),
         "until" => m.until = cx.script(v, "`until`"),
         _ => m.keep = cx.names(v, "`keep`"),
@@ -129,7 +168,7 @@ pub fn deck(cx: &mut Cx, node: &Node) -> Option<DeckSpec> {
         _ => {
             cards = match &v.kind {
                 NodeKind::Seq(_) => Some(DeckCards::Ids(cx.names(v, "`cards`"))),
-                _ => cx.choice(v, "`cards`", &[("all", ())]).map(|_| DeckCards::All),
+                _ => cx.choice(v, "`cards`", &[(DECK_ALL[0], ())]).map(|_| DeckCards::All),
             }
         }
     });
