@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use std::fmt::Write;
 
 use crate::diag::{FileId, Span};
-use crate::load::{Ability, AbilityKind, Card, CounterSpec, GameBundle, Procedure, Sp, ZoneSpec};
+use crate::load::{Ability, AbilityKind, Card, CounterSpec, GameBundle, Procedure, Sp, Value, ZoneSpec};
 
 /// What a definition is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -198,6 +198,12 @@ impl Index {
         if let Some(t) = &c.text {
             let _ = write!(hover, "\n\n{}", t.value);
         }
+        // The printed values, as the card file writes them.
+        let values: Vec<String> =
+            c.props.iter().map(|(k, v)| format!("{}: {}", k.value, value_text(&v.value))).collect();
+        if !values.is_empty() {
+            let _ = write!(hover, "\n\n```yaml\n{}\n```", values.join("\n"));
+        }
         let detail = format!("card: {}", c.name.value);
         if let Some(mut d) = def(&c.id, Kind::Card, c.span.range(), detail, hover) {
             d.children = c.abilities.iter().map(ability).collect();
@@ -296,6 +302,24 @@ fn first_line(s: &str) -> String {
     match line.char_indices().nth(48) {
         Some((i, _)) => format!("{}…", &line[..i]),
         None => line.to_string(),
+    }
+}
+
+/// A card's printed value, as YAML would write it (flow style for lists and mappings).
+fn value_text(v: &Value) -> String {
+    match v {
+        Value::Null => "~".into(),
+        Value::Bool(b) => b.to_string(),
+        Value::Int(n) => n.to_string(),
+        Value::Float(x) => x.to_string(),
+        Value::Str(t) => t.to_string(),
+        Value::List(items) => {
+            format!("[{}]", items.iter().map(|i| value_text(&i.value)).collect::<Vec<_>>().join(", "))
+        }
+        Value::Map(m) => {
+            let kv: Vec<String> = m.iter().map(|(k, v)| format!("{}: {}", k.value, value_text(&v.value))).collect();
+            format!("{{ {} }}", kv.join(", "))
+        }
     }
 }
 

@@ -1,0 +1,165 @@
+//! Where a game's names are used, for "find references": every name token of its scripts
+//! (read by the grammar, `syntax::names::names_in`, so reserved words and string literals
+//! never count), the property keys of its cards, and the id-valued fields of its
+//! scenarios (`put:`, `in:`, `counter:`, `phase:`, `play:`, `use:`, `choose:`,
+//! `advance:`). A script that does not parse (half-typed) is searched word by word instead,
+//! whole words only, outside double quotes: a guess, but only until it parses again.
+
+use lsp_types::{Location, Position};
+
+use super::state::{Doc, Game};
+use super::text;
+use crate::check::fields::each_script;
+use crate::check::scripts::Entry;
+use crate::diag::{FileId, Span};
+use crate::load::{Act, GameBundle, ScriptSrc, SetupItem, Sp, Step};
+use crate::syntax::names::{names_in, NameEntry};
+
+/// One use of a name.
+#[derive(Debug, Clone)]
+pub struct Use {
+    /// The name as written.
+    pub name: String,
+    pub file: FileId,
+    /// Where, in the file.
+    pub at: Span,
+}
+
+/// Every place the name at `pos` is used in the document's game, and its definitions too
+/// when `declaration` is asked for. A plural (`cards`) counts as its singular's use.
+pub fn references(game: &Game, doc: &Doc, pos: Position, declaration: bool) -> Vec<Location> {
+    let Some((word, _)) = text::word_at(&doc.text, text::offset(&doc.text, pos)) else { return vec![] };
+    let defs = game.index.named(word);
+    let target = defs.first().map_or(word, |d| d.name.as_str());
+    let refers = |used: &str| used == target || game.index.named(used).iter().any(|d| d.name == target);
+    let uses = game.uses.get_or_init(|| game.bundle().map(|b| uses(b, game)).unwrap_or_default());
+    let mut out: Vec<(FileId, Span)> = Vec::new();
+    if declaration {
+        out.extend(defs.iter().map(|d| (d.file, d.at.clone())));
+    }
+    for u in uses.iter().filter(|u| refers(&u.name)) {
+        if !out.iter().any(|(f, s)| *f == u.file && *s == u.at) {
+            out.push((u.file, u.at.clone()));
+        }
+    }
+    out.sort_by_key(|(f, s)| (*f, s.start));
+    out.into_iter().filter_map(|(f, s)| game.location(f, s)).collect()
+}
+
+/// The uses of names in a game's files.
+fn uses(bundle: &GameBundle, game: &Game) -> Vec<Use> {
+    let limits = bundle.limits;
+    let mut out = Vec::new();
+    let mut script = |src: &ScriptSrc, entry: NameEntry| script_uses(game, src, entry, &limits, &mut out);
+    each_script(bundle, &mut |src, entry, _| {
+        let e = match entry {
+            Entry::Script => NameEntry::Script,
+            Entry::Condition | Entry::Expr => NameEntry::Expr,
+            Entry::Event => NameEntry::Event,
+        };
+        script(src, e);
+    });
+    for s in &bundle.scenarios {
+        for item in &s.setup {
+            if let SetupItem::Script(src) = item {
+                script(src, NameEntry::Script);
+            }
+        }
+        for step in &s.steps {
+            match step {
+                Step::Act { action: Act::Script(src), .. } => script(src, NameEntry::Script),
+                Step::Expect(src) => script(src, NameEntry::Expr),
+                _ => {}
+            }
+        }
+    }
+    let cards = bundle.cards.iter().chain(bundle.factions.iter().flat_map(|f| f.cards.iter()));
+    for c in cards {
+        for (k, _) in c.props.iter() {
+            out.push(Use { name: k.value.to_string(), file: k.file, at: k.span.range() });
+        }
+    }
+    for s in &bundle.scenarios {
+        scenario_uses(s, &mut out);
+    }
+    out
+}
+
+/// The id-valued fields of a scenario.
+fn scenario_uses(s: &crate::load::Scenario, out: &mut Vec<Use>) {
+    let mut push = |v: &Sp<String>| out.push(Use { name: v.value.clone(), file: v.file, at: v.span.range() });
+    for item in &s.setup {
+        match item {
+            SetupItem::Put { put, zone, .. } => {
+                put.iter().for_each(&mut push);
+                push(zone);
+            }
+            SetupItem::Counter { counter, .. } => push(counter),
+            SetupItem::Phase(p) => push(p),
+            SetupItem::Script(_) | SetupItem::StartGame(_) => {}
+        }
+    }
+    for step in &s.steps {
+        match step {
+            Step::Act { action: Act::Play(c) | Act::Use(c), .. } => push(c),
+            Step::Choose(c) => {
+                c.pick.value.iter().for_each(&mut push);
+                c.among.iter().flat_map(|a| a.value.iter()).for_each(&mut push);
+            }
+            Step::Advance(p) => push(p),
+            _ => {}
+        }
+    }
+}
+
+/// The names of one script, where they are in its file. A token whose place in the file
+/// does not hold it (a scalar with escapes maps only as a whole) is left out.
+fn script_uses(game: &Game, src: &ScriptSrc, entry: NameEntry, limits: &crate::limits::Limits, out: &mut Vec<Use>) {
+    let text: &str = &src.text;
+    let names = names_in(text, entry, limits).unwrap_or_else(|| words_outside_quotes(text));
+    let file_text = game.sources().get(src.file).text().unwrap_or("");
+    for (name, r) in names {
+        let at = src.file_span(r);
+        if file_text.get(at.clone()) == Some(name.as_str()) {
+            out.push(Use { name, file: src.file, at });
+        }
+    }
+}
+
+/// The whole words of a text that does not parse, outside double-quoted strings.
+fn words_outside_quotes(text: &str) -> Vec<(String, Span)> {
+    let mut out = Vec::new();
+    let mut quoted = false;
+    let mut start = None;
+    for (i, c) in text.char_indices().chain(std::iter::once((text.len(), ' '))) {
+        let word = (c.is_alphanumeric() || c == '_') && !quoted;
+        match (word, start) {
+            (true, None) => start = Some(i),
+            (false, Some(s)) => {
+                let w = &text[s..i];
+                if !w.starts_with(|c: char| c.is_ascii_digit()) {
+                    out.push((w.to_string(), s..i));
+                }
+                start = None;
+            }
+            _ => {}
+        }
+        if c == '"' {
+            quoted = !quoted;
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn half_typed_scripts_give_whole_words_outside_strings() {
+        let got = words_outside_quotes("draw 2 \"hand x\" from hand_2 if");
+        let words: Vec<&str> = got.iter().map(|(w, _)| w.as_str()).collect();
+        assert_eq!(words, ["draw", "from", "hand_2", "if"]);
+        assert_eq!(got[2].1, 21..27);
+    }
+}
