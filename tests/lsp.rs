@@ -386,6 +386,16 @@ fn references_fixes_hovers_and_completions() {
     let hover = c.at("textDocument/hover", &shadow, pos(&text, "in discard_pile", 4));
     assert!(hover["contents"]["value"].as_str().is_some_and(|h| h.ends_with("type: a zone")), "{hover}");
 
+    // ...and the type of the expression around the cursor.
+    let hover = c.at("textDocument/hover", &shadow, pos(&text, "exists((hand_weapon", 2));
+    let shown = hover["contents"]["value"].as_str().unwrap_or_default();
+    assert!(
+        shown.ends_with("type of `exists((hand_weapon or ranged_weapon) in discard_pile)`: a condition"),
+        "{shown}"
+    );
+    let hover = c.at("textDocument/hover", &shadow, pos(&text, "race of target == orc", 5));
+    assert_eq!(hover["contents"]["value"], "type of `race of target`: a value", "{hover}");
+
     // Quick fixes: a did-you-mean carries its replacement; the action applies it.
     let broken = text.replacen("effect: Add[2]", "effect: Ad[2]", 1).replacen(
         "exists(elf controlled",

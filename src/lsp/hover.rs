@@ -2,7 +2,8 @@
 //! text and printed values; a zone's or counter's declaration; a keyword's or procedure's
 //! signature and body), the comment lines written just above a definition in its file (the
 //! loader keeps no comments, so they are read from the text), its parameters' types as the
-//! checker reads them, and the static type of the name used as a value.
+//! checker reads them, the static type of the name used as a value, and the type of the
+//! innermost expression around the cursor (`check::scripts::type_at`).
 
 use std::fmt::Write;
 
@@ -27,6 +28,13 @@ pub fn hover(game: &Game, doc: &Doc, pos: Position) -> Option<Hover> {
             format!("type: {ty}")
         });
     }
+    let at = text::offset(&doc.text, pos);
+    if let Some((shown, ty)) = expr_type(game, doc, at) {
+        // The name's own type is given above; a larger expression's is new.
+        if shown != word || game.env.lookup(name).is_none() {
+            parts.push(format!("type of `{}`: {ty}", abbreviate(&shown)));
+        }
+    }
     if parts.is_empty() {
         return None;
     }
@@ -34,6 +42,36 @@ pub fn hover(game: &Game, doc: &Doc, pos: Position) -> Option<Hover> {
         contents: HoverContents::Markup(MarkupContent { kind: MarkupKind::Markdown, value: parts.join("\n\n---\n\n") }),
         range: Some(text::range(&doc.text, r)),
     })
+}
+
+/// The innermost expression of a script around byte `at` of the document, and its type.
+fn expr_type(game: &Game, doc: &Doc, at: usize) -> Option<(String, &'static str)> {
+    let file = text::path_of(&doc.uri).and_then(|p| game.file(&p))?;
+    let scripts = super::refs::scripts(game.bundle()?);
+    let (src, entry) = scripts.into_iter().find(|(s, _)| s.file == file && s.span.range().contains(&at))?;
+    let text: &str = &src.text;
+    // The text offset whose place in the file is the last at or before `at` (the map from
+    // text to file only grows).
+    let (mut lo, mut hi) = (0, text.len());
+    while lo < hi {
+        let mid = (lo + hi).div_ceil(2);
+        if src.file_span(mid..mid).start <= at {
+            lo = mid;
+        } else {
+            hi = mid - 1;
+        }
+    }
+    let (span, ty) = crate::check::scripts::type_at(&game.env, text, entry, lo)?;
+    Some((text.get(span)?.to_string(), ty.describe()))
+}
+
+/// An expression cut to one line of at most 60 characters.
+fn abbreviate(s: &str) -> String {
+    let one: String = s.split_whitespace().collect::<Vec<_>>().join(" ");
+    match one.char_indices().nth(60) {
+        Some((i, _)) => format!("{}…", &one[..i]),
+        None => one,
+    }
 }
 
 /// A definition's description, with its parameters' types and its doc comment.

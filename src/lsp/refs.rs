@@ -46,32 +46,38 @@ pub fn references(game: &Game, doc: &Doc, pos: Position, declaration: bool) -> V
     out.into_iter().filter_map(|(f, s)| game.location(f, s)).collect()
 }
 
+/// Every script field of a game, its scenarios' included, with how it parses.
+pub fn scripts(bundle: &GameBundle) -> Vec<(&ScriptSrc, Entry)> {
+    let mut out = Vec::new();
+    each_script(bundle, &mut |src, entry, _| out.push((src, entry)));
+    for s in &bundle.scenarios {
+        for item in &s.setup {
+            if let SetupItem::Script(src) = item {
+                out.push((src, Entry::Script));
+            }
+        }
+        for step in &s.steps {
+            match step {
+                Step::Act { action: Act::Script(src), .. } => out.push((src, Entry::Script)),
+                Step::Expect(src) => out.push((src, Entry::Condition)),
+                _ => {}
+            }
+        }
+    }
+    out
+}
+
 /// The uses of names in a game's files.
 fn uses(bundle: &GameBundle, game: &Game) -> Vec<Use> {
     let limits = bundle.limits;
     let mut out = Vec::new();
-    let mut script = |src: &ScriptSrc, entry: NameEntry| script_uses(game, src, entry, &limits, &mut out);
-    each_script(bundle, &mut |src, entry, _| {
+    for (src, entry) in scripts(bundle) {
         let e = match entry {
             Entry::Script => NameEntry::Script,
             Entry::Condition | Entry::Expr => NameEntry::Expr,
             Entry::Event => NameEntry::Event,
         };
-        script(src, e);
-    });
-    for s in &bundle.scenarios {
-        for item in &s.setup {
-            if let SetupItem::Script(src) = item {
-                script(src, NameEntry::Script);
-            }
-        }
-        for step in &s.steps {
-            match step {
-                Step::Act { action: Act::Script(src), .. } => script(src, NameEntry::Script),
-                Step::Expect(src) => script(src, NameEntry::Expr),
-                _ => {}
-            }
-        }
+        script_uses(game, src, e, &limits, &mut out);
     }
     let cards = bundle.cards.iter().chain(bundle.factions.iter().flat_map(|f| f.cards.iter()));
     for c in cards {
