@@ -133,6 +133,7 @@ fn kind_of(k: Kind) -> CompletionItemKind {
         Kind::Piece => CompletionItemKind::STRUCT,
         Kind::Phase => CompletionItemKind::EVENT,
         Kind::Faction => CompletionItemKind::MODULE,
+        Kind::Property => CompletionItemKind::PROPERTY,
     }
 }
 

@@ -43,6 +43,7 @@ fn symbol_kind(k: Kind) -> SymbolKind {
         Kind::Phase => SymbolKind::EVENT,
         Kind::Variable => SymbolKind::VARIABLE,
         Kind::Faction => SymbolKind::MODULE,
+        Kind::Property => SymbolKind::PROPERTY,
     }
 }
 
