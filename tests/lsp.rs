@@ -371,6 +371,15 @@ fn references_fixes_hovers_and_completions() {
     assert_eq!(all, expected);
     assert!(all.iter().any(|p| p.0.ends_with("fellowship.yaml")) && all.iter().any(|p| p.0.ends_with("game.yaml")));
 
+    // A property: its declaration, the scripts reading it, the cards printing it.
+    let culture = pos(&text, "where culture == moria", 7);
+    let all = places(&references(&mut c, &shadow, culture, true));
+    assert_eq!(all, word_places(&lotr, "culture"));
+    assert!(all.iter().any(|p| p.0.ends_with("game.yaml")) && all.len() > 30, "{}", all.len());
+    let hover = c.at("textDocument/hover", &shadow, culture);
+    let shown = hover["contents"]["value"].as_str().unwrap_or_default();
+    assert!(shown.starts_with("property `culture`: one of dwarven, elven, gandalf"), "{shown}");
+
     // Hover: the keyword's signature, its parameters' types, the comment above it.
     let hover = c.at("textDocument/hover", &shadow, add);
     let shown = hover["contents"]["value"].as_str().unwrap_or_default();

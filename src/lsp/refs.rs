@@ -124,12 +124,62 @@ fn script_uses(game: &Game, src: &ScriptSrc, entry: NameEntry, limits: &crate::l
     let text: &str = &src.text;
     let names = names_in(text, entry, limits).unwrap_or_else(|| words_outside_quotes(text));
     let file_text = game.sources().get(src.file).text().unwrap_or("");
+    // The loader maps a scalar with escapes only as a whole; a one-line double-quoted one
+    // is decoded again here to place each name exactly.
+    let whole = src.span.range();
+    let decoded = (!src.is_exact()).then(|| file_text.get(whole.clone()).and_then(|raw| unescape_map(raw, text)));
     for (name, r) in names {
-        let at = src.file_span(r);
+        let at = match &decoded {
+            Some(Some(map)) => match (map.get(r.start), map.get(r.end)) {
+                (Some(a), Some(b)) => whole.start + a..whole.start + b,
+                _ => continue,
+            },
+            _ => src.file_span(r),
+        };
         if file_text.get(at.clone()) == Some(name.as_str()) {
             out.push(Use { name, file: src.file, at });
         }
     }
+}
+
+/// For a one-line double-quoted YAML scalar `raw` (quotes included) that decodes to
+/// `text`: the offset in `raw` of each byte offset of `text` (and of its end). `None` when
+/// it is not one, or decodes to something else.
+fn unescape_map(raw: &str, text: &str) -> Option<Vec<usize>> {
+    let body = raw.strip_prefix('"')?.strip_suffix('"')?;
+    if body.contains(['\n', '\r']) {
+        return None;
+    }
+    let mut decoded = String::with_capacity(body.len());
+    let mut map = Vec::with_capacity(body.len() + 1);
+    let mut chars = body.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        let ch = if c == '\\' {
+            let (_, e) = chars.next()?;
+            let hex = |n: usize, chars: &mut std::iter::Peekable<std::str::CharIndices>| {
+                let digits: String = (0..n).filter_map(|_| chars.next().map(|(_, d)| d)).collect();
+                u32::from_str_radix(&digits, 16).ok().and_then(char::from_u32)
+            };
+            match e {
+                'n' => '\n',
+                't' => '\t',
+                'r' => '\r',
+                '0' => '\0',
+                'x' => hex(2, &mut chars)?,
+                'u' => hex(4, &mut chars)?,
+                'U' => hex(8, &mut chars)?,
+                '"' | '\\' | '/' | ' ' => e,
+                _ => return None,
+            }
+        } else {
+            c
+        };
+        // Each byte of the decoded character starts where its escape starts (1 for the quote).
+        map.extend(std::iter::repeat_n(i + 1, ch.len_utf8()));
+        decoded.push(ch);
+    }
+    map.push(raw.len() - 1);
+    (decoded == text).then_some(map)
 }
 
 /// The whole words of a text that does not parse, outside double-quoted strings.
@@ -167,5 +217,19 @@ mod tests {
         let words: Vec<&str> = got.iter().map(|(w, _)| w.as_str()).collect();
         assert_eq!(words, ["draw", "from", "hand_2", "if"]);
         assert_eq!(got[2].1, 21..27);
+    }
+
+    #[test]
+    fn escaped_scalars_map_each_byte_to_its_place() {
+        let raw = r#""set x\nmove \"y\" z""#;
+        let text = "set x\nmove \"y\" z";
+        let map = unescape_map(raw, text).unwrap_or_default();
+        let at = |w: &str| {
+            let i = text.find(w).unwrap_or(0);
+            &raw[map[i]..map[i + w.len()]]
+        };
+        assert_eq!(at("move"), "move");
+        assert_eq!(at("z"), "z");
+        assert_eq!(unescape_map(raw, "other"), None);
     }
 }
