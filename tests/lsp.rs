@@ -406,14 +406,13 @@ fn references_fixes_hovers_and_completions() {
     assert_eq!(hover["contents"]["value"], "type of `race of target`: a value", "{hover}");
 
     // Quick fixes: a did-you-mean carries its replacement; the action applies it.
-    let broken = text.replacen("effect: Add[2]", "effect: Ad[2]", 1).replacen(
-        "exists(elf controlled",
-        "exists(elff controlled",
-        1,
-    );
+    let broken = text
+        .replacen("effect: Add[2]", "effect: Ad[2]", 1)
+        .replacen("exists(elf controlled", "exists(elff controlled", 1)
+        .replacen("effect: Add[1]", "effect: Add(1)", 1);
     c.change(&shadow, 2, &broken);
     let diags = c.diagnostics(&shadow);
-    assert_eq!(diags.len(), 2, "{diags:?}");
+    assert_eq!(diags.len(), 3, "{diags:?}");
     let mut fixed = broken.clone();
     for d in diags.iter().rev() {
         let params =
@@ -428,7 +427,8 @@ fn references_fixes_hovers_and_completions() {
     }
     assert_eq!(diags[0]["data"]["fix"], "Add");
     assert_eq!(diags[1]["data"]["fix"], "elf");
-    assert_eq!(fixed, text, "both fixes restore the file");
+    assert_eq!(diags[2]["data"]["fix"], "Add[1]", "a keyword called like a procedure");
+    assert_eq!(fixed, text, "the fixes restore the file");
     // A client that drops `data`: the server finds the fix from its own last check.
     let mut bare = diags[1].clone();
     bare.as_object_mut().map(|o| o.remove("data"));

@@ -516,8 +516,14 @@ impl<'a> Checker<'a> {
             _ if self.env.keywords.contains_key(&c.name.name) => {
                 // `Remove(2)`: a keyword written like a procedure call.
                 let args: Vec<String> = c.args.iter().map(crate::syntax::print::expr).collect();
-                self.error("unknown-procedure", format!("`{}` is a keyword, not a procedure", c.name.name), &c.span)
-                    .help = Some(format!("a keyword takes square brackets: `{}[{}]`", c.name.name, args.join(", ")));
+                let call = format!("{}[{}]", c.name.name, args.join(", "));
+                let d = self.error(
+                    "unknown-procedure",
+                    format!("`{}` is a keyword, not a procedure", c.name.name),
+                    &c.span,
+                );
+                d.help = Some(format!("a keyword takes square brackets: `{call}`"));
+                d.fix = Some(Box::new(call));
                 Ty::Any
             }
             _ => {

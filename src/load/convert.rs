@@ -183,6 +183,7 @@ impl<'a> Cx<'a> {
                 if f.fract() == 0.0 && f.abs() < 1e18 {
                     if let Some(d) = self.diags.last_mut() {
                         d.help = Some(format!("write it out in digits: `{}`", f as i64));
+                        d.fix = Some(Box::new((f as i64).to_string()));
                     }
                 }
                 None
