@@ -143,7 +143,7 @@ mod tests {
 
     #[test]
     fn the_key_before_the_cursor_says_what_a_scenario_field_holds() {
-        assert_eq!(scenario_field("  - { put: [legolas, "), Some(Kind::Card));
+        assert_eq!(scenario_field("  - { put: [c1, "), Some(Kind::Card));
         assert_eq!(scenario_field("  - { put: [x], in: "), Some(Kind::Zone));
         assert_eq!(scenario_field("  - act: { player: p, play: "), Some(Kind::Card));
         assert_eq!(scenario_field("  - act: { player: "), None);
