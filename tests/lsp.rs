@@ -265,6 +265,13 @@ fn every_bundled_game_is_checked_as_it_is_edited() {
         eprintln!("{name}: didChange to publishDiagnostics in {:?}", started.elapsed());
         let syms = c.request("textDocument/documentSymbol", json!({ "textDocument": { "uri": u } }));
         assert!(syms.as_array().is_some_and(|s| !s.is_empty()), "{name}: game.yaml has symbols");
+        // The references of its first definition (the first request builds the game's uses).
+        let first = &syms[0]["selectionRange"]["start"];
+        let at = (first["line"].as_u64().unwrap_or(0) as usize, first["character"].as_u64().unwrap_or(0) as usize);
+        let started = Instant::now();
+        let found = references(&mut c, &u, at, true);
+        eprintln!("{name}: references of `{}` in {:?}", syms[0]["name"], started.elapsed());
+        assert!(found.as_array().is_some_and(|r| !r.is_empty()), "{name}: {found}");
     }
     let (code, err) = c.stop();
     assert!(!err.contains("panicked"), "{err}");
