@@ -383,6 +383,9 @@ fn references_fixes_hovers_and_completions() {
     let all = places(&references(&mut c, &shadow, culture, true));
     assert_eq!(all, word_places(&lotr, "culture"));
     assert!(all.iter().any(|p| p.0.ends_with("game.yaml")) && all.len() > 30, "{}", all.len());
+    // An enum value: in scripts and as cards print it.
+    let moria = pos(&text, "where culture == moria", 17);
+    assert_eq!(places(&references(&mut c, &shadow, moria, true)), word_places(&lotr, "moria"));
     let hover = c.at("textDocument/hover", &shadow, culture);
     let shown = hover["contents"]["value"].as_str().unwrap_or_default();
     assert!(shown.starts_with("property `culture`: one of dwarven, elven, gandalf"), "{shown}");

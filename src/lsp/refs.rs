@@ -1,7 +1,7 @@
 //! Where a game's names are used, for "find references": every name token of its scripts
 //! (read by the grammar, `syntax::names::names_in`, so reserved words and string literals
-//! never count), the property keys of its cards, and the id-valued fields of its
-//! scenarios (`put:`, `in:`, `counter:`, `phase:`, `play:`, `use:`, `choose:`,
+//! never count), the property keys of its cards and their enum values, and the id-valued
+//! fields of its scenarios (`put:`, `in:`, `counter:`, `phase:`, `play:`, `use:`, `choose:`,
 //! `advance:`). A script that does not parse (half-typed) is searched word by word instead,
 //! whole words only, outside double quotes: a guess, but only until it parses again.
 
@@ -9,10 +9,11 @@ use lsp_types::{Location, Position};
 
 use super::state::{Doc, Game};
 use super::text;
+use crate::check::env::Sym;
 use crate::check::fields::each_script;
 use crate::check::scripts::Entry;
 use crate::diag::{FileId, Span};
-use crate::load::{Act, GameBundle, ScriptSrc, SetupItem, Sp, Step};
+use crate::load::{Act, GameBundle, ScriptSrc, SetupItem, Sp, Step, Value};
 use crate::syntax::names::{names_in, NameEntry};
 
 /// One use of a name.
@@ -36,6 +37,9 @@ pub fn references(game: &Game, doc: &Doc, pos: Position, declaration: bool) -> V
     let mut out: Vec<(FileId, Span)> = Vec::new();
     if declaration {
         out.extend(defs.iter().map(|d| (d.file, d.at.clone())));
+        if let Some(b) = game.bundle() {
+            out.extend(value_declarations(b, target));
+        }
     }
     for u in uses.iter().filter(|u| refers(&u.name)) {
         if !out.iter().any(|(f, s)| *f == u.file && *s == u.at) {
@@ -67,6 +71,13 @@ pub fn scripts(bundle: &GameBundle) -> Vec<(&ScriptSrc, Entry)> {
     out
 }
 
+/// Where an enum value is declared: in a property's `values:`.
+fn value_declarations(bundle: &GameBundle, value: &str) -> Vec<(FileId, Span)> {
+    let game = bundle.game.iter().flat_map(|g| &g.properties);
+    let props = game.chain(bundle.factions.iter().flat_map(|f| &f.properties));
+    props.flat_map(|p| &p.values).filter(|v| v.value == value).map(|v| (v.file, v.span.range())).collect()
+}
+
 /// The uses of names in a game's files.
 fn uses(bundle: &GameBundle, game: &Game) -> Vec<Use> {
     let limits = bundle.limits;
@@ -81,14 +92,30 @@ fn uses(bundle: &GameBundle, game: &Game) -> Vec<Use> {
     }
     let cards = bundle.cards.iter().chain(bundle.factions.iter().flat_map(|f| f.cards.iter()));
     for c in cards {
-        for (k, _) in c.props.iter() {
+        for (k, v) in c.props.iter() {
             out.push(Use { name: k.value.to_string(), file: k.file, at: k.span.range() });
+            enum_values(game, v, &mut out);
         }
     }
     for s in &bundle.scenarios {
         scenario_uses(s, &mut out);
     }
     out
+}
+
+/// The values of a card's property that are values of an enum (`moria` of `culture: moria`),
+/// a list's included; a quoted one is left out (its span holds the quotes).
+fn enum_values(game: &Game, v: &Sp<Value>, out: &mut Vec<Use>) {
+    match &v.value {
+        Value::Str(t) if matches!(game.env.lookup(t), Some(Sym::EnumValue(_))) => {
+            let text = game.sources().get(v.file).text().unwrap_or("");
+            if text.get(v.span.range()) == Some(&**t) {
+                out.push(Use { name: t.to_string(), file: v.file, at: v.span.range() });
+            }
+        }
+        Value::List(items) => items.iter().for_each(|i| enum_values(game, i, out)),
+        _ => {}
+    }
 }
 
 /// The id-valued fields of a scenario.
