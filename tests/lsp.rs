@@ -65,6 +65,8 @@ impl Client {
         let caps = c.request("initialize", json!({ "processId": null, "rootUri": null, "capabilities": {} }));
         assert_eq!(caps["capabilities"]["textDocumentSync"], 1, "{caps}");
         assert_eq!(caps["capabilities"]["definitionProvider"], true);
+        assert_eq!(caps["capabilities"]["referencesProvider"], true);
+        assert_eq!(caps["capabilities"]["codeActionProvider"]["codeActionKinds"], json!(["quickfix"]));
         c.notify("initialized", json!({}));
         c
     }
@@ -346,7 +348,6 @@ fn references_fixes_hovers_and_completions() {
     let text = std::fs::read_to_string(&path).expect("shadow.yaml");
     let shadow = uri(&path);
     let mut c = Client::start();
-    assert_eq!(c.request("initialize", json!({ "capabilities": {} }))["capabilities"]["referencesProvider"], true);
     c.open(&shadow, &text);
     assert_eq!(c.diagnostics(&shadow), Vec::<Value>::new());
 
@@ -458,6 +459,10 @@ fn references_fixes_hovers_and_completions() {
     assert_eq!(values, ["elven"]);
     let values = labels(&c.at("textDocument/completion", &shadow, pos(&cond, "== el", 3)));
     assert!(values.len() == 10 && values.contains(&"ringwraith".to_string()), "{values:?}");
+    let printed = cond.replacen("culture: moria", "culture: mo", 1);
+    c.change(&shadow, 5, &printed);
+    let values = labels(&c.at("textDocument/completion", &shadow, pos(&printed, "culture: mo", 11)));
+    assert_eq!(values, ["moria"], "a card's enum field");
     let typed = scen_text.replacen("put: [legolas_greenleaf]", "put: [le", 1);
     c.change(&scen_uri, 2, &typed);
     let ids = labels(&c.at("textDocument/completion", &scen_uri, pos(&typed, "put: [le", 8)));
