@@ -1,9 +1,10 @@
 //! `twilit lsp`, the built binary spoken to as an editor would: JSON-RPC with
 //! `Content-Length` framing over its standard input and output. Opens bundled files (never
 //! writing them: the server reads the open texts instead of the disk), asserts their
-//! diagnostics, symbols, definitions, hovers and completions, and that half-typed texts are
-//! answered, never a crash. Prints how long each bundled game takes from a change to its
-//! diagnostics (no assertion on time).
+//! diagnostics, symbols, definitions, references, quick fixes, hovers and completions, and
+//! that half-typed and garbled texts are answered for every kind of request, never a
+//! crash. Prints how long each bundled game takes from a change to its diagnostics and to
+//! its first references (no assertion on time).
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
@@ -341,8 +342,9 @@ fn references(c: &mut Client, uri: &str, at: (usize, usize), declaration: bool) 
     c.request("textDocument/references", params)
 }
 
-#[test]
-fn references_fixes_hovers_and_completions() {
+/// A server with LOTR's `shadow.yaml` open: (the server, the game's directory, the file's
+/// text, its URI).
+fn shadow() -> (Client, PathBuf, String, String) {
     let lotr = cards().join("lotr");
     let path = lotr.join("shadow.yaml");
     let text = std::fs::read_to_string(&path).expect("shadow.yaml");
@@ -350,7 +352,19 @@ fn references_fixes_hovers_and_completions() {
     let mut c = Client::start();
     c.open(&shadow, &text);
     assert_eq!(c.diagnostics(&shadow), Vec::<Value>::new());
+    (c, lotr, text, shadow)
+}
 
+/// Stops the server: it never panicked and exits cleanly.
+fn stopped(c: Client) {
+    let (code, err) = c.stop();
+    assert!(!err.contains("panicked"), "{err}");
+    assert_eq!(code, Some(0), "{err}");
+}
+
+#[test]
+fn references_of_card_ids_keywords_properties_and_values() {
+    let (mut c, lotr, text, shadow) = shadow();
     // A card id: its definition, every script naming it and every scenario field listing
     // it (`put:`, `choose:`, `use:`), never a comment or a log line.
     let scen = lotr.join("scenarios/exert_wounds_one_of_your_characters_that_can.yaml");
@@ -391,6 +405,13 @@ fn references_fixes_hovers_and_completions() {
     let shown = hover["contents"]["value"].as_str().unwrap_or_default();
     assert!(shown.starts_with("property `culture`: one of dwarven, elven, gandalf"), "{shown}");
 
+    stopped(c);
+}
+
+#[test]
+fn hovers_give_signatures_comments_printed_values_and_types() {
+    let (mut c, _, text, shadow) = shadow();
+    let add = pos(&text, "effect: Add[2]", "effect: ".len() + 1);
     // Hover: the keyword's signature, its parameters' types, the comment above it.
     let hover = c.at("textDocument/hover", &shadow, add);
     let shown = hover["contents"]["value"].as_str().unwrap_or_default();
@@ -416,6 +437,12 @@ fn references_fixes_hovers_and_completions() {
     let hover = c.at("textDocument/hover", &shadow, pos(&text, "race of target == orc", 5));
     assert_eq!(hover["contents"]["value"], "type of `race of target`: a value", "{hover}");
 
+    stopped(c);
+}
+
+#[test]
+fn quick_fixes_apply_what_check_suggests() {
+    let (mut c, _, text, shadow) = shadow();
     // Quick fixes: a did-you-mean carries its replacement; the action applies it.
     let broken = text
         .replacen("effect: Add[2]", "effect: Ad[2]", 1)
@@ -450,6 +477,17 @@ fn references_fixes_hovers_and_completions() {
     c.change(&shadow, 3, &text);
     assert_eq!(c.diagnostics(&shadow), Vec::<Value>::new());
 
+    stopped(c);
+}
+
+#[test]
+fn completion_of_verbs_enum_values_and_scenario_card_ids() {
+    let (mut c, lotr, text, shadow) = shadow();
+    let scen = lotr.join("scenarios/exert_wounds_one_of_your_characters_that_can.yaml");
+    let scen_text = std::fs::read_to_string(&scen).expect("a scenario");
+    let scen_uri = uri(&scen);
+    c.open(&scen_uri, &scen_text);
+    assert_eq!(c.diagnostics(&scen_uri), Vec::<Value>::new());
     // Completion: verbs; an enum property's values after `==`; card ids in a scenario list.
     let names = c.at("textDocument/completion", &shadow, pos(&text, "effect: Add[2]", "effect: ".len()));
     assert!(labels(&names).contains(&"draw".to_string()), "verbs complete");
@@ -468,9 +506,7 @@ fn references_fixes_hovers_and_completions() {
     let ids = labels(&c.at("textDocument/completion", &scen_uri, pos(&typed, "put: [le", 8)));
     assert!(ids.contains(&"legolas_greenleaf".to_string()), "{ids:?}");
     assert!(ids.iter().all(|i| i.starts_with("le")) && !ids.contains(&"let".to_string()), "card ids only: {ids:?}");
-    let (code, err) = c.stop();
-    assert!(!err.contains("panicked"), "{err}");
-    assert_eq!(code, Some(0), "{err}");
+    stopped(c);
 }
 
 fn labels(items: &Value) -> Vec<String> {
