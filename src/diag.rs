@@ -125,6 +125,10 @@ pub struct Diagnostic {
     pub labels: Vec<Label>,
     /// The likely fix ("did you mean `Add`?").
     pub help: Option<String>,
+    /// The text the help suggests in place of the primary label's span (the `Add` of a
+    /// did-you-mean), for editors to apply; never rendered. (Boxed: a diagnostic stays
+    /// small enough to be an `Err` by value.)
+    pub fix: Option<Box<String>>,
 }
 
 impl Diagnostic {
@@ -145,6 +149,7 @@ impl Diagnostic {
             message: message.into(),
             labels: vec![Label { file, span, message: String::new() }],
             help: None,
+            fix: None,
         }
     }
 
@@ -172,6 +177,35 @@ impl Diagnostic {
     pub fn with_help_opt(mut self, help: Option<String>) -> Self {
         if help.is_some() {
             self.help = help;
+        }
+        self
+    }
+
+    /// Suggests `name` for the primary span: the help "did you mean `name`?" and the fix.
+    pub fn suggest(&mut self, name: &str) -> &mut Self {
+        self.help = Some(format!("did you mean `{name}`?"));
+        self.fix = Some(Box::new(name.to_string()));
+        self
+    }
+
+    /// `suggest`, when there is a suggestion (the help stays as it was when there is none).
+    pub fn suggest_opt(&mut self, name: Option<&str>) -> &mut Self {
+        if let Some(n) = name {
+            self.suggest(n);
+        }
+        self
+    }
+
+    /// Sets the help line of a diagnostic being built in place.
+    pub fn with_help_mut(&mut self, help: impl Into<String>) -> &mut Self {
+        self.help = Some(help.into());
+        self
+    }
+
+    /// `suggest`, when there is a suggestion.
+    pub fn with_suggestion(mut self, name: Option<&str>) -> Self {
+        if let Some(n) = name {
+            self.suggest(n);
         }
         self
     }

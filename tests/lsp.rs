@@ -1,9 +1,10 @@
 //! `twilit lsp`, the built binary spoken to as an editor would: JSON-RPC with
 //! `Content-Length` framing over its standard input and output. Opens bundled files (never
 //! writing them: the server reads the open texts instead of the disk), asserts their
-//! diagnostics, symbols, definitions, hovers and completions, and that half-typed texts are
-//! answered, never a crash. Prints how long each bundled game takes from a change to its
-//! diagnostics (no assertion on time).
+//! diagnostics, symbols, definitions, references, quick fixes, hovers and completions, and
+//! that half-typed and garbled texts are answered for every kind of request, never a
+//! crash. Prints how long each bundled game takes from a change to its diagnostics and to
+//! its first references (no assertion on time).
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
@@ -65,6 +66,8 @@ impl Client {
         let caps = c.request("initialize", json!({ "processId": null, "rootUri": null, "capabilities": {} }));
         assert_eq!(caps["capabilities"]["textDocumentSync"], 1, "{caps}");
         assert_eq!(caps["capabilities"]["definitionProvider"], true);
+        assert_eq!(caps["capabilities"]["referencesProvider"], true);
+        assert_eq!(caps["capabilities"]["codeActionProvider"]["codeActionKinds"], json!(["quickfix"]));
         c.notify("initialized", json!({}));
         c
     }
@@ -265,7 +268,310 @@ fn every_bundled_game_is_checked_as_it_is_edited() {
         eprintln!("{name}: didChange to publishDiagnostics in {:?}", started.elapsed());
         let syms = c.request("textDocument/documentSymbol", json!({ "textDocument": { "uri": u } }));
         assert!(syms.as_array().is_some_and(|s| !s.is_empty()), "{name}: game.yaml has symbols");
+        // The references of its first definition (the first request builds the game's uses).
+        let first = &syms[0]["selectionRange"]["start"];
+        let at = (first["line"].as_u64().unwrap_or(0) as usize, first["character"].as_u64().unwrap_or(0) as usize);
+        let started = Instant::now();
+        let found = references(&mut c, &u, at, true);
+        eprintln!("{name}: references of `{}` in {:?}", syms[0]["name"], started.elapsed());
+        assert!(found.as_array().is_some_and(|r| !r.is_empty()), "{name}: {found}");
     }
+    let (code, err) = c.stop();
+    assert!(!err.contains("panicked"), "{err}");
+    assert_eq!(code, Some(0), "{err}");
+}
+
+/// Every whole-word `word` in the `.yaml` files under `dir` outside comments and
+/// `expect_log` lines (log texts are strings, not names): (uri, line, UTF-16 column).
+fn word_places(dir: &Path, word: &str) -> Vec<(String, usize, usize)> {
+    let mut files = vec![];
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).expect("a directory").flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x == "yaml") {
+                files.push(p);
+            }
+        }
+    }
+    let is_word = |c: char| c.is_alphanumeric() || c == '_';
+    let mut out = vec![];
+    for f in files {
+        let text = std::fs::read_to_string(&f).expect("a game file");
+        for (n, line) in text.lines().enumerate() {
+            let code = line.split(" #").next().unwrap_or("");
+            if code.trim_start().starts_with('#') || code.contains("expect_log") {
+                continue;
+            }
+            for (at, _) in code.match_indices(word) {
+                let before = code[..at].chars().next_back().is_some_and(is_word);
+                let after = code[at + word.len()..].chars().next().is_some_and(is_word);
+                if !before && !after {
+                    out.push((uri(&f), n, code[..at].encode_utf16().count()));
+                }
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+fn places(locations: &Value) -> Vec<(String, usize, usize)> {
+    let mut out: Vec<(String, usize, usize)> = locations
+        .as_array()
+        .expect("a list of locations")
+        .iter()
+        .map(|l| {
+            let s = &l["range"]["start"];
+            let n = |v: &Value| v.as_u64().unwrap_or(u64::MAX) as usize;
+            (l["uri"].as_str().unwrap_or_default().to_string(), n(&s["line"]), n(&s["character"]))
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+fn references(c: &mut Client, uri: &str, at: (usize, usize), declaration: bool) -> Value {
+    let params = json!({
+        "textDocument": { "uri": uri },
+        "position": { "line": at.0, "character": at.1 },
+        "context": { "includeDeclaration": declaration },
+    });
+    c.request("textDocument/references", params)
+}
+
+/// A server with LOTR's `shadow.yaml` open: (the server, the game's directory, the file's
+/// text, its URI).
+fn shadow() -> (Client, PathBuf, String, String) {
+    let lotr = cards().join("lotr");
+    let path = lotr.join("shadow.yaml");
+    let text = std::fs::read_to_string(&path).expect("shadow.yaml");
+    let shadow = uri(&path);
+    let mut c = Client::start();
+    c.open(&shadow, &text);
+    assert_eq!(c.diagnostics(&shadow), Vec::<Value>::new());
+    (c, lotr, text, shadow)
+}
+
+/// Stops the server: it never panicked and exits cleanly.
+fn stopped(c: Client) {
+    let (code, err) = c.stop();
+    assert!(!err.contains("panicked"), "{err}");
+    assert_eq!(code, Some(0), "{err}");
+}
+
+#[test]
+fn references_of_card_ids_keywords_properties_and_values() {
+    let (mut c, lotr, text, shadow) = shadow();
+    // A card id: its definition, every script naming it and every scenario field listing
+    // it (`put:`, `choose:`, `use:`), never a comment or a log line.
+    let scen = lotr.join("scenarios/exert_wounds_one_of_your_characters_that_can.yaml");
+    let scen_text = std::fs::read_to_string(&scen).expect("a scenario");
+    let scen_uri = uri(&scen);
+    c.open(&scen_uri, &scen_text);
+    assert_eq!(c.diagnostics(&scen_uri), Vec::<Value>::new());
+    let at = pos(&scen_text, "put: [legolas_greenleaf]", 8);
+    let started = Instant::now();
+    let all = places(&references(&mut c, &scen_uri, at, true));
+    eprintln!("lotr: references of a card id in {:?}", started.elapsed());
+    assert_eq!(all, word_places(&lotr, "legolas_greenleaf"));
+    let decl = (
+        uri(&lotr.join("fellowship.yaml")),
+        pos(&std::fs::read_to_string(lotr.join("fellowship.yaml")).expect("fellowship.yaml"), "legolas_greenleaf", 0),
+    );
+    assert!(all.contains(&(decl.0.clone(), decl.1 .0, decl.1 .1)));
+    let uses = places(&references(&mut c, &scen_uri, at, false));
+    assert_eq!(uses.len() + 1, all.len(), "all but the declaration");
+    assert!(!uses.contains(&(decl.0, decl.1 .0, decl.1 .1)));
+
+    // A keyword, from a script: its uses in every file, `Add[n]` in a comment left out.
+    let add = pos(&text, "effect: Add[2]", "effect: ".len() + 1);
+    let all = places(&references(&mut c, &shadow, add, true));
+    let expected: Vec<_> = word_places(&lotr, "Add").into_iter().collect();
+    assert_eq!(all, expected);
+    assert!(all.iter().any(|p| p.0.ends_with("fellowship.yaml")) && all.iter().any(|p| p.0.ends_with("game.yaml")));
+
+    // A property: its declaration, the scripts reading it, the cards printing it.
+    let culture = pos(&text, "where culture == moria", 7);
+    let all = places(&references(&mut c, &shadow, culture, true));
+    assert_eq!(all, word_places(&lotr, "culture"));
+    assert!(all.iter().any(|p| p.0.ends_with("game.yaml")) && all.len() > 30, "{}", all.len());
+    // An enum value: in scripts and as cards print it.
+    let moria = pos(&text, "where culture == moria", 17);
+    assert_eq!(places(&references(&mut c, &shadow, moria, true)), word_places(&lotr, "moria"));
+    let hover = c.at("textDocument/hover", &shadow, culture);
+    let shown = hover["contents"]["value"].as_str().unwrap_or_default();
+    assert!(shown.starts_with("property `culture`: one of dwarven, elven, gandalf"), "{shown}");
+
+    stopped(c);
+}
+
+#[test]
+fn hovers_give_signatures_comments_printed_values_and_types() {
+    let (mut c, _, text, shadow) = shadow();
+    let add = pos(&text, "effect: Add[2]", "effect: ".len() + 1);
+    // Hover: the keyword's signature, its parameters' types, the comment above it.
+    let hover = c.at("textDocument/hover", &shadow, add);
+    let shown = hover["contents"]["value"].as_str().unwrap_or_default();
+    assert!(shown.contains("parameters: `n` (a number)"), "{shown}");
+    assert!(shown.contains("\"Add (1)\": add 1 twilight token"), "{shown}");
+    // ...a card's printed values; a zone's type.
+    let hover = c.at("textDocument/hover", &shadow, pos(&text, "goblin_runner", 2));
+    let shown = hover["contents"]["value"].as_str().unwrap_or_default();
+    assert!(
+        shown.contains("```yaml\nside: shadow\nculture: moria\ntype: minion\nrace: orc\ncost: 1\nstrength: 5"),
+        "{shown}"
+    );
+    let hover = c.at("textDocument/hover", &shadow, pos(&text, "in discard_pile", 4));
+    assert!(hover["contents"]["value"].as_str().is_some_and(|h| h.ends_with("type: a zone")), "{hover}");
+
+    // ...and the type of the expression around the cursor.
+    let hover = c.at("textDocument/hover", &shadow, pos(&text, "exists((hand_weapon", 2));
+    let shown = hover["contents"]["value"].as_str().unwrap_or_default();
+    assert!(
+        shown.ends_with("type of `exists((hand_weapon or ranged_weapon) in discard_pile)`: a condition"),
+        "{shown}"
+    );
+    let hover = c.at("textDocument/hover", &shadow, pos(&text, "race of target == orc", 5));
+    assert_eq!(hover["contents"]["value"], "type of `race of target`: a value", "{hover}");
+
+    stopped(c);
+}
+
+#[test]
+fn quick_fixes_apply_what_check_suggests() {
+    let (mut c, _, text, shadow) = shadow();
+    // Quick fixes: a did-you-mean carries its replacement; the action applies it.
+    let broken = text
+        .replacen("effect: Add[2]", "effect: Ad[2]", 1)
+        .replacen("exists(elf controlled", "exists(elff controlled", 1)
+        .replacen("effect: Add[1]", "effect: Add(1)", 1);
+    c.change(&shadow, 2, &broken);
+    let diags = c.diagnostics(&shadow);
+    assert_eq!(diags.len(), 3, "{diags:?}");
+    let mut fixed = broken.clone();
+    for d in diags.iter().rev() {
+        let params =
+            json!({ "textDocument": { "uri": shadow }, "range": d["range"], "context": { "diagnostics": [d] } });
+        let actions = c.request("textDocument/codeAction", params);
+        assert_eq!(actions.as_array().map(Vec::len), Some(1), "{actions}");
+        let a = &actions[0];
+        assert_eq!(a["kind"], "quickfix");
+        let edit = &a["edit"]["changes"][&shadow][0];
+        assert_eq!(edit["range"], d["range"]);
+        fixed = apply(&fixed, &edit["range"], edit["newText"].as_str().unwrap_or_default());
+    }
+    assert_eq!(diags[0]["data"]["fix"], "Add");
+    assert_eq!(diags[1]["data"]["fix"], "elf");
+    assert_eq!(diags[2]["data"]["fix"], "Add[1]", "a keyword called like a procedure");
+    assert_eq!(fixed, text, "the fixes restore the file");
+    // A client that drops `data`: the server finds the fix from its own last check.
+    let mut bare = diags[1].clone();
+    bare.as_object_mut().map(|o| o.remove("data"));
+    let params =
+        json!({ "textDocument": { "uri": shadow }, "range": bare["range"], "context": { "diagnostics": [bare] } });
+    let actions = c.request("textDocument/codeAction", params);
+    assert_eq!(actions[0]["title"], "Replace `elff` with `elf`", "{actions}");
+    c.change(&shadow, 3, &text);
+    assert_eq!(c.diagnostics(&shadow), Vec::<Value>::new());
+
+    stopped(c);
+}
+
+#[test]
+fn completion_of_verbs_enum_values_and_scenario_card_ids() {
+    let (mut c, lotr, text, shadow) = shadow();
+    let scen = lotr.join("scenarios/exert_wounds_one_of_your_characters_that_can.yaml");
+    let scen_text = std::fs::read_to_string(&scen).expect("a scenario");
+    let scen_uri = uri(&scen);
+    c.open(&scen_uri, &scen_text);
+    assert_eq!(c.diagnostics(&scen_uri), Vec::<Value>::new());
+    // Completion: verbs; an enum property's values after `==`; card ids in a scenario list.
+    let names = c.at("textDocument/completion", &shadow, pos(&text, "effect: Add[2]", "effect: ".len()));
+    assert!(labels(&names).contains(&"draw".to_string()), "verbs complete");
+    let cond = text.replacen("exists(elf controlled", "exists(culture of this == el", 1);
+    c.change(&shadow, 4, &cond);
+    let values = labels(&c.at("textDocument/completion", &shadow, pos(&cond, "== el", 5)));
+    assert_eq!(values, ["elven"]);
+    let values = labels(&c.at("textDocument/completion", &shadow, pos(&cond, "== el", 3)));
+    assert!(values.len() == 10 && values.contains(&"ringwraith".to_string()), "{values:?}");
+    let printed = cond.replacen("culture: moria", "culture: mo", 1);
+    c.change(&shadow, 5, &printed);
+    let values = labels(&c.at("textDocument/completion", &shadow, pos(&printed, "culture: mo", 11)));
+    assert_eq!(values, ["moria"], "a card's enum field");
+    let typed = scen_text.replacen("put: [legolas_greenleaf]", "put: [le", 1);
+    c.change(&scen_uri, 2, &typed);
+    let ids = labels(&c.at("textDocument/completion", &scen_uri, pos(&typed, "put: [le", 8)));
+    assert!(ids.contains(&"legolas_greenleaf".to_string()), "{ids:?}");
+    assert!(ids.iter().all(|i| i.starts_with("le")) && !ids.contains(&"let".to_string()), "card ids only: {ids:?}");
+    stopped(c);
+}
+
+fn labels(items: &Value) -> Vec<String> {
+    items.as_array().into_iter().flatten().filter_map(|i| i["label"].as_str().map(str::to_string)).collect()
+}
+
+/// `text` with the LSP `range` replaced by `new`.
+fn apply(text: &str, range: &Value, new: &str) -> String {
+    let off = |p: &Value| {
+        let (line, col) = (p["line"].as_u64().unwrap_or(0) as usize, p["character"].as_u64().unwrap_or(0) as usize);
+        let start: usize = text.split_inclusive('\n').take(line).map(str::len).sum();
+        let l = text[start..].split('\n').next().unwrap_or("");
+        let mut units = 0;
+        let cut = l
+            .char_indices()
+            .find(|(_, c)| {
+                units += c.len_utf16();
+                units > col
+            })
+            .map_or(l.len(), |(i, _)| i);
+        start + cut
+    };
+    let (a, b) = (off(&range["start"]), off(&range["end"]));
+    format!("{}{new}{}", &text[..a], &text[b..])
+}
+
+#[test]
+fn garbled_texts_get_answers_to_every_request() {
+    let path = cards().join("lotr/shadow.yaml");
+    let text = std::fs::read_to_string(&path).expect("shadow.yaml");
+    let u = uri(&path);
+    let mut c = Client::start();
+    c.open(&u, &text);
+    c.diagnostics(&u);
+    let mid = text.len() / 2;
+    let garbles = [
+        String::new(),
+        text[..text.find("effect: Add[").unwrap_or(0) + 12].to_string(),
+        text.replace('\n', "\n\t"),
+        text.replace(']', "").replace('}', "{"),
+        text.replace(':', ""),
+        format!("{}\u{FEFF}😀\"{}", &text[..mid], &text[mid..]),
+        text.replace("  ", " ").replace("of", "of of"),
+        "- id: [\n  name: {\n".repeat(50),
+    ];
+    for (i, g) in garbles.iter().enumerate() {
+        c.change(&u, 10 + i as i64, g);
+        let half = g.char_indices().nth(g.chars().count() / 2).map_or(0, |(i, _)| i);
+        let ends = [(0, 0), pos(g, "", half), pos(g, "", g.len()), (9999, 9999)];
+        for at in ends {
+            let doc = json!({ "uri": u });
+            c.request("textDocument/documentSymbol", json!({ "textDocument": doc }));
+            c.at("textDocument/hover", &u, at);
+            c.at("textDocument/completion", &u, at);
+            c.at("textDocument/definition", &u, at);
+            references(&mut c, &u, at, true);
+            let range = json!({ "start": { "line": 0, "character": 0 }, "end": { "line": at.0, "character": at.1 } });
+            let params = json!({ "textDocument": doc, "range": range, "context": { "diagnostics": [] } });
+            let actions = c.request("textDocument/codeAction", params);
+            assert!(actions.is_array(), "{actions}");
+        }
+    }
+    c.change(&u, 99, &text);
+    let hover = c.at("textDocument/hover", &u, pos(&text, "goblin_runner", 2));
+    assert!(hover["contents"]["value"].as_str().is_some_and(|h| h.contains("Goblin Runner")), "alive and well");
     let (code, err) = c.stop();
     assert!(!err.contains("panicked"), "{err}");
     assert_eq!(code, Some(0), "{err}");

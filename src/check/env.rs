@@ -428,10 +428,10 @@ const PARAM_TYPES: &[(&str, Ty)] = &[
 /// The report for a parameter (or variable) type that `param_ty` does not know.
 pub fn unknown_type(name: &str, file: FileId, span: Span) -> Diagnostic {
     let names: Vec<&str> = PARAM_TYPES.iter().map(|(n, _)| *n).collect();
-    let help = did_you_mean(name, names.iter().copied())
-        .map(|h| format!("did you mean `{h}`?"))
-        .unwrap_or_else(|| format!("types: {}", names.join(", ")));
-    Diagnostic::error("unknown-type", format!("unknown parameter type `{name}`"), file, span).with_help(help)
+    let hint = did_you_mean(name, names.iter().copied());
+    Diagnostic::error("unknown-type", format!("unknown parameter type `{name}`"), file, span)
+        .with_help(format!("types: {}", names.join(", ")))
+        .with_suggestion(hint)
 }
 
 #[cfg(test)]

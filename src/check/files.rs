@@ -340,9 +340,7 @@ impl<'a> FileChecker<'a> {
             return;
         }
         let vals: Vec<&str> = spec.values.iter().map(|x| x.as_str()).collect();
-        let help = did_you_mean(s, vals.iter().copied())
-            .map(|h| format!("did you mean `{h}`?"))
-            .unwrap_or_else(|| format!("values: {}", vals.join(", ")));
+        let hint = did_you_mean(s, vals.iter().copied());
         self.diags.push(
             Diagnostic::error(
                 "unknown-value",
@@ -350,7 +348,8 @@ impl<'a> FileChecker<'a> {
                 at.file,
                 at.span,
             )
-            .with_help(help),
+            .with_help(format!("values: {}", vals.join(", ")))
+            .with_suggestion(hint),
         );
     }
 
@@ -373,11 +372,10 @@ impl<'a> FileChecker<'a> {
             }
         }
         if let Some(c) = s.choices.as_ref().filter(|c| !CHOICE_MODES.contains(&c.as_str())) {
-            let help = did_you_mean(c.as_str(), CHOICE_MODES.iter().copied())
-                .map(|h| format!("did you mean `{h}`?"))
-                .unwrap_or_else(|| format!("`choices:` is one of {}", CHOICE_MODES.join(", ")));
+            let hint = did_you_mean(c.as_str(), CHOICE_MODES.iter().copied());
             let msg = format!("`{}` is not a way to answer choices", c.value);
-            self.diags.push(Diagnostic::error("wrong-type", msg, c.file, c.span).with_help(help));
+            let help = format!("`choices:` is one of {}", CHOICE_MODES.join(", "));
+            self.diags.push(Diagnostic::error("wrong-type", msg, c.file, c.span).with_help(help).with_suggestion(hint));
         }
         if let Some(g) = &bundle.game {
             self.player_count(s, g);
@@ -527,13 +525,15 @@ impl<'a> FileChecker<'a> {
         fallback: Option<String>,
     ) {
         let name = n.value.as_ref();
-        let help = did_you_mean(name, candidates).map(|h| format!("did you mean `{h}`?")).or(fallback);
+        let hint = did_you_mean(name, candidates);
+        let mut d = Diagnostic::error(&format!("unknown-{what}"), format!("unknown {what} `{name}`"), n.file, n.span)
+            .with_help_opt(fallback)
+            .with_suggestion(hint);
         // A name that looks right but is not: say which character is not what it seems.
-        let help = crate::diag::chars::retype_help(name).or(help);
-        self.diags.push(
-            Diagnostic::error(&format!("unknown-{what}"), format!("unknown {what} `{name}`"), n.file, n.span)
-                .with_help_opt(help),
-        );
+        if let Some(retype) = crate::diag::chars::retype_help(name) {
+            d.help = Some(retype);
+        }
+        self.diags.push(d);
     }
 
     /// A name that must be one of `known` (a scenario player's role or faction).
@@ -552,12 +552,11 @@ impl<'a> FileChecker<'a> {
         if players.contains(&p.as_str()) || p.is_missing() {
             return;
         }
-        let help = did_you_mean(p.as_str(), players.iter().copied())
-            .map(|h| format!("did you mean `{h}`?"))
-            .unwrap_or_else(|| format!("the scenario's players are: {}", players.join(", ")));
+        let hint = did_you_mean(p.as_str(), players.iter().copied());
         self.diags.push(
             Diagnostic::error("unknown-player", format!("no player `{}` in this scenario", p.value), p.file, p.span)
-                .with_help(help),
+                .with_help(format!("the scenario's players are: {}", players.join(", ")))
+                .with_suggestion(hint),
         );
     }
 

@@ -247,12 +247,14 @@ impl<'a> Checker<'a> {
                             )
                         })
                         .collect();
-                    let help = did_you_mean(&prop.name, vars.iter().copied())
-                        .map(|h| format!("did you mean `{h}`?"))
-                        .unwrap_or_else(|| {
-                            "`set` without `of` assigns a game variable (declare it in `variables:`), `active_player`, or a game counter".into()
-                        });
-                    self.error("unknown-variable", format!("cannot set `{}`", prop.name), &prop.span).help = Some(help);
+                    let hint = did_you_mean(&prop.name, vars.iter().copied());
+                    let d = self.error("unknown-variable", format!("cannot set `{}`", prop.name), &prop.span);
+                    d.help = Some(
+                        "`set` without `of` assigns a game variable (declare it in `variables:`), `active_player`, or a game counter".into(),
+                    );
+                    if let Some(h) = hint {
+                        d.suggest(h);
+                    }
                 }
             }
         }
@@ -307,11 +309,12 @@ impl<'a> Checker<'a> {
         }
         let periods: Vec<&str> =
             self.env.phases.iter().map(String::as_str).chain(super::env::PERIODS.iter().copied()).collect();
-        let help = did_you_mean(&n.name, periods.iter().copied());
-        self.error("unknown-phase", format!("unknown phase or period `{}`", n.name), &n.span).help = Some(match help {
-            Some(h) => format!("did you mean `{h}`?"),
-            None => format!("known: {}", periods.join(", ")),
-        });
+        let hint = did_you_mean(&n.name, periods.iter().copied());
+        let d = self.error("unknown-phase", format!("unknown phase or period `{}`", n.name), &n.span);
+        match hint {
+            Some(h) => d.suggest(h),
+            None => d.with_help_mut(format!("known: {}", periods.join(", "))),
+        };
     }
 
     /// A property name, as in `modify cost of ...`.
@@ -326,8 +329,8 @@ impl<'a> Checker<'a> {
                     Some(w) => format!("`{}` is {w}, not a property", n.name),
                     None => format!("unknown property `{}`", n.name),
                 };
-                let help = did_you_mean(&n.name, props.iter().copied()).map(|h| format!("did you mean `{h}`?"));
-                self.error("unknown-property", msg, &n.span).help = help;
+                let hint = did_you_mean(&n.name, props.iter().copied());
+                self.error("unknown-property", msg, &n.span).suggest_opt(hint);
             }
         }
     }
@@ -340,13 +343,14 @@ impl<'a> Checker<'a> {
             let is_proc = matches!(self.env.lookup(&a.name), Some(Sym::Procedure { .. }));
             if !is_verb && !is_proc {
                 let verbs = Verb::ALL.iter().map(|v| v.as_str());
-                let help = did_you_mean(&a.name, verbs).map(|h| format!("did you mean `{h}`?"));
-                self.error(
+                let hint = did_you_mean(&a.name, verbs);
+                let d = self.error(
                     "unknown-action",
                     format!("`{}` is neither an effect verb nor a procedure", a.name),
                     &a.span,
-                )
-                .help = help.or(Some("forbid effect verbs (`place`, `move`, ...) or procedure names".into()));
+                );
+                d.help = Some("forbid effect verbs (`place`, `move`, ...) or procedure names".into());
+                d.suggest_opt(hint);
             }
         }
         if let Some(o) = &f.object {
@@ -365,19 +369,19 @@ impl<'a> Checker<'a> {
     /// A procedure referred to by name (`except during battle`, `uses battle`).
     pub(crate) fn procedure_name(&mut self, p: &Ident) {
         if !matches!(self.env.lookup(&p.name), Some(Sym::Procedure { .. })) {
-            let help = self.suggest_procedure(&p.name);
-            self.error("unknown-procedure", format!("unknown procedure `{}`", p.name), &p.span).help = help;
+            let hint = self.suggest_procedure(&p.name);
+            self.error("unknown-procedure", format!("unknown procedure `{}`", p.name), &p.span).suggest_opt(hint);
         }
     }
 
-    fn suggest_procedure(&self, name: &str) -> Option<String> {
+    fn suggest_procedure(&self, name: &str) -> Option<&'a str> {
         let procs: Vec<&str> = self
             .env
             .names()
             .filter(|c| matches!(self.env.lookup(c), Some(Sym::Procedure { .. })))
             .chain(super::env::FUNCTIONS.iter().map(|f| f.0))
             .collect();
-        did_you_mean(name, procs.iter().copied()).map(|h| format!("did you mean `{h}`?"))
+        did_you_mean(name, procs.iter().copied())
     }
 
     fn draft(&mut self, d: &Draft) {
@@ -408,8 +412,8 @@ impl<'a> Checker<'a> {
     fn unknown_value(&mut self, v: &Ident) {
         let values: Vec<&str> =
             self.env.names().filter(|c| matches!(self.env.lookup(c), Some(Sym::EnumValue(_)))).collect();
-        let help = did_you_mean(&v.name, values.iter().copied()).map(|h| format!("did you mean `{h}`?"));
-        self.error("unknown-value", format!("`{}` is not a value of any property", v.name), &v.span).help = help;
+        let hint = did_you_mean(&v.name, values.iter().copied());
+        self.error("unknown-value", format!("`{}` is not a value of any property", v.name), &v.span).suggest_opt(hint);
     }
 
     /// A call statement or expression; returns its result type.
@@ -437,10 +441,10 @@ impl<'a> Checker<'a> {
 
     fn keyword_call(&mut self, c: &Call, arg_tys: &[Ty]) -> Ty {
         let Some(info) = self.env.keywords.get(&c.name.name).cloned() else {
-            let help = did_you_mean(&c.name.name, self.env.keywords.keys().map(String::as_str))
-                .map(|h| format!("did you mean `{h}`?"))
-                .or_else(|| Some("keywords are defined under `keywords:` in game.yaml".into()));
-            self.error("unknown-keyword", format!("unknown keyword `{}`", c.name.name), &c.name.span).help = help;
+            let hint = did_you_mean(&c.name.name, self.env.keywords.keys().map(String::as_str));
+            let d = self.error("unknown-keyword", format!("unknown keyword `{}`", c.name.name), &c.name.span);
+            d.help = Some("keywords are defined under `keywords:` in game.yaml".into());
+            d.suggest_opt(hint);
             return Ty::Any;
         };
         if info.params.len() != c.args.len() {
@@ -512,18 +516,24 @@ impl<'a> Checker<'a> {
             _ if self.env.keywords.contains_key(&c.name.name) => {
                 // `Remove(2)`: a keyword written like a procedure call.
                 let args: Vec<String> = c.args.iter().map(crate::syntax::print::expr).collect();
-                self.error("unknown-procedure", format!("`{}` is a keyword, not a procedure", c.name.name), &c.span)
-                    .help = Some(format!("a keyword takes square brackets: `{}[{}]`", c.name.name, args.join(", ")));
+                let call = format!("{}[{}]", c.name.name, args.join(", "));
+                let d = self.error(
+                    "unknown-procedure",
+                    format!("`{}` is a keyword, not a procedure", c.name.name),
+                    &c.span,
+                );
+                d.help = Some(format!("a keyword takes square brackets: `{call}`"));
+                d.fix = Some(Box::new(call));
                 Ty::Any
             }
             _ => {
-                let help = self.suggest_procedure(&c.name.name);
+                let hint = self.suggest_procedure(&c.name.name);
                 self.error(
                     "unknown-procedure",
                     format!("unknown procedure or function `{}`", c.name.name),
                     &c.name.span,
                 )
-                .help = help;
+                .suggest_opt(hint);
                 Ty::Any
             }
         }
@@ -536,12 +546,11 @@ impl<'a> Checker<'a> {
             return;
         }
         let cands: Vec<&str> = self.env.names().filter(|c| self.env.lookup(c).is_some_and(want.fits)).collect();
-        let help = did_you_mean(n, cands.iter().copied())
-            .or_else(|| did_you_mean(n, self.env.names()))
-            .map(|h| format!("did you mean `{h}`?"))
-            .unwrap_or_else(|| format!("declare the {} in game.yaml", want.what));
+        let hint = did_you_mean(n, cands.iter().copied()).or_else(|| did_you_mean(n, self.env.names()));
         let span = span.clone();
-        self.error(want.code, format!("unknown {} `{n}`", want.what), &span).help = Some(help);
+        let d = self.error(want.code, format!("unknown {} `{n}`", want.what), &span);
+        d.help = Some(format!("declare the {} in game.yaml", want.what));
+        d.suggest_opt(hint);
         self.reported.push(span);
     }
 
@@ -575,9 +584,10 @@ impl<'a> Checker<'a> {
         let mut cands: Vec<&str> = self.env.names().chain(["you", "this"]).collect();
         let locals: Vec<String> = self.scopes.iter().flatten().map(|b| b.name.clone()).collect();
         cands.extend(locals.iter().map(String::as_str));
-        let help = did_you_mean(n, cands).map(|h| format!("did you mean `{h}`?"));
-        self.error("unknown-name", format!("unknown name `{n}`"), span).help =
-            help.or_else(|| Some("define it in game.yaml, or bind it with `let`".into()));
+        let hint = did_you_mean(n, cands);
+        let d = self.error("unknown-name", format!("unknown name `{n}`"), span);
+        d.help = Some("define it in game.yaml, or bind it with `let`".into());
+        d.suggest_opt(hint);
         Ty::Any
     }
 }

@@ -193,6 +193,35 @@ pub fn explain_field(src: &ScriptSrc, entry: Entry) -> String {
     }
 }
 
+/// The innermost expression of a field's text around byte `at` (relative to the text) and
+/// its static type, as the checker infers it with no local names bound (a local's type is
+/// unknown: `None` is given for a type the checker cannot tell). For editors' hovers.
+pub fn type_at(env: &Env, text: &str, entry: Entry, at: usize) -> Option<(std::ops::Range<usize>, Ty)> {
+    let limits = crate::limits::Limits::DEFAULT;
+    let mut best: Option<ast::Expr> = None;
+    let mut pick = |e: &mut ast::Expr| {
+        let inside = e.span.start <= at && at <= e.span.end;
+        let smaller = best.as_ref().is_none_or(|b| e.span.len() < b.span.len());
+        if inside && smaller {
+            best = Some(e.clone());
+        }
+    };
+    match parse_text(text, entry, &limits).ok()? {
+        Parsed::Script(mut b) => {
+            super::regroup::block(env, &mut b);
+            syntax::visit::block_exprs_mut(&mut b, &mut pick);
+        }
+        Parsed::Expr(mut e, _) => {
+            super::regroup::expr(env, &mut e);
+            syntax::visit::expr_mut(&mut e, &mut pick);
+        }
+        Parsed::Event(_) => return None,
+    }
+    let e = best?;
+    let ty = Checker::new(env, crate::diag::FileId(0), Box::new(|s| s)).expr(&e);
+    (ty != Ty::Any).then_some((e.span.clone(), ty))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -85,7 +85,8 @@ impl<'a> Cx<'a> {
     /// Reports an unknown field of `what`, suggesting the closest of `known`.
     pub fn unknown(&mut self, key: &Sp<String>, what: &str, known: &[&str]) {
         let msg = format!("unknown field `{}` in {what}", key.value);
-        let mut help = match did_you_mean(&key.value, known.iter().copied()) {
+        let hint = did_you_mean(&key.value, known.iter().copied());
+        let mut help = match hint {
             Some(m) => format!("did you mean `{m}`?"),
             None => format!("expected one of {}", list(known)),
         };
@@ -93,8 +94,9 @@ impl<'a> Cx<'a> {
         if let Some(retype) = crate::diag::chars::retype_help(&key.value) {
             help = retype;
         }
-        let d =
+        let mut d =
             Diagnostic::error("unknown-field", msg, self.file, key.span).with_label("unknown field").with_help(help);
+        d.fix = hint.map(|h| Box::new(h.to_string()));
         self.diags.push(d);
     }
 
@@ -181,6 +183,7 @@ impl<'a> Cx<'a> {
                 if f.fract() == 0.0 && f.abs() < 1e18 {
                     if let Some(d) = self.diags.last_mut() {
                         d.help = Some(format!("write it out in digits: `{}`", f as i64));
+                        d.fix = Some(Box::new((f as i64).to_string()));
                     }
                 }
                 None
@@ -251,7 +254,7 @@ impl<'a> Cx<'a> {
         let msg = format!("{what} must be {}, found `{}`", list(&names), text.value);
         let d = Diagnostic::error("wrong-type", msg, self.file, text.span)
             .with_label(format!("not one of {}", list(&names)))
-            .with_help_opt(did_you_mean(&text.value, names.iter().copied()).map(|m| format!("did you mean `{m}`?")));
+            .with_suggestion(did_you_mean(&text.value, names.iter().copied()));
         self.diags.push(d);
         None
     }

@@ -1,12 +1,10 @@
-//! The answers to requests about one open document: its symbols, the definition of the
-//! name under the cursor, a hover for it, and the names that may complete it. Each reads
-//! the document's game as last checked (`state::Game`) and the word at the position
-//! (`text::word_at`): names are looked up as scripts look them up, by name in the game.
+//! The answers to requests about one open document's definitions: its symbols and the
+//! definition of the name under the cursor. Each reads the document's game as last checked
+//! (`state::Game`) and the word at the position (`text::word_at`): names are looked up as
+//! scripts look them up, by name in the game. (Hover, completion, references and quick
+//! fixes have modules of their own.)
 
-use lsp_types::{
-    CompletionItem, CompletionItemKind, DocumentSymbol, Hover, HoverContents, Location, MarkupContent, MarkupKind,
-    Position, SymbolKind,
-};
+use lsp_types::{DocumentSymbol, Location, Position, SymbolKind};
 
 use super::index::{Def, Kind};
 use super::state::{Doc, Game};
@@ -45,6 +43,7 @@ fn symbol_kind(k: Kind) -> SymbolKind {
         Kind::Phase => SymbolKind::EVENT,
         Kind::Variable => SymbolKind::VARIABLE,
         Kind::Faction => SymbolKind::MODULE,
+        Kind::Property => SymbolKind::PROPERTY,
     }
 }
 
@@ -52,67 +51,4 @@ fn symbol_kind(k: Kind) -> SymbolKind {
 pub fn definition(game: &Game, doc: &Doc, pos: Position) -> Vec<Location> {
     let Some((word, _)) = text::word_at(&doc.text, text::offset(&doc.text, pos)) else { return vec![] };
     game.index.named(word).into_iter().filter_map(|d| game.location(d.file, d.at.clone())).collect()
-}
-
-/// What the name at `pos` is: its definitions' descriptions, else what the game's names
-/// say of it (a property, a built-in name...).
-pub fn hover(game: &Game, doc: &Doc, pos: Position) -> Option<Hover> {
-    let (word, r) = text::word_at(&doc.text, text::offset(&doc.text, pos))?;
-    let defs = game.index.named(word);
-    let value = if defs.is_empty() {
-        let sym = game.env.lookup(word)?;
-        format!("`{word}`: {}", sym.describe())
-    } else {
-        defs.iter().map(|d| d.hover.as_str()).collect::<Vec<_>>().join("\n\n---\n\n")
-    };
-    Some(Hover {
-        contents: HoverContents::Markup(MarkupContent { kind: MarkupKind::Markdown, value }),
-        range: Some(text::range(&doc.text, r)),
-    })
-}
-
-/// The names of the game that start with the word before `pos`: its definitions, the
-/// other names its scripts may use, and the built-in functions.
-pub fn completion(game: &Game, doc: &Doc, pos: Position) -> Vec<CompletionItem> {
-    let at = text::offset(&doc.text, pos);
-    let prefix = match text::word_at(&doc.text, at) {
-        Some((_, r)) if r.start < at => &doc.text[r.start..at],
-        _ => "",
-    };
-    let mut seen = std::collections::HashSet::new();
-    let mut out = Vec::new();
-    for d in game.index.names().filter(|d| d.name.starts_with(prefix)) {
-        if seen.insert(d.name.clone()) {
-            out.push(item(&d.name, completion_kind(d.kind), d.detail.clone()));
-        }
-    }
-    for n in game.env.names().filter(|n| n.starts_with(prefix)) {
-        if seen.insert(n.to_string()) {
-            let what = game.env.lookup(n).map_or("a name", |s| s.describe());
-            out.push(item(n, CompletionItemKind::VALUE, what.to_string()));
-        }
-    }
-    for (f, ..) in crate::check::env::FUNCTIONS.iter().filter(|f| f.0.starts_with(prefix)) {
-        if seen.insert((*f).to_string()) {
-            out.push(item(f, CompletionItemKind::FUNCTION, "a built-in function".into()));
-        }
-    }
-    out
-}
-
-fn item(label: &str, kind: CompletionItemKind, detail: String) -> CompletionItem {
-    CompletionItem { label: label.to_string(), kind: Some(kind), detail: Some(detail), ..Default::default() }
-}
-
-fn completion_kind(k: Kind) -> CompletionItemKind {
-    match k {
-        Kind::Card => CompletionItemKind::CLASS,
-        Kind::Ability => CompletionItemKind::METHOD,
-        Kind::Procedure => CompletionItemKind::FUNCTION,
-        Kind::Keyword => CompletionItemKind::KEYWORD,
-        Kind::Zone | Kind::Counter | Kind::Variable => CompletionItemKind::VARIABLE,
-        Kind::Piece => CompletionItemKind::STRUCT,
-        Kind::Phase => CompletionItemKind::EVENT,
-        Kind::Faction => CompletionItemKind::MODULE,
-    }
 }

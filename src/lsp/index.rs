@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use std::fmt::Write;
 
 use crate::diag::{FileId, Span};
-use crate::load::{Ability, AbilityKind, Card, CounterSpec, GameBundle, Procedure, Sp, ZoneSpec};
+use crate::load::{Ability, AbilityKind, Card, CounterSpec, GameBundle, Procedure, PropSpec, Sp, Value, ZoneSpec};
 
 /// What a definition is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -23,6 +23,7 @@ pub enum Kind {
     Phase,
     Variable,
     Faction,
+    Property,
 }
 
 impl Kind {
@@ -39,6 +40,7 @@ impl Kind {
             Kind::Phase => "phase",
             Kind::Variable => "variable",
             Kind::Faction => "faction",
+            Kind::Property => "property",
         }
     }
 }
@@ -74,6 +76,7 @@ impl Index {
     pub fn build(bundle: &GameBundle) -> Index {
         let mut ix = Index::default();
         if let Some(g) = &bundle.game {
+            ix.properties(&g.properties);
             ix.zones(&g.zones);
             ix.counters(&g.counters);
             for p in &g.pieces {
@@ -95,6 +98,7 @@ impl Index {
             }
             let detail = format!("faction: {}", f.name.value);
             ix.push(def(&f.faction, Kind::Faction, f.span.clone(), detail, hover));
+            ix.properties(&f.properties);
             ix.zones(&f.zones);
             ix.counters(&f.counters);
             for p in &f.pieces {
@@ -120,6 +124,13 @@ impl Index {
     fn simple(&mut self, name: &Sp<String>, kind: Kind, full: Span) {
         let detail = format!("{} `{}`", kind.word(), name.value);
         self.push(def(name, kind, full, detail.clone(), detail));
+    }
+
+    fn properties(&mut self, props: &[PropSpec]) {
+        for p in props {
+            let detail = prop_text(p);
+            self.push(def(&p.name, Kind::Property, p.span.clone(), detail.clone(), detail));
+        }
     }
 
     fn zones(&mut self, zones: &[ZoneSpec]) {
@@ -197,6 +208,12 @@ impl Index {
         let mut hover = format!("**{}** — card `{}`", c.name.value, c.id.value);
         if let Some(t) = &c.text {
             let _ = write!(hover, "\n\n{}", t.value);
+        }
+        // The printed values, as the card file writes them.
+        let values: Vec<String> =
+            c.props.iter().map(|(k, v)| format!("{}: {}", k.value, value_text(&v.value))).collect();
+        if !values.is_empty() {
+            let _ = write!(hover, "\n\n```yaml\n{}\n```", values.join("\n"));
         }
         let detail = format!("card: {}", c.name.value);
         if let Some(mut d) = def(&c.id, Kind::Card, c.span.range(), detail, hover) {
@@ -297,6 +314,45 @@ fn first_line(s: &str) -> String {
         Some((i, _)) => format!("{}…", &line[..i]),
         None => line.to_string(),
     }
+}
+
+/// A card's printed value, as YAML would write it (flow style for lists and mappings).
+fn value_text(v: &Value) -> String {
+    match v {
+        Value::Null => "~".into(),
+        Value::Bool(b) => b.to_string(),
+        Value::Int(n) => n.to_string(),
+        Value::Float(x) => x.to_string(),
+        Value::Str(t) => t.to_string(),
+        Value::List(items) => {
+            format!("[{}]", items.iter().map(|i| value_text(&i.value)).collect::<Vec<_>>().join(", "))
+        }
+        Value::Map(m) => {
+            let kv: Vec<String> = m.iter().map(|(k, v)| format!("{}: {}", k.value, value_text(&v.value))).collect();
+            format!("{{ {} }}", kv.join(", "))
+        }
+    }
+}
+
+fn prop_text(p: &PropSpec) -> String {
+    use crate::load::PropType;
+    let ty = match p.ty.value {
+        PropType::Number => "a number",
+        PropType::Bool => "true or false",
+        PropType::Text => "text",
+        PropType::Enum => "one of",
+        PropType::List if p.values.is_empty() => "a list",
+        PropType::List => "a list of",
+    };
+    let mut s = format!("property `{}`: {ty}", p.name.value);
+    if !p.values.is_empty() {
+        let values: Vec<&str> = p.values.iter().map(|v| v.value.as_str()).collect();
+        let _ = write!(s, " {}", values.join(", "));
+    }
+    if let Some(d) = &p.default {
+        let _ = write!(s, "; default {}", value_text(&d.value));
+    }
+    s
 }
 
 fn zone_text(z: &ZoneSpec) -> String {

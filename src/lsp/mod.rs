@@ -7,11 +7,17 @@
 //! This file owns the transport and the dispatch: a thread reads messages, the calling
 //! thread answers them in order. Changes are gathered while more messages wait, and a game
 //! is checked again before the next request is answered or when input goes quiet, so a
-//! burst of keystrokes costs one check. `state` keeps the documents and games, `features`
-//! answers requests, `index` lists a game's definitions, `text` converts positions.
+//! burst of keystrokes costs one check. `state` keeps the documents and games, `index`
+//! lists a game's definitions, `text` converts positions; the answers are in `features`
+//! (symbols, definition), `hover`, `complete`, `refs` (references) and `actions` (quick
+//! fixes).
 
+mod actions;
+mod complete;
 mod features;
+mod hover;
 mod index;
+mod refs;
 mod state;
 mod text;
 
@@ -24,11 +30,13 @@ use lsp_types::notification::{
     DidChangeTextDocument, DidCloseTextDocument, DidOpenTextDocument, Exit, Notification as _, PublishDiagnostics,
 };
 use lsp_types::request::{
-    Completion, DocumentSymbolRequest, GotoDefinition, HoverRequest, Initialize, Request as _, Shutdown,
+    CodeActionRequest, Completion, DocumentSymbolRequest, GotoDefinition, HoverRequest, Initialize, References,
+    Request as _, Shutdown,
 };
 use lsp_types::{
-    CompletionOptions, DocumentSymbolResponse, GotoDefinitionResponse, InitializeResult, OneOf, ServerCapabilities,
-    ServerInfo, TextDocumentSyncCapability, TextDocumentSyncKind,
+    CodeActionKind, CodeActionOptions, CodeActionProviderCapability, CompletionOptions, DocumentSymbolResponse,
+    GotoDefinitionResponse, InitializeResult, OneOf, ServerCapabilities, ServerInfo, TextDocumentSyncCapability,
+    TextDocumentSyncKind,
 };
 use serde_json::Value;
 
@@ -188,12 +196,23 @@ impl Server<'_> {
             HoverRequest::METHOD => {
                 let Some(p) = parse::<lsp_types::HoverParams>(r.params) else { return invalid(id) };
                 let at = p.text_document_position_params;
-                Some(to_value(self.at(&at.text_document.uri, |g, d| features::hover(g, d, at.position)).flatten()))
+                Some(to_value(self.at(&at.text_document.uri, |g, d| hover::hover(g, d, at.position)).flatten()))
             }
             Completion::METHOD => {
                 let Some(p) = parse::<lsp_types::CompletionParams>(r.params) else { return invalid(id) };
                 let at = p.text_document_position;
-                Some(to_value(self.at(&at.text_document.uri, |g, d| features::completion(g, d, at.position))))
+                Some(to_value(self.at(&at.text_document.uri, |g, d| complete::completion(g, d, at.position))))
+            }
+            References::METHOD => {
+                let Some(p) = parse::<lsp_types::ReferenceParams>(r.params) else { return invalid(id) };
+                let (at, decl) = (p.text_document_position, p.context.include_declaration);
+                let found = self.at(&at.text_document.uri, |g, d| refs::references(g, d, at.position, decl));
+                Some(to_value(found))
+            }
+            CodeActionRequest::METHOD => {
+                let Some(p) = parse::<lsp_types::CodeActionParams>(r.params) else { return invalid(id) };
+                let found = self.at(&p.text_document.uri, |g, d| actions::code_actions(g, d, &p));
+                Some(to_value(found.unwrap_or_default()))
             }
             _ => None,
         };
@@ -218,6 +237,11 @@ fn initialize() -> InitializeResult {
             definition_provider: Some(OneOf::Left(true)),
             hover_provider: Some(lsp_types::HoverProviderCapability::Simple(true)),
             completion_provider: Some(CompletionOptions::default()),
+            references_provider: Some(OneOf::Left(true)),
+            code_action_provider: Some(CodeActionProviderCapability::Options(CodeActionOptions {
+                code_action_kinds: Some(vec![CodeActionKind::QUICKFIX]),
+                ..CodeActionOptions::default()
+            })),
             ..ServerCapabilities::default()
         },
         server_info: Some(ServerInfo { name: "twilit".into(), version: Some(env!("CARGO_PKG_VERSION").into()) }),

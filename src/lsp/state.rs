@@ -37,12 +37,21 @@ pub struct Game {
     pub files: HashMap<PathBuf, FileId>,
     /// The documents given diagnostics last time (to clear those that have none now).
     published: HashSet<String>,
+    /// The game's directory (canonical).
+    pub dir: PathBuf,
+    /// Where its names are used, found on the first request that needs them.
+    pub uses: std::cell::OnceCell<Vec<super::refs::Use>>,
 }
 
 impl Game {
     /// The file id of a path of this game.
     pub fn file(&self, path: &Path) -> Option<FileId> {
         self.files.get(&canonical(path)).copied()
+    }
+
+    /// The game as loaded (`None` when its directory held no game after all).
+    pub fn bundle(&self) -> Option<&crate::load::GameBundle> {
+        self.checked.lib.games.iter().find(|g| canonical(&g.dir) == self.dir)
     }
 
     /// The sources of this game's files.
@@ -159,7 +168,8 @@ impl State {
                 out.push(PublishDiagnosticsParams { uri: doc.uri.clone(), diagnostics: vec![], version: None });
             }
         }
-        self.games.insert(dir, Game { checked, index, env, files, published });
+        let game = Game { checked, index, env, files, published, dir: dir.clone(), uses: Default::default() };
+        self.games.insert(dir, game);
         out
     }
 }
@@ -203,6 +213,9 @@ pub fn convert(d: &Diagnostic, sources: &SourceMap) -> lsp_types::Diagnostic {
         source: Some("twilit".into()),
         message: d.message.clone(),
         related_information: (!related.is_empty()).then_some(related),
+        // A did-you-mean's replacement travels with the diagnostic, so a quick fix needs
+        // nothing but what the client sends back.
+        data: d.fix.as_ref().map(|f| serde_json::json!({ "fix": f })),
         ..Default::default()
     }
 }

@@ -6,6 +6,7 @@ pub mod ast;
 mod display;
 pub mod grammar;
 mod guard;
+pub mod names;
 mod parse_event;
 mod parser;
 mod primary;
@@ -275,6 +276,11 @@ fn misspelled_reserved(src: &str, pos: usize) -> Option<String> {
 /// `// words:` comment its `reserved` rule is generated from), so the two cannot drift.
 static RESERVED_WORDS: LazyLock<Vec<&'static str>> =
     LazyLock::new(|| words::RESERVED_WORDS.iter().copied().filter(|w| w.len() >= 4).collect());
+
+/// The grammar's reserved words (its verbs and clause words: `draw`, `where`, `until`...).
+pub fn reserved_words() -> impl Iterator<Item = &'static str> {
+    words::RESERVED_WORDS.iter().copied()
+}
 
 /// Whether a word is reserved by the grammar (the grammar's `reserved` rule matches all of it).
 pub fn grammar_reserved(word: &str) -> bool {
