@@ -355,6 +355,16 @@ fn shadow() -> (Client, PathBuf, String, String) {
     (c, lotr, text, shadow)
 }
 
+/// Opens a LOTR scenario that names cards in its fields; it checks clean. Its text and URI.
+fn open_scenario(c: &mut Client, lotr: &Path) -> (String, String) {
+    let scen = lotr.join("scenarios/exert_wounds_one_of_your_characters_that_can.yaml");
+    let scen_text = std::fs::read_to_string(&scen).expect("a scenario");
+    let scen_uri = uri(&scen);
+    c.open(&scen_uri, &scen_text);
+    assert_eq!(c.diagnostics(&scen_uri), Vec::<Value>::new());
+    (scen_text, scen_uri)
+}
+
 /// Stops the server: it never panicked and exits cleanly.
 fn stopped(c: Client) {
     let (code, err) = c.stop();
@@ -367,11 +377,7 @@ fn references_of_card_ids_keywords_properties_and_values() {
     let (mut c, lotr, text, shadow) = shadow();
     // A card id: its definition, every script naming it and every scenario field listing
     // it (`put:`, `choose:`, `use:`), never a comment or a log line.
-    let scen = lotr.join("scenarios/exert_wounds_one_of_your_characters_that_can.yaml");
-    let scen_text = std::fs::read_to_string(&scen).expect("a scenario");
-    let scen_uri = uri(&scen);
-    c.open(&scen_uri, &scen_text);
-    assert_eq!(c.diagnostics(&scen_uri), Vec::<Value>::new());
+    let (scen_text, scen_uri) = open_scenario(&mut c, &lotr);
     let at = pos(&scen_text, "put: [legolas_greenleaf]", 8);
     let started = Instant::now();
     let all = places(&references(&mut c, &scen_uri, at, true));
@@ -483,11 +489,7 @@ fn quick_fixes_apply_what_check_suggests() {
 #[test]
 fn completion_of_verbs_enum_values_and_scenario_card_ids() {
     let (mut c, lotr, text, shadow) = shadow();
-    let scen = lotr.join("scenarios/exert_wounds_one_of_your_characters_that_can.yaml");
-    let scen_text = std::fs::read_to_string(&scen).expect("a scenario");
-    let scen_uri = uri(&scen);
-    c.open(&scen_uri, &scen_text);
-    assert_eq!(c.diagnostics(&scen_uri), Vec::<Value>::new());
+    let (scen_text, scen_uri) = open_scenario(&mut c, &lotr);
     // Completion: verbs; an enum property's values after `==`; card ids in a scenario list.
     let names = c.at("textDocument/completion", &shadow, pos(&text, "effect: Add[2]", "effect: ".len()));
     assert!(labels(&names).contains(&"draw".to_string()), "verbs complete");
