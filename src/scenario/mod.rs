@@ -4,6 +4,7 @@
 //! answer, and every answer must be used.
 
 pub mod from;
+mod setup;
 mod transcript;
 mod whole;
 
@@ -375,169 +376,6 @@ impl Runner<'_> {
         Ok(())
     }
 
-    fn setup(&mut self, it: &mut Interp) -> Res {
-        let mut phase = None;
-        let first = it.w.state.seats.first().copied();
-        let default_active = it.w.state.active();
-        let mut named_active = None;
-        for item in &self.sc.setup {
-            match item {
-                SetupItem::Phase(p) => {
-                    phase = Some(
-                        it.rules
-                            .phase_index(&p.value)
-                            .ok_or_else(|| self.fail(0, &p.span.range(), format!("no phase `{}`", p.value)))?,
-                    )
-                }
-                SetupItem::Put { .. } => self.put(it, item)?,
-                SetupItem::Order { order, zone, of, span } => self.order(it, order, zone, of.as_ref(), span)?,
-                SetupItem::Generator(g) => {
-                    let rng = crate::engine::Rng::from_hex(&g.value);
-                    it.w.state.rng = rng.ok_or_else(|| self.fail(0, &g.span.range(), "not a generator's state"))?;
-                }
-                SetupItem::Counter { counter, of, set, span } => self.counter(it, counter, of.as_ref(), set, span)?,
-                SetupItem::StartGame(span) => {
-                    it.atomically(|me| me.prepare_whole_game()).map_err(|h| self.failed(0, span, h.message(), &h))?;
-                }
-                SetupItem::Script(src) => {
-                    let script = parse(src, it).map_err(|m| self.fail(0, &src.span.range(), m))?;
-                    // Naming whose turn it is counts even when it names the default player.
-                    let sets_active = script.block.stmts.iter().any(|st| {
-                        matches!(&st.kind, syntax::ast::StmtKind::Set { prop, target: None, .. } if prop.name == "active_player")
-                    });
-                    let mut cx = self.ctx(it, first, &script.text).at(&script.origin);
-                    it.atomically(|me| me.exec_stmts(&script.block, &mut cx))
-                        .map_err(|h| self.fail(0, &src.span.range(), h.message()))?;
-                    if sets_active {
-                        named_active = it.w.state.active();
-                    }
-                }
-            }
-        }
-        // A setup script that made someone the active player wins over the turn order.
-        let chosen = it.w.state.active().filter(|&p| Some(p) != default_active || named_active == Some(p));
-        it.begin(phase).map_err(|h| self.fail(0, &self.sc.span, h.message()))?;
-        if let Some(p) = chosen {
-            it.make_active(p);
-        }
-        it.w.fired = it.w.state.log.len();
-        it.w.done.clear();
-        self.t.setup(&it.w.state, &it.phase_name());
-        Ok(())
-    }
-
-    /// `{ put: [ids], in: ZONE, of: PLAYER }`: a new copy of each card, or a new piece for
-    /// each piece name (on its first side, or `side:`), owned by the player or the zone's
-    /// owner; a label (`"c1#2"`) is that copy. `on: THING` attaches them to a thing instead;
-    /// `face:` and `exhausted:` set how they lie.
-    fn put(&self, it: &mut Interp, item: &SetupItem) -> Res {
-        let SetupItem::Put { put, zone, on, of, face_up, exhausted, side, home, span } = item else { return Ok(()) };
-        let owner = match of {
-            Some(o) => Some(self.player(it, &o.value, &o.span.range())?),
-            None => None,
-        };
-        let (z, bearer) = if *on {
-            let b = match it.card_named(exact_label(&zone.value)) {
-                Ok(Value::Ent(b)) => b,
-                _ => {
-                    return Err(self.fail(0, &zone.span.range(), format!("no thing `{}` to put things on", zone.value)))
-                }
-            };
-            let z = match it.w.state.ents[b].loc {
-                crate::engine::Loc::Zone(z) => z,
-                _ => return Err(self.fail(0, &zone.span.range(), format!("`{}` is not in a zone", zone.value))),
-            };
-            (z, Some(b))
-        } else {
-            (it.zone_named(&zone.value, owner).map_err(|h| self.fail(0, span, h.message()))?, None)
-        };
-        let owner = owner.or(it.w.state.zones[z].owner);
-        let home = match home {
-            Some(h) => Some(it.zone_named(&h.value, owner).map_err(|e| self.fail(0, &h.span.range(), e.message()))?),
-            None => None,
-        };
-        for id in put {
-            let (base, n) = match id.value.split_once('#') {
-                Some((b, n)) => (b, n.parse::<usize>().ok().filter(|&n| n >= 1)),
-                None => (id.value.as_str(), None),
-            };
-            let bad = |m: String| self.fail(0, &id.span.range(), m);
-            let (kind, base) = if let Some(&c) = it.rules.card_ids.get(base) {
-                (Kind::Card(c), base.to_string())
-            } else {
-                let piece = it.rules.env.resolve(base).map(|(n, _)| n).filter(|n| it.rules.pieces.contains_key(n));
-                let k = piece.ok_or_else(|| bad(format!("no card or piece `{base}`")))?;
-                (Kind::Piece(k.clone()), k)
-            };
-            let label = match n {
-                _ if !id.value.contains('#') => it.w.state.fresh_label(&base),
-                Some(n) => {
-                    it.w.state
-                        .claim_label(&base, n)
-                        .ok_or_else(|| bad(format!("`{}` is already on the table", id.value)))?
-                }
-                None => {
-                    return Err(bad(format!("`{}` is not a label: write `{base}#2` for the second copy", id.value)))
-                }
-            };
-            let piece_side = match &kind {
-                Kind::Piece(k) => {
-                    side.as_ref().map(|s| s.value.clone()).or_else(|| it.rules.pieces[k].first().cloned())
-                }
-                Kind::Card(_) => None,
-            };
-            let e = it.w.state.create(kind, label, owner, z);
-            it.w.state.set_side(e, piece_side);
-            if let Some(b) = bearer {
-                it.w.state.attach(e, b);
-            }
-            if let Some(f) = face_up {
-                it.w.state.set_face(e, f.value);
-            }
-            if let Some(x) = exhausted {
-                it.w.state.set_exhausted(e, x.value);
-            }
-            if home.is_some() {
-                it.w.state.ents[e].home = home;
-            }
-        }
-        Ok(())
-    }
-
-    /// `{ order: [labels], in: ZONE, of: PLAYER }`: the zone's things in this order, top
-    /// first; the list names each of them once.
-    fn order(
-        &self,
-        it: &mut Interp,
-        order: &[Sp<String>],
-        zone: &Sp<String>,
-        of: Option<&Sp<String>>,
-        span: &Span,
-    ) -> Res {
-        let owner = match of {
-            Some(o) => Some(self.player(it, &o.value, &o.span.range())?),
-            None => None,
-        };
-        let z = it.zone_named(&zone.value, owner).map_err(|h| self.fail(0, span, h.message()))?;
-        let mut items = std::collections::VecDeque::with_capacity(order.len());
-        for l in order {
-            match it.card_named(exact_label(&l.value)) {
-                Ok(Value::Ent(e)) if it.w.state.ents[e].loc == crate::engine::Loc::Zone(z) && !items.contains(&e) => {
-                    items.push_back(e)
-                }
-                _ => {
-                    return Err(self.fail(0, &l.span.range(), format!("`{}` is not (once) in {}", l.value, zone.value)))
-                }
-            }
-        }
-        if items.len() != it.w.state.zones[z].items.len() {
-            let n = it.w.state.zones[z].items.len();
-            return Err(self.fail(0, span, format!("{} holds {n} things; list each of them once", zone.value)));
-        }
-        it.w.state.set_items(z, items);
-        Ok(())
-    }
-
     fn player(&self, it: &Interp, name: &str, span: &Span) -> Result<PlayerId, Failure> {
         it.w.state.player_named(name).ok_or_else(|| self.fail(0, span, format!("no player `{name}` in this scenario")))
     }
@@ -560,48 +398,6 @@ impl Runner<'_> {
         it.acted(mark);
         if std::mem::take(&mut it.w.end_window) {
             it.atomically(|me| me.close_phase())?;
-        }
-        Ok(())
-    }
-
-    /// `{ counter, of, set }`: a game's, a player's, or each copy of a card's counter.
-    fn counter(
-        &mut self,
-        it: &mut Interp,
-        counter: &Sp<String>,
-        of: Option<&Sp<String>>,
-        set: &Sp<i64>,
-        span: &Span,
-    ) -> Res {
-        let holders = match of {
-            None => vec![crate::engine::Holder::Game],
-            Some(o) => match it.w.state.player_named(&o.value) {
-                Some(p) => vec![crate::engine::Holder::Player(p)],
-                // A shared zone or a board space keeps its own counters.
-                None if !it.rules.card_ids.contains_key(&o.value) && it.w.state.zone(&o.value, None).is_some() => {
-                    vec![crate::engine::Holder::Zone(it.w.state.zone(&o.value, None).unwrap_or_default())]
-                }
-                // A card id means every copy, as in scripts: each gets the counter.
-                None => {
-                    let copies = match it.copies(&o.value) {
-                        Value::Null => {
-                            vec![it.card_named(&o.value).map_err(|h| self.fail(0, &o.span.range(), h.message()))?]
-                        }
-                        Value::List(v) => v.to_vec(),
-                        one => vec![one],
-                    };
-                    let mut hs = Vec::new();
-                    for v in copies {
-                        hs.push(it.holder(&v, &counter.value).map_err(|h| self.fail(0, span, h.message()))?);
-                    }
-                    hs
-                }
-            },
-        };
-        for holder in holders {
-            it.w.state
-                .set_counter(&counter.value, holder, set.value)
-                .map_err(|m| self.fail(0, &set.span.range(), m))?;
         }
         Ok(())
     }
@@ -759,9 +555,4 @@ fn describe(s: &Step) -> String {
         Step::Advance(p) => format!("advance to {}", p.value),
         _ => String::new(),
     }
-}
-
-/// A label as the table writes it: `x#1`, the first copy, is `x`.
-fn exact_label(label: &str) -> &str {
-    label.strip_suffix("#1").unwrap_or(label)
 }
