@@ -67,6 +67,9 @@ fn a_step_of_every_bundled_game_becomes_a_passing_scenario() {
         let (replay, copy) = replay_and_copy(game, turns, dir.path());
         let last = made_and_run(&replay, &copy, None);
         assert!(last.contains("steps:\n  - "), "{last}");
+        // The last step of a game played to its end decided it (a turn limit ends none; in
+        // LOTR the phase that closes the game moves the fellowship to its last site itself).
+        assert_eq!(last.contains("  - expect_end: true\n"), turns == "1000" && game != "lotr", "{game}: {last}");
         for step in steps {
             let text = made_and_run(&replay, &copy, Some(step));
             // A phase that closes with nothing to do logs only its end and the next start.

@@ -29,6 +29,9 @@ pub struct Found {
     /// What stood before the step outside the state: lasting modifiers and prohibitions,
     /// abilities' uses counted this period (a scenario's setup cannot state them).
     pub unkept: Vec<String>,
+    /// Whether the game's `end:` held right after the step (the game then ends as the
+    /// phase closes).
+    pub ends: bool,
 }
 
 /// Counts a whole game's steps and keeps the one asked for (numbered from 1).
@@ -38,7 +41,8 @@ pub struct Probe {
     pub at: usize,
     /// Steps taken so far.
     pub taken: usize,
-    /// The steps after which the game was over.
+    /// The step after which the game was over (a phase closing: the game's `end:` is
+    /// read as a phase closes).
     pub ended_at: Option<usize>,
     /// The step kept, once taken.
     pub found: Option<Found>,
@@ -105,11 +109,16 @@ impl Interp<'_> {
         if self.w.state.over && p.ended_at.is_none() {
             p.ended_at = Some(p.taken);
         }
-        if let (Some((mut before, unkept)), true) = (pending, p.taken == p.at) {
-            if let Some(rng) = picked {
-                before.rng = rng;
-            }
-            p.found = Some(Found { before, after: self.w.state.clone(), kind, unkept });
+        let Some((mut before, unkept)) = pending.filter(|_| p.taken == p.at) else { return };
+        if let Some(rng) = picked {
+            before.rng = rng;
+        }
+        // Whether the game's `end:` holds now, as the phase's close will ask (an error
+        // reading it is the game's to raise then, not the probe's).
+        let ends = !self.w.state.over && self.rules.end.is_some() && self.ended().unwrap_or(false);
+        let after = self.w.state.clone();
+        if let Some(p) = self.probe.as_deref_mut() {
+            p.found = Some(Found { before, after, kind, unkept, ends });
         }
     }
 }

@@ -72,8 +72,9 @@ pub fn scenario_yaml(rules: &Rules, found: &Found, origin: &Origin) -> String {
     for step in steps(rules, found) {
         let _ = writeln!(out, "  - {step}");
     }
-    if after.over {
-        let _ = writeln!(out, "# The game ended with this step (a scenario's game never ends: see SCENARIOS.md 4).");
+    if after.over && found.kind == StepKind::Advance {
+        let _ = writeln!(out, "# The game ended as this phase closed: a scenario's game never ends, so `advance`");
+        let _ = writeln!(out, "# goes on into the next phase (SCENARIOS.md 4).");
     }
     out
 }
@@ -353,6 +354,10 @@ fn steps(rules: &Rules, found: &Found) -> Vec<String> {
     }
     for cond in changed(before, after) {
         out.push(format!("expect: {}", q(&cond)));
+    }
+    // The step that decided the game: its `end:` holds right after it.
+    if found.ends {
+        out.push("expect_end: true".into());
     }
     out
 }
