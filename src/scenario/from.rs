@@ -272,7 +272,7 @@ fn counters(s: &State, setup: &mut Vec<String>, notes: &mut Vec<String>) {
         let of = match holder {
             Holder::Game => String::new(),
             Holder::Player(p) => format!(", of: {}", q(&s.players[p].name)),
-            Holder::Ent(e) if s.ents[e].loc != Loc::Gone => format!(", of: {}", q(&s.ents[e].label)),
+            Holder::Ent(e) if s.ents[e].loc != Loc::Gone => format!(", of: {}", q(&exact(&s.ents[e].label))),
             Holder::Ent(_) => continue,
             Holder::Zone(z) if s.zones[z].owner.is_none() => format!(", of: {}", q(&s.zones[z].name)),
             Holder::Zone(z) => {
