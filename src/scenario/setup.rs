@@ -189,7 +189,9 @@ impl Runner<'_> {
                 None => {
                     let copies = match it.copies(&o.value) {
                         Value::Null => {
-                            vec![it.card_named(exact_label(&o.value)).map_err(|h| self.fail(0, &o.span.range(), h.message()))?]
+                            vec![it
+                                .card_named(exact_label(&o.value))
+                                .map_err(|h| self.fail(0, &o.span.range(), h.message()))?]
                         }
                         Value::List(v) => v.to_vec(),
                         one => vec![one],
