@@ -3,24 +3,30 @@
 //! agent. Each question shows what happened since the player last answered, as they saw
 //! it, and the options numbered; an answer is a number (several for a multiple choice),
 //! an option's text or the start of one. `state`, `log`, `help`, `undo` and `quit` are
-//! commands. Input may be piped, so a whole game can be scripted.
+//! commands. Input may be piped, so a whole game can be scripted; at a terminal the line
+//! is edited, Tab completing options and commands (`lineedit.rs`).
 //!
 //! Undo replays: the game is deterministic (one seeded generator), so going back one
 //! decision is playing the game again from its seed with every answer but the last.
 
 use std::cell::RefCell;
 use std::collections::{HashMap, VecDeque};
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::rc::Rc;
 
+use super::lineedit::Input;
 use crate::engine::Rng;
 use crate::interp::{Agent, Ask, Halt, RandomAgent, Rules};
+
+/// The commands a person may give instead of an answer (what Tab completes besides the
+/// options; `exit` and `?` also work but are not offered).
+pub const COMMANDS: &[&str] = &["undo", "help", "state", "log", "quit"];
 
 /// What a person at the table has said and seen, kept across the replays of one game.
 pub struct Session {
     /// The seats people play.
     humans: Vec<String>,
-    input: Box<dyn BufRead>,
+    input: Input,
     out: Box<dyn Write>,
     /// The answers given in this playing of the game, with the length of the log when
     /// each was asked.
@@ -39,7 +45,7 @@ pub struct Session {
 
 impl Session {
     /// A session for these seats, reading answers from `input` and writing to `out`.
-    pub fn new(humans: Vec<String>, input: Box<dyn BufRead>, out: Box<dyn Write>, echo: bool) -> Session {
+    pub fn new(humans: Vec<String>, input: Input, out: Box<dyn Write>, echo: bool) -> Session {
         Session {
             humans,
             input,
@@ -82,14 +88,12 @@ impl Session {
         }
         loop {
             self.question(ask);
-            let _ = write!(self.out, "{}> ", ask.chooser);
-            let _ = self.out.flush();
-            let mut line = String::new();
-            if self.input.read_line(&mut line).map_or(true, |n| n == 0) {
+            let prompt = format!("{}> ", ask.chooser);
+            let Some(line) = self.input.read(&prompt, ask.options, &mut self.out) else {
                 self.say("");
                 self.stop = Some("quit");
                 return Err("input ended: the game stops here".into());
-            }
+            };
             let line = line.trim();
             if self.echo {
                 self.say(line);
@@ -269,7 +273,8 @@ pub fn replay_probed(
     r: &super::replay::Replay,
     probe: crate::interp::probe::Probe,
 ) -> (Result<crate::scenario::Played, Halt>, crate::interp::probe::Probe) {
-    let mut session = Session::new(r.humans.clone(), Box::new(std::io::empty()), Box::new(std::io::sink()), false);
+    let mut session =
+        Session::new(r.humans.clone(), Input::Plain(Box::new(std::io::empty())), Box::new(std::io::sink()), false);
     session.replay = r.answers.iter().map(|a| (a.clone(), 0)).collect();
     let session = Rc::new(RefCell::new(session));
     let agent = HumanAgent { session: session.clone(), random: RandomAgent };

@@ -4,6 +4,7 @@
 pub mod bench;
 pub mod coverage;
 mod human;
+mod lineedit;
 pub mod mutate;
 pub mod play;
 pub mod render;

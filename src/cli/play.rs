@@ -200,9 +200,16 @@ fn play_people(
         let _ = writeln!(err, "error: `--human` plays one game, in human format");
         return EXIT_USAGE;
     }
+    use super::lineedit::{Input, LineEditor};
     use std::io::IsTerminal;
+    // A person typing gets a line editor (Tab completes); anything else is read as plain
+    // lines and echoed, so a piped game reads like a played one.
     let echo = !std::io::stdin().is_terminal();
-    let input = Box::new(std::io::BufReader::new(std::io::stdin()));
+    let editor = if echo { None } else { LineEditor::new(super::human::COMMANDS) };
+    let input = match editor {
+        Some(ed) => Input::Terminal(Box::new(ed)),
+        None => Input::Plain(Box::new(std::io::BufReader::new(std::io::stdin()))),
+    };
     let session = super::human::Session::new(o.humans.clone(), input, Box::new(std::io::stdout()), echo);
     let session = std::rc::Rc::new(std::cell::RefCell::new(session));
     match super::human::play(rules, o.seed, players, o.turns, session.clone()) {
