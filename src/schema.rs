@@ -62,10 +62,24 @@ impl Known {
         let games = b.game.iter();
         let zones = games.clone().flat_map(|g| &g.zones).chain(factions.clone().flat_map(|f| &f.zones));
         zones.for_each(|z| add(Words::Zone, &z.name.value));
+        // A board space is a place too (`put: [...], in: c5`).
+        let spaces = games.clone().flat_map(|g| &g.board).flat_map(|b| &b.spaces);
+        spaces.for_each(|sp| add(Words::Zone, &sp.id.value));
         let counters = games.clone().flat_map(|g| &g.counters).chain(factions.clone().flat_map(|f| &f.counters));
         counters.for_each(|c| add(Words::Counter, &c.name.value));
         let pieces = games.clone().flat_map(|g| &g.pieces).chain(factions.clone().flat_map(|f| &f.pieces));
-        pieces.for_each(|p| add(Words::Piece, &p.name.value));
+        for p in pieces {
+            // Scripts and `put:` also take a piece's plural: declared, or as names resolve
+            // it (`pawns`, `boxes`, `bodies`).
+            let name = &p.name.value;
+            add(Words::Piece, name);
+            p.plural.iter().for_each(|pl| add(Words::Piece, &pl.value));
+            add(Words::Piece, &format!("{name}s"));
+            add(Words::Piece, &format!("{name}es"));
+            if let Some(stem) = name.strip_suffix('y') {
+                add(Words::Piece, &format!("{stem}ies"));
+            }
+        }
         let turns =
             games.clone().filter_map(|g| g.turn.as_ref()).chain(factions.clone().filter_map(|f| f.turn.as_ref()));
         for p in turns.flat_map(|t| &t.phases) {

@@ -261,3 +261,26 @@ fn the_readme_editor_section_works_as_written() {
 fn canonical(p: &Path) -> PathBuf {
     std::fs::canonicalize(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
 }
+
+#[test]
+fn the_fixture_game_and_a_made_scenario_validate() {
+    // The run fixture uses every setup item (`setup_as_data.yaml`: labels, `on:`, `home:`,
+    // `order:`, `generator:`, `act: { action }`), against both schemas.
+    let fixture = Path::new(ROOT).join("tests/fixtures/run");
+    for s in [schema(&[]), schema(&["tests/fixtures/run"])] {
+        let (problems, files) = check_game(&s, &fixture);
+        assert!(problems.is_empty(), "{}", problems.join("\n"));
+        assert!(files >= 40, "{files}");
+    }
+    // What `scenario-from` writes (`random_agents:`, quoted labels) is a valid scenario too.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let saved = dir.path().to_str().expect("utf-8");
+    let args = ["simulate", "cards/root", "--games", "1", "--seed", "2", "--turns", "6", "--save-replays", saved];
+    let (code, _, err) = twilit(&[&args[..], &["--format", "json"]].concat());
+    assert_eq!(code, 0, "{err}");
+    let (code, made, err) = twilit(&["scenario-from", &format!("{saved}/root-2.json"), "--at", "20"]);
+    assert_eq!(code, 0, "{err}");
+    for s in [schema(&[]), schema(&["cards/root"])] {
+        assert_eq!(errors(&s, &json_of(&made)), vec![], "{made}");
+    }
+}

@@ -245,7 +245,7 @@ fields!(pub(crate) SETUP_SCRIPT_FIELDS, SETUP_SCRIPT = [
     "script" required: Ty::Script("script") => "Any setup script.",
 ]);
 fields!(pub(crate) SETUP_PHASE_FIELDS, SETUP_PHASE = [
-    "phase" required: Ty::Name(&[Words::Phase]) => "Start in this phase.",
+    "phase" required: Ty::Name(&[Words::Phase, Words::Step]) => "Start in this phase (or step of a phase).",
 ]);
 fields!(pub(crate) SETUP_START_FIELDS, SETUP_START = [
     "start" required: Ty::Choice(&[SETUP_START_GAME]) =>
@@ -282,7 +282,7 @@ fields!(pub(crate) STEP_KINDS, STEP = [
     "expect_error": Ty::Text => "The last `act` failed with this message.",
     "expect_log": Ty::List(&Ty::Text) => "Events of the last `act` or `advance` have these lines.",
     "expect_no_log": Ty::List(&Ty::Text) => "No event of the last `act` or `advance` has these lines.",
-    "advance": Ty::Name(&[Words::Phase]) => "Everyone passes until this phase starts.",
+    "advance": Ty::Name(&[Words::Phase, Words::Step]) => "Everyone passes until this phase (or step) starts.",
     "expect_actions": Ty::Obj(&EXPECT_ACTIONS_SHAPE) => "Exactly these legal actions now, in any order.",
     "expect_end": Ty::Bool => "Whether the game's `end:` holds now.",
     "expect_result": Ty::Obj(&EXPECT_RESULT_SHAPE) => "The game's `result:` read now.",
