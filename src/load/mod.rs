@@ -23,6 +23,7 @@ pub mod model;
 mod overlay;
 mod scalar;
 mod scenario;
+mod scenario_shape;
 mod walk;
 mod whole;
 pub mod yaml;
