@@ -19,6 +19,7 @@ mod convert;
 pub(crate) mod fields;
 mod files;
 mod game;
+mod game_shape;
 pub mod model;
 mod overlay;
 mod scalar;
