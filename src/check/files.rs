@@ -438,7 +438,10 @@ impl<'a> FileChecker<'a> {
 
     fn setup_item(&mut self, item: &SetupItem, players: &[&str], locals: &[(&str, Ty)]) {
         match item {
-            SetupItem::Put { put, zone, on, of, .. } => {
+            SetupItem::Put { put, zone, on, of, owner, .. } => {
+                if let Some(o) = owner.as_ref().filter(|o| o.value != "none") {
+                    self.player(o, players);
+                }
                 for id in put {
                     // A piece kind puts one new piece (`put: [pawn, pawn]`); a label one copy.
                     let id = copy_of(id);

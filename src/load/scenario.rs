@@ -72,6 +72,8 @@ pub enum SetupItem {
         side: Option<Sp<String>>,
         /// `home:` the zone `remove` and `return` send them back to (default: where put).
         home: Option<Sp<String>>,
+        /// `owner:` whose the things are (a player, or `none`), when not `of:`'s.
+        owner: Option<Sp<String>>,
         /// The item.
         span: Span,
     },
@@ -296,7 +298,7 @@ fn setup_item(cx: &mut Cx, node: &Node) -> Option<SetupItem> {
 
 fn put(cx: &mut Cx, node: &Node, entries: &[(Node, Node)]) -> Option<SetupItem> {
     let (mut cards, mut zone, mut bearer, mut of) = (Vec::new(), None, None, None);
-    let (mut face, mut exhausted, mut side, mut home) = (None, None, None, None);
+    let (mut face, mut exhausted, mut side, mut home, mut owner) = (None, None, None, None, None);
     cx.fields(entries, "a `put` item", PUT_FIELDS, |cx, k, v| match k {
         "put" => cards = cx.names(v, "`put`"),
         "in" => zone = cx.string(v, "`in`"),
@@ -305,6 +307,7 @@ fn put(cx: &mut Cx, node: &Node, entries: &[(Node, Node)]) -> Option<SetupItem> 
         "exhausted" => exhausted = cx.bool(v, "`exhausted`"),
         "side" => side = cx.string(v, "`side`"),
         "home" => home = cx.string(v, "`home`"),
+        "owner" => owner = cx.string(v, "`owner`"),
         _ => of = cx.string(v, "`of`"),
     });
     let on = bearer.is_some();
@@ -324,7 +327,7 @@ fn put(cx: &mut Cx, node: &Node, entries: &[(Node, Node)]) -> Option<SetupItem> 
         (z, b) => cx.required(z.or(b), node, "in", "this `put` item"),
     };
     let span = node.span.clone();
-    Some(SetupItem::Put { put: cards, zone, on, of, face_up: face, exhausted, side, home, span })
+    Some(SetupItem::Put { put: cards, zone, on, of, face_up: face, exhausted, side, home, owner, span })
 }
 
 fn order(cx: &mut Cx, node: &Node, entries: &[(Node, Node)]) -> Option<SetupItem> {

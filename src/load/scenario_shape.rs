@@ -44,6 +44,7 @@ fields!(pub(crate) PUT_FIELDS, PUT = [
     "exhausted": Ty::Bool => "Whether the things start exhausted (default: ready).",
     "side": Ty::Text => "The side a piece shows (default: its first).",
     "home": Ty::Name(&[Words::Zone]) => "Where `remove` and `return` send them back (default: where put).",
+    "owner": Ty::Text => "Whose the things are when not the zone's owner's: a player, or `none`.",
 ]);
 /// What `face:` takes.
 pub const FACES: &[&str] = &["up", "down"];

@@ -160,32 +160,19 @@ fn things(s: &State, setup: &mut Vec<String>, notes: &mut Vec<String>) {
     notes.extend(odd_things(s));
 }
 
-/// What a `put` item cannot state of the things: properties set on them, an owner other
-/// than the player whose zone they lie in.
+/// What a `put` item cannot state of the things: properties set on them, a home in
+/// another player's zone.
 fn odd_things(s: &State) -> Vec<String> {
     let mut notes = vec![];
-    let mut owners = vec![];
     for x in s.ents.iter().filter(|x| x.loc != Loc::Gone) {
         if !x.props.is_empty() {
             let props: Vec<String> = x.props.iter().map(|(k, v)| format!("{k} = {}", shown(s, v))).collect();
             notes.push(format!("the properties set on {}: {}", x.label, props.join(", ")));
         }
-        // A player's zone gives what is put in it to that player.
-        let given = match x.loc {
-            Loc::Zone(z) => s.zones[z].owner.or(x.owner),
-            _ => x.owner,
-        };
-        if given != x.owner {
-            let whose = x.owner.map_or("nobody", |o| s.players[o].name.as_str());
-            owners.push(format!("{} ({whose})", x.label));
-        }
-        // `home:` names a zone of the `of:` player, or a shared one.
-        if let Some(h) = x.home.filter(|&h| s.zones[h].owner.is_some_and(|o| Some(o) != given)) {
+        // `home:` names a zone of the things' owner, or a shared one.
+        if let Some(h) = x.home.filter(|&h| s.zones[h].owner.is_some_and(|o| Some(o) != x.owner)) {
             notes.push(format!("the home of {}: {}", x.label, s.zone_name(h)));
         }
-    }
-    if !owners.is_empty() {
-        notes.push(format!("who owns the things in other players' zones: {}", owners.join(", ")));
     }
     notes
 }
@@ -258,6 +245,13 @@ fn put(s: &State, run: &[EntId]) -> String {
     }
     if let Some(side) = side {
         let _ = write!(item, ", side: {}", q(side));
+    }
+    // A player's zone gives what is put in it to that player, unless `owner:` says.
+    let x = &s.ents[first];
+    if let Loc::Zone(z) = x.loc {
+        if s.zones[z].owner.or(x.owner) != x.owner {
+            let _ = write!(item, ", owner: {}", x.owner.map_or("none".into(), |o| q(&s.players[o].name)));
+        }
     }
     if let Some(h) = s.ents[first].home.filter(|&h| Some(h) != put_in(s, first)) {
         let _ = write!(item, ", home: {}", q(&s.zones[h].name));

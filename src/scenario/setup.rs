@@ -61,7 +61,9 @@ impl Runner<'_> {
     /// owner; a label (`"c1#2"`) is that copy. `on: THING` attaches them to a thing instead;
     /// `face:` and `exhausted:` set how they lie.
     fn put(&self, it: &mut Interp, item: &SetupItem) -> Res {
-        let SetupItem::Put { put, zone, on, of, face_up, exhausted, side, home, span } = item else { return Ok(()) };
+        let SetupItem::Put { put, zone, on, of, face_up, exhausted, side, home, owner: whose, span } = item else {
+            return Ok(());
+        };
         let owner = match of {
             Some(o) => Some(self.player(it, &o.value, &o.span.range())?),
             None => None,
@@ -81,7 +83,11 @@ impl Runner<'_> {
         } else {
             (it.zone_named(&zone.value, owner).map_err(|h| self.fail(0, span, h.message()))?, None)
         };
-        let owner = owner.or(it.w.state.zones[z].owner);
+        let owner = match whose {
+            Some(w) if w.value == "none" => None,
+            Some(w) => Some(self.player(it, &w.value, &w.span.range())?),
+            None => owner.or(it.w.state.zones[z].owner),
+        };
         let home = match home {
             Some(h) => Some(it.zone_named(&h.value, owner).map_err(|e| self.fail(0, &h.span.range(), e.message()))?),
             None => None,
