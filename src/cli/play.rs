@@ -144,14 +144,7 @@ pub fn play(o: PlayOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
                     print_log(&g, viewer, o.format, out);
                 }
                 if let Some(path) = &o.save_replay {
-                    let r = super::replay::Replay {
-                        game: o.path.clone(),
-                        seed,
-                        players,
-                        turns: o.turns,
-                        humans: vec![],
-                        answers: vec![],
-                    };
+                    let r = super::replay::Replay::random(&o.path, seed, players, o.turns);
                     if let Err(e) = r.save(path) {
                         let _ = writeln!(err, "error: {e}");
                         return EXIT_USAGE;

@@ -33,6 +33,11 @@ pub struct Replay {
 }
 
 impl Replay {
+    /// A game the seeded random agent played for every seat: its seed decides it.
+    pub fn random(game: &Path, seed: u64, players: usize, turns: u32) -> Replay {
+        Replay { game: game.to_path_buf(), seed, players, turns, humans: vec![], answers: vec![] }
+    }
+
     /// Writes the replay as JSON.
     pub fn save(&self, path: &Path) -> Result<(), String> {
         let text = serde_json::to_string_pretty(self).map_err(|e| e.to_string())?;

@@ -142,14 +142,7 @@ pub fn simulate(o: SimOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
 fn save_replays(dir: &std::path::Path, o: &SimOpts, game: &str, players: usize) -> Result<(), String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     for seed in o.seed..=o.seed + (o.games - 1) {
-        let r = super::replay::Replay {
-            game: o.path.clone(),
-            seed,
-            players,
-            turns: o.turns,
-            humans: vec![],
-            answers: vec![],
-        };
+        let r = super::replay::Replay::random(&o.path, seed, players, o.turns);
         r.save(&dir.join(format!("{game}-{seed}.json")))?;
     }
     Ok(())

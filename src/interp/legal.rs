@@ -71,9 +71,7 @@ impl Interp<'_> {
         keep: Option<fn(&Self, &Action) -> bool>,
         may_pass: impl Fn(&mut Self) -> R<bool>,
     ) -> R<Option<R<()>>> {
-        if self.probe.is_none() {
-            return self.take_turn_now(p, prompt, keep, may_pass);
-        }
+        // A step of the game for `scenario-from`'s probe (nothing without one).
         self.probe_enter();
         let out = self.take_turn_now(p, prompt, keep, may_pass);
         self.probe_leave(matches!(out, Ok(Some(Ok(())))).then_some(super::probe::StepKind::Act(p)));
