@@ -587,8 +587,8 @@ const CHOICE_MODES: &[&str] = crate::load::CHOICES;
 
 /// A scenario names a card's second copy `id#2`: the card id is what must exist.
 fn copy_of(id: &Sp<String>) -> Sp<String> {
-    match id.value.split_once('#') {
-        Some((base, n)) if n.parse::<u32>().is_ok() => Sp::new(base.to_string(), id.file, id.span),
-        _ => id.clone(),
+    match crate::engine::label::parse(&id.value) {
+        Some((base, _)) => Sp::new(base.to_string(), id.file, id.span),
+        None => id.clone(),
     }
 }

@@ -4,6 +4,7 @@
 
 pub mod counters;
 pub mod journal;
+pub mod label;
 pub mod log;
 pub mod rng;
 pub mod state;

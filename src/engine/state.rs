@@ -323,7 +323,7 @@ impl State {
     /// names the copies it lays out: later fresh labels of `base` count on from the
     /// highest claimed. `None` when a thing already has that label.
     pub fn claim_label(&mut self, base: &str, n: usize) -> Option<String> {
-        let label = if n > 1 { format!("{base}#{n}") } else { base.to_string() };
+        let label = super::label::of(base, n);
         if self.ents.iter().any(|e| e.label == label) {
             return None;
         }

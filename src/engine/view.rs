@@ -54,10 +54,8 @@ impl State {
 pub fn runs(s: &State, items: &[usize], shared: bool) -> Vec<String> {
     let split = |e: usize| {
         let l = &s.ents[e].label;
-        match l.split_once('#') {
-            Some((b, n)) => (b.to_string(), n.parse::<usize>().unwrap_or(0)),
-            None => (l.clone(), 1),
-        }
+        let (b, n) = super::label::parse(l).unwrap_or((l, 0));
+        (b.to_string(), n)
     };
     // What is not the default is shown: a piece's side, a card face down, exhausted.
     let state = |e: usize| {

@@ -26,7 +26,7 @@ pub struct Origin<'a> {
 /// The scenario, as YAML text.
 pub fn scenario_yaml(rules: &Rules, found: &Found, origin: &Origin) -> String {
     let (before, after) = (&found.before, &found.after);
-    let mut notes = unkept(rules, found);
+    let mut notes = unkept(found);
     let mut setup = vec![];
     things(before, &mut setup, &mut notes);
     counters(before, &mut setup, &mut notes);
@@ -94,7 +94,7 @@ fn place_name(rules: &Rules, s: &State) -> String {
 }
 
 /// What lives outside the state: lasting modifiers and prohibitions, limited uses.
-fn unkept(rules: &Rules, found: &Found) -> Vec<String> {
+fn unkept(found: &Found) -> Vec<String> {
     let mut notes = found.unkept.clone();
     let s = &found.before;
     if s.clock.turn > 1 || s.clock.round > 1 {
@@ -107,7 +107,6 @@ fn unkept(rules: &Rules, found: &Found) -> Vec<String> {
         let names: Vec<&str> = s.eliminated.iter().map(|&p| s.players[p].name.as_str()).collect();
         notes.push(format!("the players out of the game: {}", names.join(", ")));
     }
-    let _ = rules;
     notes
 }
 
@@ -116,40 +115,18 @@ fn unkept(rules: &Rules, found: &Found) -> Vec<String> {
 /// after another that lie alike in one place. Then `order` items give each zone whose
 /// order differs its order, and the things out of place their `home`.
 fn things(s: &State, setup: &mut Vec<String>, notes: &mut Vec<String>) {
-    let mut made = vec![false; s.ents.len()];
-    let mut seq: Vec<EntId> = vec![];
+    let seq = made_order(s);
     let mut run: Vec<EntId> = vec![];
-    let mut waiting: Vec<EntId> = vec![];
-    for e in 0..s.ents.len() {
-        match s.ents[e].loc {
-            Loc::Gone => continue,
-            // What is borne waits for its bearer.
-            Loc::On(b) if !made[b] => {
-                waiting.push(e);
-                continue;
-            }
-            _ => {}
-        }
+    for &e in &seq {
         if run.last().is_some_and(|&l| key(s, l) != key(s, e)) {
             setup.push(put(s, &run));
             run.clear();
         }
         run.push(e);
-        made[e] = true;
-        seq.push(e);
-        // Things waiting for this one follow it.
-        while let Some(k) = waiting.iter().position(|&w| matches!(s.ents[w].loc, Loc::On(b) if made[b])) {
-            let w = waiting.remove(k);
-            setup.push(put(s, &std::mem::take(&mut run)));
-            run.push(w);
-            made[w] = true;
-            seq.push(w);
-        }
     }
     if !run.is_empty() {
         setup.push(put(s, &run));
     }
-    setup.retain(|item| !item.is_empty());
     for (z, zone) in s.zones.iter().enumerate() {
         let as_made: Vec<EntId> = seq.iter().copied().filter(|&e| s.ents[e].loc == Loc::Zone(z)).collect();
         if as_made.len() > 1 && as_made.iter().ne(zone.items.iter()) {
@@ -158,6 +135,31 @@ fn things(s: &State, setup: &mut Vec<String>, notes: &mut Vec<String>) {
         }
     }
     notes.extend(odd_things(s));
+}
+
+/// The things on the table in the order the game made them, except that what is borne
+/// comes right after its bearer (a `put ... on:` needs the bearer made first).
+fn made_order(s: &State) -> Vec<EntId> {
+    let mut made = vec![false; s.ents.len()];
+    let (mut seq, mut waiting) = (vec![], vec![]);
+    for e in 0..s.ents.len() {
+        match s.ents[e].loc {
+            Loc::Gone => continue,
+            Loc::On(b) if !made[b] => {
+                waiting.push(e);
+                continue;
+            }
+            _ => {}
+        }
+        made[e] = true;
+        seq.push(e);
+        while let Some(k) = waiting.iter().position(|&w| matches!(s.ents[w].loc, Loc::On(b) if made[b])) {
+            let w = waiting.remove(k);
+            made[w] = true;
+            seq.push(w);
+        }
+    }
+    seq
 }
 
 /// What a `put` item cannot state of the things: properties set on them, a home in
@@ -209,10 +211,9 @@ fn put_in(s: &State, e: EntId) -> Option<usize> {
 /// A label as `put:` names exactly that copy: the first copy's label, the bare id, is
 /// written `id#1` (a bare id in `put:` makes a new copy).
 fn exact(label: &str) -> String {
-    if label.contains('#') {
-        label.to_string()
-    } else {
-        format!("{label}#1")
+    match crate::engine::label::parse(label) {
+        Some((base, n)) => format!("{base}#{n}"),
+        None => label.to_string(),
     }
 }
 

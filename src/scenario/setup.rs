@@ -69,7 +69,7 @@ impl Runner<'_> {
             None => None,
         };
         let (z, bearer) = if *on {
-            let b = match it.card_named(exact_label(&zone.value)) {
+            let b = match it.card_named(&exact_label(&zone.value)) {
                 Ok(Value::Ent(b)) => b,
                 _ => {
                     return Err(self.fail(0, &zone.span.range(), format!("no thing `{}` to put things on", zone.value)))
@@ -93,11 +93,12 @@ impl Runner<'_> {
             None => None,
         };
         for id in put {
-            let (base, n) = match id.value.split_once('#') {
-                Some((b, n)) => (b, n.parse::<usize>().ok().filter(|&n| n >= 1)),
-                None => (id.value.as_str(), None),
-            };
             let bad = |m: String| self.fail(0, &id.span.range(), m);
+            // A bare id makes a new copy; a label (`c5#2`, `c5#1`) makes that copy.
+            let Some((base, n)) = crate::engine::label::parse(&id.value) else {
+                let base = id.value.split('#').next().unwrap_or_default();
+                return Err(bad(format!("`{}` is not a label: write `{base}#2` for the second copy", id.value)));
+            };
             let (kind, base) = if let Some(&c) = it.rules.card_ids.get(base) {
                 (Kind::Card(c), base.to_string())
             } else {
@@ -105,16 +106,11 @@ impl Runner<'_> {
                 let k = piece.ok_or_else(|| bad(format!("no card or piece `{base}`")))?;
                 (Kind::Piece(k.clone()), k)
             };
-            let label = match n {
-                _ if !id.value.contains('#') => it.w.state.fresh_label(&base),
-                Some(n) => {
-                    it.w.state
-                        .claim_label(&base, n)
-                        .ok_or_else(|| bad(format!("`{}` is already on the table", id.value)))?
-                }
-                None => {
-                    return Err(bad(format!("`{}` is not a label: write `{base}#2` for the second copy", id.value)))
-                }
+            let label = if id.value.contains('#') {
+                let taken = || bad(format!("`{}` is already on the table", id.value));
+                it.w.state.claim_label(&base, n).ok_or_else(taken)?
+            } else {
+                it.w.state.fresh_label(&base)
             };
             let piece_side = match &kind {
                 Kind::Piece(k) => {
@@ -157,7 +153,7 @@ impl Runner<'_> {
         let z = it.zone_named(&zone.value, owner).map_err(|h| self.fail(0, span, h.message()))?;
         let mut items = std::collections::VecDeque::with_capacity(order.len());
         for l in order {
-            match it.card_named(exact_label(&l.value)) {
+            match it.card_named(&exact_label(&l.value)) {
                 Ok(Value::Ent(e)) if it.w.state.ents[e].loc == crate::engine::Loc::Zone(z) && !items.contains(&e) => {
                     items.push_back(e)
                 }
@@ -185,18 +181,16 @@ impl Runner<'_> {
     ) -> Res {
         let holders = match of {
             None => vec![crate::engine::Holder::Game],
-            Some(o) => match it.w.state.player_named(&o.value) {
-                Some(p) => vec![crate::engine::Holder::Player(p)],
+            Some(o) => match (it.w.state.player_named(&o.value), it.w.state.zone(&o.value, None)) {
+                (Some(p), _) => vec![crate::engine::Holder::Player(p)],
                 // A shared zone or a board space keeps its own counters.
-                None if !it.rules.card_ids.contains_key(&o.value) && it.w.state.zone(&o.value, None).is_some() => {
-                    vec![crate::engine::Holder::Zone(it.w.state.zone(&o.value, None).unwrap_or_default())]
-                }
+                (None, Some(z)) if !it.rules.card_ids.contains_key(&o.value) => vec![crate::engine::Holder::Zone(z)],
                 // A card id means every copy, as in scripts: each gets the counter.
-                None => {
+                _ => {
                     let copies = match it.copies(&o.value) {
                         Value::Null => {
                             vec![it
-                                .card_named(exact_label(&o.value))
+                                .card_named(&exact_label(&o.value))
                                 .map_err(|h| self.fail(0, &o.span.range(), h.message()))?]
                         }
                         Value::List(v) => v.to_vec(),
@@ -220,6 +214,9 @@ impl Runner<'_> {
 }
 
 /// A label as the table writes it: `x#1`, the first copy, is `x`.
-fn exact_label(label: &str) -> &str {
-    label.strip_suffix("#1").unwrap_or(label)
+fn exact_label(label: &str) -> String {
+    match crate::engine::label::parse(label) {
+        Some((base, n)) => crate::engine::label::of(base, n),
+        None => label.to_string(),
+    }
 }

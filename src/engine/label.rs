@@ -1,0 +1,34 @@
+//! Labels: how the table names each copy of a card or piece — its id for the first copy,
+//! then `id#2`, `id#3`, ... Scenarios, transcripts and answers all read them this way.
+
+/// A label's base (card id or piece kind) and copy number: `c5#2` is (`c5`, 2); `c5` and
+/// `c5#1` are (`c5`, 1). `None` when what follows `#` is not a number from 1.
+pub fn parse(label: &str) -> Option<(&str, usize)> {
+    match label.split_once('#') {
+        Some((base, n)) => n.parse::<usize>().ok().filter(|&n| n >= 1).map(|n| (base, n)),
+        None => Some((label, 1)),
+    }
+}
+
+/// The label of copy `n` of `base`: `base` for the first, `base#n` after.
+pub fn of(base: &str, n: usize) -> String {
+    if n > 1 {
+        format!("{base}#{n}")
+    } else {
+        base.to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn labels_read_and_write_back() {
+        assert_eq!(super::parse("c5#2"), Some(("c5", 2)));
+        assert_eq!(super::parse("c5"), Some(("c5", 1)));
+        assert_eq!(super::parse("c5#1"), Some(("c5", 1)));
+        assert_eq!(super::parse("c5#0"), None);
+        assert_eq!(super::parse("c5#x"), None);
+        assert_eq!(super::of("c5", 1), "c5");
+        assert_eq!(super::of("c5", 3), "c5#3");
+    }
+}
