@@ -183,7 +183,7 @@ impl<'a> Checker<'a> {
                 self.block(body);
             }
             ChooseOne { options } => self.choose_one(options),
-            As { who, body, simultaneous } => {
+            As { who, body, simultaneous, .. } => {
                 let t = self.expr(who);
                 self.expect_ty(t, if *simultaneous { Ty::Players } else { Ty::Player }, &who.span);
                 self.block(body);

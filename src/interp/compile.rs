@@ -17,7 +17,9 @@ use crate::check::env::{Env, Sym, FUNCTIONS};
 use crate::engine::CounterId;
 use crate::fxhash::FxHashSet;
 use crate::load::CounterOn;
-use crate::syntax::ast::{Block, Call, CallKind, Callee, Expr, ExprKind, Res, StmtKind};
+use crate::syntax::ast::{
+    Block, Call, CallKind, Callee, ClauseKind, Expr, ExprKind, FilterKind, QuantityKind, Res, StmtKind, Verb,
+};
 use crate::syntax::visit;
 
 /// Resolves the names of one game's scripts.
@@ -28,13 +30,19 @@ pub(super) struct Resolver<'e> {
     /// The game's procedures (the factions' too), by name: their index in `Rules::proc_list`
     /// (the map that becomes `Rules::procs`).
     procs: &'e crate::fxhash::FxHashMap<String, u32>,
+    /// The zones every declaration of which is `per: player` (`private_body`).
+    player_zones: FxHashSet<String>,
 }
 
 impl<'e> Resolver<'e> {
     /// A resolver over a game's names and procedures (`procs`: each name's index in
     /// `Rules::proc_list`).
-    pub(super) fn new(env: &'e Env, procs: &'e crate::fxhash::FxHashMap<String, u32>) -> Self {
-        Resolver { env, params: env.param_names().collect(), procs }
+    pub(super) fn new(
+        env: &'e Env,
+        procs: &'e crate::fxhash::FxHashMap<String, u32>,
+        player_zones: FxHashSet<String>,
+    ) -> Self {
+        Resolver { env, params: env.param_names().collect(), procs, player_zones }
     }
 
     /// Resolves the names and calls of a script.
@@ -53,6 +61,104 @@ impl<'e> Resolver<'e> {
             }
             _ => {}
         });
+        // After the names: the analysis reads what they resolved to.
+        visit::block_stmts_mut(b, &mut |s| {
+            if let StmtKind::As { body, simultaneous: true, private, .. } = &mut s.kind {
+                *private = self.private_body(body);
+            }
+        });
+    }
+
+    /// Whether a simultaneous block only moves the acting player's things between the
+    /// acting player's zones: each statement a `move` of cards or pieces `in`/`from` one
+    /// of your zones (maybe chosen) `to`/`into` one of your zones, counted by plain
+    /// numbers, maybe `face up`/`down`; or an `if` on `exists`/`count` of such things.
+    /// Then no player's block reads what another's writes, and `secret` may run each
+    /// once (when nothing listens, forbids or watches; see there). Anything else (a
+    /// property, a roll, a call, a variable) is not analysed: `false`.
+    fn private_body(&self, b: &Block) -> bool {
+        !b.stmts.is_empty() && b.stmts.iter().all(|s| self.private_stmt(&s.kind))
+    }
+
+    fn private_stmt(&self, s: &StmtKind) -> bool {
+        match s {
+            StmtKind::Effect(e) => {
+                let dest =
+                    |k: &ClauseKind| matches!(k, ClauseKind::To(_) | ClauseKind::Into(_) | ClauseKind::ToEnd(..));
+                e.verb == Verb::Move
+                    && !e.objects.is_empty()
+                    && e.objects.iter().all(|o| self.own_things(o))
+                    && e.clauses.iter().any(|c| dest(&c.kind))
+                    && e.clauses.iter().all(|c| match &c.kind {
+                        ClauseKind::To(z) | ClauseKind::Into(z) | ClauseKind::ToEnd(_, z) => self.own_zone(z),
+                        ClauseKind::Face(_) => true,
+                        _ => false,
+                    })
+            }
+            StmtKind::If { cond, then, otherwise } => {
+                self.own_cond(cond)
+                    && self.private_body(then)
+                    && otherwise.as_ref().is_none_or(|b| self.private_body(b))
+            }
+            _ => false,
+        }
+    }
+
+    /// A condition on how many of your things there are: `exists`/`count` of them,
+    /// numbers, comparisons, `and`, `or`, `not`.
+    fn own_cond(&self, e: &Expr) -> bool {
+        match &e.kind {
+            ExprKind::Int(_) | ExprKind::Bool(_) => true,
+            ExprKind::Unary(_, x) => self.own_cond(x),
+            ExprKind::Binary(_, a, b) => self.own_cond(a) && self.own_cond(b),
+            ExprKind::Call(c) => {
+                matches!(c.callee, Callee::Builtin(i) if matches!(FUNCTIONS[i as usize].0, "exists" | "count"))
+                    && matches!(&c.args[..], [x] if self.own_things(x))
+            }
+            _ => false,
+        }
+    }
+
+    /// Cards or pieces in one of your zones, counted by a plain number, or chosen so.
+    fn own_things(&self, e: &Expr) -> bool {
+        let number = |e: &Expr| matches!(e.kind, ExprKind::Int(_));
+        let ExprKind::Select { quantity, base, filters } = &e.kind else {
+            return matches!(&e.kind, ExprKind::Choose(x) if self.own_things(x));
+        };
+        let counted = match quantity.as_ref().map(|q| &q.kind) {
+            None | Some(QuantityKind::All | QuantityKind::One | QuantityKind::AnyNumber) => true,
+            Some(QuantityKind::Exactly(n) | QuantityKind::UpTo(n)) => number(n),
+            Some(QuantityKind::Top(n) | QuantityKind::Bottom(n)) => n.as_deref().is_none_or(number),
+            Some(QuantityKind::Each) => false,
+        };
+        let kind = |e: &Expr| {
+            matches!(&e.kind, ExprKind::Name(n, Res::Global(_))
+                if matches!(n.as_str(), "card" | "cards" | "piece" | "pieces")
+                    && matches!(self.env.lookup(n), Some(Sym::Builtin(_))))
+        };
+        let place = |k: &FilterKind| matches!(k, FilterKind::In(z) | FilterKind::From(z) if self.own_zone(z));
+        let from = match (&base.kind, &filters[..]) {
+            // `top card of hand`
+            (ExprKind::Of(k, z), []) => kind(k) && self.own_zone(z),
+            // `1 card from hand`
+            (_, [f]) => kind(base) && place(&f.kind),
+            _ => false,
+        };
+        counted && from
+    }
+
+    /// One of your zones: a player's zone named alone (the acting player's) or `of you`.
+    fn own_zone(&self, e: &Expr) -> bool {
+        let zone = |e: &Expr| match &e.kind {
+            ExprKind::Name(_, Res::Global(i)) => {
+                self.env.entry(*i).is_some_and(|(c, s)| matches!(s, Sym::Zone) && self.player_zones.contains(c))
+            }
+            _ => false,
+        };
+        match &e.kind {
+            ExprKind::Of(z, p) => zone(z) && matches!(p.kind, ExprKind::You),
+            _ => zone(e),
+        }
     }
 
     /// Resolves the names and calls of an expression (a condition or a value).

@@ -146,10 +146,10 @@ impl<'r> Interp<'r> {
                     self.exec_block(&o.body, cx)?;
                 }
             }
-            StmtKind::As { who, body, simultaneous: true } => {
+            StmtKind::As { who, body, simultaneous: true, private } => {
                 let v = self.eval(who, cx)?;
                 let ps = self.players(&v)?;
-                self.simultaneously(&ps, body, cx)?;
+                self.simultaneously(&ps, body, *private, cx)?;
             }
             StmtKind::As { who, body, .. } => {
                 let v = self.eval(who, cx)?;

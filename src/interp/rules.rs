@@ -12,7 +12,7 @@ use crate::check::env::Env;
 use crate::diag::{Diagnostic, FileId, Span};
 use crate::engine::{List, Value};
 use crate::limits::Limits;
-use crate::load::{self, GameBundle, Modified, PropType};
+use crate::load::{self, GameBundle, Modified, Per, PropType};
 use crate::syntax::{self, ast};
 
 /// A parsed script with where it came from.
@@ -357,7 +357,15 @@ impl Rules {
             let next = procs.len() as u32;
             procs.entry(p.name.value.clone()).or_insert(next);
         }
-        let names = super::compile::Resolver::new(&env, &procs);
+        // The zones that are each player's wherever declared (the game's, the factions').
+        let zones = || g.zones.iter().chain(bundle.factions.iter().flat_map(|f| &f.zones));
+        let shared: crate::fxhash::FxHashSet<&str> =
+            zones().filter(|z| z.per == Per::Game).map(|z| z.name.value.as_str()).collect();
+        let player_zones = zones()
+            .filter(|z| z.per == Per::Player && !shared.contains(z.name.value.as_str()))
+            .map(|z| z.name.value.clone())
+            .collect();
+        let names = super::compile::Resolver::new(&env, &procs, player_zones);
         let mut cx = Compiler {
             diags: &mut diags,
             names: &names,

@@ -59,7 +59,15 @@ pub enum StmtKind {
     /// Acting as another player, e.g. `as victim { discard choose 1 card from hand }`;
     /// `simultaneously as players { ... }`: each answers against the state before any chose,
     /// and their events stay secret from the others.
-    As { who: Expr, body: Block, simultaneous: bool },
+    As {
+        who: Expr,
+        body: Block,
+        simultaneous: bool,
+        /// Compiled (always `false` as parsed): the body only moves the acting player's own
+        /// things between the acting player's own zones, so one player's block cannot change
+        /// what another's reads (see `interp::secret`).
+        private: bool,
+    },
     /// Requirement, e.g. `require count(x) > 0 else "no x"`.
     Require { cond: Expr, message: Option<String> },
     /// Refusal, e.g. `fail "not now"`.

@@ -46,8 +46,8 @@ impl Display for Stmt {
                 }
                 write!(f, ")")
             }
-            As { who, body, simultaneous: false } => write!(f, "(as {who} {body})"),
-            As { who, body, simultaneous: true } => write!(f, "(simultaneously-as {who} {body})"),
+            As { who, body, simultaneous: false, .. } => write!(f, "(as {who} {body})"),
+            As { who, body, simultaneous: true, .. } => write!(f, "(simultaneously-as {who} {body})"),
             Require { cond, message: Some(m) } => write!(f, "(require {cond} {m:?})"),
             Require { cond, message: None } => write!(f, "(require {cond})"),
             Fail { message } => write!(f, "(fail {message:?})"),

@@ -211,7 +211,7 @@ fn parse_as(p: P) -> StmtKind {
     let mut it = kids(p).peekable();
     let simultaneous = it.next_if(|k| k.as_rule() == Rule::simultaneously).is_some();
     let who = parse_expr(it.next().expect("as who"));
-    StmtKind::As { who, body: parse_block(it.next().expect("as block")), simultaneous }
+    StmtKind::As { who, body: parse_block(it.next().expect("as block")), simultaneous, private: false }
 }
 
 fn parse_require(p: P) -> StmtKind {

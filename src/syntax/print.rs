@@ -91,7 +91,7 @@ fn stmt(out: &mut String, s: &Stmt, depth: usize) {
             out.push_str(&"    ".repeat(depth));
             out.push('}');
         }
-        As { who, body, simultaneous } => {
+        As { who, body, simultaneous, .. } => {
             let s = if *simultaneous { "simultaneously " } else { "" };
             let _ = write!(out, "{s}as {} ", full(who));
             block(out, body, depth);

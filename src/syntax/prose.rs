@@ -49,8 +49,8 @@ fn stmt(s: &Stmt) -> String {
             let opts: Vec<String> = options.iter().map(|o| format!("\"{}\": {}", o.label, clause(&o.body))).collect();
             format!("choose one — {}", opts.join("; or "))
         }
-        As { who, body, simultaneous: false } => format!("{}: {}", print::expr(who), clause(body)),
-        As { who, body, simultaneous: true } => {
+        As { who, body, simultaneous: false, .. } => format!("{}: {}", print::expr(who), clause(body)),
+        As { who, body, simultaneous: true, .. } => {
             format!("at the same time, each of {} in secret: {}", print::expr(who), clause(body))
         }
         Require { cond, .. } => format!("only if {}", print::expr(cond)),
