@@ -37,9 +37,30 @@ impl State {
         }
     }
 
-    /// The players who can see `e` now.
+    /// The players who can see `e` now: what `sees` says of each, as one set, made from
+    /// the zone's visibility at once (a move asks it twice, a choice once per thing).
     pub fn seen_by(&self, e: EntId) -> u64 {
-        (0..self.players.len()).filter(|&p| self.sees(p, e)).fold(0, |m, p| m | bit(p))
+        let n = self.players.len();
+        let all = if n >= 64 { u64::MAX } else { (1u64 << n) - 1 };
+        let ent = &self.ents[e];
+        let out = match self.zone_of(e) {
+            None => all,
+            Some(z) => {
+                let zone = &self.zones[z];
+                let owner = zone.owner.or(ent.owner).map_or(0, bit);
+                let seen = match zone.vis {
+                    Vis::Hidden => 0,
+                    Vis::Owner => owner,
+                    Vis::Others if ent.face_up => !owner,
+                    Vis::Others => 0,
+                    Vis::Public if ent.face_up => all,
+                    Vis::Public => owner,
+                };
+                (seen | ent.shown) & all
+            }
+        };
+        debug_assert_eq!(out, (0..n).filter(|&p| self.sees(p, e)).fold(0, |m, p| m | bit(p)), "seen_by of {e}");
+        out
     }
 
     /// Shows `e` to these players until it next moves.
