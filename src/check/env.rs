@@ -340,7 +340,7 @@ impl Env {
     pub fn resolve_res(&self, name: &str, res: crate::syntax::ast::Res) -> Option<(&str, &Sym)> {
         match res {
             crate::syntax::ast::Res::Global(i) => self.entry(i),
-            crate::syntax::ast::Res::Unresolved => self.resolve_ref(name),
+            crate::syntax::ast::Res::Unresolved | crate::syntax::ast::Res::It => self.resolve_ref(name),
         }
     }
 

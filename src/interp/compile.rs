@@ -10,6 +10,8 @@
 //! runs — no `let` or `for each` of the script binds it, no procedure or keyword has a
 //! parameter of that name (a procedure's body and a `uses` trigger see those bound), and
 //! it is not `it`. Debug builds assert at every evaluation that no binding hides it.
+//! `it` itself is compiled (`Res::It`: read from `Ctx::it`, no binding searched) when the
+//! script binds no local of that name.
 
 use std::sync::Arc;
 
@@ -194,7 +196,11 @@ impl<'e> Resolver<'e> {
 
     fn name(&self, e: &mut Expr, bound: &[String]) {
         let ExprKind::Name(n, res) = &mut e.kind else { return };
-        if n == "it" || self.params.contains(n.as_str()) || bound.iter().any(|b| b == n) {
+        if self.params.contains(n.as_str()) || bound.iter().any(|b| b == n) {
+            return;
+        }
+        if n == "it" {
+            *res = Res::It;
             return;
         }
         if let Some(i) = self.env.index_of(n) {

@@ -52,6 +52,13 @@ impl<'r> Interp<'r> {
             ExprKind::Bool(b) => Ok(Value::Bool(*b)),
             ExprKind::Str(s) => Ok(Value::Str(s.as_str().into())),
             ExprKind::Name(n, Res::Global(i)) => self.global(n, *i, cx),
+            // A card (or a player) is copied as what it is, as `this` is.
+            ExprKind::Name(_, Res::It) => match &cx.it {
+                Some(Value::Ent(e)) => Ok(Value::Ent(*e)),
+                Some(Value::Player(p)) => Ok(Value::Player(*p)),
+                Some(v) => Ok(v.clone()),
+                None => Err(Halt::error("`it` is nothing here")),
+            },
             ExprKind::Name(n, Res::Unresolved) => self.name(n, cx),
             ExprKind::You => cx.you.map(Value::Player).ok_or_else(|| Halt::error("`you` is nobody here")),
             // A card (or a player) is copied as what it is: the generic copy of a value of
@@ -481,6 +488,7 @@ impl<'r> Interp<'r> {
                 debug_assert!(cx.get(n).is_none(), "`{n}` was compiled as global but is bound");
                 Some(i)
             }
+            Res::It => return Err(Halt::error(format!("`{n}` is not a name of the game"))),
             Res::Unresolved => {
                 if let Some(v) = cx.get(n).cloned() {
                     return self.things_of(&v, &right);

@@ -431,6 +431,8 @@ pub enum Res {
     /// The game's or the language's name at this index of the compiled name table;
     /// no binding of the script can hide it.
     Global(u32),
+    /// `it`, which no binding of the script hides: the candidate or subject (`Ctx::it`).
+    It,
 }
 
 /// Prefix operators.
