@@ -258,6 +258,11 @@ impl<'r> Interp<'r> {
                 ClauseKind::Onto(x) => (x, true, true),
                 _ => continue,
             };
+            if !onto {
+                if let Some(z) = self.zone_ref(x, cx) {
+                    return Ok(Some(Dest::Zone(z?, top)));
+                }
+            }
             let v = super::select::first(self.eval(x, cx)?);
             return Ok(Some(match v {
                 Value::Zone(z) if !onto => Dest::Zone(z, top),

@@ -1,7 +1,7 @@
 //! Expressions: names, operators, `of`, tables, dice and seat orders.
 
 use crate::check::env::{Sym, Ty};
-use crate::engine::{CounterId, EventKind, Holder, List, PlayerId, Value};
+use crate::engine::{CounterId, EventKind, Holder, List, PlayerId, Value, ZoneId};
 use crate::load::CounterOn;
 use crate::syntax::ast::*;
 
@@ -326,6 +326,54 @@ impl<'r> Interp<'r> {
             .and_then(|p| s.zone(name, Some(p)))
             .or_else(|| s.zone(name, None))
             .ok_or_else(|| self.no_zone(name, owner))
+    }
+
+    /// `Z` or `Z of X`, for a zone name `Z` and `X` one player (`you`, `it` or a local):
+    /// the zone `eval` would give, with the same steps counted and an error placed where
+    /// `eval` would place it, without going through values. `None`, having evaluated
+    /// nothing, for any other expression (most places of selections and moves are these).
+    pub(super) fn zone_ref(&mut self, e: &Expr, cx: &mut Ctx) -> Option<R<ZoneId>> {
+        let rules: &'r super::Rules = self.rules;
+        let zone_name = |x: &Expr| match &x.kind {
+            ExprKind::Name(_, Res::Global(i)) if rules.globals.get(*i as usize) == Some(&Global::Zone) => Some(*i),
+            _ => None,
+        };
+        let (key, owner, of) = match &e.kind {
+            ExprKind::Name(..) => (zone_name(e)?, cx.you, None),
+            ExprKind::Of(a, b) => {
+                let key = zone_name(a)?;
+                let p = match (&b.kind, &cx.it) {
+                    (ExprKind::You, _) => cx.you?,
+                    (ExprKind::Name(_, Res::It), Some(Value::Player(p))) => *p,
+                    (ExprKind::Name(n, Res::Unresolved), _) => match cx.get(n) {
+                        Some(Value::Player(p)) => *p,
+                        _ => return None,
+                    },
+                    _ => return None,
+                };
+                (key, Some(p), Some(b))
+            }
+            _ => return None,
+        };
+        let mut out = self.tick();
+        if let (Ok(()), Some(b)) = (&out, of) {
+            out = self.tick();
+            if let Err(h) = &mut out {
+                h.place(&b.span, cx);
+            }
+        }
+        let mut out = out.and_then(|()| self.zone_at(key, rules.env.entry(key).map_or("", |(c, _)| c), owner));
+        if let Err(h) = &mut out {
+            h.place(&e.span, cx);
+        }
+        #[cfg(debug_assertions)]
+        if let Ok(z) = out {
+            let budgets = (self.steps, self.game_steps);
+            let generic = self.eval(e, cx);
+            (self.steps, self.game_steps) = budgets;
+            debug_assert_eq!(generic.ok(), Some(Value::Zone(z)), "zone_ref finds another zone than eval");
+        }
+        Some(out)
     }
 
     /// The error of a zone lookup that found nothing.

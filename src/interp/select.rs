@@ -194,8 +194,14 @@ impl<'r> Interp<'r> {
         mode: Mode,
     ) -> R<Value> {
         self.tick()?; // the step of the `of` that `eval` would count
-        let right = self.eval_in(b, cx, mode)?;
-        let zones = self.zones_in(&right);
+        let (right, zones) = match self.zone_ref(b, cx) {
+            Some(z) => (Value::Null, Some(Zones::One([z?]))),
+            None => {
+                let right = self.eval_in(b, cx, mode)?;
+                let zones = self.zones_in(&right);
+                (right, zones)
+            }
+        };
         let k = match k {
             Some(e) => self.count(e, cx)?,
             None => 1,
@@ -328,9 +334,12 @@ impl<'r> Interp<'r> {
                 let v = self.eval(p, cx)?;
                 Some(Value::List(self.players(&v)?.into_iter().map(Value::Player).collect()))
             }
-            FilterKind::In(z) | FilterKind::From(z) | FilterKind::At(z) => match self.eval(z, cx)? {
-                v @ Value::Sym(_) => Some(Value::List(self.things(&v)?)),
-                v => Some(v),
+            FilterKind::In(z) | FilterKind::From(z) | FilterKind::At(z) => match self.zone_ref(z, cx) {
+                Some(found) => Some(Value::Zone(found?)),
+                None => match self.eval(z, cx)? {
+                    v @ Value::Sym(_) => Some(Value::List(self.things(&v)?)),
+                    v => Some(v),
+                },
             },
             FilterKind::On(b) => Some(self.eval(b, cx)?),
             _ => None,

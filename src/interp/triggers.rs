@@ -24,16 +24,24 @@ impl<'r> Interp<'r> {
     /// Offers every event not yet offered to the triggered abilities.
     /// A triggered ability's own events are offered first (from `floor`); events that were
     /// already waiting stay for the level that was offering them.
+    #[inline]
     pub fn fire(&mut self) -> R<()> {
-        if !self.rules.triggers.any() {
-            // Nobody listens: every event is offered at once, to no one.
-            self.w.fired = self.w.fired.max(self.w.state.log.len());
-            let fired = self.w.fired;
-            if !self.w.done.is_empty() {
-                self.w.done.retain(|&i| i >= fired);
-            }
-            return Ok(());
+        if self.rules.triggers.any() {
+            return self.offer_events();
         }
+        // Nobody listens: every event is offered at once, to no one (called after every
+        // statement, so this path is kept small and inline).
+        self.w.fired = self.w.fired.max(self.w.state.log.len());
+        if !self.w.done.is_empty() {
+            let fired = self.w.fired;
+            self.w.done.retain(|&i| i >= fired);
+        }
+        Ok(())
+    }
+
+    /// `fire` when some ability listens.
+    #[inline(never)]
+    fn offer_events(&mut self) -> R<()> {
         let mut i = self.w.fired.max(self.floor);
         while i < self.w.state.log.len() {
             if i < self.w.fired {
