@@ -12,11 +12,22 @@ pub fn parse(label: &str) -> Option<(&str, usize)> {
 
 /// The label of copy `n` of `base`: `base` for the first, `base#n` after.
 pub fn of(base: &str, n: usize) -> String {
-    if n > 1 {
-        format!("{base}#{n}")
-    } else {
-        base.to_string()
+    // Written by hand: every card dealt gets one, and `format!` costs more than the rest.
+    let mut digits = [0u8; 20];
+    let mut i = digits.len();
+    let mut k = n;
+    while k > 0 {
+        i -= 1;
+        digits[i] = b'0' + (k % 10) as u8;
+        k /= 10;
     }
+    let mut out = String::with_capacity(base.len() + 1 + digits.len() - i);
+    out.push_str(base);
+    if n > 1 {
+        out.push('#');
+        out.extend(digits[i..].iter().map(|&d| d as char));
+    }
+    out
 }
 
 #[cfg(test)]
@@ -30,5 +41,7 @@ mod tests {
         assert_eq!(super::parse("c5#x"), None);
         assert_eq!(super::of("c5", 1), "c5");
         assert_eq!(super::of("c5", 3), "c5#3");
+        assert_eq!(super::of("pawn", 1207), "pawn#1207");
+        assert_eq!(super::of("c5", 10), "c5#10");
     }
 }

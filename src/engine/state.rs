@@ -350,13 +350,7 @@ impl State {
                 1
             }
         };
-        let mut label = String::with_capacity(base.len() + 4);
-        label.push_str(base);
-        if n > 1 {
-            use std::fmt::Write;
-            let _ = write!(label, "#{n}");
-        }
-        label
+        super::label::of(base, n)
     }
 
     /// The zone an entity is in, following attachments to their bearer's zone.
