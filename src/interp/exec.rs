@@ -57,12 +57,15 @@ impl<'r> Interp<'r> {
             StmtKind::Require { cond, message } => {
                 let v = self.eval(cond, cx)?;
                 if !self.truth(&v, cond, cx)? {
-                    let m =
-                        message.clone().unwrap_or_else(|| format!("requirement not met: {}", cx.snippet(&cond.span)));
-                    return Err(Halt::refused(m));
+                    // The message is shared with the script, not copied: refusals are
+                    // common (every action a sampling agent draws that the rules refuse).
+                    return Err(match message {
+                        Some(m) => Halt::Refused(m.clone()),
+                        None => Halt::refused(format!("requirement not met: {}", cx.snippet(&cond.span))),
+                    });
                 }
             }
-            StmtKind::Fail { message } => return Err(Halt::refused(message.clone())),
+            StmtKind::Fail { message } => return Err(Halt::Refused(message.clone())),
             StmtKind::Pass => {}
             StmtKind::EndPhase => self.w.end_window = true,
             StmtKind::Eliminate { who } => {

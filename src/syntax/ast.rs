@@ -69,9 +69,9 @@ pub enum StmtKind {
         private: bool,
     },
     /// Requirement, e.g. `require count(x) > 0 else "no x"`.
-    Require { cond: Expr, message: Option<String> },
+    Require { cond: Expr, message: Option<crate::text::Text> },
     /// Refusal, e.g. `fail "not now"`.
-    Fail { message: String },
+    Fail { message: crate::text::Text },
     /// No effect, e.g. `pass`.
     Pass,
     /// Closing the action window, e.g. `end phase`.

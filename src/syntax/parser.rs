@@ -121,7 +121,7 @@ fn parse_stmt(p: P) -> Stmt {
         Rule::choose_one_stmt => StmtKind::ChooseOne { options: kids(p).map(parse_option).collect() },
         Rule::as_stmt => parse_as(p),
         Rule::require_stmt => parse_require(p),
-        Rule::fail_stmt => StmtKind::Fail { message: parse_string(last(p)) },
+        Rule::fail_stmt => StmtKind::Fail { message: parse_string(last(p)).into() },
         Rule::pass_stmt => StmtKind::Pass,
         Rule::end_phase_stmt => StmtKind::EndPhase,
         Rule::eliminate_stmt => StmtKind::Eliminate { who: parse_expr(last(p)) },
@@ -217,7 +217,7 @@ fn parse_as(p: P) -> StmtKind {
 fn parse_require(p: P) -> StmtKind {
     let mut it = kids(p);
     let cond = parse_expr(it.next().expect("require cond"));
-    StmtKind::Require { cond, message: it.next().map(parse_string) }
+    StmtKind::Require { cond, message: it.next().map(|m| parse_string(m).into()) }
 }
 
 fn parse_modify(p: P) -> StmtKind {
