@@ -240,3 +240,54 @@ fn a_quiet_game_is_the_logged_game_without_its_texts() {
         }
     }
 }
+
+fn rules_of(rel: &str) -> Rules {
+    let mut sources = SourceMap::default();
+    let (mut lib, diags) = twilit::load::load_paths(&[root().join(rel)], &mut sources);
+    assert!(diags.is_empty(), "{rel}: {diags:?}");
+    Rules::compile(&lib.games.remove(0)).unwrap()
+}
+
+/// `simulate` deals a table once and copies it for every game (`deal_once`): each game is
+/// the one it would have dealt itself, to the last event and the generator's state.
+#[test]
+fn a_game_from_a_table_dealt_once_is_the_game_that_deals_its_own() {
+    for (game, players, turns, seeds) in [
+        ("cards/goofspiel", 2, 100, 1..=5),
+        ("cards/crazy_eights", 5, 300, 1..=5),
+        ("cards/crazy_eights", 2, 300, 1..=3),
+        ("cards/lotr", 2, 40, 1..=3),
+        ("cards/root", 4, 3, 1..=2),
+        ("cards/ti4", 3, 2, 1..=2),
+        ("tests/fixtures/table", 2, 50, 1..=3),
+    ] {
+        let rules = rules_of(game);
+        let dealt = twilit::scenario::deal_once(&rules, players).unwrap_or_else(|| panic!("{game}: deals once"));
+        assert_eq!(dealt.players(), players);
+        for seed in seeds {
+            let own = twilit::scenario::quiet_game(&rules, seed, players, turns).unwrap();
+            let copied = twilit::scenario::quiet_game_from(&rules, &dealt, seed, turns).unwrap();
+            assert!(own.state.log.len() > 10, "{game} seed {seed}: the game played");
+            assert!(copied.state == own.state, "{game} seed {seed}: the states differ");
+            assert_eq!(copied.state.rng.to_hex(), own.state.rng.to_hex(), "{game} seed {seed}");
+            assert_eq!(copied.standing, own.standing, "{game} seed {seed}");
+            assert_eq!(copied.refused, own.refused, "{game} seed {seed}");
+        }
+    }
+}
+
+/// A deal that draws from the generator (a variable starting at a random player) differs
+/// from seed to seed: it is not dealt once.
+#[test]
+fn a_deal_that_draws_from_the_generator_is_dealt_by_every_game() {
+    let game = "game: g\nname: G\nplayers: { min: 2, max: 2 }\nvariables:\n  first: { type: player, start: random(players) }\nturn:\n  phases:\n    - name: main\n      actions: none\nend: turn > 1\n";
+    let mut sources = SourceMap::default();
+    let (bundle, diags) = twilit::load::load_bundle(std::path::Path::new("g"), &[("game.yaml", game)], &mut sources);
+    assert!(diags.is_empty(), "{diags:?}");
+    let rules = Rules::compile(&bundle).unwrap();
+    assert!(twilit::scenario::deal_once(&rules, 2).is_none());
+    let plain = game.replace("start: random(players)", "start: first(players)");
+    let (bundle, diags) = twilit::load::load_bundle(std::path::Path::new("g"), &[("game.yaml", &plain)], &mut sources);
+    assert!(diags.is_empty(), "{diags:?}");
+    assert!(twilit::scenario::deal_once(&Rules::compile(&bundle).unwrap(), 2).is_some());
+}

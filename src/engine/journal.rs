@@ -87,6 +87,11 @@ pub struct Mark {
 }
 
 impl State {
+    /// Whether no checkpoint is open (nothing recorded waits to be kept or undone).
+    pub fn journal_closed(&self) -> bool {
+        self.journal.open == 0 && self.journal.entries.is_empty()
+    }
+
     /// Opens a checkpoint: changes from now on are recorded until it is rolled back or
     /// committed. Checkpoints nest.
     pub fn checkpoint(&mut self) -> Mark {

@@ -21,9 +21,20 @@ impl<'r> Interp<'r> {
     /// Sets a whole game up: the `decks:`, the piece supplies, the variables' start values,
     /// then the game's `setup:` and each faction's.
     pub fn prepare_whole_game(&mut self) -> R<()> {
+        self.lay_down()?;
+        self.set_up()
+    }
+
+    /// The part of `prepare_whole_game` that runs no setup script: the variables' start
+    /// values, the `decks:` and the supplies.
+    pub fn lay_down(&mut self) -> R<()> {
         self.start_variables()?;
         self.deal_decks()?;
-        self.create_supplies()?;
+        self.create_supplies()
+    }
+
+    /// The rest of `prepare_whole_game`: the game's `setup:`, then each faction's.
+    pub fn set_up(&mut self) -> R<()> {
         // The scripts are borrowed from the rules, which outlive the game.
         let rules: &'r super::Rules = self.rules;
         if let Some(s) = &rules.setup {

@@ -495,6 +495,17 @@ impl<'r> Interp<'r> {
         self.w.state.commit(saved.mark);
     }
 
+    /// The steps counted so far: this action's and the game's (`Limits`).
+    pub fn steps_taken(&self) -> (u64, u64) {
+        (self.steps, self.game_steps)
+    }
+
+    /// Goes on counting from `steps_taken` of another run that did the same (a game dealt
+    /// from a copy of a dealt table counts its deal's steps).
+    pub fn count_steps_from(&mut self, (steps, game_steps): (u64, u64)) {
+        (self.steps, self.game_steps) = (steps, game_steps);
+    }
+
     /// Starts the budgets afresh (each top-level action, each scenario expectation).
     pub fn reset_budgets(&mut self) {
         self.steps = 0;

@@ -8,7 +8,7 @@ mod setup;
 mod transcript;
 mod whole;
 
-pub use whole::{probe_whole_game, quiet_game, random_game, whole_game, Played};
+pub use whole::{deal_once, probe_whole_game, quiet_game, quiet_game_from, random_game, whole_game, Dealt, Played};
 
 use std::sync::Arc;
 

@@ -90,9 +90,58 @@ fn whole_table<'r>(
     Interp::new(rules, state, agent)
 }
 
+/// A whole game's table as `lay_down` leaves it, for a simulation to copy for every game
+/// instead of dealing it again: only the seed differs between the games, and dealing
+/// draws nothing from the generator (`deal_once` checks), so a copy given the game's
+/// generator is the table that game would have dealt.
+#[derive(Debug, Clone)]
+pub struct Dealt {
+    state: State,
+    players: usize,
+    steps: (u64, u64),
+}
+
+/// Deals a quiet game's table once for `players` players (`quiet_game_from`): `None` when
+/// dealing draws from the generator (a variable's start value asks or rolls, say) or
+/// fails; then every game deals its own.
+pub fn deal_once(rules: &Rules, players: usize) -> Option<Dealt> {
+    let mut it = whole_table(rules, 0, players, Box::new(crate::interp::RandomAgent));
+    it.quiet = true;
+    it.lay_down().ok()?;
+    let untouched = it.w.state.rng == crate::engine::Rng::new(0) && it.w.state.journal_closed();
+    let steps = it.steps_taken();
+    untouched.then(|| Dealt { state: std::mem::replace(&mut it.w.state, State::new(0)), players, steps })
+}
+
+/// `quiet_game` from a copy of a dealt table (of as many players): the same game.
+pub fn quiet_game_from(rules: &Rules, dealt: &Dealt, seed: u64, turns: u32) -> Result<Played, Halt> {
+    let mut state = dealt.state.clone();
+    state.rng = crate::engine::Rng::new(seed);
+    // As `whole_table` does (a copy keeps no spare room).
+    state.log.reserve(1024);
+    let mut it = Interp::new(rules, state, Box::new(crate::interp::RandomAgent));
+    it.quiet = true;
+    it.count_steps_from(dealt.steps);
+    let (refused, standing) = run_dealt(&mut it, turns)?;
+    Ok(Played { state: it.w.state, refused, standing })
+}
+
+impl Dealt {
+    /// How many players the table seats.
+    pub fn players(&self) -> usize {
+        self.players
+    }
+}
+
 /// Sets a whole game up and plays it: the refused actions and the standing.
 fn run_whole(it: &mut Interp, turns: u32) -> Result<(usize, crate::interp::Standing), Halt> {
-    it.prepare_whole_game()?;
+    it.lay_down()?;
+    run_dealt(it, turns)
+}
+
+/// `run_whole` on a table already laid down.
+fn run_dealt(it: &mut Interp, turns: u32) -> Result<(usize, crate::interp::Standing), Halt> {
+    it.set_up()?;
     it.begin(None)?;
     // In a whole game the opening start events are live: their triggers resolve now.
     it.atomically(|me| me.fire())?;

@@ -14,7 +14,7 @@ use serde::Serialize;
 
 use crate::engine::{EventKind, Kind};
 use crate::interp::Rules;
-use crate::scenario::Played;
+use crate::scenario::{Dealt, Played};
 use stats::{round4, wilson, Spread};
 
 // Games run on worker threads that share the compiled rules.
@@ -139,8 +139,13 @@ impl GameSummary {
 
 /// Plays one game with the seeded random agent and summarises it; an error or a panic
 /// becomes a failed game.
-pub fn play_one(rules: &Rules, seed: u64, players: usize, turns: u32) -> GameSummary {
-    let run = || crate::scenario::quiet_game(rules, seed, players, turns);
+/// Plays game `seed` from a copy of `dealt` when there is one (the same game, dealt once
+/// for all: `scenario::deal_once`).
+pub fn play_one(rules: &Rules, seed: u64, players: usize, turns: u32, dealt: Option<&Dealt>) -> GameSummary {
+    let run = || match dealt.filter(|d| d.players() == players) {
+        Some(d) => crate::scenario::quiet_game_from(rules, d, seed, turns),
+        None => crate::scenario::quiet_game(rules, seed, players, turns),
+    };
     match catch_unwind(AssertUnwindSafe(run)) {
         Ok(Ok(g)) => GameSummary::of(seed, &g),
         Ok(Err(h)) => GameSummary::failed(seed, h.message().to_string()),
@@ -164,11 +169,14 @@ pub fn pool(jobs: Option<usize>) -> Result<rayon::ThreadPool, String> {
 /// Plays `o.games` games on `o.jobs` threads, calling `done` after each; the summaries come
 /// back in seed order, so the result does not depend on the thread count.
 pub fn play_all(rules: &Rules, o: &Options, done: &(dyn Fn() + Sync)) -> Result<Vec<GameSummary>, String> {
+    // Dealing is the same for every game (the seed only orders what setup shuffles), so
+    // it is done once, unless some game's deal would draw from the generator.
+    let dealt = crate::scenario::deal_once(rules, o.players);
     Ok(pool(o.jobs)?.install(|| {
         (0..o.games)
             .into_par_iter()
             .map(|i| {
-                let g = play_one(rules, o.seed.wrapping_add(i), o.players, o.turns);
+                let g = play_one(rules, o.seed.wrapping_add(i), o.players, o.turns, dealt.as_ref());
                 done();
                 g
             })
