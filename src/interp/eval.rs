@@ -362,7 +362,12 @@ impl<'r> Interp<'r> {
                 h.place(&b.span, cx);
             }
         }
-        let mut out = out.and_then(|()| self.zone_at(key, rules.env.entry(key).map_or("", |(c, _)| c), owner));
+        let s = &self.w.state;
+        let found = owner.and_then(|p| s.zone_keyed(key, Some(p))).or_else(|| s.zone_keyed(key, None));
+        // The zone's name only for the error (what `zone_at` would say).
+        let mut out = out.and_then(|()| {
+            found.ok_or_else(|| self.no_zone(rules.env.entry(key).map_or("", |(c, _)| c), owner))
+        });
         if let Err(h) = &mut out {
             h.place(&e.span, cx);
         }
