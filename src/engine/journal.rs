@@ -227,8 +227,12 @@ impl State {
         self.record(Undo::Prop(e, name.to_string(), old));
     }
 
-    /// Sets a game variable.
+    /// Sets a game variable. Setting it to the value it holds changes nothing, and is not
+    /// recorded (whose turn it is, set again at every turn of a one-seat order).
     pub fn set_var(&mut self, name: &str, v: Value) {
+        if self.vars.get(name) == Some(&v) {
+            return;
+        }
         let old = self.put_var(name.to_string(), Some(v));
         self.record(Undo::Var(name.to_string(), old));
     }

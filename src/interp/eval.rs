@@ -365,9 +365,8 @@ impl<'r> Interp<'r> {
         let s = &self.w.state;
         let found = owner.and_then(|p| s.zone_keyed(key, Some(p))).or_else(|| s.zone_keyed(key, None));
         // The zone's name only for the error (what `zone_at` would say).
-        let mut out = out.and_then(|()| {
-            found.ok_or_else(|| self.no_zone(rules.env.entry(key).map_or("", |(c, _)| c), owner))
-        });
+        let mut out =
+            out.and_then(|()| found.ok_or_else(|| self.no_zone(rules.env.entry(key).map_or("", |(c, _)| c), owner)));
         if let Err(h) = &mut out {
             h.place(&e.span, cx);
         }
