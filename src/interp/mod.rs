@@ -5,7 +5,8 @@
 //! before, instead of or right after them, `actions` playing cards and using abilities
 //! (requirements, then atomic costs, then effects), `turn` the turn structure, `legal`
 //! legal actions and action windows, `game` whole games (decks, results, matches),
-//! `secret` simultaneous choices, `places` default zones. Choices go through an `Agent`.
+//! `secret` simultaneous choices, `places` default zones, `zones` zones and cards by name.
+//! Choices go through an `Agent`.
 //! Every action is atomic: on any failure the world is restored to before it.
 
 pub mod actions;
@@ -36,6 +37,7 @@ mod secret;
 mod select;
 pub mod triggers;
 pub mod turn;
+mod zones;
 
 use std::rc::Rc;
 use std::sync::Arc;

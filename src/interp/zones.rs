@@ -1,0 +1,115 @@
+//! Zones and cards by name: a zone name alone (the acting player's, else the shared
+//! one) or `of` a player, found in the state's zone index by the name's compiled key;
+//! `zone_ref`, which reads the commonest places of selections and moves that way without
+//! going through values; and card ids and labels as things.
+
+use crate::engine::{List, PlayerId, Value, ZoneId};
+use crate::syntax::ast::*;
+
+use super::compile::Global;
+use super::{Ctx, Halt, Interp, R};
+
+impl<'r> Interp<'r> {
+    /// The zone whose name has index `key` in the name table (`name`, for messages), of
+    /// `owner` (a shared zone when there is no such player zone).
+    pub fn zone_at(&self, key: u32, name: &str, owner: Option<PlayerId>) -> R<usize> {
+        let s = &self.w.state;
+        let found = owner.and_then(|p| s.zone_keyed(key, Some(p))).or_else(|| s.zone_keyed(key, None));
+        found.ok_or_else(|| self.no_zone(name, owner))
+    }
+
+    /// The zone called `name` of `owner` (a shared zone when there is no such player zone).
+    pub fn zone_named(&self, name: &str, owner: Option<PlayerId>) -> R<usize> {
+        let s = &self.w.state;
+        owner
+            .and_then(|p| s.zone(name, Some(p)))
+            .or_else(|| s.zone(name, None))
+            .ok_or_else(|| self.no_zone(name, owner))
+    }
+
+    /// `Z` or `Z of X`, for a zone name `Z` and `X` one player (`you`, `it` or a local):
+    /// the zone `eval` would give, with the same steps counted and an error placed where
+    /// `eval` would place it, without going through values. `None`, having evaluated
+    /// nothing, for any other expression (most places of selections and moves are these).
+    pub(super) fn zone_ref(&mut self, e: &Expr, cx: &mut Ctx) -> Option<R<ZoneId>> {
+        let rules: &'r super::Rules = self.rules;
+        let zone_name = |x: &Expr| match &x.kind {
+            ExprKind::Name(_, Res::Global(i)) if rules.globals.get(*i as usize) == Some(&Global::Zone) => Some(*i),
+            _ => None,
+        };
+        let (key, owner, of) = match &e.kind {
+            ExprKind::Name(..) => (zone_name(e)?, cx.you, None),
+            ExprKind::Of(a, b) => {
+                let key = zone_name(a)?;
+                let p = match (&b.kind, &cx.it) {
+                    (ExprKind::You, _) => cx.you?,
+                    (ExprKind::Name(_, Res::It), Some(Value::Player(p))) => *p,
+                    (ExprKind::Name(n, Res::Unresolved), _) => match cx.get(n) {
+                        Some(Value::Player(p)) => *p,
+                        _ => return None,
+                    },
+                    _ => return None,
+                };
+                (key, Some(p), Some(b))
+            }
+            _ => return None,
+        };
+        let mut out = self.tick();
+        if let (Ok(()), Some(b)) = (&out, of) {
+            out = self.tick();
+            if let Err(h) = &mut out {
+                h.place(&b.span, cx);
+            }
+        }
+        let s = &self.w.state;
+        let found = owner.and_then(|p| s.zone_keyed(key, Some(p))).or_else(|| s.zone_keyed(key, None));
+        // The zone's name only for the error (what `zone_at` would say).
+        let mut out =
+            out.and_then(|()| found.ok_or_else(|| self.no_zone(rules.env.entry(key).map_or("", |(c, _)| c), owner)));
+        if let Err(h) = &mut out {
+            h.place(&e.span, cx);
+        }
+        #[cfg(debug_assertions)]
+        if let Ok(z) = out {
+            let budgets = (self.steps, self.game_steps);
+            let generic = self.eval(e, cx);
+            (self.steps, self.game_steps) = budgets;
+            debug_assert_eq!(generic.ok(), Some(Value::Zone(z)), "zone_ref finds another zone than eval");
+        }
+        Some(out)
+    }
+
+    /// The error of a zone lookup that found nothing.
+    fn no_zone(&self, name: &str, owner: Option<PlayerId>) -> Halt {
+        match owner {
+            Some(p) => Halt::error(format!("{} has no zone `{name}`", self.w.state.players[p].name)),
+            None => Halt::error(format!("there is no shared zone `{name}`")),
+        }
+    }
+
+    /// A card id in a script: every copy of it in the game, in table order (one copy is
+    /// that card; none is nothing).
+    pub fn copies(&self, id: &str) -> Value {
+        let Some(&def) = self.rules.card_ids.get(id) else { return Value::Null };
+        let mut all: List = self
+            .all_ents(true)
+            .into_iter()
+            .filter(|&e| self.w.state.ents[e].kind == crate::engine::Kind::Card(def))
+            .map(Value::Ent)
+            .collect();
+        match all.len() {
+            0 => Value::Null,
+            1 => all.remove(0),
+            _ => Value::List(all),
+        }
+    }
+
+    /// The entity with this label (`id`, or `id#2` for a second copy).
+    pub fn card_named(&self, id: &str) -> R<Value> {
+        let s = &self.w.state;
+        (0..s.ents.len())
+            .find(|&e| s.ents[e].label == id)
+            .map(Value::Ent)
+            .ok_or_else(|| Halt::error(format!("card `{id}` is not in this game")))
+    }
+}
