@@ -133,10 +133,12 @@ impl<'e> Resolver<'e> {
             Some(QuantityKind::Top(n) | QuantityKind::Bottom(n)) => n.as_deref().is_none_or(number),
             Some(QuantityKind::Each) => false,
         };
-        let kind = |e: &Expr| {
-            matches!(&e.kind, ExprKind::Name(n, Res::Global(_))
-                if matches!(n.as_str(), "card" | "cards" | "piece" | "pieces")
-                    && matches!(self.env.lookup(n), Some(Sym::Builtin(_))))
+        // Every card or every piece: the built-in nouns, read as `globals` reads them.
+        let kind = |e: &Expr| match &e.kind {
+            ExprKind::Name(_, Res::Global(i)) => self.env.entry(*i).is_some_and(|(c, s)| {
+                matches!(s, Sym::Builtin(_)) && matches!(Builtin::of(c), Builtin::Cards | Builtin::Pieces)
+            }),
+            _ => false,
         };
         let place = |k: &FilterKind| matches!(k, FilterKind::In(z) | FilterKind::From(z) if self.own_zone(z));
         let from = match (&base.kind, &filters[..]) {
