@@ -437,8 +437,8 @@ impl<'r> Interp<'r> {
                 debug_assert!(cx.get(n).is_none(), "`{n}` was compiled as global but is bound");
                 Some(i)
             }
-            Res::It => return Err(Halt::error(format!("`{n}` is not a name of the game"))),
-            Res::Unresolved => {
+            // `it` on the left of `of` is read by name, as before it was compiled.
+            Res::Unresolved | Res::It => {
                 if let Some(v) = cx.get(n).cloned() {
                     return self.things_of(&v, &right);
                 }
