@@ -13,9 +13,13 @@ impl<'r> Interp<'r> {
     /// The zone whose name has index `key` in the name table (`name`, for messages), of
     /// `owner` (a shared zone when there is no such player zone).
     pub fn zone_at(&self, key: u32, name: &str, owner: Option<PlayerId>) -> R<usize> {
+        self.zone_keyed_of(key, owner).ok_or_else(|| self.no_zone(name, owner))
+    }
+
+    /// `zone_at` without the error: the player's zone of that name, else the shared one.
+    fn zone_keyed_of(&self, key: u32, owner: Option<PlayerId>) -> Option<ZoneId> {
         let s = &self.w.state;
-        let found = owner.and_then(|p| s.zone_keyed(key, Some(p))).or_else(|| s.zone_keyed(key, None));
-        found.ok_or_else(|| self.no_zone(name, owner))
+        owner.and_then(|p| s.zone_keyed(key, Some(p))).or_else(|| s.zone_keyed(key, None))
     }
 
     /// The zone called `name` of `owner` (a shared zone when there is no such player zone).
@@ -61,11 +65,9 @@ impl<'r> Interp<'r> {
                 h.place(&b.span, cx);
             }
         }
-        let s = &self.w.state;
-        let found = owner.and_then(|p| s.zone_keyed(key, Some(p))).or_else(|| s.zone_keyed(key, None));
         // The zone's name only for the error (what `zone_at` would say).
-        let mut out =
-            out.and_then(|()| found.ok_or_else(|| self.no_zone(rules.env.entry(key).map_or("", |(c, _)| c), owner)));
+        let name = || rules.env.entry(key).map_or("", |(c, _)| c);
+        let mut out = out.and_then(|()| self.zone_keyed_of(key, owner).ok_or_else(|| self.no_zone(name(), owner)));
         if let Err(h) = &mut out {
             h.place(&e.span, cx);
         }
