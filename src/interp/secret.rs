@@ -32,9 +32,7 @@ impl Interp<'_> {
             let recording = self.recording.replace(vec![]);
             let out = self.as_player(p, body, cx);
             let got = std::mem::replace(&mut self.recording, recording).unwrap_or_default();
-            let rng = self.w.state.rng.clone();
-            self.restore(saved);
-            self.w.state.rng = rng;
+            self.undo_keeping_draws(saved);
             out?;
             answers.push(got);
         }
@@ -67,14 +65,20 @@ impl Interp<'_> {
             let out = self.as_player(p, body, cx);
             self.secret = secret;
             if let Err(h) = out {
-                let rng = self.w.state.rng.clone();
-                self.restore(saved);
-                self.w.state.rng = rng;
+                self.undo_keeping_draws(saved);
                 return Err(h);
             }
         }
         self.commit(saved);
         Ok(())
+    }
+
+    /// Undoes what happened since `saved`, but for the generator's draws: a rehearsal's
+    /// (or a failed block's) random answers are not drawn again.
+    fn undo_keeping_draws(&mut self, saved: super::Saved) {
+        let rng = self.w.state.rng.clone();
+        self.restore(saved);
+        self.w.state.rng = rng;
     }
 
     fn as_player(&mut self, p: PlayerId, body: &Block, cx: &mut Ctx) -> R<()> {
