@@ -83,7 +83,11 @@ fn whole_table<'r>(
     let names = (1..=players)
         .map(|i| Player { name: format!("p{i}"), role: None, faction: rules.factions.get(i - 1).map(|f| f.id.clone()) })
         .collect();
-    let mut state = Interp::lay_out(rules, seed, names);
+    seated(rules, Interp::lay_out(rules, seed, names), agent)
+}
+
+/// A whole game's interpreter over a laid-out (or dealt) table.
+fn seated<'r>(rules: &'r Rules, mut state: State, agent: Box<dyn crate::interp::Agent + 'r>) -> Interp<'r> {
     // A whole game logs hundreds of events: growing the log by doubling copies it again
     // and again (events are ~100 bytes).
     state.log.reserve(1024);
@@ -117,9 +121,7 @@ pub fn deal_once(rules: &Rules, players: usize) -> Option<Dealt> {
 pub fn quiet_game_from(rules: &Rules, dealt: &Dealt, seed: u64, turns: u32) -> Result<Played, Halt> {
     let mut state = dealt.state.clone();
     state.rng = crate::engine::Rng::new(seed);
-    // As `whole_table` does (a copy keeps no spare room).
-    state.log.reserve(1024);
-    let mut it = Interp::new(rules, state, Box::new(crate::interp::RandomAgent));
+    let mut it = seated(rules, state, Box::new(crate::interp::RandomAgent));
     it.quiet = true;
     it.count_steps_from(dealt.steps);
     let (refused, standing) = run_dealt(&mut it, turns)?;
