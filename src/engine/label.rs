@@ -30,6 +30,18 @@ pub fn of(base: &str, n: usize) -> String {
     out
 }
 
+/// A label as the table writes it: `c5#1`, the first copy, is `c5`; a label that does not
+/// parse is kept as written.
+pub fn canonical(label: &str) -> String {
+    parse(label).map_or_else(|| label.to_string(), |(base, n)| of(base, n))
+}
+
+/// A label with its copy number always written (`c5` is `c5#1`): in a scenario's `put:`
+/// that names exactly that copy, where a bare id makes a new one.
+pub fn numbered(label: &str) -> String {
+    parse(label).map_or_else(|| label.to_string(), |(base, n)| format!("{base}#{n}"))
+}
+
 #[cfg(test)]
 mod tests {
     #[test]
@@ -43,5 +55,8 @@ mod tests {
         assert_eq!(super::of("c5", 3), "c5#3");
         assert_eq!(super::of("pawn", 1207), "pawn#1207");
         assert_eq!(super::of("c5", 10), "c5#10");
+        assert_eq!((super::canonical("c5#1"), super::canonical("c5#2")), ("c5".into(), "c5#2".into()));
+        assert_eq!((super::numbered("c5"), super::numbered("c5#2")), ("c5#1".into(), "c5#2".into()));
+        assert_eq!(super::canonical("c5#x"), "c5#x");
     }
 }

@@ -7,7 +7,7 @@
 
 use std::fmt::Write;
 
-use crate::engine::{EntId, Event, EventKind, Holder, Loc, State, Value};
+use crate::engine::{label, EntId, Event, EventKind, Holder, Loc, State, Value};
 use crate::interp::probe::{Found, StepKind};
 use crate::interp::Rules;
 
@@ -130,7 +130,7 @@ fn things(s: &State, setup: &mut Vec<String>, notes: &mut Vec<String>) {
     for (z, zone) in s.zones.iter().enumerate() {
         let as_made: Vec<EntId> = seq.iter().copied().filter(|&e| s.ents[e].loc == Loc::Zone(z)).collect();
         if as_made.len() > 1 && as_made.iter().ne(zone.items.iter()) {
-            let labels: Vec<String> = zone.items.iter().map(|&e| q(&exact(&s.ents[e].label))).collect();
+            let labels: Vec<String> = zone.items.iter().map(|&e| q(&label::numbered(&s.ents[e].label))).collect();
             setup.push(format!("{{ order: [{}], {} }}", labels.join(", "), place(s, z, None)));
         }
     }
@@ -193,7 +193,7 @@ fn at(s: &State, e: EntId) -> String {
         Loc::Zone(z) => place(s, z, x.owner),
         Loc::On(b) => {
             let of = x.owner.map(|o| format!(", of: {}", q(&s.players[o].name))).unwrap_or_default();
-            format!("on: {}{of}", q(&exact(&s.ents[b].label)))
+            format!("on: {}{of}", q(&label::numbered(&s.ents[b].label)))
         }
         Loc::Gone => String::new(),
     }
@@ -205,15 +205,6 @@ fn put_in(s: &State, e: EntId) -> Option<usize> {
         Loc::Zone(z) => Some(z),
         Loc::On(b) => put_in(s, b),
         Loc::Gone => None,
-    }
-}
-
-/// A label as `put:` names exactly that copy: the first copy's label, the bare id, is
-/// written `id#1` (a bare id in `put:` makes a new copy).
-fn exact(label: &str) -> String {
-    match crate::engine::label::parse(label) {
-        Some((base, n)) => format!("{base}#{n}"),
-        None => label.to_string(),
     }
 }
 
@@ -235,7 +226,7 @@ fn place(s: &State, z: usize, owner: Option<usize>) -> String {
 
 fn put(s: &State, run: &[EntId]) -> String {
     let Some(&first) = run.first() else { return String::new() };
-    let labels: Vec<String> = run.iter().map(|&e| q(&exact(&s.ents[e].label))).collect();
+    let labels: Vec<String> = run.iter().map(|&e| q(&label::numbered(&s.ents[e].label))).collect();
     let (face_up, exhausted, side, _) = lie(s, first);
     let mut item = format!("{{ put: [{}], {}", labels.join(", "), at(s, first));
     if !face_up {
@@ -267,7 +258,7 @@ fn counters(s: &State, setup: &mut Vec<String>, notes: &mut Vec<String>) {
         let of = match holder {
             Holder::Game => String::new(),
             Holder::Player(p) => format!(", of: {}", q(&s.players[p].name)),
-            Holder::Ent(e) if s.ents[e].loc != Loc::Gone => format!(", of: {}", q(&exact(&s.ents[e].label))),
+            Holder::Ent(e) if s.ents[e].loc != Loc::Gone => format!(", of: {}", q(&label::numbered(&s.ents[e].label))),
             Holder::Ent(_) => continue,
             Holder::Zone(z) if s.zones[z].owner.is_none() => format!(", of: {}", q(&s.zones[z].name)),
             Holder::Zone(z) => {

@@ -69,7 +69,7 @@ impl Runner<'_> {
             None => None,
         };
         let (z, bearer) = if *on {
-            let b = match it.card_named(&exact_label(&zone.value)) {
+            let b = match it.card_named(&crate::engine::label::canonical(&zone.value)) {
                 Ok(Value::Ent(b)) => b,
                 _ => {
                     return Err(self.fail(0, &zone.span.range(), format!("no thing `{}` to put things on", zone.value)))
@@ -153,7 +153,7 @@ impl Runner<'_> {
         let z = it.zone_named(&zone.value, owner).map_err(|h| self.fail(0, span, h.message()))?;
         let mut items = std::collections::VecDeque::with_capacity(order.len());
         for l in order {
-            match it.card_named(&exact_label(&l.value)) {
+            match it.card_named(&crate::engine::label::canonical(&l.value)) {
                 Ok(Value::Ent(e)) if it.w.state.ents[e].loc == crate::engine::Loc::Zone(z) && !items.contains(&e) => {
                     items.push_back(e)
                 }
@@ -190,7 +190,7 @@ impl Runner<'_> {
                     let copies = match it.copies(&o.value) {
                         Value::Null => {
                             vec![it
-                                .card_named(&exact_label(&o.value))
+                                .card_named(&crate::engine::label::canonical(&o.value))
                                 .map_err(|h| self.fail(0, &o.span.range(), h.message()))?]
                         }
                         Value::List(v) => v.to_vec(),
@@ -210,13 +210,5 @@ impl Runner<'_> {
                 .map_err(|m| self.fail(0, &set.span.range(), m))?;
         }
         Ok(())
-    }
-}
-
-/// A label as the table writes it: `x#1`, the first copy, is `x`.
-fn exact_label(label: &str) -> String {
-    match crate::engine::label::parse(label) {
-        Some((base, n)) => crate::engine::label::of(base, n),
-        None => label.to_string(),
     }
 }
