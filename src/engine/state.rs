@@ -259,8 +259,15 @@ impl State {
     /// All players still in the game in seat order starting with `p`, clockwise or not
     /// (`p` first even if it has left).
     pub fn seat_order(&self, p: PlayerId, clockwise: bool) -> Vec<PlayerId> {
-        let step = if clockwise { 1 } else { -1 };
-        (0..self.ring(p).len() as isize).map(|k| self.seat_from(p, k * step)).collect()
+        // `seat_from(p, ±k)` for each k, with the ring built once (a turn order is read
+        // every turn).
+        let mut ring = self.ring(p);
+        let i = ring.iter().position(|&s| s == p).unwrap_or(0);
+        ring.rotate_left(i);
+        if !clockwise && ring.len() > 1 {
+            ring[1..].reverse();
+        }
+        ring
     }
 
     /// The zone with this name owned by `owner` (or shared when `owner` is `None`).
@@ -609,6 +616,22 @@ mod tests {
         assert_eq!(s.seat_from(0, -1), 2);
         assert_eq!(s.seat_order(1, true), vec![1, 2, 0]);
         assert_eq!(s.seat_order(1, false), vec![1, 0, 2]);
+    }
+
+    #[test]
+    fn a_seat_order_is_each_step_around_the_ring_of_those_still_playing() {
+        let mut s = three();
+        s.add_player(Player { name: "d".into(), role: None, faction: None });
+        s.eliminate(2);
+        for p in 0..4 {
+            for cw in [true, false] {
+                let step = if cw { 1 } else { -1 };
+                let n = if p == 2 { 4 } else { 3 };
+                let one_by_one: Vec<PlayerId> = (0..n).map(|k| s.seat_from(p, k * step)).collect();
+                assert_eq!(s.seat_order(p, cw), one_by_one, "from {p}, clockwise {cw}");
+            }
+        }
+        assert_eq!(s.seat_order(2, false), vec![2, 1, 0, 3]);
     }
 
     #[test]
