@@ -133,6 +133,9 @@ impl Interp<'_> {
     /// refusal: it stops the game.
     pub(super) fn would_resolve(&mut self, p: PlayerId, a: &Action) -> R<bool> {
         self.reset_budgets();
+        if self.guarded_out(p, a) {
+            return Ok(false);
+        }
         self.trial(|me| me.act_now(p, a).and_then(|()| me.fire()))
     }
 

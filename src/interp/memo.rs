@@ -137,9 +137,9 @@ impl Interp<'_> {
             self.clock_read |= read;
             #[cfg(debug_assertions)]
             {
-                let budgets = (self.steps, self.game_steps);
+                let budgets = self.steps;
                 let fresh = eval(self);
-                (self.steps, self.game_steps) = budgets;
+                self.steps = budgets;
                 // Evaluating again counts its steps twice: a budget may run out doing so.
                 if !matches!(fresh, Err(super::Halt::Budget(_))) {
                     debug_assert_eq!(fresh.ok().as_ref(), Some(&value), "a remembered answer is stale");
@@ -147,13 +147,13 @@ impl Interp<'_> {
             }
             return Ok(value);
         }
-        let before = (s.log.len(), s.rng.clone(), self.steps);
+        let before = (s.log.len(), s.rng.clone(), self.steps.taken().0);
         let outer = std::mem::replace(&mut self.clock_read, false);
         let out = eval(self);
         let read = std::mem::replace(&mut self.clock_read, outer);
         self.clock_read |= read;
         let s = &self.w.state;
-        let steps = self.steps.saturating_sub(before.2);
+        let steps = self.steps.taken().0.saturating_sub(before.2);
         let pure = (s.version(), s.game) == at && s.log.len() == before.0 && s.rng == before.1;
         let keep = steps >= worth && pure && self.w.mods.is_empty() && self.w.playing.is_empty();
         if let (Ok(value), true) = (&out, keep) {

@@ -30,11 +30,13 @@ mod pieces;
 mod places;
 pub mod probe;
 pub mod props;
+mod pure;
 mod respond;
 pub mod rules;
 mod sample;
 mod secret;
 mod select;
+mod steps;
 pub mod triggers;
 pub mod turn;
 mod zones;
@@ -382,7 +384,8 @@ pub struct Interp<'r> {
     coverage: Option<Box<coverage::Covered>>,
     /// Replacements whose effect is running (they do not replace its events).
     replacing: Vec<(actions::Source, usize)>,
-    steps: u64,
+    /// This action's and the game's steps (`Limits::steps`, `Limits::game_steps`).
+    steps: steps::Steps,
     /// A sampled action runs for real before it is known to ask nothing (`sample.rs`):
     /// its first question makes it its own trial.
     speculating: bool,
@@ -394,8 +397,6 @@ pub struct Interp<'r> {
     /// The agent of a sampled action that asked a question and goes on as its own
     /// trial with the first legal answers (`sample.rs`).
     parked: Option<Box<dyn Agent + 'r>>,
-    /// Steps since the game began (never reset: `Limits::game_steps`).
-    game_steps: u64,
     /// Whether an evaluation read the clock (`turn`, `round`, `phase`, `step`).
     clock_read: bool,
     /// What is kept of the state while what it read stays the same (`memo.rs`).
@@ -432,12 +433,11 @@ impl<'r> Interp<'r> {
             paying: false,
             coverage: None,
             replacing: vec![],
-            steps: 0,
+            steps: steps::Steps::new(&rules.limits),
             speculating: false,
             prompts: Default::default(),
             parked: None,
             period_names: Default::default(),
-            game_steps: 0,
             clock_read: false,
             kept,
             in_order: false,
@@ -499,18 +499,18 @@ impl<'r> Interp<'r> {
 
     /// The steps counted so far: this action's and the game's (`Limits`).
     pub fn steps_taken(&self) -> (u64, u64) {
-        (self.steps, self.game_steps)
+        self.steps.taken()
     }
 
     /// Goes on counting from `steps_taken` of another run that did the same (a game dealt
     /// from a copy of a dealt table counts its deal's steps).
     pub fn count_steps_from(&mut self, (steps, game_steps): (u64, u64)) {
-        (self.steps, self.game_steps) = (steps, game_steps);
+        self.steps.set((steps, game_steps), &self.limits);
     }
 
     /// Starts the budgets afresh (each top-level action, each scenario expectation).
     pub fn reset_budgets(&mut self) {
-        self.steps = 0;
+        self.steps.new_action(&self.limits);
         self.calls = 0;
         self.chain.clear();
         self.depth = 0;
@@ -560,9 +560,7 @@ impl<'r> Interp<'r> {
     /// so that work proportional to a zone's size is bounded by the budget like a loop.
     #[inline]
     fn tick_n(&mut self, n: usize) -> R<()> {
-        self.steps += n as u64;
-        self.game_steps += n as u64;
-        if self.steps > self.limits.steps || self.game_steps > self.limits.game_steps {
+        if self.steps.count(n) {
             return Err(self.over_budget());
         }
         Ok(())
@@ -581,7 +579,7 @@ impl<'r> Interp<'r> {
             }
             _ => "the action's own script".to_string(),
         };
-        let (what, max, limit) = if self.game_steps > self.limits.game_steps {
+        let (what, max, limit) = if self.steps.taken().1 > self.limits.game_steps {
             ("the game's step budget", self.limits.game_steps, "game_steps")
         } else {
             ("step budget", self.limits.steps, "steps")

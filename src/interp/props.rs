@@ -379,9 +379,9 @@ impl<'r> Interp<'r> {
         let Some(is) = self.member(e, t, cx)? else { return listed(self, cx) };
         #[cfg(debug_assertions)]
         {
-            let budgets = (self.steps, self.game_steps);
+            let budgets = self.steps;
             let fresh = listed(self, cx);
-            (self.steps, self.game_steps) = budgets;
+            self.steps = budgets;
             debug_assert_eq!(fresh.ok(), Some(is), "`member` disagrees with the listed things");
         }
         Ok(is)

@@ -28,13 +28,16 @@ pub struct Script {
     pub text: Arc<str>,
     /// The field it came from (maps its spans to the file, for run-time errors).
     pub origin: Arc<load::ScriptSrc>,
+    /// How many of its first statements are `require`s that only read (`pure::guards`;
+    /// counted for `play:` scripts, 0 for the others).
+    pub guards: usize,
 }
 
 impl Script {
     /// A parsed script and the field it was parsed from.
     pub fn from_src(block: Arc<ast::Block>, src: &load::ScriptSrc) -> Script {
         let origin = Arc::new(src.clone());
-        Script { block, file: src.file, span: src.span.range(), text: src.text.shared(), origin }
+        Script { block, file: src.file, span: src.span.range(), text: src.text.shared(), origin, guards: 0 }
     }
 }
 
@@ -403,6 +406,7 @@ impl Rules {
             }
         }
         rules.from_zones = all.iter().flat_map(|a| a.from.iter().cloned()).collect();
+        super::pure::count_guards(&mut rules);
         rules.listening = rules
             .cards
             .iter()

@@ -46,6 +46,10 @@ impl Interp<'_> {
                 }
                 return Ok(None);
             };
+            // A play its first lines refuse needs no trial (`pure.rs`).
+            if self.guarded_out(p, &a) {
+                continue;
+            }
             if let Some(taken) = self.take_at_once(p, prompt, &a)? {
                 return Ok(Some(taken));
             }

@@ -286,11 +286,11 @@ impl<'r> Interp<'r> {
         #[cfg(debug_assertions)]
         if applied.is_some_and(|i| i > 0) {
             // The filters in their written order give the same things, in the same order.
-            let budgets = (self.steps, self.game_steps);
+            let budgets = self.steps;
             self.in_order = true;
             let written = self.candidates(base, filters, cx);
             self.in_order = false;
-            (self.steps, self.game_steps) = budgets;
+            self.steps = budgets;
             debug_assert_eq!(written.ok().as_ref(), Some(&cands), "the place filter taken first selects otherwise");
         }
         Ok(cands)

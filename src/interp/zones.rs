@@ -73,9 +73,9 @@ impl<'r> Interp<'r> {
         }
         #[cfg(debug_assertions)]
         if let Ok(z) = out {
-            let budgets = (self.steps, self.game_steps);
+            let budgets = self.steps;
             let generic = self.eval(e, cx);
-            (self.steps, self.game_steps) = budgets;
+            self.steps = budgets;
             debug_assert_eq!(generic.ok(), Some(Value::Zone(z)), "zone_ref finds another zone than eval");
         }
         Some(out)

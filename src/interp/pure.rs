@@ -1,0 +1,143 @@
+//! Guards: the `require`s a `play:` script opens with whose conditions only read the
+//! state. A sampling agent draws actions at random, and most plays it draws are refused
+//! by those first lines (a card of the wrong suit); the trial of each copies the world,
+//! logs the pick, announces the play and undoes it all. Testing the guards alone first
+//! refuses the same plays without any of that (`Interp::guarded_out`).
+//!
+//! Invariant: `guarded_out` says `true` only where the trial would have been refused,
+//! changing nothing the trial would not have undone. It reads what the trial reads when
+//! it reaches its guards: the same acting player and `this`, the card counted as coming
+//! into play. The trial's log entries (the pick, `playing`) are not there, and no
+//! condition reads the log. Only its steps differ: a refusal found by a guard counts the
+//! guard's steps, not the trial's.
+
+use crate::check::env::FUNCTIONS;
+use crate::engine::{Kind, PlayerId, Value};
+use crate::syntax::ast::*;
+
+use super::actions::Action;
+use super::rules::{Body, Rules};
+use super::{Ctx, Interp};
+
+/// How deep value procedures are followed before a condition is taken as not pure.
+const DEPTH: u8 = 4;
+
+/// Counts the guards of every `play:` script (`Script::guards`).
+pub(super) fn count_guards(rules: &mut Rules) {
+    let game = rules.play.as_ref().map_or(0, |s| guards(rules, &s.block));
+    if let Some(s) = &mut rules.play {
+        s.guards = game;
+    }
+    let cards: Vec<usize> =
+        rules.cards.iter().map(|c| c.play.as_ref().map_or(0, |s| guards(rules, &s.block))).collect();
+    for (c, g) in rules.cards.iter_mut().zip(cards) {
+        if let Some(s) = &mut c.play {
+            s.guards = g;
+        }
+    }
+}
+
+/// How many of `b`'s first statements are `require`s of conditions that only read.
+fn guards(rules: &Rules, b: &Block) -> usize {
+    let guard = |s: &Stmt| matches!(&s.kind, StmtKind::Require { cond, .. } if reads_only(rules, cond, 0));
+    b.stmts.iter().take_while(|s| guard(s)).count()
+}
+
+/// Whether evaluating `e` only reads the state: no choice, roll or random pick, and no
+/// call but of built-ins and of value procedures that only read (followed `DEPTH` deep).
+fn reads_only(rules: &Rules, e: &Expr, depth: u8) -> bool {
+    let read = |x: &Expr| reads_only(rules, x, depth);
+    match &e.kind {
+        ExprKind::Int(_) | ExprKind::Bool(_) | ExprKind::Str(_) | ExprKind::Name(..) => true,
+        ExprKind::You | ExprKind::This => true,
+        ExprKind::Choose(_) | ExprKind::Roll(_) => false,
+        ExprKind::List(items) => items.iter().all(read),
+        ExprKind::Unary(_, x) | ExprKind::SeatOrder { from: x, .. } => read(x),
+        ExprKind::Binary(_, a, b) | ExprKind::Of(a, b) => read(a) && read(b),
+        ExprKind::Table { key, rows } => read(key) && rows.iter().all(|r| read(&r.value)),
+        ExprKind::Select { quantity, base, filters } => {
+            let counted = match quantity.as_ref().map(|q| &q.kind) {
+                Some(QuantityKind::Exactly(x) | QuantityKind::UpTo(x)) => read(x),
+                Some(QuantityKind::Top(Some(x)) | QuantityKind::Bottom(Some(x))) => read(x),
+                _ => true,
+            };
+            counted && read(base) && filters.iter().all(|f| filter_arg(f).is_none_or(read))
+        }
+        ExprKind::Call(c) => {
+            c.args.iter().all(read)
+                && match c.callee {
+                    Callee::Builtin(i) => FUNCTIONS.get(i as usize).is_some_and(|f| f.0 != "random"),
+                    Callee::Proc(i) => {
+                        depth < DEPTH && value_proc(rules, i).is_some_and(|v| reads_only(rules, v, depth + 1))
+                    }
+                    Callee::Keyword(_) | Callee::Unresolved => false,
+                }
+        }
+    }
+}
+
+/// The expression of a filter, if it has one.
+fn filter_arg(f: &Filter) -> Option<&Expr> {
+    match &f.kind {
+        FilterKind::YouControl => None,
+        FilterKind::Where(x)
+        | FilterKind::With(x)
+        | FilterKind::ControlledBy(x)
+        | FilterKind::OwnedBy(x)
+        | FilterKind::In(x)
+        | FilterKind::At(x)
+        | FilterKind::From(x)
+        | FilterKind::On(x) => Some(x),
+    }
+}
+
+/// The expression of value procedure `i`, if it is one.
+fn value_proc(rules: &Rules, i: u32) -> Option<&Expr> {
+    match rules.proc_list.get(i as usize)? {
+        Some(def) => match &def.body {
+            Body::Value(v) => Some(&v.expr),
+            Body::Script(_) => None,
+        },
+        None => None,
+    }
+}
+
+impl Interp<'_> {
+    /// Whether `p` taking `a` is certainly refused before it does anything: a card in
+    /// play or another's (`act_now`'s first tests), or a play one of its script's guards
+    /// refuses. `false` when that cannot be told without the trial (no guard, a
+    /// prohibition in force, a guard that raised an error, coverage being recorded).
+    pub(super) fn guarded_out(&mut self, p: PlayerId, a: &Action) -> bool {
+        let Action::Play(e) = *a else { return false };
+        let s = &self.w.state;
+        if s.in_play(e) || s.ents[e].owner.is_some_and(|o| o != p) {
+            return true;
+        }
+        let Kind::Card(c) = s.ents[e].kind else { return false };
+        let rules: &Rules = self.rules;
+        let Some(script) = rules.cards[c].play.as_ref().or(rules.play.as_ref()) else { return false };
+        if script.guards == 0 || self.coverage.is_some() || self.may_forbid() {
+            return false;
+        }
+        // As `play_entity` runs the script: the card is coming into play.
+        let mut cx = Ctx::new(Some(p), Some(Value::Ent(e)), &script.text).at(&script.origin);
+        self.w.playing.push(e);
+        self.depth += 1;
+        let mut refused = false;
+        for stmt in &script.block.stmts[..script.guards] {
+            let StmtKind::Require { cond, .. } = &stmt.kind else { break };
+            match self.eval(cond, &mut cx).and_then(|v| self.truth(&v, cond, &cx)) {
+                Ok(true) => {}
+                Ok(false) => {
+                    refused = true;
+                    break;
+                }
+                // The trial raises it where it belongs.
+                Err(_) => break,
+            }
+        }
+        self.depth -= 1;
+        self.w.playing.retain(|&x| x != e);
+        refused
+    }
+}

@@ -1,0 +1,102 @@
+//! The step budgets: `Limits::steps` per action and `Limits::game_steps` per game. Every
+//! expression and statement counts a step, so counting one is kept to one addition and
+//! one comparison.
+
+use super::Limits;
+
+/// This action's steps and the game's. Both grow together and only the action's count
+/// starts again, so the game's is the action's plus `gap`, and one bound on the action's
+/// count, `cap`, stands for both limits: `action > cap` exactly when the action's or
+/// the game's count is over its limit.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Steps {
+    action: i64,
+    gap: i64,
+    cap: i64,
+}
+
+/// A limit as a signed count (no limit comes near `i64::MAX`).
+fn signed(n: u64) -> i64 {
+    i64::try_from(n).unwrap_or(i64::MAX)
+}
+
+impl Steps {
+    /// No step counted yet, under `limits`.
+    pub(super) fn new(limits: &Limits) -> Steps {
+        let mut s = Steps { action: 0, gap: 0, cap: 0 };
+        s.bound(limits);
+        s
+    }
+
+    /// Works out `cap` for `limits` (read when counting starts or goes on from a count).
+    fn bound(&mut self, limits: &Limits) {
+        self.cap = signed(limits.steps).min(signed(limits.game_steps).saturating_sub(self.gap));
+    }
+
+    /// Counts `n` steps; `true` when a budget is now exceeded.
+    #[inline]
+    pub(super) fn count(&mut self, n: usize) -> bool {
+        self.action = self.action.saturating_add(n as i64);
+        self.action > self.cap
+    }
+
+    /// The action's and the game's counts.
+    pub(super) fn taken(&self) -> (u64, u64) {
+        (self.action as u64, self.action.saturating_add(self.gap) as u64)
+    }
+
+    /// Goes on from counts `taken` gave (the game's is never below the action's).
+    pub(super) fn set(&mut self, (action, game): (u64, u64), limits: &Limits) {
+        self.action = signed(action);
+        self.gap = signed(game).saturating_sub(self.action).max(0);
+        self.bound(limits);
+    }
+
+    /// Starts the action's count again; the game's goes on.
+    pub(super) fn new_action(&mut self, limits: &Limits) {
+        self.gap = self.gap.saturating_add(self.action);
+        self.action = 0;
+        self.bound(limits);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn limits(steps: u64, game_steps: u64) -> Limits {
+        Limits { steps, game_steps, ..Limits::default() }
+    }
+
+    /// `count` says "over" exactly when one of the two plain counts is over its limit.
+    #[test]
+    fn one_bound_stands_for_both_limits() {
+        for (ls, lg) in [(5, 100), (100, 12), (7, 7), (0, 3), (3, 0)] {
+            let l = limits(ls, lg);
+            let mut s = Steps::new(&l);
+            let (mut action, mut game) = (0u64, 0u64);
+            for k in 0..40u64 {
+                if k % 6 == 5 {
+                    s.new_action(&l);
+                    action = 0;
+                }
+                let n = (k % 3) as usize;
+                let over = s.count(n);
+                action += n as u64;
+                game += n as u64;
+                assert_eq!(over, action > ls || game > lg, "limits ({ls}, {lg}), step {k}");
+                assert_eq!(s.taken(), (action, game));
+            }
+        }
+    }
+
+    #[test]
+    fn counting_goes_on_from_a_count() {
+        let l = limits(10, 20);
+        let mut s = Steps::new(&l);
+        s.set((4, 15), &l);
+        assert_eq!(s.taken(), (4, 15));
+        assert!(!s.count(5));
+        assert!(s.count(1), "the game's count is now 21");
+    }
+}
