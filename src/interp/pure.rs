@@ -14,6 +14,7 @@
 use crate::check::env::FUNCTIONS;
 use crate::engine::{Kind, PlayerId, Value};
 use crate::syntax::ast::*;
+use crate::syntax::visit;
 
 use super::actions::Action;
 use super::rules::{Body, Rules};
@@ -61,7 +62,7 @@ fn reads_only(rules: &Rules, e: &Expr, depth: u8) -> bool {
                 Some(QuantityKind::Top(Some(x)) | QuantityKind::Bottom(Some(x))) => read(x),
                 _ => true,
             };
-            counted && read(base) && filters.iter().all(|f| filter_arg(f).is_none_or(read))
+            counted && read(base) && filters.iter().all(|f| visit::filter_arg(f).is_none_or(read))
         }
         ExprKind::Call(c) => {
             c.args.iter().all(read)
@@ -73,21 +74,6 @@ fn reads_only(rules: &Rules, e: &Expr, depth: u8) -> bool {
                     Callee::Keyword(_) | Callee::Unresolved => false,
                 }
         }
-    }
-}
-
-/// The expression of a filter, if it has one.
-fn filter_arg(f: &Filter) -> Option<&Expr> {
-    match &f.kind {
-        FilterKind::YouControl => None,
-        FilterKind::Where(x)
-        | FilterKind::With(x)
-        | FilterKind::ControlledBy(x)
-        | FilterKind::OwnedBy(x)
-        | FilterKind::In(x)
-        | FilterKind::At(x)
-        | FilterKind::From(x)
-        | FilterKind::On(x) => Some(x),
     }
 }
 

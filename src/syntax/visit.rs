@@ -48,17 +48,31 @@ fn quantity_mut(q: &mut Quantity, f: &mut impl FnMut(&mut Expr)) {
     }
 }
 
+/// The expression a filter holds, borrowed as the filter is (one `match` for both).
+macro_rules! filter_arg {
+    ($kind:expr) => {
+        match $kind {
+            FilterKind::YouControl => None,
+            FilterKind::Where(x)
+            | FilterKind::With(x)
+            | FilterKind::ControlledBy(x)
+            | FilterKind::OwnedBy(x)
+            | FilterKind::In(x)
+            | FilterKind::At(x)
+            | FilterKind::From(x)
+            | FilterKind::On(x) => Some(x),
+        }
+    };
+}
+
+/// The expression of a filter, if it has one (`you control` has none).
+pub fn filter_arg(flt: &Filter) -> Option<&Expr> {
+    filter_arg!(&flt.kind)
+}
+
 fn filter_mut(flt: &mut Filter, f: &mut impl FnMut(&mut Expr)) {
-    match &mut flt.kind {
-        FilterKind::YouControl => {}
-        FilterKind::Where(x)
-        | FilterKind::With(x)
-        | FilterKind::ControlledBy(x)
-        | FilterKind::OwnedBy(x)
-        | FilterKind::In(x)
-        | FilterKind::At(x)
-        | FilterKind::From(x)
-        | FilterKind::On(x) => expr_mut(x, f),
+    if let Some(x) = filter_arg!(&mut flt.kind) {
+        expr_mut(x, f);
     }
 }
 
