@@ -1,0 +1,128 @@
+//! Tests of `state.rs`: seating, versions, counters, zones and the layout.
+
+use super::*;
+
+fn three() -> State {
+    let mut s = State::new(1);
+    for n in ["a", "b", "c"] {
+        s.add_player(Player { name: n.into(), role: None, faction: None });
+    }
+    s
+}
+
+#[test]
+fn seats_form_a_ring() {
+    let s = three();
+    assert_eq!(s.seat_from(0, 1), 1);
+    assert_eq!(s.seat_from(0, -1), 2);
+    assert_eq!(s.seat_order(1, true), vec![1, 2, 0]);
+    assert_eq!(s.seat_order(1, false), vec![1, 0, 2]);
+}
+
+#[test]
+fn a_seat_order_is_each_step_around_the_ring_of_those_still_playing() {
+    let mut s = three();
+    s.add_player(Player { name: "d".into(), role: None, faction: None });
+    s.eliminate(2);
+    for p in 0..4 {
+        for cw in [true, false] {
+            let step = if cw { 1 } else { -1 };
+            let n = if p == 2 { 4 } else { 3 };
+            let one_by_one: Vec<PlayerId> = (0..n).map(|k| s.seat_from(p, k * step)).collect();
+            assert_eq!(s.seat_order(p, cw), one_by_one, "from {p}, clockwise {cw}");
+        }
+    }
+    assert_eq!(s.seat_order(2, false), vec![2, 1, 0, 3]);
+}
+
+#[test]
+fn the_version_moves_on_every_change_and_every_undo_never_back() {
+    let mut s = three();
+    s.counters.declare("pool", Bounds { min: Some(0), max: Some(4), start: 1 });
+    let v0 = s.version();
+    // Outside any checkpoint a change still counts.
+    s.set_counter("pool", Holder::Game, 2).unwrap();
+    let v1 = s.version();
+    assert!(v1 > v0);
+    let mark = s.checkpoint();
+    s.set_counter("pool", Holder::Game, 3).unwrap();
+    let v2 = s.version();
+    assert!(v2 > v1);
+    // Rolled back to the state of v1, under a new number: a value kept at v2 is stale.
+    s.rollback(mark);
+    assert_eq!(s.counter("pool", Holder::Game), 2);
+    assert!(s.version() > v2);
+    // Reading changes nothing.
+    let v3 = s.version();
+    let _ = s.counter("pool", Holder::Game);
+    assert_eq!(s.version(), v3);
+}
+
+#[test]
+fn counters_respect_bounds() {
+    let mut s = three();
+    s.counters.declare("pool", Bounds { min: Some(0), max: Some(4), start: 1 });
+    assert_eq!(s.counter("pool", Holder::Game), 1);
+    assert!(s.set_counter("pool", Holder::Game, -1).is_err());
+    assert!(s.set_counter("pool", Holder::Game, 5).is_err());
+    s.set_counter("pool", Holder::Game, 4).unwrap();
+    assert_eq!(s.counter("pool", Holder::Game), 4);
+}
+
+#[test]
+fn ordered_zones_take_the_top_first_and_attachments_follow_their_bearer() {
+    let mut s = three();
+    let zone = |name: &str, ordered, in_play| Zone {
+        name: name.into(),
+        owner: Some(0),
+        ordered,
+        in_play,
+        vis: Vis::Public,
+        capacity: None,
+        playable: false,
+        attrs: None,
+        items: Default::default(),
+    };
+    let deck = s.add_zone(zone("deck", true, false));
+    let area = s.add_zone(zone("area", false, true));
+    let a = s.create(Kind::Piece("x".into()), "x".into(), Some(0), deck);
+    let b = s.create(Kind::Piece("x".into()), "x#2".into(), Some(0), deck);
+    s.put(b, deck, true);
+    assert_eq!(s.zones[deck].items, vec![b, a]);
+    s.put(a, area, true);
+    s.attach(b, a);
+    assert_eq!(s.zone_of(b), Some(area));
+    assert!(s.in_play(b));
+    assert_eq!(s.controller(b), Some(0));
+    assert_eq!(s.attached(a), vec![b]);
+}
+
+#[test]
+fn the_layout_changes_with_every_move_and_is_never_restored_by_a_rollback() {
+    let mut s = three();
+    let zone = |name: &str| Zone {
+        name: name.into(),
+        owner: None,
+        ordered: true,
+        in_play: false,
+        vis: Vis::Public,
+        capacity: None,
+        playable: false,
+        attrs: None,
+        items: Default::default(),
+    };
+    let (deck, pile) = (s.add_zone(zone("deck")), s.add_zone(zone("pile")));
+    s.key_zone(7, deck);
+    assert_eq!((s.zone_keyed(7, None), s.zone_keyed(7, Some(0)), s.zone_keyed(8, None)), (Some(deck), None, None));
+    let a = s.create(Kind::Piece("x".into()), "x".into(), None, deck);
+    let before = s.layout();
+    s.set_face(a, false);
+    assert_eq!(s.layout(), before, "turning a thing over moves nothing");
+    let mark = s.checkpoint();
+    s.put(a, pile, true);
+    let moved = s.layout();
+    assert!(moved > before);
+    s.rollback(mark);
+    assert_eq!(s.zones[deck].items, vec![a]);
+    assert!(s.layout() > moved, "the state is as before, but a list kept at `moved` must not be reused");
+}
