@@ -1,8 +1,8 @@
 //! Guards: the `require`s a `play:` script opens with whose conditions only read the
 //! state. A sampling agent draws actions at random, and most plays it draws are refused
-//! by those first lines (a card of the wrong suit); the trial of each copies the world,
-//! logs the pick, announces the play and undoes it all. Testing the guards alone first
-//! refuses the same plays without any of that (`Interp::guarded_out`).
+//! by those first lines (a card that does not match the one on top); the trial of each
+//! copies the world, logs the pick, announces the play and undoes it all. Testing the
+//! guards alone first refuses the same plays without any of that (`Interp::guarded_out`).
 //!
 //! Invariant: `guarded_out` says `true` only where the trial would have been refused,
 //! changing nothing the trial would not have undone. It reads what the trial reads when
