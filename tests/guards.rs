@@ -21,6 +21,11 @@ fn rules(dir: &str) -> Rules {
 
 /// The guards of a game whose `play:` script is `play` (each line indented by 2).
 fn guards(play: &str) -> usize {
+    guards_rules(play).play.as_ref().expect("a play script").guards.len()
+}
+
+/// The rules of a game whose `play:` script is `play`.
+fn guards_rules(play: &str) -> Rules {
     let game = format!(
         "game: g\nname: G\nplayers: {{ min: 2, max: 2 }}\n\
          zones:\n  hand: {{ per: player, playable: true }}\n  pool: {{ per: game }}\n\
@@ -34,14 +39,13 @@ fn guards(play: &str) -> usize {
     let files = [("game.yaml", game.as_str())];
     let (bundle, diags) = twilit::load::load_bundle(std::path::Path::new("g"), &files, &mut sources);
     assert!(diags.is_empty(), "{diags:?}");
-    let r = Rules::compile(&bundle).expect("compiles");
-    r.play.as_ref().expect("a play script").guards
+    Rules::compile(&bundle).expect("compiles")
 }
 
 #[test]
 fn the_requires_a_play_opens_with_that_only_read_are_its_guards() {
     // Crazy Eights: whose turn, where the card is, and suit or rank (through `top_card()`).
-    assert_eq!(rules("cards/crazy_eights").play.as_ref().map(|s| s.guards), Some(3));
+    assert_eq!(rules("cards/crazy_eights").play.as_ref().map(|s| s.guards.len()), Some(3));
     assert_eq!(guards("  require you == active_player\n  require held() > 0 and points of you >= 0\n  pass"), 2);
     // The first statement that is not such a `require` ends them, even if more follow.
     assert_eq!(guards("  require held() > 0\n  tidy()\n  require held() > 1"), 1);
@@ -88,4 +92,29 @@ fn the_plays_offered_are_the_plays_the_rules_accept_when_taken_in_full() {
         }
     }
     assert!(refused > 50 && offered > 50, "{refused} plays refused, {offered} offered");
+}
+
+#[test]
+fn the_conditions_that_only_read_are_compiled() {
+    let r = rules("cards/crazy_eights");
+    let compiled = |c: Option<&twilit::interp::rules::Cond>| c.is_some_and(|c| c.fx.is_some());
+    assert!(compiled(r.end.as_ref()), "`end:` is compiled");
+    assert!(compiled(r.winners.as_ref()), "`winners: went_out()` is compiled");
+    // `scores: -penalty_in_hand(it)`: no compiled shape (a negation, a call with an
+    // argument), so it is evaluated as written.
+    assert!(!compiled(r.scores.as_ref()));
+    let value = |name: &str| {
+        let p = r.proc_list.iter().flatten().find(|p| &*p.name == name).expect("the procedure");
+        match &p.body {
+            twilit::interp::rules::Body::Value(v) => v.fx.is_some(),
+            twilit::interp::rules::Body::Script(_) => panic!("{name} is a value"),
+        }
+    };
+    assert!(value("went_out") && value("stalemate") && value("top_card"));
+    // The game's `pass` ability: `requires: drawn_this_turn >= 5 or not exists(cards in stock)`.
+    assert!(r.abilities.iter().all(|a| a.requires.as_ref().is_none_or(|c| c.fx.is_some())));
+    // What draws from the generator is evaluated as written (the guards' test game).
+    let lucky = guards_rules("  pass");
+    let p = lucky.proc_list.iter().flatten().find(|p| &*p.name == "lucky").expect("lucky");
+    assert!(matches!(&p.body, twilit::interp::rules::Body::Value(v) if v.fx.is_none()));
 }

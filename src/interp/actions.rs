@@ -312,7 +312,7 @@ impl<'r> Interp<'r> {
             if self.coverage.is_some() {
                 self.hit(&r.expr.span, Some(&r.origin), super::coverage::Hit::Ran);
             }
-            let v = self.eval(&r.expr, &mut cx)?;
+            let v = self.cond_value(r, &mut cx)?;
             if !self.truth(&v, &r.expr, &cx)? {
                 return Err(Halt::refused(format!("requirement not met: {}", r.text.trim())));
             }

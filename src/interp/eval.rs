@@ -20,6 +20,21 @@ fn is_thing(v: &Value) -> bool {
     }
 }
 
+/// A comparison or arithmetic of two numbers (`None`: a division by zero).
+pub(super) fn numbers(op: BinOp, x: i64, y: i64) -> Option<Value> {
+    Some(match op {
+        BinOp::Lt => Value::Bool(x < y),
+        BinOp::Le => Value::Bool(x <= y),
+        BinOp::Gt => Value::Bool(x > y),
+        BinOp::Ge => Value::Bool(x >= y),
+        BinOp::Add => Value::Int(x.saturating_add(y)),
+        BinOp::Sub => Value::Int(x.saturating_sub(y)),
+        BinOp::Mul => Value::Int(x.saturating_mul(y)),
+        _ if y == 0 => return None,
+        _ => Value::Int(x.checked_div(y).unwrap_or(i64::MAX)),
+    })
+}
+
 /// Whether a selector's quantity may ask the acting player (effects) or not (queries).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Mode {
@@ -156,7 +171,7 @@ impl<'r> Interp<'r> {
     }
 
     /// The value of the game's or the language's name at index `i` of the name table.
-    fn global(&mut self, n: &str, i: u32, cx: &mut Ctx) -> R<Value> {
+    pub(super) fn global(&mut self, n: &str, i: u32, cx: &mut Ctx) -> R<Value> {
         debug_assert!(cx.get(n).is_none(), "`{n}` was compiled as global but is bound");
         let rules: &'r super::Rules = self.rules;
         let Some((canon, sym)) = rules.env.entry(i) else {
@@ -348,17 +363,10 @@ impl<'r> Interp<'r> {
             _ => {
                 let (l, r) = (self.eval(a, cx)?, self.eval(b, cx)?);
                 let (x, y) = (self.int(&l, a, cx)?, self.int(&r, b, cx)?);
-                Ok(match op {
-                    BinOp::Lt => Value::Bool(x < y),
-                    BinOp::Le => Value::Bool(x <= y),
-                    BinOp::Gt => Value::Bool(x > y),
-                    BinOp::Ge => Value::Bool(x >= y),
-                    BinOp::Add => Value::Int(x.saturating_add(y)),
-                    BinOp::Sub => Value::Int(x.saturating_sub(y)),
-                    BinOp::Mul => Value::Int(x.saturating_mul(y)),
-                    _ if y == 0 => return Err(Halt::error(format!("division by zero in `{}`", cx.snippet(&b.span)))),
-                    _ => Value::Int(x.checked_div(y).unwrap_or(i64::MAX)),
-                })
+                match numbers(op, x, y) {
+                    Some(v) => Ok(v),
+                    None => Err(Halt::error(format!("division by zero in `{}`", cx.snippet(&b.span)))),
+                }
             }
         }
     }
@@ -426,6 +434,11 @@ impl<'r> Interp<'r> {
     /// `a of b`.
     fn of(&mut self, a: &Expr, b: &Expr, cx: &mut Ctx, mode: Mode) -> R<Value> {
         let right = self.eval_in(b, cx, mode)?;
+        self.of_right(a, right, cx, mode)
+    }
+
+    /// `a of b` once `b` is evaluated (`right`).
+    pub(super) fn of_right(&mut self, a: &Expr, right: Value, cx: &mut Ctx, mode: Mode) -> R<Value> {
         let ExprKind::Name(n, res) = &a.kind else {
             // `(buildings or tokens) of enemies`: things of those players.
             let left = self.eval_in(a, cx, mode)?;

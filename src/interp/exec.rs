@@ -365,7 +365,7 @@ impl<'r> Interp<'r> {
                     if me.coverage.is_some() {
                         me.hit(&v.expr.span, Some(&v.origin), Hit::Ran);
                     }
-                    me.eval(&v.expr, &mut inner).map_err(|h| h.within(name))
+                    me.cond_value(v, &mut inner).map_err(|h| h.within(name))
                 };
                 return self.remembered(def, &args, cx, super::memo::WORTH, value);
             }

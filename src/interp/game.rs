@@ -191,7 +191,7 @@ impl<'r> Interp<'r> {
         if let Some(w) = &rules.winners {
             let mut cx = Ctx::new(self.w.state.seats.first().copied(), None, &w.text).at(&w.origin);
             self.cover_cond(w);
-            let v = self.eval(&w.expr, &mut cx)?;
+            let v = self.cond_value(w, &mut cx)?;
             out.winners = match super::select::first(v) {
                 Value::Null => vec![],
                 v => self.players(&v)?,
@@ -202,7 +202,7 @@ impl<'r> Interp<'r> {
                 let mut cx = Ctx::new(Some(p), None, &sc.text).at(&sc.origin);
                 cx.it = Some(Value::Player(p));
                 self.cover_cond(sc);
-                let v = self.eval(&sc.expr, &mut cx)?;
+                let v = self.cond_value(sc, &mut cx)?;
                 out.scores.push((p, self.int(&v, &sc.expr, &cx)?));
             }
         }

@@ -19,6 +19,7 @@ mod draft;
 mod effects;
 mod eval;
 mod exec;
+mod fast;
 mod fields;
 mod game;
 mod halt;

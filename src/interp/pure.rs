@@ -3,6 +3,7 @@
 //! by those first lines (a card that does not match the one on top); the trial of each
 //! copies the world, logs the pick, announces the play and undoes it all. Testing the
 //! guards alone first refuses the same plays without any of that (`Interp::guarded_out`).
+//! The guards are compiled (`fast.rs`); `reads_only` also says which conditions may be.
 //!
 //! Invariant: `guarded_out` says `true` only where the trial would have been refused,
 //! changing nothing the trial would not have undone. It reads what the trial reads when
@@ -16,38 +17,50 @@ use crate::engine::{Kind, PlayerId, Value};
 use crate::syntax::ast::*;
 use crate::syntax::visit;
 
+use std::sync::Arc;
+
 use super::actions::Action;
+use super::fast::Fx;
 use super::rules::{Body, Rules};
 use super::{Ctx, Interp};
 
 /// How deep value procedures are followed before a condition is taken as not pure.
 const DEPTH: u8 = 4;
 
-/// Counts the guards of every `play:` script (`Script::guards`).
-pub(super) fn count_guards(rules: &mut Rules) {
-    let game = rules.play.as_ref().map_or(0, |s| guards(rules, &s.block));
-    if let Some(s) = &mut rules.play {
-        s.guards = game;
+/// Compiles the guards of every `play:` script (`Script::guards`).
+pub(super) fn compile_guards(rules: &mut Rules) {
+    let game = rules.play.as_ref().map(|s| guards(rules, &s.block));
+    if let (Some(s), Some(g)) = (&mut rules.play, game) {
+        s.guards = g;
     }
-    let cards: Vec<usize> =
-        rules.cards.iter().map(|c| c.play.as_ref().map_or(0, |s| guards(rules, &s.block))).collect();
+    let cards: Vec<Option<Arc<[Fx]>>> =
+        rules.cards.iter().map(|c| c.play.as_ref().map(|s| guards(rules, &s.block))).collect();
     for (c, g) in rules.cards.iter_mut().zip(cards) {
-        if let Some(s) = &mut c.play {
+        if let (Some(s), Some(g)) = (&mut c.play, g) {
             s.guards = g;
         }
     }
 }
 
-/// How many of `b`'s first statements are `require`s of conditions that only read.
-fn guards(rules: &Rules, b: &Block) -> usize {
-    let guard = |s: &Stmt| matches!(&s.kind, StmtKind::Require { cond, .. } if reads_only(rules, cond, 0));
-    b.stmts.iter().take_while(|s| guard(s)).count()
+/// The conditions of `b`'s first statements that are `require`s of conditions that only
+/// read, compiled.
+fn guards(rules: &Rules, b: &Block) -> Arc<[Fx]> {
+    let guard = |s: &Stmt| match &s.kind {
+        StmtKind::Require { cond, .. } => Fx::guard(rules, cond),
+        _ => None,
+    };
+    b.stmts.iter().map_while(guard).collect()
 }
 
-/// Whether evaluating `e` only reads the state: no choice, roll or random pick, and no
+/// Whether evaluating `e` only reads the state (see `reads`).
+pub(super) fn reads_only(rules: &Rules, e: &Expr) -> bool {
+    reads(rules, e, 0)
+}
+
+/// Whether evaluating `e` only reads: no choice, roll or random pick, and no
 /// call but of built-ins and of value procedures that only read (followed `DEPTH` deep).
-fn reads_only(rules: &Rules, e: &Expr, depth: u8) -> bool {
-    let read = |x: &Expr| reads_only(rules, x, depth);
+fn reads(rules: &Rules, e: &Expr, depth: u8) -> bool {
+    let read = |x: &Expr| reads(rules, x, depth);
     match &e.kind {
         ExprKind::Int(_) | ExprKind::Bool(_) | ExprKind::Str(_) | ExprKind::Name(..) => true,
         ExprKind::You | ExprKind::This => true,
@@ -69,7 +82,7 @@ fn reads_only(rules: &Rules, e: &Expr, depth: u8) -> bool {
                 && match c.callee {
                     Callee::Builtin(i) => FUNCTIONS.get(i as usize).is_some_and(|f| f.0 != "random"),
                     Callee::Proc(i) => {
-                        depth < DEPTH && value_proc(rules, i).is_some_and(|v| reads_only(rules, v, depth + 1))
+                        depth < DEPTH && value_proc(rules, i).is_some_and(|v| reads(rules, v, depth + 1))
                     }
                     Callee::Keyword(_) | Callee::Unresolved => false,
                 }
@@ -102,7 +115,7 @@ impl Interp<'_> {
         let Kind::Card(c) = s.ents[e].kind else { return false };
         let rules: &Rules = self.rules;
         let Some(script) = rules.cards[c].play.as_ref().or(rules.play.as_ref()) else { return false };
-        if script.guards == 0 || self.coverage.is_some() || self.may_forbid() {
+        if script.guards.is_empty() || self.coverage.is_some() || self.may_forbid() {
             return false;
         }
         // As `play_entity` runs the script: the card is coming into play.
@@ -110,9 +123,8 @@ impl Interp<'_> {
         self.w.playing.push(e);
         self.depth += 1;
         let mut refused = false;
-        for stmt in &script.block.stmts[..script.guards] {
-            let StmtKind::Require { cond, .. } = &stmt.kind else { break };
-            match self.eval(cond, &mut cx).and_then(|v| self.truth(&v, cond, &cx)) {
+        for fx in script.guards.iter() {
+            match self.fast_checked(fx, &mut cx).and_then(|v| self.truth(&v, fx.expr(), &cx)) {
                 Ok(true) => {}
                 Ok(false) => {
                     refused = true;

@@ -28,16 +28,16 @@ pub struct Script {
     pub text: Arc<str>,
     /// The field it came from (maps its spans to the file, for run-time errors).
     pub origin: Arc<load::ScriptSrc>,
-    /// How many of its first statements are `require`s that only read (`pure::guards`;
-    /// counted for `play:` scripts, 0 for the others).
-    pub guards: usize,
+    /// The conditions of its first statements that are `require`s that only read,
+    /// compiled (`pure.rs`; for `play:` scripts, none for the others).
+    pub guards: Arc<[super::fast::Fx]>,
 }
 
 impl Script {
     /// A parsed script and the field it was parsed from.
     pub fn from_src(block: Arc<ast::Block>, src: &load::ScriptSrc) -> Script {
         let origin = Arc::new(src.clone());
-        Script { block, file: src.file, span: src.span.range(), text: src.text.shared(), origin, guards: 0 }
+        Script { block, file: src.file, span: src.span.range(), text: src.text.shared(), origin, guards: Arc::from([]) }
     }
 }
 
@@ -54,13 +54,15 @@ pub struct Cond {
     pub text: Arc<str>,
     /// The field it came from (maps its spans to the file, for run-time errors).
     pub origin: Arc<load::ScriptSrc>,
+    /// The expression compiled (`fast.rs`), if it only reads and some of it compiles.
+    pub fx: Option<Arc<super::fast::Fx>>,
 }
 
 impl Cond {
     /// A parsed expression and the field it was parsed from.
     pub fn from_src(expr: Arc<ast::Expr>, src: &load::ScriptSrc) -> Cond {
         let origin = Arc::new(src.clone());
-        Cond { expr, file: src.file, span: src.span.range(), text: src.text.shared(), origin }
+        Cond { expr, file: src.file, span: src.span.range(), text: src.text.shared(), origin, fx: None }
     }
 }
 
@@ -406,7 +408,8 @@ impl Rules {
             }
         }
         rules.from_zones = all.iter().flat_map(|a| a.from.iter().cloned()).collect();
-        super::pure::count_guards(&mut rules);
+        super::pure::compile_guards(&mut rules);
+        super::fast::compile_conds(&mut rules);
         rules.listening = rules
             .cards
             .iter()

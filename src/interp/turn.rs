@@ -340,7 +340,7 @@ impl<'r> Interp<'r> {
         let Some(end) = &rules.end else { return Ok(false) };
         let cx = Ctx::new(self.w.state.active(), None, &end.text).at(&end.origin);
         self.cover_cond(end);
-        let v = self.remembered(end, &[], &cx, 0, |me| me.eval(&end.expr, &mut cx.clone()))?;
+        let v = self.remembered(end, &[], &cx, 0, |me| me.cond_value(end, &mut cx.clone()))?;
         self.truth(&v, &end.expr, &cx)
     }
 }

@@ -1,0 +1,431 @@
+//! Compiled conditions. A condition that only reads (`pure::reads_only`: the game's
+//! `end:`, value procedures, `requires:`, `result:`, the guards of `play:` scripts) is
+//! compiled once into a tree of operations for its common shapes: literals, names,
+//! `X of Y`, comparisons, `and`/`or`/`not`, value procedures, `count`/`exists`/`first`
+//! of a zone's cards or of a value, `players where C`. Anything else is a node that
+//! `eval`s its expression.
+//!
+//! Invariant: a node gives what `eval` gives for its expression and counts the same
+//! steps (it goes through the same helpers: `global`, `of_right`, `same`, `things`,
+//! `remembered`), without the general evaluator's dispatch, copies and error placing at
+//! every node. A node that meets anything else (a value of another kind, an error) gives
+//! up: its steps are taken back and `eval` evaluates its expression, which only reads,
+//! so evaluating it again changes nothing and errors are raised where `eval` raises
+//! them. Debug builds evaluate every compiled condition again with `eval` and compare
+//! the value and the steps.
+
+use std::sync::Arc;
+
+use crate::check::env::{Sym, FUNCTIONS};
+use crate::engine::Value;
+use crate::syntax::ast::*;
+
+use super::compile::{Builtin, Global};
+use super::eval::Mode;
+use super::rules::{Body, Cond, Rules};
+use super::{Ctx, Interp, R};
+
+/// A compiled condition (or part of one) and the expression it stands for.
+#[derive(Debug)]
+pub struct Fx {
+    kind: Kind,
+    expr: Expr,
+}
+
+#[derive(Debug)]
+enum Kind {
+    Lit(Value),
+    You,
+    This,
+    It,
+    /// A compiled name (`Interp::global`).
+    Global(u32),
+    /// `NAME of X` for a compiled `NAME` (`Interp::of_right`).
+    Of(Box<Fx>),
+    /// `P of X` for a property `P` (name index, id, statics) and X one card or piece.
+    Prop(u32, Option<u32>, bool, Box<Fx>),
+    /// `==` (`false`) or `!=` (`true`).
+    Eq(bool, Box<Fx>, Box<Fx>),
+    /// `<`, `<=`, `>`, `>=`, `+`, `-`, `*`.
+    Num(BinOp, Box<Fx>, Box<Fx>),
+    /// `and`, `or`.
+    Logic(BinOp, Box<Fx>, Box<Fx>),
+    Not(Box<Fx>),
+    /// A value procedure called without arguments.
+    Proc(u32),
+    /// `count`/`exists`/`first` of `cards in Z` (or pieces), Z a player's zone or a
+    /// shared one, named alone, `of you` or `of it`.
+    InZone {
+        fun: Fun,
+        cards: bool,
+        key: u32,
+        of: Of,
+    },
+    /// `count`/`exists`/`first` of another value.
+    Things(Fun, Box<Fx>),
+    /// `players where C`.
+    Where(u32, Box<Fx>),
+    /// Evaluated by `eval`.
+    Eval,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Fun {
+    Count,
+    Exists,
+    First,
+}
+
+/// Whose zone `InZone` reads: the acting player's, `of you`, or `of it`.
+#[derive(Debug, Clone, Copy)]
+enum Of {
+    Alone,
+    You,
+    It,
+}
+
+/// `e` compiled, if it only reads and some of it compiles.
+pub(super) fn compile(rules: &Rules, e: &Expr) -> Option<Fx> {
+    if !super::pure::reads_only(rules, e) {
+        return None;
+    }
+    let fx = node(rules, e);
+    (!matches!(fx.kind, Kind::Eval)).then_some(fx)
+}
+
+/// Compiles the conditions of `rules` (each at most once, as the rules are built).
+pub(super) fn compile_conds(rules: &mut Rules) {
+    let one = |rules: &Rules, c: &Option<Cond>| c.as_ref().and_then(|c| compile(rules, &c.expr)).map(Arc::new);
+    let (end, winners, scores) = (one(rules, &rules.end), one(rules, &rules.winners), one(rules, &rules.scores));
+    for (c, fx) in [(&mut rules.end, end), (&mut rules.winners, winners), (&mut rules.scores, scores)] {
+        if let Some(c) = c {
+            c.fx = fx;
+        }
+    }
+    let procs: Vec<Option<Arc<Fx>>> = (rules.proc_list.iter())
+        .map(|p| match p.as_ref().map(|d| &d.body) {
+            Some(Body::Value(v)) => compile(rules, &v.expr).map(Arc::new),
+            _ => None,
+        })
+        .collect();
+    for (p, fx) in rules.proc_list.iter_mut().zip(procs) {
+        if let Some(super::rules::ProcDef { body: Body::Value(v), .. }) = p {
+            v.fx = fx;
+        }
+    }
+    let requires = |rules: &Rules, list: &[super::rules::AbilityDef]| -> Vec<Option<Arc<Fx>>> {
+        list.iter().map(|a| one(rules, &a.requires)).collect()
+    };
+    let game = requires(rules, &rules.abilities);
+    set_requires(&mut rules.abilities, game);
+    for i in 0..rules.factions.len() {
+        let fxs = requires(rules, &rules.factions[i].abilities);
+        set_requires(&mut rules.factions[i].abilities, fxs);
+    }
+    for i in 0..rules.cards.len() {
+        if rules.cards[i].abilities.iter().any(|a| a.requires.is_some()) {
+            let fxs = requires(rules, &rules.cards[i].abilities);
+            set_requires(&mut rules.cards[i].abilities, fxs);
+        }
+    }
+}
+
+fn set_requires(abilities: &mut [super::rules::AbilityDef], fxs: Vec<Option<Arc<Fx>>>) {
+    for (a, fx) in abilities.iter_mut().zip(fxs) {
+        if let Some(r) = &mut a.requires {
+            r.fx = fx;
+        }
+    }
+}
+
+/// One node: its shape compiled, or `Eval`.
+fn node(rules: &Rules, e: &Expr) -> Fx {
+    let sub = |x: &Expr| Box::new(node(rules, x));
+    let global = |x: &Expr| match &x.kind {
+        ExprKind::Name(_, Res::Global(i)) => rules.globals.get(*i as usize).map(|g| (*i, *g)),
+        _ => None,
+    };
+    let kind = match &e.kind {
+        ExprKind::Int(i) => Kind::Lit(Value::Int(*i)),
+        ExprKind::Bool(b) => Kind::Lit(Value::Bool(*b)),
+        ExprKind::You => Kind::You,
+        ExprKind::This => Kind::This,
+        ExprKind::Name(_, Res::It) => Kind::It,
+        // An enum value is its name (what `global` gives for it), made once.
+        ExprKind::Name(_, Res::Global(i)) => match (rules.globals.get(*i as usize), rules.env.entry(*i)) {
+            (Some(Global::Other), Some((_, Sym::EnumValue(_)))) => {
+                rules.symbols.get(*i as usize).map_or(Kind::Global(*i), |t| Kind::Lit(Value::Sym(t.clone())))
+            }
+            _ => Kind::Global(*i),
+        },
+        ExprKind::Of(a, b) => match global(a) {
+            Some((i, Global::Property(id, statics))) => Kind::Prop(i, id, statics, sub(b)),
+            Some(_) => Kind::Of(sub(b)),
+            None => Kind::Eval,
+        },
+        ExprKind::Binary(op @ (BinOp::Eq | BinOp::Ne), a, b) => Kind::Eq(*op == BinOp::Ne, sub(a), sub(b)),
+        ExprKind::Binary(op @ (BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge), a, b)
+        | ExprKind::Binary(op @ (BinOp::Add | BinOp::Sub | BinOp::Mul), a, b) => Kind::Num(*op, sub(a), sub(b)),
+        ExprKind::Binary(op @ (BinOp::And | BinOp::Or), a, b) => Kind::Logic(*op, sub(a), sub(b)),
+        ExprKind::Unary(UnOp::Not, x) => Kind::Not(sub(x)),
+        ExprKind::Call(c) => match (c.callee, &c.args[..]) {
+            (Callee::Proc(i), []) => Kind::Proc(i),
+            (Callee::Builtin(f), [x]) => {
+                let fun = match FUNCTIONS.get(f as usize).map(|f| f.0) {
+                    Some("count") => Some(Fun::Count),
+                    Some("exists") => Some(Fun::Exists),
+                    Some("first") => Some(Fun::First),
+                    _ => None,
+                };
+                match (fun, &x.kind) {
+                    (Some(fun), ExprKind::Select { .. }) => in_zone(rules, fun, x).unwrap_or(Kind::Eval),
+                    (Some(fun), _) => Kind::Things(fun, sub(x)),
+                    _ => Kind::Eval,
+                }
+            }
+            _ => Kind::Eval,
+        },
+        ExprKind::Select { quantity: None, base, filters } => match (global(base), &filters[..]) {
+            (Some((i, Global::Builtin(Builtin::Players))), [Filter { kind: FilterKind::Where(c), .. }]) => {
+                Kind::Where(i, sub(c))
+            }
+            _ => Kind::Eval,
+        },
+        _ => Kind::Eval,
+    };
+    Fx { kind, expr: e.clone() }
+}
+
+/// `cards in Z` (or `pieces`, `from`, `at`) as `InZone`, when Z is a zone named alone,
+/// `of you` or `of it` (what `Interp::zone_ref` reads without evaluating).
+fn in_zone(rules: &Rules, fun: Fun, x: &Expr) -> Option<Kind> {
+    let ExprKind::Select { quantity: None, base, filters } = &x.kind else { return None };
+    let [Filter { kind: FilterKind::In(z) | FilterKind::From(z) | FilterKind::At(z), .. }] = &filters[..] else {
+        return None;
+    };
+    let cards = match &base.kind {
+        ExprKind::Name(_, Res::Global(i)) => match rules.globals.get(*i as usize)? {
+            Global::Builtin(Builtin::Cards) => true,
+            Global::Builtin(Builtin::Pieces) => false,
+            _ => return None,
+        },
+        _ => return None,
+    };
+    let zone = |e: &Expr| match &e.kind {
+        ExprKind::Name(_, Res::Global(i)) if rules.globals.get(*i as usize) == Some(&Global::Zone) => Some(*i),
+        _ => None,
+    };
+    let (key, of) = match &z.kind {
+        ExprKind::Of(a, b) => match &b.kind {
+            ExprKind::You => (zone(a)?, Of::You),
+            ExprKind::Name(_, Res::It) => (zone(a)?, Of::It),
+            _ => return None,
+        },
+        _ => (zone(z)?, Of::Alone),
+    };
+    Some(Kind::InZone { fun, cards, key, of })
+}
+
+impl Interp<'_> {
+    /// The value of condition `c`: compiled, or by `eval`.
+    pub(super) fn cond_value(&mut self, c: &Cond, cx: &mut Ctx) -> R<Value> {
+        match &c.fx {
+            Some(fx) if self.coverage.is_none() => self.fast_checked(fx, cx),
+            _ => self.eval(&c.expr, cx),
+        }
+    }
+
+    /// `fast`, checked against `eval` in debug builds (value and steps).
+    pub(super) fn fast_checked(&mut self, fx: &Fx, cx: &mut Ctx) -> R<Value> {
+        #[cfg(debug_assertions)]
+        let before = self.steps;
+        let out = self.fast(fx, cx);
+        #[cfg(debug_assertions)]
+        if let Ok(v) = &out {
+            let after = self.steps;
+            self.steps = before;
+            let generic = self.eval(&fx.expr, cx);
+            debug_assert_eq!(generic.as_ref().ok(), Some(v), "a compiled condition gives another value than eval");
+            debug_assert_eq!(self.steps.taken(), after.taken(), "a compiled condition counts other steps than eval");
+            self.steps = after;
+        }
+        out
+    }
+
+    /// The value of `fx`: its node's, or `eval`'s of its expression when the node gives up.
+    fn fast(&mut self, fx: &Fx, cx: &mut Ctx) -> R<Value> {
+        if matches!(fx.kind, Kind::Eval) {
+            return self.eval(&fx.expr, cx);
+        }
+        let mark = self.steps;
+        match self.fast_node(fx, cx) {
+            Some(v) => Ok(v),
+            None => {
+                self.steps = mark;
+                self.eval(&fx.expr, cx)
+            }
+        }
+    }
+
+    /// A compiled node's value, `None` when it gives up (see the module's invariant).
+    fn fast_node(&mut self, fx: &Fx, cx: &mut Ctx) -> Option<Value> {
+        // The step `eval` counts for the node.
+        self.tick().ok()?;
+        match &fx.kind {
+            Kind::Lit(v) => Some(v.clone()),
+            Kind::You => cx.you.map(Value::Player),
+            Kind::This => match &cx.this {
+                Some(Value::Ent(e)) => Some(Value::Ent(*e)),
+                v => v.clone(),
+            },
+            Kind::It => match &cx.it {
+                Some(Value::Player(p)) => Some(Value::Player(*p)),
+                v => v.clone(),
+            },
+            Kind::Global(i) => {
+                let ExprKind::Name(n, _) = &fx.expr.kind else { return None };
+                self.global(n, *i, cx).ok()
+            }
+            Kind::Of(b) => {
+                let ExprKind::Of(a, _) = &fx.expr.kind else { return None };
+                let right = self.fast(b, cx).ok()?;
+                self.of_right(a, right, cx, Mode::Query).ok()
+            }
+            Kind::Prop(i, id, statics, b) => {
+                // What `of_right` does for a property of one thing.
+                let right = self.fast(b, cx).ok()?;
+                if !matches!(right, Value::Ent(_)) {
+                    return None;
+                }
+                let rules: &Rules = self.rules;
+                let canon = rules.env.entry(*i)?.0;
+                self.prop_at(canon, *id, *statics, &right).ok()
+            }
+            Kind::Eq(ne, a, b) => {
+                let (l, r) = (self.fast(a, cx).ok()?, self.fast(b, cx).ok()?);
+                Some(Value::Bool(self.same(&l, &r) != *ne))
+            }
+            Kind::Num(op, a, b) => {
+                let (l, r) = (self.fast(a, cx).ok()?, self.fast(b, cx).ok()?);
+                let (x, y) = (self.int(&l, &a.expr, cx).ok()?, self.int(&r, &b.expr, cx).ok()?);
+                super::eval::numbers(*op, x, y)
+            }
+            Kind::Logic(op, a, b) => self.fast_logic(*op, a, b, cx),
+            Kind::Not(x) => {
+                let v = self.fast(x, cx).ok()?;
+                Some(Value::Bool(!self.truth(&v, &x.expr, cx).ok()?))
+            }
+            Kind::Proc(i) => self.fast_proc(*i, cx),
+            Kind::InZone { fun, cards, key, of } => self.fast_in_zone(*fun, *cards, *key, *of, cx),
+            Kind::Things(fun, x) => {
+                let v = self.fast(x, cx).ok()?;
+                let items = self.things(&v).ok()?;
+                Some(match fun {
+                    Fun::Count => Value::Int(items.len() as i64),
+                    Fun::Exists => Value::Bool(!items.is_empty()),
+                    Fun::First => items.into_iter().next().unwrap_or(Value::Null),
+                })
+            }
+            Kind::Where(i, c) => self.fast_where(fx, *i, c, cx),
+            Kind::Eval => None,
+        }
+    }
+
+    /// `and`/`or` of two conditions (a union of selections gives up).
+    fn fast_logic(&mut self, op: BinOp, a: &Fx, b: &Fx, cx: &mut Ctx) -> Option<Value> {
+        let l = self.fast(a, cx).ok()?;
+        let x = match &l {
+            Value::Bool(x) => *x,
+            Value::List(v) if v.len() == 1 && matches!(v[0], Value::Bool(_)) => v[0] == Value::Bool(true),
+            Value::Null if op == BinOp::And => false,
+            _ => return None,
+        };
+        if (op == BinOp::Or && x) || (op == BinOp::And && !x) {
+            return Some(Value::Bool(x));
+        }
+        let r = self.fast(b, cx).ok()?;
+        Some(Value::Bool(self.truth(&r, &b.expr, cx).ok()?))
+    }
+
+    /// A value procedure without arguments, as `call` and `run_body` run it.
+    fn fast_proc(&mut self, i: u32, cx: &mut Ctx) -> Option<Value> {
+        let rules: &Rules = self.rules;
+        let def = rules.proc_list.get(i as usize)?.as_ref()?;
+        let Body::Value(v) = &def.body else { return None };
+        self.calls += 1;
+        let out = if self.calls > self.limits.call_depth {
+            None
+        } else {
+            let value = |me: &mut Self| {
+                let mut inner = Ctx::new(cx.you, cx.this.clone(), &v.text).at(&v.origin);
+                me.cond_value(v, &mut inner)
+            };
+            self.remembered(def, &[], cx, super::memo::WORTH, value).ok()
+        };
+        self.calls -= 1;
+        out
+    }
+
+    /// `count`/`exists`/`first` of `cards in Z`, as `builtin_fn` reads a zone in place:
+    /// the selector's, its place filter's and the zone's steps, then the zone's things.
+    fn fast_in_zone(&mut self, fun: Fun, cards: bool, key: u32, of: Of, cx: &Ctx) -> Option<Value> {
+        let owner = match of {
+            Of::Alone => cx.you,
+            Of::You => Some(cx.you?),
+            Of::It => match &cx.it {
+                Some(Value::Player(p)) => Some(*p),
+                _ => return None,
+            },
+        };
+        let steps = if matches!(of, Of::Alone) { 3 } else { 4 };
+        self.tick_n(steps).ok()?;
+        let z = self.zone_keyed_of(key, owner)?;
+        let s = &self.w.state;
+        let kind = |e: &usize| s.is_card(*e) == cards;
+        let items = &s.zones[z].items;
+        Some(match fun {
+            Fun::Count => {
+                let (a, b) = items.as_slices();
+                Value::Int((a.iter().filter(|e| kind(e)).count() + b.iter().filter(|e| kind(e)).count()) as i64)
+            }
+            Fun::Exists => Value::Bool(items.iter().any(kind)),
+            Fun::First => items.iter().find(|e| kind(e)).map_or(Value::Null, |&e| Value::Ent(e)),
+        })
+    }
+
+    /// `players where C`, as `candidates` selects it: the base's step and value, a step
+    /// per candidate for the selection and for the filter, then `C` with `it` bound to each.
+    fn fast_where(&mut self, fx: &Fx, i: u32, c: &Fx, cx: &mut Ctx) -> Option<Value> {
+        let ExprKind::Select { base, .. } = &fx.expr.kind else { return None };
+        let ExprKind::Name(n, _) = &base.kind else { return None };
+        self.tick().ok()?;
+        let Value::List(cands) = self.global(n, i, cx).ok()? else { return None };
+        if !cands.iter().all(|x| matches!(x, Value::Player(_) | Value::Ent(_))) {
+            return None;
+        }
+        self.tick_n(cands.len()).ok()?;
+        self.tick_n(cands.len()).ok()?;
+        let mut kept = crate::engine::List::new();
+        for p in cands {
+            let saved = cx.it.replace(p.clone());
+            let v = self.fast(c, cx);
+            cx.it = saved;
+            if self.truth(&v.ok()?, &c.expr, cx).ok()? {
+                kept.push(p);
+            }
+        }
+        Some(Value::List(kept))
+    }
+}
+
+impl Fx {
+    /// A guard: `e` compiled even if none of it compiles (`None` unless it only reads).
+    pub(super) fn guard(rules: &Rules, e: &Expr) -> Option<Fx> {
+        super::pure::reads_only(rules, e).then(|| node(rules, e))
+    }
+
+    /// The expression it stands for.
+    pub(super) fn expr(&self) -> &Expr {
+        &self.expr
+    }
+}
