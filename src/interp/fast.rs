@@ -235,11 +235,19 @@ impl Interp<'_> {
         }
     }
 
-    /// `fast`, checked against `eval` in debug builds (value and steps).
+    /// The value of a compiled condition, checked against `eval` in debug builds (value
+    /// and steps).
     pub(super) fn fast_checked(&mut self, fx: &Fx, cx: &mut Ctx) -> R<Value> {
         #[cfg(debug_assertions)]
         let before = self.steps;
-        let out = self.fast(fx, cx);
+        let mark = self.steps.mark();
+        let out = match self.fast_node(fx, cx) {
+            Some(v) => Ok(v),
+            None => {
+                self.steps.rewind(mark);
+                self.eval(&fx.expr, cx)
+            }
+        };
         #[cfg(debug_assertions)]
         if let Ok(v) = &out {
             let after = self.steps;
@@ -252,23 +260,28 @@ impl Interp<'_> {
         out
     }
 
-    /// The value of `fx`: its node's, or `eval`'s of its expression when the node gives up.
-    fn fast(&mut self, fx: &Fx, cx: &mut Ctx) -> R<Value> {
+    /// The value of a part of a compiled condition: its node's, or `eval`'s of its
+    /// expression when the node gives up; `None` when that is an error (the enclosing
+    /// node gives up in turn, and the condition's own `eval` raises it).
+    fn fast(&mut self, fx: &Fx, cx: &mut Ctx) -> Option<Value> {
         if matches!(fx.kind, Kind::Eval) {
-            return self.eval(&fx.expr, cx);
+            return self.eval(&fx.expr, cx).ok();
         }
-        let mark = self.steps;
+        let mark = self.steps.mark();
         match self.fast_node(fx, cx) {
-            Some(v) => Ok(v),
+            Some(v) => Some(v),
             None => {
-                self.steps = mark;
-                self.eval(&fx.expr, cx)
+                self.steps.rewind(mark);
+                self.eval(&fx.expr, cx).ok()
             }
         }
     }
 
     /// A compiled node's value, `None` when it gives up (see the module's invariant).
     fn fast_node(&mut self, fx: &Fx, cx: &mut Ctx) -> Option<Value> {
+        if fx.is_condition() {
+            return self.truth_node(fx, cx).map(Value::Bool);
+        }
         // The step `eval` counts for the node.
         self.tick().ok()?;
         match &fx.kind {
@@ -288,12 +301,12 @@ impl Interp<'_> {
             }
             Kind::Of(b) => {
                 let ExprKind::Of(a, _) = &fx.expr.kind else { return None };
-                let right = self.fast(b, cx).ok()?;
+                let right = self.fast(b, cx)?;
                 self.of_right(a, right, cx, Mode::Query).ok()
             }
             Kind::Prop(i, id, statics, b) => {
                 // What `of_right` does for a property of one thing.
-                let right = self.fast(b, cx).ok()?;
+                let right = self.fast(b, cx)?;
                 if !matches!(right, Value::Ent(_)) {
                     return None;
                 }
@@ -301,24 +314,15 @@ impl Interp<'_> {
                 let canon = rules.env.entry(*i)?.0;
                 self.prop_at(canon, *id, *statics, &right).ok()
             }
-            Kind::Eq(ne, a, b) => {
-                let (l, r) = (self.fast(a, cx).ok()?, self.fast(b, cx).ok()?);
-                Some(Value::Bool(self.same(&l, &r) != *ne))
-            }
             Kind::Num(op, a, b) => {
-                let (l, r) = (self.fast(a, cx).ok()?, self.fast(b, cx).ok()?);
+                let (l, r) = (self.fast(a, cx)?, self.fast(b, cx)?);
                 let (x, y) = (self.int(&l, &a.expr, cx).ok()?, self.int(&r, &b.expr, cx).ok()?);
                 super::eval::numbers(*op, x, y)
-            }
-            Kind::Logic(op, a, b) => self.fast_logic(*op, a, b, cx),
-            Kind::Not(x) => {
-                let v = self.fast(x, cx).ok()?;
-                Some(Value::Bool(!self.truth(&v, &x.expr, cx).ok()?))
             }
             Kind::Proc(i) => self.fast_proc(*i, cx),
             Kind::InZone { fun, cards, key, of } => self.fast_in_zone(*fun, *cards, *key, *of, cx),
             Kind::Things(fun, x) => {
-                let v = self.fast(x, cx).ok()?;
+                let v = self.fast(x, cx)?;
                 let items = self.things(&v).ok()?;
                 Some(match fun {
                     Fun::Count => Value::Int(items.len() as i64),
@@ -327,24 +331,67 @@ impl Interp<'_> {
                 })
             }
             Kind::Where(i, c) => self.fast_where(fx, *i, c, cx),
-            Kind::Eval => None,
+            Kind::Eq(..) | Kind::Logic(..) | Kind::Not(_) | Kind::Eval => None,
+        }
+    }
+
+    /// The truth of a part of a compiled condition (`Interp::truth` of its value): a
+    /// condition's without making its value, another node's from its value.
+    fn fast_truth(&mut self, fx: &Fx, cx: &mut Ctx) -> Option<bool> {
+        if !fx.is_condition() {
+            let v = self.fast(fx, cx)?;
+            return self.truth(&v, &fx.expr, cx).ok();
+        }
+        let mark = self.steps.mark();
+        match self.truth_node(fx, cx) {
+            Some(b) => Some(b),
+            None => {
+                self.steps.rewind(mark);
+                let v = self.eval(&fx.expr, cx).ok()?;
+                self.truth(&v, &fx.expr, cx).ok()
+            }
+        }
+    }
+
+    /// A condition node's truth (its value is that `Value::Bool`), `None` when it gives up.
+    fn truth_node(&mut self, fx: &Fx, cx: &mut Ctx) -> Option<bool> {
+        // The step `eval` counts for the node.
+        self.tick().ok()?;
+        match &fx.kind {
+            Kind::Eq(ne, a, b) => {
+                let (l, r) = (self.fast(a, cx)?, self.fast(b, cx)?);
+                Some(self.same(&l, &r) != *ne)
+            }
+            Kind::Num(op, a, b) => {
+                let (l, r) = (self.fast(a, cx)?, self.fast(b, cx)?);
+                let (x, y) = (self.int(&l, &a.expr, cx).ok()?, self.int(&r, &b.expr, cx).ok()?);
+                match super::eval::numbers(*op, x, y)? {
+                    Value::Bool(b) => Some(b),
+                    _ => None,
+                }
+            }
+            Kind::Not(x) => Some(!self.fast_truth(x, cx)?),
+            Kind::Logic(op, a, b) => self.fast_logic(*op, a, b, cx),
+            _ => None,
         }
     }
 
     /// `and`/`or` of two conditions (a union of selections gives up).
-    fn fast_logic(&mut self, op: BinOp, a: &Fx, b: &Fx, cx: &mut Ctx) -> Option<Value> {
-        let l = self.fast(a, cx).ok()?;
-        let x = match &l {
-            Value::Bool(x) => *x,
-            Value::List(v) if v.len() == 1 && matches!(v[0], Value::Bool(_)) => v[0] == Value::Bool(true),
-            Value::Null if op == BinOp::And => false,
-            _ => return None,
+    fn fast_logic(&mut self, op: BinOp, a: &Fx, b: &Fx, cx: &mut Ctx) -> Option<bool> {
+        let x = if a.is_condition() {
+            self.fast_truth(a, cx)?
+        } else {
+            match self.fast(a, cx)? {
+                Value::Bool(x) => x,
+                Value::List(v) if v.len() == 1 && matches!(v[0], Value::Bool(_)) => v[0] == Value::Bool(true),
+                Value::Null if op == BinOp::And => false,
+                _ => return None,
+            }
         };
         if (op == BinOp::Or && x) || (op == BinOp::And && !x) {
-            return Some(Value::Bool(x));
+            return Some(x);
         }
-        let r = self.fast(b, cx).ok()?;
-        Some(Value::Bool(self.truth(&r, &b.expr, cx).ok()?))
+        self.fast_truth(b, cx)
     }
 
     /// A value procedure without arguments, as `call` and `run_body` run it.
@@ -408,9 +455,9 @@ impl Interp<'_> {
         let mut kept = crate::engine::List::new();
         for p in cands {
             let saved = cx.it.replace(p.clone());
-            let v = self.fast(c, cx);
+            let keep = self.fast_truth(c, cx);
             cx.it = saved;
-            if self.truth(&v.ok()?, &c.expr, cx).ok()? {
+            if keep? {
                 kept.push(p);
             }
         }
@@ -419,6 +466,16 @@ impl Interp<'_> {
 }
 
 impl Fx {
+    /// Whether its value is always a truth when it has one: `==`, `!=`, a comparison,
+    /// `not`, `and`, `or` (of conditions; a union of selections gives up).
+    fn is_condition(&self) -> bool {
+        match &self.kind {
+            Kind::Num(op, ..) => matches!(op, BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge),
+            Kind::Eq(..) | Kind::Not(_) | Kind::Logic(..) => true,
+            _ => false,
+        }
+    }
+
     /// A guard: `e` compiled even if none of it compiles (`None` unless it only reads).
     pub(super) fn guard(rules: &Rules, e: &Expr) -> Option<Fx> {
         super::pure::reads_only(rules, e).then(|| node(rules, e))

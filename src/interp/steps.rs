@@ -41,6 +41,20 @@ impl Steps {
         self.action > self.cap
     }
 
+    /// Where the count stands within the action, to go back to (`rewind`).
+    #[inline]
+    pub(super) fn mark(&self) -> i64 {
+        self.action
+    }
+
+    /// Takes back the steps counted since `mark` (within the same action). Only the one
+    /// word `count` writes is read and written: copying the whole count there would read
+    /// it back wider than it was just stored, which stalls the processor.
+    #[inline]
+    pub(super) fn rewind(&mut self, mark: i64) {
+        self.action = mark;
+    }
+
     /// The action's and the game's counts.
     pub(super) fn taken(&self) -> (u64, u64) {
         (self.action as u64, self.action.saturating_add(self.gap) as u64)
