@@ -1,5 +1,6 @@
 //! Compiled conditions. A condition that only reads (`pure::reads_only`: the game's
-//! `end:`, value procedures, `requires:`, `result:`, the guards of `play:` scripts) is
+//! `end:`, `order:` and `result:`, phases' `can_pass:`, value procedures, `requires:`,
+//! the guards of `play:` scripts) is
 //! compiled once into a tree of operations for its common shapes: literals, names,
 //! `X of Y`, comparisons, `and`/`or`/`not`, value procedures, `count`/`exists`/`first`
 //! of a zone's cards or of a value, `players where C`. Anything else is a node that
@@ -97,8 +98,17 @@ pub(super) fn compile(rules: &Rules, e: &Expr) -> Option<Fx> {
 pub(super) fn compile_conds(rules: &mut Rules) {
     let one = |rules: &Rules, c: &Option<Cond>| c.as_ref().and_then(|c| compile(rules, &c.expr)).map(Arc::new);
     let (end, winners, scores) = (one(rules, &rules.end), one(rules, &rules.winners), one(rules, &rules.scores));
-    for (c, fx) in [(&mut rules.end, end), (&mut rules.winners, winners), (&mut rules.scores, scores)] {
+    let order = one(rules, &rules.order);
+    let conds =
+        [(&mut rules.end, end), (&mut rules.winners, winners), (&mut rules.scores, scores), (&mut rules.order, order)];
+    for (c, fx) in conds {
         if let Some(c) = c {
+            c.fx = fx;
+        }
+    }
+    let passes: Vec<Option<Arc<Fx>>> = rules.phases.iter().map(|p| one(rules, &p.can_pass)).collect();
+    for (p, fx) in rules.phases.iter_mut().zip(passes) {
+        if let Some(c) = &mut p.can_pass {
             c.fx = fx;
         }
     }

@@ -210,12 +210,14 @@ impl Interp<'_> {
 
     /// Whether `p` may pass in the current phase (its `can_pass:`, else yes).
     pub fn may_pass(&mut self, p: PlayerId) -> R<bool> {
-        let Some(c) = self.rules.phases.get(self.w.state.clock.phase).and_then(|ph| ph.can_pass.clone()) else {
+        // Borrowed from the rules: a copy would count references to its parts, atomically.
+        let rules: &super::Rules = self.rules;
+        let Some(c) = rules.phases.get(self.w.state.clock.phase).and_then(|ph| ph.can_pass.as_ref()) else {
             return Ok(true);
         };
         let mut cx = Ctx::new(Some(p), Some(Value::Player(p)), &c.text).at(&c.origin);
-        self.cover_cond(&c);
-        let v = self.eval(&c.expr, &mut cx)?;
+        self.cover_cond(c);
+        let v = self.cond_value(c, &mut cx)?;
         self.truth(&v, &c.expr, &cx)
     }
 

@@ -114,7 +114,7 @@ impl<'r> Interp<'r> {
             Some(o) => {
                 let mut cx = Ctx::new(self.w.state.seats.first().copied(), None, &o.text).at(&o.origin);
                 self.cover_cond(o);
-                let v = self.eval(&o.expr, &mut cx)?;
+                let v = self.cond_value(o, &mut cx)?;
                 self.players(&v)?
             }
             None => self.seated(),
