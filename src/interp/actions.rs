@@ -97,8 +97,7 @@ impl<'r> Interp<'r> {
         };
         self.allowed("play", you, Some(&Value::Ent(e)), None)?;
         let rules: &'r super::Rules = self.rules;
-        let script = rules.cards[c].play.as_ref().or(rules.play.as_ref());
-        let Some(script) = script else {
+        let Some(script) = rules.play_script(c) else {
             return Err(Halt::error("the game has no `play:` script"));
         };
         self.emit(you, EventKind::Playing { ent: e });

@@ -94,8 +94,20 @@ pub(super) fn compile(rules: &Rules, e: &Expr) -> Option<Fx> {
     (!matches!(fx.kind, Kind::Eval)).then_some(fx)
 }
 
-/// Compiles the conditions of `rules` (each at most once, as the rules are built).
+/// Compiles the conditions of `rules` (each at most once, as the rules are built), and
+/// the guards of every `play:` script (`Script::guards`).
 pub(super) fn compile_conds(rules: &mut Rules) {
+    let game = rules.play.as_ref().map(|s| guards(rules, &s.block));
+    if let (Some(s), Some(g)) = (&mut rules.play, game) {
+        s.guards = g;
+    }
+    let cards: Vec<Option<Arc<[Fx]>>> =
+        rules.cards.iter().map(|c| c.play.as_ref().map(|s| guards(rules, &s.block))).collect();
+    for (c, g) in rules.cards.iter_mut().zip(cards) {
+        if let (Some(s), Some(g)) = (&mut c.play, g) {
+            s.guards = g;
+        }
+    }
     let one = |rules: &Rules, c: &Option<Cond>| c.as_ref().and_then(|c| compile(rules, &c.expr)).map(Arc::new);
     let (end, winners, scores) = (one(rules, &rules.end), one(rules, &rules.winners), one(rules, &rules.scores));
     let order = one(rules, &rules.order);
@@ -138,6 +150,16 @@ pub(super) fn compile_conds(rules: &mut Rules) {
             set_requires(&mut rules.cards[i].abilities, fxs);
         }
     }
+}
+
+/// The conditions of `b`'s first statements that are `require`s of conditions that only
+/// read, compiled (a guard none of which compiles is still one: `eval` evaluates it).
+fn guards(rules: &Rules, b: &Block) -> Arc<[Fx]> {
+    let guard = |s: &Stmt| match &s.kind {
+        StmtKind::Require { cond, .. } => super::pure::reads_only(rules, cond).then(|| node(rules, cond)),
+        _ => None,
+    };
+    b.stmts.iter().map_while(guard).collect()
 }
 
 fn set_requires(abilities: &mut [super::rules::AbilityDef], fxs: Vec<Option<Arc<Fx>>>) {
@@ -251,8 +273,10 @@ impl Interp<'_> {
         #[cfg(debug_assertions)]
         let before = self.steps;
         let mark = self.steps.mark();
-        let out = match self.fast_node(fx, cx) {
+        let out = match self.fast(fx, cx) {
             Some(v) => Ok(v),
+            // An error: evaluated again from where the condition began, so that `eval`
+            // raises it, placed and counted as it would.
             None => {
                 self.steps.rewind(mark);
                 self.eval(&fx.expr, cx)
@@ -484,11 +508,6 @@ impl Fx {
             Kind::Eq(..) | Kind::Not(_) | Kind::Logic(..) => true,
             _ => false,
         }
-    }
-
-    /// A guard: `e` compiled even if none of it compiles (`None` unless it only reads).
-    pub(super) fn guard(rules: &Rules, e: &Expr) -> Option<Fx> {
-        super::pure::reads_only(rules, e).then(|| node(rules, e))
     }
 
     /// The expression it stands for.

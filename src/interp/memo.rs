@@ -147,13 +147,13 @@ impl Interp<'_> {
             }
             return Ok(value);
         }
-        let before = (s.log.len(), s.rng.clone(), self.steps.taken().0);
+        let before = (s.log.len(), s.rng.clone(), self.steps.mark());
         let outer = std::mem::replace(&mut self.clock_read, false);
         let out = eval(self);
         let read = std::mem::replace(&mut self.clock_read, outer);
         self.clock_read |= read;
         let s = &self.w.state;
-        let steps = self.steps.taken().0.saturating_sub(before.2);
+        let steps = self.steps.mark().saturating_sub(before.2).max(0) as u64;
         let pure = (s.version(), s.game) == at && s.log.len() == before.0 && s.rng == before.1;
         let keep = steps >= worth && pure && self.w.mods.is_empty() && self.w.playing.is_empty();
         if let (Ok(value), true) = (&out, keep) {

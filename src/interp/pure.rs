@@ -3,7 +3,7 @@
 //! by those first lines (a card that does not match the one on top); the trial of each
 //! copies the world, logs the pick, announces the play and undoes it all. Testing the
 //! guards alone first refuses the same plays without any of that (`Interp::guarded_out`).
-//! The guards are compiled (`fast.rs`); `reads_only` also says which conditions may be.
+//! `reads_only` says which conditions `fast.rs` may compile, the guards among them.
 //!
 //! Invariant: `guarded_out` says `true` only where the trial would have been refused,
 //! changing nothing the trial would not have undone. It reads what the trial reads when
@@ -17,40 +17,12 @@ use crate::engine::{Kind, PlayerId, Value};
 use crate::syntax::ast::*;
 use crate::syntax::visit;
 
-use std::sync::Arc;
-
 use super::actions::Action;
-use super::fast::Fx;
 use super::rules::{Body, Rules};
 use super::{Ctx, Interp};
 
 /// How deep value procedures are followed before a condition is taken as not pure.
 const DEPTH: u8 = 4;
-
-/// Compiles the guards of every `play:` script (`Script::guards`).
-pub(super) fn compile_guards(rules: &mut Rules) {
-    let game = rules.play.as_ref().map(|s| guards(rules, &s.block));
-    if let (Some(s), Some(g)) = (&mut rules.play, game) {
-        s.guards = g;
-    }
-    let cards: Vec<Option<Arc<[Fx]>>> =
-        rules.cards.iter().map(|c| c.play.as_ref().map(|s| guards(rules, &s.block))).collect();
-    for (c, g) in rules.cards.iter_mut().zip(cards) {
-        if let (Some(s), Some(g)) = (&mut c.play, g) {
-            s.guards = g;
-        }
-    }
-}
-
-/// The conditions of `b`'s first statements that are `require`s of conditions that only
-/// read, compiled.
-fn guards(rules: &Rules, b: &Block) -> Arc<[Fx]> {
-    let guard = |s: &Stmt| match &s.kind {
-        StmtKind::Require { cond, .. } => Fx::guard(rules, cond),
-        _ => None,
-    };
-    b.stmts.iter().map_while(guard).collect()
-}
 
 /// Whether evaluating `e` only reads the state (see `reads`).
 pub(super) fn reads_only(rules: &Rules, e: &Expr) -> bool {
@@ -102,19 +74,16 @@ fn value_proc(rules: &Rules, i: u32) -> Option<&Expr> {
 }
 
 impl Interp<'_> {
-    /// Whether `p` taking `a` is certainly refused before it does anything: a card in
-    /// play or another's (`act_now`'s first tests), or a play one of its script's guards
-    /// refuses. `false` when that cannot be told without the trial (no guard, a
-    /// prohibition in force, a guard that raised an error, coverage being recorded).
+    /// Whether `p` taking `a` is certainly refused before it does anything: a play one of
+    /// its script's guards refuses. `false` when that cannot be told without the trial (no
+    /// guard, a prohibition in force, a guard that raised an error, coverage being
+    /// recorded). A card the trial refuses before its script (in play, another's) is
+    /// refused either way: by its guards or by the trial.
     pub(super) fn guarded_out(&mut self, p: PlayerId, a: &Action) -> bool {
         let Action::Play(e) = *a else { return false };
-        let s = &self.w.state;
-        if s.in_play(e) || s.ents[e].owner.is_some_and(|o| o != p) {
-            return true;
-        }
-        let Kind::Card(c) = s.ents[e].kind else { return false };
+        let Kind::Card(c) = self.w.state.ents[e].kind else { return false };
         let rules: &Rules = self.rules;
-        let Some(script) = rules.cards[c].play.as_ref().or(rules.play.as_ref()) else { return false };
+        let Some(script) = rules.play_script(c) else { return false };
         if script.guards.is_empty() || self.coverage.is_some() || self.may_forbid() {
             return false;
         }

@@ -29,7 +29,7 @@ pub struct Script {
     /// The field it came from (maps its spans to the file, for run-time errors).
     pub origin: Arc<load::ScriptSrc>,
     /// The conditions of its first statements that are `require`s that only read,
-    /// compiled (`pure.rs`; for `play:` scripts, none for the others).
+    /// compiled (`fast.rs`, tested by `pure.rs`; for `play:` scripts, none for the others).
     pub guards: Arc<[super::fast::Fx]>,
 }
 
@@ -408,7 +408,6 @@ impl Rules {
             }
         }
         rules.from_zones = all.iter().flat_map(|a| a.from.iter().cloned()).collect();
-        super::pure::compile_guards(&mut rules);
         super::fast::compile_conds(&mut rules);
         rules.listening = rules
             .cards
@@ -612,6 +611,11 @@ impl Rules {
                 p.steps.iter().position(|s| &**s == name).map(|s| (i, Some(s)))
             }
         })
+    }
+
+    /// The script that plays card `c`: its own `play:`, else the game's.
+    pub fn play_script(&self, c: usize) -> Option<&Script> {
+        self.cards[c].play.as_ref().or(self.play.as_ref())
     }
 
     /// The faction definition with this id.
