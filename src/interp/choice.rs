@@ -107,10 +107,11 @@ impl Interp<'_> {
                 } else {
                     vec![]
                 };
-                let chooser = self.pname(who).to_string();
-                let view = if self.agent.wants_view(&chooser) { Some(self.view_for(who)) } else { None };
+                let view = if self.agent.wants_view(self.pname(who)) { Some(self.view_for(who)) } else { None };
+                // The fields, not `pname`: the generator is lent to the agent beside it.
+                let state = &mut self.w.state;
                 let ask = Ask {
-                    chooser: &chooser,
+                    chooser: &state.players[who].name,
                     prompt: &prompt,
                     count: cands.len(),
                     options: &options,
@@ -118,7 +119,7 @@ impl Interp<'_> {
                     max,
                     view: view.as_ref(),
                 };
-                let got = self.agent.choose(&ask, &mut self.w.state.rng).map_err(Halt::agent)?;
+                let got = self.agent.choose(&ask, &mut state.rng).map_err(Halt::agent)?;
                 if got.iter().any(|&i| i >= cands.len()) {
                     return Err(Halt::agent(format!("`{prompt}`: the agent picked an option that does not exist")));
                 }

@@ -10,7 +10,7 @@ use crate::syntax::ast::*;
 
 use super::coverage::Hit;
 use super::rules::Body;
-use super::{Ban, Change, Ctx, Halt, Interp, Modifier, Until, R};
+use super::{Ban, Change, Ctx, Halt, Interp, Modifier, Running, Until, R};
 use crate::limits::Limits;
 
 impl<'r> Interp<'r> {
@@ -307,16 +307,17 @@ impl<'r> Interp<'r> {
         let rules: &'r super::Rules = self.rules;
         // A compiled call holds its callee's index; a script that was not compiled (a
         // scenario's) looks it up by name, in the same order.
-        let def = match c.callee {
-            Callee::Proc(i) => rules.proc_list.get(i as usize).and_then(Option::as_ref),
-            Callee::Keyword(i) => rules.keyword_list.get(i as usize).and_then(Option::as_ref),
+        let id = match c.callee {
+            Callee::Proc(i) => Some(Running { keyword: false, index: i }),
+            Callee::Keyword(i) => Some(Running { keyword: true, index: i }),
             Callee::Builtin(f) => return self.builtin_fn(f as usize, &c.args, cx),
             Callee::Unresolved => match c.kind {
-                CallKind::Keyword => rules.env.keywords.get_index_of(name).and_then(|i| rules.keyword_list.get(i)),
-                CallKind::Function => rules.procs.get(name).and_then(|&i| rules.proc_list.get(i as usize)),
+                CallKind::Keyword => rules.env.keywords.get_index_of(name).map(|i| (true, i as u32)),
+                CallKind::Function => rules.procs.get(name).map(|&i| (false, i)),
             }
-            .and_then(Option::as_ref),
+            .map(|(keyword, index)| Running { keyword, index }),
         };
+        let def = id.and_then(|id| rules.callee(id).map(|d| (d, id)));
         let def = match (def, c.kind) {
             (Some(def), _) => def,
             (None, CallKind::Function) => match crate::check::env::FUNCTIONS.iter().position(|f| f.0 == name) {
@@ -325,14 +326,14 @@ impl<'r> Interp<'r> {
             },
             (None, CallKind::Keyword) => return Err(Halt::error(format!("unknown procedure `{name}`"))),
         };
-        debug_assert_eq!(&*def.name, name.as_str(), "a compiled call holds another callee's index");
+        debug_assert_eq!(&*def.0.name, name.as_str(), "a compiled call holds another callee's index");
         let mut args = vec![];
         for a in &c.args {
             args.push(self.eval(a, cx)?);
         }
         self.calls += 1;
         if self.calls > self.limits.call_depth {
-            let names = super::distinct(&self.w.running);
+            let names = super::distinct(&self.running_names());
             let how = if names.contains(", ") { "call each other" } else { "calls itself" };
             return Err(Halt::budget(format!(
                 "recursion budget ({}) exceeded: {names} {how} ({} calls deep; {})",
@@ -350,7 +351,7 @@ impl<'r> Interp<'r> {
         &mut self,
         name: &str,
         kind: CallKind,
-        def: &super::rules::ProcDef,
+        (def, id): (&super::rules::ProcDef, Running),
         args: Vec<Value>,
         cx: &Ctx,
     ) -> R<Value> {
@@ -399,7 +400,7 @@ impl<'r> Interp<'r> {
             self.depth -= nest;
             return Err(h);
         }
-        self.w.running.push(def.name.clone());
+        self.w.running.push(id);
         let out = self.exec_stmts(&s.block, &mut inner);
         self.depth -= nest;
         self.w.running.pop();

@@ -29,12 +29,12 @@ use super::{Ctx, Interp, R};
 /// A compiled condition (or part of one) and the expression it stands for.
 #[derive(Debug)]
 pub struct Fx {
-    kind: Kind,
+    pub(super) kind: Kind,
     expr: Expr,
 }
 
 #[derive(Debug)]
-enum Kind {
+pub(super) enum Kind {
     Lit(Value),
     You,
     This,
@@ -71,7 +71,7 @@ enum Kind {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq)]
-enum Fun {
+pub(super) enum Fun {
     Count,
     Exists,
     First,
@@ -79,7 +79,7 @@ enum Fun {
 
 /// Whose zone `InZone` reads: the acting player's, `of you`, or `of it`.
 #[derive(Debug, Clone, Copy)]
-enum Of {
+pub(super) enum Of {
     Alone,
     You,
     It,
@@ -297,7 +297,7 @@ impl Interp<'_> {
     /// The value of a part of a compiled condition: its node's, or `eval`'s of its
     /// expression when the node gives up; `None` when that is an error (the enclosing
     /// node gives up in turn, and the condition's own `eval` raises it).
-    fn fast(&mut self, fx: &Fx, cx: &mut Ctx) -> Option<Value> {
+    pub(super) fn fast(&mut self, fx: &Fx, cx: &mut Ctx) -> Option<Value> {
         if matches!(fx.kind, Kind::Eval) {
             return self.eval(&fx.expr, cx).ok();
         }
@@ -393,8 +393,8 @@ impl Interp<'_> {
         self.tick().ok()?;
         match &fx.kind {
             Kind::Eq(ne, a, b) => {
-                let (l, r) = (self.fast(a, cx)?, self.fast(b, cx)?);
-                Some(self.same(&l, &r) != *ne)
+                let (l, r) = (self.operand(a, cx)?, self.operand(b, cx)?);
+                Some(self.same(self.operand_value(&l), self.operand_value(&r)) != *ne)
             }
             Kind::Num(op, a, b) => {
                 let (l, r) = (self.fast(a, cx)?, self.fast(b, cx)?);
@@ -480,6 +480,9 @@ impl Interp<'_> {
         let ExprKind::Select { base, .. } = &fx.expr.kind else { return None };
         let ExprKind::Name(n, _) = &base.kind else { return None };
         self.tick().ok()?;
+        if self.rules.globals.get(i as usize) == Some(&Global::Builtin(Builtin::Players)) {
+            return self.players_where(c, cx);
+        }
         let Value::List(cands) = self.global(n, i, cx).ok()? else { return None };
         if !cands.iter().all(|x| matches!(x, Value::Player(_) | Value::Ent(_))) {
             return None;
@@ -493,6 +496,26 @@ impl Interp<'_> {
             cx.it = saved;
             if keep? {
                 kept.push(p);
+            }
+        }
+        Some(Value::List(kept))
+    }
+
+    /// `fast_where` of `players`: the seated players read one by one from the seats (a
+    /// condition changes no seat), where `global` would list them first.
+    fn players_where(&mut self, c: &Fx, cx: &mut Ctx) -> Option<Value> {
+        let seated = |s: &crate::engine::State, k: usize| Some(s.seats[k]).filter(|p| !s.eliminated.contains(p));
+        let n = (0..self.w.state.seats.len()).filter(|&k| seated(&self.w.state, k).is_some()).count();
+        self.tick_n(n).ok()?;
+        self.tick_n(n).ok()?;
+        let mut kept = crate::engine::List::new();
+        for k in 0..self.w.state.seats.len() {
+            let Some(p) = seated(&self.w.state, k) else { continue };
+            let saved = cx.it.replace(Value::Player(p));
+            let keep = self.fast_truth(c, cx);
+            cx.it = saved;
+            if keep? {
+                kept.push(Value::Player(p));
             }
         }
         Some(Value::List(kept))

@@ -27,6 +27,7 @@ mod heard;
 pub mod legal;
 mod memo;
 mod nouns;
+mod operand;
 mod pieces;
 mod places;
 pub mod probe;
@@ -232,8 +233,8 @@ pub struct World {
     pub bans: Rc<Vec<Ban>>,
     /// Cards coming into play, innermost last.
     pub playing: Vec<EntId>,
-    /// Procedures running, innermost last.
-    pub running: Vec<Arc<str>>,
+    /// Procedures running, innermost last (`Interp::running_names`).
+    pub running: Vec<Running>,
     /// Log events up to here have been offered to triggers.
     pub fired: usize,
     /// Events after `fired` already offered (a trigger's own events go first).
@@ -268,7 +269,7 @@ struct Rest {
     mods: Rc<Vec<Modifier>>,
     bans: Rc<Vec<Ban>>,
     playing: Vec<EntId>,
-    running: Vec<Arc<str>>,
+    running: Vec<Running>,
     fired: usize,
     done: std::collections::BTreeSet<usize>,
     noted: Rc<Vec<String>>,
@@ -311,6 +312,16 @@ impl World {
         (self.done, self.noted, self.uses, self.end_window) = (done, noted, uses, end_window);
         (self.last, self.answered) = (last, answered);
     }
+}
+
+/// A running procedure or keyword: its index in `Rules::keyword_list` or
+/// `Rules::proc_list` (a copy, where its name would be a shared count to keep).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Running {
+    /// A keyword's, else a procedure's.
+    pub keyword: bool,
+    /// Its index in that list.
+    pub index: u32,
 }
 
 /// Uses of one limited ability by one player in the current period.
@@ -567,11 +578,17 @@ impl<'r> Interp<'r> {
         Ok(())
     }
 
+    /// The names of the procedures running, innermost last.
+    pub fn running_names(&self) -> Vec<&'r str> {
+        let rules: &'r Rules = self.rules;
+        self.w.running.iter().filter_map(|&id| rules.callee(id)).map(|d| &*d.name).collect()
+    }
+
     /// The refusal of a script that ran out of steps, naming what ran.
     #[cold]
     fn over_budget(&self) -> Halt {
         let mut what: Vec<String> = self.chain.clone();
-        what.extend(self.w.running.iter().map(|r| r.to_string()));
+        what.extend(self.running_names().into_iter().map(str::to_string));
         let phase = self.rules.phases.get(self.w.state.clock.phase).map(|p| &*p.name);
         let running = match (what.is_empty(), self.phase_script, phase) {
             (false, ..) => distinct(&what),

@@ -89,7 +89,7 @@ impl<'r> Interp<'r> {
     }
 
     /// `printed_ref` of a property whose id is known.
-    fn printed_at(&self, prop: &str, id: Option<u32>, e: EntId) -> Option<&Value> {
+    pub(super) fn printed_at(&self, prop: &str, id: Option<u32>, e: EntId) -> Option<&Value> {
         let ent = &self.w.state.ents[e];
         if !ent.props.is_empty() {
             if let Some(v) = ent.props.get(prop) {
@@ -143,7 +143,7 @@ impl<'r> Interp<'r> {
 
     /// Whether any modifier could touch `prop`: one a script made, or a static ability's.
     /// `statics`: whether a static ability modifies it (`Rules::static_props`).
-    fn may_be_modified(&self, prop: &str, statics: bool) -> bool {
+    pub(super) fn may_be_modified(&self, prop: &str, statics: bool) -> bool {
         statics || self.w.mods.iter().any(|m| m.prop == prop)
     }
 
@@ -355,7 +355,7 @@ impl<'r> Interp<'r> {
             }
         }
         Ok(match &ban.rule.except {
-            Some(Exception::During(p)) => !self.w.running.iter().any(|r| **r == *p.name),
+            Some(Exception::During(p)) => !self.running_names().contains(&p.name.as_str()),
             Some(Exception::If(c)) => {
                 let v = self.eval(c, &mut cx)?;
                 !self.truth(&v, c, &cx)?

@@ -618,6 +618,12 @@ impl Rules {
         self.cards[c].play.as_ref().or(self.play.as_ref())
     }
 
+    /// The keyword or procedure a `Running` names.
+    pub fn callee(&self, id: super::Running) -> Option<&ProcDef> {
+        let list = if id.keyword { &self.keyword_list } else { &self.proc_list };
+        list.get(id.index as usize)?.as_ref()
+    }
+
     /// The faction definition with this id.
     pub fn faction(&self, id: &str) -> Option<&FactionDef> {
         self.factions.iter().find(|f| f.id == id)
