@@ -355,6 +355,18 @@ impl Interp<'_> {
             }
             Kind::Proc(i) => self.fast_proc(*i, cx),
             Kind::InZone { fun, cards, key, of } => self.fast_in_zone(*fun, *cards, *key, *of, cx),
+            Kind::Things(fun, x) if self.is_players(x) => {
+                // `players` read from the seats where `global` would list them (the
+                // name's node counts its step, as `fast` would).
+                self.tick().ok()?;
+                let s = &self.w.state;
+                let mut seated = s.seats.iter().copied().filter(|p| !s.eliminated.contains(p));
+                Some(match fun {
+                    Fun::Count => Value::Int(seated.count() as i64),
+                    Fun::Exists => Value::Bool(seated.next().is_some()),
+                    Fun::First => seated.next().map_or(Value::Null, Value::Player),
+                })
+            }
             Kind::Things(fun, x) => {
                 let v = self.fast(x, cx)?;
                 let items = self.things(&v).ok()?;
@@ -499,6 +511,11 @@ impl Interp<'_> {
             }
         }
         Some(Value::List(kept))
+    }
+
+    /// Whether `x` is the name `players` (the built-in).
+    fn is_players(&self, x: &Fx) -> bool {
+        matches!(x.kind, Kind::Global(i) if self.rules.globals.get(i as usize) == Some(&Global::Builtin(Builtin::Players)))
     }
 
     /// `fast_where` of `players`: the seated players read one by one from the seats (a

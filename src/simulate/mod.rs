@@ -141,6 +141,9 @@ impl GameSummary {
 /// becomes a failed game.
 /// Plays game `seed` from a copy of `dealt` when there is one (the same game, dealt once
 /// for all: `scenario::deal_once`).
+// Kept a function of its own (not inlined into the worker) so that profilers can
+// measure one game by it (`callgrind --toggle-collect='*play_one*'`).
+#[inline(never)]
 pub fn play_one(rules: &Rules, seed: u64, players: usize, turns: u32, dealt: Option<&Dealt>) -> GameSummary {
     let run = || match dealt.filter(|d| d.players() == players) {
         Some(d) => crate::scenario::quiet_game_from(rules, d, seed, turns),
