@@ -28,11 +28,37 @@ pub enum Dest {
     Gone,
 }
 
+/// What a period event names: the game, a numbered round or turn, or a phase or step.
+#[derive(Debug, Clone, PartialEq)]
+pub enum PeriodName {
+    /// The period's own word (`game`) for 0, else `round N` or `turn N`: a number, where
+    /// a shared name would be counted up and down (two atomic operations) at every event.
+    Number(u32),
+    /// A phase's or step's name.
+    Named(std::sync::Arc<str>),
+}
+
+impl PeriodName {
+    /// The name as written in transcripts: `game`, `turn 3`, `evening`.
+    pub fn text(&self, period: &str) -> std::borrow::Cow<'_, str> {
+        match self {
+            PeriodName::Number(0) => std::borrow::Cow::Owned(period.to_string()),
+            PeriodName::Number(n) => std::borrow::Cow::Owned(format!("{period} {n}")),
+            PeriodName::Named(s) => std::borrow::Cow::Borrowed(s),
+        }
+    }
+
+    /// Whether it is `name`: a phase's or step's name (a word: never a numbered period).
+    pub fn is(&self, name: &str) -> bool {
+        matches!(self, PeriodName::Named(s) if **s == *name)
+    }
+}
+
 /// The kinds of events.
 #[derive(Debug, Clone, PartialEq)]
 pub enum EventKind {
     /// A turn started (`turn`, `round`), or a phase or step started or ended.
-    Period { start: bool, period: &'static str, name: std::sync::Arc<str> },
+    Period { start: bool, period: &'static str, name: PeriodName },
     /// A card or piece moved (`verb` says how: move, draw, discard, place, ...).
     Move { verb: &'static str, ent: EntId, from: Option<ZoneId>, to: Dest },
     /// A counter changed (`verb`: add, remove, gain, spend, lose, score, set).
@@ -105,8 +131,9 @@ impl Event {
         }
         let body = match &self.kind {
             EventKind::Period { start, period, name } => {
+                let name = name.text(period);
                 let edge = if *start { "start" } else { "end" };
-                if &**name == *period || name.starts_with(&format!("{period} ")) {
+                if *name == **period || name.starts_with(&format!("{period} ")) {
                     return format!("-- {edge} of {name}");
                 }
                 return format!("-- {edge} of {period} {name}");

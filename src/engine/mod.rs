@@ -13,7 +13,7 @@ pub mod view;
 
 pub use counters::CounterId;
 pub use journal::Mark;
-pub use log::{Dest, Event, EventKind};
+pub use log::{Dest, Event, EventKind, PeriodName};
 pub use rng::Rng;
 pub use state::{Bounds, Clock, EntId, Entity, Holder, Kind, Loc, Player, PlayerId, State, Vis, Zone, ZoneId};
 pub use value::{List, Value};

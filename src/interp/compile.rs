@@ -13,8 +13,6 @@
 //! `it` itself is compiled (`Res::It`: read from `Ctx::it`, no binding searched) when the
 //! script binds no local of that name.
 
-use std::sync::Arc;
-
 use crate::check::env::{Env, Sym, FUNCTIONS};
 use crate::engine::CounterId;
 use crate::fxhash::FxHashSet;
@@ -404,29 +402,5 @@ impl Listening {
             super::rules::Head::React(..) => Listening::REACT,
             _ => 0,
         }
-    }
-}
-
-/// The names of the first rounds and turns (`round 3`, `turn 12`), made once per ruleset
-/// so that a game writes none of them.
-#[derive(Debug)]
-pub struct PeriodTexts {
-    rounds: Vec<Arc<str>>,
-    turns: Vec<Arc<str>>,
-}
-
-impl PeriodTexts {
-    /// How many of each are made.
-    const MADE: u32 = 256;
-
-    pub(super) fn new() -> PeriodTexts {
-        let names = |p: &str| (1..=Self::MADE).map(|n| Arc::from(format!("{p} {n}"))).collect();
-        PeriodTexts { rounds: names("round"), turns: names("turn") }
-    }
-
-    /// `round N` or `turn N`, if made.
-    pub(super) fn get(&self, round: bool, n: u32) -> Option<Arc<str>> {
-        let names = if round { &self.rounds } else { &self.turns };
-        names.get((n as usize).checked_sub(1)?).cloned()
     }
 }

@@ -5,7 +5,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::check::env::Env;
-use crate::engine::EventKind;
+use crate::engine::{EventKind, PeriodName};
 use crate::syntax::ast::{EventKind as Pat, EventPat, ExprKind, Verb};
 
 /// The events the patterns of one kind of ability (`when:`, or `before:`/`instead:`/
@@ -74,7 +74,9 @@ impl Heard {
             return false;
         }
         match k {
-            EventKind::Period { period, name, .. } => self.periods.contains(*period) || self.periods.contains(&**name),
+            EventKind::Period { period, name, .. } => {
+                self.periods.contains(*period) || matches!(name, PeriodName::Named(s) if self.periods.contains(&**s))
+            }
             EventKind::Use { name, .. } => self.hears_named("use", name),
             EventKind::Counter { verb, name, .. } => self.hears_named(verb, name),
             k => k.verb().is_some_and(|v| self.verbs.contains(v) || self.words.contains(v)),
@@ -122,8 +124,8 @@ mod tests {
         h.add(&pat("start of evening"), &env);
         let play = EventKind::Play { ent: 0 };
         let moved = EventKind::Move { verb: "move", ent: 0, from: None, to: Dest::Gone };
-        let evening = EventKind::Period { start: true, period: "phase", name: "evening".into() };
-        let turn = EventKind::Period { start: true, period: "turn", name: "turn".into() };
+        let evening = EventKind::Period { start: true, period: "phase", name: PeriodName::Named("evening".into()) };
+        let turn = EventKind::Period { start: true, period: "turn", name: PeriodName::Number(1) };
         let counter = EventKind::Counter { verb: "add", name: "x".into(), holder: Holder::Game, delta: 1, now: 1 };
         assert!(h.hears(&play) && h.hears(&evening));
         assert!(!h.hears(&moved) && !h.hears(&turn) && !h.hears(&counter));

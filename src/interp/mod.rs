@@ -401,11 +401,12 @@ pub struct Interp<'r> {
     /// A sampled action runs for real before it is known to ask nothing (`sample.rs`):
     /// its first question makes it its own trial.
     speculating: bool,
-    /// The names of the game, the current round and turn, with their numbers (`turn.rs`).
-    period_names: [Option<(u32, Arc<str>)>; 3],
     /// The prompts of the scripts' choices, by the words they are made of (`choice.rs`
     /// `prompt`).
     prompts: choice::Prompts,
+    /// The prompts of the last picks logged (`sample.rs` `log_pick`): a window logs the
+    /// same one or two at every decision, shared instead of made each time.
+    pick_prompts: [Option<Arc<str>>; 2],
     /// The agent of a sampled action that asked a question and goes on as its own
     /// trial with the first legal answers (`sample.rs`).
     parked: Option<Box<dyn Agent + 'r>>,
@@ -448,8 +449,8 @@ impl<'r> Interp<'r> {
             steps: steps::Steps::new(&rules.limits),
             speculating: false,
             prompts: Default::default(),
+            pick_prompts: Default::default(),
             parked: None,
-            period_names: Default::default(),
             clock_read: false,
             kept,
             in_order: false,

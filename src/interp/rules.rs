@@ -234,8 +234,6 @@ pub struct Rules {
     pub values: HashMap<String, Vec<String>>,
     /// Which cards print each enum value (`is_a` reads these bits).
     pub nouns: super::compile::Nouns,
-    /// The names of the first rounds and turns (`round 3`), shared by every game.
-    pub period_texts: super::compile::PeriodTexts,
     /// Procedures (the factions' too), by the index a compiled call holds
     /// (`ast::Callee::Proc`).
     pub proc_list: Vec<Option<ProcDef>>,
@@ -472,7 +470,6 @@ impl Rules {
             attrs,
             values,
             nouns: Default::default(),
-            period_texts: super::compile::PeriodTexts::new(),
             procs: HashMap::default(),
             proc_list: vec![],
             keyword_list: vec![],

@@ -92,8 +92,9 @@ impl Interp<'_> {
             Ok(()) => {
                 self.commit(before);
                 let text = self.pick_text(a);
+                let prompt = self.pick_prompt(prompt);
                 if let EventKind::Choose { prompt: logged, picked } = &mut self.w.state.log[pick].kind {
-                    *logged = prompt.into();
+                    *logged = prompt;
                     *picked = vec![text];
                 }
                 self.acted(pick + 1);
@@ -124,7 +125,20 @@ impl Interp<'_> {
     pub(super) fn log_pick(&mut self, p: PlayerId, prompt: &str, text: String) -> R<()> {
         self.tick()?;
         let picked = if text.is_empty() { vec![] } else { vec![text] };
-        self.emit(Some(p), EventKind::Choose { prompt: prompt.into(), picked });
+        let prompt = self.pick_prompt(prompt);
+        self.emit(Some(p), EventKind::Choose { prompt, picked });
         Ok(())
+    }
+
+    /// `prompt` shared: one of the last two made, else made (and kept in the older's place).
+    fn pick_prompt(&mut self, prompt: &str) -> std::sync::Arc<str> {
+        let kept = &mut self.pick_prompts;
+        if let Some(p) = kept.iter().flatten().find(|p| ***p == *prompt) {
+            return std::sync::Arc::clone(p);
+        }
+        let made: std::sync::Arc<str> = prompt.into();
+        kept.swap(0, 1);
+        kept[0] = Some(std::sync::Arc::clone(&made));
+        made
     }
 }

@@ -116,7 +116,7 @@ impl<'r> Interp<'r> {
         match (&pat.kind, &ev.kind) {
             (EventKind_::Start(p), EventKind::Period { start: true, period, name })
             | (EventKind_::End(p), EventKind::Period { start: false, period, name }) => {
-                Ok(*p.name == **name || p.name == *period)
+                Ok(name.is(&p.name) || p.name == *period)
             }
             (EventKind_::Action { actor, verb, object, clauses }, k) => {
                 // The verb is in base form (`fields.rs` `pattern`).

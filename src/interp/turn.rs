@@ -4,9 +4,8 @@
 //! then run its action window (`legal.rs`); then its `end:` scripts and its end event.
 
 use std::rc::Rc;
-use std::sync::Arc;
 
-use crate::engine::{EventKind, Player, PlayerId, State, Value, Vis, Zone};
+use crate::engine::{EventKind, PeriodName, Player, PlayerId, State, Value, Vis, Zone};
 use crate::load::{Per, Visibility};
 
 use super::{Ctx, Halt, Interp, R};
@@ -92,11 +91,11 @@ impl<'r> Interp<'r> {
             step.or_else(|| self.rules.phases.get(phase).filter(|p| !p.steps.is_empty()).map(|_| 0));
         // The game starts here: these start events are history, not offered to triggers.
         let game = self.period_name("game");
-        self.period(true, "game", &game, false)?;
+        self.period(true, "game", game, "game", false)?;
         let round = self.period_name("round");
-        self.period(true, "round", &round, false)?;
+        self.period(true, "round", round, "round", false)?;
         let turn = self.period_name("turn");
-        self.period(true, "turn", &turn, false)?;
+        self.period(true, "turn", turn, "turn", false)?;
         self.open_phase(false)
     }
 
@@ -130,43 +129,31 @@ impl<'r> Interp<'r> {
         Ok(())
     }
 
-    /// The name of the current game, round or turn (`turn 3`), made once for the events
-    /// of its start and its end.
-    fn period_name(&mut self, period: &'static str) -> Arc<str> {
+    /// The name of the current game, round or turn (`turn 3`): its number.
+    fn period_name(&self, period: &'static str) -> PeriodName {
         let c = &self.w.state.clock;
-        let (slot, n) = match period {
-            "round" => (1, c.round),
-            "turn" => (2, c.turn),
-            _ => (0, 0),
-        };
-        match &self.period_names[slot] {
-            Some((k, name)) if *k == n => name.clone(),
-            _ => {
-                let made = if slot == 0 { None } else { self.rules.period_texts.get(slot == 1, n) };
-                let name: Arc<str> = match made {
-                    Some(name) => name,
-                    None if slot == 0 => period.into(),
-                    None => format!("{period} {n}").into(),
-                };
-                self.period_names[slot] = Some((n, name.clone()));
-                name
-            }
-        }
+        PeriodName::Number(match period {
+            "round" => c.round,
+            "turn" => c.turn,
+            _ => 0,
+        })
     }
 
     /// A period starts or ends. Its triggers resolve at once (when `fire`), before the
     /// next period event and before the active player changes; "until end of P" ends
     /// after the end-of-P triggers, "until start of P" before the start-of-P ones.
-    fn period(&mut self, start: bool, period: &'static str, name: &Arc<str>, fire: bool) -> R<()> {
+    /// `word`: what a duration's `until end of X` may name it by, a phase's or step's
+    /// name, else its period's word (`turn 3` is no word a script can write).
+    fn period(&mut self, start: bool, period: &'static str, name: PeriodName, word: &str, fire: bool) -> R<()> {
         if start {
-            self.expire(start, period, name);
+            self.expire(start, period, word);
         }
-        self.emit(None, EventKind::Period { start, period, name: name.clone() });
+        self.emit(None, EventKind::Period { start, period, name });
         if fire {
             self.fire()?;
         }
         if !start {
-            self.expire(start, period, name);
+            self.expire(start, period, word);
             if self.w.uses.iter().any(|u| *u.per == *period) {
                 Rc::make_mut(&mut self.w.uses).retain(|u| *u.per != *period);
             }
@@ -212,11 +199,11 @@ impl<'r> Interp<'r> {
     fn open_phase(&mut self, fire: bool) -> R<()> {
         let c = &self.w.state.clock;
         let c = Place { phase: c.phase, step: c.step };
-        if let Some(p) = self.rules.phases.get(c.phase) {
-            let name = p.name.clone();
-            self.period(true, "phase", &name, fire)?;
-            if let Some(step) = c.step.and_then(|s| p.steps.get(s)).cloned() {
-                self.period(true, "step", &step, fire)?;
+        let rules: &'r super::Rules = self.rules;
+        if let Some(p) = rules.phases.get(c.phase) {
+            self.period(true, "phase", PeriodName::Named(p.name.clone()), &p.name, fire)?;
+            if let Some(step) = c.step.and_then(|s| p.steps.get(s)) {
+                self.period(true, "step", PeriodName::Named(step.clone()), step, fire)?;
             }
             self.w.end_window = false;
             if fire {
@@ -230,25 +217,26 @@ impl<'r> Interp<'r> {
     pub fn close_phase(&mut self) -> R<()> {
         let c = &self.w.state.clock;
         let c = Place { phase: c.phase, step: c.step };
-        let Some(p) = self.rules.phases.get(c.phase) else { return Ok(()) };
-        if let Some(step) = c.step.and_then(|s| p.steps.get(s)).cloned() {
-            self.period(false, "step", &step, true)?;
+        let rules: &'r super::Rules = self.rules;
+        let Some(p) = rules.phases.get(c.phase) else { return Ok(()) };
+        if let Some(step) = c.step.and_then(|s| p.steps.get(s)) {
+            self.period(false, "step", PeriodName::Named(step.clone()), step, true)?;
             if c.step.unwrap_or(0) + 1 < p.steps.len() {
                 self.w.state.clock.step = c.step.map(|s| s + 1);
-                return self.period(true, "step", &p.steps[c.step.unwrap_or(0) + 1].clone(), true);
+                let next = &p.steps[c.step.unwrap_or(0) + 1];
+                return self.period(true, "step", PeriodName::Named(next.clone()), next, true);
             }
         }
         self.phase_scripts(false)?;
         self.fire()?;
-        let name = p.name.clone();
-        self.period(false, "phase", &name, true)?;
+        self.period(false, "phase", PeriodName::Named(p.name.clone()), &p.name, true)?;
         if self.check_end && self.ended()? {
             // The game ends with this phase: its turn and the game end, nothing starts.
             self.w.state.over = true;
             let turn = self.period_name("turn");
-            self.period(false, "turn", &turn, true)?;
+            self.period(false, "turn", turn, "turn", true)?;
             let game = self.period_name("game");
-            return self.period(false, "game", &game, true);
+            return self.period(false, "game", game, "game", true);
         }
         self.next_phase()
     }
@@ -259,7 +247,7 @@ impl<'r> Interp<'r> {
         c.step = None;
         if c.phase >= self.rules.phases.len() {
             let turn = self.period_name("turn");
-            self.period(false, "turn", &turn, true)?;
+            self.period(false, "turn", turn, "turn", true)?;
             let s = &mut self.w.state;
             let c = &mut s.clock;
             c.phase = 0;
@@ -271,17 +259,17 @@ impl<'r> Interp<'r> {
             }
             if c.slot >= c.order.len() {
                 let round = self.period_name("round");
-                self.period(false, "round", &round, true)?;
+                self.period(false, "round", round, "round", true)?;
                 self.w.state.clock.round += 1;
                 self.new_round()?;
                 let round = self.period_name("round");
-                self.period(true, "round", &round, true)?;
+                self.period(true, "round", round, "round", true)?;
             } else {
                 let p = c.order[c.slot];
                 self.w.state.set_var("active_player", Value::Player(p));
             }
             let turn = self.period_name("turn");
-            self.period(true, "turn", &turn, true)?;
+            self.period(true, "turn", turn, "turn", true)?;
         }
         let phase = self.w.state.clock.phase;
         if self.rules.phases.get(phase).is_some_and(|p| !p.steps.is_empty()) {
