@@ -6,6 +6,7 @@ use crate::load::CounterOn;
 use crate::syntax::ast::*;
 
 use super::compile::{Builtin, Global};
+use super::relation::Rel;
 use super::{Ctx, Halt, Interp, R};
 
 /// Built-in names that select things, so `card of deck` is the cards in a deck.
@@ -475,6 +476,10 @@ impl<'r> Interp<'r> {
                 v => f(me, v),
             }
         };
+        // A relation's word was resolved when the rules were built.
+        if let Some(rel) = rules.relations.get(i as usize).copied().flatten() {
+            return each(self, &mut |me, x| me.relation_of(rel, canon, x));
+        }
         match (sym, global) {
             (Sym::Zone, _) => each(self, &mut |me, x| match x {
                 Value::Player(p) => me.zone_at(i, canon, Some(*p)).map(Value::Zone),
@@ -503,69 +508,6 @@ impl<'r> Interp<'r> {
                 self.things_of(&left, &right)
             }
         }
-    }
-
-    /// Built-in relations: `owner of x`, `left of p`, `zone of x`, ...
-    pub fn relation(&mut self, n: &str, x: &Value) -> R<Value> {
-        // Of nothing, nothing, as for properties: `exhausted of first(x)` of an empty `x`
-        // is no error (a checker cannot tell an empty selection ahead). What is a truth
-        // stays one: nothing is neither exhausted nor face up.
-        if matches!(x, Value::Null) {
-            return Ok(if matches!(n, "exhausted" | "face_up") { Value::Bool(false) } else { Value::Null });
-        }
-        let s = &self.w.state;
-        // A board space (a value that cards and spaces both have selects both) is never
-        // exhausted nor face down, has no side and lies in no zone; it has its owner, if
-        // any, and its name.
-        if let Value::Zone(z) = x {
-            if s.zones[*z].attrs.is_some() {
-                return Ok(match n {
-                    "exhausted" => Value::Bool(false),
-                    "face_up" => Value::Bool(true),
-                    "owner" | "controller" => s.zones[*z].owner.map_or(Value::Null, Value::Player),
-                    "space" => x.clone(),
-                    "name" => Value::Str(s.zones[*z].name.as_str().into()),
-                    "id" => Value::Sym(s.zones[*z].name.as_str().into()),
-                    _ => Value::Null,
-                });
-            }
-        }
-        let ent = |v: &Value| match v {
-            Value::Ent(e) => Ok(*e),
-            Value::List(l) if l.len() == 1 => match l[0] {
-                Value::Ent(e) => Ok(e),
-                _ => Err(Halt::error(format!("`{n} of` needs a card or piece"))),
-            },
-            v => Err(Halt::error(format!("`{n} of` needs a card or piece, found {}", self.show(v)))),
-        };
-        Ok(match (n, x) {
-            ("owner" | "controller", Value::Player(p)) => Value::Player(*p),
-            ("left", Value::Player(p)) => Value::Player(s.seat_from(*p, 1)),
-            ("right", Value::Player(p)) => Value::Player(s.seat_from(*p, -1)),
-            ("owner", v) => s.ents[ent(v)?].owner.map(Value::Player).unwrap_or(Value::Null),
-            ("controller", v) => {
-                let e = ent(v)?;
-                s.controller_or_owner(e).map(Value::Player).unwrap_or(Value::Null)
-            }
-            ("zone", v) => s.zone_of(ent(v)?).map(Value::Zone).unwrap_or(Value::Null),
-            ("space", v) => match s.zone_of(ent(v)?) {
-                Some(z) if s.zones[z].attrs.is_some() => Value::Zone(z),
-                _ => Value::Null,
-            },
-            ("side", v) => s.ents[ent(v)?].side.as_deref().map(|x| Value::Sym(x.into())).unwrap_or(Value::Null),
-            ("exhausted", v) => Value::Bool(s.ents[ent(v)?].exhausted),
-            ("face_up", v) => Value::Bool(s.ents[ent(v)?].face_up),
-            ("name", Value::Player(p)) => Value::Str(s.players[*p].name.as_str().into()),
-            ("name", v) => {
-                let e = ent(v)?;
-                match &s.ents[e].kind {
-                    crate::engine::Kind::Card(c) => Value::Str(self.rules.cards[*c].name.as_str().into()),
-                    crate::engine::Kind::Piece(k) => Value::Str(k.as_str().into()),
-                }
-            }
-            ("id", v) => Value::Sym(s.ents[ent(v)?].label.as_str().into()),
-            (_, v) => return Err(Halt::error(format!("`{n} of {}` means nothing", self.show(v)))),
-        })
     }
 }
 
@@ -624,4 +566,15 @@ pub(crate) fn on_name(on: CounterOn) -> &'static str {
         CounterOn::Card => "card",
         CounterOn::Space => "space",
     }
+}
+
+/// The built-in relation each name of `env` reads as `NAME of x` (`Rules::relations`):
+/// a built-in that is a relation's word and no noun (`space of x` is decided by `x`).
+pub(super) fn relations(env: &crate::check::env::Env) -> Vec<Option<Rel>> {
+    (0..env.len() as u32)
+        .map(|i| match env.entry(i) {
+            Some((canon, Sym::Builtin(_))) if !NOUNS.contains(&canon) => Rel::of(canon),
+            _ => None,
+        })
+        .collect()
 }

@@ -33,6 +33,7 @@ mod places;
 pub mod probe;
 pub mod props;
 mod pure;
+mod relation;
 mod respond;
 pub mod rules;
 mod sample;

@@ -214,6 +214,9 @@ pub struct Rules {
     pub symbols: Vec<crate::text::Text>,
     /// Each name of `env` by index: what it stands for at run time.
     pub globals: Vec<super::compile::Global>,
+    /// Each name of `env` by index: the built-in relation `NAME of x` reads, when the name
+    /// is one and no noun (`relation.rs`).
+    pub relations: Vec<Option<super::relation::Rel>>,
     /// Card definitions (faction cards included).
     pub cards: Vec<CardDef>,
     /// For each card (by index), the kinds of listening abilities it has
@@ -395,6 +398,7 @@ impl Rules {
         rules.env = env;
         rules.find_statics();
         rules.globals = super::compile::globals(&rules);
+        rules.relations = super::eval::relations(&rules.env);
         rules.nouns = super::compile::Nouns::of(&rules);
         let all = rules.cards.iter().flat_map(|c| &c.abilities).chain(rules.factions.iter().flat_map(|f| &f.abilities));
         let all: Vec<&AbilityDef> = all.chain(&rules.abilities).collect();
@@ -462,6 +466,7 @@ impl Rules {
             env: Env::default(),
             symbols: vec![],
             globals: vec![],
+            relations: vec![],
             cards: vec![],
             listening: vec![],
             card_ids: HashMap::default(),
