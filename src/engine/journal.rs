@@ -176,7 +176,7 @@ impl State {
                 self.counters.insert(id, h, v);
             }
             Undo::Counter(id, h, None) => self.counters.remove(id, h),
-            Undo::Var(name, v) => _ = self.put_var(name, v),
+            Undo::Var(name, v) => _ = self.put_var(&name, v),
             Undo::Label(base, v) => match v {
                 Some(v) => _ = self.labels.insert(base, v),
                 None => _ = self.labels.remove(&base),
@@ -223,8 +223,17 @@ impl State {
 
     /// Assigns a property of an entity (replacing the printed value).
     pub fn set_prop(&mut self, e: EntId, name: &str, v: Value) {
-        let old = self.ents[e].props.insert(name.to_string(), v);
-        self.record(Undo::Prop(e, name.to_string(), old));
+        let props = &mut self.ents[e].props;
+        let old = match props.get_mut(name) {
+            // A property set again keeps its name: nothing is copied.
+            Some(slot) => Some(std::mem::replace(slot, v)),
+            None => props.insert(name.to_string(), v),
+        };
+        // The name is copied only for a checkpoint that may undo the change.
+        self.journal.writes += 1;
+        if self.journal.open > 0 {
+            self.journal.entries.push(Undo::Prop(e, name.to_string(), old));
+        }
     }
 
     /// Sets a game variable. Setting it to the value it holds changes nothing, and is not
@@ -233,8 +242,12 @@ impl State {
         if self.vars.get(name) == Some(&v) {
             return;
         }
-        let old = self.put_var(name.to_string(), Some(v));
-        self.record(Undo::Var(name.to_string(), old));
+        let old = self.put_var(name, Some(v));
+        // The name is copied only for a checkpoint that may undo the change.
+        self.journal.writes += 1;
+        if self.journal.open > 0 {
+            self.journal.entries.push(Undo::Var(name.to_string(), old));
+        }
     }
 
     /// Replaces a zone's contents with a reordering or exchange of entities whose

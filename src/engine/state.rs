@@ -549,11 +549,13 @@ impl State {
 
     /// Sets (or, with `None`, removes) variable `name`, keeping `active` in step; the old
     /// value. The one place `vars` changes (`set_var`, and undoing it).
-    pub(super) fn put_var(&mut self, name: String, v: Option<Value>) -> Option<Value> {
+    pub(super) fn put_var(&mut self, name: &str, v: Option<Value>) -> Option<Value> {
         let active = name == ACTIVE;
-        let old = match v {
-            Some(v) => self.vars.insert(name, v),
-            None => self.vars.remove(&name),
+        let old = match (v, self.vars.get_mut(name)) {
+            // A variable set again keeps its name: nothing is copied.
+            (Some(v), Some(slot)) => Some(std::mem::replace(slot, v)),
+            (Some(v), None) => self.vars.insert(name.to_string(), v),
+            (None, _) => self.vars.remove(name),
         };
         if active {
             self.active = active_in(&self.vars);
