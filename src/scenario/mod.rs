@@ -8,7 +8,9 @@ mod setup;
 mod transcript;
 mod whole;
 
-pub use whole::{deal_once, probe_whole_game, quiet_game, quiet_game_from, random_game, whole_game, Dealt, Played};
+pub use whole::{
+    deal_once, probe_whole_game, quiet_game, quiet_game_from, quiet_game_into, random_game, whole_game, Dealt, Played,
+};
 
 use std::sync::Arc;
 

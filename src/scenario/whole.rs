@@ -119,7 +119,23 @@ pub fn deal_once(rules: &Rules, players: usize) -> Option<Dealt> {
 
 /// `quiet_game` from a copy of a dealt table (of as many players): the same game.
 pub fn quiet_game_from(rules: &Rules, dealt: &Dealt, seed: u64, turns: u32) -> Result<Played, Halt> {
+    quiet_game_into(rules, dealt, seed, turns, vec![])
+}
+
+/// `quiet_game_from` writing its log into `log` (emptied first): a worker that plays game
+/// after game hands each one the last one's log, so that the events are written into
+/// memory already allocated and in cache, not into a new buffer grown by doubling.
+pub fn quiet_game_into(
+    rules: &Rules,
+    dealt: &Dealt,
+    seed: u64,
+    turns: u32,
+    mut log: Vec<crate::engine::Event>,
+) -> Result<Played, Halt> {
     let mut state = dealt.state.clone();
+    log.clear();
+    log.extend_from_slice(&dealt.state.log);
+    state.log = log;
     state.rng = crate::engine::Rng::new(seed);
     let mut it = seated(rules, state, Box::new(crate::interp::RandomAgent));
     it.quiet = true;
