@@ -8,7 +8,6 @@
 //! returned `mark` (the log aside, which the interpreter truncates itself). Debug builds
 //! check it: each mark carries a full copy and `rollback` compares.
 
-use std::collections::BTreeMap;
 use std::collections::VecDeque;
 
 use super::rng::Rng;
@@ -140,9 +139,14 @@ impl State {
 
     /// Records what undoes a change, when a checkpoint is open.
     pub(super) fn record(&mut self, u: Undo) {
+        self.record_with(|| u);
+    }
+
+    /// `record`, making the entry only when a checkpoint is open (one that copies a name).
+    fn record_with(&mut self, u: impl FnOnce() -> Undo) {
         self.journal.writes += 1;
         if self.journal.open > 0 {
-            self.journal.entries.push(u);
+            self.journal.entries.push(u());
         }
     }
 
@@ -171,7 +175,7 @@ impl State {
             Undo::Exhausted(e, v) => self.ents[e].exhausted = v,
             Undo::Owner(e, v) => self.ents[e].owner = v,
             Undo::Side(e, v) => self.ents[e].side = v,
-            Undo::Prop(e, name, v) => restore(&mut self.ents[e].props, name, v),
+            Undo::Prop(e, name, v) => _ = super::state::put(&mut self.ents[e].props, &name, v),
             Undo::Counter(id, h, Some(v)) => {
                 self.counters.insert(id, h, v);
             }
@@ -223,17 +227,8 @@ impl State {
 
     /// Assigns a property of an entity (replacing the printed value).
     pub fn set_prop(&mut self, e: EntId, name: &str, v: Value) {
-        let props = &mut self.ents[e].props;
-        let old = match props.get_mut(name) {
-            // A property set again keeps its name: nothing is copied.
-            Some(slot) => Some(std::mem::replace(slot, v)),
-            None => props.insert(name.to_string(), v),
-        };
-        // The name is copied only for a checkpoint that may undo the change.
-        self.journal.writes += 1;
-        if self.journal.open > 0 {
-            self.journal.entries.push(Undo::Prop(e, name.to_string(), old));
-        }
+        let old = super::state::put(&mut self.ents[e].props, name, Some(v));
+        self.record_with(|| Undo::Prop(e, name.to_string(), old));
     }
 
     /// Sets a game variable. Setting it to the value it holds changes nothing, and is not
@@ -243,11 +238,7 @@ impl State {
             return;
         }
         let old = self.put_var(name, Some(v));
-        // The name is copied only for a checkpoint that may undo the change.
-        self.journal.writes += 1;
-        if self.journal.open > 0 {
-            self.journal.entries.push(Undo::Var(name.to_string(), old));
-        }
+        self.record_with(|| Undo::Var(name.to_string(), old));
     }
 
     /// Replaces a zone's contents with a reordering or exchange of entities whose
@@ -275,11 +266,4 @@ impl State {
         self.record(Undo::Loc(e, self.ents[e].loc, self.ents[e].shown));
         self.place(e, loc);
     }
-}
-
-fn restore<K: Ord, V>(map: &mut BTreeMap<K, V>, key: K, old: Option<V>) {
-    match old {
-        Some(v) => map.insert(key, v),
-        None => map.remove(&key),
-    };
 }

@@ -551,12 +551,7 @@ impl State {
     /// value. The one place `vars` changes (`set_var`, and undoing it).
     pub(super) fn put_var(&mut self, name: &str, v: Option<Value>) -> Option<Value> {
         let active = name == ACTIVE;
-        let old = match (v, self.vars.get_mut(name)) {
-            // A variable set again keeps its name: nothing is copied.
-            (Some(v), Some(slot)) => Some(std::mem::replace(slot, v)),
-            (Some(v), None) => self.vars.insert(name.to_string(), v),
-            (None, _) => self.vars.remove(name),
-        };
+        let old = put(&mut self.vars, name, v);
         if active {
             self.active = active_in(&self.vars);
         }
@@ -602,3 +597,13 @@ fn active_in(vars: &BTreeMap<String, Value>) -> Option<PlayerId> {
 #[cfg(test)]
 #[path = "state_tests.rs"]
 mod tests;
+
+/// Sets (or, with `None`, removes) `name` in a map of names, giving the old value; a name
+/// set again keeps its key (nothing is copied).
+pub(super) fn put(map: &mut BTreeMap<String, Value>, name: &str, v: Option<Value>) -> Option<Value> {
+    match (v, map.get_mut(name)) {
+        (Some(v), Some(slot)) => Some(std::mem::replace(slot, v)),
+        (Some(v), None) => map.insert(name.to_string(), v),
+        (None, _) => map.remove(name),
+    }
+}

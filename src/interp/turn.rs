@@ -90,12 +90,9 @@ impl<'r> Interp<'r> {
         self.w.state.clock.step =
             step.or_else(|| self.rules.phases.get(phase).filter(|p| !p.steps.is_empty()).map(|_| 0));
         // The game starts here: these start events are history, not offered to triggers.
-        let game = self.period_name("game");
-        self.period(true, "game", game, "game", false)?;
-        let round = self.period_name("round");
-        self.period(true, "round", round, "round", false)?;
-        let turn = self.period_name("turn");
-        self.period(true, "turn", turn, "turn", false)?;
+        self.numbered(true, "game", false)?;
+        self.numbered(true, "round", false)?;
+        self.numbered(true, "turn", false)?;
         self.open_phase(false)
     }
 
@@ -129,14 +126,21 @@ impl<'r> Interp<'r> {
         Ok(())
     }
 
-    /// The name of the current game, round or turn (`turn 3`): its number.
-    fn period_name(&self, period: &'static str) -> PeriodName {
+    /// The game, the current round or the current turn starts or ends (`period`), named
+    /// by its number (`turn 3`).
+    fn numbered(&mut self, start: bool, period: &'static str, fire: bool) -> R<()> {
         let c = &self.w.state.clock;
-        PeriodName::Number(match period {
+        let n = match period {
             "round" => c.round,
             "turn" => c.turn,
             _ => 0,
-        })
+        };
+        self.period(start, period, PeriodName::Number(n), period, fire)
+    }
+
+    /// A phase or step (`period`) called `name` starts or ends.
+    fn named(&mut self, start: bool, period: &'static str, name: &'r std::sync::Arc<str>, fire: bool) -> R<()> {
+        self.period(start, period, PeriodName::Named(name.clone()), name, fire)
     }
 
     /// A period starts or ends. Its triggers resolve at once (when `fire`), before the
@@ -201,9 +205,9 @@ impl<'r> Interp<'r> {
         let c = Place { phase: c.phase, step: c.step };
         let rules: &'r super::Rules = self.rules;
         if let Some(p) = rules.phases.get(c.phase) {
-            self.period(true, "phase", PeriodName::Named(p.name.clone()), &p.name, fire)?;
+            self.named(true, "phase", &p.name, fire)?;
             if let Some(step) = c.step.and_then(|s| p.steps.get(s)) {
-                self.period(true, "step", PeriodName::Named(step.clone()), step, fire)?;
+                self.named(true, "step", step, fire)?;
             }
             self.w.end_window = false;
             if fire {
@@ -220,23 +224,21 @@ impl<'r> Interp<'r> {
         let rules: &'r super::Rules = self.rules;
         let Some(p) = rules.phases.get(c.phase) else { return Ok(()) };
         if let Some(step) = c.step.and_then(|s| p.steps.get(s)) {
-            self.period(false, "step", PeriodName::Named(step.clone()), step, true)?;
+            self.named(false, "step", step, true)?;
             if c.step.unwrap_or(0) + 1 < p.steps.len() {
                 self.w.state.clock.step = c.step.map(|s| s + 1);
                 let next = &p.steps[c.step.unwrap_or(0) + 1];
-                return self.period(true, "step", PeriodName::Named(next.clone()), next, true);
+                return self.named(true, "step", next, true);
             }
         }
         self.phase_scripts(false)?;
         self.fire()?;
-        self.period(false, "phase", PeriodName::Named(p.name.clone()), &p.name, true)?;
+        self.named(false, "phase", &p.name, true)?;
         if self.check_end && self.ended()? {
             // The game ends with this phase: its turn and the game end, nothing starts.
             self.w.state.over = true;
-            let turn = self.period_name("turn");
-            self.period(false, "turn", turn, "turn", true)?;
-            let game = self.period_name("game");
-            return self.period(false, "game", game, "game", true);
+            self.numbered(false, "turn", true)?;
+            return self.numbered(false, "game", true);
         }
         self.next_phase()
     }
@@ -246,8 +248,7 @@ impl<'r> Interp<'r> {
         c.phase += 1;
         c.step = None;
         if c.phase >= self.rules.phases.len() {
-            let turn = self.period_name("turn");
-            self.period(false, "turn", turn, "turn", true)?;
+            self.numbered(false, "turn", true)?;
             let s = &mut self.w.state;
             let c = &mut s.clock;
             c.phase = 0;
@@ -258,18 +259,15 @@ impl<'r> Interp<'r> {
                 c.slot += 1;
             }
             if c.slot >= c.order.len() {
-                let round = self.period_name("round");
-                self.period(false, "round", round, "round", true)?;
+                self.numbered(false, "round", true)?;
                 self.w.state.clock.round += 1;
                 self.new_round()?;
-                let round = self.period_name("round");
-                self.period(true, "round", round, "round", true)?;
+                self.numbered(true, "round", true)?;
             } else {
                 let p = c.order[c.slot];
                 self.w.state.set_var("active_player", Value::Player(p));
             }
-            let turn = self.period_name("turn");
-            self.period(true, "turn", turn, "turn", true)?;
+            self.numbered(true, "turn", true)?;
         }
         let phase = self.w.state.clock.phase;
         if self.rules.phases.get(phase).is_some_and(|p| !p.steps.is_empty()) {

@@ -100,7 +100,9 @@ fn seated<'r>(rules: &'r Rules, mut state: State, agent: Box<dyn crate::interp::
 /// generator is the table that game would have dealt.
 #[derive(Debug, Clone)]
 pub struct Dealt {
+    /// The table, its log apart (`log`): each game writes its log where it likes.
     state: State,
+    log: Vec<crate::engine::Event>,
     players: usize,
     steps: (u64, u64),
 }
@@ -114,7 +116,9 @@ pub fn deal_once(rules: &Rules, players: usize) -> Option<Dealt> {
     it.lay_down().ok()?;
     let untouched = it.w.state.rng == crate::engine::Rng::new(0) && it.w.state.journal_closed();
     let steps = it.steps_taken();
-    untouched.then(|| Dealt { state: std::mem::replace(&mut it.w.state, State::new(0)), players, steps })
+    let mut state = std::mem::replace(&mut it.w.state, State::new(0));
+    let log = std::mem::take(&mut state.log);
+    untouched.then_some(Dealt { state, log, players, steps })
 }
 
 /// `quiet_game` from a copy of a dealt table (of as many players): the same game.
@@ -134,7 +138,7 @@ pub fn quiet_game_into(
 ) -> Result<Played, Halt> {
     let mut state = dealt.state.clone();
     log.clear();
-    log.extend_from_slice(&dealt.state.log);
+    log.extend_from_slice(&dealt.log);
     state.log = log;
     state.rng = crate::engine::Rng::new(seed);
     let mut it = seated(rules, state, Box::new(crate::interp::RandomAgent));
