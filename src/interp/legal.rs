@@ -67,7 +67,7 @@ impl Interp<'_> {
     fn take_turn(
         &mut self,
         p: PlayerId,
-        prompt: &str,
+        prompt: &'static str,
         keep: Option<fn(&Self, &Action) -> bool>,
         may_pass: impl Fn(&mut Self) -> R<bool>,
     ) -> R<Option<R<()>>> {
@@ -81,7 +81,7 @@ impl Interp<'_> {
     fn take_turn_now(
         &mut self,
         p: PlayerId,
-        prompt: &str,
+        prompt: &'static str,
         keep: Option<fn(&Self, &Action) -> bool>,
         may_pass: impl Fn(&mut Self) -> R<bool>,
     ) -> R<Option<R<()>>> {

@@ -406,8 +406,9 @@ pub struct Interp<'r> {
     /// `prompt`).
     prompts: choice::Prompts,
     /// The prompts of the last picks logged (`sample.rs` `log_pick`): a window logs the
-    /// same one or two at every decision, shared instead of made each time.
-    pick_prompts: [Option<Arc<str>>; 2],
+    /// same one or two at every decision, shared instead of made each time (each beside
+    /// the fixed text it was made from).
+    pick_prompts: [Option<(&'static str, Arc<str>)>; 2],
     /// The agent of a sampled action that asked a question and goes on as its own
     /// trial with the first legal answers (`sample.rs`).
     parked: Option<Box<dyn Agent + 'r>>,
