@@ -31,6 +31,8 @@ use super::{Ctx, Interp, R};
 pub struct Fx {
     pub(super) kind: Kind,
     expr: Expr,
+    /// The typed form of a condition node, when all of it has one (`typed.rs`).
+    typed: Option<Box<super::typed::Tb>>,
 }
 
 #[derive(Debug)]
@@ -225,7 +227,11 @@ fn node(rules: &Rules, e: &Expr) -> Fx {
         },
         _ => Kind::Eval,
     };
-    Fx { kind, expr: e.clone() }
+    let mut fx = Fx { kind, expr: e.clone(), typed: None };
+    if fx.is_condition() {
+        fx.typed = super::typed::condition(rules, &fx).map(Box::new);
+    }
+    fx
 }
 
 /// `cards in Z` (or `pieces`, `from`, `at`) as `InZone`, when Z is a zone named alone,
@@ -302,6 +308,12 @@ impl Interp<'_> {
             return self.eval(&fx.expr, cx).ok();
         }
         let mark = self.steps.mark();
+        if let Some(t) = &fx.typed {
+            if let Some(b) = self.typed(t, cx) {
+                return Some(Value::Bool(b));
+            }
+            self.steps.rewind(mark);
+        }
         match self.fast_node(fx, cx) {
             Some(v) => Some(v),
             None => {
@@ -389,6 +401,12 @@ impl Interp<'_> {
             return self.truth(&v, &fx.expr, cx).ok();
         }
         let mark = self.steps.mark();
+        if let Some(t) = &fx.typed {
+            if let Some(b) = self.typed(t, cx) {
+                return Some(b);
+            }
+            self.steps.rewind(mark);
+        }
         match self.truth_node(fx, cx) {
             Some(b) => Some(b),
             None => {
@@ -441,7 +459,7 @@ impl Interp<'_> {
     }
 
     /// A value procedure without arguments, as `call` and `run_body` run it.
-    fn fast_proc(&mut self, i: u32, cx: &mut Ctx) -> Option<Value> {
+    pub(super) fn fast_proc(&mut self, i: u32, cx: &mut Ctx) -> Option<Value> {
         let rules: &Rules = self.rules;
         let def = rules.proc_list.get(i as usize)?.as_ref()?;
         let Body::Value(v) = &def.body else { return None };
@@ -461,7 +479,7 @@ impl Interp<'_> {
 
     /// `count`/`exists`/`first` of `cards in Z`, as `builtin_fn` reads a zone in place:
     /// the selector's, its place filter's and the zone's steps, then the zone's things.
-    fn fast_in_zone(&mut self, fun: Fun, cards: bool, key: u32, of: Of, cx: &Ctx) -> Option<Value> {
+    pub(super) fn fast_in_zone(&mut self, fun: Fun, cards: bool, key: u32, of: Of, cx: &Ctx) -> Option<Value> {
         let owner = match of {
             Of::Alone => cx.you,
             Of::You => Some(cx.you?),
@@ -542,7 +560,7 @@ impl Interp<'_> {
 impl Fx {
     /// Whether its value is always a truth when it has one: `==`, `!=`, a comparison,
     /// `not`, `and`, `or` (of conditions; a union of selections gives up).
-    fn is_condition(&self) -> bool {
+    pub(super) fn is_condition(&self) -> bool {
         match &self.kind {
             Kind::Num(op, ..) => matches!(op, BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge),
             Kind::Eq(..) | Kind::Not(_) | Kind::Logic(..) => true,

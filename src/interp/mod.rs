@@ -42,6 +42,7 @@ mod select;
 mod steps;
 pub mod triggers;
 pub mod turn;
+mod typed;
 mod zones;
 
 use std::rc::Rc;

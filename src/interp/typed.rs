@@ -1,0 +1,297 @@
+//! Typed conditions: the commonest shapes of a compiled condition (`fast.rs`) evaluated
+//! straight from the state, with no `Value` made or dropped between nodes and no
+//! fallback at every node: `==`/`!=` of operands read in place (`operand.rs`), number
+//! comparisons and arithmetic, `and`/`or`/`not`, counters, properties and relations of
+//! `this`, `it` or a value procedure's answer, the cards of a zone. A condition node of
+//! `fast.rs` carries its typed form when all of it has one (`Fx::typed`); the guards of
+//! `play:` scripts, `requires:`, the game's `end:` and value procedures are such nodes.
+//!
+//! Invariant (`fast.rs`'s): a typed node gives what `eval` gives for its expression and
+//! counts the same steps, through the same helpers. A typed condition that meets
+//! anything else (a value of another kind, an error, a spent budget) gives up as a
+//! whole: its steps are taken back and its `Fx` evaluates it again from the start, which
+//! changes nothing since it only reads. Debug builds compare every compiled condition
+//! with `eval` (`fast_checked`).
+
+use crate::engine::{CounterId, Holder, Value};
+use crate::load::CounterOn;
+use crate::syntax::ast::{BinOp, ExprKind, Res};
+
+use super::compile::{Builtin, Global};
+use super::fast::{Fun, Fx, Kind, Of};
+use super::operand::Operand;
+use super::relation::Rel;
+use super::rules::Rules;
+use super::{Ctx, Interp};
+
+/// A typed condition: its value is always a truth.
+#[derive(Debug)]
+pub(super) enum Tb {
+    /// `==` (`false`) or `!=` (`true`) of two operands.
+    Same(bool, Tv, Tv),
+    /// `<`, `<=`, `>`, `>=` of two numbers.
+    Cmp(BinOp, Tv, Tv),
+    /// `and`, `or`.
+    Logic(BinOp, Box<Tx>, Box<Tx>),
+    Not(Box<Tx>),
+}
+
+/// A part of a typed condition that `and`, `or` and `not` read as a truth.
+#[derive(Debug)]
+pub(super) enum Tx {
+    /// A condition.
+    Cond(Tb),
+    /// Another value (a value procedure's, `exists(...)`).
+    Value(Tv),
+}
+
+/// A typed operand.
+#[derive(Debug)]
+pub(super) enum Tv {
+    Lit(Value),
+    You,
+    This,
+    It,
+    /// `active_player`.
+    Active,
+    /// A zone named alone: the acting player's, else the shared one (name index).
+    Zone(u32),
+    /// A counter kept on the game or on players (name index, id, where, statics).
+    Counter(u32, CounterId, CounterOn, bool),
+    /// `P of X` for a property `P` (name index, id, statics).
+    Prop(u32, Option<u32>, bool, Box<Tv>),
+    /// `R of X` for a relation `R` (`zone`, `owner`, ...) of one value (name index).
+    Rel(u32, Rel, Box<Tv>),
+    /// `count`/`exists`/`first` of a zone's cards (`fast.rs` `InZone`).
+    InZone { fun: Fun, cards: bool, key: u32, of: Of },
+    /// `count`/`exists`/`first` of the things of a value.
+    Things(Fun, Box<Tv>),
+    /// `count(players)`.
+    CountPlayers,
+    /// `+`, `-`, `*`.
+    Num(BinOp, Box<Tv>, Box<Tv>),
+    /// A value procedure called without arguments.
+    Proc(u32),
+}
+
+/// The typed form of a condition node, if all of it has one.
+pub(super) fn condition(rules: &Rules, fx: &Fx) -> Option<Tb> {
+    Some(match &fx.kind {
+        Kind::Eq(ne, a, b) => Tb::Same(*ne, operand(rules, a)?, operand(rules, b)?),
+        Kind::Num(op @ (BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge), a, b) => {
+            Tb::Cmp(*op, operand(rules, a)?, operand(rules, b)?)
+        }
+        Kind::Logic(op, a, b) => Tb::Logic(*op, Box::new(part(rules, a)?), Box::new(part(rules, b)?)),
+        Kind::Not(x) => Tb::Not(Box::new(part(rules, x)?)),
+        _ => return None,
+    })
+}
+
+fn part(rules: &Rules, fx: &Fx) -> Option<Tx> {
+    if fx.is_condition() {
+        condition(rules, fx).map(Tx::Cond)
+    } else {
+        operand(rules, fx).map(Tx::Value)
+    }
+}
+
+fn operand(rules: &Rules, fx: &Fx) -> Option<Tv> {
+    let sub = |x: &Fx| operand(rules, x).map(Box::new);
+    Some(match &fx.kind {
+        Kind::Lit(v) if !matches!(v, Value::List(_)) => Tv::Lit(v.clone()),
+        Kind::You => Tv::You,
+        Kind::This => Tv::This,
+        Kind::It => Tv::It,
+        Kind::Global(i) => match rules.globals.get(*i as usize)? {
+            Global::Builtin(Builtin::ActivePlayer) => Tv::Active,
+            Global::Zone => Tv::Zone(*i),
+            &Global::Counter(id, on @ (CounterOn::Game | CounterOn::Player), statics) => {
+                Tv::Counter(*i, id, on, statics)
+            }
+            _ => return None,
+        },
+        Kind::Of(b) => {
+            let ExprKind::Of(a, _) = &fx.expr().kind else { return None };
+            let ExprKind::Name(_, Res::Global(i)) = &a.kind else { return None };
+            let rel = rules.relations.get(*i as usize).copied().flatten()?;
+            Tv::Rel(*i, rel, sub(b)?)
+        }
+        Kind::Prop(i, id, statics, b) => Tv::Prop(*i, *id, *statics, sub(b)?),
+        Kind::InZone { fun, cards, key, of } => Tv::InZone { fun: *fun, cards: *cards, key: *key, of: *of },
+        Kind::Things(Fun::Count, x) if is_players(rules, x) => Tv::CountPlayers,
+        Kind::Things(fun, x) if !is_players(rules, x) => Tv::Things(*fun, sub(x)?),
+        Kind::Num(op @ (BinOp::Add | BinOp::Sub | BinOp::Mul), a, b) => Tv::Num(*op, sub(a)?, sub(b)?),
+        Kind::Proc(i) => Tv::Proc(*i),
+        _ => return None,
+    })
+}
+
+fn is_players(rules: &Rules, x: &Fx) -> bool {
+    matches!(x.kind, Kind::Global(i) if rules.globals.get(i as usize) == Some(&Global::Builtin(Builtin::Players)))
+}
+
+/// A value as a number, as `Interp::int` reads it (`None` where it raises an error).
+fn int_of(v: &Value) -> Option<i64> {
+    match v {
+        Value::Int(i) => Some(*i),
+        Value::List(l) if l.len() == 1 => int_of(&l[0]),
+        Value::Null => Some(0),
+        _ => None,
+    }
+}
+
+/// A value as a truth, as `Interp::truth` reads it (`None` where it raises an error).
+fn truth_of(v: &Value) -> Option<bool> {
+    match v {
+        Value::Bool(b) => Some(*b),
+        Value::List(l) if l.len() == 1 => truth_of(&l[0]),
+        Value::Null => Some(false),
+        _ => None,
+    }
+}
+
+impl Interp<'_> {
+    /// A typed condition's truth; `None` when it gives up (see the module's invariant).
+    pub(super) fn typed(&mut self, t: &Tb, cx: &mut Ctx) -> Option<bool> {
+        // The step `eval` counts for the node.
+        self.tick().ok()?;
+        match t {
+            Tb::Same(ne, a, b) => {
+                let (l, r) = (self.typed_operand(a, cx)?, self.typed_operand(b, cx)?);
+                Some(self.same(self.operand_value(&l), self.operand_value(&r)) != *ne)
+            }
+            Tb::Cmp(op, a, b) => {
+                let x = self.typed_int(a, cx)?;
+                let y = self.typed_int(b, cx)?;
+                Some(match op {
+                    BinOp::Lt => x < y,
+                    BinOp::Le => x <= y,
+                    BinOp::Gt => x > y,
+                    _ => x >= y,
+                })
+            }
+            Tb::Logic(op, a, b) => {
+                // The first side as `fast_logic` reads it (a value other than a truth is
+                // read as one only when it is nothing and the test is `and`).
+                let x = match &**a {
+                    Tx::Cond(c) => self.typed(c, cx)?,
+                    Tx::Value(v) => {
+                        let o = self.typed_operand(v, cx)?;
+                        match self.operand_value(&o) {
+                            Value::Bool(x) => *x,
+                            Value::List(l) if l.len() == 1 && matches!(l[0], Value::Bool(_)) => {
+                                l[0] == Value::Bool(true)
+                            }
+                            Value::Null if *op == BinOp::And => false,
+                            _ => return None,
+                        }
+                    }
+                };
+                if (*op == BinOp::Or && x) || (*op == BinOp::And && !x) {
+                    return Some(x);
+                }
+                self.typed_part(b, cx)
+            }
+            Tb::Not(x) => Some(!self.typed_part(x, cx)?),
+        }
+    }
+
+    /// A part read as a truth (`fast_truth`).
+    fn typed_part(&mut self, x: &Tx, cx: &mut Ctx) -> Option<bool> {
+        match x {
+            Tx::Cond(c) => self.typed(c, cx),
+            Tx::Value(v) => {
+                let o = self.typed_operand(v, cx)?;
+                truth_of(self.operand_value(&o))
+            }
+        }
+    }
+
+    /// A typed operand as a number.
+    fn typed_int(&mut self, t: &Tv, cx: &mut Ctx) -> Option<i64> {
+        let o = self.typed_operand(t, cx)?;
+        int_of(self.operand_value(&o))
+    }
+
+    /// A typed operand's value, where it is (`operand.rs`), with the steps `fast` counts.
+    fn typed_operand<'f>(&mut self, t: &'f Tv, cx: &mut Ctx) -> Option<Operand<'f>> {
+        // The step `eval` counts for the node.
+        self.tick().ok()?;
+        let made = |v: Value| Some(Operand::Made(v));
+        match t {
+            Tv::Lit(v) => Some(Operand::Lit(v)),
+            Tv::You => made(Value::Player(cx.you?)),
+            Tv::This | Tv::It => match if matches!(t, Tv::This) { &cx.this } else { &cx.it } {
+                Some(Value::Ent(e)) => made(Value::Ent(*e)),
+                Some(Value::Player(p)) => made(Value::Player(*p)),
+                _ => None,
+            },
+            Tv::Active => made(Value::Player(self.w.state.active()?)),
+            Tv::Zone(i) => {
+                let rules: &Rules = self.rules;
+                let canon = rules.env.entry(*i)?.0;
+                made(Value::Zone(self.zone_at(*i, canon, cx.you).ok()?))
+            }
+            Tv::Counter(i, id, on, statics) => {
+                let holder = match on {
+                    CounterOn::Game => Holder::Game,
+                    _ => match (&cx.it, cx.you) {
+                        (Some(Value::Player(p)), _) => Holder::Player(*p),
+                        (_, Some(p)) => Holder::Player(p),
+                        _ => return None,
+                    },
+                };
+                let rules: &Rules = self.rules;
+                let canon = rules.env.entry(*i)?.0;
+                made(Value::Int(self.counter_at(canon, *id, *statics, holder).ok()?))
+            }
+            Tv::Prop(i, id, statics, x) => {
+                let o = self.typed_operand(x, cx)?;
+                let Value::Ent(e) = *self.operand_value(&o) else { return None };
+                let rules: &Rules = self.rules;
+                let canon = rules.env.entry(*i)?.0;
+                if self.raw || !self.may_be_modified(canon, *statics) {
+                    Some(Operand::Printed(*i, *id, e))
+                } else {
+                    made(self.prop_at(canon, *id, *statics, &Value::Ent(e)).ok()?)
+                }
+            }
+            Tv::Rel(i, rel, x) => {
+                let o = self.typed_operand(x, cx)?;
+                let v = match o {
+                    Operand::Made(v @ (Value::Ent(_) | Value::Player(_) | Value::Zone(_) | Value::Null)) => v,
+                    _ => return None,
+                };
+                let rules: &Rules = self.rules;
+                let canon = rules.env.entry(*i)?.0;
+                made(self.relation_of(*rel, canon, &v).ok()?)
+            }
+            Tv::InZone { fun, cards, key, of } => made(self.fast_in_zone(*fun, *cards, *key, *of, cx)?),
+            Tv::Things(fun, x) => {
+                let o = self.typed_operand(x, cx)?;
+                let v = match o {
+                    Operand::Made(v) => v,
+                    o => self.operand_value(&o).clone(),
+                };
+                let items = self.things(&v).ok()?;
+                made(match fun {
+                    Fun::Count => Value::Int(items.len() as i64),
+                    Fun::Exists => Value::Bool(!items.is_empty()),
+                    Fun::First => items.into_iter().next().unwrap_or(Value::Null),
+                })
+            }
+            Tv::CountPlayers => {
+                // `players`' own node, as `fast_node` counts it.
+                self.tick().ok()?;
+                let s = &self.w.state;
+                made(Value::Int(s.seats.iter().filter(|p| !s.eliminated.contains(p)).count() as i64))
+            }
+            Tv::Num(op, a, b) => {
+                let x = self.typed_int(a, cx)?;
+                let y = self.typed_int(b, cx)?;
+                made(super::eval::numbers(*op, x, y)?)
+            }
+            Tv::Proc(i) => made(self.fast_proc(*i, cx)?),
+        }
+    }
+}
