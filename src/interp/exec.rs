@@ -47,7 +47,7 @@ impl<'r> Interp<'r> {
         }
         match &s.kind {
             StmtKind::Let { name, value } => {
-                let v = self.eval(value, cx)?;
+                let v = self.stmt_value(value, cx)?;
                 cx.bind(&name.name, v);
             }
             StmtKind::LetEffect { name, effect } => {
@@ -55,7 +55,7 @@ impl<'r> Interp<'r> {
                 cx.bind(&name.name, v);
             }
             StmtKind::Require { cond, message } => {
-                let v = self.eval(cond, cx)?;
+                let v = self.stmt_value(cond, cx)?;
                 if !self.truth(&v, cond, cx)? {
                     // The message is shared with the script, not copied: refusals are
                     // common (every action a sampling agent draws that the rules refuse).
@@ -106,7 +106,7 @@ impl<'r> Interp<'r> {
     fn control(&mut self, s: &Stmt, cx: &mut Ctx) -> R<()> {
         match &s.kind {
             StmtKind::If { cond, then, otherwise } => {
-                let v = self.eval(cond, cx)?;
+                let v = self.stmt_value(cond, cx)?;
                 let holds = self.truth(&v, cond, cx)?;
                 if self.coverage.is_some() {
                     self.hit(&s.span, cx.origin(), if holds { Hit::True } else { Hit::False });
@@ -229,7 +229,7 @@ impl<'r> Interp<'r> {
         d: Option<&Duration>,
         cx: &mut Ctx,
     ) -> R<()> {
-        let v = self.eval(value, cx)?;
+        let v = self.stmt_value(value, cx)?;
         let v = super::select::first(v);
         let rules: &'r super::Rules = self.rules;
         // What is set is a game's name (no local can be set): compiled, it is an index.

@@ -40,6 +40,7 @@ mod sample;
 mod secret;
 mod select;
 mod steps;
+mod stmts;
 pub mod triggers;
 pub mod turn;
 mod typed;

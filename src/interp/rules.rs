@@ -302,6 +302,8 @@ pub struct Rules {
     pub triggers: super::heard::Heard,
     /// The zones named by some ability's `from:` (cards there may listen out of play).
     pub from_zones: std::collections::BTreeSet<String>,
+    /// The compiled expressions of statements that only read, by address (`stmts.rs`).
+    pub(super) stmt_exprs: crate::fxhash::FxHashMap<usize, super::fast::Fx>,
 }
 
 /// Converts a YAML value to a run-time value.
@@ -411,6 +413,7 @@ impl Rules {
         }
         rules.from_zones = all.iter().flat_map(|a| a.from.iter().cloned()).collect();
         super::fast::compile_conds(&mut rules);
+        rules.stmt_exprs = super::stmts::compile(&rules);
         rules.listening = rules
             .cards
             .iter()
@@ -511,6 +514,7 @@ impl Rules {
             reacts: Default::default(),
             triggers: Default::default(),
             from_zones: Default::default(),
+            stmt_exprs: Default::default(),
         }
     }
 

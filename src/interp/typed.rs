@@ -63,7 +63,12 @@ pub(super) enum Tv {
     /// `R of X` for a relation `R` (`zone`, `owner`, ...) of one value (name index).
     Rel(u32, Rel, Box<Tv>),
     /// `count`/`exists`/`first` of a zone's cards (`fast.rs` `InZone`).
-    InZone { fun: Fun, cards: bool, key: u32, of: Of },
+    InZone {
+        fun: Fun,
+        cards: bool,
+        key: u32,
+        of: Of,
+    },
     /// `count`/`exists`/`first` of the things of a value.
     Things(Fun, Box<Tv>),
     /// `count(players)`.

@@ -1,0 +1,82 @@
+//! The expressions of statements that only read, compiled (`fast.rs`): the conditions of
+//! `require` and `if` and the values of `let` and `set`, in every script of the rules.
+//! A play's guards are tested compiled before its trial (`pure.rs`); the same `require`s,
+//! when the play runs, and the tests and values of the statements that follow went
+//! through the general evaluator.
+//!
+//! They are kept by the address of their expression in the rules' scripts (which do not
+//! move while the rules live), so a statement finds its compiled form without the syntax
+//! tree knowing of it. Invariant (`fast.rs`'s): a compiled expression gives the value and
+//! counts the steps `eval` would; with coverage recorded, `eval` runs instead.
+
+use crate::engine::Value;
+use crate::fxhash::FxHashMap;
+use crate::syntax::ast::{Expr, StmtKind};
+use crate::syntax::visit;
+
+use super::fast::Fx;
+use super::rules::{Body, Head, Rules, Script};
+use super::{Ctx, Interp, R};
+
+/// Every script of the rules (a script shared by several places is listed once each).
+fn scripts(rules: &Rules) -> Vec<&Script> {
+    let mut out: Vec<&Script> = vec![];
+    let abilities = rules.cards.iter().flat_map(|c| &c.abilities);
+    let abilities = abilities.chain(rules.factions.iter().flat_map(|f| &f.abilities)).chain(&rules.abilities);
+    for a in abilities {
+        out.extend(a.cost.iter().chain(&a.effect));
+        if let Head::Static(s) = &a.head {
+            out.push(s);
+        }
+    }
+    out.extend(rules.cards.iter().filter_map(|c| c.play.as_ref()));
+    for f in &rules.factions {
+        out.extend(f.phases.values().chain(f.starts.values()).chain(&f.setup));
+    }
+    for p in rules.proc_list.iter().chain(&rules.keyword_list).flatten() {
+        if let Body::Script(s) = &p.body {
+            out.push(s);
+        }
+    }
+    for p in &rules.phases {
+        out.extend(p.start.iter().chain(&p.end));
+    }
+    out.extend(rules.play.iter().chain(&rules.setup).chain(&rules.match_after));
+    out
+}
+
+/// The address an expression is kept by.
+fn key(e: &Expr) -> usize {
+    e as *const Expr as usize
+}
+
+/// Compiles the expressions of the statements of every script that only read.
+pub(super) fn compile(rules: &Rules) -> FxHashMap<usize, Fx> {
+    let mut out = FxHashMap::default();
+    for s in scripts(rules) {
+        visit::block_stmts(&s.block, &mut |st| {
+            let e = match &st.kind {
+                StmtKind::Require { cond, .. } | StmtKind::If { cond, .. } => cond,
+                StmtKind::Let { value, .. } | StmtKind::Set { value, .. } => value,
+                _ => return,
+            };
+            if let Some(fx) = super::fast::compile(rules, e) {
+                out.insert(key(e), fx);
+            }
+        });
+    }
+    out
+}
+
+impl Interp<'_> {
+    /// The value of a statement's expression: compiled, or by `eval`.
+    pub(super) fn stmt_value(&mut self, e: &Expr, cx: &mut Ctx) -> R<Value> {
+        let rules: &Rules = self.rules;
+        if self.coverage.is_none() && !rules.stmt_exprs.is_empty() {
+            if let Some(fx) = rules.stmt_exprs.get(&key(e)) {
+                return self.fast_checked(fx, cx);
+            }
+        }
+        self.eval(e, cx)
+    }
+}
