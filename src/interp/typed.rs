@@ -77,31 +77,79 @@ pub(super) enum Tv {
     Num(BinOp, Box<Tv>, Box<Tv>),
     /// A value procedure called without arguments.
     Proc(u32),
+    /// A value procedure called without arguments, its body inlined: it
+    /// reads neither `it` nor locals, so the caller's `you` and `this` are its own.
+    Inline(Box<Tx>),
 }
+
+/// How deep value procedures are inlined (a procedure may call itself).
+const INLINE_DEPTH: u32 = 3;
 
 /// The typed form of a condition node, if all of it has one.
 pub(super) fn condition(rules: &Rules, fx: &Fx) -> Option<Tb> {
+    condition_at(rules, fx, 0)
+}
+
+/// `condition` inside `depth` inlined procedures.
+fn condition_at(rules: &Rules, fx: &Fx, depth: u32) -> Option<Tb> {
+    let operand = |x: &Fx| operand(rules, x, depth);
+    let part = |x: &Fx| part(rules, x, depth).map(Box::new);
     Some(match &fx.kind {
-        Kind::Eq(ne, a, b) => Tb::Same(*ne, operand(rules, a)?, operand(rules, b)?),
-        Kind::Num(op @ (BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge), a, b) => {
-            Tb::Cmp(*op, operand(rules, a)?, operand(rules, b)?)
-        }
-        Kind::Logic(op, a, b) => Tb::Logic(*op, Box::new(part(rules, a)?), Box::new(part(rules, b)?)),
-        Kind::Not(x) => Tb::Not(Box::new(part(rules, x)?)),
+        Kind::Eq(ne, a, b) => Tb::Same(*ne, operand(a)?, operand(b)?),
+        Kind::Num(op @ (BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge), a, b) => Tb::Cmp(*op, operand(a)?, operand(b)?),
+        Kind::Logic(op, a, b) => Tb::Logic(*op, part(a)?, part(b)?),
+        Kind::Not(x) => Tb::Not(part(x)?),
         _ => return None,
     })
 }
 
-fn part(rules: &Rules, fx: &Fx) -> Option<Tx> {
+fn part(rules: &Rules, fx: &Fx, depth: u32) -> Option<Tx> {
     if fx.is_condition() {
-        condition(rules, fx).map(Tx::Cond)
+        condition_at(rules, fx, depth).map(Tx::Cond)
     } else {
-        operand(rules, fx).map(Tx::Value)
+        operand(rules, fx, depth).map(Tx::Value)
     }
 }
 
-fn operand(rules: &Rules, fx: &Fx) -> Option<Tv> {
-    let sub = |x: &Fx| operand(rules, x).map(Box::new);
+/// The body of value procedure `i`, typed for inlining: when it has no parameters and
+/// reads nothing its caller's context could give otherwise than its own (`it`, a
+/// player's counter kept on `it`).
+fn inline(rules: &Rules, i: u32, depth: u32) -> Option<Tx> {
+    if depth >= INLINE_DEPTH {
+        return None;
+    }
+    let def = rules.proc_list.get(i as usize)?.as_ref()?;
+    let super::rules::Body::Value(v) = &def.body else { return None };
+    if !def.params.is_empty() {
+        return None;
+    }
+    let fx = super::fast::compile(rules, &v.expr)?;
+    let body = part(rules, &fx, depth + 1)?;
+    (!reads_it(&body)).then_some(body)
+}
+
+/// Whether a typed part reads `it` (directly, or as the holder of a player's counter).
+fn reads_it(x: &Tx) -> bool {
+    match x {
+        Tx::Cond(Tb::Same(_, a, b) | Tb::Cmp(_, a, b)) => reads_it_v(a) || reads_it_v(b),
+        Tx::Cond(Tb::Logic(_, a, b)) => reads_it(a) || reads_it(b),
+        Tx::Cond(Tb::Not(a)) => reads_it(a),
+        Tx::Value(v) => reads_it_v(v),
+    }
+}
+
+fn reads_it_v(v: &Tv) -> bool {
+    match v {
+        Tv::It | Tv::Counter(_, _, CounterOn::Player, _) | Tv::InZone { of: Of::It, .. } => true,
+        Tv::Prop(_, _, _, x) | Tv::Rel(_, _, x) | Tv::Things(_, x) => reads_it_v(x),
+        Tv::Num(_, a, b) => reads_it_v(a) || reads_it_v(b),
+        Tv::Inline(x) => reads_it(x),
+        _ => false,
+    }
+}
+
+fn operand(rules: &Rules, fx: &Fx, depth: u32) -> Option<Tv> {
+    let sub = |x: &Fx| operand(rules, x, depth).map(Box::new);
     Some(match &fx.kind {
         Kind::Lit(v) if !matches!(v, Value::List(_)) => Tv::Lit(v.clone()),
         Kind::You => Tv::You,
@@ -126,7 +174,10 @@ fn operand(rules: &Rules, fx: &Fx) -> Option<Tv> {
         Kind::Things(Fun::Count, x) if is_players(rules, x) => Tv::CountPlayers,
         Kind::Things(fun, x) if !is_players(rules, x) => Tv::Things(*fun, sub(x)?),
         Kind::Num(op @ (BinOp::Add | BinOp::Sub | BinOp::Mul), a, b) => Tv::Num(*op, sub(a)?, sub(b)?),
-        Kind::Proc(i) => Tv::Proc(*i),
+        Kind::Proc(i) => match inline(rules, *i, depth) {
+            Some(body) => Tv::Inline(Box::new(body)),
+            None => Tv::Proc(*i),
+        },
         _ => return None,
     })
 }
@@ -297,6 +348,18 @@ impl Interp<'_> {
                 made(super::eval::numbers(*op, x, y)?)
             }
             Tv::Proc(i) => made(self.fast_proc(*i, cx)?),
+            Tv::Inline(body) => {
+                // As `fast_proc` calls it: one call deeper (past the limit, `eval` raises
+                // the error), then its body's value, remembered or not (a remembered
+                // answer is the same value and counts the same steps again).
+                if self.calls >= self.limits.call_depth {
+                    return None;
+                }
+                match &**body {
+                    Tx::Cond(c) => made(Value::Bool(self.typed(c, cx)?)),
+                    Tx::Value(v) => self.typed_operand(v, cx),
+                }
+            }
         }
     }
 }
