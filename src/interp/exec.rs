@@ -335,12 +335,16 @@ impl<'r> Interp<'r> {
         if self.calls > self.limits.call_depth {
             let names = super::distinct(&self.running_names());
             let how = if names.contains(", ") { "call each other" } else { "calls itself" };
-            return Err(Halt::budget(format!(
+            let message = format!(
                 "recursion budget ({}) exceeded: {names} {how} ({} calls deep; {})",
                 self.limits.call_depth,
                 self.calls,
                 Limits::advice("call_depth")
-            )));
+            );
+            // Back to the caller's depth: a compiled condition that gives up evaluates
+            // again from where it began, and must find the depth it began at.
+            self.calls -= 1;
+            return Err(Halt::budget(message));
         }
         let out = self.run_body(name, c.kind, def, args, cx);
         self.calls -= 1;

@@ -352,13 +352,17 @@ impl Interp<'_> {
                 // As `fast_proc` calls it: one call deeper (past the limit, `eval` raises
                 // the error), then its body's value, remembered or not (a remembered
                 // answer is the same value and counts the same steps again).
-                if self.calls >= self.limits.call_depth {
-                    return None;
-                }
-                match &**body {
-                    Tx::Cond(c) => made(Value::Bool(self.typed(c, cx)?)),
-                    Tx::Value(v) => self.typed_operand(v, cx),
-                }
+                self.calls += 1;
+                let out = if self.calls > self.limits.call_depth {
+                    None
+                } else {
+                    match &**body {
+                        Tx::Cond(c) => self.typed(c, cx).map(|b| Operand::Made(Value::Bool(b))),
+                        Tx::Value(v) => self.typed_operand(v, cx),
+                    }
+                };
+                self.calls -= 1;
+                out
             }
         }
     }
