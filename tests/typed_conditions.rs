@@ -56,7 +56,8 @@ play: |
   let before = count(cards in pile) + count(players) * 2 - 1
   move this to pile
   add 1 played
-  set last_worth to worth of this + before - before
+  set last_worth to sum(cards in pile, worth) + before - before
+  let low = first(sort(cards in hand of you, worth))
   if worth of this >= 3 and depth_a() > 0 {
     add (worth of this) points
   }

@@ -5,12 +5,13 @@ use crate::check::env::FUNCTIONS;
 use crate::engine::{List, Value};
 use crate::syntax::ast::Expr;
 
+use super::fast::Fx;
 use super::{Ctx, Halt, Interp, R};
 
 /// The built-in functions, in the order of `check::env::FUNCTIONS` (a compiled call holds
 /// the index: `ast::Callee::Builtin`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Fun {
+pub(super) enum Fun {
     Count,
     Exists,
     Min,
@@ -40,7 +41,26 @@ const FUNS: [Fun; 12] = [
     Fun::Sees,
 ];
 
+/// The built-in function with index `f` in `check::env::FUNCTIONS`.
+pub(super) fn fun_of(f: usize) -> Option<Fun> {
+    FUNS.get(f).copied()
+}
+
 impl Interp<'_> {
+    /// `sum`, `sort` or `most` of `items` by `key`, compiled (`fast.rs` `Keyed`): what
+    /// `builtin_fn` gives, with the same steps, the things and each key read by `fast`.
+    pub(super) fn fast_keyed(&mut self, fun: Fun, items: &Fx, key: &Fx, cx: &mut Ctx) -> Option<Value> {
+        let v = self.fast(items, cx)?;
+        let mut keyed = vec![];
+        for x in self.things(&v).ok()? {
+            let saved = cx.it.replace(x.clone());
+            let k = self.fast(key, cx);
+            cx.it = saved;
+            keyed.push((self.int(&k?, key.expr(), cx).ok()?, x));
+        }
+        Some(by_key(fun, keyed))
+    }
+
     /// Calls the built-in function with index `f` in `check::env::FUNCTIONS`.
     pub(super) fn builtin_fn(&mut self, f: usize, args: &[Expr], cx: &mut Ctx) -> R<Value> {
         let (Some(&fun), Some(&(name, ..))) = (FUNS.get(f), FUNCTIONS.get(f)) else {

@@ -68,6 +68,8 @@ pub(super) enum Kind {
     Things(Fun, Box<Fx>),
     /// `players where C`.
     Where(u32, Box<Fx>),
+    /// `sum`, `sort` or `most` of things by a key (`Interp::fast_keyed`).
+    Keyed(super::builtins::Fun, Box<Fx>, Box<Fx>),
     /// Evaluated by `eval`.
     Eval,
 }
@@ -214,6 +216,13 @@ fn node(rules: &Rules, e: &Expr) -> Fx {
                 match (fun, &x.kind) {
                     (Some(fun), ExprKind::Select { .. }) => in_zone(rules, fun, x).unwrap_or(Kind::Eval),
                     (Some(fun), _) => Kind::Things(fun, sub(x)),
+                    _ => Kind::Eval,
+                }
+            }
+            (Callee::Builtin(f), [x, key]) => {
+                use super::builtins::Fun as F;
+                match super::builtins::fun_of(f as usize) {
+                    Some(fun @ (F::Sum | F::Sort | F::Most)) => Kind::Keyed(fun, sub(x), sub(key)),
                     _ => Kind::Eval,
                 }
             }
@@ -389,6 +398,7 @@ impl Interp<'_> {
                 })
             }
             Kind::Where(i, c) => self.fast_where(fx, *i, c, cx),
+            Kind::Keyed(fun, items, key) => self.fast_keyed(*fun, items, key, cx),
             Kind::Eq(..) | Kind::Logic(..) | Kind::Not(_) | Kind::Eval => None,
         }
     }
