@@ -48,6 +48,12 @@ procedures:
     value: points
   spent:
     value: not exists(cards in deck) and played >= depth_a()
+  # A call whose body is a condition (inlined at the root of `end:`), and a `where` whose
+  # `it` is its own (inlined into it).
+  over:
+    value: spent() or played >= 12 or exists(out())
+  out:
+    value: players where count(cards in hand of it) == 0 and mine() >= points of it
 play: |
   require you == active_player else "not your turn"
   require zone of this == hand and this != none
@@ -80,7 +86,7 @@ setup: |
       draw 1 from deck into hand for p
     }
   }
-end: spent() or played >= 12 or exists(players where count(cards in hand of it) == 0 and mine() >= points of it)
+end: over()
 result:
   winners: most(players, points of it)
 "#;

@@ -239,6 +239,8 @@ fn node(rules: &Rules, e: &Expr) -> Fx {
     let mut fx = Fx { kind, expr: e.clone(), typed: None };
     if fx.is_condition() {
         fx.typed = super::typed::condition(rules, &fx).map(Box::new);
+    } else {
+        fx.typed = super::typed::called_condition(rules, &fx).map(Box::new);
     }
     fx
 }

@@ -34,6 +34,9 @@ pub(super) enum Tb {
     /// `and`, `or`.
     Logic(BinOp, Box<Tx>, Box<Tx>),
     Not(Box<Tx>),
+    /// A value procedure whose body is a condition, called without arguments: its body
+    /// inlined (see `Tv::Inline`).
+    Inline(Box<Tb>),
 }
 
 /// A part of a typed condition that `and`, `or` and `not` read as a truth.
@@ -77,6 +80,8 @@ pub(super) enum Tv {
     Num(BinOp, Box<Tv>, Box<Tv>),
     /// A value procedure called without arguments.
     Proc(u32),
+    /// `players where C` (its `it` is each player in turn, not the caller's).
+    Where(Box<Tx>),
     /// A value procedure called without arguments, its body inlined: it
     /// reads neither `it` nor locals, so the caller's `you` and `this` are its own.
     Inline(Box<Tx>),
@@ -88,6 +93,16 @@ const INLINE_DEPTH: u32 = 3;
 /// The typed form of a condition node, if all of it has one.
 pub(super) fn condition(rules: &Rules, fx: &Fx) -> Option<Tb> {
     condition_at(rules, fx, 0)
+}
+
+/// The typed form of a call of a value procedure whose body is a typed condition (the
+/// game's `end: game_over()`), inlined.
+pub(super) fn called_condition(rules: &Rules, fx: &Fx) -> Option<Tb> {
+    let Kind::Proc(i) = fx.kind else { return None };
+    match inline(rules, i, 0)? {
+        Tx::Cond(body) => Some(Tb::Inline(Box::new(body))),
+        Tx::Value(_) => None,
+    }
 }
 
 /// `condition` inside `depth` inlined procedures.
@@ -134,6 +149,8 @@ fn reads_it(x: &Tx) -> bool {
         Tx::Cond(Tb::Same(_, a, b) | Tb::Cmp(_, a, b)) => reads_it_v(a) || reads_it_v(b),
         Tx::Cond(Tb::Logic(_, a, b)) => reads_it(a) || reads_it(b),
         Tx::Cond(Tb::Not(a)) => reads_it(a),
+        // Inlined only if it reads no `it`.
+        Tx::Cond(Tb::Inline(_)) => false,
         Tx::Value(v) => reads_it_v(v),
     }
 }
@@ -144,6 +161,8 @@ fn reads_it_v(v: &Tv) -> bool {
         Tv::Prop(_, _, _, x) | Tv::Rel(_, _, x) | Tv::Things(_, x) => reads_it_v(x),
         Tv::Num(_, a, b) => reads_it_v(a) || reads_it_v(b),
         Tv::Inline(x) => reads_it(x),
+        // Its condition's `it` is each player.
+        Tv::Where(_) => false,
         _ => false,
     }
 }
@@ -174,6 +193,9 @@ fn operand(rules: &Rules, fx: &Fx, depth: u32) -> Option<Tv> {
         Kind::Things(Fun::Count, x) if is_players(rules, x) => Tv::CountPlayers,
         Kind::Things(fun, x) if !is_players(rules, x) => Tv::Things(*fun, sub(x)?),
         Kind::Num(op @ (BinOp::Add | BinOp::Sub | BinOp::Mul), a, b) => Tv::Num(*op, sub(a)?, sub(b)?),
+        Kind::Where(i, c) if rules.globals.get(*i as usize) == Some(&Global::Builtin(Builtin::Players)) => {
+            Tv::Where(Box::new(part(rules, c, depth)?))
+        }
         Kind::Proc(i) => match inline(rules, *i, depth) {
             Some(body) => Tv::Inline(Box::new(body)),
             None => Tv::Proc(*i),
@@ -249,6 +271,13 @@ impl Interp<'_> {
                 self.typed_part(b, cx)
             }
             Tb::Not(x) => Some(!self.typed_part(x, cx)?),
+            Tb::Inline(body) => {
+                // As `Tv::Inline`: one call deeper, then the body.
+                self.calls += 1;
+                let out = if self.calls > self.limits.call_depth { None } else { self.typed(body, cx) };
+                self.calls -= 1;
+                out
+            }
         }
     }
 
@@ -348,6 +377,7 @@ impl Interp<'_> {
                 made(super::eval::numbers(*op, x, y)?)
             }
             Tv::Proc(i) => made(self.fast_proc(*i, cx)?),
+            Tv::Where(c) => made(self.typed_where(c, cx)?),
             Tv::Inline(body) => {
                 // As `fast_proc` calls it: one call deeper (past the limit, `eval` raises
                 // the error), then its body's value, remembered or not (a remembered
@@ -365,5 +395,27 @@ impl Interp<'_> {
                 out
             }
         }
+    }
+
+    /// `players where C`, as `fast_where` reads it: the base's step, a step per player for
+    /// the selection and for the filter, then `C` with `it` bound to each seated player.
+    fn typed_where(&mut self, c: &Tx, cx: &mut Ctx) -> Option<Value> {
+        self.tick().ok()?;
+        let s = &self.w.state;
+        let seated = |s: &crate::engine::State, k: usize| Some(s.seats[k]).filter(|p| !s.eliminated.contains(p));
+        let n = (0..s.seats.len()).filter(|&k| seated(s, k).is_some()).count();
+        self.tick_n(n).ok()?;
+        self.tick_n(n).ok()?;
+        let mut kept = crate::engine::List::new();
+        for k in 0..self.w.state.seats.len() {
+            let Some(p) = seated(&self.w.state, k) else { continue };
+            let saved = cx.it.replace(Value::Player(p));
+            let keep = self.typed_part(c, cx);
+            cx.it = saved;
+            if keep? {
+                kept.push(Value::Player(p));
+            }
+        }
+        Some(Value::List(kept))
     }
 }

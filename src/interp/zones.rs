@@ -58,6 +58,8 @@ impl<'r> Interp<'r> {
             }
             _ => return None,
         };
+        #[cfg(debug_assertions)]
+        let start = self.steps;
         let mut out = self.tick();
         if let (Ok(()), Some(b)) = (&out, of) {
             out = self.tick();
@@ -73,10 +75,13 @@ impl<'r> Interp<'r> {
         }
         #[cfg(debug_assertions)]
         if let Ok(z) = out {
-            let budgets = self.steps;
+            // From the same count as `zone_ref` began at: the same zone, the same steps.
+            let after = self.steps;
+            self.steps = start;
             let generic = self.eval(e, cx);
-            self.steps = budgets;
             debug_assert_eq!(generic.ok(), Some(Value::Zone(z)), "zone_ref finds another zone than eval");
+            debug_assert_eq!(self.steps.taken(), after.taken(), "zone_ref counts other steps than eval");
+            self.steps = after;
         }
         Some(out)
     }
