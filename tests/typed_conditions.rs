@@ -64,6 +64,9 @@ play: |
   add 1 played
   set last_worth to sum(cards in pile, worth) + before - before
   let low = first(sort(cards in hand of you, worth))
+  if low == none or before >= count(players) {
+    pass
+  }
   if worth of this >= 3 and depth_a() > 0 {
     add (worth of this) points
   }

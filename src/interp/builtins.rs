@@ -49,14 +49,28 @@ pub(super) fn fun_of(f: usize) -> Option<Fun> {
 impl Interp<'_> {
     /// `sum`, `sort` or `most` of `items` by `key`, compiled (`fast.rs` `Keyed`): what
     /// `builtin_fn` gives, with the same steps, the things and each key read by `fast`.
-    pub(super) fn fast_keyed(&mut self, fun: Fun, items: &Fx, key: &Fx, cx: &mut Ctx) -> Option<Value> {
+    /// The key is read typed when it has a typed form (`typed.rs`), else by `fast`.
+    pub(super) fn fast_keyed(
+        &mut self,
+        fun: Fun,
+        items: &Fx,
+        (key, typed): (&Fx, Option<&super::typed::Tv>),
+        cx: &mut Ctx,
+    ) -> Option<Value> {
         let v = self.fast(items, cx)?;
         let mut keyed = vec![];
         for x in self.things(&v).ok()? {
             let saved = cx.it.replace(x.clone());
-            let k = self.fast(key, cx);
+            let mark = self.steps.mark();
+            let k = match typed.and_then(|t| self.typed_int(t, cx)) {
+                Some(k) => Some(k),
+                None => {
+                    self.steps.rewind(mark);
+                    self.fast(key, cx).and_then(|k| self.int(&k, key.expr(), cx).ok())
+                }
+            };
             cx.it = saved;
-            keyed.push((self.int(&k?, key.expr(), cx).ok()?, x));
+            keyed.push((k?, x));
         }
         Some(by_key(fun, keyed))
     }

@@ -68,8 +68,9 @@ pub(super) enum Kind {
     Things(Fun, Box<Fx>),
     /// `players where C`.
     Where(u32, Box<Fx>),
-    /// `sum`, `sort` or `most` of things by a key (`Interp::fast_keyed`).
-    Keyed(super::builtins::Fun, Box<Fx>, Box<Fx>),
+    /// `sum`, `sort` or `most` of things by a key (`Interp::fast_keyed`), and the key's
+    /// typed form if it has one.
+    Keyed(super::builtins::Fun, Box<Fx>, Box<Fx>, Option<Box<super::typed::Tv>>),
     /// Evaluated by `eval`.
     Eval,
 }
@@ -222,7 +223,11 @@ fn node(rules: &Rules, e: &Expr) -> Fx {
             (Callee::Builtin(f), [x, key]) => {
                 use super::builtins::Fun as F;
                 match super::builtins::fun_of(f as usize) {
-                    Some(fun @ (F::Sum | F::Sort | F::Most)) => Kind::Keyed(fun, sub(x), sub(key)),
+                    Some(fun @ (F::Sum | F::Sort | F::Most)) => {
+                        let key = sub(key);
+                        let typed = super::typed::operand_of(rules, &key).map(Box::new);
+                        Kind::Keyed(fun, sub(x), key, typed)
+                    }
                     _ => Kind::Eval,
                 }
             }
@@ -400,7 +405,7 @@ impl Interp<'_> {
                 })
             }
             Kind::Where(i, c) => self.fast_where(fx, *i, c, cx),
-            Kind::Keyed(fun, items, key) => self.fast_keyed(*fun, items, key, cx),
+            Kind::Keyed(fun, items, key, typed) => self.fast_keyed(*fun, items, (key, typed.as_deref()), cx),
             Kind::Eq(..) | Kind::Logic(..) | Kind::Not(_) | Kind::Eval => None,
         }
     }

@@ -52,6 +52,8 @@ pub(super) enum Tx {
 #[derive(Debug)]
 pub(super) enum Tv {
     Lit(Value),
+    /// A local (a `let`, a `for each` variable, a parameter), read by its name.
+    Local(String),
     You,
     This,
     It,
@@ -105,6 +107,11 @@ pub(super) fn called_condition(rules: &Rules, fx: &Fx) -> Option<Tb> {
     }
 }
 
+/// The typed form of an operand (a key of `sum`, `sort` or `most`).
+pub(super) fn operand_of(rules: &Rules, fx: &Fx) -> Option<Tv> {
+    operand(rules, fx, 0)
+}
+
 /// `condition` inside `depth` inlined procedures.
 fn condition_at(rules: &Rules, fx: &Fx, depth: u32) -> Option<Tb> {
     let operand = |x: &Fx| operand(rules, x, depth);
@@ -143,7 +150,8 @@ fn inline(rules: &Rules, i: u32, depth: u32) -> Option<Tx> {
     (!reads_it(&body)).then_some(body)
 }
 
-/// Whether a typed part reads `it` (directly, or as the holder of a player's counter).
+/// Whether a typed part reads what a procedure's own context gives otherwise than its
+/// caller's: `it` (directly, or as the holder of a player's counter) or a local.
 fn reads_it(x: &Tx) -> bool {
     match x {
         Tx::Cond(Tb::Same(_, a, b) | Tb::Cmp(_, a, b)) => reads_it_v(a) || reads_it_v(b),
@@ -157,7 +165,8 @@ fn reads_it(x: &Tx) -> bool {
 
 fn reads_it_v(v: &Tv) -> bool {
     match v {
-        Tv::It | Tv::Counter(_, _, CounterOn::Player, _) | Tv::InZone { of: Of::It, .. } => true,
+        // A local is the caller's, not the procedure's (which has none).
+        Tv::It | Tv::Local(_) | Tv::Counter(_, _, CounterOn::Player, _) | Tv::InZone { of: Of::It, .. } => true,
         Tv::Prop(_, _, _, x) | Tv::Rel(_, _, x) | Tv::Things(_, x) => reads_it_v(x),
         Tv::Num(_, a, b) => reads_it_v(a) || reads_it_v(b),
         Tv::Inline(x) => reads_it(x),
@@ -174,8 +183,14 @@ fn operand(rules: &Rules, fx: &Fx, depth: u32) -> Option<Tv> {
         Kind::You => Tv::You,
         Kind::This => Tv::This,
         Kind::It => Tv::It,
+        Kind::Eval => match &fx.expr().kind {
+            ExprKind::Name(n, Res::Unresolved) => Tv::Local(n.clone()),
+            _ => return None,
+        },
         Kind::Global(i) => match rules.globals.get(*i as usize)? {
             Global::Builtin(Builtin::ActivePlayer) => Tv::Active,
+            // `none`: what `global` gives for it.
+            Global::Builtin(Builtin::Nothing) => Tv::Lit(Value::Null),
             Global::Zone => Tv::Zone(*i),
             &Global::Counter(id, on @ (CounterOn::Game | CounterOn::Player), statics) => {
                 Tv::Counter(*i, id, on, statics)
@@ -292,8 +307,8 @@ impl Interp<'_> {
         }
     }
 
-    /// A typed operand as a number.
-    fn typed_int(&mut self, t: &Tv, cx: &mut Ctx) -> Option<i64> {
+    /// A typed operand as a number (`None`: it gives up).
+    pub(super) fn typed_int(&mut self, t: &Tv, cx: &mut Ctx) -> Option<i64> {
         let o = self.typed_operand(t, cx)?;
         int_of(self.operand_value(&o))
     }
@@ -305,6 +320,8 @@ impl Interp<'_> {
         let made = |v: Value| Some(Operand::Made(v));
         match t {
             Tv::Lit(v) => Some(Operand::Lit(v)),
+            // Bound, it is what `name` reads; anything else `eval` looks up.
+            Tv::Local(n) => made(cx.get(n)?.clone()),
             Tv::You => made(Value::Player(cx.you?)),
             Tv::This | Tv::It => match if matches!(t, Tv::This) { &cx.this } else { &cx.it } {
                 Some(Value::Ent(e)) => made(Value::Ent(*e)),
