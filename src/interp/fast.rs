@@ -556,6 +556,16 @@ impl Interp<'_> {
     /// `fast_where` of `players`: the seated players read one by one from the seats (a
     /// condition changes no seat), where `global` would list them first.
     fn players_where(&mut self, c: &Fx, cx: &mut Ctx) -> Option<Value> {
+        self.players_kept(cx, |me, cx| me.fast_truth(c, cx))
+    }
+
+    /// The seated players `keep` keeps, tested with `it` bound to each, with the steps of
+    /// a selection and its filter: one per player for each.
+    pub(super) fn players_kept(
+        &mut self,
+        cx: &mut Ctx,
+        mut keep: impl FnMut(&mut Self, &mut Ctx) -> Option<bool>,
+    ) -> Option<Value> {
         let seated = |s: &crate::engine::State, k: usize| Some(s.seats[k]).filter(|p| !s.eliminated.contains(p));
         let n = (0..self.w.state.seats.len()).filter(|&k| seated(&self.w.state, k).is_some()).count();
         self.tick_n(n).ok()?;
@@ -564,9 +574,9 @@ impl Interp<'_> {
         for k in 0..self.w.state.seats.len() {
             let Some(p) = seated(&self.w.state, k) else { continue };
             let saved = cx.it.replace(Value::Player(p));
-            let keep = self.fast_truth(c, cx);
+            let keeps = keep(self, cx);
             cx.it = saved;
-            if keep? {
+            if keeps? {
                 kept.push(Value::Player(p));
             }
         }

@@ -418,21 +418,6 @@ impl Interp<'_> {
     /// the selection and for the filter, then `C` with `it` bound to each seated player.
     fn typed_where(&mut self, c: &Tx, cx: &mut Ctx) -> Option<Value> {
         self.tick().ok()?;
-        let s = &self.w.state;
-        let seated = |s: &crate::engine::State, k: usize| Some(s.seats[k]).filter(|p| !s.eliminated.contains(p));
-        let n = (0..s.seats.len()).filter(|&k| seated(s, k).is_some()).count();
-        self.tick_n(n).ok()?;
-        self.tick_n(n).ok()?;
-        let mut kept = crate::engine::List::new();
-        for k in 0..self.w.state.seats.len() {
-            let Some(p) = seated(&self.w.state, k) else { continue };
-            let saved = cx.it.replace(Value::Player(p));
-            let keep = self.typed_part(c, cx);
-            cx.it = saved;
-            if keep? {
-                kept.push(Value::Player(p));
-            }
-        }
-        Some(Value::List(kept))
+        self.players_kept(cx, |me, cx| me.typed_part(c, cx))
     }
 }
