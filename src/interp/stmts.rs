@@ -1,6 +1,5 @@
 //! The expressions of statements that only read, compiled (`fast.rs`): the conditions of
-//! `require` and `if`, the values of `let` and `set` and the amounts of effects, in every
-//! script of the rules.
+//! `require` and `if` and the values of `let` and `set`, in every script of the rules.
 //! A play's guards are tested compiled before its trial (`pure.rs`); the same `require`s,
 //! when the play runs, and the tests and values of the statements that follow went
 //! through the general evaluator.
@@ -12,7 +11,7 @@
 
 use crate::engine::Value;
 use crate::fxhash::FxHashMap;
-use crate::syntax::ast::{Expr, ExprKind, QuantityKind, StmtKind};
+use crate::syntax::ast::{Expr, StmtKind};
 use crate::syntax::visit;
 
 use super::fast::Fx;
@@ -56,28 +55,13 @@ pub(super) fn compile(rules: &Rules) -> FxHashMap<usize, Fx> {
     let mut out = FxHashMap::default();
     for s in scripts(rules) {
         visit::block_stmts(&s.block, &mut |st| {
-            let mut add = |e: &Expr| {
-                if let Some(fx) = super::fast::compile(rules, e) {
-                    out.insert(key(e), fx);
-                }
+            let e = match &st.kind {
+                StmtKind::Require { cond, .. } | StmtKind::If { cond, .. } => cond,
+                StmtKind::Let { value, .. } | StmtKind::Set { value, .. } => value,
+                _ => return,
             };
-            match &st.kind {
-                StmtKind::Require { cond, .. } | StmtKind::If { cond, .. } => add(cond),
-                StmtKind::Let { value, .. } | StmtKind::Set { value, .. } => add(value),
-                // The amounts of effects (`add (value of prize) points`), read by `amount`;
-                // a plain number is as quick to evaluate as to look up.
-                StmtKind::Effect(e) | StmtKind::LetEffect { effect: e, .. } => {
-                    for o in &e.objects {
-                        if let ExprKind::Select { quantity: Some(q), .. } = &o.kind {
-                            if let QuantityKind::Exactly(n) = &q.kind {
-                                if !matches!(n.kind, ExprKind::Int(_)) {
-                                    add(n);
-                                }
-                            }
-                        }
-                    }
-                }
-                _ => {}
+            if let Some(fx) = super::fast::compile(rules, e) {
+                out.insert(key(e), fx);
             }
         });
     }
