@@ -54,6 +54,13 @@ procedures:
     value: spent() or played >= 12 or exists(out())
   out:
     value: players where count(cards in hand of it) == 0 and mine() >= points of it
+  # `played` is some procedure's parameter, so in a body it is looked up when read: a
+  # caller's local of that name must not be what an inlined body reads.
+  with_played:
+    params: ["played: number"]
+    value: played
+  played_now:
+    value: played + 0
 play: |
   require you == active_player else "not your turn"
   require zone of this == hand and this != none
@@ -64,6 +71,10 @@ play: |
   add 1 played
   set last_worth to sum(cards in pile, worth) + before - before
   let low = first(sort(cards in hand of you, worth))
+  let played = 99
+  if played_now() >= 99 {
+    add 100 points
+  }
   if low == none or before >= count(players) {
     pass
   }

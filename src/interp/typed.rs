@@ -147,31 +147,33 @@ fn inline(rules: &Rules, i: u32, depth: u32) -> Option<Tx> {
     }
     let fx = super::fast::compile(rules, &v.expr)?;
     let body = part(rules, &fx, depth + 1)?;
-    (!reads_it(&body)).then_some(body)
+    (!reads_caller(&body, true)).then_some(body)
 }
 
 /// Whether a typed part reads what a procedure's own context gives otherwise than its
-/// caller's: `it` (directly, or as the holder of a player's counter) or a local.
-fn reads_it(x: &Tx) -> bool {
+/// caller's: `it` (directly, or as the holder of a player's counter; `it_counts`: not
+/// inside a `where`, whose `it` is its own) or a local.
+fn reads_caller(x: &Tx, it_counts: bool) -> bool {
     match x {
-        Tx::Cond(Tb::Same(_, a, b) | Tb::Cmp(_, a, b)) => reads_it_v(a) || reads_it_v(b),
-        Tx::Cond(Tb::Logic(_, a, b)) => reads_it(a) || reads_it(b),
-        Tx::Cond(Tb::Not(a)) => reads_it(a),
-        // Inlined only if it reads no `it`.
+        Tx::Cond(Tb::Same(_, a, b) | Tb::Cmp(_, a, b)) => reads_caller_v(a, it_counts) || reads_caller_v(b, it_counts),
+        Tx::Cond(Tb::Logic(_, a, b)) => reads_caller(a, it_counts) || reads_caller(b, it_counts),
+        Tx::Cond(Tb::Not(a)) => reads_caller(a, it_counts),
+        // Inlined only if it reads nothing of its caller's.
         Tx::Cond(Tb::Inline(_)) => false,
-        Tx::Value(v) => reads_it_v(v),
+        Tx::Value(v) => reads_caller_v(v, it_counts),
     }
 }
 
-fn reads_it_v(v: &Tv) -> bool {
+fn reads_caller_v(v: &Tv, it_counts: bool) -> bool {
     match v {
         // A local is the caller's, not the procedure's (which has none).
-        Tv::It | Tv::Local(_) | Tv::Counter(_, _, CounterOn::Player, _) | Tv::InZone { of: Of::It, .. } => true,
-        Tv::Prop(_, _, _, x) | Tv::Rel(_, _, x) | Tv::Things(_, x) => reads_it_v(x),
-        Tv::Num(_, a, b) => reads_it_v(a) || reads_it_v(b),
-        Tv::Inline(x) => reads_it(x),
-        // Its condition's `it` is each player.
-        Tv::Where(_) => false,
+        Tv::Local(_) => true,
+        Tv::It | Tv::Counter(_, _, CounterOn::Player, _) | Tv::InZone { of: Of::It, .. } => it_counts,
+        Tv::Prop(_, _, _, x) | Tv::Rel(_, _, x) | Tv::Things(_, x) => reads_caller_v(x, it_counts),
+        Tv::Num(_, a, b) => reads_caller_v(a, it_counts) || reads_caller_v(b, it_counts),
+        Tv::Inline(x) => reads_caller(x, it_counts),
+        // Its condition's `it` is each player; a local there is still the caller's.
+        Tv::Where(c) => reads_caller(c, false),
         _ => false,
     }
 }
