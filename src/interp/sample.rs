@@ -132,7 +132,7 @@ impl Interp<'_> {
 
     /// `prompt` shared: one of the last two made, else made (and kept in the older's place).
     /// Prompts are the windows' fixed texts, so one is known by its address: no text is
-    /// compared (comparing them was 3 % of a five-player Crazy Eights' CPU time).
+    /// compared.
     fn pick_prompt(&mut self, prompt: &'static str) -> std::sync::Arc<str> {
         let kept = &mut self.pick_prompts;
         if let Some((_, p)) = kept.iter().flatten().find(|(src, _)| std::ptr::eq(*src, prompt)) {
