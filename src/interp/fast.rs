@@ -31,7 +31,8 @@ use super::{Ctx, Interp, R};
 pub struct Fx {
     pub(super) kind: Kind,
     expr: Expr,
-    /// The typed form of a condition node, when all of it has one (`typed.rs`).
+    /// The typed form of a condition node (or of a call of a procedure whose body is a
+    /// condition), when all of it has one (`typed.rs`).
     typed: Option<Box<super::typed::Tb>>,
 }
 

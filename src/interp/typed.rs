@@ -145,6 +145,9 @@ fn inline(rules: &Rules, i: u32, depth: u32) -> Option<Tx> {
     if !def.params.is_empty() {
         return None;
     }
+    // `compile` takes only expressions that read, whose procedure calls end within
+    // `pure::DEPTH` (a procedure that calls itself is none): compiling the body, which
+    // inlines what it calls in turn, ends.
     let fx = super::fast::compile(rules, &v.expr)?;
     let body = part(rules, &fx, depth + 1)?;
     (!reads_caller(&body, true)).then_some(body)
