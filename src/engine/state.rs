@@ -598,6 +598,9 @@ fn active_in(vars: &BTreeMap<String, Value>) -> Option<PlayerId> {
 #[path = "state_tests.rs"]
 mod tests;
 
+#[path = "state_copy.rs"]
+mod copy;
+
 /// Sets (or, with `None`, removes) `name` in a map of names, giving the old value; a name
 /// set again keeps its key (nothing is copied).
 pub(super) fn put(map: &mut BTreeMap<String, Value>, name: &str, v: Option<Value>) -> Option<Value> {

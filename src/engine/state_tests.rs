@@ -126,3 +126,41 @@ fn the_layout_changes_with_every_move_and_is_never_restored_by_a_rollback() {
     assert_eq!(s.zones[deck].items, vec![a]);
     assert!(s.layout() > moved, "the state is as before, but a list kept at `moved` must not be reused");
 }
+
+#[test]
+fn a_state_copied_into_another_equals_its_source_whatever_the_other_held() {
+    let zone = |name: &str| Zone {
+        name: name.into(),
+        owner: None,
+        ordered: true,
+        in_play: false,
+        vis: Vis::Public,
+        capacity: None,
+        playable: false,
+        attrs: None,
+        items: Default::default(),
+    };
+    // A small table and a larger one, with moves, counters and variables between them.
+    let mut small = three();
+    let deck = small.add_zone(zone("deck"));
+    small.create(Kind::Card(0), "c".into(), None, deck);
+    let mut large = three();
+    let pile = large.add_zone(zone("pile"));
+    let hand = large.add_zone(zone("hand"));
+    for k in 0..5 {
+        large.create(Kind::Piece("x".into()), format!("x#{k}"), Some(1), pile);
+    }
+    large.put(2, hand, true);
+    large.set_face(3, false);
+    large.set_var("round_bonus", Value::Int(3));
+    large.eliminate(2);
+    for (mut into, from) in [(small.clone(), &large), (large.clone(), &small), (small.clone(), &small)] {
+        into.copy_from(from);
+        assert_eq!(&into, from);
+        assert_eq!(into.zones.len(), from.zones.len());
+        assert_eq!(
+            into.ents.iter().map(|e| &e.label).collect::<Vec<_>>(),
+            from.ents.iter().map(|e| &e.label).collect::<Vec<_>>()
+        );
+    }
+}

@@ -123,23 +123,29 @@ pub fn deal_once(rules: &Rules, players: usize) -> Option<Dealt> {
 
 /// `quiet_game` from a copy of a dealt table (of as many players): the same game.
 pub fn quiet_game_from(rules: &Rules, dealt: &Dealt, seed: u64, turns: u32) -> Result<Played, Halt> {
-    quiet_game_into(rules, dealt, seed, turns, vec![])
+    quiet_game_into(rules, dealt, seed, turns, None)
 }
 
-/// `quiet_game_from` writing its log into `log` (emptied first): a worker that plays game
-/// after game hands each one the last one's log, so that the events are written into
-/// memory already allocated and in cache, not into a new buffer grown by doubling.
+/// `quiet_game_from` played in `spare`, a previous game's state, when there is one: a
+/// worker that plays game after game copies the table into the last game's buffers
+/// (`State::copy_from`) and writes the events into its log, in memory already allocated
+/// and in cache, instead of allocating them for each game and freeing them after it.
 pub fn quiet_game_into(
     rules: &Rules,
     dealt: &Dealt,
     seed: u64,
     turns: u32,
-    mut log: Vec<crate::engine::Event>,
+    spare: Option<crate::engine::State>,
 ) -> Result<Played, Halt> {
-    let mut state = dealt.state.clone();
-    log.clear();
-    log.extend_from_slice(&dealt.log);
-    state.log = log;
+    let mut state = match spare {
+        Some(mut s) => {
+            s.copy_from(&dealt.state);
+            s
+        }
+        None => dealt.state.clone(),
+    };
+    state.log.clear();
+    state.log.extend_from_slice(&dealt.log);
     state.rng = crate::engine::Rng::new(seed);
     let mut it = seated(rules, state, Box::new(crate::interp::RandomAgent));
     it.quiet = true;

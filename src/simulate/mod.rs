@@ -140,8 +140,8 @@ impl GameSummary {
 /// Plays one game with the seeded random agent and summarises it; an error or a panic
 /// becomes a failed game.
 /// Plays game `seed` from a copy of `dealt` when there is one (the same game, dealt once
-/// for all: `scenario::deal_once`), writing its log into `spare` (the worker's previous
-/// game's log, emptied) and leaving its own log there for the next game.
+/// for all: `scenario::deal_once`), in `spare` (the worker's previous game's state, whose
+/// buffers the copy reuses), and leaves its own state there for the next game.
 // Kept a function of its own (not inlined into the worker) so that profilers can
 // measure one game by it (`callgrind --toggle-collect='*play_one*'`).
 #[inline(never)]
@@ -150,17 +150,17 @@ pub fn play_one(
     seed: u64,
     (players, turns): (usize, u32),
     dealt: Option<&Dealt>,
-    spare: &mut Vec<crate::engine::Event>,
+    spare: &mut Option<crate::engine::State>,
 ) -> GameSummary {
-    let log = std::mem::take(spare);
+    let prev = spare.take();
     let run = || match dealt.filter(|d| d.players() == players) {
-        Some(d) => crate::scenario::quiet_game_into(rules, d, seed, turns, log),
+        Some(d) => crate::scenario::quiet_game_into(rules, d, seed, turns, prev),
         None => crate::scenario::quiet_game(rules, seed, players, turns),
     };
     match catch_unwind(AssertUnwindSafe(run)) {
         Ok(Ok(g)) => {
             let summary = GameSummary::of(seed, &g);
-            *spare = g.state.log;
+            *spare = Some(g.state);
             summary
         }
         Ok(Err(h)) => GameSummary::failed(seed, h.message().to_string()),
@@ -190,11 +190,14 @@ pub fn play_all(rules: &Rules, o: &Options, done: &(dyn Fn() + Sync)) -> Result<
     Ok(pool(o.jobs)?.install(|| {
         (0..o.games)
             .into_par_iter()
-            .map_init(Vec::new, |spare, i| {
-                let g = play_one(rules, o.seed.wrapping_add(i), (o.players, o.turns), dealt.as_ref(), spare);
-                done();
-                g
-            })
+            .map_init(
+                || None,
+                |spare, i| {
+                    let g = play_one(rules, o.seed.wrapping_add(i), (o.players, o.turns), dealt.as_ref(), spare);
+                    done();
+                    g
+                },
+            )
             .collect()
     }))
 }
