@@ -1,7 +1,7 @@
 //! Copying a state into another state's buffers: a simulation's worker copies the table
 //! dealt once into its previous game's state, so the entities' labels, the zones' names
 //! and contents and the log are written where they were, instead of allocated for every
-//! game and freed after it (a fifth of the work around a game of Goofspiel).
+//! game and freed after it (most of the work a short game does outside its turns).
 //!
 //! Invariant: after `copy_from(src)` the state equals `src` (debug builds assert it).
 //! Every struct is taken apart field by field, so a field added later cannot be left out:

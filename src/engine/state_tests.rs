@@ -2,6 +2,21 @@
 
 use super::*;
 
+/// A shared, ordered, public zone out of play, empty.
+fn zone(name: &str) -> Zone {
+    Zone {
+        name: name.into(),
+        owner: None,
+        ordered: true,
+        in_play: false,
+        vis: Vis::Public,
+        capacity: None,
+        playable: false,
+        attrs: None,
+        items: Default::default(),
+    }
+}
+
 fn three() -> State {
     let mut s = State::new(1);
     for n in ["a", "b", "c"] {
@@ -100,17 +115,6 @@ fn ordered_zones_take_the_top_first_and_attachments_follow_their_bearer() {
 #[test]
 fn the_layout_changes_with_every_move_and_is_never_restored_by_a_rollback() {
     let mut s = three();
-    let zone = |name: &str| Zone {
-        name: name.into(),
-        owner: None,
-        ordered: true,
-        in_play: false,
-        vis: Vis::Public,
-        capacity: None,
-        playable: false,
-        attrs: None,
-        items: Default::default(),
-    };
     let (deck, pile) = (s.add_zone(zone("deck")), s.add_zone(zone("pile")));
     s.key_zone(7, deck);
     assert_eq!((s.zone_keyed(7, None), s.zone_keyed(7, Some(0)), s.zone_keyed(8, None)), (Some(deck), None, None));
@@ -129,17 +133,6 @@ fn the_layout_changes_with_every_move_and_is_never_restored_by_a_rollback() {
 
 #[test]
 fn a_state_copied_into_another_equals_its_source_whatever_the_other_held() {
-    let zone = |name: &str| Zone {
-        name: name.into(),
-        owner: None,
-        ordered: true,
-        in_play: false,
-        vis: Vis::Public,
-        capacity: None,
-        playable: false,
-        attrs: None,
-        items: Default::default(),
-    };
     // A small table and a larger one, with moves, counters and variables between them.
     let mut small = three();
     let deck = small.add_zone(zone("deck"));
