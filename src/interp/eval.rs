@@ -331,14 +331,7 @@ impl<'r> Interp<'r> {
         match op {
             BinOp::Or | BinOp::And => {
                 let l = self.eval_in(a, cx, mode)?;
-                // A condition (or nothing, which is false) is logic; a selection is a union.
-                let logic = match &l {
-                    Value::Bool(x) => Some(*x),
-                    Value::List(v) if v.len() == 1 && matches!(v[0], Value::Bool(_)) => Some(v[0] == Value::Bool(true)),
-                    Value::Null if op == BinOp::And => Some(false),
-                    _ => None,
-                };
-                if let Some(x) = logic {
+                if let Some(x) = logic_side(op, &l) {
                     if (op == BinOp::Or && x) || (op == BinOp::And && !x) {
                         return Ok(Value::Bool(x));
                     }
@@ -385,12 +378,9 @@ impl<'r> Interp<'r> {
 
     /// A value as a number.
     pub fn int(&self, v: &Value, e: &Expr, cx: &Ctx) -> R<i64> {
-        match v {
-            Value::Int(i) => Ok(*i),
-            Value::List(l) if l.len() == 1 => self.int(&l[0], e, cx),
-            Value::Null => Ok(0),
-            v => Err(Halt::error(format!("`{}` should be a number, but is {}", cx.snippet(&e.span), self.show(v)))),
-        }
+        int_of(v).ok_or_else(|| {
+            Halt::error(format!("`{}` should be a number, but is {}", cx.snippet(&e.span), self.show(first_of(v))))
+        })
     }
 
     /// An expression as a count: a number, negatives counting as none.
@@ -401,12 +391,9 @@ impl<'r> Interp<'r> {
 
     /// A value as a truth value.
     pub fn truth(&self, v: &Value, e: &Expr, cx: &Ctx) -> R<bool> {
-        match v {
-            Value::Bool(b) => Ok(*b),
-            Value::List(l) if l.len() == 1 => self.truth(&l[0], e, cx),
-            Value::Null => Ok(false),
-            v => Err(Halt::error(format!("`{}` should be a condition, but is {}", cx.snippet(&e.span), self.show(v)))),
-        }
+        truth_of(v).ok_or_else(|| {
+            Halt::error(format!("`{}` should be a condition, but is {}", cx.snippet(&e.span), self.show(first_of(v))))
+        })
     }
 
     /// A value as one player.
@@ -577,4 +564,43 @@ pub(super) fn relations(env: &crate::check::env::Env) -> Vec<Option<Rel>> {
             _ => None,
         })
         .collect()
+}
+
+/// A value as a number: a number, a list of one, nothing as 0 (`None`: not a number).
+pub(super) fn int_of(v: &Value) -> Option<i64> {
+    match v {
+        Value::Int(i) => Some(*i),
+        Value::List(l) if l.len() == 1 => int_of(&l[0]),
+        Value::Null => Some(0),
+        _ => None,
+    }
+}
+
+/// A value as a truth: a truth, a list of one, nothing as false (`None`: not a truth).
+pub(super) fn truth_of(v: &Value) -> Option<bool> {
+    match v {
+        Value::Bool(b) => Some(*b),
+        Value::List(l) if l.len() == 1 => truth_of(&l[0]),
+        Value::Null => Some(false),
+        _ => None,
+    }
+}
+
+/// What an error names of a value a list of one holds: the value itself.
+fn first_of(v: &Value) -> &Value {
+    match v {
+        Value::List(l) if l.len() == 1 => first_of(&l[0]),
+        v => v,
+    }
+}
+
+/// The first side of `and`/`or` as logic: a truth (or a list of one), or nothing, which is
+/// false for `and`; `None` when it is a selection (`or` of selections is their union).
+pub(super) fn logic_side(op: BinOp, v: &Value) -> Option<bool> {
+    match v {
+        Value::Bool(x) => Some(*x),
+        Value::List(l) if l.len() == 1 && matches!(l[0], Value::Bool(_)) => Some(l[0] == Value::Bool(true)),
+        Value::Null if op == BinOp::And => Some(false),
+        _ => None,
+    }
 }

@@ -463,12 +463,8 @@ impl Interp<'_> {
         let x = if a.is_condition() {
             self.fast_truth(a, cx)?
         } else {
-            match self.fast(a, cx)? {
-                Value::Bool(x) => x,
-                Value::List(v) if v.len() == 1 && matches!(v[0], Value::Bool(_)) => v[0] == Value::Bool(true),
-                Value::Null if op == BinOp::And => false,
-                _ => return None,
-            }
+            let v = self.fast(a, cx)?;
+            super::eval::logic_side(op, &v)?
         };
         if (op == BinOp::Or && x) || (op == BinOp::And && !x) {
             return Some(x);
@@ -481,16 +477,20 @@ impl Interp<'_> {
         let rules: &Rules = self.rules;
         let def = rules.proc_list.get(i as usize)?.as_ref()?;
         let Body::Value(v) = &def.body else { return None };
-        self.calls += 1;
-        let out = if self.calls > self.limits.call_depth {
-            None
-        } else {
+        self.one_call_deeper(|me| {
             let value = |me: &mut Self| {
                 let mut inner = Ctx::new(cx.you, cx.this.clone(), &v.text).at(&v.origin);
                 me.cond_value(v, &mut inner)
             };
-            self.remembered(def, &[], cx, super::memo::WORTH, value).ok()
-        };
+            me.remembered(def, &[], cx, super::memo::WORTH, value).ok()
+        })
+    }
+
+    /// `f` one procedure call deeper, as `call` counts it (`call_depth`); `None` past the
+    /// limit, where `eval` raises the error.
+    pub(super) fn one_call_deeper<T>(&mut self, f: impl FnOnce(&mut Self) -> Option<T>) -> Option<T> {
+        self.calls += 1;
+        let out = if self.calls > self.limits.call_depth { None } else { f(self) };
         self.calls -= 1;
         out
     }

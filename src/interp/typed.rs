@@ -18,6 +18,7 @@ use crate::load::CounterOn;
 use crate::syntax::ast::{BinOp, ExprKind, Res};
 
 use super::compile::{Builtin, Global};
+use super::eval::{int_of, logic_side, truth_of};
 use super::fast::{Fun, Fx, Kind, Of};
 use super::operand::Operand;
 use super::relation::Rel;
@@ -228,26 +229,6 @@ fn is_players(rules: &Rules, x: &Fx) -> bool {
     matches!(x.kind, Kind::Global(i) if rules.globals.get(i as usize) == Some(&Global::Builtin(Builtin::Players)))
 }
 
-/// A value as a number, as `Interp::int` reads it (`None` where it raises an error).
-fn int_of(v: &Value) -> Option<i64> {
-    match v {
-        Value::Int(i) => Some(*i),
-        Value::List(l) if l.len() == 1 => int_of(&l[0]),
-        Value::Null => Some(0),
-        _ => None,
-    }
-}
-
-/// A value as a truth, as `Interp::truth` reads it (`None` where it raises an error).
-fn truth_of(v: &Value) -> Option<bool> {
-    match v {
-        Value::Bool(b) => Some(*b),
-        Value::List(l) if l.len() == 1 => truth_of(&l[0]),
-        Value::Null => Some(false),
-        _ => None,
-    }
-}
-
 impl Interp<'_> {
     /// A typed condition's truth; `None` when it gives up (see the module's invariant).
     pub(super) fn typed(&mut self, t: &Tb, cx: &mut Ctx) -> Option<bool> {
@@ -275,14 +256,7 @@ impl Interp<'_> {
                     Tx::Cond(c) => self.typed(c, cx)?,
                     Tx::Value(v) => {
                         let o = self.typed_operand(v, cx)?;
-                        match self.operand_value(&o) {
-                            Value::Bool(x) => *x,
-                            Value::List(l) if l.len() == 1 && matches!(l[0], Value::Bool(_)) => {
-                                l[0] == Value::Bool(true)
-                            }
-                            Value::Null if *op == BinOp::And => false,
-                            _ => return None,
-                        }
+                        logic_side(*op, self.operand_value(&o))?
                     }
                 };
                 if (*op == BinOp::Or && x) || (*op == BinOp::And && !x) {
@@ -291,13 +265,8 @@ impl Interp<'_> {
                 self.typed_part(b, cx)
             }
             Tb::Not(x) => Some(!self.typed_part(x, cx)?),
-            Tb::Inline(body) => {
-                // As `Tv::Inline`: one call deeper, then the body.
-                self.calls += 1;
-                let out = if self.calls > self.limits.call_depth { None } else { self.typed(body, cx) };
-                self.calls -= 1;
-                out
-            }
+            // As `Tv::Inline`.
+            Tb::Inline(body) => self.one_call_deeper(|me| me.typed(body, cx)),
         }
     }
 
@@ -401,20 +370,13 @@ impl Interp<'_> {
             Tv::Proc(i) => made(self.fast_proc(*i, cx)?),
             Tv::Where(c) => made(self.typed_where(c, cx)?),
             Tv::Inline(body) => {
-                // As `fast_proc` calls it: one call deeper (past the limit, `eval` raises
-                // the error), then its body's value, remembered or not (a remembered
-                // answer is the same value and counts the same steps again).
-                self.calls += 1;
-                let out = if self.calls > self.limits.call_depth {
-                    None
-                } else {
-                    match &**body {
-                        Tx::Cond(c) => self.typed(c, cx).map(|b| Operand::Made(Value::Bool(b))),
-                        Tx::Value(v) => self.typed_operand(v, cx),
-                    }
-                };
-                self.calls -= 1;
-                out
+                // As `fast_proc` calls it: one call deeper, then its body's value,
+                // remembered or not (a remembered answer is the same value and counts the
+                // same steps again).
+                self.one_call_deeper(|me| match &**body {
+                    Tx::Cond(c) => me.typed(c, cx).map(|b| Operand::Made(Value::Bool(b))),
+                    Tx::Value(v) => me.typed_operand(v, cx),
+                })
             }
         }
     }
