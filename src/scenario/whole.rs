@@ -100,9 +100,7 @@ fn seated<'r>(rules: &'r Rules, mut state: State, agent: Box<dyn crate::interp::
 /// generator is the table that game would have dealt.
 #[derive(Debug, Clone)]
 pub struct Dealt {
-    /// The table, its log apart (`log`): each game writes its log where it likes.
     state: State,
-    log: Vec<crate::engine::Event>,
     players: usize,
     steps: (u64, u64),
 }
@@ -116,9 +114,7 @@ pub fn deal_once(rules: &Rules, players: usize) -> Option<Dealt> {
     it.lay_down().ok()?;
     let untouched = it.w.state.rng == crate::engine::Rng::new(0) && it.w.state.journal_closed();
     let steps = it.steps_taken();
-    let mut state = std::mem::replace(&mut it.w.state, State::new(0));
-    let log = std::mem::take(&mut state.log);
-    untouched.then_some(Dealt { state, log, players, steps })
+    untouched.then(|| Dealt { state: std::mem::replace(&mut it.w.state, State::new(0)), players, steps })
 }
 
 /// `quiet_game` from a copy of a dealt table (of as many players): the same game.
@@ -128,8 +124,9 @@ pub fn quiet_game_from(rules: &Rules, dealt: &Dealt, seed: u64, turns: u32) -> R
 
 /// `quiet_game_from` played in `spare`, a previous game's state, when there is one: a
 /// worker that plays game after game copies the table into the last game's buffers
-/// (`State::copy_from`) and writes the events into its log, in memory already allocated
-/// and in cache, instead of allocating them for each game and freeing them after it.
+/// (`State::copy_from`, the deal's events included) and writes the game's events into its
+/// log, in memory already allocated and in cache, instead of allocating them for each game
+/// and freeing them after it.
 pub fn quiet_game_into(
     rules: &Rules,
     dealt: &Dealt,
@@ -144,8 +141,6 @@ pub fn quiet_game_into(
         }
         None => dealt.state.clone(),
     };
-    state.log.clear();
-    state.log.extend_from_slice(&dealt.log);
     state.rng = crate::engine::Rng::new(seed);
     let mut it = seated(rules, state, Box::new(crate::interp::RandomAgent));
     it.quiet = true;

@@ -137,11 +137,10 @@ impl GameSummary {
     }
 }
 
-/// Plays one game with the seeded random agent and summarises it; an error or a panic
-/// becomes a failed game.
-/// Plays game `seed` from a copy of `dealt` when there is one (the same game, dealt once
-/// for all: `scenario::deal_once`), in `spare` (the worker's previous game's state, whose
-/// buffers the copy reuses), and leaves its own state there for the next game.
+/// Plays game `seed` with the seeded random agent and summarises it; an error or a panic
+/// becomes a failed game. It starts from a copy of `dealt` when there is one (the same
+/// game, dealt once for all: `scenario::deal_once`), made in `spare` (the worker's previous
+/// game's state, whose buffers the copy reuses), and leaves its own state there.
 // Kept a function of its own (not inlined into the worker) so that profilers can
 // measure one game by it (`callgrind --toggle-collect='*play_one*'`).
 #[inline(never)]
