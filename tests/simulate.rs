@@ -209,13 +209,15 @@ fn card_plays_add_up_to_the_play_events_of_the_same_games() {
 
 /// A quiet game (what `simulate` plays) is the same game as a logged one: same state,
 /// same result, same events, but for the passes it does not log and the notes and picks
-/// whose text it does not write.
+/// whose text it does not write. When no ability listens to events (Goofspiel, Crazy
+/// Eights), it logs only the plays, which `simulate` counts.
 #[test]
 fn a_quiet_game_is_the_logged_game_without_its_texts() {
-    let words = |s: &twilit::engine::State| -> Vec<String> {
+    let words = |s: &twilit::engine::State, plays_only: bool| -> Vec<String> {
         let told =
             |k: &EventKind| matches!(k, EventKind::Choose { .. } | EventKind::Note { .. } | EventKind::Rule { .. });
-        s.log.iter().filter(|e| !told(&e.kind)).map(|e| e.render(s)).collect()
+        let kept = |k: &EventKind| !told(k) && (!plays_only || matches!(k, EventKind::Play { .. }));
+        s.log.iter().filter(|e| kept(&e.kind)).map(|e| e.render(s)).collect()
     };
     for (game, turns, seeds) in [
         ("goofspiel", 100, 1..=4),
@@ -230,7 +232,11 @@ fn a_quiet_game_is_the_logged_game_without_its_texts() {
         for seed in seeds {
             let logged = twilit::scenario::random_game(&rules, seed, 2, turns).unwrap();
             let quiet = twilit::scenario::quiet_game(&rules, seed, 2, turns).unwrap();
-            assert_eq!(words(&quiet.state), words(&logged.state), "{game} seed {seed}: the events differ");
+            let plays_only = !rules.triggers.any() && !rules.reacts.any();
+            assert_eq!(plays_only, matches!(game, "goofspiel" | "crazy_eights"), "{game}: who listens");
+            let (q, l) = (words(&quiet.state, false), words(&logged.state, plays_only));
+            assert_eq!(q, l, "{game} seed {seed}: the events differ");
+            assert!(!plays_only || game == "goofspiel" || !q.is_empty(), "{game} seed {seed}: no play logged");
             assert_eq!(quiet.standing.winners, logged.standing.winners, "{game} seed {seed}");
             assert_eq!(quiet.standing.scores, logged.standing.scores, "{game} seed {seed}");
             let (mut a, mut b) = (quiet.state, logged.state);
@@ -267,7 +273,7 @@ fn a_game_from_a_table_dealt_once_is_the_game_that_deals_its_own() {
         for seed in seeds {
             let own = twilit::scenario::quiet_game(&rules, seed, players, turns).unwrap();
             let copied = twilit::scenario::quiet_game_from(&rules, &dealt, seed, turns).unwrap();
-            assert!(own.state.log.len() > 10, "{game} seed {seed}: the game played");
+            assert!(own.state.clock.turn > 1 || own.state.game > 0, "{game} seed {seed}: the game played");
             assert!(copied.state == own.state, "{game} seed {seed}: the states differ");
             assert_eq!(copied.state.rng.to_hex(), own.state.rng.to_hex(), "{game} seed {seed}");
             assert_eq!(copied.standing, own.standing, "{game} seed {seed}");

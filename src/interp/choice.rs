@@ -129,16 +129,19 @@ impl Interp<'_> {
         if let Some(r) = &mut self.recording {
             r.push(picked.iter().map(|&i| cands[i].clone()).collect());
         }
-        // Who could see every picked thing knows the choice; the others see that it was made.
-        let mut seen = crate::engine::view::EVERYONE;
-        for &i in &picked {
-            if let Value::Ent(e) = cands[i] {
-                seen &= self.w.state.seen_by(e) | crate::engine::view::bit(who);
+        if !self.unread() {
+            // Who could see every picked thing knows the choice; the others see that it was made.
+            let mut seen = crate::engine::view::EVERYONE;
+            for &i in &picked {
+                if let Value::Ent(e) = cands[i] {
+                    seen &= self.w.state.seen_by(e) | crate::engine::view::bit(who);
+                }
             }
+            // What was picked is written out only when someone may read it.
+            let names =
+                if self.quiet { vec![] } else { picked.iter().map(|&i| self.show_to(&cands[i], who)).collect() };
+            self.emit_seen(Some(who), EventKind::Choose { prompt, picked: names }, seen);
         }
-        // What was picked is written out only when someone may read it.
-        let names = if self.quiet { vec![] } else { picked.iter().map(|&i| self.show_to(&cands[i], who)).collect() };
-        self.emit_seen(Some(who), EventKind::Choose { prompt, picked: names }, seen);
         Ok(Value::List(picked.into_iter().map(|i| cands[i].clone()).collect()))
     }
 

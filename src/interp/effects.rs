@@ -326,7 +326,8 @@ impl<'r> Interp<'r> {
         if self.about_to(cx.you, EventKind::Move { verb, ent: e, from, to })? || self.w.state.zone_of(e) != from {
             return Ok(());
         }
-        let before = self.w.state.seen_by(e);
+        let unread = self.unread();
+        let before = if unread { 0 } else { self.w.state.seen_by(e) };
         match to {
             Dest::Zone(z, top) => self.w.state.put(e, z, top),
             Dest::On(b) => self.w.state.attach(e, b),
@@ -334,6 +335,9 @@ impl<'r> Interp<'r> {
         }
         if let Some(up) = self.arriving_face {
             self.w.state.set_face(e, up);
+        }
+        if unread {
+            return Ok(());
         }
         // Who saw it leave or arrive knows what moved; the others see "a card".
         let seen = before | self.w.state.seen_by(e);

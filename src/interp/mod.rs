@@ -376,7 +376,8 @@ pub struct Interp<'r> {
     /// Whether the game's `end:` is checked as each phase ends (whole games, not scenarios).
     pub check_end: bool,
     /// Nobody reads the log's record of choices (a simulation): a sampled pass is not
-    /// logged, so nothing is tried to learn whether it was a choice (`sample.rs`).
+    /// logged, so nothing is tried to learn whether it was a choice (`sample.rs`); when
+    /// no ability listens either, only the plays are logged (`unread`).
     pub quiet: bool,
     /// Ends the current phase without running its scripts (a whole game whose phase
     /// script was refused).
@@ -547,8 +548,20 @@ impl<'r> Interp<'r> {
         self.emit(actor, if rule { EventKind::Rule { text } } else { EventKind::Note { text } });
     }
 
+    /// Whether nobody reads the log's events but for the plays: a quiet game (a
+    /// simulation, which counts the plays) in which no ability listens or answers, and
+    /// no probe counts. Its other events are not logged at all: no text, no list, no
+    /// visibility worked out for them.
+    #[inline]
+    pub(super) fn unread(&self) -> bool {
+        self.quiet && !self.rules.triggers.any() && !self.rules.reacts.any() && self.probe.is_none()
+    }
+
     /// Logs an event whose details only `seen` (a set of players) see.
     pub fn emit_seen(&mut self, actor: Option<PlayerId>, kind: EventKind, seen: u64) {
+        if self.unread() && !matches!(kind, EventKind::Play { .. }) {
+            return;
+        }
         let i = self.w.state.emit(actor, kind);
         let secret = self.secret.map_or(crate::engine::view::EVERYONE, crate::engine::view::bit);
         let ev = &mut self.w.state.log[i];

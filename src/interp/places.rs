@@ -76,6 +76,9 @@ impl Interp<'_> {
         // Those it was revealed to (and whoever saw the cards anyway) see which cards.
         // Who sees every revealed card (it was revealed to them, or they saw it anyway) sees
         // the line's names; the others see "a card".
+        if self.unread() {
+            return Ok(());
+        }
         let mut seen = crate::engine::view::EVERYONE;
         for &x in &ents {
             seen &= self.w.state.seen_by(x);

@@ -63,8 +63,10 @@ impl Interp<'_> {
         // As after a trial, which starts the budgets afresh.
         self.reset_budgets();
         // The pick's prompt and text are written only once the action is known to stay.
+        // Where the pick is logged (when the log is read: `unread`).
+        let pick = self.w.state.log.len();
         self.log_pick(p, "", String::new())?;
-        let pick = self.w.state.log.len() - 1;
+        let logged = self.w.state.log.len() - pick;
         self.reset_budgets();
         // A question turns the run into the trial (see `ask`): the first legal answers go
         // on from where it stands. (A window inside the action may speculate too: the
@@ -91,13 +93,15 @@ impl Interp<'_> {
         match out {
             Ok(()) => {
                 self.commit(before);
-                let text = self.pick_text(a);
-                let prompt = self.pick_prompt(prompt);
-                if let EventKind::Choose { prompt: logged, picked } = &mut self.w.state.log[pick].kind {
-                    *logged = prompt;
-                    *picked = vec![text];
+                if logged > 0 {
+                    let text = self.pick_text(a);
+                    let prompt = self.pick_prompt(prompt);
+                    if let EventKind::Choose { prompt: logged, picked } = &mut self.w.state.log[pick].kind {
+                        *logged = prompt;
+                        *picked = vec![text];
+                    }
                 }
-                self.acted(pick + 1);
+                self.acted(pick + logged);
                 Ok(Some(Ok(())))
             }
             // The trial would have raised the same error, before anything was logged.
@@ -124,6 +128,9 @@ impl Interp<'_> {
     /// Logs a pick as `offer` logs it: a step of the budget and a `Choose` event.
     pub(super) fn log_pick(&mut self, p: PlayerId, prompt: &'static str, text: String) -> R<()> {
         self.tick()?;
+        if self.unread() {
+            return Ok(());
+        }
         let picked = if text.is_empty() { vec![] } else { vec![text] };
         let prompt = self.pick_prompt(prompt);
         self.emit(Some(p), EventKind::Choose { prompt, picked });
