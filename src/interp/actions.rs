@@ -104,7 +104,10 @@ impl<'r> Interp<'r> {
         let mut cx = Ctx::new(you, Some(Value::Ent(e)), &script.text).at(&script.origin);
         self.w.playing.push(e);
         self.depth += 1;
-        let out = self.exec_stmts(&script.block, &mut cx);
+        let out = match self.guards_held(e, you, script, &mut cx) {
+            0 => self.exec_stmts(&script.block, &mut cx),
+            held => self.fire().and_then(|()| self.exec_stmts_from(&script.block, held, &mut cx)),
+        };
         self.depth -= 1;
         self.w.playing.retain(|&x| x != e);
         if !self.w.noted.is_empty() {

@@ -24,7 +24,12 @@ impl<'r> Interp<'r> {
 
     /// Runs statements in the current scope (a script's top level shares it with the next part).
     pub fn exec_stmts(&mut self, b: &Block, cx: &mut Ctx) -> R<()> {
-        for s in &b.stmts {
+        self.exec_stmts_from(b, 0, cx)
+    }
+
+    /// `exec_stmts` from the statement at `from` on.
+    pub(super) fn exec_stmts_from(&mut self, b: &Block, from: usize, cx: &mut Ctx) -> R<()> {
+        for s in b.stmts.iter().skip(from) {
             self.exec(s, cx)?;
             self.fire()?;
         }
@@ -32,7 +37,7 @@ impl<'r> Interp<'r> {
     }
 
     /// Runs a statement; a run-time error not placed at an expression is placed at it.
-    fn exec(&mut self, s: &Stmt, cx: &mut Ctx) -> R<()> {
+    pub(super) fn exec(&mut self, s: &Stmt, cx: &mut Ctx) -> R<()> {
         let mut out = self.exec_node(s, cx);
         if let Err(h) = &mut out {
             h.place(&s.span, cx);

@@ -422,6 +422,8 @@ pub struct Interp<'r> {
     /// Selections apply their filters in the written order (debug builds check that
     /// taking the place filter first selects the same: `select.rs` `candidates`).
     in_order: bool,
+    /// The guards of a play `guarded_out` found holding (`pure.rs` `guards_held`).
+    held: Option<pure::Held>,
     calls: usize,
     chain: Vec<String>,
     raw: bool,
@@ -459,6 +461,7 @@ impl<'r> Interp<'r> {
             clock_read: false,
             kept,
             in_order: false,
+            held: None,
             calls: 0,
             chain: vec![],
             raw: false,

@@ -13,12 +13,12 @@
 //! guard's steps, not the trial's.
 
 use crate::check::env::FUNCTIONS;
-use crate::engine::{Kind, PlayerId, Value};
+use crate::engine::{EntId, Kind, PlayerId, Value};
 use crate::syntax::ast::*;
 use crate::syntax::visit;
 
 use super::actions::Action;
-use super::rules::{Body, Rules};
+use super::rules::{Body, Rules, Script};
 use super::{Ctx, Interp};
 
 /// How deep value procedures are followed before a condition is taken as not pure.
@@ -91,10 +91,11 @@ impl Interp<'_> {
         let mut cx = Ctx::new(Some(p), Some(Value::Ent(e)), &script.text).at(&script.origin);
         self.w.playing.push(e);
         self.depth += 1;
-        let mut refused = false;
+        let (mut refused, mut held) = (false, 0);
+        let mark = self.steps.mark();
         for fx in script.guards.iter() {
             match self.fast_checked(fx, &mut cx).and_then(|v| self.truth(&v, fx.expr(), &cx)) {
-                Ok(true) => {}
+                Ok(true) => held += 1,
                 Ok(false) => {
                     refused = true;
                     break;
@@ -105,6 +106,54 @@ impl Interp<'_> {
         }
         self.depth -= 1;
         self.w.playing.retain(|&x| x != e);
+        self.held = (held == script.guards.len()).then(|| Held {
+            ent: e,
+            you: p,
+            version: self.w.state.version(),
+            steps: self.steps.mark() - mark,
+        });
         refused
     }
+
+    /// How many of the first statements of `e`'s `play:` script need not run again: its
+    /// guards, when `guarded_out` found them all holding for `you` on this very state
+    /// (nothing recorded has changed since). Their steps are counted as if they ran, each
+    /// statement's and its condition's; `0` when any of that differs, or when counting
+    /// them would spend the budget (they then run, and stop where they would).
+    pub(super) fn guards_held(&mut self, e: EntId, you: Option<PlayerId>, script: &Script, cx: &mut Ctx) -> usize {
+        let Some(h) = self.held.take() else { return 0 };
+        let same = h.ent == e && Some(h.you) == you && h.version == self.w.state.version();
+        if !same || self.rules.triggers.any() || self.coverage.is_some() || self.probe.is_some() {
+            return 0;
+        }
+        let n = script.guards.len();
+        let mark = self.steps.mark();
+        if self.tick_n(n + h.steps as usize).is_err() {
+            self.steps.rewind(mark);
+            return 0;
+        }
+        #[cfg(debug_assertions)]
+        {
+            // Run for real, the guards hold and count the steps counted for them.
+            let counted = self.steps.mark();
+            self.steps.rewind(mark);
+            for s in &script.block.stmts[..n] {
+                assert!(self.exec(s, cx).is_ok(), "a guard found holding does not hold");
+            }
+            debug_assert_eq!(self.steps.mark(), counted, "the guards count other steps when they run");
+        }
+        #[cfg(not(debug_assertions))]
+        let _ = cx;
+        n
+    }
+}
+
+/// What `guarded_out` found: every guard of `ent`'s play by `you` held on the state of
+/// this `version`, evaluated in `steps` steps (`Interp::guards_held`).
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Held {
+    ent: EntId,
+    you: PlayerId,
+    version: u64,
+    steps: i64,
 }

@@ -148,7 +148,10 @@ impl<'r> Interp<'r> {
                 return self.end_of(cards, a, b, k.as_deref(), bottom, cx, mode);
             }
         }
-        let cands = self.candidates(base, filters, cx)?;
+        let cands = match self.in_one_zone(base, filters, cx) {
+            Some(cands) => cands?,
+            None => self.candidates(base, filters, cx)?,
+        };
         let Some(q) = q else { return Ok(Value::List(cands)) };
         match &q.kind {
             QuantityKind::All | QuantityKind::Each => Ok(Value::List(cands)),
@@ -227,6 +230,31 @@ impl<'r> Interp<'r> {
             all.filter(kind).take(k).map(Value::Ent).collect()
         };
         Ok(Value::List(items))
+    }
+
+    /// `cards in Z` (or pieces, `from`, `at`) for a zone `Z` that `zone_ref` reads (the
+    /// commonest selection): its candidates as `candidates` gives them, with the same
+    /// steps, read straight from the zone. `None`, having counted nothing, for any other
+    /// selector.
+    fn in_one_zone(&mut self, base: &Expr, filters: &[Filter], cx: &mut Ctx) -> Option<R<List>> {
+        let [Filter { kind: FilterKind::In(z) | FilterKind::From(z) | FilterKind::At(z), .. }] = filters else {
+            return None;
+        };
+        let cards = self.all_of_kind(base, cx)?;
+        let mark = self.steps.mark();
+        // `located_in`'s step, then the place's own (`zone_ref`).
+        if let Err(h) = self.tick() {
+            return Some(Err(h));
+        }
+        let Some(zone) = self.zone_ref(z, cx) else {
+            self.steps.rewind(mark);
+            return None;
+        };
+        Some(zone.and_then(|zone| {
+            let cands = self.in_zones(&[zone], cards);
+            self.tick_n(cands.len())?;
+            Ok(cands)
+        }))
     }
 
     /// The candidates of a selector before its quantity.

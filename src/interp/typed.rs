@@ -349,7 +349,8 @@ impl Interp<'_> {
                     Operand::Made(v) => v,
                     o => self.operand_value(&o).clone(),
                 };
-                let items = self.things(&v).ok()?;
+                // A list of things or players is its own things: counted as it is.
+                let items = self.things_owned(v).ok()?;
                 made(match fun {
                     Fun::Count => Value::Int(items.len() as i64),
                     Fun::Exists => Value::Bool(!items.is_empty()),
