@@ -263,7 +263,7 @@ fn run_script(rules: &twilit::interp::Rules, file: twilit::diag::FileId, text: &
         it.limits.steps = 20_000;
         let src = twilit::load::ScriptSrc::new(text, file, 0..text.len(), twilit::load::ScalarStyle::Plain, text);
         let script = Script::from_src(block.into(), &src);
-        Some(it.act(0, &Action::Script(script)).is_ok())
+        Some(it.act(0, &Action::Script(Box::new(script))).is_ok())
     }
 }
 
@@ -287,7 +287,7 @@ fn act(
     let src = twilit::load::ScriptSrc::new(text, file, 0..text.len(), twilit::load::ScalarStyle::Plain, text);
     let block = twilit::syntax::parse_script(text).expect("parses");
     it.reset_budgets();
-    it.act(0, &Action::Script(Script::from_src(block.into(), &src)))
+    it.act(0, &Action::Script(Box::new(Script::from_src(block.into(), &src))))
 }
 
 /// Nothing bounds how often a scenario or a game creates things, but the game's total is

@@ -46,8 +46,9 @@ pub enum Action {
     Play(EntId),
     /// Use an activated ability (`Some(i)`: the i-th ability of the source).
     Use(Source, Option<usize>),
-    /// Run a script as the player.
-    Script(Script),
+    /// Run a script as the player (boxed: actions are moved about in the sampler's pool,
+    /// and the other kinds are two words).
+    Script(Box<Script>),
 }
 
 impl<'r> Interp<'r> {

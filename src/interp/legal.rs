@@ -158,8 +158,10 @@ impl Interp<'_> {
     /// What `p` could try now, before the rules are asked: cards in their playable zones,
     /// activated abilities of those cards and of cards in play, of their faction, of the game.
     fn action_candidates(&mut self, p: PlayerId) -> R<Vec<Action>> {
-        let mut out = vec![];
-        for e in self.reachable(p) {
+        let reachable = self.reachable(p);
+        // A play of each held card, and a few abilities: grown once, not by doubling.
+        let mut out = Vec::with_capacity(reachable.len() + 4);
+        for e in reachable {
             let s = &self.w.state;
             let held = match s.ents[e].loc {
                 Loc::Zone(z) => s.zones[z].playable && s.zones[z].owner == Some(p),
