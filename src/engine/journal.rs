@@ -21,8 +21,11 @@ pub(super) enum Undo {
     Loc(EntId, Loc, u64),
     /// `e` was taken out of zone `z` at `index`.
     Removed(ZoneId, usize, EntId),
-    /// Something was inserted into zone `z` at `index`.
-    Inserted(ZoneId, usize),
+    /// `State::put` in one entry (the commonest change): the entity, where it was and
+    /// its `shown` bits, the zone and index it was taken out of (if any), and the zone and
+    /// index it was inserted at. Indices are `u32` so that the entry is no larger than the
+    /// others.
+    Put { e: EntId, loc: Loc, shown: u64, removed: Option<(u32, u32)>, inserted: (u32, u32) },
     /// A zone's contents were replaced (a shuffle, passed hands).
     Items(ZoneId, VecDeque<EntId>),
     /// An entity's facing.
@@ -167,8 +170,13 @@ impl State {
                 self.ents[e].shown = shown;
             }
             Undo::Removed(z, i, e) => self.zones[z].items.insert(i, e),
-            Undo::Inserted(z, i) => {
-                self.zones[z].items.remove(i);
+            Undo::Put { e, loc, shown, removed, inserted: (z, i) } => {
+                self.zones[z as usize].items.remove(i as usize);
+                if let Some((z, i)) = removed {
+                    self.zones[z as usize].items.insert(i as usize, e);
+                }
+                self.place(e, loc);
+                self.ents[e].shown = shown;
             }
             Undo::Items(z, items) => self.zones[z].items = items,
             Undo::Face(e, v) => self.ents[e].face_up = v,

@@ -452,12 +452,21 @@ impl State {
 
     /// Puts an entity into a zone, on top (index 0) or at the bottom.
     pub fn put(&mut self, e: EntId, zone: ZoneId, top: bool) {
-        self.detach(e);
+        // What `detach` then an insertion do, recorded as one entry (`Undo::Put`).
+        let (loc, shown) = (self.ents[e].loc, self.ents[e].shown);
+        let mut removed = None;
+        if let Loc::Zone(z) = loc {
+            if let Some(i) = self.zones[z].items.iter().position(|&x| x == e) {
+                self.zones[z].items.remove(i);
+                removed = Some((z as u32, i as u32));
+            }
+        }
+        self.ents[e].shown = 0;
         let ordered = self.zones[zone].ordered;
         let items = &mut self.zones[zone].items;
         let at = if top && ordered { 0 } else { items.len() };
         items.insert(at, e);
-        self.record(Undo::Inserted(zone, at));
+        self.record(Undo::Put { e, loc, shown, removed, inserted: (zone as u32, at as u32) });
         self.place(e, Loc::Zone(zone));
     }
 

@@ -135,12 +135,12 @@ impl<'r> Interp<'r> {
             "turn" => c.turn,
             _ => 0,
         };
-        self.period(start, period, PeriodName::Number(n), period, fire)
+        self.period(start, period, || PeriodName::Number(n), period, fire)
     }
 
     /// A phase or step (`period`) called `name` starts or ends.
     fn named(&mut self, start: bool, period: &'static str, name: &'r std::sync::Arc<str>, fire: bool) -> R<()> {
-        self.period(start, period, PeriodName::Named(name.clone()), name, fire)
+        self.period(start, period, || PeriodName::Named(name.clone()), name, fire)
     }
 
     /// A period starts or ends. Its triggers resolve at once (when `fire`), before the
@@ -148,11 +148,21 @@ impl<'r> Interp<'r> {
     /// after the end-of-P triggers, "until start of P" before the start-of-P ones.
     /// `word`: what a duration's `until end of X` may name it by, a phase's or step's
     /// name, else its period's word (`turn 3` is no word a script can write).
-    fn period(&mut self, start: bool, period: &'static str, name: PeriodName, word: &str, fire: bool) -> R<()> {
+    fn period(
+        &mut self,
+        start: bool,
+        period: &'static str,
+        name: impl FnOnce() -> PeriodName,
+        word: &str,
+        fire: bool,
+    ) -> R<()> {
         if start {
             self.expire(start, period, word);
         }
-        self.emit(None, EventKind::Period { start, period, name });
+        // Made only for a log someone reads (a named period shares its name, atomically).
+        if !self.unread() {
+            self.emit(None, EventKind::Period { start, period, name: name() });
+        }
         if fire {
             self.fire()?;
         }
