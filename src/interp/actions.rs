@@ -245,10 +245,16 @@ impl<'r> Interp<'r> {
     }
 
     fn use_ability(&mut self, who: PlayerId, src: Source, index: Option<usize>) -> R<()> {
-        let (abilities, this, mut label) = self.abilities_of(src);
-        if let (Source::Game(_), Some(n)) = (src, index.and_then(|i| abilities.get(i)).and_then(|a| a.name.clone())) {
-            label = n;
-        }
+        let abilities = self.abilities_of_ref(src);
+        let this = match src {
+            Source::Card(e) => Value::Ent(e),
+            Source::Faction(p) | Source::Game(p) => Value::Player(p),
+        };
+        // What the ability is called in a message, written only for one.
+        let label = |me: &Self| match (src, index.and_then(|i| abilities.get(i)).and_then(|a| a.name.clone())) {
+            (Source::Game(_), Some(n)) => n,
+            _ => me.abilities_of(src).2,
+        };
         let mut usable = vec![];
         let mut why = vec![];
         for (i, a) in abilities.iter().enumerate() {
@@ -261,14 +267,14 @@ impl<'r> Interp<'r> {
             }
         }
         let i = match usable.len() {
-            0 if why.is_empty() => return Err(Halt::refused(format!("{label} has no activated ability"))),
-            0 => return Err(Halt::refused(format!("cannot use {label}: {}", why.join("; ")))),
+            0 if why.is_empty() => return Err(Halt::refused(format!("{} has no activated ability", label(self)))),
+            0 => return Err(Halt::refused(format!("cannot use {}: {}", label(self), why.join("; ")))),
             1 => usable[0],
             _ => {
                 let names: Vec<String> = usable.iter().map(|&i| option_name(abilities, i)).collect();
                 let opts = names.iter().map(|n| Value::Sym(n.as_str().into())).collect();
                 let cx = Ctx::new(Some(who), None, "");
-                let v = super::select::first(self.ask(format!("which ability of {label}"), opts, 1, 1, &cx)?);
+                let v = super::select::first(self.ask(format!("which ability of {}", label(self)), opts, 1, 1, &cx)?);
                 let shown = self.show(&v);
                 names.iter().position(|n| *n == shown).map_or(usable[0], |k| usable[k])
             }
@@ -278,19 +284,22 @@ impl<'r> Interp<'r> {
         if let Some(l) = &a.limit {
             self.count_use(who, src, i, &l.per);
         }
-        let (name, source) = match (src, &a.name) {
-            (Source::Card(e), _) => ("ability".to_string(), Some(e)),
-            (Source::Faction(_), _) => (format!("ability of {label}"), None),
-            (Source::Game(_), Some(n)) => (n.clone(), None),
-            (Source::Game(_), None) => (format!("ability {} of the game", i + 1), None),
-        };
-        self.emit(Some(who), EventKind::Use { name: name.into(), source, args: vec![] });
+        // Nobody reads the event nor answers it (`unread`: no ability listens).
+        if !self.unread() {
+            let (name, source) = match (src, &a.name) {
+                (Source::Card(e), _) => ("ability".to_string(), Some(e)),
+                (Source::Faction(_), _) => (format!("ability of {}", label(self)), None),
+                (Source::Game(_), Some(n)) => (n.clone(), None),
+                (Source::Game(_), None) => (format!("ability {} of the game", i + 1), None),
+            };
+            self.emit(Some(who), EventKind::Use { name: name.into(), source, args: vec![] });
+        }
         // A response resolves with the event it answers as `it`.
         let (it, bound) = self.answer_bindings(src, i, a)?;
         self.depth += 1;
         let out = self.resolve(a, Some(who), this, it, src, &bound);
         self.depth -= 1;
-        out.map_err(|h| h.within(&format!("the ability of {label}")))
+        out.map_err(|h| h.within(&format!("the ability of {}", label(self))))
     }
 
     /// Requirements, then costs, then the effect. A card used from outside play (an

@@ -393,15 +393,19 @@ impl<'r> Interp<'r> {
                 _ => None,
             });
             self.allowed(name, cx.you, None, place)?;
-            let args = inner.locals.clone();
-            // The event is built for the answering abilities only if one can hear it.
-            let heard = self.rules.reacts.hears_named("use", name);
-            if heard
-                && self.about_to(cx.you, EventKind::Use { name: def.name.clone(), source: None, args: args.clone() })?
-            {
-                return Ok(Value::Bool(false));
+            // Nobody reads the event nor answers it (`unread`: no ability listens).
+            if !self.unread() {
+                let args = inner.locals.clone();
+                // The event is built for the answering abilities only if one can hear it.
+                let heard = self.rules.reacts.hears_named("use", name);
+                if heard
+                    && self
+                        .about_to(cx.you, EventKind::Use { name: def.name.clone(), source: None, args: args.clone() })?
+                {
+                    return Ok(Value::Bool(false));
+                }
+                self.emit(cx.you, EventKind::Use { name: def.name.clone(), source: None, args });
             }
-            self.emit(cx.you, EventKind::Use { name: def.name.clone(), source: None, args });
         }
         self.depth += nest;
         let fired = if nest == 1 { self.fire() } else { Ok(()) };

@@ -292,6 +292,8 @@ impl<'r> Interp<'r> {
     }
 
     /// Refuses `verb` by the acting player on `thing` (at `place`) when a prohibition covers it.
+    /// Asked at every move and call: the common answer (nothing can forbid) is inline.
+    #[inline]
     pub fn allowed(
         &mut self,
         verb: &str,
@@ -299,10 +301,14 @@ impl<'r> Interp<'r> {
         thing: Option<&Value>,
         place: Option<ZoneId>,
     ) -> R<()> {
-        let Some(you) = you else { return Ok(()) };
-        if !self.may_forbid() {
-            return Ok(());
+        match you {
+            Some(you) if self.may_forbid() => self.allowed_by_bans(verb, you, thing, place),
+            _ => Ok(()),
         }
+    }
+
+    /// `allowed` when some prohibition may be in force.
+    fn allowed_by_bans(&mut self, verb: &str, you: PlayerId, thing: Option<&Value>, place: Option<ZoneId>) -> R<()> {
         for ban in self.bans()? {
             if ban.rule.actions.iter().any(|a| a.name == verb) && self.forbids(&ban, you, thing, place)? {
                 if self.coverage.is_some() {
