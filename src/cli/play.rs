@@ -333,7 +333,7 @@ pub fn bench(path: &Path, turns: u32, runs: usize, limits: &Limits, out: &mut dy
     let secs = t.as_secs_f64().max(1e-9);
     let _ = writeln!(
         out,
-        "random game: {turns} turns, {events} events in {:.1} ms ({:.0} turns/s, {:.0} events/s)",
+        "random game: {turns} turns, {events} events logged in {:.1} ms ({:.0} turns/s, {:.0} events/s)",
         ms(t),
         f64::from(turns) / secs,
         events as f64 / secs
