@@ -127,6 +127,16 @@ impl Agent for RandomAgent {
     fn choose(&mut self, ask: &Ask, rng: &mut Rng) -> Result<Vec<usize>, String> {
         let max = ask.max.min(ask.count);
         let n = ask.min + rng.below((max - ask.min.min(max) + 1) as u64) as usize;
+        if n.min(max) == 1 && ask.count <= 64 {
+            // One option (the commonest question): the full shuffle's first index, the
+            // same draws, shuffled on the stack.
+            let mut idx = [0u8; 64];
+            for (i, x) in idx.iter_mut().enumerate().take(ask.count) {
+                *x = i as u8;
+            }
+            rng.shuffle(&mut idx[..ask.count]);
+            return Ok(vec![usize::from(idx[0])]);
+        }
         let mut idx: Vec<usize> = (0..ask.count).collect();
         rng.shuffle(&mut idx);
         idx.truncate(n.min(max));
@@ -257,6 +267,23 @@ mod tests {
         s.begin(5, vec![Answer { step: 6, names: vec!["a".into()], among: among(&["a"]) }]);
         let err = s.choose(&ask(&opts, 1, 1), &mut rng).unwrap_err();
         assert_eq!(err, "step 6 expects the options [a], but p asks choose 1 card (pick 1); options: a, b");
+    }
+
+    #[test]
+    fn a_single_random_pick_is_the_first_of_the_whole_shuffle() {
+        for count in [1, 2, 5, 13, 52, 64, 65, 80] {
+            let opts: Vec<String> = (0..count).map(|i| i.to_string()).collect();
+            let (mut a, mut b) = (Rng::new(count as u64), Rng::new(count as u64));
+            for _ in 0..50 {
+                let got = RandomAgent.choose(&ask(&opts, 1, 1), &mut a).unwrap();
+                // The list path: a draw for how many, then the whole list shuffled.
+                assert_eq!(b.below(1), 0);
+                let mut idx: Vec<usize> = (0..count).collect();
+                b.shuffle(&mut idx);
+                assert_eq!(got, vec![idx[0]], "{count} options");
+            }
+            assert_eq!(a, b, "{count} options: the same draws");
+        }
     }
 
     #[test]

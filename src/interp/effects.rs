@@ -521,7 +521,10 @@ impl<'r> Interp<'r> {
     /// Applies a `face up` / `face down` clause, if the effect has one.
     fn face(&mut self, e: &Effect, ent: EntId) {
         if let Some(ClauseKind::Face(f)) = self.clause(e, |k| matches!(k, ClauseKind::Face(_))) {
-            self.w.state.set_face(ent, *f == Face::Up);
+            // Most often the move turned it already, as it arrived (`arriving_face`).
+            if self.w.state.ents[ent].face_up != (*f == Face::Up) {
+                self.w.state.set_face(ent, *f == Face::Up);
+            }
         }
     }
 
