@@ -4,7 +4,8 @@
 //! coverage turns every compiled path off, so the two runs of each game compare the fast
 //! paths with the general evaluator: the same transcript, the same final state, the same
 //! errors where budgets run out. (Debug builds also compare each compiled condition with
-//! `eval` as it runs.)
+//! `eval` as it runs, and each place read in place, such as `hand of each player`, with
+//! the place `located_in` finds.)
 
 use twilit::diag::SourceMap;
 use twilit::engine::Player;
@@ -84,6 +85,11 @@ play: |
   if worth of this >= 3 and depth_a() > 0 {
     add (worth of this) points
   }
+  # Places made of every player's zone (`select.rs` reads them in place): with and
+  # without `each`, and a shared zone that every player's name falls back to.
+  reveal cards in hand of each player
+  reveal cards in hand of players to you
+  reveal cards in pile of all players
   end phase
 abilities:
   - name: draw
