@@ -61,14 +61,23 @@ impl Rng {
     /// rejection threshold (`2^64 mod n`, a division) is below `n`, so it is worked out
     /// only when the low half of the product is below `n`: the same draws, the same
     /// answers, without a division for almost every draw.
+    #[inline]
     pub fn below(&mut self, n: u64) -> u64 {
         assert!(n > 0, "Rng::below(0)");
-        let mut m = (self.next_u64() as u128) * (n as u128);
+        let m = (self.next_u64() as u128) * (n as u128);
         if (m as u64) < n {
-            let threshold = n.wrapping_neg() % n;
-            while (m as u64) < threshold {
-                m = (self.next_u64() as u128) * (n as u128);
-            }
+            return self.below_near(n, m);
+        }
+        (m >> 64) as u64
+    }
+
+    /// `below` for a draw `m` whose low half is below `n`: rejected, and drawn again,
+    /// while it is below `2^64 mod n` (rarely: kept out of line).
+    #[cold]
+    fn below_near(&mut self, n: u64, mut m: u128) -> u64 {
+        let threshold = n.wrapping_neg() % n;
+        while (m as u64) < threshold {
+            m = (self.next_u64() as u128) * (n as u128);
         }
         (m >> 64) as u64
     }
