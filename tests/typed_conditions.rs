@@ -82,6 +82,10 @@ play: |
   if low == none or before >= count(players) {
     pass
   }
+  # A count beside a number, on either side (one typed node, `Tb::Count`).
+  if 1 <= count(cards in hand of you) and count(cards in pile) != 0 and 7 > count(cards in deck) {
+    pass
+  }
   if worth of this >= 3 and depth_a() > 0 {
     add (worth of this) points
   }

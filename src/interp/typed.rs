@@ -38,6 +38,17 @@ pub(super) enum Tb {
     /// A value procedure whose body is a condition, called without arguments: its body
     /// inlined (see `Tv::Inline`).
     Inline(Box<Tb>),
+    /// `count(cards in Z) OP N` for a number `N` (`==`, `!=`, `<`, ...; the count on
+    /// either side): the commonest test of a zone, read in one node. `steps` are those
+    /// the comparison, the count and the number take as separate nodes.
+    Count {
+        op: BinOp,
+        cards: bool,
+        key: u32,
+        of: Of,
+        n: i64,
+        steps: usize,
+    },
 }
 
 /// A part of a typed condition that `and`, `or` and `not` read as a truth.
@@ -118,12 +129,54 @@ fn condition_at(rules: &Rules, fx: &Fx, depth: u32) -> Option<Tb> {
     let operand = |x: &Fx| operand(rules, x, depth);
     let part = |x: &Fx| part(rules, x, depth).map(Box::new);
     Some(match &fx.kind {
-        Kind::Eq(ne, a, b) => Tb::Same(*ne, operand(a)?, operand(b)?),
-        Kind::Num(op @ (BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge), a, b) => Tb::Cmp(*op, operand(a)?, operand(b)?),
+        Kind::Eq(ne, a, b) => {
+            let op = if *ne { BinOp::Ne } else { BinOp::Eq };
+            match count_cmp(op, a, b) {
+                Some(t) => t,
+                None => Tb::Same(*ne, operand(a)?, operand(b)?),
+            }
+        }
+        Kind::Num(op @ (BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge), a, b) => match count_cmp(*op, a, b) {
+            Some(t) => t,
+            None => Tb::Cmp(*op, operand(a)?, operand(b)?),
+        },
         Kind::Logic(op, a, b) => Tb::Logic(*op, part(a)?, part(b)?),
         Kind::Not(x) => Tb::Not(part(x)?),
         _ => return None,
     })
+}
+
+/// `count(cards in Z) OP N` or `N OP count(cards in Z)` as one node (`Tb::Count`).
+fn count_cmp(op: BinOp, a: &Fx, b: &Fx) -> Option<Tb> {
+    let count = |x: &Fx| match x.kind {
+        Kind::InZone { fun: Fun::Count, cards, key, of } => Some((cards, key, of)),
+        _ => None,
+    };
+    let number = |x: &Fx| match x.kind {
+        Kind::Lit(Value::Int(n)) => Some(n),
+        _ => None,
+    };
+    let ((cards, key, of), n, op) = match (count(a), number(b), number(a), count(b)) {
+        (Some(c), Some(n), _, _) => (c, n, op),
+        // `N < count(...)` is `count(...) > N`.
+        (_, _, Some(n), Some(c)) => (c, n, flipped(op)),
+        _ => return None,
+    };
+    // The comparison's step, the count's (`Tv::InZone`: its node and `fast_in_zone`'s),
+    // the number's.
+    let zone = if matches!(of, Of::Alone) { 3 } else { 4 };
+    Some(Tb::Count { op, cards, key, of, n, steps: 1 + 1 + zone + 1 })
+}
+
+/// `op` with its sides swapped.
+fn flipped(op: BinOp) -> BinOp {
+    match op {
+        BinOp::Lt => BinOp::Gt,
+        BinOp::Le => BinOp::Ge,
+        BinOp::Gt => BinOp::Lt,
+        BinOp::Ge => BinOp::Le,
+        op => op,
+    }
 }
 
 fn part(rules: &Rules, fx: &Fx, depth: u32) -> Option<Tx> {
@@ -160,6 +213,8 @@ fn inline(rules: &Rules, i: u32, depth: u32) -> Option<Tx> {
 fn reads_caller(x: &Tx, it_counts: bool) -> bool {
     match x {
         Tx::Cond(Tb::Same(_, a, b) | Tb::Cmp(_, a, b)) => reads_caller_v(a, it_counts) || reads_caller_v(b, it_counts),
+        // The zone of `it` is the caller's `it`'s.
+        Tx::Cond(Tb::Count { of, .. }) => matches!(of, Of::It) && it_counts,
         Tx::Cond(Tb::Logic(_, a, b)) => reads_caller(a, it_counts) || reads_caller(b, it_counts),
         Tx::Cond(Tb::Not(a)) => reads_caller(a, it_counts),
         // Inlined only if it reads nothing of its caller's.
@@ -267,6 +322,19 @@ impl Interp<'_> {
             Tb::Not(x) => Some(!self.typed_part(x, cx)?),
             // As `Tv::Inline`.
             Tb::Inline(body) => self.one_call_deeper(|me| me.typed(body, cx)),
+            &Tb::Count { op, cards, key, of, n, steps } => {
+                // Its first step was counted above.
+                self.tick_n(steps - 1).ok()?;
+                let c = self.zone_count(cards, key, of, cx)?;
+                Some(match op {
+                    BinOp::Eq => c == n,
+                    BinOp::Ne => c != n,
+                    BinOp::Lt => c < n,
+                    BinOp::Le => c <= n,
+                    BinOp::Gt => c > n,
+                    _ => c >= n,
+                })
+            }
         }
     }
 
