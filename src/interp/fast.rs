@@ -18,7 +18,7 @@
 use std::sync::Arc;
 
 use crate::check::env::{Sym, FUNCTIONS};
-use crate::engine::{PlayerId, Value, ZoneId};
+use crate::engine::Value;
 use crate::syntax::ast::*;
 
 use super::compile::{Builtin, Global};
@@ -493,51 +493,6 @@ impl Interp<'_> {
         let out = if self.calls > self.limits.call_depth { None } else { f(self) };
         self.calls -= 1;
         out
-    }
-
-    /// `count`/`exists`/`first` of `cards in Z`, as `builtin_fn` reads a zone in place:
-    /// the selector's, its place filter's and the zone's steps, then the zone's things.
-    pub(super) fn fast_in_zone(&mut self, fun: Fun, cards: bool, key: u32, of: Of, cx: &Ctx) -> Option<Value> {
-        let owner = self.zone_owner(of, cx)?;
-        let steps = if matches!(of, Of::Alone) { 3 } else { 4 };
-        self.tick_n(steps).ok()?;
-        let z = self.zone_keyed_of(key, owner)?;
-        let s = &self.w.state;
-        let kind = |e: &usize| s.is_card(*e) == cards;
-        let items = &s.zones[z].items;
-        Some(match fun {
-            Fun::Count => Value::Int(self.count_of(z, cards)),
-            Fun::Exists => Value::Bool(items.iter().any(kind)),
-            Fun::First => items.iter().find(|e| kind(e)).map_or(Value::Null, |&e| Value::Ent(e)),
-        })
-    }
-
-    /// Whose zone `count`/`exists`/`first` of `cards in Z` reads: the acting player's
-    /// (else the shared one), `you`'s, or `it`'s; `None` when there is none such.
-    fn zone_owner(&self, of: Of, cx: &Ctx) -> Option<Option<PlayerId>> {
-        Some(match of {
-            Of::Alone => cx.you,
-            Of::You => Some(cx.you?),
-            Of::It => match &cx.it {
-                Some(Value::Player(p)) => Some(*p),
-                _ => return None,
-            },
-        })
-    }
-
-    /// How many cards (or pieces) zone `z` holds.
-    fn count_of(&self, z: ZoneId, cards: bool) -> i64 {
-        let s = &self.w.state;
-        let kind = |e: &usize| s.is_card(*e) == cards;
-        let (a, b) = s.zones[z].items.as_slices();
-        (a.iter().filter(|e| kind(e)).count() + b.iter().filter(|e| kind(e)).count()) as i64
-    }
-
-    /// The count `Tb::Count` compares (its steps counted by the caller); `None` where
-    /// `fast_in_zone` gives up.
-    pub(super) fn zone_count(&self, cards: bool, key: u32, of: Of, cx: &Ctx) -> Option<i64> {
-        let z = self.zone_keyed_of(key, self.zone_owner(of, cx)?)?;
-        Some(self.count_of(z, cards))
     }
 
     /// `players where C`, as `candidates` selects it: the base's step and value, a step

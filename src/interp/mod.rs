@@ -24,6 +24,7 @@ mod fields;
 mod game;
 mod halt;
 mod heard;
+mod inplace;
 pub mod legal;
 mod memo;
 mod nouns;

@@ -232,94 +232,6 @@ impl<'r> Interp<'r> {
         Ok(Value::List(items))
     }
 
-    /// `cards in Z` (or pieces, `from`, `at`) for a zone `Z` that `zone_ref` reads (the
-    /// commonest selection): its candidates as `candidates` gives them, with the same
-    /// steps, read straight from the zone. `None`, having counted nothing, for any other
-    /// selector.
-    fn in_one_zone(&mut self, base: &Expr, filters: &[Filter], cx: &mut Ctx) -> Option<R<List>> {
-        let [Filter { kind: FilterKind::In(z) | FilterKind::From(z) | FilterKind::At(z), .. }] = filters else {
-            return None;
-        };
-        let cards = self.all_of_kind(base, cx)?;
-        let mark = self.steps.mark();
-        // `located_in`'s step, then the place's own (`zone_ref`).
-        if let Err(h) = self.tick() {
-            return Some(Err(h));
-        }
-        let zones = match self.zone_ref(z, cx) {
-            Some(zone) => match zone {
-                Ok(zone) => Zones::One([zone]),
-                Err(h) => return Some(Err(h)),
-            },
-            None => match self.zones_of_everyone(z) {
-                Some(zones) => zones,
-                None => {
-                    self.steps.rewind(mark);
-                    return None;
-                }
-            },
-        };
-        #[cfg(debug_assertions)]
-        {
-            // From the same count: the place `located_in` finds, with the same steps.
-            let after = self.steps;
-            self.steps.rewind(mark);
-            let generic = self.located_in(&filters[0], cards, cx).ok();
-            let same = matches!(&generic, Some(Selected::Zones(g, _)) if **g == *zones);
-            debug_assert!(same, "a place read in place is not the place `located_in` finds");
-            debug_assert_eq!(self.steps.taken(), after.taken(), "a place read in place counts other steps");
-            self.steps = after;
-        }
-        let cands = self.in_zones(&zones, cards);
-        Some(self.tick_n(cands.len()).map(|()| cands))
-    }
-
-    /// `Z of each player`, `Z of all players` or `Z of players`, for a zone `Z`: every
-    /// seated player's `Z` (a shared zone where a player has none), in table order, with
-    /// the steps `eval` counts for the place (`Of`, the selection's, the name's, one per
-    /// player). `None`, having counted nothing, for any other place, or when a player has
-    /// no such zone or the budget would run out (`eval` then says so where it does).
-    fn zones_of_everyone(&mut self, e: &Expr) -> Option<Zones> {
-        use super::compile::{Builtin, Global};
-        let ExprKind::Of(a, b) = &e.kind else { return None };
-        let ExprKind::Name(_, Res::Global(key)) = &a.kind else { return None };
-        let globals = &self.rules.globals;
-        if globals.get(*key as usize) != Some(&Global::Zone) {
-            return None;
-        }
-        let (base, selected) = match &b.kind {
-            ExprKind::Select { quantity, base, filters }
-                if filters.is_empty()
-                    && matches!(
-                        quantity.as_ref().map(|q| &q.kind),
-                        None | Some(QuantityKind::Each | QuantityKind::All)
-                    ) =>
-            {
-                (&**base, true)
-            }
-            _ => (&**b, false),
-        };
-        let ExprKind::Name(_, Res::Global(i)) = &base.kind else { return None };
-        if globals.get(*i as usize) != Some(&Global::Builtin(Builtin::Players)) {
-            return None;
-        }
-        let s = &self.w.state;
-        let mut zones = Vec::with_capacity(s.seats.len());
-        for p in s.seats.iter().copied().filter(|p| !s.eliminated.contains(p)) {
-            zones.push(self.zone_keyed_of(*key, Some(p))?);
-        }
-        // `Of`, the name, and for a selection its own step and one per player.
-        let steps = 2 + if selected { 1 + zones.len() } else { 0 };
-        let mark = self.steps.mark();
-        if self.tick_n(steps).is_err() {
-            self.steps.rewind(mark);
-            return None;
-        }
-        zones.sort_unstable();
-        zones.dedup();
-        Some(Zones::Many(zones))
-    }
-
     /// The candidates of a selector before its quantity.
     pub(super) fn candidates(&mut self, base: &Expr, filters: &[Filter], cx: &mut Ctx) -> R<List> {
         // The place filter goes first when only tests of ownership or control come before
@@ -521,7 +433,7 @@ impl<'r> Interp<'r> {
 
     /// The cards (or pieces) an `in`/`from`/`at` filter `f` keeps: its place's zones when
     /// it is made of zones (read in place, in table order), else the things located there.
-    fn located_in(&mut self, f: &Filter, cards: bool, cx: &mut Ctx) -> R<Selected> {
+    pub(super) fn located_in(&mut self, f: &Filter, cards: bool, cx: &mut Ctx) -> R<Selected> {
         self.tick()?;
         let arg = self.filter_arg(f, cx)?.unwrap_or(Value::Null);
         Ok(match self.zones_in(&arg) {
