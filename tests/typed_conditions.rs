@@ -82,6 +82,10 @@ play: |
   if low == none or before >= count(players) {
     pass
   }
+  # A property of `this` beside a literal, on either side (`Tb::PropIs`).
+  if ace == rank of this or rank of this != low or red != suit of this {
+    pass
+  }
   # A count beside a number, on either side (one typed node, `Tb::Count`).
   if 1 <= count(cards in hand of you) and count(cards in pile) != 0 and 7 > count(cards in deck) {
     pass

@@ -49,6 +49,18 @@ pub(super) enum Tb {
         n: i64,
         steps: usize,
     },
+    /// `P of this == V` (or of `it`, `!=`, either side) for a property `P` and a
+    /// literal `V`: a card's commonest test, read in one node with the four steps of the
+    /// comparison, the property, `this` and the literal.
+    PropIs {
+        ne: bool,
+        prop: u32,
+        id: Option<u32>,
+        statics: bool,
+        it: bool,
+        lit: Value,
+        lit_left: bool,
+    },
 }
 
 /// A part of a typed condition that `and`, `or` and `not` read as a truth.
@@ -131,7 +143,7 @@ fn condition_at(rules: &Rules, fx: &Fx, depth: u32) -> Option<Tb> {
     Some(match &fx.kind {
         Kind::Eq(ne, a, b) => {
             let op = if *ne { BinOp::Ne } else { BinOp::Eq };
-            match count_cmp(op, a, b) {
+            match count_cmp(op, a, b).or_else(|| prop_is(*ne, a, b)) {
                 Some(t) => t,
                 None => Tb::Same(*ne, operand(a)?, operand(b)?),
             }
@@ -166,6 +178,27 @@ fn count_cmp(op: BinOp, a: &Fx, b: &Fx) -> Option<Tb> {
     // the number's.
     let zone = if matches!(of, Of::Alone) { 3 } else { 4 };
     Some(Tb::Count { op, cards, key, of, n, steps: 1 + 1 + zone + 1 })
+}
+
+/// `P of this == V` or `V == P of this` (or of `it`) as one node (`Tb::PropIs`).
+fn prop_is(ne: bool, a: &Fx, b: &Fx) -> Option<Tb> {
+    let prop = |x: &Fx| match &x.kind {
+        Kind::Prop(i, id, statics, of) => match of.kind {
+            Kind::This => Some((*i, *id, *statics, false)),
+            Kind::It => Some((*i, *id, *statics, true)),
+            _ => None,
+        },
+        _ => None,
+    };
+    let lit = |x: &Fx| match &x.kind {
+        Kind::Lit(v) if !matches!(v, Value::List(_)) => Some(v.clone()),
+        _ => None,
+    };
+    let ((prop, id, statics, it), lit, lit_left) = match (prop(a), lit(b)) {
+        (Some(p), Some(v)) => (p, v, false),
+        _ => (prop(b)?, lit(a)?, true),
+    };
+    Some(Tb::PropIs { ne, prop, id, statics, it, lit, lit_left })
 }
 
 /// `op` with its sides swapped.
@@ -215,6 +248,7 @@ fn reads_caller(x: &Tx, it_counts: bool) -> bool {
         Tx::Cond(Tb::Same(_, a, b) | Tb::Cmp(_, a, b)) => reads_caller_v(a, it_counts) || reads_caller_v(b, it_counts),
         // The zone of `it` is the caller's `it`'s.
         Tx::Cond(Tb::Count { of, .. }) => matches!(of, Of::It) && it_counts,
+        Tx::Cond(Tb::PropIs { it, .. }) => *it && it_counts,
         Tx::Cond(Tb::Logic(_, a, b)) => reads_caller(a, it_counts) || reads_caller(b, it_counts),
         Tx::Cond(Tb::Not(a)) => reads_caller(a, it_counts),
         // Inlined only if it reads nothing of its caller's.
@@ -334,6 +368,26 @@ impl Interp<'_> {
                     BinOp::Gt => c > n,
                     _ => c >= n,
                 })
+            }
+            Tb::PropIs { ne, prop, id, statics, it, lit, lit_left } => {
+                // Its first step was counted above; the property's, the thing's, the
+                // literal's (a property read through modifiers counts its own between).
+                self.tick_n(3).ok()?;
+                let e = match if *it { &cx.it } else { &cx.this } {
+                    Some(Value::Ent(e)) => *e,
+                    _ => return None,
+                };
+                let rules: &Rules = self.rules;
+                let canon = rules.env.entry(*prop)?.0;
+                let made;
+                let v = if self.raw || !self.may_be_modified(canon, *statics) {
+                    self.printed_at(canon, *id, e).unwrap_or(&Value::Null)
+                } else {
+                    made = self.prop_at(canon, *id, *statics, &Value::Ent(e)).ok()?;
+                    &made
+                };
+                let same = if *lit_left { self.same(lit, v) } else { self.same(v, lit) };
+                Some(same != *ne)
             }
         }
     }
