@@ -1,5 +1,5 @@
 //! Zones read in place: the places of selections that are a zone (`cards in hand of p`)
-//! or every player's zone (`bid of each player`), and `count`/`exists`/`first` of a
+//! or every player's zone (`Z of each player`), and `count`/`exists`/`first` of a
 //! zone's cards in compiled conditions, straight from the zone index, with no list of
 //! values in between.
 //!
