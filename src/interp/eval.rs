@@ -21,13 +21,23 @@ fn is_thing(v: &Value) -> bool {
     }
 }
 
+/// A comparison of two numbers (`==`, `!=`, `<`, `<=`, `>`, `>=`; any other operator
+/// is `>=`).
+pub(super) fn compare(op: BinOp, x: i64, y: i64) -> bool {
+    match op {
+        BinOp::Eq => x == y,
+        BinOp::Ne => x != y,
+        BinOp::Lt => x < y,
+        BinOp::Le => x <= y,
+        BinOp::Gt => x > y,
+        _ => x >= y,
+    }
+}
+
 /// A comparison or arithmetic of two numbers (`None`: a division by zero).
 pub(super) fn numbers(op: BinOp, x: i64, y: i64) -> Option<Value> {
     Some(match op {
-        BinOp::Lt => Value::Bool(x < y),
-        BinOp::Le => Value::Bool(x <= y),
-        BinOp::Gt => Value::Bool(x > y),
-        BinOp::Ge => Value::Bool(x >= y),
+        BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge => Value::Bool(compare(op, x, y)),
         BinOp::Add => Value::Int(x.saturating_add(y)),
         BinOp::Sub => Value::Int(x.saturating_sub(y)),
         BinOp::Mul => Value::Int(x.saturating_mul(y)),

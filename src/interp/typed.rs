@@ -18,7 +18,7 @@ use crate::load::CounterOn;
 use crate::syntax::ast::{BinOp, ExprKind, Res};
 
 use super::compile::{Builtin, Global};
-use super::eval::{int_of, logic_side, truth_of};
+use super::eval::{compare, int_of, logic_side, truth_of};
 use super::fast::{Fun, Fx, Kind, Of};
 use super::operand::Operand;
 use super::relation::Rel;
@@ -331,12 +331,7 @@ impl Interp<'_> {
             Tb::Cmp(op, a, b) => {
                 let x = self.typed_int(a, cx)?;
                 let y = self.typed_int(b, cx)?;
-                Some(match op {
-                    BinOp::Lt => x < y,
-                    BinOp::Le => x <= y,
-                    BinOp::Gt => x > y,
-                    _ => x >= y,
-                })
+                Some(compare(*op, x, y))
             }
             Tb::Logic(op, a, b) => {
                 // The first side as `fast_logic` reads it (a value other than a truth is
@@ -359,15 +354,7 @@ impl Interp<'_> {
             &Tb::Count { op, cards, key, of, n, steps } => {
                 // Its first step was counted above.
                 self.tick_n(steps - 1).ok()?;
-                let c = self.zone_count(cards, key, of, cx)?;
-                Some(match op {
-                    BinOp::Eq => c == n,
-                    BinOp::Ne => c != n,
-                    BinOp::Lt => c < n,
-                    BinOp::Le => c <= n,
-                    BinOp::Gt => c > n,
-                    _ => c >= n,
-                })
+                Some(compare(op, self.zone_count(cards, key, of, cx)?, n))
             }
             Tb::PropIs { ne, prop, id, statics, it, lit, lit_left } => {
                 // Its first step was counted above; the property's, the thing's, the
