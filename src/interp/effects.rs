@@ -323,10 +323,7 @@ impl<'r> Interp<'r> {
         let from = self.w.state.zone_of(e);
         // A replacement may take the move's place; a `before:` ability may move the thing
         // first, and then this move no longer happens.
-        let reacts = self.rules.reacts.any();
-        if reacts
-            && (self.about_to(cx.you, EventKind::Move { verb, ent: e, from, to })? || self.w.state.zone_of(e) != from)
-        {
+        if self.about_to(cx.you, EventKind::Move { verb, ent: e, from, to })? || self.w.state.zone_of(e) != from {
             return Ok(());
         }
         let unread = self.unread();

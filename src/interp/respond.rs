@@ -91,7 +91,18 @@ impl Interp<'_> {
 
     /// An event is about to happen. Returns `true` when a replacement took its place (the
     /// caller must not make it happen); otherwise its `before:` abilities have resolved.
+    /// Asked before every move and counter change: in a game with no answering ability
+    /// the answer is inline, and the event is not looked at.
+    #[inline]
     pub(super) fn about_to(&mut self, actor: Option<PlayerId>, kind: EventKind) -> R<bool> {
+        if !self.rules.reacts.any() {
+            return Ok(false);
+        }
+        self.answered_before(actor, kind)
+    }
+
+    /// `about_to` in a game with answering abilities.
+    fn answered_before(&mut self, actor: Option<PlayerId>, kind: EventKind) -> R<bool> {
         if !self.rules.reacts.hears(&kind) {
             return Ok(false);
         }
