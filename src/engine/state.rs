@@ -420,14 +420,20 @@ impl State {
     /// Takes an entity out of wherever it is (zone or bearer).
     pub fn detach(&mut self, e: EntId) {
         self.record(Undo::Loc(e, self.ents[e].loc, self.ents[e].shown));
-        if let Loc::Zone(z) = self.ents[e].loc {
-            if let Some(i) = self.zones[z].items.iter().position(|&x| x == e) {
-                self.zones[z].items.remove(i);
-                self.record(Undo::Removed(z, i, e));
-            }
+        if let Some((z, i)) = self.take_out(e) {
+            self.record(Undo::Removed(z, i, e));
         }
         self.place(e, Loc::Gone);
+    }
+
+    /// Takes `e` out of the zone it is in (unrecorded: the caller records it), and what
+    /// it was shown to with it; where it was, if it was in a zone.
+    fn take_out(&mut self, e: EntId) -> Option<(ZoneId, usize)> {
         self.ents[e].shown = 0;
+        let Loc::Zone(z) = self.ents[e].loc else { return None };
+        let i = self.zones[z].items.iter().position(|&x| x == e)?;
+        self.zones[z].items.remove(i);
+        Some((z, i))
     }
 
     /// Puts an entity that left the game back at the end of zone `z` while a trigger's
@@ -454,14 +460,7 @@ impl State {
     pub fn put(&mut self, e: EntId, zone: ZoneId, top: bool) {
         // What `detach` then an insertion do, recorded as one entry (`Undo::Put`).
         let (loc, shown) = (self.ents[e].loc, self.ents[e].shown);
-        let mut removed = None;
-        if let Loc::Zone(z) = loc {
-            if let Some(i) = self.zones[z].items.iter().position(|&x| x == e) {
-                self.zones[z].items.remove(i);
-                removed = Some((z as u32, i as u32));
-            }
-        }
-        self.ents[e].shown = 0;
+        let removed = self.take_out(e).map(|(z, i)| (z as u32, i as u32));
         let ordered = self.zones[zone].ordered;
         let items = &mut self.zones[zone].items;
         let at = if top && ordered { 0 } else { items.len() };
