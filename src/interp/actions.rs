@@ -141,14 +141,12 @@ impl<'r> Interp<'r> {
 
     /// The abilities of a source (borrowed from the rules: nothing is copied).
     pub fn abilities_of(&self, src: Source) -> (&'r [AbilityDef], Value, String) {
-        let abilities = self.abilities_of_ref(src);
-        match src {
-            Source::Card(e) => (abilities, Value::Ent(e), self.w.state.ents[e].label.clone()),
-            Source::Faction(p) => {
-                (abilities, Value::Player(p), self.w.state.players[p].faction.clone().unwrap_or_default())
-            }
-            Source::Game(p) => (abilities, Value::Player(p), "game".into()),
-        }
+        let label = match src {
+            Source::Card(e) => self.w.state.ents[e].label.clone(),
+            Source::Faction(p) => self.w.state.players[p].faction.clone().unwrap_or_default(),
+            Source::Game(_) => "game".into(),
+        };
+        (self.abilities_of_ref(src), this_of(src), label)
     }
 
     /// Whose ability it is: a card's controller (its owner out of play), a faction's player.
@@ -245,11 +243,7 @@ impl<'r> Interp<'r> {
     }
 
     fn use_ability(&mut self, who: PlayerId, src: Source, index: Option<usize>) -> R<()> {
-        let abilities = self.abilities_of_ref(src);
-        let this = match src {
-            Source::Card(e) => Value::Ent(e),
-            Source::Faction(p) | Source::Game(p) => Value::Player(p),
-        };
+        let (abilities, this) = (self.abilities_of_ref(src), this_of(src));
         // What the ability is called in a message, written only for one.
         let label = |me: &Self| match (src, index.and_then(|i| abilities.get(i)).and_then(|a| a.name.clone())) {
             (Source::Game(_), Some(n)) => n,
@@ -396,5 +390,13 @@ fn option_name(abilities: &[AbilityDef], i: usize) -> String {
     match abilities[i].name.as_deref() {
         Some(n) if abilities.iter().filter(|a| a.name.as_deref() == Some(n)).count() == 1 => n.to_string(),
         _ => format!("ability_{}", i + 1),
+    }
+}
+
+/// What a source's abilities call `this`: the card, or the faction's (or game's) player.
+fn this_of(src: Source) -> Value {
+    match src {
+        Source::Card(e) => Value::Ent(e),
+        Source::Faction(p) | Source::Game(p) => Value::Player(p),
     }
 }
