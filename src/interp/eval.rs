@@ -229,7 +229,7 @@ impl<'r> Interp<'r> {
     }
 
     /// `seated`, one at a time (what `players` lists, without a list in between).
-    fn seated_iter(&self) -> impl Iterator<Item = PlayerId> + '_ {
+    pub(super) fn seated_iter(&self) -> impl Iterator<Item = PlayerId> + '_ {
         let s = &self.w.state;
         s.seats.iter().copied().filter(|p| !s.eliminated.contains(p))
     }

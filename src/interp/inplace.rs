@@ -88,11 +88,8 @@ impl Interp<'_> {
         if globals.get(*i as usize) != Some(&Global::Builtin(Builtin::Players)) {
             return None;
         }
-        let s = &self.w.state;
-        let mut zones = Vec::with_capacity(s.seats.len());
-        for p in s.seats.iter().copied().filter(|p| !s.eliminated.contains(p)) {
-            zones.push(self.zone_keyed_of(*key, Some(p))?);
-        }
+        let zones: Option<Vec<ZoneId>> = self.seated_iter().map(|p| self.zone_keyed_of(*key, Some(p))).collect();
+        let mut zones = zones?;
         // `Of`, the name, and for a selection its own step and one per player.
         let steps = 2 + if selected { 1 + zones.len() } else { 0 };
         let mark = self.steps.mark();
