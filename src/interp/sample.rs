@@ -96,8 +96,8 @@ impl Interp<'_> {
                 if logged > 0 {
                     let text = self.pick_text(a);
                     let prompt = self.pick_prompt(prompt);
-                    if let EventKind::Choose { prompt: logged, picked } = &mut self.w.state.log[pick].kind {
-                        *logged = prompt;
+                    if let EventKind::Choose { prompt: written, picked } = &mut self.w.state.log[pick].kind {
+                        *written = prompt;
                         *picked = vec![text];
                     }
                 }
