@@ -428,6 +428,7 @@ impl State {
 
     /// Takes `e` out of the zone it is in (unrecorded: the caller records it), and what
     /// it was shown to with it; where it was, if it was in a zone.
+    #[inline]
     fn take_out(&mut self, e: EntId) -> Option<(ZoneId, usize)> {
         self.ents[e].shown = 0;
         let Loc::Zone(z) = self.ents[e].loc else { return None };

@@ -101,7 +101,9 @@ impl Interp<'_> {
         self.answered_before(actor, kind)
     }
 
-    /// `about_to` in a game with answering abilities.
+    /// `about_to` in a game with answering abilities (out of line, so that `about_to`
+    /// itself stays small enough to inline).
+    #[inline(never)]
     fn answered_before(&mut self, actor: Option<PlayerId>, kind: EventKind) -> R<bool> {
         if !self.rules.reacts.hears(&kind) {
             return Ok(false);
