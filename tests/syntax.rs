@@ -497,7 +497,7 @@ fn keyword_calls_are_capitalised_and_verbs_are_not() {
     match only_stmt("Add[1]").kind {
         StmtKind::Call(c) => {
             assert_eq!(c.kind, CallKind::Keyword);
-            assert_eq!(c.name.name, "Add");
+            assert_eq!(&*c.name.name, "Add");
             assert_eq!(c.args.len(), 1);
         }
         k => panic!("expected a keyword call, got {k:?}"),
@@ -576,7 +576,7 @@ fn else_if_nests_an_if_in_the_else_block() {
 fn let_of_an_effect_binds_the_effect() {
     match only_stmt("let shown = reveal top card of deck").kind {
         StmtKind::LetEffect { name, effect } => {
-            assert_eq!(name.name, "shown");
+            assert_eq!(&*name.name, "shown");
             assert_eq!(effect.verb, Verb::Reveal);
         }
         k => panic!("expected let-effect, got {k:?}"),
@@ -588,13 +588,13 @@ fn let_of_an_effect_binds_the_effect() {
 fn set_with_and_without_of() {
     match only_stmt("set side of x to governing").kind {
         StmtKind::Set { prop, target: Some(t), value, duration: None, .. } => {
-            assert_eq!((prop.name.as_str(), name(&t), name(&value)), ("side", "x", "governing"));
+            assert_eq!((&*prop.name, name(&t), name(&value)), ("side", "x", "governing"));
         }
         k => panic!("expected set with target, got {k:?}"),
     }
     match only_stmt("set speaker to p until end of round").kind {
         StmtKind::Set { prop, target: None, value, duration: Some(Duration::UntilEndOf(d)), .. } => {
-            assert_eq!((prop.name.as_str(), name(&value), d.name.as_str()), ("speaker", "p", "round"));
+            assert_eq!((&*prop.name, name(&value), &*d.name), ("speaker", "p", "round"));
         }
         k => panic!("expected set without target, got {k:?}"),
     }
@@ -608,10 +608,10 @@ fn modify_durations() {
     };
     assert_eq!(dur("modify cost of x by 1"), None);
     assert!(
-        matches!(dur("modify cost of x by 1 until end of turn"), Some(Duration::UntilEndOf(n)) if n.name == "turn")
+        matches!(dur("modify cost of x by 1 until end of turn"), Some(Duration::UntilEndOf(n)) if &*n.name == "turn")
     );
     assert!(
-        matches!(dur("modify cost of x by 1 until start of evening"), Some(Duration::UntilStartOf(n)) if n.name == "evening")
+        matches!(dur("modify cost of x by 1 until start of evening"), Some(Duration::UntilStartOf(n)) if &*n.name == "evening")
     );
     assert!(matches!(dur("modify cost of x by 1 while exists(y)"), Some(Duration::While(_))));
 }
@@ -620,11 +620,11 @@ fn modify_durations() {
 fn forbid_parts() {
     match only_stmt("forbid enemies to place, take, remove or flip pieces, except during battle").kind {
         StmtKind::Forbid(f) => {
-            let actions: Vec<&str> = f.actions.iter().map(|a| a.name.as_str()).collect();
+            let actions: Vec<&str> = f.actions.iter().map(|a| &*a.name).collect();
             assert_eq!(actions, ["place", "take", "remove", "flip"]);
             assert_eq!(name(f.object.as_ref().expect("object")), "pieces");
             assert!(f.at.is_none());
-            assert!(matches!(&f.except, Some(Exception::During(p)) if p.name == "battle"));
+            assert!(matches!(&f.except, Some(Exception::During(p)) if &*p.name == "battle"));
         }
         k => panic!("expected forbid, got {k:?}"),
     }
@@ -647,7 +647,7 @@ fn draft_options_in_order() {
             assert!(matches!(&d.options[0], DraftOpt::Pick(e) if e.kind == ExprKind::Int(2)));
             assert!(matches!(&d.options[1], DraftOpt::Pass(Direction::Left, _)));
             assert!(
-                matches!(&d.options[2], DraftOpt::Limit(n, e) if n.name == "ability" && e.kind == ExprKind::Int(3))
+                matches!(&d.options[2], DraftOpt::Limit(n, e) if &*n.name == "ability" && e.kind == ExprKind::Int(3))
             );
             assert!(matches!(&d.options[3], DraftOpt::Face(Face::Down, _)));
         }
@@ -702,11 +702,11 @@ fn separators_and_comments() {
 #[test]
 fn event_patterns() {
     let ev = |src: &str| parse_event(src).unwrap_or_else(|e| panic!("{src:?}: {}", render_error(src, &e)));
-    assert!(matches!(ev("start of evening").kind, EventKind::Start(n) if n.name == "evening"));
-    assert!(matches!(ev("end of turn").kind, EventKind::End(n) if n.name == "turn"));
+    assert!(matches!(ev("start of evening").kind, EventKind::Start(n) if &*n.name == "evening"));
+    assert!(matches!(ev("end of turn").kind, EventKind::End(n) if &*n.name == "turn"));
     match ev("an enemy removes an assembly of yours").kind {
         EventKind::Action { actor: Some(a), verb, object: Some(_), clauses } => {
-            assert_eq!(verb.name, "removes");
+            assert_eq!(&*verb.name, "removes");
             assert_eq!(a.to_string(), "(select a enemy)");
             assert!(clauses.is_empty());
         }
@@ -717,9 +717,9 @@ fn event_patterns() {
 #[test]
 fn keyword_signature() {
     let s = parse_keyword_sig("Exert[x: selector, n]").expect("parses");
-    assert_eq!(s.name.name, "Exert");
+    assert_eq!(&*s.name.name, "Exert");
     assert_eq!(s.params.len(), 2);
-    assert_eq!(s.params[0].ty.as_ref().map(|t| t.name.as_str()), Some("selector"));
+    assert_eq!(s.params[0].ty.as_ref().map(|t| &*t.name), Some("selector"));
     assert!(s.params[1].ty.is_none());
 }
 

@@ -164,9 +164,9 @@ impl Builder<'_> {
                     let params: Vec<(String, Ty)> = sig
                         .params
                         .iter()
-                        .map(|p| (p.name.name.clone(), self.param_type(p.ty.as_ref(), &k.sig)))
+                        .map(|p| (p.name.name.to_string(), self.param_type(p.ty.as_ref(), &k.sig)))
                         .collect();
-                    self.env.keywords.insert(sig.name.name.clone(), KeywordInfo { params: params.clone() });
+                    self.env.keywords.insert(sig.name.name.to_string(), KeywordInfo { params: params.clone() });
                     params
                 }
                 Err(e) => {

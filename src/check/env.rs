@@ -340,7 +340,9 @@ impl Env {
     pub fn resolve_res(&self, name: &str, res: crate::syntax::ast::Res) -> Option<(&str, &Sym)> {
         match res {
             crate::syntax::ast::Res::Global(i) => self.entry(i),
-            crate::syntax::ast::Res::Unresolved | crate::syntax::ast::Res::It => self.resolve_ref(name),
+            crate::syntax::ast::Res::Unresolved | crate::syntax::ast::Res::It | crate::syntax::ast::Res::Local(_) => {
+                self.resolve_ref(name)
+            }
         }
     }
 

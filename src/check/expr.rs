@@ -308,7 +308,7 @@ impl Checker<'_> {
                 let is_use = base == "use";
                 match object {
                     Some(Expr { kind: ExprKind::Name(p, _), span }) if is_use => {
-                        self.procedure_name(&Ident { name: p.clone(), span: span.clone() });
+                        self.procedure_name(&Ident { name: p.as_str().into(), span: span.clone() });
                     }
                     Some(o) => {
                         self.expr(o);

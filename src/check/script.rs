@@ -226,7 +226,7 @@ impl<'a> Checker<'a> {
     fn set(&mut self, prop: &Ident, target: &Option<Expr>, value: &Expr, duration: &Option<Duration>) {
         match target {
             Some(t) => {
-                if prop.name != "side" {
+                if &*prop.name != "side" {
                     self.property(prop);
                 }
                 self.expr(t);
@@ -264,7 +264,7 @@ impl<'a> Checker<'a> {
             Some(Sym::Counter { .. }) => Ty::Num,
             Some(Sym::Builtin(Ty::Player)) if target.is_none() => Ty::Player,
             Some(Sym::Variable(t)) if target.is_none() => *t,
-            _ if prop.name == "side" => Ty::Value,
+            _ if &*prop.name == "side" => Ty::Value,
             _ => Ty::Any,
         };
         if !got.fits(want) {
@@ -304,7 +304,7 @@ impl<'a> Checker<'a> {
 
     /// A phase, step or period name (`turn`, `evening`).
     pub(crate) fn period(&mut self, n: &Ident) {
-        if self.env.is_phase(&n.name) || super::env::PERIODS.contains(&n.name.as_str()) {
+        if self.env.is_phase(&n.name) || super::env::PERIODS.contains(&&*n.name) {
             return;
         }
         let periods: Vec<&str> =
@@ -419,7 +419,7 @@ impl<'a> Checker<'a> {
     /// A call statement or expression; returns its result type.
     pub(crate) fn call(&mut self, c: &Call) -> Ty {
         // The key of `sum`, `sort` and `most` is read of each thing, as `it`.
-        let keyed = c.kind == CallKind::Function && matches!(c.name.name.as_str(), "sum" | "sort" | "most");
+        let keyed = c.kind == CallKind::Function && matches!(&*c.name.name, "sum" | "sort" | "most");
         let mut arg_tys = Vec::with_capacity(c.args.len());
         for (i, a) in c.args.iter().enumerate() {
             let it = keyed && i == 1;
@@ -440,7 +440,7 @@ impl<'a> Checker<'a> {
     }
 
     fn keyword_call(&mut self, c: &Call, arg_tys: &[Ty]) -> Ty {
-        let Some(info) = self.env.keywords.get(&c.name.name).cloned() else {
+        let Some(info) = self.env.keywords.get(&*c.name.name).cloned() else {
             let hint = did_you_mean(&c.name.name, self.env.keywords.keys().map(String::as_str));
             let d = self.error("unknown-keyword", format!("unknown keyword `{}`", c.name.name), &c.name.span);
             d.help = Some("keywords are defined under `keywords:` in game.yaml".into());
@@ -513,7 +513,7 @@ impl<'a> Checker<'a> {
                     Ty::Bool
                 }
             }
-            _ if self.env.keywords.contains_key(&c.name.name) => {
+            _ if self.env.keywords.contains_key(&*c.name.name) => {
                 // `Remove(2)`: a keyword written like a procedure call.
                 let args: Vec<String> = c.args.iter().map(crate::syntax::print::expr).collect();
                 let call = format!("{}[{}]", c.name.name, args.join(", "));

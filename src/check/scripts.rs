@@ -116,7 +116,7 @@ fn used_procedure_params<'e>(env: &'e Env, p: &ast::EventPat) -> Vec<&'e str> {
     use ast::{EventKind, ExprKind};
     let EventKind::Action { verb, object: Some(o), .. } = &p.kind else { return vec![] };
     let ExprKind::Name(n, _) = &o.kind else { return vec![] };
-    match (verb.name.as_str(), env.lookup(n)) {
+    match (&*verb.name, env.lookup(n)) {
         ("use" | "uses", Some(Sym::Procedure { params, .. })) => params.iter().map(String::as_str).collect(),
         _ => vec![],
     }

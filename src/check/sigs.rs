@@ -24,7 +24,7 @@ fn plain(e: &Expr, t: Ty) -> bool {
 impl Checker<'_> {
     /// The arguments of a built-in function against its signature.
     pub(crate) fn function_args(&mut self, c: &Call, tys: &[Ty]) {
-        let name = c.name.name.as_str();
+        let name = &*c.name.name;
         for (i, (a, &t)) in c.args.iter().zip(tys).enumerate() {
             let wrong = match (name, i) {
                 ("count" | "exists" | "first" | "random" | "sum" | "sort" | "most", 0) => plain(a, t),

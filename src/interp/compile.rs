@@ -51,6 +51,8 @@ impl<'e> Resolver<'e> {
         let mut bound = vec![];
         visit::bound_names(b, &mut bound);
         visit::block_exprs_mut(b, &mut |e| self.expr_node(e, &bound));
+        // What is left unresolved and the script binds itself is read from its slot.
+        super::slots::block(b);
         visit::block_stmts_mut(b, &mut |s| match &mut s.kind {
             StmtKind::Call(c) => self.call(c),
             // What `set` names is a game's name: no local can be set.
@@ -180,7 +182,7 @@ impl<'e> Resolver<'e> {
     /// A call's callee: a keyword, else a procedure, else a built-in function (the
     /// order `Interp::call` looks them up in by name).
     fn call(&self, c: &mut Call) {
-        let name = c.name.name.as_str();
+        let name = &*c.name.name;
         c.callee = match c.kind {
             CallKind::Keyword => match self.env.keywords.get_index_of(name) {
                 Some(i) => Callee::Keyword(i as u32),

@@ -52,7 +52,7 @@ impl Interp<'_> {
                 DraftOpt::Pass(dr, _) => {
                     plan.dir = if matches!(dr, Direction::Left | Direction::Clockwise) { 1 } else { -1 }
                 }
-                DraftOpt::Limit(v, n) => plan.limits.push((v.name.clone(), self.count(n, cx)?)),
+                DraftOpt::Limit(v, n) => plan.limits.push((v.name.to_string(), self.count(n, cx)?)),
                 DraftOpt::Face(f, _) => plan.face = Some(*f == Face::Up),
             }
         }

@@ -54,7 +54,7 @@ impl<'r> Interp<'r> {
                 Some(&super::compile::Global::Counter(id, on, _)) => Some((id, on)),
                 _ => None,
             },
-            Res::Unresolved | Res::It => None,
+            Res::Unresolved | Res::It | Res::Local(_) => None,
         }
     }
 

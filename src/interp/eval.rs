@@ -86,6 +86,10 @@ impl<'r> Interp<'r> {
                 None => Err(Halt::error("`it` is nothing here")),
             },
             ExprKind::Name(n, Res::Unresolved) => self.name(n, cx),
+            ExprKind::Name(n, Res::Local(k)) => match cx.slot(*k, n) {
+                Some(v) => Ok(v.clone()),
+                None => self.name(n, cx),
+            },
             ExprKind::You => cx.you.map(Value::Player).ok_or_else(|| Halt::error("`you` is nobody here")),
             // A card (or a player) is copied as what it is: the generic copy of a value of
             // any kind went byte by byte through the stack and stalled.
@@ -449,7 +453,11 @@ impl<'r> Interp<'r> {
                 Some(i)
             }
             // `it` on the left of `of` is read by name, as before it was compiled.
-            Res::Unresolved | Res::It => {
+            Res::Local(k) if cx.slot(k, n).is_some() => {
+                let v = cx.slot(k, n).cloned().unwrap_or(Value::Null);
+                return self.things_of(&v, &right);
+            }
+            Res::Unresolved | Res::It | Res::Local(_) => {
                 if let Some(v) = cx.get(n).cloned() {
                     return self.things_of(&v, &right);
                 }

@@ -53,11 +53,11 @@ impl<'r> Interp<'r> {
         match &s.kind {
             StmtKind::Let { name, value } => {
                 let v = self.stmt_value(value, cx)?;
-                cx.bind(&name.name, v);
+                cx.bind_shared(&name.name, v);
             }
             StmtKind::LetEffect { name, effect } => {
                 let v = self.effect(effect, cx)?;
-                cx.bind(&name.name, v);
+                cx.bind_shared(&name.name, v);
             }
             StmtKind::Require { cond, message } => {
                 let v = self.stmt_value(cond, cx)?;
@@ -127,7 +127,7 @@ impl<'r> Interp<'r> {
                 for x in self.things(&v)? {
                     self.tick()?;
                     let mark = cx.locals.len();
-                    cx.bind(&var.name, x);
+                    cx.bind_shared(&var.name, x);
                     let out = self.exec_block(body, cx);
                     cx.locals.truncate(mark);
                     out?;
@@ -198,8 +198,8 @@ impl<'r> Interp<'r> {
     fn add_modifier(&mut self, prop: &str, target: &Expr, change: Change, d: Option<&Duration>, cx: &Ctx) -> R<()> {
         let until = match d {
             None => Until::Forever,
-            Some(Duration::UntilEndOf(p)) => Until::EndOf(p.name.clone()),
-            Some(Duration::UntilStartOf(p)) => Until::StartOf(p.name.clone()),
+            Some(Duration::UntilEndOf(p)) => Until::EndOf(p.name.to_string()),
+            Some(Duration::UntilStartOf(p)) => Until::StartOf(p.name.to_string()),
             Some(Duration::While(c)) => Until::While(Arc::new(c.clone())),
         };
         let how = d.map(|_| " ".to_string() + &duration_text(d, cx)).unwrap_or_default();
@@ -260,7 +260,7 @@ impl<'r> Interp<'r> {
                 }
                 _ => {
                     let shown = self.show(&v);
-                    self.emit(cx.you, EventKind::Set { what: prop.name.clone(), value: shown });
+                    self.emit(cx.you, EventKind::Set { what: prop.name.to_string(), value: shown });
                     self.w.state.set_var(&prop.name, v);
                     Ok(())
                 }
@@ -278,7 +278,7 @@ impl<'r> Interp<'r> {
                     let id = self.counter_id_of(name, self.compiled_counter(res));
                     self.set_counter("set", id, h, n, cx)?;
                 }
-                (Some((_, Sym::Builtin(_))), Value::Ent(e)) if prop.name == "side" => {
+                (Some((_, Sym::Builtin(_))), Value::Ent(e)) if &*prop.name == "side" => {
                     self.allowed("flip", cx.you, Some(&t), None)?;
                     self.flip_to(*e, &self.show(&v), cx)?;
                 }
@@ -308,7 +308,7 @@ impl<'r> Interp<'r> {
 
     /// A keyword, procedure or built-in function call.
     pub fn call(&mut self, c: &Call, cx: &mut Ctx) -> R<Value> {
-        let name = &c.name.name;
+        let name: &str = &c.name.name;
         let rules: &'r super::Rules = self.rules;
         // A compiled call holds its callee's index; a script that was not compiled (a
         // scenario's) looks it up by name, in the same order.
@@ -331,7 +331,7 @@ impl<'r> Interp<'r> {
             },
             (None, CallKind::Keyword) => return Err(Halt::error(format!("unknown procedure `{name}`"))),
         };
-        debug_assert_eq!(&*def.0.name, name.as_str(), "a compiled call holds another callee's index");
+        debug_assert_eq!(&*def.0.name, name, "a compiled call holds another callee's index");
         let mut args = vec![];
         for a in &c.args {
             args.push(self.eval(a, cx)?);

@@ -54,7 +54,7 @@ impl Compiler<'_> {
     fn pattern(&self, mut p: ast::EventPat) -> ast::EventPat {
         if let ast::EventKind::Action { actor, object, verb, .. } = &mut p.kind {
             if let Some(base) = super::heard::base_verb(&verb.name) {
-                verb.name = base.to_string();
+                verb.name = base.into();
             }
             for x in actor.iter_mut().chain(object.iter_mut()) {
                 *x = super::select::unquantified(x);

@@ -32,7 +32,7 @@ impl Heard {
         self.any = true;
         match &p.kind {
             Pat::Start(x) | Pat::End(x) => {
-                self.periods.insert(x.name.clone());
+                self.periods.insert(x.name.to_string());
             }
             Pat::Action { verb, object, .. } => match base_verb(&verb.name) {
                 Some(v) => {
@@ -57,7 +57,7 @@ impl Heard {
                     }
                 }
                 None => {
-                    self.words.insert(verb.name.clone());
+                    self.words.insert(verb.name.to_string());
                 }
             },
         }

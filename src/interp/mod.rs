@@ -40,6 +40,7 @@ pub mod rules;
 mod sample;
 mod secret;
 mod select;
+mod slots;
 mod steps;
 mod stmts;
 pub mod triggers;
@@ -159,6 +160,21 @@ impl<'s> Ctx<'s> {
     }
 
     /// Binds a name.
+    /// The binding `k` places below the innermost, which a compiled name reads
+    /// (`Res::Local`). Its name is not compared: the compiler placed it (`slots`). Only
+    /// its length is, a cheap guard that sends a misplaced read back to `get`.
+    #[inline]
+    pub fn slot(&self, k: u32, name: &str) -> Option<&Value> {
+        let i = self.locals.len().checked_sub(k as usize + 1)?;
+        let (n, v) = &self.locals[i];
+        debug_assert_eq!(&**n, name, "a compiled local reads another binding");
+        if n.len() == name.len() {
+            Some(v)
+        } else {
+            self.get(name)
+        }
+    }
+
     pub fn bind(&mut self, name: &str, v: Value) {
         self.locals.push((name.into(), v));
     }

@@ -187,7 +187,7 @@ impl<'r> Interp<'r> {
                         _ => Until::Forever,
                     };
                     out.push(Modifier {
-                        prop: prop.name.clone(),
+                        prop: prop.name.to_string(),
                         target: Arc::new(target.clone()),
                         change: Change::Add(n),
                         until,
@@ -310,7 +310,7 @@ impl<'r> Interp<'r> {
     /// `allowed` when some prohibition may be in force.
     fn allowed_by_bans(&mut self, verb: &str, you: PlayerId, thing: Option<&Value>, place: Option<ZoneId>) -> R<()> {
         for ban in self.bans()? {
-            if ban.rule.actions.iter().any(|a| a.name == verb) && self.forbids(&ban, you, thing, place)? {
+            if ban.rule.actions.iter().any(|a| &*a.name == verb) && self.forbids(&ban, you, thing, place)? {
                 if self.coverage.is_some() {
                     self.hit(&ban.rule.who.span, ban.cx.origin(), super::coverage::Hit::Ran);
                 }
@@ -361,7 +361,7 @@ impl<'r> Interp<'r> {
             }
         }
         Ok(match &ban.rule.except {
-            Some(Exception::During(p)) => !self.running_names().contains(&p.name.as_str()),
+            Some(Exception::During(p)) => !self.running_names().contains(&&*p.name),
             Some(Exception::If(c)) => {
                 let v = self.eval(c, &mut cx)?;
                 !self.truth(&v, c, &cx)?

@@ -532,12 +532,11 @@ impl Rules {
         self.keyword_list = (0..env.keywords.len()).map(|_| None).collect();
         for k in &g.keywords {
             let Ok(sig) = syntax::parse_keyword_sig(&k.sig.text) else { continue };
-            let (Some(i), Some(body)) = (env.keywords.get_index_of(&sig.name.name), cx.script(&k.body)) else {
+            let (Some(i), Some(body)) = (env.keywords.get_index_of(&*sig.name.name), cx.script(&k.body)) else {
                 continue;
             };
-            let params = sig.params.iter().map(|p| p.name.name.as_str().into()).collect();
-            self.keyword_list[i] =
-                Some(ProcDef { name: sig.name.name.as_str().into(), params, body: Body::Script(body) });
+            let params = sig.params.iter().map(|p| p.name.name.clone()).collect();
+            self.keyword_list[i] = Some(ProcDef { name: sig.name.name.clone(), params, body: Body::Script(body) });
         }
         self.proc_list = (0..procs.len()).map(|_| None).collect();
         for p in g.procedures.iter().chain(bundle.factions.iter().flat_map(|f| &f.procedures)) {
@@ -599,7 +598,7 @@ impl Rules {
             for st in &s.block.stmts {
                 match &st.kind {
                     ast::StmtKind::Modify { prop, .. } => {
-                        self.static_props.insert(prop.name.clone());
+                        self.static_props.insert(prop.name.to_string());
                     }
                     ast::StmtKind::Forbid(_) => self.static_bans = true,
                     _ => {}

@@ -116,11 +116,11 @@ impl<'r> Interp<'r> {
         match (&pat.kind, &ev.kind) {
             (EventKind_::Start(p), EventKind::Period { start: true, period, name })
             | (EventKind_::End(p), EventKind::Period { start: false, period, name }) => {
-                Ok(name.is(&p.name) || p.name == *period)
+                Ok(name.is(&p.name) || &*p.name == *period)
             }
             (EventKind_::Action { actor, verb, object, clauses }, k) => {
                 // The verb is in base form (`fields.rs` `pattern`).
-                if k.verb() != Some(verb.name.as_str()) {
+                if k.verb() != Some(&*verb.name) {
                     return Ok(false);
                 }
                 if let Some(a) = actor {

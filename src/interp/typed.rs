@@ -78,6 +78,8 @@ pub(super) enum Tv {
     Lit(Value),
     /// A local (a `let`, a `for each` variable, a parameter), read by its name.
     Local(String),
+    /// One of the script's own bindings, read from its slot (`Res::Local`).
+    Slot(u32, String),
     You,
     This,
     It,
@@ -260,7 +262,7 @@ fn reads_caller(x: &Tx, it_counts: bool) -> bool {
 fn reads_caller_v(v: &Tv, it_counts: bool) -> bool {
     match v {
         // A local is the caller's, not the procedure's (which has none).
-        Tv::Local(_) => true,
+        Tv::Local(_) | Tv::Slot(..) => true,
         Tv::It | Tv::Counter(_, _, CounterOn::Player, _) | Tv::InZone { of: Of::It, .. } => it_counts,
         Tv::Prop(_, _, _, x) | Tv::Rel(_, _, x) | Tv::Things(_, x) => reads_caller_v(x, it_counts),
         Tv::Num(_, a, b) => reads_caller_v(a, it_counts) || reads_caller_v(b, it_counts),
@@ -280,6 +282,7 @@ fn operand(rules: &Rules, fx: &Fx, depth: u32) -> Option<Tv> {
         Kind::It => Tv::It,
         Kind::Eval => match &fx.expr().kind {
             ExprKind::Name(n, Res::Unresolved) => Tv::Local(n.clone()),
+            ExprKind::Name(n, Res::Local(k)) => Tv::Slot(*k, n.clone()),
             _ => return None,
         },
         Kind::Global(i) => match rules.globals.get(*i as usize)? {
@@ -405,6 +408,7 @@ impl Interp<'_> {
             Tv::Lit(v) => Some(Operand::Lit(v)),
             // Bound, it is what `name` reads; anything else `eval` looks up.
             Tv::Local(n) => made(cx.get(n)?.clone()),
+            Tv::Slot(k, n) => made(cx.slot(*k, n)?.clone()),
             Tv::You => made(Value::Player(cx.you?)),
             Tv::This | Tv::It => match if matches!(t, Tv::This) { &cx.this } else { &cx.it } {
                 Some(Value::Ent(e)) => made(Value::Ent(*e)),

@@ -48,6 +48,10 @@ impl<'r> Interp<'r> {
                 let p = match (&b.kind, &cx.it) {
                     (ExprKind::You, _) => cx.you?,
                     (ExprKind::Name(_, Res::It), Some(Value::Player(p))) => *p,
+                    (ExprKind::Name(n, Res::Local(k)), _) => match cx.slot(*k, n) {
+                        Some(Value::Player(p)) => *p,
+                        _ => return None,
+                    },
                     (ExprKind::Name(n, Res::Unresolved), _) => match cx.get(n) {
                         Some(Value::Player(p)) => *p,
                         _ => return None,

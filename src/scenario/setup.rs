@@ -33,7 +33,7 @@ impl Runner<'_> {
                     let script = parse(src, it).map_err(|m| self.fail(0, &src.span.range(), m))?;
                     // Naming whose turn it is counts even when it names the default player.
                     let sets_active = script.block.stmts.iter().any(|st| {
-                        matches!(&st.kind, syntax::ast::StmtKind::Set { prop, target: None, .. } if prop.name == "active_player")
+                        matches!(&st.kind, syntax::ast::StmtKind::Set { prop, target: None, .. } if &*prop.name == "active_player")
                     });
                     let mut cx = self.ctx(it, first, &script.text).at(&script.origin);
                     it.atomically(|me| me.exec_stmts(&script.block, &mut cx))

@@ -14,7 +14,7 @@ pub type Span = Range<usize>;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Ident {
     /// The name as written.
-    pub name: String,
+    pub name: std::sync::Arc<str>,
     /// Where it was written.
     pub span: Span,
 }
@@ -433,6 +433,10 @@ pub enum Res {
     Global(u32),
     /// `it`, which no binding of the script hides: the candidate or subject (`Ctx::it`).
     It,
+    /// One of the script's own bindings (`let`, `for each`): the `k`-th on the bindings
+    /// stack counted from the innermost (0 is the last bound), read without comparing
+    /// names (`interp::slots`).
+    Local(u32),
 }
 
 /// Prefix operators.

@@ -64,7 +64,7 @@ fn comment_start(line: &str) -> Option<usize> {
 }
 
 pub(super) fn ident(p: P) -> Ident {
-    Ident { name: p.as_str().to_string(), span: span(&p) }
+    Ident { name: p.as_str().into(), span: span(&p) }
 }
 
 /// Children that carry meaning (keyword tokens `k_*` are skipped).
@@ -461,7 +461,7 @@ fn parse_name(p: P) -> Expr {
                 callee: Callee::Unresolved,
             })
         }
-        None => ExprKind::Name(id.name, Res::Unresolved),
+        None => ExprKind::Name(id.name.to_string(), Res::Unresolved),
     };
     Expr { kind, span: sp }
 }

@@ -145,7 +145,7 @@ fn lasting(out: &mut String, d: &Option<Duration>) {
 }
 
 fn forbid(out: &mut String, f: &Forbid) {
-    let actions: Vec<&str> = f.actions.iter().map(|a| a.name.as_str()).collect();
+    let actions: Vec<&str> = f.actions.iter().map(|a| &*a.name).collect();
     let _ = write!(out, "forbid {} to {}", operand(&f.who), actions.join(", "));
     if let Some(o) = &f.object {
         let _ = write!(out, " {}", operand(o));

@@ -98,7 +98,8 @@ fn duration_mut(d: &mut Option<Duration>, f: &mut impl FnMut(&mut Expr)) {
     }
 }
 
-fn stmt_exprs_mut(s: &mut Stmt, f: &mut impl FnMut(&mut Expr)) {
+/// Calls `f` on every expression of a statement, with the blocks inside it.
+pub fn stmt_exprs_mut(s: &mut Stmt, f: &mut impl FnMut(&mut Expr)) {
     match &mut s.kind {
         StmtKind::Let { value, .. } => expr_mut(value, f),
         StmtKind::LetEffect { effect, .. } | StmtKind::Effect(effect) => effect_mut(effect, f),
@@ -215,8 +216,8 @@ pub fn block_stmts_mut(b: &mut Block, f: &mut impl FnMut(&mut Stmt)) {
 /// The names a block binds (`let`, `for each`), wherever they are.
 pub fn bound_names(b: &Block, out: &mut Vec<String>) {
     block_stmts(b, &mut |s| match &s.kind {
-        StmtKind::Let { name, .. } | StmtKind::LetEffect { name, .. } => out.push(name.name.clone()),
-        StmtKind::ForEach { var, .. } => out.push(var.name.clone()),
+        StmtKind::Let { name, .. } | StmtKind::LetEffect { name, .. } => out.push(name.name.to_string()),
+        StmtKind::ForEach { var, .. } => out.push(var.name.to_string()),
         _ => {}
     });
 }
