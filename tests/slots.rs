@@ -2,7 +2,8 @@
 //! `let`s or `for each` variables is compiled to the binding's place on the stack, and it
 //! reads what the name reads: the innermost binding of that name where it is written,
 //! through shadowing, nested blocks, loops, a `let` bound to an effect, a parameter of the
-//! same name and a procedure called in between. Debug builds also assert the name at
+//! same name, a procedure called in between, and the parameters of procedures and
+//! keywords (bound first, in order, beneath what their bodies bind). Debug builds also assert the name at
 //! every slot read.
 
 use twilit::diag::SourceMap;
@@ -29,8 +30,19 @@ counters:
   r7: { on: game }
   r8: { on: game }
   r9: { on: game }
+  r10: { on: game }
+  r11: { on: game }
+keywords:
+  # A keyword's parameter is a slot too, beneath what its body binds.
+  "Bump[x: int]": |
+    let y = x + 1
+    add (y + x) r10
 procedures:
-  # `x` is x parameter here (read by name); the body's `let y` is its own (x slot).
+  # A value procedure's parameters: slots, the innermost last.
+  weigh:
+    params: [x, y]
+    value: x * 10 + y
+  # `x` is a parameter here; the body's `let y` is its own.
   twice:
     params: [x]
     script: |
@@ -68,6 +80,8 @@ setup: |
   for each c in cards in pile {
     add (y) r9
   }
+  Bump[y]
+  add (weigh(y, x)) r11
 end: true
 "#;
 
@@ -92,15 +106,17 @@ fn slots_read_the_innermost_binding_of_their_name() {
     let mut it = Interp::new(&r, Interp::lay_out(&r, 7, names), Box::new(RandomAgent));
     it.prepare_whole_game().expect("the setup runs");
     let expected = [
-        ("r1", 1),   // the first `x`
-        ("r2", 200), // the loop's own `x`, twice
-        ("r3", 20),  // the outer `y` inside the loop
-        ("r4", 10),  // the `if`'s own `y`
-        ("r5", 20),  // the outer `y` again once the `if` is over
-        ("r6", 1),   // the outer `x` once the loop is over
-        ("r7", 20),  // `twice(5)`, twice: its parameter by name, its `let` by slot
-        ("r8", 33),  // `shadow(1 + 10)`
-        ("r9", 41),  // a `let` bound after a `let` bound to an effect
+        ("r1", 1),    // the first `x`
+        ("r2", 200),  // the loop's own `x`, twice
+        ("r3", 20),   // the outer `y` inside the loop
+        ("r4", 10),   // the `if`'s own `y`
+        ("r5", 20),   // the outer `y` again once the `if` is over
+        ("r6", 1),    // the outer `x` once the loop is over
+        ("r7", 20),   // `twice(5)`, twice: its parameter and its `let`, both slots
+        ("r8", 33),   // `shadow(1 + 10)`
+        ("r9", 41),   // a `let` bound after a `let` bound to an effect
+        ("r10", 83),  // `Bump[41]`: 42 + 41
+        ("r11", 411), // `weigh(41, 1)`
     ];
     for (name, want) in expected {
         assert_eq!(it.w.state.counter(name, Holder::Game), want, "{name}");
@@ -122,4 +138,16 @@ fn the_scripts_own_bindings_are_compiled_to_slots() {
         });
     }
     assert!(found.contains(&("x".to_string(), Res::Local(1))), "{found:?}");
+    // A procedure's parameters are slots beneath its own bindings: in `twice`, `x` is
+    // read from under `let y`.
+    let twice = r.proc_list.iter().flatten().find(|p| &*p.name == "twice").expect("twice");
+    let twilit::interp::rules::Body::Script(body) = &twice.body else { panic!("a script") };
+    let StmtKind::Let { value, .. } = &body.block.stmts[0].kind else { panic!("a let") };
+    let mut read = vec![];
+    twilit::syntax::visit::expr_mut(&mut value.clone(), &mut |x| {
+        if let ExprKind::Name(n, res) = &x.kind {
+            read.push((n.clone(), *res));
+        }
+    });
+    assert_eq!(read, [("x".to_string(), Res::Local(0)), ("x".to_string(), Res::Local(0))]);
 }

@@ -47,12 +47,18 @@ impl<'e> Resolver<'e> {
 
     /// Resolves the names and calls of a script.
     pub(super) fn block(&self, b: &mut Block) {
+        self.body(b, &[]);
+    }
+
+    /// Resolves the names and calls of a procedure's (or keyword's) body, whose
+    /// parameters `params` its call binds first.
+    pub(super) fn body(&self, b: &mut Block, params: &[std::sync::Arc<str>]) {
         crate::check::regroup::block(self.env, b);
         let mut bound = vec![];
         visit::bound_names(b, &mut bound);
         visit::block_exprs_mut(b, &mut |e| self.expr_node(e, &bound));
         // What is left unresolved and the script binds itself is read from its slot.
-        super::slots::block(b);
+        super::slots::block(b, params);
         visit::block_stmts_mut(b, &mut |s| match &mut s.kind {
             StmtKind::Call(c) => self.call(c),
             // What `set` names is a game's name: no local can be set.
@@ -169,6 +175,12 @@ impl<'e> Resolver<'e> {
     pub(super) fn expr(&self, e: &mut Expr) {
         crate::check::regroup::expr(self.env, e);
         visit::expr_mut(e, &mut |x| self.expr_node(x, &[]));
+    }
+
+    /// Resolves a value procedure's body, whose parameters `params` its call binds.
+    pub(super) fn value_body(&self, e: &mut Expr, params: &[std::sync::Arc<str>]) {
+        self.expr(e);
+        super::slots::expr(e, params);
     }
 
     /// One expression node: a name, or a call.

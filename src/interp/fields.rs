@@ -37,6 +37,38 @@ impl Compiler<'_> {
         Some(Script::from_src(block, src))
     }
 
+    /// A procedure's (or keyword's) `script:`, its parameters read from their slots.
+    /// Not shared with other fields of the same text: what its names mean depends on
+    /// the parameters too.
+    pub(super) fn body_script(&mut self, src: &ScriptSrc, params: &[Arc<str>]) -> Option<Script> {
+        if params.is_empty() {
+            return self.script(src);
+        }
+        let (names, limits) = (self.names, self.limits);
+        let parse = |t: &str| {
+            let mut b = syntax::parse_script_with(t, &limits)?;
+            names.body(&mut b, params);
+            Ok(b)
+        };
+        let block = compiled(&mut HashMap::default(), self.diags, src, parse)?;
+        Some(Script::from_src(block, src))
+    }
+
+    /// A procedure's `value:`, its parameters read from their slots (see `body_script`).
+    fn body_cond(&mut self, src: &ScriptSrc, params: &[Arc<str>]) -> Option<Cond> {
+        if params.is_empty() {
+            return self.cond(src);
+        }
+        let (names, limits) = (self.names, self.limits);
+        let parse = |t: &str| {
+            let mut e = syntax::parse_condition_with(t, &limits)?;
+            names.value_body(&mut e, params);
+            Ok(e)
+        };
+        let expr = compiled(&mut HashMap::default(), self.diags, src, parse)?;
+        Some(Cond::from_src(expr, src))
+    }
+
     pub(super) fn cond(&mut self, src: &ScriptSrc) -> Option<Cond> {
         let (names, limits) = (self.names, self.limits);
         let parse = |t: &str| {
@@ -124,12 +156,12 @@ impl Compiler<'_> {
     }
 
     pub(super) fn procedure(&mut self, p: &load::Procedure) -> Option<ProcDef> {
+        let params: Vec<Arc<str>> = p.params.iter().map(|a| a.name.value.as_str().into()).collect();
         let body = match (&p.script, &p.value) {
-            (Some(s), _) => Body::Script(self.script(s)?),
-            (None, Some(v)) => Body::Value(self.cond(v)?),
+            (Some(s), _) => Body::Script(self.body_script(s, &params)?),
+            (None, Some(v)) => Body::Value(self.body_cond(v, &params)?),
             (None, None) => return None,
         };
-        let params = p.params.iter().map(|a| a.name.value.as_str().into()).collect();
         Some(ProcDef { name: p.name.value.as_str().into(), params, body })
     }
 }

@@ -532,10 +532,11 @@ impl Rules {
         self.keyword_list = (0..env.keywords.len()).map(|_| None).collect();
         for k in &g.keywords {
             let Ok(sig) = syntax::parse_keyword_sig(&k.sig.text) else { continue };
-            let (Some(i), Some(body)) = (env.keywords.get_index_of(&*sig.name.name), cx.script(&k.body)) else {
+            let params: Vec<Arc<str>> = sig.params.iter().map(|p| p.name.name.clone()).collect();
+            let (Some(i), Some(body)) = (env.keywords.get_index_of(&*sig.name.name), cx.body_script(&k.body, &params))
+            else {
                 continue;
             };
-            let params = sig.params.iter().map(|p| p.name.name.clone()).collect();
             self.keyword_list[i] = Some(ProcDef { name: sig.name.name.clone(), params, body: Body::Script(body) });
         }
         self.proc_list = (0..procs.len()).map(|_| None).collect();

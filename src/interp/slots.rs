@@ -9,18 +9,27 @@
 //! its own (`exec_block` drops what it bound). Nothing else binds while a script's
 //! statements run (a call runs its body in a context of its own; `where` and keys
 //! set `it`, not a binding), so the k-th binding from the top where a name is read is
-//! the one the walk counted. Names bound before the script starts (a parameter, an
-//! event's names, an earlier part of the same ability) are not the script's own: they
-//! stay looked up by name. A prohibition or a modifier keeps a copy of all the bindings
+//! the one the walk counted. Names bound before the script starts (an event's names, an
+//! earlier part of the same ability) are not the script's own: they stay looked up by
+//! name, but for a procedure's (or keyword's) parameters, which its call
+//! binds first and in order: its body is compiled with them as the outermost bindings. A prohibition or a modifier keeps a copy of all the bindings
 //! (`Ctx::kept`), so its slots still count from the same top. Debug builds assert the
 //! name at every slot read (`Ctx::slot`).
 
 use crate::syntax::ast::{Block, Expr, ExprKind, Res, StmtKind};
 use crate::syntax::visit;
 
-/// Compiles the names of `b` that read its own bindings.
-pub(super) fn block(b: &mut Block) {
-    stmts(b, &mut vec![]);
+/// Compiles the names of `b` that read its own bindings, and its parameters `params`
+/// (a procedure's or a keyword's, bound in order before its body runs; none for other
+/// scripts).
+pub(super) fn block(b: &mut Block, params: &[std::sync::Arc<str>]) {
+    stmts(b, &mut params.iter().map(|p| p.to_string()).collect());
+}
+
+/// Compiles the names of a value procedure's body that read its parameters.
+pub(super) fn expr(e: &mut Expr, params: &[std::sync::Arc<str>]) {
+    let scope: Vec<String> = params.iter().map(|p| p.to_string()).collect();
+    exprs(e, &scope);
 }
 
 /// A block that is a scope of its own.
