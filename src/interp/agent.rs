@@ -71,8 +71,8 @@ pub trait Agent {
     /// An `Err` stops the action (a scenario's missing answer).
     fn choose(&mut self, ask: &Ask, rng: &mut Rng) -> Result<Vec<usize>, String>;
 
-    /// Whether it reads the options' names (else only their number is given, and nobody
-    /// formats names that nobody reads).
+    /// Whether it reads the options' names and the prompt (else only the number of
+    /// options is given, the prompt is empty, and nobody formats text that nobody reads).
     fn wants_names(&self) -> bool {
         true
     }

@@ -12,10 +12,40 @@ use super::{Ask, Ctx, Halt, Interp, R};
 /// Prompts by the script text they are made of (what follows `choose `).
 pub(super) type Prompts = crate::fxhash::FxHashMap<Box<str>, Arc<str>>;
 
+/// A choice's prompt: written out only when someone reads it (an agent that wants names,
+/// the log, an error), so that a simulation's choices write no text.
+#[derive(Debug, Clone)]
+pub enum Prompt {
+    /// A fixed text.
+    Fixed(&'static str),
+    /// A text already written.
+    Text(Arc<str>),
+    /// `choose ` and the running script's words at this span (`Interp::prompt`).
+    Words(Span),
+}
+
+impl From<&'static str> for Prompt {
+    fn from(s: &'static str) -> Self {
+        Prompt::Fixed(s)
+    }
+}
+
+impl From<String> for Prompt {
+    fn from(s: String) -> Self {
+        Prompt::Text(s.into())
+    }
+}
+
+impl From<Arc<str>> for Prompt {
+    fn from(s: Arc<str>) -> Self {
+        Prompt::Text(s)
+    }
+}
+
 impl Interp<'_> {
     /// `choose X`: the acting player picks what the selector allows.
     pub fn choose(&mut self, x: &Expr, cx: &mut Ctx) -> R<Value> {
-        let prompt = self.prompt(cx, x.span.clone());
+        let prompt = Prompt::Words(x.span.clone());
         if let ExprKind::Select { quantity: Some(q), base, filters } = &x.kind {
             if !matches!(
                 q.kind,
@@ -33,9 +63,18 @@ impl Interp<'_> {
         Ok(first(out))
     }
 
+    /// A prompt's text (`Prompt`).
+    fn prompt_text(&mut self, p: &Prompt, cx: &Ctx) -> Arc<str> {
+        match p {
+            Prompt::Fixed(s) => (*s).into(),
+            Prompt::Text(t) => Arc::clone(t),
+            Prompt::Words(span) => self.prompt(cx, span.clone()),
+        }
+    }
+
     /// `choose ` and the script text at `span`: the prompt of a choice the script makes,
     /// written once per script and place (a choice asked again shares it).
-    pub(super) fn prompt(&mut self, cx: &Ctx, span: Span) -> Arc<str> {
+    fn prompt(&mut self, cx: &Ctx, span: Span) -> Arc<str> {
         // Keyed by the words themselves: the same words make the same prompt wherever
         // they are (a text's address could be another text's once it is dropped).
         let words = cx.text().get(span).unwrap_or("").trim();
@@ -50,7 +89,7 @@ impl Interp<'_> {
     /// Asks the acting player for `min..=max` of `cands`; among indistinguishable things
     /// the only question is how many (none when that is fixed).
     /// The prompt may be shared (`prompt`): its events keep it uncopied.
-    pub fn pick(&mut self, prompt: impl Into<Arc<str>>, cands: List, min: usize, max: usize, cx: &Ctx) -> R<Value> {
+    pub fn pick(&mut self, prompt: impl Into<Prompt>, cands: List, min: usize, max: usize, cx: &Ctx) -> R<Value> {
         let prompt = prompt.into();
         if max == 0 {
             return Ok(Value::List(List::new()));
@@ -66,6 +105,7 @@ impl Interp<'_> {
             min
         } else {
             let counts = (min..=max).map(|k| Value::Int(k as i64)).collect();
+            let prompt = self.prompt_text(&prompt, cx);
             let v = first(self.ask(format!("how many: {prompt}"), counts, 1, 1, cx)?);
             match v {
                 Value::Int(k) => k as usize,
@@ -77,8 +117,8 @@ impl Interp<'_> {
 
     /// Asks the acting player for `min..=max` of `cands`. The prompt may be shared
     /// (`prompt`): the choice's event keeps it uncopied.
-    pub fn ask(&mut self, prompt: impl Into<Arc<str>>, cands: List, min: usize, max: usize, cx: &Ctx) -> R<Value> {
-        let prompt: Arc<str> = prompt.into();
+    pub fn ask(&mut self, prompt: impl Into<Prompt>, cands: List, min: usize, max: usize, cx: &Ctx) -> R<Value> {
+        let prompt: Prompt = prompt.into();
         if self.speculating {
             // A sampled action asks: from here on it is its own trial (`sample.rs`), so
             // the first legal answers give its outcome; the agent is parked until then.
@@ -89,30 +129,34 @@ impl Interp<'_> {
         self.tick()?;
         let max = max.min(cands.len());
         if cands.len() < min {
+            let prompt = self.prompt_text(&prompt, cx);
             return Err(Halt::refused(format!("cannot {prompt}: {} of {min} available", cands.len())));
         }
-        let who = cx.you.ok_or_else(|| Halt::error(format!("nobody to {prompt}")))?;
+        let Some(who) = cx.you else {
+            return Err(Halt::error(format!("nobody to {}", self.prompt_text(&prompt, cx))));
+        };
         let picked = match self.replay.pop_front() {
             // The same things the player chose in the rehearsal of a simultaneous choice.
             Some(chosen) => {
                 let found: Vec<usize> = chosen.iter().filter_map(|v| cands.iter().position(|c| c == v)).collect();
                 if found.len() != chosen.len() || !(min..=max).contains(&found.len()) {
+                    let prompt = self.prompt_text(&prompt, cx);
                     return Err(Halt::error(format!("`{prompt}` changed between the choice and its resolution")));
                 }
                 found
             }
             None => {
-                let options: Vec<String> = if self.agent.wants_names() {
-                    cands.iter().map(|c| self.show_to(c, who)).collect()
-                } else {
-                    vec![]
-                };
+                // An agent that reads no names reads no prompt either.
+                let named = self.agent.wants_names();
+                let options: Vec<String> =
+                    if named { cands.iter().map(|c| self.show_to(c, who)).collect() } else { vec![] };
+                let text = if named { Some(self.prompt_text(&prompt, cx)) } else { None };
                 let view = if self.agent.wants_view(self.pname(who)) { Some(self.view_for(who)) } else { None };
                 // The fields, not `pname`: the generator is lent to the agent beside it.
                 let state = &mut self.w.state;
                 let ask = Ask {
                     chooser: &state.players[who].name,
-                    prompt: &prompt,
+                    prompt: text.as_deref().unwrap_or(""),
                     count: cands.len(),
                     options: &options,
                     min,
@@ -121,6 +165,7 @@ impl Interp<'_> {
                 };
                 let got = self.agent.choose(&ask, &mut state.rng).map_err(Halt::agent)?;
                 if got.iter().any(|&i| i >= cands.len()) {
+                    let prompt = self.prompt_text(&prompt, cx);
                     return Err(Halt::agent(format!("`{prompt}`: the agent picked an option that does not exist")));
                 }
                 got
@@ -140,6 +185,7 @@ impl Interp<'_> {
             // What was picked is written out only when someone may read it.
             let names =
                 if self.quiet { vec![] } else { picked.iter().map(|&i| self.show_to(&cands[i], who)).collect() };
+            let prompt = self.prompt_text(&prompt, cx);
             self.emit_seen(Some(who), EventKind::Choose { prompt, picked: names }, seen);
         }
         Ok(Value::List(picked.into_iter().map(|i| cands[i].clone()).collect()))
@@ -158,7 +204,7 @@ impl Interp<'_> {
     }
 
     /// Asks a yes/no question.
-    pub fn yes(&mut self, prompt: &str, cx: &Ctx) -> R<bool> {
+    pub fn yes(&mut self, prompt: impl Into<Prompt>, cx: &Ctx) -> R<bool> {
         let v = self.ask(prompt, thin_vec::thin_vec![Value::Sym("yes".into()), Value::Sym("no".into())], 1, 1, cx)?;
         Ok(v.as_slice() == [Value::Sym("yes".into())])
     }

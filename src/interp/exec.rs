@@ -141,8 +141,9 @@ impl<'r> Interp<'r> {
                 }
             }
             StmtKind::AnyTimes { body } => {
-                let prompt = format!("any number of times, now: {}", first_line(&cx.snippet(&body.span)));
-                while self.yes(&prompt, cx)? {
+                let prompt: Arc<str> =
+                    format!("any number of times, now: {}", first_line(&cx.snippet(&body.span))).into();
+                while self.yes(Arc::clone(&prompt), cx)? {
                     self.exec_block(body, cx)?;
                 }
             }
@@ -181,10 +182,10 @@ impl<'r> Interp<'r> {
             }
             None => cx.you.into_iter().collect(),
         };
-        let prompt = format!("may: {}", first_line(&cx.snippet(&body.span)));
+        let prompt: Arc<str> = format!("may: {}", first_line(&cx.snippet(&body.span))).into();
         for p in players {
             let saved = cx.you.replace(p);
-            let out = match self.yes(&prompt, cx) {
+            let out = match self.yes(Arc::clone(&prompt), cx) {
                 Ok(true) => self.exec_block(body, cx),
                 Ok(false) => Ok(()),
                 Err(e) => Err(e),

@@ -113,7 +113,7 @@ impl Interp<'_> {
 
     /// Asks `p` to pick one of `legal` (or to pass, when `pass`): the picked action, or
     /// `None` for a pass.
-    fn offer(&mut self, p: PlayerId, prompt: &str, mut legal: Vec<Legal>, pass: bool) -> R<Option<Action>> {
+    fn offer(&mut self, p: PlayerId, prompt: &'static str, mut legal: Vec<Legal>, pass: bool) -> R<Option<Action>> {
         let mut labels = List::with_capacity(legal.len() + 1);
         if pass {
             labels.push(Value::Sym("pass".into()));

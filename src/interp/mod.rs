@@ -56,6 +56,7 @@ use crate::load::ScriptSrc;
 use crate::syntax::ast::{Expr, Span};
 
 pub use agent::{Agent, Answer, Ask, FirstLegal, RandomAgent, Sampler, Scripted, View};
+pub use choice::Prompt;
 pub use game::Standing;
 pub use legal::Legal;
 pub use rules::Rules;

@@ -197,7 +197,7 @@ impl Interp<'_> {
             }
             let cx = Ctx::new(r.controller, None, "");
             let what = format!("respond to \"{}\" with {}", ev.render(&self.w.state), r.label);
-            return self.yes(&what, &cx);
+            return self.yes(what, &cx);
         }
         Ok(true)
     }

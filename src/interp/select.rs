@@ -176,7 +176,7 @@ impl<'r> Interp<'r> {
                     return Ok(Value::List(c));
                 }
                 let end = filters.last().map(|f| f.span.end).unwrap_or(base.span.end);
-                let prompt = self.prompt(cx, q.span.start..end);
+                let prompt = super::choice::Prompt::Words(q.span.start..end);
                 self.pick(prompt, cands, min, max, cx)
             }
         }

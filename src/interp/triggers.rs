@@ -233,7 +233,7 @@ impl<'r> Interp<'r> {
         }
         if p.ability.optional {
             let cx = Ctx::new(p.controller, None, "");
-            if !self.yes(&format!("use the triggered ability of {} ({})", p.label, p.ability.head_text), &cx)? {
+            if !self.yes(format!("use the triggered ability of {} ({})", p.label, p.ability.head_text), &cx)? {
                 return Ok(());
             }
         }
