@@ -58,8 +58,10 @@ impl Interp<'_> {
         cx: &mut Ctx,
     ) -> Option<Value> {
         let v = self.fast(items, cx)?;
+        // `sum` and `most` keep a running answer; only `sort` keeps every key.
         let mut keyed = vec![];
-        for x in self.things(&v).ok()? {
+        let (mut total, mut top): (i64, Option<(i64, Option<Value>)>) = (0, None);
+        for x in self.things_owned(v).ok()? {
             let saved = cx.it.replace(x.clone());
             let mark = self.steps.mark();
             let k = match typed.and_then(|t| self.typed_int(t, cx)) {
@@ -70,9 +72,23 @@ impl Interp<'_> {
                 }
             };
             cx.it = saved;
-            keyed.push((k?, x));
+            let k = k?;
+            match fun {
+                Fun::Sum => total = total.saturating_add(k),
+                Fun::Sort => keyed.push((k, x)),
+                // The one thing with the highest key, none when several share it.
+                _ => match &mut top {
+                    Some((t, best)) if k == *t => *best = None,
+                    Some((t, _)) if k < *t => {}
+                    _ => top = Some((k, Some(x))),
+                },
+            }
         }
-        Some(by_key(fun, keyed))
+        Some(match fun {
+            Fun::Sum => Value::Int(total),
+            Fun::Sort => by_key(fun, keyed),
+            _ => top.and_then(|(_, best)| best).unwrap_or(Value::Null),
+        })
     }
 
     /// Calls the built-in function with index `f` in `check::env::FUNCTIONS`.
