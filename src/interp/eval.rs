@@ -380,7 +380,19 @@ impl<'r> Interp<'r> {
     }
 
     /// Equality that sees a one-element selection as its element and text as a name.
+    #[inline]
     pub fn same(&self, l: &Value, r: &Value) -> bool {
+        // Two values of one kind (the commonest test: two players, two numbers, two
+        // names) are the same exactly when they are equal; only mixed kinds need more.
+        if std::mem::discriminant(l) == std::mem::discriminant(r) {
+            return l == r;
+        }
+        self.same_mixed(l, r)
+    }
+
+    /// `same` of values of different kinds.
+    #[inline(never)]
+    fn same_mixed(&self, l: &Value, r: &Value) -> bool {
         match (l, r) {
             (Value::List(x), y) if x.len() == 1 && !matches!(y, Value::List(_)) => self.same(&x[0], y),
             (x, Value::List(y)) if y.len() == 1 && !matches!(x, Value::List(_)) => self.same(x, &y[0]),

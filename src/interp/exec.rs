@@ -18,7 +18,7 @@ impl<'r> Interp<'r> {
     pub fn exec_block(&mut self, b: &Block, cx: &mut Ctx) -> R<()> {
         let mark = cx.locals.len();
         let out = self.exec_stmts(b, cx);
-        cx.locals.truncate(mark);
+        cx.unbind(mark);
         out
     }
 
@@ -129,7 +129,7 @@ impl<'r> Interp<'r> {
                     let mark = cx.locals.len();
                     cx.bind_shared(&var.name, x);
                     let out = self.exec_block(body, cx);
-                    cx.locals.truncate(mark);
+                    cx.unbind(mark);
                     out?;
                 }
             }

@@ -160,7 +160,6 @@ impl<'s> Ctx<'s> {
         self.locals.iter().rev().find(|(n, _)| &**n == name).map(|(_, v)| v)
     }
 
-    /// Binds a name.
     /// The binding `k` places below the innermost, which a compiled name reads
     /// (`Res::Local`). Its name is not compared: the compiler placed it (`slots`). Only
     /// its length is, a cheap guard that sends a misplaced read back to `get`.
@@ -176,11 +175,21 @@ impl<'s> Ctx<'s> {
         }
     }
 
+    /// Drops the bindings made since there were `mark` (most blocks bind nothing: then
+    /// nothing is called).
+    #[inline]
+    pub fn unbind(&mut self, mark: usize) {
+        if self.locals.len() > mark {
+            self.locals.truncate(mark);
+        }
+    }
+
+    /// Binds a name (a scenario's player, a name not shared with a definition).
     pub fn bind(&mut self, name: &str, v: Value) {
         self.locals.push((name.into(), v));
     }
 
-    /// Binds a shared name (a parameter's).
+    /// Binds a shared name (a parameter's, a `let`'s, a `for each`'s).
     pub fn bind_shared(&mut self, name: &Arc<str>, v: Value) {
         self.locals.push((Arc::clone(name), v));
     }

@@ -416,11 +416,8 @@ impl Interp<'_> {
                 _ => None,
             },
             Tv::Active => made(Value::Player(self.w.state.active()?)),
-            Tv::Zone(i) => {
-                let rules: &Rules = self.rules;
-                let canon = rules.env.entry(*i)?.0;
-                made(Value::Zone(self.zone_at(*i, canon, cx.you).ok()?))
-            }
+            // `zone_at`'s zone; when there is none, `eval` raises the error.
+            Tv::Zone(i) => made(Value::Zone(self.zone_keyed_of(*i, cx.you)?)),
             Tv::Counter(i, id, on, statics) => {
                 let holder = match on {
                     CounterOn::Game => Holder::Game,
