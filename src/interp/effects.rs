@@ -349,14 +349,17 @@ impl<'r> Interp<'r> {
         let n = self.amount(c.n, cx)?;
         let add = matches!(e.verb, Verb::Add | Verb::Gain);
         let target = self.clause(e, |k| matches!(k, ClauseKind::To(_) | ClauseKind::From(_) | ClauseKind::For(_)));
-        let holders = match target {
+        // Most changes have one holder, the default one: no list is made for it.
+        let (one, many);
+        let holders: &[Holder] = match target {
             Some(ClauseKind::To(x) | ClauseKind::From(x) | ClauseKind::For(x)) => {
                 let v = self.eval(x, cx)?;
                 let mut hs = vec![];
                 for t in self.things(&v)? {
                     hs.push(self.holder(&t, c.noun)?);
                 }
-                hs
+                many = hs;
+                &many
             }
             _ if c.filters.iter().any(|f| {
                 matches!(f.kind, FilterKind::From(_) | FilterKind::In(_) | FilterKind::On(_) | FilterKind::At(_))
@@ -372,12 +375,17 @@ impl<'r> Interp<'r> {
                         }
                     }
                 }
-                hs
+                many = hs;
+                &many
             }
             _ => match self.kept_on(c.noun, c.counter) {
-                CounterOn::Game => vec![Holder::Game],
+                CounterOn::Game => {
+                    one = [Holder::Game];
+                    &one
+                }
                 CounterOn::Player => {
-                    vec![Holder::Player(cx.you.ok_or_else(|| Halt::error(format!("whose {}?", c.noun)))?)]
+                    one = [Holder::Player(cx.you.ok_or_else(|| Halt::error(format!("whose {}?", c.noun)))?)];
+                    &one
                 }
                 on => {
                     return Err(Halt::error(format!(
@@ -398,7 +406,7 @@ impl<'r> Interp<'r> {
             return Ok(Value::List(List::new()));
         }
         let id = self.counter_id_of(c.noun, c.counter);
-        for h in holders {
+        for &h in holders {
             let cur = self.w.state.counter_at(id, h);
             let now = if add { cur.saturating_add(n) } else { cur.saturating_sub(n) };
             self.change_counter(verb, id, h, now, if add { n } else { n.saturating_neg() }, cx)?;
@@ -431,18 +439,21 @@ impl<'r> Interp<'r> {
             let holds = holds(self);
             return Err(Halt::refused(format!("cannot {verb} {} {name}: {holds}, at most {m}", delta.unsigned_abs())));
         }
-        let shared = s.counters.shared_name(id);
-        let proposed = EventKind::Counter { verb, name: shared.clone(), holder: h, delta, now };
-        if delta != 0 && self.about_to(cx.you, proposed)? {
-            return Ok(());
+        // The event is made only for an ability that may answer it, or a log that is read.
+        if delta != 0 && self.rules.reacts.any() {
+            let name = s.counters.shared_name(id);
+            if self.about_to(cx.you, EventKind::Counter { verb, name, holder: h, delta, now })? {
+                return Ok(());
+            }
         }
         // A `before:` ability may have changed the counter: the change applies on top.
         let after = self.w.state.counter_at(id, h);
         let now = if after != cur && verb != "set" { after.saturating_add(delta) } else { now };
         self.w.state.set_counter_at(id, h, now).map_err(Halt::refused)?;
         // Nothing changed, nothing happened: no event, no trigger.
-        if delta != 0 {
-            self.emit(cx.you, EventKind::Counter { verb, name: shared, holder: h, delta, now });
+        if delta != 0 && !self.unread() {
+            let name = self.w.state.counters.shared_name(id);
+            self.emit(cx.you, EventKind::Counter { verb, name, holder: h, delta, now });
         }
         Ok(())
     }

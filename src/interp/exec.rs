@@ -260,8 +260,11 @@ impl<'r> Interp<'r> {
                     self.set_counter("set", id, holder, n, cx)
                 }
                 _ => {
-                    let shown = self.show(&v);
-                    self.emit(cx.you, EventKind::Set { what: prop.name.to_string(), value: shown });
+                    // The value is written out only for a log someone reads.
+                    if !self.unread() {
+                        let shown = self.show(&v);
+                        self.emit(cx.you, EventKind::Set { what: prop.name.to_string(), value: shown });
+                    }
                     self.w.state.set_var(&prop.name, v);
                     Ok(())
                 }
@@ -284,9 +287,11 @@ impl<'r> Interp<'r> {
                     self.flip_to(*e, &self.show(&v), cx)?;
                 }
                 (_, Value::Ent(e)) => {
-                    let shown = format!("{} of {}", prop.name, self.show(&t));
-                    let value = self.show(&v);
-                    self.emit(cx.you, EventKind::Set { what: shown, value });
+                    if !self.unread() {
+                        let shown = format!("{} of {}", prop.name, self.show(&t));
+                        let value = self.show(&v);
+                        self.emit(cx.you, EventKind::Set { what: shown, value });
+                    }
                     self.w.state.set_prop(*e, &prop.name, v.clone());
                 }
                 _ => return Err(Halt::error(format!("cannot set {} of {}", prop.name, self.show(&t)))),
@@ -300,8 +305,8 @@ impl<'r> Interp<'r> {
         let s = &mut self.w.state;
         let before = s.counter_at(id, h);
         s.set_counter_at(id, h, n).map_err(Halt::refused)?;
-        if n != before {
-            let name = s.counters.shared_name(id);
+        if n != before && !self.unread() {
+            let name = self.w.state.counters.shared_name(id);
             self.emit(cx.you, EventKind::Counter { verb, name, holder: h, delta: n.saturating_sub(before), now: n });
         }
         Ok(())
