@@ -545,6 +545,11 @@ impl State {
         if let Some(max) = b.max.filter(|&m| v > m) {
             return Err(format!("{} cannot go above {max}", self.counters.name(id)));
         }
+        // Setting a value to what it holds changes nothing and is not recorded (as
+        // `set_var`): `set passes to 0` at every play of a card game is most often that.
+        if self.counters.get(id, h) == Some(v) {
+            return Ok(());
+        }
         let old = self.counters.insert(id, h, v);
         self.record(Undo::Counter(id, h, old));
         Ok(())

@@ -71,6 +71,18 @@ fn the_version_moves_on_every_change_and_every_undo_never_back() {
     let v3 = s.version();
     let _ = s.counter("pool", Holder::Game);
     assert_eq!(s.version(), v3);
+    // Nor does setting a value to what it holds: nothing is recorded.
+    let mark = s.checkpoint();
+    s.set_counter("pool", Holder::Game, 2).unwrap();
+    assert_eq!(s.version(), v3);
+    s.rollback(mark);
+    assert_eq!(s.counter("pool", Holder::Game), 2);
+    // A value never set is set even to its start: it is then held, not the default.
+    s.counters.declare("fresh", Bounds { min: None, max: None, start: 0 });
+    assert_eq!(s.counters.get(s.counters.id("fresh").unwrap(), Holder::Game), None);
+    s.set_counter("fresh", Holder::Game, 0).unwrap();
+    assert_eq!(s.counters.get(s.counters.id("fresh").unwrap(), Holder::Game), Some(0));
+    assert!(s.version() > v3);
 }
 
 #[test]
