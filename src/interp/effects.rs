@@ -500,30 +500,64 @@ impl<'r> Interp<'r> {
     fn draw(&mut self, e: &Effect, cx: &mut Ctx) -> R<Value> {
         let n = self.amount(e.objects.first(), cx)? as usize;
         let mut drawn = List::new();
-        for p in self.beneficiaries(e, cx)? {
-            // `from` and `to` are the drawer's: `draw 1 for bob into hand` is bob's hand.
-            let mut pc = cx.clone();
-            pc.you = Some(p);
-            let from = match self.clause(e, |k| matches!(k, ClauseKind::From(_))) {
-                Some(ClauseKind::From(z)) => match super::select::first(self.eval(z, &mut pc)?) {
-                    Value::Zone(z) => z,
-                    v => return Err(Halt::error(format!("cannot draw from {}", self.show(&v)))),
-                },
-                _ => self.default_zone(|d| &d.draw_from, "draw_from", Some(p))?,
-            };
-            let to = match self.destination(e, &mut pc)? {
-                Some(d) => d,
-                None => Dest::Zone(self.default_zone(|d| &d.draw_into, "draw_into", Some(p))?, true),
-            };
-            self.refill(from, n, &pc)?;
-            let take: Vec<EntId> = self.w.state.zones[from].items.iter().take(n).copied().collect();
-            for ent in take {
-                self.relocate("draw", &Value::Ent(ent), to, &pc)?;
-                self.face(e, ent);
-                drawn.push(Value::Ent(ent));
+        match self.clause(e, |k| matches!(k, ClauseKind::For(_))) {
+            Some(_) => {
+                for p in self.beneficiaries(e, cx)? {
+                    // `from` and `to` are the drawer's: `draw 1 for bob into hand` is bob's hand.
+                    let saved = cx.you.replace(p);
+                    let out = self.draw_for(e, n, p, cx, &mut drawn);
+                    cx.you = saved;
+                    out?;
+                }
+            }
+            // The acting player draws (the commonest draw): in the context as it is.
+            None => {
+                if let Some(p) = cx.you {
+                    self.draw_for(e, n, p, cx, &mut drawn)?;
+                }
             }
         }
         Ok(Value::List(drawn))
+    }
+
+    /// `p` draws `n` for `draw` (`cx` is `p`'s), adding what was drawn to `drawn`.
+    fn draw_for(&mut self, e: &Effect, n: usize, p: PlayerId, cx: &mut Ctx, drawn: &mut List) -> R<()> {
+        let from = match self.clause(e, |k| matches!(k, ClauseKind::From(_))) {
+            Some(ClauseKind::From(z)) => match self.zone_ref(z, cx) {
+                Some(z) => z?,
+                None => match super::select::first(self.eval(z, cx)?) {
+                    Value::Zone(z) => z,
+                    v => return Err(Halt::error(format!("cannot draw from {}", self.show(&v)))),
+                },
+            },
+            _ => self.default_zone(|d| &d.draw_from, "draw_from", Some(p))?,
+        };
+        let to = match self.destination(e, cx)? {
+            Some(d) => d,
+            None => Dest::Zone(self.default_zone(|d| &d.draw_into, "draw_into", Some(p))?, true),
+        };
+        self.refill(from, n, cx)?;
+        // What is on top now is drawn, even if a move puts something else there: the
+        // first few are kept on the stack (most draws are of one or two).
+        let items = &self.w.state.zones[from].items;
+        let k = n.min(items.len());
+        let mut few = [0; 8];
+        let many: Vec<EntId>;
+        let take: &[EntId] = if k <= few.len() {
+            for (slot, &x) in few.iter_mut().zip(items.iter()) {
+                *slot = x;
+            }
+            &few[..k]
+        } else {
+            many = items.iter().take(n).copied().collect();
+            &many
+        };
+        for &ent in take {
+            self.relocate("draw", &Value::Ent(ent), to, cx)?;
+            self.face(e, ent);
+            drawn.push(Value::Ent(ent));
+        }
+        Ok(())
     }
 
     /// Applies a `face up` / `face down` clause, if the effect has one.
