@@ -114,7 +114,7 @@ impl<'r> Interp<'r> {
                 if e.verb == Verb::Reveal {
                     self.reveal(e, &things, cx)?;
                 }
-                for t in &things.items() {
+                for t in things.as_slice() {
                     match e.verb {
                         Verb::Flip => self.flip(e, t, cx)?,
                         Verb::Exhaust | Verb::Ready => self.exhaust(e.verb == Verb::Exhaust, t, cx)?,

@@ -61,9 +61,9 @@ impl Interp<'_> {
             _ => vec![],
         };
         let mut ents = vec![];
-        for t in things.items() {
-            self.allowed("reveal", cx.you, Some(&t), None)?;
-            ents.push(self.ent(&t)?);
+        for t in things.as_slice() {
+            self.allowed("reveal", cx.you, Some(t), None)?;
+            ents.push(self.ent(t)?);
         }
         let shown = if to.is_empty() {
             crate::engine::view::EVERYONE
