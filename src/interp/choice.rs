@@ -188,6 +188,13 @@ impl Interp<'_> {
             let prompt = self.prompt_text(&prompt, cx);
             self.emit_seen(Some(who), EventKind::Choose { prompt, picked: names }, seen);
         }
+        if let [i] = picked[..] {
+            // One picked (the commonest answer): the candidates' own list holds it.
+            let mut cands = cands;
+            cands.swap(0, i);
+            cands.truncate(1);
+            return Ok(Value::List(cands));
+        }
         Ok(Value::List(picked.into_iter().map(|i| cands[i].clone()).collect()))
     }
 
