@@ -15,6 +15,7 @@ mod builtins;
 mod choice;
 mod compile;
 pub mod coverage;
+mod decks;
 mod draft;
 mod effects;
 mod eval;
