@@ -546,7 +546,7 @@ impl State {
             return Err(format!("{} cannot go above {max}", self.counters.name(id)));
         }
         // Setting a value to what it holds changes nothing and is not recorded (as
-        // `set_var`): `set passes to 0` at every play of a card game is most often that.
+        // `set_var`): a script that resets a count at every turn most often finds it reset.
         if self.counters.get(id, h) == Some(v) {
             return Ok(());
         }
