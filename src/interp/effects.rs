@@ -354,12 +354,19 @@ impl<'r> Interp<'r> {
         let holders: &[Holder] = match target {
             Some(ClauseKind::To(x) | ClauseKind::From(x) | ClauseKind::For(x)) => {
                 let v = self.eval(x, cx)?;
-                let mut hs = vec![];
-                for t in self.things(&v)? {
-                    hs.push(self.holder(&t, c.noun)?);
+                let kept = c.counter.map(|(_, on)| on);
+                if let Value::Player(_) | Value::Ent(_) = v {
+                    // One player or thing (`to winner`): its holder, no list.
+                    one = [self.holder_kept(&v, c.noun, kept)?];
+                    &one
+                } else {
+                    let mut hs = vec![];
+                    for t in self.things(&v)? {
+                        hs.push(self.holder_kept(&t, c.noun, kept)?);
+                    }
+                    many = hs;
+                    &many
                 }
-                many = hs;
-                &many
             }
             _ if c.filters.iter().any(|f| {
                 matches!(f.kind, FilterKind::From(_) | FilterKind::In(_) | FilterKind::On(_) | FilterKind::At(_))
@@ -371,7 +378,7 @@ impl<'r> Interp<'r> {
                     if let FilterKind::From(x) | FilterKind::In(x) | FilterKind::On(x) | FilterKind::At(x) = &f.kind {
                         let v = self.eval(x, cx)?;
                         for t in self.things(&v)? {
-                            hs.push(self.holder(&t, c.noun)?);
+                            hs.push(self.holder_kept(&t, c.noun, c.counter.map(|(_, on)| on))?);
                         }
                     }
                 }

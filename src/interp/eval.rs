@@ -310,16 +310,23 @@ impl<'r> Interp<'r> {
     /// A counter is kept only where its `on:` says: the game's on the game, a player's on
     /// players, a card's on cards (and pieces), a space's on board spaces.
     pub fn holder(&self, v: &Value, counter: &str) -> R<Holder> {
+        self.holder_kept(v, counter, None)
+    }
+
+    /// `holder`, for a counter whose `on:` is known when it is compiled (`kept`: the
+    /// first declaration's, as `holder` finds it), so that no declaration is searched by name.
+    pub(super) fn holder_kept(&self, v: &Value, counter: &str, kept: Option<CounterOn>) -> R<Holder> {
+        let on_of = || kept.or_else(|| self.rules.counters.iter().find(|c| c.name.value == counter).map(|c| c.on));
         let h = match v {
             Value::Player(p) => Holder::Player(*p),
             Value::Ent(e) => Holder::Ent(*e),
             Value::Zone(z) => Holder::Zone(*z),
-            Value::List(l) if l.len() == 1 => return self.holder(&l[0], counter),
-            Value::Null if self.counter_on(counter) == CounterOn::Game => Holder::Game,
+            Value::List(l) if l.len() == 1 => return self.holder_kept(&l[0], counter, kept),
+            Value::Null if on_of().unwrap_or_default() == CounterOn::Game => Holder::Game,
             v => return Err(Halt::error(format!("`{counter}` cannot be kept on {}", v.kind()))),
         };
         // A counter no file declares (check reports it) is kept wherever a script puts it.
-        let Some(on) = self.rules.counters.iter().find(|c| c.name.value == counter).map(|c| c.on) else {
+        let Some(on) = on_of() else {
             return Ok(h);
         };
         match (on, h) {

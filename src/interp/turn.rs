@@ -334,9 +334,11 @@ impl<'r> Interp<'r> {
     pub fn ended(&mut self) -> R<bool> {
         let rules: &'r super::Rules = self.rules;
         let Some(end) = &rules.end else { return Ok(false) };
-        let cx = Ctx::new(self.w.state.active(), None, &end.text).at(&end.origin);
+        let new = |me: &Self| Ctx::new(me.w.state.active(), None, &end.text).at(&end.origin);
+        let cx = new(self);
         self.cover_cond(end);
-        let v = self.remembered(end, &[], &cx, 0, |me| me.cond_value(end, &mut cx.clone()))?;
+        // The condition runs in a context of its own, made as `cx` was (not copied from it).
+        let v = self.remembered(end, &[], &cx, 0, |me| me.cond_value(end, &mut new(me)))?;
         self.truth(&v, &end.expr, &cx)
     }
 }
