@@ -523,7 +523,7 @@ impl Interp<'_> {
     }
 
     /// Whether `x` is the name `players` (the built-in).
-    fn is_players(&self, x: &Fx) -> bool {
+    pub(super) fn is_players(&self, x: &Fx) -> bool {
         matches!(x.kind, Kind::Global(i) if self.rules.globals.get(i as usize) == Some(&Global::Builtin(Builtin::Players)))
     }
 
