@@ -45,11 +45,6 @@ impl<'e> Resolver<'e> {
         Resolver { env, params: env.param_names().collect(), procs, player_zones }
     }
 
-    /// Resolves the names and calls of a script.
-    pub(super) fn block(&self, b: &mut Block) {
-        self.body(b, &[]);
-    }
-
     /// Resolves the names and calls of a procedure's (or keyword's) body, whose
     /// parameters `params` its call binds first.
     pub(super) fn body(&self, b: &mut Block, params: &[std::sync::Arc<str>]) {

@@ -27,56 +27,40 @@ pub(super) struct Compiler<'a> {
 
 impl Compiler<'_> {
     pub(super) fn script(&mut self, src: &ScriptSrc) -> Option<Script> {
-        let (names, limits) = (self.names, self.limits);
-        let parse = |t: &str| {
-            let mut b = syntax::parse_script_with(t, &limits)?;
-            names.block(&mut b);
-            Ok(b)
-        };
-        let block = compiled(&mut self.blocks, self.diags, src, parse)?;
-        Some(Script::from_src(block, src))
+        self.body_script(src, &[])
     }
 
-    /// A procedure's (or keyword's) `script:`, its parameters read from their slots.
-    /// Not shared with other fields of the same text: what its names mean depends on
-    /// the parameters too.
+    pub(super) fn cond(&mut self, src: &ScriptSrc) -> Option<Cond> {
+        self.body_cond(src, &[])
+    }
+
+    /// A script field whose names `params` are bound first (a procedure's or keyword's
+    /// parameters, read from their slots; none for other fields). A body with parameters
+    /// is not shared with other fields of the same text: its names' meaning depends on them.
     pub(super) fn body_script(&mut self, src: &ScriptSrc, params: &[Arc<str>]) -> Option<Script> {
-        if params.is_empty() {
-            return self.script(src);
-        }
         let (names, limits) = (self.names, self.limits);
         let parse = |t: &str| {
             let mut b = syntax::parse_script_with(t, &limits)?;
             names.body(&mut b, params);
             Ok(b)
         };
-        let block = compiled(&mut HashMap::default(), self.diags, src, parse)?;
+        let mut own = HashMap::default();
+        let done = if params.is_empty() { &mut self.blocks } else { &mut own };
+        let block = compiled(done, self.diags, src, parse)?;
         Some(Script::from_src(block, src))
     }
 
-    /// A procedure's `value:`, its parameters read from their slots (see `body_script`).
+    /// A condition field, a value procedure's with its parameters `params` (see `body_script`).
     fn body_cond(&mut self, src: &ScriptSrc, params: &[Arc<str>]) -> Option<Cond> {
-        if params.is_empty() {
-            return self.cond(src);
-        }
         let (names, limits) = (self.names, self.limits);
         let parse = |t: &str| {
             let mut e = syntax::parse_condition_with(t, &limits)?;
             names.value_body(&mut e, params);
             Ok(e)
         };
-        let expr = compiled(&mut HashMap::default(), self.diags, src, parse)?;
-        Some(Cond::from_src(expr, src))
-    }
-
-    pub(super) fn cond(&mut self, src: &ScriptSrc) -> Option<Cond> {
-        let (names, limits) = (self.names, self.limits);
-        let parse = |t: &str| {
-            let mut e = syntax::parse_condition_with(t, &limits)?;
-            names.expr(&mut e);
-            Ok(e)
-        };
-        let expr = compiled(&mut self.exprs, self.diags, src, parse)?;
+        let mut own = HashMap::default();
+        let done = if params.is_empty() { &mut self.exprs } else { &mut own };
+        let expr = compiled(done, self.diags, src, parse)?;
         Some(Cond::from_src(expr, src))
     }
 
