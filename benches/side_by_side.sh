@@ -5,6 +5,8 @@
 #
 #   benches/side_by_side.sh            # GS_GAMES=20000 C8_GAMES=5000 by default
 #   PEERS=off benches/side_by_side.sh  # without the peers (no Python/npm install)
+#   PGO=on benches/side_by_side.sh     # also the PGO build (benches/pgo.sh), beside the plain one
+#   PGO_BIN=target/pgo-use/release/twilit benches/side_by_side.sh   # a PGO build made before
 set -euo pipefail
 cd "$(dirname "$0")/.."
 gs_games=${GS_GAMES:-20000}
@@ -13,21 +15,31 @@ peers=${PEERS_SCRIPT:-../shared/bench/peers/run.sh}
 
 cargo build --release -q
 twilit=target/release/twilit
+pgo=${PGO_BIN:-}  # a PGO build already made, to measure as it is
+if [ -z "$pgo" ] && [ "${PGO:-off}" = on ]; then
+  echo "building twilit with PGO (benches/pgo.sh) ..." >&2
+  pgo=$(benches/pgo.sh | tail -1)
+fi
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 
 # Games per CPU-second of `twilit simulate --jobs 1` (user + system time of the process).
 rate() {
-  local dir=$1 players=$2 games=$3
+  local bin=$1 dir=$2 players=$3 games=$4
   local TIMEFORMAT='%U %S'
-  { time "$twilit" simulate "$dir" --players "$players" --games "$games" --jobs 1 --format json \
+  { time "$bin" simulate "$dir" --players "$players" --games "$games" --jobs 1 --format json \
       >"$out/sim.json"; } 2>"$out/time"
   awk -v n="$games" '{ printf "%.0f", n / ($1 + $2) }' "$out/time"
 }
 
 echo "measuring twilit (simulate --jobs 1) ..." >&2
-tw_gs=$(rate cards/goofspiel 2 "$gs_games")
-tw_c8=$(rate cards/crazy_eights 5 "$c8_games")
+tw_gs=$(rate "$twilit" cards/goofspiel 2 "$gs_games")
+tw_c8=$(rate "$twilit" cards/crazy_eights 5 "$c8_games")
+pgo_gs="" pgo_c8=""
+if [ -n "$pgo" ]; then
+  pgo_gs=$(rate "$pgo" cards/goofspiel 2 "$gs_games")
+  pgo_c8=$(rate "$pgo" cards/crazy_eights 5 "$c8_games")
+fi
 # One LOTR game of 200 turns takes about 10 ms, short enough for the machine's load to
 # swing it by half: the best of five.
 lotr=$(for _ in 1 2 3 4 5; do
@@ -50,10 +62,18 @@ if [ "${PEERS:-on}" != off ] && [ -x "$peers" ]; then
   fi
 fi
 
-ratio() { if [ -n "$2" ]; then awk -v a="$1" -v b="$2" 'BEGIN { printf "1/%.1f", b / a }'; else echo "-"; fi; }
-printf '%-14s %12s %12s %14s %14s %16s\n' game twilit floor openspiel-cpp twilit/floor twilit/openspiel
-printf '%-14s %12s %12s %14s %14s %16s\n' goofspiel13 "$tw_gs" "$fl_gs" "${os_gs:--}" \
-  "$(ratio "$tw_gs" "$fl_gs")" "$(ratio "$tw_gs" "$os_gs")"
-printf '%-14s %12s %12s %14s %14s %16s\n' crazy_eights "$tw_c8" "$fl_c8" "${os_c8:--}" \
-  "$(ratio "$tw_c8" "$fl_c8")" "$(ratio "$tw_c8" "$os_c8")"
+# "1/3.1" when twilit is slower, "1.20x" when it is faster.
+ratio() {
+  if [ -n "$1" ] && [ -n "$2" ]; then
+    awk -v a="$1" -v b="$2" 'BEGIN { if (a < b) printf "1/%.1f", b / a; else printf "%.2fx", a / b }'
+  else echo "-"; fi
+}
+row() {
+  printf '%-20s %12s %12s %14s %14s %16s\n' "$1" "$2" "$3" "${4:--}" "$(ratio "$2" "$3")" "$(ratio "$2" "$4")"
+}
+printf '%-20s %12s %12s %14s %14s %16s\n' game twilit floor openspiel-cpp twilit/floor twilit/openspiel
+row goofspiel13 "$tw_gs" "$fl_gs" "$os_gs"
+[ -n "$pgo" ] && row "goofspiel13 (pgo)" "$pgo_gs" "$fl_gs" "$os_gs"
+row crazy_eights "$tw_c8" "$fl_c8" "$os_c8"
+[ -n "$pgo" ] && row "crazy_eights (pgo)" "$pgo_c8" "$fl_c8" "$os_c8"
 echo "lotr random play: $lotr turns/s (wall, one core, best of five)"
