@@ -6,6 +6,7 @@ pub mod counters;
 pub mod journal;
 pub mod label;
 pub mod log;
+pub mod parts;
 pub mod rng;
 pub mod state;
 pub mod value;

@@ -398,7 +398,7 @@ impl<'r> Interp<'r> {
                     return Err(Halt::error(format!(
                         "`{}` is kept on {}: say which, `{} N {} to ...`",
                         c.noun,
-                        super::eval::kept_on_text(on),
+                        super::holders::kept_on_text(on),
                         e.verb.as_str(),
                         c.noun
                     )))

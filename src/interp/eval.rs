@@ -1,8 +1,7 @@
 //! Expressions: names, operators, `of`, tables, dice and seat orders.
 
 use crate::check::env::{Sym, Ty};
-use crate::engine::{CounterId, EventKind, Holder, List, PlayerId, Value};
-use crate::load::CounterOn;
+use crate::engine::{EventKind, List, PlayerId, Value};
 use crate::syntax::ast::*;
 
 use super::compile::{Builtin, Global};
@@ -284,70 +283,6 @@ impl<'r> Interp<'r> {
         }
     }
 
-    /// A bare counter: the game's, the acting player's, or the candidate's.
-    fn counter_default(&mut self, name: &str, c: (CounterId, CounterOn, bool), cx: &Ctx) -> R<Value> {
-        let holder = match c.1 {
-            CounterOn::Game => Holder::Game,
-            CounterOn::Player => match (&cx.it, cx.you) {
-                (Some(Value::Player(p)), _) => Holder::Player(*p),
-                (_, Some(p)) => Holder::Player(p),
-                _ => return Err(Halt::error(format!("`{name}` of which player?"))),
-            },
-            CounterOn::Card | CounterOn::Space => match &cx.it {
-                Some(v) => self.holder(v, name)?,
-                None => return Err(Halt::error(format!("`{name}` of what?"))),
-            },
-        };
-        Ok(Value::Int(self.counter_at(name, c.0, c.2, holder)?))
-    }
-
-    /// What a counter is declared on.
-    pub fn counter_on(&self, name: &str) -> CounterOn {
-        self.rules.counters.iter().find(|c| c.name.value == name).map(|c| c.on).unwrap_or_default()
-    }
-
-    /// The holder of a counter for a value (a player, card, piece or space).
-    /// A counter is kept only where its `on:` says: the game's on the game, a player's on
-    /// players, a card's on cards (and pieces), a space's on board spaces.
-    pub fn holder(&self, v: &Value, counter: &str) -> R<Holder> {
-        self.holder_kept(v, counter, None)
-    }
-
-    /// `holder`, for a counter whose `on:` is known when it is compiled (`kept`: the
-    /// first declaration's, as `holder` finds it), so that no declaration is searched by name.
-    pub(super) fn holder_kept(&self, v: &Value, counter: &str, kept: Option<CounterOn>) -> R<Holder> {
-        let on_of = || kept.or_else(|| self.rules.counters.iter().find(|c| c.name.value == counter).map(|c| c.on));
-        let h = match v {
-            Value::Player(p) => Holder::Player(*p),
-            Value::Ent(e) => Holder::Ent(*e),
-            Value::Zone(z) => Holder::Zone(*z),
-            Value::List(l) if l.len() == 1 => return self.holder_kept(&l[0], counter, kept),
-            Value::Null if on_of().unwrap_or_default() == CounterOn::Game => Holder::Game,
-            v => return Err(Halt::error(format!("`{counter}` cannot be kept on {}", v.kind()))),
-        };
-        // A counter no file declares (check reports it) is kept wherever a script puts it.
-        let Some(on) = on_of() else {
-            return Ok(h);
-        };
-        match (on, h) {
-            (CounterOn::Game, Holder::Game)
-            | (CounterOn::Player, Holder::Player(_))
-            | (CounterOn::Card, Holder::Ent(_))
-            | (CounterOn::Space, Holder::Zone(_)) => Ok(h),
-            (CounterOn::Game, _) => Err(Halt::error(format!(
-                "`{counter}` is the game's (`on: game`), not {}'s: leave out whose it is",
-                self.show(v)
-            ))),
-            (on, _) => Err(Halt::error(format!(
-                "`{counter}` is kept on {} (`on: {}`), not on {} ({})",
-                kept_on_text(on),
-                on_name(on),
-                v.kind(),
-                self.show(v)
-            ))),
-        }
-    }
-
     fn binary(&mut self, op: BinOp, a: &Expr, b: &Expr, cx: &mut Ctx, mode: Mode) -> R<Value> {
         match op {
             BinOp::Or | BinOp::And => {
@@ -570,26 +505,6 @@ fn union(mut all: List, more: List, ents: usize) -> List {
         }
     }
     all
-}
-
-/// What a counter's `on:` keeps it on, in words.
-pub(crate) fn kept_on_text(on: CounterOn) -> &'static str {
-    match on {
-        CounterOn::Game => "the game",
-        CounterOn::Player => "players",
-        CounterOn::Card => "cards",
-        CounterOn::Space => "board spaces",
-    }
-}
-
-/// A counter's `on:` as written.
-pub(crate) fn on_name(on: CounterOn) -> &'static str {
-    match on {
-        CounterOn::Game => "game",
-        CounterOn::Player => "player",
-        CounterOn::Card => "card",
-        CounterOn::Space => "space",
-    }
 }
 
 /// The built-in relation each name of `env` reads as `NAME of x` (`Rules::relations`):

@@ -1,0 +1,197 @@
+//! The definitions the ruleset holds (`Rules`): compiled scripts and conditions with
+//! where they came from, cards, abilities, factions, procedures, phases and properties.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use crate::diag::{FileId, Span};
+use crate::engine::Value;
+use crate::fxhash::FxHashMap as HashMap;
+use crate::load::{self, Modified};
+use crate::syntax::ast;
+
+/// A parsed script with where it came from.
+#[derive(Debug, Clone)]
+pub struct Script {
+    /// The statements.
+    pub block: Arc<ast::Block>,
+    /// The source (for spans in diagnostics).
+    pub file: FileId,
+    /// The scalar's span in its file.
+    pub span: Span,
+    /// The script text (node spans index into it).
+    pub text: Arc<str>,
+    /// The field it came from (maps its spans to the file, for run-time errors).
+    pub origin: Arc<load::ScriptSrc>,
+    /// The conditions of its first statements that are `require`s that only read,
+    /// compiled (`fast.rs`, tested by `pure.rs`; for `play:` scripts, none for the others).
+    pub guards: Arc<[super::fast::Fx]>,
+}
+
+impl Script {
+    /// A parsed script and the field it was parsed from.
+    pub fn from_src(block: Arc<ast::Block>, src: &load::ScriptSrc) -> Script {
+        let origin = Arc::new(src.clone());
+        Script { block, file: src.file, span: src.span.range(), text: src.text.shared(), origin, guards: Arc::from([]) }
+    }
+}
+
+/// A parsed expression with where it came from.
+#[derive(Debug, Clone)]
+pub struct Cond {
+    /// The expression.
+    pub expr: Arc<ast::Expr>,
+    /// The file.
+    pub file: FileId,
+    /// The scalar's span in its file.
+    pub span: Span,
+    /// The expression text (node spans index into it).
+    pub text: Arc<str>,
+    /// The field it came from (maps its spans to the file, for run-time errors).
+    pub origin: Arc<load::ScriptSrc>,
+    /// The expression compiled (`fast.rs`), if it only reads and some of it compiles.
+    pub fx: Option<Arc<super::fast::Fx>>,
+}
+
+impl Cond {
+    /// A parsed expression and the field it was parsed from.
+    pub fn from_src(expr: Arc<ast::Expr>, src: &load::ScriptSrc) -> Cond {
+        let origin = Arc::new(src.clone());
+        Cond { expr, file: src.file, span: src.span.range(), text: src.text.shared(), origin, fx: None }
+    }
+}
+
+/// How an ability is used.
+#[derive(Debug, Clone)]
+pub enum Head {
+    /// Activated in this timing (a phase, step, `any`, `turn` or `game`).
+    Action(String),
+    /// Triggered by events matching the pattern.
+    When(Arc<ast::EventPat>),
+    /// Continuous while in play.
+    Static(Script),
+    /// Answers events matching the pattern: before them, instead of them, preventing them,
+    /// or right after them (a response).
+    React(load::React, Arc<ast::EventPat>),
+}
+
+/// One ability, parsed.
+#[derive(Debug, Clone)]
+pub struct AbilityDef {
+    /// Its head.
+    pub head: Head,
+    /// `requires:`.
+    pub requires: Option<Cond>,
+    /// `cost:`.
+    pub cost: Option<Script>,
+    /// `effect:`.
+    pub effect: Option<Script>,
+    /// `optional:`.
+    pub optional: bool,
+    /// `used_by:`.
+    pub used_by: Option<Cond>,
+    /// The head as written: the timing, the trigger pattern or `static`.
+    pub head_text: String,
+    /// `name:` its name in legal actions.
+    pub name: Option<String>,
+    /// `limit:` uses per player and source in a period.
+    pub limit: Option<load::UseLimit>,
+    /// `from:` zones besides play where a card's ability works.
+    pub from: Vec<String>,
+    /// The ability's file and span.
+    pub file: FileId,
+    /// The ability's mapping.
+    pub span: Span,
+}
+
+impl AbilityDef {
+    /// Whether a player uses it as an action: `action:` and `response:` abilities.
+    pub fn is_activated(&self) -> bool {
+        matches!(self.head, Head::Action(_) | Head::React(load::React::Response, _))
+    }
+}
+
+/// A card definition.
+#[derive(Debug, Clone)]
+pub struct CardDef {
+    /// Its id.
+    pub id: String,
+    /// Printed name.
+    pub name: String,
+    /// Property values as printed (defaults filled in).
+    pub props: BTreeMap<String, Value>,
+    /// The same values by property id (`Rules::prop_ids`; `Null` where it has none): what
+    /// the interpreter reads, without comparing names.
+    pub printed: Box<[Value]>,
+    /// Its own `play:` script.
+    pub play: Option<Script>,
+    /// Its abilities.
+    pub abilities: Vec<AbilityDef>,
+    /// How many copies a full deck holds.
+    pub copies: usize,
+    /// The faction whose card this is (faction cards go to that faction's player only).
+    pub faction: Option<String>,
+}
+
+/// A faction: its abilities and its own phase scripts.
+#[derive(Debug, Clone)]
+pub struct FactionDef {
+    /// Its id.
+    pub id: String,
+    /// Its abilities.
+    pub abilities: Vec<AbilityDef>,
+    /// Its phase `end:` scripts by phase name.
+    pub phases: HashMap<String, Script>,
+    /// Its phase `start:` scripts by phase name.
+    pub starts: HashMap<String, Script>,
+    /// Its setup script.
+    pub setup: Option<Script>,
+}
+
+/// A keyword or procedure body.
+#[derive(Debug, Clone)]
+pub enum Body {
+    /// Statements.
+    Script(Script),
+    /// A value.
+    Value(Cond),
+}
+
+/// A keyword or procedure.
+#[derive(Debug, Clone)]
+pub struct ProcDef {
+    /// Its name (shared with the events of its use).
+    pub name: Arc<str>,
+    /// Parameter names (shared with the bindings and events of its uses).
+    pub params: Vec<Arc<str>>,
+    /// What it does or computes.
+    pub body: Body,
+}
+
+/// One phase of the turn.
+#[derive(Debug, Clone)]
+pub struct PhaseDef {
+    /// Its name (shared with the period events that name it).
+    pub name: Arc<str>,
+    /// Its steps.
+    pub steps: Vec<Arc<str>>,
+    /// What it does before its action window.
+    pub start: Option<Script>,
+    /// Who acts in its action window.
+    pub actions: load::Window,
+    /// Whether a player may pass (`you`), if not always.
+    pub can_pass: Option<Cond>,
+    /// What it does after its action window.
+    pub end: Option<Script>,
+}
+
+/// A property's run-time facts.
+#[derive(Debug, Clone)]
+pub struct PropInfo {
+    /// Value when a card does not give one.
+    pub default: Value,
+    /// When modifiers apply.
+    pub modified: Modified,
+    /// The lowest and highest value modifiers can bring it to.
+    pub bounds: (Option<i64>, Option<i64>),
+}
