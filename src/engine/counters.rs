@@ -87,6 +87,20 @@ impl Counters {
         }
     }
 
+    /// Sets a value unless it holds it already (one search where `get` then `insert`
+    /// take two): `Some` of the old value (`None` when none was set) if it changed.
+    pub fn set(&mut self, id: CounterId, h: Holder, v: i64) -> Option<Option<i64>> {
+        let vs = &mut self.values[id as usize];
+        match vs.binary_search_by(|(k, _)| k.cmp(&h)) {
+            Ok(i) if vs[i].1 == v => None,
+            Ok(i) => Some(Some(std::mem::replace(&mut vs[i].1, v))),
+            Err(i) => {
+                vs.insert(i, (h, v));
+                Some(None)
+            }
+        }
+    }
+
     /// Forgets a value (it reads as its start again).
     pub fn remove(&mut self, id: CounterId, h: Holder) {
         let vs = &mut self.values[id as usize];

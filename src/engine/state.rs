@@ -401,11 +401,9 @@ impl State {
         }
         // Setting a value to what it holds changes nothing and is not recorded (as
         // `set_var`): a script that resets a count at every turn most often finds it reset.
-        if self.counters.get(id, h) == Some(v) {
-            return Ok(());
+        if let Some(old) = self.counters.set(id, h, v) {
+            self.record(Undo::Counter(id, h, old));
         }
-        let old = self.counters.insert(id, h, v);
-        self.record(Undo::Counter(id, h, old));
         Ok(())
     }
 

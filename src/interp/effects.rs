@@ -76,6 +76,14 @@ impl<'r> Interp<'r> {
         match n {
             // One meaning in every verb (LANGUAGE.md 14): an amount below zero counts as
             // none, so `add n coins` never takes coins away, nor `remove n` adds them.
+            // A number written out: `eval`'s one step, placed as `eval` places it.
+            Some(Expr { kind: ExprKind::Int(n), span }) => match self.tick() {
+                Ok(()) => Ok((*n).max(0)),
+                Err(mut h) => {
+                    h.place(span, cx);
+                    Err(h)
+                }
+            },
             Some(e) => {
                 let v = self.eval(e, cx)?;
                 Ok(self.int(&v, e, cx)?.max(0))
@@ -447,15 +455,18 @@ impl<'r> Interp<'r> {
             return Err(Halt::refused(format!("cannot {verb} {} {name}: {holds}, at most {m}", delta.unsigned_abs())));
         }
         // The event is made only for an ability that may answer it, or a log that is read.
+        let mut now = now;
         if delta != 0 && self.rules.reacts.any() {
             let name = s.counters.shared_name(id);
             if self.about_to(cx.you, EventKind::Counter { verb, name, holder: h, delta, now })? {
                 return Ok(());
             }
+            // A `before:` ability may have changed the counter: the change applies on top.
+            let after = self.w.state.counter_at(id, h);
+            if after != cur && verb != "set" {
+                now = after.saturating_add(delta);
+            }
         }
-        // A `before:` ability may have changed the counter: the change applies on top.
-        let after = self.w.state.counter_at(id, h);
-        let now = if after != cur && verb != "set" { after.saturating_add(delta) } else { now };
         self.w.state.set_counter_at(id, h, now).map_err(Halt::refused)?;
         // Nothing changed, nothing happened: no event, no trigger.
         if delta != 0 && !self.unread() {

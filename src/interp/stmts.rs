@@ -11,7 +11,7 @@
 
 use crate::engine::Value;
 use crate::fxhash::FxHashMap;
-use crate::syntax::ast::{Expr, StmtKind};
+use crate::syntax::ast::{Expr, ExprKind, StmtKind};
 use crate::syntax::visit;
 
 use super::fast::Fx;
@@ -72,7 +72,8 @@ impl Interp<'_> {
     /// The value of a statement's expression: compiled, or by `eval`.
     pub(super) fn stmt_value(&mut self, e: &Expr, cx: &mut Ctx) -> R<Value> {
         let rules: &Rules = self.rules;
-        if self.coverage.is_none() && !rules.stmt_exprs.is_empty() {
+        // A number written out (`set n to 0`) is read as it is, not looked up.
+        if self.coverage.is_none() && !rules.stmt_exprs.is_empty() && !matches!(e.kind, ExprKind::Int(_)) {
             if let Some(fx) = rules.stmt_exprs.get(&key(e)) {
                 return self.fast_checked(fx, cx);
             }
