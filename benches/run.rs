@@ -103,3 +103,14 @@ fn library_setup(bencher: Bencher, cards: usize) {
     let rules = library_game(cards);
     bencher.bench(|| twilit::scenario::random_game(&rules, 1, 2, 0).map(|g| g.state.log.len()).unwrap_or(0));
 }
+
+/// What one statement costs, by kind: the measuring games of `benches/games` (a game of
+/// 100 turns, each running ten counter `add`s and ten `set`s, or ten one-card `move`s).
+#[divan::bench(args = ["counters", "moves"], sample_count = 20)]
+fn statements(bencher: Bencher, game: &str) {
+    let mut sources = twilit::diag::SourceMap::default();
+    let (mut lib, diags) = twilit::load::load_paths(&[PathBuf::from("benches/games").join(game)], &mut sources);
+    assert!(diags.is_empty(), "the measuring game loads clean");
+    let rules = Rules::compile(&lib.games.remove(0)).expect("compiles");
+    bencher.bench(|| twilit::scenario::random_game(&rules, 1, 2, 100).map(|g| g.state.log.len()).unwrap_or(0));
+}

@@ -128,6 +128,22 @@ fn bench_generates_a_library_that_checks_clean() {
     assert!(out.contains("(300 cards, 0 problems)"), "{out}");
 }
 
+/// The measuring games of `benches/games` check clean and play exactly the 100 turns their
+/// comments divide by (docs/PERFORMANCE.md reads per-statement costs off them).
+#[test]
+fn measuring_games_check_clean_and_last_100_turns() {
+    for game in ["counters", "moves"] {
+        let dir = format!("benches/games/{game}");
+        let o = twilit(root(), &["check", &dir]);
+        assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+        let o = twilit(root(), &["simulate", &dir, "--games", "3", "--jobs", "1", "--format", "json"]);
+        assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+        let out = stdout(&o);
+        assert!(out.contains(r#""ended":3,"#), "{game}: {out}");
+        assert!(out.contains(r#""min":100,"max":100}"#), "{game} lasts 100 turns: {out}");
+    }
+}
+
 // ---------------------------------------------------------------------------
 // twilit test and twilit play
 
