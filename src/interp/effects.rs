@@ -224,6 +224,9 @@ impl<'r> Interp<'r> {
     /// a noun selected with the cards (a value that cards and spaces both have) are left out: the
     /// verbs act on cards and pieces.
     pub(super) fn targets(&mut self, o: &Expr, cx: &mut Ctx) -> R<Value> {
+        if let Some(things) = self.targets_in_one_zone(o, cx) {
+            return things.map(Value::List);
+        }
         let v = self.eval_in(o, cx, Mode::Act)?;
         let mut things = self.things_owned(v)?;
         if things.iter().any(|t| matches!(t, Value::Zone(_))) {
@@ -231,6 +234,30 @@ impl<'r> Interp<'r> {
             things.retain(|t| !matches!(t, Value::Zone(z) if s.zones[*z].attrs.is_some()));
         }
         Ok(Value::List(things))
+    }
+
+    /// `cards in Z` (or pieces), the commonest thing a verb acts on: its things read
+    /// straight from the zone, as `eval` of the selection reads them (`in_one_zone`), with
+    /// the selection's own step first and an error placed where `eval` places it. Only
+    /// cards or pieces, so nothing for `targets` to take out. `None`, having counted
+    /// nothing, for any other object.
+    fn targets_in_one_zone(&mut self, o: &Expr, cx: &mut Ctx) -> Option<R<List>> {
+        let ExprKind::Select { quantity: None, base, filters } = &o.kind else { return None };
+        let mark = self.steps.mark();
+        let out = match self.tick() {
+            Ok(()) => match self.in_one_zone(base, filters, cx) {
+                Some(out) => out,
+                None => {
+                    self.steps.rewind(mark);
+                    return None;
+                }
+            },
+            Err(h) => Err(h),
+        };
+        Some(out.map_err(|mut h| {
+            h.place(&o.span, cx);
+            h
+        }))
     }
 
     /// A value as one card or piece.
