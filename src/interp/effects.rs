@@ -261,7 +261,18 @@ impl<'r> Interp<'r> {
     }
 
     /// A value as one card or piece.
+    #[inline]
     pub fn ent(&self, v: &Value) -> R<EntId> {
+        // A thing itself, what every verb's loop reads: no call, no error made.
+        match v {
+            Value::Ent(e) => Ok(*e),
+            v => self.ent_of(v),
+        }
+    }
+
+    /// `ent` of anything but a thing: a list of one, else an error.
+    #[inline(never)]
+    fn ent_of(&self, v: &Value) -> R<EntId> {
         match v {
             Value::Ent(e) => Ok(*e),
             Value::List(l) if l.len() == 1 => self.ent(&l[0]),
