@@ -169,11 +169,11 @@ impl State {
                 self.place(e, loc);
                 self.ents[e].shown = shown;
             }
-            Undo::Removed(z, i, e) => self.zones[z].items.insert(i, e),
+            Undo::Removed(z, i, e) => super::state::insert_at(&mut self.zones[z].items, i, e),
             Undo::Put { e, loc, shown, removed, inserted: (z, i) } => {
-                self.zones[z as usize].items.remove(i as usize);
+                super::state::remove_at(&mut self.zones[z as usize].items, i as usize);
                 if let Some((z, i)) = removed {
-                    self.zones[z as usize].items.insert(i as usize, e);
+                    super::state::insert_at(&mut self.zones[z as usize].items, i as usize, e);
                 }
                 self.place(e, loc);
                 self.ents[e].shown = shown;

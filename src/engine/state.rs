@@ -3,7 +3,7 @@
 //! bounded counters on anything, the clock (turn, round, phase, step) and the event log.
 //! Nothing here knows a game: every name comes from the ruleset.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, VecDeque};
 
 use super::counters::CounterId;
 use super::journal::Undo;
@@ -286,8 +286,9 @@ impl State {
     fn take_out(&mut self, e: EntId) -> Option<(ZoneId, usize)> {
         self.ents[e].shown = 0;
         let Loc::Zone(z) = self.ents[e].loc else { return None };
-        let i = self.zones[z].items.iter().position(|&x| x == e)?;
-        self.zones[z].items.remove(i);
+        let items = &mut self.zones[z].items;
+        let i = items.iter().position(|&x| x == e)?;
+        remove_at(items, i);
         Some((z, i))
     }
 
@@ -319,7 +320,7 @@ impl State {
         let ordered = self.zones[zone].ordered;
         let items = &mut self.zones[zone].items;
         let at = if top && ordered { 0 } else { items.len() };
-        items.insert(at, e);
+        insert_at(items, at, e);
         self.record(Undo::Put { e, loc, shown, removed, inserted: (zone as u32, at as u32) });
         self.place(e, Loc::Zone(zone));
     }
@@ -451,6 +452,31 @@ impl State {
 }
 
 /// The variable that holds whose turn it is.
+/// Takes the thing at `i` out of a zone's items. Most things leave from an end (the top
+/// card, the last one put), which shifts nothing.
+#[inline]
+pub(super) fn remove_at(items: &mut VecDeque<EntId>, i: usize) {
+    if i == 0 {
+        items.pop_front();
+    } else if i + 1 == items.len() {
+        items.pop_back();
+    } else {
+        items.remove(i);
+    }
+}
+
+/// Puts `e` at `i` in a zone's items (an end, most often: on top or at the bottom).
+#[inline]
+pub(super) fn insert_at(items: &mut VecDeque<EntId>, i: usize, e: EntId) {
+    if i == 0 {
+        items.push_front(e);
+    } else if i == items.len() {
+        items.push_back(e);
+    } else {
+        items.insert(i, e);
+    }
+}
+
 pub(super) const ACTIVE: &str = "active_player";
 
 fn active_in(vars: &BTreeMap<String, Value>) -> Option<PlayerId> {

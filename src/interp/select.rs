@@ -446,6 +446,7 @@ impl<'r> Interp<'r> {
 
     /// Whether `base` is the built-in noun for every card (`Some(true)`) or every piece
     /// (`Some(false)`), not rebound by a local.
+    #[inline]
     pub(super) fn all_of_kind(&self, base: &Expr, cx: &Ctx) -> Option<bool> {
         let ExprKind::Name(n, res) = &base.kind else { return None };
         if let Res::Global(i) = res {
@@ -457,7 +458,13 @@ impl<'r> Interp<'r> {
                 _ => None,
             };
         }
-        let cards = match n.as_str() {
+        self.all_of_kind_named(n, cx)
+    }
+
+    /// `all_of_kind` of a name not compiled (a scenario's script): by its word.
+    #[inline(never)]
+    fn all_of_kind_named(&self, n: &str, cx: &Ctx) -> Option<bool> {
+        let cards = match n {
             "card" | "cards" => true,
             "piece" | "pieces" => false,
             _ => return None,
