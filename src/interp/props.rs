@@ -395,7 +395,17 @@ impl<'r> Interp<'r> {
 
     /// Drops (and logs) modifiers that end when `period` (`turn`, `phase`, or a phase's
     /// name) starts or ends.
+    #[inline]
     pub fn expire(&mut self, start: bool, period: &str, name: &str) {
+        // Most games have no modifier in force when a period starts or ends.
+        if !self.w.mods.is_empty() {
+            self.expire_some(start, period, name);
+        }
+    }
+
+    /// `expire` when some modifier is in force.
+    #[inline(never)]
+    fn expire_some(&mut self, start: bool, period: &str, name: &str) {
         let ends = |m: &Modifier| match &m.until {
             Until::EndOf(p) if !start => p == period || p == name,
             Until::StartOf(p) if start => p == period || p == name,
