@@ -49,14 +49,13 @@ export LLVM_PROFILE_FILE="$data/twilit-%m-%p.profraw"
 for dir in ${TRAIN_DIRS:-cards/*/}; do
   dir=${dir%/}
   [ -f "$dir/game.yaml" ] || continue
-  "$gen" simulate "$dir" --games "$(games_for "$dir")" --format json >/dev/null
-done
-# Every game again with its most players: other seatings take other paths.
-for dir in ${TRAIN_DIRS:-cards/*/}; do
-  dir=${dir%/}
-  [ -f "$dir/game.yaml" ] || continue
+  games=$(games_for "$dir")
+  "$gen" simulate "$dir" --games "$games" --format json >/dev/null
+  # Again with its most players: other seatings take other paths.
   max=$(awk '/^players:/ { for (i = 1; i <= NF; i++) if ($i == "max:") { gsub(/[^0-9]/, "", $(i + 1)); print $(i + 1) } }' "$dir/game.yaml")
-  [ -n "$max" ] && "$gen" simulate "$dir" --players "$max" --games "$(games_for "$dir")" --format json >/dev/null
+  if [ -n "$max" ]; then
+    "$gen" simulate "$dir" --players "$max" --games "$games" --format json >/dev/null
+  fi
 done
 # shellcheck disable=SC2086 # one word per directory
 "$gen" check ${TRAIN_DIRS:-cards/} >/dev/null

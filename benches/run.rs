@@ -10,10 +10,16 @@ fn main() {
     divan::main();
 }
 
-fn lotr() -> twilit::load::GameBundle {
+/// The game of directory `dir`, loaded clean.
+fn bundle(dir: &str) -> twilit::load::GameBundle {
     let mut sources = twilit::diag::SourceMap::default();
-    let (mut lib, _) = twilit::load::load_paths(&[PathBuf::from("cards/lotr")], &mut sources);
+    let (mut lib, diags) = twilit::load::load_paths(&[PathBuf::from(dir)], &mut sources);
+    assert!(diags.is_empty(), "{dir} loads clean");
     lib.games.remove(0)
+}
+
+fn lotr() -> twilit::load::GameBundle {
+    bundle("cards/lotr")
 }
 
 #[divan::bench(sample_count = 20)]
@@ -108,9 +114,6 @@ fn library_setup(bencher: Bencher, cards: usize) {
 /// 100 turns, each running ten counter `add`s and ten `set`s, or ten one-card `move`s).
 #[divan::bench(args = ["counters", "moves"], sample_count = 20)]
 fn statements(bencher: Bencher, game: &str) {
-    let mut sources = twilit::diag::SourceMap::default();
-    let (mut lib, diags) = twilit::load::load_paths(&[PathBuf::from("benches/games").join(game)], &mut sources);
-    assert!(diags.is_empty(), "the measuring game loads clean");
-    let rules = Rules::compile(&lib.games.remove(0)).expect("compiles");
+    let rules = Rules::compile(&bundle(&format!("benches/games/{game}"))).expect("compiles");
     bencher.bench(|| twilit::scenario::random_game(&rules, 1, 2, 100).map(|g| g.state.log.len()).unwrap_or(0));
 }

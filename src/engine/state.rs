@@ -307,7 +307,7 @@ impl State {
     pub fn unlend(&mut self, e: EntId, z: ZoneId) {
         self.journal.writes += 1;
         if let Some(i) = self.zones[z].items.iter().rposition(|&x| x == e) {
-            self.zones[z].items.remove(i);
+            remove_at(&mut self.zones[z].items, i);
         }
         self.place(e, Loc::Gone);
     }

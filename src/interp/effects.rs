@@ -76,14 +76,6 @@ impl<'r> Interp<'r> {
         match n {
             // One meaning in every verb (LANGUAGE.md 14): an amount below zero counts as
             // none, so `add n coins` never takes coins away, nor `remove n` adds them.
-            // A number written out: `eval`'s one step, placed as `eval` places it.
-            Some(Expr { kind: ExprKind::Int(n), span }) => match self.tick() {
-                Ok(()) => Ok((*n).max(0)),
-                Err(mut h) => {
-                    h.place(span, cx);
-                    Err(h)
-                }
-            },
             Some(e) => {
                 let v = self.eval(e, cx)?;
                 Ok(self.int(&v, e, cx)?.max(0))

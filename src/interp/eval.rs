@@ -350,7 +350,18 @@ impl<'r> Interp<'r> {
     }
 
     /// A value as a number.
+    #[inline]
     pub fn int(&self, v: &Value, e: &Expr, cx: &Ctx) -> R<i64> {
+        // A number itself, the commonest answer: no call, no error made.
+        match v {
+            Value::Int(i) => Ok(*i),
+            v => self.int_other(v, e, cx),
+        }
+    }
+
+    /// `int` of anything but a number: a list of one, nothing (0), else an error.
+    #[inline(never)]
+    fn int_other(&self, v: &Value, e: &Expr, cx: &Ctx) -> R<i64> {
         int_of(v).ok_or_else(|| {
             Halt::error(format!("`{}` should be a number, but is {}", cx.snippet(&e.span), self.show(first_of(v))))
         })
