@@ -13,7 +13,7 @@
 //! changes nothing since it only reads. Debug builds compare every compiled condition
 //! with `eval` (`fast_checked`).
 
-use crate::engine::{CounterId, Holder, Value};
+use crate::engine::{CounterId, EntId, Holder, PlayerId, Value, ZoneId};
 use crate::load::CounterOn;
 use crate::syntax::ast::{BinOp, ExprKind, Res};
 
@@ -61,6 +61,43 @@ pub(super) enum Tb {
         lit: Value,
         lit_left: bool,
     },
+    /// `==` (`false`) or `!=` (`true`) of two players, things or zones read without a
+    /// `Value` (`you == active_player`, `zone of this == hand`): the commonest tests of
+    /// whose turn it is and where a card is. `steps` are those of the comparison and its
+    /// two operands as separate nodes.
+    SameId(bool, Ti, Ti, usize),
+}
+
+/// An operand of `Tb::SameId`: what gives one player, thing or zone (or nothing).
+#[derive(Debug, Clone, Copy)]
+pub(super) enum Ti {
+    /// `none`.
+    Null,
+    You,
+    This,
+    It,
+    Active,
+    /// A zone named alone (name index).
+    Zone(u32),
+    /// `owner`, `controller` or `zone` of `you`, `this` or `it`.
+    Rel(Rel, TiBase),
+}
+
+/// What `Ti::Rel` reads a relation of.
+#[derive(Debug, Clone, Copy)]
+pub(super) enum TiBase {
+    You,
+    This,
+    It,
+}
+
+/// A value of `Ti`: comparing two is `same` of the values they stand for.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Id {
+    Null,
+    Player(PlayerId),
+    Ent(EntId),
+    Zone(ZoneId),
 }
 
 /// A part of a typed condition that `and`, `or` and `not` read as a truth.
@@ -145,7 +182,7 @@ fn condition_at(rules: &Rules, fx: &Fx, depth: u32) -> Option<Tb> {
     Some(match &fx.kind {
         Kind::Eq(ne, a, b) => {
             let op = if *ne { BinOp::Ne } else { BinOp::Eq };
-            match count_cmp(op, a, b).or_else(|| prop_is(*ne, a, b)) {
+            match count_cmp(op, a, b).or_else(|| prop_is(*ne, a, b)).or_else(|| same_id(rules, *ne, a, b)) {
                 Some(t) => t,
                 None => Tb::Same(*ne, operand(a)?, operand(b)?),
             }
@@ -203,6 +240,52 @@ fn prop_is(ne: bool, a: &Fx, b: &Fx) -> Option<Tb> {
     Some(Tb::PropIs { ne, prop, id, statics, it, lit, lit_left })
 }
 
+/// `A == B` (or `!=`) of two operands that give players, things or zones (`Tb::SameId`).
+fn same_id(rules: &Rules, ne: bool, a: &Fx, b: &Fx) -> Option<Tb> {
+    let (x, y) = (id_operand(rules, a)?, id_operand(rules, b)?);
+    Some(Tb::SameId(ne, x, y, 1 + id_steps(x) + id_steps(y)))
+}
+
+/// The steps `typed_operand` counts for the operand a `Ti` stands for.
+fn id_steps(t: Ti) -> usize {
+    match t {
+        Ti::Rel(..) => 2,
+        _ => 1,
+    }
+}
+
+/// A `Ti` for an operand node, if it is one.
+fn id_operand(rules: &Rules, fx: &Fx) -> Option<Ti> {
+    let base = |x: &Fx| match x.kind {
+        Kind::You => Some(TiBase::You),
+        Kind::This => Some(TiBase::This),
+        Kind::It => Some(TiBase::It),
+        _ => None,
+    };
+    Some(match &fx.kind {
+        Kind::Lit(Value::Null) => Ti::Null,
+        Kind::You => Ti::You,
+        Kind::This => Ti::This,
+        Kind::It => Ti::It,
+        Kind::Global(i) => match rules.globals.get(*i as usize)? {
+            Global::Builtin(Builtin::ActivePlayer) => Ti::Active,
+            Global::Builtin(Builtin::Nothing) => Ti::Null,
+            Global::Zone => Ti::Zone(*i),
+            _ => return None,
+        },
+        Kind::Of(b) => {
+            let ExprKind::Of(a, _) = &fx.expr().kind else { return None };
+            let ExprKind::Name(_, Res::Global(i)) = &a.kind else { return None };
+            let rel = rules.relations.get(*i as usize).copied().flatten()?;
+            if !matches!(rel, Rel::Owner | Rel::Controller | Rel::Zone) {
+                return None;
+            }
+            Ti::Rel(rel, base(b)?)
+        }
+        _ => return None,
+    })
+}
+
 /// `op` with its sides swapped.
 fn flipped(op: BinOp) -> BinOp {
     match op {
@@ -251,6 +334,10 @@ fn reads_caller(x: &Tx, it_counts: bool) -> bool {
         // The zone of `it` is the caller's `it`'s.
         Tx::Cond(Tb::Count { of, .. }) => matches!(of, Of::It) && it_counts,
         Tx::Cond(Tb::PropIs { it, .. }) => *it && it_counts,
+        Tx::Cond(Tb::SameId(_, a, b, _)) => {
+            let it = |t: &Ti| matches!(t, Ti::It | Ti::Rel(_, TiBase::It));
+            (it(a) || it(b)) && it_counts
+        }
         Tx::Cond(Tb::Logic(_, a, b)) => reads_caller(a, it_counts) || reads_caller(b, it_counts),
         Tx::Cond(Tb::Not(a)) => reads_caller(a, it_counts),
         // Inlined only if it reads nothing of its caller's.
@@ -359,6 +446,11 @@ impl Interp<'_> {
                 self.tick_n(steps - 1).ok()?;
                 Some(compare(op, self.zone_count(cards, key, of, cx)?, n))
             }
+            &Tb::SameId(ne, a, b, steps) => {
+                // Its first step was counted above.
+                self.tick_n(steps - 1).ok()?;
+                Some((self.id_of(a, cx)? == self.id_of(b, cx)?) != ne)
+            }
             Tb::PropIs { ne, prop, id, statics, it, lit, lit_left } => {
                 // Its first step was counted above; the property's, the thing's, the
                 // literal's (a property read through modifiers counts its own between).
@@ -380,6 +472,42 @@ impl Interp<'_> {
                 Some(same != *ne)
             }
         }
+    }
+
+    /// The player, thing or zone a `Ti` gives, as `typed_operand` gives it (`None`: it
+    /// gives up where that does).
+    fn id_of(&self, t: Ti, cx: &Ctx) -> Option<Id> {
+        let s = &self.w.state;
+        let thing = |v: &Option<Value>| match v {
+            Some(Value::Ent(e)) => Some(Id::Ent(*e)),
+            Some(Value::Player(p)) => Some(Id::Player(*p)),
+            _ => None,
+        };
+        Some(match t {
+            Ti::Null => Id::Null,
+            Ti::You => Id::Player(cx.you?),
+            Ti::This => thing(&cx.this)?,
+            Ti::It => thing(&cx.it)?,
+            Ti::Active => Id::Player(s.active()?),
+            Ti::Zone(i) => Id::Zone(self.zone_keyed_of(i, cx.you)?),
+            Ti::Rel(rel, base) => {
+                let x = match base {
+                    TiBase::You => Id::Player(cx.you?),
+                    TiBase::This => thing(&cx.this)?,
+                    TiBase::It => thing(&cx.it)?,
+                };
+                // As `relation_of`: a player is their own owner and controller, and lies
+                // in no zone (an error there, so this gives up).
+                let player = |p: Option<PlayerId>| p.map_or(Id::Null, Id::Player);
+                match (rel, x) {
+                    (Rel::Owner | Rel::Controller, Id::Player(p)) => Id::Player(p),
+                    (Rel::Owner, Id::Ent(e)) => player(s.ents[e].owner),
+                    (Rel::Controller, Id::Ent(e)) => player(s.controller_or_owner(e)),
+                    (Rel::Zone, Id::Ent(e)) => s.zone_of(e).map_or(Id::Null, Id::Zone),
+                    _ => return None,
+                }
+            }
+        })
     }
 
     /// A part read as a truth (`fast_truth`).
