@@ -40,8 +40,9 @@ pub(super) enum Undo {
     Prop(EntId, String, Option<Value>),
     /// A counter's value (absent: `None`).
     Counter(super::counters::CounterId, Holder, Option<i64>),
-    /// A variable's value (absent: `None`).
-    Var(String, Option<Value>),
+    /// A variable's value (absent: `None`); whose turn it is, the commonest, is named
+    /// without a copy of its name.
+    Var(std::borrow::Cow<'static, str>, Option<Value>),
     /// How many entities had a label base (absent: `None`).
     Label(String, Option<usize>),
     /// A counter was declared (the newest one).
@@ -246,7 +247,13 @@ impl State {
             return;
         }
         let old = self.put_var(name, Some(v));
-        self.record_with(|| Undo::Var(name.to_string(), old));
+        self.record_with(|| {
+            let name = match name {
+                super::state::ACTIVE => std::borrow::Cow::Borrowed(super::state::ACTIVE),
+                n => std::borrow::Cow::Owned(n.to_string()),
+            };
+            Undo::Var(name, old)
+        });
     }
 
     /// Replaces a zone's contents with a reordering or exchange of entities whose

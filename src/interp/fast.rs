@@ -18,7 +18,7 @@
 use std::sync::Arc;
 
 use crate::check::env::{Sym, FUNCTIONS};
-use crate::engine::Value;
+use crate::engine::{PlayerId, Value};
 use crate::syntax::ast::*;
 
 use super::compile::{Builtin, Global};
@@ -538,23 +538,34 @@ impl Interp<'_> {
     pub(super) fn players_kept(
         &mut self,
         cx: &mut Ctx,
-        mut keep: impl FnMut(&mut Self, &mut Ctx) -> Option<bool>,
+        keep: impl FnMut(&mut Self, &mut Ctx) -> Option<bool>,
     ) -> Option<Value> {
+        let mut kept = crate::engine::List::new();
+        self.players_each(cx, keep, |p| kept.push(Value::Player(p)))?;
+        Some(Value::List(kept))
+    }
+
+    /// `players_kept`, each player kept given to `found` in seat order instead of listed.
+    pub(super) fn players_each(
+        &mut self,
+        cx: &mut Ctx,
+        mut keep: impl FnMut(&mut Self, &mut Ctx) -> Option<bool>,
+        mut found: impl FnMut(PlayerId),
+    ) -> Option<()> {
         let seated = |s: &crate::engine::State, k: usize| Some(s.seats[k]).filter(|p| !s.eliminated.contains(p));
         let n = (0..self.w.state.seats.len()).filter(|&k| seated(&self.w.state, k).is_some()).count();
         self.tick_n(n).ok()?;
         self.tick_n(n).ok()?;
-        let mut kept = crate::engine::List::new();
         for k in 0..self.w.state.seats.len() {
             let Some(p) = seated(&self.w.state, k) else { continue };
             let saved = cx.it.replace(Value::Player(p));
             let keeps = keep(self, cx);
             cx.it = saved;
             if keeps? {
-                kept.push(Value::Player(p));
+                found(p);
             }
         }
-        Some(Value::List(kept))
+        Some(())
     }
 }
 

@@ -128,6 +128,9 @@ pub(super) enum Tv {
     Counter(u32, CounterId, CounterOn, bool),
     /// `P of X` for a property `P` (name index, id, statics).
     Prop(u32, Option<u32>, bool, Box<Tv>),
+    /// `P of this` (`false`) or `P of it` (`true`): the commonest `Prop`, its thing read
+    /// in place.
+    PropOf(u32, Option<u32>, bool, bool),
     /// `R of X` for a relation `R` (`zone`, `owner`, ...) of one value (name index).
     Rel(u32, Rel, Box<Tv>),
     /// `count`/`exists`/`first` of a zone's cards (`fast.rs` `InZone`).
@@ -352,6 +355,7 @@ fn reads_caller_v(v: &Tv, it_counts: bool) -> bool {
         Tv::Local(_) | Tv::Slot(..) => true,
         Tv::It | Tv::Counter(_, _, CounterOn::Player, _) | Tv::InZone { of: Of::It, .. } => it_counts,
         Tv::Prop(_, _, _, x) | Tv::Rel(_, _, x) | Tv::Things(_, x) => reads_caller_v(x, it_counts),
+        Tv::PropOf(.., it) => *it && it_counts,
         Tv::Num(_, a, b) => reads_caller_v(a, it_counts) || reads_caller_v(b, it_counts),
         Tv::Inline(x) => reads_caller(x, it_counts),
         // Its condition's `it` is each player; a local there is still the caller's.
@@ -388,7 +392,11 @@ fn operand(rules: &Rules, fx: &Fx, depth: u32) -> Option<Tv> {
             let rel = rules.relations.get(*i as usize).copied().flatten()?;
             Tv::Rel(*i, rel, sub(b)?)
         }
-        Kind::Prop(i, id, statics, b) => Tv::Prop(*i, *id, *statics, sub(b)?),
+        Kind::Prop(i, id, statics, b) => match b.kind {
+            Kind::This => Tv::PropOf(*i, *id, *statics, false),
+            Kind::It => Tv::PropOf(*i, *id, *statics, true),
+            _ => Tv::Prop(*i, *id, *statics, sub(b)?),
+        },
         Kind::InZone { fun, cards, key, of } => Tv::InZone { fun: *fun, cards: *cards, key: *key, of: *of },
         Kind::Things(Fun::Count, x) if is_players(rules, x) => Tv::CountPlayers,
         Kind::Things(fun, x) if !is_players(rules, x) => Tv::Things(*fun, sub(x)?),
@@ -402,6 +410,18 @@ fn operand(rules: &Rules, fx: &Fx, depth: u32) -> Option<Tv> {
         },
         _ => return None,
     })
+}
+
+/// `players where C`, or a procedure's body inlined that is one (`true`), and its `C`.
+fn where_of(x: &Tv) -> Option<(bool, &Tx)> {
+    match x {
+        Tv::Where(c) => Some((false, c)),
+        Tv::Inline(body) => match &**body {
+            Tx::Value(Tv::Where(c)) => Some((true, c)),
+            _ => None,
+        },
+        _ => None,
+    }
 }
 
 fn is_players(rules: &Rules, x: &Fx) -> bool {
@@ -562,13 +582,13 @@ impl Interp<'_> {
             Tv::Prop(i, id, statics, x) => {
                 let o = self.typed_operand(x, cx)?;
                 let Value::Ent(e) = *self.operand_value(&o) else { return None };
-                let rules: &Rules = self.rules;
-                let canon = rules.env.entry(*i)?.0;
-                if self.raw || !self.may_be_modified(canon, *statics) {
-                    Some(Operand::Printed(*i, *id, e))
-                } else {
-                    made(self.prop_at(canon, *id, *statics, &Value::Ent(e)).ok()?)
-                }
+                self.prop_operand(*i, *id, *statics, e)
+            }
+            &Tv::PropOf(i, id, statics, it) => {
+                // The step of `this` or `it`, a node of its own in `Tv::Prop`.
+                self.tick().ok()?;
+                let Some(Value::Ent(e)) = (if it { &cx.it } else { &cx.this }) else { return None };
+                self.prop_operand(i, id, statics, *e)
             }
             Tv::Rel(i, rel, x) => {
                 let o = self.typed_operand(x, cx)?;
@@ -582,6 +602,9 @@ impl Interp<'_> {
             }
             Tv::InZone { fun, cards, key, of } => made(self.fast_in_zone(*fun, *cards, *key, *of, cx)?),
             Tv::Things(fun, x) => {
+                if let Some((inlined, c)) = where_of(x) {
+                    return made(self.things_where(*fun, inlined, c, cx)?);
+                }
                 let o = self.typed_operand(x, cx)?;
                 let v = match o {
                     Operand::Made(v) => v,
@@ -618,6 +641,45 @@ impl Interp<'_> {
                 })
             }
         }
+    }
+
+    /// Property `i` of thing `e` as an operand: its printed value in place when nothing
+    /// can modify it.
+    fn prop_operand<'f>(&mut self, i: u32, id: Option<u32>, statics: bool, e: EntId) -> Option<Operand<'f>> {
+        let rules: &Rules = self.rules;
+        let canon = rules.env.entry(i)?.0;
+        if self.raw || !self.may_be_modified(canon, statics) {
+            Some(Operand::Printed(i, id, e))
+        } else {
+            Some(Operand::Made(self.prop_at(canon, id, statics, &Value::Ent(e)).ok()?))
+        }
+    }
+
+    /// `count`, `exists` or `first` of `players where C` (of a procedure's body that is
+    /// one, `inlined`), as `Tv::Things` reads the list `typed_operand` makes of it, with
+    /// the same steps, but with no list made.
+    fn things_where(&mut self, fun: Fun, inlined: bool, c: &Tx, cx: &mut Ctx) -> Option<Value> {
+        let (mut count, mut first) = (0, None);
+        let mut found = |p: PlayerId| {
+            count += 1;
+            first = first.or(Some(p));
+        };
+        // The steps of the nodes `Tv::Inline` and `Tv::Where`, then `typed_where`'s.
+        if inlined {
+            self.tick().ok()?;
+            self.one_call_deeper(|me| {
+                me.tick_n(2).ok()?;
+                me.players_each(cx, |me, cx| me.typed_part(c, cx), &mut found)
+            })?;
+        } else {
+            self.tick_n(2).ok()?;
+            self.players_each(cx, |me, cx| me.typed_part(c, cx), &mut found)?;
+        }
+        Some(match fun {
+            Fun::Count => Value::Int(count),
+            Fun::Exists => Value::Bool(count > 0),
+            Fun::First => first.map_or(Value::Null, Value::Player),
+        })
     }
 
     /// `players where C`, as `fast_where` reads it: the base's step, a step per player for
