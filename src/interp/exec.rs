@@ -96,9 +96,10 @@ impl<'r> Interp<'r> {
                 Rc::make_mut(&mut self.w.bans).push(Ban { rule: Arc::clone(f), cx: cx.kept(), source });
             }
             StmtKind::Draft(d) => self.draft(d, cx)?,
-            StmtKind::Effect(e) => {
-                self.effect(e, cx)?;
-            }
+            StmtKind::Effect(e) => match self.fused_move(e, cx) {
+                Some(out) => out?,
+                None => _ = self.effect(e, cx)?,
+            },
             StmtKind::Call(c) => {
                 self.call(c, cx)?;
             }

@@ -22,6 +22,16 @@ impl Interp<'_> {
     /// steps, read straight from the zone. `None`, having counted nothing, for any other
     /// selector.
     pub(super) fn in_one_zone(&mut self, base: &Expr, filters: &[Filter], cx: &mut Ctx) -> Option<R<List>> {
+        Some(self.one_zone_place(base, filters, cx)?.and_then(|(zones, cards)| {
+            let cands = self.in_zones(&zones, cards);
+            self.tick_n(cands.len()).map(|()| cands)
+        }))
+    }
+
+    /// The zones `in_one_zone` reads, and whether it reads their cards (else pieces),
+    /// with the steps it counts before the things themselves (one each, left to the
+    /// caller). `None`, having counted nothing, where `in_one_zone` gives `None`.
+    pub(super) fn one_zone_place(&mut self, base: &Expr, filters: &[Filter], cx: &mut Ctx) -> Option<R<(Zones, bool)>> {
         let [Filter { kind: FilterKind::In(z) | FilterKind::From(z) | FilterKind::At(z), .. }] = filters else {
             return None;
         };
@@ -55,8 +65,7 @@ impl Interp<'_> {
             debug_assert_eq!(self.steps.taken(), after.taken(), "a place read in place counts other steps");
             self.steps = after;
         }
-        let cands = self.in_zones(&zones, cards);
-        Some(self.tick_n(cands.len()).map(|()| cands))
+        Some(Ok((zones, cards)))
     }
 
     /// `Z of each player`, `Z of all players` or `Z of players`, for a zone `Z`: every

@@ -25,6 +25,7 @@ mod eval;
 mod exec;
 mod fast;
 mod fields;
+mod fused;
 mod game;
 mod halt;
 mod heard;
