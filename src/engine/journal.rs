@@ -243,10 +243,7 @@ impl State {
     /// Sets a game variable. Setting it to the value it holds changes nothing, and is not
     /// recorded (whose turn it is, set again at every turn of a one-seat order).
     pub fn set_var(&mut self, name: &str, v: Value) {
-        if self.vars.get(name) == Some(&v) {
-            return;
-        }
-        let old = self.put_var(name, Some(v));
+        let Some(old) = self.replace_var(name, v) else { return };
         self.record_with(|| {
             let name = match name {
                 super::state::ACTIVE => std::borrow::Cow::Borrowed(super::state::ACTIVE),

@@ -415,7 +415,7 @@ impl State {
     }
 
     /// Sets (or, with `None`, removes) variable `name`, keeping `active` in step; the old
-    /// value. The one place `vars` changes (`set_var`, and undoing it).
+    /// value. With `replace_var`, the only places `vars` changes (undoing `set_var`).
     pub(super) fn put_var(&mut self, name: &str, v: Option<Value>) -> Option<Value> {
         let active = name == ACTIVE;
         let old = put(&mut self.vars, name, v);
@@ -423,6 +423,25 @@ impl State {
             self.active = active_in(&self.vars);
         }
         old
+    }
+
+    /// Sets variable `name` to `v`, keeping `active` in step, with one search of the
+    /// variables (`set_var`, at every turn): its old value, or `None` when it held `v`
+    /// already and nothing changed.
+    pub(super) fn replace_var(&mut self, name: &str, v: Value) -> Option<Option<Value>> {
+        let player = match v {
+            Value::Player(p) => Some(p),
+            _ => None,
+        };
+        let old = match self.vars.get_mut(name) {
+            Some(slot) if *slot == v => return None,
+            Some(slot) => Some(std::mem::replace(slot, v)),
+            None => self.vars.insert(name.to_string(), v),
+        };
+        if name == ACTIVE {
+            self.active = player;
+        }
+        Some(old)
     }
 
     /// Appends an event to the log.
