@@ -394,7 +394,7 @@ fn option_name(abilities: &[AbilityDef], i: usize) -> String {
 }
 
 /// What a source's abilities call `this`: the card, or the faction's (or game's) player.
-fn this_of(src: Source) -> Value {
+pub(super) fn this_of(src: Source) -> Value {
     match src {
         Source::Card(e) => Value::Ent(e),
         Source::Faction(p) | Source::Game(p) => Value::Player(p),

@@ -1,8 +1,10 @@
 //! Guards: the `require`s a `play:` script opens with whose conditions only read the
-//! state. A sampling agent draws actions at random, and most plays it draws are refused
-//! by those first lines (a card that does not match the one on top); the trial of each
-//! copies the world, logs the pick, announces the play and undoes it all. Testing the
-//! guards alone first refuses the same plays without any of that (`Interp::guarded_out`).
+//! state, and an activated ability's `requires:`. A sampling agent draws actions at
+//! random, and most plays it draws are refused by those first lines (a card that does
+//! not match the one on top), as are many uses (a pass not allowed yet); the trial of
+//! each copies the world, logs the pick, announces the play or use and undoes it all.
+//! Testing the guards alone first refuses the same actions without any of that
+//! (`Interp::guarded_out`).
 //! `reads_only` says which conditions `fast.rs` may compile, the guards among them.
 //!
 //! Invariant: `guarded_out` says `true` only where the trial would have been refused,
@@ -17,8 +19,8 @@ use crate::engine::{EntId, Kind, PlayerId, Value};
 use crate::syntax::ast::*;
 use crate::syntax::visit;
 
-use super::actions::Action;
-use super::rules::{Body, Rules, Script};
+use super::actions::{this_of, Action, Source};
+use super::rules::{Body, Head, Rules, Script};
 use super::{Ctx, Interp};
 
 /// How deep value procedures are followed before a condition is taken as not pure.
@@ -75,12 +77,16 @@ fn value_proc(rules: &Rules, i: u32) -> Option<&Expr> {
 
 impl Interp<'_> {
     /// Whether `p` taking `a` is certainly refused before it does anything: a play one of
-    /// its script's guards refuses. `false` when that cannot be told without the trial (no
+    /// its script's guards refuses, or a use its ability's `requires:` refuses. `false` when that cannot be told without the trial (no
     /// guard, a prohibition in force, a guard that raised an error, coverage being
     /// recorded). A card the trial refuses before its script (in play, another's) is
     /// refused either way: by its guards or by the trial.
     pub(super) fn guarded_out(&mut self, p: PlayerId, a: &Action) -> bool {
-        let Action::Play(e) = *a else { return false };
+        let e = match *a {
+            Action::Play(e) => e,
+            Action::Use(src, Some(i)) => return self.required_out(p, src, i),
+            _ => return false,
+        };
         let Kind::Card(c) = self.w.state.ents[e].kind else { return false };
         let rules: &Rules = self.rules;
         let Some(script) = rules.play_script(c) else { return false };
@@ -113,6 +119,27 @@ impl Interp<'_> {
             steps: self.steps.mark() - mark,
         });
         refused
+    }
+
+    /// Whether `p` using ability `i` of `src` is certainly refused before it does
+    /// anything: an activated ability whose `requires:` (compiled, it only reads) does not
+    /// hold. The trial would find it so first thing (`resolve`), in the same context:
+    /// what comes before in `use_ability` writes nothing a condition reads (the use
+    /// count, the events). `false` where that cannot be told without the trial, as for a
+    /// play's guards.
+    fn required_out(&mut self, p: PlayerId, src: Source, i: usize) -> bool {
+        if self.coverage.is_some() || self.may_forbid() {
+            return false;
+        }
+        let Some(a) = self.abilities_of_ref(src).get(i) else { return false };
+        let (Head::Action(_), Some(r)) = (&a.head, &a.requires) else { return false };
+        let Some(fx) = &r.fx else { return false };
+        let mut cx = Ctx::new(Some(p), Some(this_of(src)), &r.text).at(&r.origin);
+        // As `use_ability` resolves it: one level deeper.
+        self.depth += 1;
+        let holds = self.fast_checked(fx, &mut cx).and_then(|v| self.truth(&v, &r.expr, &cx));
+        self.depth -= 1;
+        matches!(holds, Ok(false))
     }
 
     /// How many of the first statements of `e`'s `play:` script need not run again: its

@@ -46,7 +46,8 @@ impl Interp<'_> {
                 }
                 return Ok(None);
             };
-            // A play its first lines refuse needs no trial (`pure.rs`).
+            // A play its first lines refuse, or a use its `requires:` refuses, needs no
+            // trial (`pure.rs`).
             if self.guarded_out(p, &a) {
                 continue;
             }
