@@ -313,7 +313,9 @@ impl<'r> Interp<'r> {
         cx.it = it;
         // A triggered (or answering) ability's requirement was checked before it was offered.
         let checked = matches!(a.head, Head::When(_)) || (matches!(a.head, Head::React(..)) && !a.is_activated());
-        if let Some(r) = a.requires.as_ref().filter(|_| !checked) {
+        // A requirement the search for a legal action found holding just now is not
+        // evaluated again (`pure.rs`).
+        if let Some(r) = a.requires.as_ref().filter(|_| !checked && !self.requires_held(a, you, &mut cx)) {
             cx.run(&r.text, &r.origin);
             if self.coverage.is_some() {
                 self.hit(&r.expr.span, Some(&r.origin), super::coverage::Hit::Ran);

@@ -20,7 +20,7 @@ use crate::syntax::ast::*;
 use crate::syntax::visit;
 
 use super::actions::{this_of, Action, Source};
-use super::rules::{Body, Head, Rules, Script};
+use super::rules::{AbilityDef, Body, Head, Rules, Script};
 use super::{Ctx, Interp};
 
 /// How deep value procedures are followed before a condition is taken as not pure.
@@ -113,7 +113,7 @@ impl Interp<'_> {
         self.depth -= 1;
         self.w.playing.retain(|&x| x != e);
         self.held = (held == script.guards.len()).then(|| Held {
-            ent: e,
+            what: Guarded::Play(e),
             you: p,
             version: self.w.state.version(),
             steps: self.steps.mark() - mark,
@@ -137,9 +137,46 @@ impl Interp<'_> {
         let mut cx = Ctx::new(Some(p), Some(this_of(src)), &r.text).at(&r.origin);
         // As `use_ability` resolves it: one level deeper.
         self.depth += 1;
+        let mark = self.steps.mark();
         let holds = self.fast_checked(fx, &mut cx).and_then(|v| self.truth(&v, &r.expr, &cx));
         self.depth -= 1;
+        self.held = matches!(holds, Ok(true)).then(|| Held {
+            what: Guarded::Use(ability_key(a)),
+            you: p,
+            version: self.w.state.version(),
+            steps: self.steps.mark() - mark,
+        });
         matches!(holds, Ok(false))
+    }
+
+    /// Whether ability `a`'s `requires:` need not be evaluated again as `you` uses it:
+    /// `guarded_out` found it holding on this very state, and nothing that runs between
+    /// (`use_ability`) fires a trigger. Its steps are counted as if it ran; `false` when
+    /// any of that differs, or when counting them would spend the budget.
+    pub(super) fn requires_held<'a>(&mut self, a: &'a AbilityDef, you: Option<PlayerId>, cx: &mut Ctx<'a>) -> bool {
+        let Some(h) = self.held.take() else { return false };
+        let same = h.what == Guarded::Use(ability_key(a)) && Some(h.you) == you && h.version == self.w.state.version();
+        if !same || self.coverage.is_some() || self.probe.is_some() {
+            return false;
+        }
+        let mark = self.steps.mark();
+        if self.tick_n(h.steps as usize).is_err() {
+            self.steps.rewind(mark);
+            return false;
+        }
+        #[cfg(debug_assertions)]
+        if let Some(r) = &a.requires {
+            // Evaluated for real, it holds and counts the steps counted for it.
+            let counted = self.steps.mark();
+            self.steps.rewind(mark);
+            cx.run(&r.text, &r.origin);
+            let v = self.cond_value(r, cx).and_then(|v| self.truth(&v, &r.expr, cx));
+            assert!(matches!(v, Ok(true)), "a requirement found holding does not hold");
+            debug_assert_eq!(self.steps.mark(), counted, "the requirement counts other steps when it runs");
+        }
+        #[cfg(not(debug_assertions))]
+        let _ = cx;
+        true
     }
 
     /// How many of the first statements of `e`'s `play:` script need not run again: its
@@ -149,7 +186,7 @@ impl Interp<'_> {
     /// them would spend the budget (they then run, and stop where they would).
     pub(super) fn guards_held(&mut self, e: EntId, you: Option<PlayerId>, script: &Script, cx: &mut Ctx) -> usize {
         let Some(h) = self.held.take() else { return 0 };
-        let same = h.ent == e && Some(h.you) == you && h.version == self.w.state.version();
+        let same = h.what == Guarded::Play(e) && Some(h.you) == you && h.version == self.w.state.version();
         if !same || self.rules.triggers.any() || self.coverage.is_some() || self.probe.is_some() {
             return 0;
         }
@@ -175,12 +212,26 @@ impl Interp<'_> {
     }
 }
 
-/// What `guarded_out` found: every guard of `ent`'s play by `you` held on the state of
-/// this `version`, evaluated in `steps` steps (`Interp::guards_held`).
+/// What `guarded_out` found: every guard of a play, or an ability's requirement, held
+/// for `you` on the state of this `version`, evaluated in `steps` steps
+/// (`Interp::guards_held`, `Interp::requires_held`).
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Held {
-    ent: EntId,
+    what: Guarded,
     you: PlayerId,
     version: u64,
     steps: i64,
+}
+
+/// What held: the guards of a card's play, or the requirement of an ability (by address:
+/// the rules do not move while they run).
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Guarded {
+    Play(EntId),
+    Use(usize),
+}
+
+/// The address an ability is known by in `Guarded::Use`.
+fn ability_key(a: &AbilityDef) -> usize {
+    a as *const AbilityDef as usize
 }

@@ -229,6 +229,9 @@ impl<'r> Interp<'r> {
 
     /// Ends the current phase (or step): its script runs, then its end event.
     pub fn close_phase(&mut self) -> R<()> {
+        // What was found holding held in this phase: the clock is no part of a state's
+        // version (`pure.rs` `Held`).
+        self.held = None;
         let c = &self.w.state.clock;
         let c = Place { phase: c.phase, step: c.step };
         let rules: &'r super::Rules = self.rules;
