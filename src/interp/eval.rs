@@ -374,7 +374,18 @@ impl<'r> Interp<'r> {
     }
 
     /// A value as a truth value.
+    #[inline]
     pub fn truth(&self, v: &Value, e: &Expr, cx: &Ctx) -> R<bool> {
+        // A truth itself, what every condition gives: no call, no error made.
+        match v {
+            Value::Bool(b) => Ok(*b),
+            v => self.truth_other(v, e, cx),
+        }
+    }
+
+    /// `truth` of anything but a truth.
+    #[inline(never)]
+    fn truth_other(&self, v: &Value, e: &Expr, cx: &Ctx) -> R<bool> {
         truth_of(v).ok_or_else(|| {
             Halt::error(format!("`{}` should be a condition, but is {}", cx.snippet(&e.span), self.show(first_of(v))))
         })
