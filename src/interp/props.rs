@@ -118,8 +118,20 @@ impl<'r> Interp<'r> {
     /// A counter's value with modifiers (`modify charge of x by +2`) applied; the counter
     /// itself keeps its unmodified count. The counter is compiled (`compile::Global::Counter`):
     /// its id, and whether a static ability may modify it, are known.
+    #[inline]
     pub fn counter_at(&mut self, name: &str, id: CounterId, statics: bool, h: Holder) -> R<i64> {
         debug_assert_eq!(self.w.state.counters.name(id), name, "counter ids follow `lay_out`");
+        // The game's counters, the commonest (nothing modifies a count the game keeps):
+        // read inline.
+        match h {
+            Holder::Game => Ok(self.w.state.counter_at(id, h)),
+            h => self.counter_held(name, id, statics, h),
+        }
+    }
+
+    /// `counter_at` of a counter kept on a player, a thing or a space.
+    #[inline(never)]
+    fn counter_held(&mut self, name: &str, id: CounterId, statics: bool, h: Holder) -> R<i64> {
         let base = self.w.state.counter_at(id, h);
         let target = match h {
             Holder::Ent(e) => Value::Ent(e),
