@@ -1,19 +1,21 @@
 //! `move S to Z`, the commonest statement of whole games, run fused: its things read as
 //! ids and its destination as a zone, without the layers the general path goes through
 //! (`effect`, `move_like`, `targets`, `destination`) and without a list of values made
-//! for what it moves. `S` is `this`, a local bound to one card or piece, or `cards in Z'`
-//! as `in_one_zone` reads it; `Z` a zone `zone_ref` reads; a `face up`/`face down`
-//! clause may follow. Any other move, a statement whose value is kept (`let x = move
+//! for what it moves. `S` is `this`, a local bound to one card or piece, `cards in Z'`
+//! as `in_one_zone` reads it, `top K cards of Z'` (or `bottom`) as `end_of` reads it,
+//! or `N cards from Z'` picked by the acting player; `Z` a zone `zone_ref` reads; a
+//! `face up`/`face down` clause may follow. Any other move, a statement whose value is kept (`let x = move
 //! ...`), and a run recording coverage take the general path.
 //!
 //! Invariant: a fused move does what the general path does, in the same order, with the
-//! same steps, through the same helpers (`one_zone_place`, `zone_ref`, `relocate`,
-//! `face`) and with errors placed where it places them. Where its shape turns out to be
-//! another only after steps were counted (a destination `zone_ref` does not read), the
-//! steps are taken back and the general path runs from the start: nothing but steps
-//! happened before.
+//! same steps, through the same helpers (`one_zone_place`, `in_one_zone`, `zone_ref`,
+//! `bounds`, `pick`, `relocate`, `face`) and with errors placed where it places them.
+//! Where its shape turns out to be another only after steps were counted (a place
+//! `zone_ref` does not read), the steps are taken back and the general path runs from
+//! the start: nothing but steps happened before. The destination's shape is checked
+//! before anything runs, since a pick cannot be taken back.
 
-use crate::engine::{Dest, EntId, Value};
+use crate::engine::{Dest, EntId, List, Value};
 use crate::syntax::ast::*;
 
 use super::{Ctx, Interp, R};
@@ -37,6 +39,12 @@ impl Interp<'_> {
             }
         }
         let to = to?;
+        // Before a pick, the destination's shape is known: a pick cannot be taken back.
+        if let ExprKind::Select { quantity: Some(q), .. } = &o.kind {
+            if matches!(q.kind, QuantityKind::One | QuantityKind::Exactly(_)) {
+                self.zone_ref_parts(to, cx)?;
+            }
+        }
         let mark = self.steps.mark();
         let mut stack = [0; ON_STACK];
         let mut heap = vec![];
@@ -48,6 +56,7 @@ impl Interp<'_> {
         let z = match self.zone_ref(to, cx) {
             Some(Ok(z)) => z,
             Some(Err(h)) => return Some(Err(h)),
+            // Not reached (its shape was checked above); as if it were another move.
             None => {
                 self.steps.rewind(mark);
                 return None;
@@ -78,61 +87,169 @@ impl Interp<'_> {
         heap: &mut Vec<EntId>,
         cx: &mut Ctx,
     ) -> Option<R<usize>> {
-        // Errors are placed where `targets` places them: at the object.
-        let placed = |out: R<usize>, cx: &Ctx| {
-            out.map_err(|mut h| {
-                h.place(&o.span, cx);
-                h
-            })
-        };
-        let one = match &o.kind {
+        let mut ids = Ids { stack, heap, n: 0 };
+        let out = match &o.kind {
             ExprKind::This => match cx.this {
-                Some(Value::Ent(e)) => e,
+                // `eval` of `this`: its one step.
+                Some(Value::Ent(e)) => self.tick().map(|()| ids.push(e)),
                 _ => return None,
             },
             ExprKind::Name(n, Res::Local(k)) => match cx.slot(*k, n) {
-                Some(Value::Ent(e)) => *e,
+                Some(&Value::Ent(e)) => self.tick().map(|()| ids.push(e)),
                 _ => return None,
             },
-            ExprKind::Select { quantity: None, base, filters } => {
-                // `targets_in_one_zone`: the selection's step, then `in_one_zone`'s.
-                let mark = self.steps.mark();
-                if let Err(h) = self.tick() {
-                    return Some(placed(Err(h), cx));
+            ExprKind::Select { quantity: None, base, filters } => self.zone_things(base, filters, &mut ids, cx)?,
+            ExprKind::Select { quantity: Some(q), base, filters } => match (&q.kind, &filters[..], &base.kind) {
+                (QuantityKind::Top(k) | QuantityKind::Bottom(k), [], ExprKind::Of(a, b)) => {
+                    let bottom = matches!(q.kind, QuantityKind::Bottom(_));
+                    self.end_things(a, b, k.as_deref(), bottom, &mut ids, cx)?
                 }
-                let (zones, cards) = match self.one_zone_place(base, filters, cx) {
-                    Some(Ok(place)) => place,
-                    Some(Err(h)) => return Some(placed(Err(h), cx)),
-                    None => {
-                        self.steps.rewind(mark);
-                        return None;
-                    }
-                };
-                let s = &self.w.state;
-                let mut n = 0;
-                for &z in zones.iter() {
-                    for &e in s.zones[z].items.iter().filter(|&&e| s.is_card(e) == cards) {
-                        if n < ON_STACK {
-                            stack[n] = e;
-                        } else {
-                            if n == ON_STACK {
-                                heap.extend_from_slice(&stack[..]);
-                            }
-                            heap.push(e);
-                        }
-                        n += 1;
-                    }
+                (QuantityKind::One | QuantityKind::Exactly(_), [_], _) => {
+                    self.picked_things(q, base, filters, &mut ids, cx)?
                 }
-                let out = self.tick_n(n).map(|()| n);
-                return Some(placed(out, cx));
-            }
+                _ => return None,
+            },
             _ => return None,
         };
-        // `eval` of `this` or a local: its one step.
-        let out = self.tick().map(|()| {
-            stack[0] = one;
-            1
-        });
-        Some(placed(out, cx))
+        // Errors are placed where `targets` places them: at the object.
+        Some(out.map(|()| ids.n).map_err(|mut h| {
+            h.place(&o.span, cx);
+            h
+        }))
+    }
+
+    /// `cards in Z` as `targets_in_one_zone` reads it: the selection's step, then
+    /// `in_one_zone`'s.
+    fn zone_things(&mut self, base: &Expr, filters: &[Filter], ids: &mut Ids, cx: &mut Ctx) -> Option<R<()>> {
+        let mark = self.steps.mark();
+        if let Err(h) = self.tick() {
+            return Some(Err(h));
+        }
+        let (zones, cards) = match self.one_zone_place(base, filters, cx) {
+            Some(Ok(place)) => place,
+            Some(Err(h)) => return Some(Err(h)),
+            None => {
+                self.steps.rewind(mark);
+                return None;
+            }
+        };
+        let s = &self.w.state;
+        for &z in zones.iter() {
+            for &e in s.zones[z].items.iter().filter(|&&e| s.is_card(e) == cards) {
+                ids.push(e);
+            }
+        }
+        Some(self.tick_n(ids.n))
+    }
+
+    /// `top K cards of Z` (or `bottom`, or one card) as `select` reads it (`end_of`):
+    /// the selection's step and the `of`'s, the zone, the count.
+    fn end_things(
+        &mut self,
+        a: &Expr,
+        b: &Expr,
+        k: Option<&Expr>,
+        bottom: bool,
+        ids: &mut Ids,
+        cx: &mut Ctx,
+    ) -> Option<R<()>> {
+        let cards = self.all_of_kind(a, cx)?;
+        let mark = self.steps.mark();
+        if let Err(h) = self.tick_n(2) {
+            return Some(Err(h));
+        }
+        let z = match self.zone_ref(b, cx) {
+            Some(Ok(z)) => z,
+            Some(Err(h)) => return Some(Err(h)),
+            None => {
+                self.steps.rewind(mark);
+                return None;
+            }
+        };
+        let k = match k.map(|e| self.count(e, cx)) {
+            Some(Ok(k)) => k,
+            Some(Err(h)) => return Some(Err(h)),
+            None => 1,
+        };
+        let s = &self.w.state;
+        let kind = |e: &&EntId| s.is_card(**e) == cards;
+        let items = &s.zones[z].items;
+        if bottom {
+            items.iter().rev().filter(kind).take(k).for_each(|&e| ids.push(e));
+        } else {
+            items.iter().filter(kind).take(k).for_each(|&e| ids.push(e));
+        }
+        Some(Ok(()))
+    }
+
+    /// `1 card from Z` (or `N cards`) as `select` reads it in an effect: the selection's
+    /// step, `in_one_zone`'s candidates, the bounds, then the acting player's pick unless
+    /// the candidates are exactly what is asked for.
+    fn picked_things(
+        &mut self,
+        q: &Quantity,
+        base: &Expr,
+        filters: &[Filter],
+        ids: &mut Ids,
+        cx: &mut Ctx,
+    ) -> Option<R<()>> {
+        let mark = self.steps.mark();
+        if let Err(h) = self.tick() {
+            return Some(Err(h));
+        }
+        let cands = match self.in_one_zone(base, filters, cx) {
+            Some(Ok(cands)) => cands,
+            Some(Err(h)) => return Some(Err(h)),
+            None => {
+                self.steps.rewind(mark);
+                return None;
+            }
+        };
+        Some(self.pick_things(q, filters, base, cands, ids, cx))
+    }
+
+    /// The rest of `picked_things`, once the candidates are known.
+    fn pick_things(
+        &mut self,
+        q: &Quantity,
+        filters: &[Filter],
+        base: &Expr,
+        mut cands: List,
+        ids: &mut Ids,
+        cx: &mut Ctx,
+    ) -> R<()> {
+        let (min, max) = self.bounds(q, cands.len(), cx)?;
+        let picked = if cands.len() == min && min == max {
+            cands.truncate(max);
+            Value::List(cands)
+        } else {
+            let end = filters.last().map(|f| f.span.end).unwrap_or(base.span.end);
+            self.pick(super::choice::Prompt::Words(q.span.start..end), cands, min, max, cx)?
+        };
+        for t in picked.as_slice() {
+            ids.push(self.ent(t)?);
+        }
+        Ok(())
+    }
+}
+
+/// The things a fused move moves, as ids: the first `ON_STACK` on the stack.
+struct Ids<'a> {
+    stack: &'a mut [EntId; ON_STACK],
+    heap: &'a mut Vec<EntId>,
+    n: usize,
+}
+
+impl Ids<'_> {
+    fn push(&mut self, e: EntId) {
+        if self.n < ON_STACK {
+            self.stack[self.n] = e;
+        } else {
+            if self.n == ON_STACK {
+                self.heap.extend_from_slice(&self.stack[..]);
+            }
+            self.heap.push(e);
+        }
+        self.n += 1;
     }
 }

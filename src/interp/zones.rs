@@ -37,31 +37,7 @@ impl<'r> Interp<'r> {
     /// nothing, for any other expression (most places of selections and moves are these).
     pub(super) fn zone_ref(&mut self, e: &Expr, cx: &mut Ctx) -> Option<R<ZoneId>> {
         let rules: &'r super::Rules = self.rules;
-        let zone_name = |x: &Expr| match &x.kind {
-            ExprKind::Name(_, Res::Global(i)) if rules.globals.get(*i as usize) == Some(&Global::Zone) => Some(*i),
-            _ => None,
-        };
-        let (key, owner, of) = match &e.kind {
-            ExprKind::Name(..) => (zone_name(e)?, cx.you, None),
-            ExprKind::Of(a, b) => {
-                let key = zone_name(a)?;
-                let p = match (&b.kind, &cx.it) {
-                    (ExprKind::You, _) => cx.you?,
-                    (ExprKind::Name(_, Res::It), Some(Value::Player(p))) => *p,
-                    (ExprKind::Name(n, Res::Local(k)), _) => match cx.slot(*k, n) {
-                        Some(Value::Player(p)) => *p,
-                        _ => return None,
-                    },
-                    (ExprKind::Name(n, Res::Unresolved), _) => match cx.get(n) {
-                        Some(Value::Player(p)) => *p,
-                        _ => return None,
-                    },
-                    _ => return None,
-                };
-                (key, Some(p), Some(b))
-            }
-            _ => return None,
-        };
+        let (key, owner, of) = self.zone_ref_parts(e, cx)?;
         #[cfg(debug_assertions)]
         let start = self.steps;
         let mut out = self.tick();
@@ -88,6 +64,41 @@ impl<'r> Interp<'r> {
             self.steps = after;
         }
         Some(out)
+    }
+
+    /// What `zone_ref` reads of `e`, evaluating nothing: the zone's name index, whose
+    /// zone it is and the `of` it names it with. `None` exactly when `zone_ref` is.
+    pub(super) fn zone_ref_parts<'e>(
+        &self,
+        e: &'e Expr,
+        cx: &Ctx,
+    ) -> Option<(u32, Option<PlayerId>, Option<&'e Expr>)> {
+        let rules: &'r super::Rules = self.rules;
+        let zone_name = |x: &Expr| match &x.kind {
+            ExprKind::Name(_, Res::Global(i)) if rules.globals.get(*i as usize) == Some(&Global::Zone) => Some(*i),
+            _ => None,
+        };
+        Some(match &e.kind {
+            ExprKind::Name(..) => (zone_name(e)?, cx.you, None),
+            ExprKind::Of(a, b) => {
+                let key = zone_name(a)?;
+                let p = match (&b.kind, &cx.it) {
+                    (ExprKind::You, _) => cx.you?,
+                    (ExprKind::Name(_, Res::It), Some(Value::Player(p))) => *p,
+                    (ExprKind::Name(n, Res::Local(k)), _) => match cx.slot(*k, n) {
+                        Some(Value::Player(p)) => *p,
+                        _ => return None,
+                    },
+                    (ExprKind::Name(n, Res::Unresolved), _) => match cx.get(n) {
+                        Some(Value::Player(p)) => *p,
+                        _ => return None,
+                    },
+                    _ => return None,
+                };
+                (key, Some(p), Some(b))
+            }
+            _ => return None,
+        })
     }
 
     /// The error of a zone lookup that found nothing.
