@@ -53,20 +53,26 @@ impl Interp<'_> {
             Ok(_) => &heap[..],
             Err(h) => return Some(Err(h)),
         };
-        let z = match self.zone_ref(to, cx) {
-            Some(Ok(z)) => z,
-            Some(Err(h)) => return Some(Err(h)),
-            // Not reached (its shape was checked above); as if it were another move.
-            None => {
-                self.steps.rewind(mark);
-                return None;
-            }
+        // A place `zone_ref` does not read: only steps were counted (a pick checked the
+        // shape first), so the general path runs instead.
+        let z = match self.zone_or_back(to, mark, cx)? {
+            Ok(z) => z,
+            Err(h) => return Some(Err(h)),
         };
         // As `effect`: the things turn as they arrive, so their moves are logged so seen.
         let saved = std::mem::replace(&mut self.arriving_face, face);
         let out = self.relocate_all(e, things, z, cx);
         self.arriving_face = saved;
         Some(out)
+    }
+
+    /// `zone_ref` of `e`; where it reads no zone, the steps since `mark` taken back.
+    fn zone_or_back(&mut self, e: &Expr, mark: i64, cx: &mut Ctx) -> Option<R<usize>> {
+        let z = self.zone_ref(e, cx);
+        if z.is_none() {
+            self.steps.rewind(mark);
+        }
+        z
     }
 
     /// What `move_like` does with its things and destination.
@@ -158,13 +164,9 @@ impl Interp<'_> {
         if let Err(h) = self.tick_n(2) {
             return Some(Err(h));
         }
-        let z = match self.zone_ref(b, cx) {
-            Some(Ok(z)) => z,
-            Some(Err(h)) => return Some(Err(h)),
-            None => {
-                self.steps.rewind(mark);
-                return None;
-            }
+        let z = match self.zone_or_back(b, mark, cx)? {
+            Ok(z) => z,
+            Err(h) => return Some(Err(h)),
         };
         let k = match k.map(|e| self.count(e, cx)) {
             Some(Ok(k)) => k,
