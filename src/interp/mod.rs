@@ -30,6 +30,7 @@ mod game;
 mod halt;
 mod heard;
 mod holders;
+mod ids;
 mod inplace;
 pub mod legal;
 mod memo;

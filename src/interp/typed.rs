@@ -13,13 +13,14 @@
 //! changes nothing since it only reads. Debug builds compare every compiled condition
 //! with `eval` (`fast_checked`).
 
-use crate::engine::{CounterId, EntId, Holder, PlayerId, Value, ZoneId};
+use crate::engine::{CounterId, EntId, Holder, PlayerId, Value};
 use crate::load::CounterOn;
 use crate::syntax::ast::{BinOp, ExprKind, Res};
 
 use super::compile::{Builtin, Global};
 use super::eval::{compare, int_of, logic_side, truth_of};
 use super::fast::{Fun, Fx, Kind, Of};
+use super::ids::{same_id, Ti, TiBase};
 use super::operand::Operand;
 use super::relation::Rel;
 use super::rules::Rules;
@@ -64,40 +65,8 @@ pub(super) enum Tb {
     /// `==` (`false`) or `!=` (`true`) of two players, things or zones read without a
     /// `Value` (`you == active_player`, `zone of this == hand`): the commonest tests of
     /// whose turn it is and where a card is. `steps` are those of the comparison and its
-    /// two operands as separate nodes.
+    /// two operands as separate nodes (`ids.rs`).
     SameId(bool, Ti, Ti, usize),
-}
-
-/// An operand of `Tb::SameId`: what gives one player, thing or zone (or nothing).
-#[derive(Debug, Clone, Copy)]
-pub(super) enum Ti {
-    /// `none`.
-    Null,
-    You,
-    This,
-    It,
-    Active,
-    /// A zone named alone (name index).
-    Zone(u32),
-    /// `owner`, `controller` or `zone` of `you`, `this` or `it`.
-    Rel(Rel, TiBase),
-}
-
-/// What `Ti::Rel` reads a relation of.
-#[derive(Debug, Clone, Copy)]
-pub(super) enum TiBase {
-    You,
-    This,
-    It,
-}
-
-/// A value of `Ti`: comparing two is `same` of the values they stand for.
-#[derive(Debug, Clone, Copy, PartialEq)]
-enum Id {
-    Null,
-    Player(PlayerId),
-    Ent(EntId),
-    Zone(ZoneId),
 }
 
 /// A part of a typed condition that `and`, `or` and `not` read as a truth.
@@ -241,52 +210,6 @@ fn prop_is(ne: bool, a: &Fx, b: &Fx) -> Option<Tb> {
         _ => (prop(b)?, lit(a)?, true),
     };
     Some(Tb::PropIs { ne, prop, id, statics, it, lit, lit_left })
-}
-
-/// `A == B` (or `!=`) of two operands that give players, things or zones (`Tb::SameId`).
-fn same_id(rules: &Rules, ne: bool, a: &Fx, b: &Fx) -> Option<Tb> {
-    let (x, y) = (id_operand(rules, a)?, id_operand(rules, b)?);
-    Some(Tb::SameId(ne, x, y, 1 + id_steps(x) + id_steps(y)))
-}
-
-/// The steps `typed_operand` counts for the operand a `Ti` stands for.
-fn id_steps(t: Ti) -> usize {
-    match t {
-        Ti::Rel(..) => 2,
-        _ => 1,
-    }
-}
-
-/// A `Ti` for an operand node, if it is one.
-fn id_operand(rules: &Rules, fx: &Fx) -> Option<Ti> {
-    let base = |x: &Fx| match x.kind {
-        Kind::You => Some(TiBase::You),
-        Kind::This => Some(TiBase::This),
-        Kind::It => Some(TiBase::It),
-        _ => None,
-    };
-    Some(match &fx.kind {
-        Kind::Lit(Value::Null) => Ti::Null,
-        Kind::You => Ti::You,
-        Kind::This => Ti::This,
-        Kind::It => Ti::It,
-        Kind::Global(i) => match rules.globals.get(*i as usize)? {
-            Global::Builtin(Builtin::ActivePlayer) => Ti::Active,
-            Global::Builtin(Builtin::Nothing) => Ti::Null,
-            Global::Zone => Ti::Zone(*i),
-            _ => return None,
-        },
-        Kind::Of(b) => {
-            let ExprKind::Of(a, _) = &fx.expr().kind else { return None };
-            let ExprKind::Name(_, Res::Global(i)) = &a.kind else { return None };
-            let rel = rules.relations.get(*i as usize).copied().flatten()?;
-            if !matches!(rel, Rel::Owner | Rel::Controller | Rel::Zone) {
-                return None;
-            }
-            Ti::Rel(rel, base(b)?)
-        }
-        _ => return None,
-    })
 }
 
 /// `op` with its sides swapped.
@@ -492,42 +415,6 @@ impl Interp<'_> {
                 Some(same != *ne)
             }
         }
-    }
-
-    /// The player, thing or zone a `Ti` gives, as `typed_operand` gives it (`None`: it
-    /// gives up where that does).
-    fn id_of(&self, t: Ti, cx: &Ctx) -> Option<Id> {
-        let s = &self.w.state;
-        let thing = |v: &Option<Value>| match v {
-            Some(Value::Ent(e)) => Some(Id::Ent(*e)),
-            Some(Value::Player(p)) => Some(Id::Player(*p)),
-            _ => None,
-        };
-        Some(match t {
-            Ti::Null => Id::Null,
-            Ti::You => Id::Player(cx.you?),
-            Ti::This => thing(&cx.this)?,
-            Ti::It => thing(&cx.it)?,
-            Ti::Active => Id::Player(s.active()?),
-            Ti::Zone(i) => Id::Zone(self.zone_keyed_of(i, cx.you)?),
-            Ti::Rel(rel, base) => {
-                let x = match base {
-                    TiBase::You => Id::Player(cx.you?),
-                    TiBase::This => thing(&cx.this)?,
-                    TiBase::It => thing(&cx.it)?,
-                };
-                // As `relation_of`: a player is their own owner and controller, and lies
-                // in no zone (an error there, so this gives up).
-                let player = |p: Option<PlayerId>| p.map_or(Id::Null, Id::Player);
-                match (rel, x) {
-                    (Rel::Owner | Rel::Controller, Id::Player(p)) => Id::Player(p),
-                    (Rel::Owner, Id::Ent(e)) => player(s.ents[e].owner),
-                    (Rel::Controller, Id::Ent(e)) => player(s.controller_or_owner(e)),
-                    (Rel::Zone, Id::Ent(e)) => s.zone_of(e).map_or(Id::Null, Id::Zone),
-                    _ => return None,
-                }
-            }
-        })
     }
 
     /// A part read as a truth (`fast_truth`).
