@@ -315,7 +315,7 @@ impl<'r> Interp<'r> {
         let checked = matches!(a.head, Head::When(_)) || (matches!(a.head, Head::React(..)) && !a.is_activated());
         // A requirement the search for a legal action found holding just now is not
         // evaluated again (`pure.rs`).
-        if let Some(r) = a.requires.as_ref().filter(|_| !checked && !self.requires_held(a, you, &mut cx)) {
+        if let Some(r) = a.requires.as_ref().filter(|_| !checked && !self.requires_held(a, src, you, &mut cx)) {
             cx.run(&r.text, &r.origin);
             if self.coverage.is_some() {
                 self.hit(&r.expr.span, Some(&r.origin), super::coverage::Hit::Ran);

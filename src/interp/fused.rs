@@ -12,8 +12,9 @@
 //! `bounds`, `pick`, `relocate`, `face`) and with errors placed where it places them.
 //! Where its shape turns out to be another only after steps were counted (a place
 //! `zone_ref` does not read), the steps are taken back and the general path runs from
-//! the start: nothing but steps happened before. The destination's shape is checked
-//! before anything runs, since a pick cannot be taken back.
+//! the start: nothing but steps happened before. Before a quantity is read (a pick, or
+//! a count that may roll or ask), the destination's shape is checked first: neither
+//! can be taken back.
 
 use crate::engine::{Dest, EntId, List, Value};
 use crate::syntax::ast::*;
@@ -39,11 +40,10 @@ impl Interp<'_> {
             }
         }
         let to = to?;
-        // Before a pick, the destination's shape is known: a pick cannot be taken back.
-        if let ExprKind::Select { quantity: Some(q), .. } = &o.kind {
-            if matches!(q.kind, QuantityKind::One | QuantityKind::Exactly(_)) {
-                self.zone_ref_parts(to, cx)?;
-            }
+        // Before a quantity is read (a pick, or a count that may roll or ask), the
+        // destination's shape is known: neither can be taken back.
+        if let ExprKind::Select { quantity: Some(_), .. } = &o.kind {
+            self.zone_ref_parts(to, cx)?;
         }
         let mark = self.steps.mark();
         let mut stack = [0; ON_STACK];
@@ -53,8 +53,8 @@ impl Interp<'_> {
             Ok(_) => &heap[..],
             Err(h) => return Some(Err(h)),
         };
-        // A place `zone_ref` does not read: only steps were counted (a pick checked the
-        // shape first), so the general path runs instead.
+        // A place `zone_ref` does not read: only steps were counted (a quantity checked
+        // the shape first), so the general path runs instead.
         let z = match self.zone_or_back(to, mark, cx)? {
             Ok(z) => z,
             Err(h) => return Some(Err(h)),

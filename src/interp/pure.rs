@@ -141,7 +141,7 @@ impl Interp<'_> {
         let holds = self.fast_checked(fx, &mut cx).and_then(|v| self.truth(&v, &r.expr, &cx));
         self.depth -= 1;
         self.held = matches!(holds, Ok(true)).then(|| Held {
-            what: Guarded::Use(ability_key(a)),
+            what: Guarded::Use(ability_key(a), src),
             you: p,
             version: self.w.state.version(),
             steps: self.steps.mark() - mark,
@@ -153,9 +153,16 @@ impl Interp<'_> {
     /// `guarded_out` found it holding on this very state, and nothing that runs between
     /// (`use_ability`) fires a trigger. Its steps are counted as if it ran; `false` when
     /// any of that differs, or when counting them would spend the budget.
-    pub(super) fn requires_held<'a>(&mut self, a: &'a AbilityDef, you: Option<PlayerId>, cx: &mut Ctx<'a>) -> bool {
+    pub(super) fn requires_held<'a>(
+        &mut self,
+        a: &'a AbilityDef,
+        src: Source,
+        you: Option<PlayerId>,
+        cx: &mut Ctx<'a>,
+    ) -> bool {
         let Some(h) = self.held.take() else { return false };
-        let same = h.what == Guarded::Use(ability_key(a)) && Some(h.you) == you && h.version == self.w.state.version();
+        let same =
+            h.what == Guarded::Use(ability_key(a), src) && Some(h.you) == you && h.version == self.w.state.version();
         if !same || self.coverage.is_some() || self.probe.is_some() {
             return false;
         }
@@ -224,11 +231,12 @@ pub(super) struct Held {
 }
 
 /// What held: the guards of a card's play, or the requirement of an ability (by address:
-/// the rules do not move while they run).
+/// the rules do not move while they run; every copy of a card shares its abilities, so
+/// also whose ability it is).
 #[derive(Debug, Clone, Copy, PartialEq)]
 enum Guarded {
     Play(EntId),
-    Use(usize),
+    Use(usize, Source),
 }
 
 /// The address an ability is known by in `Guarded::Use`.

@@ -1,0 +1,74 @@
+//! Fused moves (`interp/fused.rs`) give what the general path gives. Each shape of `move`
+//! is written once as a statement (fused) and once as `let m = move ...`, whose value is
+//! kept and which therefore always takes the general path; the two games must play the
+//! same, byte for byte, under several seeds. The moves stand in Goofspiel's
+//! `reveal_prize`, which every round runs.
+
+use std::path::Path;
+use std::process::Command;
+
+/// A copy of cards/goofspiel in `dir` whose prize is revealed by `reveal` (script lines,
+/// indented by 6).
+fn goofspiel_with(dir: &Path, reveal: &str) {
+    let from = Path::new(env!("CARGO_MANIFEST_DIR")).join("cards/goofspiel");
+    std::fs::create_dir_all(dir).unwrap();
+    for file in ["cards.yaml", "game.yaml"] {
+        std::fs::copy(from.join(file), dir.join(file)).unwrap();
+    }
+    let game = std::fs::read_to_string(dir.join("game.yaml")).unwrap();
+    let line = "      move top card of prizes to current_prize face up\n";
+    assert!(game.contains(line), "Goofspiel's reveal_prize changed: update this test");
+    std::fs::write(dir.join("game.yaml"), game.replacen(line, reveal, 1)).unwrap();
+}
+
+/// `twilit play DIR --seed S` (the whole transcript) and its exit code.
+fn play(dir: &Path, seed: u64) -> (Option<i32>, String) {
+    let o = Command::new(env!("CARGO_BIN_EXE_twilit"))
+        .args(["play", dir.to_str().unwrap(), "--seed", &seed.to_string(), "--turns", "40"])
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("runs");
+    let text = String::from_utf8_lossy(&o.stdout).into_owned() + &String::from_utf8_lossy(&o.stderr);
+    (o.status.code(), text)
+}
+
+/// The game with `fused` as the move, and the same move kept as a value (`let m = ...`),
+/// play alike.
+fn plays_alike(fused: &str) {
+    let tmp = tempfile::tempdir().unwrap();
+    let (a, b) = (tmp.path().join("fused"), tmp.path().join("general"));
+    let general = fused.replacen("move ", "let m = move ", 1);
+    goofspiel_with(&a, &format!("      {fused}\n"));
+    goofspiel_with(&b, &format!("      {general}\n"));
+    for seed in 1..=3 {
+        let (fa, ga) = (play(&a, seed), play(&b, seed));
+        assert_eq!(fa.0, Some(0), "{fused}, seed {seed}: {}", fa.1);
+        assert!(fa.1.contains("use reveal_prize"), "{fused}, seed {seed}: no transcript\n{}", fa.1);
+        assert_eq!(fa, ga, "`{fused}` plays otherwise fused than kept as a value (seed {seed})");
+    }
+}
+
+#[test]
+fn a_move_of_the_top_cards_counted_by_a_roll_to_a_local_zone_rolls_once() {
+    // The destination is a local, which the fused path does not read: the count, which
+    // draws from the generator, must not be drawn once by the fused path and again by the
+    // general one.
+    plays_alike("let z = current_prize\n      move top (random([1, 2, 3])) cards of prizes to z face up");
+}
+
+#[test]
+fn a_move_of_the_top_or_bottom_cards_plays_as_the_general_path() {
+    plays_alike("move top (random([1, 2])) cards of prizes to current_prize face up");
+    plays_alike("move bottom card of prizes to current_prize face up");
+}
+
+#[test]
+fn a_move_of_cards_picked_from_a_zone_plays_as_the_general_path() {
+    plays_alike("move 1 card from prizes to current_prize face up");
+}
+
+#[test]
+fn a_move_of_the_cards_of_a_zone_and_of_a_local_thing_plays_as_the_general_path() {
+    plays_alike("let next = first(cards in prizes)\n      move next to current_prize face up");
+    plays_alike("move cards in prizes to current_prize face up");
+}
