@@ -235,17 +235,7 @@ impl<'r> Interp<'r> {
     /// nothing, for any other object.
     fn targets_in_one_zone(&mut self, o: &Expr, cx: &mut Ctx) -> Option<R<List>> {
         let ExprKind::Select { quantity: None, base, filters } = &o.kind else { return None };
-        let mark = self.steps.mark();
-        let out = match self.tick() {
-            Ok(()) => match self.in_one_zone(base, filters, cx) {
-                Some(out) => out,
-                None => {
-                    self.steps.rewind(mark);
-                    return None;
-                }
-            },
-            Err(h) => Err(h),
-        };
+        let out = self.selected_place(base, filters, cx)?.and_then(|(zones, cards)| self.zone_cands(&zones, cards));
         Some(out.map_err(|mut h| {
             h.place(&o.span, cx);
             h

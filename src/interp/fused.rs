@@ -8,8 +8,9 @@
 //! ...`), and a run recording coverage take the general path.
 //!
 //! Invariant: a fused move does what the general path does, in the same order, with the
-//! same steps, through the same helpers (`one_zone_place`, `in_one_zone`, `zone_ref`,
-//! `bounds`, `pick`, `relocate`, `face`) and with errors placed where it places them.
+//! same steps, through the same helpers (`selected_place`, `zone_cands`, `each_at_end`,
+//! `zone_ref`, `bounds`, `pick`, `relocate`, `face`) and with errors placed where it
+//! places them.
 //! Where its shape turns out to be another only after steps were counted (a place
 //! `zone_ref` does not read), the steps are taken back and the general path runs from
 //! the start: nothing but steps happened before. Before a quantity is read (a pick, or
@@ -124,20 +125,11 @@ impl Interp<'_> {
         }))
     }
 
-    /// `cards in Z` as `targets_in_one_zone` reads it: the selection's step, then
-    /// `in_one_zone`'s.
+    /// `cards in Z` as `targets_in_one_zone` reads it (`selected_place`), as ids.
     fn zone_things(&mut self, base: &Expr, filters: &[Filter], ids: &mut Ids, cx: &mut Ctx) -> Option<R<()>> {
-        let mark = self.steps.mark();
-        if let Err(h) = self.tick() {
-            return Some(Err(h));
-        }
-        let (zones, cards) = match self.one_zone_place(base, filters, cx) {
-            Some(Ok(place)) => place,
-            Some(Err(h)) => return Some(Err(h)),
-            None => {
-                self.steps.rewind(mark);
-                return None;
-            }
+        let (zones, cards) = match self.selected_place(base, filters, cx)? {
+            Ok(place) => place,
+            Err(h) => return Some(Err(h)),
         };
         let s = &self.w.state;
         for &z in zones.iter() {
@@ -173,14 +165,7 @@ impl Interp<'_> {
             Some(Err(h)) => return Some(Err(h)),
             None => 1,
         };
-        let s = &self.w.state;
-        let kind = |e: &&EntId| s.is_card(**e) == cards;
-        let items = &s.zones[z].items;
-        if bottom {
-            items.iter().rev().filter(kind).take(k).for_each(|&e| ids.push(e));
-        } else {
-            items.iter().filter(kind).take(k).for_each(|&e| ids.push(e));
-        }
+        self.each_at_end(&[z], cards, k, bottom, |e| ids.push(e));
         Some(Ok(()))
     }
 
@@ -195,19 +180,8 @@ impl Interp<'_> {
         ids: &mut Ids,
         cx: &mut Ctx,
     ) -> Option<R<()>> {
-        let mark = self.steps.mark();
-        if let Err(h) = self.tick() {
-            return Some(Err(h));
-        }
-        let cands = match self.in_one_zone(base, filters, cx) {
-            Some(Ok(cands)) => cands,
-            Some(Err(h)) => return Some(Err(h)),
-            None => {
-                self.steps.rewind(mark);
-                return None;
-            }
-        };
-        Some(self.pick_things(q, filters, base, cands, ids, cx))
+        let cands = self.selected_place(base, filters, cx)?.and_then(|(zones, cards)| self.zone_cands(&zones, cards));
+        Some(cands.and_then(|cands| self.pick_things(q, filters, base, cands, ids, cx)))
     }
 
     /// The rest of `picked_things`, once the candidates are known.

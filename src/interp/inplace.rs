@@ -22,16 +22,34 @@ impl Interp<'_> {
     /// steps, read straight from the zone. `None`, having counted nothing, for any other
     /// selector.
     pub(super) fn in_one_zone(&mut self, base: &Expr, filters: &[Filter], cx: &mut Ctx) -> Option<R<List>> {
-        Some(self.one_zone_place(base, filters, cx)?.and_then(|(zones, cards)| {
-            let cands = self.in_zones(&zones, cards);
-            self.tick_n(cands.len()).map(|()| cands)
-        }))
+        Some(self.one_zone_place(base, filters, cx)?.and_then(|(zones, cards)| self.zone_cands(&zones, cards)))
+    }
+
+    /// The cards (or pieces) of `zones`, a step each, as `in_one_zone` lists them.
+    pub(super) fn zone_cands(&mut self, zones: &[ZoneId], cards: bool) -> R<List> {
+        let cands = self.in_zones(zones, cards);
+        self.tick_n(cands.len()).map(|()| cands)
+    }
+
+    /// A selection `cards in Z` as `eval` reads it in place, up to its things: the
+    /// selection's own step, then `one_zone_place`'s (what a verb's object and a fused
+    /// move read). `None`, having counted nothing, where `one_zone_place` gives `None`.
+    pub(super) fn selected_place(&mut self, base: &Expr, filters: &[Filter], cx: &mut Ctx) -> Option<R<(Zones, bool)>> {
+        let mark = self.steps.mark();
+        if let Err(h) = self.tick() {
+            return Some(Err(h));
+        }
+        let place = self.one_zone_place(base, filters, cx);
+        if place.is_none() {
+            self.steps.rewind(mark);
+        }
+        place
     }
 
     /// The zones `in_one_zone` reads, and whether it reads their cards (else pieces),
     /// with the steps it counts before the things themselves (one each, left to the
     /// caller). `None`, having counted nothing, where `in_one_zone` gives `None`.
-    pub(super) fn one_zone_place(&mut self, base: &Expr, filters: &[Filter], cx: &mut Ctx) -> Option<R<(Zones, bool)>> {
+    fn one_zone_place(&mut self, base: &Expr, filters: &[Filter], cx: &mut Ctx) -> Option<R<(Zones, bool)>> {
         let [Filter { kind: FilterKind::In(z) | FilterKind::From(z) | FilterKind::At(z), .. }] = filters else {
             return None;
         };

@@ -220,16 +220,23 @@ impl<'r> Interp<'r> {
             all.truncate(k);
             return Ok(Value::List(all));
         };
+        let mut items = List::new();
+        self.each_at_end(&zones, cards, k, bottom, |e| items.push(Value::Ent(e)));
+        Ok(Value::List(items))
+    }
+
+    /// The first `k` cards (or pieces) of `zones` from the top (or the `bottom`), given to
+    /// `f` in that order: what `top K cards of Z` selects.
+    pub(super) fn each_at_end(&self, zones: &[ZoneId], cards: bool, k: usize, bottom: bool, f: impl FnMut(EntId)) {
         let s = &self.w.state;
         let kind = |e: &EntId| s.is_card(*e) == cards;
-        let items: List = if bottom {
+        if bottom {
             let all = zones.iter().rev().flat_map(|&z| s.zones[z].items.iter().rev().copied());
-            all.filter(kind).take(k).map(Value::Ent).collect()
+            all.filter(kind).take(k).for_each(f);
         } else {
             let all = zones.iter().flat_map(|&z| s.zones[z].items.iter().copied());
-            all.filter(kind).take(k).map(Value::Ent).collect()
-        };
-        Ok(Value::List(items))
+            all.filter(kind).take(k).for_each(f);
+        }
     }
 
     /// The candidates of a selector before its quantity.
