@@ -201,7 +201,9 @@ impl State {
                 let e = self.ents.len().saturating_sub(1);
                 if e < self.ents.len() {
                     self.place(e, Loc::Gone);
-                    self.cards.pop();
+                    if self.cards.pop() == Some(false) {
+                        self.pieces -= 1;
+                    }
                     if let Some(Entity { home: Some(z), .. }) = self.ents.pop() {
                         self.zones[z].items.retain(|&x| x != e);
                     }

@@ -28,6 +28,7 @@ impl State {
             zones,
             ents,
             cards,
+            pieces,
             counters,
             vars,
             active,
@@ -47,6 +48,7 @@ impl State {
         copy_vec(&mut self.zones, zones, Zone::copy_from);
         copy_vec(&mut self.ents, ents, Entity::copy_from);
         self.cards.clone_from(cards);
+        self.pieces = *pieces;
         self.counters.clone_from(counters);
         self.vars.clone_from(vars);
         self.active = *active;

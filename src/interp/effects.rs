@@ -77,7 +77,7 @@ impl<'r> Interp<'r> {
             // One meaning in every verb (LANGUAGE.md 14): an amount below zero counts as
             // none, so `add n coins` never takes coins away, nor `remove n` adds them.
             Some(e) => {
-                let v = self.eval(e, cx)?;
+                let v = self.stmt_value(e, cx)?;
                 Ok(self.int(&v, e, cx)?.max(0))
             }
             None => Ok(1),
@@ -270,7 +270,7 @@ impl<'r> Interp<'r> {
     pub(super) fn beneficiaries(&mut self, e: &Effect, cx: &mut Ctx) -> R<Vec<PlayerId>> {
         match self.clause(e, |k| matches!(k, ClauseKind::For(_))) {
             Some(ClauseKind::For(p)) => {
-                let v = self.eval(p, cx)?;
+                let v = self.stmt_value(p, cx)?;
                 self.players(&v)
             }
             _ => Ok(cx.you.into_iter().collect()),
@@ -381,7 +381,7 @@ impl<'r> Interp<'r> {
         let (one, many);
         let holders: &[Holder] = match target {
             Some(ClauseKind::To(x) | ClauseKind::From(x) | ClauseKind::For(x)) => {
-                let v = self.eval(x, cx)?;
+                let v = self.stmt_value(x, cx)?;
                 let kept = c.counter.map(|(_, on)| on);
                 if let Value::Player(_) | Value::Ent(_) = v {
                     // One player or thing (`to winner`): its holder, no list.

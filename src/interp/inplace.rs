@@ -161,10 +161,7 @@ impl Interp<'_> {
 
     /// How many cards (or pieces) zone `z` holds.
     fn count_of(&self, z: ZoneId, cards: bool) -> i64 {
-        let s = &self.w.state;
-        let kind = |e: &usize| s.is_card(*e) == cards;
-        let (a, b) = s.zones[z].items.as_slices();
-        (a.iter().filter(|e| kind(e)).count() + b.iter().filter(|e| kind(e)).count()) as i64
+        self.w.state.count_in(z, cards) as i64
     }
 
     /// The count `Tb::Count` compares (its steps counted by the caller); `None` where

@@ -24,6 +24,9 @@ use super::{Ctx, Interp, Rules, R};
 #[derive(Debug)]
 pub(super) struct Kept {
     answers: Memo,
+    /// The `end:` condition's answer: asked as every phase ends, with no arguments and no
+    /// `this`, it has a slot of its own (no key made, no list searched).
+    end: Option<(EndAt, Answer)>,
     lists: [Option<(u64, Vec<EntId>)>; 3],
     /// Whether each zone is one some `from:` names (`Rules::from_zones`), by zone id: zones
     /// are laid out once per game, so a search over the table compares no zone name.
@@ -34,7 +37,7 @@ impl Kept {
     /// Nothing kept yet, for a state with these zones.
     pub(super) fn new(rules: &Rules, zones: &[Zone]) -> Kept {
         let from_zone = zones.iter().map(|z| rules.from_zones.contains(&z.name)).collect();
-        Kept { answers: Memo::default(), lists: Default::default(), from_zone }
+        Kept { answers: Memo::default(), end: None, lists: Default::default(), from_zone }
     }
 }
 
@@ -69,6 +72,15 @@ struct Key {
     args: Vec<Value>,
     you: Option<PlayerId>,
     this: Option<Value>,
+    raw: bool,
+}
+
+/// What the `end:` answer was asked under: the state version and game, the acting
+/// player and raw mode (`Key` without a definition, arguments or `this`).
+#[derive(Debug, PartialEq, Eq)]
+struct EndAt {
+    at: (u64, u32),
+    you: Option<PlayerId>,
     raw: bool,
 }
 
@@ -133,20 +145,62 @@ impl Interp<'_> {
         };
         if let Some(a) = hit {
             let (value, steps, read) = (a.value.clone(), a.steps, a.clock.is_some());
-            self.tick_n(steps as usize)?;
-            self.clock_read |= read;
-            #[cfg(debug_assertions)]
-            {
-                let budgets = self.steps;
-                let fresh = eval(self);
-                self.steps = budgets;
-                // Evaluating again counts its steps twice: a budget may run out doing so.
-                if !matches!(fresh, Err(super::Halt::Budget(_))) {
-                    debug_assert_eq!(fresh.ok().as_ref(), Some(&value), "a remembered answer is stale");
-                }
-            }
-            return Ok(value);
+            return self.reuse(value, steps, read, eval);
         }
+        let (out, answer) = self.evaluate(at, worth, eval);
+        if let (Ok(_), Some(answer)) = (&out, answer) {
+            let key = key(self);
+            self.kept.answers.answers.push((key, answer));
+        }
+        out
+    }
+
+    /// `remembered` for the game's `end:` condition, `c`, asked in `cx` (its own slot).
+    pub(super) fn remembered_end(&mut self, c: &super::rules::Cond, cx: &mut Ctx) -> R<Value> {
+        if !self.w.mods.is_empty() || !self.w.playing.is_empty() {
+            return self.cond_value(c, cx);
+        }
+        let s = &self.w.state;
+        let asked = EndAt { at: (s.version(), s.game), you: cx.you, raw: self.raw };
+        if let Some((at, a)) = &self.kept.end {
+            if *at == asked && a.clock.as_ref().is_none_or(|k| *k == s.clock) {
+                let (value, steps, read) = (a.value.clone(), a.steps, a.clock.is_some());
+                return self.reuse(value, steps, read, |me| me.cond_value(c, cx));
+            }
+        }
+        let (out, answer) = self.evaluate(asked.at, 0, |me| me.cond_value(c, cx));
+        if let (Ok(_), Some(answer)) = (&out, answer) {
+            self.kept.end = Some((asked, answer));
+        }
+        out
+    }
+
+    /// A remembered answer, its steps counted again (debug builds evaluate it again).
+    fn reuse(&mut self, value: Value, steps: u64, read: bool, _eval: impl FnOnce(&mut Self) -> R<Value>) -> R<Value> {
+        self.tick_n(steps as usize)?;
+        self.clock_read |= read;
+        #[cfg(debug_assertions)]
+        {
+            let budgets = self.steps;
+            let fresh = _eval(self);
+            self.steps = budgets;
+            // Evaluating again counts its steps twice: a budget may run out doing so.
+            if !matches!(fresh, Err(super::Halt::Budget(_))) {
+                debug_assert_eq!(fresh.ok().as_ref(), Some(&value), "a remembered answer is stale");
+            }
+        }
+        Ok(value)
+    }
+
+    /// Evaluates an answer asked at state version `at`, and what to remember of it: `None`
+    /// unless it took at least `worth` steps and changed nothing.
+    fn evaluate(
+        &mut self,
+        at: (u64, u32),
+        worth: u64,
+        eval: impl FnOnce(&mut Self) -> R<Value>,
+    ) -> (R<Value>, Option<Answer>) {
+        let s = &self.w.state;
         let before = (s.log.len(), s.rng.clone(), self.steps.mark());
         let outer = std::mem::replace(&mut self.clock_read, false);
         let out = eval(self);
@@ -156,11 +210,10 @@ impl Interp<'_> {
         let steps = self.steps.mark().saturating_sub(before.2).max(0) as u64;
         let pure = (s.version(), s.game) == at && s.log.len() == before.0 && s.rng == before.1;
         let keep = steps >= worth && pure && self.w.mods.is_empty() && self.w.playing.is_empty();
-        if let (Ok(value), true) = (&out, keep) {
-            let answer = Answer { value: value.clone(), steps, clock: read.then(|| s.clock.clone()) };
-            let key = key(self);
-            self.kept.answers.answers.push((key, answer));
-        }
-        out
+        let answer = match (&out, keep) {
+            (Ok(value), true) => Some(Answer { value: value.clone(), steps, clock: read.then(|| s.clock.clone()) }),
+            _ => None,
+        };
+        (out, answer)
     }
 }

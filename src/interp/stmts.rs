@@ -1,5 +1,6 @@
 //! The expressions of statements that only read, compiled (`fast.rs`): the conditions of
-//! `require` and `if` and the values of `let` and `set`, in every script of the rules.
+//! `require` and `if`, the values of `let` and `set`, and an effect's numbers and the
+//! players of its clauses (`add N points to P`), in every script of the rules.
 //! A play's guards are tested compiled before its trial (`pure.rs`); the same `require`s,
 //! when the play runs, and the tests and values of the statements that follow went
 //! through the general evaluator.
@@ -11,7 +12,7 @@
 
 use crate::engine::Value;
 use crate::fxhash::FxHashMap;
-use crate::syntax::ast::{Expr, ExprKind, StmtKind};
+use crate::syntax::ast::{ClauseKind, Effect, Expr, ExprKind, QuantityKind, StmtKind};
 use crate::syntax::visit;
 
 use super::fast::Fx;
@@ -45,6 +46,23 @@ fn scripts(rules: &Rules) -> Vec<&Script> {
     out
 }
 
+/// The expressions of an effect that `amount` and the holders and beneficiaries of its
+/// clauses read with `stmt_value`: a counted object's number, `to`/`from`/`for`/`by`.
+fn effect_exprs(e: &Effect, one: &mut impl FnMut(&Expr)) {
+    for o in &e.objects {
+        if let ExprKind::Select { quantity: Some(q), .. } = &o.kind {
+            if let QuantityKind::Exactly(n) = &q.kind {
+                one(n);
+            }
+        }
+    }
+    for c in &e.clauses {
+        if let ClauseKind::To(x) | ClauseKind::From(x) | ClauseKind::For(x) | ClauseKind::By(x) = &c.kind {
+            one(x);
+        }
+    }
+}
+
 /// The address an expression is kept by.
 fn key(e: &Expr) -> usize {
     e as *const Expr as usize
@@ -55,13 +73,16 @@ pub(super) fn compile(rules: &Rules) -> FxHashMap<usize, Fx> {
     let mut out = FxHashMap::default();
     for s in scripts(rules) {
         visit::block_stmts(&s.block, &mut |st| {
-            let e = match &st.kind {
-                StmtKind::Require { cond, .. } | StmtKind::If { cond, .. } => cond,
-                StmtKind::Let { value, .. } | StmtKind::Set { value, .. } => value,
-                _ => return,
+            let mut one = |e: &Expr| {
+                if let Some(fx) = super::fast::compile(rules, e) {
+                    out.insert(key(e), fx);
+                }
             };
-            if let Some(fx) = super::fast::compile(rules, e) {
-                out.insert(key(e), fx);
+            match &st.kind {
+                StmtKind::Require { cond, .. } | StmtKind::If { cond, .. } => one(cond),
+                StmtKind::Let { value, .. } | StmtKind::Set { value, .. } => one(value),
+                StmtKind::Effect(e) | StmtKind::LetEffect { effect: e, .. } => effect_exprs(e, &mut one),
+                _ => {}
             }
         });
     }

@@ -337,11 +337,9 @@ impl<'r> Interp<'r> {
     pub fn ended(&mut self) -> R<bool> {
         let rules: &'r super::Rules = self.rules;
         let Some(end) = &rules.end else { return Ok(false) };
-        let new = |me: &Self| Ctx::new(me.w.state.active(), None, &end.text).at(&end.origin);
-        let cx = new(self);
+        let mut cx = Ctx::new(self.w.state.active(), None, &end.text).at(&end.origin);
         self.cover_cond(end);
-        // The condition runs in a context of its own, made as `cx` was (not copied from it).
-        let v = self.remembered(end, &[], &cx, 0, |me| me.cond_value(end, &mut new(me)))?;
+        let v = self.remembered_end(end, &mut cx)?;
         self.truth(&v, &end.expr, &cx)
     }
 }

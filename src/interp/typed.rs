@@ -430,8 +430,29 @@ impl Interp<'_> {
 
     /// A typed operand as a number (`None`: it gives up).
     pub(super) fn typed_int(&mut self, t: &Tv, cx: &mut Ctx) -> Option<i64> {
-        let o = self.typed_operand(t, cx)?;
-        int_of(self.operand_value(&o))
+        // The commonest numbers, read without an `Operand`: what `typed_operand` gives for
+        // them and the same step, then `int_of`.
+        match t {
+            Tv::Lit(Value::Int(n)) => {
+                self.tick().ok()?;
+                Some(*n)
+            }
+            &Tv::Counter(_, id, CounterOn::Game, _) => {
+                // `counter_at` reads a count the game keeps as it is (nothing modifies it).
+                self.tick().ok()?;
+                Some(self.w.state.counter_at(id, Holder::Game))
+            }
+            Tv::Num(op, a, b) => {
+                self.tick().ok()?;
+                let x = self.typed_int(a, cx)?;
+                let y = self.typed_int(b, cx)?;
+                int_of(&super::eval::numbers(*op, x, y)?)
+            }
+            _ => {
+                let o = self.typed_operand(t, cx)?;
+                int_of(self.operand_value(&o))
+            }
+        }
     }
 
     /// A typed operand's value, where it is (`operand.rs`), with the steps `fast` counts.
