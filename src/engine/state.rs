@@ -103,10 +103,11 @@ impl State {
     /// The neighbour `steps` seats clockwise (negative: counter-clockwise), counting only
     /// players still in the game.
     pub fn seat_from(&self, p: PlayerId, steps: isize) -> PlayerId {
-        let ring = self.ring(p);
-        let n = ring.len() as isize;
-        let i = ring.iter().position(|&s| s == p).unwrap_or(0) as isize;
-        ring[((i + steps).rem_euclid(n.max(1))) as usize]
+        // The ring of `ring`, walked without being made (a neighbour is read every turn).
+        let ring = || self.seats.iter().copied().filter(|&q| q == p || !self.eliminated.contains(&q));
+        let n = ring().count() as isize;
+        let i = ring().position(|s| s == p).unwrap_or(0) as isize;
+        ring().nth((i + steps).rem_euclid(n.max(1)) as usize).unwrap_or(p)
     }
 
     /// The seats of the players still in the game, and `p`'s.

@@ -158,6 +158,43 @@ impl Interp<'_> {
     /// What `p` could try now, before the rules are asked: cards in their playable zones,
     /// activated abilities of those cards and of cards in play, of their faction, of the game.
     fn action_candidates(&mut self, p: PlayerId) -> R<Vec<Action>> {
+        let mut out = if self.rules.cards_activate { self.card_candidates(p)? } else { self.plays_of(p) };
+        #[cfg(debug_assertions)]
+        if !self.rules.cards_activate {
+            let general = format!("{:?}", self.card_candidates(p)?);
+            debug_assert_eq!(general, format!("{out:?}"), "plays_of lists other plays than card_candidates");
+        }
+        // Any faction's abilities: `used_by:` may let other players use them (Entreat).
+        for q in 0..self.w.state.players.len() {
+            if self.w.state.players[q].faction.is_some() {
+                self.ability_candidates(p, Source::Faction(q), &mut out)?;
+            }
+        }
+        self.ability_candidates(p, Source::Game(p), &mut out)?;
+        Ok(out)
+    }
+
+    /// `card_candidates` when no card has an activated ability: a play of each card in
+    /// `p`'s playable zones that can be played, in table order, read zone by zone (what
+    /// `held` says of each thing is said once of its zone; attached things are held by
+    /// no one).
+    fn plays_of(&self, p: PlayerId) -> Vec<Action> {
+        let (s, rules) = (&self.w.state, self.rules);
+        let held = |zone: &&Zone| zone.playable && zone.owner == Some(p);
+        let mut out = Vec::with_capacity(s.zones.iter().filter(held).map(|z| z.items.len()).sum::<usize>() + 4);
+        for zone in s.zones.iter().filter(held) {
+            for &e in zone.items.iter() {
+                let Kind::Card(c) = s.ents[e].kind else { continue };
+                if rules.play.is_some() || rules.cards[c].play.is_some() {
+                    out.push(Action::Play(e));
+                }
+            }
+        }
+        out
+    }
+
+    /// The plays of the cards `p` holds and the abilities of the cards `p` can reach.
+    fn card_candidates(&mut self, p: PlayerId) -> R<Vec<Action>> {
         let reachable = self.reachable(p);
         // A play of each held card, and a few abilities: grown once, not by doubling.
         let mut out = Vec::with_capacity(reachable.len() + 4);
@@ -179,13 +216,6 @@ impl Interp<'_> {
                 self.ability_candidates(p, Source::Card(e), &mut out)?;
             }
         }
-        // Any faction's abilities: `used_by:` may let other players use them (Entreat).
-        for q in 0..self.w.state.players.len() {
-            if self.w.state.players[q].faction.is_some() {
-                self.ability_candidates(p, Source::Faction(q), &mut out)?;
-            }
-        }
-        self.ability_candidates(p, Source::Game(p), &mut out)?;
         Ok(out)
     }
 

@@ -40,6 +40,9 @@ pub struct Rules {
     /// skips the cards that have none; and `Listening::ACTIVATED` if it has an activated
     /// ability.
     pub listening: Vec<u8>,
+    /// Whether some card has an activated ability (`listening` has `ACTIVATED`): when none
+    /// has, a player's candidate actions are the plays of their held cards alone.
+    pub cards_activate: bool,
     /// Card index by id.
     pub card_ids: HashMap<String, usize>,
     /// Properties by name.
@@ -235,6 +238,7 @@ impl Rules {
             .iter()
             .map(|c| c.abilities.iter().map(super::compile::Listening::of).fold(0, |a, b| a | b))
             .collect();
+        rules.cards_activate = rules.listening.iter().any(|l| l & super::compile::Listening::ACTIVATED != 0);
         if diags.is_empty() {
             Ok(rules)
         } else {
@@ -288,6 +292,7 @@ impl Rules {
             relations: vec![],
             cards: vec![],
             listening: vec![],
+            cards_activate: false,
             card_ids: HashMap::default(),
             props,
             prop_ids: HashMap::default(),
