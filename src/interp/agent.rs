@@ -71,6 +71,13 @@ pub trait Agent {
     /// An `Err` stops the action (a scenario's missing answer).
     fn choose(&mut self, ask: &Ask, rng: &mut Rng) -> Result<Vec<usize>, String>;
 
+    /// `choose` of a question that picks exactly one option, answered without a list when
+    /// the agent can (the same answer and the same draws as `choose`); `None` (the
+    /// default) to be asked through `choose`.
+    fn choose_one(&mut self, _ask: &Ask, _rng: &mut Rng) -> Option<Result<usize, String>> {
+        None
+    }
+
     /// Whether it reads the options' names and the prompt (else only the number of
     /// options is given, the prompt is empty, and nobody formats text that nobody reads).
     fn wants_names(&self) -> bool {
@@ -128,14 +135,7 @@ impl Agent for RandomAgent {
         let max = ask.max.min(ask.count);
         let n = ask.min + rng.below((max - ask.min.min(max) + 1) as u64) as usize;
         if n.min(max) == 1 && ask.count <= 64 {
-            // One option (the commonest question): the full shuffle's first index, the
-            // same draws, shuffled on the stack.
-            let mut idx = [0u8; 64];
-            for (i, x) in idx.iter_mut().enumerate().take(ask.count) {
-                *x = i as u8;
-            }
-            rng.shuffle(&mut idx[..ask.count]);
-            return Ok(vec![usize::from(idx[0])]);
+            return Ok(vec![first_shuffled(ask.count, rng)]);
         }
         let mut idx: Vec<usize> = (0..ask.count).collect();
         rng.shuffle(&mut idx);
@@ -143,6 +143,26 @@ impl Agent for RandomAgent {
         idx.sort();
         Ok(idx)
     }
+
+    fn choose_one(&mut self, ask: &Ask, rng: &mut Rng) -> Option<Result<usize, String>> {
+        // `choose` with `min == max == 1`: its draw of how many (one), then the shuffle's.
+        if ask.min != 1 || ask.max.min(ask.count) != 1 || ask.count > 64 {
+            return None;
+        }
+        rng.below(1);
+        Some(Ok(first_shuffled(ask.count, rng)))
+    }
+}
+
+/// The first index of a full shuffle of `0..count` (at most 64), shuffled on the stack:
+/// one option, with the draws of the whole shuffle.
+fn first_shuffled(count: usize, rng: &mut Rng) -> usize {
+    let mut idx = [0u8; 64];
+    for (i, x) in idx.iter_mut().enumerate().take(count) {
+        *x = i as u8;
+    }
+    rng.shuffle(&mut idx[..count]);
+    usize::from(idx[0])
 }
 
 /// One scripted answer: the step that gives it, the options it picks and, when the step

@@ -135,7 +135,9 @@ impl Interp<'_> {
         let Some(who) = cx.you else {
             return Err(Halt::error(format!("nobody to {}", self.prompt_text(&prompt, cx))));
         };
-        let picked = match self.replay.pop_front() {
+        // One option picked (the commonest answer) is kept here, not in a list.
+        let (one, got);
+        let picked: &[usize] = match self.replay.pop_front() {
             // The same things the player chose in the rehearsal of a simultaneous choice.
             Some(chosen) => {
                 let found: Vec<usize> = chosen.iter().filter_map(|v| cands.iter().position(|c| c == v)).collect();
@@ -143,7 +145,8 @@ impl Interp<'_> {
                     let prompt = self.prompt_text(&prompt, cx);
                     return Err(Halt::error(format!("`{prompt}` changed between the choice and its resolution")));
                 }
-                found
+                got = found;
+                &got
             }
             None => {
                 // An agent that reads no names reads no prompt either.
@@ -163,12 +166,21 @@ impl Interp<'_> {
                     max,
                     view: view.as_ref(),
                 };
-                let got = self.agent.choose(&ask, &mut state.rng).map_err(Halt::agent)?;
-                if got.iter().any(|&i| i >= cands.len()) {
+                let picked: &[usize] = match self.agent.choose_one(&ask, &mut state.rng) {
+                    Some(i) => {
+                        one = [i.map_err(Halt::agent)?];
+                        &one
+                    }
+                    None => {
+                        got = self.agent.choose(&ask, &mut state.rng).map_err(Halt::agent)?;
+                        &got
+                    }
+                };
+                if picked.iter().any(|&i| i >= cands.len()) {
                     let prompt = self.prompt_text(&prompt, cx);
                     return Err(Halt::agent(format!("`{prompt}`: the agent picked an option that does not exist")));
                 }
-                got
+                picked
             }
         };
         if let Some(r) = &mut self.recording {
@@ -177,7 +189,7 @@ impl Interp<'_> {
         if !self.unread() {
             // Who could see every picked thing knows the choice; the others see that it was made.
             let mut seen = crate::engine::view::EVERYONE;
-            for &i in &picked {
+            for &i in picked {
                 if let Value::Ent(e) = cands[i] {
                     seen &= self.w.state.seen_by(e) | crate::engine::view::bit(who);
                 }
@@ -195,7 +207,7 @@ impl Interp<'_> {
             cands.truncate(1);
             return Ok(Value::List(cands));
         }
-        Ok(Value::List(picked.into_iter().map(|i| cands[i].clone()).collect()))
+        Ok(Value::List(picked.iter().map(|&i| cands[i].clone()).collect()))
     }
 
     /// The game as player `who` may see it now.
