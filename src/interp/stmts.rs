@@ -46,8 +46,9 @@ fn scripts(rules: &Rules) -> Vec<&Script> {
     out
 }
 
-/// The expressions of an effect that `amount` and the holders and beneficiaries of its
-/// clauses read with `stmt_value`: a counted object's number, `to`/`from`/`for`/`by`.
+/// The expressions of an effect read with `stmt_value`: a counted object's number
+/// (`amount`), and the `to`/`from`/`for` clauses that name a counter's holder or the
+/// players who draw (`counter_effect`, `beneficiaries`).
 fn effect_exprs(e: &Effect, one: &mut impl FnMut(&Expr)) {
     for o in &e.objects {
         if let ExprKind::Select { quantity: Some(q), .. } = &o.kind {
@@ -57,7 +58,7 @@ fn effect_exprs(e: &Effect, one: &mut impl FnMut(&Expr)) {
         }
     }
     for c in &e.clauses {
-        if let ClauseKind::To(x) | ClauseKind::From(x) | ClauseKind::For(x) | ClauseKind::By(x) = &c.kind {
+        if let ClauseKind::To(x) | ClauseKind::From(x) | ClauseKind::For(x) = &c.kind {
             one(x);
         }
     }
