@@ -60,8 +60,7 @@ impl<'r> Interp<'r> {
                 cx.bind_shared(&name.name, v);
             }
             StmtKind::Require { cond, message } => {
-                let v = self.stmt_value(cond, cx)?;
-                if !self.truth(&v, cond, cx)? {
+                if !self.stmt_truth(cond, cx)? {
                     // The message is shared with the script, not copied: refusals are
                     // common (every action a sampling agent draws that the rules refuse).
                     return Err(match message {
@@ -112,8 +111,7 @@ impl<'r> Interp<'r> {
     fn control(&mut self, s: &Stmt, cx: &mut Ctx) -> R<()> {
         match &s.kind {
             StmtKind::If { cond, then, otherwise } => {
-                let v = self.stmt_value(cond, cx)?;
-                let holds = self.truth(&v, cond, cx)?;
+                let holds = self.stmt_truth(cond, cx)?;
                 if self.coverage.is_some() {
                     self.hit(&s.span, cx.origin(), if holds { Hit::True } else { Hit::False });
                 }

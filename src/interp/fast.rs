@@ -584,4 +584,9 @@ impl Fx {
     pub(super) fn expr(&self) -> &Expr {
         &self.expr
     }
+
+    /// Its typed form, if it has one.
+    pub(super) fn typed(&self) -> Option<&super::typed::Tb> {
+        self.typed.as_deref()
+    }
 }

@@ -100,7 +100,7 @@ impl Interp<'_> {
         let (mut refused, mut held) = (false, 0);
         let mark = self.steps.mark();
         for fx in script.guards.iter() {
-            match self.fast_checked(fx, &mut cx).and_then(|v| self.truth(&v, fx.expr(), &cx)) {
+            match self.fast_truth_checked(fx, &mut cx) {
                 Ok(true) => held += 1,
                 Ok(false) => {
                     refused = true;
@@ -138,7 +138,7 @@ impl Interp<'_> {
         // As `use_ability` resolves it: one level deeper.
         self.depth += 1;
         let mark = self.steps.mark();
-        let holds = self.fast_checked(fx, &mut cx).and_then(|v| self.truth(&v, &r.expr, &cx));
+        let holds = self.fast_truth_checked(fx, &mut cx);
         self.depth -= 1;
         self.held = matches!(holds, Ok(true)).then(|| Held {
             what: Guarded::Use(ability_key(a), src),

@@ -102,4 +102,43 @@ impl Interp<'_> {
         }
         self.eval(e, cx)
     }
+
+    /// `truth` of `stmt_value` of a condition (`require`, `if`): a typed condition gives
+    /// its truth without a `Value` made.
+    pub(super) fn stmt_truth(&mut self, e: &Expr, cx: &mut Ctx) -> R<bool> {
+        let rules: &Rules = self.rules;
+        if self.coverage.is_none() && !rules.stmt_exprs.is_empty() {
+            if let Some(fx) = rules.stmt_exprs.get(&key(e)) {
+                return self.fast_truth_checked(fx, cx);
+            }
+        }
+        let v = self.eval(e, cx)?;
+        self.truth(&v, e, cx)
+    }
+
+    /// `truth` of `fast_checked` of a condition: its typed form answers first, with no
+    /// `Value` made (debug builds also take the checked path and compare: the same truth,
+    /// the same steps).
+    pub(super) fn fast_truth_checked(&mut self, fx: &Fx, cx: &mut Ctx) -> R<bool> {
+        if let Some(t) = fx.typed() {
+            let mark = self.steps.mark();
+            #[cfg(debug_assertions)]
+            let before = self.steps;
+            if let Some(b) = self.typed(t, cx) {
+                #[cfg(debug_assertions)]
+                {
+                    let after = self.steps;
+                    self.steps = before;
+                    let checked = self.fast_checked(fx, cx).and_then(|v| self.truth(&v, fx.expr(), cx));
+                    debug_assert_eq!(checked.ok(), Some(b), "a typed truth differs from the checked one");
+                    debug_assert_eq!(self.steps.taken(), after.taken(), "a typed truth counts other steps");
+                    self.steps = after;
+                }
+                return Ok(b);
+            }
+            self.steps.rewind(mark);
+        }
+        let v = self.fast_checked(fx, cx)?;
+        self.truth(&v, fx.expr(), cx)
+    }
 }

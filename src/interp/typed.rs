@@ -21,7 +21,7 @@ use super::compile::{Builtin, Global};
 use super::eval::{compare, int_of, logic_side, truth_of};
 use super::fast::{Fun, Fx, Kind, Of};
 use super::ids::{same_id, Ti, TiBase};
-use super::operand::Operand;
+use super::operand::{Operand, Other};
 use super::relation::Rel;
 use super::rules::Rules;
 use super::{Ctx, Interp};
@@ -51,16 +51,16 @@ pub(super) enum Tb {
         steps: usize,
     },
     /// `P of this == V` (or of `it`, `!=`, either side) for a property `P` and a
-    /// literal `V`: a card's commonest test, read in one node with the four steps of the
-    /// comparison, the property, `this` and the literal.
+    /// literal or a typed operand `V`: a card's commonest test, read in one node with the
+    /// steps of the comparison, the property, `this` and `V` (`operand.rs` `prop_is`).
     PropIs {
         ne: bool,
         prop: u32,
         id: Option<u32>,
         statics: bool,
         it: bool,
-        lit: Value,
-        lit_left: bool,
+        other: Other,
+        other_left: bool,
     },
     /// `==` (`false`) or `!=` (`true`) of two players, things or zones read without a
     /// `Value` (`you == active_player`, `zone of this == hand`): the commonest tests of
@@ -154,7 +154,9 @@ fn condition_at(rules: &Rules, fx: &Fx, depth: u32) -> Option<Tb> {
     Some(match &fx.kind {
         Kind::Eq(ne, a, b) => {
             let op = if *ne { BinOp::Ne } else { BinOp::Eq };
-            match count_cmp(op, a, b).or_else(|| prop_is(*ne, a, b)).or_else(|| same_id(rules, *ne, a, b)) {
+            // A literal first, as before typed operands were compared in one node too.
+            let (lit, typed) = (|| prop_is(*ne, a, b, &|_| None), || prop_is(*ne, a, b, &operand));
+            match count_cmp(op, a, b).or_else(lit).or_else(|| same_id(rules, *ne, a, b)).or_else(typed) {
                 Some(t) => t,
                 None => Tb::Same(*ne, operand(a)?, operand(b)?),
             }
@@ -191,8 +193,9 @@ fn count_cmp(op: BinOp, a: &Fx, b: &Fx) -> Option<Tb> {
     Some(Tb::Count { op, cards, key, of, n, steps: 1 + 1 + zone + 1 })
 }
 
-/// `P of this == V` or `V == P of this` (or of `it`) as one node (`Tb::PropIs`).
-fn prop_is(ne: bool, a: &Fx, b: &Fx) -> Option<Tb> {
+/// `P of this == V` or `V == P of this` (or of `it`) as one node (`Tb::PropIs`), `V` a
+/// literal or an operand with a typed form (`operand`).
+fn prop_is(ne: bool, a: &Fx, b: &Fx, operand: &impl Fn(&Fx) -> Option<Tv>) -> Option<Tb> {
     let prop = |x: &Fx| match &x.kind {
         Kind::Prop(i, id, statics, of) => match of.kind {
             Kind::This => Some((*i, *id, *statics, false)),
@@ -201,15 +204,15 @@ fn prop_is(ne: bool, a: &Fx, b: &Fx) -> Option<Tb> {
         },
         _ => None,
     };
-    let lit = |x: &Fx| match &x.kind {
-        Kind::Lit(v) if !matches!(v, Value::List(_)) => Some(v.clone()),
-        _ => None,
+    let other = |x: &Fx| match &x.kind {
+        Kind::Lit(v) if !matches!(v, Value::List(_)) => Some(Other::Lit(v.clone())),
+        _ => operand(x).map(|t| Other::Typed(Box::new(t))),
     };
-    let ((prop, id, statics, it), lit, lit_left) = match (prop(a), lit(b)) {
-        (Some(p), Some(v)) => (p, v, false),
-        _ => (prop(b)?, lit(a)?, true),
+    let ((prop, id, statics, it), other, other_left) = match prop(a) {
+        Some(p) => (p, other(b)?, false),
+        None => (prop(b)?, other(a)?, true),
     };
-    Some(Tb::PropIs { ne, prop, id, statics, it, lit, lit_left })
+    Some(Tb::PropIs { ne, prop, id, statics, it, other, other_left })
 }
 
 /// `op` with its sides swapped.
@@ -259,7 +262,9 @@ fn reads_caller(x: &Tx, it_counts: bool) -> bool {
         Tx::Cond(Tb::Same(_, a, b) | Tb::Cmp(_, a, b)) => reads_caller_v(a, it_counts) || reads_caller_v(b, it_counts),
         // The zone of `it` is the caller's `it`'s.
         Tx::Cond(Tb::Count { of, .. }) => matches!(of, Of::It) && it_counts,
-        Tx::Cond(Tb::PropIs { it, .. }) => *it && it_counts,
+        Tx::Cond(Tb::PropIs { it, other, .. }) => {
+            (*it && it_counts) || matches!(other, Other::Typed(t) if reads_caller_v(t, it_counts))
+        }
         Tx::Cond(Tb::SameId(_, a, b, _)) => {
             let it = |t: &Ti| matches!(t, Ti::It | Ti::Rel(_, TiBase::It));
             (it(a) || it(b)) && it_counts
@@ -394,24 +399,13 @@ impl Interp<'_> {
                 self.tick_n(steps - 1).ok()?;
                 Some((self.id_of(a, cx)? == self.id_of(b, cx)?) != ne)
             }
-            Tb::PropIs { ne, prop, id, statics, it, lit, lit_left } => {
-                // Its first step was counted above; the property's, the thing's, the
-                // literal's (a property read through modifiers counts its own between).
-                self.tick_n(3).ok()?;
-                let e = match if *it { &cx.it } else { &cx.this } {
-                    Some(Value::Ent(e)) => *e,
-                    _ => return None,
+            Tb::PropIs { ne, prop, id, statics, it, other, other_left } => {
+                let thing = if *it { &cx.it } else { &cx.this };
+                let e = match thing {
+                    Some(Value::Ent(e)) => Some(*e),
+                    _ => None,
                 };
-                let rules: &Rules = self.rules;
-                let canon = rules.env.entry(*prop)?.0;
-                let made;
-                let v = if self.raw || !self.may_be_modified(canon, *statics) {
-                    self.printed_at(canon, *id, e).unwrap_or(&Value::Null)
-                } else {
-                    made = self.prop_at(canon, *id, *statics, &Value::Ent(e)).ok()?;
-                    &made
-                };
-                let same = if *lit_left { self.same(lit, v) } else { self.same(v, lit) };
+                let same = self.prop_is((*prop, *id, *statics), e, (other, *other_left), cx)?;
                 Some(same != *ne)
             }
         }
@@ -456,7 +450,7 @@ impl Interp<'_> {
     }
 
     /// A typed operand's value, where it is (`operand.rs`), with the steps `fast` counts.
-    fn typed_operand<'f>(&mut self, t: &'f Tv, cx: &mut Ctx) -> Option<Operand<'f>> {
+    pub(super) fn typed_operand<'f>(&mut self, t: &'f Tv, cx: &mut Ctx) -> Option<Operand<'f>> {
         // The step `eval` counts for the node.
         self.tick().ok()?;
         let made = |v: Value| Some(Operand::Made(v));
