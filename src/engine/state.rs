@@ -103,16 +103,15 @@ impl State {
     /// The neighbour `steps` seats clockwise (negative: counter-clockwise), counting only
     /// players still in the game.
     pub fn seat_from(&self, p: PlayerId, steps: isize) -> PlayerId {
-        // The ring of `ring`, walked without being made (a neighbour is read every turn).
-        let ring = || self.seats.iter().copied().filter(|&q| q == p || !self.eliminated.contains(&q));
-        let n = ring().count() as isize;
-        let i = ring().position(|s| s == p).unwrap_or(0) as isize;
-        ring().nth((i + steps).rem_euclid(n.max(1)) as usize).unwrap_or(p)
+        // The ring walked, not made (a neighbour is read every turn).
+        let n = self.ring(p).count() as isize;
+        let i = self.ring(p).position(|s| s == p).unwrap_or(0) as isize;
+        self.ring(p).nth((i + steps).rem_euclid(n.max(1)) as usize).unwrap_or(p)
     }
 
     /// The seats of the players still in the game, and `p`'s.
-    fn ring(&self, p: PlayerId) -> Vec<PlayerId> {
-        self.seats.iter().copied().filter(|&q| q == p || !self.eliminated.contains(&q)).collect()
+    fn ring(&self, p: PlayerId) -> impl Iterator<Item = PlayerId> + '_ {
+        self.seats.iter().copied().filter(move |&q| q == p || !self.eliminated.contains(&q))
     }
 
     /// All players still in the game in seat order starting with `p`, clockwise or not
@@ -120,7 +119,7 @@ impl State {
     pub fn seat_order(&self, p: PlayerId, clockwise: bool) -> Vec<PlayerId> {
         // `seat_from(p, ±k)` for each k, with the ring built once (a turn order is read
         // every turn).
-        let mut ring = self.ring(p);
+        let mut ring: Vec<PlayerId> = self.ring(p).collect();
         let i = ring.iter().position(|&s| s == p).unwrap_or(0);
         ring.rotate_left(i);
         if !clockwise && ring.len() > 1 {

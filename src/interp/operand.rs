@@ -65,9 +65,9 @@ impl Interp<'_> {
     /// Whether property `prop` (name index, id, statics) of thing `e` is the same as
     /// `other` (on the left when `other_left`), as `Tb::Same` of the property's operand
     /// and `other`'s finds it, with the same steps: the property's and the thing's, then
-    /// a literal's one, or what a typed operand counts (the comparison's own step was
-    /// counted by `typed`). `None` where that gives up (`e`: the thing, if `this` or `it`
-    /// is one).
+    /// a literal's one or what a typed operand counts (the comparison's own step was
+    /// counted by `typed`; a property read through modifiers counts its own after).
+    /// `None` where that gives up (`e`: the thing, if `this` or `it` is one).
     pub(super) fn prop_is(
         &mut self,
         (prop, id, statics): (u32, Option<u32>, bool),
@@ -75,34 +75,31 @@ impl Interp<'_> {
         (other, other_left): (&Other, bool),
         cx: &mut Ctx,
     ) -> Option<bool> {
-        // A property read through modifiers counts its own steps between.
-        let typed = match other {
-            Other::Lit(_) => {
+        let o = match other {
+            Other::Lit(v) => {
                 self.tick_n(3).ok()?;
-                None
+                Operand::Lit(v)
             }
             Other::Typed(t) => {
                 self.tick_n(2).ok()?;
                 e?;
-                Some(self.typed_operand(t, cx)?)
+                self.typed_operand(t, cx)?
             }
         };
         let e = e?;
+        // The property read in place (what `prop_operand` and `operand_value` give,
+        // without looking its name up twice).
         let rules: &super::Rules = self.rules;
         let canon = rules.env.entry(prop)?.0;
         let made;
-        let v = if self.raw || !self.may_be_modified(canon, statics) {
+        let p = if self.raw || !self.may_be_modified(canon, statics) {
             self.printed_at(canon, id, e).unwrap_or(NULL)
         } else {
             made = self.prop_at(canon, id, statics, &Value::Ent(e)).ok()?;
             &made
         };
-        let o = match (&typed, other) {
-            (Some(o), _) => self.operand_value(o),
-            (None, Other::Lit(lit)) => lit,
-            (None, Other::Typed(_)) => return None,
-        };
-        Some(if other_left { self.same(o, v) } else { self.same(v, o) })
+        let o = self.operand_value(&o);
+        Some(if other_left { self.same(o, p) } else { self.same(p, o) })
     }
 
     /// What `fast` does when a node gives up: its steps taken back, `eval` of it.

@@ -160,22 +160,12 @@ impl Interp<'_> {
         you: Option<PlayerId>,
         cx: &mut Ctx<'a>,
     ) -> bool {
-        let Some(h) = self.held.take() else { return false };
-        let same =
-            h.what == Guarded::Use(ability_key(a), src) && Some(h.you) == you && h.version == self.w.state.version();
-        if !same || self.coverage.is_some() || self.probe.is_some() {
-            return false;
-        }
-        let mark = self.steps.mark();
-        if self.tick_n(h.steps as usize).is_err() {
-            self.steps.rewind(mark);
-            return false;
-        }
+        let Some(_mark) = self.count_held(Guarded::Use(ability_key(a), src), you, 0) else { return false };
         #[cfg(debug_assertions)]
         if let Some(r) = &a.requires {
             // Evaluated for real, it holds and counts the steps counted for it.
             let counted = self.steps.mark();
-            self.steps.rewind(mark);
+            self.steps.rewind(_mark);
             cx.run(&r.text, &r.origin);
             let v = self.cond_value(r, cx).and_then(|v| self.truth(&v, &r.expr, cx));
             assert!(matches!(v, Ok(true)), "a requirement found holding does not hold");
@@ -192,22 +182,17 @@ impl Interp<'_> {
     /// statement's and its condition's; `0` when any of that differs, or when counting
     /// them would spend the budget (they then run, and stop where they would).
     pub(super) fn guards_held(&mut self, e: EntId, you: Option<PlayerId>, script: &Script, cx: &mut Ctx) -> usize {
-        let Some(h) = self.held.take() else { return 0 };
-        let same = h.what == Guarded::Play(e) && Some(h.you) == you && h.version == self.w.state.version();
-        if !same || self.rules.triggers.any() || self.coverage.is_some() || self.probe.is_some() {
+        if self.rules.triggers.any() {
+            self.held = None;
             return 0;
         }
         let n = script.guards.len();
-        let mark = self.steps.mark();
-        if self.tick_n(n + h.steps as usize).is_err() {
-            self.steps.rewind(mark);
-            return 0;
-        }
+        let Some(_mark) = self.count_held(Guarded::Play(e), you, n) else { return 0 };
         #[cfg(debug_assertions)]
         {
             // Run for real, the guards hold and count the steps counted for them.
             let counted = self.steps.mark();
-            self.steps.rewind(mark);
+            self.steps.rewind(_mark);
             for s in &script.block.stmts[..n] {
                 assert!(self.exec(s, cx).is_ok(), "a guard found holding does not hold");
             }
@@ -216,6 +201,25 @@ impl Interp<'_> {
         #[cfg(not(debug_assertions))]
         let _ = cx;
         n
+    }
+
+    /// Counts, as if it ran again, what `guarded_out` found holding (`what`, for `you`, on
+    /// this very state: nothing recorded has changed since), and `more` steps with it;
+    /// the mark it counted from. `None`, having counted nothing, when that is not what
+    /// held, when coverage or a probe is recorded, or when counting would spend the
+    /// budget. What was found is forgotten either way.
+    fn count_held(&mut self, what: Guarded, you: Option<PlayerId>, more: usize) -> Option<i64> {
+        let h = self.held.take()?;
+        let same = h.what == what && Some(h.you) == you && h.version == self.w.state.version();
+        if !same || self.coverage.is_some() || self.probe.is_some() {
+            return None;
+        }
+        let mark = self.steps.mark();
+        if self.tick_n(more + h.steps as usize).is_err() {
+            self.steps.rewind(mark);
+            return None;
+        }
+        Some(mark)
     }
 }
 
