@@ -4,7 +4,7 @@
 //! on a copy of the world with the first legal answers, and offered only if it resolves.
 //! Windows ask players in turn to act or pass until the phase's `actions:` rule ends them.
 
-use crate::engine::{EntId, Kind, List, PlayerId, Value, Zone};
+use crate::engine::{Kind, List, Loc, PlayerId, Value, Zone};
 use crate::load::Window;
 use std::rc::Rc;
 
@@ -158,7 +158,12 @@ impl Interp<'_> {
     /// What `p` could try now, before the rules are asked: cards in their playable zones,
     /// activated abilities of those cards and of cards in play, of their faction, of the game.
     fn action_candidates(&mut self, p: PlayerId) -> R<Vec<Action>> {
-        let mut out = self.card_candidates(p)?;
+        let mut out = if self.rules.cards_activate { self.card_candidates(p)? } else { self.plays_of(p) };
+        #[cfg(debug_assertions)]
+        if !self.rules.cards_activate {
+            let general = format!("{:?}", self.card_candidates(p)?);
+            debug_assert_eq!(general, format!("{out:?}"), "plays_of lists other plays than card_candidates");
+        }
         // Any faction's abilities: `used_by:` may let other players use them (Entreat).
         for q in 0..self.w.state.players.len() {
             if self.w.state.players[q].faction.is_some() {
@@ -169,57 +174,60 @@ impl Interp<'_> {
         Ok(out)
     }
 
-    /// The plays of the cards `p` holds and the abilities of the cards `p` can reach, in
-    /// table order: the cards of `p`'s playable zones, of the zones in play and of those
-    /// some `from:` names (not the library), then attached cards. Whether `p` holds a card
-    /// (it is in one of `p`'s playable zones) is said once of its zone. When no card has
-    /// an activated ability, only held cards can give one, so only their zones are read.
-    /// Asking whether an ability is usable changes no zone, so each zone is read as it is.
-    fn card_candidates(&mut self, p: PlayerId) -> R<Vec<Action>> {
-        let all = self.rules.cards_activate;
-        let held = |zone: &Zone| zone.playable && zone.owner == Some(p);
-        let open =
-            |me: &Self, z, zone: &Zone| held(zone) || (all && (zone.holds_in_play() || me.is_from_zone(z, zone)));
-        let s = &self.w.state;
-        // A play of each held card, and a few abilities: grown once, not by doubling.
-        let room =
-            s.zones.iter().enumerate().filter(|&(z, zone)| open(self, z, zone)).map(|(_, zone)| zone.items.len());
-        let mut out = Vec::with_capacity(room.sum::<usize>() + 4);
-        for z in 0..self.w.state.zones.len() {
-            let zone = &self.w.state.zones[z];
-            if !open(self, z, zone) {
-                continue;
-            }
-            let held = held(zone);
-            let mut i = 0;
-            while let Some(&e) = self.w.state.zones[z].items.get(i) {
-                i += 1;
-                self.candidates_of(p, e, held, &mut out)?;
+    /// `card_candidates` when no card has an activated ability: a play of each card in
+    /// `p`'s playable zones that can be played, in table order, read zone by zone (what
+    /// `held` says of each thing is said once of its zone; attached things are held by
+    /// no one).
+    fn plays_of(&self, p: PlayerId) -> Vec<Action> {
+        let (s, rules) = (&self.w.state, self.rules);
+        let held = |zone: &&Zone| zone.playable && zone.owner == Some(p);
+        let mut out = Vec::with_capacity(s.zones.iter().filter(held).map(|z| z.items.len()).sum::<usize>() + 4);
+        for zone in s.zones.iter().filter(held) {
+            for &e in zone.items.iter() {
+                let Kind::Card(c) = s.ents[e].kind else { continue };
+                if rules.play.is_some() || rules.cards[c].play.is_some() {
+                    out.push(Action::Play(e));
+                }
             }
         }
-        if all {
-            let borne: Vec<EntId> = self.w.state.borne().collect();
-            for e in borne {
-                self.candidates_of(p, e, false, &mut out)?;
+        out
+    }
+
+    /// The plays of the cards `p` holds and the abilities of the cards `p` can reach.
+    fn card_candidates(&mut self, p: PlayerId) -> R<Vec<Action>> {
+        let reachable = self.reachable(p);
+        // A play of each held card, and a few abilities: grown once, not by doubling.
+        let mut out = Vec::with_capacity(reachable.len() + 4);
+        for e in reachable {
+            let s = &self.w.state;
+            let held = match s.ents[e].loc {
+                Loc::Zone(z) => s.zones[z].playable && s.zones[z].owner == Some(p),
+                _ => false,
+            };
+            let own_play = matches!(s.ents[e].kind, Kind::Card(c) if self.rules.cards[c].play.is_some());
+            let playable = held && (self.rules.play.is_some() || own_play);
+            if playable {
+                out.push(Action::Play(e));
+            }
+            // A held card's ability is used by playing it first, unless it works where it is.
+            let activated =
+                matches!(s.ents[e].kind, Kind::Card(c) if self.rules.listening[c] & Listening::ACTIVATED != 0);
+            if activated && (playable || self.listens(e)) {
+                self.ability_candidates(p, Source::Card(e), &mut out)?;
             }
         }
         Ok(out)
     }
 
-    /// What card `e` offers `p` (`held`: in one of `p`'s playable zones): its play, and
-    /// its activated abilities.
-    fn candidates_of(&mut self, p: PlayerId, e: EntId, held: bool, out: &mut Vec<Action>) -> R<()> {
-        let rules: &super::Rules = self.rules;
-        let Kind::Card(c) = self.w.state.ents[e].kind else { return Ok(()) };
-        let playable = held && (rules.play.is_some() || rules.cards[c].play.is_some());
-        if playable {
-            out.push(Action::Play(e));
-        }
-        // A held card's ability is used by playing it first, unless it works where it is.
-        if rules.listening[c] & Listening::ACTIVATED != 0 && (playable || self.listens(e)) {
-            self.ability_candidates(p, Source::Card(e), out)?;
-        }
-        Ok(())
+    /// The cards `p` might play or whose abilities might be used, in table order: those in
+    /// `p`'s playable zones, in play, or in zones some `from:` names (not the library).
+    fn reachable(&self, p: PlayerId) -> Vec<usize> {
+        let s = &self.w.state;
+        let held = |zone: &Zone| zone.playable && zone.owner == Some(p);
+        let open = |z, zone: &Zone| held(zone) || zone.holds_in_play() || self.is_from_zone(z, zone);
+        let mut out = s.table_where(open, |_| true);
+        out.retain(|&e| s.is_card(e));
+        out
     }
 
     fn ability_candidates(&mut self, p: PlayerId, src: Source, out: &mut Vec<Action>) -> R<()> {
