@@ -433,6 +433,13 @@ impl State {
         self.active
     }
 
+    /// Makes `p` the active player (`set_var` of `active_player`; nothing when they are).
+    pub fn set_active(&mut self, p: PlayerId) {
+        if self.active() != Some(p) {
+            self.set_var(ACTIVE, Value::Player(p));
+        }
+    }
+
     /// Sets (or, with `None`, removes) variable `name`, keeping `active` in step; the old
     /// value. With `replace_var`, the only places `vars` changes (undoing `set_var`).
     pub(super) fn put_var(&mut self, name: &str, v: Option<Value>) -> Option<Value> {

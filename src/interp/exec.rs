@@ -122,14 +122,20 @@ impl<'r> Interp<'r> {
                 }
             }
             StmtKind::ForEach { var, over, body } => {
-                let v = self.eval(over, cx)?;
-                for x in self.things(&v)? {
-                    self.tick()?;
-                    let mark = cx.locals.len();
-                    cx.bind_shared(&var.name, x);
-                    let out = self.exec_block(body, cx);
-                    cx.unbind(mark);
-                    out?;
+                let mut seats = [0; 16];
+                match self.named_seated(over, &mut seats, cx) {
+                    // `for each p in players`: the seats read where they are, no list made.
+                    Some(n) => {
+                        for &p in &seats[..n?] {
+                            self.each_one(&var.name, Value::Player(p), body, cx)?;
+                        }
+                    }
+                    None => {
+                        let v = self.eval(over, cx)?;
+                        for x in self.things(&v)? {
+                            self.each_one(&var.name, x, body, cx)?;
+                        }
+                    }
                 }
             }
             StmtKind::Repeat { count, body } => {
@@ -155,9 +161,17 @@ impl<'r> Interp<'r> {
                 }
             }
             StmtKind::As { who, body, simultaneous: true, private } => {
-                let v = self.eval(who, cx)?;
-                let ps = self.players(&v)?;
-                self.simultaneously(&ps, body, *private, cx)?;
+                let mut seats = [0; 16];
+                let listed;
+                let ps = match self.named_seated(who, &mut seats, cx) {
+                    Some(n) => &seats[..n?],
+                    None => {
+                        let v = self.eval(who, cx)?;
+                        listed = self.players(&v)?;
+                        &listed[..]
+                    }
+                };
+                self.simultaneously(ps, body, *private, cx)?;
             }
             StmtKind::As { who, body, .. } => {
                 let v = self.eval(who, cx)?;
@@ -171,6 +185,16 @@ impl<'r> Interp<'r> {
             _ => {}
         }
         Ok(())
+    }
+
+    /// One pass of `for each`: its step, then the body with the name bound to `x`.
+    fn each_one(&mut self, var: &Arc<str>, x: Value, body: &Block, cx: &mut Ctx) -> R<()> {
+        self.tick()?;
+        let mark = cx.locals.len();
+        cx.bind_shared(var, x);
+        let out = self.exec_block(body, cx);
+        cx.unbind(mark);
+        out
     }
 
     fn may(&mut self, who: Option<&Expr>, body: &Block, cx: &mut Ctx) -> R<()> {

@@ -10,9 +10,10 @@
 //! tree knowing of it. Invariant (`fast.rs`'s): a compiled expression gives the value and
 //! counts the steps `eval` would; with coverage recorded, `eval` runs instead.
 
-use crate::engine::Value;
+use super::compile::{Builtin, Global};
+use crate::engine::{PlayerId, Value};
 use crate::fxhash::FxHashMap;
-use crate::syntax::ast::{ClauseKind, Effect, Expr, ExprKind, QuantityKind, StmtKind};
+use crate::syntax::ast::{ClauseKind, Effect, Expr, ExprKind, QuantityKind, Res, StmtKind};
 use crate::syntax::visit;
 
 use super::fast::Fx;
@@ -141,4 +142,40 @@ impl Interp<'_> {
         let v = self.fast_checked(fx, cx)?;
         self.truth(&v, fx.expr(), cx)
     }
+
+    /// `players` named alone (`for each p in players`, `as players`): the seated players
+    /// as `eval` lists them, with the name's one step, put in `seats` (no list made), and
+    /// how many. `None`, having done nothing, for any other expression (or with coverage
+    /// recorded, or more players than `seats` holds).
+    pub(super) fn named_seated(&mut self, e: &Expr, seats: &mut Seats, cx: &Ctx) -> Option<R<usize>> {
+        let ExprKind::Name(_, Res::Global(i)) = e.kind else { return None };
+        if self.coverage.is_some() || self.rules.globals.get(i as usize) != Some(&Global::Builtin(Builtin::Players)) {
+            return None;
+        }
+        let mut n = 0;
+        for p in self.seated_iter() {
+            *seats.get_mut(n)? = p;
+            n += 1;
+        }
+        #[cfg(debug_assertions)]
+        let start = self.steps;
+        let out = self.tick().map(|()| n).map_err(|mut h| {
+            h.place(&e.span, cx);
+            h
+        });
+        #[cfg(debug_assertions)]
+        if out.is_ok() {
+            // From the same count: the players `eval` lists, with the same steps.
+            let after = self.steps;
+            self.steps = start;
+            let listed = self.eval(e, &mut cx.clone()).and_then(|v| self.players(&v));
+            debug_assert_eq!(listed.ok().as_deref(), Some(&seats[..n]), "named_seated reads other players than eval");
+            debug_assert_eq!(self.steps.taken(), after.taken(), "named_seated counts other steps than eval");
+            self.steps = after;
+        }
+        Some(out)
+    }
 }
+
+/// Room for the seated players `named_seated` reads.
+pub(super) type Seats = [PlayerId; 16];

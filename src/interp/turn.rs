@@ -102,7 +102,7 @@ impl<'r> Interp<'r> {
         if let Some(i) = c.order.iter().position(|&x| x == p) {
             c.slot = i;
         }
-        self.w.state.set_var("active_player", Value::Player(p));
+        self.w.state.set_active(p);
     }
 
     fn new_round(&mut self) -> R<()> {
@@ -116,12 +116,16 @@ impl<'r> Interp<'r> {
             None => self.seated(),
         };
         // Players who left the game have no turns, whatever the order says.
-        let order: Vec<PlayerId> = order.into_iter().filter(|p| !self.w.state.eliminated.contains(p)).collect();
-        let c = &mut self.w.state.clock;
-        c.order = order.into();
+        let s = &mut self.w.state;
+        let order = order.into_iter().filter(|p| !s.eliminated.contains(p));
+        let c = &mut s.clock;
+        // Most rounds go round in the order of the last: it is kept, not made again.
+        if !order.clone().eq(c.order.iter().copied()) {
+            c.order = order.collect::<Vec<_>>().into();
+        }
         c.slot = 0;
         if let Some(&p) = c.order.first() {
-            self.w.state.set_var("active_player", Value::Player(p));
+            s.set_active(p);
         }
         Ok(())
     }
@@ -278,7 +282,7 @@ impl<'r> Interp<'r> {
                 self.numbered(true, "round", true)?;
             } else {
                 let p = c.order[c.slot];
-                self.w.state.set_var("active_player", Value::Player(p));
+                self.w.state.set_active(p);
             }
             self.numbered(true, "turn", true)?;
         }
