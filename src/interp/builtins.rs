@@ -116,8 +116,8 @@ impl Interp<'_> {
                 // place instead of listing their things.
                 let zones = self.zones_of_selector(arg(0)?, cx)?;
                 let (zones, cards) = match zones {
-                    super::select::Selected::Zones(z, cards) => (z, cards),
-                    super::select::Selected::Things(things) => {
+                    super::located::Selected::Zones(z, cards) => (z, cards),
+                    super::located::Selected::Things(things) => {
                         return Ok(match fun {
                             Fun::Count => Value::Int(things.len() as i64),
                             Fun::Exists => Value::Bool(!things.is_empty()),

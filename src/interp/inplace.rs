@@ -12,8 +12,8 @@ use crate::syntax::ast::*;
 
 use super::fast::{Fun, Of};
 #[cfg(debug_assertions)]
-use super::select::Selected;
-use super::select::Zones;
+use super::located::Selected;
+use super::located::Zones;
 use super::{Ctx, Interp, R};
 
 impl Interp<'_> {

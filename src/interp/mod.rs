@@ -33,6 +33,7 @@ mod holders;
 mod ids;
 mod inplace;
 pub mod legal;
+mod located;
 mod memo;
 mod nouns;
 mod operand;

@@ -5,6 +5,7 @@ use crate::engine::{EntId, List, Loc, Value, ZoneId};
 use crate::syntax::ast::*;
 
 use super::eval::Mode;
+use super::located::{Selected, Zones};
 use super::{Ctx, Interp, R};
 
 impl<'r> Interp<'r> {
@@ -414,121 +415,6 @@ impl<'r> Interp<'r> {
             _ => Ok(false),
         }
     }
-
-    /// Whether `e` is `cards in X` (or pieces) with no quantity and no other filter (what
-    /// `zones_of_selector` reads), and which kind; nothing is evaluated.
-    pub(super) fn in_zones_only(&self, e: &Expr, cx: &Ctx) -> Option<bool> {
-        let ExprKind::Select { quantity: None, base, filters } = &e.kind else { return None };
-        match &filters[..] {
-            [Filter { kind: FilterKind::In(_) | FilterKind::From(_) | FilterKind::At(_), .. }] => {
-                self.all_of_kind(base, cx)
-            }
-            _ => None,
-        }
-    }
-
-    /// Evaluates a selector that `in_zones_only` accepted, as `select` would: its zones and
-    /// kind when the place is made of zones, else the things it selects.
-    pub(super) fn zones_of_selector(&mut self, e: &Expr, cx: &mut Ctx) -> R<Selected> {
-        let (Some(cards), ExprKind::Select { filters, .. }) = (self.in_zones_only(e, cx), &e.kind) else {
-            return Ok(Selected::Things(List::new()));
-        };
-        // The tick `eval` would count; `located_in` counts the selection's.
-        self.tick()?;
-        self.located_in(&filters[0], cards, cx)
-    }
-
-    /// The cards (or pieces) an `in`/`from`/`at` filter `f` keeps: its place's zones when
-    /// it is made of zones (read in place, in table order), else the things located there.
-    pub(super) fn located_in(&mut self, f: &Filter, cards: bool, cx: &mut Ctx) -> R<Selected> {
-        self.tick()?;
-        let arg = self.filter_arg(f, cx)?.unwrap_or(Value::Null);
-        Ok(match self.zones_in(&arg) {
-            Some(zones) => Selected::Zones(zones, cards),
-            None => Selected::Things(
-                self.all_ents(cards).into_iter().map(Value::Ent).filter(|c| self.located(c, &arg)).collect(),
-            ),
-        })
-    }
-
-    /// Whether `base` is the built-in noun for every card (`Some(true)`) or every piece
-    /// (`Some(false)`), not rebound by a local.
-    #[inline]
-    pub(super) fn all_of_kind(&self, base: &Expr, cx: &Ctx) -> Option<bool> {
-        let ExprKind::Name(n, res) = &base.kind else { return None };
-        if let Res::Global(i) = res {
-            // Compiled: the name's meaning is read by index, no word is compared.
-            use super::compile::{Builtin, Global};
-            return match self.rules.globals.get(*i as usize) {
-                Some(Global::Builtin(Builtin::Cards)) => Some(true),
-                Some(Global::Builtin(Builtin::Pieces)) => Some(false),
-                _ => None,
-            };
-        }
-        self.all_of_kind_named(n, cx)
-    }
-
-    /// `all_of_kind` of a name not compiled (a scenario's script): by its word.
-    #[inline(never)]
-    fn all_of_kind_named(&self, n: &str, cx: &Ctx) -> Option<bool> {
-        let cards = match n {
-            "card" | "cards" => true,
-            "piece" | "pieces" => false,
-            _ => return None,
-        };
-        // Only an unresolved name may be bound.
-        if cx.get(n).is_some() {
-            return None;
-        }
-        let sym = self.rules.env.lookup(n);
-        matches!(sym, Some(Sym::Builtin(_))).then_some(cards)
-    }
-
-    /// The zones a place is made of, in table order (`None` when it holds other things).
-    pub(super) fn zones_in(&self, place: &Value) -> Option<Zones> {
-        // Most places are one zone (`cards in hand`): nothing to sort, nothing to allocate.
-        if let Value::Zone(z) = place {
-            return Some(Zones::One([*z]));
-        }
-        fn walk(v: &Value, out: &mut Vec<ZoneId>) -> bool {
-            match v {
-                Value::Zone(z) => {
-                    out.push(*z);
-                    true
-                }
-                Value::List(l) => l.iter().all(|x| walk(x, out)),
-                Value::Null => true,
-                _ => false,
-            }
-        }
-        let mut out = vec![];
-        walk(place, &mut out).then(|| {
-            out.sort_unstable();
-            out.dedup();
-            Zones::Many(out)
-        })
-    }
-
-    /// The cards (or pieces) in `zones`, zone by zone, top first.
-    pub(super) fn in_zones(&self, zones: &[ZoneId], cards: bool) -> List {
-        let s = &self.w.state;
-        let mut out = List::with_capacity(zones.iter().map(|&z| s.zones[z].items.len()).sum());
-        for &z in zones {
-            let items = s.zones[z].items.iter().copied();
-            out.extend(items.filter(|&e| s.is_card(e) == cards).map(Value::Ent));
-        }
-        out
-    }
-
-    /// Whether `c` is in one of the zones of `place`, or is one of its things.
-    fn located(&self, c: &Value, place: &Value) -> bool {
-        let s = &self.w.state;
-        place.as_slice().iter().any(|p| match (p, c) {
-            (Value::Zone(z), Value::Ent(e)) => s.ents[*e].loc == Loc::Zone(*z),
-            (Value::List(_), _) => self.located(c, p),
-            (x, y) => x == y,
-        })
-    }
 }
 
 /// The `in`/`from`/`at` filter a selection can start from: the first one, when the filters
@@ -547,31 +433,6 @@ fn first_place(filters: &[Filter]) -> Option<usize> {
         }
     }
     None
-}
-
-/// What `zones_of_selector` found: zones to read in place (and whether cards or pieces),
-/// or the things themselves when the place is not made of zones.
-pub(super) enum Selected {
-    /// Zones in table order, and whether cards (else pieces).
-    Zones(Zones, bool),
-    /// The things selected.
-    Things(List),
-}
-
-/// The zones of a place, in table order: most places are one zone, kept without a list.
-pub(super) enum Zones {
-    One([ZoneId; 1]),
-    Many(Vec<ZoneId>),
-}
-
-impl std::ops::Deref for Zones {
-    type Target = [ZoneId];
-    fn deref(&self) -> &[ZoneId] {
-        match self {
-            Zones::One(z) => z,
-            Zones::Many(v) => v,
-        }
-    }
 }
 
 /// Whether a value is the enum value `noun` or a list holding it.

@@ -9,6 +9,7 @@ mod guard;
 pub mod names;
 mod parse_event;
 mod parser;
+mod pattern;
 mod primary;
 pub mod print;
 pub mod prose;
