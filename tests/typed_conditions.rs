@@ -90,6 +90,12 @@ play: |
   if 1 <= count(cards in hand of you) and count(cards in pile) != 0 and 7 > count(cards in deck) {
     pass
   }
+  # `players where C` inside `exists`/`count`/`first` written out, not through a
+  # procedure (`Things` over a compiled `Where`).
+  if exists(players where count(cards in hand of it) > 4) or count(players where points of it > 9) > 1 {
+    pass
+  }
+  let leader = first(players where points of it > 0)
   if worth of this >= 3 and depth_a() > 0 {
     add (worth of this) points
   }

@@ -216,7 +216,15 @@ fn node(rules: &Rules, e: &Expr) -> Fx {
                     _ => None,
                 };
                 match (fun, &x.kind) {
-                    (Some(fun), ExprKind::Select { .. }) => in_zone(rules, fun, x).unwrap_or(Kind::Eval),
+                    (Some(fun), ExprKind::Select { .. }) => match in_zone(rules, fun, x) {
+                        Some(kind) => kind,
+                        // `exists(players where C)`: the selection compiled (`Where`), its
+                        // things read as any value's are. Any other selection is evaluated.
+                        None => match sub(x) {
+                            w if matches!(w.kind, Kind::Where(..)) => Kind::Things(fun, w),
+                            _ => Kind::Eval,
+                        },
+                    },
                     (Some(fun), _) => Kind::Things(fun, sub(x)),
                     _ => Kind::Eval,
                 }
