@@ -60,16 +60,12 @@ impl Interp<'_> {
         // `players`, the things most often ranked: the seated players read from the seats,
         // with the one step `fast` counts for the name and no list made.
         let mut seated = [0; 16];
-        let n = self.seated_iter().count();
-        let (things, n) = if n <= seated.len() && self.is_players(items) {
-            self.tick().ok()?;
-            for (slot, p) in seated.iter_mut().zip(self.seated_iter()) {
-                *slot = p;
+        let (things, n) = match self.named_seated(items.expr(), &mut seated, cx) {
+            Some(n) => (List::new(), n.ok()?),
+            None => {
+                let v = self.fast(items, cx)?;
+                (self.things_owned(v).ok()?, 0)
             }
-            (List::new(), n)
-        } else {
-            let v = self.fast(items, cx)?;
-            (self.things_owned(v).ok()?, 0)
         };
         // `sum` and `most` keep a running answer; only `sort` keeps every key.
         let mut keyed = vec![];

@@ -160,22 +160,13 @@ impl<'r> Interp<'r> {
                     self.exec_block(&o.body, cx)?;
                 }
             }
-            StmtKind::As { who, body, simultaneous: true, private } => {
-                let mut seats = [0; 16];
-                let listed;
-                let ps = match self.named_seated(who, &mut seats, cx) {
-                    Some(n) => &seats[..n?],
-                    None => {
-                        let v = self.eval(who, cx)?;
-                        listed = self.players(&v)?;
-                        &listed[..]
-                    }
-                };
-                self.simultaneously(ps, body, *private, cx)?;
-            }
-            StmtKind::As { who, body, .. } => {
-                let v = self.eval(who, cx)?;
-                for p in self.players(&v)? {
+            StmtKind::As { who, body, simultaneous, private } => {
+                let (mut seats, mut listed) = ([0; 16], vec![]);
+                let ps = self.players_in(who, &mut seats, &mut listed, cx)?;
+                if *simultaneous {
+                    return self.simultaneously(ps, body, *private, cx);
+                }
+                for &p in ps {
                     let saved = cx.you.replace(p);
                     let out = self.exec_block(body, cx);
                     cx.you = saved;

@@ -219,7 +219,9 @@ fn node(rules: &Rules, e: &Expr) -> Fx {
                     (Some(fun), ExprKind::Select { .. }) => match in_zone(rules, fun, x) {
                         Some(kind) => kind,
                         // `exists(players where C)`: the selection compiled (`Where`), its
-                        // things read as any value's are. Any other selection is evaluated.
+                        // things read as any value's are. Any other selection is evaluated:
+                        // `builtin_fn` counts a zone's cards in place, with other steps than
+                        // listing them.
                         None => match sub(x) {
                             w if matches!(w.kind, Kind::Where(..)) => Kind::Things(fun, w),
                             _ => Kind::Eval,
@@ -509,7 +511,7 @@ impl Interp<'_> {
         let ExprKind::Select { base, .. } = &fx.expr.kind else { return None };
         let ExprKind::Name(n, _) = &base.kind else { return None };
         self.tick().ok()?;
-        if self.rules.globals.get(i as usize) == Some(&Global::Builtin(Builtin::Players)) {
+        if self.rules.names_players(i) {
             return self.players_where(c, cx);
         }
         let Value::List(cands) = self.global(n, i, cx).ok()? else { return None };
@@ -532,7 +534,7 @@ impl Interp<'_> {
 
     /// Whether `x` is the name `players` (the built-in).
     pub(super) fn is_players(&self, x: &Fx) -> bool {
-        matches!(x.kind, Kind::Global(i) if self.rules.globals.get(i as usize) == Some(&Global::Builtin(Builtin::Players)))
+        x.is_players(self.rules)
     }
 
     /// `fast_where` of `players`: the seated players read one by one from the seats (a
@@ -591,6 +593,11 @@ impl Fx {
     /// The expression it stands for.
     pub(super) fn expr(&self) -> &Expr {
         &self.expr
+    }
+
+    /// Whether it is the name `players` (the built-in).
+    pub(super) fn is_players(&self, rules: &Rules) -> bool {
+        matches!(self.kind, Kind::Global(i) if rules.names_players(i))
     }
 
     /// Its typed form, if it has one.

@@ -92,7 +92,7 @@ impl Interp<'_> {
     /// player). `None`, having counted nothing, for any other place, or when a player has
     /// no such zone or the budget would run out (`eval` then says so where it does).
     fn zones_of_everyone(&mut self, e: &Expr) -> Option<Zones> {
-        use super::compile::{Builtin, Global};
+        use super::compile::Global;
         let ExprKind::Of(a, b) = &e.kind else { return None };
         let ExprKind::Name(_, Res::Global(key)) = &a.kind else { return None };
         let globals = &self.rules.globals;
@@ -112,7 +112,7 @@ impl Interp<'_> {
             _ => (&**b, false),
         };
         let ExprKind::Name(_, Res::Global(i)) = &base.kind else { return None };
-        if globals.get(*i as usize) != Some(&Global::Builtin(Builtin::Players)) {
+        if !self.rules.names_players(*i) {
             return None;
         }
         let zones: Option<Vec<ZoneId>> = self.seated_iter().map(|p| self.zone_keyed_of(*key, Some(p))).collect();

@@ -170,6 +170,11 @@ fn prop_info(p: &load::PropSpec) -> PropInfo {
 }
 
 impl Rules {
+    /// Whether the name at index `i` is the built-in `players` (the seated players).
+    pub(super) fn names_players(&self, i: u32) -> bool {
+        self.globals.get(i as usize) == Some(&super::compile::Global::Builtin(super::compile::Builtin::Players))
+    }
+
     /// Compiles a bundle. Fails with diagnostics when it has no game or a script does not parse.
     pub fn compile(bundle: &GameBundle) -> Result<Rules, Vec<Diagnostic>> {
         let mut diags = vec![];

@@ -10,7 +10,6 @@
 //! tree knowing of it. Invariant (`fast.rs`'s): a compiled expression gives the value and
 //! counts the steps `eval` would; with coverage recorded, `eval` runs instead.
 
-use super::compile::{Builtin, Global};
 use crate::engine::{PlayerId, Value};
 use crate::fxhash::FxHashMap;
 use crate::syntax::ast::{ClauseKind, Effect, Expr, ExprKind, QuantityKind, Res, StmtKind};
@@ -149,7 +148,7 @@ impl Interp<'_> {
     /// recorded, or more players than `seats` holds).
     pub(super) fn named_seated(&mut self, e: &Expr, seats: &mut Seats, cx: &Ctx) -> Option<R<usize>> {
         let ExprKind::Name(_, Res::Global(i)) = e.kind else { return None };
-        if self.coverage.is_some() || self.rules.globals.get(i as usize) != Some(&Global::Builtin(Builtin::Players)) {
+        if self.coverage.is_some() || !self.rules.names_players(i) {
             return None;
         }
         let mut n = 0;
@@ -174,6 +173,25 @@ impl Interp<'_> {
             self.steps = after;
         }
         Some(out)
+    }
+
+    /// The players `e` gives (`as P`): `players` named alone read into `seats`
+    /// (`named_seated`), anything else evaluated into `listed`.
+    pub(super) fn players_in<'a>(
+        &mut self,
+        e: &Expr,
+        seats: &'a mut Seats,
+        listed: &'a mut Vec<PlayerId>,
+        cx: &mut Ctx,
+    ) -> R<&'a [PlayerId]> {
+        match self.named_seated(e, seats, cx) {
+            Some(n) => Ok(&seats[..n?]),
+            None => {
+                let v = self.eval(e, cx)?;
+                *listed = self.players(&v)?;
+                Ok(listed)
+            }
+        }
     }
 }
 

@@ -77,7 +77,7 @@ impl<'r> Interp<'r> {
             s.counters.declare(&c.name.value, b);
         }
         if let Some(&first) = s.seats.first() {
-            s.set_var("active_player", Value::Player(first));
+            s.set_active(first);
         }
         s
     }

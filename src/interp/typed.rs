@@ -326,12 +326,10 @@ fn operand(rules: &Rules, fx: &Fx, depth: u32) -> Option<Tv> {
             _ => Tv::Prop(*i, *id, *statics, sub(b)?),
         },
         Kind::InZone { fun, cards, key, of } => Tv::InZone { fun: *fun, cards: *cards, key: *key, of: *of },
-        Kind::Things(Fun::Count, x) if is_players(rules, x) => Tv::CountPlayers,
-        Kind::Things(fun, x) if !is_players(rules, x) => Tv::Things(*fun, sub(x)?),
+        Kind::Things(Fun::Count, x) if x.is_players(rules) => Tv::CountPlayers,
+        Kind::Things(fun, x) if !x.is_players(rules) => Tv::Things(*fun, sub(x)?),
         Kind::Num(op @ (BinOp::Add | BinOp::Sub | BinOp::Mul), a, b) => Tv::Num(*op, sub(a)?, sub(b)?),
-        Kind::Where(i, c) if rules.globals.get(*i as usize) == Some(&Global::Builtin(Builtin::Players)) => {
-            Tv::Where(Box::new(part(rules, c, depth)?))
-        }
+        Kind::Where(i, c) if rules.names_players(*i) => Tv::Where(Box::new(part(rules, c, depth)?)),
         Kind::Proc(i) => match inline(rules, *i, depth) {
             Some(body) => Tv::Inline(Box::new(body)),
             None => Tv::Proc(*i),
@@ -350,10 +348,6 @@ fn where_of(x: &Tv) -> Option<(bool, &Tx)> {
         },
         _ => None,
     }
-}
-
-fn is_players(rules: &Rules, x: &Fx) -> bool {
-    matches!(x.kind, Kind::Global(i) if rules.globals.get(i as usize) == Some(&Global::Builtin(Builtin::Players)))
 }
 
 impl Interp<'_> {
