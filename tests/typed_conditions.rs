@@ -25,6 +25,7 @@ zones:
   deck: { per: game, ordered: true, visibility: hidden }
   hand: { per: player, visibility: owner, playable: true }
   pile: { per: game, ordered: true }
+  tableau: { per: player, in_play: true }
 decks:
   - { zone: deck, cards: all }
 counters:
@@ -96,6 +97,18 @@ play: |
     pass
   }
   let leader = first(players where points of it > 0)
+  # Things in play by who controls them (`Controlled`): a noun alone, with a `where`, and
+  # controlled by a player named; and the same selection kept in a `let`.
+  if count(cards in hand of you) > 3 {
+    move first(cards in hand of you) to tableau
+  }
+  if exists(red you control) or count(ace you control where worth of it > 4) > 1 or first(low controlled by active_player where suit of it == black) != none {
+    add 1 points
+  }
+  let shown = high controlled by opponents where worth of it >= 3
+  if count(shown) > 0 and not exists(black you control where worth of it > 3) {
+    add 1 points
+  }
   if worth of this >= 3 and depth_a() > 0 {
     add (worth of this) points
   }

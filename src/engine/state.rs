@@ -179,6 +179,12 @@ impl State {
         id
     }
 
+    /// Whether any entity is a piece (most card games have none).
+    #[inline]
+    pub fn has_pieces(&self) -> bool {
+        self.pieces > 0
+    }
+
     /// Whether entity `e` is a card (else a piece).
     #[inline]
     pub fn is_card(&self, e: EntId) -> bool {

@@ -18,7 +18,7 @@
 use std::sync::Arc;
 
 use crate::check::env::{Sym, FUNCTIONS};
-use crate::engine::{PlayerId, Value};
+use crate::engine::Value;
 use crate::syntax::ast::*;
 
 use super::compile::{Builtin, Global};
@@ -69,6 +69,9 @@ pub(super) enum Kind {
     Things(Fun, Box<Fx>),
     /// `players where C`.
     Where(u32, Box<Fx>),
+    /// `NOUN you control` or `NOUN controlled by P`, then perhaps `where C`
+    /// (`Interp::fast_controlled`).
+    Controlled(crate::text::Text, Option<Box<Fx>>),
     /// `sum`, `sort` or `most` of things by a key (`Interp::fast_keyed`), and the key's
     /// typed form if it has one.
     Keyed(super::builtins::Fun, Box<Fx>, Box<Fx>, Option<Box<super::typed::Tv>>),
@@ -223,7 +226,7 @@ fn node(rules: &Rules, e: &Expr) -> Fx {
                         // `builtin_fn` counts a zone's cards in place, with other steps than
                         // listing them.
                         None => match sub(x) {
-                            w if matches!(w.kind, Kind::Where(..)) => Kind::Things(fun, w),
+                            w if matches!(w.kind, Kind::Where(..) | Kind::Controlled(..)) => Kind::Things(fun, w),
                             _ => Kind::Eval,
                         },
                     },
@@ -247,6 +250,15 @@ fn node(rules: &Rules, e: &Expr) -> Fx {
         ExprKind::Select { quantity: None, base, filters } => match (global(base), &filters[..]) {
             (Some((i, Global::Builtin(Builtin::Players))), [Filter { kind: FilterKind::Where(c), .. }]) => {
                 Kind::Where(i, sub(c))
+            }
+            (Some((i, Global::Other)), [control, rest @ ..])
+                if matches!(control.kind, FilterKind::YouControl | FilterKind::ControlledBy(_)) =>
+            {
+                match (rules.noun_at(i), rest) {
+                    (Some(noun), []) => Kind::Controlled(noun, None),
+                    (Some(noun), [Filter { kind: FilterKind::Where(c), .. }]) => Kind::Controlled(noun, Some(sub(c))),
+                    _ => Kind::Eval,
+                }
             }
             _ => Kind::Eval,
         },
@@ -408,7 +420,7 @@ impl Interp<'_> {
             }
             Kind::Things(fun, x) => {
                 let v = self.fast(x, cx)?;
-                let items = self.things(&v).ok()?;
+                let items = self.things_owned(v).ok()?;
                 Some(match fun {
                     Fun::Count => Value::Int(items.len() as i64),
                     Fun::Exists => Value::Bool(!items.is_empty()),
@@ -416,6 +428,7 @@ impl Interp<'_> {
                 })
             }
             Kind::Where(i, c) => self.fast_where(fx, *i, c, cx),
+            Kind::Controlled(noun, c) => self.fast_controlled(fx, noun, c.as_deref(), cx),
             Kind::Keyed(fun, items, key, typed) => self.fast_keyed(*fun, items, (key, typed.as_deref()), cx),
             Kind::Eq(..) | Kind::Logic(..) | Kind::Not(_) | Kind::Eval => None,
         }
@@ -423,7 +436,7 @@ impl Interp<'_> {
 
     /// The truth of a part of a compiled condition (`Interp::truth` of its value): a
     /// condition's without making its value, another node's from its value.
-    fn fast_truth(&mut self, fx: &Fx, cx: &mut Ctx) -> Option<bool> {
+    pub(super) fn fast_truth(&mut self, fx: &Fx, cx: &mut Ctx) -> Option<bool> {
         if !fx.is_condition() {
             let v = self.fast(fx, cx)?;
             return self.truth(&v, &fx.expr, cx).ok();
@@ -503,79 +516,6 @@ impl Interp<'_> {
         let out = if self.calls > self.limits.call_depth { None } else { f(self) };
         self.calls -= 1;
         out
-    }
-
-    /// `players where C`, as `candidates` selects it: the base's step and value, a step
-    /// per candidate for the selection and for the filter, then `C` with `it` bound to each.
-    fn fast_where(&mut self, fx: &Fx, i: u32, c: &Fx, cx: &mut Ctx) -> Option<Value> {
-        let ExprKind::Select { base, .. } = &fx.expr.kind else { return None };
-        let ExprKind::Name(n, _) = &base.kind else { return None };
-        self.tick().ok()?;
-        if self.rules.names_players(i) {
-            return self.players_where(c, cx);
-        }
-        let Value::List(cands) = self.global(n, i, cx).ok()? else { return None };
-        if !cands.iter().all(|x| matches!(x, Value::Player(_) | Value::Ent(_))) {
-            return None;
-        }
-        self.tick_n(cands.len()).ok()?;
-        self.tick_n(cands.len()).ok()?;
-        let mut kept = crate::engine::List::new();
-        for p in cands {
-            let saved = cx.it.replace(p.clone());
-            let keep = self.fast_truth(c, cx);
-            cx.it = saved;
-            if keep? {
-                kept.push(p);
-            }
-        }
-        Some(Value::List(kept))
-    }
-
-    /// Whether `x` is the name `players` (the built-in).
-    pub(super) fn is_players(&self, x: &Fx) -> bool {
-        x.is_players(self.rules)
-    }
-
-    /// `fast_where` of `players`: the seated players read one by one from the seats (a
-    /// condition changes no seat), where `global` would list them first.
-    fn players_where(&mut self, c: &Fx, cx: &mut Ctx) -> Option<Value> {
-        self.players_kept(cx, |me, cx| me.fast_truth(c, cx))
-    }
-
-    /// The seated players `keep` keeps, tested with `it` bound to each, with the steps of
-    /// a selection and its filter: one per player for each.
-    pub(super) fn players_kept(
-        &mut self,
-        cx: &mut Ctx,
-        keep: impl FnMut(&mut Self, &mut Ctx) -> Option<bool>,
-    ) -> Option<Value> {
-        let mut kept = crate::engine::List::new();
-        self.players_each(cx, keep, |p| kept.push(Value::Player(p)))?;
-        Some(Value::List(kept))
-    }
-
-    /// `players_kept`, each player kept given to `found` in seat order instead of listed.
-    pub(super) fn players_each(
-        &mut self,
-        cx: &mut Ctx,
-        mut keep: impl FnMut(&mut Self, &mut Ctx) -> Option<bool>,
-        mut found: impl FnMut(PlayerId),
-    ) -> Option<()> {
-        let seated = |s: &crate::engine::State, k: usize| Some(s.seats[k]).filter(|p| !s.eliminated.contains(p));
-        let n = (0..self.w.state.seats.len()).filter(|&k| seated(&self.w.state, k).is_some()).count();
-        self.tick_n(n).ok()?;
-        self.tick_n(n).ok()?;
-        for k in 0..self.w.state.seats.len() {
-            let Some(p) = seated(&self.w.state, k) else { continue };
-            let saved = cx.it.replace(Value::Player(p));
-            let keeps = keep(self, cx);
-            cx.it = saved;
-            if keeps? {
-                found(p);
-            }
-        }
-        Some(())
     }
 }
 

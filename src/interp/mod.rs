@@ -48,6 +48,7 @@ pub mod rules;
 mod sample;
 mod secret;
 mod select;
+mod selections;
 mod slots;
 mod steps;
 mod stmts;

@@ -175,6 +175,27 @@ impl Rules {
         self.globals.get(i as usize) == Some(&super::compile::Global::Builtin(super::compile::Builtin::Players))
     }
 
+    /// Whether `n` names a noun: a piece kind, a side, an enum value (what `is_a` tests).
+    pub(super) fn is_noun(&self, n: &str) -> bool {
+        use crate::check::env::Sym;
+        matches!(self.env.lookup(n), Some(Sym::Piece | Sym::Side | Sym::EnumValue(_))) || self.values.contains_key(n)
+    }
+
+    /// The noun the name at index `i` always gives (`Interp::global` reads it as that
+    /// symbol), if it gives one.
+    pub(super) fn noun_at(&self, i: u32) -> Option<crate::text::Text> {
+        use crate::check::env::Sym;
+        if self.globals.get(i as usize) != Some(&super::compile::Global::Other) {
+            return None;
+        }
+        let symbol = match self.env.entry(i)?.1 {
+            Sym::Property(_) | Sym::Counter { .. } | Sym::Zone | Sym::Space | Sym::Builtin(_) => return None,
+            Sym::Card | Sym::Faction | Sym::Role | Sym::Variable(_) | Sym::Local(_) => return None,
+            _ => self.symbols.get(i as usize)?,
+        };
+        self.is_noun(symbol).then(|| symbol.clone())
+    }
+
     /// Compiles a bundle. Fails with diagnostics when it has no game or a script does not parse.
     pub fn compile(bundle: &GameBundle) -> Result<Rules, Vec<Diagnostic>> {
         let mut diags = vec![];

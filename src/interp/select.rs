@@ -1,6 +1,5 @@
 //! Selectors: what a noun selects, quantities and filters (`choice` asks the players).
 
-use crate::check::env::Sym;
 use crate::engine::{EntId, List, Loc, Value, ZoneId};
 use crate::syntax::ast::*;
 
@@ -79,13 +78,81 @@ impl<'r> Interp<'r> {
     /// The cards, then the pieces, in play that are `noun`s, in table order (what
     /// `things` would give, less what no one controls).
     fn things_in_play(&mut self, noun: &str) -> R<List> {
+        if let Some((n, nouns)) = self.in_play_by_bits(noun) {
+            #[cfg(debug_assertions)]
+            {
+                let mark = self.steps.mark();
+                let listed = self.in_play_listed(noun);
+                self.steps.rewind(mark);
+                debug_assert_eq!(listed.ok(), Some(nouns.clone()), "`{noun}` in play: the bits disagree");
+            }
+            self.tick_n(n)?;
+            return Ok(nouns);
+        }
+        self.in_play_listed(noun)
+    }
+
+    /// `things_in_play` read from the nouns' bits, when the game has no pieces and every
+    /// thing in play is a card whose bits settle whether it is a `noun` (see
+    /// `nouns_among`): how many things are in play, and the nouns among them, with no
+    /// list of the table made first. `None` otherwise.
+    fn in_play_by_bits(&self, noun: &str) -> Option<(usize, List)> {
+        let (s, rules) = (&self.w.state, self.rules);
+        if s.has_pieces() {
+            return None;
+        }
+        let bit = rules.nouns.settled(noun, &mut self.w.mods.iter().map(|m| m.prop.as_str()))?;
+        let (mut n, mut out) = (0, List::new());
+        let mut test = |e: EntId| {
+            n += 1;
+            let ent = &s.ents[e];
+            let crate::engine::Kind::Card(card) = ent.kind else { return None };
+            if !ent.props.is_empty() {
+                return None;
+            }
+            if rules.nouns.card_has(card, bit).unwrap_or(false) {
+                out.push(Value::Ent(e));
+            }
+            Some(())
+        };
+        for z in s.zones.iter().filter(|z| z.holds_in_play()) {
+            z.items.iter().try_for_each(|&e| test(e))?;
+        }
+        s.borne().filter(|&e| s.in_play(e)).try_for_each(test)?;
+        Some((n, out))
+    }
+
+    /// `things_in_play` by listing the table's things in play and testing each.
+    fn in_play_listed(&mut self, noun: &str) -> R<List> {
         let s = &self.w.state;
-        let in_play = s.table_where(|_, z| z.holds_in_play(), |e| s.in_play(e));
-        let card = |e: &EntId| s.is_card(*e);
-        let (cards, pieces): (Vec<EntId>, Vec<EntId>) = in_play.into_iter().partition(card);
-        self.tick_n(cards.len() + pieces.len())?;
-        let ents = cards.into_iter().chain(pieces).map(Value::Ent);
-        self.nouns_among(noun, ents)
+        let zone = |_, z: &crate::engine::Zone| z.holds_in_play();
+        let borne = |e| s.in_play(e);
+        let ents = if s.has_pieces() {
+            let mut ents = s.table_keep(zone, borne, |e| s.is_card(e));
+            ents.extend(s.table_keep(zone, borne, |e| !s.is_card(e)));
+            ents
+        } else {
+            s.table_where(zone, borne)
+        };
+        self.tick_n(ents.len())?;
+        self.nouns_among(noun, ents.into_iter().map(Value::Ent))
+    }
+
+    /// `NOUN you control` (or `controlled by P`), the control filter `f` first: the
+    /// nouns in play that player controls, with the steps `candidates` counts for the
+    /// selection and that filter (one a noun for each), kept in the list they came in.
+    pub(super) fn controlled(&mut self, noun: &str, f: &Filter, cx: &mut Ctx) -> R<List> {
+        let mut cands = self.things_in_play(noun)?;
+        self.tick_n(cands.len())?;
+        let arg = self.filter_arg(f, cx)?;
+        self.tick_n(cands.len())?;
+        let s = &self.w.state;
+        let by = match &f.kind {
+            FilterKind::YouControl => cx.you.into_iter().collect(),
+            _ => arg.map(|a| self.players(&a)).transpose()?.unwrap_or_default(),
+        };
+        cands.retain(|c| matches!(c, Value::Ent(e) if s.controller(*e).is_some_and(|p| by.contains(&p))));
+        Ok(cands)
     }
 
     /// Whether some card, and some piece, can be a `noun` (see `is_a`): a card only
@@ -98,8 +165,7 @@ impl<'r> Interp<'r> {
     }
 
     pub(super) fn is_noun(&self, n: &str) -> bool {
-        matches!(self.rules.env.lookup(n), Some(Sym::Piece | Sym::Side | Sym::EnumValue(_)))
-            || self.rules.values.contains_key(n)
+        self.rules.is_noun(n)
     }
 
     /// `noun of x`: the noun's things owned by players, held in zones, or borne by cards.
@@ -248,6 +314,8 @@ impl<'r> Interp<'r> {
         let lead = place.map(|i| &filters[i]);
         // Which filter the candidates were found by, if any (it is not applied again).
         let mut applied = None;
+        // Whether the candidates' steps were counted where they were found.
+        let mut counted = false;
         let mut cands = match (self.all_of_kind(base, cx), lead) {
             // `cards in X`: only the things in X's zones are looked at, in table order.
             (Some(cards), Some(f)) => {
@@ -266,7 +334,11 @@ impl<'r> Interp<'r> {
                 // `X you control`: only things in play can be controlled.
                 let b = self.eval(base, cx)?;
                 match &b {
-                    Value::Sym(noun) if self.is_noun(noun) => self.things_in_play(noun)?,
+                    Value::Sym(noun) if self.is_noun(noun) => {
+                        applied = Some(0);
+                        counted = true;
+                        self.controlled(noun, &filters[0], cx)?
+                    }
                     _ => self.things(&b)?,
                 }
             }
@@ -282,7 +354,9 @@ impl<'r> Interp<'r> {
                 }
             }
         };
-        self.tick_n(cands.len())?;
+        if !counted {
+            self.tick_n(cands.len())?;
+        }
         for (_, f) in filters.iter().enumerate().filter(|(i, _)| Some(*i) != applied) {
             let arg = self.filter_arg(f, cx)?;
             self.tick_n(cands.len())?;

@@ -1,0 +1,108 @@
+//! Compiled selections: `players where C` and `NOUN you control [where C]` (or
+//! `controlled by P`), read as `candidates` selects them, with the same steps, without
+//! the general evaluator (see `fast.rs` for the invariant they keep).
+
+use crate::engine::{List, PlayerId, Value};
+use crate::syntax::ast::*;
+
+use super::fast::Fx;
+use super::{Ctx, Interp};
+
+impl Interp<'_> {
+    /// `players where C`, as `candidates` selects it: the base's step and value, a step
+    /// per candidate for the selection and for the filter, then `C` with `it` bound to each.
+    pub(super) fn fast_where(&mut self, fx: &Fx, i: u32, c: &Fx, cx: &mut Ctx) -> Option<Value> {
+        let ExprKind::Select { base, .. } = &fx.expr().kind else { return None };
+        let ExprKind::Name(n, _) = &base.kind else { return None };
+        self.tick().ok()?;
+        if self.rules.names_players(i) {
+            return self.players_where(c, cx);
+        }
+        let Value::List(cands) = self.global(n, i, cx).ok()? else { return None };
+        if !cands.iter().all(|x| matches!(x, Value::Player(_) | Value::Ent(_))) {
+            return None;
+        }
+        self.tick_n(cands.len()).ok()?;
+        self.tick_n(cands.len()).ok()?;
+        let mut kept = List::new();
+        for p in cands {
+            let saved = cx.it.replace(p.clone());
+            let keep = self.fast_truth(c, cx);
+            cx.it = saved;
+            if keep? {
+                kept.push(p);
+            }
+        }
+        Some(Value::List(kept))
+    }
+
+    /// Whether `x` is the name `players` (the built-in).
+    pub(super) fn is_players(&self, x: &Fx) -> bool {
+        x.is_players(self.rules)
+    }
+
+    /// `fast_where` of `players`: the seated players read one by one from the seats (a
+    /// condition changes no seat), where `global` would list them first.
+    pub(super) fn players_where(&mut self, c: &Fx, cx: &mut Ctx) -> Option<Value> {
+        self.players_kept(cx, |me, cx| me.fast_truth(c, cx))
+    }
+
+    /// The seated players `keep` keeps, tested with `it` bound to each, with the steps of
+    /// a selection and its filter: one per player for each.
+    pub(super) fn players_kept(
+        &mut self,
+        cx: &mut Ctx,
+        keep: impl FnMut(&mut Self, &mut Ctx) -> Option<bool>,
+    ) -> Option<Value> {
+        let mut kept = List::new();
+        self.players_each(cx, keep, |p| kept.push(Value::Player(p)))?;
+        Some(Value::List(kept))
+    }
+
+    /// `players_kept`, each player kept given to `found` in seat order instead of listed.
+    pub(super) fn players_each(
+        &mut self,
+        cx: &mut Ctx,
+        mut keep: impl FnMut(&mut Self, &mut Ctx) -> Option<bool>,
+        mut found: impl FnMut(PlayerId),
+    ) -> Option<()> {
+        let seated = |s: &crate::engine::State, k: usize| Some(s.seats[k]).filter(|p| !s.eliminated.contains(p));
+        let n = (0..self.w.state.seats.len()).filter(|&k| seated(&self.w.state, k).is_some()).count();
+        self.tick_n(n).ok()?;
+        self.tick_n(n).ok()?;
+        for k in 0..self.w.state.seats.len() {
+            let Some(p) = seated(&self.w.state, k) else { continue };
+            let saved = cx.it.replace(Value::Player(p));
+            let keeps = keep(self, cx);
+            cx.it = saved;
+            if keeps? {
+                found(p);
+            }
+        }
+        Some(())
+    }
+
+    /// `NOUN you control` (or `controlled by P`), then perhaps `where C`, as `candidates`
+    /// selects it: the base's step, the nouns in play that player controls (`controlled`,
+    /// the control filter's argument read as `filter_arg` reads it), then a step per
+    /// candidate for the `where` and `C` with `it` bound to each.
+    pub(super) fn fast_controlled(&mut self, fx: &Fx, noun: &str, c: Option<&Fx>, cx: &mut Ctx) -> Option<Value> {
+        let ExprKind::Select { filters, .. } = &fx.expr().kind else { return None };
+        self.tick().ok()?;
+        let mut cands = self.controlled(noun, filters.first()?, cx).ok()?;
+        let Some(c) = c else { return Some(Value::List(cands)) };
+        self.tick_n(cands.len()).ok()?;
+        let mut kept = 0;
+        for k in 0..cands.len() {
+            let saved = cx.it.replace(cands[k].clone());
+            let keep = self.fast_truth(c, cx);
+            cx.it = saved;
+            if keep? {
+                cands.swap(kept, k);
+                kept += 1;
+            }
+        }
+        cands.truncate(kept);
+        Some(Value::List(cands))
+    }
+}
