@@ -106,6 +106,13 @@ play: |
     add 1 points
   }
   let shown = high controlled by opponents where worth of it >= 3
+  # Things in a place kept by a `where` (`Located`): every card, and a noun's.
+  if exists(cards in hand of each player where worth of it > 4) and count(red in pile where worth of it > 1) >= 2 {
+    add 1 points
+  }
+  if first(cards in tableau of you where suit of it == black) != none or count(low from hand where worth of it == 2) > 0 {
+    add 1 points
+  }
   if count(shown) > 0 and not exists(black you control where worth of it > 3) {
     add 1 points
   }

@@ -72,6 +72,9 @@ pub(super) enum Kind {
     /// `NOUN you control` or `NOUN controlled by P`, then perhaps `where C`
     /// (`Interp::fast_controlled`).
     Controlled(crate::text::Text, Option<Box<Fx>>),
+    /// `cards in Z where C` (or pieces, or `NOUN in Z`; `from`, `at`)
+    /// (`Interp::fast_located`).
+    Located(super::selections::Base, Box<Fx>),
     /// `sum`, `sort` or `most` of things by a key (`Interp::fast_keyed`), and the key's
     /// typed form if it has one.
     Keyed(super::builtins::Fun, Box<Fx>, Box<Fx>, Option<Box<super::typed::Tv>>),
@@ -226,7 +229,9 @@ fn node(rules: &Rules, e: &Expr) -> Fx {
                         // `builtin_fn` counts a zone's cards in place, with other steps than
                         // listing them.
                         None => match sub(x) {
-                            w if matches!(w.kind, Kind::Where(..) | Kind::Controlled(..)) => Kind::Things(fun, w),
+                            w if matches!(w.kind, Kind::Where(..) | Kind::Controlled(..) | Kind::Located(..)) => {
+                                Kind::Things(fun, w)
+                            }
                             _ => Kind::Eval,
                         },
                     },
@@ -257,6 +262,12 @@ fn node(rules: &Rules, e: &Expr) -> Fx {
                 match (rules.noun_at(i), rest) {
                     (Some(noun), []) => Kind::Controlled(noun, None),
                     (Some(noun), [Filter { kind: FilterKind::Where(c), .. }]) => Kind::Controlled(noun, Some(sub(c))),
+                    _ => Kind::Eval,
+                }
+            }
+            (_, [Filter { kind: FilterKind::In(_) | FilterKind::From(_) | FilterKind::At(_), .. }, where_]) => {
+                match (super::selections::Base::of(rules, base), &where_.kind) {
+                    (Some(b), FilterKind::Where(c)) => Kind::Located(b, sub(c)),
                     _ => Kind::Eval,
                 }
             }
@@ -429,6 +440,7 @@ impl Interp<'_> {
             }
             Kind::Where(i, c) => self.fast_where(fx, *i, c, cx),
             Kind::Controlled(noun, c) => self.fast_controlled(fx, noun, c.as_deref(), cx),
+            Kind::Located(base, c) => self.fast_located(fx, base, c, cx),
             Kind::Keyed(fun, items, key, typed) => self.fast_keyed(*fun, items, (key, typed.as_deref()), cx),
             Kind::Eq(..) | Kind::Logic(..) | Kind::Not(_) | Kind::Eval => None,
         }

@@ -384,7 +384,7 @@ impl<'r> Interp<'r> {
     /// `NOUN in X` (or `from`, `at`): the noun's things located in X, in the order
     /// `things` gives them (cards, then pieces, then spaces, each in table order). When X
     /// is made of zones only their contents are tested, not every thing of the game.
-    fn noun_located(&mut self, noun: &str, f: &Filter, cx: &mut Ctx) -> R<List> {
+    pub(super) fn noun_located(&mut self, noun: &str, f: &Filter, cx: &mut Ctx) -> R<List> {
         let place = self.filter_arg(f, cx)?.unwrap_or(Value::Null);
         let Some(zones) = self.zones_in(&place) else {
             let all = self.things(&Value::Sym(noun.into()))?;

@@ -5,7 +5,10 @@
 use crate::engine::{List, PlayerId, Value};
 use crate::syntax::ast::*;
 
+use super::compile::{Builtin, Global};
 use super::fast::Fx;
+use super::located::Selected;
+use super::rules::Rules;
 use super::{Ctx, Interp};
 
 impl Interp<'_> {
@@ -89,8 +92,34 @@ impl Interp<'_> {
     pub(super) fn fast_controlled(&mut self, fx: &Fx, noun: &str, c: Option<&Fx>, cx: &mut Ctx) -> Option<Value> {
         let ExprKind::Select { filters, .. } = &fx.expr().kind else { return None };
         self.tick().ok()?;
-        let mut cands = self.controlled(noun, filters.first()?, cx).ok()?;
+        let cands = self.controlled(noun, filters.first()?, cx).ok()?;
         let Some(c) = c else { return Some(Value::List(cands)) };
+        self.kept_where(cands, c, cx)
+    }
+
+    /// `cards in Z where C` (or pieces, or `NOUN in Z`), as `candidates` selects it: the
+    /// place filter first (`located_in`, or `noun_located` after the noun's step), a
+    /// step per candidate, then the `where` as `kept_where` keeps.
+    pub(super) fn fast_located(&mut self, fx: &Fx, base: &Base, c: &Fx, cx: &mut Ctx) -> Option<Value> {
+        let ExprKind::Select { filters, .. } = &fx.expr().kind else { return None };
+        let place = filters.first()?;
+        let cands = match base {
+            Base::All(cards) => match self.located_in(place, *cards, cx).ok()? {
+                Selected::Zones(zones, cards) => self.in_zones(&zones, cards),
+                Selected::Things(things) => things,
+            },
+            Base::Noun(noun) => {
+                self.tick().ok()?;
+                self.noun_located(noun, place, cx).ok()?
+            }
+        };
+        self.tick_n(cands.len()).ok()?;
+        self.kept_where(cands, c, cx)
+    }
+
+    /// The candidates `where C` keeps, as `candidates` filters them: a step each, then
+    /// `C` with `it` bound to each (kept in the list they came in).
+    fn kept_where(&mut self, mut cands: List, c: &Fx, cx: &mut Ctx) -> Option<Value> {
         self.tick_n(cands.len()).ok()?;
         let mut kept = 0;
         for k in 0..cands.len() {
@@ -104,5 +133,24 @@ impl Interp<'_> {
         }
         cands.truncate(kept);
         Some(Value::List(cands))
+    }
+}
+
+/// What a compiled selection starts from: every card (`true`) or piece, or a noun's things.
+#[derive(Debug)]
+pub(super) enum Base {
+    All(bool),
+    Noun(crate::text::Text),
+}
+
+impl Base {
+    /// The base of a selection written `cards`, `pieces` or a noun.
+    pub(super) fn of(rules: &Rules, base: &Expr) -> Option<Base> {
+        let ExprKind::Name(_, Res::Global(i)) = &base.kind else { return None };
+        match rules.globals.get(*i as usize)? {
+            Global::Builtin(Builtin::Cards) => Some(Base::All(true)),
+            Global::Builtin(Builtin::Pieces) => Some(Base::All(false)),
+            _ => rules.noun_at(*i).map(Base::Noun),
+        }
     }
 }
