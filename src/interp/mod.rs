@@ -143,7 +143,7 @@ pub struct World {
     /// Log events up to here have been offered to triggers.
     pub fired: usize,
     /// Events after `fired` already offered (a trigger's own events go first).
-    pub done: std::collections::BTreeSet<usize>,
+    pub done: triggers::Offered,
     /// Modified values already logged for the cards coming into play.
     pub noted: Rc<Vec<String>>,
     /// Uses of abilities with a `limit:` in their current period.
@@ -176,7 +176,7 @@ struct Rest {
     playing: Vec<EntId>,
     running: Vec<Running>,
     fired: usize,
-    done: std::collections::BTreeSet<usize>,
+    done: triggers::Offered,
     noted: Rc<Vec<String>>,
     uses: Rc<Vec<Used>>,
     end_window: bool,

@@ -20,6 +20,51 @@ struct Pending<'r> {
     label: String,
 }
 
+/// The log events past `World::fired` already offered to the triggered abilities, in
+/// order. It holds a few at most, and each event goes in and out of it as it is offered:
+/// a sorted list keeps its room, where a tree set allocated a node for every event.
+#[derive(Debug, Clone, Default)]
+pub struct Offered(Vec<usize>);
+
+impl Offered {
+    /// Adds event `i`; whether it was not there.
+    pub fn insert(&mut self, i: usize) -> bool {
+        match self.0.binary_search(&i) {
+            Ok(_) => false,
+            Err(k) => {
+                self.0.insert(k, i);
+                true
+            }
+        }
+    }
+
+    /// Takes event `i` out; whether it was there.
+    pub fn remove(&mut self, i: &usize) -> bool {
+        match self.0.binary_search(i) {
+            Ok(k) => {
+                self.0.remove(k);
+                true
+            }
+            Err(_) => false,
+        }
+    }
+
+    /// Whether no event is kept.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// Keeps the events `keep` accepts.
+    pub fn retain(&mut self, keep: impl FnMut(&usize) -> bool) {
+        self.0.retain(keep);
+    }
+
+    /// Forgets every event.
+    pub fn clear(&mut self) {
+        self.0.clear();
+    }
+}
+
 impl<'r> Interp<'r> {
     /// Offers every event not yet offered to the triggered abilities.
     /// A triggered ability's own events are offered first (from `floor`); events that were
