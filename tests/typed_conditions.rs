@@ -32,6 +32,13 @@ counters:
   played: { on: game, min: 0 }
   points: { on: player, min: 0 }
   last_worth: { on: game, min: 0 }
+keywords:
+  # A selector parameter before `you control` (`Controlled` whose noun is read at run time).
+  "Spot[x: selector]": |
+    let mine = x you control where worth of it > 1
+    if exists(mine) and count(x controlled by players) > 1 {
+      add 1 points
+    }
 procedures:
   pile_top:
     value: first(cards in pile)
@@ -106,6 +113,7 @@ play: |
     add 1 points
   }
   let shown = high controlled by opponents where worth of it >= 3
+  Spot[red]
   # Things in a place kept by a `where` (`Located`): every card, and a noun's.
   if exists(cards in hand of each player where worth of it > 4) and count(red in pile where worth of it > 1) >= 2 {
     add 1 points
@@ -129,6 +137,7 @@ abilities:
   - name: draw
     action: turn
     requires: exists(cards in deck) and count(cards in hand) < 6
+    used_by: players where it == active_player or points of it > 99
     effect: |
       draw 1 from deck into hand
 turn:

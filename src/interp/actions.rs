@@ -208,7 +208,7 @@ impl<'r> Interp<'r> {
                 let (_, this, _) = self.abilities_of(src);
                 let mut cx = Ctx::new(owner, Some(this), &u.text).at(&u.origin);
                 self.cover_cond(u);
-                let v = self.eval(&u.expr, &mut cx)?;
+                let v = self.cond_value(u, &mut cx)?;
                 self.players(&v)?.contains(&who)
             }
             None => owner == Some(who),

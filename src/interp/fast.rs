@@ -70,8 +70,8 @@ pub(super) enum Kind {
     /// `players where C`.
     Where(u32, Box<Fx>),
     /// `NOUN you control` or `NOUN controlled by P`, then perhaps `where C`
-    /// (`Interp::fast_controlled`).
-    Controlled(crate::text::Text, Option<Box<Fx>>),
+    /// (`Interp::fast_controlled`); no noun when the base is a local, read at run time.
+    Controlled(Option<crate::text::Text>, Option<Box<Fx>>),
     /// `cards in Z where C` (or pieces, or `NOUN in Z`; `from`, `at`)
     /// (`Interp::fast_located`).
     Located(super::selections::Base, Box<Fx>),
@@ -147,8 +147,8 @@ pub(super) fn compile_conds(rules: &mut Rules) {
             v.fx = fx;
         }
     }
-    let requires = |rules: &Rules, list: &[super::rules::AbilityDef]| -> Vec<Option<Arc<Fx>>> {
-        list.iter().map(|a| one(rules, &a.requires)).collect()
+    let requires = |rules: &Rules, list: &[super::rules::AbilityDef]| -> Vec<(Compiled, Compiled)> {
+        list.iter().map(|a| (one(rules, &a.requires), one(rules, &a.used_by))).collect()
     };
     let game = requires(rules, &rules.abilities);
     set_requires(&mut rules.abilities, game);
@@ -157,7 +157,7 @@ pub(super) fn compile_conds(rules: &mut Rules) {
         set_requires(&mut rules.factions[i].abilities, fxs);
     }
     for i in 0..rules.cards.len() {
-        if rules.cards[i].abilities.iter().any(|a| a.requires.is_some()) {
+        if rules.cards[i].abilities.iter().any(|a| a.requires.is_some() || a.used_by.is_some()) {
             let fxs = requires(rules, &rules.cards[i].abilities);
             set_requires(&mut rules.cards[i].abilities, fxs);
         }
@@ -174,10 +174,17 @@ fn guards(rules: &Rules, b: &Block) -> Arc<[Fx]> {
     b.stmts.iter().map_while(guard).collect()
 }
 
-fn set_requires(abilities: &mut [super::rules::AbilityDef], fxs: Vec<Option<Arc<Fx>>>) {
-    for (a, fx) in abilities.iter_mut().zip(fxs) {
+/// A condition's compiled form, if it has one.
+type Compiled = Option<Arc<Fx>>;
+
+/// Sets the compiled `requires:` and `used_by:` of each ability.
+fn set_requires(abilities: &mut [super::rules::AbilityDef], fxs: Vec<(Compiled, Compiled)>) {
+    for (a, (requires, used_by)) in abilities.iter_mut().zip(fxs) {
         if let Some(r) = &mut a.requires {
-            r.fx = fx;
+            r.fx = requires;
+        }
+        if let Some(u) = &mut a.used_by {
+            u.fx = used_by;
         }
     }
 }
@@ -256,10 +263,16 @@ fn node(rules: &Rules, e: &Expr) -> Fx {
             (Some((i, Global::Builtin(Builtin::Players))), [Filter { kind: FilterKind::Where(c), .. }]) => {
                 Kind::Where(i, sub(c))
             }
-            (Some((i, Global::Other)), [control, rest @ ..])
+            (_, [control, rest @ ..])
                 if matches!(control.kind, FilterKind::YouControl | FilterKind::ControlledBy(_)) =>
             {
-                match (rules.noun_at(i), rest) {
+                // A noun named, or a name bound at run time (a keyword's `selector`).
+                let noun = match (global(base), &base.kind) {
+                    (Some((i, Global::Other)), _) => rules.noun_at(i).map(Some),
+                    (_, ExprKind::Name(_, Res::Local(_))) => Some(None),
+                    _ => None,
+                };
+                match (noun, rest) {
                     (Some(noun), []) => Kind::Controlled(noun, None),
                     (Some(noun), [Filter { kind: FilterKind::Where(c), .. }]) => Kind::Controlled(noun, Some(sub(c))),
                     _ => Kind::Eval,
@@ -439,7 +452,7 @@ impl Interp<'_> {
                 })
             }
             Kind::Where(i, c) => self.fast_where(fx, *i, c, cx),
-            Kind::Controlled(noun, c) => self.fast_controlled(fx, noun, c.as_deref(), cx),
+            Kind::Controlled(noun, c) => self.fast_controlled(fx, noun.as_deref(), c.as_deref(), cx),
             Kind::Located(base, c) => self.fast_located(fx, base, c, cx),
             Kind::Keyed(fun, items, key, typed) => self.fast_keyed(*fun, items, (key, typed.as_deref()), cx),
             Kind::Eq(..) | Kind::Logic(..) | Kind::Not(_) | Kind::Eval => None,

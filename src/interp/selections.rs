@@ -86,13 +86,28 @@ impl Interp<'_> {
     }
 
     /// `NOUN you control` (or `controlled by P`), then perhaps `where C`, as `candidates`
-    /// selects it: the base's step, the nouns in play that player controls (`controlled`,
+    /// selects it: the base's step (a local's value when no noun is given), the nouns in play that player controls (`controlled`,
     /// the control filter's argument read as `filter_arg` reads it), then a step per
     /// candidate for the `where` and `C` with `it` bound to each.
-    pub(super) fn fast_controlled(&mut self, fx: &Fx, noun: &str, c: Option<&Fx>, cx: &mut Ctx) -> Option<Value> {
-        let ExprKind::Select { filters, .. } = &fx.expr().kind else { return None };
-        self.tick().ok()?;
-        let cands = self.controlled(noun, filters.first()?, cx).ok()?;
+    pub(super) fn fast_controlled(
+        &mut self,
+        fx: &Fx,
+        noun: Option<&str>,
+        c: Option<&Fx>,
+        cx: &mut Ctx,
+    ) -> Option<Value> {
+        let ExprKind::Select { base, filters, .. } = &fx.expr().kind else { return None };
+        let cands = match noun {
+            Some(noun) => {
+                self.tick().ok()?;
+                self.controlled(noun, filters.first()?, cx).ok()?
+            }
+            // A local: a noun at run time, or the general evaluator selects.
+            None => match self.eval(base, cx).ok()? {
+                Value::Sym(noun) if self.is_noun(&noun) => self.controlled(&noun, filters.first()?, cx).ok()?,
+                _ => return None,
+            },
+        };
         let Some(c) = c else { return Some(Value::List(cands)) };
         self.kept_where(cands, c, cx)
     }
