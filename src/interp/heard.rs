@@ -2,28 +2,35 @@
 //! nothing: `fire` and `about_to` skip the search for listeners when the index says no
 //! pattern of the game could match the event.
 
-use std::collections::{BTreeMap, BTreeSet};
-
 use crate::check::env::Env;
 use crate::engine::{EventKind, PeriodName};
 use crate::syntax::ast::{EventKind as Pat, EventPat, ExprKind, Verb};
 
 /// The events the patterns of one kind of ability (`when:`, or `before:`/`instead:`/
-/// `after:`) can match: a superset, never missing one a pattern matches.
+/// `after:`) can match: a superset, never missing one a pattern matches. Every event is
+/// asked about, and a game's patterns name a few verbs and names: short lists, searched
+/// in order (two words of different lengths are told apart without reading them).
 #[derive(Debug, Clone, Default)]
 pub struct Heard {
-    /// Verbs of action patterns, in base form (`plays` is `play`).
-    verbs: BTreeSet<&'static str>,
+    /// Verbs of action patterns, in base form (`plays` is `play`), each once.
+    verbs: Vec<&'static str>,
     /// Other verbs (a game's own word), as written.
-    words: BTreeSet<String>,
+    words: Vec<String>,
     /// Period or phase names of `start of X` / `end of X` patterns.
-    periods: BTreeSet<String>,
+    periods: Vec<String>,
     /// For each verb of `verbs`, the names its patterns' objects name (`uses battle`,
     /// `gains coins`), which is all an event about a name (a procedure's use, a counter's
     /// change) can match; `None` when some pattern of the verb has another object or none.
-    named: BTreeMap<&'static str, Option<BTreeSet<String>>>,
+    named: Vec<(&'static str, Option<Vec<String>>)>,
     /// Whether there is any pattern at all.
     any: bool,
+}
+
+/// Adds `x` to `list` unless it is there.
+fn add_once<T: PartialEq>(list: &mut Vec<T>, x: T) {
+    if !list.contains(&x) {
+        list.push(x);
+    }
 }
 
 impl Heard {
@@ -31,12 +38,10 @@ impl Heard {
     pub fn add(&mut self, p: &EventPat, env: &Env) {
         self.any = true;
         match &p.kind {
-            Pat::Start(x) | Pat::End(x) => {
-                self.periods.insert(x.name.to_string());
-            }
+            Pat::Start(x) | Pat::End(x) => add_once(&mut self.periods, x.name.to_string()),
             Pat::Action { verb, object, .. } => match base_verb(&verb.name) {
                 Some(v) => {
-                    self.verbs.insert(v);
+                    add_once(&mut self.verbs, v);
                     // What `Interp::names` compares an event's name with: the object's
                     // (or its selector's) name, as the name table spells it.
                     let base = object.as_ref().map(|o| match &o.kind {
@@ -47,18 +52,21 @@ impl Heard {
                         Some(ExprKind::Name(n, _)) => Some(env.resolve_ref(n).map_or(n.as_str(), |(c, _)| c)),
                         _ => None,
                     };
-                    let entry = self.named.entry(v).or_insert_with(|| Some(BTreeSet::new()));
-                    match (entry.as_mut(), name) {
-                        (Some(names), Some(n)) => {
-                            names.insert(n.to_string());
+                    let k = match self.named.iter().position(|(x, _)| *x == v) {
+                        Some(k) => k,
+                        None => {
+                            self.named.push((v, Some(vec![])));
+                            self.named.len() - 1
                         }
+                    };
+                    let entry = &mut self.named[k].1;
+                    match (entry.as_mut(), name) {
+                        (Some(names), Some(n)) => add_once(names, n.to_string()),
                         (Some(_), None) => *entry = None,
                         (None, _) => {}
                     }
                 }
-                None => {
-                    self.words.insert(verb.name.to_string());
-                }
+                None => add_once(&mut self.words, verb.name.to_string()),
             },
         }
     }
@@ -75,25 +83,26 @@ impl Heard {
         }
         match k {
             EventKind::Period { period, name, .. } => {
-                self.periods.contains(*period) || matches!(name, PeriodName::Named(s) if self.periods.contains(&**s))
+                self.periods.iter().any(|p| p == period)
+                    || matches!(name, PeriodName::Named(s) if self.periods.iter().any(|p| **p == **s))
             }
             EventKind::Use { name, .. } => self.hears_named("use", name),
             EventKind::Counter { verb, name, .. } => self.hears_named(verb, name),
-            k => k.verb().is_some_and(|v| self.verbs.contains(v) || self.words.contains(v)),
+            k => k.verb().is_some_and(|v| self.verbs.contains(&v) || self.words.iter().any(|w| w == v)),
         }
     }
 
     /// Whether some pattern may match an event of `verb` about the name `name` (a
     /// procedure's use, a counter's change), before the event is built.
     pub fn hears_named(&self, verb: &str, name: &str) -> bool {
-        if !self.any || self.words.contains(verb) {
+        if !self.any || self.words.iter().any(|w| w == verb) {
             return self.any;
         }
-        self.verbs.contains(verb)
-            && match self.named.get(verb) {
-                Some(Some(names)) => names.contains(name),
-                _ => true,
-            }
+        match self.named.iter().find(|(v, _)| *v == verb) {
+            Some((_, Some(names))) => names.iter().any(|n| n == name),
+            Some((_, None)) => true,
+            None => false,
+        }
     }
 }
 
