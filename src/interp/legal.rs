@@ -4,7 +4,7 @@
 //! on a copy of the world with the first legal answers, and offered only if it resolves.
 //! Windows ask players in turn to act or pass until the phase's `actions:` rule ends them.
 
-use crate::engine::{Kind, List, Loc, PlayerId, Value, Zone};
+use crate::engine::{EntId, Kind, List, Loc, PlayerId, Value, Zone};
 use crate::load::Window;
 use std::rc::Rc;
 
@@ -195,23 +195,36 @@ impl Interp<'_> {
 
     /// The plays of the cards `p` holds and the abilities of the cards `p` can reach.
     fn card_candidates(&mut self, p: PlayerId) -> R<Vec<Action>> {
-        let reachable = self.reachable(p);
+        let reachable = self.by_layout(super::memo::Listed::Reachable, Self::reachable);
+        let out = self.candidates_among(p, &reachable)?;
+        #[cfg(debug_assertions)]
+        {
+            let mark = self.steps.mark();
+            let held = self.candidates_among(p, &self.reachable_by(p));
+            self.steps.rewind(mark);
+            let (held, kept) = (held.map(|h| format!("{h:?}")).ok(), format!("{out:?}"));
+            debug_assert_eq!(held.as_ref(), Some(&kept), "the reachable cards give other actions than p's");
+        }
+        Ok(out)
+    }
+
+    /// The plays and abilities `p` can use among `cards`, in their order.
+    fn candidates_among(&mut self, p: PlayerId, cards: &[EntId]) -> R<Vec<Action>> {
         // A play of each held card, and a few abilities: grown once, not by doubling.
-        let mut out = Vec::with_capacity(reachable.len() + 4);
-        for e in reachable {
+        let mut out = Vec::with_capacity(cards.len() + 4);
+        for &e in cards {
             let s = &self.w.state;
+            let Kind::Card(c) = s.ents[e].kind else { continue };
             let held = match s.ents[e].loc {
                 Loc::Zone(z) => s.zones[z].playable && s.zones[z].owner == Some(p),
                 _ => false,
             };
-            let own_play = matches!(s.ents[e].kind, Kind::Card(c) if self.rules.cards[c].play.is_some());
-            let playable = held && (self.rules.play.is_some() || own_play);
+            let playable = held && (self.rules.play.is_some() || self.rules.cards[c].play.is_some());
             if playable {
                 out.push(Action::Play(e));
             }
             // A held card's ability is used by playing it first, unless it works where it is.
-            let activated =
-                matches!(s.ents[e].kind, Kind::Card(c) if self.rules.listening[c] & Listening::ACTIVATED != 0);
+            let activated = self.rules.listening[c] & Listening::ACTIVATED != 0;
             if activated && (playable || self.listens(e)) {
                 self.ability_candidates(p, Source::Card(e), &mut out)?;
             }
@@ -219,9 +232,27 @@ impl Interp<'_> {
         Ok(out)
     }
 
-    /// The cards `p` might play or whose abilities might be used, in table order: those in
-    /// `p`'s playable zones, in play, or in zones some `from:` names (not the library).
-    fn reachable(&self, p: PlayerId) -> Vec<usize> {
+    /// The cards some player might play or whose abilities might be used, in table order:
+    /// the cards of playable zones, and those with an activated ability in play or in
+    /// zones some `from:` names (not the library). They depend only on where things are
+    /// (`by_layout` keeps them); who holds which is read for each player.
+    fn reachable(&self) -> Vec<EntId> {
+        let s = &self.w.state;
+        let open = |z, zone: &Zone| zone.playable || zone.holds_in_play() || self.is_from_zone(z, zone);
+        let mut out = s.table_where(open, |_| true);
+        let held = |e: EntId| matches!(s.ents[e].loc, Loc::Zone(z) if s.zones[z].playable);
+        out.retain(|&e| match s.ents[e].kind {
+            Kind::Card(c) => held(e) || self.rules.listening[c] & Listening::ACTIVATED != 0,
+            Kind::Piece(_) => false,
+        });
+        out
+    }
+
+    /// The cards `p` might play or whose abilities `p` might use, in table order: those in
+    /// `p`'s playable zones, in play, or in zones some `from:` names (what `reachable`
+    /// keeps for every player, checked against it in debug builds).
+    #[cfg(debug_assertions)]
+    fn reachable_by(&self, p: PlayerId) -> Vec<EntId> {
         let s = &self.w.state;
         let held = |zone: &Zone| zone.playable && zone.owner == Some(p);
         let open = |z, zone: &Zone| held(zone) || zone.holds_in_play() || self.is_from_zone(z, zone);

@@ -27,7 +27,7 @@ pub(super) struct Kept {
     /// The `end:` condition's answer: asked as every phase ends, with no arguments and no
     /// `this`, it has a slot of its own (no key made, no list searched).
     end: Option<(EndAt, Answer)>,
-    lists: [Option<(u64, Vec<EntId>)>; 3],
+    lists: [Option<(u64, Vec<EntId>)>; 4],
     /// Whether each zone is one some `from:` names (`Rules::from_zones`), by zone id: zones
     /// are laid out once per game, so a search over the table compares no zone name.
     pub(super) from_zone: Vec<bool>,
@@ -50,6 +50,9 @@ pub(super) enum Listed {
     React,
     /// The cards in play with a static ability.
     Statics,
+    /// The cards whose play or activated abilities some player might use
+    /// (`Interp::reachable`).
+    Reachable,
 }
 
 /// The fewest steps a procedure's answer must have taken to be remembered: a cheap one
