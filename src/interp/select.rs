@@ -1,6 +1,6 @@
 //! Selectors: what a noun selects, quantities and filters (`choice` asks the players).
 
-use crate::engine::{EntId, List, Loc, Value, ZoneId};
+use crate::engine::{EntId, List, Loc, PlayerId, Value, ZoneId};
 use crate::syntax::ast::*;
 
 use super::eval::Mode;
@@ -78,7 +78,7 @@ impl<'r> Interp<'r> {
     /// The cards, then the pieces, in play that are `noun`s, in table order (what
     /// `things` would give, less what no one controls).
     fn things_in_play(&mut self, noun: &str) -> R<List> {
-        if let Some((n, nouns)) = self.in_play_by_bits(noun) {
+        if let Some((n, _, nouns)) = self.in_play_by_bits(noun, None) {
             #[cfg(debug_assertions)]
             {
                 let mark = self.steps.mark();
@@ -94,16 +94,18 @@ impl<'r> Interp<'r> {
 
     /// `things_in_play` read from the nouns' bits, when the game has no pieces and every
     /// thing in play is a card whose bits settle whether it is a `noun` (see
-    /// `nouns_among`): how many things are in play, and the nouns among them, with no
-    /// list of the table made first. `None` otherwise.
-    fn in_play_by_bits(&self, noun: &str) -> Option<(usize, List)> {
+    /// `nouns_among`): how many things are in play, how many are nouns, and those nouns
+    /// (only those one of `by` controls, if given), with no list of the table made first.
+    /// `None` otherwise.
+    fn in_play_by_bits(&self, noun: &str, by: Option<&[PlayerId]>) -> Option<(usize, usize, List)> {
         let (s, rules) = (&self.w.state, self.rules);
         if s.has_pieces() {
             return None;
         }
         let bit = rules.nouns.settled(noun, &mut self.w.mods.iter().map(|m| m.prop.as_str()))?;
-        let (mut n, mut out) = (0, List::new());
-        let mut test = |e: EntId| {
+        let (mut n, mut nouns, mut out) = (0, 0, List::new());
+        // A thing in an in-play zone is controlled by the zone's owner, else its own.
+        let mut test = |e: EntId, zone_owner: Option<Option<PlayerId>>| {
             n += 1;
             let ent = &s.ents[e];
             let crate::engine::Kind::Card(card) = ent.kind else { return None };
@@ -111,15 +113,19 @@ impl<'r> Interp<'r> {
                 return None;
             }
             if rules.nouns.card_has(card, bit).unwrap_or(false) {
-                out.push(Value::Ent(e));
+                nouns += 1;
+                let controller = || zone_owner.map_or_else(|| s.controller(e), |z| z.or(ent.owner));
+                if by.is_none_or(|by| controller().is_some_and(|c| by.contains(&c))) {
+                    out.push(Value::Ent(e));
+                }
             }
             Some(())
         };
         for z in s.zones.iter().filter(|z| z.holds_in_play()) {
-            z.items.iter().try_for_each(|&e| test(e))?;
+            z.items.iter().try_for_each(|&e| test(e, Some(z.owner)))?;
         }
-        s.borne().filter(|&e| s.in_play(e)).try_for_each(test)?;
-        Some((n, out))
+        s.borne().filter(|&e| s.in_play(e)).try_for_each(|e| test(e, None))?;
+        Some((n, nouns, out))
     }
 
     /// `things_in_play` by listing the table's things in play and testing each.
@@ -142,6 +148,27 @@ impl<'r> Interp<'r> {
     /// nouns in play that player controls, with the steps `candidates` counts for the
     /// selection and that filter (one a noun for each), kept in the list they came in.
     pub(super) fn controlled(&mut self, noun: &str, f: &Filter, cx: &mut Ctx) -> R<List> {
+        if let (FilterKind::YouControl, Some(you)) = (&f.kind, cx.you) {
+            // The acting player is known before the things are: one pass keeps theirs.
+            if let Some((n, nouns, yours)) = self.in_play_by_bits(noun, Some(&[you])) {
+                #[cfg(debug_assertions)]
+                {
+                    let mark = self.steps.mark();
+                    let listed = self.controlled_listed(noun, f, cx);
+                    self.steps.rewind(mark);
+                    debug_assert_eq!(listed.ok(), Some(yours.clone()), "`{noun} you control`: the bits disagree");
+                }
+                self.tick_n(n)?;
+                self.tick_n(nouns)?;
+                self.tick_n(nouns)?;
+                return Ok(yours);
+            }
+        }
+        self.controlled_listed(noun, f, cx)
+    }
+
+    /// `controlled` of the nouns in play listed first, then kept by their controller.
+    fn controlled_listed(&mut self, noun: &str, f: &Filter, cx: &mut Ctx) -> R<List> {
         let mut cands = self.things_in_play(noun)?;
         self.tick_n(cands.len())?;
         let arg = self.filter_arg(f, cx)?;
