@@ -249,3 +249,88 @@ fn budgets_run_out_at_the_same_step_on_every_path() {
     }
     assert!(ran_out >= 2, "some budgets run out");
 }
+
+/// Cards in play in every player's zone, playable zones of each player and a shared one,
+/// and an activated ability on every card whose `used_by:` is a selection by control: the
+/// paths that read things in play from the nouns' bits and the cards a player can act with
+/// kept while nothing moves, each checked in debug builds against the general search.
+const IN_PLAY: &str = r#"
+game: in_play
+name: In play
+players: { min: 2, max: 3 }
+properties:
+  suit: { type: enum, values: [red, black] }
+zones:
+  deck: { per: game, ordered: true, visibility: hidden }
+  hand: { per: player, visibility: owner, playable: true }
+  tableau: { per: player, in_play: true }
+  market: { per: game, playable: true }
+  stash: { per: player, playable: true }
+decks:
+  - { zone: deck, cards: all }
+counters:
+  points: { on: player, min: 0 }
+play: |
+  repeat 20 times {
+    add 1 points
+  }
+  if exists(red you control) {
+    add 1 points
+  }
+  if count(cards in tableau of you where suit of it == red) > 2 or exists(black in market where suit of it == black) {
+    add 1 points
+  }
+  if count(black controlled by opponents where suit of it == black) > count(red in stash of each player where suit of it == red) {
+    add 2 points
+  }
+  move this to tableau
+turn:
+  order: clockwise from first(players)
+  phases:
+    - name: main
+      actions: active_player
+setup: |
+  for each p in players {
+    draw 10 from deck into tableau for p
+    draw 3 from deck into hand for p
+    draw 1 from deck into stash for p
+  }
+  draw 2 from deck into market
+end: count(cards in hand of active_player) == 0
+result:
+  winners: most(players, points of it)
+"#;
+
+#[test]
+fn every_step_budget_ends_in_a_budget_error() {
+    // Found by a review: the debug builds' cross-checks ran the general search first and
+    // asserted on its budget error, or counted it on from where the fast path ended.
+    let mut cards = String::from("cards:\n");
+    for i in 0..30 {
+        let suit = if i % 2 == 0 { "red" } else { "black" };
+        cards.push_str(&format!(
+            "  - id: c{i}\n    name: C{i}\n    suit: {suit}\n    abilities:\n      - name: zap\n        action: turn\n        used_by: players where exists(red controlled by it)\n        effect: add 1 points\n"
+        ));
+    }
+    let mut sources = SourceMap::default();
+    let files = [("game.yaml", IN_PLAY), ("cards.yaml", cards.as_str())];
+    let (bundle, diags) = twilit::load::load_bundle(std::path::Path::new("in_play"), &files, &mut sources);
+    assert!(diags.is_empty(), "{diags:#?}");
+    let base = Rules::compile(&bundle).unwrap_or_else(|d| panic!("does not compile: {d:#?}"));
+    let (full, how) = play(&base, 1, 2, false);
+    assert!(!how.starts_with("error"), "{how}");
+    assert!(full.iter().any(|l| l.contains("zap")), "the abilities are used: {full:?}");
+    let (slow, how_slow) = play(&base, 1, 2, true);
+    assert_eq!((&full, &how), (&slow, &how_slow), "the fast paths play as the general evaluator");
+    let mut ran_out = 0;
+    for steps in 2..2400 {
+        let mut r = Rules::compile(&bundle).unwrap_or_else(|d| panic!("does not compile: {d:#?}"));
+        r.limits.set("steps", steps).expect("a known limit");
+        let (_, how) = play(&r, 1, 2, false);
+        if how.starts_with("error") {
+            assert!(how.contains(&format!("step budget ({steps}) exceeded")), "steps={steps}: {how}");
+            ran_out += 1;
+        }
+    }
+    assert!(ran_out > 100, "most budgets run out: {ran_out}");
+}

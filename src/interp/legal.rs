@@ -196,12 +196,16 @@ impl Interp<'_> {
     /// The plays of the cards `p` holds and the abilities of the cards `p` can reach.
     fn card_candidates(&mut self, p: PlayerId) -> R<Vec<Action>> {
         let reachable = self.by_layout(super::memo::Listed::Reachable, Self::reachable);
+        #[cfg(debug_assertions)]
+        let before = self.steps.mark();
         let out = self.candidates_among(p, &reachable)?;
         #[cfg(debug_assertions)]
         {
-            let mark = self.steps.mark();
+            // The per-player search from the same count: the same steps, the same actions.
+            let after = self.steps.mark();
+            self.steps.rewind(before);
             let held = self.candidates_among(p, &self.reachable_by(p));
-            self.steps.rewind(mark);
+            self.steps.rewind(after);
             let (held, kept) = (held.map(|h| format!("{h:?}")).ok(), format!("{out:?}"));
             debug_assert_eq!(held.as_ref(), Some(&kept), "the reachable cards give other actions than p's");
         }
