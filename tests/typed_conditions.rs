@@ -170,8 +170,13 @@ cards:
 "#;
 
 fn rules(limits: &[(&str, u64)]) -> Rules {
+    rules_of(GAME, CARDS, limits)
+}
+
+/// A game and its cards compiled, with these limits.
+fn rules_of(game: &str, cards: &str, limits: &[(&str, u64)]) -> Rules {
     let mut sources = SourceMap::default();
-    let files = [("game.yaml", GAME), ("cards.yaml", CARDS)];
+    let files = [("game.yaml", game), ("cards.yaml", cards)];
     let (bundle, diags) = twilit::load::load_bundle(std::path::Path::new("typed"), &files, &mut sources);
     assert!(diags.is_empty(), "{diags:#?}");
     let mut r = Rules::compile(&bundle).unwrap_or_else(|d| panic!("does not compile: {d:#?}"));
@@ -312,11 +317,7 @@ fn every_step_budget_ends_in_a_budget_error() {
             "  - id: c{i}\n    name: C{i}\n    suit: {suit}\n    abilities:\n      - name: zap\n        action: turn\n        used_by: players where exists(red controlled by it)\n        effect: add 1 points\n"
         ));
     }
-    let mut sources = SourceMap::default();
-    let files = [("game.yaml", IN_PLAY), ("cards.yaml", cards.as_str())];
-    let (bundle, diags) = twilit::load::load_bundle(std::path::Path::new("in_play"), &files, &mut sources);
-    assert!(diags.is_empty(), "{diags:#?}");
-    let base = Rules::compile(&bundle).unwrap_or_else(|d| panic!("does not compile: {d:#?}"));
+    let base = rules_of(IN_PLAY, &cards, &[]);
     let (full, how) = play(&base, 1, 2, false);
     assert!(!how.starts_with("error"), "{how}");
     assert!(full.iter().any(|l| l.contains("zap")), "the abilities are used: {full:?}");
@@ -324,9 +325,7 @@ fn every_step_budget_ends_in_a_budget_error() {
     assert_eq!((&full, &how), (&slow, &how_slow), "the fast paths play as the general evaluator");
     let mut ran_out = 0;
     for steps in 2..2400 {
-        let mut r = Rules::compile(&bundle).unwrap_or_else(|d| panic!("does not compile: {d:#?}"));
-        r.limits.set("steps", steps).expect("a known limit");
-        let (_, how) = play(&r, 1, 2, false);
+        let (_, how) = play(&rules_of(IN_PLAY, &cards, &[("steps", steps)]), 1, 2, false);
         if how.starts_with("error") {
             assert!(how.contains(&format!("step budget ({steps}) exceeded")), "steps={steps}: {how}");
             ran_out += 1;
