@@ -430,7 +430,7 @@ impl Interp<'_> {
             }
             Kind::Proc(i) => self.fast_proc(*i, cx),
             Kind::InZone { fun, cards, key, of } => self.fast_in_zone(*fun, *cards, *key, *of, cx),
-            Kind::Things(fun, x) if self.is_players(x) => {
+            Kind::Things(fun, x) if x.is_players(self.rules) => {
                 // `players` read from the seats where `global` would list them (the
                 // name's node counts its step, as `fast` would).
                 self.tick().ok()?;

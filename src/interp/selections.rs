@@ -1,6 +1,7 @@
-//! Compiled selections: `players where C` and `NOUN you control [where C]` (or
-//! `controlled by P`), read as `candidates` selects them, with the same steps, without
-//! the general evaluator (see `fast.rs` for the invariant they keep).
+//! Compiled selections: `players where C`, `NOUN you control [where C]` (or
+//! `controlled by P`) and `cards in Z where C` (or pieces, or `NOUN in Z`), read as
+//! `candidates` selects them, with the same steps, without the general evaluator (see
+//! `fast.rs` for the invariant they keep).
 
 use crate::engine::{List, PlayerId, Value};
 use crate::syntax::ast::*;
@@ -26,22 +27,7 @@ impl Interp<'_> {
             return None;
         }
         self.tick_n(cands.len()).ok()?;
-        self.tick_n(cands.len()).ok()?;
-        let mut kept = List::new();
-        for p in cands {
-            let saved = cx.it.replace(p.clone());
-            let keep = self.fast_truth(c, cx);
-            cx.it = saved;
-            if keep? {
-                kept.push(p);
-            }
-        }
-        Some(Value::List(kept))
-    }
-
-    /// Whether `x` is the name `players` (the built-in).
-    pub(super) fn is_players(&self, x: &Fx) -> bool {
-        x.is_players(self.rules)
+        self.kept_where(cands, c, cx)
     }
 
     /// `fast_where` of `players`: the seated players read one by one from the seats (a
@@ -86,9 +72,9 @@ impl Interp<'_> {
     }
 
     /// `NOUN you control` (or `controlled by P`), then perhaps `where C`, as `candidates`
-    /// selects it: the base's step (a local's value when no noun is given), the nouns in play that player controls (`controlled`,
-    /// the control filter's argument read as `filter_arg` reads it), then a step per
-    /// candidate for the `where` and `C` with `it` bound to each.
+    /// selects it: the base's step (a local's value when no noun is given), the nouns in
+    /// play that player controls (`controlled`, the control filter's argument read as
+    /// `filter_arg` reads it), then the `where` as `kept_where` keeps.
     pub(super) fn fast_controlled(
         &mut self,
         fx: &Fx,
