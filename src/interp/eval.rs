@@ -329,24 +329,7 @@ impl<'r> Interp<'r> {
     /// Equality that sees a one-element selection as its element and text as a name.
     #[inline]
     pub fn same(&self, l: &Value, r: &Value) -> bool {
-        // Two values of one kind (the commonest test: two players, two numbers, two
-        // names) are the same exactly when they are equal; only mixed kinds need more.
-        if std::mem::discriminant(l) == std::mem::discriminant(r) {
-            return l == r;
-        }
-        self.same_mixed(l, r)
-    }
-
-    /// `same` of values of different kinds.
-    #[inline(never)]
-    fn same_mixed(&self, l: &Value, r: &Value) -> bool {
-        match (l, r) {
-            (Value::List(x), y) if x.len() == 1 && !matches!(y, Value::List(_)) => self.same(&x[0], y),
-            (x, Value::List(y)) if y.len() == 1 && !matches!(x, Value::List(_)) => self.same(x, &y[0]),
-            (Value::Str(a), Value::Sym(b)) | (Value::Sym(b), Value::Str(a)) => a.as_str() == &**b,
-            (Value::List(x), Value::Sym(s)) | (Value::Sym(s), Value::List(x)) => x.contains(&Value::Sym(s.clone())),
-            _ => l == r,
-        }
+        same_values(l, r)
     }
 
     /// A value as a number.
@@ -546,6 +529,30 @@ pub(super) fn relations(env: &crate::check::env::Env) -> Vec<Option<Rel>> {
 }
 
 /// A value as a number: a number, a list of one, nothing as 0 (`None`: not a number).
+/// `Interp::same`: equality that sees a one-element selection as its element and text
+/// as a name (it reads no state).
+#[inline]
+pub(super) fn same_values(l: &Value, r: &Value) -> bool {
+    // Two values of one kind (the commonest test: two players, two numbers, two
+    // names) are the same exactly when they are equal; only mixed kinds need more.
+    if std::mem::discriminant(l) == std::mem::discriminant(r) {
+        return l == r;
+    }
+    same_mixed(l, r)
+}
+
+/// `same_values` of values of different kinds.
+#[inline(never)]
+fn same_mixed(l: &Value, r: &Value) -> bool {
+    match (l, r) {
+        (Value::List(x), y) if x.len() == 1 && !matches!(y, Value::List(_)) => same_values(&x[0], y),
+        (x, Value::List(y)) if y.len() == 1 && !matches!(x, Value::List(_)) => same_values(x, &y[0]),
+        (Value::Str(a), Value::Sym(b)) | (Value::Sym(b), Value::Str(a)) => a.as_str() == &**b,
+        (Value::List(x), Value::Sym(s)) | (Value::Sym(s), Value::List(x)) => x.contains(&Value::Sym(s.clone())),
+        _ => l == r,
+    }
+}
+
 pub(super) fn int_of(v: &Value) -> Option<i64> {
     match v {
         Value::Int(i) => Some(*i),
