@@ -63,6 +63,8 @@ procedures:
     value: spent() or played >= 12 or exists(out())
   out:
     value: players where count(cards in hand of it) == 0 and mine() >= points of it
+  emptied:
+    value: players where count(cards in hand of it) == 0
   # `played` is some procedure's parameter, so in a body it is looked up when read: a
   # caller's local of that name must not be what an inlined body reads.
   with_played:
@@ -94,6 +96,10 @@ play: |
   if ace == rank of this or rank of this != low or red != suit of this {
     pass
   }
+  # A property of `this` beside a number read typed (a counter), on either side.
+  if worth of this == played or count(cards in pile) == worth of this or last_worth != worth of this {
+    pass
+  }
   # A count beside a number, on either side (one typed node, `Tb::Count`).
   if 1 <= count(cards in hand of you) and count(cards in pile) != 0 and 7 > count(cards in deck) {
     pass
@@ -104,6 +110,14 @@ play: |
     pass
   }
   let leader = first(players where points of it > 0)
+  # The commonest such `C`, a zone's count of `it` beside a number, read seat by seat;
+  # and through a procedure inlined into the condition.
+  if exists(players where count(cards in tableau of it) >= 1) or count(players where count(cards in hand of it) < 3) > 1 {
+    pass
+  }
+  if exists(emptied()) or count(players where count(cards in hand of it) == 0) > 0 {
+    pass
+  }
   # Things in play by who controls them (`Controlled`): a noun alone, with a `where`, and
   # controlled by a player named; and the same selection kept in a `let`.
   if count(cards in hand of you) > 3 {

@@ -567,17 +567,42 @@ impl Interp<'_> {
             self.tick().ok()?;
             self.one_call_deeper(|me| {
                 me.tick_n(2).ok()?;
-                me.players_each(cx, |me, cx| me.typed_part(c, cx), &mut found)
+                me.players_typed(c, cx, &mut found)
             })?;
         } else {
             self.tick_n(2).ok()?;
-            self.players_each(cx, |me, cx| me.typed_part(c, cx), &mut found)?;
+            self.players_typed(c, cx, &mut found)?;
         }
         Some(match fun {
             Fun::Count => Value::Int(count),
             Fun::Exists => Value::Bool(count > 0),
             Fun::First => first.map_or(Value::Null, Value::Player),
         })
+    }
+
+    /// `players_each` with `C` typed. `count(cards in Z of it) OP N`, the commonest `C`
+    /// (a player with an empty hand), is read seat by seat with the steps `typed` counts
+    /// for it, without binding `it` to each player.
+    fn players_typed(&mut self, c: &Tx, cx: &mut Ctx, found: &mut impl FnMut(PlayerId)) -> Option<()> {
+        let &Tx::Cond(Tb::Count { op, cards, key, of: Of::It, n, steps }) = c else {
+            return self.players_each(cx, |me, cx| me.typed_part(c, cx), found);
+        };
+        let s = &self.w.state;
+        let seated = s.seats.iter().filter(|p| !s.eliminated.contains(p)).count();
+        // `players_each`'s steps, then `typed`'s for the count at each player.
+        self.tick_n(2 * seated).ok()?;
+        for k in 0..self.w.state.seats.len() {
+            let p = self.w.state.seats[k];
+            if self.w.state.eliminated.contains(&p) {
+                continue;
+            }
+            self.tick_n(steps).ok()?;
+            let z = self.zone_keyed_of(key, Some(p))?;
+            if compare(op, self.w.state.count_in(z, cards) as i64, n) {
+                found(p);
+            }
+        }
+        Some(())
     }
 
     /// `players where C`, as `fast_where` reads it: the base's step, a step per player for
