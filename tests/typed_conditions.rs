@@ -100,6 +100,10 @@ play: |
   if worth of this == played or count(cards in pile) == worth of this or last_worth != worth of this {
     pass
   }
+  # A number property of a card other than `this` (a procedure's answer, a zone's first).
+  if worth of pile_top() > 2 or worth of first(cards in hand of you) < 1 {
+    pass
+  }
   # A count beside a number, on either side (one typed node, `Tb::Count`).
   if 1 <= count(cards in hand of you) and count(cards in pile) != 0 and 7 > count(cards in deck) {
     pass

@@ -156,7 +156,7 @@ impl Interp<'_> {
     /// The definition of card `e` when its property (whose statics are `statics`) is
     /// surely its printed value, as `prop_is` would read it: nothing assigned to the card
     /// itself and no modifier in force (`None`: read it the general way).
-    fn printed_card(&self, e: EntId, statics: bool) -> Option<usize> {
+    pub(super) fn printed_card(&self, e: EntId, statics: bool) -> Option<usize> {
         let ent = &self.w.state.ents[e];
         let unmodified = self.raw || (!statics && self.w.mods.is_empty());
         match ent.kind {

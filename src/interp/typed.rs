@@ -438,6 +438,26 @@ impl Interp<'_> {
                 let y = self.typed_int(b, cx)?;
                 int_of(&super::eval::numbers(*op, x, y)?)
             }
+            // A card's printed number (`value of first(cards in bid of it)`, a key of
+            // `most`): read from its definition, as `typed_operand` then `int_of` read it.
+            Tv::Prop(i, id, statics, x) => {
+                self.tick().ok()?;
+                let o = self.typed_operand(x, cx)?;
+                let Value::Ent(e) = *self.operand_value(&o) else { return None };
+                self.printed_int(e, *id, *statics).or_else(|| {
+                    let p = self.prop_operand(*i, *id, *statics, e)?;
+                    int_of(self.operand_value(&p))
+                })
+            }
+            &Tv::PropOf(i, id, statics, it) => {
+                self.tick_n(2).ok()?;
+                let Some(Value::Ent(e)) = (if it { &cx.it } else { &cx.this }) else { return None };
+                let e = *e;
+                self.printed_int(e, id, statics).or_else(|| {
+                    let p = self.prop_operand(i, id, statics, e)?;
+                    int_of(self.operand_value(&p))
+                })
+            }
             _ => {
                 let o = self.typed_operand(t, cx)?;
                 int_of(self.operand_value(&o))
@@ -538,6 +558,16 @@ impl Interp<'_> {
                     Tx::Value(v) => me.typed_operand(v, cx),
                 })
             }
+        }
+    }
+
+    /// The printed number property `id` of card `e` has (`None`: it is not a card whose
+    /// property is surely printed, or the value is not a number).
+    fn printed_int(&self, e: EntId, id: Option<u32>, statics: bool) -> Option<i64> {
+        let card = self.printed_card(e, statics)?;
+        match self.rules.cards[card].printed.get(id? as usize)? {
+            Value::Int(n) => Some(*n),
+            _ => None,
         }
     }
 
