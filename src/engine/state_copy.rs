@@ -101,7 +101,11 @@ impl Entity {
         self.face_up = *face_up;
         self.side.clone_from(side);
         self.exhausted = *exhausted;
-        self.props.clone_from(props);
+        // Most things have no property of their own, before and after: an empty map is
+        // left as it is (replacing it would drop one and make another, per thing, per game).
+        if !(self.props.is_empty() && props.is_empty()) {
+            self.props.clone_from(props);
+        }
         self.shown = *shown;
     }
 }
