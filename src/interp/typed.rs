@@ -13,7 +13,7 @@
 //! changes nothing since it only reads. Debug builds compare every compiled condition
 //! with `eval` (`fast_checked`).
 
-use crate::engine::{CounterId, EntId, Holder, PlayerId, Value};
+use crate::engine::{CounterId, EntId, Holder, Value};
 use crate::load::CounterOn;
 use crate::syntax::ast::{BinOp, ExprKind, Res};
 
@@ -408,7 +408,7 @@ impl Interp<'_> {
     }
 
     /// A part read as a truth (`fast_truth`).
-    fn typed_part(&mut self, x: &Tx, cx: &mut Ctx) -> Option<bool> {
+    pub(super) fn typed_part(&mut self, x: &Tx, cx: &mut Ctx) -> Option<bool> {
         match x {
             Tx::Cond(c) => self.typed(c, cx),
             Tx::Value(v) => {
@@ -581,64 +581,5 @@ impl Interp<'_> {
         } else {
             Some(Operand::Made(self.prop_at(canon, id, statics, &Value::Ent(e)).ok()?))
         }
-    }
-
-    /// `count`, `exists` or `first` of `players where C` (of a procedure's body that is
-    /// one, `inlined`), as `Tv::Things` reads the list `typed_operand` makes of it, with
-    /// the same steps, but with no list made.
-    fn things_where(&mut self, fun: Fun, inlined: bool, c: &Tx, cx: &mut Ctx) -> Option<Value> {
-        let (mut count, mut first) = (0, None);
-        let mut found = |p: PlayerId| {
-            count += 1;
-            first = first.or(Some(p));
-        };
-        // The steps of the nodes `Tv::Inline` and `Tv::Where`, then `typed_where`'s.
-        if inlined {
-            self.tick().ok()?;
-            self.one_call_deeper(|me| {
-                me.tick_n(2).ok()?;
-                me.players_typed(c, cx, &mut found)
-            })?;
-        } else {
-            self.tick_n(2).ok()?;
-            self.players_typed(c, cx, &mut found)?;
-        }
-        Some(match fun {
-            Fun::Count => Value::Int(count),
-            Fun::Exists => Value::Bool(count > 0),
-            Fun::First => first.map_or(Value::Null, Value::Player),
-        })
-    }
-
-    /// `players_each` with `C` typed. `count(cards in Z of it) OP N`, the commonest `C`
-    /// (a player with an empty hand), is read seat by seat with the steps `typed` counts
-    /// for it, without binding `it` to each player.
-    fn players_typed(&mut self, c: &Tx, cx: &mut Ctx, found: &mut impl FnMut(PlayerId)) -> Option<()> {
-        let &Tx::Cond(Tb::Count { op, cards, key, of: Of::It, n, steps }) = c else {
-            return self.players_each(cx, |me, cx| me.typed_part(c, cx), found);
-        };
-        let s = &self.w.state;
-        let seated = s.seats.iter().filter(|p| !s.eliminated.contains(p)).count();
-        // `players_each`'s steps, then `typed`'s for the count at each player.
-        self.tick_n(2 * seated).ok()?;
-        for k in 0..self.w.state.seats.len() {
-            let p = self.w.state.seats[k];
-            if self.w.state.eliminated.contains(&p) {
-                continue;
-            }
-            self.tick_n(steps).ok()?;
-            let z = self.zone_keyed_of(key, Some(p))?;
-            if compare(op, self.w.state.count_in(z, cards) as i64, n) {
-                found(p);
-            }
-        }
-        Some(())
-    }
-
-    /// `players where C`, as `fast_where` reads it: the base's step, a step per player for
-    /// the selection and for the filter, then `C` with `it` bound to each seated player.
-    fn typed_where(&mut self, c: &Tx, cx: &mut Ctx) -> Option<Value> {
-        self.tick().ok()?;
-        self.players_kept(cx, |me, cx| me.typed_part(c, cx))
     }
 }
