@@ -76,10 +76,7 @@ impl<'r> Interp<'r> {
         match n {
             // One meaning in every verb (LANGUAGE.md 14): an amount below zero counts as
             // none, so `add n coins` never takes coins away, nor `remove n` adds them.
-            Some(e) => {
-                let v = self.stmt_value(e, cx)?;
-                Ok(self.int(&v, e, cx)?.max(0))
-            }
+            Some(e) => Ok(self.stmt_int(e, cx)?.max(0)),
             None => Ok(1),
         }
     }

@@ -123,6 +123,9 @@ pub struct Rules {
     pub from_zones: std::collections::BTreeSet<String>,
     /// The compiled expressions of statements that only read, by address (`stmts.rs`).
     pub(super) stmt_exprs: crate::fxhash::FxHashMap<usize, super::fast::Fx>,
+    /// The typed form of the numbers effects count (`add (value of prize) points`), by
+    /// the same key (`stmts.rs` `stmt_int`).
+    pub(super) stmt_ints: crate::fxhash::FxHashMap<usize, super::typed::Tv>,
 }
 
 /// Converts a YAML value to a run-time value.
@@ -259,6 +262,7 @@ impl Rules {
         rules.from_zones = all.iter().flat_map(|a| a.from.iter().cloned()).collect();
         super::fast::compile_conds(&mut rules);
         rules.stmt_exprs = super::stmts::compile(&rules);
+        rules.stmt_ints = super::stmts::compile_ints(&rules);
         rules.listening = rules
             .cards
             .iter()
@@ -362,6 +366,7 @@ impl Rules {
             triggers: Default::default(),
             from_zones: Default::default(),
             stmt_exprs: Default::default(),
+            stmt_ints: Default::default(),
         }
     }
 

@@ -90,7 +90,57 @@ pub(super) fn compile(rules: &Rules) -> FxHashMap<usize, Fx> {
     out
 }
 
+/// The typed form of each number an effect counts (`add N C`, `draw N`) that has one.
+pub(super) fn compile_ints(rules: &Rules) -> FxHashMap<usize, super::typed::Tv> {
+    let mut out = FxHashMap::default();
+    for s in scripts(rules) {
+        visit::block_stmts(&s.block, &mut |st| {
+            let (StmtKind::Effect(e) | StmtKind::LetEffect { effect: e, .. }) = &st.kind else { return };
+            for o in &e.objects {
+                if let ExprKind::Select { quantity: Some(q), .. } = &o.kind {
+                    if let QuantityKind::Exactly(n) = &q.kind {
+                        let typed = rules.stmt_exprs.get(&key(n)).and_then(|fx| super::typed::operand_of(rules, fx));
+                        if let Some(t) = typed {
+                            out.insert(key(n), t);
+                        }
+                    }
+                }
+            }
+        });
+    }
+    out
+}
+
 impl Interp<'_> {
+    /// A number an effect counts, as `int` of `stmt_value` reads it: typed when it has a
+    /// typed form, with no `Value` made (debug builds compare it with the checked path:
+    /// the same number, the same steps).
+    pub(super) fn stmt_int(&mut self, e: &Expr, cx: &mut Ctx) -> R<i64> {
+        let rules: &Rules = self.rules;
+        if self.coverage.is_none() && !rules.stmt_ints.is_empty() {
+            if let Some(t) = rules.stmt_ints.get(&key(e)) {
+                let mark = self.steps.mark();
+                #[cfg(debug_assertions)]
+                let before = self.steps;
+                if let Some(n) = self.typed_int(t, cx) {
+                    #[cfg(debug_assertions)]
+                    {
+                        let after = self.steps;
+                        self.steps = before;
+                        let checked = self.stmt_value(e, cx).and_then(|v| self.int(&v, e, cx));
+                        debug_assert_eq!(checked.ok(), Some(n), "a typed number differs from the checked one");
+                        debug_assert_eq!(self.steps.taken(), after.taken(), "a typed number counts other steps");
+                        self.steps = after;
+                    }
+                    return Ok(n);
+                }
+                self.steps.rewind(mark);
+            }
+        }
+        let v = self.stmt_value(e, cx)?;
+        self.int(&v, e, cx)
+    }
+
     /// The value of a statement's expression: compiled, or by `eval`.
     pub(super) fn stmt_value(&mut self, e: &Expr, cx: &mut Ctx) -> R<Value> {
         let rules: &Rules = self.rules;
