@@ -104,6 +104,9 @@ pub(super) enum Tv {
     PropOf(u32, Option<u32>, bool, bool),
     /// `R of X` for a relation `R` (`zone`, `owner`, ...) of one value (name index).
     Rel(u32, Rel, Box<Tv>),
+    /// `C of X` for a counter `C` (name index, id, statics, what it is kept on) of one
+    /// holder (`points of it`).
+    CounterOf(u32, CounterId, bool, CounterOn, Box<Tv>),
     /// `count`/`exists`/`first` of a zone's cards (`fast.rs` `InZone`).
     InZone {
         fun: Fun,
@@ -284,7 +287,9 @@ fn reads_caller_v(v: &Tv, it_counts: bool) -> bool {
         // A local is the caller's, not the procedure's (which has none).
         Tv::Local(_) | Tv::Slot(..) => true,
         Tv::It | Tv::Counter(_, _, CounterOn::Player, _) | Tv::InZone { of: Of::It, .. } => it_counts,
-        Tv::Prop(_, _, _, x) | Tv::Rel(_, _, x) | Tv::Things(_, x) => reads_caller_v(x, it_counts),
+        Tv::Prop(_, _, _, x) | Tv::Rel(_, _, x) | Tv::Things(_, x) | Tv::CounterOf(.., x) => {
+            reads_caller_v(x, it_counts)
+        }
         Tv::PropOf(.., it) => *it && it_counts,
         Tv::Num(_, a, b) => reads_caller_v(a, it_counts) || reads_caller_v(b, it_counts),
         Tv::Inline(x) => reads_caller(x, it_counts),
@@ -319,8 +324,12 @@ fn operand(rules: &Rules, fx: &Fx, depth: u32) -> Option<Tv> {
         Kind::Of(b) => {
             let ExprKind::Of(a, _) = &fx.expr().kind else { return None };
             let ExprKind::Name(_, Res::Global(i)) = &a.kind else { return None };
-            let rel = rules.relations.get(*i as usize).copied().flatten()?;
-            Tv::Rel(*i, rel, sub(b)?)
+            // As `of_right` reads it: a relation first, then a counter.
+            match (rules.relations.get(*i as usize).copied().flatten(), rules.globals.get(*i as usize)) {
+                (Some(rel), _) => Tv::Rel(*i, rel, sub(b)?),
+                (None, Some(&Global::Counter(id, on, statics))) => Tv::CounterOf(*i, id, statics, on, sub(b)?),
+                _ => return None,
+            }
         }
         Kind::Prop(i, id, statics, b) => match b.kind {
             Kind::This => Tv::PropOf(*i, *id, *statics, false),
@@ -507,6 +516,14 @@ impl Interp<'_> {
                 self.tick().ok()?;
                 let Some(Value::Ent(e)) = (if it { &cx.it } else { &cx.this }) else { return None };
                 self.prop_operand(i, id, statics, *e)
+            }
+            Tv::CounterOf(i, id, statics, on, x) => {
+                // `of_right`'s: the holder the value is (its `on:` compiled), the count.
+                let o = self.typed_operand(x, cx)?;
+                let rules: &Rules = self.rules;
+                let canon = rules.env.entry(*i)?.0;
+                let h = self.holder_kept(self.operand_value(&o), canon, Some(*on)).ok()?;
+                made(Value::Int(self.counter_at(canon, *id, *statics, h).ok()?))
             }
             Tv::Rel(i, rel, x) => {
                 let o = self.typed_operand(x, cx)?;
