@@ -114,6 +114,11 @@ play: |
     pass
   }
   let leader = first(players where points of it > 0)
+  # `most` and `sum` of the seated players by a key.
+  let richest = most(players, points of it + count(cards in hand of it))
+  if sum(players, points of it) > 100 or richest == active_player {
+    add 1 points
+  }
   # The commonest such `C`, a zone's count of `it` beside a number, read seat by seat;
   # and through a procedure inlined into the condition.
   if exists(players where count(cards in tableau of it) >= 1) or count(players where count(cards in hand of it) < 3) > 1 {

@@ -2,7 +2,7 @@
 //! neighbors, random, sees.
 
 use crate::check::env::FUNCTIONS;
-use crate::engine::{List, Value};
+use crate::engine::{List, PlayerId, Value};
 use crate::syntax::ast::Expr;
 
 use super::fast::Fx;
@@ -61,6 +61,7 @@ impl Interp<'_> {
         // with the one step `fast` counts for the name and no list made.
         let mut seated = [0; 16];
         let (things, n) = match self.named_seated(items.expr(), &mut seated, cx) {
+            Some(n) if fun != Fun::Sort => return self.keyed_seated(fun, &seated[..n.ok()?], (key, typed), cx),
             Some(n) => (List::new(), n.ok()?),
             None => {
                 let v = self.fast(items, cx)?;
@@ -97,6 +98,51 @@ impl Interp<'_> {
             Fun::Sum => Value::Int(total),
             Fun::Sort => by_key(fun, keyed),
             _ => top.and_then(|(_, best)| best).unwrap_or(Value::Null),
+        })
+    }
+
+    /// `sum` or `most` of the seated players by a key (`most(players, points of it)`), as
+    /// `fast_keyed` reads them: the same keys in seat order, with `it` bound to each, and
+    /// no list or value made for the players.
+    fn keyed_seated(
+        &mut self,
+        fun: Fun,
+        seated: &[PlayerId],
+        (key, typed): (&Fx, Option<&super::typed::Tv>),
+        cx: &mut Ctx,
+    ) -> Option<Value> {
+        let saved = cx.it.take();
+        let (mut total, mut top): (i64, Option<(i64, Option<PlayerId>)>) = (0, None);
+        let mut out = Some(());
+        for &p in seated {
+            cx.it = Some(Value::Player(p));
+            let mark = self.steps.mark();
+            let k = match typed.and_then(|t| self.typed_int(t, cx)) {
+                Some(k) => Some(k),
+                None => {
+                    self.steps.rewind(mark);
+                    self.fast(key, cx).and_then(|k| self.int(&k, key.expr(), cx).ok())
+                }
+            };
+            let Some(k) = k else {
+                out = None;
+                break;
+            };
+            match fun {
+                Fun::Sum => total = total.saturating_add(k),
+                // The one player with the highest key, none when several share it.
+                _ => match &mut top {
+                    Some((t, best)) if k == *t => *best = None,
+                    Some((t, _)) if k < *t => {}
+                    _ => top = Some((k, Some(p))),
+                },
+            }
+        }
+        cx.it = saved;
+        out?;
+        Some(match fun {
+            Fun::Sum => Value::Int(total),
+            _ => top.and_then(|(_, best)| best).map_or(Value::Null, Value::Player),
         })
     }
 
