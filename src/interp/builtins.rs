@@ -73,14 +73,7 @@ impl Interp<'_> {
         let (mut total, mut top): (i64, Option<(i64, Option<Value>)>) = (0, None);
         for x in things.into_iter().chain(seated[..n].iter().map(|&p| Value::Player(p))) {
             let saved = cx.it.replace(x.clone());
-            let mark = self.steps.mark();
-            let k = match typed.and_then(|t| self.typed_int(t, cx)) {
-                Some(k) => Some(k),
-                None => {
-                    self.steps.rewind(mark);
-                    self.fast(key, cx).and_then(|k| self.int(&k, key.expr(), cx).ok())
-                }
-            };
+            let k = self.key_of((key, typed), cx);
             cx.it = saved;
             let k = k?;
             match fun {
@@ -101,6 +94,17 @@ impl Interp<'_> {
         })
     }
 
+    /// A key of `sum`, `sort` or `most` for the thing `it` is: typed when it has a typed
+    /// form that does not give up, else compiled.
+    fn key_of(&mut self, (key, typed): (&Fx, Option<&super::typed::Tv>), cx: &mut Ctx) -> Option<i64> {
+        let mark = self.steps.mark();
+        if let Some(k) = typed.and_then(|t| self.typed_int(t, cx)) {
+            return Some(k);
+        }
+        self.steps.rewind(mark);
+        self.fast(key, cx).and_then(|k| self.int(&k, key.expr(), cx).ok())
+    }
+
     /// `sum` or `most` of the seated players by a key (`most(players, points of it)`), as
     /// `fast_keyed` reads them: the same keys in seat order, with `it` bound to each, and
     /// no list or value made for the players.
@@ -116,15 +120,7 @@ impl Interp<'_> {
         let mut out = Some(());
         for &p in seated {
             cx.it = Some(Value::Player(p));
-            let mark = self.steps.mark();
-            let k = match typed.and_then(|t| self.typed_int(t, cx)) {
-                Some(k) => Some(k),
-                None => {
-                    self.steps.rewind(mark);
-                    self.fast(key, cx).and_then(|k| self.int(&k, key.expr(), cx).ok())
-                }
-            };
-            let Some(k) = k else {
+            let Some(k) = self.key_of((key, typed), cx) else {
                 out = None;
                 break;
             };
