@@ -528,7 +528,6 @@ pub(super) fn relations(env: &crate::check::env::Env) -> Vec<Option<Rel>> {
         .collect()
 }
 
-/// A value as a number: a number, a list of one, nothing as 0 (`None`: not a number).
 /// `Interp::same`: equality that sees a one-element selection as its element and text
 /// as a name (it reads no state).
 #[inline]
@@ -553,6 +552,7 @@ fn same_mixed(l: &Value, r: &Value) -> bool {
     }
 }
 
+/// A value as a number: a number, a list of one, nothing as 0 (`None`: not a number).
 pub(super) fn int_of(v: &Value) -> Option<i64> {
     match v {
         Value::Int(i) => Some(*i),

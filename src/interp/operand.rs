@@ -7,8 +7,6 @@
 //! Invariant (`fast.rs`'s): an operand is what `fast` gives for its node, read with the
 //! same steps; where a node gives up, its steps are taken back and `eval` gives it.
 
-use std::sync::OnceLock;
-
 use crate::engine::{EntId, Kind, Value};
 
 use super::eval::same_values;
@@ -28,35 +26,6 @@ pub(super) enum Operand<'f> {
 
 const NULL: &Value = &Value::Null;
 
-/// What a `Tb::PropIs` node knows of its property's printed values, per card definition:
-/// made the first time the node reads a card that has its printed value (a library's
-/// cards do not each pay a table for every node; a game reads few of its nodes).
-#[derive(Debug, Default)]
-pub(super) struct Printed(OnceLock<Table>);
-
-#[derive(Debug)]
-enum Table {
-    /// `same` of each definition's printed value and the node's literal (in its order).
-    Lit(Box<[bool]>),
-    /// Each definition's printed value as a number (`None`: it is not one).
-    Ints(Box<[Option<i64>]>),
-}
-
-impl Printed {
-    fn table(&self, rules: &super::Rules, id: usize, (other, other_left): (&Other, bool)) -> &Table {
-        self.0.get_or_init(|| {
-            let printed = rules.cards.iter().map(|c| c.printed.get(id).unwrap_or(NULL));
-            match other {
-                Other::Lit(v) if other_left => Table::Lit(printed.map(|p| same_values(v, p)).collect()),
-                Other::Lit(v) => Table::Lit(printed.map(|p| same_values(p, v)).collect()),
-                Other::Typed(_) => {
-                    Table::Ints(printed.map(|p| if let Value::Int(n) = p { Some(*n) } else { None }).collect())
-                }
-            }
-        })
-    }
-}
-
 /// What `Tb::PropIs` compares a card's property with: a literal of the condition, or
 /// an operand read typed.
 #[derive(Debug)]
@@ -65,7 +34,7 @@ pub(super) enum Other {
     Typed(Box<super::typed::Tv>),
 }
 
-impl Interp<'_> {
+impl<'r> Interp<'r> {
     /// The operand node `fx` gives, `None` when that is an error (as `fast`).
     pub(super) fn operand<'f>(&mut self, fx: &'f Fx, cx: &mut Ctx) -> Option<Operand<'f>> {
         use super::fast::Kind;
@@ -101,23 +70,20 @@ impl Interp<'_> {
     /// a literal's one or what a typed operand counts (the comparison's own step was
     /// counted by `typed`; a property read through modifiers counts its own after).
     /// `None` where that gives up (`e`: the thing, if `this` or `it` is one).
-    /// A card whose property has its printed value is read from the node's table
-    /// (`printed`): no name looked up, no value compared.
+    /// A card whose property surely has its printed value reads it from its definition
+    /// (`printed_value`): no name looked up, no operand made.
     pub(super) fn prop_is(
         &mut self,
         (prop, id, statics): (u32, Option<u32>, bool),
         e: Option<EntId>,
         (other, other_left): (&Other, bool),
-        printed: &Printed,
         cx: &mut Ctx,
     ) -> Option<bool> {
         let o = match other {
             Other::Lit(v) => {
                 self.tick_n(3).ok()?;
-                if let Some((card, id)) = e.and_then(|e| self.printed_card(e, statics)).zip(id) {
-                    if let Table::Lit(same) = printed.table(self.rules, id as usize, (other, other_left)) {
-                        return same.get(card).copied();
-                    }
+                if let Some(p) = e.and_then(|e| self.printed_value(e, id, statics)) {
+                    return Some(if other_left { same_values(v, p) } else { same_values(p, v) });
                 }
                 Operand::Lit(v)
             }
@@ -125,13 +91,9 @@ impl Interp<'_> {
                 self.tick_n(2).ok()?;
                 e?;
                 let o = self.typed_operand(t, cx)?;
-                if let (Operand::Made(Value::Int(n)), Some(id)) = (&o, id) {
-                    if let Some(card) = e.and_then(|e| self.printed_card(e, statics)) {
-                        if let Table::Ints(ints) = printed.table(self.rules, id as usize, (other, other_left)) {
-                            if let Some(Some(x)) = ints.get(card) {
-                                return Some(x == n);
-                            }
-                        }
+                if let Operand::Made(Value::Int(n)) = &o {
+                    if let Some(Value::Int(x)) = e.and_then(|e| self.printed_value(e, id, statics)) {
+                        return Some(x == n);
                     }
                 }
                 o
@@ -163,6 +125,14 @@ impl Interp<'_> {
             Kind::Card(c) if unmodified && ent.props.is_empty() => Some(c),
             _ => None,
         }
+    }
+
+    /// Property `id` of card `e` from its definition, when that is surely its value
+    /// (`printed_card`), borrowed from the rules.
+    pub(super) fn printed_value(&self, e: EntId, id: Option<u32>, statics: bool) -> Option<&'r Value> {
+        let card = self.printed_card(e, statics)?;
+        let rules: &'r super::Rules = self.rules;
+        rules.cards[card].printed.get(id? as usize)
     }
 
     /// What `fast` does when a node gives up: its steps taken back, `eval` of it.

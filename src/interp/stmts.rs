@@ -117,7 +117,8 @@ impl Interp<'_> {
     /// the same number, the same steps).
     pub(super) fn stmt_int(&mut self, e: &Expr, cx: &mut Ctx) -> R<i64> {
         let rules: &Rules = self.rules;
-        if self.coverage.is_none() && !rules.stmt_ints.is_empty() {
+        // A number written out is read as it is (`stmt_value`), not looked up.
+        if self.coverage.is_none() && !rules.stmt_ints.is_empty() && !matches!(e.kind, ExprKind::Int(_)) {
             if let Some(t) = rules.stmt_ints.get(&key(e)) {
                 let mark = self.steps.mark();
                 #[cfg(debug_assertions)]

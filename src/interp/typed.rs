@@ -21,7 +21,7 @@ use super::compile::{Builtin, Global};
 use super::eval::{compare, int_of, logic_side, truth_of};
 use super::fast::{Fun, Fx, Kind, Of};
 use super::ids::{same_id, Ti, TiBase};
-use super::operand::{Operand, Other, Printed};
+use super::operand::{Operand, Other};
 use super::relation::Rel;
 use super::rules::Rules;
 use super::{Ctx, Interp};
@@ -61,8 +61,6 @@ pub(super) enum Tb {
         it: bool,
         other: Other,
         other_left: bool,
-        /// Its property's printed values, per card definition (made when first read).
-        printed: Box<Printed>,
     },
     /// `==` (`false`) or `!=` (`true`) of two players, things or zones read without a
     /// `Value` (`you == active_player`, `zone of this == hand`): the commonest tests of
@@ -217,7 +215,7 @@ fn prop_is(ne: bool, a: &Fx, b: &Fx, operand: &impl Fn(&Fx) -> Option<Tv>) -> Op
         Some(p) => (p, other(b)?, false),
         None => (prop(b)?, other(a)?, true),
     };
-    Some(Tb::PropIs { ne, prop, id, statics, it, other, other_left, printed: Box::default() })
+    Some(Tb::PropIs { ne, prop, id, statics, it, other, other_left })
 }
 
 /// `op` with its sides swapped.
@@ -404,13 +402,13 @@ impl Interp<'_> {
                 self.tick_n(steps - 1).ok()?;
                 Some((self.id_of(a, cx)? == self.id_of(b, cx)?) != ne)
             }
-            Tb::PropIs { ne, prop, id, statics, it, other, other_left, printed } => {
+            Tb::PropIs { ne, prop, id, statics, it, other, other_left } => {
                 let thing = if *it { &cx.it } else { &cx.this };
                 let e = match thing {
                     Some(Value::Ent(e)) => Some(*e),
                     _ => None,
                 };
-                let same = self.prop_is((*prop, *id, *statics), e, (other, *other_left), printed, cx)?;
+                let same = self.prop_is((*prop, *id, *statics), e, (other, *other_left), cx)?;
                 Some(same != *ne)
             }
         }
@@ -581,8 +579,7 @@ impl Interp<'_> {
     /// The printed number property `id` of card `e` has (`None`: it is not a card whose
     /// property is surely printed, or the value is not a number).
     fn printed_int(&self, e: EntId, id: Option<u32>, statics: bool) -> Option<i64> {
-        let card = self.printed_card(e, statics)?;
-        match self.rules.cards[card].printed.get(id? as usize)? {
+        match self.printed_value(e, id, statics)? {
             Value::Int(n) => Some(*n),
             _ => None,
         }
