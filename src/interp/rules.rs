@@ -261,8 +261,7 @@ impl Rules {
         }
         rules.from_zones = all.iter().flat_map(|a| a.from.iter().cloned()).collect();
         super::fast::compile_conds(&mut rules);
-        rules.stmt_exprs = super::stmts::compile(&rules);
-        rules.stmt_ints = super::stmts::compile_ints(&rules);
+        (rules.stmt_exprs, rules.stmt_ints) = super::stmts::compile(&rules);
         rules.listening = rules
             .cards
             .iter()

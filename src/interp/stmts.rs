@@ -49,17 +49,18 @@ fn scripts(rules: &Rules) -> Vec<&Script> {
 /// The expressions of an effect read with `stmt_value`: a counted object's number
 /// (`amount`), and the `to`/`from`/`for` clauses that name a counter's holder or the
 /// players who draw (`counter_effect`, `beneficiaries`).
-fn effect_exprs(e: &Effect, one: &mut impl FnMut(&Expr)) {
+/// `one` is told which are numbers counted (`true`).
+fn effect_exprs(e: &Effect, one: &mut impl FnMut(&Expr, bool)) {
     for o in &e.objects {
         if let ExprKind::Select { quantity: Some(q), .. } = &o.kind {
             if let QuantityKind::Exactly(n) = &q.kind {
-                one(n);
+                one(n, true);
             }
         }
     }
     for c in &e.clauses {
         if let ClauseKind::To(x) | ClauseKind::From(x) | ClauseKind::For(x) = &c.kind {
-            one(x);
+            one(x, false);
         }
     }
 }
@@ -69,46 +70,33 @@ fn key(e: &Expr) -> usize {
     e as *const Expr as usize
 }
 
-/// Compiles the expressions of the statements of every script that only read.
-pub(super) fn compile(rules: &Rules) -> FxHashMap<usize, Fx> {
-    let mut out = FxHashMap::default();
+/// The compiled statement expressions of the rules, and the typed form of the numbers
+/// effects count (`add N C`, `draw N`), both by address.
+pub(super) type Compiled = (FxHashMap<usize, Fx>, FxHashMap<usize, super::typed::Tv>);
+
+/// Compiles the expressions of the statements of every script that only read, and types
+/// the numbers effects count that have a typed form.
+pub(super) fn compile(rules: &Rules) -> Compiled {
+    let (mut out, mut ints) = (FxHashMap::default(), FxHashMap::default());
     for s in scripts(rules) {
         visit::block_stmts(&s.block, &mut |st| {
-            let mut one = |e: &Expr| {
+            let mut one = |e: &Expr, counted: bool| {
                 if let Some(fx) = super::fast::compile(rules, e) {
+                    if let Some(t) = counted.then(|| super::typed::operand_of(rules, &fx)).flatten() {
+                        ints.insert(key(e), t);
+                    }
                     out.insert(key(e), fx);
                 }
             };
             match &st.kind {
-                StmtKind::Require { cond, .. } | StmtKind::If { cond, .. } => one(cond),
-                StmtKind::Let { value, .. } | StmtKind::Set { value, .. } => one(value),
+                StmtKind::Require { cond, .. } | StmtKind::If { cond, .. } => one(cond, false),
+                StmtKind::Let { value, .. } | StmtKind::Set { value, .. } => one(value, false),
                 StmtKind::Effect(e) | StmtKind::LetEffect { effect: e, .. } => effect_exprs(e, &mut one),
                 _ => {}
             }
         });
     }
-    out
-}
-
-/// The typed form of each number an effect counts (`add N C`, `draw N`) that has one.
-pub(super) fn compile_ints(rules: &Rules) -> FxHashMap<usize, super::typed::Tv> {
-    let mut out = FxHashMap::default();
-    for s in scripts(rules) {
-        visit::block_stmts(&s.block, &mut |st| {
-            let (StmtKind::Effect(e) | StmtKind::LetEffect { effect: e, .. }) = &st.kind else { return };
-            for o in &e.objects {
-                if let ExprKind::Select { quantity: Some(q), .. } = &o.kind {
-                    if let QuantityKind::Exactly(n) = &q.kind {
-                        let typed = rules.stmt_exprs.get(&key(n)).and_then(|fx| super::typed::operand_of(rules, fx));
-                        if let Some(t) = typed {
-                            out.insert(key(n), t);
-                        }
-                    }
-                }
-            }
-        });
-    }
-    out
+    (out, ints)
 }
 
 impl Interp<'_> {
@@ -120,22 +108,10 @@ impl Interp<'_> {
         // A number written out is read as it is (`stmt_value`), not looked up.
         if self.coverage.is_none() && !rules.stmt_ints.is_empty() && !matches!(e.kind, ExprKind::Int(_)) {
             if let Some(t) = rules.stmt_ints.get(&key(e)) {
-                let mark = self.steps.mark();
-                #[cfg(debug_assertions)]
-                let before = self.steps;
-                if let Some(n) = self.typed_int(t, cx) {
-                    #[cfg(debug_assertions)]
-                    {
-                        let after = self.steps;
-                        self.steps = before;
-                        let checked = self.stmt_value(e, cx).and_then(|v| self.int(&v, e, cx));
-                        debug_assert_eq!(checked.ok(), Some(n), "a typed number differs from the checked one");
-                        debug_assert_eq!(self.steps.taken(), after.taken(), "a typed number counts other steps");
-                        self.steps = after;
-                    }
+                let checked = |me: &mut Self, cx: &mut Ctx| me.stmt_value(e, cx).and_then(|v| me.int(&v, e, cx));
+                if let Some(n) = self.typed_or_back(cx, |me, cx| me.typed_int(t, cx), checked) {
                     return Ok(n);
                 }
-                self.steps.rewind(mark);
             }
         }
         let v = self.stmt_value(e, cx)?;
@@ -172,25 +148,42 @@ impl Interp<'_> {
     /// the same steps).
     pub(super) fn fast_truth_checked(&mut self, fx: &Fx, cx: &mut Ctx) -> R<bool> {
         if let Some(t) = fx.typed() {
-            let mark = self.steps.mark();
-            #[cfg(debug_assertions)]
-            let before = self.steps;
-            if let Some(b) = self.typed(t, cx) {
-                #[cfg(debug_assertions)]
-                {
-                    let after = self.steps;
-                    self.steps = before;
-                    let checked = self.fast_checked(fx, cx).and_then(|v| self.truth(&v, fx.expr(), cx));
-                    debug_assert_eq!(checked.ok(), Some(b), "a typed truth differs from the checked one");
-                    debug_assert_eq!(self.steps.taken(), after.taken(), "a typed truth counts other steps");
-                    self.steps = after;
-                }
+            let checked =
+                |me: &mut Self, cx: &mut Ctx| me.fast_checked(fx, cx).and_then(|v| me.truth(&v, fx.expr(), cx));
+            if let Some(b) = self.typed_or_back(cx, |me, cx| me.typed(t, cx), checked) {
                 return Ok(b);
             }
-            self.steps.rewind(mark);
         }
         let v = self.fast_checked(fx, cx)?;
         self.truth(&v, fx.expr(), cx)
+    }
+
+    /// What a typed read (`typed`) gives, or `None`, its steps taken back, when it gives
+    /// up. Debug builds read it `checked` too, from the same count, and compare: the same
+    /// answer, the same steps.
+    fn typed_or_back<T: PartialEq + std::fmt::Debug>(
+        &mut self,
+        cx: &mut Ctx,
+        typed: impl FnOnce(&mut Self, &mut Ctx) -> Option<T>,
+        _checked: impl FnOnce(&mut Self, &mut Ctx) -> R<T>,
+    ) -> Option<T> {
+        let mark = self.steps.mark();
+        #[cfg(debug_assertions)]
+        let before = self.steps;
+        let Some(x) = typed(self, cx) else {
+            self.steps.rewind(mark);
+            return None;
+        };
+        #[cfg(debug_assertions)]
+        {
+            let after = self.steps;
+            self.steps = before;
+            let checked = _checked(self, cx);
+            debug_assert_eq!(checked.ok().as_ref(), Some(&x), "a typed read differs from the checked one");
+            debug_assert_eq!(self.steps.taken(), after.taken(), "a typed read counts other steps");
+            self.steps = after;
+        }
+        Some(x)
     }
 
     /// `players` named alone (`for each p in players`, `as players`): the seated players
