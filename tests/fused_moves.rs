@@ -1,8 +1,9 @@
-//! Fused moves (`interp/fused.rs`) give what the general path gives. Each shape of `move`
-//! is written once as a statement (fused) and once as `let m = move ...`, whose value is
-//! kept and which therefore always takes the general path; the two games must play the
-//! same, byte for byte, under several seeds. The moves stand in Goofspiel's
-//! `reveal_prize`, which every round runs.
+//! Fused moves (`interp/fused.rs`), and the moves compiled once (`interp/moves.rs`), give
+//! what the general path gives. Each shape of `move` is written once as a statement
+//! (compiled or fused) and once as `let m = move ...`, whose value is kept and which
+//! therefore always takes the general path; the two games must play the same, byte for
+//! byte, under several seeds, and under step budgets tight enough to run out inside the
+//! move. The moves stand in Goofspiel's `reveal_prize`, which every round runs.
 
 use std::path::Path;
 use std::process::Command;
@@ -23,8 +24,14 @@ fn goofspiel_with(dir: &Path, reveal: &str) {
 
 /// `twilit play DIR --seed S` (the whole transcript) and its exit code.
 fn play(dir: &Path, seed: u64) -> (Option<i32>, String) {
+    play_with(dir, seed, &[])
+}
+
+/// `play`, with more arguments.
+fn play_with(dir: &Path, seed: u64, more: &[&str]) -> (Option<i32>, String) {
     let o = Command::new(env!("CARGO_BIN_EXE_twilit"))
         .args(["play", dir.to_str().unwrap(), "--seed", &seed.to_string(), "--turns", "40"])
+        .args(more)
         .env("NO_COLOR", "1")
         .output()
         .expect("runs");
@@ -32,12 +39,24 @@ fn play(dir: &Path, seed: u64) -> (Option<i32>, String) {
     (o.status.code(), text)
 }
 
+/// The same lines with every move's value kept (`let mN = move ...`): the general path.
+fn kept(fused: &str) -> String {
+    let lines = fused.split('\n').enumerate().map(|(i, line)| {
+        let (indent, rest) = line.split_at(line.len() - line.trim_start().len());
+        match rest.strip_prefix("move ") {
+            Some(rest) => format!("{indent}let m{i} = move {rest}"),
+            None => line.to_string(),
+        }
+    });
+    lines.collect::<Vec<_>>().join("\n")
+}
+
 /// The game with `fused` as the move, and the same move kept as a value (`let m = ...`),
 /// play alike.
 fn plays_alike(fused: &str) {
     let tmp = tempfile::tempdir().unwrap();
     let (a, b) = (tmp.path().join("fused"), tmp.path().join("general"));
-    let general = fused.replacen("move ", "let m = move ", 1);
+    let general = kept(fused);
     goofspiel_with(&a, &format!("      {fused}\n"));
     goofspiel_with(&b, &format!("      {general}\n"));
     for seed in 1..=3 {
@@ -71,4 +90,54 @@ fn a_move_of_cards_picked_from_a_zone_plays_as_the_general_path() {
 fn a_move_of_the_cards_of_a_zone_and_of_a_local_thing_plays_as_the_general_path() {
     plays_alike("let next = first(cards in prizes)\n      move next to current_prize face up");
     plays_alike("move cards in prizes to current_prize face up");
+}
+
+#[test]
+fn a_move_between_zones_of_you_plays_as_the_general_path() {
+    // The `require`s make a card that lies the wrong way up refuse the round.
+    plays_alike(
+        "move top card of prizes to bid of you face down
+      require not face_up of first(cards in bid of you) else \"the bid lies face up\"
+      move cards in bid of you to current_prize face up
+      require face_up of first(cards in current_prize) else \"the prize lies face down\"",
+    );
+}
+
+#[test]
+fn a_move_between_zones_of_a_local_player_plays_as_the_general_path() {
+    plays_alike(
+        "let p = first(players)
+      move top card of prizes to bid of p face down
+      require not face_up of first(cards in bid of p) else \"the bid lies face up\"
+      move 1 card from bid of p to current_prize face up
+      require face_up of first(cards in current_prize) else \"the prize lies face down\"",
+    );
+}
+
+/// The moves of each shape, kept as values or not, run out of steps alike: at the same
+/// step, with the same error in the same place (a compiled move that could run out of
+/// steps leaves the move to the fused path, which counts them one by one).
+#[test]
+fn moves_out_of_steps_fail_as_the_general_path() {
+    let tmp = tempfile::tempdir().unwrap();
+    let moves = [
+        "move top card of prizes to current_prize face up",
+        "move 1 card from prizes to current_prize face up",
+        "let next = first(cards in prizes)\n      move next to current_prize face up",
+        "move cards in prizes to spent of you\n      move 1 card from spent of you to current_prize face up\n      move cards in spent of you to prizes",
+    ];
+    for (i, fused) in moves.iter().enumerate() {
+        let (a, b) = (tmp.path().join(format!("fused{i}")), tmp.path().join(format!("general{i}")));
+        goofspiel_with(&a, &format!("      {fused}\n"));
+        goofspiel_with(&b, &format!("      {}\n", kept(fused)));
+        let mut failed = 0;
+        for steps in [3, 4, 5, 6, 7, 8, 9, 10, 12, 14, 17, 20, 25, 30, 40] {
+            let limit = format!("steps={steps}");
+            let args = ["--limit", limit.as_str()];
+            let (fa, ga) = (play_with(&a, 1, &args), play_with(&b, 1, &args));
+            failed += usize::from(fa.0 != Some(0));
+            assert_eq!(fa, ga, "`{fused}` with {limit}: compiled or fused plays otherwise than kept as a value");
+        }
+        assert!(failed > 0, "`{fused}`: no budget tried ran out: the test tests nothing");
+    }
 }

@@ -23,13 +23,16 @@ use crate::syntax::ast::*;
 use super::{Ctx, Interp, R};
 
 /// How many things a fused move keeps on the stack (more go to the heap).
-const ON_STACK: usize = 16;
+pub(super) const ON_STACK: usize = 16;
 
 impl Interp<'_> {
     /// Runs `e` fused if it is a move of that shape; `None`, having done nothing, if not.
     pub(super) fn fused_move(&mut self, e: &Effect, cx: &mut Ctx) -> Option<R<()>> {
         if e.verb != Verb::Move || self.coverage.is_some() {
             return None;
+        }
+        if let Some(out) = self.compiled_move(e, cx) {
+            return Some(out);
         }
         let [o] = &e.objects[..] else { return None };
         let (mut to, mut face) = (None, None);
@@ -77,7 +80,7 @@ impl Interp<'_> {
     }
 
     /// What `move_like` does with its things and destination.
-    fn relocate_all(&mut self, e: &Effect, things: &[EntId], z: usize, cx: &Ctx) -> R<()> {
+    pub(super) fn relocate_all(&mut self, e: &Effect, things: &[EntId], z: usize, cx: &Ctx) -> R<()> {
         for &ent in things {
             self.relocate("move", &Value::Ent(ent), Dest::Zone(z, true), cx)?;
             self.face(e, ent);
@@ -87,7 +90,7 @@ impl Interp<'_> {
 
     /// The things `targets` gives for `o`, as ids: in `stack` when they fit, else in
     /// `heap`, and how many. `None`, having counted nothing, for another shape.
-    fn move_things(
+    pub(super) fn move_things(
         &mut self,
         o: &Expr,
         stack: &mut [EntId; ON_STACK],
@@ -185,7 +188,7 @@ impl Interp<'_> {
     }
 
     /// The rest of `picked_things`, once the candidates are known.
-    fn pick_things(
+    pub(super) fn pick_things(
         &mut self,
         q: &Quantity,
         filters: &[Filter],
@@ -210,14 +213,28 @@ impl Interp<'_> {
 }
 
 /// The things a fused move moves, as ids: the first `ON_STACK` on the stack.
-struct Ids<'a> {
+pub(super) struct Ids<'a> {
     stack: &'a mut [EntId; ON_STACK],
     heap: &'a mut Vec<EntId>,
     n: usize,
 }
 
-impl Ids<'_> {
-    fn push(&mut self, e: EntId) {
+impl<'a> Ids<'a> {
+    /// None yet, kept in `stack` while they fit, then in `heap`.
+    pub(super) fn new(stack: &'a mut [EntId; ON_STACK], heap: &'a mut Vec<EntId>) -> Self {
+        Ids { stack, heap, n: 0 }
+    }
+
+    /// The things pushed, in order.
+    pub(super) fn as_slice(&self) -> &[EntId] {
+        if self.n <= ON_STACK {
+            &self.stack[..self.n]
+        } else {
+            &self.heap[..]
+        }
+    }
+
+    pub(super) fn push(&mut self, e: EntId) {
         if self.n < ON_STACK {
             self.stack[self.n] = e;
         } else {

@@ -35,6 +35,7 @@ mod inplace;
 pub mod legal;
 mod located;
 mod memo;
+mod moves;
 mod nouns;
 mod operand;
 mod pieces;

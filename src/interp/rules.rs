@@ -126,6 +126,8 @@ pub struct Rules {
     /// The typed form of the numbers effects count (`add (value of prize) points`), by
     /// the same key (`stmts.rs` `stmt_int`).
     pub(super) stmt_ints: crate::fxhash::FxHashMap<usize, super::typed::Tv>,
+    /// The moves compiled once, by the address of their effect (`moves.rs`).
+    pub(super) moves: super::moves::Moves,
 }
 
 /// Converts a YAML value to a run-time value.
@@ -261,7 +263,7 @@ impl Rules {
         }
         rules.from_zones = all.iter().flat_map(|a| a.from.iter().cloned()).collect();
         super::fast::compile_conds(&mut rules);
-        (rules.stmt_exprs, rules.stmt_ints) = super::stmts::compile(&rules);
+        (rules.stmt_exprs, rules.stmt_ints, rules.moves) = super::stmts::compile(&rules);
         rules.listening = rules
             .cards
             .iter()
@@ -365,6 +367,7 @@ impl Rules {
             triggers: Default::default(),
             from_zones: Default::default(),
             stmt_exprs: Default::default(),
+            moves: Default::default(),
             stmt_ints: Default::default(),
         }
     }

@@ -41,6 +41,12 @@ impl Steps {
         self.action > self.cap
     }
 
+    /// How many more steps may be counted before a budget is exceeded.
+    #[inline]
+    pub(super) fn room(&self) -> i64 {
+        self.cap - self.action
+    }
+
     /// Where the count stands within the action, to go back to (`rewind`).
     #[inline]
     pub(super) fn mark(&self) -> i64 {

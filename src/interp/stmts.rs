@@ -72,12 +72,12 @@ fn key(e: &Expr) -> usize {
 
 /// The compiled statement expressions of the rules, and the typed form of the numbers
 /// effects count (`add N C`, `draw N`), both by address.
-pub(super) type Compiled = (FxHashMap<usize, Fx>, FxHashMap<usize, super::typed::Tv>);
+pub(super) type Compiled = (FxHashMap<usize, Fx>, FxHashMap<usize, super::typed::Tv>, super::moves::Moves);
 
 /// Compiles the expressions of the statements of every script that only read, and types
 /// the numbers effects count that have a typed form.
 pub(super) fn compile(rules: &Rules) -> Compiled {
-    let (mut out, mut ints) = (FxHashMap::default(), FxHashMap::default());
+    let (mut out, mut ints, mut moves) = (FxHashMap::default(), FxHashMap::default(), FxHashMap::default());
     for s in scripts(rules) {
         visit::block_stmts(&s.block, &mut |st| {
             let mut one = |e: &Expr, counted: bool| {
@@ -91,12 +91,18 @@ pub(super) fn compile(rules: &Rules) -> Compiled {
             match &st.kind {
                 StmtKind::Require { cond, .. } | StmtKind::If { cond, .. } => one(cond, false),
                 StmtKind::Let { value, .. } | StmtKind::Set { value, .. } => one(value, false),
-                StmtKind::Effect(e) | StmtKind::LetEffect { effect: e, .. } => effect_exprs(e, &mut one),
+                StmtKind::Effect(e) => {
+                    effect_exprs(e, &mut one);
+                    if let Some(m) = super::moves::compile(rules, e) {
+                        moves.insert(super::moves::key(e), m);
+                    }
+                }
+                StmtKind::LetEffect { effect: e, .. } => effect_exprs(e, &mut one),
                 _ => {}
             }
         });
     }
-    (out, ints)
+    (out, ints, moves)
 }
 
 impl Interp<'_> {
