@@ -447,7 +447,7 @@ impl<'r> Interp<'r> {
     }
 
     /// Changes a counter to `now`, refusing with a reason when it would leave its bounds.
-    fn change_counter(
+    pub(super) fn change_counter(
         &mut self,
         verb: &'static str,
         id: CounterId,

@@ -86,16 +86,17 @@ impl<'r> Interp<'r> {
                 let n = self.int(&v, by, cx)?;
                 self.add_modifier(&prop.name, target, Change::Add(n), duration.as_ref(), cx)?;
             }
-            StmtKind::Set { prop, target, value, duration, res } => {
-                self.set(prop, *res, target.as_ref(), value, duration.as_ref(), cx)?
-            }
+            StmtKind::Set { prop, target, value, duration, res } => match self.compiled_set(value, cx) {
+                Some(out) => out?,
+                None => self.set(prop, *res, target.as_ref(), value, duration.as_ref(), cx)?,
+            },
             StmtKind::Forbid(f) => {
                 let source = cx.this.as_ref().map(|t| self.show(t)).unwrap_or_else(|| "a script".into());
                 self.note(cx.you, true, |_| format!("forbid: {}", cx.snippet(&s.span)));
                 Rc::make_mut(&mut self.w.bans).push(Ban { rule: Arc::clone(f), cx: cx.kept(), source });
             }
             StmtKind::Draft(d) => self.draft(d, cx)?,
-            StmtKind::Effect(e) => match self.fused_move(e, cx) {
+            StmtKind::Effect(e) => match self.compiled_effect(e, cx) {
                 Some(out) => out?,
                 None => _ = self.effect(e, cx)?,
             },

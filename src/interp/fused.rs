@@ -26,7 +26,21 @@ use super::{Ctx, Interp, R};
 pub(super) const ON_STACK: usize = 16;
 
 impl Interp<'_> {
+    /// Runs `e` compiled (`moves.rs`, `tallies.rs`) or fused where it has such a form;
+    /// `None`, having done nothing, where the general path (`effect`) must run.
+    // In line in `exec_node`, with `fused_move`: out of line, the fused and compiled moves
+    // cost Goofspiel 1 % more instructions (measured with callgrind).
+    #[inline(always)]
+    pub(super) fn compiled_effect(&mut self, e: &Effect, cx: &mut Ctx) -> Option<R<()>> {
+        match e.verb {
+            Verb::Move => self.fused_move(e, cx),
+            Verb::Add | Verb::Gain | Verb::Remove | Verb::Spend | Verb::Lose => self.compiled_tally(e, cx),
+            _ => None,
+        }
+    }
+
     /// Runs `e` fused if it is a move of that shape; `None`, having done nothing, if not.
+    #[inline(always)]
     pub(super) fn fused_move(&mut self, e: &Effect, cx: &mut Ctx) -> Option<R<()>> {
         if e.verb != Verb::Move || self.coverage.is_some() {
             return None;

@@ -53,6 +53,7 @@ mod selections;
 mod slots;
 mod steps;
 mod stmts;
+mod tallies;
 pub mod triggers;
 pub mod turn;
 mod typed;

@@ -128,6 +128,8 @@ pub struct Rules {
     pub(super) stmt_ints: crate::fxhash::FxHashMap<usize, super::typed::Tv>,
     /// The moves compiled once, by the address of their effect (`moves.rs`).
     pub(super) moves: super::moves::Moves,
+    /// The counter changes compiled once (`tallies.rs`).
+    pub(super) tallies: super::tallies::Tallies,
 }
 
 /// Converts a YAML value to a run-time value.
@@ -263,7 +265,9 @@ impl Rules {
         }
         rules.from_zones = all.iter().flat_map(|a| a.from.iter().cloned()).collect();
         super::fast::compile_conds(&mut rules);
-        (rules.stmt_exprs, rules.stmt_ints, rules.moves) = super::stmts::compile(&rules);
+        let compiled = super::stmts::compile(&rules);
+        (rules.stmt_exprs, rules.stmt_ints) = (compiled.exprs, compiled.ints);
+        (rules.moves, rules.tallies) = (compiled.moves, compiled.tallies);
         rules.listening = rules
             .cards
             .iter()
@@ -368,6 +372,7 @@ impl Rules {
             from_zones: Default::default(),
             stmt_exprs: Default::default(),
             moves: Default::default(),
+            tallies: Default::default(),
             stmt_ints: Default::default(),
         }
     }

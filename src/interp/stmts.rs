@@ -70,39 +70,53 @@ fn key(e: &Expr) -> usize {
     e as *const Expr as usize
 }
 
-/// The compiled statement expressions of the rules, and the typed form of the numbers
-/// effects count (`add N C`, `draw N`), both by address.
-pub(super) type Compiled = (FxHashMap<usize, Fx>, FxHashMap<usize, super::typed::Tv>, super::moves::Moves);
+/// What the statements of the rules' scripts compile to, kept by address: the
+/// expressions that only read, the typed form of the numbers effects count (`add N C`,
+/// `draw N`), the moves (`moves.rs`) and the counter changes (`tallies.rs`).
+#[derive(Default)]
+pub(super) struct Compiled {
+    pub(super) exprs: FxHashMap<usize, Fx>,
+    pub(super) ints: FxHashMap<usize, super::typed::Tv>,
+    pub(super) moves: super::moves::Moves,
+    pub(super) tallies: super::tallies::Tallies,
+}
 
-/// Compiles the expressions of the statements of every script that only read, and types
-/// the numbers effects count that have a typed form.
+/// Compiles the statements of every script: the expressions that only read, the numbers
+/// effects count that have a typed form, and the moves and counter changes of the
+/// shapes `moves.rs` and `tallies.rs` read.
 pub(super) fn compile(rules: &Rules) -> Compiled {
-    let (mut out, mut ints, mut moves) = (FxHashMap::default(), FxHashMap::default(), FxHashMap::default());
+    let mut out = Compiled::default();
     for s in scripts(rules) {
         visit::block_stmts(&s.block, &mut |st| {
+            let (exprs, ints) = (&mut out.exprs, &mut out.ints);
             let mut one = |e: &Expr, counted: bool| {
                 if let Some(fx) = super::fast::compile(rules, e) {
                     if let Some(t) = counted.then(|| super::typed::operand_of(rules, &fx)).flatten() {
                         ints.insert(key(e), t);
                     }
-                    out.insert(key(e), fx);
+                    exprs.insert(key(e), fx);
                 }
             };
             match &st.kind {
                 StmtKind::Require { cond, .. } | StmtKind::If { cond, .. } => one(cond, false),
-                StmtKind::Let { value, .. } | StmtKind::Set { value, .. } => one(value, false),
+                StmtKind::Let { value, .. } => one(value, false),
+                StmtKind::Set { value, .. } => {
+                    one(value, false);
+                    out.tallies.set(rules, st);
+                }
                 StmtKind::Effect(e) => {
                     effect_exprs(e, &mut one);
                     if let Some(m) = super::moves::compile(rules, e) {
-                        moves.insert(super::moves::key(e), m);
+                        out.moves.insert(super::moves::key(e), m);
                     }
+                    out.tallies.effect(rules, e);
                 }
                 StmtKind::LetEffect { effect: e, .. } => effect_exprs(e, &mut one),
                 _ => {}
             }
         });
     }
-    (out, ints, moves)
+    out
 }
 
 impl Interp<'_> {

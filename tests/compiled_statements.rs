@@ -1,9 +1,10 @@
-//! Fused moves (`interp/fused.rs`), and the moves compiled once (`interp/moves.rs`), give
-//! what the general path gives. Each shape of `move` is written once as a statement
-//! (compiled or fused) and once as `let m = move ...`, whose value is kept and which
-//! therefore always takes the general path; the two games must play the same, byte for
-//! byte, under several seeds, and under step budgets tight enough to run out inside the
-//! move. The moves stand in Goofspiel's `reveal_prize`, which every round runs.
+//! Statements compiled once give what the general path gives: fused moves
+//! (`interp/fused.rs`), moves compiled once (`interp/moves.rs`) and counter changes
+//! (`interp/tallies.rs`). Each shape is written once as a statement (compiled or fused)
+//! and once as `let m = VERB ...`, whose value is kept and which therefore always takes
+//! the general path; the two games must play the same, byte for byte, under several
+//! seeds, and under step budgets tight enough to run out inside the statement. The
+//! statements stand in Goofspiel's `reveal_prize`, which every round runs.
 
 use std::path::Path;
 use std::process::Command;
@@ -39,12 +40,16 @@ fn play_with(dir: &Path, seed: u64, more: &[&str]) -> (Option<i32>, String) {
     (o.status.code(), text)
 }
 
-/// The same lines with every move's value kept (`let mN = move ...`): the general path.
+/// The verbs whose statements `kept` keeps the value of.
+const VERBS: [&str; 6] = ["move", "add", "remove", "gain", "spend", "lose"];
+
+/// The same lines with every move's and counter change's value kept (`let mN = move
+/// ...`): the general path.
 fn kept(fused: &str) -> String {
     let lines = fused.split('\n').enumerate().map(|(i, line)| {
         let (indent, rest) = line.split_at(line.len() - line.trim_start().len());
-        match rest.strip_prefix("move ") {
-            Some(rest) => format!("{indent}let m{i} = move {rest}"),
+        match VERBS.iter().find(|v| rest.starts_with(&format!("{v} "))) {
+            Some(_) => format!("{indent}let m{i} = {rest}"),
             None => line.to_string(),
         }
     });
@@ -140,4 +145,33 @@ fn moves_out_of_steps_fail_as_the_general_path() {
         }
         assert!(failed > 0, "`{fused}`: no budget tried ran out: the test tests nothing");
     }
+}
+
+/// The prize revealed as Goofspiel does, then `lines` (counter changes).
+fn counters_alike(lines: &str) {
+    plays_alike(&format!("move top card of prizes to current_prize face up\n      {lines}"));
+}
+
+#[test]
+fn counter_changes_play_as_the_general_path() {
+    // The game's counter, by every verb; a player's counter of the acting player, of a
+    // local player, of every player.
+    counters_alike("add 2 discarded_points\n      remove 2 discarded_points\n      gain 1 discarded_points\n      spend 1 discarded_points");
+    counters_alike("add 3 points\n      lose 1 points");
+    counters_alike("let p = first(opponents)\n      add (value of first(cards in current_prize)) points to p\n      remove 1 points from p");
+    counters_alike("add 1 points to players\n      remove 1 points from players");
+}
+
+#[test]
+fn a_counter_change_refused_at_its_bound_fails_as_the_general_path() {
+    // `points` is at least 0: taking one more than a player has is refused, with the
+    // same message, at the same place.
+    let tmp = tempfile::tempdir().unwrap();
+    let lines = "move top card of prizes to current_prize face up\n      remove 1 points";
+    let (a, b) = (tmp.path().join("compiled"), tmp.path().join("general"));
+    goofspiel_with(&a, &format!("      {lines}\n"));
+    goofspiel_with(&b, &format!("      {}\n", kept(lines)));
+    let (ca, ga) = (play(&a, 1), play(&b, 1));
+    assert!(ca.1.contains("cannot remove 1 points: p1 has 0"), "{}", ca.1);
+    assert_eq!(ca, ga, "a refused counter change fails otherwise compiled than kept as a value");
 }

@@ -1,0 +1,180 @@
+//! Counter changes compiled once: `add N C` / `remove N C` (also `gain`, `spend`,
+//! `lose`), with no clause or one `to`/`from`/`for` naming the holder, and `set C to X`,
+//! for a counter `C` kept on the game or on players. What `counted`, the clause search,
+//! the holder's kind and the counter's id give (`effects.rs` `counter_effect`,
+//! `exec.rs` `set`) is read when the rules are compiled; a change runs the same helpers
+//! from there on, in the same order (`amount`, `stmt_value`, `holder_kept`,
+//! `change_counter`, `set_counter`).
+//!
+//! Kept by the address of the effect (or of the value set), as `moves.rs` keeps moves.
+//!
+//! Invariant: a compiled change does what the general path does, with the same steps
+//! and errors. Before it counts anything it checks what the general path would refuse
+//! for a reason of its own (no acting player for a counter kept on players; a
+//! prohibition that may apply): then it does nothing and the general path runs.
+
+use crate::engine::{CounterId, Holder, Value};
+use crate::fxhash::FxHashMap;
+use crate::load::CounterOn;
+use crate::syntax::ast::*;
+
+use super::compile::Global;
+use super::rules::Rules;
+use super::{Ctx, Interp, R};
+
+/// A counter change compiled once.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Tally {
+    id: CounterId,
+    on: CounterOn,
+    /// `add`, `gain` (else the verbs that take away).
+    add: bool,
+    /// The verb, as events and refusals name it.
+    verb: &'static str,
+    /// Whether a `to`/`from`/`for` clause names the holder (else the default one).
+    named: bool,
+}
+
+/// The compiled counter changes of the rules: effects by the address of the effect,
+/// `set`s by the address of their value.
+#[derive(Debug, Default)]
+pub(super) struct Tallies {
+    pub(super) effects: FxHashMap<usize, Tally>,
+    pub(super) sets: FxHashMap<usize, (CounterId, CounterOn)>,
+}
+
+/// The address an effect is kept by.
+fn key(e: &Effect) -> usize {
+    e as *const Effect as usize
+}
+
+/// A counter kept on the game or on players, from a compiled name.
+fn counter(rules: &Rules, res: Res) -> Option<(CounterId, CounterOn)> {
+    let Res::Global(i) = res else { return None };
+    match rules.globals.get(i as usize)? {
+        &Global::Counter(id, on @ (CounterOn::Game | CounterOn::Player), _) => Some((id, on)),
+        _ => None,
+    }
+}
+
+impl Tallies {
+    /// Compiles `e` if it changes a counter in a shape above.
+    pub(super) fn effect(&mut self, rules: &Rules, e: &Effect) -> Option<()> {
+        let add = match e.verb {
+            Verb::Add | Verb::Gain => true,
+            Verb::Remove | Verb::Spend | Verb::Lose => false,
+            _ => return None,
+        };
+        let [o] = &e.objects[..] else { return None };
+        // What `counted` reads: `C`, `a C`, `N C`, with no filter.
+        let base = match &o.kind {
+            ExprKind::Select { quantity, base, filters } if filters.is_empty() => {
+                match quantity.as_ref().map(|q| &q.kind) {
+                    None | Some(QuantityKind::One | QuantityKind::Exactly(_)) => base,
+                    _ => return None,
+                }
+            }
+            ExprKind::Name(..) => o,
+            _ => return None,
+        };
+        let ExprKind::Name(_, res) = &base.kind else { return None };
+        let (id, on) = counter(rules, *res)?;
+        let named = match &e.clauses[..] {
+            [] => false,
+            [Clause { kind: ClauseKind::To(_) | ClauseKind::From(_) | ClauseKind::For(_), .. }] => true,
+            _ => return None,
+        };
+        self.effects.insert(key(e), Tally { id, on, add, verb: e.verb.as_str(), named });
+        Some(())
+    }
+
+    /// Compiles `set C to X` (no `of`, no duration) of a counter.
+    pub(super) fn set(&mut self, rules: &Rules, s: &Stmt) -> Option<()> {
+        let StmtKind::Set { target: None, duration: None, value, res, .. } = &s.kind else { return None };
+        self.sets.insert(value as *const Expr as usize, counter(rules, *res)?);
+        Some(())
+    }
+}
+
+impl Interp<'_> {
+    /// Runs `e` as its compiled counter change; `None`, having done nothing, where it
+    /// has none or the general path must run (see the module's invariant).
+    #[inline(never)]
+    pub(super) fn compiled_tally(&mut self, e: &Effect, cx: &mut Ctx) -> Option<R<()>> {
+        let rules: &Rules = self.rules;
+        let &t = rules.tallies.effects.get(&key(e))?;
+        if self.may_forbid() || (!t.named && t.on == CounterOn::Player && cx.you.is_none()) {
+            return None;
+        }
+        let o = &e.objects[0];
+        let n = match &o.kind {
+            ExprKind::Select { quantity: Some(q), .. } => match &q.kind {
+                QuantityKind::Exactly(n) => Some(&**n),
+                _ => None,
+            },
+            _ => None,
+        };
+        // As `effect`: nothing arrives turned while the counter changes (an ability that
+        // answers the change may move things).
+        let saved = self.arriving_face.take();
+        let out = self.tally(e, n, t, cx);
+        self.arriving_face = saved;
+        Some(out)
+    }
+
+    /// What `counter_effect` does once its counter is known.
+    fn tally(&mut self, e: &Effect, n: Option<&Expr>, t: Tally, cx: &mut Ctx) -> R<()> {
+        let n = self.amount(n, cx)?;
+        let h = match (&e.clauses[..], t.on) {
+            ([Clause { kind: ClauseKind::To(x) | ClauseKind::From(x) | ClauseKind::For(x), .. }], _) => {
+                let v = self.stmt_value(x, cx)?;
+                let name = self.w.state.counters.name(t.id);
+                match v {
+                    Value::Player(_) | Value::Ent(_) => self.holder_kept(&v, name, Some(t.on))?,
+                    // Several holders: the general path, from here on, is `counter_effect`'s.
+                    _ => return self.tally_each(&v, n, t, cx),
+                }
+            }
+            (_, CounterOn::Player) => Holder::Player(cx.you.unwrap_or_default()),
+            _ => Holder::Game,
+        };
+        self.tally_one(h, n, t, cx)
+    }
+
+    /// `tally` for each holder of a list (`add 1 vp to players`).
+    fn tally_each(&mut self, v: &Value, n: i64, t: Tally, cx: &mut Ctx) -> R<()> {
+        let name = self.w.state.counters.name(t.id).to_string();
+        let mut holders = vec![];
+        for x in self.things(v)? {
+            holders.push(self.holder_kept(&x, &name, Some(t.on))?);
+        }
+        for h in holders {
+            self.tally_one(h, n, t, cx)?;
+        }
+        Ok(())
+    }
+
+    /// One holder's counter changed by `n`.
+    fn tally_one(&mut self, h: Holder, n: i64, t: Tally, cx: &mut Ctx) -> R<()> {
+        let cur = self.w.state.counter_at(t.id, h);
+        let now = if t.add { cur.saturating_add(n) } else { cur.saturating_sub(n) };
+        self.change_counter(t.verb, t.id, h, now, if t.add { n } else { n.saturating_neg() }, cx)
+    }
+
+    /// Runs `set C to value` as its compiled form; `None`, having done nothing, where it
+    /// has none or the general path must run.
+    #[inline(never)]
+    pub(super) fn compiled_set(&mut self, value: &Expr, cx: &mut Ctx) -> Option<R<()>> {
+        let rules: &Rules = self.rules;
+        let &(id, on) = rules.tallies.sets.get(&(value as *const Expr as usize))?;
+        let h = match on {
+            CounterOn::Player => Holder::Player(cx.you?),
+            _ => Holder::Game,
+        };
+        let out = self.stmt_value(value, cx).and_then(|v| {
+            let n = self.int(&super::select::first(v), value, cx)?;
+            self.set_counter("set", id, h, n, cx)
+        });
+        Some(out)
+    }
+}
