@@ -385,16 +385,22 @@ impl<'r> Interp<'r> {
 
     /// A value as players.
     pub fn players(&self, v: &Value) -> R<Vec<PlayerId>> {
-        let mut out = vec![];
-        for x in v.as_slice().iter().cloned() {
+        let mut out = Vec::with_capacity(v.as_slice().len());
+        self.players_into(v, &mut out)?;
+        Ok(out)
+    }
+
+    /// `players` of `v`, added to `out` (read in place: nothing is copied).
+    fn players_into(&self, v: &Value, out: &mut Vec<PlayerId>) -> R<()> {
+        for x in v.as_slice() {
             match x {
-                Value::Player(p) => out.push(p),
-                Value::List(_) => out.extend(self.players(&x)?),
+                Value::Player(p) => out.push(*p),
+                Value::List(_) => self.players_into(x, out)?,
                 Value::Null => {}
-                v => return Err(Halt::error(format!("expected players, found {}", self.show(&v)))),
+                v => return Err(Halt::error(format!("expected players, found {}", self.show(v)))),
             }
         }
-        Ok(out)
+        Ok(())
     }
 
     /// `a of b`.

@@ -49,15 +49,7 @@ impl Interp<'_> {
             return Some(out);
         }
         let [o] = &e.objects[..] else { return None };
-        let (mut to, mut face) = (None, None);
-        for c in &e.clauses {
-            match &c.kind {
-                ClauseKind::To(x) | ClauseKind::Into(x) if to.is_none() => to = Some(x),
-                ClauseKind::Face(f) if face.is_none() => face = Some(*f == Face::Up),
-                _ => return None,
-            }
-        }
-        let to = to?;
+        let (to, face) = move_clauses(e)?;
         // Before a quantity is read (a pick, or a count that may roll or ask), the
         // destination's shape is known: neither can be taken back.
         if let ExprKind::Select { quantity: Some(_), .. } = &o.kind {
@@ -224,6 +216,20 @@ impl Interp<'_> {
         }
         Ok(())
     }
+}
+
+/// The clauses of a move the fused and compiled paths read: its destination (`to` or
+/// `into`) and its `face up`/`face down`, if any; `None` for any other clause or none.
+pub(super) fn move_clauses(e: &Effect) -> Option<(&Expr, Option<bool>)> {
+    let (mut to, mut face) = (None, None);
+    for c in &e.clauses {
+        match &c.kind {
+            ClauseKind::To(x) | ClauseKind::Into(x) if to.is_none() => to = Some(x),
+            ClauseKind::Face(f) if face.is_none() => face = Some(*f == Face::Up),
+            _ => return None,
+        }
+    }
+    Some((to?, face))
 }
 
 /// The things a fused move moves, as ids: the first `ON_STACK` on the stack.

@@ -84,15 +84,8 @@ pub(super) fn compile(rules: &Rules, e: &Effect) -> Option<Move> {
         return None;
     }
     let [o] = &e.objects[..] else { return None };
-    let (mut to, mut face) = (None, None);
-    for c in &e.clauses {
-        match &c.kind {
-            ClauseKind::To(x) | ClauseKind::Into(x) if to.is_none() => to = Some(x),
-            ClauseKind::Face(f) if face.is_none() => face = Some(*f == Face::Up),
-            _ => return None,
-        }
-    }
-    let to = place(rules, to?)?;
+    let (to, face) = super::fused::move_clauses(e)?;
+    let to = place(rules, to)?;
     let things = match &o.kind {
         ExprKind::This => Things::This,
         ExprKind::Name(n, Res::Local(k)) => Things::Local(*k, n.as_str().into()),
