@@ -175,3 +175,22 @@ fn a_counter_change_refused_at_its_bound_fails_as_the_general_path() {
     assert!(ca.1.contains("cannot remove 1 points: p1 has 0"), "{}", ca.1);
     assert_eq!(ca, ga, "a refused counter change fails otherwise compiled than kept as a value");
 }
+
+#[test]
+fn a_counter_change_forbidden_while_its_amount_is_worked_out_is_refused_as_the_general_path() {
+    // `ban()` runs `forbid` while the amount is read: the change must then be refused,
+    // though nothing forbade it when the statement began.
+    let tmp = tempfile::tempdir().unwrap();
+    let lines = "move top card of prizes to current_prize face up\n      add (count([ban()])) discarded_points";
+    let (a, b) = (tmp.path().join("compiled"), tmp.path().join("general"));
+    for (dir, lines) in [(&a, lines.to_string()), (&b, kept(lines))] {
+        goofspiel_with(dir, &format!("      {lines}\n"));
+        let game = std::fs::read_to_string(dir.join("game.yaml")).unwrap();
+        let ban = "procedures:\n  ban:\n    script: |\n      forbid players to add discarded_points\n";
+        std::fs::write(dir.join("game.yaml"), game.replacen("procedures:\n", ban, 1)).unwrap();
+    }
+    let (ca, ga) = (play(&a, 1), play(&b, 1));
+    assert!(ca.1.contains("may not add discarded_points: forbidden by a script"), "{}", ca.1);
+    assert!(!ca.1.contains("add 1 discarded_points"), "the forbidden change was made:\n{}", ca.1);
+    assert_eq!(ca, ga, "a counter change forbidden on the way plays otherwise compiled than kept as a value");
+}

@@ -221,7 +221,9 @@ impl<'r> Interp<'r> {
         let ExprKind::Select { quantity: Some(q), base, filters } = &o.kind else { return None };
         let cands = self.in_zones(&[z], cards);
         // The selection's, the place's and the zone's steps, one per candidate; then the
-        // number's (if written out) and the question's (at most one), and the destination's.
+        // number's (if written out: `bounds` evaluates it, one step) and the question's
+        // (`ask`, one step; none when nothing is asked), and the destination's. If `pick`
+        // ever counted more, the room below would have to grow with it.
         let before = 2 + from.steps() + cands.len();
         if self.steps.room() < (before + 2 + m.to.steps()) as i64 {
             return None;

@@ -11,7 +11,9 @@
 //! Invariant: a compiled change does what the general path does, with the same steps
 //! and errors. Before it counts anything it checks what the general path would refuse
 //! for a reason of its own (no acting player for a counter kept on players; a
-//! prohibition that may apply): then it does nothing and the general path runs.
+//! prohibition that may apply): then it does nothing and the general path runs. A
+//! prohibition made while its amount or holder is worked out (a procedure that runs
+//! `forbid`) is asked where the general path asks it, before the counter changes.
 
 use crate::engine::{CounterId, Holder, Value};
 use crate::fxhash::FxHashMap;
@@ -138,7 +140,19 @@ impl Interp<'_> {
             (_, CounterOn::Player) => Holder::Player(cx.you.unwrap_or_default()),
             _ => Holder::Game,
         };
+        self.tally_allowed(t, cx)?;
         self.tally_one(h, n, t, cx)
+    }
+
+    /// The prohibitions `counter_effect` asks once the holders are known: the amount or
+    /// the holder may have run a procedure that forbids the change (`forbid`), which the
+    /// check before the change began could not see.
+    fn tally_allowed(&mut self, t: Tally, cx: &Ctx) -> R<()> {
+        if self.may_forbid() {
+            let name = self.w.state.counters.name(t.id);
+            self.allowed(t.verb, cx.you, Some(&Value::Sym(name.into())), None)?;
+        }
+        Ok(())
     }
 
     /// `tally` for each holder of a list (`add 1 vp to players`).
@@ -148,6 +162,7 @@ impl Interp<'_> {
         for x in self.things(v)? {
             holders.push(self.holder_kept(&x, &name, Some(t.on))?);
         }
+        self.tally_allowed(t, cx)?;
         for h in holders {
             self.tally_one(h, n, t, cx)?;
         }
