@@ -21,41 +21,52 @@ pub(super) struct Counted<'a> {
     pub(super) filters: &'a [Filter],
 }
 
+/// `e` as a counted noun, if it is one (`2 coins`, `a pawn`, `coins`), its name
+/// resolved by the rules (read when the rules are compiled too: `tallies.rs`).
+pub(super) fn counted<'a>(rules: &'a super::Rules, e: &'a Expr) -> Option<Counted<'a>> {
+    let (n, base, filters) = match &e.kind {
+        ExprKind::Select { quantity, base, filters } => {
+            let n = match quantity.as_ref().map(|q| &q.kind) {
+                None | Some(QuantityKind::One) => None,
+                Some(QuantityKind::Exactly(n)) => Some(&**n),
+                _ => return None,
+            };
+            (n, &**base, filters.as_slice())
+        }
+        ExprKind::Name(_, _) => (None, e, &[][..]),
+        _ => return None,
+    };
+    let ExprKind::Name(noun, res) = &base.kind else { return None };
+    let (canon, sym) = match rules.env.resolve_res(noun, *res) {
+        Some((c, s)) => (c, Some(s)),
+        None => (noun.as_str(), None),
+    };
+    Some(Counted { n, noun: canon, sym, counter: compiled_counter(rules, *res), filters })
+}
+
+/// The id of a counter a compiled name stands for, and what it is kept on.
+pub(super) fn compiled_counter(rules: &super::Rules, res: Res) -> Option<(CounterId, CounterOn)> {
+    match res {
+        Res::Global(i) => match rules.globals.get(i as usize) {
+            Some(&super::compile::Global::Counter(id, on, _)) => Some((id, on)),
+            _ => None,
+        },
+        Res::Unresolved | Res::It | Res::Local(_) => None,
+    }
+}
+
 impl<'r> Interp<'r> {
+    /// `counted` by these rules.
     pub(super) fn counted<'a>(&self, e: &'a Expr) -> Option<Counted<'a>>
     where
         'r: 'a,
     {
-        let (n, base, filters) = match &e.kind {
-            ExprKind::Select { quantity, base, filters } => {
-                let n = match quantity.as_ref().map(|q| &q.kind) {
-                    None | Some(QuantityKind::One) => None,
-                    Some(QuantityKind::Exactly(n)) => Some(&**n),
-                    _ => return None,
-                };
-                (n, &**base, filters.as_slice())
-            }
-            ExprKind::Name(_, _) => (None, e, &[][..]),
-            _ => return None,
-        };
-        let ExprKind::Name(noun, res) = &base.kind else { return None };
-        let rules: &'r super::Rules = self.rules;
-        let (canon, sym) = match rules.env.resolve_res(noun, *res) {
-            Some((c, s)) => (c, Some(s)),
-            None => (noun.as_str(), None),
-        };
-        Some(Counted { n, noun: canon, sym, counter: self.compiled_counter(*res), filters })
+        counted(self.rules, e)
     }
 
-    /// The id of a counter a compiled name stands for, and what it is kept on.
+    /// `compiled_counter` by these rules.
     pub(super) fn compiled_counter(&self, res: Res) -> Option<(CounterId, CounterOn)> {
-        match res {
-            Res::Global(i) => match self.rules.globals.get(i as usize) {
-                Some(&super::compile::Global::Counter(id, on, _)) => Some((id, on)),
-                _ => None,
-            },
-            Res::Unresolved | Res::It | Res::Local(_) => None,
-        }
+        compiled_counter(self.rules, res)
     }
 
     /// What counter `name` is kept on: compiled (`compiled_counter`), or looked up.

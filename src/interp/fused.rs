@@ -17,7 +17,7 @@
 //! a count that may roll or ask), the destination's shape is checked first: neither
 //! can be taken back.
 
-use crate::engine::{Dest, EntId, List, Value};
+use crate::engine::{Dest, EntId, List, Value, ZoneId};
 use crate::syntax::ast::*;
 
 use super::{Ctx, Interp, R};
@@ -69,11 +69,7 @@ impl Interp<'_> {
             Ok(z) => z,
             Err(h) => return Some(Err(h)),
         };
-        // As `effect`: the things turn as they arrive, so their moves are logged so seen.
-        let saved = std::mem::replace(&mut self.arriving_face, face);
-        let out = self.relocate_all(e, things, z, cx);
-        self.arriving_face = saved;
-        Some(out)
+        Some(self.move_all(things, z, face, cx))
     }
 
     /// `zone_ref` of `e`; where it reads no zone, the steps since `mark` taken back.
@@ -85,13 +81,23 @@ impl Interp<'_> {
         z
     }
 
-    /// What `move_like` does with its things and destination.
-    pub(super) fn relocate_all(&mut self, e: &Effect, things: &[EntId], z: usize, cx: &Ctx) -> R<()> {
-        for &ent in things {
-            self.relocate("move", &Value::Ent(ent), Dest::Zone(z, true), cx)?;
-            self.face(e, ent);
+    /// What `move_like` does with its things and destination: each thing moved, turned as
+    /// it arrives (as in `effect`, so that its move is logged as seen from there), then
+    /// turned as the `face` clause says (a `before:` ability may have moved it instead).
+    pub(super) fn move_all(&mut self, things: &[EntId], to: ZoneId, face: Option<bool>, cx: &Ctx) -> R<()> {
+        let saved = std::mem::replace(&mut self.arriving_face, face);
+        let mut out = Ok(());
+        for &x in things {
+            out = self.relocate("move", &Value::Ent(x), Dest::Zone(to, true), cx);
+            if out.is_err() {
+                break;
+            }
+            if face.is_some_and(|up| self.w.state.ents[x].face_up != up) {
+                self.w.state.set_face(x, face == Some(true));
+            }
         }
-        Ok(())
+        self.arriving_face = saved;
+        out
     }
 
     /// The things `targets` gives for `o`, as ids: in `stack` when they fit, else in

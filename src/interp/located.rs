@@ -52,12 +52,7 @@ impl Interp<'_> {
         let ExprKind::Name(n, res) = &base.kind else { return None };
         if let Res::Global(i) = res {
             // Compiled: the name's meaning is read by index, no word is compared.
-            use super::compile::{Builtin, Global};
-            return match self.rules.globals.get(*i as usize) {
-                Some(Global::Builtin(Builtin::Cards)) => Some(true),
-                Some(Global::Builtin(Builtin::Pieces)) => Some(false),
-                _ => None,
-            };
+            return global_of_kind(self.rules, *i);
         }
         self.all_of_kind_named(n, cx)
     }
@@ -147,5 +142,17 @@ impl std::ops::Deref for Zones {
             Zones::One(z) => z,
             Zones::Many(v) => v,
         }
+    }
+}
+
+/// `all_of_kind` of the compiled name with index `i`: every card (`Some(true)`), every
+/// piece (`Some(false)`), or another name.
+#[inline]
+pub(super) fn global_of_kind(rules: &super::Rules, i: u32) -> Option<bool> {
+    use super::compile::{Builtin, Global};
+    match rules.globals.get(i as usize) {
+        Some(Global::Builtin(Builtin::Cards)) => Some(true),
+        Some(Global::Builtin(Builtin::Pieces)) => Some(false),
+        _ => None,
     }
 }

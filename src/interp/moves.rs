@@ -14,11 +14,11 @@
 //! runs instead (it then finds the same error where it does). Debug builds compare
 //! every compiled move's zones, things and steps with the fused path's.
 
-use crate::engine::{Dest, EntId, Value, ZoneId};
+use crate::engine::{EntId, Value, ZoneId};
 use crate::fxhash::FxHashMap;
 use crate::syntax::ast::*;
 
-use super::compile::{Builtin, Global};
+use super::compile::Global;
 use super::fused::{Ids, ON_STACK};
 use super::rules::Rules;
 use super::{Ctx, Interp, R};
@@ -123,11 +123,7 @@ fn written(q: &Quantity) -> bool {
 /// `cards` or `pieces` (`all_of_kind` of a compiled name): whether cards.
 fn of_kind(rules: &Rules, e: &Expr) -> Option<bool> {
     let ExprKind::Name(_, Res::Global(i)) = &e.kind else { return None };
-    match rules.globals.get(*i as usize)? {
-        Global::Builtin(Builtin::Cards) => Some(true),
-        Global::Builtin(Builtin::Pieces) => Some(false),
-        _ => None,
-    }
+    super::located::global_of_kind(rules, *i)
 }
 
 /// `cards in Z` (or `from`, `at`; or pieces) for a zone `Z` a compiled move reads.
@@ -164,7 +160,7 @@ impl<'r> Interp<'r> {
     /// where the fused path must run instead (see the module's invariant).
     pub(super) fn compiled_move(&mut self, e: &Effect, cx: &mut Ctx) -> Option<R<()>> {
         let rules: &'r Rules = self.rules;
-        let m = rules.moves.get(&key(e))?;
+        let m = rules.stmts.moves.get(&key(e))?;
         let to = self.place_zone(&m.to, cx)?;
         let (mut stack, mut heap) = ([0; ON_STACK], vec![]);
         let mut ids = Ids::new(&mut stack, &mut heap);
@@ -259,24 +255,6 @@ impl<'r> Interp<'r> {
         self.zone_keyed_of(key, owner)
     }
 
-    /// What `relocate_all` does: each thing moved (turned as it arrives), then turned
-    /// as the `face` clause says.
-    fn move_all(&mut self, things: &[EntId], to: ZoneId, face: Option<bool>, cx: &Ctx) -> R<()> {
-        let saved = std::mem::replace(&mut self.arriving_face, face);
-        let mut out = Ok(());
-        for &x in things {
-            out = self.relocate("move", &Value::Ent(x), Dest::Zone(to, true), cx);
-            if out.is_err() {
-                break;
-            }
-            if face.is_some_and(|up| self.w.state.ents[x].face_up != up) {
-                self.w.state.set_face(x, face == Some(true));
-            }
-        }
-        self.arriving_face = saved;
-        out
-    }
-
     /// Debug builds: the fused path finds the same things and destination with the
     /// same steps (from the same count, taken back after).
     #[cfg(debug_assertions)]
@@ -289,10 +267,7 @@ impl<'r> Interp<'r> {
             Some(Ok(_)) => heap,
             _ => panic!("a compiled move's things are not the fused path's: {n:?}"),
         };
-        let dest = e.clauses.iter().find_map(|c| match &c.kind {
-            ClauseKind::To(x) | ClauseKind::Into(x) => Some(x),
-            _ => None,
-        });
+        let dest = super::fused::move_clauses(e).map(|(to, _)| to);
         let z = dest.and_then(|d| self.zone_ref(d, cx)).and_then(Result::ok);
         let taken = self.steps.mark() - mark;
         self.steps.rewind(mark);

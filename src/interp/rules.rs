@@ -121,15 +121,10 @@ pub struct Rules {
     pub triggers: super::heard::Heard,
     /// The zones named by some ability's `from:` (cards there may listen out of play).
     pub from_zones: std::collections::BTreeSet<String>,
-    /// The compiled expressions of statements that only read, by address (`stmts.rs`).
-    pub(super) stmt_exprs: crate::fxhash::FxHashMap<usize, super::fast::Fx>,
-    /// The typed form of the numbers effects count (`add (value of prize) points`), by
-    /// the same key (`stmts.rs` `stmt_int`).
-    pub(super) stmt_ints: crate::fxhash::FxHashMap<usize, super::typed::Tv>,
-    /// The moves compiled once, by the address of their effect (`moves.rs`).
-    pub(super) moves: super::moves::Moves,
-    /// The counter changes compiled once (`tallies.rs`).
-    pub(super) tallies: super::tallies::Tallies,
+    /// What the statements of the scripts compile to, by address (`stmts.rs`): the
+    /// expressions that only read, the typed numbers effects count, the moves and the
+    /// counter changes compiled once.
+    pub(super) stmts: super::stmts::Compiled,
 }
 
 /// Converts a YAML value to a run-time value.
@@ -265,9 +260,7 @@ impl Rules {
         }
         rules.from_zones = all.iter().flat_map(|a| a.from.iter().cloned()).collect();
         super::fast::compile_conds(&mut rules);
-        let compiled = super::stmts::compile(&rules);
-        (rules.stmt_exprs, rules.stmt_ints) = (compiled.exprs, compiled.ints);
-        (rules.moves, rules.tallies) = (compiled.moves, compiled.tallies);
+        rules.stmts = super::stmts::compile(&rules);
         rules.listening = rules
             .cards
             .iter()
@@ -370,10 +363,7 @@ impl Rules {
             reacts: Default::default(),
             triggers: Default::default(),
             from_zones: Default::default(),
-            stmt_exprs: Default::default(),
-            moves: Default::default(),
-            tallies: Default::default(),
-            stmt_ints: Default::default(),
+            stmts: Default::default(),
         }
     }
 

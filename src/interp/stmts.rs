@@ -73,7 +73,7 @@ fn key(e: &Expr) -> usize {
 /// What the statements of the rules' scripts compile to, kept by address: the
 /// expressions that only read, the typed form of the numbers effects count (`add N C`,
 /// `draw N`), the moves (`moves.rs`) and the counter changes (`tallies.rs`).
-#[derive(Default)]
+#[derive(Debug, Default)]
 pub(super) struct Compiled {
     pub(super) exprs: FxHashMap<usize, Fx>,
     pub(super) ints: FxHashMap<usize, super::typed::Tv>,
@@ -126,8 +126,8 @@ impl Interp<'_> {
     pub(super) fn stmt_int(&mut self, e: &Expr, cx: &mut Ctx) -> R<i64> {
         let rules: &Rules = self.rules;
         // A number written out is read as it is (`stmt_value`), not looked up.
-        if self.coverage.is_none() && !rules.stmt_ints.is_empty() && !matches!(e.kind, ExprKind::Int(_)) {
-            if let Some(t) = rules.stmt_ints.get(&key(e)) {
+        if self.coverage.is_none() && !rules.stmts.ints.is_empty() && !matches!(e.kind, ExprKind::Int(_)) {
+            if let Some(t) = rules.stmts.ints.get(&key(e)) {
                 let checked = |me: &mut Self, cx: &mut Ctx| me.stmt_value(e, cx).and_then(|v| me.int(&v, e, cx));
                 if let Some(n) = self.typed_or_back(cx, |me, cx| me.typed_int(t, cx), checked) {
                     return Ok(n);
@@ -142,8 +142,8 @@ impl Interp<'_> {
     pub(super) fn stmt_value(&mut self, e: &Expr, cx: &mut Ctx) -> R<Value> {
         let rules: &Rules = self.rules;
         // A number written out (`set n to 0`) is read as it is, not looked up.
-        if self.coverage.is_none() && !rules.stmt_exprs.is_empty() && !matches!(e.kind, ExprKind::Int(_)) {
-            if let Some(fx) = rules.stmt_exprs.get(&key(e)) {
+        if self.coverage.is_none() && !rules.stmts.exprs.is_empty() && !matches!(e.kind, ExprKind::Int(_)) {
+            if let Some(fx) = rules.stmts.exprs.get(&key(e)) {
                 return self.fast_checked(fx, cx);
             }
         }
@@ -154,8 +154,8 @@ impl Interp<'_> {
     /// its truth without a `Value` made.
     pub(super) fn stmt_truth(&mut self, e: &Expr, cx: &mut Ctx) -> R<bool> {
         let rules: &Rules = self.rules;
-        if self.coverage.is_none() && !rules.stmt_exprs.is_empty() {
-            if let Some(fx) = rules.stmt_exprs.get(&key(e)) {
+        if self.coverage.is_none() && !rules.stmts.exprs.is_empty() {
+            if let Some(fx) = rules.stmts.exprs.get(&key(e)) {
                 return self.fast_truth_checked(fx, cx);
             }
         }

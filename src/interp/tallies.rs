@@ -20,7 +20,6 @@ use crate::fxhash::FxHashMap;
 use crate::load::CounterOn;
 use crate::syntax::ast::*;
 
-use super::compile::Global;
 use super::rules::Rules;
 use super::{Ctx, Interp, R};
 
@@ -50,13 +49,9 @@ fn key(e: &Effect) -> usize {
     e as *const Effect as usize
 }
 
-/// A counter kept on the game or on players, from a compiled name.
-fn counter(rules: &Rules, res: Res) -> Option<(CounterId, CounterOn)> {
-    let Res::Global(i) = res else { return None };
-    match rules.globals.get(i as usize)? {
-        &Global::Counter(id, on @ (CounterOn::Game | CounterOn::Player), _) => Some((id, on)),
-        _ => None,
-    }
+/// A compiled counter, if it is kept on the game or on players.
+fn kept_on_game_or_players(c: (CounterId, CounterOn)) -> Option<(CounterId, CounterOn)> {
+    matches!(c.1, CounterOn::Game | CounterOn::Player).then_some(c)
 }
 
 impl Tallies {
@@ -68,19 +63,9 @@ impl Tallies {
             _ => return None,
         };
         let [o] = &e.objects[..] else { return None };
-        // What `counted` reads: `C`, `a C`, `N C`, with no filter.
-        let base = match &o.kind {
-            ExprKind::Select { quantity, base, filters } if filters.is_empty() => {
-                match quantity.as_ref().map(|q| &q.kind) {
-                    None | Some(QuantityKind::One | QuantityKind::Exactly(_)) => base,
-                    _ => return None,
-                }
-            }
-            ExprKind::Name(..) => o,
-            _ => return None,
-        };
-        let ExprKind::Name(_, res) = &base.kind else { return None };
-        let (id, on) = counter(rules, *res)?;
+        // `C`, `a C` or `N C`, with no filter.
+        let c = super::effects::counted(rules, o).filter(|c| c.filters.is_empty())?;
+        let (id, on) = kept_on_game_or_players(c.counter?)?;
         let named = match &e.clauses[..] {
             [] => false,
             [Clause { kind: ClauseKind::To(_) | ClauseKind::From(_) | ClauseKind::For(_), .. }] => true,
@@ -93,7 +78,8 @@ impl Tallies {
     /// Compiles `set C to X` (no `of`, no duration) of a counter.
     pub(super) fn set(&mut self, rules: &Rules, s: &Stmt) -> Option<()> {
         let StmtKind::Set { target: None, duration: None, value, res, .. } = &s.kind else { return None };
-        self.sets.insert(value as *const Expr as usize, counter(rules, *res)?);
+        let counter = kept_on_game_or_players(super::effects::compiled_counter(rules, *res)?)?;
+        self.sets.insert(value as *const Expr as usize, counter);
         Some(())
     }
 }
@@ -104,7 +90,7 @@ impl Interp<'_> {
     #[inline(never)]
     pub(super) fn compiled_tally(&mut self, e: &Effect, cx: &mut Ctx) -> Option<R<()>> {
         let rules: &Rules = self.rules;
-        let &t = rules.tallies.effects.get(&key(e))?;
+        let &t = rules.stmts.tallies.effects.get(&key(e))?;
         if self.may_forbid() || (!t.named && t.on == CounterOn::Player && cx.you.is_none()) {
             return None;
         }
@@ -181,7 +167,7 @@ impl Interp<'_> {
     #[inline(never)]
     pub(super) fn compiled_set(&mut self, value: &Expr, cx: &mut Ctx) -> Option<R<()>> {
         let rules: &Rules = self.rules;
-        let &(id, on) = rules.tallies.sets.get(&(value as *const Expr as usize))?;
+        let &(id, on) = rules.stmts.tallies.sets.get(&(value as *const Expr as usize))?;
         let h = match on {
             CounterOn::Player => Holder::Player(cx.you?),
             _ => Holder::Game,
