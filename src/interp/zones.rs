@@ -68,6 +68,7 @@ impl<'r> Interp<'r> {
 
     /// What `zone_ref` reads of `e`, evaluating nothing: the zone's name index, whose
     /// zone it is and the `of` it names it with. `None` exactly when `zone_ref` is.
+    /// (`moves.rs` `place` reads the same shapes once, when the rules are compiled.)
     pub(super) fn zone_ref_parts<'e>(
         &self,
         e: &'e Expr,
