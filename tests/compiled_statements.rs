@@ -194,3 +194,57 @@ fn a_counter_change_forbidden_while_its_amount_is_worked_out_is_refused_as_the_g
     assert!(!ca.1.contains("add 1 discarded_points"), "the forbidden change was made:\n{}", ca.1);
     assert_eq!(ca, ga, "a counter change forbidden on the way plays otherwise compiled than kept as a value");
 }
+
+/// `twilit simulate DIR` of `games` games as JSON (a simulation logs nothing, so a pick
+/// by an agent that reads only how many options there are is made without them), with
+/// more arguments before the command.
+fn simulate(dir: &Path, games: u32, before: &[&str]) -> (Option<i32>, String) {
+    let o = Command::new(env!("CARGO_BIN_EXE_twilit"))
+        .args(before)
+        .args(["simulate", dir.to_str().unwrap(), "--games", &games.to_string(), "--jobs", "1", "--format", "json"])
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("runs");
+    let text = String::from_utf8_lossy(&o.stdout).into_owned() + &String::from_utf8_lossy(&o.stderr);
+    // The advice to replay a failed game names the directory.
+    (o.status.code(), text.replace(dir.to_str().unwrap(), "DIR"))
+}
+
+#[test]
+fn a_card_picked_in_a_simulation_is_picked_as_the_general_path_picks_it() {
+    // The random agent reads only how many cards there are: the compiled pick counts
+    // them instead of listing them (`moves.rs` `silent_pick`). Same picks, same draws of
+    // the generator, same steps: the same games, and the same games cut short by budgets
+    // that run out around the pick.
+    let tmp = tempfile::tempdir().unwrap();
+    let picks = [
+        "move 1 card from prizes to current_prize face up",
+        "move a card from prizes to current_prize face up",
+        // A pick from a zone of the acting player's that fills up as the game goes.
+        "move a card from prizes to spent of you\n      move a card from spent of you to current_prize face up",
+    ];
+    for (i, fused) in picks.iter().enumerate() {
+        let (a, b) = (tmp.path().join(format!("compiled{i}")), tmp.path().join(format!("general{i}")));
+        goofspiel_with(&a, &format!("      {fused}\n"));
+        goofspiel_with(&b, &format!("      {}\n", kept(fused)));
+        let mut failed = 0;
+        for steps in [40, 90, 150, 233, 377, 610, 987] {
+            let limit = format!("game_steps={steps}");
+            let (ca, ga) = (simulate(&a, 6, &["--limit", &limit]), simulate(&b, 6, &["--limit", &limit]));
+            failed += usize::from(ca.1.contains("step budget"));
+            assert_eq!(ca, ga, "`{fused}` with {limit}: a simulation plays otherwise compiled than kept as a value");
+        }
+        assert!(failed > 0, "`{fused}`: no budget tried ran out: the test tests nothing");
+        // Whole games, the bids picked by the general path too (else a pick gone wrong
+        // would change both games alike). Kept as a value, the bid makes `place_bids`
+        // rehearse each player's block (`secret.rs`), which counts other steps: no budget.
+        let game = std::fs::read_to_string(b.join("game.yaml")).unwrap();
+        let bid = "        move 1 card from hand to bid face down";
+        assert!(game.contains(bid), "Goofspiel's place_bids changed: update this test");
+        std::fs::write(b.join("game.yaml"), game.replacen(bid, &kept(bid), 1)).unwrap();
+        let (ca, ga) = (simulate(&a, 40, &[]), simulate(&b, 40, &[]));
+        assert_eq!(ca.0, Some(0), "`{fused}`: {}", ca.1);
+        assert!(ca.1.contains("\"ended\":40"), "`{fused}`: not every game ended\n{}", ca.1);
+        assert_eq!(ca, ga, "`{fused}`: a simulation plays otherwise compiled than kept as a value");
+    }
+}

@@ -8,6 +8,23 @@ use crate::syntax::ast::*;
 
 use super::select::first;
 use super::{Ask, Ctx, Halt, Interp, R};
+use crate::engine::PlayerId;
+
+/// The options an agent picked, by index: one (the commonest answer) kept without a list.
+pub(super) enum Picked {
+    One([usize; 1]),
+    Many(Vec<usize>),
+}
+
+impl Picked {
+    /// The indices picked.
+    pub(super) fn as_slice(&self) -> &[usize] {
+        match self {
+            Picked::One(one) => one,
+            Picked::Many(many) => many,
+        }
+    }
+}
 
 /// Prompts by the script text they are made of (what follows `choose `).
 pub(super) type Prompts = crate::fxhash::FxHashMap<Box<str>, Arc<str>>;
@@ -135,8 +152,7 @@ impl Interp<'_> {
         let Some(who) = cx.you else {
             return Err(Halt::error(format!("nobody to {}", self.prompt_text(&prompt, cx))));
         };
-        // One option picked (the commonest answer) is kept here, not in a list.
-        let (one, got);
+        let (answer, got);
         let picked: &[usize] = match self.replay.pop_front() {
             // The same things the player chose in the rehearsal of a simultaneous choice.
             Some(chosen) => {
@@ -155,32 +171,10 @@ impl Interp<'_> {
                     if named { cands.iter().map(|c| self.show_to(c, who)).collect() } else { vec![] };
                 let text = if named { Some(self.prompt_text(&prompt, cx)) } else { None };
                 let view = if self.agent.wants_view(self.pname(who)) { Some(self.view_for(who)) } else { None };
-                // The fields, not `pname`: the generator is lent to the agent beside it.
-                let state = &mut self.w.state;
-                let ask = Ask {
-                    chooser: &state.players[who].name,
-                    prompt: text.as_deref().unwrap_or(""),
-                    count: cands.len(),
-                    options: &options,
-                    min,
-                    max,
-                    view: view.as_ref(),
-                };
-                let picked: &[usize] = match self.agent.choose_one(&ask, &mut state.rng) {
-                    Some(i) => {
-                        one = [i.map_err(Halt::agent)?];
-                        &one
-                    }
-                    None => {
-                        got = self.agent.choose(&ask, &mut state.rng).map_err(Halt::agent)?;
-                        &got
-                    }
-                };
-                if picked.iter().any(|&i| i >= cands.len()) {
-                    let prompt = self.prompt_text(&prompt, cx);
-                    return Err(Halt::agent(format!("`{prompt}`: the agent picked an option that does not exist")));
-                }
-                picked
+                let text = text.as_deref().unwrap_or("");
+                answer =
+                    self.agent_answer(who, text, (cands.len(), &options), (min, max), view.as_ref(), &prompt, cx)?;
+                answer.as_slice()
             }
         };
         if let Some(r) = &mut self.recording {
@@ -208,6 +202,53 @@ impl Interp<'_> {
             return Ok(Value::List(cands));
         }
         Ok(Value::List(picked.iter().map(|&i| cands[i].clone()).collect()))
+    }
+
+    /// The agent's answer to a question of `count` options (`options` their names, for
+    /// an agent that reads them) of which `who` picks `min..=max`: indices among them.
+    #[allow(clippy::too_many_arguments)]
+    fn agent_answer(
+        &mut self,
+        who: PlayerId,
+        text: &str,
+        (count, options): (usize, &[String]),
+        (min, max): (usize, usize),
+        view: Option<&super::View>,
+        prompt: &Prompt,
+        cx: &Ctx,
+    ) -> R<Picked> {
+        // The fields, not `pname`: the generator is lent to the agent beside it.
+        let state = &mut self.w.state;
+        let ask = Ask { chooser: &state.players[who].name, prompt: text, count, options, min, max, view };
+        let picked = match self.agent.choose_one(&ask, &mut state.rng) {
+            Some(i) => Picked::One([i.map_err(Halt::agent)?]),
+            None => Picked::Many(self.agent.choose(&ask, &mut state.rng).map_err(Halt::agent)?),
+        };
+        if picked.as_slice().iter().any(|&i| i >= count) {
+            let prompt = self.prompt_text(prompt, cx);
+            return Err(Halt::agent(format!("`{prompt}`: the agent picked an option that does not exist")));
+        }
+        Ok(picked)
+    }
+
+    /// Whether `who` answers a question from the number of its options alone, with
+    /// nothing recording, replaying, parking or logging it: `ask` would then make the
+    /// options only to hand over their number (`silent_answer`).
+    pub(super) fn answers_silently(&self, who: PlayerId) -> bool {
+        !self.speculating
+            && self.replay.is_empty()
+            && self.recording.is_none()
+            && self.unread()
+            && !self.agent.wants_names()
+            && !self.agent.wants_view(self.pname(who))
+    }
+
+    /// What `ask` does for `who` picking one of `count` options when `answers_silently`:
+    /// its step and the agent's answer, with no option made.
+    pub(super) fn silent_answer(&mut self, who: PlayerId, count: usize, prompt: &Prompt, cx: &Ctx) -> R<Picked> {
+        debug_assert!(self.answers_silently(who) && count >= 1);
+        self.tick()?;
+        self.agent_answer(who, "", (count, &[]), (1, 1), None, prompt, cx)
     }
 
     /// The game as player `who` may see it now.

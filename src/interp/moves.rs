@@ -4,6 +4,10 @@
 //! counts; running it finds its zones by key, counts its steps at once, and moves
 //! through the same helpers as the fused path (`pick_things`, `relocate`).
 //!
+//! A pick of one card by an agent that reads only how many options there are (the
+//! random agent in a simulation, which logs nothing) counts the cards and moves the one
+//! at the index it draws: no candidate is listed (`silent_pick`).
+//!
 //! Kept by the address of the effect in the rules' scripts, as `stmts.rs` keeps its
 //! compiled expressions: the syntax tree does not know of them.
 //!
@@ -215,6 +219,11 @@ impl<'r> Interp<'r> {
     ) -> Option<R<()>> {
         let [o] = &e.objects[..] else { return None };
         let ExprKind::Select { quantity: Some(q), base, filters } = &o.kind else { return None };
+        if cards {
+            if let Some(out) = self.silent_pick((o, q, base, filters), (from, z), m, to, ids, cx) {
+                return Some(out);
+            }
+        }
         let cands = self.in_zones(&[z], cards);
         // The selection's, the place's and the zone's steps, one per candidate; then the
         // number's (if written out: `bounds` evaluates it, one step) and the question's
@@ -234,6 +243,58 @@ impl<'r> Interp<'r> {
         }
         let over = self.steps.count(m.to.steps());
         debug_assert!(!over, "a compiled pick's steps were not all in the budget's room");
+        Some(self.move_all(ids.as_slice(), to, m.face, cx))
+    }
+
+    /// `compiled_pick` of one card among two or more, by an agent that answers from
+    /// their number alone (`answers_silently`): the cards counted, not listed, and the
+    /// one at the index picked moved. The same steps, in the same places, as the pick
+    /// through `pick_things` (the candidates', the number's if written out, the
+    /// question's); `None`, having done nothing, for any other pick.
+    fn silent_pick(
+        &mut self,
+        (o, q, base, filters): (&Expr, &Quantity, &Expr, &[Filter]),
+        (from, z): (&Place, ZoneId),
+        m: &Move,
+        to: ZoneId,
+        ids: &mut Ids,
+        cx: &mut Ctx,
+    ) -> Option<R<()>> {
+        let number = match &q.kind {
+            QuantityKind::One => 0,
+            QuantityKind::Exactly(n) if matches!(n.kind, ExprKind::Int(1)) => 1,
+            _ => return None,
+        };
+        let who = cx.you?;
+        let s = &self.w.state;
+        let count = s.zones[z].items.iter().filter(|&&x| s.is_card(x)).count();
+        let before = 2 + from.steps() + count;
+        if count < 2 || self.steps.room() < (before + 2 + m.to.steps()) as i64 || !self.answers_silently(who) {
+            return None;
+        }
+        #[cfg(debug_assertions)]
+        self.same_cands_as_fused(base, filters, &self.in_zones(&[z], true), before, cx);
+        self.steps.count(before + number);
+        let end = filters.last().map(|f| f.span.end).unwrap_or(base.span.end);
+        let prompt = super::choice::Prompt::Words(q.span.start..end);
+        match self.silent_answer(who, count, &prompt, cx) {
+            Ok(picked) => {
+                let s = &self.w.state;
+                for &i in picked.as_slice() {
+                    // `agent_answer` checked the index against the count of these cards.
+                    if let Some(x) = s.zones[z].items.iter().copied().filter(|&x| s.is_card(x)).nth(i) {
+                        ids.push(x);
+                    }
+                }
+            }
+            Err(mut h) => {
+                // Where `move_things` places the errors of its things: at the object.
+                h.place(&o.span, cx);
+                return Some(Err(h));
+            }
+        }
+        let over = self.steps.count(m.to.steps());
+        debug_assert!(!over, "a silent pick's steps were not all in the budget's room");
         Some(self.move_all(ids.as_slice(), to, m.face, cx))
     }
 
