@@ -1,6 +1,6 @@
 //! Statements compiled once give what the general path gives: fused moves
-//! (`interp/fused.rs`), moves compiled once (`interp/moves.rs`) and counter changes
-//! (`interp/tallies.rs`). Each shape is written once as a statement (compiled or fused)
+//! (`interp/fused.rs`), moves compiled once (`interp/moves.rs`), counter changes
+//! (`interp/tallies.rs`) and reveals (`interp/reveals.rs`). Each shape is written once as a statement (compiled or fused)
 //! and once as `let m = VERB ...`, whose value is kept and which therefore always takes
 //! the general path; the two games must play the same, byte for byte, under several
 //! seeds, and under step budgets tight enough to run out inside the statement. The
@@ -41,7 +41,7 @@ fn play_with(dir: &Path, seed: u64, more: &[&str]) -> (Option<i32>, String) {
 }
 
 /// The verbs whose statements `kept` keeps the value of.
-const VERBS: [&str; 6] = ["move", "add", "remove", "gain", "spend", "lose"];
+const VERBS: [&str; 7] = ["move", "add", "remove", "gain", "spend", "lose", "reveal"];
 
 /// The same lines with every move's and counter change's value kept (`let mN = move
 /// ...`): the general path.
@@ -245,6 +245,36 @@ fn a_card_picked_in_a_simulation_is_picked_as_the_general_path_picks_it() {
         let (ca, ga) = (simulate(&a, 40, &[]), simulate(&b, 40, &[]));
         assert_eq!(ca.0, Some(0), "`{fused}`: {}", ca.1);
         assert!(ca.1.contains("\"ended\":40"), "`{fused}`: not every game ended\n{}", ca.1);
+        assert_eq!(ca, ga, "`{fused}`: a simulation plays otherwise compiled than kept as a value");
+    }
+}
+
+#[test]
+fn reveals_play_and_run_out_of_steps_as_the_general_path() {
+    // A zone named alone, a zone of you, a zone of each player: the transcript shows who
+    // saw what, so the reveal's event is compared too.
+    let reveals = [
+        "move top card of prizes to current_prize face down\n      reveal cards in current_prize",
+        "move top card of prizes to spent of you face down\n      reveal cards in spent of you simultaneously\n      move cards in spent of you to current_prize",
+        "move top card of prizes to bid of you face down\n      reveal cards in bid of each player simultaneously\n      move cards in bid of you to current_prize",
+        "move top card of prizes to bid face down\n      reveal cards in bid of players\n      move cards in bid to current_prize",
+    ];
+    let tmp = tempfile::tempdir().unwrap();
+    for (i, fused) in reveals.iter().enumerate() {
+        plays_alike(fused);
+        let (a, b) = (tmp.path().join(format!("compiled{i}")), tmp.path().join(format!("general{i}")));
+        goofspiel_with(&a, &format!("      {fused}\n"));
+        goofspiel_with(&b, &format!("      {}\n", kept(fused)));
+        let mut failed = 0;
+        for steps in [4, 5, 6, 7, 8, 9, 10, 11, 12, 14, 17, 20, 25] {
+            let limit = format!("steps={steps}");
+            let (ca, ga) = (play_with(&a, 1, &["--limit", &limit]), play_with(&b, 1, &["--limit", &limit]));
+            failed += usize::from(ca.0 != Some(0));
+            assert_eq!(ca, ga, "`{fused}` with {limit}: compiled plays otherwise than kept as a value");
+        }
+        assert!(failed > 0, "`{fused}`: no budget tried ran out: the test tests nothing");
+        let (ca, ga) = (simulate(&a, 20, &[]), simulate(&b, 20, &[]));
+        assert_eq!(ca.0, Some(0), "`{fused}`: {}", ca.1);
         assert_eq!(ca, ga, "`{fused}`: a simulation plays otherwise compiled than kept as a value");
     }
 }

@@ -35,6 +35,7 @@ impl Interp<'_> {
         match e.verb {
             Verb::Move => self.fused_move(e, cx),
             Verb::Add | Verb::Gain | Verb::Remove | Verb::Spend | Verb::Lose => self.compiled_tally(e, cx),
+            Verb::Reveal => self.compiled_reveal(e, cx),
             _ => None,
         }
     }

@@ -45,6 +45,7 @@ pub mod props;
 mod pure;
 mod relation;
 mod respond;
+mod reveals;
 pub mod rules;
 mod sample;
 mod secret;

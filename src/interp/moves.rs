@@ -42,7 +42,7 @@ pub(super) enum Place {
 
 impl Place {
     /// The steps `zone_ref` counts for it: the name's, and the `of`'s.
-    fn steps(&self) -> usize {
+    pub(super) fn steps(&self) -> usize {
         match self {
             Place::Alone(_) => 1,
             _ => 2,
@@ -125,7 +125,7 @@ fn written(q: &Quantity) -> bool {
 }
 
 /// `cards` or `pieces` (`all_of_kind` of a compiled name): whether cards.
-fn of_kind(rules: &Rules, e: &Expr) -> Option<bool> {
+pub(super) fn of_kind(rules: &Rules, e: &Expr) -> Option<bool> {
     let ExprKind::Name(_, Res::Global(i)) = &e.kind else { return None };
     super::located::global_of_kind(rules, *i)
 }
@@ -139,7 +139,7 @@ fn one_zone(rules: &Rules, base: &Expr, filters: &[Filter]) -> Option<(bool, Pla
 }
 
 /// A zone name alone or `of` one player, as `zone_ref_parts` reads it.
-fn place(rules: &Rules, e: &Expr) -> Option<Place> {
+pub(super) fn place(rules: &Rules, e: &Expr) -> Option<Place> {
     let zone = |x: &Expr| match &x.kind {
         ExprKind::Name(_, Res::Global(i)) if rules.globals.get(*i as usize) == Some(&Global::Zone) => Some(*i),
         _ => None,
@@ -300,7 +300,7 @@ impl<'r> Interp<'r> {
 
     /// The zone `p` reads, as `zone_ref` finds it, counting nothing; `None` where it
     /// finds none (or its `of` is not one player).
-    fn place_zone(&self, p: &Place, cx: &Ctx) -> Option<ZoneId> {
+    pub(super) fn place_zone(&self, p: &Place, cx: &Ctx) -> Option<ZoneId> {
         let (key, owner) = match p {
             Place::Alone(k) => (*k, cx.you),
             Place::OfYou(k) => (*k, Some(cx.you?)),

@@ -65,6 +65,13 @@ impl Interp<'_> {
             self.allowed("reveal", cx.you, Some(t), None)?;
             ents.push(self.ent(t)?);
         }
+        self.reveal_ents(ents, to, cx);
+        Ok(())
+    }
+
+    /// Shows `ents` to `to` (everyone when nobody is named) and logs it: who it was
+    /// revealed to, and whoever saw the things anyway, see which things.
+    pub(super) fn reveal_ents(&mut self, ents: Vec<EntId>, to: Vec<PlayerId>, cx: &Ctx) {
         let shown = if to.is_empty() {
             crate::engine::view::EVERYONE
         } else {
@@ -73,11 +80,10 @@ impl Interp<'_> {
         for &x in &ents {
             self.w.state.show_to(x, shown);
         }
-        // Those it was revealed to (and whoever saw the cards anyway) see which cards.
         // Who sees every revealed card (it was revealed to them, or they saw it anyway) sees
         // the line's names; the others see "a card".
         if self.unread() {
-            return Ok(());
+            return;
         }
         let mut seen = crate::engine::view::EVERYONE;
         for &x in &ents {
@@ -85,6 +91,5 @@ impl Interp<'_> {
         }
         seen |= shown | cx.you.map_or(0, crate::engine::view::bit);
         self.emit_seen(cx.you, EventKind::Reveal { ents, to }, seen);
-        Ok(())
     }
 }

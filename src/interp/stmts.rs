@@ -79,6 +79,7 @@ pub(super) struct Compiled {
     pub(super) ints: FxHashMap<usize, super::typed::Tv>,
     pub(super) moves: super::moves::Moves,
     pub(super) tallies: super::tallies::Tallies,
+    pub(super) reveals: super::reveals::Reveals,
 }
 
 /// Compiles the statements of every script: the expressions that only read, the numbers
@@ -108,6 +109,9 @@ pub(super) fn compile(rules: &Rules) -> Compiled {
                     effect_exprs(e, &mut one);
                     if let Some(m) = super::moves::compile(rules, e) {
                         out.moves.insert(super::moves::key(e), m);
+                    }
+                    if let Some(r) = super::reveals::compile(rules, e) {
+                        out.reveals.insert(super::reveals::key(e), r);
                     }
                     out.tallies.effect(rules, e);
                 }

@@ -1,0 +1,141 @@
+//! Reveals compiled once: `reveal cards in Z` (or pieces), perhaps `simultaneously`, to
+//! everyone, for a zone `Z` a compiled move reads (`moves.rs` `Place`) or `Z` of every
+//! seated player (`Z of each player`, `Z of players`). What the general path works out at
+//! every run (`effects.rs` `targets`: the selection's shape, its zones, a list of its
+//! things) is read when the rules are compiled; a reveal finds its zones, counts its
+//! steps at once and shows the things through the same helper (`reveal_ents`).
+//!
+//! Kept by the address of the effect, as `moves.rs` keeps moves.
+//!
+//! Invariant: a compiled reveal does what the general path does, with the same steps,
+//! things and events. Where a zone is not found, a binding is not what the shape needs,
+//! a prohibition may apply (the general path asks it for every thing) or the budget
+//! could run out, it has done nothing and the general path runs instead. Debug builds
+//! compare its things and steps with the general path's.
+
+use crate::engine::{EntId, ZoneId};
+use crate::fxhash::FxHashMap;
+use crate::syntax::ast::*;
+
+use super::compile::Global;
+use super::moves::Place;
+use super::rules::Rules;
+use super::{Ctx, Interp, R};
+
+/// Where a compiled reveal's things are.
+#[derive(Debug, Clone)]
+enum From {
+    /// One zone, as a compiled move reads it.
+    One(Place),
+    /// Zone `key` of every seated player; `selected` when written as a selection (`of
+    /// each player`), which counts a step of its own and one per player.
+    Each { key: u32, selected: bool },
+}
+
+/// A reveal compiled once: cards (else pieces) and where they are.
+#[derive(Debug, Clone)]
+pub(super) struct Reveal {
+    cards: bool,
+    from: From,
+}
+
+/// The compiled reveals of the rules, by the address of their effect.
+pub(super) type Reveals = FxHashMap<usize, Reveal>;
+
+/// The address a compiled reveal is kept by.
+pub(super) fn key(e: &Effect) -> usize {
+    e as *const Effect as usize
+}
+
+/// The compiled form of `e`, if it is a reveal of one of the shapes above.
+pub(super) fn compile(rules: &Rules, e: &Effect) -> Option<Reveal> {
+    if e.verb != Verb::Reveal || !e.clauses.iter().all(|c| matches!(c.kind, ClauseKind::Simultaneously)) {
+        return None;
+    }
+    let [Expr { kind: ExprKind::Select { quantity: None, base, filters }, .. }] = &e.objects[..] else {
+        return None;
+    };
+    let [Filter { kind: FilterKind::In(z) | FilterKind::From(z) | FilterKind::At(z), .. }] = &filters[..] else {
+        return None;
+    };
+    let cards = super::moves::of_kind(rules, base)?;
+    let from = match super::moves::place(rules, z) {
+        Some(p) => From::One(p),
+        None => each(rules, z)?,
+    };
+    Some(Reveal { cards, from })
+}
+
+/// `Z of each player` (or `of all players`, `of players`), as `inplace.rs`
+/// `zones_of_everyone` reads it.
+fn each(rules: &Rules, z: &Expr) -> Option<From> {
+    let ExprKind::Of(a, b) = &z.kind else { return None };
+    let ExprKind::Name(_, Res::Global(key)) = &a.kind else { return None };
+    if rules.globals.get(*key as usize) != Some(&Global::Zone) {
+        return None;
+    }
+    let (base, selected) = match &b.kind {
+        ExprKind::Select { quantity, base, filters }
+            if filters.is_empty()
+                && matches!(
+                    quantity.as_ref().map(|q| &q.kind),
+                    None | Some(QuantityKind::Each | QuantityKind::All)
+                ) =>
+        {
+            (&**base, true)
+        }
+        _ => (&**b, false),
+    };
+    let ExprKind::Name(_, Res::Global(i)) = &base.kind else { return None };
+    rules.names_players(*i).then_some(From::Each { key: *key, selected })
+}
+
+impl Interp<'_> {
+    /// Runs `e` as its compiled reveal; `None`, having done nothing, where it has none or
+    /// where the general path must run instead (see the module's invariant).
+    pub(super) fn compiled_reveal(&mut self, e: &Effect, cx: &mut Ctx) -> Option<R<()>> {
+        if self.coverage.is_some() || self.may_forbid() {
+            return None;
+        }
+        let rules: &Rules = self.rules;
+        let r = rules.stmts.reveals.get(&key(e))?;
+        // The selection's step and its place filter's, then the place's.
+        let (zones, place_steps) = match &r.from {
+            From::One(p) => (vec![self.place_zone(p, cx)?], p.steps()),
+            &From::Each { key, selected } => {
+                let zones: Option<Vec<ZoneId>> = self.seated_iter().map(|p| self.zone_keyed_of(key, Some(p))).collect();
+                let mut zones = zones?;
+                let steps = 2 + if selected { 1 + zones.len() } else { 0 };
+                zones.sort_unstable();
+                zones.dedup();
+                (zones, steps)
+            }
+        };
+        let s = &self.w.state;
+        let things: Vec<EntId> =
+            zones.iter().flat_map(|&z| s.zones[z].items.iter().copied()).filter(|&x| s.is_card(x) == r.cards).collect();
+        // One step more per thing (`zone_cands`).
+        let steps = 2 + place_steps + things.len();
+        if self.steps.room() < steps as i64 {
+            return None;
+        }
+        #[cfg(debug_assertions)]
+        self.same_as_targets(e, &things, steps, cx);
+        self.steps.count(steps);
+        self.reveal_ents(things, vec![], cx);
+        Some(Ok(()))
+    }
+
+    /// Debug builds: the general path finds the same things with the same steps (from the
+    /// same count, taken back after).
+    #[cfg(debug_assertions)]
+    fn same_as_targets(&mut self, e: &Effect, things: &[EntId], steps: usize, cx: &mut Ctx) {
+        let mark = self.steps.mark();
+        let general = self.targets(&e.objects[0], cx).expect("the general path finds the things");
+        let taken = self.steps.mark() - mark;
+        self.steps.rewind(mark);
+        let general: Vec<EntId> = general.as_slice().iter().map(|t| self.ent(t).expect("a thing")).collect();
+        assert_eq!(general, things, "a compiled reveal shows other things than the general path");
+        assert_eq!(taken, steps as i64, "a compiled reveal counts other steps than the general path");
+    }
+}
