@@ -1,6 +1,6 @@
 //! Statements compiled once give what the general path gives: fused moves
 //! (`interp/fused.rs`), moves compiled once (`interp/moves.rs`), counter changes
-//! (`interp/tallies.rs`) and reveals (`interp/reveals.rs`). Each shape is written once as a statement (compiled or fused)
+//! (`interp/tallies.rs`), reveals (`interp/reveals.rs`) and draws (`interp/draws.rs`). Each shape is written once as a statement (compiled or fused)
 //! and once as `let m = VERB ...`, whose value is kept and which therefore always takes
 //! the general path; the two games must play the same, byte for byte, under several
 //! seeds, and under step budgets tight enough to run out inside the statement. The
@@ -41,7 +41,7 @@ fn play_with(dir: &Path, seed: u64, more: &[&str]) -> (Option<i32>, String) {
 }
 
 /// The verbs whose statements `kept` keeps the value of.
-const VERBS: [&str; 7] = ["move", "add", "remove", "gain", "spend", "lose", "reveal"];
+const VERBS: [&str; 8] = ["move", "add", "remove", "gain", "spend", "lose", "reveal", "draw"];
 
 /// The same lines with every move's and counter change's value kept (`let mN = move
 /// ...`): the general path.
@@ -276,5 +276,47 @@ fn reveals_play_and_run_out_of_steps_as_the_general_path() {
         let (ca, ga) = (simulate(&a, 20, &[]), simulate(&b, 20, &[]));
         assert_eq!(ca.0, Some(0), "`{fused}`: {}", ca.1);
         assert_eq!(ca, ga, "`{fused}`: a simulation plays otherwise compiled than kept as a value");
+    }
+}
+
+#[test]
+fn draws_play_and_run_out_of_steps_as_the_general_path() {
+    // A number or none; zones named alone, `of you`, or the game's defaults; the acting
+    // player or `for` a local player or you.
+    let draws = [
+        ("draw 1 from prizes into current_prize", false),
+        ("draw from prizes into current_prize", false),
+        ("draw 2 from prizes into spent\n      move 1 card from spent of you to current_prize\n      move cards in spent of you to prizes", false),
+        ("let p = first(opponents)\n      draw 1 from prizes into bid for p\n      move cards in bid of p to current_prize", false),
+        ("draw 1 from prizes into bid of you for you\n      move cards in bid of you to current_prize", false),
+        ("draw 1", true),
+        ("draw 1 from prizes", true),
+        ("draw 1 into current_prize", true),
+    ];
+    let tmp = tempfile::tempdir().unwrap();
+    for (i, (fused, defaults)) in draws.iter().enumerate() {
+        let (a, b) = (tmp.path().join(format!("compiled{i}")), tmp.path().join(format!("general{i}")));
+        for (dir, lines) in [(&a, fused.to_string()), (&b, kept(fused))] {
+            goofspiel_with(dir, &format!("      {lines}\n"));
+            if *defaults {
+                let mut game = std::fs::read_to_string(dir.join("game.yaml")).unwrap();
+                game.push_str("\ndefaults:\n  draw_from: prizes\n  draw_into: current_prize\n");
+                std::fs::write(dir.join("game.yaml"), game).unwrap();
+            }
+        }
+        for seed in 1..=2 {
+            let (ca, ga) = (play(&a, seed), play(&b, seed));
+            assert_eq!(ca.0, Some(0), "`{fused}`, seed {seed}: {}", ca.1);
+            assert!(ca.1.contains("use reveal_prize"), "`{fused}`, seed {seed}: no transcript\n{}", ca.1);
+            assert_eq!(ca, ga, "`{fused}` plays otherwise compiled than kept as a value (seed {seed})");
+        }
+        let mut failed = 0;
+        for steps in [3, 4, 5, 6, 7, 8, 9, 10, 12, 14, 17, 20] {
+            let limit = format!("steps={steps}");
+            let (ca, ga) = (play_with(&a, 1, &["--limit", &limit]), play_with(&b, 1, &["--limit", &limit]));
+            failed += usize::from(ca.0 != Some(0));
+            assert_eq!(ca, ga, "`{fused}` with {limit}: compiled plays otherwise than kept as a value");
+        }
+        assert!(failed > 0, "`{fused}`: no budget tried ran out: the test tests nothing");
     }
 }

@@ -36,6 +36,7 @@ impl Interp<'_> {
             Verb::Move => self.fused_move(e, cx),
             Verb::Add | Verb::Gain | Verb::Remove | Verb::Spend | Verb::Lose => self.compiled_tally(e, cx),
             Verb::Reveal => self.compiled_reveal(e, cx),
+            Verb::Draw => self.compiled_draw(e, cx),
             _ => None,
         }
     }

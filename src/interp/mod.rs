@@ -20,6 +20,7 @@ mod ctx;
 mod decks;
 mod defs;
 mod draft;
+mod draws;
 mod effects;
 mod eval;
 mod exec;

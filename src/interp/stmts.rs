@@ -80,6 +80,7 @@ pub(super) struct Compiled {
     pub(super) moves: super::moves::Moves,
     pub(super) tallies: super::tallies::Tallies,
     pub(super) reveals: super::reveals::Reveals,
+    pub(super) draws: super::draws::Draws,
 }
 
 /// Compiles the statements of every script: the expressions that only read, the numbers
@@ -112,6 +113,9 @@ pub(super) fn compile(rules: &Rules) -> Compiled {
                     }
                     if let Some(r) = super::reveals::compile(rules, e) {
                         out.reveals.insert(super::reveals::key(e), r);
+                    }
+                    if let Some(d) = super::draws::compile(rules, e) {
+                        out.draws.insert(super::draws::key(e), d);
                     }
                     out.tallies.effect(rules, e);
                 }
