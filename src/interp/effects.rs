@@ -358,8 +358,12 @@ impl<'r> Interp<'r> {
         }
         let from = self.w.state.zone_of(e);
         // A replacement may take the move's place; a `before:` ability may move the thing
-        // first, and then this move no longer happens.
-        if self.about_to(cx.you, EventKind::Move { verb, ent: e, from, to })? || self.w.state.zone_of(e) != from {
+        // first, and then this move no longer happens. Where no ability answers events,
+        // neither can: no event is made (dropping it cost a call at every move).
+        let reacts = self.rules.reacts.any();
+        if reacts
+            && (self.about_to(cx.you, EventKind::Move { verb, ent: e, from, to })? || self.w.state.zone_of(e) != from)
+        {
             return Ok(());
         }
         let unread = self.unread();
