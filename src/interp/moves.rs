@@ -18,7 +18,7 @@
 //! runs instead (it then finds the same error where it does). Debug builds compare
 //! every compiled move's zones, things and steps with the fused path's.
 
-use crate::engine::{EntId, Value, ZoneId};
+use crate::engine::{Value, ZoneId};
 use crate::fxhash::FxHashMap;
 use crate::syntax::ast::*;
 
@@ -319,7 +319,7 @@ impl<'r> Interp<'r> {
     /// Debug builds: the fused path finds the same things and destination with the
     /// same steps (from the same count, taken back after).
     #[cfg(debug_assertions)]
-    fn same_as_fused(&mut self, e: &Effect, things: &[EntId], to: ZoneId, steps: usize, cx: &mut Ctx) {
+    fn same_as_fused(&mut self, e: &Effect, things: &[crate::engine::EntId], to: ZoneId, steps: usize, cx: &mut Ctx) {
         let mark = self.steps.mark();
         let (mut stack, mut heap) = ([0; ON_STACK], vec![]);
         let n = self.move_things(&e.objects[0], &mut stack, &mut heap, cx);
