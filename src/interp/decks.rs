@@ -47,6 +47,21 @@ impl Interp<'_> {
             Some(d) => d,
             None => Dest::Zone(self.default_zone(|d| &d.draw_into, "draw_into", Some(p))?, true),
         };
+        self.draw_between((from, to), n, cx, |me, ent| {
+            me.face(e, ent);
+            drawn.push(Value::Ent(ent));
+        })
+    }
+
+    /// `n` from the top of `from` to `to` (a zone refilled first if it must be), each
+    /// given to `arrived` once it has moved.
+    pub(super) fn draw_between(
+        &mut self,
+        (from, to): (ZoneId, Dest),
+        n: usize,
+        cx: &mut Ctx,
+        mut arrived: impl FnMut(&mut Self, EntId),
+    ) -> R<()> {
         self.refill(from, n, cx)?;
         // What is on top now is drawn, even if a move puts something else there: the
         // first few are kept on the stack (most draws are of one or two).
@@ -65,8 +80,7 @@ impl Interp<'_> {
         };
         for &ent in take {
             self.relocate("draw", &Value::Ent(ent), to, cx)?;
-            self.face(e, ent);
-            drawn.push(Value::Ent(ent));
+            arrived(self, ent);
         }
         Ok(())
     }

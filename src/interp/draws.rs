@@ -15,7 +15,7 @@
 //! general path runs instead. Debug builds compare its zones and steps with the general
 //! path's.
 
-use crate::engine::{Dest, EntId, Value};
+use crate::engine::{Dest, Value};
 use crate::fxhash::FxHashMap;
 use crate::syntax::ast::*;
 
@@ -156,7 +156,7 @@ impl Interp<'_> {
         let n = d.n.unwrap_or(1).max(0) as usize;
         // As `effect`: nothing arrives turned (the draw has no `face` clause).
         let saved = (cx.you.replace(who), self.arriving_face.take());
-        let out = self.draw_into(from, to, n, cx);
+        let out = self.draw_between((from, Dest::Zone(to, true)), n, cx, |_, _| {});
         (cx.you, self.arriving_face) = saved;
         Some(out)
     }
@@ -167,28 +167,6 @@ impl Interp<'_> {
             Zone::Named(p) => self.place_zone(p, cx),
             &Zone::Default(key) => self.zone_keyed_of(key, cx.you),
         }
-    }
-
-    /// `draw_for` once its zones are known: `n` from the top of `from` to `to`.
-    fn draw_into(&mut self, from: usize, to: usize, n: usize, cx: &mut Ctx) -> R<()> {
-        self.refill(from, n, cx)?;
-        let items = &self.w.state.zones[from].items;
-        let k = n.min(items.len());
-        let mut few = [0; 8];
-        let many: Vec<EntId>;
-        let take: &[EntId] = if k <= few.len() {
-            for (slot, &x) in few.iter_mut().zip(items.iter()) {
-                *slot = x;
-            }
-            &few[..k]
-        } else {
-            many = items.iter().take(n).copied().collect();
-            &many
-        };
-        for &ent in take {
-            self.relocate("draw", &Value::Ent(ent), Dest::Zone(to, true), cx)?;
-        }
-        Ok(())
     }
 
     /// Debug builds: the general path finds the same zones with the same steps before

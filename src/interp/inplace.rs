@@ -92,41 +92,26 @@ impl Interp<'_> {
     /// player). `None`, having counted nothing, for any other place, or when a player has
     /// no such zone or the budget would run out (`eval` then says so where it does).
     fn zones_of_everyone(&mut self, e: &Expr) -> Option<Zones> {
-        use super::compile::Global;
-        let ExprKind::Of(a, b) = &e.kind else { return None };
-        let ExprKind::Name(_, Res::Global(key)) = &a.kind else { return None };
-        let globals = &self.rules.globals;
-        if globals.get(*key as usize) != Some(&Global::Zone) {
-            return None;
-        }
-        let (base, selected) = match &b.kind {
-            ExprKind::Select { quantity, base, filters }
-                if filters.is_empty()
-                    && matches!(
-                        quantity.as_ref().map(|q| &q.kind),
-                        None | Some(QuantityKind::Each | QuantityKind::All)
-                    ) =>
-            {
-                (&**base, true)
-            }
-            _ => (&**b, false),
-        };
-        let ExprKind::Name(_, Res::Global(i)) = &base.kind else { return None };
-        if !self.rules.names_players(*i) {
-            return None;
-        }
-        let zones: Option<Vec<ZoneId>> = self.seated_iter().map(|p| self.zone_keyed_of(*key, Some(p))).collect();
-        let mut zones = zones?;
-        // `Of`, the name, and for a selection its own step and one per player.
-        let steps = 2 + if selected { 1 + zones.len() } else { 0 };
+        let (key, selected) = everyone(self.rules, e)?;
+        let (zones, steps) = self.zones_of_each(key, selected)?;
         let mark = self.steps.mark();
         if self.tick_n(steps).is_err() {
             self.steps.rewind(mark);
             return None;
         }
+        Some(Zones::Many(zones))
+    }
+
+    /// Zone `key` of every seated player, in table order, and the steps `eval` counts
+    /// for the place (`Of`, the name, and for a selection its own step and one per
+    /// player), counting nothing; `None` when a player has no such zone.
+    pub(super) fn zones_of_each(&self, key: u32, selected: bool) -> Option<(Vec<ZoneId>, usize)> {
+        let zones: Option<Vec<ZoneId>> = self.seated_iter().map(|p| self.zone_keyed_of(key, Some(p))).collect();
+        let mut zones = zones?;
+        let steps = 2 + if selected { 1 + zones.len() } else { 0 };
         zones.sort_unstable();
         zones.dedup();
-        Some(Zones::Many(zones))
+        Some((zones, steps))
     }
 
     /// `count`/`exists`/`first` of `cards in Z`, as `builtin_fn` reads a zone in place:
@@ -170,4 +155,28 @@ impl Interp<'_> {
         let z = self.zone_keyed_of(key, self.zone_owner(of, cx)?)?;
         Some(self.count_of(z, cards))
     }
+}
+
+/// `Z of each player`, `Z of all players` or `Z of players`, for a zone `Z`: the zone
+/// name's key, and whether the players are written as a selection.
+pub(super) fn everyone(rules: &super::rules::Rules, e: &Expr) -> Option<(u32, bool)> {
+    let ExprKind::Of(a, b) = &e.kind else { return None };
+    let ExprKind::Name(_, Res::Global(key)) = &a.kind else { return None };
+    if rules.globals.get(*key as usize) != Some(&super::compile::Global::Zone) {
+        return None;
+    }
+    let (base, selected) = match &b.kind {
+        ExprKind::Select { quantity, base, filters }
+            if filters.is_empty()
+                && matches!(
+                    quantity.as_ref().map(|q| &q.kind),
+                    None | Some(QuantityKind::Each | QuantityKind::All)
+                ) =>
+        {
+            (&**base, true)
+        }
+        _ => (&**b, false),
+    };
+    let ExprKind::Name(_, Res::Global(i)) = &base.kind else { return None };
+    rules.names_players(*i).then_some((*key, selected))
 }

@@ -13,11 +13,10 @@
 //! could run out, it has done nothing and the general path runs instead. Debug builds
 //! compare its things and steps with the general path's.
 
-use crate::engine::{EntId, ZoneId};
+use crate::engine::EntId;
 use crate::fxhash::FxHashMap;
 use crate::syntax::ast::*;
 
-use super::compile::Global;
 use super::moves::Place;
 use super::rules::Rules;
 use super::{Ctx, Interp, R};
@@ -61,33 +60,12 @@ pub(super) fn compile(rules: &Rules, e: &Effect) -> Option<Reveal> {
     let cards = super::moves::of_kind(rules, base)?;
     let from = match super::moves::place(rules, z) {
         Some(p) => From::One(p),
-        None => each(rules, z)?,
+        None => {
+            let (key, selected) = super::inplace::everyone(rules, z)?;
+            From::Each { key, selected }
+        }
     };
     Some(Reveal { cards, from })
-}
-
-/// `Z of each player` (or `of all players`, `of players`), as `inplace.rs`
-/// `zones_of_everyone` reads it.
-fn each(rules: &Rules, z: &Expr) -> Option<From> {
-    let ExprKind::Of(a, b) = &z.kind else { return None };
-    let ExprKind::Name(_, Res::Global(key)) = &a.kind else { return None };
-    if rules.globals.get(*key as usize) != Some(&Global::Zone) {
-        return None;
-    }
-    let (base, selected) = match &b.kind {
-        ExprKind::Select { quantity, base, filters }
-            if filters.is_empty()
-                && matches!(
-                    quantity.as_ref().map(|q| &q.kind),
-                    None | Some(QuantityKind::Each | QuantityKind::All)
-                ) =>
-        {
-            (&**base, true)
-        }
-        _ => (&**b, false),
-    };
-    let ExprKind::Name(_, Res::Global(i)) = &base.kind else { return None };
-    rules.names_players(*i).then_some(From::Each { key: *key, selected })
 }
 
 impl Interp<'_> {
@@ -102,14 +80,7 @@ impl Interp<'_> {
         // The selection's step and its place filter's, then the place's.
         let (zones, place_steps) = match &r.from {
             From::One(p) => (vec![self.place_zone(p, cx)?], p.steps()),
-            &From::Each { key, selected } => {
-                let zones: Option<Vec<ZoneId>> = self.seated_iter().map(|p| self.zone_keyed_of(key, Some(p))).collect();
-                let mut zones = zones?;
-                let steps = 2 + if selected { 1 + zones.len() } else { 0 };
-                zones.sort_unstable();
-                zones.dedup();
-                (zones, steps)
-            }
+            &From::Each { key, selected } => self.zones_of_each(key, selected)?,
         };
         let s = &self.w.state;
         let things: Vec<EntId> =
