@@ -320,3 +320,34 @@ fn draws_play_and_run_out_of_steps_as_the_general_path() {
         assert!(failed > 0, "`{fused}`: no budget tried ran out: the test tests nothing");
     }
 }
+
+/// What a budget error says ran out: the words after `running: `, up to the limit's name.
+fn ran_out_in(output: &str) -> Option<&str> {
+    let at = output.find("running: ")? + "running: ".len();
+    let len = output[at..].find(" (limit")?;
+    Some(&output[at..at + len])
+}
+
+#[test]
+fn bids_picked_silently_count_the_steps_of_a_game_played_aloud() {
+    // Goofspiel's bids are picked in a private `simultaneously` block: silently in a
+    // simulation (`moves.rs` `silent_pick`), through the question in `play`, which logs
+    // it. Goofspiel has no action window, so both count the same steps: under every budget
+    // around the first rounds the game runs out in the same procedure.
+    let game = Path::new(env!("CARGO_MANIFEST_DIR")).join("cards/goofspiel");
+    let mut seen = std::collections::BTreeSet::new();
+    for steps in 20..=100 {
+        let limit = format!("game_steps={steps}");
+        let (_, played) = play_with(&game, 4, &["--limit", &limit]);
+        let o = Command::new(env!("CARGO_BIN_EXE_twilit"))
+            .args(["--limit", &limit, "simulate", game.to_str().unwrap(), "--games", "1", "--seed", "4"])
+            .args(["--jobs", "1", "--format", "json"])
+            .output()
+            .expect("runs");
+        let simulated = String::from_utf8_lossy(&o.stdout).into_owned();
+        let (p, s) = (ran_out_in(&played), ran_out_in(&simulated));
+        assert_eq!(p, s, "with {limit} the played game and the simulated one run out in different places");
+        seen.extend(p.map(str::to_string));
+    }
+    assert!(seen.contains("place_bids") && seen.len() >= 3, "the budgets tried miss the bids: {seen:?}");
+}

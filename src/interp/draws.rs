@@ -62,8 +62,8 @@ pub(super) struct Draw {
 }
 
 /// The key of the default zone `pick` names, if the game has one and every zone filed
-/// under that key has exactly that name (then `zone_keyed_of` finds what `zone_named`
-/// finds).
+/// under that key has exactly that name, no board space among them (then `zone_keyed_of`
+/// finds what `zone_named` finds).
 fn default_zone(
     rules: &Rules,
     pick: impl Fn(&crate::load::Defaults) -> &Option<crate::load::Sp<String>>,
@@ -71,7 +71,8 @@ fn default_zone(
     let name = &pick(&rules.env.defaults).as_ref()?.value;
     let key = rules.env.index_of(name)?;
     let filed = |z: &str| rules.env.index_of(z) == Some(key);
-    let exact = rules.zones.iter().all(|z| !filed(&z.name.value) || z.name.value == *name);
+    let exact = rules.zones.iter().all(|z| !filed(&z.name.value) || z.name.value == *name)
+        && rules.board.iter().flat_map(|b| &b.spaces).all(|sp| !filed(&sp.id.value));
     (rules.env.entry(key)?.0 == name && exact).then_some(key)
 }
 
