@@ -151,10 +151,10 @@ impl Interp<'_> {
         if self.steps.room() < steps as i64 {
             return None;
         }
-        #[cfg(debug_assertions)]
-        self.same_as_draw(e, (from, to), steps, cx);
-        self.steps.count(steps);
         let n = d.n.unwrap_or(1).max(0) as usize;
+        #[cfg(debug_assertions)]
+        self.same_as_draw(e, (from, to), n, steps, cx);
+        self.steps.count(steps);
         // As `effect`: nothing arrives turned (the draw has no `face` clause).
         let saved = (cx.you.replace(who), self.arriving_face.take());
         let out = self.draw_between((from, Dest::Zone(to, true)), n, cx, |_, _| {});
@@ -170,13 +170,13 @@ impl Interp<'_> {
         }
     }
 
-    /// Debug builds: the general path finds the same zones with the same steps before
-    /// the first card moves (from the same count, taken back after).
+    /// Debug builds: the general path finds the same number and zones with the same
+    /// steps before the first card moves (from the same count, taken back after).
     #[cfg(debug_assertions)]
-    fn same_as_draw(&mut self, e: &Effect, (from, to): (usize, usize), steps: usize, cx: &mut Ctx) {
+    fn same_as_draw(&mut self, e: &Effect, (from, to): (usize, usize), n: usize, steps: usize, cx: &mut Ctx) {
         let mark = self.steps.mark();
-        let n = self.amount(e.objects.first(), cx).expect("the amount");
-        let _ = n;
+        let general_n = self.amount(e.objects.first(), cx).expect("the amount");
+        assert_eq!(general_n as usize, n, "a compiled draw draws another number than the general path");
         let for_clause = e.clauses.iter().any(|c| matches!(c.kind, ClauseKind::For(_)));
         let who =
             if for_clause { self.beneficiaries(e, cx).expect("the drawer")[0] } else { cx.you.expect("a drawer") };
