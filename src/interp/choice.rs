@@ -3,12 +3,11 @@
 
 use std::sync::Arc;
 
-use crate::engine::{EventKind, Holder, Kind, List, Loc, Value};
+use crate::engine::{EventKind, Holder, Kind, List, Loc, PlayerId, Value};
 use crate::syntax::ast::*;
 
 use super::select::first;
 use super::{Ask, Ctx, Halt, Interp, R};
-use crate::engine::PlayerId;
 
 /// The options an agent picked, by index: one (the commonest answer) kept without a list.
 pub(super) enum Picked {
@@ -252,7 +251,7 @@ impl Interp<'_> {
     }
 
     /// The game as player `who` may see it now.
-    pub fn view_for(&self, who: crate::engine::PlayerId) -> super::View {
+    pub fn view_for(&self, who: PlayerId) -> super::View {
         let s = &self.w.state;
         let phase = self.rules.phases.get(s.clock.phase).map_or("", |p| &*p.name);
         let active = s.active().map_or(String::new(), |p| format!(", {} to act", s.players[p].name));

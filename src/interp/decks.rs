@@ -5,6 +5,7 @@
 use crate::engine::{Dest, EntId, EventKind, List, PlayerId, Value, ZoneId};
 use crate::syntax::ast::*;
 
+use super::places::DefaultZone;
 use super::{Ctx, Halt, Interp, R};
 
 impl Interp<'_> {
@@ -41,11 +42,11 @@ impl Interp<'_> {
                     v => return Err(Halt::error(format!("cannot draw from {}", self.show(&v)))),
                 },
             },
-            _ => self.default_zone(|d| &d.draw_from, "draw_from", Some(p))?,
+            _ => self.default_zone(DefaultZone::DrawFrom, Some(p))?,
         };
         let to = match self.destination(e, cx)? {
             Some(d) => d,
-            None => Dest::Zone(self.default_zone(|d| &d.draw_into, "draw_into", Some(p))?, true),
+            None => Dest::Zone(self.default_zone(DefaultZone::DrawInto, Some(p))?, true),
         };
         self.draw_between((from, to), n, cx, |me, ent| {
             me.face(e, ent);
@@ -156,7 +157,7 @@ impl Interp<'_> {
     pub(super) fn shuffle(&mut self, e: &Effect, cx: &mut Ctx) -> R<Value> {
         let into = self.clause(e, |k| matches!(k, ClauseKind::Into(_) | ClauseKind::To(_)));
         let zone = match (e.objects.first(), into) {
-            (None, _) => self.default_zone(|d| &d.draw_from, "draw_from", cx.you)?,
+            (None, _) => self.default_zone(DefaultZone::DrawFrom, cx.you)?,
             (Some(o), None) => match super::select::first(self.eval(o, cx)?) {
                 Value::Zone(z) => z,
                 v => {

@@ -1,7 +1,8 @@
 //! Draws compiled once: `draw [N] [from Z] [into W] [for P]`, `N` written out (or none:
 //! one), `Z` and `W` zones a compiled move reads (`moves.rs` `Place`, read as the
 //! drawer's) or, where the draw names none, the game's `defaults:` (`draw_from`,
-//! `draw_into`), `P` `you` or a local bound to a player. What the general path works out at every run
+//! `draw_into`, found as the general path finds them), `P` `you` or a local bound to a
+//! player. What the general path works out at every run
 //! (`decks.rs` `draw`: the amount, the drawer, both zones as `zone_ref` reads them) is
 //! read when the rules are compiled; a draw finds its zones, counts the steps of the
 //! amount, the drawer and the zones at once, and draws through the same helpers
@@ -20,7 +21,9 @@ use crate::fxhash::FxHashMap;
 use crate::syntax::ast::*;
 
 use super::moves::Place;
+use super::places::DefaultZone;
 use super::rules::Rules;
+use super::stmts::effect_key;
 use super::{Ctx, Interp, R};
 
 /// Who draws.
@@ -35,11 +38,11 @@ enum Drawer {
 }
 
 /// A zone a draw reads: named (its steps counted as `zone_ref` counts them), or the
-/// game's default, by the key of its name (found as `default_zone` finds it: no step).
+/// game's default (found by `default_zone`, which counts no step).
 #[derive(Debug, Clone)]
 enum Zone {
     Named(Place),
-    Default(u32),
+    Default(DefaultZone),
 }
 
 impl Zone {
@@ -61,28 +64,8 @@ pub(super) struct Draw {
     drawer: Drawer,
 }
 
-/// The key of the default zone `pick` names, if the game has one and every zone filed
-/// under that key has exactly that name, no board space among them (then `zone_keyed_of`
-/// finds what `zone_named` finds).
-fn default_zone(
-    rules: &Rules,
-    pick: impl Fn(&crate::load::Defaults) -> &Option<crate::load::Sp<String>>,
-) -> Option<u32> {
-    let name = &pick(&rules.env.defaults).as_ref()?.value;
-    let key = rules.env.index_of(name)?;
-    let filed = |z: &str| rules.env.index_of(z) == Some(key);
-    let exact = rules.zones.iter().all(|z| !filed(&z.name.value) || z.name.value == *name)
-        && rules.board.iter().flat_map(|b| &b.spaces).all(|sp| !filed(&sp.id.value));
-    (rules.env.entry(key)?.0 == name && exact).then_some(key)
-}
-
 /// The compiled draws of the rules, by the address of their effect.
 pub(super) type Draws = FxHashMap<usize, Draw>;
-
-/// The address a compiled draw is kept by.
-pub(super) fn key(e: &Effect) -> usize {
-    e as *const Effect as usize
-}
 
 /// The compiled form of `e`, if it is a draw of the shape above.
 pub(super) fn compile(rules: &Rules, e: &Effect) -> Option<Draw> {
@@ -113,11 +96,11 @@ pub(super) fn compile(rules: &Rules, e: &Effect) -> Option<Draw> {
     }
     let from = match from {
         Some(z) => z,
-        None => Zone::Default(default_zone(rules, |d| &d.draw_from)?),
+        None => Zone::Default(DefaultZone::DrawFrom),
     };
     let to = match to {
         Some(z) => z,
-        None => Zone::Default(default_zone(rules, |d| &d.draw_into)?),
+        None => Zone::Default(DefaultZone::DrawInto),
     };
     Some(Draw { n, from, to, drawer })
 }
@@ -130,7 +113,7 @@ impl Interp<'_> {
             return None;
         }
         let rules: &Rules = self.rules;
-        let d = rules.stmts.draws.get(&key(e))?;
+        let d = rules.stmts.draws.get(&effect_key(e))?;
         // The drawer, and the steps of `amount` (a number written out is one) and of the
         // `for` (its value, one).
         let (who, first) = match &d.drawer {
@@ -166,7 +149,7 @@ impl Interp<'_> {
     fn draw_zone(&self, z: &Zone, cx: &Ctx) -> Option<usize> {
         match z {
             Zone::Named(p) => self.place_zone(p, cx),
-            &Zone::Default(key) => self.zone_keyed_of(key, cx.you),
+            &Zone::Default(which) => self.default_zone(which, cx.you).ok(),
         }
     }
 
@@ -187,11 +170,11 @@ impl Interp<'_> {
         });
         let general_from = match src {
             Some(z) => self.zone_ref(z, cx).map(|z| z.expect("the zone drawn from")),
-            None => self.default_zone(|d| &d.draw_from, "draw_from", Some(who)).ok(),
+            None => self.default_zone(DefaultZone::DrawFrom, Some(who)).ok(),
         };
         let general_to = match self.destination(e, cx).expect("the destination") {
             Some(d) => Some(d),
-            None => self.default_zone(|d| &d.draw_into, "draw_into", Some(who)).ok().map(|z| Dest::Zone(z, true)),
+            None => self.default_zone(DefaultZone::DrawInto, Some(who)).ok().map(|z| Dest::Zone(z, true)),
         };
         cx.you = saved;
         let taken = self.steps.mark() - mark;

@@ -524,7 +524,7 @@ impl<'r> Interp<'r> {
                 },
                 (Verb::Discard, None) => {
                     let owner = self.w.state.ents[ent].owner;
-                    Dest::Zone(self.default_zone(|d| &d.discard_into, "discard_into", owner)?, true)
+                    Dest::Zone(self.default_zone(super::places::DefaultZone::DiscardInto, owner)?, true)
                 }
                 (Verb::Take, None) => match self.w.state.zone_of(ent) {
                     Some(z) if self.w.state.zones[z].owner.is_some() && self.w.state.zones[z].owner != cx.you => {

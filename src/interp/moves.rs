@@ -25,6 +25,7 @@ use crate::syntax::ast::*;
 use super::compile::Global;
 use super::fused::{Ids, ON_STACK};
 use super::rules::Rules;
+use super::stmts::effect_key;
 use super::{Ctx, Interp, R};
 
 /// A zone a compiled move reads, as `zone_ref` reads it: the name's key, and whose.
@@ -76,11 +77,6 @@ pub(super) struct Move {
 
 /// The compiled moves of the rules, by the address of their effect.
 pub(super) type Moves = FxHashMap<usize, Move>;
-
-/// The address a compiled move is kept by.
-pub(super) fn key(e: &Effect) -> usize {
-    e as *const Effect as usize
-}
 
 /// The compiled form of `e`, if it is a move of one of the shapes above.
 pub(super) fn compile(rules: &Rules, e: &Effect) -> Option<Move> {
@@ -164,7 +160,7 @@ impl<'r> Interp<'r> {
     /// where the fused path must run instead (see the module's invariant).
     pub(super) fn compiled_move(&mut self, e: &Effect, cx: &mut Ctx) -> Option<R<()>> {
         let rules: &'r Rules = self.rules;
-        let m = rules.stmts.moves.get(&key(e))?;
+        let m = rules.stmts.moves.get(&effect_key(e))?;
         let to = self.place_zone(&m.to, cx)?;
         let (mut stack, mut heap) = ([0; ON_STACK], vec![]);
         let mut ids = Ids::new(&mut stack, &mut heap);

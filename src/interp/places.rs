@@ -7,25 +7,69 @@ use crate::syntax::ast::*;
 
 use super::{Ctx, Halt, Interp, R};
 
+/// A zone the game's `defaults:` may name, for the verbs that name none.
+#[derive(Debug, Clone, Copy)]
+pub(super) enum DefaultZone {
+    DrawFrom,
+    DrawInto,
+    DiscardInto,
+}
+
+impl DefaultZone {
+    const ALL: [DefaultZone; 3] = [DefaultZone::DrawFrom, DefaultZone::DrawInto, DefaultZone::DiscardInto];
+
+    /// Its field under `defaults:`.
+    fn field(self) -> &'static str {
+        match self {
+            DefaultZone::DrawFrom => "draw_from",
+            DefaultZone::DrawInto => "draw_into",
+            DefaultZone::DiscardInto => "discard_into",
+        }
+    }
+
+    /// The zone name the game gives it, if any.
+    fn name(self, d: &crate::load::Defaults) -> Option<&crate::load::Sp<String>> {
+        match self {
+            DefaultZone::DrawFrom => d.draw_from.as_ref(),
+            DefaultZone::DrawInto => d.draw_into.as_ref(),
+            DefaultZone::DiscardInto => d.discard_into.as_ref(),
+        }
+    }
+
+    /// The key of each default zone's name (`Rules::default_keys`), read once: where every
+    /// zone filed under that key has exactly that name and no board space is filed there,
+    /// `zone_keyed_of` finds what `zone_named` finds, without comparing names.
+    pub(super) fn keys(rules: &super::Rules) -> [Option<u32>; 3] {
+        DefaultZone::ALL.map(|which| {
+            let name = &which.name(&rules.env.defaults)?.value;
+            let key = rules.env.index_of(name)?;
+            let filed = |z: &str| rules.env.index_of(z) == Some(key);
+            let exact = rules.zones.iter().all(|z| !filed(&z.name.value) || z.name.value == *name)
+                && rules.board.iter().flat_map(|b| &b.spaces).all(|sp| !filed(&sp.id.value));
+            (rules.env.entry(key)?.0 == name && exact).then_some(key)
+        })
+    }
+}
+
 impl Interp<'_> {
     pub(super) fn same_zone_of(&self, p: PlayerId, like: Option<ZoneId>) -> R<ZoneId> {
         match like {
             Some(z) => self.zone_named(&self.w.state.zones[z].name.clone(), Some(p)),
-            None => self.default_zone(|d| &d.draw_into, "draw_into", Some(p)),
+            None => self.default_zone(DefaultZone::DrawInto, Some(p)),
         }
     }
 
     /// The zone the game's `defaults:` names for a verb that names none (the player's own,
-    /// or the shared one).
-    pub(super) fn default_zone(
-        &self,
-        pick: impl Fn(&crate::load::Defaults) -> &Option<crate::load::Sp<String>>,
-        field: &str,
-        owner: Option<PlayerId>,
-    ) -> R<ZoneId> {
-        match pick(&self.rules.env.defaults) {
-            Some(z) => self.zone_named(&z.value, owner),
-            None => Err(Halt::error(format!("no zone is named, and the game has no `defaults: {field}:`"))),
+    /// or the shared one): found by the key of its name (`DefaultZone::keys`), by the name
+    /// itself where the key could find another zone.
+    pub(super) fn default_zone(&self, which: DefaultZone, owner: Option<PlayerId>) -> R<ZoneId> {
+        let rules: &super::Rules = self.rules;
+        match (which.name(&rules.env.defaults), rules.default_keys[which as usize]) {
+            (Some(z), Some(key)) => self.zone_keyed_of(key, owner).ok_or_else(|| self.no_zone(&z.value, owner)),
+            (Some(z), None) => self.zone_named(&z.value, owner),
+            (None, _) => {
+                Err(Halt::error(format!("no zone is named, and the game has no `defaults: {}:`", which.field())))
+            }
         }
     }
 

@@ -19,11 +19,12 @@ use crate::syntax::ast::*;
 
 use super::moves::Place;
 use super::rules::Rules;
+use super::stmts::effect_key;
 use super::{Ctx, Interp, R};
 
 /// Where a compiled reveal's things are.
 #[derive(Debug, Clone)]
-enum From {
+enum Where {
     /// One zone, as a compiled move reads it.
     One(Place),
     /// Zone `key` of every seated player; `selected` when written as a selection (`of
@@ -35,16 +36,11 @@ enum From {
 #[derive(Debug, Clone)]
 pub(super) struct Reveal {
     cards: bool,
-    from: From,
+    from: Where,
 }
 
 /// The compiled reveals of the rules, by the address of their effect.
 pub(super) type Reveals = FxHashMap<usize, Reveal>;
-
-/// The address a compiled reveal is kept by.
-pub(super) fn key(e: &Effect) -> usize {
-    e as *const Effect as usize
-}
 
 /// The compiled form of `e`, if it is a reveal of one of the shapes above.
 pub(super) fn compile(rules: &Rules, e: &Effect) -> Option<Reveal> {
@@ -59,10 +55,10 @@ pub(super) fn compile(rules: &Rules, e: &Effect) -> Option<Reveal> {
     };
     let cards = super::moves::of_kind(rules, base)?;
     let from = match super::moves::place(rules, z) {
-        Some(p) => From::One(p),
+        Some(p) => Where::One(p),
         None => {
             let (key, selected) = super::inplace::everyone(rules, z)?;
-            From::Each { key, selected }
+            Where::Each { key, selected }
         }
     };
     Some(Reveal { cards, from })
@@ -76,11 +72,11 @@ impl Interp<'_> {
             return None;
         }
         let rules: &Rules = self.rules;
-        let r = rules.stmts.reveals.get(&key(e))?;
+        let r = rules.stmts.reveals.get(&effect_key(e))?;
         // The selection's step and its place filter's, then the place's.
         let (zones, place_steps) = match &r.from {
-            From::One(p) => (vec![self.place_zone(p, cx)?], p.steps()),
-            &From::Each { key, selected } => self.zones_of_each(key, selected)?,
+            Where::One(p) => (vec![self.place_zone(p, cx)?], p.steps()),
+            &Where::Each { key, selected } => self.zones_of_each(key, selected)?,
         };
         let s = &self.w.state;
         let things: Vec<EntId> =

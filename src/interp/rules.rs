@@ -125,6 +125,9 @@ pub struct Rules {
     /// expressions that only read, the typed numbers effects count, the moves and the
     /// counter changes compiled once.
     pub(super) stmts: super::stmts::Compiled,
+    /// The key of each `defaults:` zone's name, where it finds that zone alone
+    /// (`places.rs` `DefaultZone::keys`), by `DefaultZone`.
+    pub(super) default_keys: [Option<u32>; 3],
 }
 
 /// Converts a YAML value to a run-time value.
@@ -261,6 +264,7 @@ impl Rules {
         rules.from_zones = all.iter().flat_map(|a| a.from.iter().cloned()).collect();
         super::fast::compile_conds(&mut rules);
         rules.stmts = super::stmts::compile(&rules);
+        rules.default_keys = super::places::DefaultZone::keys(&rules);
         rules.listening = rules
             .cards
             .iter()
@@ -364,6 +368,7 @@ impl Rules {
             triggers: Default::default(),
             from_zones: Default::default(),
             stmts: Default::default(),
+            default_keys: Default::default(),
         }
     }
 

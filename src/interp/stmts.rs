@@ -70,6 +70,12 @@ fn key(e: &Expr) -> usize {
     e as *const Expr as usize
 }
 
+/// The address a compiled effect (a move, a counter change, a reveal, a draw) is kept by:
+/// the syntax tree does not know of its compiled form.
+pub(super) fn effect_key(e: &Effect) -> usize {
+    e as *const Effect as usize
+}
+
 /// What the statements of the rules' scripts compile to, kept by address: the
 /// expressions that only read, the typed form of the numbers effects count (`add N C`,
 /// `draw N`), the moves (`moves.rs`) and the counter changes (`tallies.rs`).
@@ -109,13 +115,13 @@ pub(super) fn compile(rules: &Rules) -> Compiled {
                 StmtKind::Effect(e) => {
                     effect_exprs(e, &mut one);
                     if let Some(m) = super::moves::compile(rules, e) {
-                        out.moves.insert(super::moves::key(e), m);
+                        out.moves.insert(effect_key(e), m);
                     }
                     if let Some(r) = super::reveals::compile(rules, e) {
-                        out.reveals.insert(super::reveals::key(e), r);
+                        out.reveals.insert(effect_key(e), r);
                     }
                     if let Some(d) = super::draws::compile(rules, e) {
-                        out.draws.insert(super::draws::key(e), d);
+                        out.draws.insert(effect_key(e), d);
                     }
                     out.tallies.effect(rules, e);
                 }

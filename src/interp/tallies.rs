@@ -21,6 +21,7 @@ use crate::load::CounterOn;
 use crate::syntax::ast::*;
 
 use super::rules::Rules;
+use super::stmts::effect_key;
 use super::{Ctx, Interp, R};
 
 /// A counter change compiled once.
@@ -42,11 +43,6 @@ pub(super) struct Tally {
 pub(super) struct Tallies {
     pub(super) effects: FxHashMap<usize, Tally>,
     pub(super) sets: FxHashMap<usize, (CounterId, CounterOn)>,
-}
-
-/// The address an effect is kept by.
-fn key(e: &Effect) -> usize {
-    e as *const Effect as usize
 }
 
 /// A compiled counter, if it is kept on the game or on players.
@@ -71,7 +67,7 @@ impl Tallies {
             [Clause { kind: ClauseKind::To(_) | ClauseKind::From(_) | ClauseKind::For(_), .. }] => true,
             _ => return None,
         };
-        self.effects.insert(key(e), Tally { id, on, add, verb: e.verb.as_str(), named });
+        self.effects.insert(effect_key(e), Tally { id, on, add, verb: e.verb.as_str(), named });
         Some(())
     }
 
@@ -90,7 +86,7 @@ impl Interp<'_> {
     #[inline(never)]
     pub(super) fn compiled_tally(&mut self, e: &Effect, cx: &mut Ctx) -> Option<R<()>> {
         let rules: &Rules = self.rules;
-        let &t = rules.stmts.tallies.effects.get(&key(e))?;
+        let &t = rules.stmts.tallies.effects.get(&effect_key(e))?;
         if self.may_forbid() || (!t.named && t.on == CounterOn::Player && cx.you.is_none()) {
             return None;
         }

@@ -103,7 +103,7 @@ impl<'r> Interp<'r> {
     }
 
     /// The error of a zone lookup that found nothing.
-    fn no_zone(&self, name: &str, owner: Option<PlayerId>) -> Halt {
+    pub(super) fn no_zone(&self, name: &str, owner: Option<PlayerId>) -> Halt {
         match owner {
             Some(p) => Halt::error(format!("{} has no zone `{name}`", self.w.state.players[p].name)),
             None => Halt::error(format!("there is no shared zone `{name}`")),
