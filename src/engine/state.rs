@@ -59,6 +59,9 @@ pub struct State {
     /// The entities attached to another (`Loc::On`), so that finding them costs what is
     /// attached, not the whole table.
     borne: std::collections::BTreeSet<EntId>,
+    /// The board spaces (zones with attributes), in zone order: selections of spaces ask
+    /// for them often, and they never change once made.
+    spaces: Vec<ZoneId>,
 }
 
 impl State {
@@ -84,6 +87,7 @@ impl State {
             zone_keys: vec![],
             journal: Default::default(),
             borne: Default::default(),
+            spaces: vec![],
         }
     }
 
@@ -151,8 +155,16 @@ impl State {
 
     /// Adds a zone.
     pub fn add_zone(&mut self, z: Zone) -> ZoneId {
+        if z.attrs.is_some() {
+            self.spaces.push(self.zones.len());
+        }
         self.zones.push(z);
         self.zones.len() - 1
+    }
+
+    /// Every board space, in zone order.
+    pub fn spaces(&self) -> &[ZoneId] {
+        &self.spaces
     }
 
     /// Creates an entity in a zone (at the bottom of an ordered zone).

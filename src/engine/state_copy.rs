@@ -42,6 +42,7 @@ impl State {
             zone_keys,
             journal,
             borne,
+            spaces,
         } = src;
         copy_vec(&mut self.players, players, Player::copy_from);
         self.seats.clone_from(seats);
@@ -62,6 +63,7 @@ impl State {
         self.zone_keys.clone_from(zone_keys);
         self.journal.clone_from(journal);
         self.borne.clone_from(borne);
+        self.spaces.clone_from(spaces);
         debug_assert!(self == src && self.journal_closed() == src.journal_closed(), "copy_from copies every part");
     }
 }

@@ -258,7 +258,7 @@ impl<'r> Interp<'r> {
             },
             Builtin::Cards => Value::List(self.all_ents(true).into_iter().map(Value::Ent).collect()),
             Builtin::Pieces => Value::List(self.all_ents(false).into_iter().map(Value::Ent).collect()),
-            Builtin::Spaces if cx.it.is_none() => Value::List(self.spaces().into_iter().map(Value::Zone).collect()),
+            Builtin::Spaces if cx.it.is_none() => Value::List(self.spaces().iter().map(|&z| Value::Zone(z)).collect()),
             Builtin::Relation | Builtin::Spaces if b == Builtin::Relation || n == "space" => match cx.it.clone() {
                 Some(it) => self.relation(n, &it)?,
                 None => return Err(Halt::error(format!("`{n}` of what? (no candidate here)"))),

@@ -18,8 +18,8 @@ impl<'r> Interp<'r> {
     }
 
     /// Every board space.
-    pub fn spaces(&self) -> Vec<ZoneId> {
-        (0..self.w.state.zones.len()).filter(|&z| self.w.state.zones[z].attrs.is_some()).collect()
+    pub fn spaces(&self) -> &[ZoneId] {
+        self.w.state.spaces()
     }
 
     /// A value as the things it selects: a zone's contents, a noun's instances, a list.
@@ -58,7 +58,7 @@ impl<'r> Interp<'r> {
                     (cards, _) => ents.retain(|e| is_card(e) == cards),
                 }
                 self.tick_n(ents.len())?;
-                let spaces = self.spaces();
+                let spaces = self.w.state.spaces().to_vec();
                 let cands = ents.into_iter().map(Value::Ent).chain(spaces.into_iter().map(Value::Zone));
                 self.nouns_among(&noun, cands)
             }
@@ -428,7 +428,9 @@ impl<'r> Interp<'r> {
         };
         let mut here = self.in_zones(&zones, true);
         here.extend(self.in_zones(&zones, false));
-        here.extend(self.spaces().into_iter().filter(|z| zones.binary_search(z).is_ok()).map(Value::Zone));
+        // `zones` is sorted: its spaces, in zone order, are the spaces among them.
+        let s = &self.w.state;
+        here.extend(zones.iter().filter(|&&z| s.zones[z].attrs.is_some()).map(|&z| Value::Zone(z)));
         self.nouns_among(noun, here)
     }
 
