@@ -2,7 +2,7 @@
 //! property), and which of many things are, with what depends only on the noun worked out
 //! once (`compile::Nouns` bits).
 
-use crate::engine::{EntId, Kind, List, Loc, Value};
+use crate::engine::{EntId, Kind, List, Loc, Value, ZoneId};
 use crate::syntax::ast::{BinOp, CallKind, Callee, Expr, ExprKind};
 
 use super::rules::Body;
@@ -35,12 +35,19 @@ impl<'r> Interp<'r> {
                 }
                 self.is_a_by_values(e, noun)
             }
-            Value::Zone(z) => {
-                let attrs = self.w.state.zones[*z].attrs.as_ref();
-                Ok(attrs.is_some_and(|a| a.values().any(|x| names(x, noun))))
-            }
+            Value::Zone(z) => Ok(self.space_is(*z, noun, self.rules.space_nouns.get(noun))),
             _ => Ok(false),
         }
+    }
+
+    /// Whether zone `z` is a board space that holds `noun`, whose spaces are `holding`
+    /// (`Rules::space_nouns`, looked up once by the caller).
+    fn space_is(&self, z: ZoneId, noun: &str, holding: Option<&Vec<bool>>) -> bool {
+        let s = &self.w.state;
+        let is = s.spaces().binary_search(&z).is_ok_and(|k| holding.is_some_and(|h| h[k]));
+        let attrs = s.zones[z].attrs.as_ref();
+        debug_assert_eq!(is, attrs.is_some_and(|a| a.values().any(|x| names(x, noun))), "`{noun}`: the board's table");
+        is
     }
 
     /// The `noun`s among `cands`, in order: `is_a` of each, with what depends only on the
@@ -61,11 +68,13 @@ impl<'r> Interp<'r> {
             }
             return Ok(out);
         }
+        let holding = rules.space_nouns.get(noun);
         // The noun's printed membership of each piece kind met so far.
         let mut kinds: Vec<(String, bool)> = vec![];
         let mut out = List::new();
         for c in cands {
             let fast = match &c {
+                Value::Zone(z) => Some(self.space_is(*z, noun, holding)),
                 Value::Ent(e) if self.w.state.ents[*e].props.is_empty() => {
                     let ent = &self.w.state.ents[*e];
                     match &ent.kind {

@@ -54,6 +54,10 @@ pub struct Rules {
     pub attrs: HashMap<String, PropInfo>,
     /// For each enum value, the card properties that have it (board values map to none).
     pub values: HashMap<String, Vec<String>>,
+    /// For each enum value the board's spaces hold, which spaces hold it (in board order,
+    /// the order `lay_out` makes them in). A space's attributes never change in play, so
+    /// whether it "is a" noun is read here rather than searched in its attributes.
+    pub space_nouns: HashMap<String, Vec<bool>>,
     /// Which cards print each enum value (`is_a` reads these bits).
     pub nouns: super::compile::Nouns,
     /// Procedures (the factions' too), by the index a compiled call holds
@@ -141,6 +145,29 @@ pub fn value_of(v: &load::Value) -> Value {
         load::Value::List(l) => Value::List(l.iter().map(|x| value_of(&x.value)).collect()),
         load::Value::Map(_) => Value::Null,
     }
+}
+
+/// A board space's attributes: the board's defaults, then the space's own values.
+pub(super) fn space_attrs(attrs: &HashMap<String, PropInfo>, sp: &load::Space) -> BTreeMap<String, Value> {
+    let mut out: BTreeMap<String, Value> = attrs.iter().map(|(k, a)| (k.clone(), a.default.clone())).collect();
+    out.extend(sp.attrs.iter().map(|(k, v)| (k.value.to_string(), value_of(&v.value))));
+    out
+}
+
+/// `Rules::space_nouns`: the enum values each space's attributes hold (`select::names`).
+fn space_nouns(attrs: &HashMap<String, PropInfo>, board: Option<&load::Board>) -> HashMap<String, Vec<bool>> {
+    let spaces = board.map_or(&[][..], |b| &b.spaces[..]);
+    let mut out: HashMap<String, Vec<bool>> = HashMap::default();
+    for (k, sp) in spaces.iter().enumerate() {
+        for v in space_attrs(attrs, sp).values() {
+            for x in v.as_slice() {
+                if let Value::Sym(s) = x {
+                    out.entry(s.to_string()).or_insert_with(|| vec![false; spaces.len()])[k] = true;
+                }
+            }
+        }
+    }
+    out
 }
 
 /// `players: { min, max }` as counts (1 to 64, the most the views can tell apart).
@@ -316,6 +343,7 @@ impl Rules {
                 values.entry(v.value.clone()).or_default();
             }
         }
+        let space_nouns = space_nouns(&attrs, g.board.as_ref());
         Rules {
             game: g.game.value.clone(),
             env: Env::default(),
@@ -330,6 +358,7 @@ impl Rules {
             prop_ids: HashMap::default(),
             attrs,
             values,
+            space_nouns,
             nouns: Default::default(),
             procs: HashMap::default(),
             proc_list: vec![],

@@ -50,9 +50,7 @@ impl<'r> Interp<'r> {
             }
         }
         for sp in rules.board.iter().flat_map(|b| &b.spaces) {
-            let mut attrs: std::collections::BTreeMap<String, Value> =
-                rules.attrs.iter().map(|(k, a)| (k.clone(), a.default.clone())).collect();
-            attrs.extend(sp.attrs.iter().map(|(k, v)| (k.value.to_string(), super::rules::value_of(&v.value))));
+            let attrs = super::rules::space_attrs(&rules.attrs, sp);
             let zone = s.add_zone(Zone {
                 name: sp.id.value.clone(),
                 owner: None,
