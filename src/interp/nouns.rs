@@ -42,12 +42,37 @@ impl<'r> Interp<'r> {
 
     /// Whether zone `z` is a board space that holds `noun`, whose spaces are `holding`
     /// (`Rules::space_nouns`, looked up once by the caller).
-    fn space_is(&self, z: ZoneId, noun: &str, holding: Option<&Vec<bool>>) -> bool {
+    pub(super) fn space_is(&self, z: ZoneId, noun: &str, holding: Option<&Vec<bool>>) -> bool {
         let s = &self.w.state;
         let is = s.spaces().binary_search(&z).is_ok_and(|k| holding.is_some_and(|h| h[k]));
         let attrs = s.zones[z].attrs.as_ref();
         debug_assert_eq!(is, attrs.is_some_and(|a| a.values().any(|x| names(x, noun))), "`{noun}`: the board's table");
         is
+    }
+
+    /// `noun_located` of a noun that no property holds as a value (a piece kind, a side,
+    /// a board value), in `zones`: no card is one, a piece is one by its kind or side, a
+    /// space by its attributes. So its things are the pieces of `zones` of that kind or
+    /// side, zone by zone, then the spaces among `zones` that hold it: what `nouns_among`
+    /// keeps of all the things of `zones`, found in one pass with no list made first.
+    /// `None` for a noun a property holds.
+    pub(super) fn pieces_named(&self, noun: &str, zones: &[ZoneId]) -> Option<List> {
+        let (s, rules) = (&self.w.state, self.rules);
+        if rules.values.get(noun).is_some_and(|props| !props.is_empty()) {
+            return None;
+        }
+        let mut out = List::new();
+        for &z in zones {
+            for &e in &s.zones[z].items {
+                let ent = &s.ents[e];
+                if matches!(&ent.kind, Kind::Piece(k) if k == noun || ent.side.as_deref() == Some(noun)) {
+                    out.push(Value::Ent(e));
+                }
+            }
+        }
+        let holding = rules.space_nouns.get(noun);
+        out.extend(zones.iter().filter(|&&z| self.space_is(z, noun, holding)).map(|&z| Value::Zone(z)));
+        Some(out)
     }
 
     /// The `noun`s among `cands`, in order: `is_a` of each, with what depends only on the

@@ -426,6 +426,17 @@ impl<'r> Interp<'r> {
             let all = self.things(&Value::Sym(noun.into()))?;
             return Ok(all.into_iter().filter(|c| self.located(c, &place)).collect());
         };
+        if let Some(found) = self.pieces_named(noun, &zones) {
+            #[cfg(debug_assertions)]
+            {
+                let mut here = self.in_zones(&zones, true);
+                here.extend(self.in_zones(&zones, false));
+                let s = &self.w.state;
+                here.extend(zones.iter().filter(|&&z| s.zones[z].attrs.is_some()).map(|&z| Value::Zone(z)));
+                debug_assert_eq!(Ok(&found), self.nouns_among(noun, here).as_ref(), "`{noun}` located");
+            }
+            return Ok(found);
+        }
         let mut here = self.in_zones(&zones, true);
         here.extend(self.in_zones(&zones, false));
         // `zones` is sorted: its spaces, in zone order, are the spaces among them.
