@@ -177,7 +177,8 @@ impl Interp<'_> {
             }
             Fun::Count | Fun::Exists | Fun::First | Fun::Random | Fun::Neighbors => {
                 let v = self.eval(arg(0)?, cx)?;
-                let items = self.things(&v)?;
+                // A selection's list is read as it is, not copied.
+                let items = self.things_owned(v)?;
                 Ok(match fun {
                     Fun::Count => Value::Int(items.len() as i64),
                     Fun::Exists => Value::Bool(!items.is_empty()),

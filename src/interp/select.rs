@@ -486,11 +486,10 @@ impl<'r> Interp<'r> {
             Value::Ent(e) => Some(*e),
             _ => None,
         };
-        let players = |v: Option<&Value>| -> Vec<usize> {
-            v.map(|v| {
-                v.as_slice().iter().filter_map(|p| if let Value::Player(p) = p { Some(*p) } else { None }).collect()
-            })
-            .unwrap_or_default()
+        // Whether the players of a filter's argument include `p` (asked of every candidate:
+        // read where they are, no list made).
+        let among = |v: Option<&Value>, p: PlayerId| {
+            v.is_some_and(|v| v.as_slice().iter().any(|x| matches!(x, Value::Player(q) if *q == p)))
         };
         let s = &self.w.state;
         Ok(match &f.kind {
@@ -501,10 +500,8 @@ impl<'r> Interp<'r> {
                 out?
             }
             FilterKind::YouControl => ent.is_some_and(|e| you.is_some() && s.controller(e) == you),
-            FilterKind::ControlledBy(_) => {
-                ent.is_some_and(|e| s.controller(e).is_some_and(|c| players(arg).contains(&c)))
-            }
-            FilterKind::OwnedBy(_) => ent.is_some_and(|e| s.ents[e].owner.is_some_and(|o| players(arg).contains(&o))),
+            FilterKind::ControlledBy(_) => ent.is_some_and(|e| s.controller(e).is_some_and(|c| among(arg, c))),
+            FilterKind::OwnedBy(_) => ent.is_some_and(|e| s.ents[e].owner.is_some_and(|o| among(arg, o))),
             FilterKind::In(_) | FilterKind::From(_) | FilterKind::At(_) => arg.is_some_and(|p| self.located(c, p)),
             FilterKind::On(_) => ent.is_some_and(|e| {
                 arg.is_some_and(|b| {
