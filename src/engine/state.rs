@@ -295,17 +295,21 @@ impl State {
 
     /// Who controls an entity in play: the owner of its player zone, else its owner.
     pub fn controller(&self, e: EntId) -> Option<PlayerId> {
-        if !self.in_play(e) {
-            return None;
-        }
-        let z = self.zone_of(e)?;
+        let z = self.zone_of(e).filter(|&z| self.zones[z].holds_in_play())?;
         self.zones[z].owner.or(self.ents[e].owner)
     }
 
     /// Whose an entity is to act with: its controller in play, else its owner, else the
     /// player whose zone holds it (a card of a shared deck in someone's hand).
     pub fn controller_or_owner(&self, e: EntId) -> Option<PlayerId> {
-        self.controller(e).or(self.ents[e].owner).or_else(|| self.zone_of(e).and_then(|z| self.zones[z].owner))
+        // `controller`, then the owner, then the zone's owner, with the zone found once.
+        let (z, owner) = (self.zone_of(e), self.ents[e].owner);
+        let found = match z {
+            Some(z) if self.zones[z].holds_in_play() => self.zones[z].owner.or(owner),
+            _ => owner.or_else(|| z.and_then(|z| self.zones[z].owner)),
+        };
+        debug_assert_eq!(found, self.controller(e).or(owner).or_else(|| z.and_then(|z| self.zones[z].owner)));
+        found
     }
 
     /// Takes an entity out of wherever it is (zone or bearer).
