@@ -170,16 +170,16 @@ impl<'r> Interp<'r> {
         index: usize,
         a: &AbilityDef,
     ) -> R<Option<Unusable>> {
-        let timing = match &a.head {
-            Head::Action(t) => t.as_str(),
+        // A response is usable at any time (`Timing::Always`) once it has something to answer.
+        match &a.head {
+            Head::Action(_) => {}
             Head::React(crate::load::React::Response, _) => {
                 if self.answered(src, index, a)?.is_none() {
                     return Ok(Some(Unusable::NothingToAnswer));
                 }
-                "game"
             }
             _ => return Ok(Some(Unusable::NotActivated)),
-        };
+        }
         if let Source::Card(e) = src {
             if !a.from.is_empty() && !self.works_from(e, a) {
                 return Ok(Some(Unusable::NotHere));
@@ -192,15 +192,9 @@ impl<'r> Interp<'r> {
             }
         }
         let clock = &self.w.state.clock;
-        let phase = self.rules.phases.get(clock.phase);
-        let step = phase.and_then(|p| clock.step.and_then(|s| p.steps.get(s)));
-        let now_ok = match timing {
-            "game" | "any" => true,
-            "turn" => self.w.state.active() == Some(who),
-            t => phase.is_some_and(|p| &*p.name == t) || step.is_some_and(|s| &**s == t),
-        };
-        if !now_ok {
-            return Ok(Some(if timing == "turn" { Unusable::NotYourTurn } else { Unusable::NotNow }));
+        if !a.timing.now(clock.phase, clock.step, self.w.state.active() == Some(who)) {
+            let turn = a.timing == super::defs::Timing::Turn;
+            return Ok(Some(if turn { Unusable::NotYourTurn } else { Unusable::NotNow }));
         }
         let owner = self.controller_of(src);
         let ok = match &a.used_by {

@@ -98,10 +98,57 @@ pub struct AbilityDef {
     pub limit: Option<load::UseLimit>,
     /// `from:` zones besides play where a card's ability works.
     pub from: Vec<String>,
+    /// When it may be used: its `action:` timing resolved against the game's phases once
+    /// the rules are built (every search for legal actions asks it of every ability).
+    pub timing: Timing,
     /// The ability's file and span.
     pub file: FileId,
     /// The ability's mapping.
     pub span: Span,
+}
+
+/// When an activated ability may be used (`Head::Action`'s timing; a response's is
+/// `Always`).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub enum Timing {
+    /// `game` or `any`.
+    #[default]
+    Always,
+    /// `turn`: in its user's turn.
+    Turn,
+    /// A phase's or a step's name: the phases it names (`(phase, None)`) and the steps
+    /// (`(phase, Some(step))`), by index; none if it names neither.
+    At(Vec<(usize, Option<usize>)>),
+}
+
+impl Timing {
+    /// The timing `t` among `phases` (each phase's name and its steps' names).
+    pub fn of(t: &str, phases: &[PhaseDef]) -> Timing {
+        match t {
+            "game" | "any" => Timing::Always,
+            "turn" => Timing::Turn,
+            t => {
+                let mut at = vec![];
+                for (i, p) in phases.iter().enumerate() {
+                    if &*p.name == t {
+                        at.push((i, None));
+                    }
+                    at.extend(p.steps.iter().enumerate().filter(|(_, s)| &***s == t).map(|(k, _)| (i, Some(k))));
+                }
+                Timing::At(at)
+            }
+        }
+    }
+
+    /// Whether it is now, in phase `phase` (and step `step` of it), for a player whose
+    /// turn it is (`theirs`).
+    pub fn now(&self, phase: usize, step: Option<usize>, theirs: bool) -> bool {
+        match self {
+            Timing::Always => true,
+            Timing::Turn => theirs,
+            Timing::At(at) => at.iter().any(|&(p, s)| p == phase && (s.is_none() || s == step)),
+        }
+    }
 }
 
 impl AbilityDef {

@@ -116,6 +116,7 @@ impl Compiler<'_> {
             name: a.name().map(|n| n.value.clone()),
             limit: a.limit().map(|l| l.value.clone()),
             from: a.from().iter().map(|z| z.value.clone()).collect(),
+            timing: Default::default(),
             file: a.file,
             span: a.span.range(),
         })

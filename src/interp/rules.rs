@@ -289,6 +289,7 @@ impl Rules {
             }
         }
         rules.from_zones = all.iter().flat_map(|a| a.from.iter().cloned()).collect();
+        rules.resolve_timings();
         super::fast::compile_conds(&mut rules);
         rules.stmts = super::stmts::compile(&rules);
         rules.default_keys = super::places::DefaultZone::keys(&rules);
@@ -302,6 +303,18 @@ impl Rules {
             Ok(rules)
         } else {
             Err(diags)
+        }
+    }
+
+    /// Resolves every activated ability's timing against the phases (`Timing`).
+    fn resolve_timings(&mut self) {
+        let phases = &self.phases;
+        let cards = self.cards.iter_mut().flat_map(|c| &mut c.abilities);
+        let all = cards.chain(self.factions.iter_mut().flat_map(|f| &mut f.abilities)).chain(&mut self.abilities);
+        for a in all {
+            if let Head::Action(t) = &a.head {
+                a.timing = super::defs::Timing::of(t, phases);
+            }
         }
     }
 
