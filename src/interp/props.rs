@@ -275,26 +275,25 @@ impl<'r> Interp<'r> {
     }
 
     fn scan_static_cards(&self) -> Vec<EntId> {
+        // What `State::table_keep` keeps, in its order (the in-play zones' things, then the
+        // attached things in play), with the test of each thing a byte read first: a
+        // table of many pieces holds few cards with a static ability.
         let (rules, s) = (self.rules, &self.w.state);
-        let has_static = |e: EntId| match s.ents[e].kind {
-            Kind::Card(c) => rules.cards[c].abilities.iter().any(|a| matches!(a.head, Head::Static(_))),
-            Kind::Piece(_) => false,
-        };
-        s.table_keep(|_, z| z.holds_in_play(), |e| s.in_play(e), has_static)
-    }
-
-    /// Every prohibition in effect.
-    fn bans(&mut self) -> R<Vec<Ban>> {
-        let mut out = Vec::clone(&self.w.bans);
-        for (script, cx, source) in self.statics()? {
-            for st in &script.block.stmts {
-                if let StmtKind::Forbid(f) = &st.kind {
-                    // The rule is shared with the script, not copied.
-                    out.push(Ban { rule: Arc::clone(f), cx: cx.clone(), source: source.clone() });
-                }
-            }
+        let has_static = |e: EntId| s.is_card(e) && matches!(s.ents[e].kind, Kind::Card(c) if rules.static_cards[c]);
+        let mut out = vec![];
+        for z in s.zones.iter().filter(|z| z.holds_in_play()) {
+            out.extend(z.items.iter().copied().filter(|&e| has_static(e)));
         }
-        Ok(out)
+        out.extend(s.borne().filter(|&e| has_static(e) && s.in_play(e)));
+        debug_assert_eq!(
+            out,
+            s.table_keep(|_, z| z.holds_in_play(), |e| s.in_play(e), |e| match s.ents[e].kind {
+                Kind::Card(c) => rules.cards[c].abilities.iter().any(|a| matches!(a.head, Head::Static(_))),
+                Kind::Piece(_) => false,
+            }),
+            "the static cards in play"
+        );
+        out
     }
 
     /// Whether any prohibition could be in effect (else `allowed` says yes at once, and its
@@ -319,22 +318,44 @@ impl<'r> Interp<'r> {
         }
     }
 
-    /// `allowed` when some prohibition may be in force.
+    /// `allowed` when some prohibition may be in force: the prohibitions scripts made,
+    /// then those of the static abilities in effect (whose requirements are all read
+    /// first), each asked only if it names the verb.
     fn allowed_by_bans(&mut self, verb: &str, you: PlayerId, thing: Option<&Value>, place: Option<ZoneId>) -> R<()> {
-        for ban in self.bans()? {
-            if ban.rule.actions.iter().any(|a| &*a.name == verb) && self.forbids(&ban, you, thing, place)? {
-                if self.coverage.is_some() {
-                    self.hit(&ban.rule.who.span, ban.cx.origin(), super::coverage::Hit::Ran);
+        let statics = self.statics()?;
+        // Shared, not copied: asking whether a prohibition covers the action makes none.
+        let made = Rc::clone(&self.w.bans);
+        for ban in made.iter() {
+            self.refuse_if(ban, verb, you, thing, place)?;
+        }
+        for (script, cx, source) in statics {
+            for st in &script.block.stmts {
+                if let StmtKind::Forbid(f) = &st.kind {
+                    if f.actions.iter().any(|a| &*a.name == verb) {
+                        // The rule is shared with the script, not copied.
+                        let ban = Ban { rule: Arc::clone(f), cx: cx.clone(), source: source.clone() };
+                        self.refuse_if(&ban, verb, you, thing, place)?;
+                    }
                 }
-                if let Some(reason) = &ban.rule.reason {
-                    return Err(Halt::refused(reason.clone()));
-                }
-                let what = thing.map(|t| format!(" {}", self.show(t))).unwrap_or_default();
-                let who = self.pname(you);
-                return Err(Halt::refused(format!("{who} may not {verb}{what}: forbidden by {}", ban.source)));
             }
         }
         Ok(())
+    }
+
+    /// Refuses the action if prohibition `ban` names the verb and covers it.
+    fn refuse_if(&mut self, ban: &Ban, verb: &str, you: PlayerId, thing: Option<&Value>, place: Option<ZoneId>) -> R<()> {
+        if !ban.rule.actions.iter().any(|a| &*a.name == verb) || !self.forbids(ban, you, thing, place)? {
+            return Ok(());
+        }
+        if self.coverage.is_some() {
+            self.hit(&ban.rule.who.span, ban.cx.origin(), super::coverage::Hit::Ran);
+        }
+        if let Some(reason) = &ban.rule.reason {
+            return Err(Halt::refused(reason.clone()));
+        }
+        let what = thing.map(|t| format!(" {}", self.show(t))).unwrap_or_default();
+        let who = self.pname(you);
+        Err(Halt::refused(format!("{who} may not {verb}{what}: forbidden by {}", ban.source)))
     }
 
     /// Whether a prohibition naming the verb covers this player, thing and place now.

@@ -40,6 +40,9 @@ pub struct Rules {
     /// skips the cards that have none; and `Listening::ACTIVATED` if it has an activated
     /// ability.
     pub listening: Vec<u8>,
+    /// Whether each card has a static ability (the search for those in play tests every
+    /// thing in play).
+    pub static_cards: Vec<bool>,
     /// Whether some card has an activated ability (`listening` has `ACTIVATED`): when none
     /// has, a player's candidate actions are the plays of their held cards alone.
     pub cards_activate: bool,
@@ -298,6 +301,8 @@ impl Rules {
             .iter()
             .map(|c| c.abilities.iter().map(super::compile::Listening::of).fold(0, |a, b| a | b))
             .collect();
+        rules.static_cards =
+            rules.cards.iter().map(|c| c.abilities.iter().any(|a| matches!(a.head, Head::Static(_)))).collect();
         rules.cards_activate = rules.listening.iter().any(|l| l & super::compile::Listening::ACTIVATED != 0);
         if diags.is_empty() {
             Ok(rules)
@@ -365,6 +370,7 @@ impl Rules {
             relations: vec![],
             cards: vec![],
             listening: vec![],
+            static_cards: vec![],
             cards_activate: false,
             card_ids: HashMap::default(),
             props,
