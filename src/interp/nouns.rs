@@ -75,6 +75,58 @@ impl<'r> Interp<'r> {
         Some(out)
     }
 
+    /// `things` of a noun: the things of the table that may be one (a step each) tested
+    /// one by one. Only the kinds of thing that can be a `noun` are tested: a board value
+    /// names no card, a piece kind no card. The cards come first, then the pieces, each
+    /// in table order, then the spaces (one scan of the table).
+    pub(super) fn noun_listed(&mut self, noun: &str) -> R<List> {
+        let (cards, pieces) = self.may_be(noun);
+        let s = &self.w.state;
+        let is_card = |e: &EntId| s.is_card(*e);
+        let mut ents = if cards || pieces { s.table_where(|_, _| true, |_| true) } else { vec![] };
+        match (cards, pieces) {
+            (true, true) => {
+                let (c, p): (Vec<EntId>, Vec<EntId>) = ents.into_iter().partition(is_card);
+                ents = c;
+                ents.extend(p);
+            }
+            (cards, _) => ents.retain(|e| is_card(e) == cards),
+        }
+        self.tick_n(ents.len())?;
+        let spaces = self.w.state.spaces().to_vec();
+        let cands = ents.into_iter().map(Value::Ent).chain(spaces.into_iter().map(Value::Zone));
+        self.nouns_among(noun, cands)
+    }
+
+    /// `things` of a noun that no property holds as a value (`pieces_named`'s): the
+    /// pieces on the table of that kind or side, in table order, then the spaces that
+    /// hold it, found in one pass; with how many pieces are on the table (the steps
+    /// `things` counts, one for each thing that may be the noun). `None` for a noun a
+    /// property holds.
+    pub(super) fn pieces_on_table(&self, noun: &str) -> Option<(usize, List)> {
+        let (s, rules) = (&self.w.state, self.rules);
+        if rules.values.get(noun).is_some_and(|props| !props.is_empty()) {
+            return None;
+        }
+        let (mut n, mut out) = (0, List::new());
+        if self.may_be(noun).1 {
+            let mut test = |e: EntId| {
+                let ent = &s.ents[e];
+                if let Kind::Piece(k) = &ent.kind {
+                    n += 1;
+                    if k == noun || ent.side.as_deref() == Some(noun) {
+                        out.push(Value::Ent(e));
+                    }
+                }
+            };
+            s.zones.iter().flat_map(|z| z.items.iter().copied()).for_each(&mut test);
+            s.borne().for_each(test);
+        }
+        let holding = rules.space_nouns.get(noun);
+        out.extend(s.spaces().iter().filter(|&&z| self.space_is(z, noun, holding)).map(|&z| Value::Zone(z)));
+        Some((n, out))
+    }
+
     /// The `noun`s among `cands`, in order: `is_a` of each, with what depends only on the
     /// noun worked out once (its bit, while nothing can modify the properties that hold
     /// it) and, for a piece with no assigned value, what depends only on its kind once

@@ -42,25 +42,21 @@ impl<'r> Interp<'r> {
             }
             Value::Sym(noun) if self.is_noun(noun) => {
                 let noun = noun.clone();
-                // Only the kinds of thing that can be a `noun` are tested: a board value
-                // names no card, a piece kind no card. The cards come first, then the
-                // pieces, each in table order, then the spaces (one scan of the table).
-                let (cards, pieces) = self.may_be(&noun);
-                let s = &self.w.state;
-                let is_card = |e: &EntId| s.is_card(*e);
-                let mut ents = if cards || pieces { s.table_where(|_, _| true, |_| true) } else { vec![] };
-                match (cards, pieces) {
-                    (true, true) => {
-                        let (c, p): (Vec<EntId>, Vec<EntId>) = ents.into_iter().partition(is_card);
-                        ents = c;
-                        ents.extend(p);
+                if let Some((n, found)) = self.pieces_on_table(&noun) {
+                    #[cfg(debug_assertions)]
+                    {
+                        let mark = self.steps.mark();
+                        let listed = self.noun_listed(&noun);
+                        self.steps.rewind(mark);
+                        // Where the budget runs out the listing stops: nothing to compare.
+                        if let Ok(listed) = listed {
+                            debug_assert_eq!(listed, found, "`{noun}` on the table");
+                        }
                     }
-                    (cards, _) => ents.retain(|e| is_card(e) == cards),
+                    self.tick_n(n)?;
+                    return Ok(found);
                 }
-                self.tick_n(ents.len())?;
-                let spaces = self.w.state.spaces().to_vec();
-                let cands = ents.into_iter().map(Value::Ent).chain(spaces.into_iter().map(Value::Zone));
-                self.nouns_among(&noun, cands)
+                self.noun_listed(&noun)
             }
             v => Ok(thin_vec::thin_vec![v.clone()]),
         }
@@ -189,7 +185,7 @@ impl<'r> Interp<'r> {
 
     /// Whether some card, and some piece, can be a `noun` (see `is_a`): a card only
     /// through a property's value; a piece also through its kind or side.
-    fn may_be(&self, noun: &str) -> (bool, bool) {
+    pub(super) fn may_be(&self, noun: &str) -> (bool, bool) {
         let r = self.rules;
         let by_value = r.values.get(noun).is_some_and(|props| !props.is_empty());
         let by_piece = r.pieces.iter().any(|(kind, sides)| kind == noun || sides.iter().any(|s| s == noun));
