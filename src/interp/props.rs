@@ -287,10 +287,14 @@ impl<'r> Interp<'r> {
         out.extend(s.borne().filter(|&e| has_static(e) && s.in_play(e)));
         debug_assert_eq!(
             out,
-            s.table_keep(|_, z| z.holds_in_play(), |e| s.in_play(e), |e| match s.ents[e].kind {
-                Kind::Card(c) => rules.cards[c].abilities.iter().any(|a| matches!(a.head, Head::Static(_))),
-                Kind::Piece(_) => false,
-            }),
+            s.table_keep(
+                |_, z| z.holds_in_play(),
+                |e| s.in_play(e),
+                |e| match s.ents[e].kind {
+                    Kind::Card(c) => rules.cards[c].abilities.iter().any(|a| matches!(a.head, Head::Static(_))),
+                    Kind::Piece(_) => false,
+                }
+            ),
             "the static cards in play"
         );
         out
@@ -343,7 +347,14 @@ impl<'r> Interp<'r> {
     }
 
     /// Refuses the action if prohibition `ban` names the verb and covers it.
-    fn refuse_if(&mut self, ban: &Ban, verb: &str, you: PlayerId, thing: Option<&Value>, place: Option<ZoneId>) -> R<()> {
+    fn refuse_if(
+        &mut self,
+        ban: &Ban,
+        verb: &str,
+        you: PlayerId,
+        thing: Option<&Value>,
+        place: Option<ZoneId>,
+    ) -> R<()> {
         if !ban.rule.actions.iter().any(|a| &*a.name == verb) || !self.forbids(ban, you, thing, place)? {
             return Ok(());
         }
