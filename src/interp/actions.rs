@@ -131,12 +131,20 @@ impl<'r> Interp<'r> {
                 Kind::Card(c) => &rules.cards[c].abilities,
                 Kind::Piece(_) => &[],
             },
-            Source::Faction(p) => {
-                let f = self.w.state.players[p].faction.as_deref().unwrap_or_default();
-                rules.faction(f).map_or(&[], |d| &d.abilities)
-            }
+            Source::Faction(p) => self.faction_of(p).map_or(&[], |d| &d.abilities),
             Source::Game(_) => &rules.abilities,
         }
+    }
+
+    /// Player `p`'s faction.
+    pub(super) fn faction_of(&self, p: PlayerId) -> Option<&'r super::rules::FactionDef> {
+        let rules: &'r super::Rules = self.rules;
+        let found = self.kept.factions.get(p).copied().flatten().map(|i| &rules.factions[i]);
+        debug_assert_eq!(
+            found.map(|d| &d.id),
+            self.w.state.players[p].faction.as_deref().and_then(|f| rules.faction(f)).map(|d| &d.id)
+        );
+        found
     }
 
     /// The abilities of a source (borrowed from the rules: nothing is copied).

@@ -174,7 +174,7 @@ impl<'r> Interp<'r> {
         self.w = super::World::new(s);
         // The new state counts its moves and versions from zero: nothing kept of the old
         // one may be taken for its.
-        self.kept = super::memo::Kept::new(self.rules, &self.w.state.zones);
+        self.kept = super::memo::Kept::new(self.rules, &self.w.state);
         self.w.fired = fired;
         self.note(None, false, |me| format!("game {} of the match", me.w.state.game));
         self.prepare_whole_game()?;

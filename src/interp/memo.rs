@@ -12,7 +12,7 @@
 //! nothing (no event, choice or roll). A reused answer counts its steps again, so budgets
 //! run out where they would. Debug builds evaluate again beside each reused answer.
 
-use crate::engine::{Clock, EntId, PlayerId, Value, Zone};
+use crate::engine::{Clock, EntId, PlayerId, State, Value};
 
 use super::{Ctx, Interp, Rules, R};
 
@@ -31,13 +31,20 @@ pub(super) struct Kept {
     /// Whether each zone is one some `from:` names (`Rules::from_zones`), by zone id: zones
     /// are laid out once per game, so a search over the table compares no zone name.
     pub(super) from_zone: Vec<bool>,
+    /// Each player's faction, by index into `Rules::factions` (players are seated with
+    /// their factions once per game): a faction's abilities are looked up at every search
+    /// for legal actions, and by name that compared every faction's id.
+    pub(super) factions: Vec<Option<usize>>,
 }
 
 impl Kept {
-    /// Nothing kept yet, for a state with these zones.
-    pub(super) fn new(rules: &Rules, zones: &[Zone]) -> Kept {
-        let from_zone = zones.iter().map(|z| rules.from_zones.contains(&z.name)).collect();
-        Kept { answers: Memo::default(), end: None, lists: Default::default(), from_zone }
+    /// Nothing kept yet, for a state with these zones and players.
+    pub(super) fn new(rules: &Rules, state: &State) -> Kept {
+        let from_zone = state.zones.iter().map(|z| rules.from_zones.contains(&z.name)).collect();
+        let factions = (state.players.iter())
+            .map(|p| p.faction.as_deref().and_then(|f| rules.factions.iter().position(|d| d.id == f)))
+            .collect();
+        Kept { answers: Memo::default(), end: None, lists: Default::default(), from_zone, factions }
     }
 }
 

@@ -342,7 +342,7 @@ pub struct Interp<'r> {
 impl<'r> Interp<'r> {
     /// An interpreter over a fresh state.
     pub fn new(rules: &'r Rules, state: State, agent: Box<dyn Agent + 'r>) -> Self {
-        let kept = memo::Kept::new(rules, &state.zones);
+        let kept = memo::Kept::new(rules, &state);
         Interp {
             w: World::new(state),
             rules,

@@ -223,13 +223,8 @@ impl<'r> Interp<'r> {
         for e in held {
             sources.push((Source::Card(e), s.controller_or_owner(e)));
         }
-        for (p, pl) in s.players.iter().enumerate() {
-            if pl
-                .faction
-                .as_ref()
-                .and_then(|f| rules.faction(f))
-                .is_some_and(|f| f.abilities.iter().any(|a| matches!(a.head, Head::Static(_))))
-            {
+        for p in 0..s.players.len() {
+            if self.faction_of(p).is_some_and(|f| f.abilities.iter().any(|a| matches!(a.head, Head::Static(_)))) {
                 sources.push((Source::Faction(p), Some(p)));
             }
         }
@@ -241,9 +236,8 @@ impl<'r> Interp<'r> {
                     (&rules.cards[c].abilities, Value::Ent(e), self.w.state.ents[e].label.clone())
                 }
                 Source::Faction(p) => {
-                    let f = self.w.state.players[p].faction.clone().unwrap_or_default();
-                    let Some(def) = rules.faction(&f) else { continue };
-                    (&def.abilities, Value::Player(p), f)
+                    let Some(def) = self.faction_of(p) else { continue };
+                    (&def.abilities, Value::Player(p), def.id.clone())
                 }
                 Source::Game(_) => continue,
             };
