@@ -295,7 +295,7 @@ impl<'r> Interp<'r> {
         self.depth += 1;
         let out = self.resolve(a, Some(who), this, it, src, &bound);
         self.depth -= 1;
-        out.map_err(|h| h.within(&format!("the ability of {}", label(self))))
+        out.map_err(|h| h.within_lazily(|| format!("the ability of {}", label(self))))
     }
 
     /// Requirements, then costs, then the effect. A card used from outside play (an

@@ -99,6 +99,15 @@ impl Halt {
         }
     }
 
+    /// `within` a place whose name is made only for a run-time error: a refusal, the
+    /// common outcome of an action a sampling agent tries, names no place.
+    pub fn within_lazily(self, place: impl FnOnce() -> String) -> Halt {
+        match self {
+            Halt::Error(_) => self.within(&place()),
+            h => h,
+        }
+    }
+
     /// Names where a run-time error happened (the innermost place only).
     pub fn within(mut self, place: &str) -> Halt {
         if let Halt::Error(r) = &mut self {

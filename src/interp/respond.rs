@@ -267,7 +267,7 @@ impl Interp<'_> {
         let out = self.resolve(&r.ability, r.controller, r.this, subject_of(ev), r.src, &bound(ev));
         self.chain.pop();
         self.depth -= 1;
-        out.map_err(|h| h.within(&format!("the ability of {}", r.label)))
+        out.map_err(|h| h.within_lazily(|| format!("the ability of {}", r.label)))
     }
 
     /// The event of the last action that a `response:` ability of `src` answers (what

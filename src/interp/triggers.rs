@@ -289,7 +289,7 @@ impl<'r> Interp<'r> {
         self.depth += 1;
         let out = self
             .resolve(p.ability, p.controller, p.this, it, p.src, &bound)
-            .map_err(|h| h.within(&format!("the triggered ability of {}", p.label)));
+            .map_err(|h| h.within_lazily(|| format!("the triggered ability of {}", p.label)));
         self.depth -= 1;
         self.chain.pop();
         self.floor = floor;
