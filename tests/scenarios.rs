@@ -1,4 +1,4 @@
-//! Runs every bundled scenario (cards/, tests/fixtures/run/ and tests/fixtures/table/), asserts that each
+//! Runs every bundled scenario (cards/, tests/fixtures/run/, tests/fixtures/table/ and tests/fixtures/ban_order/), asserts that each
 //! passes, and snapshots each transcript. Also: determinism (same seed and answers,
 //! same bytes), and a seeded random agent playing whole LOTR games.
 
@@ -72,6 +72,11 @@ fn bundled_crazy_eights_scenarios_pass() {
 #[test]
 fn every_construct_runs() {
     run_all("tests/fixtures/run");
+}
+
+#[test]
+fn a_prohibition_made_while_checking_applies_from_the_next_check() {
+    run_all("tests/fixtures/ban_order");
 }
 
 #[test]

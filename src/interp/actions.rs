@@ -199,6 +199,11 @@ impl<'r> Interp<'r> {
                 return Ok(Some(Unusable::UsedUp(used)));
             }
         }
+        // Resolved once the rules are built (an ability it missed would be usable any time).
+        debug_assert!(
+            !matches!(&a.head, Head::Action(t) if a.timing != super::defs::Timing::of(t, &self.rules.phases)),
+            "an action's timing was not resolved"
+        );
         let clock = &self.w.state.clock;
         if !a.timing.now(clock.phase, clock.step, self.w.state.active() == Some(who)) {
             let turn = a.timing == super::defs::Timing::Turn;

@@ -316,13 +316,16 @@ impl<'r> Interp<'r> {
         }
     }
 
-    /// `allowed` when some prohibition may be in force: the prohibitions scripts made,
-    /// then those of the static abilities in effect (whose requirements are all read
-    /// first), each asked only if it names the verb.
+    /// `allowed` when some prohibition may be in force: the prohibitions scripts made so
+    /// far, then those of the static abilities in effect, each asked only if it names the
+    /// verb.
     fn allowed_by_bans(&mut self, verb: &str, you: PlayerId, thing: Option<&Value>, place: Option<ZoneId>) -> R<()> {
-        let statics = self.statics()?;
-        // Shared, not copied: asking whether a prohibition covers the action makes none.
+        // The script-made prohibitions as they are before anything is read: a static
+        // ability's requirement, or a prohibition's `except if`, may call a procedure that
+        // makes one, which applies only from the next check on. Shared, not copied.
         let made = Rc::clone(&self.w.bans);
+        // Every static ability's requirement is read (and its steps counted) first.
+        let statics = self.statics()?;
         for ban in made.iter() {
             self.refuse_if(ban, verb, you, thing, place)?;
         }

@@ -293,22 +293,26 @@ impl Rules {
         }
         rules.from_zones = all.iter().flat_map(|a| a.from.iter().cloned()).collect();
         rules.resolve_timings();
+        rules.space_nouns = space_nouns(&rules.attrs, rules.board.as_ref());
         super::fast::compile_conds(&mut rules);
         rules.stmts = super::stmts::compile(&rules);
         rules.default_keys = super::places::DefaultZone::keys(&rules);
-        rules.listening = rules
-            .cards
-            .iter()
-            .map(|c| c.abilities.iter().map(super::compile::Listening::of).fold(0, |a, b| a | b))
-            .collect();
-        rules.static_cards =
-            rules.cards.iter().map(|c| c.abilities.iter().any(|a| matches!(a.head, Head::Static(_)))).collect();
-        rules.cards_activate = rules.listening.iter().any(|l| l & super::compile::Listening::ACTIVATED != 0);
+        rules.index_abilities();
         if diags.is_empty() {
             Ok(rules)
         } else {
             Err(diags)
         }
+    }
+
+    /// What each card's abilities are, as flags per card (`listening`, `static_cards`),
+    /// and whether any card has an activated ability.
+    fn index_abilities(&mut self) {
+        let of = |c: &CardDef| c.abilities.iter().map(super::compile::Listening::of).fold(0, |a, b| a | b);
+        self.listening = self.cards.iter().map(of).collect();
+        let has_static = |c: &CardDef| c.abilities.iter().any(|a| matches!(a.head, Head::Static(_)));
+        self.static_cards = self.cards.iter().map(has_static).collect();
+        self.cards_activate = self.listening.iter().any(|l| l & super::compile::Listening::ACTIVATED != 0);
     }
 
     /// Resolves every activated ability's timing against the phases (`Timing`).
@@ -361,7 +365,6 @@ impl Rules {
                 values.entry(v.value.clone()).or_default();
             }
         }
-        let space_nouns = space_nouns(&attrs, g.board.as_ref());
         Rules {
             game: g.game.value.clone(),
             env: Env::default(),
@@ -377,7 +380,7 @@ impl Rules {
             prop_ids: HashMap::default(),
             attrs,
             values,
-            space_nouns,
+            space_nouns: HashMap::default(),
             nouns: Default::default(),
             procs: HashMap::default(),
             proc_list: vec![],
