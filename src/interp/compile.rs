@@ -403,12 +403,16 @@ impl Listening {
     /// An activated ability (no listener, but kept in the same bits: the search for a
     /// player's actions skips the cards that have none).
     pub const ACTIVATED: u8 = 4;
+    /// A static ability (no listener either: the search for the static abilities in play
+    /// skips the cards that have none).
+    pub const STATIC: u8 = 8;
 
     pub(super) fn of(a: &super::rules::AbilityDef) -> u8 {
         let used = if a.is_activated() { Listening::ACTIVATED } else { 0 };
         used | match a.head {
             super::rules::Head::When(_) => Listening::WHEN,
             super::rules::Head::React(..) => Listening::REACT,
+            super::rules::Head::Static(_) => Listening::STATIC,
             _ => 0,
         }
     }

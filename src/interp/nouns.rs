@@ -2,7 +2,7 @@
 //! property), and which of many things are, with what depends only on the noun worked out
 //! once (`compile::Nouns` bits).
 
-use crate::engine::{EntId, Kind, List, Loc, Value, ZoneId};
+use crate::engine::{EntId, Entity, Kind, List, Loc, Value, ZoneId};
 use crate::syntax::ast::{BinOp, CallKind, Callee, Expr, ExprKind};
 
 use super::rules::Body;
@@ -18,10 +18,8 @@ impl<'r> Interp<'r> {
         match v {
             Value::Ent(e) => {
                 let ent = &self.w.state.ents[*e];
-                if let Kind::Piece(k) = &ent.kind {
-                    if k == noun || ent.side.as_deref() == Some(noun) {
-                        return Ok(true);
-                    }
+                if piece_named(ent, noun) {
+                    return Ok(true);
                 }
                 let e = *e;
                 if let (Kind::Card(c), true) = (&ent.kind, ent.props.is_empty()) {
@@ -64,8 +62,7 @@ impl<'r> Interp<'r> {
         let mut out = List::new();
         for &z in zones {
             for &e in &s.zones[z].items {
-                let ent = &s.ents[e];
-                if matches!(&ent.kind, Kind::Piece(k) if k == noun || ent.side.as_deref() == Some(noun)) {
+                if piece_named(&s.ents[e], noun) {
                     out.push(Value::Ent(e));
                 }
             }
@@ -111,10 +108,9 @@ impl<'r> Interp<'r> {
         let (mut n, mut out) = (0, List::new());
         if self.may_be(noun).1 {
             let mut test = |e: EntId| {
-                let ent = &s.ents[e];
-                if let Kind::Piece(k) = &ent.kind {
+                if !s.is_card(e) {
                     n += 1;
-                    if k == noun || ent.side.as_deref() == Some(noun) {
+                    if piece_named(&s.ents[e], noun) {
                         out.push(Value::Ent(e));
                     }
                 }
@@ -156,7 +152,7 @@ impl<'r> Interp<'r> {
                     let ent = &self.w.state.ents[*e];
                     match &ent.kind {
                         Kind::Card(card) => Some(bit.and_then(|b| rules.nouns.card_has(*card, b)).unwrap_or(false)),
-                        Kind::Piece(k) if k == noun || ent.side.as_deref() == Some(noun) => Some(true),
+                        Kind::Piece(_) if piece_named(ent, noun) => Some(true),
                         Kind::Piece(_) if values.is_empty() => Some(false),
                         Kind::Piece(k) => match kinds.iter().find(|(x, _)| x == k) {
                             Some((_, is)) => Some(*is),
@@ -279,4 +275,9 @@ fn member_shape(e: &Expr) -> bool {
         ExprKind::Select { quantity: None, base, .. } => member_shape(base),
         _ => false,
     }
+}
+
+/// Whether `ent` is a piece of kind `noun`, or one showing the side `noun`.
+fn piece_named(ent: &Entity, noun: &str) -> bool {
+    matches!(&ent.kind, Kind::Piece(k) if k == noun || ent.side.as_deref() == Some(noun))
 }

@@ -11,6 +11,7 @@ use crate::load::Modified;
 use crate::syntax::ast::{Exception, Expr, StmtKind};
 
 use super::actions::Source;
+use super::compile::Listening;
 use super::rules::{Head, Script};
 use super::{Ban, Change, Ctx, Halt, Interp, Modifier, Until, R};
 
@@ -273,7 +274,9 @@ impl<'r> Interp<'r> {
         // attached things in play), with the test of each thing a byte read first: a
         // table of many pieces holds few cards with a static ability.
         let (rules, s) = (self.rules, &self.w.state);
-        let has_static = |e: EntId| s.is_card(e) && matches!(s.ents[e].kind, Kind::Card(c) if rules.static_cards[c]);
+        let has_static = |e: EntId| {
+            s.is_card(e) && matches!(s.ents[e].kind, Kind::Card(c) if rules.listening[c] & Listening::STATIC != 0)
+        };
         let mut out = vec![];
         for z in s.zones.iter().filter(|z| z.holds_in_play()) {
             out.extend(z.items.iter().copied().filter(|&e| has_static(e)));
@@ -326,13 +329,13 @@ impl<'r> Interp<'r> {
         let made = Rc::clone(&self.w.bans);
         // Every static ability's requirement is read (and its steps counted) first.
         let statics = self.statics()?;
-        for ban in made.iter() {
+        for ban in made.iter().filter(|b| names_verb(&b.rule, verb)) {
             self.refuse_if(ban, verb, you, thing, place)?;
         }
         for (script, cx, source) in statics {
             for st in &script.block.stmts {
                 if let StmtKind::Forbid(f) = &st.kind {
-                    if f.actions.iter().any(|a| &*a.name == verb) {
+                    if names_verb(f, verb) {
                         // The rule is shared with the script, not copied.
                         let ban = Ban { rule: Arc::clone(f), cx: cx.clone(), source: source.clone() };
                         self.refuse_if(&ban, verb, you, thing, place)?;
@@ -343,7 +346,7 @@ impl<'r> Interp<'r> {
         Ok(())
     }
 
-    /// Refuses the action if prohibition `ban` names the verb and covers it.
+    /// Refuses the action if prohibition `ban`, which names its verb, covers it.
     fn refuse_if(
         &mut self,
         ban: &Ban,
@@ -352,7 +355,7 @@ impl<'r> Interp<'r> {
         thing: Option<&Value>,
         place: Option<ZoneId>,
     ) -> R<()> {
-        if !ban.rule.actions.iter().any(|a| &*a.name == verb) || !self.forbids(ban, you, thing, place)? {
+        if !self.forbids(ban, you, thing, place)? {
             return Ok(());
         }
         if self.coverage.is_some() {
@@ -477,4 +480,9 @@ fn split_places(o: &Expr) -> (Option<Expr>, Vec<Expr>) {
     let rest = filters.iter().filter(|f| !matches!(f.kind, FilterKind::At(_))).cloned().collect();
     let kind = ExprKind::Select { quantity: quantity.clone(), base: base.clone(), filters: rest };
     (Some(Expr { kind, span: o.span.clone() }), places)
+}
+
+/// Whether a prohibition names `verb` among the actions it forbids.
+fn names_verb(rule: &crate::syntax::ast::Forbid, verb: &str) -> bool {
+    rule.actions.iter().any(|a| &*a.name == verb)
 }

@@ -37,12 +37,9 @@ pub struct Rules {
     pub cards: Vec<CardDef>,
     /// For each card (by index), the kinds of listening abilities it has
     /// (`Listening::WHEN | Listening::REACT`), so that an event's search for listeners
-    /// skips the cards that have none; and `Listening::ACTIVATED` if it has an activated
-    /// ability.
+    /// skips the cards that have none; `Listening::ACTIVATED` if it has an activated
+    /// ability, `Listening::STATIC` if a static one.
     pub listening: Vec<u8>,
-    /// Whether each card has a static ability (the search for those in play tests every
-    /// thing in play).
-    pub static_cards: Vec<bool>,
     /// Whether some card has an activated ability (`listening` has `ACTIVATED`): when none
     /// has, a player's candidate actions are the plays of their held cards alone.
     pub cards_activate: bool,
@@ -305,13 +302,11 @@ impl Rules {
         }
     }
 
-    /// What each card's abilities are, as flags per card (`listening`, `static_cards`),
-    /// and whether any card has an activated ability.
+    /// The kinds of each card's abilities, as bits per card (`listening`), and whether any
+    /// card has an activated ability.
     fn index_abilities(&mut self) {
         let of = |c: &CardDef| c.abilities.iter().map(super::compile::Listening::of).fold(0, |a, b| a | b);
         self.listening = self.cards.iter().map(of).collect();
-        let has_static = |c: &CardDef| c.abilities.iter().any(|a| matches!(a.head, Head::Static(_)));
-        self.static_cards = self.cards.iter().map(has_static).collect();
         self.cards_activate = self.listening.iter().any(|l| l & super::compile::Listening::ACTIVATED != 0);
     }
 
@@ -373,7 +368,6 @@ impl Rules {
             relations: vec![],
             cards: vec![],
             listening: vec![],
-            static_cards: vec![],
             cards_activate: false,
             card_ids: HashMap::default(),
             props,

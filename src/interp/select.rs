@@ -425,20 +425,23 @@ impl<'r> Interp<'r> {
         if let Some(found) = self.pieces_named(noun, &zones) {
             #[cfg(debug_assertions)]
             {
-                let mut here = self.in_zones(&zones, true);
-                here.extend(self.in_zones(&zones, false));
-                let s = &self.w.state;
-                here.extend(zones.iter().filter(|&&z| s.zones[z].attrs.is_some()).map(|&z| Value::Zone(z)));
+                let here = self.all_in(&zones);
                 debug_assert_eq!(Ok(&found), self.nouns_among(noun, here).as_ref(), "`{noun}` located");
             }
             return Ok(found);
         }
-        let mut here = self.in_zones(&zones, true);
-        here.extend(self.in_zones(&zones, false));
-        // `zones` is sorted: its spaces, in zone order, are the spaces among them.
+        let here = self.all_in(&zones);
+        self.nouns_among(noun, here)
+    }
+
+    /// Everything `zones` hold, cards then pieces, zone by zone, then those of `zones`
+    /// that are spaces (`zones` is sorted: they come in zone order).
+    fn all_in(&self, zones: &[ZoneId]) -> List {
+        let mut here = self.in_zones(zones, true);
+        here.extend(self.in_zones(zones, false));
         let s = &self.w.state;
         here.extend(zones.iter().filter(|&&z| s.zones[z].attrs.is_some()).map(|&z| Value::Zone(z)));
-        self.nouns_among(noun, here)
+        here
     }
 
     /// The fewest and most things a quantity takes out of `avail`.
