@@ -108,9 +108,10 @@ impl<'r> Interp<'r> {
         let (mut n, mut out) = (0, List::new());
         if self.may_be(noun).1 {
             let mut test = |e: EntId| {
-                if !s.is_card(e) {
+                let ent = &s.ents[e];
+                if matches!(ent.kind, Kind::Piece(_)) {
                     n += 1;
-                    if piece_named(&s.ents[e], noun) {
+                    if piece_named(ent, noun) {
                         out.push(Value::Ent(e));
                     }
                 }
@@ -278,6 +279,7 @@ fn member_shape(e: &Expr) -> bool {
 }
 
 /// Whether `ent` is a piece of kind `noun`, or one showing the side `noun`.
+#[inline]
 fn piece_named(ent: &Entity, noun: &str) -> bool {
     matches!(&ent.kind, Kind::Piece(k) if k == noun || ent.side.as_deref() == Some(noun))
 }
