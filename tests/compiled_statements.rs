@@ -6,7 +6,7 @@
 //! seeds, and under step budgets tight enough to run out inside the statement. The
 //! statements stand in Goofspiel's `reveal_prize`, which every round runs.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// A copy of cards/goofspiel in `dir` whose prize is revealed by `reveal` (script lines,
@@ -56,14 +56,20 @@ fn kept(fused: &str) -> String {
     lines.collect::<Vec<_>>().join("\n")
 }
 
+/// Two copies of Goofspiel under `root`, named `{name}` and `{name}_general`: one whose
+/// prize is revealed by `fused`, one by the same lines with every value kept (`kept`).
+fn both_ways(root: &Path, name: &str, fused: &str) -> (PathBuf, PathBuf) {
+    let (a, b) = (root.join(name), root.join(format!("{name}_general")));
+    goofspiel_with(&a, &format!("      {fused}\n"));
+    goofspiel_with(&b, &format!("      {}\n", kept(fused)));
+    (a, b)
+}
+
 /// The game with `fused` as the move, and the same move kept as a value (`let m = ...`),
 /// play alike.
 fn plays_alike(fused: &str) {
     let tmp = tempfile::tempdir().unwrap();
-    let (a, b) = (tmp.path().join("fused"), tmp.path().join("general"));
-    let general = kept(fused);
-    goofspiel_with(&a, &format!("      {fused}\n"));
-    goofspiel_with(&b, &format!("      {general}\n"));
+    let (a, b) = both_ways(tmp.path(), "fused", fused);
     for seed in 1..=3 {
         let (fa, ga) = (play(&a, seed), play(&b, seed));
         assert_eq!(fa.0, Some(0), "{fused}, seed {seed}: {}", fa.1);
@@ -132,9 +138,7 @@ fn moves_out_of_steps_fail_as_the_general_path() {
         "move cards in prizes to spent of you\n      move 1 card from spent of you to current_prize face up\n      move cards in spent of you to prizes",
     ];
     for (i, fused) in moves.iter().enumerate() {
-        let (a, b) = (tmp.path().join(format!("fused{i}")), tmp.path().join(format!("general{i}")));
-        goofspiel_with(&a, &format!("      {fused}\n"));
-        goofspiel_with(&b, &format!("      {}\n", kept(fused)));
+        let (a, b) = both_ways(tmp.path(), &format!("fused{i}"), fused);
         let mut failed = 0;
         for steps in [3, 4, 5, 6, 7, 8, 9, 10, 12, 14, 17, 20, 25, 30, 40] {
             let limit = format!("steps={steps}");
@@ -224,9 +228,7 @@ fn a_card_picked_in_a_simulation_is_picked_as_the_general_path_picks_it() {
         "move a card from prizes to spent of you\n      move a card from spent of you to current_prize face up",
     ];
     for (i, fused) in picks.iter().enumerate() {
-        let (a, b) = (tmp.path().join(format!("compiled{i}")), tmp.path().join(format!("general{i}")));
-        goofspiel_with(&a, &format!("      {fused}\n"));
-        goofspiel_with(&b, &format!("      {}\n", kept(fused)));
+        let (a, b) = both_ways(tmp.path(), &format!("compiled{i}"), fused);
         let mut failed = 0;
         for steps in [40, 90, 150, 233, 377, 610, 987] {
             let limit = format!("game_steps={steps}");
@@ -262,9 +264,7 @@ fn reveals_play_and_run_out_of_steps_as_the_general_path() {
     let tmp = tempfile::tempdir().unwrap();
     for (i, fused) in reveals.iter().enumerate() {
         plays_alike(fused);
-        let (a, b) = (tmp.path().join(format!("compiled{i}")), tmp.path().join(format!("general{i}")));
-        goofspiel_with(&a, &format!("      {fused}\n"));
-        goofspiel_with(&b, &format!("      {}\n", kept(fused)));
+        let (a, b) = both_ways(tmp.path(), &format!("compiled{i}"), fused);
         let mut failed = 0;
         for steps in [4, 5, 6, 7, 8, 9, 10, 11, 12, 14, 17, 20, 25] {
             let limit = format!("steps={steps}");
