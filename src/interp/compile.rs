@@ -406,14 +406,20 @@ impl Listening {
     /// A static ability (no listener either: the search for the static abilities in play
     /// skips the cards that have none).
     pub const STATIC: u8 = 8;
+    /// An activated ability a search must ask about even where it cannot offer it
+    /// (`AbilityDef::asked_by_script`): a reaction window's search skips the cards with
+    /// none.
+    pub const BY_SCRIPT: u8 = 16;
 
     pub(super) fn of(a: &super::rules::AbilityDef) -> u8 {
         let used = if a.is_activated() { Listening::ACTIVATED } else { 0 };
-        used | match a.head {
-            super::rules::Head::When(_) => Listening::WHEN,
-            super::rules::Head::React(..) => Listening::REACT,
-            super::rules::Head::Static(_) => Listening::STATIC,
-            _ => 0,
-        }
+        let by_script = if a.asked_by_script() { Listening::BY_SCRIPT } else { 0 };
+        used | by_script
+            | match a.head {
+                super::rules::Head::When(_) => Listening::WHEN,
+                super::rules::Head::React(..) => Listening::REACT,
+                super::rules::Head::Static(_) => Listening::STATIC,
+                _ => 0,
+            }
     }
 }

@@ -156,6 +156,22 @@ impl AbilityDef {
     pub fn is_activated(&self) -> bool {
         matches!(self.head, Head::Action(_) | Head::React(load::React::Response, _))
     }
+
+    /// Whether it answers what just happened (`response:`): the only kind a reaction
+    /// window offers.
+    pub fn is_response(&self) -> bool {
+        matches!(self.head, Head::React(load::React::Response, _))
+    }
+
+    /// Whether `why_unusable` may run a script about it (a response's pattern, a
+    /// `used_by:`): a search must then ask even where the answer is known to be no, for
+    /// the steps it counts and the errors it raises. Every other question is a pure
+    /// read, which a search skips where it cannot offer the ability (a reaction
+    /// window's search for responses; another player's ability): nothing observable
+    /// is lost.
+    pub fn asked_by_script(&self) -> bool {
+        self.is_activated() && (self.is_response() || self.used_by.is_some())
+    }
 }
 
 /// A card definition.

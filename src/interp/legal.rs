@@ -10,8 +10,19 @@ use std::rc::Rc;
 
 use super::actions::{Action, Source};
 use super::compile::Listening;
-use super::rules::Head;
 use super::{Ctx, FirstLegal, Halt, Interp, R};
+
+/// Which actions a search lists: all of them, or only responses (a reaction window's).
+/// Invariant: a search skips, unasked, every ability it cannot offer whose question is a
+/// pure read (`AbilityDef::asked_by_script`): another player's, or any but a response in
+/// a reaction window. What it lists, the steps it counts and the errors it raises are
+/// those of asking every activated ability and keeping what `only` selects (debug builds
+/// compare the two at every search: `action_candidates`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Only {
+    All,
+    Responses,
+}
 
 /// One action a player may take now, with its stable text (`play king#2`, `use draw`,
 /// `use rohirrim_road (1)`).
@@ -26,14 +37,14 @@ pub struct Legal {
 impl Interp<'_> {
     /// The actions `p` may take now: every candidate that the rules would accept.
     pub fn legal_actions(&mut self, p: PlayerId) -> R<Vec<Legal>> {
-        self.legal_where(p, |_, _| true)
+        self.legal_where(p, Only::All)
     }
 
-    /// The legal actions among the candidates `keep` selects (only those are tried).
-    fn legal_where(&mut self, p: PlayerId, keep: impl Fn(&Self, &Action) -> bool) -> R<Vec<Legal>> {
+    /// The legal actions among the candidates `only` selects (only those are tried).
+    fn legal_where(&mut self, p: PlayerId, only: Only) -> R<Vec<Legal>> {
         let mut out = vec![];
-        for action in self.action_candidates(p)? {
-            if keep(self, &action) && self.would_resolve(p, &action)? {
+        for action in self.action_candidates(p, only)? {
+            if self.would_resolve(p, &action)? {
                 out.push(Legal { text: self.action_text(&action), action });
             }
         }
@@ -60,7 +71,7 @@ impl Interp<'_> {
         }
     }
 
-    /// `p`'s turn among the legal actions (those `keep` selects, when given): `None` for a
+    /// `p`'s turn among the legal actions (those `only` selects): `None` for a
     /// pass (also when nothing is legal), else the outcome of taking the picked action. An
     /// agent that needs no list (a [`Sampler`]) has candidates drawn one at a time and
     /// taken at once (see `sample.rs`).
@@ -68,12 +79,12 @@ impl Interp<'_> {
         &mut self,
         p: PlayerId,
         prompt: &'static str,
-        keep: Option<fn(&Self, &Action) -> bool>,
+        only: Only,
         may_pass: impl Fn(&mut Self) -> R<bool>,
     ) -> R<Option<R<()>>> {
         // A step of the game for `scenario-from`'s probe (nothing without one).
         self.probe_enter();
-        let out = self.take_turn_now(p, prompt, keep, may_pass);
+        let out = self.take_turn_now(p, prompt, only, may_pass);
         self.probe_leave(matches!(out, Ok(Some(Ok(())))).then_some(super::probe::StepKind::Act(p)));
         out
     }
@@ -82,19 +93,17 @@ impl Interp<'_> {
         &mut self,
         p: PlayerId,
         prompt: &'static str,
-        keep: Option<fn(&Self, &Action) -> bool>,
+        only: Only,
         may_pass: impl Fn(&mut Self) -> R<bool>,
     ) -> R<Option<R<()>>> {
-        let keep = |me: &Self, a: &Action| keep.is_none_or(|k| k(me, a));
         let sampler = self.agent.sampler().filter(|_| self.replay.is_empty() && self.recording.is_none());
         let Some(sampler) = sampler else {
-            let legal = self.legal_where(p, keep)?;
+            let legal = self.legal_where(p, only)?;
             let pass = may_pass(self)?;
             let picked = if legal.is_empty() { None } else { self.offer(p, prompt, legal, pass)? };
             return Ok(picked.map(|a| self.act(p, &a)));
         };
-        let mut pool: Vec<Option<Action>> =
-            self.action_candidates(p)?.into_iter().filter(|a| keep(self, a)).map(Some).collect();
+        let mut pool: Vec<Option<Action>> = self.action_candidates(p, only)?.into_iter().map(Some).collect();
         if may_pass(self)? {
             pool.insert(0, None);
         }
@@ -157,20 +166,45 @@ impl Interp<'_> {
 
     /// What `p` could try now, before the rules are asked: cards in their playable zones,
     /// activated abilities of those cards and of cards in play, of their faction, of the game.
-    fn action_candidates(&mut self, p: PlayerId) -> R<Vec<Action>> {
-        let mut out = if self.rules.cards_activate { self.card_candidates(p)? } else { self.plays_of(p) };
+    /// Those `only` selects: a play is never a response. Debug builds search again
+    /// asking every question (`skip` off) and compare the actions and the steps.
+    fn action_candidates(&mut self, p: PlayerId, only: Only) -> R<Vec<Action>> {
         #[cfg(debug_assertions)]
-        if !self.rules.cards_activate {
-            let general = format!("{:?}", self.card_candidates(p)?);
+        let before = self.steps.mark();
+        let out = self.candidates_by(p, only, true);
+        #[cfg(debug_assertions)]
+        {
+            let after = self.steps.mark();
+            self.steps.rewind(before);
+            let asked = self.candidates_by(p, only, false);
+            let asked_steps = self.steps.mark();
+            self.steps.rewind(after);
+            debug_assert_eq!(format!("{asked:?}"), format!("{out:?}"), "skipping questions changed the candidates");
+            debug_assert_eq!(asked_steps, after, "skipping questions changed the steps counted");
+        }
+        out
+    }
+
+    /// `action_candidates`, skipping the questions whose answer is a pure no (`skip`), or
+    /// asking every activated ability.
+    fn candidates_by(&mut self, p: PlayerId, only: Only, skip: bool) -> R<Vec<Action>> {
+        let mut out = match (self.rules.cards_activate, only) {
+            (true, _) => self.card_candidates(p, only, skip)?,
+            (false, Only::All) => self.plays_of(p),
+            (false, Only::Responses) => vec![],
+        };
+        #[cfg(debug_assertions)]
+        if !self.rules.cards_activate && only == Only::All {
+            let general = format!("{:?}", self.card_candidates(p, only, skip)?);
             debug_assert_eq!(general, format!("{out:?}"), "plays_of lists other plays than card_candidates");
         }
         // Any faction's abilities: `used_by:` may let other players use them (Entreat).
         for q in 0..self.w.state.players.len() {
             if self.w.state.players[q].faction.is_some() {
-                self.ability_candidates(p, Source::Faction(q), &mut out)?;
+                self.ability_candidates(p, Source::Faction(q), only, skip, &mut out)?;
             }
         }
-        self.ability_candidates(p, Source::Game(p), &mut out)?;
+        self.ability_candidates(p, Source::Game(p), only, skip, &mut out)?;
         Ok(out)
     }
 
@@ -194,17 +228,22 @@ impl Interp<'_> {
     }
 
     /// The plays of the cards `p` holds and the abilities of the cards `p` can reach.
-    fn card_candidates(&mut self, p: PlayerId) -> R<Vec<Action>> {
-        let reachable = self.by_layout(super::memo::Listed::Reachable, Self::reachable);
+    fn card_candidates(&mut self, p: PlayerId, only: Only, skip: bool) -> R<Vec<Action>> {
+        let all = self.by_layout(super::memo::Listed::Reachable, Self::reachable);
+        let reachable = match only {
+            // Those of the reachable cards (kept for the same layout) that respond.
+            Only::Responses if skip => self.by_layout(super::memo::Listed::Responders, |me| me.responders(&all)),
+            _ => all,
+        };
         #[cfg(debug_assertions)]
         let before = self.steps.mark();
-        let out = self.candidates_among(p, &reachable)?;
+        let out = self.candidates_among(p, &reachable, only, skip)?;
         #[cfg(debug_assertions)]
         {
             // The per-player search from the same count: the same steps, the same actions.
             let after = self.steps.mark();
             self.steps.rewind(before);
-            let held = self.candidates_among(p, &self.reachable_by(p));
+            let held = self.candidates_among(p, &self.reachable_by(p), only, skip);
             self.steps.rewind(after);
             let (held, kept) = (held.map(|h| format!("{h:?}")).ok(), format!("{out:?}"));
             debug_assert_eq!(held.as_ref(), Some(&kept), "the reachable cards give other actions than p's");
@@ -213,7 +252,7 @@ impl Interp<'_> {
     }
 
     /// The plays and abilities `p` can use among `cards`, in their order.
-    fn candidates_among(&mut self, p: PlayerId, cards: &[EntId]) -> R<Vec<Action>> {
+    fn candidates_among(&mut self, p: PlayerId, cards: &[EntId], only: Only, skip: bool) -> R<Vec<Action>> {
         // A play of each held card, and a few abilities: grown once, not by doubling.
         let mut out = Vec::with_capacity(cards.len() + 4);
         for &e in cards {
@@ -224,13 +263,22 @@ impl Interp<'_> {
                 _ => false,
             };
             let playable = held && (self.rules.play.is_some() || self.rules.cards[c].play.is_some());
-            if playable {
+            if playable && only == Only::All {
                 out.push(Action::Play(e));
             }
+            // Which cards' abilities are looked at (`ability_candidates` skips the others'
+            // unasked): those with any, but of another player's card or in a reaction
+            // window only those a script decides.
+            let bits = self.rules.listening[c];
+            let asked = match only {
+                _ if !skip => bits & Listening::ACTIVATED != 0,
+                Only::All if bits & Listening::BY_SCRIPT != 0 => true,
+                Only::All => bits & Listening::ACTIVATED != 0 && (held || s.controller_or_owner(e) == Some(p)),
+                Only::Responses => bits & Listening::BY_SCRIPT != 0,
+            };
             // A held card's ability is used by playing it first, unless it works where it is.
-            let activated = self.rules.listening[c] & Listening::ACTIVATED != 0;
-            if activated && (playable || self.listens(e)) {
-                self.ability_candidates(p, Source::Card(e), &mut out)?;
+            if asked && (playable || self.listens(e)) {
+                self.ability_candidates(p, Source::Card(e), only, skip, &mut out)?;
             }
         }
         Ok(out)
@@ -252,6 +300,15 @@ impl Interp<'_> {
         out
     }
 
+    /// Those of the `reachable` cards with an activated ability a reaction window looks
+    /// at: its search asks about no other card (none is played in it).
+    fn responders(&self, reachable: &[EntId]) -> Vec<EntId> {
+        let s = &self.w.state;
+        let responds =
+            |e: EntId| matches!(s.ents[e].kind, Kind::Card(c) if self.rules.listening[c] & Listening::BY_SCRIPT != 0);
+        reachable.iter().copied().filter(|&e| responds(e)).collect()
+    }
+
     /// The cards `p` might play or whose abilities `p` might use, in table order: those in
     /// `p`'s playable zones, in play, or in zones some `from:` names (what `reachable`
     /// keeps for every player, checked against it in debug builds).
@@ -265,10 +322,18 @@ impl Interp<'_> {
         out
     }
 
-    fn ability_candidates(&mut self, p: PlayerId, src: Source, out: &mut Vec<Action>) -> R<()> {
+    fn ability_candidates(&mut self, p: PlayerId, src: Source, only: Only, skip: bool, out: &mut Vec<Action>) -> R<()> {
         let abilities = self.abilities_of_ref(src);
+        // Another player's ability is refused as not theirs, unless `used_by:` says
+        // otherwise (`why_unusable`).
+        let theirs = self.controller_of(src) == Some(p);
         for (i, a) in abilities.iter().enumerate() {
-            if a.is_activated() && self.why_unusable(p, src, i, a)?.is_none() {
+            let (asked, offered) = match only {
+                _ if !skip => (a.is_activated(), only == Only::All || a.is_response()),
+                Only::All => (a.is_activated() && (theirs || a.asked_by_script()), true),
+                Only::Responses => (a.asked_by_script(), a.is_response()),
+            };
+            if asked && self.why_unusable(p, src, i, a)?.is_none() && offered {
                 out.push(Action::Use(src, Some(i)));
             }
         }
@@ -310,7 +375,7 @@ impl Interp<'_> {
                 break;
             }
             let p = order[i % order.len()];
-            let Some(acted) = self.take_turn(p, "act or pass", None, |me| me.may_pass(p))? else {
+            let Some(acted) = self.take_turn(p, "act or pass", Only::All, |me| me.may_pass(p))? else {
                 passes += 1;
                 continue;
             };
@@ -339,7 +404,7 @@ impl Interp<'_> {
         while passes < order.len() && i < 200 {
             let q = order[i % order.len()];
             i += 1;
-            let Some(acted) = self.take_turn(q, "respond or pass", Some(Self::is_response), |_| Ok(true))? else {
+            let Some(acted) = self.take_turn(q, "respond or pass", Only::Responses, |_| Ok(true))? else {
                 passes += 1;
                 continue;
             };
@@ -354,12 +419,6 @@ impl Interp<'_> {
         self.w.last = (0, 0);
         Rc::make_mut(&mut self.w.answered).clear();
         Ok(refused)
-    }
-
-    fn is_response(&self, a: &Action) -> bool {
-        let Action::Use(src, Some(i)) = a else { return false };
-        let (abilities, _, _) = self.abilities_of(*src);
-        abilities.get(*i).is_some_and(|x| matches!(x.head, Head::React(crate::load::React::Response, _)))
     }
 
     /// Plays whole turns with the agent: each phase's window, then the phase ends.

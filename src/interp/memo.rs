@@ -13,6 +13,7 @@
 //! run out where they would. Debug builds evaluate again beside each reused answer.
 
 use crate::engine::{Clock, EntId, PlayerId, State, Value};
+use std::rc::Rc;
 
 use super::{Ctx, Interp, Rules, R};
 
@@ -27,7 +28,8 @@ pub(super) struct Kept {
     /// The `end:` condition's answer: asked as every phase ends, with no arguments and no
     /// `this`, it has a slot of its own (no key made, no list searched).
     end: Option<(EndAt, Answer)>,
-    lists: [Option<(u64, Vec<EntId>)>; 4],
+    /// Shared, not copied, with each caller: a list is read many times per layout.
+    lists: [Option<(u64, Rc<[EntId]>)>; 5],
     /// Whether each zone is one some `from:` names (`Rules::from_zones`), by zone id: zones
     /// are laid out once per game, so a search over the table compares no zone name.
     pub(super) from_zone: Vec<bool>,
@@ -60,6 +62,9 @@ pub(super) enum Listed {
     /// The cards whose play or activated abilities some player might use
     /// (`Interp::reachable`).
     Reachable,
+    /// Those of them with an activated ability a reaction window looks at
+    /// (`Listening::BY_SCRIPT`; `Interp::responders`).
+    Responders,
 }
 
 /// The fewest steps a procedure's answer must have taken to be remembered: a cheap one
@@ -106,16 +111,16 @@ impl Interp<'_> {
     /// The list `which`, found by `scan` (a search over where things are, which depends
     /// on nothing else), kept while nothing moves. Debug builds search again beside each
     /// kept list and compare.
-    pub(super) fn by_layout(&mut self, which: Listed, scan: impl Fn(&Self) -> Vec<EntId>) -> Vec<EntId> {
+    pub(super) fn by_layout(&mut self, which: Listed, scan: impl Fn(&Self) -> Vec<EntId>) -> Rc<[EntId]> {
         let layout = self.w.state.layout();
         if let Some((at, list)) = &self.kept.lists[which as usize] {
             if *at == layout {
-                debug_assert_eq!(*list, scan(self), "the kept list {which:?} is stale");
-                return list.clone();
+                debug_assert_eq!(**list, *scan(self), "the kept list {which:?} is stale");
+                return Rc::clone(list);
             }
         }
-        let list = scan(self);
-        self.kept.lists[which as usize] = Some((layout, list.clone()));
+        let list: Rc<[EntId]> = scan(self).into();
+        self.kept.lists[which as usize] = Some((layout, Rc::clone(&list)));
         list
     }
 

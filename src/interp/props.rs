@@ -221,7 +221,7 @@ impl<'r> Interp<'r> {
         let held = self.static_cards();
         let s = &self.w.state;
         let mut sources: Vec<(Source, Option<PlayerId>)> = vec![];
-        for e in held {
+        for &e in held.iter() {
             sources.push((Source::Card(e), s.controller_or_owner(e)));
         }
         for p in 0..s.players.len() {
@@ -265,7 +265,7 @@ impl<'r> Interp<'r> {
     /// The cards in play that have a static ability, in table order. They depend only on
     /// where things are, so they are kept with the `State::layout` they were found at
     /// (debug builds search again beside each kept list and compare).
-    fn static_cards(&mut self) -> Vec<EntId> {
+    fn static_cards(&mut self) -> Rc<[EntId]> {
         self.by_layout(super::memo::Listed::Statics, Self::scan_static_cards)
     }
 

@@ -41,7 +41,7 @@ impl Interp<'_> {
     /// `scan_listeners`, kept while nothing moves (`State::layout`): the cards that listen
     /// depend only on where things are. An event about a card that does not listen itself
     /// is searched afresh.
-    pub(super) fn listeners(&mut self, subject: &[Value], kind: u8) -> Vec<EntId> {
+    pub(super) fn listeners(&mut self, subject: &[Value], kind: u8) -> Rc<[EntId]> {
         let which = if kind == super::compile::Listening::REACT { Listed::React } else { Listed::When };
         let base = self.by_layout(which, |me| me.scan_listeners(&[], kind));
         // A subject card adds itself when it could answer and is on the table but not
@@ -57,7 +57,7 @@ impl Interp<'_> {
             _ => false,
         };
         if subject.iter().any(adds) {
-            return self.scan_listeners(subject, kind);
+            return self.scan_listeners(subject, kind).into();
         }
         base
     }
@@ -138,7 +138,7 @@ impl Interp<'_> {
     fn reactors(&mut self, ev: &Event, want: impl Fn(React) -> bool) -> R<Vec<Reactor>> {
         let subject = super::triggers::subject(&ev.kind);
         let cards = self.listeners(&[], super::compile::Listening::REACT);
-        let mut sources: Vec<Source> = cards.into_iter().map(Source::Card).collect();
+        let mut sources: Vec<Source> = cards.iter().copied().map(Source::Card).collect();
         let s = &self.w.state;
         sources.extend((0..s.players.len()).filter(|&p| s.players[p].faction.is_some()).map(Source::Faction));
         let mut out = vec![];

@@ -111,7 +111,7 @@ impl<'r> Interp<'r> {
     fn triggered_by(&mut self, ev: &Event) -> R<Vec<Pending<'r>>> {
         let subject = subject(&ev.kind);
         let mut sources: Vec<Source> = vec![];
-        for e in self.listeners(&subject, super::compile::Listening::WHEN) {
+        for &e in self.listeners(&subject, super::compile::Listening::WHEN).iter() {
             sources.push(Source::Card(e));
         }
         let s = &self.w.state;
