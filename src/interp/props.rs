@@ -217,6 +217,13 @@ impl<'r> Interp<'r> {
     /// The static abilities in effect: of cards in play and of factions, whose
     /// requirements hold, with the context they run in.
     pub fn statics(&mut self) -> R<Vec<(&'r Script, Ctx<'static>, String)>> {
+        self.statics_where(|_| true)
+    }
+
+    /// Those of `statics` whose script `keep` selects. Every requirement is read all the
+    /// same (its steps counted, its errors raised), in the same order; only the contexts
+    /// and names of the others are not made.
+    fn statics_where(&mut self, keep: impl Fn(&Script) -> bool) -> R<Vec<(&'r Script, Ctx<'static>, String)>> {
         let rules: &'r super::Rules = self.rules;
         let held = self.static_cards();
         let s = &self.w.state;
@@ -231,14 +238,14 @@ impl<'r> Interp<'r> {
         }
         let mut out = vec![];
         for (src, you) in sources {
-            let (abilities, this, label): (&[super::rules::AbilityDef], Value, String) = match src {
+            let (abilities, this): (&[super::rules::AbilityDef], Value) = match src {
                 Source::Card(e) => {
                     let Kind::Card(c) = self.w.state.ents[e].kind else { continue };
-                    (&rules.cards[c].abilities, Value::Ent(e), self.w.state.ents[e].label.clone())
+                    (&rules.cards[c].abilities, Value::Ent(e))
                 }
                 Source::Faction(p) => {
                     let Some(def) = self.faction_of(p) else { continue };
-                    (&def.abilities, Value::Player(p), def.id.clone())
+                    (&def.abilities, Value::Player(p))
                 }
                 Source::Game(_) => continue,
             };
@@ -256,7 +263,16 @@ impl<'r> Interp<'r> {
                         continue;
                     }
                 }
-                out.push((script, Ctx::shared(you, Some(this.clone()), &script.text, &script.origin), label.clone()));
+                if !keep(script) {
+                    continue;
+                }
+                let label = match src {
+                    Source::Card(e) => self.w.state.ents[e].label.clone(),
+                    Source::Faction(p) | Source::Game(p) => {
+                        self.faction_of(p).map(|d| d.id.clone()).unwrap_or_default()
+                    }
+                };
+                out.push((script, Ctx::shared(you, Some(this.clone()), &script.text, &script.origin), label));
             }
         }
         Ok(out)
@@ -327,8 +343,12 @@ impl<'r> Interp<'r> {
         // ability's requirement, or a prohibition's `except if`, may call a procedure that
         // makes one, which applies only from the next check on. Shared, not copied.
         let made = Rc::clone(&self.w.bans);
-        // Every static ability's requirement is read (and its steps counted) first.
-        let statics = self.statics()?;
+        // Every static ability's requirement is read (and its steps counted) first; only
+        // those that forbid the verb are kept.
+        let forbids = |script: &Script| {
+            (script.block.stmts.iter()).any(|st| matches!(&st.kind, StmtKind::Forbid(f) if names_verb(f, verb)))
+        };
+        let statics = self.statics_where(forbids)?;
         for ban in made.iter().filter(|b| names_verb(&b.rule, verb)) {
             self.refuse_if(ban, verb, you, thing, place)?;
         }
