@@ -62,6 +62,11 @@ pub struct Journal {
     /// Counts every change of where things are, undone ones included (never restored), so
     /// that a search over the table can be kept while it stays the same.
     pub(super) moves: u64,
+    /// Counts the changes of `moves` that may change where a card is: a card's, every
+    /// creation and reordering, and every change while anything is attached (a card
+    /// borne by a piece goes where the piece goes). A search for cards alone is kept
+    /// while it stays the same, across the moves of pieces.
+    pub(super) card_moves: u64,
     /// Counts every change of the state that the journal records or undoes, whether or
     /// not a checkpoint is open (never restored), so that a value read from the state can
     /// be kept while it stays the same. The clock, generator and `over` are not counted.
@@ -165,6 +170,12 @@ impl State {
     fn undo(&mut self, u: Undo) {
         self.journal.moves += 1;
         self.journal.writes += 1;
+        // `place` counts the card moves of the undos that call it.
+        match &u {
+            Undo::Removed(_, _, e) => self.moved(*e),
+            Undo::Items(..) | Undo::Created => self.journal.card_moves += 1,
+            _ => {}
+        }
         match u {
             Undo::Loc(e, loc, shown) => {
                 self.place(e, loc);
@@ -260,6 +271,7 @@ impl State {
     pub fn set_items(&mut self, z: ZoneId, items: impl Into<VecDeque<EntId>>) {
         let old = std::mem::replace(&mut self.zones[z].items, items.into());
         self.journal.moves += 1;
+        self.journal.card_moves += 1;
         self.record(Undo::Items(z, old));
     }
 

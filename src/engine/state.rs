@@ -187,6 +187,7 @@ impl State {
         });
         self.zones[zone].items.push_back(id);
         self.journal.moves += 1;
+        self.journal.card_moves += 1;
         self.record(Undo::Created);
         id
     }
@@ -397,6 +398,7 @@ impl State {
     /// Sets where an entity is, keeping the index of attached entities.
     pub(super) fn place(&mut self, e: EntId, loc: Loc) {
         self.journal.moves += 1;
+        self.moved(e);
         if matches!(self.ents[e].loc, Loc::On(_)) {
             self.borne.remove(&e);
         }
@@ -404,6 +406,23 @@ impl State {
             self.borne.insert(e);
         }
         self.ents[e].loc = loc;
+        self.moved(e);
+    }
+
+    /// Counts a move of `e` among the card moves (`Journal::card_moves`) if it may move
+    /// a card: `e` is one, or something is attached somewhere (asked before and after
+    /// an attachment changes).
+    #[inline]
+    pub(super) fn moved(&mut self, e: EntId) {
+        if self.cards[e] || !self.borne.is_empty() {
+            self.journal.card_moves += 1;
+        }
+    }
+
+    /// `layout` for the searches that read only where cards are: it changes whenever a
+    /// card may have moved, not when only pieces did.
+    pub fn card_layout(&self) -> u64 {
+        self.journal.card_moves
     }
 
     /// A counter's value, by name (unknown counters read 0).

@@ -169,3 +169,30 @@ fn a_state_copied_into_another_equals_its_source_whatever_the_other_held() {
         );
     }
 }
+
+#[test]
+fn the_card_layout_changes_when_a_card_may_have_moved_and_not_for_pieces_alone() {
+    let mut s = three();
+    let (deck, pile) = (s.add_zone(zone("deck")), s.add_zone(zone("pile")));
+    let card = s.create(Kind::Card(0), "c".into(), None, deck);
+    let (p, q) = (
+        s.create(Kind::Piece("x".into()), "x".into(), None, deck),
+        s.create(Kind::Piece("x".into()), "x#2".into(), None, deck),
+    );
+    let before = s.card_layout();
+    s.put(p, pile, true);
+    assert_eq!(s.card_layout(), before, "a piece moved, no card");
+    let mark = s.checkpoint();
+    s.put(card, pile, true);
+    let moved = s.card_layout();
+    assert!(moved > before, "a card moved");
+    s.rollback(mark);
+    assert!(s.card_layout() > moved, "a card's move undone");
+    // A card borne by a piece goes where the piece goes: while anything is attached,
+    // every move counts.
+    s.attach(card, q);
+    let attached = s.card_layout();
+    s.put(q, pile, true);
+    assert_eq!(s.zone_of(card), Some(pile));
+    assert!(s.card_layout() > attached, "the card moved with its bearer");
+}

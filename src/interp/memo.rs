@@ -19,7 +19,7 @@ use super::{Ctx, Interp, Rules, R};
 
 /// What the interpreter keeps of the state it runs on, each part valid while what it read
 /// stays the same: answers by state version (`remembered`), lists of cards found by a
-/// search over where things are by `State::layout` (`by_layout`), and which zones some
+/// search for cards by where they are, by `State::card_layout` (`by_layout`), and which zones some
 /// `from:` names. A new state (a match's next game, whose counts start again from zero)
 /// starts it afresh (`Kept::new`), so nothing kept of one state is taken for another's.
 #[derive(Debug)]
@@ -108,11 +108,11 @@ struct Answer {
 }
 
 impl Interp<'_> {
-    /// The list `which`, found by `scan` (a search over where things are, which depends
-    /// on nothing else), kept while nothing moves. Debug builds search again beside each
-    /// kept list and compare.
+    /// The list `which`, found by `scan` (a search for cards by where they are, which
+    /// depends on nothing else), kept while no card moves (`State::card_layout`: pieces
+    /// may). Debug builds search again beside each kept list and compare.
     pub(super) fn by_layout(&mut self, which: Listed, scan: impl Fn(&Self) -> Vec<EntId>) -> Rc<[EntId]> {
-        let layout = self.w.state.layout();
+        let layout = self.w.state.card_layout();
         if let Some((at, list)) = &self.kept.lists[which as usize] {
             if *at == layout {
                 debug_assert_eq!(**list, *scan(self), "the kept list {which:?} is stale");

@@ -279,7 +279,7 @@ impl<'r> Interp<'r> {
     }
 
     /// The cards in play that have a static ability, in table order. They depend only on
-    /// where things are, so they are kept with the `State::layout` they were found at
+    /// where things are, so they are kept with the `State::card_layout` they were found at
     /// (debug builds search again beside each kept list and compare).
     fn static_cards(&mut self) -> Rc<[EntId]> {
         self.by_layout(super::memo::Listed::Statics, Self::scan_static_cards)

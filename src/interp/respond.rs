@@ -38,7 +38,7 @@ impl Interp<'_> {
         self.w.state.in_play(e) || self.rules.cards[c].abilities.iter().any(|a| self.works_from(e, a))
     }
 
-    /// `scan_listeners`, kept while nothing moves (`State::layout`): the cards that listen
+    /// `scan_listeners`, kept while no card moves (`State::card_layout`): the cards that listen
     /// depend only on where things are. An event about a card that does not listen itself
     /// is searched afresh.
     pub(super) fn listeners(&mut self, subject: &[Value], kind: u8) -> Rc<[EntId]> {
