@@ -64,8 +64,9 @@ pub struct Journal {
     pub(super) moves: u64,
     /// Counts the changes of `moves` that may change where a card is: a card's, every
     /// creation and reordering, and every change while anything is attached (a card
-    /// borne by a piece goes where the piece goes). A search for cards alone is kept
-    /// while it stays the same, across the moves of pieces.
+    /// borne by a piece goes where the piece goes); and every change of owner. A search
+    /// for cards by where they are and whose they are is kept while it stays the same,
+    /// across the moves of pieces.
     pub(super) card_moves: u64,
     /// Counts every change of the state that the journal records or undoes, whether or
     /// not a checkpoint is open (never restored), so that a value read from the state can
@@ -173,7 +174,7 @@ impl State {
         // `place` counts the card moves of the undos that call it.
         match &u {
             Undo::Removed(_, _, e) => self.moved(*e),
-            Undo::Items(..) | Undo::Created => self.journal.card_moves += 1,
+            Undo::Items(..) | Undo::Created | Undo::Owner(..) => self.journal.card_moves += 1,
             _ => {}
         }
         match u {
@@ -237,6 +238,8 @@ impl State {
 
     /// Gives an entity an owner.
     pub fn set_owner(&mut self, e: EntId, owner: Option<PlayerId>) {
+        // Whose a card is decides whose searches it is in, as where it is does.
+        self.journal.card_moves += 1;
         self.record(Undo::Owner(e, self.ents[e].owner));
         self.ents[e].owner = owner;
     }

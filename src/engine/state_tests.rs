@@ -195,4 +195,8 @@ fn the_card_layout_changes_when_a_card_may_have_moved_and_not_for_pieces_alone()
     s.put(q, pile, true);
     assert_eq!(s.zone_of(card), Some(pile));
     assert!(s.card_layout() > attached, "the card moved with its bearer");
+    // Whose a card is decides whose searches it is in.
+    let owned = s.card_layout();
+    s.set_owner(card, Some(1));
+    assert!(s.card_layout() > owned, "the card changed hands");
 }

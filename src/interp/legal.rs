@@ -233,6 +233,8 @@ impl Interp<'_> {
         let reachable = match only {
             // Those of the reachable cards (kept for the same layout) that respond.
             Only::Responses if skip => self.by_layout(super::memo::Listed::Responders, |me| me.responders(&all)),
+            // Those of the reachable cards `candidates_among` looks at for `p`.
+            Only::All if skip => self.by_layout_for(p, |me| me.reachable_for(p, &all)),
             _ => all,
         };
         #[cfg(debug_assertions)]
@@ -298,6 +300,22 @@ impl Interp<'_> {
             Kind::Piece(_) => false,
         });
         out
+    }
+
+    /// Those of the `reachable` cards whose play or abilities `candidates_among` looks at
+    /// for `p`: those `p` holds, those `p` controls with an activated ability, and those
+    /// with an ability a script decides on (`Listening::BY_SCRIPT`). The same test as
+    /// there, read once per layout rather than at every search.
+    fn reachable_for(&self, p: PlayerId, reachable: &[EntId]) -> Vec<EntId> {
+        let s = &self.w.state;
+        let looked_at = |e: EntId| {
+            let Kind::Card(c) = s.ents[e].kind else { return false };
+            let held = matches!(s.ents[e].loc, Loc::Zone(z) if s.zones[z].playable && s.zones[z].owner == Some(p));
+            let bits = self.rules.listening[c];
+            held || bits & Listening::BY_SCRIPT != 0
+                || (bits & Listening::ACTIVATED != 0 && s.controller_or_owner(e) == Some(p))
+        };
+        reachable.iter().copied().filter(|&e| looked_at(e)).collect()
     }
 
     /// Those of the `reachable` cards with an activated ability a reaction window looks

@@ -29,7 +29,8 @@ pub(super) struct Kept {
     /// `this`, it has a slot of its own (no key made, no list searched).
     end: Option<(EndAt, Answer)>,
     /// Shared, not copied, with each caller: a list is read many times per layout.
-    lists: [Option<(u64, Rc<[EntId]>)>; 5],
+    /// The lists of `Listed`, then one per player (`by_layout_for`).
+    lists: Vec<Option<(u64, Rc<[EntId]>)>>,
     /// Whether each zone is one some `from:` names (`Rules::from_zones`), by zone id: zones
     /// are laid out once per game, so a search over the table compares no zone name.
     pub(super) from_zone: Vec<bool>,
@@ -46,7 +47,8 @@ impl Kept {
         let factions = (state.players.iter())
             .map(|p| p.faction.as_deref().and_then(|f| rules.factions.iter().position(|d| d.id == f)))
             .collect();
-        Kept { answers: Memo::default(), end: None, lists: Default::default(), from_zone, factions }
+        let lists = vec![None; LISTED + state.players.len()];
+        Kept { answers: Memo::default(), end: None, lists, from_zone, factions }
     }
 }
 
@@ -66,6 +68,9 @@ pub(super) enum Listed {
     /// (`Listening::BY_SCRIPT`; `Interp::responders`).
     Responders,
 }
+
+/// How many lists `Listed` names.
+const LISTED: usize = Listed::Responders as usize + 1;
 
 /// The fewest steps a procedure's answer must have taken to be remembered: a cheap one
 /// (`first(cards in pile)`) is evaluated again rather than looked up.
@@ -112,15 +117,27 @@ impl Interp<'_> {
     /// depends on nothing else), kept while no card moves (`State::card_layout`: pieces
     /// may). Debug builds search again beside each kept list and compare.
     pub(super) fn by_layout(&mut self, which: Listed, scan: impl Fn(&Self) -> Vec<EntId>) -> Rc<[EntId]> {
+        self.kept_list(which as usize, scan)
+    }
+
+    /// `by_layout` for a list of player `p`'s (a search that reads whose cards are:
+    /// owners are counted among the card moves).
+    pub(super) fn by_layout_for(&mut self, p: PlayerId, scan: impl Fn(&Self) -> Vec<EntId>) -> Rc<[EntId]> {
+        self.kept_list(LISTED + p, scan)
+    }
+
+    fn kept_list(&mut self, slot: usize, scan: impl Fn(&Self) -> Vec<EntId>) -> Rc<[EntId]> {
         let layout = self.w.state.card_layout();
-        if let Some((at, list)) = &self.kept.lists[which as usize] {
+        if let Some(Some((at, list))) = self.kept.lists.get(slot) {
             if *at == layout {
-                debug_assert_eq!(**list, *scan(self), "the kept list {which:?} is stale");
+                debug_assert_eq!(**list, *scan(self), "the kept list {slot} is stale");
                 return Rc::clone(list);
             }
         }
         let list: Rc<[EntId]> = scan(self).into();
-        self.kept.lists[which as usize] = Some((layout, Rc::clone(&list)));
+        if let Some(kept) = self.kept.lists.get_mut(slot) {
+            *kept = Some((layout, Rc::clone(&list)));
+        }
         list
     }
 
