@@ -398,20 +398,24 @@ impl State {
     /// Sets where an entity is, keeping the index of attached entities.
     pub(super) fn place(&mut self, e: EntId, loc: Loc) {
         self.journal.moves += 1;
-        self.moved(e);
-        if matches!(self.ents[e].loc, Loc::On(_)) {
+        let was_borne = matches!(self.ents[e].loc, Loc::On(_));
+        if was_borne {
             self.borne.remove(&e);
         }
         if matches!(loc, Loc::On(_)) {
             self.borne.insert(e);
         }
         self.ents[e].loc = loc;
-        self.moved(e);
+        // Something was attached before if `e` was, or if something still is.
+        if was_borne {
+            self.journal.card_moves += 1;
+        } else {
+            self.moved(e);
+        }
     }
 
     /// Counts a move of `e` among the card moves (`Journal::card_moves`) if it may move
-    /// a card: `e` is one, or something is attached somewhere (asked before and after
-    /// an attachment changes).
+    /// a card: `e` is one, or something is attached somewhere.
     #[inline]
     pub(super) fn moved(&mut self, e: EntId) {
         if self.cards[e] || !self.borne.is_empty() {
