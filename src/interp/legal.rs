@@ -230,12 +230,13 @@ impl Interp<'_> {
     /// The plays of the cards `p` holds and the abilities of the cards `p` can reach.
     fn card_candidates(&mut self, p: PlayerId, only: Only, skip: bool) -> R<Vec<Action>> {
         let all = self.by_layout(super::memo::Listed::Reachable, Self::reachable);
-        let reachable = match only {
-            // Those of the reachable cards (kept for the same layout) that respond.
-            Only::Responses if skip => self.by_layout(super::memo::Listed::Responders, |me| me.responders(&all)),
-            // Those of the reachable cards `candidates_among` looks at for `p`.
-            Only::All if skip => self.by_layout_for(p, |me| me.reachable_for(p, &all)),
-            _ => all,
+        // Skipping, only the cards whose abilities are asked about (kept for the layout).
+        let reachable = match (only, skip) {
+            (_, false) => all,
+            (Only::Responses, true) => {
+                self.by_layout(super::memo::Listed::Responders, |me| me.asked_among(p, only, &all))
+            }
+            (Only::All, true) => self.by_layout_for(p, |me| me.asked_among(p, only, &all)),
         };
         #[cfg(debug_assertions)]
         let before = self.steps.mark();
@@ -245,7 +246,9 @@ impl Interp<'_> {
             // The per-player search from the same count: the same steps, the same actions.
             let after = self.steps.mark();
             self.steps.rewind(before);
-            let held = self.candidates_among(p, &self.reachable_by(p), only, skip);
+            let mine = self.reachable_by(p);
+            let mine = if skip { self.asked_among(p, only, &mine) } else { mine };
+            let held = self.candidates_among(p, &mine, only, skip);
             self.steps.rewind(after);
             let (held, kept) = (held.map(|h| format!("{h:?}")).ok(), format!("{out:?}"));
             debug_assert_eq!(held.as_ref(), Some(&kept), "the reachable cards give other actions than p's");
@@ -268,18 +271,9 @@ impl Interp<'_> {
             if playable && only == Only::All {
                 out.push(Action::Play(e));
             }
-            // Which cards' abilities are looked at (`ability_candidates` skips the others'
-            // unasked): those with any, but of another player's card or in a reaction
-            // window only those a script decides.
-            let bits = self.rules.listening[c];
-            let asked = match only {
-                _ if !skip => bits & Listening::ACTIVATED != 0,
-                Only::All if bits & Listening::BY_SCRIPT != 0 => true,
-                Only::All => bits & Listening::ACTIVATED != 0 && (held || s.controller_or_owner(e) == Some(p)),
-                Only::Responses => bits & Listening::BY_SCRIPT != 0,
-            };
             // A held card's ability is used by playing it first, unless it works where it is.
-            if asked && (playable || self.listens(e)) {
+            let activated = self.rules.listening[c] & Listening::ACTIVATED != 0;
+            if activated && (playable || self.listens(e)) {
                 self.ability_candidates(p, Source::Card(e), only, skip, &mut out)?;
             }
         }
@@ -302,29 +296,24 @@ impl Interp<'_> {
         out
     }
 
-    /// Those of the `reachable` cards whose play or abilities `candidates_among` looks at
-    /// for `p`: those `p` holds, those `p` controls with an activated ability, and those
-    /// with an ability a script decides on (`Listening::BY_SCRIPT`). The same test as
-    /// there, read once per layout rather than at every search.
-    fn reachable_for(&self, p: PlayerId, reachable: &[EntId]) -> Vec<EntId> {
+    /// Those of `cards` a search that skips (`Only`) looks at for `p`: the cards `p`
+    /// holds (their plays) and those whose abilities it asks about, which
+    /// `ability_candidates` would skip one by one on any other card. Those `p` controls
+    /// with an activated ability, and those with one a script decides on
+    /// (`Listening::BY_SCRIPT`), which alone a reaction window asks about (it plays
+    /// nothing, so its list is the same for every player).
+    fn asked_among(&self, p: PlayerId, only: Only, cards: &[EntId]) -> Vec<EntId> {
         let s = &self.w.state;
         let looked_at = |e: EntId| {
             let Kind::Card(c) = s.ents[e].kind else { return false };
-            let held = matches!(s.ents[e].loc, Loc::Zone(z) if s.zones[z].playable && s.zones[z].owner == Some(p));
             let bits = self.rules.listening[c];
-            held || bits & Listening::BY_SCRIPT != 0
-                || (bits & Listening::ACTIVATED != 0 && s.controller_or_owner(e) == Some(p))
+            if bits & Listening::BY_SCRIPT != 0 || only == Only::Responses {
+                return bits & Listening::BY_SCRIPT != 0;
+            }
+            let held = matches!(s.ents[e].loc, Loc::Zone(z) if s.zones[z].playable && s.zones[z].owner == Some(p));
+            held || (bits & Listening::ACTIVATED != 0 && s.controller_or_owner(e) == Some(p))
         };
-        reachable.iter().copied().filter(|&e| looked_at(e)).collect()
-    }
-
-    /// Those of the `reachable` cards with an activated ability a reaction window looks
-    /// at: its search asks about no other card (none is played in it).
-    fn responders(&self, reachable: &[EntId]) -> Vec<EntId> {
-        let s = &self.w.state;
-        let responds =
-            |e: EntId| matches!(s.ents[e].kind, Kind::Card(c) if self.rules.listening[c] & Listening::BY_SCRIPT != 0);
-        reachable.iter().copied().filter(|&e| responds(e)).collect()
+        cards.iter().copied().filter(|&e| looked_at(e)).collect()
     }
 
     /// The cards `p` might play or whose abilities `p` might use, in table order: those in
