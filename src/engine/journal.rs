@@ -59,14 +59,11 @@ pub(super) enum Undo {
 #[derive(Debug, Clone, Default)]
 pub struct Journal {
     pub(super) entries: Vec<Undo>,
-    /// Counts every change of where things are, undone ones included (never restored), so
-    /// that a search over the table can be kept while it stays the same.
-    pub(super) moves: u64,
-    /// Counts the changes of `moves` that may change where a card is: a card's, every
-    /// creation and reordering, and every change while anything is attached (a card
-    /// borne by a piece goes where the piece goes); and every change of owner. A search
-    /// for cards by where they are and whose they are is kept while it stays the same,
-    /// across the moves of pieces.
+    /// Counts every change that may change where a card is, undone ones included (never
+    /// restored): a card's move, every creation and reordering, and every move while
+    /// anything is attached (a card borne by a piece goes where the piece goes); and every
+    /// change of owner. A search for cards by where they are and whose they are is kept
+    /// while it stays the same, across the moves of pieces.
     pub(super) card_moves: u64,
     /// Counts every change of the state that the journal records or undoes, whether or
     /// not a checkpoint is open (never restored), so that a value read from the state can
@@ -169,7 +166,6 @@ impl State {
     }
 
     fn undo(&mut self, u: Undo) {
-        self.journal.moves += 1;
         self.journal.writes += 1;
         // `place` counts the card moves of the undos that call it.
         match &u {
@@ -273,7 +269,6 @@ impl State {
     /// locations the caller sets with `set_loc`.
     pub fn set_items(&mut self, z: ZoneId, items: impl Into<VecDeque<EntId>>) {
         let old = std::mem::replace(&mut self.zones[z].items, items.into());
-        self.journal.moves += 1;
         self.journal.card_moves += 1;
         self.record(Undo::Items(z, old));
     }

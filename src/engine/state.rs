@@ -186,7 +186,6 @@ impl State {
             shown: 0,
         });
         self.zones[zone].items.push_back(id);
-        self.journal.moves += 1;
         self.journal.card_moves += 1;
         self.record(Undo::Created);
         id
@@ -378,12 +377,6 @@ impl State {
         self.borne.iter().copied().filter(|&e| self.ents[e].loc == Loc::On(bearer)).collect()
     }
 
-    /// A number that changes whenever anything is created, moved or reordered (also when
-    /// such a change is undone): a search over where things are holds while it stays.
-    pub fn layout(&self) -> u64 {
-        self.journal.moves
-    }
-
     /// A number that changes whenever the state recorded by the journal changes (never
     /// the same for two different such states; the clock, generator and `over` aside).
     pub fn version(&self) -> u64 {
@@ -397,7 +390,6 @@ impl State {
 
     /// Sets where an entity is, keeping the index of attached entities.
     pub(super) fn place(&mut self, e: EntId, loc: Loc) {
-        self.journal.moves += 1;
         let was_borne = matches!(self.ents[e].loc, Loc::On(_));
         if was_borne {
             self.borne.remove(&e);
@@ -423,8 +415,9 @@ impl State {
         }
     }
 
-    /// `layout` for the searches that read only where cards are: it changes whenever a
-    /// card may have moved, not when only pieces did.
+    /// A number for the searches that read where cards are and whose: it changes whenever
+    /// a card may have moved or changed hands (also when such a change is undone), not
+    /// when only pieces moved.
     pub fn card_layout(&self) -> u64 {
         self.journal.card_moves
     }

@@ -125,22 +125,22 @@ fn ordered_zones_take_the_top_first_and_attachments_follow_their_bearer() {
 }
 
 #[test]
-fn the_layout_changes_with_every_move_and_is_never_restored_by_a_rollback() {
+fn the_card_layout_changes_with_every_move_of_a_card_and_is_never_restored_by_a_rollback() {
     let mut s = three();
     let (deck, pile) = (s.add_zone(zone("deck")), s.add_zone(zone("pile")));
     s.key_zone(7, deck);
     assert_eq!((s.zone_keyed(7, None), s.zone_keyed(7, Some(0)), s.zone_keyed(8, None)), (Some(deck), None, None));
-    let a = s.create(Kind::Piece("x".into()), "x".into(), None, deck);
-    let before = s.layout();
+    let a = s.create(Kind::Card(0), "x".into(), None, deck);
+    let before = s.card_layout();
     s.set_face(a, false);
-    assert_eq!(s.layout(), before, "turning a thing over moves nothing");
+    assert_eq!(s.card_layout(), before, "turning a thing over moves nothing");
     let mark = s.checkpoint();
     s.put(a, pile, true);
-    let moved = s.layout();
+    let moved = s.card_layout();
     assert!(moved > before);
     s.rollback(mark);
     assert_eq!(s.zones[deck].items, vec![a]);
-    assert!(s.layout() > moved, "the state is as before, but a list kept at `moved` must not be reused");
+    assert!(s.card_layout() > moved, "the state is as before, but a list kept at `moved` must not be reused");
 }
 
 #[test]
