@@ -65,7 +65,7 @@ pub(super) enum Listed {
     /// (`Interp::reachable`).
     Reachable,
     /// Those of them with an activated ability a reaction window looks at
-    /// (`Listening::BY_SCRIPT`; `Interp::responders`).
+    /// (`Listening::BY_SCRIPT`; `Interp::asked_among`).
     Responders,
 }
 
