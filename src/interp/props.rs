@@ -348,7 +348,9 @@ impl<'r> Interp<'r> {
         let forbids = |script: &Script| {
             (script.block.stmts.iter()).any(|st| matches!(&st.kind, StmtKind::Forbid(f) if names_verb(f, verb)))
         };
-        let statics = self.statics_where(forbids)?;
+        // With no static ability to read (none forbids the verb, none has a requirement),
+        // the search would read nothing and keep nothing.
+        let statics = if self.rules.statics_may_forbid(verb) { self.statics_where(forbids)? } else { vec![] };
         for ban in made.iter().filter(|b| names_verb(&b.rule, verb)) {
             self.refuse_if(ban, verb, you, thing, place)?;
         }

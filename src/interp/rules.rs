@@ -118,6 +118,11 @@ pub struct Rules {
     pub static_props: crate::fxhash::FxHashSet<String>,
     /// Whether some static ability forbids something (else prohibitions are only script-made).
     pub static_bans: bool,
+    /// The verbs and procedures some static ability forbids, and whether some static
+    /// ability has a requirement (read at every prohibition check, forbidding or not): a
+    /// check of another verb, when none has one, has no static ability to read.
+    static_verbs: Vec<std::sync::Arc<str>>,
+    static_requires: bool,
     /// The events some ability answers before, instead of or right after them (others
     /// skip the search).
     pub reacts: super::heard::Heard,
@@ -409,6 +414,8 @@ impl Rules {
             board: g.board.clone(),
             static_props: Default::default(),
             static_bans: false,
+            static_verbs: vec![],
+            static_requires: false,
             reacts: Default::default(),
             triggers: Default::default(),
             from_zones: Default::default(),
@@ -495,16 +502,30 @@ impl Rules {
             self.cards.iter().flat_map(|c| &c.abilities).chain(self.factions.iter().flat_map(|f| &f.abilities));
         for a in statics {
             let Head::Static(s) = &a.head else { continue };
+            self.static_requires |= a.requires.is_some();
             for st in &s.block.stmts {
                 match &st.kind {
                     ast::StmtKind::Modify { prop, .. } => {
                         self.static_props.insert(prop.name.to_string());
                     }
-                    ast::StmtKind::Forbid(_) => self.static_bans = true,
+                    ast::StmtKind::Forbid(f) => {
+                        self.static_bans = true;
+                        for verb in &f.actions {
+                            if !self.static_verbs.contains(&verb.name) {
+                                self.static_verbs.push(verb.name.clone());
+                            }
+                        }
+                    }
                     _ => {}
                 }
             }
         }
+    }
+
+    /// Whether a prohibition check of `verb` must read the static abilities in effect:
+    /// one may forbid it, or has a requirement that every check reads.
+    pub(super) fn statics_may_forbid(&self, verb: &str) -> bool {
+        self.static_requires || self.static_verbs.iter().any(|v| &**v == verb)
     }
 
     /// The phase index of a phase or step name, and the step index if it is a step.
