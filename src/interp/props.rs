@@ -319,6 +319,12 @@ impl<'r> Interp<'r> {
         self.rules.static_bans || !self.w.bans.is_empty()
     }
 
+    /// Whether a prohibition may name `verb`: a static ability's, or one a script made.
+    pub(super) fn may_forbid_verb(&self, verb: &str) -> bool {
+        (self.rules.static_bans && self.rules.statics_may_forbid(verb))
+            || self.w.bans.iter().any(|b| names_verb(&b.rule, verb))
+    }
+
     /// Refuses `verb` by the acting player on `thing` (at `place`) when a prohibition covers it.
     /// Asked at every move and call: the common answer (nothing can forbid) is inline.
     #[inline]

@@ -1,5 +1,6 @@
 //! Guards: the `require`s a `play:` script opens with whose conditions only read the
-//! state, and an activated ability's `requires:`. A sampling agent draws actions at
+//! state, an activated ability's `requires:`, and a cost that opens with `exhaust this`
+//! of a card already exhausted (`cost_refused`). A sampling agent draws actions at
 //! random, and most plays it draws are refused by those first lines (a card that does
 //! not match the one on top), as are many uses (a pass not allowed yet); the trial of
 //! each copies the world, logs the pick, announces the play or use and undoes it all.
@@ -128,11 +129,22 @@ impl Interp<'_> {
     /// count, the events). `false` where that cannot be told without the trial, as for a
     /// play's guards.
     fn required_out(&mut self, p: PlayerId, src: Source, i: usize) -> bool {
-        if self.coverage.is_some() || self.may_forbid() {
+        if self.coverage.is_some() {
             return false;
         }
         let Some(a) = self.abilities_of_ref(src).get(i) else { return false };
-        let (Head::Action(_), Some(r)) = (&a.head, &a.requires) else { return false };
+        let Head::Action(_) = &a.head else { return false };
+        let Some(r) = &a.requires else {
+            let refused = self.cost_refused(src, a);
+            #[cfg(debug_assertions)]
+            if refused {
+                self.check_refused(p, src, i);
+            }
+            return refused;
+        };
+        if self.may_forbid() {
+            return false;
+        }
         let Some(fx) = &r.fx else { return false };
         let mut cx = Ctx::new(Some(p), Some(this_of(src)), &r.text).at(&r.origin);
         // As `use_ability` resolves it: one level deeper.
@@ -147,6 +159,37 @@ impl Interp<'_> {
             steps: self.steps.mark() - mark,
         });
         matches!(holds, Ok(false))
+    }
+
+    /// Whether using ability `a` of `src`, which has no `requires:`, is certainly refused
+    /// by the first line of its cost: `exhaust this` of a card in play that is already
+    /// exhausted (a cost that would change nothing cannot be paid). The trial would get
+    /// there with nothing read or written that changes it: its use is not asked of a
+    /// script (a response's pattern, a `used_by:`), the card is not played first, and no
+    /// prohibition can name `exhaust` (the one check before the refusal). The commonest
+    /// refusal of a sampling agent in games whose cards exhaust to act: every exhausted
+    /// card stays among the candidates until its owner's next refresh.
+    fn cost_refused(&self, src: Source, a: &AbilityDef) -> bool {
+        let Source::Card(e) = src else { return false };
+        let s = &self.w.state;
+        if !s.ents[e].exhausted || a.asked_by_script() || (a.from.is_empty() && !s.in_play(e)) {
+            return false;
+        }
+        let Some(first) = a.cost.as_ref().and_then(|c| c.block.stmts.first()) else { return false };
+        let StmtKind::Effect(x) = &first.kind else { return false };
+        let this = matches!(&x.objects[..], [o] if matches!(o.kind, ExprKind::This));
+        x.verb == Verb::Exhaust && this && x.clauses.is_empty() && !self.may_forbid_verb("exhaust")
+    }
+
+    /// Debug builds: the trial of a use `cost_refused` refuses is refused (its steps and
+    /// what it did taken back).
+    #[cfg(debug_assertions)]
+    fn check_refused(&mut self, p: PlayerId, src: Source, i: usize) {
+        let (mark, held) = (self.steps.mark(), self.held.take());
+        let out = self.trial(|me| me.act_now(p, &Action::Use(src, Some(i))));
+        self.steps.rewind(mark);
+        self.held = held;
+        assert!(matches!(out, Ok(false)), "a use whose cost was found refused is not refused: {out:?}");
     }
 
     /// Whether ability `a`'s `requires:` need not be evaluated again as `you` uses it:
