@@ -53,7 +53,8 @@ pub struct State {
     pub labels: crate::fxhash::FxHashMap<String, usize>,
     /// Zones by a key their creator gives them (the interpreter: the index of the zone's
     /// name), with their owners: a lookup that compares no names.
-    zone_keys: Vec<Vec<(Option<PlayerId>, ZoneId)>>,
+    /// By key, then by owner (`None` first, then each player's): no search of the owners.
+    zone_keys: Vec<Vec<Option<ZoneId>>>,
     /// What undoes the changes since the open checkpoints.
     pub(super) journal: super::journal::Journal,
     /// The entities attached to another (`Loc::On`), so that finding them costs what is
@@ -140,17 +141,22 @@ impl State {
     /// Files zone `z` under `key` (zones of one name share a key; their owners tell
     /// them apart).
     pub fn key_zone(&mut self, key: u32, z: ZoneId) {
-        let k = key as usize;
+        let (k, slot) = (key as usize, owner_slot(self.zones[z].owner));
         if self.zone_keys.len() <= k {
             self.zone_keys.resize(k + 1, vec![]);
         }
-        self.zone_keys[k].push((self.zones[z].owner, z));
+        let zones = &mut self.zone_keys[k];
+        if zones.len() <= slot {
+            zones.resize(slot + 1, None);
+        }
+        // The first zone filed for an owner stays the one found.
+        zones[slot].get_or_insert(z);
     }
 
     /// The zone filed under `key` owned by `owner` (shared when `owner` is `None`).
+    #[inline]
     pub fn zone_keyed(&self, key: u32, owner: Option<PlayerId>) -> Option<ZoneId> {
-        let zones = self.zone_keys.get(key as usize)?;
-        zones.iter().find(|(o, _)| *o == owner).map(|(_, z)| *z)
+        *self.zone_keys.get(key as usize)?.get(owner_slot(owner))?
     }
 
     /// Adds a zone.
@@ -558,6 +564,11 @@ pub(super) fn insert_at(items: &mut VecDeque<EntId>, i: usize, e: EntId) {
     } else {
         items.insert(i, e);
     }
+}
+
+/// Where `State::zone_keys` files an owner's zone: the shared one first.
+fn owner_slot(owner: Option<PlayerId>) -> usize {
+    owner.map_or(0, |p| p + 1)
 }
 
 pub(super) const ACTIVE: &str = "active_player";

@@ -245,6 +245,26 @@ impl Interp<'_> {
 
     /// The spaces adjacent to any of `spaces`.
     fn neighbors(&self, spaces: &[Value]) -> List {
+        let adjacent = &self.kept.adjacent;
+        let laid_out = spaces.iter().all(|v| !matches!(v, Value::Zone(z) if *z >= adjacent.len()));
+        if self.rules.board.is_none() || !laid_out {
+            return self.neighbors_by_name(spaces);
+        }
+        let mut out = List::new();
+        for v in spaces {
+            let Value::Zone(z) = v else { continue };
+            for &o in &adjacent[*z] {
+                if !out.contains(&Value::Zone(o)) {
+                    out.push(Value::Zone(o));
+                }
+            }
+        }
+        debug_assert_eq!(out, self.neighbors_by_name(spaces), "the kept adjacency differs from the board's");
+        out
+    }
+
+    /// `neighbors` from the board's edges, by name.
+    fn neighbors_by_name(&self, spaces: &[Value]) -> List {
         let Some(board) = &self.rules.board else { return List::new() };
         let s = &self.w.state;
         let mut out = List::new();

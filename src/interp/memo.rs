@@ -38,6 +38,10 @@ pub(super) struct Kept {
     /// their factions once per game): a faction's abilities are looked up at every search
     /// for legal actions, and by name that compared every faction's id.
     pub(super) factions: Vec<Option<usize>>,
+    /// Each board space's neighbours by zone id, in the order `adjacency:` lists them
+    /// (`neighbors` compared every edge's names and looked each neighbour up by name).
+    /// Empty when some space of an edge is not laid out yet: then names are compared.
+    pub(super) adjacent: Vec<Vec<crate::engine::ZoneId>>,
 }
 
 impl Kept {
@@ -48,8 +52,28 @@ impl Kept {
             .map(|p| p.faction.as_deref().and_then(|f| rules.factions.iter().position(|d| d.id == f)))
             .collect();
         let lists = vec![None; LISTED + state.players.len()];
-        Kept { answers: Memo::default(), end: None, lists, from_zone, factions }
+        let adjacent = adjacency(rules, state);
+        Kept { answers: Memo::default(), end: None, lists, from_zone, factions, adjacent }
     }
+}
+
+/// `Kept::adjacent` of a state: for each zone, the zones its board edges lead to, each
+/// edge's other end found as `neighbors` finds it (the first shared zone of that name).
+fn adjacency(rules: &Rules, state: &State) -> Vec<Vec<crate::engine::ZoneId>> {
+    let Some(board) = &rules.board else { return vec![] };
+    let mut adjacent = vec![vec![]; state.zones.len()];
+    for (a, b) in &board.adjacency {
+        let (Some(x), Some(y)) = (state.zone(&a.value, None), state.zone(&b.value, None)) else { return vec![] };
+        // Every zone of that name has the edge (`neighbors` compares names).
+        for (z, zone) in state.zones.iter().enumerate() {
+            if zone.name == a.value {
+                adjacent[z].push(y);
+            } else if zone.name == b.value {
+                adjacent[z].push(x);
+            }
+        }
+    }
+    adjacent
 }
 
 /// The lists of cards kept by layout (`Interp::by_layout`).

@@ -28,6 +28,9 @@ pub struct Rules {
     pub env: Env,
     /// Each name of `env` by index as a shared string (the value of an enum value, a phase...).
     pub symbols: Vec<crate::text::Text>,
+    /// Whether each of the game's names (and of the symbols its scripts read) is a noun
+    /// (`is_noun`), so that a noun's test hashes no name into the checker's tables.
+    noun_names: crate::fxhash::FxHashMap<Box<str>, bool>,
     /// Each name of `env` by index: what it stands for at run time.
     pub globals: Vec<super::compile::Global>,
     /// Each name of `env` by index: the built-in relation `NAME of x` reads, when the name
@@ -213,9 +216,27 @@ impl Rules {
     }
 
     /// Whether `n` names a noun: a piece kind, a side, an enum value (what `is_a` tests).
+    /// Asked for every thing a selection by noun looks at: the game's own names are
+    /// answered from a table (`noun_names`), others looked up as names.
     pub(super) fn is_noun(&self, n: &str) -> bool {
+        let known = self.noun_names.get(n).copied();
+        debug_assert!(known.is_none_or(|b| b == self.is_noun_by_name(n)), "`{n}`: the noun table is wrong");
+        known.unwrap_or_else(|| self.is_noun_by_name(n))
+    }
+
+    /// `is_noun`, looked up in the checker's names (with their plurals and singulars).
+    fn is_noun_by_name(&self, n: &str) -> bool {
         use crate::check::env::Sym;
         matches!(self.env.lookup(n), Some(Sym::Piece | Sym::Side | Sym::EnumValue(_))) || self.values.contains_key(n)
+    }
+
+    /// `noun_names`: whether each name the game defines or its scripts read is a noun.
+    fn name_nouns(&self) -> crate::fxhash::FxHashMap<Box<str>, bool> {
+        let names = (self.env.names().map(str::to_string))
+            .chain(self.env.plurals.keys().cloned())
+            .chain(self.symbols.iter().map(|s| s.to_string()))
+            .chain(self.values.keys().cloned());
+        names.map(|n| (self.is_noun_by_name(&n), n)).map(|(b, n)| (n.into_boxed_str(), b)).collect()
     }
 
     /// The noun the name at index `i` always gives (`Interp::global` reads it as that
@@ -280,6 +301,7 @@ impl Rules {
         rules.number_props();
         rules.symbols = super::compile::symbols(&env);
         rules.env = env;
+        rules.noun_names = rules.name_nouns();
         rules.find_statics();
         rules.globals = super::compile::globals(&rules);
         rules.relations = super::eval::relations(&rules.env);
@@ -369,6 +391,7 @@ impl Rules {
             game: g.game.value.clone(),
             env: Env::default(),
             symbols: vec![],
+            noun_names: Default::default(),
             globals: vec![],
             relations: vec![],
             cards: vec![],
