@@ -198,13 +198,21 @@ impl Interp<'_> {
             let general = format!("{:?}", self.card_candidates(p, only, skip)?);
             debug_assert_eq!(general, format!("{out:?}"), "plays_of lists other plays than card_candidates");
         }
+        // A skipping reaction window asks only what a script decides on: none of the
+        // factions' or the game's abilities, where none is.
+        let (factions, game) = match (only, skip) {
+            (Only::Responses, true) => self.rules.scripted_uses,
+            _ => (true, true),
+        };
         // Any faction's abilities: `used_by:` may let other players use them (Entreat).
         for q in 0..self.w.state.players.len() {
-            if self.w.state.players[q].faction.is_some() {
+            if factions && self.w.state.players[q].faction.is_some() {
                 self.ability_candidates(p, Source::Faction(q), only, skip, &mut out)?;
             }
         }
-        self.ability_candidates(p, Source::Game(p), only, skip, &mut out)?;
+        if game {
+            self.ability_candidates(p, Source::Game(p), only, skip, &mut out)?;
+        }
         Ok(out)
     }
 

@@ -46,6 +46,10 @@ pub struct Rules {
     /// Whether some card has an activated ability (`listening` has `ACTIVATED`): when none
     /// has, a player's candidate actions are the plays of their held cards alone.
     pub cards_activate: bool,
+    /// Whether some faction's (then the game's) ability is asked about by a script (a
+    /// response's pattern, a `used_by:`): when none is, a reaction window asks nothing
+    /// of their abilities (`Interp::candidates_by`).
+    pub(super) scripted_uses: (bool, bool),
     /// Card index by id.
     pub card_ids: HashMap<String, usize>,
     /// Properties by name.
@@ -335,6 +339,9 @@ impl Rules {
         let of = |c: &CardDef| c.abilities.iter().map(super::compile::Listening::of).fold(0, |a, b| a | b);
         self.listening = self.cards.iter().map(of).collect();
         self.cards_activate = self.listening.iter().any(|l| l & super::compile::Listening::ACTIVATED != 0);
+        let scripted = |a: &AbilityDef| a.asked_by_script();
+        let factions = self.factions.iter().any(|f| f.abilities.iter().any(scripted));
+        self.scripted_uses = (factions, self.abilities.iter().any(scripted));
     }
 
     /// Resolves every activated ability's timing against the phases (`Timing`).
@@ -397,6 +404,7 @@ impl Rules {
             cards: vec![],
             listening: vec![],
             cards_activate: false,
+            scripted_uses: (false, false),
             card_ids: HashMap::default(),
             props,
             prop_ids: HashMap::default(),
