@@ -42,7 +42,15 @@ pub(super) struct Kept {
     /// (`neighbors` compared every edge's names and looked each neighbour up by name).
     /// Empty when some space of an edge is not laid out yet: then names are compared.
     pub(super) adjacent: Vec<Vec<crate::engine::ZoneId>>,
+    /// The pieces and spaces on the table that are a noun (`Interp::pieces_on_table`),
+    /// for the state version (and game) they were found at: a search asks the same noun
+    /// for every space it looks at (`warriors you control at X`), and each answer walked
+    /// the whole table comparing kind names.
+    pub(super) on_table: ((u64, u32), Vec<OnTable>),
 }
+
+/// A noun, how many pieces the table holds, and the noun's pieces and spaces among them.
+pub(super) type OnTable = (crate::text::Text, usize, crate::engine::List);
 
 impl Kept {
     /// Nothing kept yet, for a state with these zones and players.
@@ -53,7 +61,8 @@ impl Kept {
             .collect();
         let lists = vec![None; LISTED + state.players.len()];
         let adjacent = adjacency(rules, state);
-        Kept { answers: Memo::default(), end: None, lists, from_zone, factions, adjacent }
+        let on_table = ((0, 0), vec![]);
+        Kept { answers: Memo::default(), end: None, lists, from_zone, factions, adjacent, on_table }
     }
 }
 

@@ -42,7 +42,7 @@ impl<'r> Interp<'r> {
             }
             Value::Sym(noun) if self.is_noun(noun) => {
                 let noun = noun.clone();
-                if let Some((n, found)) = self.pieces_on_table(&noun) {
+                if let Some((n, found)) = self.pieces_on_table_kept(&noun) {
                     #[cfg(debug_assertions)]
                     {
                         let mark = self.steps.mark();
