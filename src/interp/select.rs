@@ -463,10 +463,11 @@ impl<'r> Interp<'r> {
     /// enclosing scope, where `it` is whatever it was around the selector.
     pub(super) fn filter_arg(&mut self, f: &Filter, cx: &mut Ctx) -> R<Option<Value>> {
         Ok(match &f.kind {
-            FilterKind::ControlledBy(p) | FilterKind::OwnedBy(p) => {
-                let v = self.eval(p, cx)?;
-                Some(Value::List(self.players(&v)?.into_iter().map(Value::Player).collect()))
-            }
+            FilterKind::ControlledBy(p) | FilterKind::OwnedBy(p) => match self.eval(p, cx)? {
+                // One player is read as the list of one (`keeps`, `players`): none is made.
+                v @ Value::Player(_) => Some(v),
+                v => Some(Value::List(self.players(&v)?.into_iter().map(Value::Player).collect())),
+            },
             FilterKind::In(z) | FilterKind::From(z) | FilterKind::At(z) => match self.zone_ref(z, cx) {
                 Some(found) => Some(Value::Zone(found?)),
                 None => match self.eval(z, cx)? {
