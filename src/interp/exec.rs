@@ -353,9 +353,15 @@ impl<'r> Interp<'r> {
             (None, CallKind::Keyword) => return Err(Halt::error(format!("unknown procedure `{name}`"))),
         };
         debug_assert_eq!(&*def.0.name, name, "a compiled call holds another callee's index");
-        let mut args = vec![];
+        let mut args = self.spare.0.pop().unwrap_or_default();
         for a in &c.args {
-            args.push(self.eval(a, cx)?);
+            match self.eval(a, cx) {
+                Ok(v) => args.push(v),
+                Err(h) => {
+                    self.spare_args(args);
+                    return Err(h);
+                }
+            }
         }
         self.calls += 1;
         if self.calls > self.limits.call_depth {
@@ -370,11 +376,19 @@ impl<'r> Interp<'r> {
             // Back to the caller's depth: a compiled condition that gives up evaluates
             // again from where it began, and must find the depth it began at.
             self.calls -= 1;
+            self.spare_args(args);
             return Err(Halt::budget(message));
         }
-        let out = self.run_body(name, c.kind, def, args, cx);
+        let out = self.run_body(name, c.kind, def, &mut args, cx);
         self.calls -= 1;
+        self.spare_args(args);
         out
+    }
+
+    /// Keeps an emptied list of arguments for the next call.
+    fn spare_args(&mut self, mut args: Vec<Value>) {
+        args.clear();
+        self.spare.0.push(args);
     }
 
     fn run_body(
@@ -382,7 +396,7 @@ impl<'r> Interp<'r> {
         name: &str,
         kind: CallKind,
         (def, id): (&super::rules::ProcDef, Running),
-        args: Vec<Value>,
+        args: &mut Vec<Value>,
         cx: &Ctx,
     ) -> R<Value> {
         let s = match &def.body {
@@ -390,19 +404,24 @@ impl<'r> Interp<'r> {
             Body::Value(v) => {
                 let value = |me: &mut Self| {
                     let mut inner = Ctx::new(cx.you, cx.this.clone(), &v.text).at(&v.origin);
+                    inner.locals = me.spare.1.pop().unwrap_or_default();
                     for (p, a) in def.params.iter().zip(args.iter()) {
                         inner.bind_shared(p, a.clone());
                     }
                     if me.coverage.is_some() {
                         me.hit(&v.expr.span, Some(&v.origin), Hit::Ran);
                     }
-                    me.cond_value(v, &mut inner).map_err(|h| h.within(name))
+                    let out = me.cond_value(v, &mut inner).map_err(|h| h.within(name));
+                    let mut locals = std::mem::take(&mut inner.locals);
+                    locals.clear();
+                    me.spare.1.push(locals);
+                    out
                 };
-                return self.remembered(def, &args, cx, super::memo::WORTH, value);
+                return self.remembered(def, args, cx, super::memo::WORTH, value);
             }
         };
         let mut inner = Ctx::new(cx.you, cx.this.clone(), &s.text).at(&s.origin);
-        for (p, a) in def.params.iter().zip(args) {
+        for (p, a) in def.params.iter().zip(args.drain(..)) {
             inner.bind_shared(p, a);
         }
         // A procedure's `uses` triggers and its body are nested under its `use`

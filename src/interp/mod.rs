@@ -337,7 +337,14 @@ pub struct Interp<'r> {
     floor: usize,
     /// Counts a whole game's steps and keeps one (`scenario-from`).
     pub probe: Option<Box<probe::Probe>>,
+    /// Emptied lists of a call's arguments and of a value procedure's bindings, used
+    /// again by the next call (a value procedure is called thousands of times a game,
+    /// and each call made and freed both).
+    spare: (Vec<Vec<Value>>, Vec<Bindings>),
 }
+
+/// A context's local bindings (`Ctx::locals`).
+type Bindings = Vec<(std::sync::Arc<str>, Value)>;
 
 impl<'r> Interp<'r> {
     /// An interpreter over a fresh state.
@@ -374,6 +381,7 @@ impl<'r> Interp<'r> {
             depth: 0,
             floor: 0,
             probe: None,
+            spare: Default::default(),
         }
     }
 
