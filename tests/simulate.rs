@@ -299,32 +299,34 @@ fn a_deal_that_draws_from_the_generator_is_dealt_by_every_game() {
 }
 
 /// A sampling agent draws every activated ability it might use, an exhausted card's too:
-/// a use whose cost begins `exhaust this` on an exhausted card is refused without its
-/// trial (`pure.rs`), and debug builds run the trial beside each such refusal. A battery
-/// never readies, so it gives each player at most one charge, and the quiet game is the
-/// logged one.
+/// a use whose cost begins `exhaust this` on an exhausted card, or then spends more than
+/// the player has, is refused without its trial (`pure.rs`), and debug builds run the
+/// trial beside each such refusal. A battery gives one fuel and never readies; a press
+/// turns one fuel into one charge and never readies: each player ends with at most one
+/// of them, and the quiet game is the logged one.
 #[test]
-fn an_exhausted_card_whose_cost_exhausts_it_is_refused_without_its_trial() {
-    let game = "game: batteries\nname: Batteries\nplayers: { min: 2, max: 2 }\nzones:\n  bench: { per: player, in_play: true }\ncounters:\n  charge: { on: player, min: 0 }\ndecks:\n  - { zone: bench, cards: all }\nturn:\n  phases:\n    - name: main\n      actions: active_player\nend: turn > 8\n";
-    let cards = "- id: battery\n  name: Battery\n  abilities:\n    - action: main\n      cost: exhaust this\n      effect: add 1 charge\n";
+fn a_use_whose_cost_cannot_be_paid_is_refused_without_its_trial() {
+    let game = "game: batteries\nname: Batteries\nplayers: { min: 2, max: 2 }\nzones:\n  bench: { per: player, in_play: true }\ncounters:\n  charge: { on: player, min: 0 }\n  fuel: { on: player, min: 0 }\ndecks:\n  - { zone: bench, cards: all }\nturn:\n  phases:\n    - name: main\n      actions: active_player\nend: turn > 12\n";
+    let cards = "- id: battery\n  name: Battery\n  abilities:\n    - action: main\n      cost: exhaust this\n      effect: add 1 fuel\n- id: press\n  name: Press\n  abilities:\n    - action: main\n      cost: |\n        exhaust this\n        spend 1 fuel\n      effect: add 1 charge\n";
     let mut sources = SourceMap::default();
     let files = [("game.yaml", game), ("cards.yaml", cards)];
     let (bundle, diags) = twilit::load::load_bundle(std::path::Path::new("batteries"), &files, &mut sources);
     assert!(diags.is_empty(), "{diags:?}");
     let rules = Rules::compile(&bundle).unwrap();
     let mut charged = 0;
-    for seed in 1..=6 {
+    for seed in 1..=8 {
         let quiet = twilit::scenario::quiet_game(&rules, seed, 2, 20).unwrap();
         let logged = twilit::scenario::random_game(&rules, seed, 2, 20).unwrap();
         for p in 0..2 {
-            let charge = quiet.state.counter("charge", twilit::engine::Holder::Player(p));
-            assert!(charge <= 1, "seed {seed}: player {p} used an exhausted battery ({charge} charges)");
+            let held = |c: &str| quiet.state.counter(c, twilit::engine::Holder::Player(p));
+            let (fuel, charge) = (held("fuel"), held("charge"));
+            assert!(fuel + charge <= 1, "seed {seed}: player {p} has {fuel} fuel and {charge} charge");
             charged += charge;
         }
-        assert!(quiet.state.clock.turn > 8, "seed {seed}: the game ended early");
+        assert!(quiet.state.clock.turn > 12, "seed {seed}: the game ended early");
         let (mut a, mut b) = (quiet.state, logged.state);
         (a.log, b.log) = (vec![], vec![]);
         assert!(a == b, "seed {seed}: the quiet game differs from the logged one");
     }
-    assert!(charged >= 6, "the batteries were hardly used ({charged} charges in 6 games of 2 players)");
+    assert!(charged >= 4, "the presses were hardly used ({charged} charges in 8 games of 2 players)");
 }

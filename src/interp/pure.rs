@@ -1,6 +1,6 @@
 //! Guards: the `require`s a `play:` script opens with whose conditions only read the
 //! state, an activated ability's `requires:`, and a cost that opens with `exhaust this`
-//! of a card already exhausted (`cost_refused`). A sampling agent draws actions at
+//! of a card already exhausted, or then spends more than the player has (`cost_refused`). A sampling agent draws actions at
 //! random, and most plays it draws are refused by those first lines (a card that does
 //! not match the one on top), as are many uses (a pass not allowed yet); the trial of
 //! each copies the world, logs the pick, announces the play or use and undoes it all.
@@ -135,7 +135,7 @@ impl Interp<'_> {
         let Some(a) = self.abilities_of_ref(src).get(i) else { return false };
         let Head::Action(_) = &a.head else { return false };
         let Some(r) = &a.requires else {
-            let refused = self.cost_refused(src, a);
+            let refused = self.cost_refused(p, src, a);
             #[cfg(debug_assertions)]
             if refused {
                 self.check_refused(p, src, i);
@@ -161,24 +161,59 @@ impl Interp<'_> {
         matches!(holds, Ok(false))
     }
 
-    /// Whether using ability `a` of `src`, which has no `requires:`, is certainly refused
-    /// by the first line of its cost: `exhaust this` of a card in play that is already
-    /// exhausted (a cost that would change nothing cannot be paid). The trial would get
-    /// there with nothing read or written that changes it: its use is not asked of a
-    /// script (a response's pattern, a `used_by:`), the card is not played first, and no
-    /// prohibition can name `exhaust` (the one check before the refusal). The commonest
-    /// refusal of a sampling agent in games whose cards exhaust to act: every exhausted
-    /// card stays among the candidates until its owner's next refresh.
-    fn cost_refused(&self, src: Source, a: &AbilityDef) -> bool {
+    /// Whether `p` using ability `a` of `src`, which has no `requires:`, is certainly
+    /// refused by the first lines of its cost: `exhaust this` of a card in play that is
+    /// already exhausted (a cost that would change nothing cannot be paid), or, after it,
+    /// `spend N C` of more than `p` has. The trial would get there with nothing read or
+    /// written that changes it: its use is not asked of a script (a response's pattern, a
+    /// `used_by:`), the card is not played first, no prohibition can name the verbs (the
+    /// one check before each refusal), and no triggered ability answers the events of the
+    /// use and of the exhaustion, offered between the lines. The commonest refusals of a
+    /// sampling agent in games whose cards exhaust to act: every exhausted card stays
+    /// among the candidates until its owner's next refresh.
+    fn cost_refused(&self, p: PlayerId, src: Source, a: &AbilityDef) -> bool {
         let Source::Card(e) = src else { return false };
         let s = &self.w.state;
-        if !s.ents[e].exhausted || a.asked_by_script() || (a.from.is_empty() && !s.in_play(e)) {
+        if a.asked_by_script() || (a.from.is_empty() && !s.in_play(e)) {
             return false;
         }
-        let Some(first) = a.cost.as_ref().and_then(|c| c.block.stmts.first()) else { return false };
-        let StmtKind::Effect(x) = &first.kind else { return false };
-        let this = matches!(&x.objects[..], [o] if matches!(o.kind, ExprKind::This));
-        x.verb == Verb::Exhaust && this && x.clauses.is_empty() && !self.may_forbid_verb("exhaust")
+        let Some(cost) = &a.cost else { return false };
+        let mut exhausted = s.ents[e].exhausted;
+        for st in &cost.block.stmts {
+            let StmtKind::Effect(x) = &st.kind else { return false };
+            let this = matches!(&x.objects[..], [o] if matches!(o.kind, ExprKind::This));
+            if x.verb == Verb::Exhaust && this && x.clauses.is_empty() {
+                if self.may_forbid_verb("exhaust") {
+                    return false;
+                }
+                if exhausted {
+                    return true;
+                }
+                // The card is exhausted, and the use's and the exhaustion's events are
+                // offered after the line: the next line reads the same state only if no
+                // ability answers either.
+                if self.heard_after_exhausting(e) {
+                    return false;
+                }
+                exhausted = true;
+                continue;
+            }
+            // `spend N C` of one's own counter, the commonest second line: refused when
+            // short; the line after one that is paid reads another state.
+            return match self.spend_short(x, p) {
+                Some((short, verb)) => short && !self.may_forbid_verb(verb),
+                None => false,
+            };
+        }
+        false
+    }
+
+    /// Whether a triggered ability may answer the events of the use of card `e`'s
+    /// ability and of exhausting it (`use_ability`, `exhaust`).
+    fn heard_after_exhausting(&self, e: EntId) -> bool {
+        let heard = &self.rules.triggers;
+        heard.hears_named("use", "ability")
+            || heard.hears(&crate::engine::EventKind::Exhaust { ent: e, exhausted: true })
     }
 
     /// Debug builds: the trial of a use `cost_refused` refuses is refused (its steps and

@@ -81,6 +81,25 @@ impl Tallies {
 }
 
 impl Interp<'_> {
+    /// Whether `e`, a compiled `spend N C` (or `remove`, `lose`) of the acting player
+    /// `you`'s own counter, `N` written out (or none: one), would take the counter below
+    /// its least (`change_counter` refuses it), with the verb a prohibition would name;
+    /// `None` for any other effect.
+    pub(super) fn spend_short(&self, e: &Effect, you: crate::engine::PlayerId) -> Option<(bool, &'static str)> {
+        let &t = self.rules.stmts.tallies.effects.get(&effect_key(e))?;
+        if t.add || t.named || t.on != CounterOn::Player {
+            return None;
+        }
+        let n = match super::effects::counted(self.rules, &e.objects[0])?.n.map(|x| &x.kind) {
+            None => 1,
+            Some(ExprKind::Int(n)) => (*n).max(0),
+            Some(_) => return None,
+        };
+        let s = &self.w.state;
+        let now = s.counter_at(t.id, Holder::Player(you)).saturating_sub(n);
+        Some((s.counters.bounds(t.id).min.is_some_and(|m| now < m), t.verb))
+    }
+
     /// Runs `e` as its compiled counter change; `None`, having done nothing, where it
     /// has none or the general path must run (see the module's invariant).
     #[inline(never)]
