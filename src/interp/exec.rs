@@ -353,7 +353,8 @@ impl<'r> Interp<'r> {
             (None, CallKind::Keyword) => return Err(Halt::error(format!("unknown procedure `{name}`"))),
         };
         debug_assert_eq!(&*def.0.name, name, "a compiled call holds another callee's index");
-        let mut args = self.spare.0.pop().unwrap_or_default();
+        // A call without arguments needs no list (an empty one holds nothing).
+        let mut args = if c.args.is_empty() { Vec::new() } else { self.spare.0.pop().unwrap_or_default() };
         for a in &c.args {
             match self.eval(a, cx) {
                 Ok(v) => args.push(v),
@@ -387,8 +388,10 @@ impl<'r> Interp<'r> {
 
     /// Keeps an emptied list of arguments for the next call.
     fn spare_args(&mut self, mut args: Vec<Value>) {
-        args.clear();
-        self.spare.0.push(args);
+        if args.capacity() > 0 {
+            args.clear();
+            self.spare.0.push(args);
+        }
     }
 
     fn run_body(
