@@ -386,12 +386,18 @@ impl<'r> Interp<'r> {
         out
     }
 
-    /// Keeps an emptied list of arguments for the next call.
-    fn spare_args(&mut self, mut args: Vec<Value>) {
+    /// Keeps an emptied list of arguments for the next call (a call without arguments
+    /// made none: nothing to keep, and nothing called).
+    #[inline]
+    fn spare_args(&mut self, args: Vec<Value>) {
         if args.capacity() > 0 {
-            args.clear();
-            self.spare.0.push(args);
+            self.keep_args(args);
         }
+    }
+
+    fn keep_args(&mut self, mut args: Vec<Value>) {
+        args.clear();
+        self.spare.0.push(args);
     }
 
     fn run_body(
@@ -424,8 +430,10 @@ impl<'r> Interp<'r> {
             }
         };
         let mut inner = Ctx::new(cx.you, cx.this.clone(), &s.text).at(&s.origin);
-        for (p, a) in def.params.iter().zip(args.drain(..)) {
-            inner.bind_shared(p, a);
+        if !args.is_empty() {
+            for (p, a) in def.params.iter().zip(args.drain(..)) {
+                inner.bind_shared(p, a);
+            }
         }
         // A procedure's `uses` triggers and its body are nested under its `use`
         // line; a keyword has no line, so its effects stay at the caller's depth.
