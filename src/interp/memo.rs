@@ -44,7 +44,7 @@ pub(super) struct Kept {
     pub(super) adjacent: Vec<Vec<crate::engine::ZoneId>>,
     /// The pieces and spaces on the table that are a noun (`Interp::pieces_on_table`),
     /// for the state version (and game) they were found at: a search asks the same noun
-    /// for every space it looks at (`warriors you control at X`), and each answer walked
+    /// for every space it looks at (`NOUN you control at X`), and each answer walked
     /// the whole table comparing kind names.
     pub(super) on_table: ((u64, u32), Vec<OnTable>),
 }
