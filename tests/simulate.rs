@@ -330,3 +330,32 @@ fn a_use_whose_cost_cannot_be_paid_is_refused_without_its_trial() {
     }
     assert!(charged >= 4, "the presses were hardly used ({charged} charges in 8 games of 2 players)");
 }
+
+/// The cost check refuses a use without its trial only where the trial's own prohibition
+/// check would read nothing: with a prohibition in force (on another verb), every check
+/// reads the requirements of the static abilities in play, and one that raises an error
+/// stops the game, with or without the check before the trial.
+#[test]
+fn a_use_refused_before_its_trial_still_stops_at_a_static_requirements_error() {
+    let game = "game: g\nname: G\nplayers: { min: 2, max: 2 }\nproperties:\n  power: { type: number, default: 0 }\nzones:\n  bench: { per: player, in_play: true }\ncounters:\n  charge: { on: player, min: 0 }\ndecks:\n  - { zone: bench, cards: all }\nsetup: |\n  forbid players to flip cards\nturn:\n  phases:\n    - name: main\n      actions: active_player\nend: turn > 6\n";
+    let cards = "- id: press\n  name: Press\n  abilities:\n    - action: main\n      cost: exhaust this\n      effect: add 1 charge\n- id: sage\n  name: Sage\n  abilities:\n    - requires: 10 / (turn - 3) != 99\n      static: modify power of this by 1\n";
+    let mut sources = SourceMap::default();
+    let files = [("game.yaml", game), ("cards.yaml", cards)];
+    let (bundle, diags) = twilit::load::load_bundle(std::path::Path::new("g"), &files, &mut sources);
+    assert!(diags.is_empty(), "{diags:?}");
+    let rules = Rules::compile(&bundle).unwrap();
+    // A game stops where a check reads the requirement in turn 3 (any use of the press
+    // then, refused or not); debug builds also run the trial beside every refusal found
+    // before it, which would raise the error that refusal hid.
+    let mut stopped = 0;
+    for seed in 1..=10 {
+        match twilit::scenario::quiet_game(&rules, seed, 2, 20) {
+            Ok(g) => assert!(g.state.clock.turn > 6, "seed {seed}: the game ended early"),
+            Err(e) => {
+                assert!(e.message().contains("division by zero"), "seed {seed}: {}", e.message());
+                stopped += 1;
+            }
+        }
+    }
+    assert!(stopped > 0, "no game read the requirement in turn 3");
+}

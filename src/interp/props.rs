@@ -319,9 +319,12 @@ impl<'r> Interp<'r> {
         self.rules.static_bans || !self.w.bans.is_empty()
     }
 
-    /// Whether a prohibition may name `verb`: a static ability's, or one a script made.
+    /// Whether a prohibition check of `verb` (`allowed`) may read anything: once any
+    /// prohibition is in force, a static ability that may forbid the verb or whose
+    /// requirement every check reads (it may raise an error); and a prohibition a script
+    /// made that names the verb.
     pub(super) fn may_forbid_verb(&self, verb: &str) -> bool {
-        (self.rules.static_bans && self.rules.statics_may_forbid(verb))
+        (self.may_forbid() && self.rules.statics_may_forbid(verb))
             || self.w.bans.iter().any(|b| names_verb(&b.rule, verb))
     }
 
