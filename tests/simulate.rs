@@ -308,11 +308,7 @@ fn a_deal_that_draws_from_the_generator_is_dealt_by_every_game() {
 fn a_use_whose_cost_cannot_be_paid_is_refused_without_its_trial() {
     let game = "game: batteries\nname: Batteries\nplayers: { min: 2, max: 2 }\nzones:\n  bench: { per: player, in_play: true }\ncounters:\n  charge: { on: player, min: 0 }\n  fuel: { on: player, min: 0 }\ndecks:\n  - { zone: bench, cards: all }\nturn:\n  phases:\n    - name: main\n      actions: active_player\nend: turn > 12\n";
     let cards = "- id: battery\n  name: Battery\n  abilities:\n    - action: main\n      cost: exhaust this\n      effect: add 1 fuel\n- id: press\n  name: Press\n  abilities:\n    - action: main\n      cost: |\n        exhaust this\n        spend 1 fuel\n      effect: add 1 charge\n";
-    let mut sources = SourceMap::default();
-    let files = [("game.yaml", game), ("cards.yaml", cards)];
-    let (bundle, diags) = twilit::load::load_bundle(std::path::Path::new("batteries"), &files, &mut sources);
-    assert!(diags.is_empty(), "{diags:?}");
-    let rules = Rules::compile(&bundle).unwrap();
+    let rules = game_of(game, cards);
     let mut charged = 0;
     for seed in 1..=8 {
         let quiet = twilit::scenario::quiet_game(&rules, seed, 2, 20).unwrap();
@@ -339,11 +335,7 @@ fn a_use_whose_cost_cannot_be_paid_is_refused_without_its_trial() {
 fn a_use_refused_before_its_trial_still_stops_at_a_static_requirements_error() {
     let game = "game: g\nname: G\nplayers: { min: 2, max: 2 }\nproperties:\n  power: { type: number, default: 0 }\nzones:\n  bench: { per: player, in_play: true }\ncounters:\n  charge: { on: player, min: 0 }\ndecks:\n  - { zone: bench, cards: all }\nsetup: |\n  forbid players to flip cards\nturn:\n  phases:\n    - name: main\n      actions: active_player\nend: turn > 6\n";
     let cards = "- id: press\n  name: Press\n  abilities:\n    - action: main\n      cost: exhaust this\n      effect: add 1 charge\n- id: sage\n  name: Sage\n  abilities:\n    - requires: 10 / (turn - 3) != 99\n      static: modify power of this by 1\n";
-    let mut sources = SourceMap::default();
-    let files = [("game.yaml", game), ("cards.yaml", cards)];
-    let (bundle, diags) = twilit::load::load_bundle(std::path::Path::new("g"), &files, &mut sources);
-    assert!(diags.is_empty(), "{diags:?}");
-    let rules = Rules::compile(&bundle).unwrap();
+    let rules = game_of(game, cards);
     // A game stops where a check reads the requirement in turn 3 (any use of the press
     // then, refused or not); debug builds also run the trial beside every refusal found
     // before it, which would raise the error that refusal hid.
@@ -358,4 +350,13 @@ fn a_use_refused_before_its_trial_still_stops_at_a_static_requirements_error() {
         }
     }
     assert!(stopped > 0, "no game read the requirement in turn 3");
+}
+
+/// The rules of a game written inline: its `game.yaml` and `cards.yaml`.
+fn game_of(game: &str, cards: &str) -> Rules {
+    let mut sources = SourceMap::default();
+    let files = [("game.yaml", game), ("cards.yaml", cards)];
+    let (bundle, diags) = twilit::load::load_bundle(std::path::Path::new("inline"), &files, &mut sources);
+    assert!(diags.is_empty(), "{diags:?}");
+    Rules::compile(&bundle).unwrap()
 }
