@@ -24,7 +24,7 @@ use super::{Ctx, Interp, Rules, R};
 /// starts it afresh (`Kept::new`), so nothing kept of one state is taken for another's.
 #[derive(Debug)]
 pub(super) struct Kept {
-    answers: Memo,
+    answers: ByVersion<(Key, Answer)>,
     /// The `end:` condition's answer: asked as every phase ends, with no arguments and no
     /// `this`, it has a slot of its own (no key made, no list searched).
     end: Option<(EndAt, Answer)>,
@@ -46,7 +46,7 @@ pub(super) struct Kept {
     /// for the state version (and game) they were found at: a search asks the same noun
     /// for every space it looks at (`NOUN you control at X`), and each answer walked
     /// the whole table comparing kind names.
-    pub(super) on_table: ((u64, u32), Vec<OnTable>),
+    pub(super) on_table: ByVersion<OnTable>,
 }
 
 /// A noun, how many pieces the table holds, and the noun's pieces and spaces among them.
@@ -61,8 +61,8 @@ impl Kept {
             .collect();
         let lists = vec![None; LISTED + state.players.len()];
         let adjacent = adjacency(rules, state);
-        let on_table = ((0, 0), vec![]);
-        Kept { answers: Memo::default(), end: None, lists, from_zone, factions, adjacent, on_table }
+        let (answers, on_table) = (ByVersion::default(), ByVersion::default());
+        Kept { answers, end: None, lists, from_zone, factions, adjacent, on_table }
     }
 }
 
@@ -109,15 +109,34 @@ const LISTED: usize = Listed::Responders as usize + 1;
 /// (`first(cards in pile)`) is evaluated again rather than looked up.
 pub(super) const WORTH: u64 = 64;
 
-/// The remembered answers of the current state version.
-#[derive(Debug, Default)]
-struct Memo {
+/// What is kept of one state version (and game): the remembered answers, the pieces of
+/// a noun on the table. Few per version, and the list keeps its room from one version to
+/// the next.
+#[derive(Debug)]
+pub(super) struct ByVersion<T> {
     at: (u64, u32),
-    /// Few per version, and the list keeps its room from one version to the next.
-    answers: Vec<(Key, Answer)>,
+    items: Vec<T>,
 }
 
-#[derive(Debug, PartialEq, Eq)]
+impl<T> Default for ByVersion<T> {
+    fn default() -> Self {
+        ByVersion { at: (0, 0), items: vec![] }
+    }
+}
+
+impl<T> ByVersion<T> {
+    /// What is kept for version `at` (and game): nothing once the state has changed.
+    pub(super) fn at(&mut self, at: (u64, u32)) -> &mut Vec<T> {
+        if self.at != at {
+            self.at = at;
+            self.items.clear();
+        }
+        &mut self.items
+    }
+}
+
+/// What a remembered answer was asked (compared in place by `remembered`).
+#[derive(Debug)]
 struct Key {
     /// What is asked: a procedure's definition, or the `end:` condition, by its address
     /// (the rules do not move while they play).
@@ -190,10 +209,6 @@ impl Interp<'_> {
         }
         let s = &self.w.state;
         let at = (s.version(), s.game);
-        if self.kept.answers.at != at {
-            self.kept.answers.at = at;
-            self.kept.answers.answers.clear();
-        }
         let key = |me: &Self| Key {
             def: def as *const T as usize,
             args: args.to_vec(),
@@ -210,7 +225,7 @@ impl Interp<'_> {
                 && k.raw == self.raw
         };
         let now = |a: &Answer| a.clock.as_ref().is_none_or(|c| *c == s.clock);
-        let hit = self.kept.answers.answers.iter().find(|(k, a)| asked(k) && now(a)).map(|(_, a)| a);
+        let hit = self.kept.answers.at(at).iter().find(|(k, a)| asked(k) && now(a)).map(|(_, a)| a);
         if let Some(a) = hit {
             let (value, steps, read) = (a.value.clone(), a.steps, a.clock.is_some());
             return self.reuse(value, steps, read, eval);
@@ -218,7 +233,7 @@ impl Interp<'_> {
         let (out, answer) = self.evaluate(at, worth, eval);
         if let (Ok(_), Some(answer)) = (&out, answer) {
             let key = key(self);
-            self.kept.answers.answers.push((key, answer));
+            self.kept.answers.at(at).push((key, answer));
         }
         out
     }

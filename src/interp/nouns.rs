@@ -95,30 +95,26 @@ impl<'r> Interp<'r> {
         self.nouns_among(noun, cands)
     }
 
-    /// `things` of a noun that no property holds as a value (`pieces_named`'s): the
-    /// pieces on the table of that kind or side, in table order, then the spaces that
-    /// hold it, found in one pass; with how many pieces are on the table (the steps
-    /// `things` counts, one for each thing that may be the noun). `None` for a noun a
-    /// property holds.
     /// `pieces_on_table`, kept while the state stays the same (`Kept::on_table`): what
     /// it reads (where things are, their sides) is all recorded by the journal.
     pub(super) fn pieces_on_table_kept(&mut self, noun: &crate::text::Text) -> Option<(usize, List)> {
         let s = &self.w.state;
         let at = (s.version(), s.game);
-        let kept = &mut self.kept.on_table;
-        if kept.0 != at {
-            *kept = (at, vec![]);
-        }
-        if let Some((_, n, found)) = kept.1.iter().find(|(x, ..)| x == noun) {
+        if let Some((_, n, found)) = self.kept.on_table.at(at).iter().find(|(x, ..)| x == noun) {
             let hit = (*n, found.clone());
             debug_assert_eq!(Some(&hit), self.pieces_on_table(noun).as_ref(), "`{noun}`: a stale list");
             return Some(hit);
         }
         let (n, found) = self.pieces_on_table(noun)?;
-        self.kept.on_table.1.push((noun.clone(), n, found.clone()));
+        self.kept.on_table.at(at).push((noun.clone(), n, found.clone()));
         Some((n, found))
     }
 
+    /// `things` of a noun that no property holds as a value (`pieces_named`'s): the
+    /// pieces on the table of that kind or side, in table order, then the spaces that
+    /// hold it, found in one pass; with how many pieces are on the table (the steps
+    /// `things` counts, one for each thing that may be the noun). `None` for a noun a
+    /// property holds.
     pub(super) fn pieces_on_table(&self, noun: &str) -> Option<(usize, List)> {
         let (s, rules) = (&self.w.state, self.rules);
         if rules.values.get(noun).is_some_and(|props| !props.is_empty()) {
