@@ -354,12 +354,12 @@ impl<'r> Interp<'r> {
         };
         debug_assert_eq!(&*def.0.name, name, "a compiled call holds another callee's index");
         // A call without arguments needs no list (an empty one holds nothing).
-        let mut args = if c.args.is_empty() { Vec::new() } else { self.spare.0.pop().unwrap_or_default() };
+        let mut args = if c.args.is_empty() { Vec::new() } else { self.spare_args.take() };
         for a in &c.args {
             match self.eval(a, cx) {
                 Ok(v) => args.push(v),
                 Err(h) => {
-                    self.spare_args(args);
+                    self.spare_args.give(args);
                     return Err(h);
                 }
             }
@@ -377,27 +377,13 @@ impl<'r> Interp<'r> {
             // Back to the caller's depth: a compiled condition that gives up evaluates
             // again from where it began, and must find the depth it began at.
             self.calls -= 1;
-            self.spare_args(args);
+            self.spare_args.give(args);
             return Err(Halt::budget(message));
         }
         let out = self.run_body(name, c.kind, def, &mut args, cx);
         self.calls -= 1;
-        self.spare_args(args);
+        self.spare_args.give(args);
         out
-    }
-
-    /// Keeps an emptied list of arguments for the next call (a call without arguments
-    /// made none: nothing to keep, and nothing called).
-    #[inline]
-    fn spare_args(&mut self, args: Vec<Value>) {
-        if args.capacity() > 0 {
-            self.keep_args(args);
-        }
-    }
-
-    fn keep_args(&mut self, mut args: Vec<Value>) {
-        args.clear();
-        self.spare.0.push(args);
     }
 
     fn run_body(
@@ -413,7 +399,7 @@ impl<'r> Interp<'r> {
             Body::Value(v) => {
                 let value = |me: &mut Self| {
                     let mut inner = Ctx::new(cx.you, cx.this.clone(), &v.text).at(&v.origin);
-                    inner.locals = me.spare.1.pop().unwrap_or_default();
+                    inner.locals = me.spare_locals.take();
                     for (p, a) in def.params.iter().zip(args.iter()) {
                         inner.bind_shared(p, a.clone());
                     }
@@ -421,9 +407,7 @@ impl<'r> Interp<'r> {
                         me.hit(&v.expr.span, Some(&v.origin), Hit::Ran);
                     }
                     let out = me.cond_value(v, &mut inner).map_err(|h| h.within(name));
-                    let mut locals = std::mem::take(&mut inner.locals);
-                    locals.clear();
-                    me.spare.1.push(locals);
+                    me.spare_locals.give(std::mem::take(&mut inner.locals));
                     out
                 };
                 return self.remembered(def, args, cx, super::memo::WORTH, value);

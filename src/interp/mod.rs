@@ -340,11 +340,36 @@ pub struct Interp<'r> {
     /// Emptied lists of a call's arguments and of a value procedure's bindings, used
     /// again by the next call (a value procedure is called thousands of times a game,
     /// and each call made and freed both).
-    spare: (Vec<Vec<Value>>, Vec<Bindings>),
+    spare_args: Spare<Value>,
+    spare_locals: Spare<(std::sync::Arc<str>, Value)>,
 }
 
-/// A context's local bindings (`Ctx::locals`).
-type Bindings = Vec<(std::sync::Arc<str>, Value)>;
+/// Emptied lists kept to be used again (`Interp::spare_args`, `spare_locals`).
+#[derive(Debug)]
+struct Spare<T>(Vec<Vec<T>>);
+
+impl<T> Default for Spare<T> {
+    fn default() -> Self {
+        Spare(vec![])
+    }
+}
+
+impl<T> Spare<T> {
+    /// An empty list, kept from an earlier use if there is one.
+    fn take(&mut self) -> Vec<T> {
+        self.0.pop().unwrap_or_default()
+    }
+
+    /// Keeps `list`, emptied, for the next `take` (a list that never held anything
+    /// owns nothing to keep).
+    #[inline]
+    fn give(&mut self, mut list: Vec<T>) {
+        if list.capacity() > 0 {
+            list.clear();
+            self.0.push(list);
+        }
+    }
+}
 
 impl<'r> Interp<'r> {
     /// An interpreter over a fresh state.
@@ -381,7 +406,8 @@ impl<'r> Interp<'r> {
             depth: 0,
             floor: 0,
             probe: None,
-            spare: Default::default(),
+            spare_args: Spare::default(),
+            spare_locals: Spare::default(),
         }
     }
 
