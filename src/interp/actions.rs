@@ -8,6 +8,10 @@ use std::rc::Rc;
 use super::rules::{AbilityDef, Head, Script};
 use super::{Ctx, Halt, Interp, R};
 
+/// What the use of a card's ability is called in its event (`EventKind::Use`): the card
+/// is the event's source.
+pub(super) const CARD_ABILITY: &str = "ability";
+
 /// Why an activated ability may not be used now (`why_unusable`); written out only when
 /// someone reads it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -288,7 +292,7 @@ impl<'r> Interp<'r> {
         // Nobody reads the event nor answers it (`unread`: no ability listens).
         if !self.unread() {
             let (name, source) = match (src, &a.name) {
-                (Source::Card(e), _) => ("ability".to_string(), Some(e)),
+                (Source::Card(e), _) => (CARD_ABILITY.to_string(), Some(e)),
                 (Source::Faction(_), _) => (format!("ability of {}", label(self)), None),
                 (Source::Game(_), Some(n)) => (n.clone(), None),
                 (Source::Game(_), None) => (format!("ability {} of the game", i + 1), None),

@@ -212,7 +212,7 @@ impl Interp<'_> {
     /// ability and of exhausting it (`use_ability`, `exhaust`).
     fn heard_after_exhausting(&self, e: EntId) -> bool {
         let heard = &self.rules.triggers;
-        heard.hears_named("use", "ability")
+        heard.hears_named("use", super::actions::CARD_ABILITY)
             || heard.hears(&crate::engine::EventKind::Exhaust { ent: e, exhausted: true })
     }
 
