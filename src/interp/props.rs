@@ -316,7 +316,7 @@ impl<'r> Interp<'r> {
     /// Whether any prohibition could be in effect (else `allowed` says yes at once, and its
     /// caller need not build what it would look at).
     pub fn may_forbid(&self) -> bool {
-        self.rules.static_bans || !self.w.bans.is_empty()
+        self.rules.static_bans() || !self.w.bans.is_empty()
     }
 
     /// Whether a prohibition check of `verb` (`allowed`) may read anything: once any

@@ -123,11 +123,10 @@ pub struct Rules {
     pub board: Option<load::Board>,
     /// Properties and counters some static ability modifies (others skip the search).
     pub static_props: crate::fxhash::FxHashSet<String>,
-    /// Whether some static ability forbids something (else prohibitions are only script-made).
-    pub static_bans: bool,
-    /// The verbs and procedures some static ability forbids, and whether some static
-    /// ability has a requirement (read at every prohibition check, forbidding or not): a
-    /// check of another verb, when none has one, has no static ability to read.
+    /// The verbs and procedures some static ability forbids (none: prohibitions are only
+    /// script-made), and whether some static ability has a requirement (read at every
+    /// prohibition check, forbidding or not): a check of another verb, when none has one,
+    /// has no static ability to read.
     static_verbs: Vec<std::sync::Arc<str>>,
     static_requires: bool,
     /// The events some ability answers before, instead of or right after them (others
@@ -240,7 +239,12 @@ impl Rules {
             .chain(self.env.plurals.keys().cloned())
             .chain(self.symbols.iter().map(|s| s.to_string()))
             .chain(self.values.keys().cloned());
-        names.map(|n| (self.is_noun_by_name(&n), n)).map(|(b, n)| (n.into_boxed_str(), b)).collect()
+        names
+            .map(|n| {
+                let noun = self.is_noun_by_name(&n);
+                (n.into_boxed_str(), noun)
+            })
+            .collect()
     }
 
     /// The noun the name at index `i` always gives (`Interp::global` reads it as that
@@ -444,7 +448,6 @@ impl Rules {
             dice: g.dice.iter().map(|d| (d.name.value.clone(), d.faces.iter().map(|f| f.value).collect())).collect(),
             board: g.board.clone(),
             static_props: Default::default(),
-            static_bans: false,
             static_verbs: vec![],
             static_requires: false,
             reacts: Default::default(),
@@ -540,7 +543,6 @@ impl Rules {
                         self.static_props.insert(prop.name.to_string());
                     }
                     ast::StmtKind::Forbid(f) => {
-                        self.static_bans = true;
                         for verb in &f.actions {
                             if !self.static_verbs.contains(&verb.name) {
                                 self.static_verbs.push(verb.name.clone());
@@ -551,6 +553,12 @@ impl Rules {
                 }
             }
         }
+    }
+
+    /// Whether some static ability forbids something (else prohibitions are only
+    /// script-made).
+    pub fn static_bans(&self) -> bool {
+        !self.static_verbs.is_empty()
     }
 
     /// Whether a prohibition check of `verb` must read the static abilities in effect:
