@@ -75,7 +75,7 @@ fn the_plays_offered_are_the_plays_the_rules_accept_when_taken_in_full() {
                 legal.into_iter().map(|l| l.text).filter(|t| t.starts_with("play ")).collect();
             // Every card in the hand, taken for real (no guard is consulted), then undone.
             let hand = it.w.state.zone("hand", Some(p)).expect("a hand");
-            let cards: Vec<usize> = it.w.state.zones[hand].items.iter().copied().collect();
+            let cards: Vec<usize> = it.w.state.zones[hand].items.to_vec();
             let mut accepted = BTreeSet::new();
             for e in cards {
                 let before = it.snapshot();

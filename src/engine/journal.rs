@@ -8,8 +8,6 @@
 //! returned `mark` (the log aside, which the interpreter truncates itself). Debug builds
 //! check it: each mark carries a full copy and `rollback` compares.
 
-use std::collections::VecDeque;
-
 use super::rng::Rng;
 use super::state::{Clock, EntId, Entity, Holder, Loc, PlayerId, State, ZoneId};
 use super::value::Value;
@@ -27,7 +25,7 @@ pub(super) enum Undo {
     /// others.
     Put { e: EntId, loc: Loc, shown: u64, removed: Option<(u32, u32)>, inserted: (u32, u32) },
     /// A zone's contents were replaced (a shuffle, passed hands).
-    Items(ZoneId, VecDeque<EntId>),
+    Items(ZoneId, super::items::Items),
     /// An entity's facing.
     Face(EntId, bool),
     /// An entity's exhaustion.
@@ -267,8 +265,8 @@ impl State {
 
     /// Replaces a zone's contents with a reordering or exchange of entities whose
     /// locations the caller sets with `set_loc`.
-    pub fn set_items(&mut self, z: ZoneId, items: impl Into<VecDeque<EntId>>) {
-        let old = std::mem::replace(&mut self.zones[z].items, items.into());
+    pub fn set_items(&mut self, z: ZoneId, items: impl Into<Vec<EntId>>) {
+        let old = std::mem::replace(&mut self.zones[z].items, super::items::Items::from(items.into()));
         self.journal.card_moves += 1;
         self.record(Undo::Items(z, old));
     }

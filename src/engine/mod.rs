@@ -3,6 +3,7 @@
 //! interpreter (`crate::interp`) drives it.
 
 pub mod counters;
+pub mod items;
 pub mod journal;
 pub mod label;
 pub mod log;

@@ -57,7 +57,7 @@ pub struct Zone {
     /// Board attributes when the zone is a board space.
     pub attrs: Option<BTreeMap<String, Value>>,
     /// What it holds, top first.
-    pub items: std::collections::VecDeque<EntId>,
+    pub items: super::items::Items,
 }
 
 impl Zone {

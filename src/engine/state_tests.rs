@@ -115,7 +115,7 @@ fn ordered_zones_take_the_top_first_and_attachments_follow_their_bearer() {
     let a = s.create(Kind::Piece("x".into()), "x".into(), Some(0), deck);
     let b = s.create(Kind::Piece("x".into()), "x#2".into(), Some(0), deck);
     s.put(b, deck, true);
-    assert_eq!(s.zones[deck].items, vec![b, a]);
+    assert_eq!(*s.zones[deck].items, [b, a]);
     s.put(a, area, true);
     s.attach(b, a);
     assert_eq!(s.zone_of(b), Some(area));
@@ -139,7 +139,7 @@ fn the_card_layout_changes_with_every_move_of_a_card_and_is_never_restored_by_a_
     let moved = s.card_layout();
     assert!(moved > before);
     s.rollback(mark);
-    assert_eq!(s.zones[deck].items, vec![a]);
+    assert_eq!(*s.zones[deck].items, [a]);
     assert!(s.card_layout() > moved, "the state is as before, but a list kept at `moved` must not be reused");
 }
 

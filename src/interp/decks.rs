@@ -182,7 +182,7 @@ impl Interp<'_> {
         };
         self.allowed("shuffle", cx.you, None, Some(zone))?;
         self.tick_n(self.w.state.zones[zone].items.len())?;
-        let mut items: Vec<EntId> = self.w.state.zones[zone].items.iter().copied().collect();
+        let mut items: Vec<EntId> = self.w.state.zones[zone].items.to_vec();
         self.w.state.rng.shuffle(&mut items);
         self.w.state.set_items(zone, items);
         self.emit(cx.you, EventKind::Shuffle { zone });

@@ -83,7 +83,8 @@ impl Interp<'_> {
         let mut any = false;
         for (i, &p) in plan.players.iter().enumerate() {
             let mut legal = crate::engine::List::new();
-            for e in self.w.state.zones[plan.hands[i]].items.clone() {
+            let hand = self.w.state.zones[plan.hands[i]].items.to_vec();
+            for e in hand {
                 if self.draft_legal(e, plan.picks[i], &plan.limits)? {
                     legal.push(Value::Ent(e));
                 }
@@ -116,8 +117,7 @@ impl Interp<'_> {
     fn pass_hands(&mut self, plan: &Plan) {
         let way = if plan.dir == 1 { "left" } else { "right" };
         self.note(None, false, |_| format!("draft: the hands pass {way}"));
-        let old: Vec<Vec<usize>> =
-            plan.hands.iter().map(|&h| self.w.state.zones[h].items.iter().copied().collect()).collect();
+        let old: Vec<Vec<usize>> = plan.hands.iter().map(|&h| self.w.state.zones[h].items.to_vec()).collect();
         for (i, &p) in plan.players.iter().enumerate() {
             let giver = self.w.state.seat_from(p, -plan.dir);
             let gi = plan.players.iter().position(|&x| x == giver).unwrap_or(i);
@@ -132,7 +132,8 @@ impl Interp<'_> {
         for (value, max) in limits {
             if self.is_a(&Value::Ent(e), value)? {
                 let mut have = 0;
-                for x in self.w.state.zones[picked].items.clone() {
+                let kept = self.w.state.zones[picked].items.to_vec();
+                for x in kept {
                     if self.is_a(&Value::Ent(x), value)? {
                         have += 1;
                     }

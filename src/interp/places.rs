@@ -83,7 +83,7 @@ impl Interp<'_> {
         let Some(spec) = self.rules.zones.iter().find(|z| z.name.value == zone.name) else { return Ok(()) };
         let Some(source) = &spec.refill else { return Ok(()) };
         let source = self.zone_named(&source.value, zone.owner)?;
-        let mut moved: Vec<EntId> = self.w.state.zones[source].items.iter().copied().collect();
+        let mut moved: Vec<EntId> = self.w.state.zones[source].items.to_vec();
         if moved.is_empty() {
             return Ok(());
         }

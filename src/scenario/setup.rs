@@ -151,11 +151,11 @@ impl Runner<'_> {
             None => None,
         };
         let z = it.zone_named(&zone.value, owner).map_err(|h| self.fail(0, span, h.message()))?;
-        let mut items = std::collections::VecDeque::with_capacity(order.len());
+        let mut items = Vec::with_capacity(order.len());
         for l in order {
             match it.card_named(&crate::engine::label::canonical(&l.value)) {
                 Ok(Value::Ent(e)) if it.w.state.ents[e].loc == crate::engine::Loc::Zone(z) && !items.contains(&e) => {
-                    items.push_back(e)
+                    items.push(e)
                 }
                 _ => {
                     return Err(self.fail(0, &l.span.range(), format!("`{}` is not (once) in {}", l.value, zone.value)))

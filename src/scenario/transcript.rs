@@ -33,8 +33,7 @@ impl Transcript {
             self.line(&format!(
                 "  {}: {}",
                 s.zone_name(z),
-                crate::engine::view::runs(s, &zone.items.iter().copied().collect::<Vec<_>>(), zone.owner.is_none())
-                    .join(", ")
+                crate::engine::view::runs(s, &zone.items, zone.owner.is_none()).join(", ")
             ));
         }
         for (name, h, v) in s.counters.iter() {
