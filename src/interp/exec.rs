@@ -55,23 +55,41 @@ impl<'r> Interp<'r> {
                 let v = self.stmt_value(value, cx)?;
                 cx.bind_shared(&name.name, v);
             }
+            StmtKind::Require { cond, message } => {
+                if !self.stmt_truth(cond, cx)? {
+                    return Err(unmet(cond, message.as_ref(), cx));
+                }
+            }
+            StmtKind::Pass => {}
+            StmtKind::EndPhase => self.w.end_window = true,
+            StmtKind::Set { prop, target, value, duration, res } => match self.compiled_set(value, cx) {
+                Some(out) => out?,
+                None => self.set(prop, *res, target.as_ref(), value, duration.as_ref(), cx)?,
+            },
+            StmtKind::Effect(e) => match self.compiled_effect(e, cx) {
+                Some(out) => out?,
+                None => _ = self.effect(e, cx)?,
+            },
+            StmtKind::Call(c) => {
+                self.call(c, cx)?;
+            }
+            StmtKind::If { .. } | StmtKind::ForEach { .. } | StmtKind::As { .. } => self.control(s, cx)?,
+            _ => self.rare(s, cx)?,
+        }
+        Ok(())
+    }
+
+    /// The statements scripts run seldom, kept out of `exec_node` so that the common
+    /// ones do not pay for their frame.
+    #[cold]
+    #[inline(never)]
+    fn rare(&mut self, s: &Stmt, cx: &mut Ctx) -> R<()> {
+        match &s.kind {
             StmtKind::LetEffect { name, effect } => {
                 let v = self.effect(effect, cx)?;
                 cx.bind_shared(&name.name, v);
             }
-            StmtKind::Require { cond, message } => {
-                if !self.stmt_truth(cond, cx)? {
-                    // The message is shared with the script, not copied: refusals are
-                    // common (every action a sampling agent draws that the rules refuse).
-                    return Err(match message {
-                        Some(m) => Halt::Refused(m.clone()),
-                        None => Halt::refused(format!("requirement not met: {}", cx.snippet(&cond.span))),
-                    });
-                }
-            }
             StmtKind::Fail { message } => return Err(Halt::Refused(message.clone())),
-            StmtKind::Pass => {}
-            StmtKind::EndPhase => self.w.end_window = true,
             StmtKind::Eliminate { who } => {
                 let v = self.eval(who, cx)?;
                 for p in self.players(&v)? {
@@ -86,29 +104,19 @@ impl<'r> Interp<'r> {
                 let n = self.int(&v, by, cx)?;
                 self.add_modifier(&prop.name, target, Change::Add(n), duration.as_ref(), cx)?;
             }
-            StmtKind::Set { prop, target, value, duration, res } => match self.compiled_set(value, cx) {
-                Some(out) => out?,
-                None => self.set(prop, *res, target.as_ref(), value, duration.as_ref(), cx)?,
-            },
             StmtKind::Forbid(f) => {
                 let source = cx.this.as_ref().map(|t| self.show(t)).unwrap_or_else(|| "a script".into());
                 self.note(cx.you, true, |_| format!("forbid: {}", cx.snippet(&s.span)));
                 Rc::make_mut(&mut self.w.bans).push(Ban { rule: Arc::clone(f), cx: cx.kept(), source });
             }
             StmtKind::Draft(d) => self.draft(d, cx)?,
-            StmtKind::Effect(e) => match self.compiled_effect(e, cx) {
-                Some(out) => out?,
-                None => _ = self.effect(e, cx)?,
-            },
-            StmtKind::Call(c) => {
-                self.call(c, cx)?;
-            }
             _ => self.control(s, cx)?,
         }
         Ok(())
     }
 
     /// The statements that run blocks: `if`, the loops, `may`, `choose one`, `as`.
+    #[inline(never)]
     fn control(&mut self, s: &Stmt, cx: &mut Ctx) -> R<()> {
         match &s.kind {
             StmtKind::If { cond, then, otherwise } => {
@@ -453,6 +461,17 @@ impl<'r> Interp<'r> {
         self.depth -= nest;
         self.w.running.pop();
         out.map(|_| Value::Bool(true)).map_err(|h| h.within(name))
+    }
+}
+
+/// The refusal of a `require` whose condition does not hold: its message, shared with
+/// the script rather than copied (every action a sampling agent draws that the rules
+/// refuse ends here), else the condition's text.
+#[cold]
+fn unmet(cond: &Expr, message: Option<&crate::text::Text>, cx: &Ctx) -> Halt {
+    match message {
+        Some(m) => Halt::Refused(m.clone()),
+        None => Halt::refused(format!("requirement not met: {}", cx.snippet(&cond.span))),
     }
 }
 

@@ -283,8 +283,11 @@ pub struct Interp<'r> {
     pub check_end: bool,
     /// Nobody reads the log's record of choices (a simulation): a sampled pass is not
     /// logged, so nothing is tried to learn whether it was a choice (`sample.rs`); when
-    /// no ability listens either, only the plays are logged (`unread`).
-    pub quiet: bool,
+    /// no ability listens either, only the plays are logged (`unread`). Set by `set_quiet`.
+    quiet: bool,
+    /// What `unread` answers, worked out when `quiet` or `probe` changes (it is asked at
+    /// every event a statement might log).
+    log_unread: bool,
     /// Ends the current phase without running its scripts (a whole game whose phase
     /// script was refused).
     skip_scripts: bool,
@@ -335,8 +338,8 @@ pub struct Interp<'r> {
     raw: bool,
     depth: usize,
     floor: usize,
-    /// Counts a whole game's steps and keeps one (`scenario-from`).
-    pub probe: Option<Box<probe::Probe>>,
+    /// Counts a whole game's steps and keeps one (`scenario-from`). Set by `set_probe`.
+    probe: Option<Box<probe::Probe>>,
     /// Emptied lists of a call's arguments and of a value procedure's bindings, used
     /// again by the next call (a value procedure is called thousands of times a game,
     /// and each call made and freed both).
@@ -362,11 +365,14 @@ impl<T> Spare<T> {
 
     /// Keeps `list`, emptied, for the next `take` (a list that never held anything
     /// owns nothing to keep).
-    #[inline]
+    #[inline(always)]
     fn give(&mut self, mut list: Vec<T>) {
         if list.capacity() > 0 {
             list.clear();
             self.0.push(list);
+        } else {
+            // Nothing to free: no call to drop it (most calls pass no argument).
+            std::mem::forget(list);
         }
     }
 }
@@ -382,6 +388,7 @@ impl<'r> Interp<'r> {
             limits: rules.limits,
             check_end: false,
             quiet: false,
+            log_unread: false,
             skip_scripts: false,
             phase_script: None,
             recording: None,
@@ -497,7 +504,26 @@ impl<'r> Interp<'r> {
     /// visibility worked out for them.
     #[inline]
     pub(super) fn unread(&self) -> bool {
+        debug_assert_eq!(self.log_unread, self.unread_now(), "`unread` was not worked out again");
+        self.log_unread
+    }
+
+    /// `unread` worked out from what it depends on.
+    fn unread_now(&self) -> bool {
         self.quiet && !self.rules.triggers.any() && !self.rules.reacts.any() && self.probe.is_none()
+    }
+
+    /// Makes the game quiet (a simulation, whose log of choices nobody reads) or not.
+    pub fn set_quiet(&mut self, quiet: bool) {
+        self.quiet = quiet;
+        self.log_unread = self.unread_now();
+    }
+
+    /// Counts the game's steps with `probe` (`None`: stops counting, giving it back).
+    pub fn set_probe(&mut self, probe: Option<Box<probe::Probe>>) -> Option<Box<probe::Probe>> {
+        let old = std::mem::replace(&mut self.probe, probe);
+        self.log_unread = self.unread_now();
+        old
     }
 
     /// Logs an event whose details only `seen` (a set of players) see.

@@ -50,7 +50,7 @@ fn play_whole<'r>(
     quiet: bool,
 ) -> Result<Played, Halt> {
     let mut it = whole_table(rules, seed, players, agent);
-    it.quiet = quiet;
+    it.set_quiet(quiet);
     let (refused, standing) = run_whole(&mut it, turns)?;
     Ok(Played { state: it.w.state, refused, standing })
 }
@@ -66,9 +66,9 @@ pub fn probe_whole_game<'r>(
     probe: crate::interp::probe::Probe,
 ) -> (Result<Played, Halt>, crate::interp::probe::Probe) {
     let mut it = whole_table(rules, seed, players, agent);
-    it.probe = Some(Box::new(probe));
+    it.set_probe(Some(Box::new(probe)));
     let out = run_whole(&mut it, turns);
-    let probe = it.probe.take().map(|p| *p).unwrap_or_default();
+    let probe = it.set_probe(None).map(|p| *p).unwrap_or_default();
     (out.map(|(refused, standing)| Played { state: it.w.state, refused, standing }), probe)
 }
 
@@ -110,7 +110,7 @@ pub struct Dealt {
 /// fails; then every game deals its own.
 pub fn deal_once(rules: &Rules, players: usize) -> Option<Dealt> {
     let mut it = whole_table(rules, 0, players, Box::new(crate::interp::RandomAgent));
-    it.quiet = true;
+    it.set_quiet(true);
     it.lay_down().ok()?;
     let untouched = it.w.state.rng == crate::engine::Rng::new(0) && it.w.state.journal_closed();
     let steps = it.steps_taken();
@@ -143,7 +143,7 @@ pub fn quiet_game_into(
     };
     state.rng = crate::engine::Rng::new(seed);
     let mut it = seated(rules, state, Box::new(crate::interp::RandomAgent));
-    it.quiet = true;
+    it.set_quiet(true);
     it.count_steps_from(dealt.steps);
     let (refused, standing) = run_dealt(&mut it, turns)?;
     Ok(Played { state: it.w.state, refused, standing })
