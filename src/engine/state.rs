@@ -221,6 +221,16 @@ impl State {
         items.iter().filter(|e| self.cards[**e] == cards).count()
     }
 
+    /// The `i`th card (`cards`), else piece, of zone `z`, from the top.
+    #[inline]
+    pub fn nth_in(&self, z: ZoneId, cards: bool, i: usize) -> Option<EntId> {
+        let items = &self.zones[z].items;
+        if self.pieces == 0 {
+            return if cards { items.get(i).copied() } else { None };
+        }
+        items.iter().copied().filter(|&e| self.cards[e] == cards).nth(i)
+    }
+
     /// Claims label `base#n` (`base` for n = 1) for a new entity, as a scenario's setup
     /// names the copies it lays out: later fresh labels of `base` count on from the
     /// highest claimed. `None` when a thing already has that label.

@@ -263,7 +263,7 @@ impl<'r> Interp<'r> {
         };
         let who = cx.you?;
         let s = &self.w.state;
-        let count = s.zones[z].items.iter().filter(|&&x| s.is_card(x)).count();
+        let count = s.count_in(z, true);
         let before = 2 + from.steps() + count;
         if count < 2 || self.steps.room() < (before + 2 + m.to.steps()) as i64 || !self.answers_silently(who) {
             return None;
@@ -278,7 +278,7 @@ impl<'r> Interp<'r> {
                 let s = &self.w.state;
                 for &i in picked.as_slice() {
                     // `agent_answer` checked the index against the count of these cards.
-                    if let Some(x) = s.zones[z].items.iter().copied().filter(|&x| s.is_card(x)).nth(i) {
+                    if let Some(x) = s.nth_in(z, true, i) {
                         ids.push(x);
                     }
                 }
