@@ -109,19 +109,19 @@ impl Interp<'_> {
             self.allowed("reveal", cx.you, Some(t), None)?;
             ents.push(self.ent(t)?);
         }
-        self.reveal_ents(ents, to, cx);
+        self.reveal_ents(&ents, to, cx);
         Ok(())
     }
 
     /// Shows `ents` to `to` (everyone when nobody is named) and logs it: who it was
     /// revealed to, and whoever saw the things anyway, see which things.
-    pub(super) fn reveal_ents(&mut self, ents: Vec<EntId>, to: Vec<PlayerId>, cx: &Ctx) {
+    pub(super) fn reveal_ents(&mut self, ents: &[EntId], to: Vec<PlayerId>, cx: &Ctx) {
         let shown = if to.is_empty() {
             crate::engine::view::EVERYONE
         } else {
             to.iter().fold(0, |m, &p| m | crate::engine::view::bit(p))
         };
-        for &x in &ents {
+        for &x in ents {
             self.w.state.show_to(x, shown);
         }
         // Who sees every revealed card (it was revealed to them, or they saw it anyway) sees
@@ -130,10 +130,10 @@ impl Interp<'_> {
             return;
         }
         let mut seen = crate::engine::view::EVERYONE;
-        for &x in &ents {
+        for &x in ents {
             seen &= self.w.state.seen_by(x);
         }
         seen |= shown | cx.you.map_or(0, crate::engine::view::bit);
-        self.emit_seen(cx.you, EventKind::Reveal { ents, to }, seen);
+        self.emit_seen(cx.you, EventKind::Reveal { ents: ents.to_vec(), to }, seen);
     }
 }

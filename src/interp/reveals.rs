@@ -79,15 +79,19 @@ impl Interp<'_> {
             &Where::Each { key, selected } => self.zones_of_each(key, selected)?,
         };
         let s = &self.w.state;
-        let things: Vec<EntId> =
-            zones.iter().flat_map(|&z| s.zones[z].items.iter().copied()).filter(|&x| s.is_card(x) == r.cards).collect();
+        // Kept on the stack while they fit: the list is made only for a log someone reads.
+        let (mut stack, mut heap) = ([0; super::fused::ON_STACK], vec![]);
+        let mut ids = super::fused::Ids::new(&mut stack, &mut heap);
+        let of_kind = zones.iter().flat_map(|&z| s.zones[z].items.iter().copied()).filter(|&x| s.is_card(x) == r.cards);
+        of_kind.for_each(|x| ids.push(x));
+        let things = ids.as_slice();
         // One step more per thing (`zone_cands`).
         let steps = 2 + place_steps + things.len();
         if self.steps.room() < steps as i64 {
             return None;
         }
         #[cfg(debug_assertions)]
-        self.same_as_targets(e, &things, steps, cx);
+        self.same_as_targets(e, things, steps, cx);
         self.steps.count(steps);
         self.reveal_ents(things, vec![], cx);
         Some(Ok(()))
