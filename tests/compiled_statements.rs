@@ -351,3 +351,37 @@ fn bids_picked_silently_count_the_steps_of_a_game_played_aloud() {
     }
     assert!(seen.contains("place_bids") && seen.len() >= 3, "the budgets tried miss the bids: {seen:?}");
 }
+
+/// `set points to VALUE` (compiled: `interp/tallies.rs`, its number typed when it has a
+/// typed form) and `set points of you to VALUE` (a holder named: the general path) play
+/// alike after the prize is revealed, under several seeds: a number written out, typed
+/// numbers (a card's value, a count, arithmetic on the counter itself), an untyped one,
+/// and a value below the counter's bound (refused with the same message).
+#[test]
+fn counter_sets_play_as_the_general_path() {
+    let tmp = tempfile::tempdir().unwrap();
+    let values = [
+        "0",
+        "value of first(cards in current_prize)",
+        "count(cards in hand of you)",
+        "points + value of first(cards in current_prize) * 2",
+        "first([3, 4])",
+        "-1",
+    ];
+    for (i, value) in values.iter().enumerate() {
+        let reveal = "move top card of prizes to current_prize face up";
+        let (a, b) = (tmp.path().join(format!("set{i}")), tmp.path().join(format!("set{i}_general")));
+        goofspiel_with(&a, &format!("      {reveal}\n      set points to {value}\n"));
+        goofspiel_with(&b, &format!("      {reveal}\n      set points of you to {value}\n"));
+        for seed in 1..=3 {
+            let (ca, ga) = (play(&a, seed), play(&b, seed));
+            if *value == "-1" {
+                assert!(ca.1.contains("points cannot go below 0"), "`{value}`, seed {seed}:\n{}", ca.1);
+            } else {
+                assert_eq!(ca.0, Some(0), "`{value}`, seed {seed}: {}", ca.1);
+                assert!(ca.1.contains("set points"), "`{value}`, seed {seed}: nothing set\n{}", ca.1);
+            }
+            assert_eq!(ca, ga, "`set points to {value}` plays otherwise compiled than with a holder (seed {seed})");
+        }
+    }
+}

@@ -450,7 +450,7 @@ impl State {
     /// outside its bounds.
     pub fn set_counter(&mut self, name: &str, h: Holder, v: i64) -> Result<(), String> {
         let id = self.counter_id(name);
-        self.set_counter_at(id, h, v)
+        self.set_counter_at(id, h, v).map(|_| ())
     }
 
     /// The id of counter `name`, declaring it (unbounded) if it is unknown.
@@ -462,8 +462,9 @@ impl State {
         self.counters.declare(name, Bounds::default())
     }
 
-    /// Sets a counter, refusing values outside its bounds.
-    pub fn set_counter_at(&mut self, id: CounterId, h: Holder, v: i64) -> Result<(), String> {
+    /// Sets a counter, refusing values outside its bounds; the value it held before,
+    /// unless it held `v` already (a value never set holds its start, which may be `v`).
+    pub fn set_counter_at(&mut self, id: CounterId, h: Holder, v: i64) -> Result<Option<i64>, String> {
         let b = self.counters.bounds(id);
         if let Some(min) = b.min.filter(|&m| v < m) {
             return Err(format!("{} cannot go below {min}", self.counters.name(id)));
@@ -473,10 +474,9 @@ impl State {
         }
         // Setting a value to what it holds changes nothing and is not recorded (as
         // `set_var`): a script that resets a count at every turn most often finds it reset.
-        if let Some(old) = self.counters.set(id, h, v) {
-            self.record(Undo::Counter(id, h, old));
-        }
-        Ok(())
+        let Some(old) = self.counters.set(id, h, v) else { return Ok(None) };
+        self.record(Undo::Counter(id, h, old));
+        Ok(Some(old.unwrap_or(b.start)))
     }
 
     /// The active player.

@@ -325,10 +325,8 @@ impl<'r> Interp<'r> {
 
     /// Sets a counter, logging the change.
     pub fn set_counter(&mut self, verb: &'static str, id: CounterId, h: Holder, n: i64, cx: &Ctx) -> R<()> {
-        let s = &mut self.w.state;
-        let before = s.counter_at(id, h);
-        s.set_counter_at(id, h, n).map_err(Halt::refused)?;
-        if n != before && !self.unread() {
+        let changed = self.w.state.set_counter_at(id, h, n).map_err(Halt::refused)?;
+        if let Some(before) = changed.filter(|&b| b != n && !self.unread()) {
             let name = self.w.state.counters.shared_name(id);
             self.emit(cx.you, EventKind::Counter { verb, name, holder: h, delta: n.saturating_sub(before), now: n });
         }

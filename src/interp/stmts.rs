@@ -66,7 +66,7 @@ fn effect_exprs(e: &Effect, one: &mut impl FnMut(&Expr, bool)) {
 }
 
 /// The address an expression is kept by.
-fn key(e: &Expr) -> usize {
+pub(super) fn key(e: &Expr) -> usize {
     e as *const Expr as usize
 }
 
@@ -109,7 +109,8 @@ pub(super) fn compile(rules: &Rules) -> Compiled {
                 StmtKind::Require { cond, .. } | StmtKind::If { cond, .. } => one(cond, false),
                 StmtKind::Let { value, .. } => one(value, false),
                 StmtKind::Set { value, .. } => {
-                    one(value, false);
+                    // Counted: a counter's new value has a typed form (`compiled_set`).
+                    one(value, true);
                     out.tallies.set(rules, st);
                 }
                 StmtKind::Effect(e) => {
@@ -195,7 +196,7 @@ impl Interp<'_> {
     /// What a typed read (`typed`) gives, or `None`, its steps taken back, when it gives
     /// up. Debug builds read it `checked` too, from the same count, and compare: the same
     /// answer, the same steps.
-    fn typed_or_back<T: PartialEq + std::fmt::Debug>(
+    pub(super) fn typed_or_back<T: PartialEq + std::fmt::Debug>(
         &mut self,
         cx: &mut Ctx,
         typed: impl FnOnce(&mut Self, &mut Ctx) -> Option<T>,
