@@ -13,6 +13,7 @@
 //! could run out, it has done nothing and the general path runs instead. Debug builds
 //! compare its things and steps with the general path's.
 
+#[cfg(debug_assertions)]
 use crate::engine::EntId;
 use crate::fxhash::FxHashMap;
 use crate::syntax::ast::*;
