@@ -123,9 +123,13 @@ impl Items {
     }
 
     /// Room for as many things again on top (at least a few), the things moved after it.
+    /// The new list is sized from the things, not from the old list's capacity (which
+    /// emptying or compacting keeps: sized from it, a zone emptied and refilled from the
+    /// top grew at every cycle), with as much again to spare, so that room made here is
+    /// not soon made again.
     fn make_room_on_top(&mut self) {
         let room = self.len().max(4);
-        let mut buf = Vec::with_capacity(room + self.buf.capacity());
+        let mut buf = Vec::with_capacity(2 * (room + self.len()));
         buf.resize(room, 0);
         buf.extend_from_slice(&self.buf);
         self.buf = buf;
@@ -135,12 +139,14 @@ impl Items {
 
 impl Deref for Items {
     type Target = [EntId];
+    #[inline]
     fn deref(&self) -> &[EntId] {
         &self.buf[self.head..]
     }
 }
 
 impl DerefMut for Items {
+    #[inline]
     fn deref_mut(&mut self) -> &mut [EntId] {
         &mut self.buf[self.head..]
     }
@@ -149,6 +155,7 @@ impl DerefMut for Items {
 impl<'a> IntoIterator for &'a Items {
     type Item = &'a EntId;
     type IntoIter = std::slice::Iter<'a, EntId>;
+    #[inline]
     fn into_iter(self) -> Self::IntoIter {
         self.iter()
     }
@@ -204,7 +211,7 @@ mod tests {
             (seed % n as u64) as usize
         };
         for _ in 0..200 {
-            let (mut items, mut model) = (Items::default(), Vec::new());
+            let (mut items, mut model, mut most) = (Items::default(), Vec::new(), 0);
             for k in 0..300 {
                 let len = model.len();
                 match next(6) {
@@ -230,6 +237,12 @@ mod tests {
                 }
                 assert_eq!(&*items, &model[..]);
                 assert!(items.buf.len() <= 3 * model.len() + 17, "{} held for {}", items.buf.len(), model.len());
+                most = most.max(model.len());
+                assert!(
+                    items.buf.capacity() <= 8 * most + 64,
+                    "room for {} where {most} at most",
+                    items.buf.capacity()
+                );
             }
             let copy = items.clone();
             assert_eq!(copy, items);
@@ -264,5 +277,31 @@ mod tests {
             items.remove_at(0);
         }
         assert_eq!((items.head, items.buf.as_ptr()), (head, buf), "things were moved");
+    }
+
+    /// A zone emptied and refilled from the top, again and again (a discard pile), keeps
+    /// the room of its largest contents, not more at every cycle.
+    #[test]
+    fn a_zone_emptied_and_refilled_from_the_top_does_not_grow() {
+        for size in [1, 3, 52] {
+            let mut items = Items::default();
+            let mut after_first = 0;
+            for cycle in 0..10_000 {
+                for k in 0..size {
+                    items.insert_at(0, k);
+                }
+                while !items.is_empty() {
+                    items.remove_at(0);
+                }
+                if cycle == 0 {
+                    after_first = items.buf.capacity();
+                }
+            }
+            assert!(
+                items.buf.capacity() <= after_first.max(8 * size + 64),
+                "{size}: room for {}",
+                items.buf.capacity()
+            );
+        }
     }
 }
