@@ -279,7 +279,7 @@ mod tests {
         assert_eq!((items.head, items.buf.as_ptr()), (head, buf), "things were moved");
     }
 
-    /// A zone emptied and refilled from the top, again and again (a discard pile), keeps
+    /// A zone emptied and refilled from the top, again and again (a pile played onto), keeps
     /// the room of its largest contents, not more at every cycle.
     #[test]
     fn a_zone_emptied_and_refilled_from_the_top_does_not_grow() {
