@@ -53,6 +53,7 @@ mod secret;
 mod select;
 mod selections;
 mod slots;
+mod spare;
 mod steps;
 mod stmts;
 mod tallies;
@@ -343,38 +344,8 @@ pub struct Interp<'r> {
     /// Emptied lists of a call's arguments and of a value procedure's bindings, used
     /// again by the next call (a value procedure is called thousands of times a game,
     /// and each call made and freed both).
-    spare_args: Spare<Value>,
-    spare_locals: Spare<(std::sync::Arc<str>, Value)>,
-}
-
-/// Emptied lists kept to be used again (`Interp::spare_args`, `spare_locals`).
-#[derive(Debug)]
-struct Spare<T>(Vec<Vec<T>>);
-
-impl<T> Default for Spare<T> {
-    fn default() -> Self {
-        Spare(vec![])
-    }
-}
-
-impl<T> Spare<T> {
-    /// An empty list, kept from an earlier use if there is one.
-    fn take(&mut self) -> Vec<T> {
-        self.0.pop().unwrap_or_default()
-    }
-
-    /// Keeps `list`, emptied, for the next `take` (a list that never held anything
-    /// owns nothing to keep).
-    #[inline(always)]
-    fn give(&mut self, mut list: Vec<T>) {
-        if list.capacity() > 0 {
-            list.clear();
-            self.0.push(list);
-        } else {
-            // Nothing to free: no call to drop it (most calls pass no argument).
-            std::mem::forget(list);
-        }
-    }
+    spare_args: spare::Spare<Value>,
+    spare_locals: spare::Spare<(std::sync::Arc<str>, Value)>,
 }
 
 impl<'r> Interp<'r> {
@@ -413,8 +384,8 @@ impl<'r> Interp<'r> {
             depth: 0,
             floor: 0,
             probe: None,
-            spare_args: Spare::default(),
-            spare_locals: Spare::default(),
+            spare_args: spare::Spare::default(),
+            spare_locals: spare::Spare::default(),
         }
     }
 
