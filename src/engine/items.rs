@@ -131,7 +131,7 @@ impl Items {
         let room = self.len().max(4);
         let mut buf = Vec::with_capacity(2 * (room + self.len()));
         buf.resize(room, 0);
-        buf.extend_from_slice(&self.buf);
+        buf.extend_from_slice(&self.buf[self.head..]);
         self.buf = buf;
         self.head = room;
     }

@@ -176,11 +176,11 @@ impl State {
                 self.place(e, loc);
                 self.ents[e].shown = shown;
             }
-            Undo::Removed(z, i, e) => super::state::insert_at(&mut self.zones[z].items, i, e),
+            Undo::Removed(z, i, e) => self.zones[z].items.insert_at(i, e),
             Undo::Put { e, loc, shown, removed, inserted: (z, i) } => {
-                super::state::remove_at(&mut self.zones[z as usize].items, i as usize);
+                self.zones[z as usize].items.remove_at(i as usize);
                 if let Some((z, i)) = removed {
-                    super::state::insert_at(&mut self.zones[z as usize].items, i as usize, e);
+                    self.zones[z as usize].items.insert_at(i as usize, e);
                 }
                 self.place(e, loc);
                 self.ents[e].shown = shown;

@@ -6,7 +6,6 @@
 use std::collections::BTreeMap;
 
 use super::counters::CounterId;
-use super::items::Items;
 use super::journal::Undo;
 use super::log::{Event, EventKind};
 use super::rng::Rng;
@@ -343,7 +342,7 @@ impl State {
         let Loc::Zone(z) = self.ents[e].loc else { return None };
         let items = &mut self.zones[z].items;
         let i = items.iter().position(|&x| x == e)?;
-        remove_at(items, i);
+        items.remove_at(i);
         Some((z, i))
     }
 
@@ -362,7 +361,7 @@ impl State {
     pub fn unlend(&mut self, e: EntId, z: ZoneId) {
         self.journal.writes += 1;
         if let Some(i) = self.zones[z].items.iter().rposition(|&x| x == e) {
-            remove_at(&mut self.zones[z].items, i);
+            self.zones[z].items.remove_at(i);
         }
         self.place(e, Loc::Gone);
     }
@@ -375,7 +374,7 @@ impl State {
         let ordered = self.zones[zone].ordered;
         let items = &mut self.zones[zone].items;
         let at = if top && ordered { 0 } else { items.len() };
-        insert_at(items, at, e);
+        items.insert_at(at, e);
         self.record(Undo::Put { e, loc, shown, removed, inserted: (zone as u32, at as u32) });
         self.place(e, Loc::Zone(zone));
     }
@@ -548,25 +547,12 @@ impl State {
     }
 }
 
-/// The variable that holds whose turn it is.
-/// Takes the thing at `i` out of a zone's items. Most things leave from an end (the top
-/// card, the last one put), which shifts nothing.
-#[inline]
-pub(super) fn remove_at(items: &mut Items, i: usize) {
-    items.remove_at(i);
-}
-
-/// Puts `e` at `i` in a zone's items (an end, most often: on top or at the bottom).
-#[inline]
-pub(super) fn insert_at(items: &mut Items, i: usize, e: EntId) {
-    items.insert_at(i, e);
-}
-
 /// Where `State::zone_keys` files an owner's zone: the shared one first.
 fn owner_slot(owner: Option<PlayerId>) -> usize {
     owner.map_or(0, |p| p + 1)
 }
 
+/// The variable that holds whose turn it is.
 pub(super) const ACTIVE: &str = "active_player";
 
 fn active_in(vars: &BTreeMap<String, Value>) -> Option<PlayerId> {
