@@ -65,14 +65,24 @@ impl<'r> Interp<'r> {
     pub fn eval_in(&mut self, e: &Expr, cx: &mut Ctx, mode: Mode) -> R<Value> {
         // A number written out (`add 1 x`, `draw 2`), the commonest leaf: its one step,
         // without the frame of the whole evaluator.
-        let mut out = match e.kind {
-            ExprKind::Int(i) => self.tick().map(|()| Value::Int(i)),
-            _ => self.eval_node(e, cx, mode),
-        };
+        if let ExprKind::Int(i) = e.kind {
+            return self.written_int(i, e, cx).map(Value::Int);
+        }
+        let mut out = self.eval_node(e, cx, mode);
         if let Err(h) = &mut out {
             h.place(&e.span, cx);
         }
         out
+    }
+
+    /// A number written out, `i` at `e`, as `eval` reads it: its one step (a spent budget
+    /// placed at it).
+    #[inline]
+    pub(super) fn written_int(&mut self, i: i64, e: &Expr, cx: &Ctx) -> R<i64> {
+        self.tick().map(|()| i).map_err(|mut h| {
+            h.place(&e.span, cx);
+            h
+        })
     }
 
     fn eval_node(&mut self, e: &Expr, cx: &mut Ctx, mode: Mode) -> R<Value> {

@@ -66,7 +66,7 @@ fn effect_exprs(e: &Effect, one: &mut impl FnMut(&Expr, bool)) {
 }
 
 /// The address an expression is kept by.
-pub(super) fn key(e: &Expr) -> usize {
+fn key(e: &Expr) -> usize {
     e as *const Expr as usize
 }
 
@@ -139,18 +139,31 @@ impl Interp<'_> {
     /// typed form, with no `Value` made (debug builds compare it with the checked path:
     /// the same number, the same steps).
     pub(super) fn stmt_int(&mut self, e: &Expr, cx: &mut Ctx) -> R<i64> {
+        self.stmt_number(e, false, cx)
+    }
+
+    /// `stmt_int`, the value's first read when `first` (`set C to X`: `set` reads the
+    /// first of a list).
+    pub(super) fn stmt_number(&mut self, e: &Expr, first: bool, cx: &mut Ctx) -> R<i64> {
+        let read = |me: &mut Self, v: Value, cx: &mut Ctx| {
+            let v = if first { super::select::first(v) } else { v };
+            me.int(&v, e, cx)
+        };
+        // A number written out is read as it is, not looked up.
+        if let ExprKind::Int(i) = e.kind {
+            return self.written_int(i, e, cx);
+        }
         let rules: &Rules = self.rules;
-        // A number written out is read as it is (`stmt_value`), not looked up.
-        if self.coverage.is_none() && !rules.stmts.ints.is_empty() && !matches!(e.kind, ExprKind::Int(_)) {
+        if self.coverage.is_none() && !rules.stmts.ints.is_empty() {
             if let Some(t) = rules.stmts.ints.get(&key(e)) {
-                let checked = |me: &mut Self, cx: &mut Ctx| me.stmt_value(e, cx).and_then(|v| me.int(&v, e, cx));
+                let checked = |me: &mut Self, cx: &mut Ctx| me.stmt_value(e, cx).and_then(|v| read(me, v, cx));
                 if let Some(n) = self.typed_or_back(cx, |me, cx| me.typed_int(t, cx), checked) {
                     return Ok(n);
                 }
             }
         }
         let v = self.stmt_value(e, cx)?;
-        self.int(&v, e, cx)
+        read(self, v, cx)
     }
 
     /// The value of a statement's expression: compiled, or by `eval`.
@@ -196,7 +209,7 @@ impl Interp<'_> {
     /// What a typed read (`typed`) gives, or `None`, its steps taken back, when it gives
     /// up. Debug builds read it `checked` too, from the same count, and compare: the same
     /// answer, the same steps.
-    pub(super) fn typed_or_back<T: PartialEq + std::fmt::Debug>(
+    fn typed_or_back<T: PartialEq + std::fmt::Debug>(
         &mut self,
         cx: &mut Ctx,
         typed: impl FnOnce(&mut Self, &mut Ctx) -> Option<T>,

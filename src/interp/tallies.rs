@@ -187,33 +187,6 @@ impl Interp<'_> {
             CounterOn::Player => Holder::Player(cx.you?),
             _ => Holder::Game,
         };
-        let n = match value.kind {
-            // A number written out (`set C to 0`, the commonest): its one step, as `eval`.
-            ExprKind::Int(n) => self.tick().map(|()| n).map_err(|mut h| {
-                h.place(&value.span, cx);
-                h
-            }),
-            _ => self.set_value(value, cx),
-        };
-        Some(n.and_then(|n| self.set_counter("set", id, h, n, cx)))
-    }
-
-    /// The number `set C to value` sets: typed when it has a typed form (as `stmt_int`
-    /// reads it), else its value's first (`set`'s reading of a list).
-    fn set_value(&mut self, value: &Expr, cx: &mut Ctx) -> R<i64> {
-        let rules: &Rules = self.rules;
-        if self.coverage.is_none() {
-            if let Some(t) = rules.stmts.ints.get(&super::stmts::key(value)) {
-                let checked = |me: &mut Self, cx: &mut Ctx| {
-                    let v = me.stmt_value(value, cx)?;
-                    me.int(&super::select::first(v), value, cx)
-                };
-                if let Some(n) = self.typed_or_back(cx, |me, cx| me.typed_int(t, cx), checked) {
-                    return Ok(n);
-                }
-            }
-        }
-        let v = self.stmt_value(value, cx)?;
-        self.int(&super::select::first(v), value, cx)
+        Some(self.stmt_number(value, true, cx).and_then(|n| self.set_counter("set", id, h, n, cx)))
     }
 }
