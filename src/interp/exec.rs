@@ -73,7 +73,13 @@ impl<'r> Interp<'r> {
             StmtKind::Call(c) => {
                 self.call(c, cx)?;
             }
-            StmtKind::If { .. } | StmtKind::ForEach { .. } | StmtKind::As { .. } => self.control(s, cx)?,
+            StmtKind::If { .. }
+            | StmtKind::ForEach { .. }
+            | StmtKind::Repeat { .. }
+            | StmtKind::AnyTimes { .. }
+            | StmtKind::May { .. }
+            | StmtKind::ChooseOne { .. }
+            | StmtKind::As { .. } => self.control(s, cx)?,
             _ => self.rare(s, cx)?,
         }
         Ok(())
@@ -110,7 +116,8 @@ impl<'r> Interp<'r> {
                 Rc::make_mut(&mut self.w.bans).push(Ban { rule: Arc::clone(f), cx: cx.kept(), source });
             }
             StmtKind::Draft(d) => self.draft(d, cx)?,
-            _ => self.control(s, cx)?,
+            // The others are `exec_node`'s and `control`'s.
+            _ => {}
         }
         Ok(())
     }

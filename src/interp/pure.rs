@@ -1,9 +1,10 @@
 //! Guards: the `require`s a `play:` script opens with whose conditions only read the
 //! state, an activated ability's `requires:`, and a cost that opens with `exhaust this`
-//! of a card already exhausted, or then spends more than the player has (`cost_refused`). A sampling agent draws actions at
-//! random, and most plays it draws are refused by those first lines (a card that does
-//! not match the one on top), as are many uses (a pass not allowed yet); the trial of
-//! each copies the world, logs the pick, announces the play or use and undoes it all.
+//! of a card already exhausted, or then spends more than the player has
+//! (`cost_refused`). A sampling agent draws actions at random, and most plays it draws
+//! are refused by those first lines (a card that does not match the one on top), as are
+//! many uses (a pass not allowed yet); the trial of each copies the world, logs the pick,
+//! announces the play or use and undoes it all.
 //! Testing the guards alone first refuses the same actions without any of that
 //! (`Interp::guarded_out`).
 //! `reads_only` says which conditions `fast.rs` may compile, the guards among them.

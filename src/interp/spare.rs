@@ -1,7 +1,7 @@
 //! Emptied lists kept to be used again (`Interp::spare_args`, `spare_locals`): a value
 //! procedure is called thousands of times a game, and each call made and freed its lists.
 
-/// Emptied lists kept to be used again (`Interp::spare_args`, `spare_locals`).
+/// A pool of emptied lists of `T`.
 #[derive(Debug)]
 pub(super) struct Spare<T>(Vec<Vec<T>>);
 
