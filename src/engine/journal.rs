@@ -12,8 +12,11 @@ use super::rng::Rng;
 use super::state::{Clock, EntId, Entity, Holder, Loc, PlayerId, State, ZoneId};
 use super::value::Value;
 
-/// One change, as what undoes it.
-#[derive(Debug, Clone)]
+/// One change, as what undoes it. Entries own nothing, so that keeping the changes of a
+/// committed checkpoint frees nothing entry by entry; the few that own something (a
+/// zone's old contents, a name) are kept in `Journal::heavy`, in order, and stand here
+/// as `Heavy`.
+#[derive(Debug, Clone, Copy)]
 pub(super) enum Undo {
     /// An entity was at `loc`, with these `shown` bits.
     Loc(EntId, Loc, u64),
@@ -24,39 +27,48 @@ pub(super) enum Undo {
     /// index it was inserted at. Indices are `u32` so that the entry is no larger than the
     /// others.
     Put { e: EntId, loc: Loc, shown: u64, removed: Option<(u32, u32)>, inserted: (u32, u32) },
-    /// A zone's contents were replaced (a shuffle, passed hands).
-    Items(ZoneId, super::items::Items),
     /// An entity's facing.
     Face(EntId, bool),
     /// An entity's exhaustion.
     Exhausted(EntId, bool),
     /// An entity's owner.
     Owner(EntId, Option<PlayerId>),
+    /// A counter's value (absent: `None`).
+    Counter(super::counters::CounterId, Holder, Option<i64>),
+    /// A counter was declared (the newest one).
+    Declared,
+    /// How many players had left the game.
+    Eliminated(usize),
+    /// An entity was created (the newest one, in the zone it was created in).
+    Created,
+    /// The newest entry of `Journal::heavy`.
+    Heavy,
+}
+
+/// A change whose undoing owns something.
+#[derive(Debug, Clone)]
+pub(super) enum Heavy {
+    /// A zone's contents were replaced (a shuffle, passed hands).
+    Items(ZoneId, super::items::Items),
     /// An entity's side.
     Side(EntId, Option<String>),
     /// An entity's assigned property (absent: `None`).
     Prop(EntId, String, Option<Value>),
-    /// A counter's value (absent: `None`).
-    Counter(super::counters::CounterId, Holder, Option<i64>),
     /// A variable's value (absent: `None`); whose turn it is, the commonest, is named
     /// without a copy of its name.
     Var(std::borrow::Cow<'static, str>, Option<Value>),
     /// How many entities had a label base (absent: `None`).
     Label(String, Option<usize>),
-    /// A counter was declared (the newest one).
-    Declared,
     /// The seats, before a change of seating.
     Seats(Vec<PlayerId>),
-    /// How many players had left the game.
-    Eliminated(usize),
-    /// An entity was created (the newest one, in the zone it was created in).
-    Created,
 }
 
 /// The records of the open checkpoints.
 #[derive(Debug, Clone, Default)]
 pub struct Journal {
     pub(super) entries: Vec<Undo>,
+    /// What the `Undo::Heavy` entries undo, oldest first.
+    pub(super) heavy: Vec<Heavy>,
     /// Counts every change that may change where a card is, undone ones included (never
     /// restored): a card's move, every creation and reordering, and every move while
     /// anything is attached (a card borne by a piece goes where the piece goes); and every
@@ -139,19 +151,27 @@ impl State {
         self.journal.open = mark.depth;
         if self.journal.open == 0 {
             self.journal.entries.clear();
+            if !self.journal.heavy.is_empty() {
+                self.journal.heavy.clear();
+            }
         }
     }
 
     /// Records what undoes a change, when a checkpoint is open.
     pub(super) fn record(&mut self, u: Undo) {
-        self.record_with(|| u);
-    }
-
-    /// `record`, making the entry only when a checkpoint is open (one that copies a name).
-    fn record_with(&mut self, u: impl FnOnce() -> Undo) {
         self.journal.writes += 1;
         if self.journal.open > 0 {
-            self.journal.entries.push(u());
+            self.journal.entries.push(u);
+        }
+    }
+
+    /// `record` of a change whose undoing owns something, made only when a checkpoint
+    /// is open (one that copies a name).
+    pub(super) fn record_heavy(&mut self, u: impl FnOnce() -> Heavy) {
+        self.journal.writes += 1;
+        if self.journal.open > 0 {
+            self.journal.heavy.push(u());
+            self.journal.entries.push(Undo::Heavy);
         }
     }
 
@@ -168,7 +188,7 @@ impl State {
         // `place` counts the card moves of the undos that call it.
         match &u {
             Undo::Removed(_, _, e) => self.moved(*e),
-            Undo::Items(..) | Undo::Created | Undo::Owner(..) => self.journal.card_moves += 1,
+            Undo::Created | Undo::Owner(..) => self.journal.card_moves += 1,
             _ => {}
         }
         match u {
@@ -185,24 +205,20 @@ impl State {
                 self.place(e, loc);
                 self.ents[e].shown = shown;
             }
-            Undo::Items(z, items) => self.zones[z].items = items,
             Undo::Face(e, v) => self.ents[e].face_up = v,
             Undo::Exhausted(e, v) => self.ents[e].exhausted = v,
             Undo::Owner(e, v) => self.ents[e].owner = v,
-            Undo::Side(e, v) => self.ents[e].side = v,
-            Undo::Prop(e, name, v) => _ = super::state::put(&mut self.ents[e].props, &name, v),
             Undo::Counter(id, h, Some(v)) => {
                 self.counters.insert(id, h, v);
             }
             Undo::Counter(id, h, None) => self.counters.remove(id, h),
-            Undo::Var(name, v) => _ = self.put_var(&name, v),
-            Undo::Label(base, v) => match v {
-                Some(v) => _ = self.labels.insert(base, v),
-                None => _ = self.labels.remove(&base),
-            },
-            Undo::Seats(seats) => self.seats = seats,
             Undo::Declared => self.counters.undeclare_last(),
             Undo::Eliminated(n) => self.eliminated.truncate(n),
+            Undo::Heavy => {
+                if let Some(h) = self.journal.heavy.pop() {
+                    self.undo_heavy(h);
+                }
+            }
             Undo::Created => {
                 let e = self.ents.len().saturating_sub(1);
                 if e < self.ents.len() {
@@ -215,6 +231,23 @@ impl State {
                     }
                 }
             }
+        }
+    }
+
+    fn undo_heavy(&mut self, h: Heavy) {
+        match h {
+            Heavy::Items(z, items) => {
+                self.journal.card_moves += 1;
+                self.zones[z].items = items;
+            }
+            Heavy::Side(e, v) => self.ents[e].side = v,
+            Heavy::Prop(e, name, v) => _ = super::state::put(&mut self.ents[e].props, &name, v),
+            Heavy::Var(name, v) => _ = self.put_var(&name, v),
+            Heavy::Label(base, v) => match v {
+                Some(v) => _ = self.labels.insert(base, v),
+                None => _ = self.labels.remove(&base),
+            },
+            Heavy::Seats(seats) => self.seats = seats,
         }
     }
 
@@ -241,25 +274,25 @@ impl State {
     /// Turns an entity to a side.
     pub fn set_side(&mut self, e: EntId, side: Option<String>) {
         let old = std::mem::replace(&mut self.ents[e].side, side);
-        self.record(Undo::Side(e, old));
+        self.record_heavy(|| Heavy::Side(e, old));
     }
 
     /// Assigns a property of an entity (replacing the printed value).
     pub fn set_prop(&mut self, e: EntId, name: &str, v: Value) {
         let old = super::state::put(&mut self.ents[e].props, name, Some(v));
-        self.record_with(|| Undo::Prop(e, name.to_string(), old));
+        self.record_heavy(|| Heavy::Prop(e, name.to_string(), old));
     }
 
     /// Sets a game variable. Setting it to the value it holds changes nothing, and is not
     /// recorded (whose turn it is, set again at every turn of a one-seat order).
     pub fn set_var(&mut self, name: &str, v: Value) {
         let Some(old) = self.replace_var(name, v) else { return };
-        self.record_with(|| {
+        self.record_heavy(|| {
             let name = match name {
                 super::state::ACTIVE => std::borrow::Cow::Borrowed(super::state::ACTIVE),
                 n => std::borrow::Cow::Owned(n.to_string()),
             };
-            Undo::Var(name, old)
+            Heavy::Var(name, old)
         });
     }
 
@@ -268,13 +301,13 @@ impl State {
     pub fn set_items(&mut self, z: ZoneId, items: impl Into<Vec<EntId>>) {
         let old = std::mem::replace(&mut self.zones[z].items, super::items::Items::from(items.into()));
         self.journal.card_moves += 1;
-        self.record(Undo::Items(z, old));
+        self.record_heavy(|| Heavy::Items(z, old));
     }
 
     /// Seats the players in a new order (clockwise).
     pub fn set_seats(&mut self, seats: Vec<PlayerId>) {
         let old = std::mem::replace(&mut self.seats, seats);
-        self.record(Undo::Seats(old));
+        self.record_heavy(|| Heavy::Seats(old));
     }
 
     /// A player leaves the game.

@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 
 use super::counters::CounterId;
-use super::journal::Undo;
+use super::journal::{Heavy, Undo};
 use super::log::{Event, EventKind};
 use super::rng::Rng;
 use super::value::Value;
@@ -239,7 +239,8 @@ impl State {
             return None;
         }
         if self.journal.open > 0 {
-            self.record(Undo::Label(base.to_string(), self.labels.get(base).copied()));
+            let old = self.labels.get(base).copied();
+            self.record_heavy(|| Heavy::Label(base.to_string(), old));
         }
         let seen = self.labels.entry(base.to_string()).or_insert(0);
         *seen = (*seen).max(n);
@@ -249,7 +250,8 @@ impl State {
     /// A fresh label for a new entity named `base`: `base`, then `base#2`, ...
     pub fn fresh_label(&mut self, base: &str) -> String {
         if self.journal.open > 0 {
-            self.record(Undo::Label(base.to_string(), self.labels.get(base).copied()));
+            let old = self.labels.get(base).copied();
+            self.record_heavy(|| Heavy::Label(base.to_string(), old));
         }
         let n = match self.labels.get_mut(base) {
             Some(n) => {

@@ -427,6 +427,26 @@ impl<'r> Interp<'r> {
             }
         };
         let mut inner = Ctx::new(cx.you, cx.this.clone(), &s.text).at(&s.origin);
+        // A body that binds (a parameter, a `let`) binds into a list kept from an earlier
+        // call instead of making and freeing one.
+        inner.locals = self.spare_locals.take();
+        let out = self.run_script(kind, (def, id), s, args, cx, &mut inner);
+        self.spare_locals.give(std::mem::take(&mut inner.locals));
+        out
+    }
+
+    /// `run_body` of statements, in `inner`.
+    fn run_script(
+        &mut self,
+        kind: CallKind,
+        (def, id): (&super::rules::ProcDef, Running),
+        s: &super::defs::Script,
+        args: &mut Vec<Value>,
+        cx: &Ctx,
+        inner: &mut Ctx,
+    ) -> R<Value> {
+        // The name it was called by (`call` checked they are the same).
+        let name: &str = &def.name;
         if !args.is_empty() {
             for (p, a) in def.params.iter().zip(args.drain(..)) {
                 inner.bind_shared(p, a);
@@ -462,7 +482,7 @@ impl<'r> Interp<'r> {
             return Err(h);
         }
         self.w.running.push(id);
-        let out = self.exec_stmts(&s.block, &mut inner);
+        let out = self.exec_stmts(&s.block, inner);
         self.depth -= nest;
         self.w.running.pop();
         out.map(|_| Value::Bool(true)).map_err(|h| h.within(name))
