@@ -22,9 +22,56 @@ pub struct Ctx<'s> {
     /// The candidate of a filter, or a trigger's subject.
     pub it: Option<Value>,
     /// Local bindings, innermost last (names shared with the definitions that bind them).
-    pub locals: Vec<(Arc<str>, Value)>,
+    pub locals: Locals,
     /// The running script's text (spans index into it) and its place in its file.
     pub script: ScriptRef<'s>,
+}
+
+/// A context's bindings: a list, which is not dropped when it never held anything. Most
+/// contexts bind nothing, and dropping an empty list still made an out-of-line call.
+#[derive(Debug, Default)]
+pub struct Locals(std::mem::ManuallyDrop<Vec<(Arc<str>, Value)>>);
+
+impl Locals {
+    /// The list, leaving this one empty (to keep it for another context: `spare_locals`).
+    pub fn take_list(&mut self) -> Vec<(Arc<str>, Value)> {
+        std::mem::take(&mut *self.0)
+    }
+}
+
+impl Drop for Locals {
+    #[inline]
+    fn drop(&mut self) {
+        // A list with no room owns nothing: there is nothing to drop.
+        if self.0.capacity() != 0 {
+            drop(self.take_list());
+        }
+    }
+}
+
+impl Clone for Locals {
+    fn clone(&self) -> Self {
+        Locals::from(Vec::clone(&self.0))
+    }
+}
+
+impl From<Vec<(Arc<str>, Value)>> for Locals {
+    fn from(list: Vec<(Arc<str>, Value)>) -> Self {
+        Locals(std::mem::ManuallyDrop::new(list))
+    }
+}
+
+impl std::ops::Deref for Locals {
+    type Target = Vec<(Arc<str>, Value)>;
+    fn deref(&self) -> &Self::Target {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for Locals {
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        &mut self.0
+    }
 }
 
 /// The text of the running script and where it is in its file (for the place of
@@ -46,7 +93,7 @@ impl Default for ScriptRef<'_> {
 impl<'s> Ctx<'s> {
     /// A context for a player and a source.
     pub fn new(you: Option<PlayerId>, this: Option<Value>, text: &'s str) -> Self {
-        Ctx { you, this, it: None, locals: vec![], script: ScriptRef::Borrowed(text, None) }
+        Ctx { you, this, it: None, locals: Locals::default(), script: ScriptRef::Borrowed(text, None) }
     }
 
     /// The same context, running a script that is at `origin` in its file.
@@ -66,7 +113,7 @@ impl<'s> Ctx<'s> {
     /// A context that shares its script (`text`, at `origin`) rather than borrow it.
     pub fn shared(you: Option<PlayerId>, this: Option<Value>, text: &Arc<str>, origin: &Arc<ScriptSrc>) -> Self {
         let script = ScriptRef::Shared(Arc::clone(text), Some(Arc::clone(origin)));
-        Ctx { you, this, it: None, locals: vec![], script }
+        Ctx { you, this, it: None, locals: Locals::default(), script }
     }
 
     /// The same bindings, kept beyond this run: a borrowed script is copied (modifiers

@@ -412,7 +412,7 @@ impl<'r> Interp<'r> {
             Body::Value(v) => {
                 let value = |me: &mut Self| {
                     let mut inner = Ctx::new(cx.you, cx.this.clone(), &v.text).at(&v.origin);
-                    inner.locals = me.spare_locals.take();
+                    inner.locals = me.spare_locals.take().into();
                     for (p, a) in def.params.iter().zip(args.iter()) {
                         inner.bind_shared(p, a.clone());
                     }
@@ -420,7 +420,7 @@ impl<'r> Interp<'r> {
                         me.hit(&v.expr.span, Some(&v.origin), Hit::Ran);
                     }
                     let out = me.cond_value(v, &mut inner).map_err(|h| h.within(name));
-                    me.spare_locals.give(std::mem::take(&mut inner.locals));
+                    me.spare_locals.give(inner.locals.take_list());
                     out
                 };
                 return self.remembered(def, args, cx, super::memo::WORTH, value);
@@ -429,9 +429,9 @@ impl<'r> Interp<'r> {
         let mut inner = Ctx::new(cx.you, cx.this.clone(), &s.text).at(&s.origin);
         // A body that binds (a parameter, a `let`) binds into a list kept from an earlier
         // call instead of making and freeing one.
-        inner.locals = self.spare_locals.take();
+        inner.locals = self.spare_locals.take().into();
         let out = self.run_script(kind, (def, id), s, args, cx, &mut inner);
-        self.spare_locals.give(std::mem::take(&mut inner.locals));
+        self.spare_locals.give(inner.locals.take_list());
         out
     }
 
@@ -463,7 +463,7 @@ impl<'r> Interp<'r> {
             self.allowed(name, cx.you, None, place)?;
             // Nobody reads the event nor answers it (`unread`: no ability listens).
             if !self.unread() {
-                let args = inner.locals.clone();
+                let args = inner.locals.to_vec();
                 // The event is built for the answering abilities only if one can hear it.
                 let heard = self.rules.reacts.hears_named("use", name);
                 if heard

@@ -70,7 +70,7 @@ use crate::syntax::ast::Expr;
 
 pub use agent::{Agent, Answer, Ask, FirstLegal, RandomAgent, Sampler, Scripted, View};
 pub use choice::Prompt;
-pub use ctx::{Ctx, ScriptRef};
+pub use ctx::{Ctx, Locals, ScriptRef};
 pub use game::Standing;
 pub use legal::Legal;
 pub use rules::Rules;

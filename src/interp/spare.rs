@@ -22,7 +22,10 @@ impl<T> Spare<T> {
     #[inline(always)]
     pub(super) fn give(&mut self, mut list: Vec<T>) {
         if list.capacity() > 0 {
-            list.clear();
+            // Emptying an empty list still calls out of line to drop nothing.
+            if !list.is_empty() {
+                list.clear();
+            }
             self.0.push(list);
         } else {
             // Nothing to free: no call to drop it (most calls pass no argument).

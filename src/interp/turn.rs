@@ -109,13 +109,26 @@ impl<'r> Interp<'r> {
                 let mut cx = Ctx::new(self.w.state.seats.first().copied(), None, &o.text).at(&o.origin);
                 self.cover_cond(o);
                 let v = self.cond_value(o, &mut cx)?;
-                self.players(&v)?
+                match v {
+                    // One player (`first(players)`): no list is made for them.
+                    Value::Player(p) => {
+                        self.set_order(std::iter::once(p));
+                        return Ok(());
+                    }
+                    v => self.players(&v)?,
+                }
             }
             None => self.seated(),
         };
-        // Players who left the game have no turns, whatever the order says.
+        self.set_order(order.into_iter());
+        Ok(())
+    }
+
+    /// Starts a round in `order`, but for the players who left the game (they have no
+    /// turns, whatever the order says).
+    fn set_order(&mut self, order: impl Iterator<Item = PlayerId> + Clone) {
         let s = &mut self.w.state;
-        let order = order.into_iter().filter(|p| !s.eliminated.contains(p));
+        let order = order.filter(|p| !s.eliminated.contains(p));
         let c = &mut s.clock;
         // Most rounds go round in the order of the last: it is kept, not made again.
         if !order.clone().eq(c.order.iter().copied()) {
@@ -125,7 +138,6 @@ impl<'r> Interp<'r> {
         if let Some(&p) = c.order.first() {
             s.set_active(p);
         }
-        Ok(())
     }
 
     /// The game, the current round or the current turn starts or ends (`period`), named
