@@ -215,7 +215,9 @@ impl State {
             Undo::Declared => self.counters.undeclare_last(),
             Undo::Eliminated(n) => self.eliminated.truncate(n),
             Undo::Heavy => {
-                if let Some(h) = self.journal.heavy.pop() {
+                let h = self.journal.heavy.pop();
+                debug_assert!(h.is_some(), "the heavy undos are out of step with the entries");
+                if let Some(h) = h {
                     self.undo_heavy(h);
                 }
             }
