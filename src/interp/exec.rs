@@ -411,26 +411,29 @@ impl<'r> Interp<'r> {
             Body::Script(s) => s,
             Body::Value(v) => {
                 let value = |me: &mut Self| {
-                    let mut inner = Ctx::new(cx.you, cx.this.clone(), &v.text).at(&v.origin);
-                    inner.locals = me.spare_locals.take().into();
-                    for (p, a) in def.params.iter().zip(args.iter()) {
-                        inner.bind_shared(p, a.clone());
-                    }
-                    if me.coverage.is_some() {
-                        me.hit(&v.expr.span, Some(&v.origin), Hit::Ran);
-                    }
-                    let out = me.cond_value(v, &mut inner).map_err(|h| h.within(name));
-                    me.spare_locals.give(inner.locals.take_list());
-                    out
+                    let inner = Ctx::new(cx.you, cx.this.clone(), &v.text).at(&v.origin);
+                    me.with_spare_locals(inner, |me, inner| {
+                        for (p, a) in def.params.iter().zip(args.iter()) {
+                            inner.bind_shared(p, a.clone());
+                        }
+                        if me.coverage.is_some() {
+                            me.hit(&v.expr.span, Some(&v.origin), Hit::Ran);
+                        }
+                        me.cond_value(v, inner).map_err(|h| h.within(name))
+                    })
                 };
                 return self.remembered(def, args, cx, super::memo::WORTH, value);
             }
         };
-        let mut inner = Ctx::new(cx.you, cx.this.clone(), &s.text).at(&s.origin);
-        // A body that binds (a parameter, a `let`) binds into a list kept from an earlier
-        // call instead of making and freeing one.
+        let inner = Ctx::new(cx.you, cx.this.clone(), &s.text).at(&s.origin);
+        self.with_spare_locals(inner, |me, inner| me.run_script(kind, (def, id), s, args, cx, inner))
+    }
+
+    /// Runs `f` in `inner`, whose bindings (a parameter, a `let`) go into a list kept from
+    /// an earlier call, given back after, instead of a list made and freed by each call.
+    fn with_spare_locals<'s, T>(&mut self, mut inner: Ctx<'s>, f: impl FnOnce(&mut Self, &mut Ctx<'s>) -> T) -> T {
         inner.locals = self.spare_locals.take().into();
-        let out = self.run_script(kind, (def, id), s, args, cx, &mut inner);
+        let out = f(self, &mut inner);
         self.spare_locals.give(inner.locals.take_list());
         out
     }

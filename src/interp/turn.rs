@@ -109,14 +109,17 @@ impl<'r> Interp<'r> {
                 let mut cx = Ctx::new(self.w.state.seats.first().copied(), None, &o.text).at(&o.origin);
                 self.cover_cond(o);
                 let v = self.cond_value(o, &mut cx)?;
-                match v {
-                    // One player (`first(players)`): no list is made for them.
-                    Value::Player(p) => {
-                        self.set_order(std::iter::once(p));
-                        return Ok(());
-                    }
-                    v => self.players(&v)?,
+                // Players alone (one, `first(players)`, or a list of them) are read in
+                // place: no list is made for them.
+                let player = |x: &Value| match x {
+                    Value::Player(p) => Some(*p),
+                    _ => None,
+                };
+                if v.as_slice().iter().all(|x| player(x).is_some()) {
+                    self.set_order(v.as_slice().iter().filter_map(player));
+                    return Ok(());
                 }
+                self.players(&v)?
             }
             None => self.seated(),
         };
