@@ -151,6 +151,7 @@ impl State {
         self.journal.open = mark.depth;
         if self.journal.open == 0 {
             self.journal.entries.clear();
+            // Emptying an empty list of owning undos still calls out of line.
             if !self.journal.heavy.is_empty() {
                 self.journal.heavy.clear();
             }

@@ -238,21 +238,24 @@ impl State {
         if self.ents.iter().any(|e| e.label == label) {
             return None;
         }
-        if self.journal.open > 0 {
-            let old = self.labels.get(base).copied();
-            self.record_heavy(|| Heavy::Label(base.to_string(), old));
-        }
+        self.record_label(base);
         let seen = self.labels.entry(base.to_string()).or_insert(0);
         *seen = (*seen).max(n);
         Some(label)
     }
 
-    /// A fresh label for a new entity named `base`: `base`, then `base#2`, ...
-    pub fn fresh_label(&mut self, base: &str) -> String {
+    /// Records what undoes a change of label base `base`'s count, when a checkpoint is
+    /// open (outside one, nothing is recorded nor counted as a write).
+    fn record_label(&mut self, base: &str) {
         if self.journal.open > 0 {
             let old = self.labels.get(base).copied();
             self.record_heavy(|| Heavy::Label(base.to_string(), old));
         }
+    }
+
+    /// A fresh label for a new entity named `base`: `base`, then `base#2`, ...
+    pub fn fresh_label(&mut self, base: &str) -> String {
+        self.record_label(base);
         let n = match self.labels.get_mut(base) {
             Some(n) => {
                 *n += 1;
