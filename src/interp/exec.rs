@@ -431,6 +431,7 @@ impl<'r> Interp<'r> {
 
     /// Runs `f` in `inner`, whose bindings (a parameter, a `let`) go into a list kept from
     /// an earlier call, given back after, instead of a list made and freed by each call.
+    #[inline(always)]
     fn with_spare_locals<'s, T>(&mut self, mut inner: Ctx<'s>, f: impl FnOnce(&mut Self, &mut Ctx<'s>) -> T) -> T {
         inner.locals = self.spare_locals.take().into();
         let out = f(self, &mut inner);
