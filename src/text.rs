@@ -26,6 +26,11 @@ impl Text {
         &self.0 .0
     }
 
+    /// Whether the two are one text in memory (equal texts a `Texts` shared are).
+    pub fn ptr_eq(a: &Text, b: &Text) -> bool {
+        Arc::ptr_eq(&a.0, &b.0)
+    }
+
     /// The text as a shared string (a copy of the pointer, not of the text).
     pub fn shared(&self) -> Arc<str> {
         Arc::clone(&self.0 .0)
@@ -113,6 +118,11 @@ impl Texts {
         let t = Text::from(s);
         self.0.insert(t.clone(), ());
         t
+    }
+
+    /// The shared `Text` equal to `s`, if one was made.
+    pub fn find(&self, s: &str) -> Option<&Text> {
+        self.0.get_key_value(s).map(|(t, _)| t)
     }
 }
 

@@ -31,6 +31,10 @@ const NULL: &Value = &Value::Null;
 #[derive(Debug)]
 pub(super) enum Other {
     Lit(Value),
+    /// A name literal that cards print (`Value::Sym`), shared with their printed names
+    /// (`Rules::printed_names`): a printed name is it exactly when it is the same text
+    /// in memory, so no text is compared.
+    Name(Value),
     Typed(Box<super::typed::Tv>),
 }
 
@@ -80,9 +84,12 @@ impl<'r> Interp<'r> {
         cx: &mut Ctx,
     ) -> Option<bool> {
         let o = match other {
-            Other::Lit(v) => {
+            Other::Lit(v) | Other::Name(v) => {
                 self.tick_n(3).ok()?;
                 if let Some(p) = e.and_then(|e| self.printed_value(e, id, statics)) {
+                    if let (Other::Name(Value::Sym(n)), Value::Sym(q)) = (other, p) {
+                        return Some(crate::text::Text::ptr_eq(n, q));
+                    }
                     return Some(if other_left { same_values(v, p) } else { same_values(p, v) });
                 }
                 Operand::Lit(v)
@@ -90,6 +97,26 @@ impl<'r> Interp<'r> {
             Other::Typed(t) => {
                 self.tick_n(2).ok()?;
                 e?;
+                if let super::typed::Tv::Prop(_, id2, statics2, x) = &**t {
+                    // A property of another card (`rank of this == rank of top_card()`):
+                    // when both are surely printed, the two printed values compared in
+                    // place, with `typed_operand`'s steps for the node and its thing.
+                    self.tick().ok()?;
+                    let o = self.typed_operand(x, cx)?;
+                    let Value::Ent(e2) = *self.operand_value(&o) else { return None };
+                    let pair =
+                        e.and_then(|e| self.printed_value(e, id, statics)).zip(self.printed_value(e2, *id2, *statics2));
+                    return match pair {
+                        // Printed names are shared: the same name is the same pointer.
+                        Some((Value::Sym(p), Value::Sym(q))) => Some(crate::text::Text::ptr_eq(p, q)),
+                        Some((p, q)) => Some(if other_left { same_values(q, p) } else { same_values(p, q) }),
+                        None => {
+                            let &super::typed::Tv::Prop(i2, ..) = &**t else { return None };
+                            let o = self.prop_operand(i2, *id2, *statics2, e2)?;
+                            self.prop_is_other((prop, id, statics), e?, o, other_left)
+                        }
+                    };
+                }
                 let o = self.typed_operand(t, cx)?;
                 if let Operand::Made(Value::Int(n)) = &o {
                     if let Some(Value::Int(x)) = e.and_then(|e| self.printed_value(e, id, statics)) {
@@ -99,7 +126,17 @@ impl<'r> Interp<'r> {
                 o
             }
         };
-        let e = e?;
+        self.prop_is_other((prop, id, statics), e?, o, other_left)
+    }
+
+    /// The end of `prop_is`: property `prop` of `e` compared with operand `o`.
+    fn prop_is_other(
+        &mut self,
+        (prop, id, statics): (u32, Option<u32>, bool),
+        e: EntId,
+        o: Operand,
+        other_left: bool,
+    ) -> Option<bool> {
         // The property read in place (what `prop_operand` and `operand_value` give,
         // without looking its name up twice).
         let rules: &super::Rules = self.rules;

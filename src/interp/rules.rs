@@ -57,6 +57,9 @@ pub struct Rules {
     /// An id for each property name a card or the game declares: the index of its value
     /// in every card's `printed`.
     pub prop_ids: HashMap<String, u32>,
+    /// The names (`Value::Sym`) cards print, each one text in memory: a printed name is
+    /// a given one of them exactly when it is the same pointer (`Other::Name`).
+    pub(super) printed_names: crate::text::Texts,
     /// Board attributes by name (the properties of spaces).
     pub attrs: HashMap<String, PropInfo>,
     /// For each enum value, the card properties that have it (board values map to none).
@@ -372,8 +375,14 @@ impl Rules {
             by_id[i as usize] = n;
         }
         let default = |n: &str| self.props.get(n).map(|p| p.default.clone()).unwrap_or(Value::Null);
+        // Printed names shared: equal ones are then one pointer (`printed_names`).
+        let names = &mut self.printed_names;
+        let mut shared = |v: Value| match v {
+            Value::Sym(t) => Value::Sym(names.get(&t)),
+            v => v,
+        };
         let printed: Vec<Box<[Value]>> = (self.cards.iter())
-            .map(|c| by_id.iter().map(|n| c.props.get(*n).cloned().unwrap_or_else(|| default(n))).collect())
+            .map(|c| by_id.iter().map(|n| shared(c.props.get(*n).cloned().unwrap_or_else(|| default(n)))).collect())
             .collect();
         for (c, p) in self.cards.iter_mut().zip(printed) {
             c.printed = p;
@@ -412,6 +421,7 @@ impl Rules {
             card_ids: HashMap::default(),
             props,
             prop_ids: HashMap::default(),
+            printed_names: Default::default(),
             attrs,
             values,
             space_nouns: HashMap::default(),

@@ -158,7 +158,7 @@ fn condition_at(rules: &Rules, fx: &Fx, depth: u32) -> Option<Tb> {
         Kind::Eq(ne, a, b) => {
             let op = if *ne { BinOp::Ne } else { BinOp::Eq };
             // A literal first, as before typed operands were compared in one node too.
-            let (lit, typed) = (|| prop_is(*ne, a, b, &|_| None), || prop_is(*ne, a, b, &operand));
+            let (lit, typed) = (|| prop_is(rules, *ne, a, b, &|_| None), || prop_is(rules, *ne, a, b, &operand));
             match count_cmp(op, a, b).or_else(lit).or_else(|| same_id(rules, *ne, a, b)).or_else(typed) {
                 Some(t) => t,
                 None => Tb::Same(*ne, operand(a)?, operand(b)?),
@@ -198,7 +198,7 @@ fn count_cmp(op: BinOp, a: &Fx, b: &Fx) -> Option<Tb> {
 
 /// `P of this == V` or `V == P of this` (or of `it`) as one node (`Tb::PropIs`), `V` a
 /// literal or an operand with a typed form (`operand`).
-fn prop_is(ne: bool, a: &Fx, b: &Fx, operand: &impl Fn(&Fx) -> Option<Tv>) -> Option<Tb> {
+fn prop_is(rules: &Rules, ne: bool, a: &Fx, b: &Fx, operand: &impl Fn(&Fx) -> Option<Tv>) -> Option<Tb> {
     let prop = |x: &Fx| match &x.kind {
         Kind::Prop(i, id, statics, of) => match of.kind {
             Kind::This => Some((*i, *id, *statics, false)),
@@ -208,6 +208,10 @@ fn prop_is(ne: bool, a: &Fx, b: &Fx, operand: &impl Fn(&Fx) -> Option<Tv>) -> Op
         _ => None,
     };
     let other = |x: &Fx| match &x.kind {
+        // A name some card prints: compared by pointer with the printed ones.
+        Kind::Lit(Value::Sym(n)) if rules.printed_names.find(n).is_some() => {
+            rules.printed_names.find(n).map(|t| Other::Name(Value::Sym(t.clone())))
+        }
         Kind::Lit(v) if !matches!(v, Value::List(_)) => Some(Other::Lit(v.clone())),
         _ => operand(x).map(|t| Other::Typed(Box::new(t))),
     };
@@ -587,7 +591,7 @@ impl Interp<'_> {
 
     /// Property `i` of thing `e` as an operand: its printed value in place when nothing
     /// can modify it.
-    fn prop_operand<'f>(&mut self, i: u32, id: Option<u32>, statics: bool, e: EntId) -> Option<Operand<'f>> {
+    pub(super) fn prop_operand<'f>(&mut self, i: u32, id: Option<u32>, statics: bool, e: EntId) -> Option<Operand<'f>> {
         let rules: &Rules = self.rules;
         let canon = rules.env.entry(i)?.0;
         if self.raw || !self.may_be_modified(canon, statics) {
