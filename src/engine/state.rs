@@ -374,14 +374,35 @@ impl State {
     /// Puts an entity into a zone, on top (index 0) or at the bottom.
     pub fn put(&mut self, e: EntId, zone: ZoneId, top: bool) {
         // What `detach` then an insertion do, recorded as one entry (`Undo::Put`).
-        let (loc, shown) = (self.ents[e].loc, self.ents[e].shown);
-        let removed = self.take_out(e).map(|(z, i)| (z as u32, i as u32));
-        let ordered = self.zones[zone].ordered;
-        let items = &mut self.zones[zone].items;
-        let at = if top && ordered { 0 } else { items.len() };
-        items.insert_at(at, e);
+        let ent = &mut self.ents[e];
+        let (loc, shown) = (ent.loc, ent.shown);
+        let Loc::Zone(from) = loc else {
+            // Borne or out of play: `take_out` and `place` keep the index of the borne.
+            let removed = self.take_out(e).map(|(z, i)| (z as u32, i as u32));
+            let at = self.insert(e, zone, top);
+            self.record(Undo::Put { e, loc, shown, removed, inserted: (zone as u32, at as u32) });
+            return self.place(e, Loc::Zone(zone));
+        };
+        // From a zone to a zone, the commonest move: the entity is read and written once.
+        ent.shown = 0;
+        ent.loc = Loc::Zone(zone);
+        let removed = self.zones[from].items.iter().position(|&x| x == e).map(|i| {
+            self.zones[from].items.remove_at(i);
+            (from as u32, i as u32)
+        });
+        let at = self.insert(e, zone, top);
         self.record(Undo::Put { e, loc, shown, removed, inserted: (zone as u32, at as u32) });
-        self.place(e, Loc::Zone(zone));
+        self.moved(e);
+    }
+
+    /// Inserts `e` in `zone`, on top if `top` and the zone is ordered, else at the
+    /// bottom; where.
+    #[inline]
+    fn insert(&mut self, e: EntId, zone: ZoneId, top: bool) -> usize {
+        let z = &mut self.zones[zone];
+        let at = if top && z.ordered { 0 } else { z.items.len() };
+        z.items.insert_at(at, e);
+        at
     }
 
     /// Attaches an entity to another.
