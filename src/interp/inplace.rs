@@ -7,7 +7,7 @@
 //! `eval`) and counts the same steps; debug builds compare every place read in place
 //! with the one `located_in` finds, and every compiled condition with `eval`.
 
-use crate::engine::{List, PlayerId, Value, ZoneId};
+use crate::engine::{EntId, List, PlayerId, Value, ZoneId};
 use crate::syntax::ast::*;
 
 use super::fast::{Fun, Of};
@@ -129,6 +129,16 @@ impl Interp<'_> {
             Fun::Exists => Value::Bool(items.iter().any(kind)),
             Fun::First => items.iter().find(|e| kind(e)).map_or(Value::Null, |&e| Value::Ent(e)),
         })
+    }
+
+    /// `first(cards in Z)` as `fast_in_zone` reads it, with its steps, as an id: `None`
+    /// where it gives up, `Some(None)` for an empty zone.
+    pub(super) fn first_in_zone(&mut self, cards: bool, key: u32, of: Of, cx: &Ctx) -> Option<Option<EntId>> {
+        let owner = self.zone_owner(of, cx)?;
+        self.tick_n(if matches!(of, Of::Alone) { 3 } else { 4 }).ok()?;
+        let z = self.zone_keyed_of(key, owner)?;
+        let s = &self.w.state;
+        Some(s.zones[z].items.iter().copied().find(|&e| s.is_card(e) == cards))
     }
 
     /// Whose zone `count`/`exists`/`first` of `cards in Z` reads: the acting player's

@@ -10,7 +10,8 @@
 use crate::engine::{EntId, Kind, Value};
 
 use super::eval::same_values;
-use super::fast::Fx;
+use super::fast::{Fun, Fx};
+use super::typed::{Tv, Tx};
 use super::{Ctx, Interp};
 
 /// One side of a comparison.
@@ -102,8 +103,7 @@ impl<'r> Interp<'r> {
                     // when both are surely printed, the two printed values compared in
                     // place, with `typed_operand`'s steps for the node and its thing.
                     self.tick().ok()?;
-                    let o = self.typed_operand(x, cx)?;
-                    let Value::Ent(e2) = *self.operand_value(&o) else { return None };
+                    let e2 = self.typed_ent(x, cx)?;
                     let pair =
                         e.and_then(|e| self.printed_value(e, id, statics)).zip(self.printed_value(e2, *id2, *statics2));
                     return match pair {
@@ -117,6 +117,16 @@ impl<'r> Interp<'r> {
                         }
                     };
                 }
+                if let &super::typed::Tv::Counter(_, c, crate::load::CounterOn::Game, _) = &**t {
+                    // A count the game keeps (`suit_index of this == suit_to_follow`): read
+                    // as it is (nothing modifies it), with `typed_operand`'s step.
+                    self.tick().ok()?;
+                    let n = self.w.state.counter_at(c, crate::engine::Holder::Game);
+                    if let Some(Value::Int(x)) = e.and_then(|e| self.printed_value(e, id, statics)) {
+                        return Some(*x == n);
+                    }
+                    return self.prop_is_other((prop, id, statics), e?, Operand::Made(Value::Int(n)), other_left);
+                }
                 let o = self.typed_operand(t, cx)?;
                 if let Operand::Made(Value::Int(n)) = &o {
                     if let Some(Value::Int(x)) = e.and_then(|e| self.printed_value(e, id, statics)) {
@@ -127,6 +137,34 @@ impl<'r> Interp<'r> {
             }
         };
         self.prop_is_other((prop, id, statics), e?, o, other_left)
+    }
+
+    /// A typed operand that gives one thing (`top_card()`, the other side of a card's
+    /// property compared), as its id and with `typed_operand`'s steps: the commonest
+    /// shapes read with no `Operand` or `Value` made. `None` where it gives up or gives
+    /// anything but a thing.
+    fn typed_ent(&mut self, t: &Tv, cx: &mut Ctx) -> Option<EntId> {
+        match t {
+            &Tv::InZone { fun: Fun::First, cards, key, of } => {
+                // `typed_operand`'s step for the node, then `fast_in_zone`'s.
+                self.tick().ok()?;
+                self.first_in_zone(cards, key, of, cx)?
+            }
+            Tv::Inline(body) => match &**body {
+                Tx::Value(v) => {
+                    self.tick().ok()?;
+                    self.one_call_deeper(|me| me.typed_ent(v, cx))
+                }
+                Tx::Cond(_) => None,
+            },
+            _ => {
+                let o = self.typed_operand(t, cx)?;
+                match *self.operand_value(&o) {
+                    Value::Ent(e) => Some(e),
+                    _ => None,
+                }
+            }
+        }
     }
 
     /// The end of `prop_is`: property `prop` of `e` compared with operand `o`.
@@ -150,6 +188,27 @@ impl<'r> Interp<'r> {
         };
         let o = self.operand_value(&o);
         Some(if other_left { self.same(o, p) } else { self.same(p, o) })
+    }
+
+    /// The printed number property `id` of card `e` has (`None`: it is not a card whose
+    /// property is surely printed, or the value is not a number).
+    pub(super) fn printed_int(&self, e: EntId, id: Option<u32>, statics: bool) -> Option<i64> {
+        match self.printed_value(e, id, statics)? {
+            Value::Int(n) => Some(*n),
+            _ => None,
+        }
+    }
+
+    /// Property `i` of thing `e` as an operand: its printed value in place when nothing
+    /// can modify it.
+    pub(super) fn prop_operand<'f>(&mut self, i: u32, id: Option<u32>, statics: bool, e: EntId) -> Option<Operand<'f>> {
+        let rules: &super::Rules = self.rules;
+        let canon = rules.env.entry(i)?.0;
+        if self.raw || !self.may_be_modified(canon, statics) {
+            Some(Operand::Printed(i, id, e))
+        } else {
+            Some(Operand::Made(self.prop_at(canon, id, statics, &Value::Ent(e)).ok()?))
+        }
     }
 
     /// The definition of card `e` when its property (whose statics are `statics`) is

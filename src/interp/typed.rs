@@ -13,7 +13,7 @@
 //! changes nothing since it only reads. Debug builds compare every compiled condition
 //! with `eval` (`fast_checked`).
 
-use crate::engine::{CounterId, EntId, Holder, Value};
+use crate::engine::{CounterId, Holder, Value};
 use crate::load::CounterOn;
 use crate::syntax::ast::{BinOp, ExprKind, Res};
 
@@ -100,6 +100,9 @@ pub(super) enum Tv {
     /// `P of this` (`false`) or `P of it` (`true`): the commonest `Prop`, its thing read
     /// in place.
     PropOf(u32, Option<u32>, bool, bool),
+    /// A property named alone (`penalty`, a key of `sum`): `it`'s, one node (name
+    /// index, id, statics).
+    ItProp(u32, Option<u32>, bool),
     /// `R of X` for a relation `R` (`zone`, `owner`, ...) of one value (name index).
     Rel(u32, Rel, Box<Tv>),
     /// `C of X` for a counter `C` (name index, id, statics, what it is kept on) of one
@@ -293,6 +296,7 @@ fn reads_caller_v(v: &Tv, it_counts: bool) -> bool {
             reads_caller_v(x, it_counts)
         }
         Tv::PropOf(.., it) => *it && it_counts,
+        Tv::ItProp(..) => it_counts,
         Tv::Num(_, a, b) => reads_caller_v(a, it_counts) || reads_caller_v(b, it_counts),
         Tv::Inline(x) => reads_caller(x, it_counts),
         // Its condition's `it` is each player; a local there is still the caller's.
@@ -321,6 +325,7 @@ fn operand(rules: &Rules, fx: &Fx, depth: u32) -> Option<Tv> {
             &Global::Counter(id, on @ (CounterOn::Game | CounterOn::Player), statics) => {
                 Tv::Counter(*i, id, on, statics)
             }
+            &Global::Property(id, statics) => Tv::ItProp(*i, id, statics),
             _ => return None,
         },
         Kind::Of(b) => {
@@ -460,8 +465,13 @@ impl Interp<'_> {
                     int_of(self.operand_value(&p))
                 })
             }
-            &Tv::PropOf(i, id, statics, it) => {
-                self.tick_n(2).ok()?;
+            // `P of this`, `P of it` (the node and the thing's), `P` alone (one node).
+            &Tv::PropOf(i, id, statics, _) | &Tv::ItProp(i, id, statics) => {
+                let (steps, it) = match *t {
+                    Tv::PropOf(.., it) => (2, it),
+                    _ => (1, true),
+                };
+                self.tick_n(steps).ok()?;
                 let Some(Value::Ent(e)) = (if it { &cx.it } else { &cx.this }) else { return None };
                 let e = *e;
                 self.printed_int(e, id, statics).or_else(|| {
@@ -517,6 +527,11 @@ impl Interp<'_> {
                 // The step of `this` or `it`, a node of its own in `Tv::Prop`.
                 self.tick().ok()?;
                 let Some(Value::Ent(e)) = (if it { &cx.it } else { &cx.this }) else { return None };
+                self.prop_operand(i, id, statics, *e)
+            }
+            // `global`'s: `it`'s property (its node's step was counted above).
+            &Tv::ItProp(i, id, statics) => {
+                let Some(Value::Ent(e)) = &cx.it else { return None };
                 self.prop_operand(i, id, statics, *e)
             }
             Tv::CounterOf(i, id, statics, on, x) => {
@@ -577,27 +592,6 @@ impl Interp<'_> {
                     Tx::Value(v) => me.typed_operand(v, cx),
                 })
             }
-        }
-    }
-
-    /// The printed number property `id` of card `e` has (`None`: it is not a card whose
-    /// property is surely printed, or the value is not a number).
-    fn printed_int(&self, e: EntId, id: Option<u32>, statics: bool) -> Option<i64> {
-        match self.printed_value(e, id, statics)? {
-            Value::Int(n) => Some(*n),
-            _ => None,
-        }
-    }
-
-    /// Property `i` of thing `e` as an operand: its printed value in place when nothing
-    /// can modify it.
-    pub(super) fn prop_operand<'f>(&mut self, i: u32, id: Option<u32>, statics: bool, e: EntId) -> Option<Operand<'f>> {
-        let rules: &Rules = self.rules;
-        let canon = rules.env.entry(i)?.0;
-        if self.raw || !self.may_be_modified(canon, statics) {
-            Some(Operand::Printed(i, id, e))
-        } else {
-            Some(Operand::Made(self.prop_at(canon, id, statics, &Value::Ent(e)).ok()?))
         }
     }
 }
