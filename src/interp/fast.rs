@@ -555,6 +555,14 @@ impl Fx {
         }
     }
 
+    /// The truth it is when it is a literal one (`true`, `false`).
+    pub(super) fn truth_literal(&self) -> Option<bool> {
+        match self.kind {
+            Kind::Lit(Value::Bool(b)) => Some(b),
+            _ => None,
+        }
+    }
+
     /// The expression it stands for.
     pub(super) fn expr(&self) -> &Expr {
         &self.expr

@@ -362,6 +362,15 @@ impl Interp<'_> {
         let Some(c) = rules.phases.get(self.w.state.clock.phase).and_then(|ph| ph.can_pass.as_ref()) else {
             return Ok(true);
         };
+        // `can_pass: false` (or `true`), asked at every turn of a window: its one step,
+        // with no context made. A spent budget goes the general way, which raises it.
+        if let (Some(b), None) = (c.fx.as_deref().and_then(super::fast::Fx::truth_literal), &self.coverage) {
+            let mark = self.steps.mark();
+            if self.tick().is_ok() {
+                return Ok(b);
+            }
+            self.steps.rewind(mark);
+        }
         let mut cx = Ctx::new(Some(p), Some(Value::Player(p)), &c.text).at(&c.origin);
         self.cover_cond(c);
         let v = self.cond_value(c, &mut cx)?;
