@@ -15,9 +15,8 @@ pub struct Counters {
     /// Shared with the events of their changes.
     names: Vec<Arc<str>>,
     bounds: Vec<Bounds>,
-    /// Values by id, then holder (sorted by holder: a counter has few holders, and a
-    /// sorted list is searched faster than a tree); an id with no value set holds none.
-    values: Vec<Vec<(Holder, i64)>>,
+    /// Values by id, then holder; an id with no value set holds none.
+    values: Vec<Values>,
     /// The ids in name order (what listing follows).
     by_name: Vec<CounterId>,
 }
@@ -35,7 +34,7 @@ impl Counters {
         self.by_name.insert(at, id);
         self.names.push(name.into());
         self.bounds.push(bounds);
-        self.values.push(vec![]);
+        self.values.push(Values::default());
         id
     }
 
@@ -70,43 +69,42 @@ impl Counters {
     }
 
     /// The value of counter `id` on `h`, if it was ever set.
+    #[inline]
     pub fn get(&self, id: CounterId, h: Holder) -> Option<i64> {
-        let vs = &self.values[id as usize];
-        vs.binary_search_by(|(k, _)| k.cmp(&h)).ok().map(|i| vs[i].1)
+        self.values[id as usize].get(h)
     }
 
     /// Sets a value; the old one, if any.
     pub fn insert(&mut self, id: CounterId, h: Holder, v: i64) -> Option<i64> {
-        let vs = &mut self.values[id as usize];
-        match vs.binary_search_by(|(k, _)| k.cmp(&h)) {
-            Ok(i) => Some(std::mem::replace(&mut vs[i].1, v)),
-            Err(i) => {
-                vs.insert(i, (h, v));
-                None
-            }
-        }
+        self.values[id as usize].put(h, Some(v))
     }
 
-    /// Sets a value unless it holds it already (one search where `get` then `insert`
-    /// take two): `Some` of the old value (`None` when none was set) if it changed.
+    /// Sets a value unless it holds it already: `Some` of the old value (`None` when
+    /// none was set) if it changed.
+    #[inline]
     pub fn set(&mut self, id: CounterId, h: Holder, v: i64) -> Option<Option<i64>> {
         let vs = &mut self.values[id as usize];
-        match vs.binary_search_by(|(k, _)| k.cmp(&h)) {
-            Ok(i) if vs[i].1 == v => None,
-            Ok(i) => Some(Some(std::mem::replace(&mut vs[i].1, v))),
-            Err(i) => {
-                vs.insert(i, (h, v));
-                Some(None)
+        if let Some(i) = near(h) {
+            // The game's and the players' values, by index: no search.
+            if let Some(Some(old)) = vs.near.get(i).copied() {
+                if old == v {
+                    return None;
+                }
+                vs.near[i] = Some(v);
+                return Some(Some(old));
             }
         }
+        let old = vs.get(h);
+        if old == Some(v) {
+            return None;
+        }
+        vs.put(h, Some(v));
+        Some(old)
     }
 
     /// Forgets a value (it reads as its start again).
     pub fn remove(&mut self, id: CounterId, h: Holder) {
-        let vs = &mut self.values[id as usize];
-        if let Ok(i) = vs.binary_search_by(|(k, _)| k.cmp(&h)) {
-            vs.remove(i);
-        }
+        self.values[id as usize].put(h, None);
     }
 
     /// The values `h` holds, in name order (one lookup per counter, not a scan of every
@@ -117,7 +115,74 @@ impl Counters {
 
     /// Every value set, in (name, holder) order.
     pub fn iter(&self) -> impl Iterator<Item = (&str, Holder, i64)> {
-        self.by_name.iter().flat_map(move |&i| self.values[i as usize].iter().map(move |&(h, v)| (self.name(i), h, v)))
+        self.by_name.iter().flat_map(move |&i| self.values[i as usize].iter().map(move |(h, v)| (self.name(i), h, v)))
+    }
+}
+
+/// Where a holder's value sits in `Values::near`: the game's first, then each player's
+/// (`None`: a thing or a zone, kept in `far`).
+#[inline]
+fn near(h: Holder) -> Option<usize> {
+    match h {
+        Holder::Game => Some(0),
+        Holder::Player(p) => Some(p + 1),
+        _ => None,
+    }
+}
+
+/// One counter's values. Those on the game and on players, the commonest, are read by
+/// index; those on things and zones, which may be many, by search. Each has one form:
+/// `near` ends at its last value (so that equal values are equal lists), `far` is
+/// sorted by holder.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+struct Values {
+    /// The game's value, then player `p`'s at `1 + p`.
+    near: Vec<Option<i64>>,
+    /// The values on things and zones, sorted by holder.
+    far: Vec<(Holder, i64)>,
+}
+
+impl Values {
+    #[inline]
+    fn get(&self, h: Holder) -> Option<i64> {
+        match near(h) {
+            Some(i) => self.near.get(i).copied().flatten(),
+            None => self.far.binary_search_by(|(k, _)| k.cmp(&h)).ok().map(|i| self.far[i].1),
+        }
+    }
+
+    /// Sets (or with `None` forgets) `h`'s value; the old one.
+    fn put(&mut self, h: Holder, v: Option<i64>) -> Option<i64> {
+        let Some(i) = near(h) else {
+            let at = self.far.binary_search_by(|(k, _)| k.cmp(&h));
+            return match (at, v) {
+                (Ok(i), Some(v)) => Some(std::mem::replace(&mut self.far[i].1, v)),
+                (Ok(i), None) => Some(self.far.remove(i).1),
+                (Err(i), Some(v)) => {
+                    self.far.insert(i, (h, v));
+                    None
+                }
+                (Err(_), None) => None,
+            };
+        };
+        if self.near.len() <= i {
+            if v.is_none() {
+                return None;
+            }
+            self.near.resize(i + 1, None);
+        }
+        let old = std::mem::replace(&mut self.near[i], v);
+        while self.near.last() == Some(&None) {
+            self.near.pop();
+        }
+        old
+    }
+
+    /// Every value set, in holder order (the game, the players, then things and zones).
+    fn iter(&self) -> impl Iterator<Item = (Holder, i64)> + '_ {
+        let holder = |i: usize| if i == 0 { Holder::Game } else { Holder::Player(i - 1) };
+        let near = self.near.iter().enumerate().filter_map(move |(i, v)| v.map(|v| (holder(i), v)));
+        near.chain(self.far.iter().copied())
     }
 }
 
@@ -142,5 +207,31 @@ mod tests {
         c.remove(alpha, Holder::Game);
         assert_eq!(c.get(alpha, Holder::Game), None);
         assert_eq!(c.of(Holder::Player(1)).collect::<Vec<_>>(), [("alpha", 2)]);
+    }
+
+    #[test]
+    fn every_holder_keeps_its_value_and_forgetting_leaves_no_trace() {
+        let mut c = Counters::default();
+        let id = c.declare("n", Bounds::default());
+        let before = c.clone();
+        let holders =
+            [Holder::Zone(2), Holder::Player(3), Holder::Ent(7), Holder::Game, Holder::Player(0), Holder::Ent(1)];
+        for (k, &h) in holders.iter().enumerate() {
+            assert_eq!(c.set(id, h, k as i64), Some(None), "{h:?} had no value");
+        }
+        assert_eq!(c.set(id, Holder::Player(3), 1), None, "the same value changes nothing");
+        assert_eq!(c.set(id, Holder::Ent(7), 9), Some(Some(2)));
+        let listed: Vec<Holder> = c.iter().map(|(_, h, _)| h).collect();
+        let mut sorted = holders.to_vec();
+        sorted.sort();
+        assert_eq!(listed, sorted, "listed in holder order");
+        for (k, &h) in holders.iter().enumerate() {
+            assert_eq!(c.get(id, h), Some(if h == Holder::Ent(7) { 9 } else { k as i64 }));
+        }
+        assert_eq!(c.get(id, Holder::Player(2)), None);
+        for &h in holders.iter().rev() {
+            c.remove(id, h);
+        }
+        assert_eq!(c, before, "a state whose values were all forgotten is the one before them");
     }
 }
