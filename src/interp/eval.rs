@@ -68,6 +68,14 @@ impl<'r> Interp<'r> {
         if let ExprKind::Int(i) = e.kind {
             return self.written_int(i, e, cx).map(Value::Int);
         }
+        // A local read from its slot (`to winner`), the next commonest: its step and its
+        // value, as `eval_node` gives them.
+        if let ExprKind::Name(n, Res::Local(k)) = &e.kind {
+            if let Some(v) = cx.slot(*k, n) {
+                let v = v.clone();
+                return self.leaf_step(e, cx).map(|()| v);
+            }
+        }
         let mut out = self.eval_node(e, cx, mode);
         if let Err(h) = &mut out {
             h.place(&e.span, cx);
@@ -79,7 +87,13 @@ impl<'r> Interp<'r> {
     /// placed at it).
     #[inline]
     pub(super) fn written_int(&mut self, i: i64, e: &Expr, cx: &Ctx) -> R<i64> {
-        self.tick().map(|()| i).map_err(|mut h| {
+        self.leaf_step(e, cx).map(|()| i)
+    }
+
+    /// The one step `eval` counts for a leaf at `e`, a spent budget placed at it.
+    #[inline]
+    fn leaf_step(&mut self, e: &Expr, cx: &Ctx) -> R<()> {
+        self.tick().map_err(|mut h| {
             h.place(&e.span, cx);
             h
         })
