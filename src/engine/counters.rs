@@ -166,9 +166,8 @@ impl Values {
             };
         };
         if self.near.len() <= i {
-            if v.is_none() {
-                return None;
-            }
+            // Nothing to forget past the end.
+            v?;
             self.near.resize(i + 1, None);
         }
         let old = std::mem::replace(&mut self.near[i], v);
