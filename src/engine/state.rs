@@ -376,33 +376,28 @@ impl State {
         // What `detach` then an insertion do, recorded as one entry (`Undo::Put`).
         let ent = &mut self.ents[e];
         let (loc, shown) = (ent.loc, ent.shown);
-        let Loc::Zone(from) = loc else {
-            // Borne or out of play: `take_out` and `place` keep the index of the borne.
-            let removed = self.take_out(e).map(|(z, i)| (z as u32, i as u32));
-            let at = self.insert(e, zone, top);
-            self.record(Undo::Put { e, loc, shown, removed, inserted: (zone as u32, at as u32) });
-            return self.place(e, Loc::Zone(zone));
+        let removed = match loc {
+            // From a zone, the commonest move: the entity is read and written once (it
+            // is borne by nothing, so the index of the borne is left as it is).
+            Loc::Zone(from) => {
+                (ent.shown, ent.loc) = (0, Loc::Zone(zone));
+                let items = &mut self.zones[from].items;
+                items.iter().position(|&x| x == e).map(|i| {
+                    items.remove_at(i);
+                    (from as u32, i as u32)
+                })
+            }
+            _ => self.take_out(e).map(|(z, i)| (z as u32, i as u32)),
         };
-        // From a zone to a zone, the commonest move: the entity is read and written once.
-        ent.shown = 0;
-        ent.loc = Loc::Zone(zone);
-        let removed = self.zones[from].items.iter().position(|&x| x == e).map(|i| {
-            self.zones[from].items.remove_at(i);
-            (from as u32, i as u32)
-        });
-        let at = self.insert(e, zone, top);
-        self.record(Undo::Put { e, loc, shown, removed, inserted: (zone as u32, at as u32) });
-        self.moved(e);
-    }
-
-    /// Inserts `e` in `zone`, on top if `top` and the zone is ordered, else at the
-    /// bottom; where.
-    #[inline]
-    fn insert(&mut self, e: EntId, zone: ZoneId, top: bool) -> usize {
         let z = &mut self.zones[zone];
         let at = if top && z.ordered { 0 } else { z.items.len() };
         z.items.insert_at(at, e);
-        at
+        self.record(Undo::Put { e, loc, shown, removed, inserted: (zone as u32, at as u32) });
+        match loc {
+            Loc::Zone(_) => self.moved(e),
+            // Borne or out of play: `place` keeps the index of the borne.
+            _ => self.place(e, Loc::Zone(zone)),
+        }
     }
 
     /// Attaches an entity to another.
