@@ -118,8 +118,7 @@ impl Interp<'_> {
     /// the selector's, its place filter's and the zone's steps, then the zone's things.
     pub(super) fn fast_in_zone(&mut self, fun: Fun, cards: bool, key: u32, of: Of, cx: &Ctx) -> Option<Value> {
         let owner = self.zone_owner(of, cx)?;
-        let steps = if matches!(of, Of::Alone) { 3 } else { 4 };
-        self.tick_n(steps).ok()?;
+        self.tick_n(in_zone_steps(of)).ok()?;
         let z = self.zone_keyed_of(key, owner)?;
         let s = &self.w.state;
         let kind = |e: &usize| s.is_card(*e) == cards;
@@ -135,10 +134,9 @@ impl Interp<'_> {
     /// where it gives up, `Some(None)` for an empty zone.
     pub(super) fn first_in_zone(&mut self, cards: bool, key: u32, of: Of, cx: &Ctx) -> Option<Option<EntId>> {
         let owner = self.zone_owner(of, cx)?;
-        self.tick_n(if matches!(of, Of::Alone) { 3 } else { 4 }).ok()?;
+        self.tick_n(in_zone_steps(of)).ok()?;
         let z = self.zone_keyed_of(key, owner)?;
-        let s = &self.w.state;
-        Some(s.zones[z].items.iter().copied().find(|&e| s.is_card(e) == cards))
+        Some(self.w.state.nth_in(z, cards, 0))
     }
 
     /// Whose zone `count`/`exists`/`first` of `cards in Z` reads: the acting player's
@@ -164,6 +162,17 @@ impl Interp<'_> {
     pub(super) fn zone_count(&self, cards: bool, key: u32, of: Of, cx: &Ctx) -> Option<i64> {
         let z = self.zone_keyed_of(key, self.zone_owner(of, cx)?)?;
         Some(self.count_of(z, cards))
+    }
+}
+
+/// The steps `builtin_fn` counts for `cards in Z` read in place: the selector's, its
+/// place filter's, the zone name's, and the player's of `Z of X`.
+#[inline]
+pub(super) fn in_zone_steps(of: Of) -> usize {
+    if matches!(of, Of::Alone) {
+        3
+    } else {
+        4
     }
 }
 

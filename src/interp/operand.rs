@@ -7,7 +7,8 @@
 //! Invariant (`fast.rs`'s): an operand is what `fast` gives for its node, read with the
 //! same steps; where a node gives up, its steps are taken back and `eval` gives it.
 
-use crate::engine::{EntId, Kind, Value};
+use crate::engine::{EntId, Holder, Kind, Value};
+use crate::load::CounterOn;
 
 use super::eval::same_values;
 use super::fast::{Fun, Fx};
@@ -98,36 +99,33 @@ impl<'r> Interp<'r> {
             Other::Typed(t) => {
                 self.tick_n(2).ok()?;
                 e?;
-                if let super::typed::Tv::Prop(_, id2, statics2, x) = &**t {
+                if let &Tv::Prop(i2, id2, statics2, ref x) = &**t {
                     // A property of another card (`rank of this == rank of top_card()`):
                     // when both are surely printed, the two printed values compared in
                     // place, with `typed_operand`'s steps for the node and its thing.
                     self.tick().ok()?;
                     let e2 = self.typed_ent(x, cx)?;
                     let pair =
-                        e.and_then(|e| self.printed_value(e, id, statics)).zip(self.printed_value(e2, *id2, *statics2));
+                        e.and_then(|e| self.printed_value(e, id, statics)).zip(self.printed_value(e2, id2, statics2));
                     return match pair {
                         // Printed names are shared: the same name is the same pointer.
                         Some((Value::Sym(p), Value::Sym(q))) => Some(crate::text::Text::ptr_eq(p, q)),
                         Some((p, q)) => Some(if other_left { same_values(q, p) } else { same_values(p, q) }),
                         None => {
-                            let &super::typed::Tv::Prop(i2, ..) = &**t else { return None };
-                            let o = self.prop_operand(i2, *id2, *statics2, e2)?;
+                            let o = self.prop_operand(i2, id2, statics2, e2)?;
                             self.prop_is_other((prop, id, statics), e?, o, other_left)
                         }
                     };
                 }
-                if let &super::typed::Tv::Counter(_, c, crate::load::CounterOn::Game, _) = &**t {
-                    // A count the game keeps (`suit_index of this == suit_to_follow`): read
-                    // as it is (nothing modifies it), with `typed_operand`'s step.
-                    self.tick().ok()?;
-                    let n = self.w.state.counter_at(c, crate::engine::Holder::Game);
-                    if let Some(Value::Int(x)) = e.and_then(|e| self.printed_value(e, id, statics)) {
-                        return Some(*x == n);
+                let o = match **t {
+                    // A count the game keeps (`suit_index of this == suit_to_follow`), read
+                    // as `typed_int` reads it, with `typed_operand`'s step but not its frame.
+                    Tv::Counter(_, c, CounterOn::Game, _) => {
+                        self.tick().ok()?;
+                        Operand::Made(Value::Int(self.w.state.counter_at(c, Holder::Game)))
                     }
-                    return self.prop_is_other((prop, id, statics), e?, Operand::Made(Value::Int(n)), other_left);
-                }
-                let o = self.typed_operand(t, cx)?;
+                    _ => self.typed_operand(t, cx)?,
+                };
                 if let Operand::Made(Value::Int(n)) = &o {
                     if let Some(Value::Int(x)) = e.and_then(|e| self.printed_value(e, id, statics)) {
                         return Some(x == n);

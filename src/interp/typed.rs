@@ -195,8 +195,7 @@ fn count_cmp(op: BinOp, a: &Fx, b: &Fx) -> Option<Tb> {
     };
     // The comparison's step, the count's (`Tv::InZone`: its node and `fast_in_zone`'s),
     // the number's.
-    let zone = if matches!(of, Of::Alone) { 3 } else { 4 };
-    Some(Tb::Count { op, cards, key, of, n, steps: 1 + 1 + zone + 1 })
+    Some(Tb::Count { op, cards, key, of, n, steps: 1 + 1 + super::inplace::in_zone_steps(of) + 1 })
 }
 
 /// `P of this == V` or `V == P of this` (or of `it`) as one node (`Tb::PropIs`), `V` a
@@ -212,9 +211,10 @@ fn prop_is(rules: &Rules, ne: bool, a: &Fx, b: &Fx, operand: &impl Fn(&Fx) -> Op
     };
     let other = |x: &Fx| match &x.kind {
         // A name some card prints: compared by pointer with the printed ones.
-        Kind::Lit(Value::Sym(n)) if rules.printed_names.find(n).is_some() => {
-            rules.printed_names.find(n).map(|t| Other::Name(Value::Sym(t.clone())))
-        }
+        Kind::Lit(v @ Value::Sym(n)) => Some(match rules.printed_names.find(n) {
+            Some(t) => Other::Name(Value::Sym(t.clone())),
+            None => Other::Lit(v.clone()),
+        }),
         Kind::Lit(v) if !matches!(v, Value::List(_)) => Some(Other::Lit(v.clone())),
         _ => operand(x).map(|t| Other::Typed(Box::new(t))),
     };
@@ -505,6 +505,9 @@ impl Interp<'_> {
             Tv::Active => made(Value::Player(self.w.state.active()?)),
             // `zone_at`'s zone; when there is none, `eval` raises the error.
             Tv::Zone(i) => made(Value::Zone(self.zone_keyed_of(*i, cx.you)?)),
+            // A count the game keeps: read as it is (nothing modifies it), as `typed_int`
+            // reads it, with no name looked up.
+            &Tv::Counter(_, id, CounterOn::Game, _) => made(Value::Int(self.w.state.counter_at(id, Holder::Game))),
             Tv::Counter(i, id, on, statics) => {
                 let holder = match on {
                     CounterOn::Game => Holder::Game,
