@@ -69,7 +69,7 @@ impl Counters {
     }
 
     /// The value of counter `id` on `h`, if it was ever set.
-    #[inline]
+    #[inline(always)]
     pub fn get(&self, id: CounterId, h: Holder) -> Option<i64> {
         self.values[id as usize].get(h)
     }
@@ -143,7 +143,7 @@ struct Values {
 }
 
 impl Values {
-    #[inline]
+    #[inline(always)]
     fn get(&self, h: Holder) -> Option<i64> {
         match near(h) {
             Some(i) => self.near.get(i).copied().flatten(),

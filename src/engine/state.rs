@@ -211,7 +211,7 @@ impl State {
     }
 
     /// How many cards (`cards`), else pieces, zone `z` holds.
-    #[inline]
+    #[inline(always)]
     pub fn count_in(&self, z: ZoneId, cards: bool) -> usize {
         let items = &self.zones[z].items;
         if self.pieces == 0 {
@@ -221,7 +221,7 @@ impl State {
     }
 
     /// The `i`th card (`cards`), else piece, of zone `z`, from the top.
-    #[inline]
+    #[inline(always)]
     pub fn nth_in(&self, z: ZoneId, cards: bool, i: usize) -> Option<EntId> {
         let items = &self.zones[z].items;
         if self.pieces == 0 {
@@ -462,6 +462,7 @@ impl State {
     }
 
     /// A counter's value.
+    #[inline(always)]
     pub fn counter_at(&self, id: CounterId, h: Holder) -> i64 {
         self.counters.get(id, h).unwrap_or_else(|| self.counters.bounds(id).start)
     }

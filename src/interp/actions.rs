@@ -128,6 +128,7 @@ impl<'r> Interp<'r> {
     }
 
     /// The abilities of a source alone, with nothing else looked up.
+    #[inline(always)]
     pub fn abilities_of_ref(&self, src: Source) -> &'r [AbilityDef] {
         let rules: &'r super::Rules = self.rules;
         match src {

@@ -156,6 +156,7 @@ impl Agent for RandomAgent {
 
 /// The first index of a full shuffle of `0..count` (at most 64), shuffled on the stack:
 /// one option, with the draws of the whole shuffle.
+#[inline(always)]
 fn first_shuffled(count: usize, rng: &mut Rng) -> usize {
     let mut idx = [0u8; 64];
     for (i, x) in idx.iter_mut().enumerate().take(count) {

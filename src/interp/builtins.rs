@@ -96,6 +96,7 @@ impl Interp<'_> {
 
     /// A key of `sum`, `sort` or `most` for the thing `it` is: typed when it has a typed
     /// form that does not give up, else compiled.
+    #[inline(always)]
     fn key_of(&mut self, (key, typed): (&Fx, Option<&super::typed::Tv>), cx: &mut Ctx) -> Option<i64> {
         let mark = self.steps.mark();
         if let Some(k) = typed.and_then(|t| self.typed_int(t, cx)) {

@@ -152,7 +152,7 @@ impl<'s> Ctx<'s> {
     /// The binding `k` places below the innermost, which a compiled name reads
     /// (`Res::Local`). Its name is not compared: the compiler placed it (`slots`). Only
     /// its length is, a cheap guard that sends a misplaced read back to `get`.
-    #[inline]
+    #[inline(always)]
     pub fn slot(&self, k: u32, name: &str) -> Option<&Value> {
         let i = self.locals.len().checked_sub(k as usize + 1)?;
         let (n, v) = &self.locals[i];

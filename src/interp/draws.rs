@@ -146,6 +146,7 @@ impl Interp<'_> {
     }
 
     /// The zone `z` names for the acting player (the drawer), counting nothing.
+    #[inline(always)]
     fn draw_zone(&self, z: &Zone, cx: &Ctx) -> Option<usize> {
         match z {
             Zone::Named(p) => self.place_zone(p, cx),

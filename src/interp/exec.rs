@@ -15,6 +15,7 @@ use crate::limits::Limits;
 
 impl<'r> Interp<'r> {
     /// Runs a block in its own scope; fires triggers after each statement.
+    #[inline(always)]
     pub fn exec_block(&mut self, b: &Block, cx: &mut Ctx) -> R<()> {
         let mark = cx.locals.len();
         let out = self.exec_stmts(b, cx);
@@ -23,11 +24,13 @@ impl<'r> Interp<'r> {
     }
 
     /// Runs statements in the current scope (a script's top level shares it with the next part).
+    #[inline(always)]
     pub fn exec_stmts(&mut self, b: &Block, cx: &mut Ctx) -> R<()> {
         self.exec_stmts_from(b, 0, cx)
     }
 
     /// `exec_stmts` from the statement at `from` on.
+    #[inline(always)]
     pub(super) fn exec_stmts_from(&mut self, b: &Block, from: usize, cx: &mut Ctx) -> R<()> {
         for s in b.stmts.iter().skip(from) {
             self.exec(s, cx)?;
@@ -195,6 +198,7 @@ impl<'r> Interp<'r> {
     }
 
     /// One pass of `for each`: its step, then the body with the name bound to `x`.
+    #[inline(always)]
     fn each_one(&mut self, var: &Arc<str>, x: Value, body: &Block, cx: &mut Ctx) -> R<()> {
         self.tick()?;
         let mark = cx.locals.len();

@@ -86,6 +86,7 @@ impl Interp<'_> {
     /// What `move_like` does with its things and destination: each thing moved, turned as
     /// it arrives (as in `effect`, so that its move is logged as seen from there), then
     /// turned as the `face` clause says (a `before:` ability may have moved it instead).
+    #[inline(always)]
     pub(super) fn move_all(&mut self, things: &[EntId], to: ZoneId, face: Option<bool>, cx: &Ctx) -> R<()> {
         let saved = std::mem::replace(&mut self.arriving_face, face);
         let mut out = Ok(());

@@ -98,6 +98,7 @@ fn id_operand(rules: &Rules, fx: &Fx) -> Option<Ti> {
 impl Interp<'_> {
     /// The player, thing or zone a `Ti` gives, as `typed_operand` gives it (`None`: it
     /// gives up where that does).
+    #[inline(always)]
     pub(super) fn id_of(&self, t: Ti, cx: &Ctx) -> Option<Id> {
         let s = &self.w.state;
         let thing = |v: &Option<Value>| match v {

@@ -116,6 +116,7 @@ impl Interp<'_> {
 
     /// `count`/`exists`/`first` of `cards in Z`, as `builtin_fn` reads a zone in place:
     /// the selector's, its place filter's and the zone's steps, then the zone's things.
+    #[inline(always)]
     pub(super) fn fast_in_zone(&mut self, fun: Fun, cards: bool, key: u32, of: Of, cx: &Ctx) -> Option<Value> {
         let owner = self.zone_owner(of, cx)?;
         self.tick_n(in_zone_steps(of)).ok()?;
@@ -153,6 +154,7 @@ impl Interp<'_> {
     }
 
     /// How many cards (or pieces) zone `z` holds.
+    #[inline(always)]
     fn count_of(&self, z: ZoneId, cards: bool) -> i64 {
         self.w.state.count_in(z, cards) as i64
     }

@@ -337,6 +337,7 @@ impl Interp<'_> {
         out
     }
 
+    #[inline(always)]
     fn ability_candidates(&mut self, p: PlayerId, src: Source, only: Only, skip: bool, out: &mut Vec<Action>) -> R<()> {
         let abilities = self.abilities_of_ref(src);
         // Another player's ability is refused as not theirs, unless `used_by:` says
@@ -356,6 +357,7 @@ impl Interp<'_> {
     }
 
     /// Whether `p` may pass in the current phase (its `can_pass:`, else yes).
+    #[inline(always)]
     pub fn may_pass(&mut self, p: PlayerId) -> R<bool> {
         // Borrowed from the rules: a copy would count references to its parts, atomically.
         let rules: &super::Rules = self.rules;

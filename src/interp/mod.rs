@@ -192,6 +192,7 @@ struct Rest {
 impl World {
     /// A copy of everything but the state. The destructuring names every field, so a new
     /// field of `World` does not compile until it is kept here too.
+    #[inline(always)]
     fn rest(&self) -> Rest {
         let World { state: _, mods, bans, playing, running, fired, done, noted, uses, end_window, last, answered } =
             self;
@@ -419,6 +420,7 @@ impl<'r> Interp<'r> {
     /// A point to restore on refusal: the engine state's journal mark, the log's length
     /// (it is append-only) and a copy of the script-made rules and bookkeeping beside the
     /// state (small: nothing of the state itself is copied).
+    #[inline(always)]
     pub fn snapshot(&mut self) -> Saved {
         Saved { rest: self.w.rest(), mark: self.w.state.checkpoint(), log: self.w.state.log.len() }
     }
@@ -498,6 +500,7 @@ impl<'r> Interp<'r> {
     }
 
     /// Logs an event whose details only `seen` (a set of players) see.
+    #[inline(always)]
     pub fn emit_seen(&mut self, actor: Option<PlayerId>, kind: EventKind, seen: u64) {
         if self.unread() && !matches!(kind, EventKind::Play { .. }) {
             return;

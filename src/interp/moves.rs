@@ -296,6 +296,7 @@ impl<'r> Interp<'r> {
 
     /// The zone `p` reads, as `zone_ref` finds it, counting nothing; `None` where it
     /// finds none (or its `of` is not one player).
+    #[inline(always)]
     pub(super) fn place_zone(&self, p: &Place, cx: &Ctx) -> Option<ZoneId> {
         let (key, owner) = match p {
             Place::Alone(k) => (*k, cx.you),

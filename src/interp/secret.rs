@@ -81,6 +81,7 @@ impl Interp<'_> {
         self.w.state.rng = rng;
     }
 
+    #[inline(always)]
     fn as_player(&mut self, p: PlayerId, body: &Block, cx: &mut Ctx) -> R<()> {
         let saved = cx.you.replace(p);
         let out = self.exec_block(body, cx);

@@ -144,6 +144,7 @@ impl Interp<'_> {
 
     /// `stmt_int`, the value's first read when `first` (`set C to X`: `set` reads the
     /// first of a list).
+    #[inline(always)]
     pub(super) fn stmt_number(&mut self, e: &Expr, first: bool, cx: &mut Ctx) -> R<i64> {
         let read = |me: &mut Self, v: Value, cx: &mut Ctx| {
             let v = if first { super::select::first(v) } else { v };
@@ -180,6 +181,7 @@ impl Interp<'_> {
 
     /// `truth` of `stmt_value` of a condition (`require`, `if`): a typed condition gives
     /// its truth without a `Value` made.
+    #[inline(always)]
     pub(super) fn stmt_truth(&mut self, e: &Expr, cx: &mut Ctx) -> R<bool> {
         let rules: &Rules = self.rules;
         if self.coverage.is_none() && !rules.stmts.exprs.is_empty() {
@@ -194,6 +196,7 @@ impl Interp<'_> {
     /// `truth` of `fast_checked` of a condition: its typed form answers first, with no
     /// `Value` made (debug builds also take the checked path and compare: the same truth,
     /// the same steps).
+    #[inline(always)]
     pub(super) fn fast_truth_checked(&mut self, fx: &Fx, cx: &mut Ctx) -> R<bool> {
         if let Some(t) = fx.typed() {
             let checked =
@@ -238,6 +241,7 @@ impl Interp<'_> {
     /// as `eval` lists them, with the name's one step, put in `seats` (no list made), and
     /// how many. `None`, having done nothing, for any other expression (or with coverage
     /// recorded, or more players than `seats` holds).
+    #[inline(always)]
     pub(super) fn named_seated(&mut self, e: &Expr, seats: &mut Seats, cx: &Ctx) -> Option<R<usize>> {
         let ExprKind::Name(_, Res::Global(i)) = e.kind else { return None };
         if self.coverage.is_some() || !self.rules.names_players(i) {

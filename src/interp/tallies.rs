@@ -148,6 +148,7 @@ impl Interp<'_> {
     /// The prohibitions `counter_effect` asks once the holders are known: the amount or
     /// the holder may have run a procedure that forbids the change (`forbid`), which the
     /// check before the change began could not see.
+    #[inline(always)]
     fn tally_allowed(&mut self, t: Tally, cx: &Ctx) -> R<()> {
         if self.may_forbid() {
             let name = self.w.state.counters.name(t.id);

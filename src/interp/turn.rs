@@ -145,6 +145,7 @@ impl<'r> Interp<'r> {
 
     /// The game, the current round or the current turn starts or ends (`period`), named
     /// by its number (`turn 3`).
+    #[inline(always)]
     fn numbered(&mut self, start: bool, period: &'static str, fire: bool) -> R<()> {
         let c = &self.w.state.clock;
         let n = match period {
@@ -156,6 +157,7 @@ impl<'r> Interp<'r> {
     }
 
     /// A phase or step (`period`) called `name` starts or ends.
+    #[inline(always)]
     fn named(&mut self, start: bool, period: &'static str, name: &'r std::sync::Arc<str>, fire: bool) -> R<()> {
         self.period(start, period, || PeriodName::Named(name.clone()), name, fire)
     }

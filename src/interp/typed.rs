@@ -424,6 +424,7 @@ impl Interp<'_> {
     }
 
     /// A part read as a truth (`fast_truth`).
+    #[inline(always)]
     pub(super) fn typed_part(&mut self, x: &Tx, cx: &mut Ctx) -> Option<bool> {
         match x {
             Tx::Cond(c) => self.typed(c, cx),

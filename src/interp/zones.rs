@@ -17,6 +17,7 @@ impl<'r> Interp<'r> {
     }
 
     /// `zone_at` without the error: the player's zone of that name, else the shared one.
+    #[inline(always)]
     pub(super) fn zone_keyed_of(&self, key: u32, owner: Option<PlayerId>) -> Option<ZoneId> {
         let s = &self.w.state;
         owner.and_then(|p| s.zone_keyed(key, Some(p))).or_else(|| s.zone_keyed(key, None))
