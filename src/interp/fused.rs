@@ -23,7 +23,7 @@ use crate::syntax::ast::*;
 use super::{Ctx, Interp, R};
 
 /// How many things a fused move keeps on the stack (more go to the heap).
-pub(super) const ON_STACK: usize = 16;
+pub(super) const ON_STACK: usize = 8;
 
 impl Interp<'_> {
     /// Runs `e` compiled (`moves.rs`, `tallies.rs`) or fused where it has such a form;
@@ -273,5 +273,34 @@ impl<'a> Ids<'a> {
             self.heap.push(e);
         }
         self.n += 1;
+    }
+
+    /// How many were pushed (before `sort_dedup`, repeats included).
+    pub(super) fn len(&self) -> usize {
+        self.n
+    }
+
+    /// The ids in increasing order, each once (the zones of players who share one).
+    pub(super) fn sort_dedup(&mut self) {
+        if self.n > ON_STACK {
+            self.heap.sort_unstable();
+            self.heap.dedup();
+            self.n = self.heap.len();
+            if self.n <= ON_STACK {
+                // `as_slice` reads the stack again.
+                self.stack[..self.n].copy_from_slice(self.heap);
+            }
+            return;
+        }
+        let ids = &mut self.stack[..self.n];
+        ids.sort_unstable();
+        let mut kept = 0;
+        for i in 0..ids.len() {
+            if kept == 0 || ids[i] != ids[kept - 1] {
+                ids[kept] = ids[i];
+                kept += 1;
+            }
+        }
+        self.n = kept;
     }
 }

@@ -106,12 +106,20 @@ impl Interp<'_> {
     /// for the place (`Of`, the name, and for a selection its own step and one per
     /// player), counting nothing; `None` when a player has no such zone.
     pub(super) fn zones_of_each(&self, key: u32, selected: bool) -> Option<(Vec<ZoneId>, usize)> {
-        let zones: Option<Vec<ZoneId>> = self.seated_iter().map(|p| self.zone_keyed_of(key, Some(p))).collect();
-        let mut zones = zones?;
+        let (mut stack, mut heap) = ([0; super::fused::ON_STACK], vec![]);
+        let mut zones = super::fused::Ids::new(&mut stack, &mut heap);
+        let steps = self.zones_of_each_into(key, selected, &mut zones)?;
+        Some((zones.as_slice().to_vec(), steps))
+    }
+
+    /// `zones_of_each` into `zones` (on the stack while they fit): the steps.
+    pub(super) fn zones_of_each_into(&self, key: u32, selected: bool, zones: &mut super::fused::Ids) -> Option<usize> {
+        for p in self.seated_iter() {
+            zones.push(self.zone_keyed_of(key, Some(p))?);
+        }
         let steps = 2 + if selected { 1 + zones.len() } else { 0 };
-        zones.sort_unstable();
-        zones.dedup();
-        Some((zones, steps))
+        zones.sort_dedup();
+        Some(steps)
     }
 
     /// `count`/`exists`/`first` of `cards in Z`, as `builtin_fn` reads a zone in place:

@@ -75,10 +75,16 @@ impl Interp<'_> {
         let rules: &Rules = self.rules;
         let r = rules.stmts.reveals.get(&effect_key(e))?;
         // The selection's step and its place filter's, then the place's.
-        let (zones, place_steps) = match &r.from {
-            Where::One(p) => (vec![self.place_zone(p, cx)?], p.steps()),
-            &Where::Each { key, selected } => self.zones_of_each(key, selected)?,
+        let (mut on_stack, mut on_heap) = ([0; super::fused::ON_STACK], vec![]);
+        let mut zones = super::fused::Ids::new(&mut on_stack, &mut on_heap);
+        let place_steps = match &r.from {
+            Where::One(p) => {
+                zones.push(self.place_zone(p, cx)?);
+                p.steps()
+            }
+            &Where::Each { key, selected } => self.zones_of_each_into(key, selected, &mut zones)?,
         };
+        let zones = zones.as_slice();
         let s = &self.w.state;
         // Kept on the stack while they fit: the list is made only for a log someone reads.
         let (mut stack, mut heap) = ([0; super::fused::ON_STACK], vec![]);
