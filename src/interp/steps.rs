@@ -6,11 +6,13 @@ use super::Limits;
 
 /// This action's steps and the game's. Both grow together and only the action's count
 /// starts again, so the game's is the action's plus `gap`, and one bound on the action's
-/// count, `cap`, stands for both limits: `action > cap` exactly when the action's or
-/// the game's count is over its limit.
+/// count, `cap`, stands for both limits: the action's count is over `cap` exactly when
+/// the action's or the game's count is over its limit. What is kept is the room left
+/// under `cap` (`cap` minus the action's count), so that counting a step is one
+/// subtraction whose sign says whether a budget is exceeded.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Steps {
-    action: i64,
+    left: i64,
     gap: i64,
     cap: i64,
 }
@@ -23,61 +25,68 @@ fn signed(n: u64) -> i64 {
 impl Steps {
     /// No step counted yet, under `limits`.
     pub(super) fn new(limits: &Limits) -> Steps {
-        let mut s = Steps { action: 0, gap: 0, cap: 0 };
-        s.bound(limits);
+        let mut s = Steps { left: 0, gap: 0, cap: 0 };
+        s.bound(0, limits);
         s
     }
 
-    /// Works out `cap` for `limits` (read when counting starts or goes on from a count).
-    fn bound(&mut self, limits: &Limits) {
+    /// The action's count.
+    fn action(&self) -> i64 {
+        self.cap - self.left
+    }
+
+    /// Works out `cap` for `limits` with the action's count at `action` (read when
+    /// counting starts or goes on from a count).
+    fn bound(&mut self, action: i64, limits: &Limits) {
         self.cap = signed(limits.steps).min(signed(limits.game_steps).saturating_sub(self.gap));
+        self.left = self.cap - action;
     }
 
     /// Counts `n` steps; `true` when a budget is now exceeded.
     #[inline]
     pub(super) fn count(&mut self, n: usize) -> bool {
-        // No count comes near `i64::MAX`: a plain addition (the budget stops far below).
-        self.action += n as i64;
-        self.action > self.cap
+        // No count comes near `i64::MAX`: a plain subtraction (the budget stops far below).
+        self.left -= n as i64;
+        self.left < 0
     }
 
     /// How many more steps may be counted before a budget is exceeded.
     #[inline]
     pub(super) fn room(&self) -> i64 {
-        self.cap - self.action
+        self.left
     }
 
     /// Where the count stands within the action, to go back to (`rewind`).
     #[inline]
     pub(super) fn mark(&self) -> i64 {
-        self.action
+        self.action()
     }
 
-    /// Takes back the steps counted since `mark` (within the same action). Only the one
-    /// word `count` writes is read and written: copying the whole count there would read
-    /// it back wider than it was just stored, which stalls the processor.
+    /// Takes back the steps counted since `mark` (within the same action): only the word
+    /// `count` writes is written (copying the whole count there would read it back wider
+    /// than it was just stored, which stalls the processor).
     #[inline]
     pub(super) fn rewind(&mut self, mark: i64) {
-        self.action = mark;
+        self.left = self.cap - mark;
     }
 
     /// The action's and the game's counts.
     pub(super) fn taken(&self) -> (u64, u64) {
-        (self.action as u64, self.action.saturating_add(self.gap) as u64)
+        let action = self.action();
+        (action as u64, action.saturating_add(self.gap) as u64)
     }
 
     /// Goes on from counts `taken` gave (the game's is never below the action's).
     pub(super) fn set(&mut self, (action, game): (u64, u64), limits: &Limits) {
-        self.action = signed(action);
-        self.gap = signed(game).saturating_sub(self.action).max(0);
-        self.bound(limits);
+        let action = signed(action);
+        self.gap = signed(game).saturating_sub(action).max(0);
+        self.bound(action, limits);
     }
 
     /// Starts the action's count again; the game's goes on.
     pub(super) fn new_action(&mut self, limits: &Limits) {
-        self.gap = self.gap.saturating_add(self.action);
-        self.action = 0;
-        self.bound(limits);
+        self.gap = self.gap.saturating_add(self.action());
+        self.bound(0, limits);
     }
 }
 
