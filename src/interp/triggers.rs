@@ -74,13 +74,9 @@ impl<'r> Interp<'r> {
         if self.rules.triggers.any() {
             return self.offer_events();
         }
-        // Nobody listens: every event is offered at once, to no one (called after every
-        // statement, so this path is kept small and inline).
-        self.w.fired = self.w.fired.max(self.w.state.log.len());
-        if !self.w.done.is_empty() {
-            let fired = self.w.fired;
-            self.w.done.retain(|&i| i >= fired);
-        }
+        // Nobody listens: nothing is offered, and nothing need be kept of what was
+        // (`fired` and `done` are read only when some ability listens, which the rules
+        // settle once). Called after every statement, so this path is kept small.
         Ok(())
     }
 
@@ -261,7 +257,7 @@ impl<'r> Interp<'r> {
             _ => vec![],
         };
         if let Some(r) = &p.ability.requires {
-            let mut cx = Ctx::new(p.controller, Some(p.this.clone()), &r.text).at(&r.origin);
+            let mut cx = Ctx::placed(p.controller, Some(p.this.clone()), &r.text, &r.origin);
             cx.it = it.clone();
             cx.locals.extend(bound.iter().cloned());
             if self.coverage.is_some() {
