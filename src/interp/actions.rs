@@ -89,7 +89,7 @@ impl<'r> Interp<'r> {
             }
             Action::Use(src, i) => self.use_ability(who, *src, *i),
             Action::Script(s) => {
-                let mut cx = Ctx::new(Some(who), None, &s.text).at(&s.origin);
+                let mut cx = Ctx::placed(Some(who), None, &s.text, &s.origin);
                 self.exec_stmts(&s.block, &mut cx)
             }
         }
@@ -106,7 +106,7 @@ impl<'r> Interp<'r> {
             return Err(Halt::error("the game has no `play:` script"));
         };
         self.emit(you, EventKind::Playing { ent: e });
-        let mut cx = Ctx::new(you, Some(Value::Ent(e)), &script.text).at(&script.origin);
+        let mut cx = Ctx::placed(you, Some(Value::Ent(e)), &script.text, &script.origin);
         self.w.playing.push(e);
         self.depth += 1;
         let out = match self.guards_held(e, you, script, &mut cx) {
@@ -218,7 +218,7 @@ impl<'r> Interp<'r> {
         let ok = match &a.used_by {
             Some(u) => {
                 let (_, this, _) = self.abilities_of(src);
-                let mut cx = Ctx::new(owner, Some(this), &u.text).at(&u.origin);
+                let mut cx = Ctx::placed(owner, Some(this), &u.text, &u.origin);
                 self.cover_cond(u);
                 let v = self.cond_value(u, &mut cx)?;
                 self.players(&v)?.contains(&who)
@@ -373,7 +373,7 @@ impl<'r> Interp<'r> {
         bound: &[(std::sync::Arc<str>, Value)],
     ) -> R<bool> {
         let Some(cost) = &a.cost else { return Ok(true) };
-        let mut cx = Ctx::new(you, Some(this.clone()), &cost.text).at(&cost.origin);
+        let mut cx = Ctx::placed(you, Some(this.clone()), &cost.text, &cost.origin);
         cx.locals.extend(bound.iter().cloned());
         cx.it = it;
         self.trial(|me| me.run_part(&cost.block, &mut cx, true))

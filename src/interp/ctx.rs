@@ -96,6 +96,13 @@ impl<'s> Ctx<'s> {
         Ctx { you, this, it: None, locals: Locals::default(), script: ScriptRef::Borrowed(text, None) }
     }
 
+    /// A context for a player and a source, running a script (`text`) that is at `origin`
+    /// in its file: `new` then `at`, made where it goes rather than moved there.
+    #[inline(always)]
+    pub fn placed(you: Option<PlayerId>, this: Option<Value>, text: &'s str, origin: &'s ScriptSrc) -> Self {
+        Ctx { you, this, it: None, locals: Locals::default(), script: ScriptRef::Borrowed(text, Some(origin)) }
+    }
+
     /// The same context, running a script that is at `origin` in its file.
     pub fn at(mut self, origin: &'s ScriptSrc) -> Self {
         // `new` borrows: only a borrowed script is placed (a shared one keeps its place).

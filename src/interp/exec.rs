@@ -415,7 +415,7 @@ impl<'r> Interp<'r> {
             Body::Script(s) => s,
             Body::Value(v) => {
                 let value = |me: &mut Self| {
-                    let inner = Ctx::new(cx.you, cx.this.clone(), &v.text).at(&v.origin);
+                    let inner = Ctx::placed(cx.you, cx.this.clone(), &v.text, &v.origin);
                     me.with_spare_locals(inner, |me, inner| {
                         for (p, a) in def.params.iter().zip(args.iter()) {
                             inner.bind_shared(p, a.clone());
@@ -429,7 +429,7 @@ impl<'r> Interp<'r> {
                 return self.remembered(def, args, cx, super::memo::WORTH, value);
             }
         };
-        let inner = Ctx::new(cx.you, cx.this.clone(), &s.text).at(&s.origin);
+        let inner = Ctx::placed(cx.you, cx.this.clone(), &s.text, &s.origin);
         self.with_spare_locals(inner, |me, inner| me.run_script(kind, (def, id), s, args, cx, inner))
     }
 

@@ -527,7 +527,7 @@ impl Interp<'_> {
         let Body::Value(v) = &def.body else { return None };
         self.one_call_deeper(|me| {
             let value = |me: &mut Self| {
-                let mut inner = Ctx::new(cx.you, cx.this.clone(), &v.text).at(&v.origin);
+                let mut inner = Ctx::placed(cx.you, cx.this.clone(), &v.text, &v.origin);
                 me.cond_value(v, &mut inner)
             };
             me.remembered(def, &[], cx, super::memo::WORTH, value).ok()

@@ -39,14 +39,14 @@ impl<'r> Interp<'r> {
         let rules: &'r super::Rules = self.rules;
         if let Some(s) = &rules.setup {
             let first = self.w.state.seats.first().copied();
-            let mut cx = Ctx::new(first, None, &s.text).at(&s.origin);
+            let mut cx = Ctx::placed(first, None, &s.text, &s.origin);
             self.atomically(|me| me.exec_stmts(&s.block, &mut cx))
                 .map_err(|h| Halt::error(format!("the game's `setup:` failed: {}", h.message())))?;
         }
         for p in self.seated() {
             let faction = self.w.state.players[p].faction.as_deref();
             if let Some(s) = faction.and_then(|f| rules.faction(f)).and_then(|f| f.setup.as_ref()) {
-                let mut cx = Ctx::new(Some(p), Some(Value::Player(p)), &s.text).at(&s.origin);
+                let mut cx = Ctx::placed(Some(p), Some(Value::Player(p)), &s.text, &s.origin);
                 self.atomically(|me| me.exec_stmts(&s.block, &mut cx))?;
             }
         }
@@ -58,7 +58,7 @@ impl<'r> Interp<'r> {
         for (name, start) in &self.rules.variables {
             let v = match start {
                 Some(c) => {
-                    let mut cx = Ctx::new(self.w.state.seats.first().copied(), None, &c.text).at(&c.origin);
+                    let mut cx = Ctx::placed(self.w.state.seats.first().copied(), None, &c.text, &c.origin);
                     self.cover_cond(c);
                     super::select::first(self.eval(&c.expr, &mut cx)?)
                 }
@@ -145,10 +145,10 @@ impl<'r> Interp<'r> {
         let Some(until) = &rules.match_until else { return Ok(false) };
         let first = self.w.state.seats.first().copied();
         if let Some(s) = &rules.match_after {
-            let mut cx = Ctx::new(first, None, &s.text).at(&s.origin);
+            let mut cx = Ctx::placed(first, None, &s.text, &s.origin);
             self.atomically(|me| me.exec_stmts(&s.block, &mut cx))?;
         }
-        let mut cx = Ctx::new(first, None, &until.text).at(&until.origin);
+        let mut cx = Ctx::placed(first, None, &until.text, &until.origin);
         self.cover_cond(until);
         let v = self.eval(&until.expr, &mut cx)?;
         if self.truth(&v, &until.expr, &cx)? {
@@ -189,7 +189,7 @@ impl<'r> Interp<'r> {
         let mut out = Standing { ended: self.w.state.over, ..Standing::default() };
         let rules: &'r super::Rules = self.rules;
         if let Some(w) = &rules.winners {
-            let mut cx = Ctx::new(self.w.state.seats.first().copied(), None, &w.text).at(&w.origin);
+            let mut cx = Ctx::placed(self.w.state.seats.first().copied(), None, &w.text, &w.origin);
             self.cover_cond(w);
             let v = self.cond_value(w, &mut cx)?;
             out.winners = match super::select::first(v) {
@@ -199,7 +199,7 @@ impl<'r> Interp<'r> {
         }
         if let Some(sc) = &rules.scores {
             for p in self.seated() {
-                let mut cx = Ctx::new(Some(p), None, &sc.text).at(&sc.origin);
+                let mut cx = Ctx::placed(Some(p), None, &sc.text, &sc.origin);
                 cx.it = Some(Value::Player(p));
                 self.cover_cond(sc);
                 let v = self.cond_value(sc, &mut cx)?;

@@ -373,7 +373,7 @@ impl Interp<'_> {
             }
             self.steps.rewind(mark);
         }
-        let mut cx = Ctx::new(Some(p), Some(Value::Player(p)), &c.text).at(&c.origin);
+        let mut cx = Ctx::placed(Some(p), Some(Value::Player(p)), &c.text, &c.origin);
         self.cover_cond(c);
         let v = self.cond_value(c, &mut cx)?;
         self.truth(&v, &c.expr, &cx)

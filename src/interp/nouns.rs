@@ -260,7 +260,7 @@ impl<'r> Interp<'r> {
                 if !def.params.is_empty() {
                     return Ok(None);
                 }
-                let mut inner = Ctx::new(cx.you, cx.this.clone(), &v.text).at(&v.origin);
+                let mut inner = Ctx::placed(cx.you, cx.this.clone(), &v.text, &v.origin);
                 self.member_in(&v.expr, t, &mut inner, depth - 1)
             }
             ExprKind::Select { quantity: None, base, filters } => {

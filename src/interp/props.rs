@@ -255,7 +255,7 @@ impl<'r> Interp<'r> {
                     if self.coverage.is_some() {
                         self.hit(&r.expr.span, Some(&r.origin), super::coverage::Hit::Ran);
                     }
-                    let mut rc = Ctx::new(you, Some(this.clone()), &r.text).at(&r.origin);
+                    let mut rc = Ctx::placed(you, Some(this.clone()), &r.text, &r.origin);
                     let was = std::mem::replace(&mut self.raw, true);
                     let v = self.eval(&r.expr, &mut rc);
                     self.raw = was;

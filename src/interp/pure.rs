@@ -96,7 +96,7 @@ impl Interp<'_> {
             return false;
         }
         // As `play_entity` runs the script: the card is coming into play.
-        let mut cx = Ctx::new(Some(p), Some(Value::Ent(e)), &script.text).at(&script.origin);
+        let mut cx = Ctx::placed(Some(p), Some(Value::Ent(e)), &script.text, &script.origin);
         self.w.playing.push(e);
         self.depth += 1;
         let (mut refused, mut held) = (false, 0);
@@ -147,7 +147,7 @@ impl Interp<'_> {
             return false;
         }
         let Some(fx) = &r.fx else { return false };
-        let mut cx = Ctx::new(Some(p), Some(this_of(src)), &r.text).at(&r.origin);
+        let mut cx = Ctx::placed(Some(p), Some(this_of(src)), &r.text, &r.origin);
         // As `use_ability` resolves it: one level deeper.
         self.depth += 1;
         let mark = self.steps.mark();

@@ -174,7 +174,7 @@ impl Interp<'_> {
     /// not used up, and an `optional:` one's controller says yes.
     fn ready(&mut self, r: &Reactor, ev: &Event) -> R<bool> {
         if let Some(req) = &r.ability.requires {
-            let mut cx = Ctx::new(r.controller, Some(r.this.clone()), &req.text).at(&req.origin);
+            let mut cx = Ctx::placed(r.controller, Some(r.this.clone()), &req.text, &req.origin);
             cx.it = subject_of(ev);
             cx.locals.extend(bound(ev));
             if self.coverage.is_some() {

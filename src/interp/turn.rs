@@ -106,7 +106,7 @@ impl<'r> Interp<'r> {
     fn new_round(&mut self) -> R<()> {
         let order = match &self.rules.order {
             Some(o) => {
-                let mut cx = Ctx::new(self.w.state.seats.first().copied(), None, &o.text).at(&o.origin);
+                let mut cx = Ctx::placed(self.w.state.seats.first().copied(), None, &o.text, &o.origin);
                 self.cover_cond(o);
                 let v = self.cond_value(o, &mut cx)?;
                 // Players alone (one, `first(players)`, or a list of them) are read in
@@ -210,14 +210,14 @@ impl<'r> Interp<'r> {
     fn run_phase_scripts(&mut self, start: bool, p: &super::rules::PhaseDef) -> R<()> {
         let active = self.w.state.active();
         if let Some(s) = if start { &p.start } else { &p.end } {
-            let mut cx = Ctx::new(active, None, &s.text).at(&s.origin);
+            let mut cx = Ctx::placed(active, None, &s.text, &s.origin);
             self.exec_stmts(&s.block, &mut cx)?;
         }
         let rules: &'r super::Rules = self.rules;
         let faction = active.and_then(|a| self.w.state.players[a].faction.as_deref()).and_then(|f| rules.faction(f));
         let script = faction.and_then(|f| if start { f.starts.get(&*p.name) } else { f.phases.get(&*p.name) });
         if let Some(s) = script {
-            let mut cx = Ctx::new(active, active.map(Value::Player), &s.text).at(&s.origin);
+            let mut cx = Ctx::placed(active, active.map(Value::Player), &s.text, &s.origin);
             self.exec_stmts(&s.block, &mut cx)?;
         }
         Ok(())
@@ -356,7 +356,7 @@ impl<'r> Interp<'r> {
     pub fn ended(&mut self) -> R<bool> {
         let rules: &'r super::Rules = self.rules;
         let Some(end) = &rules.end else { return Ok(false) };
-        let mut cx = Ctx::new(self.w.state.active(), None, &end.text).at(&end.origin);
+        let mut cx = Ctx::placed(self.w.state.active(), None, &end.text, &end.origin);
         self.cover_cond(end);
         let v = self.remembered_end(end, &mut cx)?;
         self.truth(&v, &end.expr, &cx)
