@@ -179,7 +179,10 @@ struct Rest {
     mods: Rc<Vec<Modifier>>,
     bans: Rc<Vec<Ban>>,
     playing: Vec<EntId>,
-    running: Vec<Running>,
+    /// How deep the stack of running procedures was: a procedure is pushed and popped
+    /// around its body whatever it gives, so a snapshot is restored or kept at the depth
+    /// it was made at, and the stack is then what it was up to that depth.
+    running: usize,
     fired: usize,
     done: triggers::Offered,
     noted: Rc<Vec<String>>,
@@ -200,7 +203,7 @@ impl World {
             mods: mods.clone(),
             bans: bans.clone(),
             playing: playing.clone(),
-            running: running.clone(),
+            running: running.len(),
             fired: *fired,
             done: done.clone(),
             noted: noted.clone(),
@@ -214,11 +217,11 @@ impl World {
     /// Puts back what `rest` copied.
     fn put_back(&mut self, r: Rest) {
         let Rest { mods, bans, playing, running, fired, done, noted, uses, end_window, last, answered } = r;
-        // The stacks keep their room: the next action pushes onto them again.
+        // The stack keeps its room: the next action pushes onto it again.
         self.playing.clear();
         self.playing.extend(playing);
-        self.running.clear();
-        self.running.extend(running);
+        debug_assert!(self.running.len() >= running, "a snapshot restored above the depth it was made at");
+        self.running.truncate(running);
         (self.mods, self.bans, self.fired) = (mods, bans, fired);
         (self.done, self.noted, self.uses, self.end_window) = (done, noted, uses, end_window);
         (self.last, self.answered) = (last, answered);
@@ -426,6 +429,7 @@ impl<'r> Interp<'r> {
     }
 
     /// Puts the world back as `snapshot` saw it.
+    #[inline]
     pub fn restore(&mut self, saved: Saved) {
         let Saved { rest, mark, log } = saved;
         self.w.put_back(rest);
@@ -434,6 +438,7 @@ impl<'r> Interp<'r> {
     }
 
     /// Keeps what happened since `snapshot` (an enclosing snapshot can still undo it).
+    #[inline(always)]
     pub fn commit(&mut self, saved: Saved) {
         self.w.state.commit(saved.mark);
     }
