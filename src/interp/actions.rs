@@ -387,13 +387,9 @@ impl<'r> Interp<'r> {
     pub(super) fn count_use(&mut self, who: PlayerId, src: Source, index: usize, per: &str) {
         match Rc::make_mut(&mut self.w.uses).iter_mut().find(|u| u.source == src && u.index == index && u.by == who) {
             Some(u) => u.times += 1,
-            None => Rc::make_mut(&mut self.w.uses).push(super::Used {
-                source: src,
-                index,
-                by: who,
-                per: per.into(),
-                times: 1,
-            }),
+            None => {
+                Rc::make_mut(&mut self.w.uses).push(Used { source: src, index, by: who, per: per.into(), times: 1 })
+            }
         }
     }
 }
@@ -413,4 +409,20 @@ pub(super) fn this_of(src: Source) -> Value {
         Source::Card(e) => Value::Ent(e),
         Source::Faction(p) | Source::Game(p) => Value::Player(p),
     }
+}
+
+/// Uses of one limited ability by one player in the current period.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Used {
+    /// Whose ability.
+    pub source: Source,
+    /// Which of its abilities.
+    pub index: usize,
+    /// Who used it.
+    pub by: PlayerId,
+    /// The period the limit counts in (`turn`, `phase`, `round`, `game`); shared, as
+    /// every snapshot copies the uses.
+    pub per: std::sync::Arc<str>,
+    /// How many times.
+    pub times: u32,
 }

@@ -68,6 +68,7 @@ use std::sync::Arc;
 use crate::engine::{EntId, EventKind, PlayerId, State, Value};
 use crate::syntax::ast::Expr;
 
+pub use actions::Used;
 pub use agent::{Agent, Answer, Ask, FirstLegal, RandomAgent, Sampler, Scripted, View};
 pub use choice::Prompt;
 pub use ctx::{Ctx, Locals, ScriptRef};
@@ -220,7 +221,10 @@ impl World {
         // The stack keeps its room: the next action pushes onto it again.
         self.playing.clear();
         self.playing.extend(playing);
-        debug_assert!(self.running.len() >= running, "a snapshot restored above the depth it was made at");
+        debug_assert!(
+            self.running.len() >= running,
+            "a snapshot restored where fewer procedures run than when it was made"
+        );
         self.running.truncate(running);
         (self.mods, self.bans, self.fired) = (mods, bans, fired);
         (self.done, self.noted, self.uses, self.end_window) = (done, noted, uses, end_window);
@@ -236,22 +240,6 @@ pub struct Running {
     pub keyword: bool,
     /// Its index in that list.
     pub index: u32,
-}
-
-/// Uses of one limited ability by one player in the current period.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Used {
-    /// Whose ability.
-    pub source: actions::Source,
-    /// Which of its abilities.
-    pub index: usize,
-    /// Who used it.
-    pub by: PlayerId,
-    /// The period the limit counts in (`turn`, `phase`, `round`, `game`); shared, as
-    /// every snapshot copies the uses.
-    pub per: Arc<str>,
-    /// How many times.
-    pub times: u32,
 }
 
 impl World {
