@@ -1,6 +1,6 @@
 //! The step budgets: `Limits::steps` per action and `Limits::game_steps` per game. Every
-//! expression and statement counts a step, so counting one is kept to one addition and
-//! one comparison.
+//! expression and statement counts a step, so counting one is kept to one subtraction
+//! and the test of its sign.
 
 use super::Limits;
 
@@ -22,6 +22,12 @@ fn signed(n: u64) -> i64 {
     i64::try_from(n).unwrap_or(i64::MAX)
 }
 
+/// Far beyond any count a game reaches, and far from `i64`'s ends: a count to go on from
+/// is taken as at most this, and a bound (below every count, so always exceeded) as at
+/// least its opposite, so that the room left (`cap - action`) and counting from it never
+/// overflow, whatever counts `set` is given.
+const FAR: i64 = 1 << 60;
+
 impl Steps {
     /// No step counted yet, under `limits`.
     pub(super) fn new(limits: &Limits) -> Steps {
@@ -38,7 +44,7 @@ impl Steps {
     /// Works out `cap` for `limits` with the action's count at `action` (read when
     /// counting starts or goes on from a count).
     fn bound(&mut self, action: i64, limits: &Limits) {
-        self.cap = signed(limits.steps).min(signed(limits.game_steps).saturating_sub(self.gap));
+        self.cap = signed(limits.steps).min(signed(limits.game_steps).saturating_sub(self.gap)).max(-FAR);
         self.left = self.cap - action;
     }
 
@@ -78,7 +84,7 @@ impl Steps {
 
     /// Goes on from counts `taken` gave (the game's is never below the action's).
     pub(super) fn set(&mut self, (action, game): (u64, u64), limits: &Limits) {
-        let action = signed(action);
+        let action = signed(action).min(FAR);
         self.gap = signed(game).saturating_sub(action).max(0);
         self.bound(action, limits);
     }
@@ -128,5 +134,21 @@ mod tests {
         assert_eq!(s.taken(), (4, 15));
         assert!(!s.count(5));
         assert!(s.count(1), "the game's count is now 21");
+    }
+
+    /// Counts to go on from far beyond any game (a library caller's) neither overflow nor
+    /// wrap a game over its limit back under it.
+    #[test]
+    fn counts_far_beyond_any_game_do_not_overflow() {
+        let l = limits(u64::MAX, 0);
+        let mut s = Steps::new(&l);
+        s.set((0, u64::MAX), &l);
+        assert!(s.count(2), "the game's count is far over its limit");
+        assert!(s.count(usize::MAX >> 4));
+        let l = limits(u64::MAX, u64::MAX);
+        let mut s = Steps::new(&l);
+        s.set((u64::MAX, u64::MAX), &l);
+        s.count(2);
+        assert!(s.taken().0 >= 1 << 60);
     }
 }
