@@ -275,7 +275,7 @@ impl<'a> Ids<'a> {
         self.n += 1;
     }
 
-    /// How many were pushed (before `sort_dedup`, repeats included).
+    /// How many it holds (repeats included, until `sort_dedup`).
     pub(super) fn len(&self) -> usize {
         self.n
     }
@@ -287,8 +287,9 @@ impl<'a> Ids<'a> {
             self.heap.dedup();
             self.n = self.heap.len();
             if self.n <= ON_STACK {
-                // `as_slice` reads the stack again.
+                // `as_slice` reads the stack again, and `push` fills the heap afresh.
                 self.stack[..self.n].copy_from_slice(self.heap);
+                self.heap.clear();
             }
             return;
         }
@@ -302,5 +303,35 @@ impl<'a> Ids<'a> {
             }
         }
         self.n = kept;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sorted(pushed: &[EntId], then: &[EntId]) -> Vec<EntId> {
+        let (mut stack, mut heap) = ([0; ON_STACK], vec![]);
+        let mut ids = Ids::new(&mut stack, &mut heap);
+        pushed.iter().for_each(|&x| ids.push(x));
+        assert_eq!(ids.len(), pushed.len());
+        ids.sort_dedup();
+        then.iter().for_each(|&x| ids.push(x));
+        ids.as_slice().to_vec()
+    }
+
+    #[test]
+    fn sort_dedup_keeps_each_id_once_in_order_on_the_stack_or_the_heap() {
+        assert_eq!(sorted(&[5, 2, 5, 1], &[]), [1, 2, 5]);
+        let many: Vec<EntId> = (0..2 * ON_STACK).rev().collect();
+        assert_eq!(sorted(&many, &[]), (0..2 * ON_STACK).collect::<Vec<_>>());
+        // Many pushed, few left: read from the stack again, and pushing goes on after,
+        // back onto the heap once the stack is full.
+        let repeats = vec![3; 2 * ON_STACK];
+        assert_eq!(sorted(&repeats, &[]), [3]);
+        let more: Vec<EntId> = (10..10 + ON_STACK).collect();
+        let expected: Vec<EntId> = std::iter::once(3).chain(more.iter().copied()).collect();
+        assert_eq!(sorted(&repeats, &more), expected);
+        assert_eq!(sorted(&[], &[4]), [4]);
     }
 }
