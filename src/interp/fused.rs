@@ -88,6 +88,9 @@ impl Interp<'_> {
     /// turned as the `face` clause says (a `before:` ability may have moved it instead).
     #[inline(always)]
     pub(super) fn move_all(&mut self, things: &[EntId], to: ZoneId, face: Option<bool>, cx: &Ctx) -> R<()> {
+        if self.plain_moves(to) {
+            return self.move_plainly(things, to, face);
+        }
         let saved = std::mem::replace(&mut self.arriving_face, face);
         let mut out = Ok(());
         for &x in things {
@@ -101,6 +104,28 @@ impl Interp<'_> {
         }
         self.arriving_face = saved;
         out
+    }
+
+    /// Whether a move to `to` does no more than `relocate`'s step, the move and the
+    /// turn: nothing may forbid it, no ability answers it, nobody reads its line (so
+    /// nobody asks who saw the thing), and `to` holds any number of things.
+    #[inline(always)]
+    fn plain_moves(&self, to: ZoneId) -> bool {
+        self.unread() && !self.rules.reacts.any() && !self.may_forbid() && self.w.state.zones[to].capacity.is_none()
+    }
+
+    /// `move_all` where `plain_moves` holds: what `relocate` then does for each thing (its
+    /// step, the move to the top of `to`, the turn as it arrives), without asking again
+    /// for each what `plain_moves` answered for all.
+    fn move_plainly(&mut self, things: &[EntId], to: ZoneId, face: Option<bool>) -> R<()> {
+        for &x in things {
+            self.tick()?;
+            self.w.state.put(x, to, true);
+            if let Some(up) = face {
+                self.w.state.set_face(x, up);
+            }
+        }
+        Ok(())
     }
 
     /// The things `targets` gives for `o`, as ids: in `stack` when they fit, else in
