@@ -80,7 +80,11 @@ impl Interp<'_> {
             &many
         };
         for &ent in take {
-            self.relocate("draw", &Value::Ent(ent), to, cx)?;
+            match to {
+                // Asked for each card: `arrived` may run anything.
+                Dest::Zone(z, top) if self.plain_moves(z) => self.put_plainly(ent, z, top, self.arriving_face)?,
+                _ => self.relocate("draw", &Value::Ent(ent), to, cx)?,
+            }
             arrived(self, ent);
         }
         Ok(())

@@ -110,7 +110,7 @@ impl Interp<'_> {
     /// turn: nothing may forbid it, no ability answers it, nobody reads its line (so
     /// nobody asks who saw the thing), and `to` holds any number of things.
     #[inline(always)]
-    fn plain_moves(&self, to: ZoneId) -> bool {
+    pub(super) fn plain_moves(&self, to: ZoneId) -> bool {
         self.unread() && !self.rules.reacts.any() && !self.may_forbid() && self.w.state.zones[to].capacity.is_none()
     }
 
@@ -119,11 +119,19 @@ impl Interp<'_> {
     /// for each what `plain_moves` answered for all.
     fn move_plainly(&mut self, things: &[EntId], to: ZoneId, face: Option<bool>) -> R<()> {
         for &x in things {
-            self.tick()?;
-            self.w.state.put(x, to, true);
-            if let Some(up) = face {
-                self.w.state.set_face(x, up);
-            }
+            self.put_plainly(x, to, true, face)?;
+        }
+        Ok(())
+    }
+
+    /// `relocate` of `x` to `to` (its top if `top`) where `plain_moves(to)` holds, turned
+    /// as it arrives if `face` says (`arriving_face`).
+    #[inline(always)]
+    pub(super) fn put_plainly(&mut self, x: EntId, to: ZoneId, top: bool, face: Option<bool>) -> R<()> {
+        self.tick()?;
+        self.w.state.put(x, to, top);
+        if let Some(up) = face {
+            self.w.state.set_face(x, up);
         }
         Ok(())
     }
