@@ -370,6 +370,11 @@ impl<'r> Interp<'r> {
             (None, CallKind::Keyword) => return Err(Halt::error(format!("unknown procedure `{name}`"))),
         };
         debug_assert_eq!(&*def.0.name, name, "a compiled call holds another callee's index");
+        if let (Body::Script(s), [], CallKind::Function) = (&def.0.body, &c.args[..], c.kind) {
+            if self.unread() && !self.may_forbid() {
+                return self.call_plainly(def, s, cx).map(|()| Value::Bool(true));
+            }
+        }
         // A call without arguments needs no list (an empty one holds nothing).
         let mut args = if c.args.is_empty() { Vec::new() } else { self.spare_args.take() };
         for a in &c.args {
@@ -383,24 +388,58 @@ impl<'r> Interp<'r> {
         }
         self.calls += 1;
         if self.calls > self.limits.call_depth {
-            let names = super::distinct(&self.running_names());
-            let how = if names.contains(", ") { "call each other" } else { "calls itself" };
-            let message = format!(
-                "recursion budget ({}) exceeded: {names} {how} ({} calls deep; {})",
-                self.limits.call_depth,
-                self.calls,
-                Limits::advice("call_depth")
-            );
-            // Back to the caller's depth: a compiled condition that gives up evaluates
-            // again from where it began, and must find the depth it began at.
-            self.calls -= 1;
             self.spare_args.give(args);
-            return Err(Halt::budget(message));
+            return Err(self.recursion_halt());
         }
         let out = self.run_body(name, c.kind, def, &mut args, cx);
         self.calls -= 1;
         self.spare_args.give(args);
         out
+    }
+
+    /// `call` of a procedure with statements and no arguments where nothing may forbid
+    /// it and nobody reads or answers its `use` (`unread`: no event is made, and no
+    /// triggered ability is waiting to fire): what `run_body` and `run_script` then do,
+    /// without asking again what the caller answered.
+    fn call_plainly(
+        &mut self,
+        (def, id): (&super::rules::ProcDef, Running),
+        s: &super::defs::Script,
+        cx: &Ctx,
+    ) -> R<()> {
+        self.calls += 1;
+        if self.calls > self.limits.call_depth {
+            return Err(self.recursion_halt());
+        }
+        let inner = Ctx::placed(cx.you, cx.this.clone(), &s.text, &s.origin);
+        let out = self.with_spare_locals(inner, |me, inner| {
+            // A procedure's effects are nested under its `use` (one level deeper).
+            me.depth += 1;
+            me.w.running.push(id);
+            let out = me.exec_stmts(&s.block, inner);
+            me.depth -= 1;
+            me.w.running.pop();
+            out
+        });
+        self.calls -= 1;
+        out.map_err(|h| h.within(&def.name))
+    }
+
+    /// The halt of a call one deeper than the recursion budget; the depth goes back to
+    /// the caller's (a compiled condition that gives up evaluates again from where it
+    /// began, and must find the depth it began at).
+    #[cold]
+    fn recursion_halt(&mut self) -> Halt {
+        let names = super::distinct(&self.running_names());
+        let how = if names.contains(", ") { "call each other" } else { "calls itself" };
+        let message = format!(
+            "recursion budget ({}) exceeded: {names} {how} ({} calls deep; {})",
+            self.limits.call_depth,
+            self.calls,
+            Limits::advice("call_depth")
+        );
+        self.calls -= 1;
+        Halt::budget(message)
     }
 
     fn run_body(
