@@ -141,7 +141,7 @@ impl<'r> Interp<'r> {
     /// property compared), as its id and with `typed_operand`'s steps: the commonest
     /// shapes read with no `Operand` or `Value` made. `None` where it gives up or gives
     /// anything but a thing.
-    fn typed_ent(&mut self, t: &Tv, cx: &mut Ctx) -> Option<EntId> {
+    pub(super) fn typed_ent(&mut self, t: &Tv, cx: &mut Ctx) -> Option<EntId> {
         match t {
             &Tv::InZone { fun: Fun::First, cards, key, of } => {
                 // `typed_operand`'s step for the node, then `fast_in_zone`'s.

@@ -459,8 +459,8 @@ impl Interp<'_> {
             // `most`): read from its definition, as `typed_operand` then `int_of` read it.
             Tv::Prop(i, id, statics, x) => {
                 self.tick().ok()?;
-                let o = self.typed_operand(x, cx)?;
-                let Value::Ent(e) = *self.operand_value(&o) else { return None };
+                // The thing as an id, with `typed_operand`'s steps (`operand.rs`).
+                let e = self.typed_ent(x, cx)?;
                 self.printed_int(e, *id, *statics).or_else(|| {
                     let p = self.prop_operand(*i, *id, *statics, e)?;
                     int_of(self.operand_value(&p))
