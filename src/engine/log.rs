@@ -124,7 +124,7 @@ impl Event {
     pub fn render_for(&self, s: &State, viewer: Option<PlayerId>) -> String {
         let who = self.actor.map(|p| format!("{}: ", s.players[p].name)).unwrap_or_default();
         let hidden = viewer.is_some_and(|v| !super::view::has(self.seen, v));
-        let e = |id: EntId| if hidden { "a card".to_string() } else { s.ents[id].label.clone() };
+        let e = |id: EntId| if hidden { "a card".to_string() } else { s.ents[id].label.as_str().to_owned() };
         if hidden && !matches!(self.kind, EventKind::Move { .. } | EventKind::Choose { .. } | EventKind::Reveal { .. })
         {
             return format!("{who}(secret)");

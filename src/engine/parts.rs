@@ -93,7 +93,7 @@ pub struct Entity {
     /// Card or piece.
     pub kind: Kind,
     /// Unique label in this game: a card's id (`id#2` for a second copy), `pawn#3`.
-    pub label: String,
+    pub label: crate::text::Text,
     /// Its owner.
     pub owner: Option<PlayerId>,
     /// Where it is.

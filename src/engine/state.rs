@@ -181,7 +181,7 @@ impl State {
         self.pieces += usize::from(!card);
         self.ents.push(Entity {
             kind,
-            label,
+            label: label.into(),
             owner,
             loc: Loc::Zone(zone),
             home: Some(zone),
@@ -235,7 +235,7 @@ impl State {
     /// highest claimed. `None` when a thing already has that label.
     pub fn claim_label(&mut self, base: &str, n: usize) -> Option<String> {
         let label = super::label::of(base, n);
-        if self.ents.iter().any(|e| e.label == label) {
+        if self.ents.iter().any(|e| *e.label == *label) {
             return None;
         }
         self.record_label(base);
@@ -554,7 +554,7 @@ impl State {
         match h {
             Holder::Game => "the game".into(),
             Holder::Player(p) => self.players[p].name.clone(),
-            Holder::Ent(e) => self.ents[e].label.clone(),
+            Holder::Ent(e) => self.ents[e].label.as_str().to_owned(),
             Holder::Zone(z) => self.zone_name(z),
         }
     }

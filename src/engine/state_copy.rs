@@ -96,7 +96,11 @@ impl Entity {
     fn copy_from(&mut self, src: &Entity) {
         let Entity { kind, label, owner, loc, home, face_up, side, exhausted, props, shown } = src;
         self.kind.clone_from(kind);
-        self.label.clone_from(label);
+        // A thing's label never changes: copied from the state the previous game was
+        // copied from, it is the same shared text, and nothing is copied.
+        if !crate::text::Text::ptr_eq(&self.label, label) {
+            self.label = label.clone();
+        }
         self.owner = *owner;
         self.loc = *loc;
         self.home = *home;

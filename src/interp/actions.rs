@@ -155,7 +155,7 @@ impl<'r> Interp<'r> {
     /// The abilities of a source (borrowed from the rules: nothing is copied).
     pub fn abilities_of(&self, src: Source) -> (&'r [AbilityDef], Value, String) {
         let label = match src {
-            Source::Card(e) => self.w.state.ents[e].label.clone(),
+            Source::Card(e) => self.w.state.ents[e].label.as_str().to_owned(),
             Source::Faction(p) => self.w.state.players[p].faction.clone().unwrap_or_default(),
             Source::Game(_) => "game".into(),
         };

@@ -590,7 +590,7 @@ impl<'r> Interp<'r> {
             Value::Str(t) => format!("\"{t}\""),
             Value::Sym(t) => t.to_string(),
             Value::Player(p) => s.players[*p].name.clone(),
-            Value::Ent(e) => s.ents[*e].label.clone(),
+            Value::Ent(e) => s.ents[*e].label.as_str().to_owned(),
             Value::Zone(z) => s.zone_name(*z),
             Value::List(l) => format!("[{}]", l.iter().map(|x| self.show(x)).collect::<Vec<_>>().join(", ")),
         }

@@ -267,7 +267,7 @@ impl<'r> Interp<'r> {
                     continue;
                 }
                 let label = match src {
-                    Source::Card(e) => self.w.state.ents[e].label.clone(),
+                    Source::Card(e) => self.w.state.ents[e].label.as_str().to_owned(),
                     Source::Faction(p) | Source::Game(p) => {
                         self.faction_of(p).map(|d| d.id.clone()).unwrap_or_default()
                     }

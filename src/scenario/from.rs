@@ -304,7 +304,7 @@ fn literal(s: &State, v: &Value) -> Option<String> {
 /// A value for a note: as a script would write it, else its things' labels.
 fn shown(s: &State, v: &Value) -> String {
     match v {
-        Value::Ent(e) => s.ents[*e].label.clone(),
+        Value::Ent(e) => s.ents[*e].label.as_str().to_owned(),
         Value::Zone(z) => s.zone_name(*z),
         Value::Str(t) => q(t),
         Value::List(items) => items.iter().map(|x| shown(s, x)).collect::<Vec<_>>().join(", "),
