@@ -236,7 +236,7 @@ impl<'r> Interp<'r> {
             Unusable::NotHere => format!("it works in play or in {}", a.from.join(", ")),
             Unusable::UsedUp(used) => {
                 let times = if used == 1 { "once".to_string() } else { format!("{used} times") };
-                let (per, max) = a.limit.as_ref().map(|l| (&*l.per, l.times)).unwrap_or(("game", 0));
+                let (per, max) = a.limit.as_ref().map(|l| (l.per, l.times)).unwrap_or(("game", 0));
                 format!("used {times} this {per} (limit {max} per {per})")
             }
             Unusable::NotYourTurn => {
@@ -288,7 +288,7 @@ impl<'r> Interp<'r> {
         // Borrowed from the rules, which outlive the action: nothing is copied.
         let a = &abilities[i];
         if let Some(l) = &a.limit {
-            self.count_use(who, src, i, &l.per);
+            self.count_use(who, src, i, l.per);
         }
         // Nobody reads the event nor answers it (`unread`: no ability listens).
         if !self.unread() {
@@ -384,12 +384,10 @@ impl<'r> Interp<'r> {
         self.w.uses.iter().find(|u| u.source == src && u.index == index && u.by == who).map_or(0, |u| u.times)
     }
 
-    pub(super) fn count_use(&mut self, who: PlayerId, src: Source, index: usize, per: &str) {
+    pub(super) fn count_use(&mut self, who: PlayerId, src: Source, index: usize, per: &'static str) {
         match Rc::make_mut(&mut self.w.uses).iter_mut().find(|u| u.source == src && u.index == index && u.by == who) {
             Some(u) => u.times += 1,
-            None => {
-                Rc::make_mut(&mut self.w.uses).push(Used { source: src, index, by: who, per: per.into(), times: 1 })
-            }
+            None => Rc::make_mut(&mut self.w.uses).push(Used { source: src, index, by: who, per, times: 1 }),
         }
     }
 }
@@ -420,9 +418,9 @@ pub struct Used {
     pub index: usize,
     /// Who used it.
     pub by: PlayerId,
-    /// The period the limit counts in (`turn`, `phase`, `round`, `game`); shared, as
-    /// every snapshot copies the uses.
-    pub per: std::sync::Arc<str>,
+    /// The period the limit counts in (`turn`, `phase`, `round`, `game`: a word of
+    /// `load::PERIODS`).
+    pub per: &'static str,
     /// How many times.
     pub times: u32,
 }

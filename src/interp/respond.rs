@@ -226,7 +226,7 @@ impl Interp<'_> {
     /// (with `it` the event's subject), and it cannot replace the events they cause.
     fn replace(&mut self, r: Reactor, ev: &Event) -> R<bool> {
         let key = (r.src, r.index);
-        let limit = r.ability.limit.as_ref().map(|l| l.per.clone()).zip(r.controller);
+        let limit = r.ability.limit.as_ref().map(|l| l.per).zip(r.controller);
         let label = r.label.clone();
         let saved = self.snapshot();
         self.replacing.push(key);
@@ -243,7 +243,7 @@ impl Interp<'_> {
                 out?;
                 self.commit(saved);
                 if let Some((per, p)) = limit {
-                    self.count_use(p, key.0, key.1, &per);
+                    self.count_use(p, key.0, key.1, per);
                 }
                 Ok(true)
             }

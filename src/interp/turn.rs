@@ -187,8 +187,8 @@ impl<'r> Interp<'r> {
         }
         if !start {
             self.expire(start, period, word);
-            if self.w.uses.iter().any(|u| *u.per == *period) {
-                Rc::make_mut(&mut self.w.uses).retain(|u| *u.per != *period);
+            if self.w.uses.iter().any(|u| u.per == &*period) {
+                Rc::make_mut(&mut self.w.uses).retain(|u| u.per != &*period);
             }
         }
         Ok(())

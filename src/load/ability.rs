@@ -111,6 +111,7 @@ impl Ability {
 pub struct UseLimit {
     /// How many uses.
     pub times: u32,
-    /// `turn`, `phase`, `round` or `game`.
-    pub per: String,
+    /// `turn`, `phase`, `round` or `game` (the word of `PERIODS`: the uses counted in
+    /// a period share it, with no text made for each).
+    pub per: &'static str,
 }

@@ -187,7 +187,8 @@ fn limit(cx: &mut Cx, node: &Node) -> Option<Sp<UseLimit>> {
     };
     match (times, words.get(1), words.get(2), words.len()) {
         (Some(times), Some(&"per"), Some(per), 3) if PERIODS.contains(per) => {
-            Some(Sp::new(UseLimit { times, per: per.to_string() }, cx.file, text.span))
+            let per = PERIODS.iter().copied().find(|p| p == per).unwrap_or("game");
+            Some(Sp::new(UseLimit { times, per }, cx.file, text.span))
         }
         _ => {
             let msg = format!("`limit` must be `N per PERIOD`, found `{}`", text.value);
