@@ -173,6 +173,17 @@ impl<'r> Interp<'r> {
             }
             StmtKind::May { who, body } => self.may(who.as_ref(), body, cx)?,
             StmtKind::ChooseOne { options } => {
+                if let Some(who) = cx.you.filter(|&who| !options.is_empty() && self.answers_silently(who)) {
+                    // What `ask` does for an agent that answers from the number of the
+                    // options alone: no label made. The first option of the picked label
+                    // runs, as when the label is looked up.
+                    let picked = self.silent_answer(who, options.len(), &"choose one".into(), cx)?;
+                    let label = picked.as_slice().first().map(|&i| &options[i].label);
+                    if let Some(o) = options.iter().find(|o| Some(&o.label) == label) {
+                        self.exec_block(&o.body, cx)?;
+                    }
+                    return Ok(());
+                }
                 let labels = options.iter().map(|o| Value::Sym(o.label.as_str().into())).collect();
                 let picked = super::select::first(self.ask("choose one", labels, 1, 1, cx)?);
                 if let Some(o) = options.iter().find(|o| matches!(&picked, Value::Sym(s) if **s == *o.label)) {
