@@ -41,6 +41,8 @@ pub(super) enum Undo {
     Eliminated(usize),
     /// An entity was created (the newest one, in the zone it was created in).
     Created,
+    /// Whose turn it was (`State::active`).
+    Active(Option<PlayerId>),
     /// The newest entry of `Journal::heavy`.
     Heavy,
 }
@@ -54,9 +56,8 @@ pub(super) enum Heavy {
     Side(EntId, Option<String>),
     /// An entity's assigned property (absent: `None`).
     Prop(EntId, String, Option<Value>),
-    /// A variable's value (absent: `None`); whose turn it is, the commonest, is named
-    /// without a copy of its name.
-    Var(std::borrow::Cow<'static, str>, Option<Value>),
+    /// A variable's value (absent: `None`); whose turn it is is `Undo::Active`.
+    Var(String, Option<Value>),
     /// How many entities had a label base (absent: `None`).
     Label(String, Option<usize>),
     /// The seats, before a change of seating.
@@ -215,6 +216,7 @@ impl State {
             Undo::Counter(id, h, None) => self.counters.remove(id, h),
             Undo::Declared => self.counters.undeclare_last(),
             Undo::Eliminated(n) => self.eliminated.truncate(n),
+            Undo::Active(p) => self.active = p,
             Undo::Heavy => {
                 let h = self.journal.heavy.pop();
                 debug_assert!(h.is_some(), "the heavy undos are out of step with the entries");
@@ -289,14 +291,16 @@ impl State {
     /// Sets a game variable. Setting it to the value it holds changes nothing, and is not
     /// recorded (whose turn it is, set again at every turn of a one-seat order).
     pub fn set_var(&mut self, name: &str, v: Value) {
-        let Some(old) = self.replace_var(name, v) else { return };
-        self.record_heavy(|| {
-            let name = match name {
-                super::state::ACTIVE => std::borrow::Cow::Borrowed(super::state::ACTIVE),
-                n => std::borrow::Cow::Owned(n.to_string()),
+        if name == super::state::ACTIVE {
+            // Whose turn it is: a player, else nobody's.
+            let p = match v {
+                Value::Player(p) => Some(p),
+                _ => None,
             };
-            Heavy::Var(name, old)
-        });
+            return self.put_active(p);
+        }
+        let Some(old) = self.replace_var(name, v) else { return };
+        self.record_heavy(|| Heavy::Var(name.to_string(), old));
     }
 
     /// Replaces a zone's contents with a reordering or exchange of entities whose

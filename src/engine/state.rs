@@ -32,11 +32,11 @@ pub struct State {
     pub(super) pieces: usize,
     /// Counters: names, bounds, and the values that differ from their start.
     pub counters: super::counters::Counters,
-    /// Game variables: those a game declares in `variables:`, and `active_player`.
+    /// Game variables: those a game declares in `variables:` (`active_player` aside).
     pub vars: BTreeMap<String, Value>,
-    /// The player `active_player` holds (kept beside `vars`, as whose turn it is is read
-    /// on every action).
-    active: Option<PlayerId>,
+    /// The player whose turn it is, the variable `active_player`: kept as it is, not in
+    /// `vars`, as it is read on every action and set on every turn.
+    pub(super) active: Option<PlayerId>,
     /// The turn structure position.
     pub clock: Clock,
     /// The one random generator.
@@ -502,45 +502,46 @@ impl State {
 
     /// The active player.
     pub fn active(&self) -> Option<PlayerId> {
-        debug_assert_eq!(self.active, active_in(&self.vars), "`active` follows `vars`");
         self.active
     }
 
-    /// Makes `p` the active player (`set_var` of `active_player`; nothing when they are).
+    /// Makes `p` the active player (nothing when they are).
     pub fn set_active(&mut self, p: PlayerId) {
-        if self.active() != Some(p) {
-            self.set_var(ACTIVE, Value::Player(p));
+        self.put_active(Some(p));
+    }
+
+    /// Sets whose turn it is (`None`: nobody's), recording the change.
+    pub(super) fn put_active(&mut self, p: Option<PlayerId>) {
+        if self.active != p {
+            self.record(super::journal::Undo::Active(self.active));
+            self.active = p;
         }
     }
 
-    /// Sets (or, with `None`, removes) variable `name`, keeping `active` in step; the old
+    /// A variable's value: `active_player`'s is whose turn it is.
+    pub fn var(&self, name: &str) -> Option<Value> {
+        match name {
+            ACTIVE => self.active.map(Value::Player),
+            _ => self.vars.get(name).cloned(),
+        }
+    }
+
+    /// Sets (or, with `None`, removes) variable `name` (not `active_player`); the old
     /// value. With `replace_var`, the only places `vars` changes (undoing `set_var`).
     pub(super) fn put_var(&mut self, name: &str, v: Option<Value>) -> Option<Value> {
-        let active = name == ACTIVE;
-        let old = put(&mut self.vars, name, v);
-        if active {
-            self.active = active_in(&self.vars);
-        }
-        old
+        debug_assert_ne!(name, ACTIVE, "whose turn it is is not kept in `vars`");
+        put(&mut self.vars, name, v)
     }
 
-    /// Sets variable `name` to `v`, keeping `active` in step, with one search of the
-    /// variables (`set_var`, at every turn): its old value, or `None` when it held `v`
-    /// already and nothing changed.
+    /// Sets variable `name` (not `active_player`) to `v`, with one search of the
+    /// variables: its old value, or `None` when it held `v` already and nothing changed.
     pub(super) fn replace_var(&mut self, name: &str, v: Value) -> Option<Option<Value>> {
-        let player = match v {
-            Value::Player(p) => Some(p),
-            _ => None,
-        };
-        let old = match self.vars.get_mut(name) {
-            Some(slot) if *slot == v => return None,
-            Some(slot) => Some(std::mem::replace(slot, v)),
-            None => self.vars.insert(name.to_string(), v),
-        };
-        if name == ACTIVE {
-            self.active = player;
+        debug_assert_ne!(name, ACTIVE, "whose turn it is is not kept in `vars`");
+        match self.vars.get_mut(name) {
+            Some(slot) if *slot == v => None,
+            Some(slot) => Some(Some(std::mem::replace(slot, v))),
+            None => Some(self.vars.insert(name.to_string(), v)),
         }
-        Some(old)
     }
 
     /// Appends an event to the log.
@@ -576,13 +577,6 @@ fn owner_slot(owner: Option<PlayerId>) -> usize {
 
 /// The variable that holds whose turn it is.
 pub(super) const ACTIVE: &str = "active_player";
-
-fn active_in(vars: &BTreeMap<String, Value>) -> Option<PlayerId> {
-    match vars.get(ACTIVE) {
-        Some(Value::Player(p)) => Some(*p),
-        _ => None,
-    }
-}
 
 #[cfg(test)]
 #[path = "state_tests.rs"]

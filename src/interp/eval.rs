@@ -243,7 +243,7 @@ impl<'r> Interp<'r> {
                         self.seated().into_iter().filter(|&p| self.w.state.players[p].role.as_deref() == Some(canon));
                     Ok(Value::List(ps.map(Value::Player).collect()))
                 }
-                Sym::Variable(_) => Ok(self.w.state.vars.get(canon).cloned().unwrap_or(Value::Null)),
+                Sym::Variable(_) => Ok(self.w.state.var(canon).unwrap_or(Value::Null)),
                 Sym::Local(_) => Err(Halt::error(format!("`{n}` is not bound here"))),
                 _ => Ok(Value::Sym(rules.symbols[i as usize].clone())),
             },
@@ -278,7 +278,7 @@ impl<'r> Interp<'r> {
             Builtin::Nothing => Value::Null,
             Builtin::ActivePlayer => match self.w.state.active() {
                 Some(p) => Value::Player(p),
-                None => self.w.state.vars.get(n).cloned().unwrap_or(Value::Null),
+                None => self.w.state.var(n).unwrap_or(Value::Null),
             },
             Builtin::Cards => Value::List(self.all_ents(true).into_iter().map(Value::Ent).collect()),
             Builtin::Pieces => Value::List(self.all_ents(false).into_iter().map(Value::Ent).collect()),

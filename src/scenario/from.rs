@@ -278,7 +278,14 @@ fn variables(s: &State, setup: &mut Vec<String>, notes: &mut Vec<String>) {
         let names: Vec<&str> = s.seats.iter().map(|&p| s.players[p].name.as_str()).collect();
         sets.push(format!("seat [{}]", names.join(", ")));
     }
-    for (name, v) in &s.vars {
+    // The variables in name order, whose turn it is among them.
+    let active = s.active().map(|p| ("active_player", Value::Player(p)));
+    let mut vars: Vec<(&str, &Value)> = s.vars.iter().map(|(n, v)| (n.as_str(), v)).collect();
+    if let Some((name, v)) = &active {
+        let at = vars.partition_point(|(n, _)| *n < *name);
+        vars.insert(at, (name, v));
+    }
+    for (name, v) in vars {
         match literal(s, v) {
             Some(text) => sets.push(format!("set {name} to {text}")),
             None => notes.push(format!("the variable {name} = {}", shown(s, v))),
