@@ -119,6 +119,11 @@ impl State {
         self.seats.iter().copied().filter(move |&q| q == p || !self.eliminated.contains(&q))
     }
 
+    /// How many players are seated (those who left the game aside).
+    pub fn seated_count(&self) -> usize {
+        self.seats.iter().filter(|p| !self.eliminated.contains(p)).count()
+    }
+
     /// All players still in the game in seat order starting with `p`, clockwise or not
     /// (`p` first even if it has left).
     pub fn seat_order(&self, p: PlayerId, clockwise: bool) -> Vec<PlayerId> {

@@ -196,7 +196,7 @@ impl Interp<'_> {
             return self.players_each(cx, |me, cx| me.typed_part(c, cx), found);
         };
         let s = &self.w.state;
-        let seated = s.seats.iter().filter(|p| !s.eliminated.contains(p)).count();
+        let seated = s.seated_count();
         // `players_each`'s steps, then `typed`'s for the count at each player.
         self.tick_n(2 * seated).ok()?;
         for k in 0..self.w.state.seats.len() {

@@ -449,6 +449,11 @@ impl Interp<'_> {
                 self.tick().ok()?;
                 Some(self.w.state.counter_at(id, Holder::Game))
             }
+            Tv::CountPlayers => {
+                // `typed_operand`'s step for the node, then `players`' own.
+                self.tick_n(2).ok()?;
+                Some(self.w.state.seated_count() as i64)
+            }
             Tv::Num(op, a, b) => {
                 self.tick().ok()?;
                 let x = self.typed_int(a, cx)?;
@@ -577,8 +582,7 @@ impl Interp<'_> {
             Tv::CountPlayers => {
                 // `players`' own node, as `fast_node` counts it.
                 self.tick().ok()?;
-                let s = &self.w.state;
-                made(Value::Int(s.seats.iter().filter(|p| !s.eliminated.contains(p)).count() as i64))
+                made(Value::Int(self.w.state.seated_count() as i64))
             }
             Tv::Num(op, a, b) => {
                 let x = self.typed_int(a, cx)?;
