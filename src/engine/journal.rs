@@ -292,12 +292,12 @@ impl State {
     /// recorded (whose turn it is, set again at every turn of a one-seat order).
     pub fn set_var(&mut self, name: &str, v: Value) {
         if name == super::state::ACTIVE {
-            // Whose turn it is: a player, else nobody's.
-            let p = match v {
-                Value::Player(p) => Some(p),
-                _ => None,
-            };
-            return self.put_active(p);
+            // Whose turn it is, if a player; anything else (a card, none: the checker
+            // lets a script set it so) is nobody's turn, and kept as a variable is.
+            if let Value::Player(p) = v {
+                return self.set_active(p);
+            }
+            self.put_active(None);
         }
         let Some(old) = self.replace_var(name, v) else { return };
         self.record_heavy(|| Heavy::Var(name.to_string(), old));

@@ -512,6 +512,15 @@ impl State {
 
     /// Makes `p` the active player (nothing when they are).
     pub fn set_active(&mut self, p: PlayerId) {
+        if self.active == Some(p) {
+            return;
+        }
+        // Something other than a player that a script set `active_player` to is a
+        // variable, kept only while nobody is active (`var`): it gives way.
+        if self.active.is_none() && self.vars.contains_key(ACTIVE) {
+            let old = self.put_var(ACTIVE, None);
+            self.record_heavy(|| super::journal::Heavy::Var(ACTIVE.to_string(), old));
+        }
         self.put_active(Some(p));
     }
 
@@ -523,25 +532,28 @@ impl State {
         }
     }
 
-    /// A variable's value: `active_player`'s is whose turn it is.
+    /// A variable's value: `active_player`'s is whose turn it is, else what else a
+    /// script set it to (a card, none), kept in `vars` while nobody is active.
     pub fn var(&self, name: &str) -> Option<Value> {
-        match name {
-            ACTIVE => self.active.map(Value::Player),
+        match (name, self.active) {
+            (ACTIVE, Some(p)) => Some(Value::Player(p)),
             _ => self.vars.get(name).cloned(),
         }
     }
 
-    /// Sets (or, with `None`, removes) variable `name` (not `active_player`); the old
-    /// value. With `replace_var`, the only places `vars` changes (undoing `set_var`).
+    /// Sets (or, with `None`, removes) variable `name` (`active_player` only to something
+    /// other than a player); the old value. With `replace_var`, the only places `vars`
+    /// changes (undoing `set_var`).
     pub(super) fn put_var(&mut self, name: &str, v: Option<Value>) -> Option<Value> {
-        debug_assert_ne!(name, ACTIVE, "whose turn it is is not kept in `vars`");
+        debug_assert!(name != ACTIVE || !matches!(v, Some(Value::Player(_))), "a player is `active`");
         put(&mut self.vars, name, v)
     }
 
-    /// Sets variable `name` (not `active_player`) to `v`, with one search of the
-    /// variables: its old value, or `None` when it held `v` already and nothing changed.
+    /// Sets variable `name` (`active_player` only to something other than a player) to
+    /// `v`, with one search of the variables: its old value, or `None` when it held `v`
+    /// already and nothing changed.
     pub(super) fn replace_var(&mut self, name: &str, v: Value) -> Option<Option<Value>> {
-        debug_assert_ne!(name, ACTIVE, "whose turn it is is not kept in `vars`");
+        debug_assert!(name != ACTIVE || !matches!(v, Value::Player(_)), "a player is `active`");
         match self.vars.get_mut(name) {
             Some(slot) if *slot == v => None,
             Some(slot) => Some(Some(std::mem::replace(slot, v))),

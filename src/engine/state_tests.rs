@@ -200,3 +200,21 @@ fn the_card_layout_changes_when_a_card_may_have_moved_and_not_for_pieces_alone()
     s.set_owner(card, Some(1));
     assert!(s.card_layout() > owned, "the card changed hands");
 }
+
+#[test]
+fn active_player_set_to_what_is_not_a_player_is_kept_as_a_variable_until_someone_is_active() {
+    let mut s = three();
+    s.set_active(1);
+    let mark = s.checkpoint();
+    // A script may set `active_player` to none or to a card (the checker allows it).
+    s.set_var(ACTIVE, Value::Null);
+    assert_eq!((s.active(), s.var(ACTIVE)), (None, Some(Value::Null)));
+    s.set_var(ACTIVE, Value::Ent(7));
+    assert_eq!((s.active(), s.var(ACTIVE)), (None, Some(Value::Ent(7))));
+    // A player takes its place: nothing else is kept.
+    s.set_active(2);
+    assert_eq!((s.active(), s.var(ACTIVE), s.vars.get(ACTIVE)), (Some(2), Some(Value::Player(2)), None));
+    s.set_var(ACTIVE, Value::Null);
+    s.rollback(mark);
+    assert_eq!((s.active(), s.var(ACTIVE), s.vars.get(ACTIVE)), (Some(1), Some(Value::Player(1)), None));
+}
