@@ -179,10 +179,15 @@ impl<'r> Interp<'r> {
 
     #[inline(never)]
     fn seats_from(&mut self, dir: Direction, from: &Expr, cx: &mut Ctx) -> R<Value> {
+        Ok(Value::List(self.seat_order_from(dir, from, cx)?.into_iter().map(Value::Player).collect()))
+    }
+
+    /// The seats `clockwise from P` (or counterclockwise, `P` being `from`) lists, after
+    /// the node's own step (`turn.rs` reads a turn order so, with no list of values made).
+    pub(super) fn seat_order_from(&mut self, dir: Direction, from: &Expr, cx: &mut Ctx) -> R<Vec<PlayerId>> {
         let p = self.eval(from, cx)?;
         let p = self.player(&p, from, cx)?;
-        let cw = matches!(dir, Direction::Left | Direction::Clockwise);
-        Ok(Value::List(self.w.state.seat_order(p, cw).into_iter().map(Value::Player).collect()))
+        Ok(self.w.state.seat_order(p, matches!(dir, Direction::Left | Direction::Clockwise)))
     }
 
     fn roll(&mut self, d: &Expr, cx: &mut Ctx) -> R<Value> {

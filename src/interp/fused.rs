@@ -107,11 +107,11 @@ impl Interp<'_> {
     }
 
     /// Whether a move to `to` does no more than `relocate`'s step, the move and the
-    /// turn: nothing may forbid it, no ability answers it, nobody reads its line (so
-    /// nobody asks who saw the thing), and `to` holds any number of things.
+    /// turn: nobody reads its line and no ability answers it (`unread` says both), nothing
+    /// may forbid it, and `to` holds any number of things.
     #[inline(always)]
     pub(super) fn plain_moves(&self, to: ZoneId) -> bool {
-        self.unread() && !self.rules.reacts.any() && !self.may_forbid() && self.w.state.zones[to].capacity.is_none()
+        self.unread() && !self.may_forbid() && self.w.state.zones[to].capacity.is_none()
     }
 
     /// `move_all` where `plain_moves` holds: what `relocate` then does for each thing (its

@@ -7,7 +7,7 @@ use std::rc::Rc;
 
 use crate::engine::{EventKind, PeriodName, Player, PlayerId, State, Value, Vis, Zone};
 use crate::load::{Per, Visibility};
-use crate::syntax::ast::{Direction, ExprKind};
+use crate::syntax::ast::ExprKind;
 
 use super::{Ctx, Halt, Interp, R};
 
@@ -113,18 +113,12 @@ impl<'r> Interp<'r> {
                 // reads it (the node's step, then `P`), the seats then read in place: no
                 // list of players made to be read back.
                 if let (None, ExprKind::SeatOrder { dir, from }) = (&o.fx, &o.expr.kind) {
-                    let start = |me: &mut Self, cx: &mut Ctx| {
-                        me.tick()?;
-                        let v = me.eval(from, cx)?;
-                        me.player(&v, from, cx)
-                    };
-                    let p = start(self, &mut cx).map_err(|mut h| {
+                    let seats = self.tick().and_then(|()| self.seat_order_from(*dir, from, &mut cx));
+                    let seats = seats.map_err(|mut h| {
                         h.place(&o.expr.span, &cx);
                         h
                     })?;
-                    let cw = matches!(dir, Direction::Left | Direction::Clockwise);
-                    let ring = self.w.state.seat_order(p, cw);
-                    self.set_order(ring.into_iter());
+                    self.set_order(seats.into_iter());
                     return Ok(());
                 }
                 let v = self.cond_value(o, &mut cx)?;
