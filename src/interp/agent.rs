@@ -133,37 +133,26 @@ impl Agent for RandomAgent {
 
     fn choose(&mut self, ask: &Ask, rng: &mut Rng) -> Result<Vec<usize>, String> {
         let max = ask.max.min(ask.count);
-        let n = ask.min + rng.below((max - ask.min.min(max) + 1) as u64) as usize;
-        if n.min(max) == 1 && ask.count <= 64 {
-            return Ok(vec![first_shuffled(ask.count, rng)]);
+        let least = ask.min.min(max);
+        // How many: drawn only when the question leaves it open.
+        let n = if max > least { least + rng.below((max - least + 1) as u64) as usize } else { least };
+        if n == 1 {
+            return Ok(vec![rng.below(ask.count as u64) as usize]);
         }
         let mut idx: Vec<usize> = (0..ask.count).collect();
         rng.shuffle(&mut idx);
-        idx.truncate(n.min(max));
+        idx.truncate(n);
         idx.sort();
         Ok(idx)
     }
 
     fn choose_one(&mut self, ask: &Ask, rng: &mut Rng) -> Option<Result<usize, String>> {
-        // `choose` with `min == max == 1`: its draw of how many (one), then the shuffle's.
-        if ask.min != 1 || ask.max.min(ask.count) != 1 || ask.count > 64 {
+        // `choose` with `min == max == 1`: no draw of how many, one draw of which.
+        if ask.min != 1 || ask.max.min(ask.count) != 1 {
             return None;
         }
-        rng.below(1);
-        Some(Ok(first_shuffled(ask.count, rng)))
+        Some(Ok(rng.below(ask.count as u64) as usize))
     }
-}
-
-/// The first index of a full shuffle of `0..count` (at most 64), shuffled on the stack:
-/// one option, with the draws of the whole shuffle.
-#[inline(always)]
-fn first_shuffled(count: usize, rng: &mut Rng) -> usize {
-    let mut idx = [0u8; 64];
-    for (i, x) in idx.iter_mut().enumerate().take(count) {
-        *x = i as u8;
-    }
-    rng.shuffle(&mut idx[..count]);
-    usize::from(idx[0])
 }
 
 /// One scripted answer: the step that gives it, the options it picks and, when the step
@@ -291,19 +280,21 @@ mod tests {
     }
 
     #[test]
-    fn a_single_random_pick_is_the_first_of_the_whole_shuffle() {
+    fn a_single_random_pick_is_one_draw() {
         for count in [1, 2, 5, 13, 52, 64, 65, 80] {
             let opts: Vec<String> = (0..count).map(|i| i.to_string()).collect();
-            let (mut a, mut b) = (Rng::new(count as u64), Rng::new(count as u64));
-            for _ in 0..50 {
+            let (mut a, mut b, mut c) = (Rng::new(count as u64), Rng::new(count as u64), Rng::new(count as u64));
+            let mut seen = vec![false; count];
+            for _ in 0..1000 {
                 let got = RandomAgent.choose(&ask(&opts, 1, 1), &mut a).unwrap();
-                // The list path: a draw for how many, then the whole list shuffled.
-                assert_eq!(b.below(1), 0);
-                let mut idx: Vec<usize> = (0..count).collect();
-                b.shuffle(&mut idx);
-                assert_eq!(got, vec![idx[0]], "{count} options");
+                // No draw for how many (it is fixed), one for which.
+                let one = b.below(count as u64) as usize;
+                assert_eq!(got, vec![one], "{count} options");
+                assert_eq!(RandomAgent.choose_one(&ask(&opts, 1, 1), &mut c), Some(Ok(one)), "{count} options");
+                seen[one] = true;
             }
-            assert_eq!(a, b, "{count} options: the same draws");
+            assert_eq!((&a, &a), (&b, &c), "{count} options: the same draws");
+            assert!(count > 64 || seen.iter().all(|&s| s), "{count} options: every option comes up");
         }
     }
 
