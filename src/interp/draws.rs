@@ -8,7 +8,7 @@
 //! amount, the drawer and the zones at once, and draws through the same helpers
 //! (`refill`, `relocate`).
 //!
-//! Kept by the address of the effect, as `moves.rs` keeps moves.
+//! Kept in the statement's compiled form (`stmts.rs` `Code`), as moves are.
 //!
 //! Invariant: a compiled draw does what the general path does, with the same steps,
 //! errors and events. Where a zone is not found, a binding is not what the shape needs or
@@ -17,13 +17,11 @@
 //! path's.
 
 use crate::engine::{Dest, Value};
-use crate::fxhash::FxHashMap;
 use crate::syntax::ast::*;
 
 use super::moves::Place;
 use super::places::DefaultZone;
 use super::rules::Rules;
-use super::stmts::effect_key;
 use super::{Ctx, Interp, R};
 
 /// Who draws.
@@ -63,9 +61,6 @@ pub(super) struct Draw {
     to: Zone,
     drawer: Drawer,
 }
-
-/// The compiled draws of the rules, by the address of their effect.
-pub(super) type Draws = FxHashMap<usize, Draw>;
 
 /// The compiled form of `e`, if it is a draw of the shape above.
 pub(super) fn compile(rules: &Rules, e: &Effect) -> Option<Draw> {
@@ -108,12 +103,10 @@ pub(super) fn compile(rules: &Rules, e: &Effect) -> Option<Draw> {
 impl Interp<'_> {
     /// Runs `e` as its compiled draw; `None`, having done nothing, where it has none or
     /// where the general path must run instead (see the module's invariant).
-    pub(super) fn compiled_draw(&mut self, e: &Effect, cx: &mut Ctx) -> Option<R<()>> {
+    pub(super) fn compiled_draw(&mut self, d: &Draw, e: &Effect, cx: &mut Ctx) -> Option<R<()>> {
         if self.coverage.is_some() {
             return None;
         }
-        let rules: &Rules = self.rules;
-        let d = rules.stmts.draws.get(&effect_key(e))?;
         // The drawer, and the steps of `amount` (a number written out is one) and of the
         // `for` (its value, one).
         let (who, first) = match &d.drawer {

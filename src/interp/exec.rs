@@ -53,23 +53,30 @@ impl<'r> Interp<'r> {
         if self.coverage.is_some() {
             self.hit(&s.span, cx.origin(), Hit::Ran);
         }
+        let stmts = &self.rules.stmts;
         match &s.kind {
             StmtKind::Let { name, value } => {
-                let v = self.stmt_value(value, cx)?;
+                let v = self.value_with(value, stmts.code(s).and_then(|c| c.fx.as_ref()), cx)?;
                 cx.bind_shared(&name.name, v);
             }
             StmtKind::Require { cond, message } => {
-                if !self.stmt_truth(cond, cx)? {
+                if !self.truth_with(cond, stmts.code(s).and_then(|c| c.fx.as_ref()), cx)? {
                     return Err(unmet(cond, message.as_ref(), cx));
                 }
             }
             StmtKind::Pass => {}
             StmtKind::EndPhase => self.w.end_window = true,
-            StmtKind::Set { prop, target, value, duration, res } => match self.compiled_set(value, cx) {
-                Some(out) => out?,
-                None => self.set(prop, *res, target.as_ref(), value, duration.as_ref(), cx)?,
-            },
-            StmtKind::Effect(e) => match self.compiled_effect(e, cx) {
+            StmtKind::Set { prop, target, value, duration, res } => {
+                let code = stmts.code(s);
+                match self.compiled_set(code, value, cx) {
+                    Some(out) => out?,
+                    None => {
+                        let value = (value, code.and_then(|c| c.fx.as_ref()));
+                        self.set(prop, *res, target.as_ref(), value, duration.as_ref(), cx)?
+                    }
+                }
+            }
+            StmtKind::Effect(e) => match self.compiled_effect(stmts.effect(s), e, cx) {
                 Some(out) => out?,
                 None => _ = self.effect(e, cx)?,
             },
@@ -130,7 +137,7 @@ impl<'r> Interp<'r> {
     fn control(&mut self, s: &Stmt, cx: &mut Ctx) -> R<()> {
         match &s.kind {
             StmtKind::If { cond, then, otherwise } => {
-                let holds = self.stmt_truth(cond, cx)?;
+                let holds = self.truth_with(cond, self.rules.stmts.code(s).and_then(|c| c.fx.as_ref()), cx)?;
                 if self.coverage.is_some() {
                     self.hit(&s.span, cx.origin(), if holds { Hit::True } else { Hit::False });
                 }
@@ -276,11 +283,11 @@ impl<'r> Interp<'r> {
         prop: &Ident,
         res: Res,
         target: Option<&Expr>,
-        value: &Expr,
+        (value, fx): (&Expr, Option<&super::fast::Fx>),
         d: Option<&Duration>,
         cx: &mut Ctx,
     ) -> R<()> {
-        let v = self.stmt_value(value, cx)?;
+        let v = self.value_with(value, fx, cx)?;
         let v = super::select::first(v);
         let rules: &'r super::Rules = self.rules;
         // What is set is a game's name (no local can be set): compiled, it is an index.

@@ -20,6 +20,8 @@
 use crate::engine::{Dest, EntId, List, Value, ZoneId};
 use crate::syntax::ast::*;
 
+use super::moves::Move;
+use super::stmts::EffectCode;
 use super::{Ctx, Interp, R};
 
 /// How many things a fused move keeps on the stack (more go to the heap).
@@ -31,23 +33,29 @@ impl Interp<'_> {
     // In line in `exec_node`, with `fused_move`: out of line, the fused and compiled moves
     // cost Goofspiel 1 % more instructions (measured with callgrind).
     #[inline(always)]
-    pub(super) fn compiled_effect(&mut self, e: &Effect, cx: &mut Ctx) -> Option<R<()>> {
-        match e.verb {
-            Verb::Move => self.fused_move(e, cx),
-            Verb::Add | Verb::Gain | Verb::Remove | Verb::Spend | Verb::Lose => self.compiled_tally(e, cx),
-            Verb::Reveal => self.compiled_reveal(e, cx),
-            Verb::Draw => self.compiled_draw(e, cx),
+    pub(super) fn compiled_effect(&mut self, code: Option<&EffectCode>, e: &Effect, cx: &mut Ctx) -> Option<R<()>> {
+        match (e.verb, code) {
+            (Verb::Move, code) => {
+                let m = match code {
+                    Some(EffectCode::Move(m)) => Some(m),
+                    _ => None,
+                };
+                self.fused_move(m, e, cx)
+            }
+            (_, Some(EffectCode::Tally(t))) => self.compiled_tally(*t, e, cx),
+            (_, Some(EffectCode::Reveal(r))) => self.compiled_reveal(r, e, cx),
+            (_, Some(EffectCode::Draw(d))) => self.compiled_draw(d, e, cx),
             _ => None,
         }
     }
 
     /// Runs `e` fused if it is a move of that shape; `None`, having done nothing, if not.
     #[inline(always)]
-    pub(super) fn fused_move(&mut self, e: &Effect, cx: &mut Ctx) -> Option<R<()>> {
+    pub(super) fn fused_move(&mut self, m: Option<&Move>, e: &Effect, cx: &mut Ctx) -> Option<R<()>> {
         if e.verb != Verb::Move || self.coverage.is_some() {
             return None;
         }
-        if let Some(out) = self.compiled_move(e, cx) {
+        if let Some(out) = m.and_then(|m| self.compiled_move(m, e, cx)) {
             return Some(out);
         }
         let [o] = &e.objects[..] else { return None };

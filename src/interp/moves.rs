@@ -8,8 +8,8 @@
 //! random agent in a simulation, which logs nothing) counts the cards and moves the one
 //! at the index it draws: no candidate is listed (`silent_pick`).
 //!
-//! Kept by the address of the effect in the rules' scripts, as `stmts.rs` keeps its
-//! compiled expressions: the syntax tree does not know of them.
+//! Kept in the statement's compiled form (`stmts.rs` `Code`), found by the statement's
+//! number.
 //!
 //! Invariant: a compiled move does what the fused path does, with the same steps and
 //! errors. Before it does anything it finds both its zones and checks that the steps
@@ -19,13 +19,11 @@
 //! every compiled move's zones, things and steps with the fused path's.
 
 use crate::engine::{Value, ZoneId};
-use crate::fxhash::FxHashMap;
 use crate::syntax::ast::*;
 
 use super::compile::Global;
 use super::fused::{Ids, ON_STACK};
 use super::rules::Rules;
-use super::stmts::effect_key;
 use super::{Ctx, Interp, R};
 
 /// A zone a compiled move reads, as `zone_ref` reads it: the name's key, and whose.
@@ -74,9 +72,6 @@ pub(super) struct Move {
     to: Place,
     face: Option<bool>,
 }
-
-/// The compiled moves of the rules, by the address of their effect.
-pub(super) type Moves = FxHashMap<usize, Move>;
 
 /// The compiled form of `e`, if it is a move of one of the shapes above.
 pub(super) fn compile(rules: &Rules, e: &Effect) -> Option<Move> {
@@ -158,9 +153,7 @@ pub(super) fn place(rules: &Rules, e: &Expr) -> Option<Place> {
 impl<'r> Interp<'r> {
     /// Runs `e` as its compiled move; `None`, having done nothing, where it has none or
     /// where the fused path must run instead (see the module's invariant).
-    pub(super) fn compiled_move(&mut self, e: &Effect, cx: &mut Ctx) -> Option<R<()>> {
-        let rules: &'r Rules = self.rules;
-        let m = rules.stmts.moves.get(&effect_key(e))?;
+    pub(super) fn compiled_move(&mut self, m: &Move, e: &Effect, cx: &mut Ctx) -> Option<R<()>> {
         let to = self.place_zone(&m.to, cx)?;
         let (mut stack, mut heap) = ([0; ON_STACK], vec![]);
         let mut ids = Ids::new(&mut stack, &mut heap);

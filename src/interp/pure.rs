@@ -201,7 +201,7 @@ impl Interp<'_> {
             }
             // `spend N C` of one's own counter, the commonest second line: refused when
             // short; the line after one that is paid reads another state.
-            return match self.spend_short(x, p) {
+            return match self.spend_short((self.rules.stmts.effect(st), x), p) {
                 Some((short, verb)) => short && !self.may_forbid_verb(verb),
                 None => false,
             };

@@ -5,7 +5,7 @@
 //! things) is read when the rules are compiled; a reveal finds its zones, counts its
 //! steps at once and shows the things through the same helper (`reveal_ents`).
 //!
-//! Kept by the address of the effect, as `moves.rs` keeps moves.
+//! Kept in the statement's compiled form (`stmts.rs` `Code`), as moves are.
 //!
 //! Invariant: a compiled reveal does what the general path does, with the same steps,
 //! things and events. Where a zone is not found, a binding is not what the shape needs,
@@ -15,12 +15,10 @@
 
 #[cfg(debug_assertions)]
 use crate::engine::EntId;
-use crate::fxhash::FxHashMap;
 use crate::syntax::ast::*;
 
 use super::moves::Place;
 use super::rules::Rules;
-use super::stmts::effect_key;
 use super::{Ctx, Interp, R};
 
 /// Where a compiled reveal's things are.
@@ -39,9 +37,6 @@ pub(super) struct Reveal {
     cards: bool,
     from: Where,
 }
-
-/// The compiled reveals of the rules, by the address of their effect.
-pub(super) type Reveals = FxHashMap<usize, Reveal>;
 
 /// The compiled form of `e`, if it is a reveal of one of the shapes above.
 pub(super) fn compile(rules: &Rules, e: &Effect) -> Option<Reveal> {
@@ -68,12 +63,10 @@ pub(super) fn compile(rules: &Rules, e: &Effect) -> Option<Reveal> {
 impl Interp<'_> {
     /// Runs `e` as its compiled reveal; `None`, having done nothing, where it has none or
     /// where the general path must run instead (see the module's invariant).
-    pub(super) fn compiled_reveal(&mut self, e: &Effect, cx: &mut Ctx) -> Option<R<()>> {
+    pub(super) fn compiled_reveal(&mut self, r: &Reveal, e: &Effect, cx: &mut Ctx) -> Option<R<()>> {
         if self.coverage.is_some() || self.may_forbid() {
             return None;
         }
-        let rules: &Rules = self.rules;
-        let r = rules.stmts.reveals.get(&effect_key(e))?;
         // The selection's step and its place filter's, then the place's.
         let (mut on_stack, mut on_heap) = ([0; super::fused::ON_STACK], vec![]);
         let mut zones = super::fused::Ids::new(&mut on_stack, &mut on_heap);

@@ -139,9 +139,9 @@ pub struct Rules {
     pub triggers: super::heard::Heard,
     /// The zones named by some ability's `from:` (cards there may listen out of play).
     pub from_zones: std::collections::BTreeSet<String>,
-    /// What the statements of the scripts compile to, by address (`stmts.rs`): the
-    /// expressions that only read, the typed numbers effects count, the moves and the
-    /// counter changes compiled once.
+    /// What the statements of the scripts compile to, by statement number (`stmts.rs`):
+    /// the expressions that only read, the typed numbers effects count, the moves,
+    /// reveals, draws and counter changes compiled once.
     pub(super) stmts: super::stmts::Compiled,
     /// The key of each `defaults:` zone's name, where it finds that zone alone
     /// (`places.rs` `DefaultZone::keys`), by `DefaultZone`.

@@ -5,14 +5,19 @@
 //! when the play runs, and the tests and values of the statements that follow went
 //! through the general evaluator.
 //!
-//! They are kept by the address of their expression in the rules' scripts (which do not
-//! move while the rules live), so a statement finds its compiled form without the syntax
-//! tree knowing of it. Invariant (`fast.rs`'s): a compiled expression gives the value and
-//! counts the steps `eval` would; with coverage recorded, `eval` runs instead.
+//! Each statement that compiles gets a number (`Stmt::no`) when the rules are compiled,
+//! and its compiled forms (`Code`: its expression, a counter it sets, its effect's
+//! move, reveal, draw or counter change) are at that index of one table, which checks
+//! the statement's address: running a statement finds them by index, with no search.
+//! The expressions of an effect's clauses and amounts, read deeper in, are kept by their
+//! address. Invariant (`fast.rs`'s): a compiled expression gives the value and counts the
+//! steps `eval` would; with coverage recorded, `eval` runs instead.
 
+use crate::engine::CounterId;
 use crate::engine::{PlayerId, Value};
 use crate::fxhash::FxHashMap;
-use crate::syntax::ast::{ClauseKind, Effect, Expr, ExprKind, QuantityKind, Res, StmtKind};
+use crate::load::CounterOn;
+use crate::syntax::ast::{ClauseKind, Effect, Expr, ExprKind, QuantityKind, Res, Stmt, StmtKind, Verb};
 use crate::syntax::visit;
 
 use super::fast::Fx;
@@ -70,32 +75,68 @@ fn key(e: &Expr) -> usize {
     e as *const Expr as usize
 }
 
-/// The address a compiled effect (a move, a counter change, a reveal, a draw) is kept by:
-/// the syntax tree does not know of its compiled form.
-pub(super) fn effect_key(e: &Effect) -> usize {
-    e as *const Effect as usize
-}
-
-/// What the statements of the rules' scripts compile to, kept by address: the
-/// expressions that only read, the typed form of the numbers effects count (`add N C`,
-/// `draw N`), the moves (`moves.rs`) and the counter changes (`tallies.rs`).
+/// What the statements of the rules' scripts compile to. Each statement that compiles
+/// has its `Code` at its number (`Stmt::no`); the expressions of an effect's clauses and
+/// amounts, read deeper in, are kept by their address.
 #[derive(Debug, Default)]
 pub(super) struct Compiled {
+    /// The compiled statements, by number.
+    code: Vec<Code>,
     pub(super) exprs: FxHashMap<usize, Fx>,
     pub(super) ints: FxHashMap<usize, super::typed::Tv>,
-    pub(super) moves: super::moves::Moves,
-    pub(super) tallies: super::tallies::Tallies,
-    pub(super) reveals: super::reveals::Reveals,
-    pub(super) draws: super::draws::Draws,
+}
+
+/// What one statement compiles to.
+#[derive(Debug, Default)]
+pub(super) struct Code {
+    /// The statement's address: the entry is this statement's (a statement numbered by
+    /// other rules, or a copy, finds another entry or none, and runs the general path).
+    at: usize,
+    /// The expression it reads, compiled: the condition of `require` and `if`, the value
+    /// of `let` and `set` (none for a number written out, which is read as it is).
+    pub(super) fx: Option<Fx>,
+    /// The typed form of `set`'s value, as the number a counter is set to.
+    pub(super) int: Option<super::typed::Tv>,
+    /// `set C to X` of a counter kept on the game or on players (`compiled_set`).
+    pub(super) set: Option<(CounterId, CounterOn)>,
+    /// Its effect's compiled form.
+    pub(super) effect: Option<EffectCode>,
+}
+
+/// The compiled form of an effect statement (the verb says which one it can have).
+#[derive(Debug)]
+pub(super) enum EffectCode {
+    Move(super::moves::Move),
+    Reveal(super::reveals::Reveal),
+    Draw(super::draws::Draw),
+    Tally(super::tallies::Tally),
+}
+
+impl Compiled {
+    /// The compiled form of `s`, if these rules compiled it.
+    #[inline(always)]
+    pub(super) fn code(&self, s: &Stmt) -> Option<&Code> {
+        self.code.get(s.no.get() as usize).filter(|c| c.at == s as *const Stmt as usize)
+    }
+
+    /// The compiled effect of `s`, if it has one.
+    #[inline(always)]
+    pub(super) fn effect(&self, s: &Stmt) -> Option<&EffectCode> {
+        self.code(s)?.effect.as_ref()
+    }
 }
 
 /// Compiles the statements of every script: the expressions that only read, the numbers
-/// effects count that have a typed form, and the moves and counter changes of the
-/// shapes `moves.rs` and `tallies.rs` read.
+/// effects count that have a typed form, and the moves, reveals, draws and counter
+/// changes of the shapes `moves.rs`, `reveals.rs`, `draws.rs` and `tallies.rs` read.
 pub(super) fn compile(rules: &Rules) -> Compiled {
     let mut out = Compiled::default();
     for s in scripts(rules) {
         visit::block_stmts(&s.block, &mut |st| {
+            // A script shared by several places is compiled once.
+            if out.code(st).is_some() {
+                return;
+            }
             let (exprs, ints) = (&mut out.exprs, &mut out.ints);
             let mut one = |e: &Expr, counted: bool| {
                 if let Some(fx) = super::fast::compile(rules, e) {
@@ -105,36 +146,49 @@ pub(super) fn compile(rules: &Rules) -> Compiled {
                     exprs.insert(key(e), fx);
                 }
             };
+            let mut code = Code { at: st as *const Stmt as usize, ..Code::default() };
+            // The statement's own expression: written out, a number is read as it is.
+            let own = |e: &Expr| match e.kind {
+                ExprKind::Int(_) => None,
+                _ => super::fast::compile(rules, e),
+            };
             match &st.kind {
-                StmtKind::Require { cond, .. } | StmtKind::If { cond, .. } => one(cond, false),
-                StmtKind::Let { value, .. } => one(value, false),
+                StmtKind::Require { cond: e, .. } | StmtKind::If { cond: e, .. } | StmtKind::Let { value: e, .. } => {
+                    code.fx = own(e);
+                }
                 StmtKind::Set { value, .. } => {
+                    code.fx = own(value);
                     // Counted: a counter's new value has a typed form (`compiled_set`).
-                    one(value, true);
-                    out.tallies.set(rules, st);
+                    code.int = code.fx.as_ref().and_then(|fx| super::typed::operand_of(rules, fx));
+                    code.set = super::tallies::set(rules, st);
                 }
                 StmtKind::Effect(e) => {
                     effect_exprs(e, &mut one);
-                    if let Some(m) = super::moves::compile(rules, e) {
-                        out.moves.insert(effect_key(e), m);
-                    }
-                    if let Some(r) = super::reveals::compile(rules, e) {
-                        out.reveals.insert(effect_key(e), r);
-                    }
-                    if let Some(d) = super::draws::compile(rules, e) {
-                        out.draws.insert(effect_key(e), d);
-                    }
-                    out.tallies.effect(rules, e);
+                    code.effect = effect_code(rules, e);
                 }
                 StmtKind::LetEffect { effect: e, .. } => effect_exprs(e, &mut one),
                 _ => {}
+            }
+            if code.fx.is_some() || code.set.is_some() || code.effect.is_some() {
+                st.no.set(out.code.len() as u32);
+                out.code.push(code);
             }
         });
     }
     out
 }
 
-impl Interp<'_> {
+/// The compiled form of an effect, if it has one of the shapes the modules read.
+fn effect_code(rules: &Rules, e: &Effect) -> Option<EffectCode> {
+    match e.verb {
+        Verb::Move => super::moves::compile(rules, e).map(EffectCode::Move),
+        Verb::Reveal => super::reveals::compile(rules, e).map(EffectCode::Reveal),
+        Verb::Draw => super::draws::compile(rules, e).map(EffectCode::Draw),
+        _ => super::tallies::effect(rules, e).map(EffectCode::Tally),
+    }
+}
+
+impl<'r> Interp<'r> {
     /// A number an effect counts, as `int` of `stmt_value` reads it: typed when it has a
     /// typed form, with no `Value` made (debug builds compare it with the checked path:
     /// the same number, the same steps).
@@ -146,6 +200,22 @@ impl Interp<'_> {
     /// first of a list).
     #[inline(always)]
     pub(super) fn stmt_number(&mut self, e: &Expr, first: bool, cx: &mut Ctx) -> R<i64> {
+        let rules: &Rules = self.rules;
+        let typed =
+            if self.coverage.is_none() && !rules.stmts.ints.is_empty() { rules.stmts.ints.get(&key(e)) } else { None };
+        self.number_with(e, (self.clause_fx(e), typed), first, cx)
+    }
+
+    /// `stmt_number` of `e` whose compiled forms are found already: the value's, `fx`,
+    /// and its typed form as a number, `typed`.
+    #[inline(always)]
+    pub(super) fn number_with(
+        &mut self,
+        e: &Expr,
+        (fx, typed): (Option<&Fx>, Option<&super::typed::Tv>),
+        first: bool,
+        cx: &mut Ctx,
+    ) -> R<i64> {
         let read = |me: &mut Self, v: Value, cx: &mut Ctx| {
             let v = if first { super::select::first(v) } else { v };
             me.int(&v, e, cx)
@@ -154,43 +224,54 @@ impl Interp<'_> {
         if let ExprKind::Int(i) = e.kind {
             return self.written_int(i, e, cx);
         }
-        let rules: &Rules = self.rules;
-        if self.coverage.is_none() && !rules.stmts.ints.is_empty() {
-            if let Some(t) = rules.stmts.ints.get(&key(e)) {
-                let checked = |me: &mut Self, cx: &mut Ctx| me.stmt_value(e, cx).and_then(|v| read(me, v, cx));
-                if let Some(n) = self.typed_or_back(cx, |me, cx| me.typed_int(t, cx), checked) {
-                    return Ok(n);
-                }
+        if let Some(t) = typed.filter(|_| self.coverage.is_none()) {
+            let checked = |me: &mut Self, cx: &mut Ctx| me.value_with(e, fx, cx).and_then(|v| read(me, v, cx));
+            if let Some(n) = self.typed_or_back(cx, |me, cx| me.typed_int(t, cx), checked) {
+                return Ok(n);
             }
         }
-        let v = self.stmt_value(e, cx)?;
+        let v = self.value_with(e, fx, cx)?;
         read(self, v, cx)
     }
 
-    /// The value of a statement's expression: compiled, or by `eval`.
-    pub(super) fn stmt_value(&mut self, e: &Expr, cx: &mut Ctx) -> R<Value> {
-        let rules: &Rules = self.rules;
+    /// The compiled form of an expression of an effect's clause or amount, if it has one
+    /// and it is to be read (coverage records every node through `eval`).
+    #[inline(always)]
+    fn clause_fx(&self, e: &Expr) -> Option<&'r Fx> {
+        let rules: &'r Rules = self.rules;
         // A number written out (`set n to 0`) is read as it is, not looked up.
         if self.coverage.is_none() && !rules.stmts.exprs.is_empty() && !matches!(e.kind, ExprKind::Int(_)) {
-            if let Some(fx) = rules.stmts.exprs.get(&key(e)) {
-                return self.fast_checked(fx, cx);
-            }
+            return rules.stmts.exprs.get(&key(e));
         }
-        self.eval(e, cx)
+        None
     }
 
-    /// `truth` of `stmt_value` of a condition (`require`, `if`): a typed condition gives
+    /// The value of an expression of an effect's clause or amount: compiled, or by `eval`.
+    pub(super) fn stmt_value(&mut self, e: &Expr, cx: &mut Ctx) -> R<Value> {
+        self.value_with(e, self.clause_fx(e), cx)
+    }
+
+    /// The value of `e`, by its compiled form `fx` if it has one (and coverage is not
+    /// recorded), else by `eval`.
+    #[inline(always)]
+    pub(super) fn value_with(&mut self, e: &Expr, fx: Option<&Fx>, cx: &mut Ctx) -> R<Value> {
+        match fx {
+            Some(fx) if self.coverage.is_none() => self.fast_checked(fx, cx),
+            _ => self.eval(e, cx),
+        }
+    }
+
+    /// `truth` of `value_with` of a condition (`require`, `if`): a typed condition gives
     /// its truth without a `Value` made.
     #[inline(always)]
-    pub(super) fn stmt_truth(&mut self, e: &Expr, cx: &mut Ctx) -> R<bool> {
-        let rules: &Rules = self.rules;
-        if self.coverage.is_none() && !rules.stmts.exprs.is_empty() {
-            if let Some(fx) = rules.stmts.exprs.get(&key(e)) {
-                return self.fast_truth_checked(fx, cx);
+    pub(super) fn truth_with(&mut self, e: &Expr, fx: Option<&Fx>, cx: &mut Ctx) -> R<bool> {
+        match fx {
+            Some(fx) if self.coverage.is_none() => self.fast_truth_checked(fx, cx),
+            _ => {
+                let v = self.eval(e, cx)?;
+                self.truth(&v, e, cx)
             }
         }
-        let v = self.eval(e, cx)?;
-        self.truth(&v, e, cx)
     }
 
     /// `truth` of `fast_checked` of a condition: its typed form answers first, with no

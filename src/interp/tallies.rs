@@ -6,7 +6,7 @@
 //! from there on, in the same order (`amount`, `stmt_value`, `holder_kept`,
 //! `change_counter`, `set_counter`).
 //!
-//! Kept by the address of the effect (or of the value set), as `moves.rs` keeps moves.
+//! Kept in the statement's compiled form (`stmts.rs` `Code`), as moves are.
 //!
 //! Invariant: a compiled change does what the general path does, with the same steps
 //! and errors. Before it counts anything it checks what the general path would refuse
@@ -16,12 +16,11 @@
 //! `forbid`) is asked where the general path asks it, before the counter changes.
 
 use crate::engine::{CounterId, Holder, Value};
-use crate::fxhash::FxHashMap;
 use crate::load::CounterOn;
 use crate::syntax::ast::*;
 
 use super::rules::Rules;
-use super::stmts::effect_key;
+use super::stmts::{Code, EffectCode};
 use super::{Ctx, Interp, R};
 
 /// A counter change compiled once.
@@ -37,47 +36,34 @@ pub(super) struct Tally {
     named: bool,
 }
 
-/// The compiled counter changes of the rules: effects by the address of the effect,
-/// `set`s by the address of their value.
-#[derive(Debug, Default)]
-pub(super) struct Tallies {
-    pub(super) effects: FxHashMap<usize, Tally>,
-    pub(super) sets: FxHashMap<usize, (CounterId, CounterOn)>,
-}
-
 /// A compiled counter, if it is kept on the game or on players.
 fn kept_on_game_or_players(c: (CounterId, CounterOn)) -> Option<(CounterId, CounterOn)> {
     matches!(c.1, CounterOn::Game | CounterOn::Player).then_some(c)
 }
 
-impl Tallies {
-    /// Compiles `e` if it changes a counter in a shape above.
-    pub(super) fn effect(&mut self, rules: &Rules, e: &Effect) -> Option<()> {
-        let add = match e.verb {
-            Verb::Add | Verb::Gain => true,
-            Verb::Remove | Verb::Spend | Verb::Lose => false,
-            _ => return None,
-        };
-        let [o] = &e.objects[..] else { return None };
-        // `C`, `a C` or `N C`, with no filter.
-        let c = super::effects::counted(rules, o).filter(|c| c.filters.is_empty())?;
-        let (id, on) = kept_on_game_or_players(c.counter?)?;
-        let named = match &e.clauses[..] {
-            [] => false,
-            [Clause { kind: ClauseKind::To(_) | ClauseKind::From(_) | ClauseKind::For(_), .. }] => true,
-            _ => return None,
-        };
-        self.effects.insert(effect_key(e), Tally { id, on, add, verb: e.verb.as_str(), named });
-        Some(())
-    }
+/// `e` compiled, if it changes a counter in a shape above.
+pub(super) fn effect(rules: &Rules, e: &Effect) -> Option<Tally> {
+    let add = match e.verb {
+        Verb::Add | Verb::Gain => true,
+        Verb::Remove | Verb::Spend | Verb::Lose => false,
+        _ => return None,
+    };
+    let [o] = &e.objects[..] else { return None };
+    // `C`, `a C` or `N C`, with no filter.
+    let c = super::effects::counted(rules, o).filter(|c| c.filters.is_empty())?;
+    let (id, on) = kept_on_game_or_players(c.counter?)?;
+    let named = match &e.clauses[..] {
+        [] => false,
+        [Clause { kind: ClauseKind::To(_) | ClauseKind::From(_) | ClauseKind::For(_), .. }] => true,
+        _ => return None,
+    };
+    Some(Tally { id, on, add, verb: e.verb.as_str(), named })
+}
 
-    /// Compiles `set C to X` (no `of`, no duration) of a counter.
-    pub(super) fn set(&mut self, rules: &Rules, s: &Stmt) -> Option<()> {
-        let StmtKind::Set { target: None, duration: None, value, res, .. } = &s.kind else { return None };
-        let counter = kept_on_game_or_players(super::effects::compiled_counter(rules, *res)?)?;
-        self.sets.insert(value as *const Expr as usize, counter);
-        Some(())
-    }
+/// The counter of `set C to X` (no `of`, no duration), compiled.
+pub(super) fn set(rules: &Rules, s: &Stmt) -> Option<(CounterId, CounterOn)> {
+    let StmtKind::Set { target: None, duration: None, res, .. } = &s.kind else { return None };
+    kept_on_game_or_players(super::effects::compiled_counter(rules, *res)?)
 }
 
 impl Interp<'_> {
@@ -85,8 +71,12 @@ impl Interp<'_> {
     /// `you`'s own counter, `N` written out (or none: one), would take the counter below
     /// its least (`change_counter` refuses it), with the verb a prohibition would name;
     /// `None` for any other effect.
-    pub(super) fn spend_short(&self, e: &Effect, you: crate::engine::PlayerId) -> Option<(bool, &'static str)> {
-        let &t = self.rules.stmts.tallies.effects.get(&effect_key(e))?;
+    pub(super) fn spend_short(
+        &self,
+        (code, e): (Option<&EffectCode>, &Effect),
+        you: crate::engine::PlayerId,
+    ) -> Option<(bool, &'static str)> {
+        let Some(&EffectCode::Tally(t)) = code else { return None };
         if t.add || t.named || t.on != CounterOn::Player {
             return None;
         }
@@ -103,9 +93,7 @@ impl Interp<'_> {
     /// Runs `e` as its compiled counter change; `None`, having done nothing, where it
     /// has none or the general path must run (see the module's invariant).
     #[inline(never)]
-    pub(super) fn compiled_tally(&mut self, e: &Effect, cx: &mut Ctx) -> Option<R<()>> {
-        let rules: &Rules = self.rules;
-        let &t = rules.stmts.tallies.effects.get(&effect_key(e))?;
+    pub(super) fn compiled_tally(&mut self, t: Tally, e: &Effect, cx: &mut Ctx) -> Option<R<()>> {
         if self.may_forbid() || (!t.named && t.on == CounterOn::Player && cx.you.is_none()) {
             return None;
         }
@@ -181,13 +169,14 @@ impl Interp<'_> {
     /// Runs `set C to value` as its compiled form; `None`, having done nothing, where it
     /// has none or the general path must run.
     #[inline(never)]
-    pub(super) fn compiled_set(&mut self, value: &Expr, cx: &mut Ctx) -> Option<R<()>> {
-        let rules: &Rules = self.rules;
-        let &(id, on) = rules.stmts.tallies.sets.get(&(value as *const Expr as usize))?;
+    pub(super) fn compiled_set(&mut self, code: Option<&Code>, value: &Expr, cx: &mut Ctx) -> Option<R<()>> {
+        let code = code?;
+        let (id, on) = code.set?;
         let h = match on {
             CounterOn::Player => Holder::Player(cx.you?),
             _ => Holder::Game,
         };
-        Some(self.stmt_number(value, true, cx).and_then(|n| self.set_counter("set", id, h, n, cx)))
+        let forms = (code.fx.as_ref(), code.int.as_ref());
+        Some(self.number_with(value, forms, true, cx).and_then(|n| self.set_counter("set", id, h, n, cx)))
     }
 }

@@ -134,7 +134,7 @@ fn parse_stmt(p: P) -> Stmt {
         Rule::effect => StmtKind::Effect(parse_effect(p)),
         r => unreachable!("not a statement: {r:?}"),
     };
-    Stmt { kind, span: sp }
+    Stmt::new(kind, sp)
 }
 
 pub(super) fn last(p: P) -> P {
@@ -159,7 +159,7 @@ fn parse_if(p: P) -> StmtKind {
     let otherwise = it.next().map(|e| match e.as_rule() {
         Rule::if_stmt => {
             let sp = span(&e);
-            Block { stmts: vec![Stmt { kind: parse_if(e), span: sp.clone() }], span: sp }
+            Block { stmts: vec![Stmt::new(parse_if(e), sp.clone())], span: sp }
         }
         _ => parse_block(e),
     });

@@ -27,7 +27,7 @@ fn stmt(s: &Stmt) -> String {
     match &s.kind {
         Let { name, value } => format!("let {} be {}", name.name, print::expr(value)),
         LetEffect { name, effect } => {
-            let alone = Stmt { kind: StmtKind::Effect(effect.clone()), span: s.span.clone() };
+            let alone = Stmt::new(StmtKind::Effect(effect.clone()), s.span.clone());
             format!("{} (call that {})", line(&alone), name.name)
         }
         If { cond, then, otherwise } => {
