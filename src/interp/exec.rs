@@ -80,9 +80,11 @@ impl<'r> Interp<'r> {
                 Some(out) => out?,
                 None => _ = self.effect(e, cx)?,
             },
-            StmtKind::Call(c) => {
-                self.call(c, cx)?;
-            }
+            StmtKind::Call(c) => match stmts.code(s).and_then(|k| k.plain_call) {
+                // What `call` does for it, without finding the callee again.
+                Some(i) if self.unread() && !self.may_forbid() => self.call_plain_at(i, cx)?,
+                _ => _ = self.call(c, cx)?,
+            },
             StmtKind::If { .. }
             | StmtKind::ForEach { .. }
             | StmtKind::Repeat { .. }
@@ -441,6 +443,16 @@ impl<'r> Interp<'r> {
         });
         self.calls -= 1;
         out.map_err(|h| h.within(&def.name))
+    }
+
+    /// `call_plainly` of procedure `i` (`Code::plain_call`: its body is statements).
+    fn call_plain_at(&mut self, i: u32, cx: &Ctx) -> R<()> {
+        let rules: &'r super::Rules = self.rules;
+        let id = Running { keyword: false, index: i };
+        match rules.callee(id) {
+            Some(def @ super::rules::ProcDef { body: Body::Script(s), .. }) => self.call_plainly((def, id), s, cx),
+            _ => Err(Halt::error("a compiled call lost its procedure")),
+        }
     }
 
     /// The halt of a call one deeper than the recursion budget; the depth goes back to

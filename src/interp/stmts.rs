@@ -17,7 +17,9 @@ use crate::engine::CounterId;
 use crate::engine::{PlayerId, Value};
 use crate::fxhash::FxHashMap;
 use crate::load::CounterOn;
-use crate::syntax::ast::{ClauseKind, Effect, Expr, ExprKind, QuantityKind, Res, Stmt, StmtKind, Verb};
+use crate::syntax::ast::{
+    Call, CallKind, Callee, ClauseKind, Effect, Expr, ExprKind, QuantityKind, Res, Stmt, StmtKind, Verb,
+};
 use crate::syntax::visit;
 
 use super::fast::Fx;
@@ -101,6 +103,9 @@ pub(super) struct Code {
     pub(super) set: Option<(CounterId, CounterOn)>,
     /// Its effect's compiled form.
     pub(super) effect: Option<EffectCode>,
+    /// A call of a procedure whose body is statements, with no arguments: its index in
+    /// `Rules::proc_list` (`exec` calls it plainly where it may).
+    pub(super) plain_call: Option<u32>,
 }
 
 /// The compiled form of an effect statement (the verb says which one it can have).
@@ -167,15 +172,24 @@ pub(super) fn compile(rules: &Rules) -> Compiled {
                     code.effect = effect_code(rules, e);
                 }
                 StmtKind::LetEffect { effect: e, .. } => effect_exprs(e, &mut one),
+                StmtKind::Call(c) => code.plain_call = plain_call(rules, c),
                 _ => {}
             }
-            if code.fx.is_some() || code.set.is_some() || code.effect.is_some() {
+            if code.fx.is_some() || code.set.is_some() || code.effect.is_some() || code.plain_call.is_some() {
                 st.no.set(out.code.len() as u32);
                 out.code.push(code);
             }
         });
     }
     out
+}
+
+/// The procedure `c` calls, if it is a call of a procedure whose body is statements,
+/// with no arguments.
+fn plain_call(rules: &Rules, c: &Call) -> Option<u32> {
+    let (Callee::Proc(i), [], CallKind::Function) = (c.callee, &c.args[..], c.kind) else { return None };
+    let def = rules.callee(super::Running { keyword: false, index: i })?;
+    matches!(def.body, Body::Script(_)).then_some(i)
 }
 
 /// The compiled form of an effect, if it has one of the shapes the modules read.
