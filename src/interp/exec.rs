@@ -53,7 +53,8 @@ impl<'r> Interp<'r> {
         if self.coverage.is_some() {
             self.hit(&s.span, cx.origin(), Hit::Ran);
         }
-        let stmts = &self.rules.stmts;
+        let rules: &'r super::Rules = self.rules;
+        let stmts = &rules.stmts;
         match &s.kind {
             StmtKind::Let { name, value } => {
                 let v = self.value_with(value, stmts.code(s).and_then(|c| c.fx.as_ref()), cx)?;

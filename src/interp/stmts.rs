@@ -214,19 +214,23 @@ impl<'r> Interp<'r> {
     /// first of a list).
     #[inline(always)]
     pub(super) fn stmt_number(&mut self, e: &Expr, first: bool, cx: &mut Ctx) -> R<i64> {
-        let rules: &Rules = self.rules;
+        // A number written out is read as it is, not looked up.
+        if let ExprKind::Int(i) = e.kind {
+            return self.written_int(i, e, cx);
+        }
+        let rules: &'r Rules = self.rules;
         let typed =
             if self.coverage.is_none() && !rules.stmts.ints.is_empty() { rules.stmts.ints.get(&key(e)) } else { None };
-        self.number_with(e, (self.clause_fx(e), typed), first, cx)
+        self.number_with(e, (|me: &Self| me.clause_fx(e), typed), first, cx)
     }
 
-    /// `stmt_number` of `e` whose compiled forms are found already: the value's, `fx`,
-    /// and its typed form as a number, `typed`.
+    /// `stmt_number` of `e` whose typed form as a number, `typed`, is found already; `fx`
+    /// finds the value's compiled form, asked only when the typed form gives up.
     #[inline(always)]
     pub(super) fn number_with(
         &mut self,
         e: &Expr,
-        (fx, typed): (Option<&Fx>, Option<&super::typed::Tv>),
+        (fx, typed): (impl Fn(&Self) -> Option<&'r Fx>, Option<&super::typed::Tv>),
         first: bool,
         cx: &mut Ctx,
     ) -> R<i64> {
@@ -239,12 +243,12 @@ impl<'r> Interp<'r> {
             return self.written_int(i, e, cx);
         }
         if let Some(t) = typed.filter(|_| self.coverage.is_none()) {
-            let checked = |me: &mut Self, cx: &mut Ctx| me.value_with(e, fx, cx).and_then(|v| read(me, v, cx));
+            let checked = |me: &mut Self, cx: &mut Ctx| me.value_with(e, fx(me), cx).and_then(|v| read(me, v, cx));
             if let Some(n) = self.typed_or_back(cx, |me, cx| me.typed_int(t, cx), checked) {
                 return Ok(n);
             }
         }
-        let v = self.value_with(e, fx, cx)?;
+        let v = self.value_with(e, fx(self), cx)?;
         read(self, v, cx)
     }
 

@@ -66,7 +66,7 @@ pub(super) fn set(rules: &Rules, s: &Stmt) -> Option<(CounterId, CounterOn)> {
     kept_on_game_or_players(super::effects::compiled_counter(rules, *res)?)
 }
 
-impl Interp<'_> {
+impl<'r> Interp<'r> {
     /// Whether `e`, a compiled `spend N C` (or `remove`, `lose`) of the acting player
     /// `you`'s own counter, `N` written out (or none: one), would take the counter below
     /// its least (`change_counter` refuses it), with the verb a prohibition would name;
@@ -169,14 +169,14 @@ impl Interp<'_> {
     /// Runs `set C to value` as its compiled form; `None`, having done nothing, where it
     /// has none or the general path must run.
     #[inline(never)]
-    pub(super) fn compiled_set(&mut self, code: Option<&Code>, value: &Expr, cx: &mut Ctx) -> Option<R<()>> {
+    pub(super) fn compiled_set(&mut self, code: Option<&'r Code>, value: &Expr, cx: &mut Ctx) -> Option<R<()>> {
         let code = code?;
         let (id, on) = code.set?;
         let h = match on {
             CounterOn::Player => Holder::Player(cx.you?),
             _ => Holder::Game,
         };
-        let forms = (code.fx.as_ref(), code.int.as_ref());
+        let forms = (|_: &Self| code.fx.as_ref(), code.int.as_ref());
         Some(self.number_with(value, forms, true, cx).and_then(|n| self.set_counter("set", id, h, n, cx)))
     }
 }
