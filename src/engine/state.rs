@@ -121,6 +121,9 @@ impl State {
 
     /// How many players are seated (those who left the game aside).
     pub fn seated_count(&self) -> usize {
+        if self.eliminated.is_empty() {
+            return self.seats.len();
+        }
         self.seats.iter().filter(|p| !self.eliminated.contains(p)).count()
     }
 

@@ -195,18 +195,17 @@ impl Interp<'_> {
         let &Tx::Cond(Tb::Count { op, cards, key, of: Of::It, n, steps }) = c else {
             return self.players_each(cx, |me, cx| me.typed_part(c, cx), found);
         };
+        // `players_each`'s steps, then `typed`'s for the count at each player: all
+        // counted at once, since a budget that runs out anywhere in them gives the whole
+        // condition up, its steps taken back.
+        self.tick_n((2 + steps) * self.w.state.seated_count()).ok()?;
         let s = &self.w.state;
-        let seated = s.seated_count();
-        // `players_each`'s steps, then `typed`'s for the count at each player.
-        self.tick_n(2 * seated).ok()?;
-        for k in 0..self.w.state.seats.len() {
-            let p = self.w.state.seats[k];
-            if self.w.state.eliminated.contains(&p) {
+        for &p in &s.seats {
+            if !s.eliminated.is_empty() && s.eliminated.contains(&p) {
                 continue;
             }
-            self.tick_n(steps).ok()?;
-            let z = self.zone_keyed_of(key, Some(p))?;
-            if compare(op, self.w.state.count_in(z, cards) as i64, n) {
+            let z = s.zone_keyed(key, Some(p)).or_else(|| s.zone_keyed(key, None))?;
+            if compare(op, s.count_in(z, cards) as i64, n) {
                 found(p);
             }
         }
