@@ -32,6 +32,17 @@ fn seats_form_a_ring() {
     assert_eq!(s.seat_from(0, -1), 2);
     assert_eq!(s.seat_order(1, true), vec![1, 2, 0]);
     assert_eq!(s.seat_order(1, false), vec![1, 0, 2]);
+    // Nobody has left (the seats read directly): any number of steps either way wraps.
+    for p in 0..3 {
+        for k in -7..8isize {
+            assert_eq!(s.seat_from(p, k), (p as isize + k).rem_euclid(3) as PlayerId, "{p} {k}");
+        }
+        for cw in [true, false] {
+            let step = if cw { 1 } else { -1 };
+            let one_by_one: Vec<PlayerId> = (0..3).map(|k| s.seat_from(p, k * step)).collect();
+            assert_eq!(s.seat_order(p, cw), one_by_one, "from {p}, clockwise {cw}");
+        }
+    }
 }
 
 #[test]
