@@ -83,7 +83,7 @@ impl<'r> Interp<'r> {
             },
             StmtKind::Call(c) => match stmts.code(s).and_then(|k| k.plain_call) {
                 // What `call` does for it, without finding the callee again.
-                Some(i) if self.unread() && !self.may_forbid() => self.call_plain_at(i, cx)?,
+                Some(i) if self.unread() && !self.may_forbid() => self.call_plain_at(i, c, cx)?,
                 _ => _ = self.call(c, cx)?,
             },
             StmtKind::If { .. }
@@ -447,11 +447,14 @@ impl<'r> Interp<'r> {
     }
 
     /// `call_plainly` of procedure `i` (`Code::plain_call`: its body is statements).
-    fn call_plain_at(&mut self, i: u32, cx: &Ctx) -> R<()> {
+    fn call_plain_at(&mut self, i: u32, _c: &Call, cx: &Ctx) -> R<()> {
         let rules: &'r super::Rules = self.rules;
         let id = Running { keyword: false, index: i };
         match rules.callee(id) {
-            Some(def @ super::rules::ProcDef { body: Body::Script(s), .. }) => self.call_plainly((def, id), s, cx),
+            Some(def @ super::rules::ProcDef { body: Body::Script(s), .. }) => {
+                debug_assert_eq!(def.name, _c.name.name, "a compiled call holds another callee's index");
+                self.call_plainly((def, id), s, cx)
+            }
             _ => Err(Halt::error("a compiled call lost its procedure")),
         }
     }

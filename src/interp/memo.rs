@@ -242,7 +242,8 @@ impl Interp<'_> {
     /// A condition with a typed form all through (`typed.rs`) reads the state in place
     /// for less than keeping and comparing an answer costs, so it is not remembered.
     pub(super) fn remembered_end(&mut self, c: &super::rules::Cond, cx: &mut Ctx) -> R<Value> {
-        let typed = c.fx.as_ref().is_some_and(|fx| fx.typed().is_some());
+        // With coverage recorded `eval` reads it, which remembering still spares.
+        let typed = self.coverage.is_none() && c.fx.as_ref().is_some_and(|fx| fx.typed().is_some());
         if typed || !self.w.mods.is_empty() || !self.w.playing.is_empty() {
             return self.cond_value(c, cx);
         }

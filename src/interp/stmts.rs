@@ -118,7 +118,10 @@ pub(super) enum EffectCode {
 }
 
 impl Compiled {
-    /// The compiled form of `s`, if these rules compiled it.
+    /// The compiled form of `s`, if these rules compiled it. The number is kept in the
+    /// syntax tree, which each compile of the rules parses anew: were two rules ever to
+    /// share a tree, the later compile would renumber it and the earlier rules would find
+    /// the address differ and run the general path, slower but right.
     #[inline(always)]
     pub(super) fn code(&self, s: &Stmt) -> Option<&Code> {
         self.code.get(s.no.get() as usize).filter(|c| c.at == s as *const Stmt as usize)
