@@ -103,7 +103,7 @@ pub(super) fn compile(rules: &Rules, e: &Effect) -> Option<Draw> {
 impl Interp<'_> {
     /// Runs `e` as its compiled draw; `None`, having done nothing, where it has none or
     /// where the general path must run instead (see the module's invariant).
-    pub(super) fn compiled_draw(&mut self, d: &Draw, e: &Effect, cx: &mut Ctx) -> Option<R<()>> {
+    pub(super) fn compiled_draw(&mut self, d: &Draw, _e: &Effect, cx: &mut Ctx) -> Option<R<()>> {
         if self.coverage.is_some() {
             return None;
         }
@@ -129,7 +129,7 @@ impl Interp<'_> {
         }
         let n = d.n.unwrap_or(1).max(0) as usize;
         #[cfg(debug_assertions)]
-        self.same_as_draw(e, (from, to), n, steps, cx);
+        self.same_as_draw(_e, (from, to), n, steps, cx);
         self.steps.count(steps);
         // As `effect`: nothing arrives turned (the draw has no `face` clause).
         let saved = (cx.you.replace(who), self.arriving_face.take());

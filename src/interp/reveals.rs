@@ -63,7 +63,7 @@ pub(super) fn compile(rules: &Rules, e: &Effect) -> Option<Reveal> {
 impl Interp<'_> {
     /// Runs `e` as its compiled reveal; `None`, having done nothing, where it has none or
     /// where the general path must run instead (see the module's invariant).
-    pub(super) fn compiled_reveal(&mut self, r: &Reveal, e: &Effect, cx: &mut Ctx) -> Option<R<()>> {
+    pub(super) fn compiled_reveal(&mut self, r: &Reveal, _e: &Effect, cx: &mut Ctx) -> Option<R<()>> {
         if self.coverage.is_some() || self.may_forbid() {
             return None;
         }
@@ -91,7 +91,7 @@ impl Interp<'_> {
             return None;
         }
         #[cfg(debug_assertions)]
-        self.same_as_targets(e, things, steps, cx);
+        self.same_as_targets(_e, things, steps, cx);
         self.steps.count(steps);
         self.reveal_ents(things, vec![], cx);
         Some(Ok(()))
