@@ -9,6 +9,7 @@ pub mod label;
 pub mod log;
 pub mod parts;
 pub mod rng;
+mod seats;
 pub mod state;
 pub mod value;
 pub mod view;

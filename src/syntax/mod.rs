@@ -13,6 +13,7 @@ mod pattern;
 mod primary;
 pub mod print;
 pub mod prose;
+mod stmt_no;
 pub mod visit;
 mod words;
 
