@@ -183,7 +183,7 @@ pub fn stop_on_errors(
     Some(if io { super::EXIT_USAGE } else { super::EXIT_PROBLEMS })
 }
 
-/// How reports name a game: its directory's name (`lotr`), however the path was written.
+/// How reports name a game: its directory's name (`mygame` for `cards/mygame/`), however the path was written.
 pub fn game_name(bundle: &crate::load::GameBundle) -> String {
     let dir = crate::load::canonical(&bundle.dir);
     dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default()

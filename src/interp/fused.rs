@@ -31,7 +31,7 @@ impl Interp<'_> {
     /// Runs `e` compiled (`moves.rs`, `tallies.rs`) or fused where it has such a form;
     /// `None`, having done nothing, where the general path (`effect`) must run.
     // In line in `exec_node`, with `fused_move`: out of line, the fused and compiled moves
-    // cost Goofspiel 1 % more instructions (measured with callgrind).
+    // cost a game of simple moves 1 % more instructions (measured with callgrind).
     #[inline(always)]
     pub(super) fn compiled_effect(&mut self, code: Option<&EffectCode>, e: &Effect, cx: &mut Ctx) -> Option<R<()>> {
         match (e.verb, code) {
