@@ -7,21 +7,11 @@ impl State {
     /// The neighbour `steps` seats clockwise (negative: counter-clockwise), counting only
     /// players still in the game.
     pub fn seat_from(&self, p: PlayerId, steps: isize) -> PlayerId {
-        // Nobody has left: the ring is the seats.
-        if self.eliminated.is_empty() {
-            let n = self.seats.len() as isize;
-            let i = self.seats.iter().position(|&s| s == p).unwrap_or(0) as isize;
-            return self.seats.get((i + steps).rem_euclid(n.max(1)) as usize).copied().unwrap_or(p);
-        }
-        // The ring walked, not made (a neighbour is read every turn).
-        let n = self.ring(p).count() as isize;
-        let i = self.ring(p).position(|s| s == p).unwrap_or(0) as isize;
-        self.ring(p).nth((i + steps).rem_euclid(n.max(1)) as usize).unwrap_or(p)
-    }
-
-    /// The seats of the players still in the game, and `p`'s.
-    fn ring(&self, p: PlayerId) -> impl Iterator<Item = PlayerId> + '_ {
-        self.seats.iter().copied().filter(move |&q| q == p || !self.eliminated.contains(&q))
+        self.with_ring(p, |ring| {
+            let n = ring.len() as isize;
+            let i = ring.iter().position(|&s| s == p).unwrap_or(0) as isize;
+            ring.get((i + steps).rem_euclid(n.max(1)) as usize).copied().unwrap_or(p)
+        })
     }
 
     /// How many players are seated (those who left the game aside).
@@ -35,22 +25,30 @@ impl State {
     /// All players still in the game in seat order starting with `p`, clockwise or not
     /// (`p` first even if it has left).
     pub fn seat_order(&self, p: PlayerId, clockwise: bool) -> Vec<PlayerId> {
-        // `seat_from(p, ±k)` for each k, with the ring built once (a turn order is read
-        // every turn).
-        let mut ring: Vec<PlayerId> = Vec::with_capacity(self.seats.len());
-        if self.eliminated.is_empty() {
-            // Nobody has left: the seats from `p` on, then those before.
-            let i = self.seats.iter().position(|&s| s == p).unwrap_or(0);
-            ring.extend_from_slice(&self.seats[i..]);
-            ring.extend_from_slice(&self.seats[..i]);
-        } else {
-            ring.extend(self.ring(p));
+        // `seat_from(p, ±k)` for each k, read off the ring at once (a turn order is read
+        // every turn): the seats from `p` on, then those before.
+        let mut order = self.with_ring(p, |ring| {
             let i = ring.iter().position(|&s| s == p).unwrap_or(0);
-            ring.rotate_left(i);
+            let mut order = Vec::with_capacity(ring.len());
+            order.extend_from_slice(&ring[i..]);
+            order.extend_from_slice(&ring[..i]);
+            order
+        });
+        if !clockwise && order.len() > 1 {
+            order[1..].reverse();
         }
-        if !clockwise && ring.len() > 1 {
-            ring[1..].reverse();
+        order
+    }
+
+    /// `f` of the seats of the players still in the game, and `p`'s, in seat order: the
+    /// seats themselves while nobody has left (every turn of most games), else a list of
+    /// them.
+    fn with_ring<T>(&self, p: PlayerId, f: impl FnOnce(&[PlayerId]) -> T) -> T {
+        if self.eliminated.is_empty() {
+            return f(&self.seats);
         }
-        ring
+        let ring: Vec<PlayerId> =
+            self.seats.iter().copied().filter(|&q| q == p || !self.eliminated.contains(&q)).collect();
+        f(&ring)
     }
 }

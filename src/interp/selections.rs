@@ -201,10 +201,11 @@ impl Interp<'_> {
         self.tick_n((2 + steps) * self.w.state.seated_count()).ok()?;
         let s = &self.w.state;
         for &p in &s.seats {
+            // Nobody has left, most often: no search of who has.
             if !s.eliminated.is_empty() && s.eliminated.contains(&p) {
                 continue;
             }
-            let z = s.zone_keyed(key, Some(p)).or_else(|| s.zone_keyed(key, None))?;
+            let z = self.zone_keyed_of(key, Some(p))?;
             if compare(op, s.count_in(z, cards) as i64, n) {
                 found(p);
             }

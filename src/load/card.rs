@@ -185,11 +185,10 @@ fn limit(cx: &mut Cx, node: &Node) -> Option<Sp<UseLimit>> {
         Some(n) => n.parse::<u32>().ok().filter(|n| *n > 0),
         None => None,
     };
-    match (times, words.get(1), words.get(2), words.len()) {
-        (Some(times), Some(&"per"), Some(per), 3) if PERIODS.contains(per) => {
-            let per = PERIODS.iter().copied().find(|p| p == per).unwrap_or("game");
-            Some(Sp::new(UseLimit { times, per }, cx.file, text.span))
-        }
+    // The period as the word of `PERIODS` itself, which the uses counted in it share.
+    let per = words.get(2).and_then(|w| PERIODS.iter().copied().find(|p| p == w));
+    match (times, words.get(1), per, words.len()) {
+        (Some(times), Some(&"per"), Some(per), 3) => Some(Sp::new(UseLimit { times, per }, cx.file, text.span)),
         _ => {
             let msg = format!("`limit` must be `N per PERIOD`, found `{}`", text.value);
             let d = Diagnostic::error("wrong-type", msg, cx.file, text.span)
