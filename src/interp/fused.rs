@@ -304,6 +304,7 @@ impl<'a> Ids<'a> {
         }
     }
 
+    #[inline]
     pub(super) fn push(&mut self, e: EntId) {
         if self.n < ON_STACK {
             self.stack[self.n] = e;

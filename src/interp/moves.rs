@@ -18,7 +18,7 @@
 //! runs instead (it then finds the same error where it does). Debug builds compare
 //! every compiled move's zones, things and steps with the fused path's.
 
-use crate::engine::{Value, ZoneId};
+use crate::engine::{EntId, Value, ZoneId};
 use crate::syntax::ast::*;
 
 use super::compile::Global;
@@ -155,35 +155,53 @@ impl<'r> Interp<'r> {
     /// where the fused path must run instead (see the module's invariant).
     pub(super) fn compiled_move(&mut self, m: &Move, e: &Effect, cx: &mut Ctx) -> Option<R<()>> {
         let to = self.place_zone(&m.to, cx)?;
+        // One thing at most (`this`, a local, the top card): moved without a list of ids.
+        let (one, steps) = match &m.things {
+            Things::This => {
+                let Some(Value::Ent(x)) = cx.this else { return None };
+                (Some(x), 1)
+            }
+            Things::Local(k, name) => {
+                let Some(&Value::Ent(x)) = cx.slot(*k, name) else { return None };
+                (Some(x), 1)
+            }
+            &Things::End { cards, bottom, ref from } => {
+                let z = self.place_zone(from, cx)?;
+                let s = &self.w.state;
+                let mut all = s.zones[z].items.iter().copied();
+                let kind = |x: &EntId| s.is_card(*x) == cards;
+                (if bottom { all.rev().find(kind) } else { all.find(kind) }, 2 + from.steps())
+            }
+            _ => return self.compiled_many(m, e, to, cx),
+        };
+        let steps = steps + m.to.steps();
+        if self.steps.room() < steps as i64 {
+            return None;
+        }
+        #[cfg(debug_assertions)]
+        self.same_as_fused(e, one.as_slice(), to, steps, cx);
+        self.steps.count(steps);
+        Some(self.move_all(one.as_slice(), to, m.face, cx))
+    }
+
+    /// `compiled_move` of the shapes that may move several things: all the cards of a
+    /// zone, or those the acting player picks.
+    fn compiled_many(&mut self, m: &Move, e: &Effect, to: ZoneId, cx: &mut Ctx) -> Option<R<()>> {
         let (mut stack, mut heap) = ([0; ON_STACK], vec![]);
         let mut ids = Ids::new(&mut stack, &mut heap);
         // The steps counted before the things move (a pick's, around its question).
         let steps = match &m.things {
-            Things::This => {
-                let Some(Value::Ent(x)) = cx.this else { return None };
-                ids.push(x);
-                1
-            }
-            Things::Local(k, name) => {
-                let Some(&Value::Ent(x)) = cx.slot(*k, name) else { return None };
-                ids.push(x);
-                1
-            }
             Things::All { cards, from } => {
                 let z = self.place_zone(from, cx)?;
                 let s = &self.w.state;
                 s.zones[z].items.iter().filter(|&&x| s.is_card(x) == *cards).for_each(|&x| ids.push(x));
                 2 + from.steps() + ids.as_slice().len()
             }
-            Things::End { cards, bottom, from } => {
-                let z = self.place_zone(from, cx)?;
-                self.each_at_end(&[z], *cards, 1, *bottom, |x| ids.push(x));
-                2 + from.steps()
-            }
             Things::One { cards, from } => {
                 let z = self.place_zone(from, cx)?;
                 return self.compiled_pick(e, (*cards, from, z), m, to, &mut ids, cx);
             }
+            Things::This | Things::Local(..) | Things::End { .. } => return None,
         };
         let steps = steps + m.to.steps();
         if self.steps.room() < steps as i64 {

@@ -435,10 +435,12 @@ impl Interp<'_> {
         }
     }
 
-    /// A typed operand as a number (`None`: it gives up).
+    /// A typed operand as a number (`None`: it gives up). The two commonest, a number
+    /// and a count the game keeps, are read where they are asked for: each is a few
+    /// instructions, fewer than a call's frame.
+    #[inline(always)]
     pub(super) fn typed_int(&mut self, t: &Tv, cx: &mut Ctx) -> Option<i64> {
-        // The commonest numbers, read without an `Operand`: what `typed_operand` gives for
-        // them and the same step, then `int_of`.
+        // What `typed_operand` gives for them and the same step, then `int_of`.
         match t {
             Tv::Lit(Value::Int(n)) => {
                 self.tick().ok()?;
@@ -449,6 +451,15 @@ impl Interp<'_> {
                 self.tick().ok()?;
                 Some(self.w.state.counter_at(id, Holder::Game))
             }
+            _ => self.typed_int_node(t, cx),
+        }
+    }
+
+    /// `typed_int` of the other operands.
+    #[inline(never)]
+    fn typed_int_node(&mut self, t: &Tv, cx: &mut Ctx) -> Option<i64> {
+        // The commonest numbers, read without an `Operand`.
+        match t {
             Tv::CountPlayers => {
                 // `typed_operand`'s step for the node, then `players`' own.
                 self.tick_n(2).ok()?;
