@@ -77,7 +77,7 @@ impl<'r> Interp<'r> {
                     }
                 }
             }
-            StmtKind::Effect(e) => match self.compiled_effect(stmts.effect(s), e, cx) {
+            StmtKind::Effect(e) => match self.compiled_effect(stmts.code(s), e, cx) {
                 Some(out) => out?,
                 None => _ = self.effect(e, cx)?,
             },

@@ -21,20 +21,20 @@ use crate::engine::{Dest, EntId, List, Value, ZoneId};
 use crate::syntax::ast::*;
 
 use super::moves::Move;
-use super::stmts::EffectCode;
+use super::stmts::{Code, EffectCode};
 use super::{Ctx, Interp, R};
 
 /// How many things a fused move keeps on the stack (more go to the heap).
 pub(super) const ON_STACK: usize = 8;
 
-impl Interp<'_> {
+impl<'r> Interp<'r> {
     /// Runs `e` compiled (`moves.rs`, `tallies.rs`) or fused where it has such a form;
     /// `None`, having done nothing, where the general path (`effect`) must run.
     // In line in `exec_node`, with `fused_move`: out of line, the fused and compiled moves
     // cost a game of simple moves 1 % more instructions (measured with callgrind).
     #[inline(always)]
-    pub(super) fn compiled_effect(&mut self, code: Option<&EffectCode>, e: &Effect, cx: &mut Ctx) -> Option<R<()>> {
-        match (e.verb, code) {
+    pub(super) fn compiled_effect(&mut self, code: Option<&'r Code>, e: &Effect, cx: &mut Ctx) -> Option<R<()>> {
+        match (e.verb, code.and_then(|c| c.effect.as_ref())) {
             (Verb::Move, code) => {
                 let m = match code {
                     Some(EffectCode::Move(m)) => Some(m),
@@ -42,7 +42,7 @@ impl Interp<'_> {
                 };
                 self.fused_move(m, e, cx)
             }
-            (_, Some(EffectCode::Tally(t))) => self.compiled_tally(*t, e, cx),
+            (_, Some(EffectCode::Tally(t))) => self.compiled_tally(*t, code?, e, cx),
             (_, Some(EffectCode::Reveal(r))) => self.compiled_reveal(r, e, cx),
             (_, Some(EffectCode::Draw(d))) => self.compiled_draw(d, e, cx),
             _ => None,

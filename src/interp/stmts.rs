@@ -95,9 +95,10 @@ pub(super) struct Code {
     /// other rules, or a copy, finds another entry or none, and runs the general path).
     at: usize,
     /// The expression it reads, compiled: the condition of `require` and `if`, the value
-    /// of `let` and `set` (none for a number written out, which is read as it is).
+    /// of `let` and `set`, the amount of a compiled counter change (none for a number
+    /// written out, which is read as it is).
     pub(super) fx: Option<Fx>,
-    /// The typed form of `set`'s value, as the number a counter is set to.
+    /// The typed form of `set`'s value or of a counter change's amount, as a number.
     pub(super) int: Option<super::typed::Tv>,
     /// `set C to X` of a counter kept on the game or on players (`compiled_set`).
     pub(super) set: Option<(CounterId, CounterOn)>,
@@ -173,6 +174,12 @@ pub(super) fn compile(rules: &Rules) -> Compiled {
                 StmtKind::Effect(e) => {
                     effect_exprs(e, &mut one);
                     code.effect = effect_code(rules, e);
+                    // A counter change's amount, compiled, found with the statement
+                    // (`compiled_tally`) rather than by its address.
+                    if let (Some(EffectCode::Tally(_)), Some(n)) = (&code.effect, super::tallies::amount_of(e)) {
+                        code.fx = own(n);
+                        code.int = code.fx.as_ref().and_then(|fx| super::typed::operand_of(rules, fx));
+                    }
                 }
                 StmtKind::LetEffect { effect: e, .. } => effect_exprs(e, &mut one),
                 StmtKind::Call(c) => code.plain_call = plain_call(rules, c),

@@ -60,6 +60,17 @@ pub(super) fn effect(rules: &Rules, e: &Effect) -> Option<Tally> {
     Some(Tally { id, on, add, verb: e.verb.as_str(), named })
 }
 
+/// The number an effect's object counts (`N points`), if it counts one.
+pub(super) fn amount_of(e: &Effect) -> Option<&Expr> {
+    match &e.objects.first()?.kind {
+        ExprKind::Select { quantity: Some(q), .. } => match &q.kind {
+            QuantityKind::Exactly(n) => Some(n),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
 /// The counter of `set C to X` (no `of`, no duration), compiled.
 pub(super) fn set(rules: &Rules, s: &Stmt) -> Option<(CounterId, CounterOn)> {
     let StmtKind::Set { target: None, duration: None, res, .. } = &s.kind else { return None };
@@ -93,29 +104,25 @@ impl<'r> Interp<'r> {
     /// Runs `e` as its compiled counter change; `None`, having done nothing, where it
     /// has none or the general path must run (see the module's invariant).
     #[inline(never)]
-    pub(super) fn compiled_tally(&mut self, t: Tally, e: &Effect, cx: &mut Ctx) -> Option<R<()>> {
+    pub(super) fn compiled_tally(&mut self, t: Tally, code: &'r Code, e: &Effect, cx: &mut Ctx) -> Option<R<()>> {
         if self.may_forbid() || (!t.named && t.on == CounterOn::Player && cx.you.is_none()) {
             return None;
         }
-        let o = &e.objects[0];
-        let n = match &o.kind {
-            ExprKind::Select { quantity: Some(q), .. } => match &q.kind {
-                QuantityKind::Exactly(n) => Some(&**n),
-                _ => None,
-            },
-            _ => None,
-        };
         // As `effect`: nothing arrives turned while the counter changes (an ability that
         // answers the change may move things).
         let saved = self.arriving_face.take();
-        let out = self.tally(e, n, t, cx);
+        let out = self.tally(e, code, t, cx);
         self.arriving_face = saved;
         Some(out)
     }
 
-    /// What `counter_effect` does once its counter is known.
-    fn tally(&mut self, e: &Effect, n: Option<&Expr>, t: Tally, cx: &mut Ctx) -> R<()> {
-        let n = self.amount(n, cx)?;
+    /// What `counter_effect` does once its counter is known. The amount is read as
+    /// `amount` reads it, through its compiled forms kept with the statement (`code`).
+    fn tally(&mut self, e: &Effect, code: &'r Code, t: Tally, cx: &mut Ctx) -> R<()> {
+        let n = match amount_of(e) {
+            Some(x) => self.number_with(x, (|_: &Self| code.fx.as_ref(), code.int.as_ref()), false, cx)?.max(0),
+            None => self.amount(None, cx)?,
+        };
         let h = match (&e.clauses[..], t.on) {
             ([Clause { kind: ClauseKind::To(x) | ClauseKind::From(x) | ClauseKind::For(x), .. }], _) => {
                 let v = self.stmt_value(x, cx)?;
