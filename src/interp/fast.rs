@@ -573,6 +573,11 @@ impl Fx {
         matches!(self.kind, Kind::Global(i) if rules.names_players(i))
     }
 
+    /// Whether it is `first(players)`.
+    pub(super) fn is_first_player(&self, rules: &Rules) -> bool {
+        matches!(&self.kind, Kind::Things(Fun::First, x) if x.is_players(rules))
+    }
+
     /// Its typed form, if it has one.
     pub(super) fn typed(&self) -> Option<&super::typed::Tb> {
         self.typed.as_deref()

@@ -106,6 +106,34 @@ impl<'r> Interp<'r> {
 
     fn new_round(&mut self) -> R<()> {
         let order = match &self.rules.order {
+            // `first(players)` (rounds of one turn), the first seated player read in place
+            // with the steps `fast` counts (the call's node and the name's), when they fit
+            // in the budget: no context made, no value.
+            Some(o @ super::rules::Cond { fx: Some(fx), .. })
+                if self.coverage.is_none() && self.steps.room() >= 2 && fx.is_first_player(self.rules) =>
+            {
+                #[cfg(debug_assertions)]
+                let before = self.steps;
+                let first = self.seated_iter().next();
+                self.steps.count(2);
+                #[cfg(debug_assertions)]
+                {
+                    // From the same count: the player `eval` gives, with the same steps.
+                    let after = self.steps;
+                    self.steps = before;
+                    let mut cx = Ctx::placed(self.w.state.seats.first().copied(), None, &o.text, &o.origin);
+                    let v = self.eval(&o.expr, &mut cx).ok();
+                    debug_assert_eq!(
+                        v,
+                        Some(first.map_or(Value::Null, Value::Player)),
+                        "`first(players)` read in place"
+                    );
+                    debug_assert_eq!(self.steps.taken(), after.taken(), "`first(players)` counts other steps");
+                    self.steps = after;
+                }
+                self.set_order(first.into_iter());
+                return Ok(());
+            }
             Some(o) => {
                 let mut cx = Ctx::placed(self.w.state.seats.first().copied(), None, &o.text, &o.origin);
                 self.cover_cond(o);
