@@ -103,16 +103,14 @@ impl Interp<'_> {
             let picked = if legal.is_empty() { None } else { self.offer(p, prompt, legal, pass)? };
             return Ok(picked.map(|a| self.act(p, &a)));
         };
-        let mut pool: Vec<Option<Action>> = self.action_candidates(p, only)?.into_iter().map(Some).collect();
-        if may_pass(self)? {
-            pool.insert(0, None);
-        }
-        self.sample_and_act(p, prompt, sampler, pool)
+        let pool = self.action_candidates(p, only)?;
+        let pass = may_pass(self)?;
+        self.sample_and_act(p, prompt, sampler, (pass, pool))
     }
 
     /// Whether one of `pool`'s actions is legal (tried in order, stopping at the first).
-    pub(super) fn any_legal(&mut self, p: PlayerId, pool: &[Option<Action>]) -> R<bool> {
-        for a in pool.iter().flatten() {
+    pub(super) fn any_legal(&mut self, p: PlayerId, pool: &[Action]) -> R<bool> {
+        for a in pool {
             if self.would_resolve(p, a)? {
                 return Ok(true);
             }

@@ -20,23 +20,27 @@ use super::{Halt, Interp, Sampler, R};
 impl Interp<'_> {
     /// `p`'s turn in a window under a sampling agent: `None` for a pass, else what taking
     /// the picked action gave (`Ok`, or the refusal or error `act` would have returned).
+    /// The options drawn from are the pass first, when `pass` allows it, then `pool`'s
+    /// actions in order; a refused action leaves them, the others keeping their order.
     pub(super) fn sample_and_act(
         &mut self,
         p: PlayerId,
         prompt: &'static str,
         sampler: Sampler,
-        mut pool: Vec<Option<Action>>,
+        (pass, mut pool): (bool, Vec<Action>),
     ) -> R<Option<R<()>>> {
+        let first = usize::from(pass);
         loop {
-            if pool.is_empty() {
+            let options = first + pool.len();
+            if options == 0 {
                 // Nothing is legal: the player passes, as when the list is empty.
                 return Ok(None);
             }
             let k = match sampler {
                 Sampler::First => 0,
-                Sampler::Uniform => self.w.state.rng.below(pool.len() as u64) as usize,
+                Sampler::Uniform => self.w.state.rng.below(options as u64) as usize,
             };
-            let Some(a) = pool.remove(k) else {
+            if k < first {
                 // A pass drawn before any legal action was found is a choice only if some
                 // action is legal; else nobody was asked, and nothing is logged. When the
                 // log is not read, which of the two it was changes nothing: the trials that
@@ -45,7 +49,8 @@ impl Interp<'_> {
                     self.log_pick(p, prompt, "pass".into())?;
                 }
                 return Ok(None);
-            };
+            }
+            let a = pool.remove(k - first);
             // A play its first lines refuse, or a use its `requires:` refuses, needs no
             // trial (`pure.rs`).
             if self.guarded_out(p, &a) {
