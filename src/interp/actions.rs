@@ -68,7 +68,10 @@ impl<'r> Interp<'r> {
     /// answers next, and responses to earlier events are forgotten.
     pub fn acted(&mut self, mark: usize) {
         self.w.last = (mark, self.w.state.log.len());
-        Rc::make_mut(&mut self.w.answered).retain(|x| x.2 >= mark);
+        // Most actions answered nothing before `mark`: the shared list is left as it is.
+        if self.w.answered.iter().any(|x| x.2 < mark) {
+            Rc::make_mut(&mut self.w.answered).retain(|x| x.2 >= mark);
+        }
     }
 
     pub(super) fn act_now(&mut self, who: PlayerId, a: &Action) -> R<()> {

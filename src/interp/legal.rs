@@ -383,11 +383,22 @@ impl Interp<'_> {
     pub fn window(&mut self, max_actions: usize) -> R<usize> {
         let kind = self.rules.phases.get(self.w.state.clock.phase).map_or(Window::UntilAllPass, |p| p.actions);
         let active = self.w.state.active();
-        let order = match (kind, active) {
+        // The active player alone (the commonest window) needs no list.
+        let (one, listed);
+        let order: &[PlayerId] = match (kind, active) {
             (Window::None, _) => return Ok(0),
-            (Window::ActivePlayer, Some(a)) => vec![a],
-            (_, Some(a)) => self.w.state.seat_order(a, true),
-            (_, None) => self.seated(),
+            (Window::ActivePlayer, Some(a)) => {
+                one = [a];
+                &one
+            }
+            (_, Some(a)) => {
+                listed = self.w.state.seat_order(a, true);
+                &listed
+            }
+            (_, None) => {
+                listed = self.seated();
+                &listed
+            }
         };
         // Nothing before the window is answered in it; `end phase` in the phase's `start:`
         // script (kept in `end_window`) closes the window before it opens.
