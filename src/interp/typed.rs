@@ -50,6 +50,14 @@ pub(super) enum Tb {
         n: i64,
         steps: usize,
     },
+    /// `C OP N` for a counter `C` the game keeps and a number `N` (`==`, `!=`, `<`, ...;
+    /// the counter on either side): the commonest test of a count, read in one node with
+    /// the steps of the comparison, the counter and the number (three).
+    CounterCmp {
+        op: BinOp,
+        id: CounterId,
+        n: i64,
+    },
     /// `P of this == V` (or of `it`, `!=`, either side) for a property `P` and a
     /// literal or a typed operand `V`: a card's commonest test, read in one node with the
     /// steps of the comparison, the property, `this` and `V` (`operand.rs` `prop_is`).
@@ -162,15 +170,18 @@ fn condition_at(rules: &Rules, fx: &Fx, depth: u32) -> Option<Tb> {
             let op = if *ne { BinOp::Ne } else { BinOp::Eq };
             // A literal first, as before typed operands were compared in one node too.
             let (lit, typed) = (|| prop_is(rules, *ne, a, b, &|_| None), || prop_is(rules, *ne, a, b, &operand));
-            match count_cmp(op, a, b).or_else(lit).or_else(|| same_id(rules, *ne, a, b)).or_else(typed) {
+            let cmp = || count_cmp(op, a, b).or_else(|| counter_cmp(rules, op, a, b));
+            match cmp().or_else(lit).or_else(|| same_id(rules, *ne, a, b)).or_else(typed) {
                 Some(t) => t,
                 None => Tb::Same(*ne, operand(a)?, operand(b)?),
             }
         }
-        Kind::Num(op @ (BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge), a, b) => match count_cmp(*op, a, b) {
-            Some(t) => t,
-            None => Tb::Cmp(*op, operand(a)?, operand(b)?),
-        },
+        Kind::Num(op @ (BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge), a, b) => {
+            match count_cmp(*op, a, b).or_else(|| counter_cmp(rules, *op, a, b)) {
+                Some(t) => t,
+                None => Tb::Cmp(*op, operand(a)?, operand(b)?),
+            }
+        }
         Kind::Logic(op, a, b) => Tb::Logic(*op, part(a)?, part(b)?),
         Kind::Not(x) => Tb::Not(part(x)?),
         _ => return None,
@@ -196,6 +207,28 @@ fn count_cmp(op: BinOp, a: &Fx, b: &Fx) -> Option<Tb> {
     // The comparison's step, the count's (`Tv::InZone`: its node and `fast_in_zone`'s),
     // the number's.
     Some(Tb::Count { op, cards, key, of, n, steps: 1 + 1 + super::inplace::in_zone_steps(of) + 1 })
+}
+
+/// `C OP N` or `N OP C` for a counter `C` kept on the game as one node (`Tb::CounterCmp`).
+fn counter_cmp(rules: &Rules, op: BinOp, a: &Fx, b: &Fx) -> Option<Tb> {
+    let counter = |x: &Fx| match x.kind {
+        Kind::Global(i) => match rules.globals.get(i as usize)? {
+            &Global::Counter(id, CounterOn::Game, _) => Some(id),
+            _ => None,
+        },
+        _ => None,
+    };
+    let number = |x: &Fx| match x.kind {
+        Kind::Lit(Value::Int(n)) => Some(n),
+        _ => None,
+    };
+    let (id, n, op) = match (counter(a), number(b), number(a), counter(b)) {
+        (Some(c), Some(n), _, _) => (c, n, op),
+        // `N < C` is `C > N`.
+        (_, _, Some(n), Some(c)) => (c, n, flipped(op)),
+        _ => return None,
+    };
+    Some(Tb::CounterCmp { op, id, n })
 }
 
 /// `P of this == V` or `V == P of this` (or of `it`) as one node (`Tb::PropIs`), `V` a
@@ -270,6 +303,8 @@ fn inline(rules: &Rules, i: u32, depth: u32) -> Option<Tx> {
 fn reads_caller(x: &Tx, it_counts: bool) -> bool {
     match x {
         Tx::Cond(Tb::Same(_, a, b) | Tb::Cmp(_, a, b)) => reads_caller_v(a, it_counts) || reads_caller_v(b, it_counts),
+        // A count the game keeps is nobody's.
+        Tx::Cond(Tb::CounterCmp { .. }) => false,
         // The zone of `it` is the caller's `it`'s.
         Tx::Cond(Tb::Count { of, .. }) => matches!(of, Of::It) && it_counts,
         Tx::Cond(Tb::PropIs { it, other, .. }) => {
@@ -405,6 +440,12 @@ impl Interp<'_> {
                 // Its first step was counted above.
                 self.tick_n(steps - 1).ok()?;
                 Some(compare(op, self.zone_count(cards, key, of, cx)?, n))
+            }
+            &Tb::CounterCmp { op, id, n } => {
+                // Its first step was counted above; the counter's and the number's. A
+                // count the game keeps is read as it is (nothing modifies it).
+                self.tick_n(2).ok()?;
+                Some(compare(op, self.w.state.counter_at(id, Holder::Game), n))
             }
             &Tb::SameId(ne, a, b, steps) => {
                 // Its first step was counted above.
