@@ -32,7 +32,7 @@ pub struct Fx {
     pub(super) kind: Kind,
     expr: Expr,
     /// The typed form of a condition node (or of a call of a procedure whose body is a
-    /// condition), when all of it has one (`typed.rs`).
+    /// condition, or of `exists(cards in Z)`), when all of it has one (`typed.rs`).
     typed: Option<Box<super::typed::Tb>>,
 }
 
@@ -292,7 +292,8 @@ fn node(rules: &Rules, e: &Expr) -> Fx {
     if fx.is_condition() {
         fx.typed = super::typed::condition(rules, &fx).map(Box::new);
     } else {
-        fx.typed = super::typed::called_condition(rules, &fx).map(Box::new);
+        let typed = super::typed::called_condition(rules, &fx).or_else(|| super::typed::exists_condition(&fx));
+        fx.typed = typed.map(Box::new);
     }
     fx
 }

@@ -156,6 +156,14 @@ pub(super) fn called_condition(rules: &Rules, fx: &Fx) -> Option<Tb> {
     }
 }
 
+/// `exists(cards in Z)` as the condition it is, `count(cards in Z) > 0` read in one node
+/// (`Tb::Count`), with the steps of `exists` and its zone: a `requires:` or an `if` that
+/// tests a zone, or a side of `and`/`or`/`not`, read with no `Value` made.
+pub(super) fn exists_condition(fx: &Fx) -> Option<Tb> {
+    let Kind::InZone { fun: Fun::Exists, cards, key, of } = fx.kind else { return None };
+    Some(Tb::Count { op: BinOp::Gt, cards, key, of, n: 0, steps: 1 + super::inplace::in_zone_steps(of) })
+}
+
 /// The typed form of an operand (a key of `sum`, `sort` or `most`).
 pub(super) fn operand_of(rules: &Rules, fx: &Fx) -> Option<Tv> {
     operand(rules, fx, 0)
@@ -272,6 +280,8 @@ fn flipped(op: BinOp) -> BinOp {
 fn part(rules: &Rules, fx: &Fx, depth: u32) -> Option<Tx> {
     if fx.is_condition() {
         condition_at(rules, fx, depth).map(Tx::Cond)
+    } else if let Some(t) = exists_condition(fx) {
+        Some(Tx::Cond(t))
     } else {
         operand(rules, fx, depth).map(Tx::Value)
     }
