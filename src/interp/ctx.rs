@@ -171,6 +171,15 @@ impl<'s> Ctx<'s> {
         }
     }
 
+    /// `slot` for a name known by its length only (`ids.rs`): the binding at slot `k`
+    /// if its name has `len` bytes, else `None` (where `slot` would search by name).
+    #[inline(always)]
+    pub fn slot_sized(&self, k: u32, len: usize) -> Option<&Value> {
+        let i = self.locals.len().checked_sub(k as usize + 1)?;
+        let (n, v) = &self.locals[i];
+        (n.len() == len).then_some(v)
+    }
+
     /// Drops the bindings made since there were `mark` (most blocks bind nothing: then
     /// nothing is called).
     #[inline]

@@ -1,6 +1,6 @@
 //! Typed comparisons of ids (`Tb::SameId`): `==` and `!=` of two players, things or
 //! zones — `you == active_player`, `zone of this == hand`, `owner of it == you`, `x ==
-//! none` — read in place as small copyable ids, with no `Value` made and no call to
+//! none` (a binding `x`) — read in place as small copyable ids, with no `Value` made and no call to
 //! `relation_of`: the commonest tests of whose turn it is and where a card is.
 //!
 //! Invariant (`typed.rs`'s): an id is what `typed_operand` gives for its operand, with the
@@ -30,6 +30,9 @@ pub(super) enum Ti {
     Zone(u32),
     /// `owner`, `controller` or `zone` of `you`, `this` or `it`.
     Rel(Rel, TiBase),
+    /// One of the script's own bindings (`Res::Local`): its slot, and its name's length
+    /// (a binding of another length there is not it: the typed test gives up).
+    Slot(u32, usize),
 }
 
 /// What `Ti::Rel` reads a relation of.
@@ -52,6 +55,10 @@ pub(super) enum Id {
 /// `A == B` (or `!=`) of two operands that give players, things or zones (`Tb::SameId`).
 pub(super) fn same_id(rules: &Rules, ne: bool, a: &Fx, b: &Fx) -> Option<Tb> {
     let (x, y) = (id_operand(rules, a)?, id_operand(rules, b)?);
+    // Two bindings may hold anything (numbers, most often): compared as values.
+    if matches!((x, y), (Ti::Slot(..), Ti::Slot(..))) {
+        return None;
+    }
     Some(Tb::SameId(ne, x, y, 1 + id_steps(x) + id_steps(y)))
 }
 
@@ -73,6 +80,10 @@ fn id_operand(rules: &Rules, fx: &Fx) -> Option<Ti> {
     };
     Some(match &fx.kind {
         Kind::Lit(Value::Null) => Ti::Null,
+        Kind::Eval => match &fx.expr().kind {
+            ExprKind::Name(n, Res::Local(k)) => Ti::Slot(*k, n.len()),
+            _ => return None,
+        },
         Kind::You => Ti::You,
         Kind::This => Ti::This,
         Kind::It => Ti::It,
@@ -113,6 +124,14 @@ impl Interp<'_> {
             Ti::It => thing(&cx.it)?,
             Ti::Active => Id::Player(s.active()?),
             Ti::Zone(i) => Id::Zone(self.zone_keyed_of(i, cx.you)?),
+            // What the binding holds, if it is one player, thing or zone, or nothing.
+            Ti::Slot(k, len) => match cx.slot_sized(k, len)? {
+                Value::Player(p) => Id::Player(*p),
+                Value::Ent(e) => Id::Ent(*e),
+                Value::Zone(z) => Id::Zone(*z),
+                Value::Null => Id::Null,
+                _ => return None,
+            },
             Ti::Rel(rel, base) => {
                 let x = match base {
                     TiBase::You => Id::Player(cx.you?),

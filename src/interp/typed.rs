@@ -322,7 +322,9 @@ fn reads_caller(x: &Tx, it_counts: bool) -> bool {
         }
         Tx::Cond(Tb::SameId(_, a, b, _)) => {
             let it = |t: &Ti| matches!(t, Ti::It | Ti::Rel(_, TiBase::It));
-            (it(a) || it(b)) && it_counts
+            // A binding is the caller's, not the procedure's (which has none).
+            let local = |t: &Ti| matches!(t, Ti::Slot(..));
+            ((it(a) || it(b)) && it_counts) || local(a) || local(b)
         }
         Tx::Cond(Tb::Logic(_, a, b)) => reads_caller(a, it_counts) || reads_caller(b, it_counts),
         Tx::Cond(Tb::Not(a)) => reads_caller(a, it_counts),
