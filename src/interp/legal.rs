@@ -103,9 +103,10 @@ impl Interp<'_> {
             let picked = if legal.is_empty() { None } else { self.offer(p, prompt, legal, pass)? };
             return Ok(picked.map(|a| self.act(p, &a)));
         };
-        let pool = self.action_candidates(p, only)?;
-        let pass = may_pass(self)?;
-        self.sample_and_act(p, prompt, sampler, (pass, pool))
+        let mut pool = self.action_candidates(p, only)?;
+        let out = may_pass(self).and_then(|pass| self.sample_and_act(p, prompt, sampler, (pass, &mut pool)));
+        self.spare_actions.give(pool);
+        out
     }
 
     /// Whether one of `pool`'s actions is legal (tried in order, stopping at the first).
@@ -188,7 +189,10 @@ impl Interp<'_> {
     fn candidates_by(&mut self, p: PlayerId, only: Only, skip: bool) -> R<Vec<Action>> {
         let mut out = match (self.rules.cards_activate, only) {
             (true, _) => self.card_candidates(p, only, skip)?,
-            (false, Only::All) => self.plays_of(p),
+            (false, Only::All) => {
+                let out = self.spare_actions.take();
+                self.plays_of(p, out)
+            }
             (false, Only::Responses) => vec![],
         };
         #[cfg(debug_assertions)]
@@ -218,10 +222,10 @@ impl Interp<'_> {
     /// `p`'s playable zones that can be played, in table order, read zone by zone (what
     /// `held` says of each thing is said once of its zone; attached things are held by
     /// no one).
-    fn plays_of(&self, p: PlayerId) -> Vec<Action> {
+    fn plays_of(&self, p: PlayerId, mut out: Vec<Action>) -> Vec<Action> {
         let (s, rules) = (&self.w.state, self.rules);
         let held = |zone: &&Zone| zone.playable && zone.owner == Some(p);
-        let mut out = Vec::with_capacity(s.zones.iter().filter(held).map(|z| z.items.len()).sum::<usize>() + 4);
+        out.reserve(s.zones.iter().filter(held).map(|z| z.items.len()).sum::<usize>() + 4);
         for zone in s.zones.iter().filter(held) {
             for &e in zone.items.iter() {
                 let Kind::Card(c) = s.ents[e].kind else { continue };
@@ -264,8 +268,10 @@ impl Interp<'_> {
 
     /// The plays and abilities `p` can use among `cards`, in their order.
     fn candidates_among(&mut self, p: PlayerId, cards: &[EntId], only: Only, skip: bool) -> R<Vec<Action>> {
-        // A play of each held card, and a few abilities: grown once, not by doubling.
-        let mut out = Vec::with_capacity(cards.len() + 4);
+        // A play of each held card, and a few abilities: grown once, not by doubling (in
+        // a list an earlier turn gave back, most often already large enough).
+        let mut out = self.spare_actions.take();
+        out.reserve(cards.len() + 4);
         for &e in cards {
             let s = &self.w.state;
             let Kind::Card(c) = s.ents[e].kind else { continue };

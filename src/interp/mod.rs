@@ -338,6 +338,9 @@ pub struct Interp<'r> {
     /// and each call made and freed both).
     spare_args: spare::Spare<Value>,
     spare_locals: spare::Spare<(std::sync::Arc<str>, Value)>,
+    /// Emptied lists of a turn's candidate actions (`action_candidates` takes one, the
+    /// sampler gives it back).
+    spare_actions: spare::Spare<actions::Action>,
 }
 
 impl<'r> Interp<'r> {
@@ -378,6 +381,7 @@ impl<'r> Interp<'r> {
             probe: None,
             spare_args: spare::Spare::default(),
             spare_locals: spare::Spare::default(),
+            spare_actions: spare::Spare::default(),
         }
     }
 

@@ -27,7 +27,7 @@ impl Interp<'_> {
         p: PlayerId,
         prompt: &'static str,
         sampler: Sampler,
-        (pass, mut pool): (bool, Vec<Action>),
+        (pass, pool): (bool, &mut Vec<Action>),
     ) -> R<Option<R<()>>> {
         let first = usize::from(pass);
         loop {
@@ -45,7 +45,7 @@ impl Interp<'_> {
                 // action is legal; else nobody was asked, and nothing is logged. When the
                 // log is not read, which of the two it was changes nothing: the trials that
                 // would tell are undone either way (generator included).
-                if !self.quiet && self.any_legal(p, &pool)? {
+                if !self.quiet && self.any_legal(p, pool)? {
                     self.log_pick(p, prompt, "pass".into())?;
                 }
                 return Ok(None);

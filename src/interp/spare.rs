@@ -1,5 +1,6 @@
-//! Emptied lists kept to be used again (`Interp::spare_args`, `spare_locals`): a value
-//! procedure is called thousands of times a game, and each call made and freed its lists.
+//! Emptied lists kept to be used again (`Interp::spare_args`, `spare_locals`,
+//! `spare_actions`): a value procedure is called thousands of times a game, and each call
+//! made and freed its lists; so did each turn its list of candidate actions.
 
 /// A pool of emptied lists of `T`.
 #[derive(Debug)]
