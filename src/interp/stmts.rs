@@ -9,8 +9,8 @@
 //! and its compiled forms (`Code`: its expression, a counter it sets, its effect's
 //! move, reveal, draw or counter change) are at that index of one table, which checks
 //! the statement's address: running a statement finds them by index, with no search.
-//! The expressions of an effect's clauses and amounts, read deeper in, are kept by their
-//! address. Invariant (`fast.rs`'s): a compiled expression gives the value and counts the
+//! A compiled counter change keeps its amount's forms there too; the expressions of the
+//! other effects' clauses and amounts, read deeper in, are kept by their address. Invariant (`fast.rs`'s): a compiled expression gives the value and counts the
 //! steps `eval` would; with coverage recorded, `eval` runs instead.
 
 use crate::engine::CounterId;
