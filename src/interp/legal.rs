@@ -193,7 +193,7 @@ impl Interp<'_> {
                 let out = self.spare_actions.take();
                 self.plays_of(p, out)
             }
-            (false, Only::Responses) => vec![],
+            (false, Only::Responses) => self.spare_actions.take(),
         };
         #[cfg(debug_assertions)]
         if !self.rules.cards_activate && only == Only::All {
