@@ -251,7 +251,7 @@ fn node(rules: &Rules, e: &Expr) -> Fx {
                 match super::builtins::fun_of(f as usize) {
                     Some(fun @ (F::Sum | F::Sort | F::Most)) => {
                         let key = sub(key);
-                        let typed = super::typed::operand_of(rules, &key).map(Box::new);
+                        let typed = super::typed_form::operand_of(rules, &key).map(Box::new);
                         Kind::Keyed(fun, sub(x), key, typed)
                     }
                     _ => Kind::Eval,
@@ -290,9 +290,10 @@ fn node(rules: &Rules, e: &Expr) -> Fx {
     };
     let mut fx = Fx { kind, expr: e.clone(), typed: None };
     if fx.is_condition() {
-        fx.typed = super::typed::condition(rules, &fx).map(Box::new);
+        fx.typed = super::typed_form::condition(rules, &fx).map(Box::new);
     } else {
-        let typed = super::typed::called_condition(rules, &fx).or_else(|| super::typed::exists_condition(&fx));
+        let typed =
+            super::typed_form::called_condition(rules, &fx).or_else(|| super::typed_form::exists_condition(&fx));
         fx.typed = typed.map(Box::new);
     }
     fx

@@ -60,6 +60,7 @@ mod tallies;
 pub mod triggers;
 pub mod turn;
 mod typed;
+mod typed_form;
 mod zones;
 
 use std::rc::Rc;
@@ -433,26 +434,6 @@ impl<'r> Interp<'r> {
     #[inline(always)]
     pub fn commit(&mut self, saved: Saved) {
         self.w.state.commit(saved.mark);
-    }
-
-    /// The steps counted so far: this action's and the game's (`Limits`).
-    pub fn steps_taken(&self) -> (u64, u64) {
-        self.steps.taken()
-    }
-
-    /// Goes on counting from `steps_taken` of another run that did the same (a game dealt
-    /// from a copy of a dealt table counts its deal's steps).
-    pub fn count_steps_from(&mut self, (steps, game_steps): (u64, u64)) {
-        self.steps.set((steps, game_steps), &self.limits);
-    }
-
-    /// Starts the budgets afresh (each top-level action, each scenario expectation).
-    pub fn reset_budgets(&mut self) {
-        self.steps.new_action(&self.limits);
-        self.calls = 0;
-        self.chain.clear();
-        self.depth = 0;
-        self.floor = 0;
     }
 
     /// Logs an event at the current depth, seen by everyone (unless it happens inside a

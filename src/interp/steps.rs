@@ -2,7 +2,30 @@
 //! expression and statement counts a step, so counting one is kept to one subtraction
 //! and the test of its sign.
 
-use super::Limits;
+use super::{Interp, Limits};
+
+/// The budgets as the interpreter's callers see them.
+impl Interp<'_> {
+    /// The steps counted so far: this action's and the game's (`Limits`).
+    pub fn steps_taken(&self) -> (u64, u64) {
+        self.steps.taken()
+    }
+
+    /// Goes on counting from `steps_taken` of another run that did the same (a game dealt
+    /// from a copy of a dealt table counts its deal's steps).
+    pub fn count_steps_from(&mut self, (steps, game_steps): (u64, u64)) {
+        self.steps.set((steps, game_steps), &self.limits);
+    }
+
+    /// Starts the budgets afresh (each top-level action, each scenario expectation).
+    pub fn reset_budgets(&mut self) {
+        self.steps.new_action(&self.limits);
+        self.calls = 0;
+        self.chain.clear();
+        self.depth = 0;
+        self.floor = 0;
+    }
+}
 
 /// This action's steps and the game's. Both grow together and only the action's count
 /// starts again, so the game's is the action's plus `gap`, and one bound on the action's

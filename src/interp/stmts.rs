@@ -149,7 +149,7 @@ pub(super) fn compile(rules: &Rules) -> Compiled {
             let (exprs, ints) = (&mut out.exprs, &mut out.ints);
             let mut one = |e: &Expr, counted: bool| {
                 if let Some(fx) = super::fast::compile(rules, e) {
-                    if let Some(t) = counted.then(|| super::typed::operand_of(rules, &fx)).flatten() {
+                    if let Some(t) = counted.then(|| super::typed_form::operand_of(rules, &fx)).flatten() {
                         ints.insert(key(e), t);
                     }
                     exprs.insert(key(e), fx);
@@ -168,7 +168,7 @@ pub(super) fn compile(rules: &Rules) -> Compiled {
                 StmtKind::Set { value, .. } => {
                     code.fx = own(value);
                     // Counted: a counter's new value has a typed form (`compiled_set`).
-                    code.int = code.fx.as_ref().and_then(|fx| super::typed::operand_of(rules, fx));
+                    code.int = code.fx.as_ref().and_then(|fx| super::typed_form::operand_of(rules, fx));
                     code.set = super::tallies::set(rules, st);
                 }
                 StmtKind::Effect(e) => {
@@ -178,7 +178,7 @@ pub(super) fn compile(rules: &Rules) -> Compiled {
                     // (`compiled_tally`) rather than by its address.
                     if let (Some(EffectCode::Tally(_)), Some(n)) = (&code.effect, super::tallies::amount_of(e)) {
                         code.fx = own(n);
-                        code.int = code.fx.as_ref().and_then(|fx| super::typed::operand_of(rules, fx));
+                        code.int = code.fx.as_ref().and_then(|fx| super::typed_form::operand_of(rules, fx));
                     }
                 }
                 StmtKind::LetEffect { effect: e, .. } => effect_exprs(e, &mut one),
