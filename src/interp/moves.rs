@@ -174,14 +174,7 @@ impl<'r> Interp<'r> {
             }
             _ => return self.compiled_many(m, e, to, cx),
         };
-        let steps = steps + m.to.steps();
-        if self.steps.room() < steps as i64 {
-            return None;
-        }
-        #[cfg(debug_assertions)]
-        self.same_as_fused(e, one.as_slice(), to, steps, cx);
-        self.steps.count(steps);
-        Some(self.move_all(one.as_slice(), to, m.face, cx))
+        self.move_counted((m, e), one.as_slice(), to, steps, cx)
     }
 
     /// `compiled_move` of the shapes that may move several things: all the cards of a
@@ -203,14 +196,29 @@ impl<'r> Interp<'r> {
             }
             Things::This | Things::Local(..) | Things::End { .. } => return None,
         };
+        self.move_counted((m, e), ids.as_slice(), to, steps, cx)
+    }
+
+    /// The end of a compiled move whose things are known: the destination's steps added
+    /// to `steps`, all counted at once when they fit in the budget (else `None`, nothing
+    /// done), then the move.
+    #[inline(always)]
+    fn move_counted(
+        &mut self,
+        (m, _e): (&Move, &Effect),
+        things: &[EntId],
+        to: ZoneId,
+        steps: usize,
+        cx: &mut Ctx,
+    ) -> Option<R<()>> {
         let steps = steps + m.to.steps();
         if self.steps.room() < steps as i64 {
             return None;
         }
         #[cfg(debug_assertions)]
-        self.same_as_fused(e, ids.as_slice(), to, steps, cx);
+        self.same_as_fused(_e, things, to, steps, cx);
         self.steps.count(steps);
-        Some(self.move_all(ids.as_slice(), to, m.face, cx))
+        Some(self.move_all(things, to, m.face, cx))
     }
 
     /// `1 card from Z` (zone `z`) moved to zone `to`: the candidates and their steps,
