@@ -82,16 +82,6 @@ impl<'r> Interp<'r> {
         id
     }
 
-    /// How many an effect counts (`add 2 coins`, `draw n`); 1 when it names no number.
-    pub(super) fn amount(&mut self, n: Option<&Expr>, cx: &mut Ctx) -> R<i64> {
-        match n {
-            // One meaning in every verb (LANGUAGE.md 14): an amount below zero counts as
-            // none, so `add n coins` never takes coins away, nor `remove n` adds them.
-            Some(e) => Ok(self.stmt_int(e, cx)?.max(0)),
-            None => Ok(1),
-        }
-    }
-
     /// Runs an effect; returns what it acted on. A `face up`/`face down` clause turns
     /// what it moves as it arrives, so that its move is logged as seen from there.
     pub fn effect(&mut self, e: &Effect, cx: &mut Ctx) -> R<Value> {

@@ -220,6 +220,24 @@ impl<'r> Interp<'r> {
         self.stmt_number(e, false, cx)
     }
 
+    /// How many an effect counts (`add 2 coins`, `draw n`); 1 when it names no number.
+    pub(super) fn amount(&mut self, n: Option<&Expr>, cx: &mut Ctx) -> R<i64> {
+        self.amount_with(n, None, cx)
+    }
+
+    /// `amount`, its number read through the compiled forms its statement keeps (`code`:
+    /// a compiled counter change's), else through those kept by its address.
+    pub(super) fn amount_with(&mut self, n: Option<&Expr>, code: Option<&'r Code>, cx: &mut Ctx) -> R<i64> {
+        let n = match (n, code) {
+            (Some(e), Some(c)) => self.number_with(e, (|_: &Self| c.fx.as_ref(), c.int.as_ref()), false, cx)?,
+            (Some(e), None) => self.stmt_int(e, cx)?,
+            (None, _) => return Ok(1),
+        };
+        // One meaning in every verb (LANGUAGE.md 14): an amount below zero counts as
+        // none, so `add n coins` never takes coins away, nor `remove n` adds them.
+        Ok(n.max(0))
+    }
+
     /// `stmt_int`, the value's first read when `first` (`set C to X`: `set` reads the
     /// first of a list).
     #[inline(always)]

@@ -119,10 +119,7 @@ impl<'r> Interp<'r> {
     /// What `counter_effect` does once its counter is known. The amount is read as
     /// `amount` reads it, through its compiled forms kept with the statement (`code`).
     fn tally(&mut self, e: &Effect, code: &'r Code, t: Tally, cx: &mut Ctx) -> R<()> {
-        let n = match amount_of(e) {
-            Some(x) => self.number_with(x, (|_: &Self| code.fx.as_ref(), code.int.as_ref()), false, cx)?.max(0),
-            None => self.amount(None, cx)?,
-        };
+        let n = self.amount_with(amount_of(e), Some(code), cx)?;
         let h = match (&e.clauses[..], t.on) {
             ([Clause { kind: ClauseKind::To(x) | ClauseKind::From(x) | ClauseKind::For(x), .. }], _) => {
                 let v = self.stmt_value(x, cx)?;
