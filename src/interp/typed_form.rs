@@ -79,16 +79,7 @@ fn count_cmp(op: BinOp, a: &Fx, b: &Fx) -> Option<Tb> {
         Kind::InZone { fun: Fun::Count, cards, key, of } => Some((cards, key, of)),
         _ => None,
     };
-    let number = |x: &Fx| match x.kind {
-        Kind::Lit(Value::Int(n)) => Some(n),
-        _ => None,
-    };
-    let ((cards, key, of), n, op) = match (count(a), number(b), number(a), count(b)) {
-        (Some(c), Some(n), _, _) => (c, n, op),
-        // `N < count(...)` is `count(...) > N`.
-        (_, _, Some(n), Some(c)) => (c, n, flipped(op)),
-        _ => return None,
-    };
+    let ((cards, key, of), n, op) = with_number(op, a, b, count)?;
     // The comparison's step, the count's (`Tv::InZone`: its node and `fast_in_zone`'s),
     // the number's.
     Some(Tb::Count { op, cards, key, of, n, steps: 1 + 1 + super::inplace::in_zone_steps(of) + 1 })
@@ -103,17 +94,22 @@ fn counter_cmp(rules: &Rules, op: BinOp, a: &Fx, b: &Fx) -> Option<Tb> {
         },
         _ => None,
     };
-    let number = |x: &Fx| match x.kind {
+    let (id, n, op) = with_number(op, a, b, counter)?;
+    Some(Tb::CounterCmp { op, id, n })
+}
+
+/// `X OP N` or `N OP X` for what `x` reads off one side and a number written on the
+/// other: `x`'s reading, `N`, and `OP` as seen from `X` (`N < X` is `X > N`).
+fn with_number<T>(op: BinOp, a: &Fx, b: &Fx, x: impl Fn(&Fx) -> Option<T>) -> Option<(T, i64, BinOp)> {
+    let number = |f: &Fx| match f.kind {
         Kind::Lit(Value::Int(n)) => Some(n),
         _ => None,
     };
-    let (id, n, op) = match (counter(a), number(b), number(a), counter(b)) {
-        (Some(c), Some(n), _, _) => (c, n, op),
-        // `N < C` is `C > N`.
-        (_, _, Some(n), Some(c)) => (c, n, flipped(op)),
-        _ => return None,
-    };
-    Some(Tb::CounterCmp { op, id, n })
+    match (number(b), number(a)) {
+        (Some(n), _) => Some((x(a)?, n, op)),
+        (None, Some(n)) => Some((x(b)?, n, flipped(op))),
+        _ => None,
+    }
 }
 
 /// `P of this == V` or `V == P of this` (or of `it`) as one node (`Tb::PropIs`), `V` a
