@@ -161,8 +161,7 @@ impl<'s> Ctx<'s> {
     /// its length is, a cheap guard that sends a misplaced read back to `get`.
     #[inline(always)]
     pub fn slot(&self, k: u32, name: &str) -> Option<&Value> {
-        let i = self.locals.len().checked_sub(k as usize + 1)?;
-        let (n, v) = &self.locals[i];
+        let (n, v) = self.binding(k)?;
         debug_assert_eq!(&**n, name, "a compiled local reads another binding");
         if n.len() == name.len() {
             Some(v)
@@ -175,9 +174,15 @@ impl<'s> Ctx<'s> {
     /// if its name has `len` bytes, else `None` (where `slot` would search by name).
     #[inline(always)]
     pub fn slot_sized(&self, k: u32, len: usize) -> Option<&Value> {
-        let i = self.locals.len().checked_sub(k as usize + 1)?;
-        let (n, v) = &self.locals[i];
+        let (n, v) = self.binding(k)?;
         (n.len() == len).then_some(v)
+    }
+
+    /// The binding `k` places below the innermost, if there are that many.
+    #[inline(always)]
+    fn binding(&self, k: u32) -> Option<&(Arc<str>, Value)> {
+        let i = self.locals.len().checked_sub(k as usize + 1)?;
+        self.locals.get(i)
     }
 
     /// Drops the bindings made since there were `mark` (most blocks bind nothing: then

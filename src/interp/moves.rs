@@ -167,10 +167,9 @@ impl<'r> Interp<'r> {
             }
             &Things::End { cards, bottom, ref from } => {
                 let z = self.place_zone(from, cx)?;
-                let s = &self.w.state;
-                let mut all = s.zones[z].items.iter().copied();
-                let kind = |x: &EntId| s.is_card(*x) == cards;
-                (if bottom { all.rev().find(kind) } else { all.find(kind) }, 2 + from.steps())
+                let mut end = None;
+                self.each_at_end(&[z], cards, 1, bottom, |x| end = Some(x));
+                (end, 2 + from.steps())
             }
             _ => return self.compiled_many(m, e, to, cx),
         };
@@ -335,7 +334,7 @@ impl<'r> Interp<'r> {
     /// Debug builds: the fused path finds the same things and destination with the
     /// same steps (from the same count, taken back after).
     #[cfg(debug_assertions)]
-    fn same_as_fused(&mut self, e: &Effect, things: &[crate::engine::EntId], to: ZoneId, steps: usize, cx: &mut Ctx) {
+    fn same_as_fused(&mut self, e: &Effect, things: &[EntId], to: ZoneId, steps: usize, cx: &mut Ctx) {
         let mark = self.steps.mark();
         let (mut stack, mut heap) = ([0; ON_STACK], vec![]);
         let n = self.move_things(&e.objects[0], &mut stack, &mut heap, cx);
