@@ -135,13 +135,7 @@ impl Interp<'_> {
     /// (`prompt`): the choice's event keeps it uncopied.
     pub fn ask(&mut self, prompt: impl Into<Prompt>, cands: List, min: usize, max: usize, cx: &Ctx) -> R<Value> {
         let prompt: Prompt = prompt.into();
-        if self.speculating {
-            // A sampled action asks: from here on it is its own trial (`sample.rs`), so
-            // the first legal answers give its outcome; the agent is parked until then.
-            self.speculating = false;
-            let agent = std::mem::replace(&mut self.agent, Box::new(super::FirstLegal));
-            self.parked = Some(agent);
-        }
+        self.asking();
         self.tick()?;
         let max = max.min(cands.len());
         if cands.len() < min {
@@ -228,6 +222,18 @@ impl Interp<'_> {
             return Err(Halt::agent(format!("`{prompt}`: the agent picked an option that does not exist")));
         }
         Ok(picked)
+    }
+
+    /// What a question does first: a sampled action that asks is from here on its own
+    /// trial (`sample.rs`), so the first legal answers give its outcome; the agent is
+    /// parked until then.
+    #[inline]
+    pub(super) fn asking(&mut self) {
+        if self.speculating {
+            self.speculating = false;
+            let agent = std::mem::replace(&mut self.agent, Box::new(super::FirstLegal));
+            self.parked = Some(agent);
+        }
     }
 
     /// Whether `who` answers a question from the number of its options alone, with

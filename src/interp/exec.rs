@@ -183,6 +183,11 @@ impl<'r> Interp<'r> {
             }
             StmtKind::May { who, body } => self.may(who.as_ref(), body, cx)?,
             StmtKind::ChooseOne { options } => {
+                // Options reach `ask`, which starts the trial of a sampled action first
+                // thing: started here, the trial's first legal answer is silent too.
+                if !options.is_empty() {
+                    self.asking();
+                }
                 if let Some(who) = cx.you.filter(|&who| !options.is_empty() && self.answers_silently(who)) {
                     // What `ask` does for an agent that answers from the number of the
                     // options alone: no label made. The first option of the picked label
