@@ -194,11 +194,8 @@ impl Interp<'_> {
                 self.tick_n(2).ok()?;
                 Some(compare(op, self.w.state.counter_at(id, Holder::Game), n))
             }
-            &Tb::SameId(ne, a, b, steps) => {
-                // Its first step was counted above.
-                self.tick_n(steps - 1).ok()?;
-                Some((self.id_of(a, cx)? == self.id_of(b, cx)?) != ne)
-            }
+            // Its first step was counted above.
+            &Tb::SameId(ne, a, b, steps) => self.same_ids(ne, (a, b), steps - 1, cx),
             Tb::PropIs { ne, prop, id, statics, it, other, other_left } => {
                 let thing = if *it { &cx.it } else { &cx.this };
                 let e = match thing {
@@ -209,6 +206,15 @@ impl Interp<'_> {
                 Some(same != *ne)
             }
         }
+    }
+
+    /// `Tb::SameId`'s truth, counting `steps` of its own (`None`: it gives up). The ids
+    /// are read before the steps are counted: reading them changes nothing.
+    #[inline(always)]
+    pub(super) fn same_ids(&mut self, ne: bool, (a, b): (Ti, Ti), steps: usize, cx: &Ctx) -> Option<bool> {
+        let (x, y) = (self.id_of(a, cx)?, self.id_of(b, cx)?);
+        self.tick_n(steps).ok()?;
+        Some((x == y) != ne)
     }
 
     /// A part read as a truth (`fast_truth`).
