@@ -32,6 +32,8 @@ counters:
   played: { on: game, min: 0 }
   points: { on: player, min: 0 }
   last_worth: { on: game, min: 0 }
+variables:
+  dealer: { type: player }
 keywords:
   # A selector parameter before `you control` (`Controlled` whose noun is read at run time).
   "Spot[x: selector]": |
@@ -137,6 +139,10 @@ play: |
   }
   let shown = high controlled by opponents where worth of it >= 3
   Spot[red]
+  # A game variable and its neighbours compared as ids (`Ti::Var`, `left of`, `right of`).
+  if left of dealer == you or dealer == active_player or right of dealer != none {
+    pass
+  }
   # Things in a place kept by a `where` (`Located`): every card, and a noun's.
   if exists(cards in hand of each player where worth of it > 4) and count(red in pile where worth of it > 1) >= 2 {
     add 1 points
@@ -164,14 +170,16 @@ abilities:
     effect: |
       draw 1 from deck into hand
 turn:
-  order: clockwise from first(players)
+  # A seat order from a player read as an id (`seat_forms.rs`), counter-clockwise.
+  order: counterclockwise from right of dealer
   phases:
     - name: main
       actions: active_player
 setup: |
   shuffle deck
+  set dealer to random(players)
   repeat 3 times {
-    for each p in players {
+    for each p in clockwise from left of dealer {
       draw 1 from deck into hand for p
     }
   }

@@ -40,6 +40,20 @@ impl State {
         order
     }
 
+    /// `seat_order` written into `out` (no list made while nobody has left): how many
+    /// seats, `None` when `out` is too short for them.
+    pub fn seat_order_into(&self, p: PlayerId, clockwise: bool, out: &mut [PlayerId]) -> Option<usize> {
+        self.with_ring(p, |ring| {
+            let n = ring.len();
+            let i = ring.iter().position(|&s| s == p).unwrap_or(0);
+            for (k, o) in out.get_mut(..n)?.iter_mut().enumerate() {
+                // The k-th seat from `p` on, or back from `p` (counter-clockwise).
+                *o = ring[if clockwise || k == 0 { (i + k) % n } else { (i + n - k) % n }];
+            }
+            Some(n)
+        })
+    }
+
     /// `f` of the seats of the players still in the game, and `p`'s, in seat order: the
     /// seats themselves while nobody has left (every turn of most games), else a list of
     /// them.

@@ -41,6 +41,9 @@ fn seats_form_a_ring() {
             let step = if cw { 1 } else { -1 };
             let one_by_one: Vec<PlayerId> = (0..3).map(|k| s.seat_from(p, k * step)).collect();
             assert_eq!(s.seat_order(p, cw), one_by_one, "from {p}, clockwise {cw}");
+            let mut out = [9; 3];
+            assert_eq!(s.seat_order_into(p, cw, &mut out), Some(3));
+            assert_eq!(out[..], one_by_one[..], "into, from {p}, clockwise {cw}");
         }
     }
 }
@@ -56,6 +59,11 @@ fn a_seat_order_is_each_step_around_the_ring_of_those_still_playing() {
             let n = if p == 2 { 4 } else { 3 };
             let one_by_one: Vec<PlayerId> = (0..n).map(|k| s.seat_from(p, k * step)).collect();
             assert_eq!(s.seat_order(p, cw), one_by_one, "from {p}, clockwise {cw}");
+            // Written into an array, the same seats; none where the array is too short.
+            let mut out = [9; 4];
+            assert_eq!(s.seat_order_into(p, cw, &mut out), Some(one_by_one.len()));
+            assert_eq!(out[..one_by_one.len()], one_by_one[..], "into, from {p}, clockwise {cw}");
+            assert_eq!(s.seat_order_into(p, cw, &mut out[..2]), None);
         }
     }
     assert_eq!(s.seat_order(2, false), vec![2, 1, 0, 3]);

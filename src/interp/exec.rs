@@ -152,8 +152,9 @@ impl<'r> Interp<'r> {
             }
             StmtKind::ForEach { var, over, body } => {
                 let mut seats = [0; 16];
-                match self.named_seated(over, &mut seats, cx) {
-                    // `for each p in players`: the seats read where they are, no list made.
+                match self.for_each_seats(s, over, &mut seats, cx) {
+                    // `for each p in players` or `in clockwise from P`: the seats read where
+                    // they are, no list made.
                     Some(n) => {
                         for &p in &seats[..n?] {
                             self.each_one(&var.name, Value::Player(p), body, cx)?;

@@ -10,6 +10,8 @@
 use crate::engine::{EntId, PlayerId, Value, ZoneId};
 use crate::syntax::ast::{ExprKind, Res};
 
+use crate::check::env::Sym;
+
 use super::compile::{Builtin, Global};
 use super::fast::{Fx, Kind};
 use super::relation::Rel;
@@ -33,6 +35,8 @@ pub(super) enum Ti {
     /// One of the script's own bindings (`Res::Local`): its slot, and its name's length
     /// (a binding of another length there is not it: the typed test gives up).
     Slot(u32, usize),
+    /// A game variable (name index): what it holds (`dealer`, `speaker`).
+    Var(u32),
 }
 
 /// What `Ti::Rel` reads a relation of.
@@ -41,6 +45,8 @@ pub(super) enum TiBase {
     You,
     This,
     It,
+    /// A game variable (name index).
+    Var(u32),
 }
 
 /// A value of `Ti`: comparing two is `same` of the values they stand for.
@@ -63,7 +69,7 @@ pub(super) fn same_id(rules: &Rules, ne: bool, a: &Fx, b: &Fx) -> Option<Tb> {
 }
 
 /// The steps `typed_operand` counts for the operand a `Ti` stands for.
-fn id_steps(t: Ti) -> usize {
+pub(super) fn id_steps(t: Ti) -> usize {
     match t {
         Ti::Rel(..) => 2,
         _ => 1,
@@ -71,11 +77,17 @@ fn id_steps(t: Ti) -> usize {
 }
 
 /// A `Ti` for an operand node, if it is one.
-fn id_operand(rules: &Rules, fx: &Fx) -> Option<Ti> {
+pub(super) fn id_operand(rules: &Rules, fx: &Fx) -> Option<Ti> {
+    // A game variable: what `global` reads for it.
+    let var = |i: u32| {
+        matches!(rules.globals.get(i as usize), Some(Global::Other))
+            && matches!(rules.env.entry(i), Some((_, Sym::Variable(_))))
+    };
     let base = |x: &Fx| match x.kind {
         Kind::You => Some(TiBase::You),
         Kind::This => Some(TiBase::This),
         Kind::It => Some(TiBase::It),
+        Kind::Global(i) if var(i) => Some(TiBase::Var(i)),
         _ => None,
     };
     Some(match &fx.kind {
@@ -91,13 +103,14 @@ fn id_operand(rules: &Rules, fx: &Fx) -> Option<Ti> {
             Global::Builtin(Builtin::ActivePlayer) => Ti::Active,
             Global::Builtin(Builtin::Nothing) => Ti::Null,
             Global::Zone => Ti::Zone(*i),
+            Global::Other if var(*i) => Ti::Var(*i),
             _ => return None,
         },
         Kind::Of(b) => {
             let ExprKind::Of(a, _) = &fx.expr().kind else { return None };
             let ExprKind::Name(_, Res::Global(i)) = &a.kind else { return None };
             let rel = rules.relations.get(*i as usize).copied().flatten()?;
-            if !matches!(rel, Rel::Owner | Rel::Controller | Rel::Zone) {
+            if !matches!(rel, Rel::Owner | Rel::Controller | Rel::Zone | Rel::Left | Rel::Right) {
                 return None;
             }
             Ti::Rel(rel, base(b)?)
@@ -107,6 +120,19 @@ fn id_operand(rules: &Rules, fx: &Fx) -> Option<Ti> {
 }
 
 impl Interp<'_> {
+    /// What game variable `i` holds as an id, as `global` reads it (unset, nothing);
+    /// `None` for a value of another kind.
+    fn var_id(&self, i: u32) -> Option<Id> {
+        let rules: &Rules = self.rules;
+        Some(match self.w.state.var(rules.env.entry(i)?.0) {
+            None | Some(Value::Null) => Id::Null,
+            Some(Value::Player(p)) => Id::Player(p),
+            Some(Value::Ent(e)) => Id::Ent(e),
+            Some(Value::Zone(z)) => Id::Zone(z),
+            Some(_) => return None,
+        })
+    }
+
     /// The player, thing or zone a `Ti` gives, as `typed_operand` gives it (`None`: it
     /// gives up where that does).
     #[inline(always)]
@@ -132,11 +158,13 @@ impl Interp<'_> {
                 Value::Null => Id::Null,
                 _ => return None,
             },
+            Ti::Var(i) => self.var_id(i)?,
             Ti::Rel(rel, base) => {
                 let x = match base {
                     TiBase::You => Id::Player(cx.you?),
                     TiBase::This => thing(&cx.this)?,
                     TiBase::It => thing(&cx.it)?,
+                    TiBase::Var(i) => self.var_id(i)?,
                 };
                 // As `relation_of`: a player is their own owner and controller, and lies
                 // in no zone (an error there, so this gives up).
@@ -146,6 +174,9 @@ impl Interp<'_> {
                     (Rel::Owner, Id::Ent(e)) => player(s.ents[e].owner),
                     (Rel::Controller, Id::Ent(e)) => player(s.controller_or_owner(e)),
                     (Rel::Zone, Id::Ent(e)) => s.zone_of(e).map_or(Id::Null, Id::Zone),
+                    // The neighbours in seat order, as `relation_of` finds them.
+                    (Rel::Left, Id::Player(p)) => Id::Player(s.seat_from(p, 1)),
+                    (Rel::Right, Id::Player(p)) => Id::Player(s.seat_from(p, -1)),
                     _ => return None,
                 }
             }

@@ -49,6 +49,7 @@ mod respond;
 mod reveals;
 pub mod rules;
 mod sample;
+mod seat_forms;
 mod secret;
 mod select;
 mod selections;

@@ -86,6 +86,8 @@ pub(super) struct Compiled {
     code: Vec<Code>,
     pub(super) exprs: FxHashMap<usize, Fx>,
     pub(super) ints: FxHashMap<usize, super::typed::Tv>,
+    /// The turn order (`turn: order:`), when it is a seat order read in place.
+    pub(super) order: Option<super::seat_forms::SeatForm>,
 }
 
 /// What one statement compiles to.
@@ -107,6 +109,8 @@ pub(super) struct Code {
     /// A call of a procedure whose body is statements, with no arguments: its index in
     /// `Rules::proc_list` (`exec` calls it plainly where it may).
     pub(super) plain_call: Option<u32>,
+    /// What `for each` goes over, when it is a seat order read in place (`seat_forms.rs`).
+    pub(super) seats: Option<super::seat_forms::SeatForm>,
 }
 
 /// The compiled form of an effect statement (the verb says which one it can have).
@@ -139,7 +143,8 @@ impl Compiled {
 /// effects count that have a typed form, and the moves, reveals, draws and counter
 /// changes of the shapes `moves.rs`, `reveals.rs`, `draws.rs` and `tallies.rs` read.
 pub(super) fn compile(rules: &Rules) -> Compiled {
-    let mut out = Compiled::default();
+    let order = rules.order.as_ref().and_then(|o| super::seat_forms::compile(rules, &o.expr));
+    let mut out = Compiled { order, ..Compiled::default() };
     for s in scripts(rules) {
         visit::block_stmts(&s.block, &mut |st| {
             // A script shared by several places is compiled once.
@@ -183,9 +188,11 @@ pub(super) fn compile(rules: &Rules) -> Compiled {
                 }
                 StmtKind::LetEffect { effect: e, .. } => effect_exprs(e, &mut one),
                 StmtKind::Call(c) => code.plain_call = plain_call(rules, c),
+                StmtKind::ForEach { over, .. } => code.seats = super::seat_forms::compile(rules, over),
                 _ => {}
             }
-            if code.fx.is_some() || code.set.is_some() || code.effect.is_some() || code.plain_call.is_some() {
+            let any = code.fx.is_some() || code.set.is_some() || code.effect.is_some();
+            if any || code.plain_call.is_some() || code.seats.is_some() {
                 st.no.set(out.code.len() as u32);
                 out.code.push(code);
             }

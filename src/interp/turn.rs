@@ -137,6 +137,14 @@ impl<'r> Interp<'r> {
             Some(o) => {
                 let mut cx = Ctx::placed(self.w.state.seats.first().copied(), None, &o.text, &o.origin);
                 self.cover_cond(o);
+                // A seat order from a player read as an id: the seats read in place.
+                if let Some(f) = self.rules.stmts.order {
+                    let mut seats = [0; 16];
+                    if let Some(n) = self.seats_in_order(&f, &o.expr, &mut seats, &cx) {
+                        self.set_order(seats[..n].iter().copied());
+                        return Ok(());
+                    }
+                }
                 // `clockwise from P` (or `counterclockwise`), the commonest order, as `eval`
                 // reads it (the node's step, then `P`), the seats then read in place: no
                 // list of players made to be read back.

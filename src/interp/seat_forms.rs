@@ -1,0 +1,76 @@
+//! Seat orders read in place: `clockwise from P` (or `counterclockwise`, `left`,
+//! `right`) where `P` reads as an id (`ids.rs`: a game variable, `left of` one, `you`,
+//! `active_player`, a binding), as a round's turn order (`turn: order:`) and as what
+//! `for each` goes over. The seats are written into a small array: no list of values is
+//! made, and `P` is not evaluated as a value.
+//!
+//! Invariant: the seats are those `eval` lists for the expression, with the steps it
+//! counts (the node's, then `P`'s). Where `P` gives no player, coverage is recorded, or
+//! the steps do not fit in the budget, nothing is counted and the general path runs (and
+//! raises what it raises). Debug builds compare the two.
+
+use crate::syntax::ast::{Direction, Expr, ExprKind, Stmt};
+
+use super::ids::{Id, Ti};
+use super::rules::Rules;
+use super::stmts::Seats;
+use super::{Ctx, Interp, R};
+
+/// `clockwise from P` compiled: the direction, `P` as an id, and the steps `eval`
+/// counts for the whole expression.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct SeatForm {
+    clockwise: bool,
+    from: Ti,
+    steps: usize,
+}
+
+/// `e` compiled, if it is a seat order from a player read as an id.
+pub(super) fn compile(rules: &Rules, e: &Expr) -> Option<SeatForm> {
+    let ExprKind::SeatOrder { dir, from } = &e.kind else { return None };
+    let from = super::ids::id_operand(rules, &super::fast::compile(rules, from)?)?;
+    let clockwise = matches!(dir, Direction::Left | Direction::Clockwise);
+    Some(SeatForm { clockwise, from, steps: 1 + super::ids::id_steps(from) })
+}
+
+impl Interp<'_> {
+    /// The seats `f` lists, written into `out`, and how many, with their steps counted;
+    /// `None`, having counted nothing, where it gives up (see the module's invariant).
+    pub(super) fn seats_in_order(&mut self, f: &SeatForm, e: &Expr, out: &mut Seats, cx: &Ctx) -> Option<usize> {
+        if self.coverage.is_some() || self.steps.room() < f.steps as i64 {
+            return None;
+        }
+        let Id::Player(p) = self.id_of(f.from, cx)? else { return None };
+        let n = self.w.state.seat_order_into(p, f.clockwise, out)?;
+        #[cfg(debug_assertions)]
+        let before = self.steps;
+        self.steps.count(f.steps);
+        #[cfg(debug_assertions)]
+        {
+            // From the same count: the players `eval` lists, with the same steps.
+            let after = self.steps;
+            self.steps = before;
+            let listed = self.eval(e, &mut cx.clone()).and_then(|v| self.players(&v));
+            debug_assert_eq!(listed.ok().as_deref(), Some(&out[..n]), "a seat order read in place differs from eval's");
+            debug_assert_eq!(self.steps.taken(), after.taken(), "a seat order read in place counts other steps");
+            self.steps = after;
+        }
+        #[cfg(not(debug_assertions))]
+        let _ = e;
+        Some(n)
+    }
+}
+
+impl Interp<'_> {
+    /// The players `for each` (statement `s`) goes over, when it reads them in place:
+    /// `players` named alone (`named_seated`) or a compiled seat order; `None`, having
+    /// done nothing, for anything else.
+    pub(super) fn for_each_seats(&mut self, s: &Stmt, over: &Expr, seats: &mut Seats, cx: &Ctx) -> Option<R<usize>> {
+        if let Some(n) = self.named_seated(over, seats, cx) {
+            return Some(n);
+        }
+        let rules: &Rules = self.rules;
+        let form = rules.stmts.code(s)?.seats?;
+        self.seats_in_order(&form, over, seats, cx).map(Ok)
+    }
+}
