@@ -3,14 +3,17 @@
 # OpenSpiel 2.0.2's C++ playouts (../shared/bench/peers/run.sh), in ONE run so that the
 # ratios are taken under the same machine load. Prints games per CPU-second on one core.
 #
-#   benches/side_by_side.sh            # GS_GAMES=20000 C8_GAMES=5000 by default
+#   benches/side_by_side.sh            # GS_GAMES=100000 C8_GAMES=20000 by default
 #   PEERS=off benches/side_by_side.sh  # without the peers (no Python/npm install)
 #   PGO=on benches/side_by_side.sh     # also the PGO build (benches/pgo.sh), beside the plain one
 #   PGO_BIN=target/pgo-use/release/twilit benches/side_by_side.sh   # a PGO build made before
 set -euo pipefail
 cd "$(dirname "$0")/.."
-gs_games=${GS_GAMES:-20000}
-c8_games=${C8_GAMES:-5000}
+# About a second of games per run: loading and checking the game (some 5 ms) is then
+# well under 1 % of the time. The peers' figure times the rollouts alone, the game
+# loaded before (`cpp_rollouts`: `perf_counter` around `bot.step`).
+gs_games=${GS_GAMES:-100000}
+c8_games=${C8_GAMES:-20000}
 peers=${PEERS_SCRIPT:-../shared/bench/peers/run.sh}
 
 cargo build --release -q
