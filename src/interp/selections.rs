@@ -213,6 +213,32 @@ impl Interp<'_> {
         Some(())
     }
 
+    /// `Tb::AnyCount` after its node's step: the steps `things_where` (the call's and
+    /// the call depth it checks, when inlined) and `players_typed` count, then whether
+    /// some seated player's zone `key` holds a count `op n` (all seats read, as
+    /// `players_typed` reads them).
+    pub(super) fn any_count(
+        &mut self,
+        inlined: bool,
+        (op, cards, key, n, steps): (BinOp, bool, u32, i64, usize),
+    ) -> Option<bool> {
+        if inlined && self.calls + 1 > self.limits.call_depth {
+            return None;
+        }
+        let seated = self.w.state.seated_count();
+        self.tick_n(usize::from(inlined) + 2 + (2 + steps) * seated).ok()?;
+        let s = &self.w.state;
+        let mut any = false;
+        for &p in &s.seats {
+            if !s.eliminated.is_empty() && s.eliminated.contains(&p) {
+                continue;
+            }
+            let z = self.zone_keyed_of(key, Some(p))?;
+            any |= compare(op, s.count_in(z, cards) as i64, n);
+        }
+        Some(any)
+    }
+
     /// `players where C`, as `fast_where` reads it: the base's step, a step per player for
     /// the selection and for the filter, then `C` with `it` bound to each seated player.
     pub(super) fn typed_where(&mut self, c: &Tx, cx: &mut Ctx) -> Option<Value> {

@@ -70,6 +70,18 @@ pub(super) enum Tb {
         other: Other,
         other_left: bool,
     },
+    /// `exists(players where count(cards in Z of it) OP N)`, written out or through a
+    /// value procedure inlined (`inlined`: `exists(went_out())`), `Count`'s fields for
+    /// its condition: whether some seated player's zone holds such a count, read seat by
+    /// seat in one node with the steps of `exists`, the call, `where` and each count.
+    AnyCount {
+        inlined: bool,
+        op: BinOp,
+        cards: bool,
+        key: u32,
+        n: i64,
+        steps: usize,
+    },
     /// `==` (`false`) or `!=` (`true`) of two players, things or zones read without a
     /// `Value` (`you == active_player`, `zone of this == hand`): the commonest tests of
     /// whose turn it is and where a card is. `steps` are those of the comparison and its
@@ -139,7 +151,7 @@ pub(super) enum Tv {
 }
 
 /// `players where C`, or a procedure's body inlined that is one (`true`), and its `C`.
-fn where_of(x: &Tv) -> Option<(bool, &Tx)> {
+pub(super) fn where_of(x: &Tv) -> Option<(bool, &Tx)> {
     match x {
         Tv::Where(c) => Some((false, c)),
         Tv::Inline(body) => match &**body {
@@ -195,6 +207,7 @@ impl Interp<'_> {
                 Some(compare(op, self.w.state.counter_at(id, Holder::Game), n))
             }
             // Its first step was counted above.
+            &Tb::AnyCount { inlined, op, cards, key, n, steps } => self.any_count(inlined, (op, cards, key, n, steps)),
             &Tb::SameId(ne, a, b, steps) => self.same_ids(ne, (a, b), steps - 1, cx),
             Tb::PropIs { ne, prop, id, statics, it, other, other_left } => {
                 let thing = if *it { &cx.it } else { &cx.this };

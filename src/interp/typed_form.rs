@@ -156,8 +156,19 @@ fn part(rules: &Rules, fx: &Fx, depth: u32) -> Option<Tx> {
     } else if let Some(t) = exists_condition(fx) {
         Some(Tx::Cond(t))
     } else {
-        operand(rules, fx, depth).map(Tx::Value)
+        let v = operand(rules, fx, depth)?;
+        Some(any_count(&v).map_or(Tx::Value(v), Tx::Cond))
     }
+}
+
+/// `exists(players where count(cards in Z of it) OP N)`, written out or through a value
+/// procedure inlined (`exists(went_out())`), as the condition it is: one node
+/// (`Tb::AnyCount`) where it was an existence read as a truth.
+fn any_count(v: &Tv) -> Option<Tb> {
+    let Tv::Things(Fun::Exists, x) = v else { return None };
+    let (inlined, c) = super::typed::where_of(x)?;
+    let &Tx::Cond(Tb::Count { op, cards, key, of: Of::It, n, steps }) = c else { return None };
+    Some(Tb::AnyCount { inlined, op, cards, key, n, steps })
 }
 
 /// The body of value procedure `i`, typed for inlining: when it has no parameters and
@@ -190,6 +201,8 @@ fn reads_caller(x: &Tx, it_counts: bool) -> bool {
         Tx::Cond(Tb::CounterCmp { .. }) => false,
         // The zone of `it` is the caller's `it`'s.
         Tx::Cond(Tb::Count { of, .. }) => matches!(of, Of::It) && it_counts,
+        // Its `it` is each player.
+        Tx::Cond(Tb::AnyCount { .. }) => false,
         Tx::Cond(Tb::PropIs { it, other, .. }) => {
             (*it && it_counts) || matches!(other, Other::Typed(t) if reads_caller_v(t, it_counts))
         }
