@@ -161,6 +161,14 @@ play: |
   reveal cards in hand of each player
   reveal cards in hand of players to you
   reveal cards in pile of all players
+  # A question after which nothing can refuse (`last_question.rs`): answered for real on
+  # the fast path, by a trial then the real run with coverage recorded.
+  if worth of this >= 1 {
+    choose one {
+      "low": set last_worth to 0
+      "high": set last_worth to 1
+    }
+  }
   end phase
 abilities:
   - name: draw

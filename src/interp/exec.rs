@@ -184,10 +184,10 @@ impl<'r> Interp<'r> {
             }
             StmtKind::May { who, body } => self.may(who.as_ref(), body, cx)?,
             StmtKind::ChooseOne { options } => {
-                // Options reach `ask`, which starts the trial of a sampled action first
-                // thing: started here, the trial's first legal answer is silent too.
+                // What `ask` does first (`before_question`), done here: a trial's first
+                // legal answer is silent too.
                 if !options.is_empty() {
-                    self.asking();
+                    self.before_question(s);
                 }
                 if let Some(who) = cx.you.filter(|&who| !options.is_empty() && self.answers_silently(who)) {
                     // What `ask` does for an agent that answers from the number of the

@@ -33,6 +33,7 @@ mod heard;
 mod holders;
 mod ids;
 mod inplace;
+mod last_question;
 pub mod legal;
 mod located;
 mod memo;

@@ -27,7 +27,7 @@ use super::rules::{Body, Head, Rules, Script};
 use super::{Ctx, Interp, R};
 
 /// Every script of the rules (a script shared by several places is listed once each).
-fn scripts(rules: &Rules) -> Vec<&Script> {
+pub(super) fn scripts(rules: &Rules) -> Vec<&Script> {
     let mut out: Vec<&Script> = vec![];
     let abilities = rules.cards.iter().flat_map(|c| &c.abilities);
     let abilities = abilities.chain(rules.factions.iter().flat_map(|f| &f.abilities)).chain(&rules.abilities);
@@ -88,6 +88,9 @@ pub(super) struct Compiled {
     pub(super) ints: FxHashMap<usize, super::typed::Tv>,
     /// The turn order (`turn: order:`), when it is a seat order read in place.
     pub(super) order: Option<super::seat_forms::SeatForm>,
+    /// The questions after which nothing can refuse, by address, with the steps what
+    /// follows may take at most (`last_question.rs`).
+    pub(super) last_questions: FxHashMap<usize, usize>,
 }
 
 /// What one statement compiles to.
@@ -144,7 +147,8 @@ impl Compiled {
 /// changes of the shapes `moves.rs`, `reveals.rs`, `draws.rs` and `tallies.rs` read.
 pub(super) fn compile(rules: &Rules) -> Compiled {
     let order = rules.order.as_ref().and_then(|o| super::seat_forms::compile(rules, &o.expr));
-    let mut out = Compiled { order, ..Compiled::default() };
+    let last_questions = super::last_question::compile(rules);
+    let mut out = Compiled { order, last_questions, ..Compiled::default() };
     for s in scripts(rules) {
         visit::block_stmts(&s.block, &mut |st| {
             // A script shared by several places is compiled once.
