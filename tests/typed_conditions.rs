@@ -372,3 +372,84 @@ fn every_step_budget_ends_in_a_budget_error() {
     }
     assert!(ran_out > 100, "most budgets run out: {ran_out}");
 }
+
+/// A play whose script ends in a question after which nothing can refuse, run inside
+/// a larger action: an ability that plays a card and then may refuse (`{zap}`), or a
+/// card's own ability used from hand, which plays the card first (`{own}`).
+const NESTED: &str = r#"
+game: nested
+name: Nested
+players: { min: 2, max: 3 }
+zones:
+  deck: { per: game, ordered: true, visibility: hidden }
+  hand: { per: player, visibility: owner, playable: true }
+  board: { per: player, in_play: true }
+decks:
+  - { zone: deck, cards: all }
+counters:
+  mode: { on: game, min: 0, max: 1 }
+  points: { on: player, min: 0 }
+  turns_taken: { on: game, min: 0 }
+play: |
+  require you == active_player else "not your turn"
+  move this to board
+  choose one {
+    "zero": set mode to 0
+    "one": set mode to 1
+  }
+abilities:
+  {zap}
+  - name: rest
+    action: turn
+    effect: |
+      end phase
+turn:
+  order: clockwise from first(players)
+  phases:
+    - name: main
+      start: add 1 turns_taken
+      actions: active_player
+      can_pass: false
+setup: |
+  shuffle deck
+  repeat 4 times {
+    for each p in players {
+      draw 1 from deck into hand for p
+    }
+  }
+end: turns_taken >= 12
+result:
+  winners: players where points of it >= 1
+"#;
+
+const ZAP: &str = r#"- name: zap
+    action: turn
+    requires: exists(cards in hand)
+    effect: |
+      play first(cards in hand)
+      require mode == 0 else "mode must be zero"
+      add 1 points
+      end phase"#;
+
+#[test]
+fn a_question_inside_a_larger_action_is_its_trial() {
+    // Found by a review: the play's last question was answered for real inside the
+    // ability that played it, so a refusal after it undid the action unlogged.
+    let token = |i: usize, own: bool| {
+        let ability = "\n    abilities:\n      - action: turn\n        effect: |\n          require mode == 0 else \"mode must be zero\"\n          add 1 points";
+        format!("  - id: t{i}\n    name: Token {i}{}\n", if own { ability } else { "" })
+    };
+    for own in [false, true] {
+        let game = NESTED.replace("{zap}", if own { "" } else { ZAP });
+        let cards = format!("cards:\n{}", (1..=20).map(|i| token(i, own)).collect::<String>());
+        let r = rules_of(&game, &cards, &[]);
+        let mut refused = 0;
+        for seed in 1..=8 {
+            let (fast, how) = play(&r, seed, 2, false);
+            let (slow, how_slow) = play(&r, seed, 2, true);
+            assert_eq!((&fast, &how), (&slow, &how_slow), "own={own} seed {seed}: the paths differ");
+            refused += fast.iter().filter(|l| l.contains("refused: mode must be zero")).count();
+        }
+        assert!(refused > 0, "own={own}: some action is refused after its play's question");
+    }
+}

@@ -35,7 +35,7 @@ pub(super) enum Ti {
     /// One of the script's own bindings (`Res::Local`): its slot, and its name's length
     /// (a binding of another length there is not it: the typed test gives up).
     Slot(u32, usize),
-    /// A game variable (name index): what it holds (`dealer`, `speaker`).
+    /// A game variable (name index): what it holds (a `player` variable such as `first_player`).
     Var(u32),
 }
 

@@ -1,5 +1,6 @@
 //! A question after which nothing can refuse: a `choose one` in an action's own script
-//! (a `play:` script, an activated ability's effect), not in a loop, whose options and
+//! (a `play:` script, an activated ability's effect, run as the action itself and not
+//! inside another script), not in a loop, whose options and
 //! whatever follows it up to the script's end are only `set C to N` (a counter with `N`
 //! written out, within its bounds), `end phase`, `pass`, or such a `choose one` again.
 //!
@@ -12,7 +13,9 @@
 //! Invariant: where this lets a question be answered for real, the action's outcome with
 //! any answer is its outcome with the first legal ones, and nothing it does after the
 //! question differs but the answers and what they set. At run time it also needs what
-//! the statements cannot tell: no ability that triggers on or answers an event, no
+//! the statements cannot tell: that the script runs as the action itself (at the
+//! sampled action's own depth, not as a card played inside it), no ability that
+//! triggers on or answers an event, no
 //! prohibition that may refuse, no coverage recorded, and room in the step budget for
 //! the rest (`bound`: at most four steps a statement, which none of those shapes
 //! exceeds). The game's step count then lacks the trial's steps, as for an action that
@@ -121,7 +124,10 @@ impl Interp<'_> {
     fn last_question(&self, s: &Stmt) -> bool {
         let rules: &Rules = self.rules;
         let Some(&bound) = rules.stmts.last_questions.get(&(s as *const Stmt as usize)) else { return false };
-        !rules.triggers.any()
+        // Only in the action's own script: one run inside it (`play X`, or the card an
+        // ability is used from, played first) has the rest of the action after it.
+        self.depth == self.own_depth
+            && !rules.triggers.any()
             && !rules.reacts.any()
             && !self.may_forbid()
             && self.coverage.is_none()

@@ -310,6 +310,10 @@ pub struct Interp<'r> {
     /// A sampled action runs for real before it is known to ask nothing (`sample.rs`):
     /// its first question makes it its own trial.
     speculating: bool,
+    /// The depth (`depth`) at which the sampled action's own script runs: a script of
+    /// another depth (a card played inside it, the card an ability is used from played
+    /// first) has more to run after it (`last_question.rs`).
+    own_depth: usize,
     /// The prompts of the scripts' choices, by the words they are made of (`choice.rs`
     /// `prompt`).
     prompts: choice::Prompts,
@@ -369,6 +373,7 @@ impl<'r> Interp<'r> {
             replacing: vec![],
             steps: steps::Steps::new(&rules.limits),
             speculating: false,
+            own_depth: 0,
             prompts: Default::default(),
             pick_prompts: Default::default(),
             parked: None,

@@ -78,9 +78,12 @@ impl Interp<'_> {
         // on from where it stands. (A window inside the action may speculate too: the
         // outer run's flag and parked agent come back after.)
         let outer = std::mem::replace(&mut self.speculating, true);
+        // `play_entity` and `use_ability` run the action's script one deeper.
+        let outer_depth = std::mem::replace(&mut self.own_depth, self.depth + 1);
         let outer_parked = self.parked.take();
         let out = self.act_now(p, a).and_then(|()| self.fire());
         self.speculating = outer;
+        self.own_depth = outer_depth;
         let trial = std::mem::replace(&mut self.parked, outer_parked);
         if let Some(agent) = trial {
             // It asked: it ran as the trial. Undone, and taken for real if it resolved.

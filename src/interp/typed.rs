@@ -71,7 +71,7 @@ pub(super) enum Tb {
         other_left: bool,
     },
     /// `exists(players where count(cards in Z of it) OP N)`, written out or through a
-    /// value procedure inlined (`inlined`: `exists(went_out())`), `Count`'s fields for
+    /// value procedure inlined (`inlined`: `exists(emptied())`), `Count`'s fields for
     /// its condition: whether some seated player's zone holds such a count, read seat by
     /// seat in one node with the steps of `exists`, the call, `where` and each count.
     AnyCount {

@@ -162,7 +162,7 @@ fn part(rules: &Rules, fx: &Fx, depth: u32) -> Option<Tx> {
 }
 
 /// `exists(players where count(cards in Z of it) OP N)`, written out or through a value
-/// procedure inlined (`exists(went_out())`), as the condition it is: one node
+/// procedure inlined (`exists(emptied())`), as the condition it is: one node
 /// (`Tb::AnyCount`) where it was an existence read as a truth.
 fn any_count(v: &Tv) -> Option<Tb> {
     let Tv::Things(Fun::Exists, x) = v else { return None };

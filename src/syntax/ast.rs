@@ -95,7 +95,7 @@ pub enum StmtKind {
     Eliminate { who: Expr },
     /// Modifier, e.g. `modify cost of condition by +2 until end of turn`.
     Modify { prop: Ident, target: Expr, by: Expr, duration: Option<Duration> },
-    /// Assignment, e.g. `set side of a to governing` or `set speaker to p`.
+    /// Assignment, e.g. `set side of a to governing` or `set first_player to p`.
     Set { prop: Ident, target: Option<Expr>, value: Expr, duration: Option<Duration>, res: Res },
     /// Prohibition, e.g. `forbid enemies to place pieces at x, except during battle`.
     Forbid(std::sync::Arc<Forbid>),
@@ -432,7 +432,7 @@ pub enum ExprKind {
     Table { key: Box<Expr>, rows: Vec<TableRow> },
     /// Die roll from the seeded RNG, e.g. `roll battle_die`.
     Roll(Box<Expr>),
-    /// Players in seat order, e.g. `clockwise from speaker`.
+    /// Players in seat order, e.g. `clockwise from first_player`.
     SeatOrder { dir: Direction, from: Box<Expr> },
 }
 
