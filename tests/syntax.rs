@@ -437,6 +437,22 @@ fn a_quantity_never_swallows_the_next_lines_first_word() {
 }
 
 #[test]
+fn simultaneously_as_on_the_next_line_starts_a_statement() {
+    // `simultaneously` was read as a clause of the line before (as in `reveal ...
+    // simultaneously`), leaving a plain `as`: `move` then had a clause it does not take.
+    let b = script("move top card of pile to shown face up\nsimultaneously as players {\n  draw 1\n}");
+    assert_eq!(b.stmts.len(), 2, "two statements, got {b}");
+    assert!(matches!(b.stmts[1].kind, StmtKind::As { simultaneous: true, .. }), "`simultaneously as`: {b:?}");
+    let StmtKind::Effect(e) = &b.stmts[0].kind else { panic!("the first is `move`: {b}") };
+    assert!(matches!(e.clauses[..], [_, Clause { kind: ClauseKind::Face(_), .. }]), "{:?}", e.clauses);
+    // At the end of a line, before another statement, it is still the clause.
+    let b = script("reveal cards in bid of each player simultaneously\ndraw 1");
+    assert_eq!(b.stmts.len(), 2, "two statements, got {b}");
+    let StmtKind::Effect(e) = &b.stmts[0].kind else { panic!("the first is `reveal`: {b}") };
+    assert!(matches!(e.clauses[..], [Clause { kind: ClauseKind::Simultaneously, .. }]), "{:?}", e.clauses);
+}
+
+#[test]
 fn name_quantity_makes_one_selection() {
     let e = only_effect("add n twilight");
     assert_eq!(e.verb, Verb::Add);
