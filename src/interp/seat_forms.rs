@@ -46,18 +46,29 @@ impl Interp<'_> {
         let before = self.steps;
         self.steps.count(f.steps);
         #[cfg(debug_assertions)]
-        {
-            // From the same count: the players `eval` lists, with the same steps.
-            let after = self.steps;
-            self.steps = before;
-            let listed = self.eval(e, &mut cx.clone()).and_then(|v| self.players(&v));
-            debug_assert_eq!(listed.ok().as_deref(), Some(&out[..n]), "a seat order read in place differs from eval's");
-            debug_assert_eq!(self.steps.taken(), after.taken(), "a seat order read in place counts other steps");
-            self.steps = after;
-        }
+        self.same_players_as_eval(e, before, &out[..n], cx);
         #[cfg(not(debug_assertions))]
         let _ = e;
         Some(n)
+    }
+
+    /// Debug builds: the players `eval` lists for `e` from the step count `before`, with
+    /// the same steps, are `got`, which a path reading them in place gave (the count
+    /// is left where that path left it).
+    #[cfg(debug_assertions)]
+    pub(super) fn same_players_as_eval(
+        &mut self,
+        e: &Expr,
+        before: super::steps::Steps,
+        got: &[crate::engine::PlayerId],
+        cx: &Ctx,
+    ) {
+        let after = self.steps;
+        self.steps = before;
+        let listed = self.eval(e, &mut cx.clone()).and_then(|v| self.players(&v));
+        debug_assert_eq!(listed.ok().as_deref(), Some(got), "players read in place differ from eval's: {e}");
+        debug_assert_eq!(self.steps.taken(), after.taken(), "players read in place count other steps: {e}");
+        self.steps = after;
     }
 }
 

@@ -398,13 +398,7 @@ impl<'r> Interp<'r> {
         });
         #[cfg(debug_assertions)]
         if out.is_ok() {
-            // From the same count: the players `eval` lists, with the same steps.
-            let after = self.steps;
-            self.steps = start;
-            let listed = self.eval(e, &mut cx.clone()).and_then(|v| self.players(&v));
-            debug_assert_eq!(listed.ok().as_deref(), Some(&seats[..n]), "named_seated reads other players than eval");
-            debug_assert_eq!(self.steps.taken(), after.taken(), "named_seated counts other steps than eval");
-            self.steps = after;
+            self.same_players_as_eval(e, start, &seats[..n], cx);
         }
         Some(out)
     }
