@@ -105,8 +105,15 @@ impl<'r> Interp<'r> {
 
     /// The error of a zone lookup that found nothing.
     pub(super) fn no_zone(&self, name: &str, owner: Option<PlayerId>) -> Halt {
+        let s = &self.w.state;
         match owner {
-            Some(p) => Halt::error(format!("{} has no zone `{name}`", self.w.state.players[p].name)),
+            Some(p) => Halt::error(format!("{} has no zone `{name}`", s.players[p].name)),
+            // The commonest cause: a player's zone of a player that is none (`taken of
+            // owner of c` for an ownerless card), which falls back to the shared zone.
+            None if (0..s.players.len()).any(|p| s.zone(name, Some(p)).is_some()) => Halt::error(format!(
+                "there is no shared zone `{name}`: `{name}` is each player's, and no player was given \
+                 (`{name} of X` where X is none, or `{name}` alone where nobody acts)"
+            )),
             None => Halt::error(format!("there is no shared zone `{name}`")),
         }
     }
