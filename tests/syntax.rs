@@ -450,6 +450,12 @@ fn simultaneously_as_on_the_next_line_starts_a_statement() {
     assert_eq!(b.stmts.len(), 2, "two statements, got {b}");
     let StmtKind::Effect(e) = &b.stmts[0].kind else { panic!("the first is `reveal`: {b}") };
     assert!(matches!(e.clauses[..], [Clause { kind: ClauseKind::Simultaneously, .. }]), "{:?}", e.clauses);
+    // Even before an `as` on the next line: only `simultaneously as` on one line is the
+    // statement.
+    let b = script("reveal cards in bid of each player simultaneously\nas p {\n  draw 1\n}");
+    assert!(matches!(b.stmts[1].kind, StmtKind::As { simultaneous: false, .. }), "a plain `as`: {b:?}");
+    let StmtKind::Effect(e) = &b.stmts[0].kind else { panic!("the first is `reveal`: {b}") };
+    assert!(matches!(e.clauses[..], [Clause { kind: ClauseKind::Simultaneously, .. }]), "{:?}", e.clauses);
 }
 
 #[test]
