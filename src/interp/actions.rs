@@ -264,7 +264,9 @@ impl<'r> Interp<'r> {
             (Source::Game(_), Some(n)) => n,
             _ => me.abilities_of(src).2,
         };
-        let mut usable = vec![];
+        // Nearly always one: kept on the stack (no list made and freed for every use).
+        let (mut stack, mut heap) = ([0; super::fused::ON_STACK], vec![]);
+        let mut usable = super::fused::Ids::new(&mut stack, &mut heap);
         let mut why = vec![];
         for (i, a) in abilities.iter().enumerate() {
             if index.is_some_and(|k| k != i) || !a.is_activated() {
@@ -275,6 +277,7 @@ impl<'r> Interp<'r> {
                 Some(w) => why.push(w),
             }
         }
+        let usable = usable.as_slice();
         let i = match usable.len() {
             0 if why.is_empty() => return Err(Halt::refused(format!("{} has no activated ability", label(self)))),
             0 => return Err(Halt::refused(format!("cannot use {}: {}", label(self), why.join("; ")))),
