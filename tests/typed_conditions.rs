@@ -1,6 +1,7 @@
-//! Typed conditions (`interp/typed.rs`) and compiled statement expressions
-//! (`interp/stmts.rs`): a game whose guards, `if`s, `let`s, `set`s and `end:` use every
-//! typed shape plays exactly as when everything is evaluated as written. Recording
+//! Typed conditions (`interp/typed.rs`, and their closures: `closures.rs`) and compiled
+//! statement expressions (`interp/stmts.rs`): a game whose guards, `if`s, `let`s, `set`s
+//! and `end:` use every typed shape plays exactly as when everything is evaluated as
+//! written. Recording
 //! coverage turns every compiled path off, so the two runs of each game compare the fast
 //! paths with the general evaluator: the same transcript, the same final state, the same
 //! errors where budgets run out. (Debug builds also compare each compiled condition with

@@ -34,6 +34,8 @@ pub struct Fx {
     /// The typed form of a condition node (or of a call of a procedure whose body is a
     /// condition, or of `exists(cards in Z)`), when all of it has one (`typed.rs`).
     typed: Option<Box<super::typed::Tb>>,
+    /// The typed form compiled to closures, where all of it compiles (`closures.rs`).
+    closure: Option<super::closures::Closure>,
 }
 
 #[derive(Debug)]
@@ -288,7 +290,7 @@ fn node(rules: &Rules, e: &Expr) -> Fx {
         },
         _ => Kind::Eval,
     };
-    let mut fx = Fx { kind, expr: e.clone(), typed: None };
+    let mut fx = Fx { kind, expr: e.clone(), typed: None, closure: None };
     if fx.is_condition() {
         fx.typed = super::typed_form::condition(rules, &fx).map(Box::new);
     } else {
@@ -296,6 +298,7 @@ fn node(rules: &Rules, e: &Expr) -> Fx {
             super::typed_form::called_condition(rules, &fx).or_else(|| super::typed_form::exists_condition(&fx));
         fx.typed = typed.map(Box::new);
     }
+    fx.closure = fx.typed.as_deref().and_then(super::closures::Closure::of);
     fx
 }
 
@@ -373,6 +376,9 @@ impl Interp<'_> {
             return self.eval(&fx.expr, cx).ok();
         }
         let mark = self.steps.mark();
+        if let Some(b) = self.closure_truth(fx, cx) {
+            return Some(Value::Bool(b));
+        }
         if let Some(t) = &fx.typed {
             if let Some(b) = self.typed(t, cx) {
                 return Some(Value::Bool(b));
@@ -578,6 +584,11 @@ impl Fx {
     /// Whether it is `first(players)`.
     pub(super) fn is_first_player(&self, rules: &Rules) -> bool {
         matches!(&self.kind, Kind::Things(Fun::First, x) if x.is_players(rules))
+    }
+
+    /// Its typed form compiled to closures, if all of it compiles.
+    pub(super) fn closure(&self) -> Option<&super::closures::Closure> {
+        self.closure.as_ref()
     }
 
     /// Its typed form, if it has one.

@@ -14,6 +14,7 @@ pub mod actions;
 pub mod agent;
 mod builtins;
 mod choice;
+mod closures;
 mod compile;
 pub mod coverage;
 mod ctx;

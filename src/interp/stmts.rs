@@ -336,6 +336,9 @@ impl<'r> Interp<'r> {
     /// the same steps).
     #[inline(always)]
     pub(super) fn fast_truth_checked(&mut self, fx: &Fx, cx: &mut Ctx) -> R<bool> {
+        if let Some(b) = self.closure_truth(fx, cx) {
+            return Ok(b);
+        }
         if let Some(t) = fx.typed() {
             let checked =
                 |me: &mut Self, cx: &mut Ctx| me.fast_checked(fx, cx).and_then(|v| me.truth(&v, fx.expr(), cx));
