@@ -1,12 +1,11 @@
 //! Typed conditions (`interp/typed.rs`, and their closures: `closures.rs`) and compiled
 //! statement expressions (`interp/stmts.rs`): a game whose guards, `if`s, `let`s, `set`s
 //! and `end:` use every typed shape plays exactly as when everything is evaluated as
-//! written. Recording
-//! coverage turns every compiled path off, so the two runs of each game compare the fast
-//! paths with the general evaluator: the same transcript, the same final state, the same
-//! errors where budgets run out. (Debug builds also compare each compiled condition with
-//! `eval` as it runs, and each place read in place, such as `hand of each player`, with
-//! the place `located_in` finds.)
+//! written. Recording coverage turns every compiled path off, so the two runs of each
+//! game compare the fast paths with the general evaluator: the same transcript, the same
+//! final state, the same errors where budgets run out. (Debug builds also compare each
+//! compiled condition with `eval` as it runs, and each place read in place, such as
+//! `hand of each player`, with the place `located_in` finds.)
 
 use twilit::diag::SourceMap;
 use twilit::engine::Player;

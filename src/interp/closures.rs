@@ -56,7 +56,11 @@ impl Closure {
 
 /// Whether `t` reads a property of a card (`Tb::PropIs`).
 fn reads_printed(t: &Tb) -> bool {
-    let side = |x: &Tx| matches!(x, Tx::Cond(c) if reads_printed(c));
+    let side = |x: &Tx| match x {
+        Tx::Cond(c) => reads_printed(c),
+        Tx::Value(Tv::Inline(b)) => matches!(&**b, Tx::Cond(c) if reads_printed(c)),
+        Tx::Value(_) => false,
+    };
     match t {
         Tb::PropIs { .. } => true,
         Tb::Logic(_, x, y) => side(x) || side(y),
@@ -72,12 +76,29 @@ impl std::fmt::Debug for Closure {
     }
 }
 
-/// A side of `and`/`or`/`not` that is a condition.
+/// A side of `and`/`or`/`not` that is a condition, or an inlined procedure whose body is
+/// one (`stalemate()`: read as a value, one step for the node, then its body's truth, as
+/// `Tb::Inline` reads it).
 fn cond(x: &Tx) -> Option<Cl> {
     match x {
         Tx::Cond(c) => compile(c),
+        Tx::Value(Tv::Inline(body)) => match &**body {
+            Tx::Cond(c) => inline(compile(c)?),
+            Tx::Value(_) => None,
+        },
         Tx::Value(_) => None,
     }
+}
+
+/// An inlined procedure's body `b`: one step for the call, one call deeper.
+fn inline(b: Cl) -> Option<Cl> {
+    Some(Box::new(move |me, cx, a| {
+        a.steps += 1;
+        a.calls += 1;
+        let out = if me.calls + a.calls > me.limits.call_depth { None } else { b(me, cx, a) };
+        a.calls -= 1;
+        out
+    }))
 }
 
 /// `this` (or `it`) as a thing.
@@ -149,16 +170,7 @@ fn compile(t: &Tb) -> Option<Cl> {
                 Some(!x(me, cx, a)?)
             })
         }
-        Tb::Inline(body) => {
-            let b = compile(body)?;
-            Box::new(move |me, cx, a| {
-                a.steps += 1;
-                a.calls += 1;
-                let out = if me.calls + a.calls > me.limits.call_depth { None } else { b(me, cx, a) };
-                a.calls -= 1;
-                out
-            })
-        }
+        Tb::Inline(body) => inline(compile(body)?)?,
         &Tb::CounterCmp { op, id, n } => Box::new(move |me, _, a| {
             a.steps += 3;
             Some(compare(op, me.w.state.counter_at(id, Holder::Game), n))
