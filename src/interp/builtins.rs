@@ -46,6 +46,9 @@ pub(super) fn fun_of(f: usize) -> Option<Fun> {
     FUNS.get(f).copied()
 }
 
+/// A key of `sum`, `sort` or `most`: its compiled node, typed form and closure.
+type Key<'a> = (&'a Fx, Option<&'a super::typed::Tv>, Option<&'a super::closures::IntClosure>);
+
 impl Interp<'_> {
     /// `sum`, `sort` or `most` of `items` by `key`, compiled (`fast.rs` `Keyed`): what
     /// `builtin_fn` gives, with the same steps, the things and each key read by `fast`.
@@ -54,14 +57,16 @@ impl Interp<'_> {
         &mut self,
         fun: Fun,
         items: &Fx,
-        (key, typed): (&Fx, Option<&super::typed::Tv>),
+        (key, typed, closure): Key,
         cx: &mut Ctx,
     ) -> Option<Value> {
         // `players`, the things most often ranked: the seated players read from the seats,
         // with the one step `fast` counts for the name and no list made.
         let mut seated = [0; 16];
         let (things, n) = match self.named_seated(items.expr(), &mut seated, cx) {
-            Some(n) if fun != Fun::Sort => return self.keyed_seated(fun, &seated[..n.ok()?], (key, typed), cx),
+            Some(n) if fun != Fun::Sort => {
+                return self.keyed_seated(fun, &seated[..n.ok()?], (key, typed, closure), cx)
+            }
             Some(n) => (List::new(), n.ok()?),
             None => {
                 let v = self.fast(items, cx)?;
@@ -73,7 +78,7 @@ impl Interp<'_> {
         let (mut total, mut top): (i64, Option<(i64, Option<Value>)>) = (0, None);
         for x in things.into_iter().chain(seated[..n].iter().map(|&p| Value::Player(p))) {
             let saved = cx.it.replace(x.clone());
-            let k = self.key_of((key, typed), cx);
+            let k = self.key_of((key, typed, closure), cx);
             cx.it = saved;
             let k = k?;
             match fun {
@@ -97,7 +102,10 @@ impl Interp<'_> {
     /// A key of `sum`, `sort` or `most` for the thing `it` is: typed when it has a typed
     /// form that does not give up, else compiled.
     #[inline(always)]
-    fn key_of(&mut self, (key, typed): (&Fx, Option<&super::typed::Tv>), cx: &mut Ctx) -> Option<i64> {
+    fn key_of(&mut self, (key, typed, closure): Key, cx: &mut Ctx) -> Option<i64> {
+        if let Some(k) = closure.zip(typed).and_then(|(c, t)| self.closure_int(c, t, cx)) {
+            return Some(k);
+        }
         let mark = self.steps.mark();
         if let Some(k) = typed.and_then(|t| self.typed_int(t, cx)) {
             return Some(k);
@@ -113,7 +121,7 @@ impl Interp<'_> {
         &mut self,
         fun: Fun,
         seated: &[PlayerId],
-        (key, typed): (&Fx, Option<&super::typed::Tv>),
+        (key, typed, closure): Key,
         cx: &mut Ctx,
     ) -> Option<Value> {
         let saved = cx.it.take();
@@ -121,7 +129,7 @@ impl Interp<'_> {
         let mut out = Some(());
         for &p in seated {
             cx.it = Some(Value::Player(p));
-            let Some(k) = self.key_of((key, typed), cx) else {
+            let Some(k) = self.key_of((key, typed, closure), cx) else {
                 out = None;
                 break;
             };

@@ -63,6 +63,7 @@ fn reads_printed(t: &Tb) -> bool {
     };
     match t {
         Tb::PropIs { .. } => true,
+        Tb::Cmp(_, x, y) => int_printed(x) || int_printed(y),
         Tb::Logic(_, x, y) => side(x) || side(y),
         Tb::Not(x) => side(x),
         Tb::Inline(b) => reads_printed(b),
@@ -109,6 +110,38 @@ fn this_ent(it: bool, cx: &Ctx) -> Option<usize> {
     }
 }
 
+/// `first(cards in Z)`, alone or as an inlined procedure's body (`top_card()`): whether
+/// inlined, and the zone's `cards`, name key and owner.
+fn first_of(x: &Tv) -> Option<(bool, (bool, u32, Of))> {
+    let (inline, zone) = match x {
+        Tv::InZone { fun: Fun::First, .. } => (false, x),
+        Tv::Inline(b) => match &**b {
+            Tx::Value(v @ Tv::InZone { fun: Fun::First, .. }) => (true, v),
+            _ => return None,
+        },
+        _ => return None,
+    };
+    let &Tv::InZone { cards, key, of, .. } = zone else { return None };
+    Some((inline, (cards, key, of)))
+}
+
+/// The first card `first_of` names, as `typed_ent` reads it (`None`: it gives up).
+fn first_card(me: &Interp, cx: &Ctx, a: &Acc, inline: bool, (cards, key, of): (bool, u32, Of)) -> Option<usize> {
+    if inline && me.calls + a.calls + 1 > me.limits.call_depth {
+        return None;
+    }
+    let owner = match of {
+        Of::Alone => cx.you,
+        Of::You => Some(cx.you?),
+        Of::It => match &cx.it {
+            Some(Value::Player(p)) => Some(*p),
+            _ => return None,
+        },
+    };
+    let z = me.zone_keyed_of(key, owner)?;
+    me.w.state.nth_in(z, cards, 0)
+}
+
 /// An int operand as `typed_int` reads it.
 fn int(t: &Tv) -> Option<Ci> {
     Some(match t {
@@ -136,8 +169,48 @@ fn int(t: &Tv) -> Option<Ci> {
                 int_of(&numbers(op, p, q)?)
             })
         }
+        // A number printed on a zone's first card (`value of first(cards in bid of it)`):
+        // the node's step, then `typed_ent`'s.
+        &Tv::Prop(_, id, false, ref x) => {
+            let (inline, zone) = first_of(x)?;
+            let steps = 2 + usize::from(inline) + super::inplace::in_zone_steps(zone.2);
+            Box::new(move |me, cx, a| {
+                a.steps += steps;
+                let e = first_card(me, cx, a, inline, zone)?;
+                me.printed_int(e, id, false)
+            })
+        }
         _ => return None,
     })
+}
+
+/// Whether number operand `t` reads a printed property.
+fn int_printed(t: &Tv) -> bool {
+    match t {
+        Tv::Prop(..) => true,
+        Tv::Num(_, x, y) => int_printed(x) || int_printed(y),
+        _ => false,
+    }
+}
+
+/// A key of `sum`/`most` compiled to a closure (`Kind::Keyed`), and whether it reads a
+/// printed property.
+pub(super) struct IntClosure {
+    ci: Ci,
+    printed: bool,
+}
+
+impl IntClosure {
+    /// `t`'s closure, where all of it compiles.
+    pub(super) fn of(t: &Tv) -> Option<IntClosure> {
+        Some(IntClosure { ci: int(t)?, printed: int_printed(t) })
+    }
+}
+
+impl std::fmt::Debug for IntClosure {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("IntClosure")
+    }
 }
 
 /// `Tb` compiled to a closure, where every node is one it knows.
@@ -240,33 +313,12 @@ fn compile(t: &Tb) -> Option<Cl> {
                 }),
                 Tv::Prop(_, id2, statics2, x) => {
                     let (id2, statics2) = (*id2, *statics2);
-                    // `first(cards in Z)`, alone or as an inlined procedure's body.
-                    let (inline, zone) = match &**x {
-                        Tv::InZone { fun: Fun::First, .. } => (false, &**x),
-                        Tv::Inline(b) => match &**b {
-                            Tx::Value(v @ Tv::InZone { fun: Fun::First, .. }) => (true, v),
-                            _ => return None,
-                        },
-                        _ => return None,
-                    };
-                    let &Tv::InZone { cards, key, of, .. } = zone else { return None };
-                    let zsteps = super::inplace::in_zone_steps(of);
+                    let (inline, zone) = first_of(x)?;
+                    let steps = 4 + usize::from(inline) + 1 + super::inplace::in_zone_steps(zone.2);
                     Box::new(move |me, cx, a| {
-                        a.steps += 4 + usize::from(inline) + 1 + zsteps;
+                        a.steps += steps;
                         let e = this_ent(it, cx)?;
-                        if inline && me.calls + a.calls + 1 > me.limits.call_depth {
-                            return None;
-                        }
-                        let owner = match of {
-                            Of::Alone => cx.you,
-                            Of::You => Some(cx.you?),
-                            Of::It => match &cx.it {
-                                Some(Value::Player(p)) => Some(*p),
-                                _ => return None,
-                            },
-                        };
-                        let z = me.zone_keyed_of(key, owner)?;
-                        let e2 = me.w.state.nth_in(z, cards, 0)?;
+                        let e2 = first_card(me, cx, a, inline, zone)?;
                         let p = me.printed_value(e, id, statics)?;
                         let q = me.printed_value(e2, id2, statics2)?;
                         let same = match (p, q) {
@@ -322,5 +374,31 @@ impl Interp<'_> {
         }
         self.steps.count(acc.steps);
         Some(b)
+    }
+
+    /// A number read by its closure (`t` its typed form), its steps counted; `None`,
+    /// having counted nothing, where it gives up.
+    #[inline(always)]
+    pub(super) fn closure_int(&mut self, c: &IntClosure, _t: &Tv, cx: &mut Ctx) -> Option<i64> {
+        if self.coverage.is_some() || (c.printed && !self.raw && !self.w.mods.is_empty()) {
+            return None;
+        }
+        let mut acc = Acc::default();
+        let n = (c.ci)(self, cx, &mut acc)?;
+        if self.steps.room() < acc.steps as i64 {
+            return None;
+        }
+        #[cfg(debug_assertions)]
+        {
+            // From the same count: `typed_int`'s number and steps.
+            let before = self.steps;
+            let typed = self.typed_int(_t, cx);
+            let counted = self.steps.taken().0 - before.taken().0;
+            self.steps = before;
+            debug_assert_eq!(typed, Some(n), "a number's closure gives another number than typed_int");
+            debug_assert_eq!(counted, acc.steps as u64, "a number's closure counts other steps than typed_int");
+        }
+        self.steps.count(acc.steps);
+        Some(n)
     }
 }

@@ -78,8 +78,14 @@ pub(super) enum Kind {
     /// (`Interp::fast_located`).
     Located(super::selections::Base, Box<Fx>),
     /// `sum`, `sort` or `most` of things by a key (`Interp::fast_keyed`), and the key's
-    /// typed form if it has one.
-    Keyed(super::builtins::Fun, Box<Fx>, Box<Fx>, Option<Box<super::typed::Tv>>),
+    /// typed form and closure if it has them.
+    Keyed(
+        super::builtins::Fun,
+        Box<Fx>,
+        Box<Fx>,
+        Option<Box<super::typed::Tv>>,
+        Option<Box<super::closures::IntClosure>>,
+    ),
     /// Evaluated by `eval`.
     Eval,
 }
@@ -254,7 +260,8 @@ fn node(rules: &Rules, e: &Expr) -> Fx {
                     Some(fun @ (F::Sum | F::Sort | F::Most)) => {
                         let key = sub(key);
                         let typed = super::typed_form::operand_of(rules, &key).map(Box::new);
-                        Kind::Keyed(fun, sub(x), key, typed)
+                        let closure = typed.as_deref().and_then(super::closures::IntClosure::of).map(Box::new);
+                        Kind::Keyed(fun, sub(x), key, typed, closure)
                     }
                     _ => Kind::Eval,
                 }
@@ -462,7 +469,9 @@ impl Interp<'_> {
             Kind::Where(i, c) => self.fast_where(fx, *i, c, cx),
             Kind::Controlled(noun, c) => self.fast_controlled(fx, noun.as_deref(), c.as_deref(), cx),
             Kind::Located(base, c) => self.fast_located(fx, base, c, cx),
-            Kind::Keyed(fun, items, key, typed) => self.fast_keyed(*fun, items, (key, typed.as_deref()), cx),
+            Kind::Keyed(fun, items, key, typed, closure) => {
+                self.fast_keyed(*fun, items, (key, typed.as_deref(), closure.as_deref()), cx)
+            }
             Kind::Eq(..) | Kind::Logic(..) | Kind::Not(_) | Kind::Eval => None,
         }
     }
