@@ -169,6 +169,28 @@ fn int(t: &Tv) -> Option<Ci> {
                 int_of(&numbers(op, p, q)?)
             })
         }
+        // `P of this`, `P of it` (the node's and the thing's step), `P` alone (`it`'s, one).
+        &Tv::PropOf(_, id, false, it) => Box::new(move |me, cx, a| {
+            a.steps += 2;
+            me.printed_int(this_ent(it, cx)?, id, false)
+        }),
+        &Tv::ItProp(_, id, false) => Box::new(move |me, cx, a| {
+            a.steps += 1;
+            me.printed_int(this_ent(true, cx)?, id, false)
+        }),
+        // A number printed on a bound thing (`value of prize`): the node's step and the
+        // binding's.
+        Tv::Prop(_, id, false, x) if matches!(&**x, Tv::Slot(..)) => {
+            let (id, Tv::Slot(k, name)) = (*id, &**x) else { return None };
+            let (k, name) = (*k, name.clone());
+            Box::new(move |me, cx, a| {
+                a.steps += 2;
+                match cx.slot(k, &name)? {
+                    Value::Ent(e) => me.printed_int(*e, id, false),
+                    _ => None,
+                }
+            })
+        }
         // A number printed on a zone's first card (`value of first(cards in bid of it)`):
         // the node's step, then `typed_ent`'s.
         &Tv::Prop(_, id, false, ref x) => {
@@ -187,7 +209,7 @@ fn int(t: &Tv) -> Option<Ci> {
 /// Whether number operand `t` reads a printed property.
 fn int_printed(t: &Tv) -> bool {
     match t {
-        Tv::Prop(..) => true,
+        Tv::Prop(..) | Tv::PropOf(..) | Tv::ItProp(..) => true,
         Tv::Num(_, x, y) => int_printed(x) || int_printed(y),
         _ => false,
     }

@@ -85,12 +85,26 @@ pub(super) struct Compiled {
     /// The compiled statements, by number.
     code: Vec<Code>,
     pub(super) exprs: FxHashMap<usize, Fx>,
-    pub(super) ints: FxHashMap<usize, super::typed::Tv>,
+    pub(super) ints: FxHashMap<usize, IntForm>,
     /// The turn order (`turn: order:`), when it is a seat order read in place.
     pub(super) order: Option<super::seat_forms::SeatForm>,
     /// The questions after which nothing can refuse, by address, with the steps what
     /// follows may take at most (`last_question.rs`).
     pub(super) last_questions: FxHashMap<usize, usize>,
+}
+
+/// A number's typed form (`typed_int`) and, where all of it compiles, its closure.
+#[derive(Debug)]
+pub(super) struct IntForm {
+    pub(super) tv: super::typed::Tv,
+    pub(super) closure: Option<super::closures::IntClosure>,
+}
+
+impl IntForm {
+    fn of(tv: super::typed::Tv) -> IntForm {
+        let closure = super::closures::IntClosure::of(&tv);
+        IntForm { tv, closure }
+    }
 }
 
 /// What one statement compiles to.
@@ -104,7 +118,7 @@ pub(super) struct Code {
     /// written out, which is read as it is).
     pub(super) fx: Option<Fx>,
     /// The typed form of `set`'s value or of a counter change's amount, as a number.
-    pub(super) int: Option<super::typed::Tv>,
+    pub(super) int: Option<IntForm>,
     /// `set C to X` of a counter kept on the game or on players (`compiled_set`).
     pub(super) set: Option<(CounterId, CounterOn)>,
     /// Its effect's compiled form.
@@ -159,7 +173,7 @@ pub(super) fn compile(rules: &Rules) -> Compiled {
             let mut one = |e: &Expr, counted: bool| {
                 if let Some(fx) = super::fast::compile(rules, e) {
                     if let Some(t) = counted.then(|| super::typed_form::operand_of(rules, &fx)).flatten() {
-                        ints.insert(key(e), t);
+                        ints.insert(key(e), IntForm::of(t));
                     }
                     exprs.insert(key(e), fx);
                 }
@@ -177,7 +191,8 @@ pub(super) fn compile(rules: &Rules) -> Compiled {
                 StmtKind::Set { value, .. } => {
                     code.fx = own(value);
                     // Counted: a counter's new value has a typed form (`compiled_set`).
-                    code.int = code.fx.as_ref().and_then(|fx| super::typed_form::operand_of(rules, fx));
+                    code.int =
+                        code.fx.as_ref().and_then(|fx| super::typed_form::operand_of(rules, fx)).map(IntForm::of);
                     code.set = super::tallies::set(rules, st);
                 }
                 StmtKind::Effect(e) => {
@@ -187,7 +202,8 @@ pub(super) fn compile(rules: &Rules) -> Compiled {
                     // (`compiled_tally`) rather than by its address.
                     if let (Some(EffectCode::Tally(_)), Some(n)) = (&code.effect, super::tallies::amount_of(e)) {
                         code.fx = own(n);
-                        code.int = code.fx.as_ref().and_then(|fx| super::typed_form::operand_of(rules, fx));
+                        code.int =
+                            code.fx.as_ref().and_then(|fx| super::typed_form::operand_of(rules, fx)).map(IntForm::of);
                     }
                 }
                 StmtKind::LetEffect { effect: e, .. } => effect_exprs(e, &mut one),
@@ -269,7 +285,7 @@ impl<'r> Interp<'r> {
     pub(super) fn number_with(
         &mut self,
         e: &Expr,
-        (fx, typed): (impl Fn(&Self) -> Option<&'r Fx>, Option<&super::typed::Tv>),
+        (fx, typed): (impl Fn(&Self) -> Option<&'r Fx>, Option<&IntForm>),
         first: bool,
         cx: &mut Ctx,
     ) -> R<i64> {
@@ -281,7 +297,10 @@ impl<'r> Interp<'r> {
         if let ExprKind::Int(i) = e.kind {
             return self.written_int(i, e, cx);
         }
-        if let Some(t) = typed.filter(|_| self.coverage.is_none()) {
+        if let Some(IntForm { tv: t, closure }) = typed.filter(|_| self.coverage.is_none()) {
+            if let Some(n) = closure.as_ref().and_then(|c| self.closure_int(c, t, cx)) {
+                return Ok(n);
+            }
             let checked = |me: &mut Self, cx: &mut Ctx| me.value_with(e, fx(me), cx).and_then(|v| read(me, v, cx));
             if let Some(n) = self.typed_or_back(cx, |me, cx| me.typed_int(t, cx), checked) {
                 return Ok(n);
