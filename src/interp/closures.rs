@@ -20,8 +20,8 @@ use crate::load::CounterOn;
 use crate::syntax::ast::BinOp;
 
 use super::eval::{compare, int_of, numbers, same_values};
-use super::fast::Fx;
-use super::fast::{Fun, Of};
+
+use super::fast::{Fun, Fx, Of};
 use super::operand::Other;
 use super::typed::{Tb, Tv, Tx};
 use super::{Ctx, Interp};
@@ -278,17 +278,8 @@ fn compile(t: &Tb) -> Option<Cl> {
             if inlined && me.calls + a.calls + 1 > me.limits.call_depth {
                 return None;
             }
-            let s = &me.w.state;
-            a.steps += 1 + usize::from(inlined) + 2 + (2 + steps) * s.seated_count();
-            let mut any = false;
-            for &p in &s.seats {
-                if !s.eliminated.is_empty() && s.eliminated.contains(&p) {
-                    continue;
-                }
-                let z = me.zone_keyed_of(key, Some(p))?;
-                any |= compare(op, s.count_in(z, cards) as i64, n);
-            }
-            Some(any)
+            a.steps += 1 + usize::from(inlined) + 2 + (2 + steps) * me.w.state.seated_count();
+            me.any_seat_count(op, cards, key, n)
         }),
         &Tb::SameId(ne, x, y, steps) => Box::new(move |me, cx, a| {
             let (p, q) = (me.id_of(x, cx)?, me.id_of(y, cx)?);
@@ -359,20 +350,26 @@ fn compile(t: &Tb) -> Option<Cl> {
 }
 
 impl Interp<'_> {
+    /// What closure `f` gives and the steps it adds up, where they fit in the budget's
+    /// room; `None` where it gives up, has none of it, or would read a printed property
+    /// (`printed`) while a modifier is in force (`printed_card` then gives up). Nothing
+    /// is counted here.
+    #[inline(always)]
+    fn run_closure<T>(&self, printed: bool, f: impl FnOnce(&Self, &mut Acc) -> Option<T>) -> Option<(T, Acc)> {
+        if self.coverage.is_some() || (printed && !self.raw && !self.w.mods.is_empty()) {
+            return None;
+        }
+        let mut acc = Acc::default();
+        let out = f(self, &mut acc)?;
+        (self.steps.room() >= acc.steps as i64).then_some((out, acc))
+    }
+
     /// `fx`'s truth read by its closure, its steps counted; `None`, having counted
     /// nothing, where it has none or it gives up (see the module).
     #[inline(always)]
     pub(super) fn closure_truth(&mut self, fx: &Fx, cx: &mut Ctx) -> Option<bool> {
         let c = fx.closure()?;
-        // A modifier in force makes a printed property's read give up (`printed_card`).
-        if self.coverage.is_some() || (c.printed && !self.raw && !self.w.mods.is_empty()) {
-            return None;
-        }
-        let mut acc = Acc::default();
-        let b = (c.cl)(self, cx, &mut acc)?;
-        if self.steps.room() < acc.steps as i64 {
-            return None;
-        }
+        let (b, acc) = self.run_closure(c.printed, |me, acc| (c.cl)(me, cx, acc))?;
         #[cfg(debug_assertions)]
         if let Some(t) = fx.typed() {
             // From the same count: `typed`'s answer and steps.
@@ -402,14 +399,7 @@ impl Interp<'_> {
     /// having counted nothing, where it gives up.
     #[inline(always)]
     pub(super) fn closure_int(&mut self, c: &IntClosure, _t: &Tv, cx: &mut Ctx) -> Option<i64> {
-        if self.coverage.is_some() || (c.printed && !self.raw && !self.w.mods.is_empty()) {
-            return None;
-        }
-        let mut acc = Acc::default();
-        let n = (c.ci)(self, cx, &mut acc)?;
-        if self.steps.room() < acc.steps as i64 {
-            return None;
-        }
+        let (n, acc) = self.run_closure(c.printed, |me, acc| (c.ci)(me, cx, acc))?;
         #[cfg(debug_assertions)]
         {
             // From the same count: `typed_int`'s number and steps.

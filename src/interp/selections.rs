@@ -227,6 +227,12 @@ impl Interp<'_> {
         }
         let seated = self.w.state.seated_count();
         self.tick_n(usize::from(inlined) + 2 + (2 + steps) * seated).ok()?;
+        self.any_seat_count(op, cards, key, n)
+    }
+
+    /// Whether some seated player's zone `key` holds a count of cards (or pieces) that
+    /// compares with `n` by `op` (every seat read, none counted: `any_count`'s).
+    pub(super) fn any_seat_count(&self, op: BinOp, cards: bool, key: u32, n: i64) -> Option<bool> {
         let s = &self.w.state;
         let mut any = false;
         for &p in &s.seats {
