@@ -471,9 +471,14 @@ impl<'r> Interp<'r> {
     #[cold]
     fn recursion_halt(&mut self) -> Halt {
         let names = super::distinct(&self.running_names());
-        let how = if names.contains(", ") { "call each other" } else { "calls itself" };
+        // Value procedures are not recorded as running: a chain of them names nobody.
+        let what = match names.as_str() {
+            "" => "value procedures called inside one another".to_string(),
+            n if n.contains(", ") => format!("{n} call each other"),
+            n => format!("{n} calls itself"),
+        };
         let message = format!(
-            "recursion budget ({}) exceeded: {names} {how} ({} calls deep; {})",
+            "recursion budget ({}) exceeded: {what} ({} calls deep; {})",
             self.limits.call_depth,
             self.calls,
             Limits::advice("call_depth")
