@@ -13,7 +13,8 @@
 //! go the long way (a property that is not surely printed: modifiers, a value assigned to
 //! the card). Since all the steps are counted at the end, a budget that would run out
 //! within the condition makes it give up, as `typed` does at the step that runs out.
-//! Debug builds compare every closure's answer and steps with `typed`'s.
+//! Debug builds compare every closure's answer and steps with `typed`'s and `eval`'s (a
+//! number's with `typed_int`'s).
 
 use crate::engine::{Holder, Value};
 use crate::load::CounterOn;
@@ -84,7 +85,7 @@ fn cond(x: &Tx) -> Option<Cl> {
     match x {
         Tx::Cond(c) => compile(c),
         Tx::Value(Tv::Inline(body)) => match &**body {
-            Tx::Cond(c) => inline(compile(c)?),
+            Tx::Cond(c) => Some(inline(compile(c)?)),
             Tx::Value(_) => None,
         },
         Tx::Value(_) => None,
@@ -92,14 +93,14 @@ fn cond(x: &Tx) -> Option<Cl> {
 }
 
 /// An inlined procedure's body `b`: one step for the call, one call deeper.
-fn inline(b: Cl) -> Option<Cl> {
-    Some(Box::new(move |me, cx, a| {
+fn inline(b: Cl) -> Cl {
+    Box::new(move |me, cx, a| {
         a.steps += 1;
         a.calls += 1;
         let out = if me.calls + a.calls > me.limits.call_depth { None } else { b(me, cx, a) };
         a.calls -= 1;
         out
-    }))
+    })
 }
 
 /// `this` (or `it`) as a thing.
@@ -130,15 +131,7 @@ fn first_card(me: &Interp, cx: &Ctx, a: &Acc, inline: bool, (cards, key, of): (b
     if inline && me.calls + a.calls + 1 > me.limits.call_depth {
         return None;
     }
-    let owner = match of {
-        Of::Alone => cx.you,
-        Of::You => Some(cx.you?),
-        Of::It => match &cx.it {
-            Some(Value::Player(p)) => Some(*p),
-            _ => return None,
-        },
-    };
-    let z = me.zone_keyed_of(key, owner)?;
+    let z = me.zone_keyed_of(key, me.zone_owner(of, cx)?)?;
     me.w.state.nth_in(z, cards, 0)
 }
 
@@ -265,7 +258,7 @@ fn compile(t: &Tb) -> Option<Cl> {
                 Some(!x(me, cx, a)?)
             })
         }
-        Tb::Inline(body) => inline(compile(body)?)?,
+        Tb::Inline(body) => inline(compile(body)?),
         &Tb::CounterCmp { op, id, n } => Box::new(move |me, _, a| {
             a.steps += 3;
             Some(compare(op, me.w.state.counter_at(id, Holder::Game), n))

@@ -150,7 +150,7 @@ impl Interp<'_> {
 
     /// Whose zone `count`/`exists`/`first` of `cards in Z` reads: the acting player's
     /// (else the shared one), `you`'s, or `it`'s; `None` when there is none such.
-    fn zone_owner(&self, of: Of, cx: &Ctx) -> Option<Option<PlayerId>> {
+    pub(super) fn zone_owner(&self, of: Of, cx: &Ctx) -> Option<Option<PlayerId>> {
         Some(match of {
             Of::Alone => cx.you,
             Of::You => Some(cx.you?),
