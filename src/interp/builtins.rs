@@ -46,27 +46,19 @@ pub(super) fn fun_of(f: usize) -> Option<Fun> {
     FUNS.get(f).copied()
 }
 
-/// A key of `sum`, `sort` or `most`: its compiled node, typed form and closure.
-type Key<'a> = (&'a Fx, Option<&'a super::typed::Tv>, Option<&'a super::closures::IntClosure>);
+/// A key of `sum`, `sort` or `most`: its compiled node, and its typed form and closure.
+type Key<'a> = (&'a Fx, Option<&'a super::closures::IntForm>);
 
 impl Interp<'_> {
     /// `sum`, `sort` or `most` of `items` by `key`, compiled (`fast.rs` `Keyed`): what
     /// `builtin_fn` gives, with the same steps, the things and each key read by `fast`.
     /// The key is read typed when it has a typed form (`typed.rs`), else by `fast`.
-    pub(super) fn fast_keyed(
-        &mut self,
-        fun: Fun,
-        items: &Fx,
-        (key, typed, closure): Key,
-        cx: &mut Ctx,
-    ) -> Option<Value> {
+    pub(super) fn fast_keyed(&mut self, fun: Fun, items: &Fx, (key, typed): Key, cx: &mut Ctx) -> Option<Value> {
         // `players`, the things most often ranked: the seated players read from the seats,
         // with the one step `fast` counts for the name and no list made.
         let mut seated = [0; 16];
         let (things, n) = match self.named_seated(items.expr(), &mut seated, cx) {
-            Some(n) if fun != Fun::Sort => {
-                return self.keyed_seated(fun, &seated[..n.ok()?], (key, typed, closure), cx)
-            }
+            Some(n) if fun != Fun::Sort => return self.keyed_seated(fun, &seated[..n.ok()?], (key, typed), cx),
             Some(n) => (List::new(), n.ok()?),
             None => {
                 let v = self.fast(items, cx)?;
@@ -78,7 +70,7 @@ impl Interp<'_> {
         let (mut total, mut top): (i64, Option<(i64, Option<Value>)>) = (0, None);
         for x in things.into_iter().chain(seated[..n].iter().map(|&p| Value::Player(p))) {
             let saved = cx.it.replace(x.clone());
-            let k = self.key_of((key, typed, closure), cx);
+            let k = self.key_of((key, typed), cx);
             cx.it = saved;
             let k = k?;
             match fun {
@@ -102,34 +94,30 @@ impl Interp<'_> {
     /// A key of `sum`, `sort` or `most` for the thing `it` is: typed when it has a typed
     /// form that does not give up, else compiled.
     #[inline(always)]
-    fn key_of(&mut self, (key, typed, closure): Key, cx: &mut Ctx) -> Option<i64> {
-        if let Some(k) = closure.zip(typed).and_then(|(c, t)| self.closure_int(c, t, cx)) {
-            return Some(k);
+    fn key_of(&mut self, (key, typed): Key, cx: &mut Ctx) -> Option<i64> {
+        if let Some(super::closures::IntForm { tv, closure }) = typed {
+            if let Some(k) = closure.as_ref().and_then(|c| self.closure_int(c, tv, cx)) {
+                return Some(k);
+            }
+            let mark = self.steps.mark();
+            if let Some(k) = self.typed_int(tv, cx) {
+                return Some(k);
+            }
+            self.steps.rewind(mark);
         }
-        let mark = self.steps.mark();
-        if let Some(k) = typed.and_then(|t| self.typed_int(t, cx)) {
-            return Some(k);
-        }
-        self.steps.rewind(mark);
         self.fast(key, cx).and_then(|k| self.int(&k, key.expr(), cx).ok())
     }
 
     /// `sum` or `most` of the seated players by a key (`most(players, points of it)`), as
     /// `fast_keyed` reads them: the same keys in seat order, with `it` bound to each, and
     /// no list or value made for the players.
-    fn keyed_seated(
-        &mut self,
-        fun: Fun,
-        seated: &[PlayerId],
-        (key, typed, closure): Key,
-        cx: &mut Ctx,
-    ) -> Option<Value> {
+    fn keyed_seated(&mut self, fun: Fun, seated: &[PlayerId], (key, typed): Key, cx: &mut Ctx) -> Option<Value> {
         let saved = cx.it.take();
         let (mut total, mut top): (i64, Option<(i64, Option<PlayerId>)>) = (0, None);
         let mut out = Some(());
         for &p in seated {
             cx.it = Some(Value::Player(p));
-            let Some(k) = self.key_of((key, typed, closure), cx) else {
+            let Some(k) = self.key_of((key, typed), cx) else {
                 out = None;
                 break;
             };

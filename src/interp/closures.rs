@@ -222,6 +222,22 @@ impl IntClosure {
     }
 }
 
+/// A number's typed form (`typed_int`) and, where all of it compiles, its closure: a
+/// statement's number (`stmts.rs`) or a key of `sum`/`most` (`Kind::Keyed`).
+#[derive(Debug)]
+pub(super) struct IntForm {
+    pub(super) tv: Tv,
+    pub(super) closure: Option<IntClosure>,
+}
+
+impl IntForm {
+    /// `tv` with its closure, if it compiles.
+    pub(super) fn of(tv: Tv) -> IntForm {
+        let closure = IntClosure::of(&tv);
+        IntForm { tv, closure }
+    }
+}
+
 impl std::fmt::Debug for IntClosure {
     fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
         f.write_str("IntClosure")

@@ -78,14 +78,8 @@ pub(super) enum Kind {
     /// (`Interp::fast_located`).
     Located(super::selections::Base, Box<Fx>),
     /// `sum`, `sort` or `most` of things by a key (`Interp::fast_keyed`), and the key's
-    /// typed form and closure if it has them.
-    Keyed(
-        super::builtins::Fun,
-        Box<Fx>,
-        Box<Fx>,
-        Option<Box<super::typed::Tv>>,
-        Option<Box<super::closures::IntClosure>>,
-    ),
+    /// typed form (and closure) if it has one.
+    Keyed(super::builtins::Fun, Box<Fx>, Box<Fx>, Option<Box<super::closures::IntForm>>),
     /// Evaluated by `eval`.
     Eval,
 }
@@ -259,9 +253,8 @@ fn node(rules: &Rules, e: &Expr) -> Fx {
                 match super::builtins::fun_of(f as usize) {
                     Some(fun @ (F::Sum | F::Sort | F::Most)) => {
                         let key = sub(key);
-                        let typed = super::typed_form::operand_of(rules, &key).map(Box::new);
-                        let closure = typed.as_deref().and_then(super::closures::IntClosure::of).map(Box::new);
-                        Kind::Keyed(fun, sub(x), key, typed, closure)
+                        let typed = super::typed_form::operand_of(rules, &key);
+                        Kind::Keyed(fun, sub(x), key, typed.map(|t| Box::new(super::closures::IntForm::of(t))))
                     }
                     _ => Kind::Eval,
                 }
@@ -469,9 +462,7 @@ impl Interp<'_> {
             Kind::Where(i, c) => self.fast_where(fx, *i, c, cx),
             Kind::Controlled(noun, c) => self.fast_controlled(fx, noun.as_deref(), c.as_deref(), cx),
             Kind::Located(base, c) => self.fast_located(fx, base, c, cx),
-            Kind::Keyed(fun, items, key, typed, closure) => {
-                self.fast_keyed(*fun, items, (key, typed.as_deref(), closure.as_deref()), cx)
-            }
+            Kind::Keyed(fun, items, key, typed) => self.fast_keyed(*fun, items, (key, typed.as_deref()), cx),
             Kind::Eq(..) | Kind::Logic(..) | Kind::Not(_) | Kind::Eval => None,
         }
     }

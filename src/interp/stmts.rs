@@ -22,6 +22,7 @@ use crate::syntax::ast::{
 };
 use crate::syntax::visit;
 
+use super::closures::IntForm;
 use super::fast::Fx;
 use super::rules::{Body, Head, Rules, Script};
 use super::{Ctx, Interp, R};
@@ -91,20 +92,6 @@ pub(super) struct Compiled {
     /// The questions after which nothing can refuse, by address, with the steps what
     /// follows may take at most (`last_question.rs`).
     pub(super) last_questions: FxHashMap<usize, usize>,
-}
-
-/// A number's typed form (`typed_int`) and, where all of it compiles, its closure.
-#[derive(Debug)]
-pub(super) struct IntForm {
-    pub(super) tv: super::typed::Tv,
-    pub(super) closure: Option<super::closures::IntClosure>,
-}
-
-impl IntForm {
-    fn of(tv: super::typed::Tv) -> IntForm {
-        let closure = super::closures::IntClosure::of(&tv);
-        IntForm { tv, closure }
-    }
 }
 
 /// What one statement compiles to.
