@@ -25,32 +25,19 @@ impl State {
     /// All players still in the game in seat order starting with `p`, clockwise or not
     /// (`p` first even if it has left).
     pub fn seat_order(&self, p: PlayerId, clockwise: bool) -> Vec<PlayerId> {
-        // `seat_from(p, ±k)` for each k, read off the ring at once (a turn order is read
-        // every turn): the seats from `p` on, then those before.
-        let mut order = self.with_ring(p, |ring| {
-            let i = ring.iter().position(|&s| s == p).unwrap_or(0);
-            let mut order = Vec::with_capacity(ring.len());
-            order.extend_from_slice(&ring[i..]);
-            order.extend_from_slice(&ring[..i]);
+        self.with_ring(p, |ring| {
+            let mut order = vec![p; ring.len()];
+            order_from(ring, p, clockwise, &mut order);
             order
-        });
-        if !clockwise && order.len() > 1 {
-            order[1..].reverse();
-        }
-        order
+        })
     }
 
     /// `seat_order` written into `out` (no list made while nobody has left): how many
     /// seats, `None` when `out` is too short for them.
     pub fn seat_order_into(&self, p: PlayerId, clockwise: bool, out: &mut [PlayerId]) -> Option<usize> {
         self.with_ring(p, |ring| {
-            let n = ring.len();
-            let i = ring.iter().position(|&s| s == p).unwrap_or(0);
-            for (k, o) in out.get_mut(..n)?.iter_mut().enumerate() {
-                // The k-th seat from `p` on, or back from `p` (counter-clockwise).
-                *o = ring[if clockwise || k == 0 { (i + k) % n } else { (i + n - k) % n }];
-            }
-            Some(n)
+            order_from(ring, p, clockwise, out.get_mut(..ring.len())?);
+            Some(ring.len())
         })
     }
 
@@ -64,5 +51,15 @@ impl State {
         let ring: Vec<PlayerId> =
             self.seats.iter().copied().filter(|&q| q == p || !self.eliminated.contains(&q)).collect();
         f(&ring)
+    }
+}
+
+/// The seats of `ring` from `p` on, clockwise or back (counter-clockwise), written into
+/// `out` (as long as `ring`).
+fn order_from(ring: &[PlayerId], p: PlayerId, clockwise: bool, out: &mut [PlayerId]) {
+    let n = ring.len();
+    let i = ring.iter().position(|&s| s == p).unwrap_or(0);
+    for (k, o) in out.iter_mut().enumerate() {
+        *o = ring[if clockwise || k == 0 { (i + k) % n } else { (i + n - k) % n }];
     }
 }
