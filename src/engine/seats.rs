@@ -57,9 +57,11 @@ impl State {
 /// The seats of `ring` from `p` on, clockwise or back (counter-clockwise), written into
 /// `out` (as long as `ring`).
 fn order_from(ring: &[PlayerId], p: PlayerId, clockwise: bool, out: &mut [PlayerId]) {
-    let n = ring.len();
-    let i = ring.iter().position(|&s| s == p).unwrap_or(0);
-    for (k, o) in out.iter_mut().enumerate() {
-        *o = ring[if clockwise || k == 0 { (i + k) % n } else { (i + n - k) % n }];
+    // The seats from `p` on, then those before; counter-clockwise, all but `p` reversed.
+    let (before, from) = ring.split_at(ring.iter().position(|&s| s == p).unwrap_or(0));
+    out[..from.len()].copy_from_slice(from);
+    out[from.len()..].copy_from_slice(before);
+    if !clockwise && out.len() > 1 {
+        out[1..].reverse();
     }
 }
