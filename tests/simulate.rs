@@ -1,6 +1,6 @@
 //! `twilit simulate`, run in process through `twilit::cli::run`: the JSON summary is the
 //! same byte for byte whatever the thread count and its numbers add up; CSV has its header
-//! and a row per seat; the HTML report is self-contained; usage errors exit 2; games
+//! and a row per seat; the HTML report is self-contained, and the same whatever the thread count; usage errors exit 2; games
 //! stopped by a run-time error are counted and their seeds listed (exit 1); per-card plays
 //! match the `Play` events of the same games. (Wilson and quantiles: unit tests in
 //! src/simulate/stats.rs.)
@@ -118,6 +118,25 @@ fn the_report_is_one_self_contained_page_with_charts() {
         .collect();
     assert!(outside.is_empty(), "external references: {outside:?}");
     assert!(!page.contains("<script") && !page.contains("src="), "no script, nothing loaded");
+}
+
+/// The page is the same byte for byte whatever the thread count, run after run (plotters'
+/// `Histogram` drew its bars in a hash map's order, which changed with every run).
+#[test]
+fn the_report_is_the_same_for_any_thread_count() {
+    let page = |jobs: &str| {
+        let path = std::env::temp_dir().join(format!("twilit-simulate-{}-{jobs}.html", std::process::id()));
+        let file = path.display().to_string();
+        let args = ["simulate", &dir("cards/crazy_eights"), "--players", "4", "--games", "40", "--jobs", jobs];
+        let (code, _, err) = twilit(&[&args[..], &["--report", &file]].concat());
+        assert_eq!(code, 0, "{err}");
+        let page = std::fs::read_to_string(&path).unwrap();
+        let _ = std::fs::remove_file(&path);
+        page
+    };
+    let one = page("1");
+    assert!(one.matches("<rect").count() > 40, "bars drawn");
+    assert!(one == page("2") && one == page("1"), "the report differs between runs");
 }
 
 #[test]

@@ -85,7 +85,7 @@ pub fn simulate(o: SimOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         bar.set_style(style);
     }
     let start = Instant::now();
-    let games = match simulate::play_all(&rules, &opts, &|| bar.inc(1)) {
+    let totals = match simulate::play_all(&rules, &opts, &|| bar.inc(1)) {
         Ok(g) => g,
         Err(e) => {
             bar.finish_and_clear();
@@ -95,7 +95,7 @@ pub fn simulate(o: SimOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     };
     bar.finish_and_clear();
     let wall = start.elapsed().as_secs_f64();
-    let summary = Summary::of(&rules, &opts, &games);
+    let summary = totals.summary(&rules, &opts);
     match o.format {
         SimFormat::Human => {
             human(&summary, out);
@@ -107,7 +107,7 @@ pub fn simulate(o: SimOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         SimFormat::Csv => csv(&summary, out),
     }
     if let Some(path) = &o.report {
-        let page = match simulate::report::html(&summary, &games) {
+        let page = match simulate::report::html(&summary, &totals) {
             Ok(p) => p,
             Err(e) => {
                 let _ = writeln!(err, "error: cannot draw the report's charts: {e}");

@@ -1,11 +1,15 @@
 //! Many whole games at once: play N seeded games with the random agent on a pool of
-//! threads (`play_all`, one `GameSummary` per game, in seed order whatever the thread
-//! count), then aggregate them in order (`Summary::of`): outcomes, game length, win rates
-//! per seat and per faction with Wilson intervals, scores, and what each card's plays
-//! won. `stats` has the formulas, `report` the HTML page with its charts.
+//! threads (`play_all`: each game's `GameSummary` added to its worker's running totals,
+//! `Tally`, as it ends; the same totals whatever the thread count), then aggregate them
+//! (`Tally::summary`): outcomes, game length, win rates per seat and per faction with
+//! Wilson intervals, scores, and what each card's plays won. `stats` has the formulas,
+//! `report` the HTML page with its charts.
 
 pub mod report;
 pub mod stats;
+mod tally;
+
+pub use tally::Tally;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
@@ -180,24 +184,27 @@ pub fn pool(jobs: Option<usize>) -> Result<rayon::ThreadPool, String> {
         .map_err(|e| format!("cannot start the worker threads: {e}"))
 }
 
-/// Plays `o.games` games on `o.jobs` threads, calling `done` after each; the summaries come
-/// back in seed order, so the result does not depend on the thread count.
-pub fn play_all(rules: &Rules, o: &Options, done: &(dyn Fn() + Sync)) -> Result<Vec<GameSummary>, String> {
+/// Plays `o.games` games on `o.jobs` threads, calling `done` after each, and adds them up.
+/// The totals do not depend on the thread count (see `Tally`).
+pub fn play_all(rules: &Rules, o: &Options, done: &(dyn Fn() + Sync)) -> Result<Tally, String> {
     // Dealing is the same for every game (the seed only orders what setup shuffles), so
     // it is done once, unless some game's deal would draw from the generator.
     let dealt = crate::scenario::deal_once(rules, o.players);
+    let none = || Tally::new(o.players, rules.cards.len());
     Ok(pool(o.jobs)?.install(|| {
         (0..o.games)
             .into_par_iter()
-            .map_init(
-                || None,
-                |spare, i| {
-                    let g = play_one(rules, o.seed.wrapping_add(i), (o.players, o.turns), dealt.as_ref(), spare);
+            .fold(
+                || (none(), None),
+                |(mut totals, mut spare), i| {
+                    let g = play_one(rules, o.seed.wrapping_add(i), (o.players, o.turns), dealt.as_ref(), &mut spare);
+                    totals.add(&g);
                     done();
-                    g
+                    (totals, spare)
                 },
             )
-            .collect()
+            .map(|(totals, _)| totals)
+            .reduce(none, Tally::merge)
     }))
 }
 
@@ -279,6 +286,15 @@ impl WinRate {
             (Outcome::Ended, false) => self.losses += 1,
             _ => self.unfinished += 1,
         }
+    }
+
+    /// Adds `other`'s counts (of other games).
+    fn merge(&mut self, other: &WinRate) {
+        self.games += other.games;
+        self.wins += other.wins;
+        self.draws += other.draws;
+        self.losses += other.losses;
+        self.unfinished += other.unfinished;
     }
 
     fn finish(&mut self) {
@@ -369,101 +385,4 @@ pub struct Summary {
     pub scores: Vec<Scores>,
     /// Played cards, by plays (most first), then id.
     pub cards: Vec<CardStat>,
-}
-
-/// Per-card running totals.
-#[derive(Default, Clone)]
-struct CardAcc {
-    plays: u64,
-    games: u64,
-    last_game: Option<usize>,
-    players: u64,
-    wins: u64,
-}
-
-impl Summary {
-    /// Aggregates the games (in the order given) of `o` on `rules`.
-    pub fn of(rules: &Rules, o: &Options, games: &[GameSummary]) -> Summary {
-        let count = |f: &dyn Fn(&GameSummary) -> bool| games.iter().filter(|g| f(g)).count() as u64;
-        let errors = games
-            .iter()
-            .filter_map(|g| match &g.outcome {
-                Outcome::Failed(m) => Some(Failure { seed: g.seed, message: m.clone() }),
-                _ => None,
-            })
-            .take(LISTED_ERRORS)
-            .collect();
-        let ended: Vec<&GameSummary> = games.iter().filter(|g| g.outcome == Outcome::Ended).collect();
-        let lengths: Vec<i64> = ended.iter().map(|g| i64::from(g.turns)).collect();
-        let seat_name = |p: usize| format!("p{}", p + 1);
-        let mut seats: Vec<WinRate> = (0..o.players).map(|p| WinRate::new(&seat_name(p))).collect();
-        let mut factions: Vec<WinRate> = vec![];
-        let mut cards = vec![CardAcc::default(); rules.cards.len()];
-        for (i, g) in games.iter().enumerate() {
-            for (p, ps) in g.players.iter().enumerate() {
-                if let Some(seat) = seats.get_mut(p) {
-                    seat.add(g, ps);
-                }
-                if let Some(f) = &ps.faction {
-                    let at = match factions.iter().position(|r| &r.name == f) {
-                        Some(at) => at,
-                        None => {
-                            factions.push(WinRate::new(f));
-                            factions.len() - 1
-                        }
-                    };
-                    factions[at].add(g, ps);
-                }
-            }
-            let owned = g.players.iter().flat_map(|ps| ps.plays.iter().map(move |&(c, n)| (c, n, Some(ps.won))));
-            for (c, n, won) in owned.chain(g.unowned_plays.iter().map(|&(c, n)| (c, n, None))) {
-                let Some(acc) = cards.get_mut(c) else { continue };
-                acc.plays += u64::from(n);
-                if acc.last_game != Some(i) {
-                    acc.last_game = Some(i);
-                    acc.games += 1;
-                }
-                if let Some(won) = won {
-                    acc.players += 1;
-                    acc.wins += u64::from(won);
-                }
-            }
-        }
-        seats.iter_mut().chain(factions.iter_mut()).for_each(WinRate::finish);
-        factions.sort_by(|a, b| a.name.cmp(&b.name));
-        let scores = (0..o.players)
-            .filter_map(|p| {
-                let values: Vec<i64> = ended.iter().filter_map(|g| g.players.get(p).and_then(|ps| ps.score)).collect();
-                Some(Scores { seat: seat_name(p), spread: Spread::of(&values)? })
-            })
-            .collect();
-        let mut cards: Vec<CardStat> = cards
-            .iter()
-            .enumerate()
-            .filter(|(_, a)| a.plays > 0)
-            .map(|(c, a)| {
-                let (rate, low, high) = rate(a.wins, a.players);
-                let card = rules.cards[c].id.clone();
-                CardStat { card, plays: a.plays, games: a.games, players: a.players, wins: a.wins, rate, low, high }
-            })
-            .collect();
-        cards.sort_by(|a, b| b.plays.cmp(&a.plays).then_with(|| a.card.cmp(&b.card)));
-        Summary {
-            game: rules.game.clone(),
-            players: o.players,
-            seed: o.seed,
-            turn_cap: o.turns,
-            games: games.len() as u64,
-            ended: ended.len() as u64,
-            draws: count(&|g| g.draw()),
-            unfinished: count(&|g| g.outcome == Outcome::Unfinished),
-            failed: count(&|g| matches!(g.outcome, Outcome::Failed(_))),
-            errors,
-            length: Spread::of(&lengths),
-            seats,
-            factions,
-            scores,
-            cards,
-        }
-    }
 }

@@ -9,7 +9,7 @@ use plotters::coord::ranged1d::SegmentValue;
 use plotters::prelude::*;
 
 use super::stats::pct;
-use super::{CardStat, GameSummary, Outcome, Summary, WinRate};
+use super::{CardStat, Summary, Tally, WinRate};
 
 /// Cards shown in the charts (the tables list them all).
 const TOP_CARDS: usize = 15;
@@ -77,6 +77,45 @@ fn bars(n: u32) -> std::ops::Range<u32> {
     0..n.saturating_sub(1).max(1)
 }
 
+/// Vertical bars on a `bars(n)` axis, one per (index, height), in the order given, drawn
+/// as plotters' `Histogram` draws them (from an index's value to the next one's, `margin`
+/// pixels in on each side). `Histogram` gathers its data in a hash map, whose order
+/// changes from run to run: the page's bytes did too.
+fn columns<Y: Default>(
+    n: u32,
+    data: impl Iterator<Item = (u32, Y)>,
+    style: ShapeStyle,
+    margin: u32,
+) -> Vec<Rectangle<(SegmentValue<u32>, Y)>> {
+    let axis = bars(n).into_segmented();
+    let at = |i: u32| Some((axis.from_index(i as usize)?, axis.from_index(i as usize + 1)?));
+    data.filter_map(|(i, y)| {
+        let (x, next) = at(i)?;
+        let mut bar = Rectangle::new([(x, y), (next, Y::default())], style);
+        bar.set_margin(0, 0, margin, margin);
+        Some(bar)
+    })
+    .collect()
+}
+
+/// `columns` lying down: horizontal bars on a `bars(k)` axis, one per (index, length).
+fn rows<X: Default>(
+    k: u32,
+    data: impl Iterator<Item = (u32, X)>,
+    style: ShapeStyle,
+    margin: u32,
+) -> Vec<Rectangle<(X, SegmentValue<u32>)>> {
+    let axis = bars(k).into_segmented();
+    let at = |i: u32| Some((axis.from_index(i as usize)?, axis.from_index(i as usize + 1)?));
+    data.filter_map(|(i, x)| {
+        let (y, next) = at(i)?;
+        let mut bar = Rectangle::new([(x, y), (X::default(), next)], style);
+        bar.set_margin(margin, margin, 0, 0);
+        Some(bar)
+    })
+    .collect()
+}
+
 /// A histogram of whole numbers as an SVG string.
 fn histogram(title: &str, x_desc: &str, values: &[i64], size: (u32, u32)) -> Res<String> {
     let Some((lo, width, counts)) = buckets(values) else { return Ok(String::new()) };
@@ -102,8 +141,8 @@ fn histogram(title: &str, x_desc: &str, values: &[i64], size: (u32, u32)) -> Res
             })
             .draw()
             .map_err(fail)?;
-        let bars = Histogram::vertical(&chart).style(BAR.filled()).margin(1);
-        chart.draw_series(bars.data(counts.iter().enumerate().map(|(b, &c)| (b as u32, c)))).map_err(fail)?;
+        let data = counts.iter().enumerate().map(|(b, &c)| (b as u32, c));
+        chart.draw_series(columns(n, data, BAR.filled(), 1)).map_err(fail)?;
         root.present().map_err(fail)?;
     }
     Ok(svg)
@@ -134,8 +173,8 @@ fn win_rates(title: &str, rates: &[WinRate], fair: f64) -> Res<String> {
             })
             .draw()
             .map_err(fail)?;
-        let bars = Histogram::vertical(&chart).style(BAR.mix(0.8).filled()).margin(18);
-        chart.draw_series(bars.data(rates.iter().enumerate().map(|(i, r)| (i as u32, r.rate)))).map_err(fail)?;
+        let data = rates.iter().enumerate().map(|(i, r)| (i as u32, r.rate));
+        chart.draw_series(columns(n, data, BAR.mix(0.8).filled(), 18)).map_err(fail)?;
         // Error bars: the interval as a line with 16-pixel caps (plotters' `ErrorBar` marks the
         // mean with a circle as wide as its caps, which hides a narrow interval).
         let x = |i: usize| SegmentValue::CenterOf(i as u32);
@@ -190,10 +229,8 @@ fn card_plays(cards: &[CardStat]) -> Res<String> {
             .y_label_formatter(&|v| card_label(cards, v))
             .draw()
             .map_err(fail)?;
-        let bars = Histogram::horizontal(&chart).style(BAR.filled()).margin(4);
-        chart
-            .draw_series(bars.data(cards.iter().enumerate().map(|(r, c)| (k - 1 - r as u32, c.plays))))
-            .map_err(fail)?;
+        let data = cards.iter().enumerate().map(|(r, c)| (k - 1 - r as u32, c.plays));
+        chart.draw_series(rows(k, data, BAR.filled(), 4)).map_err(fail)?;
         root.present().map_err(fail)?;
     }
     Ok(svg)
@@ -268,8 +305,8 @@ table{border-collapse:collapse;margin:.8em 0}td,th{padding:.2em .8em;border-bott
 td:first-child,th:first-child{text-align:left}.charts{display:flex;flex-wrap:wrap;gap:1em}\
 .note{color:#555}code{background:#f4f4f4;padding:0 .2em}";
 
-/// The whole report page for `s`, with histograms from `games`.
-pub fn html(s: &Summary, games: &[GameSummary]) -> Res<String> {
+/// The whole report page for `s`, with histograms of the games `t` adds up.
+pub fn html(s: &Summary, t: &Tally) -> Res<String> {
     let mut h = String::new();
     let title = format!("{}: {} simulated games", esc(&s.game), s.games);
     let last = s.seed + s.games.saturating_sub(1);
@@ -288,13 +325,11 @@ pub fn html(s: &Summary, games: &[GameSummary]) -> Res<String> {
          rate among the games somebody won, whose fair share is the same however often games are drawn.</p>",
         s.players
     );
-    let ended = |g: &&GameSummary| g.outcome == Outcome::Ended;
 
     h.push_str("<h2>Game length</h2>");
-    let lengths: Vec<i64> = games.iter().filter(ended).map(|g| i64::from(g.turns)).collect();
     match &s.length {
         Some(l) => {
-            let svg = histogram("turns of the ended games", "turns", &lengths, (720, 320))?;
+            let svg = histogram("turns of the ended games", "turns", t.lengths(), (720, 320))?;
             let _ = write!(h, "<div class=\"charts\">{svg}</div>");
             let row = vec!["turns".into(), l.n.to_string(), l.mean.to_string(), l.median.to_string()];
             let row = [row, vec![l.p95.to_string(), l.min.to_string(), l.max.to_string()]].concat();
@@ -321,10 +356,9 @@ pub fn html(s: &Summary, games: &[GameSummary]) -> Res<String> {
         for sc in &s.scores {
             let p = sc.spread.clone();
             let seat = sc.seat.trim_start_matches('p').parse::<usize>().map_or(0, |n| n.saturating_sub(1));
-            let values: Vec<i64> =
-                games.iter().filter(ended).filter_map(|g| g.players.get(seat).and_then(|ps| ps.score)).collect();
+            let values = t.scores_of(seat);
             let title = format!("scores of {} (mean {})", sc.seat, p.mean);
-            h.push_str(&histogram(&title, "score", &values, (370, 260))?);
+            h.push_str(&histogram(&title, "score", values, (370, 260))?);
         }
         h.push_str("</div>");
         let rows: Vec<Vec<String>> = s

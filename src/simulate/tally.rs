@@ -1,0 +1,204 @@
+//! Running totals of simulated games (`Tally`): each worker adds the games it plays as it
+//! plays them, the workers' totals are merged, and the `Summary` is made from the merged
+//! totals. Of a game nothing is kept but its length and its scores (their quantiles and
+//! histograms need every value): keeping every game's summary until the end grew the heap
+//! by about 1.3 KB a game, which cost a Crazy Eights simulation about a tenth of its time.
+//!
+//! Invariant: every total is a count, a sum of counts, or a list only ever read sorted or
+//! binned, and the failed games listed are those with the smallest seeds; so the order in
+//! which games are added and totals merged (the thread count) changes nothing.
+
+use crate::interp::Rules;
+
+use super::stats::Spread;
+use super::{rate, CardStat, Failure, GameSummary, Options, Outcome, Scores, Summary, WinRate, LISTED_ERRORS};
+
+/// What simulated games add up to so far.
+#[derive(Debug, Clone)]
+pub struct Tally {
+    games: u64,
+    ended: u64,
+    draws: u64,
+    unfinished: u64,
+    failed: u64,
+    /// The failed games with the smallest seeds, at most `LISTED_ERRORS`, by seed.
+    errors: Vec<Failure>,
+    /// Turns of each ended game.
+    lengths: Vec<i64>,
+    /// Each seat's win rate, as counts (made into rates by `summary`).
+    seats: Vec<WinRate>,
+    /// Each faction's, in the order first met.
+    factions: Vec<WinRate>,
+    /// Each seat's scores in the ended games.
+    scores: Vec<Vec<i64>>,
+    /// Each card's totals, by index into `Rules::cards`.
+    cards: Vec<CardAcc>,
+}
+
+/// One card's running totals.
+#[derive(Debug, Default, Clone)]
+struct CardAcc {
+    plays: u64,
+    games: u64,
+    /// The seed of the last game that counted in `games` (a game adds each card once).
+    last_game: Option<u64>,
+    players: u64,
+    wins: u64,
+}
+
+impl Tally {
+    /// No games yet, of `players` players, with `cards` card definitions.
+    pub fn new(players: usize, cards: usize) -> Tally {
+        Tally {
+            games: 0,
+            ended: 0,
+            draws: 0,
+            unfinished: 0,
+            failed: 0,
+            errors: vec![],
+            lengths: vec![],
+            seats: (0..players).map(|p| WinRate::new(&seat_name(p))).collect(),
+            factions: vec![],
+            scores: vec![vec![]; players],
+            cards: vec![CardAcc::default(); cards],
+        }
+    }
+
+    /// Adds one game.
+    pub fn add(&mut self, g: &GameSummary) {
+        self.games += 1;
+        match &g.outcome {
+            Outcome::Failed(message) => {
+                self.failed += 1;
+                self.errors.push(Failure { seed: g.seed, message: message.clone() });
+                keep_first(&mut self.errors);
+            }
+            Outcome::Unfinished => self.unfinished += 1,
+            Outcome::Ended => {
+                self.ended += 1;
+                self.draws += u64::from(g.draw());
+                self.lengths.push(i64::from(g.turns));
+                for (values, ps) in self.scores.iter_mut().zip(&g.players) {
+                    values.extend(ps.score);
+                }
+            }
+        }
+        for (p, ps) in g.players.iter().enumerate() {
+            if let Some(seat) = self.seats.get_mut(p) {
+                seat.add(g, ps);
+            }
+            if let Some(f) = &ps.faction {
+                let at = match self.factions.iter().position(|r| &r.name == f) {
+                    Some(at) => at,
+                    None => {
+                        self.factions.push(WinRate::new(f));
+                        self.factions.len() - 1
+                    }
+                };
+                self.factions[at].add(g, ps);
+            }
+        }
+        let owned = g.players.iter().flat_map(|ps| ps.plays.iter().map(move |&(c, n)| (c, n, Some(ps.won))));
+        for (c, n, won) in owned.chain(g.unowned_plays.iter().map(|&(c, n)| (c, n, None))) {
+            let Some(acc) = self.cards.get_mut(c) else { continue };
+            acc.plays += u64::from(n);
+            if acc.last_game != Some(g.seed) {
+                acc.last_game = Some(g.seed);
+                acc.games += 1;
+            }
+            if let Some(won) = won {
+                acc.players += 1;
+                acc.wins += u64::from(won);
+            }
+        }
+    }
+
+    /// The totals of both (`self`'s games and `other`'s, which are other games).
+    pub fn merge(mut self, other: Tally) -> Tally {
+        self.games += other.games;
+        self.ended += other.ended;
+        self.draws += other.draws;
+        self.unfinished += other.unfinished;
+        self.failed += other.failed;
+        self.errors.extend(other.errors);
+        keep_first(&mut self.errors);
+        self.lengths.extend(other.lengths);
+        for (mine, theirs) in self.seats.iter_mut().zip(&other.seats) {
+            mine.merge(theirs);
+        }
+        for theirs in &other.factions {
+            match self.factions.iter_mut().find(|r| r.name == theirs.name) {
+                Some(mine) => mine.merge(theirs),
+                None => self.factions.push(theirs.clone()),
+            }
+        }
+        for (mine, theirs) in self.scores.iter_mut().zip(other.scores) {
+            mine.extend(theirs);
+        }
+        for (mine, theirs) in self.cards.iter_mut().zip(&other.cards) {
+            mine.plays += theirs.plays;
+            mine.games += theirs.games;
+            mine.players += theirs.players;
+            mine.wins += theirs.wins;
+        }
+        self
+    }
+
+    /// Turns of the ended games (in no particular order).
+    pub fn lengths(&self) -> &[i64] {
+        &self.lengths
+    }
+
+    /// Seat `p`'s scores in the ended games (in no particular order).
+    pub fn scores_of(&self, p: usize) -> &[i64] {
+        self.scores.get(p).map_or(&[], Vec::as_slice)
+    }
+
+    /// The aggregate of the games of `o` on `rules`.
+    pub fn summary(&self, rules: &Rules, o: &Options) -> Summary {
+        let mut seats = self.seats.clone();
+        let mut factions = self.factions.clone();
+        seats.iter_mut().chain(factions.iter_mut()).for_each(WinRate::finish);
+        factions.sort_by(|a, b| a.name.cmp(&b.name));
+        let scores = (self.scores.iter().enumerate())
+            .filter_map(|(p, values)| Some(Scores { seat: seat_name(p), spread: Spread::of(values)? }))
+            .collect();
+        let mut cards: Vec<CardStat> = (self.cards.iter().enumerate())
+            .filter(|(_, a)| a.plays > 0)
+            .map(|(c, a)| {
+                let (rate, low, high) = rate(a.wins, a.players);
+                let card = rules.cards[c].id.clone();
+                CardStat { card, plays: a.plays, games: a.games, players: a.players, wins: a.wins, rate, low, high }
+            })
+            .collect();
+        cards.sort_by(|a, b| b.plays.cmp(&a.plays).then_with(|| a.card.cmp(&b.card)));
+        Summary {
+            game: rules.game.clone(),
+            players: o.players,
+            seed: o.seed,
+            turn_cap: o.turns,
+            games: self.games,
+            ended: self.ended,
+            draws: self.draws,
+            unfinished: self.unfinished,
+            failed: self.failed,
+            errors: self.errors.clone(),
+            length: Spread::of(&self.lengths),
+            seats,
+            factions,
+            scores,
+            cards,
+        }
+    }
+}
+
+/// The name of seat `p` in the summaries: `p1`, `p2`, ...
+fn seat_name(p: usize) -> String {
+    format!("p{}", p + 1)
+}
+
+/// Keeps the failures with the smallest seeds, by seed.
+fn keep_first(errors: &mut Vec<Failure>) {
+    errors.sort_by_key(|f| f.seed);
+    errors.truncate(LISTED_ERRORS);
+}
