@@ -182,6 +182,12 @@ impl State {
         self.cards[e]
     }
 
+    /// Whether every entity is a card (no piece has been made).
+    #[inline]
+    pub fn only_cards(&self) -> bool {
+        self.pieces == 0
+    }
+
     /// How many cards (`cards`), else pieces, zone `z` holds.
     #[inline(always)]
     pub fn count_in(&self, z: ZoneId, cards: bool) -> usize {

@@ -207,6 +207,8 @@ impl Interp<'_> {
             _ => (true, true),
         };
         // Any faction's abilities: `used_by:` may let other players use them (Entreat).
+        // With no faction defined, nobody's faction has any.
+        let factions = factions && !self.rules.factions.is_empty();
         for q in 0..self.w.state.players.len() {
             if factions && self.w.state.players[q].faction.is_some() {
                 self.ability_candidates(p, Source::Faction(q), only, skip, &mut out)?;
@@ -226,7 +228,13 @@ impl Interp<'_> {
         let (s, rules) = (&self.w.state, self.rules);
         let held = |zone: &&Zone| zone.playable && zone.owner == Some(p);
         out.reserve(s.zones.iter().filter(held).map(|z| z.items.len()).sum::<usize>() + 4);
+        // Everything is a card, and every card has the game's `play:`: every item is played.
+        let all = rules.play.is_some() && s.only_cards();
         for zone in s.zones.iter().filter(held) {
+            if all {
+                out.extend(zone.items.iter().map(|&e| Action::Play(e)));
+                continue;
+            }
             for &e in zone.items.iter() {
                 let Kind::Card(c) = s.ents[e].kind else { continue };
                 if rules.play.is_some() || rules.cards[c].play.is_some() {

@@ -89,9 +89,10 @@ pub struct GameSummary {
 }
 
 impl GameSummary {
-    /// The summary of a game the interpreter played: reads the standing and counts the
-    /// `Play` events of the final log by card index (no copy, no text).
-    pub fn of(seed: u64, g: &Played) -> GameSummary {
+    /// The summary of a game the interpreter played on rules of `cards` card definitions:
+    /// reads the standing and counts the `Play` events of the final log by card index (no
+    /// copy, no text).
+    pub fn of(seed: u64, g: &Played, cards: usize) -> GameSummary {
         let s = &g.state;
         let ended = g.standing.ended;
         let mut players: Vec<PlayerSummary> = s
@@ -108,8 +109,7 @@ impl GameSummary {
             players[p].score = Some(score);
         }
         // Plays counted in a (player + 1) × card table; row 0 holds plays by nobody.
-        let cards = s.ents.iter().filter_map(|e| if let Kind::Card(c) = e.kind { Some(c + 1) } else { None }).max();
-        let width = cards.unwrap_or(0);
+        let width = cards;
         let mut table = vec![0u32; (players.len() + 1) * width];
         for e in &s.log {
             if let EventKind::Play { ent } = e.kind {
@@ -162,7 +162,7 @@ pub fn play_one(
     };
     match catch_unwind(AssertUnwindSafe(run)) {
         Ok(Ok(g)) => {
-            let summary = GameSummary::of(seed, &g);
+            let summary = GameSummary::of(seed, &g, rules.cards.len());
             *spare = Some(g.state);
             summary
         }
