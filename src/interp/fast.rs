@@ -23,6 +23,7 @@ use crate::syntax::ast::*;
 
 use super::compile::{Builtin, Global};
 use super::eval::Mode;
+use super::ids::Ti;
 use super::rules::{Body, Cond, Rules};
 use super::{Ctx, Interp, R};
 
@@ -36,6 +37,10 @@ pub struct Fx {
     typed: Option<Box<super::typed::Tb>>,
     /// The typed form compiled to closures, where all of it compiles (`closures.rs`).
     closure: Option<super::closures::Closure>,
+    /// The typed form when it compares two ids (`Tb::SameId`: `you == active_player`),
+    /// kept here as well: a play's guard loop asks it of every guard of every candidate,
+    /// and reading it through `typed`'s box cost a cache miss each time.
+    same_id: Option<(bool, (Ti, Ti), usize)>,
 }
 
 #[derive(Debug)]
@@ -290,7 +295,7 @@ fn node(rules: &Rules, e: &Expr) -> Fx {
         },
         _ => Kind::Eval,
     };
-    let mut fx = Fx { kind, expr: e.clone(), typed: None, closure: None };
+    let mut fx = Fx { kind, expr: e.clone(), typed: None, closure: None, same_id: None };
     if fx.is_condition() {
         fx.typed = super::typed_form::condition(rules, &fx).map(Box::new);
     } else {
@@ -299,6 +304,9 @@ fn node(rules: &Rules, e: &Expr) -> Fx {
         fx.typed = typed.map(Box::new);
     }
     fx.closure = fx.typed.as_deref().and_then(super::closures::Closure::of);
+    if let Some(&super::typed::Tb::SameId(ne, a, b, steps)) = fx.typed.as_deref() {
+        fx.same_id = Some((ne, (a, b), steps));
+    }
     fx
 }
 
@@ -589,6 +597,12 @@ impl Fx {
     /// Its typed form compiled to closures, if all of it compiles.
     pub(super) fn closure(&self) -> Option<&super::closures::Closure> {
         self.closure.as_ref()
+    }
+
+    /// Its typed form's two ids compared, if that is what it is (`Tb::SameId`).
+    #[inline]
+    pub(super) fn same_id(&self) -> Option<(bool, (Ti, Ti), usize)> {
+        self.same_id
     }
 
     /// Its typed form, if it has one.

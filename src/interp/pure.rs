@@ -25,7 +25,6 @@ use super::actions::{this_of, Action, Source};
 use super::fast::Fx;
 use super::ids::Ti;
 use super::rules::{AbilityDef, Body, Head, Rules, Script};
-use super::typed::Tb;
 use super::{Ctx, Interp};
 
 /// How deep value procedures are followed before a condition is taken as not pure.
@@ -105,9 +104,9 @@ impl Interp<'_> {
         let (mut refused, mut held) = (false, 0);
         let mark = self.steps.mark();
         for fx in script.guards.iter() {
-            let read = match fx.typed() {
-                Some(&Tb::SameId(ne, a, b, steps)) => self.guard_ids(fx, (ne, (a, b), steps), &mut cx),
-                _ => self.fast_truth_checked(fx, &mut cx),
+            let read = match fx.same_id() {
+                Some(ids) => self.guard_ids(fx, ids, &mut cx),
+                None => self.fast_truth_checked(fx, &mut cx),
             };
             match read {
                 Ok(true) => held += 1,

@@ -46,6 +46,8 @@ pub struct Rules {
     /// Whether some card has an activated ability (`listening` has `ACTIVATED`): when none
     /// has, a player's candidate actions are the plays of their held cards alone.
     pub cards_activate: bool,
+    /// Whether some card has a `play:` script of its own (else each plays by the game's).
+    pub cards_play: bool,
     /// Whether some faction's (then the game's) ability is asked about by a script (a
     /// response's pattern, a `used_by:`): when none is, a reaction window asks nothing
     /// of their abilities (`Interp::candidates_by`).
@@ -346,6 +348,7 @@ impl Rules {
         let of = |c: &CardDef| c.abilities.iter().map(super::compile::Listening::of).fold(0, |a, b| a | b);
         self.listening = self.cards.iter().map(of).collect();
         self.cards_activate = self.listening.iter().any(|l| l & super::compile::Listening::ACTIVATED != 0);
+        self.cards_play = self.cards.iter().any(|c| c.play.is_some());
         let scripted = |a: &AbilityDef| a.asked_by_script();
         let factions = self.factions.iter().any(|f| f.abilities.iter().any(scripted));
         self.scripted_uses = (factions, self.abilities.iter().any(scripted));
@@ -417,6 +420,7 @@ impl Rules {
             cards: vec![],
             listening: vec![],
             cards_activate: false,
+            cards_play: false,
             scripted_uses: (false, false),
             card_ids: HashMap::default(),
             props,
@@ -590,6 +594,10 @@ impl Rules {
 
     /// The script that plays card `c`: its own `play:`, else the game's.
     pub fn play_script(&self, c: usize) -> Option<&Script> {
+        if !self.cards_play {
+            // No card's definition need be read (a large stride: most often a cache miss).
+            return self.play.as_ref();
+        }
         self.cards[c].play.as_ref().or(self.play.as_ref())
     }
 
