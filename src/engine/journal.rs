@@ -62,6 +62,8 @@ pub(super) enum Heavy {
     Label(String, Option<usize>),
     /// The seats, before a change of seating.
     Seats(Vec<PlayerId>),
+    /// The round's turn order, before a new round changed it.
+    Order(std::sync::Arc<[PlayerId]>),
 }
 
 /// The records of the open checkpoints.
@@ -96,11 +98,32 @@ pub struct Mark {
     len: usize,
     depth: usize,
     rng: Rng,
-    clock: Clock,
+    clock: Hands,
     over: bool,
     game: u32,
     #[cfg(debug_assertions)]
     copy: Box<State>,
+}
+
+/// The clock's numbers, which a checkpoint copies; its round's order is recorded when it
+/// changes (`State::set_round_order`).
+#[derive(Debug, Clone, Copy)]
+struct Hands {
+    turn: u32,
+    round: u32,
+    phase: usize,
+    step: Option<usize>,
+    slot: usize,
+}
+
+impl Hands {
+    fn of(c: &Clock) -> Hands {
+        Hands { turn: c.turn, round: c.round, phase: c.phase, step: c.step, slot: c.slot }
+    }
+
+    fn put(self, c: &mut Clock) {
+        (c.turn, c.round, c.phase, c.step, c.slot) = (self.turn, self.round, self.phase, self.step, self.slot);
+    }
 }
 
 impl State {
@@ -118,7 +141,7 @@ impl State {
             len: self.journal.entries.len(),
             depth,
             rng: self.rng.clone(),
-            clock: self.clock.clone(),
+            clock: Hands::of(&self.clock),
             over: self.over,
             game: self.game,
             #[cfg(debug_assertions)]
@@ -141,7 +164,7 @@ impl State {
         self.over = mark.over;
         self.game = mark.game;
         self.rng = mark.rng;
-        self.clock = mark.clock;
+        mark.clock.put(&mut self.clock);
         #[cfg(debug_assertions)]
         debug_assert!(self.without_log() == *mark.copy, "the journal did not restore the state");
     }
@@ -253,6 +276,7 @@ impl State {
                 None => _ = self.labels.remove(&base),
             },
             Heavy::Seats(seats) => self.seats = seats,
+            Heavy::Order(order) => self.clock.order = order,
         }
     }
 
@@ -309,6 +333,18 @@ impl State {
         let old = std::mem::replace(&mut self.zones[z].items, super::items::Items::from(items.into()));
         self.journal.card_moves += 1;
         self.record_heavy(|| Heavy::Items(z, old));
+    }
+
+    /// Starts a round in turn order `order`. The order is recorded here rather than
+    /// copied by every checkpoint with the rest of the clock: a copy of its shared list
+    /// was an atomic count up and down at every action.
+    pub fn set_round_order(&mut self, order: std::sync::Arc<[PlayerId]>) {
+        let old = std::mem::replace(&mut self.clock.order, order);
+        // The clock is not counted among the writes (`Journal::writes`).
+        if self.journal.open > 0 {
+            self.journal.heavy.push(Heavy::Order(old));
+            self.journal.entries.push(Undo::Heavy);
+        }
     }
 
     /// Seats the players in a new order (clockwise).

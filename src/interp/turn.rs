@@ -181,11 +181,11 @@ impl<'r> Interp<'r> {
     fn set_order(&mut self, order: impl Iterator<Item = PlayerId> + Clone) {
         let s = &mut self.w.state;
         let order = order.filter(|p| !s.eliminated.contains(p));
-        let c = &mut s.clock;
         // Most rounds go round in the order of the last: it is kept, not made again.
-        if !order.clone().eq(c.order.iter().copied()) {
-            c.order = order.collect::<Vec<_>>().into();
+        if !order.clone().eq(s.clock.order.iter().copied()) {
+            s.set_round_order(order.collect::<Vec<_>>().into());
         }
+        let c = &mut s.clock;
         c.slot = 0;
         if let Some(&p) = c.order.first() {
             s.set_active(p);
