@@ -89,10 +89,9 @@ pub struct GameSummary {
 }
 
 impl GameSummary {
-    /// The summary of a game the interpreter played on rules of `cards` card definitions:
-    /// reads the standing and counts the `Play` events of the final log by card index (no
-    /// copy, no text).
-    pub fn of(seed: u64, g: &Played, cards: usize) -> GameSummary {
+    /// The summary of a game the interpreter played: reads the standing and counts the
+    /// `Play` events of the final log by card index (no copy, no text).
+    pub fn of(seed: u64, g: &Played) -> GameSummary {
         let s = &g.state;
         let ended = g.standing.ended;
         let mut players: Vec<PlayerSummary> = s
@@ -108,26 +107,30 @@ impl GameSummary {
         for &(p, score) in &g.standing.scores {
             players[p].score = Some(score);
         }
-        // Plays counted in a (player + 1) × card table; row 0 holds plays by nobody.
-        let width = cards;
-        let mut table = vec![0u32; (players.len() + 1) * width];
-        for e in &s.log {
-            if let EventKind::Play { ent } = e.kind {
-                if let Kind::Card(c) = s.ents[ent].kind {
-                    let who = e.actor.or(s.ents[ent].owner).map_or(0, |p| p + 1);
-                    table[who * width + c] += 1;
-                }
+        // Each play as (player + 1, card), 0 for a play by nobody. Sorted, a run of the
+        // same pair is one player's plays of one card, and each player's runs come in
+        // card order.
+        let mut plays: Vec<(usize, usize)> = (s.log.iter())
+            .filter_map(|e| match e.kind {
+                EventKind::Play { ent } => match s.ents[ent].kind {
+                    Kind::Card(c) => Some((e.actor.or(s.ents[ent].owner).map_or(0, |p| p + 1), c)),
+                    Kind::Piece(_) => None,
+                },
+                _ => None,
+            })
+            .collect();
+        plays.sort_unstable();
+        let mut unowned_plays = vec![];
+        for run in plays.chunk_by(|a, b| a == b) {
+            let ((who, c), n) = (run[0], run.len() as u32);
+            match who.checked_sub(1) {
+                Some(p) => players[p].plays.push((c, n)),
+                None => unowned_plays.push((c, n)),
             }
-        }
-        let row = |r: usize| -> Vec<(usize, u32)> {
-            table[r * width..(r + 1) * width].iter().enumerate().filter(|(_, &n)| n > 0).map(|(c, &n)| (c, n)).collect()
-        };
-        for (p, ps) in players.iter_mut().enumerate() {
-            ps.plays = row(p + 1);
         }
         let turns = if s.over { s.clock.turn } else { s.clock.turn.saturating_sub(1) };
         let outcome = if ended { Outcome::Ended } else { Outcome::Unfinished };
-        GameSummary { seed, outcome, turns, players, unowned_plays: row(0) }
+        GameSummary { seed, outcome, turns, players, unowned_plays }
     }
 
     /// A game that stopped with an error.
@@ -162,7 +165,7 @@ pub fn play_one(
     };
     match catch_unwind(AssertUnwindSafe(run)) {
         Ok(Ok(g)) => {
-            let summary = GameSummary::of(seed, &g, rules.cards.len());
+            let summary = GameSummary::of(seed, &g);
             *spare = Some(g.state);
             summary
         }
