@@ -63,6 +63,9 @@ pub struct State {
     /// The board spaces (zones with attributes), in zone order: selections of spaces ask
     /// for them often, and they never change once made.
     spaces: Vec<ZoneId>,
+    /// Each player's playable zones, in zone order: a player's candidate plays are read
+    /// from them at every action, and a search of every zone read every zone's record.
+    held: Vec<Vec<ZoneId>>,
 }
 
 impl State {
@@ -89,6 +92,7 @@ impl State {
             journal: Default::default(),
             borne: Default::default(),
             spaces: vec![],
+            held: vec![],
         }
     }
 
@@ -136,8 +140,20 @@ impl State {
         if z.attrs.is_some() {
             self.spaces.push(self.zones.len());
         }
+        if let (true, Some(p)) = (z.playable, z.owner) {
+            if self.held.len() <= p {
+                self.held.resize(p + 1, vec![]);
+            }
+            self.held[p].push(self.zones.len());
+        }
         self.zones.push(z);
         self.zones.len() - 1
+    }
+
+    /// The playable zones player `p` owns, in zone order.
+    #[inline]
+    pub fn held_zones(&self, p: PlayerId) -> &[ZoneId] {
+        self.held.get(p).map_or(&[], Vec::as_slice)
     }
 
     /// Every board space, in zone order.

@@ -43,6 +43,7 @@ impl State {
             journal,
             borne,
             spaces,
+            held,
         } = src;
         copy_vec(&mut self.players, players, Player::copy_from);
         self.seats.clone_from(seats);
@@ -64,6 +65,7 @@ impl State {
         self.journal.clone_from(journal);
         self.borne.clone_from(borne);
         self.spaces.clone_from(spaces);
+        self.held.clone_from(held);
         debug_assert!(self == src && self.journal_closed() == src.journal_closed(), "copy_from copies every part");
     }
 }

@@ -226,11 +226,17 @@ impl Interp<'_> {
     /// no one).
     fn plays_of(&self, p: PlayerId, mut out: Vec<Action>) -> Vec<Action> {
         let (s, rules) = (&self.w.state, self.rules);
-        let held = |zone: &&Zone| zone.playable && zone.owner == Some(p);
-        out.reserve(s.zones.iter().filter(held).map(|z| z.items.len()).sum::<usize>() + 4);
+        let held = || s.held_zones(p).iter().map(|&z| &s.zones[z]);
+        #[cfg(debug_assertions)]
+        {
+            let searched: Vec<usize> =
+                (0..s.zones.len()).filter(|&z| s.zones[z].playable && s.zones[z].owner == Some(p)).collect();
+            debug_assert_eq!(searched, s.held_zones(p), "held_zones lists other zones than p's playable ones");
+        }
+        out.reserve(held().map(|z| z.items.len()).sum::<usize>() + 4);
         // Everything is a card, and every card has the game's `play:`: every item is played.
         let all = rules.play.is_some() && s.only_cards();
-        for zone in s.zones.iter().filter(held) {
+        for zone in held() {
             if all {
                 out.extend(zone.items.iter().map(|&e| Action::Play(e)));
                 continue;
