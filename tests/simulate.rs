@@ -139,6 +139,24 @@ fn the_report_is_the_same_for_any_thread_count() {
     assert!(one == page("2") && one == page("1"), "the report differs between runs");
 }
 
+/// A match whose first game makes a card and plays it: the match's log names a thing the
+/// last game's table does not hold. Summarising and printing that log read past the
+/// table's end (a panic in `simulate` and in `play`); the thing is now named as one of
+/// an earlier game, and its plays are not counted.
+#[test]
+fn a_thing_an_earlier_game_of_a_match_made_is_no_crash() {
+    let game = dir("tests/fixtures/rematch");
+    let (code, out, err) = twilit(&["simulate", &game, "--games", "4", "--jobs", "2", "--format", "json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!((v["games"].as_u64(), v["ended"].as_u64(), v["failed"].as_u64()), (Some(4), Some(4), Some(0)), "{out}");
+    let (code, out, err) = twilit(&["play", &game, "--seed", "1"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("p1: create spark ×1 in hand of p1"), "{out}");
+    assert!(out.contains("p1: a thing of an earlier game is played"), "{out}");
+    assert!(out.contains("after 2 games"), "{out}");
+}
+
 #[test]
 fn usage_errors_exit_2_with_what_was_expected() {
     let goof = dir("cards/goofspiel");

@@ -124,7 +124,7 @@ impl Event {
     pub fn render_for(&self, s: &State, viewer: Option<PlayerId>) -> String {
         let who = self.actor.map(|p| format!("{}: ", s.players[p].name)).unwrap_or_default();
         let hidden = viewer.is_some_and(|v| !super::view::has(self.seen, v));
-        let e = |id: EntId| if hidden { "a card".to_string() } else { s.ents[id].label.as_str().to_owned() };
+        let e = |id: EntId| if hidden { "a card".to_string() } else { label_of(s, id).to_owned() };
         if hidden && !matches!(self.kind, EventKind::Move { .. } | EventKind::Choose { .. } | EventKind::Reveal { .. })
         {
             return format!("{who}(secret)");
@@ -158,7 +158,7 @@ impl Event {
                 }
                 format!("{verb} {} {name}{on} (now {now})", delta.unsigned_abs())
             }
-            EventKind::Playing { ent } => format!("play {}", s.ents[*ent].label),
+            EventKind::Playing { ent } => format!("play {}", label_of(s, *ent)),
             EventKind::Play { ent } => format!("{} is played", e(*ent)),
             EventKind::Use { name, source, .. } => match source {
                 Some(c) if &**name == "ability" => format!("use ability of {}", e(*c)),
@@ -192,4 +192,11 @@ impl Event {
         };
         format!("{who}{body}")
     }
+}
+
+/// The label of thing `id` in `s`. A match's log goes on from game to game while each game
+/// lays out its own table: a thing an earlier game made (`create`) may not be on the last
+/// game's table, and is named as such rather than read past the table's end.
+fn label_of(s: &State, id: EntId) -> &str {
+    s.ents.get(id).map_or("a thing of an earlier game", |x| x.label.as_str())
 }

@@ -112,9 +112,11 @@ impl GameSummary {
         // card order.
         let mut plays: Vec<(usize, usize)> = (s.log.iter())
             .filter_map(|e| match e.kind {
-                EventKind::Play { ent } => match s.ents[ent].kind {
-                    Kind::Card(c) => Some((e.actor.or(s.ents[ent].owner).map_or(0, |p| p + 1), c)),
-                    Kind::Piece(_) => None,
+                // A thing an earlier game of a match made is not on the last game's
+                // table (`label_of` in engine/log.rs): its plays are not counted.
+                EventKind::Play { ent } => match s.ents.get(ent).map(|x| (&x.kind, x.owner)) {
+                    Some((&Kind::Card(c), owner)) => Some((e.actor.or(owner).map_or(0, |p| p + 1), c)),
+                    _ => None,
                 },
                 _ => None,
             })
@@ -159,14 +161,17 @@ pub fn play_one(
     spare: &mut Option<crate::engine::State>,
 ) -> GameSummary {
     let prev = spare.take();
-    let run = || match dealt.filter(|d| d.players() == players) {
-        Some(d) => crate::scenario::quiet_game_into(rules, d, seed, turns, prev),
-        None => crate::scenario::quiet_game(rules, seed, players, turns),
+    // Summarised within the catch too: a bug there is a failed game, not a crash.
+    let run = || {
+        let played = match dealt.filter(|d| d.players() == players) {
+            Some(d) => crate::scenario::quiet_game_into(rules, d, seed, turns, prev),
+            None => crate::scenario::quiet_game(rules, seed, players, turns),
+        };
+        played.map(|g| (GameSummary::of(seed, &g), g.state))
     };
     match catch_unwind(AssertUnwindSafe(run)) {
-        Ok(Ok(g)) => {
-            let summary = GameSummary::of(seed, &g);
-            *spare = Some(g.state);
+        Ok(Ok((summary, state))) => {
+            *spare = Some(state);
             summary
         }
         Ok(Err(h)) => GameSummary::failed(seed, h.message().to_string()),
