@@ -194,6 +194,12 @@ impl State {
     /// is open (one that copies a name).
     pub(super) fn record_heavy(&mut self, u: impl FnOnce() -> Heavy) {
         self.journal.writes += 1;
+        self.journal_heavy(u);
+    }
+
+    /// Journals a change whose undoing owns something, without counting it among the
+    /// writes (`record_heavy` counts it; the clock is not counted: `Journal::writes`).
+    fn journal_heavy(&mut self, u: impl FnOnce() -> Heavy) {
         if self.journal.open > 0 {
             self.journal.heavy.push(u());
             self.journal.entries.push(Undo::Heavy);
@@ -340,11 +346,7 @@ impl State {
     /// was an atomic count up and down at every action.
     pub fn set_round_order(&mut self, order: std::sync::Arc<[PlayerId]>) {
         let old = std::mem::replace(&mut self.clock.order, order);
-        // The clock is not counted among the writes (`Journal::writes`).
-        if self.journal.open > 0 {
-            self.journal.heavy.push(Heavy::Order(old));
-            self.journal.entries.push(Undo::Heavy);
-        }
+        self.journal_heavy(|| Heavy::Order(old));
     }
 
     /// Seats the players in a new order (clockwise).
