@@ -243,7 +243,7 @@ impl Interp<'_> {
             }
             for &e in zone.items.iter() {
                 let Kind::Card(c) = s.ents[e].kind else { continue };
-                if rules.play.is_some() || rules.cards[c].play.is_some() {
+                if rules.play_script(c).is_some() {
                     out.push(Action::Play(e));
                 }
             }
@@ -293,7 +293,7 @@ impl Interp<'_> {
                 Loc::Zone(z) => s.zones[z].playable && s.zones[z].owner == Some(p),
                 _ => false,
             };
-            let playable = held && (self.rules.play.is_some() || self.rules.cards[c].play.is_some());
+            let playable = held && self.rules.play_script(c).is_some();
             if playable && only == Only::All {
                 out.push(Action::Play(e));
             }
