@@ -35,11 +35,12 @@ pub(super) struct Acc {
     pub(super) calls: usize,
 }
 
+/// A node's closure: what it gives, or `None` where it gives up.
+type Node<T> = Box<dyn for<'a, 'b, 'c, 'd> Fn(&'a Interp<'b>, &'c Ctx<'d>, &mut Acc) -> Option<T> + Send + Sync>;
 /// A condition's closure: its truth, or `None` where it gives up.
-pub(super) type Cl =
-    Box<dyn for<'a, 'b, 'c, 'd> Fn(&'a Interp<'b>, &'c Ctx<'d>, &mut Acc) -> Option<bool> + Send + Sync>;
+pub(super) type Cl = Node<bool>;
 /// A number operand's closure (`typed_int`'s commonest shapes).
-type Ci = Box<dyn for<'a, 'b, 'c, 'd> Fn(&'a Interp<'b>, &'c Ctx<'d>, &mut Acc) -> Option<i64> + Send + Sync>;
+type Ci = Node<i64>;
 
 /// A compiled condition's closure, kept beside its typed form (`Fx`), and whether it
 /// reads printed properties (it then gives up while any modifier is in force).
@@ -154,13 +155,8 @@ fn int(t: &Tv) -> Option<Ci> {
             Some(me.w.state.seated_count() as i64)
         }),
         Tv::Num(op, x, y) => {
-            let (op, x, y) = (*op, int(x)?, int(y)?);
-            Box::new(move |me, cx, a| {
-                a.steps += 1;
-                let p = x(me, cx, a)?;
-                let q = y(me, cx, a)?;
-                int_of(&numbers(op, p, q)?)
-            })
+            let op = *op;
+            of_two(int(x)?, int(y)?, move |p, q| int_of(&numbers(op, p, q)?))
         }
         // `P of this`, `P of it` (the node's and the thing's step), `P` alone (`it`'s, one).
         &Tv::PropOf(_, id, false, it) => Box::new(move |me, cx, a| {
@@ -196,6 +192,17 @@ fn int(t: &Tv) -> Option<Ci> {
             })
         }
         _ => return None,
+    })
+}
+
+/// A node of two numbers (`+ - *`, a comparison): its step, both operands in order,
+/// then `f` of them.
+fn of_two<T: 'static>(x: Ci, y: Ci, f: impl Fn(i64, i64) -> Option<T> + Send + Sync + 'static) -> Node<T> {
+    Box::new(move |me, cx, a| {
+        a.steps += 1;
+        let p = x(me, cx, a)?;
+        let q = y(me, cx, a)?;
+        f(p, q)
     })
 }
 
@@ -296,13 +303,8 @@ fn compile(t: &Tb) -> Option<Cl> {
             Some((p == q) != ne)
         }),
         Tb::Cmp(op, x, y) => {
-            let (op, x, y) = (*op, int(x)?, int(y)?);
-            Box::new(move |me, cx, a| {
-                a.steps += 1;
-                let p = x(me, cx, a)?;
-                let q = y(me, cx, a)?;
-                Some(compare(op, p, q))
-            })
+            let op = *op;
+            of_two(int(x)?, int(y)?, move |p, q| Some(compare(op, p, q)))
         }
         // A property static abilities may change is printed only in a raw read: left to
         // `typed`.
