@@ -15,6 +15,8 @@ pub struct Event {
     pub depth: usize,
     /// Who saw its details (bit `p` for player `p`); the others see that it happened.
     pub seen: u64,
+    /// Which game of a match it happened in: the table its ids index (`State::table_of`).
+    pub game: u32,
 }
 
 /// Where a moved thing ended up.
@@ -124,7 +126,7 @@ impl Event {
     pub fn render_for(&self, s: &State, viewer: Option<PlayerId>) -> String {
         let who = self.actor.map(|p| format!("{}: ", s.players[p].name)).unwrap_or_default();
         let hidden = viewer.is_some_and(|v| !super::view::has(self.seen, v));
-        let e = |id: EntId| if hidden { "a card".to_string() } else { label_of(s, id).to_owned() };
+        let e = |id: EntId| if hidden { "a card".to_string() } else { self.label_of(s, id).to_owned() };
         if hidden && !matches!(self.kind, EventKind::Move { .. } | EventKind::Choose { .. } | EventKind::Reveal { .. })
         {
             return format!("{who}(secret)");
@@ -158,7 +160,7 @@ impl Event {
                 }
                 format!("{verb} {} {name}{on} (now {now})", delta.unsigned_abs())
             }
-            EventKind::Playing { ent } => format!("play {}", label_of(s, *ent)),
+            EventKind::Playing { ent } => format!("play {}", self.label_of(s, *ent)),
             EventKind::Play { ent } => format!("{} is played", e(*ent)),
             EventKind::Use { name, source, .. } => match source {
                 Some(c) if &**name == "ability" => format!("use ability of {}", e(*c)),
@@ -194,9 +196,11 @@ impl Event {
     }
 }
 
-/// The label of thing `id` in `s`. A match's log goes on from game to game while each game
-/// lays out its own table: a thing an earlier game made (`create`) may not be on the last
-/// game's table, and is named as such rather than read past the table's end.
-fn label_of(s: &State, id: EntId) -> &str {
-    s.ents.get(id).map_or("a thing of an earlier game", |x| x.label.as_str())
+impl Event {
+    /// The label of thing `id` as it was when this event happened: a match's log goes on
+    /// from game to game while each game lays out its own table, so it is read off the
+    /// table of the event's game (`State::table_of`).
+    fn label_of<'s>(&self, s: &'s State, id: EntId) -> &'s str {
+        s.table_of(self.game).get(id).map_or("an unknown thing", |x| x.label.as_str())
+    }
 }

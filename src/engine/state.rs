@@ -66,6 +66,9 @@ pub struct State {
     /// Each player's playable zones, in zone order: a player's candidate plays are read
     /// from them at every action, and a search of every zone read every zone's record.
     held: Vec<Vec<ZoneId>>,
+    /// The tables of a match's earlier games, game 1's first: their events' ids index
+    /// them (`table_of`), as each game lays out its own table.
+    pub earlier: Vec<Vec<Entity>>,
 }
 
 impl State {
@@ -93,6 +96,16 @@ impl State {
             borne: Default::default(),
             spaces: vec![],
             held: vec![],
+            earlier: vec![],
+        }
+    }
+
+    /// The table of game `game` of the match: the current one's, or an earlier game's
+    /// (kept when the next was dealt).
+    pub fn table_of(&self, game: u32) -> &[Entity] {
+        match game.checked_sub(1).and_then(|g| self.earlier.get(g as usize)) {
+            Some(table) if game != self.game => table,
+            _ => &self.ents,
         }
     }
 
@@ -552,7 +565,7 @@ impl State {
 
     /// Appends an event to the log.
     pub fn emit(&mut self, actor: Option<PlayerId>, kind: EventKind) -> usize {
-        self.log.push(Event { actor, kind, depth: 0, seen: super::view::EVERYONE });
+        self.log.push(Event { actor, kind, depth: 0, seen: super::view::EVERYONE, game: self.game });
         self.log.len() - 1
     }
 

@@ -44,6 +44,7 @@ impl State {
             borne,
             spaces,
             held,
+            earlier,
         } = src;
         copy_vec(&mut self.players, players, Player::copy_from);
         self.seats.clone_from(seats);
@@ -66,6 +67,7 @@ impl State {
         self.borne.clone_from(borne);
         self.spaces.clone_from(spaces);
         self.held.clone_from(held);
+        self.earlier.clone_from(earlier);
         debug_assert!(self == src && self.journal_closed() == src.journal_closed(), "copy_from copies every part");
     }
 }

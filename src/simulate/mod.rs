@@ -112,9 +112,8 @@ impl GameSummary {
         // card order.
         let mut plays: Vec<(usize, usize)> = (s.log.iter())
             .filter_map(|e| match e.kind {
-                // A thing an earlier game of a match made is not on the last game's
-                // table (`label_of` in engine/log.rs): its plays are not counted.
-                EventKind::Play { ent } => match s.ents.get(ent).map(|x| (&x.kind, x.owner)) {
+                // A match's earlier games each had their own table (`State::table_of`).
+                EventKind::Play { ent } => match s.table_of(e.game).get(ent).map(|x| (&x.kind, x.owner)) {
                     Some((&Kind::Card(c), owner)) => Some((e.actor.or(owner).map_or(0, |p| p + 1), c)),
                     _ => None,
                 },
