@@ -132,6 +132,12 @@ impl State {
         self.journal.open == 0 && self.journal.entries.is_empty()
     }
 
+    /// Whether a checkpoint is open: changes are recorded to be undone.
+    #[inline(always)]
+    pub fn recording(&self) -> bool {
+        self.journal.open > 0
+    }
+
     /// Opens a checkpoint: changes from now on are recorded until it is rolled back or
     /// committed. Checkpoints nest.
     pub fn checkpoint(&mut self) -> Mark {

@@ -387,14 +387,12 @@ impl<'r> Interp<'r> {
 
     /// How often `who` used the `index`-th ability of `src` in its limit's period.
     pub(super) fn used(&self, who: PlayerId, src: Source, index: usize) -> u32 {
-        self.w.uses.iter().find(|u| u.source == src && u.index == index && u.by == who).map_or(0, |u| u.times)
+        self.w.uses.times(src, index, who)
     }
 
     pub(super) fn count_use(&mut self, who: PlayerId, src: Source, index: usize, per: &'static str) {
-        match Rc::make_mut(&mut self.w.uses).iter_mut().find(|u| u.source == src && u.index == index && u.by == who) {
-            Some(u) => u.times += 1,
-            None => Rc::make_mut(&mut self.w.uses).push(Used { source: src, index, by: who, per, times: 1 }),
-        }
+        let journal = self.w.state.recording();
+        self.w.uses.count(journal, src, index, who, per);
     }
 }
 
@@ -413,20 +411,4 @@ pub(super) fn this_of(src: Source) -> Value {
         Source::Card(e) => Value::Ent(e),
         Source::Faction(p) | Source::Game(p) => Value::Player(p),
     }
-}
-
-/// Uses of one limited ability by one player in the current period.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Used {
-    /// Whose ability.
-    pub source: Source,
-    /// Which of its abilities.
-    pub index: usize,
-    /// Who used it.
-    pub by: PlayerId,
-    /// The period the limit counts in (`turn`, `phase`, `round`, `game`: a word of
-    /// `load::PERIODS`).
-    pub per: &'static str,
-    /// How many times.
-    pub times: u32,
 }

@@ -64,6 +64,7 @@ pub mod triggers;
 pub mod turn;
 mod typed;
 mod typed_form;
+mod uses;
 mod zones;
 
 use std::rc::Rc;
@@ -72,13 +73,13 @@ use std::sync::Arc;
 use crate::engine::{EntId, EventKind, PlayerId, State, Value};
 use crate::syntax::ast::Expr;
 
-pub use actions::Used;
 pub use agent::{Agent, Answer, Ask, FirstLegal, RandomAgent, Sampler, Scripted, View};
 pub use choice::Prompt;
 pub use ctx::{Ctx, Locals, ScriptRef};
 pub use game::Standing;
 pub use legal::Legal;
 pub use rules::Rules;
+pub use uses::{Used, Uses};
 
 use halt::{distinct, ordinal};
 pub use halt::{At, Halt, Raised, R};
@@ -157,7 +158,7 @@ pub struct World {
     /// Modified values already logged for the cards coming into play.
     pub noted: Rc<Vec<String>>,
     /// Uses of abilities with a `limit:` in their current period.
-    pub uses: Rc<Vec<Used>>,
+    pub uses: Uses,
     /// `end phase` ran: the action window closes after this action.
     pub end_window: bool,
     /// The log range of the last completed action (what `response:` abilities answer).
@@ -191,7 +192,11 @@ struct Rest {
     fired: usize,
     done: triggers::Offered,
     noted: Rc<Vec<String>>,
-    uses: Rc<Vec<Used>>,
+    /// Where the uses' journal stood (`Uses::mark`).
+    uses: usize,
+    /// The uses themselves, which debug builds compare with what the journal restores.
+    #[cfg(debug_assertions)]
+    uses_copy: Vec<Used>,
     end_window: bool,
     last: (usize, usize),
     answered: Rc<Vec<(actions::Source, usize, usize)>>,
@@ -212,7 +217,9 @@ impl World {
             fired: *fired,
             done: done.clone(),
             noted: noted.clone(),
-            uses: uses.clone(),
+            uses: uses.mark(),
+            #[cfg(debug_assertions)]
+            uses_copy: uses.list().to_vec(),
             end_window: *end_window,
             last: *last,
             answered: answered.clone(),
@@ -221,7 +228,9 @@ impl World {
 
     /// Puts back what `rest` copied.
     fn put_back(&mut self, r: Rest) {
-        let Rest { mods, bans, playing, running, fired, done, noted, uses, end_window, last, answered } = r;
+        #[cfg(debug_assertions)]
+        let copy = r.uses_copy;
+        let Rest { mods, bans, playing, running, fired, done, noted, uses, end_window, last, answered, .. } = r;
         // The stack keeps its room: the next action pushes onto it again.
         self.playing.clear();
         self.playing.extend(playing);
@@ -231,7 +240,10 @@ impl World {
         );
         self.running.truncate(running);
         (self.mods, self.bans, self.fired) = (mods, bans, fired);
-        (self.done, self.noted, self.uses, self.end_window) = (done, noted, uses, end_window);
+        (self.done, self.noted, self.end_window) = (done, noted, end_window);
+        self.uses.undo_to(uses);
+        #[cfg(debug_assertions)]
+        debug_assert_eq!(self.uses.list(), copy, "the uses' journal did not restore them");
         (self.last, self.answered) = (last, answered);
     }
 }
@@ -436,12 +448,22 @@ impl<'r> Interp<'r> {
         self.w.put_back(rest);
         self.w.state.rollback(mark);
         self.w.state.log.truncate(log);
+        self.settle_uses();
     }
 
     /// Keeps what happened since `snapshot` (an enclosing snapshot can still undo it).
     #[inline(always)]
     pub fn commit(&mut self, saved: Saved) {
         self.w.state.commit(saved.mark);
+        self.settle_uses();
+    }
+
+    /// Drops the uses' journal once no snapshot is open to undo it.
+    #[inline(always)]
+    fn settle_uses(&mut self) {
+        if !self.w.state.recording() {
+            self.w.uses.settle();
+        }
     }
 
     /// Logs an event at the current depth, seen by everyone (unless it happens inside a

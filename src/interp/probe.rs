@@ -76,8 +76,8 @@ impl Interp<'_> {
                     .map(|m| format!("a lasting modifier from {}", m.source.as_deref().unwrap_or("a script")))
                     .collect();
                 unkept.extend(w.bans.iter().map(|b| format!("a lasting prohibition from {}", b.source)));
-                if !w.uses.is_empty() {
-                    unkept.push(format!("{} use(s) of limited abilities counted this period", w.uses.len()));
+                if !w.uses.list().is_empty() {
+                    unkept.push(format!("{} use(s) of limited abilities counted this period", w.uses.list().len()));
                 }
                 p.pending = Some((w.state.clone(), unkept));
             }

@@ -3,8 +3,6 @@
 //! and its `start:` scripts (the game's, then the active player's faction's); whole games
 //! then run its action window (`legal.rs`); then its `end:` scripts and its end event.
 
-use std::rc::Rc;
-
 use crate::engine::{EventKind, PeriodName, Player, PlayerId, State, Value, Vis, Zone};
 use crate::load::{Per, Visibility};
 use crate::syntax::ast::ExprKind;
@@ -236,9 +234,8 @@ impl<'r> Interp<'r> {
         }
         if !start {
             self.expire(start, period, word);
-            if self.w.uses.iter().any(|u| u.per == &*period) {
-                Rc::make_mut(&mut self.w.uses).retain(|u| u.per != &*period);
-            }
+            let journal = self.w.state.recording();
+            self.w.uses.end_period(journal, period);
         }
         Ok(())
     }
