@@ -327,7 +327,7 @@ impl<'r> Interp<'r> {
         bound: &[(std::sync::Arc<str>, Value)],
     ) -> R<()> {
         let mut cx = Ctx::new(you, Some(this), "");
-        cx.locals.extend(bound.iter().cloned());
+        cx.locals.extend(bound.iter().map(|(n, v)| (super::Name::Own(std::sync::Arc::clone(n)), v.clone())));
         cx.it = it;
         // A triggered (or answering) ability's requirement was checked before it was offered.
         let checked = matches!(a.head, Head::When(_)) || (matches!(a.head, Head::React(..)) && !a.is_activated());
@@ -359,7 +359,7 @@ impl<'r> Interp<'r> {
 
     /// Runs an ability's `cost:` (`paying`) or `effect:`: a cost that would change nothing
     /// cannot be paid (`Interp::paying`).
-    fn run_part(&mut self, block: &crate::syntax::ast::Block, cx: &mut Ctx, paying: bool) -> R<()> {
+    fn run_part<'s>(&mut self, block: &'s crate::syntax::ast::Block, cx: &mut Ctx<'s>, paying: bool) -> R<()> {
         let outer = std::mem::replace(&mut self.paying, paying);
         let out = self.exec_stmts(block, cx);
         self.paying = outer;
@@ -380,7 +380,7 @@ impl<'r> Interp<'r> {
     ) -> R<bool> {
         let Some(cost) = &a.cost else { return Ok(true) };
         let mut cx = Ctx::placed(you, Some(this.clone()), &cost.text, &cost.origin);
-        cx.locals.extend(bound.iter().cloned());
+        cx.locals.extend(bound.iter().map(|(n, v)| (super::Name::Own(std::sync::Arc::clone(n)), v.clone())));
         cx.it = it;
         self.trial(|me| me.run_part(&cost.block, &mut cx, true))
     }

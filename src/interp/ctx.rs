@@ -21,25 +21,66 @@ pub struct Ctx<'s> {
     pub this: Option<Value>,
     /// The candidate of a filter, or a trigger's subject.
     pub it: Option<Value>,
-    /// Local bindings, innermost last (names shared with the definitions that bind them).
-    pub locals: Locals,
+    /// Local bindings, innermost last (names borrowed from the scripts that bind them).
+    pub locals: Locals<'s>,
     /// The running script's text (spans index into it) and its place in its file.
     pub script: ScriptRef<'s>,
 }
 
-/// A context's bindings: a list, which is not dropped when it never held anything. Most
-/// contexts bind nothing, and dropping an empty list still made an out-of-line call.
-#[derive(Debug, Default)]
-pub struct Locals(std::mem::ManuallyDrop<Vec<(Arc<str>, Value)>>);
+/// A local's name: borrowed from the script that binds it (a `let`, a `for each`, a
+/// parameter) while that script runs, or shared by a context kept beyond the run. Shared
+/// (`Arc<str>`) at every binding, the name cost an atomic increment to bind and an atomic
+/// decrement to unbind: a few per cent of a simple game's time.
+#[derive(Debug, Clone)]
+pub enum Name<'s> {
+    /// Borrowed from the running script.
+    Ref(&'s str),
+    /// Shared, for a context that is kept (or a name no script holds).
+    Own(Arc<str>),
+}
 
-impl Locals {
-    /// The list, leaving this one empty (to keep it for another context: `spare_locals`).
-    pub fn take_list(&mut self) -> Vec<(Arc<str>, Value)> {
-        std::mem::take(&mut *self.0)
+impl std::ops::Deref for Name<'_> {
+    type Target = str;
+    #[inline(always)]
+    fn deref(&self) -> &str {
+        match self {
+            Name::Ref(s) => s,
+            Name::Own(s) => s,
+        }
     }
 }
 
-impl Drop for Locals {
+impl Name<'_> {
+    /// The same name, owned: for a context kept beyond its run.
+    pub fn kept(&self) -> Name<'static> {
+        match self {
+            Name::Ref(s) => Name::Own(Arc::from(*s)),
+            Name::Own(s) => Name::Own(Arc::clone(s)),
+        }
+    }
+}
+
+/// A binding: a local's name and value.
+pub type Binding<'s> = (Name<'s>, Value);
+
+/// A context's bindings: a list, which is not dropped when it never held anything. Most
+/// contexts bind nothing, and dropping an empty list still made an out-of-line call.
+#[derive(Debug, Default)]
+pub struct Locals<'s>(std::mem::ManuallyDrop<Vec<Binding<'s>>>);
+
+impl<'s> Locals<'s> {
+    /// The list, leaving this one empty (to keep it for another context: `spare_locals`).
+    pub fn take_list(&mut self) -> Vec<Binding<'s>> {
+        std::mem::take(&mut *self.0)
+    }
+
+    /// The bindings, kept beyond this run (their names owned).
+    fn kept(&self) -> Locals<'static> {
+        Locals::from(self.0.iter().map(|(n, v)| (n.kept(), v.clone())).collect::<Vec<_>>())
+    }
+}
+
+impl Drop for Locals<'_> {
     #[inline]
     fn drop(&mut self) {
         // A list with no room owns nothing: there is nothing to drop.
@@ -49,26 +90,26 @@ impl Drop for Locals {
     }
 }
 
-impl Clone for Locals {
+impl Clone for Locals<'_> {
     fn clone(&self) -> Self {
         Locals::from(Vec::clone(&self.0))
     }
 }
 
-impl From<Vec<(Arc<str>, Value)>> for Locals {
-    fn from(list: Vec<(Arc<str>, Value)>) -> Self {
+impl<'s> From<Vec<Binding<'s>>> for Locals<'s> {
+    fn from(list: Vec<Binding<'s>>) -> Self {
         Locals(std::mem::ManuallyDrop::new(list))
     }
 }
 
-impl std::ops::Deref for Locals {
-    type Target = Vec<(Arc<str>, Value)>;
+impl<'s> std::ops::Deref for Locals<'s> {
+    type Target = Vec<Binding<'s>>;
     fn deref(&self) -> &Self::Target {
         &self.0
     }
 }
 
-impl std::ops::DerefMut for Locals {
+impl std::ops::DerefMut for Locals<'_> {
     fn deref_mut(&mut self) -> &mut Self::Target {
         &mut self.0
     }
@@ -132,7 +173,7 @@ impl<'s> Ctx<'s> {
             }
             ScriptRef::Shared(text, origin) => ScriptRef::Shared(Arc::clone(text), origin.clone()),
         };
-        Ctx { you: self.you, this: self.this.clone(), it: self.it.clone(), locals: self.locals.clone(), script }
+        Ctx { you: self.you, this: self.this.clone(), it: self.it.clone(), locals: self.locals.kept(), script }
     }
 
     /// The running script's text (spans index into it).
@@ -180,7 +221,7 @@ impl<'s> Ctx<'s> {
 
     /// The binding `k` places below the innermost, if there are that many.
     #[inline(always)]
-    fn binding(&self, k: u32) -> Option<&(Arc<str>, Value)> {
+    fn binding(&self, k: u32) -> Option<&Binding<'s>> {
         let i = self.locals.len().checked_sub(k as usize + 1)?;
         self.locals.get(i)
     }
@@ -194,14 +235,15 @@ impl<'s> Ctx<'s> {
         }
     }
 
-    /// Binds a name (a scenario's player, a name not shared with a definition).
+    /// Binds a name no script holds (a scenario's player).
     pub fn bind(&mut self, name: &str, v: Value) {
-        self.locals.push((name.into(), v));
+        self.locals.push((Name::Own(name.into()), v));
     }
 
-    /// Binds a shared name (a parameter's, a `let`'s, a `for each`'s).
-    pub fn bind_shared(&mut self, name: &Arc<str>, v: Value) {
-        self.locals.push((Arc::clone(name), v));
+    /// Binds a name the running script holds (a parameter's, a `let`'s, a `for each`'s).
+    #[inline(always)]
+    pub fn bind_ref(&mut self, name: &'s str, v: Value) {
+        self.locals.push((Name::Ref(name), v));
     }
 
     /// The source text of a span of the running script.

@@ -16,7 +16,7 @@ use crate::limits::Limits;
 impl<'r> Interp<'r> {
     /// Runs a block in its own scope; fires triggers after each statement.
     #[inline(always)]
-    pub fn exec_block(&mut self, b: &Block, cx: &mut Ctx) -> R<()> {
+    pub fn exec_block<'s>(&mut self, b: &'s Block, cx: &mut Ctx<'s>) -> R<()> {
         let mark = cx.locals.len();
         let out = self.exec_stmts(b, cx);
         cx.unbind(mark);
@@ -25,13 +25,13 @@ impl<'r> Interp<'r> {
 
     /// Runs statements in the current scope (a script's top level shares it with the next part).
     #[inline(always)]
-    pub fn exec_stmts(&mut self, b: &Block, cx: &mut Ctx) -> R<()> {
+    pub fn exec_stmts<'s>(&mut self, b: &'s Block, cx: &mut Ctx<'s>) -> R<()> {
         self.exec_stmts_from(b, 0, cx)
     }
 
     /// `exec_stmts` from the statement at `from` on.
     #[inline(always)]
-    pub(super) fn exec_stmts_from(&mut self, b: &Block, from: usize, cx: &mut Ctx) -> R<()> {
+    pub(super) fn exec_stmts_from<'s>(&mut self, b: &'s Block, from: usize, cx: &mut Ctx<'s>) -> R<()> {
         for s in b.stmts.iter().skip(from) {
             self.exec(s, cx)?;
             self.fire()?;
@@ -40,7 +40,7 @@ impl<'r> Interp<'r> {
     }
 
     /// Runs a statement; a run-time error not placed at an expression is placed at it.
-    pub(super) fn exec(&mut self, s: &Stmt, cx: &mut Ctx) -> R<()> {
+    pub(super) fn exec<'s>(&mut self, s: &'s Stmt, cx: &mut Ctx<'s>) -> R<()> {
         let mut out = self.exec_node(s, cx);
         if let Err(h) = &mut out {
             h.place(&s.span, cx);
@@ -48,7 +48,7 @@ impl<'r> Interp<'r> {
         out
     }
 
-    fn exec_node(&mut self, s: &Stmt, cx: &mut Ctx) -> R<()> {
+    fn exec_node<'s>(&mut self, s: &'s Stmt, cx: &mut Ctx<'s>) -> R<()> {
         self.tick()?;
         if self.coverage.is_some() {
             self.hit(&s.span, cx.origin(), Hit::Ran);
@@ -58,7 +58,7 @@ impl<'r> Interp<'r> {
         match &s.kind {
             StmtKind::Let { name, value } => {
                 let v = self.value_with(value, stmts.code(s).and_then(|c| c.fx.as_ref()), cx)?;
-                cx.bind_shared(&name.name, v);
+                cx.bind_ref(&name.name, v);
             }
             StmtKind::Require { cond, message } => {
                 if !self.truth_with(cond, stmts.code(s).and_then(|c| c.fx.as_ref()), cx)? {
@@ -102,11 +102,11 @@ impl<'r> Interp<'r> {
     /// ones do not pay for their frame.
     #[cold]
     #[inline(never)]
-    fn rare(&mut self, s: &Stmt, cx: &mut Ctx) -> R<()> {
+    fn rare<'s>(&mut self, s: &'s Stmt, cx: &mut Ctx<'s>) -> R<()> {
         match &s.kind {
             StmtKind::LetEffect { name, effect } => {
                 let v = self.effect(effect, cx)?;
-                cx.bind_shared(&name.name, v);
+                cx.bind_ref(&name.name, v);
             }
             StmtKind::Fail { message } => return Err(Halt::Refused(message.clone())),
             StmtKind::Eliminate { who } => {
@@ -137,7 +137,7 @@ impl<'r> Interp<'r> {
 
     /// The statements that run blocks: `if`, the loops, `may`, `choose one`, `as`.
     #[inline(never)]
-    fn control(&mut self, s: &Stmt, cx: &mut Ctx) -> R<()> {
+    fn control<'s>(&mut self, s: &'s Stmt, cx: &mut Ctx<'s>) -> R<()> {
         match &s.kind {
             StmtKind::If { cond, then, otherwise } => {
                 let holds = self.truth_with(cond, self.rules.stmts.code(s).and_then(|c| c.fx.as_ref()), cx)?;
@@ -226,16 +226,16 @@ impl<'r> Interp<'r> {
 
     /// One pass of `for each`: its step, then the body with the name bound to `x`.
     #[inline(always)]
-    fn each_one(&mut self, var: &Arc<str>, x: Value, body: &Block, cx: &mut Ctx) -> R<()> {
+    fn each_one<'s>(&mut self, var: &'s str, x: Value, body: &'s Block, cx: &mut Ctx<'s>) -> R<()> {
         self.tick()?;
         let mark = cx.locals.len();
-        cx.bind_shared(var, x);
+        cx.bind_ref(var, x);
         let out = self.exec_block(body, cx);
         cx.unbind(mark);
         out
     }
 
-    fn may(&mut self, who: Option<&Expr>, body: &Block, cx: &mut Ctx) -> R<()> {
+    fn may<'s>(&mut self, who: Option<&Expr>, body: &'s Block, cx: &mut Ctx<'s>) -> R<()> {
         let players = match who {
             Some(w) => {
                 let v = self.eval(w, cx)?;
@@ -430,8 +430,8 @@ impl<'r> Interp<'r> {
     /// without asking again what the caller answered.
     fn call_plainly(
         &mut self,
-        (def, id): (&super::rules::ProcDef, Running),
-        s: &super::defs::Script,
+        (def, id): (&'r super::rules::ProcDef, Running),
+        s: &'r super::defs::Script,
         cx: &Ctx,
     ) -> R<()> {
         self.calls += 1;
@@ -491,7 +491,7 @@ impl<'r> Interp<'r> {
         &mut self,
         name: &str,
         kind: CallKind,
-        (def, id): (&super::rules::ProcDef, Running),
+        (def, id): (&'r super::rules::ProcDef, Running),
         args: &mut Vec<Value>,
         cx: &Ctx,
     ) -> R<Value> {
@@ -502,7 +502,7 @@ impl<'r> Interp<'r> {
                     let inner = Ctx::placed(cx.you, cx.this.clone(), &v.text, &v.origin);
                     me.with_spare_locals(inner, |me, inner| {
                         for (p, a) in def.params.iter().zip(args.iter()) {
-                            inner.bind_shared(p, a.clone());
+                            inner.bind_ref(p, a.clone());
                         }
                         if me.coverage.is_some() {
                             me.hit(&v.expr.span, Some(&v.origin), Hit::Ran);
@@ -520,7 +520,7 @@ impl<'r> Interp<'r> {
     /// Runs `f` in `inner`, whose bindings (a parameter, a `let`) go into a list kept from
     /// an earlier call, given back after, instead of a list made and freed by each call.
     #[inline(always)]
-    fn with_spare_locals<'s, T>(&mut self, mut inner: Ctx<'s>, f: impl FnOnce(&mut Self, &mut Ctx<'s>) -> T) -> T {
+    fn with_spare_locals<T>(&mut self, mut inner: Ctx<'r>, f: impl FnOnce(&mut Self, &mut Ctx<'r>) -> T) -> T {
         inner.locals = self.spare_locals.take().into();
         let out = f(self, &mut inner);
         self.spare_locals.give(inner.locals.take_list());
@@ -528,20 +528,20 @@ impl<'r> Interp<'r> {
     }
 
     /// `run_body` of statements, in `inner`.
-    fn run_script(
+    fn run_script<'s>(
         &mut self,
         kind: CallKind,
-        (def, id): (&super::rules::ProcDef, Running),
-        s: &super::defs::Script,
+        (def, id): (&'s super::rules::ProcDef, Running),
+        s: &'s super::defs::Script,
         args: &mut Vec<Value>,
         cx: &Ctx,
-        inner: &mut Ctx,
+        inner: &mut Ctx<'s>,
     ) -> R<Value> {
         // The name it was called by (`call` checked they are the same).
         let name: &str = &def.name;
         if !args.is_empty() {
             for (p, a) in def.params.iter().zip(args.drain(..)) {
-                inner.bind_shared(p, a);
+                inner.bind_ref(p, a);
             }
         }
         // A procedure's `uses` triggers and its body are nested under its `use`
@@ -555,7 +555,9 @@ impl<'r> Interp<'r> {
             self.allowed(name, cx.you, None, place)?;
             // Nobody reads the event nor answers it (`unread`: no ability listens).
             if !self.unread() {
-                let args = inner.locals.to_vec();
+                // The parameters, bound first, by their shared names.
+                let args: Vec<(Arc<str>, Value)> =
+                    def.params.iter().zip(inner.locals.iter()).map(|(p, (_, v))| (Arc::clone(p), v.clone())).collect();
                 // The event is built for the answering abilities only if one can hear it.
                 let heard = self.rules.reacts.hears_named("use", name);
                 if heard

@@ -75,7 +75,7 @@ use crate::syntax::ast::Expr;
 
 pub use agent::{Agent, Answer, Ask, FirstLegal, RandomAgent, Sampler, Scripted, View};
 pub use choice::Prompt;
-pub use ctx::{Ctx, Locals, ScriptRef};
+pub use ctx::{Binding, Ctx, Locals, Name, ScriptRef};
 pub use game::Standing;
 pub use legal::Legal;
 pub use rules::Rules;
@@ -357,7 +357,7 @@ pub struct Interp<'r> {
     /// again by the next call (a value procedure is called thousands of times a game,
     /// and each call made and freed both).
     spare_args: spare::Spare<Value>,
-    spare_locals: spare::Spare<(std::sync::Arc<str>, Value)>,
+    spare_locals: spare::Spare<Binding<'r>>,
     /// Emptied lists of a turn's candidate actions (`action_candidates` takes one, the
     /// sampler gives it back).
     spare_actions: spare::Spare<actions::Action>,

@@ -291,7 +291,13 @@ impl Interp<'_> {
     /// (nothing recorded has changed since). Their steps are counted as if they ran, each
     /// statement's and its condition's; `0` when any of that differs, or when counting
     /// them would spend the budget (they then run, and stop where they would).
-    pub(super) fn guards_held(&mut self, e: EntId, you: Option<PlayerId>, script: &Script, cx: &mut Ctx) -> usize {
+    pub(super) fn guards_held<'s>(
+        &mut self,
+        e: EntId,
+        you: Option<PlayerId>,
+        script: &'s Script,
+        cx: &mut Ctx<'s>,
+    ) -> usize {
         if self.rules.triggers.any() {
             self.held = None;
             return 0;

@@ -20,7 +20,13 @@ use super::{Ctx, Interp, R};
 
 impl Interp<'_> {
     /// Runs `body` for each player as if they had all chosen at once.
-    pub(super) fn simultaneously(&mut self, players: &[PlayerId], body: &Block, private: bool, cx: &mut Ctx) -> R<()> {
+    pub(super) fn simultaneously<'s>(
+        &mut self,
+        players: &[PlayerId],
+        body: &'s Block,
+        private: bool,
+        cx: &mut Ctx<'s>,
+    ) -> R<()> {
         if private && self.runs_once(players) {
             return self.each_once(players, body, cx);
         }
@@ -58,7 +64,7 @@ impl Interp<'_> {
 
     /// Each player's block once, in seat order. On a failure everything the blocks did
     /// is undone, as the rehearsals would have left it; the generator keeps its draws.
-    fn each_once(&mut self, players: &[PlayerId], body: &Block, cx: &mut Ctx) -> R<()> {
+    fn each_once<'s>(&mut self, players: &[PlayerId], body: &'s Block, cx: &mut Ctx<'s>) -> R<()> {
         let saved = self.snapshot();
         for &p in players {
             let secret = self.secret.replace(p);
@@ -82,7 +88,7 @@ impl Interp<'_> {
     }
 
     #[inline(always)]
-    fn as_player(&mut self, p: PlayerId, body: &Block, cx: &mut Ctx) -> R<()> {
+    fn as_player<'s>(&mut self, p: PlayerId, body: &'s Block, cx: &mut Ctx<'s>) -> R<()> {
         let saved = cx.you.replace(p);
         let out = self.exec_block(body, cx);
         cx.you = saved;
