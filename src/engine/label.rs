@@ -42,6 +42,48 @@ pub fn numbered(label: &str) -> String {
     parse(label).map_or_else(|| label.to_string(), |(base, n)| format!("{base}#{n}"))
 }
 
+/// Labels given as entities are made, their counts journaled with the state.
+impl super::State {
+    /// Claims label `base#n` (`base` for n = 1) for a new entity, as a scenario's setup
+    /// names the copies it lays out: later fresh labels of `base` count on from the
+    /// highest claimed. `None` when a thing already has that label.
+    pub fn claim_label(&mut self, base: &str, n: usize) -> Option<String> {
+        let label = of(base, n);
+        if self.ents.iter().any(|e| *e.label == *label) {
+            return None;
+        }
+        self.record_label(base);
+        let seen = self.labels.entry(base.to_string()).or_insert(0);
+        *seen = (*seen).max(n);
+        Some(label)
+    }
+
+    /// Records what undoes a change of label base `base`'s count, when a checkpoint is
+    /// open (outside one, nothing is recorded nor counted as a write).
+    fn record_label(&mut self, base: &str) {
+        if self.journal.open > 0 {
+            let old = self.labels.get(base).copied();
+            self.record_heavy(|| super::journal::Heavy::Label(base.to_string(), old));
+        }
+    }
+
+    /// A fresh label for a new entity named `base`: `base`, then `base#2`, ...
+    pub fn fresh_label(&mut self, base: &str) -> String {
+        self.record_label(base);
+        let n = match self.labels.get_mut(base) {
+            Some(n) => {
+                *n += 1;
+                *n
+            }
+            None => {
+                self.labels.insert(base.to_string(), 1);
+                1
+            }
+        };
+        of(base, n)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 
 use super::counters::CounterId;
-use super::journal::{Heavy, Undo};
+use super::journal::Undo;
 use super::log::{Event, EventKind};
 use super::rng::Rng;
 use super::value::Value;
@@ -235,45 +235,6 @@ impl State {
             return if cards { items.get(i).copied() } else { None };
         }
         items.iter().copied().filter(|&e| self.cards[e] == cards).nth(i)
-    }
-
-    /// Claims label `base#n` (`base` for n = 1) for a new entity, as a scenario's setup
-    /// names the copies it lays out: later fresh labels of `base` count on from the
-    /// highest claimed. `None` when a thing already has that label.
-    pub fn claim_label(&mut self, base: &str, n: usize) -> Option<String> {
-        let label = super::label::of(base, n);
-        if self.ents.iter().any(|e| *e.label == *label) {
-            return None;
-        }
-        self.record_label(base);
-        let seen = self.labels.entry(base.to_string()).or_insert(0);
-        *seen = (*seen).max(n);
-        Some(label)
-    }
-
-    /// Records what undoes a change of label base `base`'s count, when a checkpoint is
-    /// open (outside one, nothing is recorded nor counted as a write).
-    fn record_label(&mut self, base: &str) {
-        if self.journal.open > 0 {
-            let old = self.labels.get(base).copied();
-            self.record_heavy(|| Heavy::Label(base.to_string(), old));
-        }
-    }
-
-    /// A fresh label for a new entity named `base`: `base`, then `base#2`, ...
-    pub fn fresh_label(&mut self, base: &str) -> String {
-        self.record_label(base);
-        let n = match self.labels.get_mut(base) {
-            Some(n) => {
-                *n += 1;
-                *n
-            }
-            None => {
-                self.labels.insert(base.to_string(), 1);
-                1
-            }
-        };
-        super::label::of(base, n)
     }
 
     /// The zone an entity is in, following attachments to their bearer's zone.

@@ -298,3 +298,50 @@ fn member_shape(e: &Expr) -> bool {
 fn piece_named(ent: &Entity, noun: &str) -> bool {
     matches!(&ent.kind, Kind::Piece(k) if k == noun || ent.side.as_deref() == Some(noun))
 }
+
+/// Which names are nouns, worked out once with the rules.
+impl super::Rules {
+    /// Whether `n` names a noun: a piece kind, a side, an enum value (what `is_a` tests).
+    /// Asked for every thing a selection by noun looks at: the game's own names are
+    /// answered from a table (`noun_names`), others looked up as names.
+    pub(super) fn is_noun(&self, n: &str) -> bool {
+        let known = self.noun_names.get(n).copied();
+        debug_assert!(known.is_none_or(|b| b == self.is_noun_by_name(n)), "`{n}`: the noun table is wrong");
+        known.unwrap_or_else(|| self.is_noun_by_name(n))
+    }
+
+    /// `is_noun`, looked up in the checker's names (with their plurals and singulars).
+    fn is_noun_by_name(&self, n: &str) -> bool {
+        use crate::check::env::Sym;
+        matches!(self.env.lookup(n), Some(Sym::Piece | Sym::Side | Sym::EnumValue(_))) || self.values.contains_key(n)
+    }
+
+    /// `noun_names`: whether each name the game defines or its scripts read is a noun.
+    pub(super) fn name_nouns(&self) -> crate::fxhash::FxHashMap<Box<str>, bool> {
+        let names = (self.env.names().map(str::to_string))
+            .chain(self.env.plurals.keys().cloned())
+            .chain(self.symbols.iter().map(|s| s.to_string()))
+            .chain(self.values.keys().cloned());
+        names
+            .map(|n| {
+                let noun = self.is_noun_by_name(&n);
+                (n.into_boxed_str(), noun)
+            })
+            .collect()
+    }
+
+    /// The noun the name at index `i` always gives (`Interp::global` reads it as that
+    /// symbol), if it gives one.
+    pub(super) fn noun_at(&self, i: u32) -> Option<crate::text::Text> {
+        use crate::check::env::Sym;
+        if self.globals.get(i as usize) != Some(&super::compile::Global::Other) {
+            return None;
+        }
+        let symbol = match self.env.entry(i)?.1 {
+            Sym::Property(_) | Sym::Counter { .. } | Sym::Zone | Sym::Space | Sym::Builtin(_) => return None,
+            Sym::Card | Sym::Faction | Sym::Role | Sym::Variable(_) | Sym::Local(_) => return None,
+            _ => self.symbols.get(i as usize)?,
+        };
+        self.is_noun(symbol).then(|| symbol.clone())
+    }
+}

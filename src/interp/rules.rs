@@ -30,7 +30,7 @@ pub struct Rules {
     pub symbols: Vec<crate::text::Text>,
     /// Whether each of the game's names (and of the symbols its scripts read) is a noun
     /// (`is_noun`), so that a noun's test hashes no name into the checker's tables.
-    noun_names: crate::fxhash::FxHashMap<Box<str>, bool>,
+    pub(super) noun_names: crate::fxhash::FxHashMap<Box<str>, bool>,
     /// Each name of `env` by index: what it stands for at run time.
     pub globals: Vec<super::compile::Global>,
     /// Each name of `env` by index: the built-in relation `NAME of x` reads, when the name
@@ -223,50 +223,6 @@ impl Rules {
         self.globals.get(i as usize) == Some(&super::compile::Global::Builtin(super::compile::Builtin::Players))
     }
 
-    /// Whether `n` names a noun: a piece kind, a side, an enum value (what `is_a` tests).
-    /// Asked for every thing a selection by noun looks at: the game's own names are
-    /// answered from a table (`noun_names`), others looked up as names.
-    pub(super) fn is_noun(&self, n: &str) -> bool {
-        let known = self.noun_names.get(n).copied();
-        debug_assert!(known.is_none_or(|b| b == self.is_noun_by_name(n)), "`{n}`: the noun table is wrong");
-        known.unwrap_or_else(|| self.is_noun_by_name(n))
-    }
-
-    /// `is_noun`, looked up in the checker's names (with their plurals and singulars).
-    fn is_noun_by_name(&self, n: &str) -> bool {
-        use crate::check::env::Sym;
-        matches!(self.env.lookup(n), Some(Sym::Piece | Sym::Side | Sym::EnumValue(_))) || self.values.contains_key(n)
-    }
-
-    /// `noun_names`: whether each name the game defines or its scripts read is a noun.
-    fn name_nouns(&self) -> crate::fxhash::FxHashMap<Box<str>, bool> {
-        let names = (self.env.names().map(str::to_string))
-            .chain(self.env.plurals.keys().cloned())
-            .chain(self.symbols.iter().map(|s| s.to_string()))
-            .chain(self.values.keys().cloned());
-        names
-            .map(|n| {
-                let noun = self.is_noun_by_name(&n);
-                (n.into_boxed_str(), noun)
-            })
-            .collect()
-    }
-
-    /// The noun the name at index `i` always gives (`Interp::global` reads it as that
-    /// symbol), if it gives one.
-    pub(super) fn noun_at(&self, i: u32) -> Option<crate::text::Text> {
-        use crate::check::env::Sym;
-        if self.globals.get(i as usize) != Some(&super::compile::Global::Other) {
-            return None;
-        }
-        let symbol = match self.env.entry(i)?.1 {
-            Sym::Property(_) | Sym::Counter { .. } | Sym::Zone | Sym::Space | Sym::Builtin(_) => return None,
-            Sym::Card | Sym::Faction | Sym::Role | Sym::Variable(_) | Sym::Local(_) => return None,
-            _ => self.symbols.get(i as usize)?,
-        };
-        self.is_noun(symbol).then(|| symbol.clone())
-    }
-
     /// Compiles a bundle. Fails with diagnostics when it has no game or a script does not parse.
     pub fn compile(bundle: &GameBundle) -> Result<Rules, Vec<Diagnostic>> {
         let mut diags = vec![];
@@ -331,7 +287,7 @@ impl Rules {
         rules.from_zones = all.iter().flat_map(|a| a.from.iter().cloned()).collect();
         rules.resolve_timings();
         rules.space_nouns = space_nouns(&rules.attrs, rules.board.as_ref());
-        super::fast::compile_conds(&mut rules);
+        super::conds::compile_conds(&mut rules);
         rules.stmts = super::stmts::compile(&rules);
         rules.default_keys = super::places::DefaultZone::keys(&rules);
         rules.index_abilities();
