@@ -65,7 +65,9 @@ fn no_huge_pages() {
     // SAFETY: PR_SET_THP_DISABLE takes no pointer; it sets a flag of this process (and of
     // the processes it starts), and a kernel without it returns an error, ignored here.
     unsafe {
-        libc::prctl(libc::PR_SET_THP_DISABLE, 1, 0, 0, 0);
+        // The kernel reads each argument as an `unsigned long`.
+        let (on, zero): (libc::c_ulong, libc::c_ulong) = (1, 0);
+        libc::prctl(libc::PR_SET_THP_DISABLE, on, zero, zero, zero);
     }
 }
 

@@ -139,11 +139,12 @@ fn the_report_is_the_same_for_any_thread_count() {
     assert!(one == page("2") && one == page("1"), "the report differs between runs");
 }
 
-/// A match whose first game makes a card and plays it, and whose second game makes
-/// another that takes the same id on its own table. Summarising and printing the
+/// A match whose first game makes two cards and plays them, and whose second game makes
+/// another that takes the first one's id on its own table. Summarising and printing the
 /// match's log once read past the last table's end (a panic in `simulate` and `play`),
-/// then named the first game's card after the second's. Each event is now read off its
-/// own game's table, and both cards' plays are counted.
+/// then named the first game's card after the second's, and the counter put on the
+/// first game's second card still read the last table (a panic). Each event is now read
+/// off its own game's table, and every card's plays are counted.
 #[test]
 fn each_game_of_a_match_names_its_own_things() {
     let game = dir("tests/fixtures/rematch");
@@ -157,13 +158,19 @@ fn each_game_of_a_match_names_its_own_things() {
         .iter()
         .map(|c| (c["card"].as_str().unwrap(), c["plays"].as_u64().unwrap()))
         .collect();
-    assert_eq!(plays, [("ember", 4), ("spark", 4)], "{out}");
+    assert_eq!(plays, [("ember", 4), ("flint", 4), ("spark", 4)], "{out}");
     let (code, out, err) = twilit(&["play", &game, "--seed", "1"]);
     assert_eq!(code, 0, "{err}");
     let (first, second) = out.split_once("game 2 of the match").expect(&out);
-    assert!(first.contains("p1: play spark\n  p1: move spark from hand of p1 to pile\np1: spark is played"), "{out}");
+    for card in ["spark", "flint"] {
+        let played = format!(
+            "p1: play {card}\n  p1: add 1 charge on {card} (now 1)\n  p1: move {card} from hand of p1 to pile\np1: {card} is played"
+        );
+        assert!(first.contains(&played), "{out}");
+    }
     assert!(!first.contains("ember"), "{out}");
-    assert!(second.contains("p1: play ember\n  p1: move ember from hand of p1 to pile\np1: ember is played"), "{out}");
+    let played = "p1: play ember\n  p1: add 1 charge on ember (now 1)\n  p1: move ember from hand of p1 to pile\np1: ember is played";
+    assert!(second.contains(played), "{out}");
     assert!(out.contains("after 2 games"), "{out}");
 }
 

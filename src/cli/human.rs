@@ -238,7 +238,7 @@ pub fn play(
                             .state
                             .log
                             .iter()
-                            .map(|e| format!("{}{}", "  ".repeat(e.depth), e.render_for(&g.state, Some(p))))
+                            .map(|e| format!("{}{}", "  ".repeat(e.depth as usize), e.render_for(&g.state, Some(p))))
                             .collect();
                         s.catch_up(&h, &log);
                     }

@@ -240,7 +240,7 @@ pub(super) fn print_log(g: &Played, viewer: Option<usize>, format: Format, out: 
     for e in &s.log {
         let text = e.render_for(s, viewer);
         let _ = match format {
-            Format::Human => writeln!(out, "{}{text}", "  ".repeat(e.depth)),
+            Format::Human => writeln!(out, "{}{text}", "  ".repeat(e.depth as usize)),
             Format::Json => {
                 let actor = e.actor.map(|p| s.players[p].name.clone());
                 writeln!(out, "{}", serde_json::json!({ "actor": actor, "text": text, "depth": e.depth }))

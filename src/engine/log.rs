@@ -11,8 +11,9 @@ pub struct Event {
     pub actor: Option<PlayerId>,
     /// What happened.
     pub kind: EventKind,
-    /// Nesting depth when it happened (for indenting transcripts).
-    pub depth: usize,
+    /// Nesting depth when it happened (for indenting transcripts). A `u32` beside `game`:
+    /// two `usize`s would make every event 8 bytes larger.
+    pub depth: u32,
     /// Who saw its details (bit `p` for player `p`); the others see that it happened.
     pub seen: u64,
     /// Which game of a match it happened in: the table its ids index (`State::table_of`).
@@ -153,6 +154,8 @@ impl Event {
             EventKind::Counter { verb, name, holder, delta, now } => {
                 let on = match holder {
                     Holder::Game => String::new(),
+                    // A thing by its own game's table, as every thing an event names.
+                    Holder::Ent(x) => format!(" on {}", self.label_of(s, *x)),
                     h => format!(" on {}", s.holder_name(*h)),
                 };
                 if *verb == "set" {
@@ -202,5 +205,17 @@ impl Event {
     /// table of the event's game (`State::table_of`).
     fn label_of<'s>(&self, s: &'s State, id: EntId) -> &'s str {
         s.table_of(self.game).get(id).map_or("an unknown thing", |x| x.label.as_str())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// Every action logs events and every copy of a dealt table copies its log: an event
+    /// grown by a field of its own is felt in every simulation (`depth` is a `u32` so that
+    /// `game` fits beside it).
+    #[cfg(target_pointer_width = "64")]
+    #[test]
+    fn an_event_takes_96_bytes() {
+        assert_eq!(std::mem::size_of::<super::Event>(), 96);
     }
 }

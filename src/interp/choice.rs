@@ -264,7 +264,11 @@ impl Interp<'_> {
         super::View {
             heading: format!("turn {}, {phase}{active}", s.clock.turn),
             table: crate::engine::view::table_for(s, Some(who)),
-            log: s.log.iter().map(|e| format!("{}{}", "  ".repeat(e.depth), e.render_for(s, Some(who)))).collect(),
+            log: s
+                .log
+                .iter()
+                .map(|e| format!("{}{}", "  ".repeat(e.depth as usize), e.render_for(s, Some(who))))
+                .collect(),
         }
     }
 

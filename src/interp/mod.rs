@@ -338,16 +338,24 @@ impl<'r> Interp<'r> {
         old
     }
 
+    /// The nesting depth as events keep it (deeper than any budget allows is kept as the
+    /// deepest an event can say).
+    #[inline(always)]
+    fn depth_u32(&self) -> u32 {
+        u32::try_from(self.depth).unwrap_or(u32::MAX)
+    }
+
     /// Logs an event whose details only `seen` (a set of players) see.
     #[inline(always)]
     pub fn emit_seen(&mut self, actor: Option<PlayerId>, kind: EventKind, seen: u64) {
         if self.unread() && !matches!(kind, EventKind::Play { .. }) {
             return;
         }
+        let depth = self.depth_u32();
         let i = self.w.state.emit(actor, kind);
         let secret = self.secret.map_or(crate::engine::view::EVERYONE, crate::engine::view::bit);
         let ev = &mut self.w.state.log[i];
-        ev.depth = self.depth;
+        ev.depth = depth;
         ev.seen = seen & secret;
         if self.probe.is_some() {
             self.probe_event(i);

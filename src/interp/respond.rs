@@ -108,7 +108,13 @@ impl Interp<'_> {
         if !self.rules.reacts.hears(&kind) {
             return Ok(false);
         }
-        let ev = Event { actor, kind, depth: self.depth, seen: crate::engine::view::EVERYONE, game: self.w.state.game };
+        let ev = Event {
+            actor,
+            kind,
+            depth: self.depth_u32(),
+            seen: crate::engine::view::EVERYONE,
+            game: self.w.state.game,
+        };
         let mut replacing = vec![];
         for r in self.reactors(&ev, |k| matches!(k, React::Instead | React::Prevent))? {
             if !self.replacing.contains(&(r.src, r.index)) && self.ready(&r, &ev)? {

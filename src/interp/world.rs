@@ -7,7 +7,7 @@ use std::rc::Rc;
 
 use crate::engine::{EntId, State};
 
-use super::{actions, triggers, Ban, Interp, Modifier, Used, Uses};
+use super::{actions, triggers, Ban, Interp, Modifier, Uses};
 
 /// Everything an action may change, so that a refused action can be undone at once.
 #[derive(Debug, Clone)]
@@ -67,7 +67,7 @@ struct Rest {
     uses: usize,
     /// The uses themselves, which debug builds compare with what the journal restores.
     #[cfg(debug_assertions)]
-    uses_copy: Vec<Used>,
+    uses_copy: Vec<super::Used>,
     end_window: bool,
     last: (usize, usize),
     answered: Rc<Vec<(actions::Source, usize, usize)>>,

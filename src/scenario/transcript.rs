@@ -53,7 +53,7 @@ impl Transcript {
     /// The events logged since `from`.
     pub fn events(&mut self, s: &State, from: usize) {
         for e in &s.log[from..] {
-            let pad = "  ".repeat(e.depth + 1);
+            let pad = "  ".repeat(e.depth as usize + 1);
             self.line(&format!("{pad}{}", e.render(s)));
         }
     }
