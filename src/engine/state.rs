@@ -148,6 +148,14 @@ impl State {
         *self.zone_keys.get(key as usize)?.get(owner_slot(owner))?
     }
 
+    /// The zones filed under `key`, by owner: the shared one first, then each player's
+    /// (`owner_slot`); a `None` where that owner has none. Read once, for a loop over
+    /// players.
+    #[inline(always)]
+    pub fn zones_keyed(&self, key: u32) -> &[Option<ZoneId>] {
+        self.zone_keys.get(key as usize).map_or(&[], Vec::as_slice)
+    }
+
     /// Adds a zone.
     pub fn add_zone(&mut self, z: Zone) -> ZoneId {
         if z.attrs.is_some() {

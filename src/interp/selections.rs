@@ -233,14 +233,33 @@ impl Interp<'_> {
     /// Whether some seated player's zone `key` holds a count of cards (or pieces) that
     /// compares with `n` by `op` (every seat read, none counted: `any_count`'s).
     pub(super) fn any_seat_count(&self, op: BinOp, cards: bool, key: u32, n: i64) -> Option<bool> {
+        // The comparison chosen once, not at every seat.
+        match op {
+            BinOp::Eq => self.any_seat_counted(cards, key, |c| c == n),
+            BinOp::Ne => self.any_seat_counted(cards, key, |c| c != n),
+            BinOp::Lt => self.any_seat_counted(cards, key, |c| c < n),
+            BinOp::Le => self.any_seat_counted(cards, key, |c| c <= n),
+            BinOp::Gt => self.any_seat_counted(cards, key, |c| c > n),
+            _ => self.any_seat_counted(cards, key, |c| compare(op, c, n)),
+        }
+    }
+
+    /// `any_seat_count` with its comparison: every seat read (none given up on).
+    #[inline(always)]
+    fn any_seat_counted(&self, cards: bool, key: u32, holds: impl Fn(i64) -> bool) -> Option<bool> {
         let s = &self.w.state;
-        let mut any = false;
+        // The zones of the key read once; each seat's, else the shared one, as
+        // `zone_keyed_of` finds it.
+        let row = s.zones_keyed(key);
+        let shared = row.first().copied().flatten();
+        let (gone, mut any) = (!s.eliminated.is_empty(), false);
         for &p in &s.seats {
-            if !s.eliminated.is_empty() && s.eliminated.contains(&p) {
+            if gone && s.eliminated.contains(&p) {
                 continue;
             }
-            let z = self.zone_keyed_of(key, Some(p))?;
-            any |= compare(op, s.count_in(z, cards) as i64, n);
+            let z = row.get(p + 1).copied().flatten().or(shared)?;
+            debug_assert_eq!(Some(z), self.zone_keyed_of(key, Some(p)));
+            any |= holds(s.count_in(z, cards) as i64);
         }
         Some(any)
     }
