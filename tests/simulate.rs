@@ -174,6 +174,23 @@ fn each_game_of_a_match_names_its_own_things() {
     assert!(out.contains("after 2 games"), "{out}");
 }
 
+/// A report that cannot be written is a usage error said before any game is played (a
+/// long simulation no longer ends by failing to write its page), and nothing is printed.
+#[test]
+fn an_unwritable_report_stops_simulate_before_the_games() {
+    let goof = dir("cards/goofspiel");
+    let missing = std::env::temp_dir().join("twilit-no-such-folder").join("page.html");
+    let (code, out, err) = twilit(&["simulate", &goof, "--games", "3", "--report", missing.to_str().unwrap()]);
+    assert_eq!(code, 2, "{err}");
+    assert!(out.is_empty(), "{out}");
+    assert!(err.starts_with("error: cannot write the report to ") && err.contains("there is no folder"), "{err}");
+    assert!(!err.contains("games in"), "the games were played first: {err}");
+    let folder = std::env::temp_dir();
+    let (code, out, err) = twilit(&["simulate", &goof, "--games", "3", "--report", folder.to_str().unwrap()]);
+    assert_eq!((code, out.as_str()), (2, ""), "{err}");
+    assert!(err.ends_with(": it is a directory\n"), "{err}");
+}
+
 #[test]
 fn usage_errors_exit_2_with_what_was_expected() {
     let goof = dir("cards/goofspiel");

@@ -74,6 +74,11 @@ pub fn simulate(o: SimOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
             writeln!(err, "error: --seed {} plus --games {} passes the largest seed, {}", o.seed, o.games, u64::MAX);
         return EXIT_USAGE;
     }
+    // A report that cannot be written is said before the games, not after them.
+    if let Some((path, why)) = o.report.as_deref().and_then(|p| Some((p, unwritable(p)?))) {
+        let _ = writeln!(err, "error: cannot write the report to {}: {why}", path.display());
+        return EXIT_USAGE;
+    }
     let (rules, players, _) = match game_of(&o.path, o.players, &o.limits, err) {
         Ok(g) => g,
         Err(code) => return code,
@@ -139,6 +144,25 @@ pub fn simulate(o: SimOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
 }
 
 /// One replay per game played (`GAME-SEED.json`): what decides each random game.
+/// Why a file could not be written at `path`, found without writing it: a directory is
+/// there, or its folder is missing or refuses a new file (one is made and removed to ask).
+fn unwritable(path: &std::path::Path) -> Option<String> {
+    if path.is_dir() {
+        return Some("it is a directory".into());
+    }
+    if path.exists() {
+        return std::fs::OpenOptions::new().append(true).open(path).err().map(|e| e.to_string());
+    }
+    let folder = path.parent().filter(|f| !f.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));
+    if !folder.is_dir() {
+        return Some(format!("there is no folder {}", folder.display()));
+    }
+    match std::fs::File::create(path) {
+        Ok(_) => std::fs::remove_file(path).err().map(|e| e.to_string()),
+        Err(e) => Some(e.to_string()),
+    }
+}
+
 fn save_replays(dir: &std::path::Path, o: &SimOpts, game: &str, players: usize) -> Result<(), String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     for seed in o.seed..=o.seed + (o.games - 1) {
