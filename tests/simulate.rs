@@ -174,8 +174,9 @@ fn each_game_of_a_match_names_its_own_things() {
     assert!(out.contains("after 2 games"), "{out}");
 }
 
-/// A report that cannot be written is a usage error said before any game is played (a
-/// long simulation no longer ends by failing to write its page), and nothing is printed.
+/// A report that cannot be written, or a folder for replays that cannot be made, is a
+/// usage error said before any game is played (a long simulation no longer ends by
+/// failing to write its output), and nothing is printed.
 #[test]
 fn an_unwritable_report_stops_simulate_before_the_games() {
     let goof = dir("cards/goofspiel");
@@ -189,6 +190,14 @@ fn an_unwritable_report_stops_simulate_before_the_games() {
     let (code, out, err) = twilit(&["simulate", &goof, "--games", "3", "--report", folder.to_str().unwrap()]);
     assert_eq!((code, out.as_str()), (2, ""), "{err}");
     assert!(err.ends_with(": it is a directory\n"), "{err}");
+    // A folder for replays that cannot be made, likewise (a file stands where it would go).
+    let file = std::env::temp_dir().join(format!("twilit-replays-blocker-{}", std::process::id()));
+    std::fs::write(&file, "").unwrap();
+    let inside = file.join("replays");
+    let (code, out, err) = twilit(&["simulate", &goof, "--games", "3", "--save-replays", inside.to_str().unwrap()]);
+    let _ = std::fs::remove_file(&file);
+    assert_eq!((code, out.as_str()), (2, ""), "{err}");
+    assert!(err.starts_with("error: cannot create ") && !err.contains("games in"), "{err}");
 }
 
 #[test]

@@ -79,6 +79,13 @@ pub fn simulate(o: SimOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         let _ = writeln!(err, "error: cannot write the report to {}: {why}", path.display());
         return EXIT_USAGE;
     }
+    // So is a folder for the replays that cannot be made.
+    if let Some(dir) = &o.save_replays {
+        if let Err(e) = std::fs::create_dir_all(dir) {
+            let _ = writeln!(err, "error: cannot create {}: {e}", dir.display());
+            return EXIT_USAGE;
+        }
+    }
     let (rules, players, _) = match game_of(&o.path, o.players, &o.limits, err) {
         Ok(g) => g,
         Err(code) => return code,
