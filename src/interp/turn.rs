@@ -259,8 +259,8 @@ impl<'r> Interp<'r> {
             let mut cx = Ctx::placed(active, None, &s.text, &s.origin);
             self.exec_stmts(&s.block, &mut cx)?;
         }
-        let rules: &'r super::Rules = self.rules;
-        let faction = active.and_then(|a| self.w.state.players[a].faction.as_deref()).and_then(|f| rules.faction(f));
+        // The active player's faction by its index (`faction_of`), not found by its name.
+        let faction = active.and_then(|a| self.faction_of(a));
         let script = faction.and_then(|f| if start { f.starts.get(&*p.name) } else { f.phases.get(&*p.name) });
         if let Some(s) = script {
             let mut cx = Ctx::placed(active, active.map(Value::Player), &s.text, &s.origin);
