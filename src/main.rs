@@ -57,7 +57,7 @@ unsafe impl std::alloc::GlobalAlloc for Mi {
 
 /// Turns transparent huge pages off for this process. Each page mimalloc's arenas touch
 /// first, or again after giving it back, was otherwise a 2 MiB page for the kernel to
-/// zero: about 4 % of a Goofspiel simulation's time, and twice its memory. mimalloc's
+/// zero: about 4 % of a short card game's simulation time, and twice its memory. mimalloc's
 /// `no_thp` (Cargo.toml) stops it asking for them, which is enough where the kernel's
 /// setting is `madvise`; where it is `always`, only this process flag stops them.
 fn no_huge_pages() {
