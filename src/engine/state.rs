@@ -219,12 +219,6 @@ impl State {
         self.cards[e]
     }
 
-    /// Whether every entity is a card (no piece has been made).
-    #[inline]
-    pub fn only_cards(&self) -> bool {
-        self.pieces == 0
-    }
-
     /// How many cards (`cards`), else pieces, zone `z` holds.
     #[inline(always)]
     pub fn count_in(&self, z: ZoneId, cards: bool) -> usize {

@@ -235,7 +235,7 @@ impl Interp<'_> {
         }
         out.reserve(held().map(|z| z.items.len()).sum::<usize>() + 4);
         // Everything is a card, and every card has the game's `play:`: every item is played.
-        let all = rules.play.is_some() && s.only_cards();
+        let all = rules.play.is_some() && !s.has_pieces();
         for zone in held() {
             if all {
                 out.extend(zone.items.iter().map(|&e| Action::Play(e)));
