@@ -327,7 +327,7 @@ impl<'r> Interp<'r> {
         bound: &[(std::sync::Arc<str>, Value)],
     ) -> R<()> {
         let mut cx = Ctx::new(you, Some(this), "");
-        cx.locals.extend(bound.iter().map(|(n, v)| (super::Name::Own(std::sync::Arc::clone(n)), v.clone())));
+        cx.bind_shared(bound.iter().cloned());
         cx.it = it;
         // A triggered (or answering) ability's requirement was checked before it was offered.
         let checked = matches!(a.head, Head::When(_)) || (matches!(a.head, Head::React(..)) && !a.is_activated());
@@ -380,7 +380,7 @@ impl<'r> Interp<'r> {
     ) -> R<bool> {
         let Some(cost) = &a.cost else { return Ok(true) };
         let mut cx = Ctx::placed(you, Some(this.clone()), &cost.text, &cost.origin);
-        cx.locals.extend(bound.iter().map(|(n, v)| (super::Name::Own(std::sync::Arc::clone(n)), v.clone())));
+        cx.bind_shared(bound.iter().cloned());
         cx.it = it;
         self.trial(|me| me.run_part(&cost.block, &mut cx, true))
     }

@@ -240,6 +240,12 @@ impl<'s> Ctx<'s> {
         self.locals.push((Name::Own(name.into()), v));
     }
 
+    /// Binds shared names, with their values (what an event's pattern bound, for the
+    /// ability that answers it).
+    pub fn bind_shared(&mut self, bound: impl IntoIterator<Item = (Arc<str>, Value)>) {
+        self.locals.extend(bound.into_iter().map(|(n, v)| (Name::Own(n), v)));
+    }
+
     /// Binds a name the running script holds (a parameter's, a `let`'s, a `for each`'s).
     #[inline(always)]
     pub fn bind_ref(&mut self, name: &'s str, v: Value) {

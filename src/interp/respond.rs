@@ -182,7 +182,7 @@ impl Interp<'_> {
         if let Some(req) = &r.ability.requires {
             let mut cx = Ctx::placed(r.controller, Some(r.this.clone()), &req.text, &req.origin);
             cx.it = subject_of(ev);
-            cx.locals.extend(bound(ev).into_iter().map(|(n, v)| (super::Name::Own(n), v)));
+            cx.bind_shared(bound(ev));
             if self.coverage.is_some() {
                 self.hit(&req.expr.span, Some(&req.origin), super::coverage::Hit::Ran);
             }

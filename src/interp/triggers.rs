@@ -259,7 +259,7 @@ impl<'r> Interp<'r> {
         if let Some(r) = &p.ability.requires {
             let mut cx = Ctx::placed(p.controller, Some(p.this.clone()), &r.text, &r.origin);
             cx.it = it.clone();
-            cx.locals.extend(bound.iter().map(|(n, v)| (super::Name::Own(std::sync::Arc::clone(n)), v.clone())));
+            cx.bind_shared(bound.iter().cloned());
             if self.coverage.is_some() {
                 self.hit(&r.expr.span, Some(&r.origin), super::coverage::Hit::Ran);
             }
