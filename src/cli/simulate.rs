@@ -150,7 +150,6 @@ pub fn simulate(o: SimOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     EXIT_OK
 }
 
-/// One replay per game played (`GAME-SEED.json`): what decides each random game.
 /// Why a file could not be written at `path`, found without writing it: a directory is
 /// there, or its folder is missing or refuses a new file (one is made and removed to ask).
 fn unwritable(path: &std::path::Path) -> Option<String> {
@@ -170,8 +169,9 @@ fn unwritable(path: &std::path::Path) -> Option<String> {
     }
 }
 
+/// One replay per game played (`GAME-SEED.json`): what decides each random game, in
+/// `dir` (made before the games were played).
 fn save_replays(dir: &std::path::Path, o: &SimOpts, game: &str, players: usize) -> Result<(), String> {
-    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     for seed in o.seed..=o.seed + (o.games - 1) {
         let r = super::replay::Replay::random(&o.path, seed, players, o.turns);
         r.save(&dir.join(format!("{game}-{seed}.json")))?;
