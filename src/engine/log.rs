@@ -197,9 +197,7 @@ impl Event {
         };
         format!("{who}{body}")
     }
-}
 
-impl Event {
     /// The label of thing `id` as it was when this event happened: a match's log goes on
     /// from game to game while each game lays out its own table, so it is read off the
     /// table of the event's game (`State::table_of`).

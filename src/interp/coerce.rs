@@ -27,9 +27,7 @@ impl Interp<'_> {
     /// `int` of anything but a number: a list of one, nothing (0), else an error.
     #[inline(never)]
     fn int_other(&self, v: &Value, e: &Expr, cx: &Ctx) -> R<i64> {
-        int_of(v).ok_or_else(|| {
-            Halt::error(format!("`{}` should be a number, but is {}", cx.snippet(&e.span), self.show(first_of(v))))
-        })
+        int_of(v).ok_or_else(|| self.should_be("a number", first_of(v), e, cx))
     }
 
     /// An expression as a count: a number, negatives counting as none.
@@ -51,9 +49,7 @@ impl Interp<'_> {
     /// `truth` of anything but a truth.
     #[inline(never)]
     fn truth_other(&self, v: &Value, e: &Expr, cx: &Ctx) -> R<bool> {
-        truth_of(v).ok_or_else(|| {
-            Halt::error(format!("`{}` should be a condition, but is {}", cx.snippet(&e.span), self.show(first_of(v))))
-        })
+        truth_of(v).ok_or_else(|| self.should_be("a condition", first_of(v), e, cx))
     }
 
     /// A value as one player.
@@ -61,8 +57,14 @@ impl Interp<'_> {
         match v {
             Value::Player(p) => Ok(*p),
             Value::List(l) if l.len() == 1 => self.player(&l[0], e, cx),
-            v => Err(Halt::error(format!("`{}` should be one player, but is {}", cx.snippet(&e.span), self.show(v)))),
+            v => Err(self.should_be("one player", v, e, cx)),
         }
+    }
+
+    /// The error of expression `e`, whose value `v` is not `what` its place needs.
+    #[cold]
+    fn should_be(&self, what: &str, v: &Value, e: &Expr, cx: &Ctx) -> Halt {
+        Halt::error(format!("`{}` should be {what}, but is {}", cx.snippet(&e.span), self.show(v)))
     }
 
     /// A value as players.

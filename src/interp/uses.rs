@@ -67,11 +67,11 @@ impl Uses {
         match self.list.iter().position(|u| u.source == src && u.index == index && u.by == by) {
             Some(i) => {
                 self.list[i].times += 1;
-                self.journal(journal, || Undo::Counted(i));
+                self.journal(journal, Undo::Counted(i));
             }
             None => {
                 self.list.push(Used { source: src, index, by, per, times: 1 });
-                self.journal(journal, || Undo::Pushed);
+                self.journal(journal, Undo::Pushed);
             }
         }
     }
@@ -101,9 +101,10 @@ impl Uses {
         self.list.retain(|u| !of(u));
     }
 
-    fn journal(&mut self, journal: bool, u: impl FnOnce() -> Undo) {
+    /// Records `u` when changes are journaled.
+    fn journal(&mut self, journal: bool, u: Undo) {
         if journal {
-            self.undo.push(u());
+            self.undo.push(u);
         }
     }
 
