@@ -163,7 +163,11 @@ impl<'r> Interp<'r> {
     /// Runs `f` in `inner`, whose bindings (a parameter, a `let`) go into a list kept from
     /// an earlier call, given back after, instead of a list made and freed by each call.
     #[inline(always)]
-    fn with_spare_locals<T>(&mut self, mut inner: Ctx<'r>, f: impl FnOnce(&mut Self, &mut Ctx<'r>) -> T) -> T {
+    pub(super) fn with_spare_locals<T>(
+        &mut self,
+        mut inner: Ctx<'r>,
+        f: impl FnOnce(&mut Self, &mut Ctx<'r>) -> T,
+    ) -> T {
         inner.locals = self.spare_locals.take().into();
         let out = f(self, &mut inner);
         self.spare_locals.give(inner.locals.take_list());

@@ -62,6 +62,10 @@ pub(super) enum Kind {
     Not(Box<Fx>),
     /// A value procedure called without arguments.
     Proc(u32),
+    /// A value procedure called with arguments (`penalty_in_hand(it)`, `ruler(c)`).
+    Call(u32, Vec<Fx>),
+    /// `-x` (`true`) or `+x`: a number.
+    Sign(bool, Box<Fx>),
     /// `count`/`exists`/`first` of `cards in Z` (or pieces), Z a player's zone or a
     /// shared one, named alone, `of you` or `of it`.
     InZone {
@@ -141,8 +145,13 @@ pub(super) fn node(rules: &Rules, e: &Expr) -> Fx {
         | ExprKind::Binary(op @ (BinOp::Add | BinOp::Sub | BinOp::Mul), a, b) => Kind::Num(*op, sub(a), sub(b)),
         ExprKind::Binary(op @ (BinOp::And | BinOp::Or), a, b) => Kind::Logic(*op, sub(a), sub(b)),
         ExprKind::Unary(UnOp::Not, x) => Kind::Not(sub(x)),
+        ExprKind::Unary(op @ (UnOp::Neg | UnOp::Pos), x) => Kind::Sign(*op == UnOp::Neg, sub(x)),
         ExprKind::Call(c) => match (c.callee, &c.args[..]) {
             (Callee::Proc(i), []) => Kind::Proc(i),
+            // A value procedure's (a procedure of statements is run by `call`).
+            (Callee::Proc(i), args) if c.kind == CallKind::Function && is_value_proc(rules, i) => {
+                Kind::Call(i, args.iter().map(|a| node(rules, a)).collect())
+            }
             (Callee::Builtin(f), [x]) => {
                 let fun = match FUNCTIONS.get(f as usize).map(|f| f.0) {
                     Some("count") => Some(Fun::Count),
@@ -225,6 +234,11 @@ pub(super) fn node(rules: &Rules, e: &Expr) -> Fx {
     fx
 }
 
+/// Whether procedure `i` has a value for its body.
+fn is_value_proc(rules: &Rules, i: u32) -> bool {
+    matches!(rules.proc_list.get(i as usize), Some(Some(def)) if matches!(def.body, Body::Value(_)))
+}
+
 /// `cards in Z` (or `pieces`, `from`, `at`) as `InZone`, when Z is a zone named alone,
 /// `of you` or `of it` (what `Interp::zone_ref` reads without evaluating).
 fn in_zone(rules: &Rules, fun: Fun, x: &Expr) -> Option<Kind> {
@@ -255,7 +269,7 @@ fn in_zone(rules: &Rules, fun: Fun, x: &Expr) -> Option<Kind> {
     Some(Kind::InZone { fun, cards, key, of })
 }
 
-impl Interp<'_> {
+impl<'r> Interp<'r> {
     /// The value of condition `c`: compiled, or by `eval`.
     pub(super) fn cond_value(&mut self, c: &Cond, cx: &mut Ctx) -> R<Value> {
         match &c.fx {
@@ -360,6 +374,13 @@ impl Interp<'_> {
                 super::eval::numbers(*op, x, y)
             }
             Kind::Proc(i) => self.fast_proc(*i, cx),
+            Kind::Call(i, args) => self.fast_call(*i, args, cx),
+            Kind::Sign(neg, x) => {
+                // What `unary` does: the operand, then its number.
+                let v = self.fast(x, cx)?;
+                let n = self.int(&v, &x.expr, cx).ok()?;
+                Some(Value::Int(if *neg { n.saturating_neg() } else { n }))
+            }
             Kind::InZone { fun, cards, key, of } => self.fast_in_zone(*fun, *cards, *key, *of, cx),
             Kind::Things(fun, x) if x.is_players(self.rules) => {
                 // `players` read from the seats where `global` would list them (the
@@ -463,6 +484,43 @@ impl Interp<'_> {
             };
             me.remembered(def, &[], cx, super::memo::WORTH, value).ok()
         })
+    }
+
+    /// Value procedure `i` called with `args`, as `call` and `run_body` read it: the
+    /// arguments in order, then one call deeper, the answer remembered or the body read
+    /// with the parameters bound. `None` where that gives up or raises an error (`eval`
+    /// then raises it, placed and named as `call` names it).
+    fn fast_call(&mut self, i: u32, args: &[Fx], cx: &mut Ctx) -> Option<Value> {
+        let rules: &'r Rules = self.rules;
+        let def = rules.proc_list.get(i as usize)?.as_ref()?;
+        let Body::Value(v) = &def.body else { return None };
+        if self.coverage.is_some() {
+            return None;
+        }
+        let mut values = self.spare_args.take();
+        for a in args {
+            match self.fast(a, cx) {
+                Some(x) => values.push(x),
+                None => {
+                    self.spare_args.give(values);
+                    return None;
+                }
+            }
+        }
+        let out = self.one_call_deeper(|me| {
+            let value = |me: &mut Self| {
+                let inner = Ctx::placed(cx.you, cx.this.clone(), &v.text, &v.origin);
+                me.with_spare_locals(inner, |me, inner| {
+                    for (p, a) in def.params.iter().zip(values.iter()) {
+                        inner.bind_ref(p, a.clone());
+                    }
+                    me.cond_value(v, inner)
+                })
+            };
+            me.remembered(def, &values, cx, super::memo::WORTH, value).ok()
+        });
+        self.spare_args.give(values);
+        out
     }
 
     /// `f` one procedure call deeper, as `call` counts it (`call_depth`); `None` past the
