@@ -78,11 +78,26 @@ pub struct Journal {
     /// change of owner. A search for cards by where they are and whose they are is kept
     /// while it stays the same, across the moves of pieces.
     pub(super) card_moves: u64,
-    /// Counts every change of the state that the journal records or undoes, whether or
-    /// not a checkpoint is open (never restored), so that a value read from the state can
-    /// be kept while it stays the same. The clock, generator and `over` are not counted.
+    /// The state's version (`State::version`): a number given to it by every change the
+    /// journal records or undoes, whether or not a checkpoint is open, so that a value
+    /// read from the state can be kept while it stays the same. Each change takes a number
+    /// never given before (`fresh`); a rollback gives the state back the number it had at
+    /// its checkpoint, since it is that state again, so that what was kept of it before a
+    /// refused or tried action holds after. The clock, generator and `over` are not
+    /// counted.
     pub(super) writes: u64,
+    /// The last number given to a version (they are never given twice).
+    pub(super) fresh: u64,
     pub(super) open: usize,
+}
+
+impl Journal {
+    /// A change: the state takes a version never given before.
+    #[inline(always)]
+    pub(super) fn bump(&mut self) {
+        self.fresh += 1;
+        self.writes = self.fresh;
+    }
 }
 
 /// The journal is bookkeeping, not game state: two states are equal whatever it holds.
@@ -97,6 +112,8 @@ impl PartialEq for Journal {
 pub struct Mark {
     len: usize,
     depth: usize,
+    /// The state's version at the checkpoint, which the rollback gives back.
+    version: u64,
     rng: Rng,
     clock: Hands,
     over: bool,
@@ -146,6 +163,7 @@ impl State {
         Mark {
             len: self.journal.entries.len(),
             depth,
+            version: self.journal.writes,
             rng: self.rng.clone(),
             clock: Hands::of(&self.clock),
             over: self.over,
@@ -167,6 +185,7 @@ impl State {
             self.undo(u);
         }
         self.close(&mark);
+        self.journal.writes = mark.version;
         self.over = mark.over;
         self.game = mark.game;
         self.rng = mark.rng;
@@ -190,7 +209,7 @@ impl State {
 
     /// Records what undoes a change, when a checkpoint is open.
     pub(super) fn record(&mut self, u: Undo) {
-        self.journal.writes += 1;
+        self.journal.bump();
         if self.journal.open > 0 {
             self.journal.entries.push(u);
         }
@@ -199,7 +218,7 @@ impl State {
     /// `record` of a change whose undoing owns something, made only when a checkpoint
     /// is open (one that copies a name).
     pub(super) fn record_heavy(&mut self, u: impl FnOnce() -> Heavy) {
-        self.journal.writes += 1;
+        self.journal.bump();
         self.journal_heavy(u);
     }
 
@@ -221,7 +240,7 @@ impl State {
     }
 
     fn undo(&mut self, u: Undo) {
-        self.journal.writes += 1;
+        self.journal.bump();
         // `place` counts the card moves of the undos that call it.
         match &u {
             Undo::Removed(_, _, e) => self.moved(*e),

@@ -327,14 +327,14 @@ impl State {
     /// must follow before anything else changes the table.
     pub fn lend(&mut self, e: EntId, z: ZoneId) {
         // A new version either way: what is remembered of one table is not read on the other.
-        self.journal.writes += 1;
+        self.journal.bump();
         self.zones[z].items.push(e);
         self.place(e, Loc::Zone(z));
     }
 
     /// Takes back an entity [`State::lend`] put back: out of the game again.
     pub fn unlend(&mut self, e: EntId, z: ZoneId) {
-        self.journal.writes += 1;
+        self.journal.bump();
         if let Some(i) = self.zones[z].items.iter().rposition(|&x| x == e) {
             self.zones[z].items.remove_at(i);
         }
@@ -382,7 +382,8 @@ impl State {
     }
 
     /// A number that changes whenever the state recorded by the journal changes (never
-    /// the same for two different such states; the clock, generator and `over` aside).
+    /// the same for two different such states; the clock, generator and `over` aside). A
+    /// rollback gives back the number the state had at its checkpoint.
     pub fn version(&self) -> u64 {
         self.journal.writes
     }

@@ -70,7 +70,7 @@ fn a_seat_order_is_each_step_around_the_ring_of_those_still_playing() {
 }
 
 #[test]
-fn the_version_moves_on_every_change_and_every_undo_never_back() {
+fn the_version_is_new_at_every_change_and_restored_by_a_rollback() {
     let mut s = three();
     s.counters.declare("pool", Bounds { min: Some(0), max: Some(4), start: 1 });
     let v0 = s.version();
@@ -82,10 +82,14 @@ fn the_version_moves_on_every_change_and_every_undo_never_back() {
     s.set_counter("pool", Holder::Game, 3).unwrap();
     let v2 = s.version();
     assert!(v2 > v1);
-    // Rolled back to the state of v1, under a new number: a value kept at v2 is stale.
+    // Rolled back to the state of v1, under v1's number: what was kept of it holds again.
     s.rollback(mark);
     assert_eq!(s.counter("pool", Holder::Game), 2);
+    assert_eq!(s.version(), v1);
+    // The next change takes a number never given, not v2 (another state's).
+    s.set_counter("pool", Holder::Game, 4).unwrap();
     assert!(s.version() > v2);
+    s.set_counter("pool", Holder::Game, 2).unwrap();
     // Reading changes nothing.
     let v3 = s.version();
     let _ = s.counter("pool", Holder::Game);

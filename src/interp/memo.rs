@@ -109,29 +109,66 @@ const LISTED: usize = Listed::Responders as usize + 1;
 /// (`first(cards in pile)`) is evaluated again rather than looked up.
 pub(super) const WORTH: u64 = 64;
 
-/// What is kept of one state version (and game): the remembered answers, the pieces of
-/// a noun on the table. Few per version, and the list keeps its room from one version to
-/// the next.
+/// What is kept of the last few state versions (and games) asked about: the remembered
+/// answers, the pieces of a noun on the table. A refused or tried action gives the state
+/// back its version from before (`State::version`), so what was kept of that version
+/// holds again after it: a random agent tries action after action from the same state,
+/// and each asks much the same questions. Each list keeps its room when its slot is
+/// given to another version.
 #[derive(Debug)]
 pub(super) struct ByVersion<T> {
+    slots: [Slot<T>; SLOTS],
+    /// Counts the uses of slots: the slot used longest ago is the one given away.
+    tick: u64,
+}
+
+/// How many versions `ByVersion` keeps.
+const SLOTS: usize = 4;
+
+#[derive(Debug)]
+struct Slot<T> {
     at: (u64, u32),
+    used: u64,
     items: Vec<T>,
 }
 
 impl<T> Default for ByVersion<T> {
     fn default() -> Self {
-        ByVersion { at: (0, 0), items: vec![] }
+        let slot = || Slot { at: (0, 0), used: 0, items: vec![] };
+        ByVersion { slots: [slot(), slot(), slot(), slot()], tick: 0 }
     }
 }
 
 impl<T> ByVersion<T> {
-    /// What is kept for version `at` (and game): nothing once the state has changed.
-    pub(super) fn at(&mut self, at: (u64, u32)) -> &mut Vec<T> {
-        if self.at != at {
-            self.at = at;
-            self.items.clear();
+    /// What is kept for version `at` (and game): nothing unless it is among the last few.
+    pub(super) fn get(&mut self, at: (u64, u32)) -> &[T] {
+        self.tick += 1;
+        match self.slots.iter_mut().find(|s| s.at == at) {
+            Some(s) => {
+                s.used = self.tick;
+                &s.items
+            }
+            None => &[],
         }
-        &mut self.items
+    }
+
+    /// Keeps `item` for version `at`, in its slot, or in the one used longest ago (what
+    /// it held is forgotten).
+    pub(super) fn push(&mut self, at: (u64, u32), item: T) {
+        self.tick += 1;
+        let i = match self.slots.iter().position(|s| s.at == at) {
+            Some(i) => i,
+            None => {
+                let i = (0..SLOTS).min_by_key(|&i| self.slots[i].used).unwrap_or(0);
+                let s = &mut self.slots[i];
+                s.at = at;
+                s.items.clear();
+                i
+            }
+        };
+        let s = &mut self.slots[i];
+        s.used = self.tick;
+        s.items.push(item);
     }
 }
 
@@ -225,7 +262,7 @@ impl Interp<'_> {
                 && k.raw == self.raw
         };
         let now = |a: &Answer| a.clock.as_ref().is_none_or(|c| *c == s.clock);
-        let hit = self.kept.answers.at(at).iter().find(|(k, a)| asked(k) && now(a)).map(|(_, a)| a);
+        let hit = self.kept.answers.get(at).iter().find(|(k, a)| asked(k) && now(a)).map(|(_, a)| a);
         if let Some(a) = hit {
             let (value, steps, read) = (a.value.clone(), a.steps, a.clock.is_some());
             return self.reuse(value, steps, read, eval);
@@ -233,7 +270,7 @@ impl Interp<'_> {
         let (out, answer) = self.evaluate(at, worth, eval);
         if let (Ok(_), Some(answer)) = (&out, answer) {
             let key = key(self);
-            self.kept.answers.at(at).push((key, answer));
+            self.kept.answers.push(at, (key, answer));
         }
         out
     }

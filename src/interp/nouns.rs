@@ -100,13 +100,13 @@ impl<'r> Interp<'r> {
     pub(super) fn pieces_on_table_kept(&mut self, noun: &crate::text::Text) -> Option<(usize, List)> {
         let s = &self.w.state;
         let at = (s.version(), s.game);
-        if let Some((_, n, found)) = self.kept.on_table.at(at).iter().find(|(x, ..)| x == noun) {
+        if let Some((_, n, found)) = self.kept.on_table.get(at).iter().find(|(x, ..)| x == noun) {
             let hit = (*n, found.clone());
             debug_assert_eq!(Some(&hit), self.pieces_on_table(noun).as_ref(), "`{noun}`: a stale list");
             return Some(hit);
         }
         let (n, found) = self.pieces_on_table(noun)?;
-        self.kept.on_table.at(at).push((noun.clone(), n, found.clone()));
+        self.kept.on_table.push(at, (noun.clone(), n, found.clone()));
         Some((n, found))
     }
 
