@@ -9,8 +9,11 @@
 //! of a match, for the same procedure, arguments, acting player, `this` and raw mode, with
 //! no script modifier and no card coming into play (they live beside the state), and with
 //! the same clock if it read the clock. It is remembered only if evaluating it changed
-//! nothing (no event, choice or roll). A reused answer counts its steps again, so budgets
-//! run out where they would. Debug builds evaluate again beside each reused answer.
+//! nothing (no event, choice or roll: the log's length, the generator and the version the
+//! same after as before; an evaluation that changed the state and restored it would end
+//! at the same version, since a rollback gives it back, but none does without logging or
+//! drawing). A reused answer counts its steps again, so budgets run out where they
+//! would. Debug builds evaluate again beside each reused answer.
 
 use crate::engine::{Clock, EntId, PlayerId, State, Value};
 use std::rc::Rc;

@@ -166,6 +166,10 @@ impl Interp<'_> {
         self.w.state.rollback(mark);
         self.w.state.log.truncate(log);
         self.settle_uses();
+        // The state has its old version back, but a guard found holding since the
+        // snapshot may have read a world beside it (modifiers, cards coming into play)
+        // that the restore changed: it is not counted as holding again (`pure.rs` `Held`).
+        self.held = None;
     }
 
     /// Keeps what happened since `snapshot` (an enclosing snapshot can still undo it).
