@@ -67,8 +67,9 @@ pub struct State {
     /// from them at every action, and a search of every zone read every zone's record.
     held: Vec<Vec<ZoneId>>,
     /// The tables of a match's earlier games, game 1's first: their events' ids index
-    /// them (`table_of`), as each game lays out its own table.
-    pub earlier: Vec<Vec<Entity>>,
+    /// them (`table_of`), as each game lays out its own table. They never change once
+    /// the game is over, so a copy of the state shares them rather than copy them.
+    pub earlier: Vec<std::sync::Arc<[Entity]>>,
 }
 
 impl State {
@@ -104,7 +105,7 @@ impl State {
     /// (kept when the next was dealt).
     pub fn table_of(&self, game: u32) -> &[Entity] {
         match game.checked_sub(1).and_then(|g| self.earlier.get(g as usize)) {
-            Some(table) if game != self.game => table,
+            Some(table) if game != self.game => &table[..],
             _ => &self.ents,
         }
     }

@@ -165,7 +165,7 @@ impl<'r> Interp<'r> {
         s.game = old.game + 1;
         // The log's earlier events name things by their own game's table.
         s.earlier = std::mem::take(&mut old.earlier);
-        s.earlier.push(std::mem::take(&mut old.ents));
+        s.earlier.push(std::mem::take(&mut old.ents).into());
         for (name, holder, v) in old.counters.iter() {
             if self.rules.match_keep.iter().any(|k| k == name) && matches!(holder, Holder::Game | Holder::Player(_)) {
                 let bounds = old.counters.id(name).map(|id| old.counters.bounds(id)).unwrap_or_default();
