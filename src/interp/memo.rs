@@ -120,7 +120,9 @@ pub(super) const WORTH: u64 = 64;
 /// given to another version.
 #[derive(Debug)]
 pub(super) struct ByVersion<T> {
-    slots: [Slot<T>; SLOTS],
+    /// At most `SLOTS`, made as they are first needed: a game that remembers nothing
+    /// makes and frees none.
+    slots: Vec<Slot<T>>,
     /// Counts the uses of slots: the slot used longest ago is the one given away.
     tick: u64,
 }
@@ -137,8 +139,7 @@ struct Slot<T> {
 
 impl<T> Default for ByVersion<T> {
     fn default() -> Self {
-        let slot = || Slot { at: (0, 0), used: 0, items: vec![] };
-        ByVersion { slots: [slot(), slot(), slot(), slot()], tick: 0 }
+        ByVersion { slots: vec![], tick: 0 }
     }
 }
 
@@ -155,12 +156,16 @@ impl<T> ByVersion<T> {
         }
     }
 
-    /// Keeps `item` for version `at`, in its slot, or in the one used longest ago (what
-    /// it held is forgotten).
+    /// Keeps `item` for version `at`, in its slot, in a new one, or in the one used
+    /// longest ago (what it held is forgotten).
     pub(super) fn push(&mut self, at: (u64, u32), item: T) {
         self.tick += 1;
         let i = match self.slots.iter().position(|s| s.at == at) {
             Some(i) => i,
+            None if self.slots.len() < SLOTS => {
+                self.slots.push(Slot { at, used: 0, items: vec![] });
+                self.slots.len() - 1
+            }
             None => {
                 let i = (0..SLOTS).min_by_key(|&i| self.slots[i].used).unwrap_or(0);
                 let s = &mut self.slots[i];
