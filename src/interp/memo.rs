@@ -349,3 +349,33 @@ impl Interp<'_> {
         (out, answer)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::ByVersion;
+
+    #[test]
+    fn a_version_keeps_its_items_until_four_others_were_used_since() {
+        let mut kept: ByVersion<&str> = ByVersion::default();
+        assert!(kept.get((1, 0)).is_empty(), "nothing is kept at first");
+        kept.push((1, 0), "a");
+        kept.push((1, 0), "b");
+        assert_eq!(kept.get((1, 0)), ["a", "b"]);
+        // Another game's version with the same number is another state.
+        assert!(kept.get((1, 1)).is_empty());
+        // Three more versions fill the slots; version 1, used since, stays.
+        for v in 2..=4 {
+            kept.push((v, 0), "x");
+        }
+        assert_eq!(kept.get((1, 0)), ["a", "b"], "the version a rollback returns to is still kept");
+        // A fifth gives away the slot used longest ago: version 2's.
+        kept.push((5, 0), "y");
+        assert!(kept.get((2, 0)).is_empty());
+        assert_eq!(kept.get((1, 0)), ["a", "b"]);
+        assert_eq!(kept.get((5, 0)), ["y"]);
+        // A slot given away starts empty for its new version.
+        kept.push((6, 0), "z");
+        assert_eq!(kept.get((6, 0)), ["z"]);
+        assert!(kept.get((3, 0)).is_empty());
+    }
+}
