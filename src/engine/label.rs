@@ -61,7 +61,7 @@ impl super::State {
     /// Records what undoes a change of label base `base`'s count, when a checkpoint is
     /// open (outside one, nothing is recorded nor counted as a write).
     fn record_label(&mut self, base: &str) {
-        if self.journal.open > 0 {
+        if self.recording() {
             let old = self.labels.get(base).copied();
             self.record_heavy(|| super::journal::Heavy::Label(base.to_string(), old));
         }

@@ -61,7 +61,7 @@ impl<'r> Interp<'r> {
             self.spare_args.give(args);
             return Err(self.recursion_halt());
         }
-        let out = self.run_body(name, c.kind, def, &mut args, cx);
+        let out = self.run_body(c.kind, def, &mut args, cx);
         self.calls -= 1;
         self.spare_args.give(args);
         out
@@ -132,7 +132,6 @@ impl<'r> Interp<'r> {
 
     fn run_body(
         &mut self,
-        name: &str,
         kind: CallKind,
         (def, id): (&'r super::rules::ProcDef, Running),
         args: &mut Vec<Value>,
@@ -140,34 +139,41 @@ impl<'r> Interp<'r> {
     ) -> R<Value> {
         let s = match &def.body {
             Body::Script(s) => s,
-            Body::Value(v) => {
-                let value = |me: &mut Self| {
-                    let inner = Ctx::placed(cx.you, cx.this.clone(), &v.text, &v.origin);
-                    me.with_spare_locals(inner, |me, inner| {
-                        for (p, a) in def.params.iter().zip(args.iter()) {
-                            inner.bind_ref(p, a.clone());
-                        }
-                        if me.coverage.is_some() {
-                            me.hit(&v.expr.span, Some(&v.origin), Hit::Ran);
-                        }
-                        me.cond_value(v, inner).map_err(|h| h.within(name))
-                    })
-                };
-                return self.remembered(def, args, cx, super::memo::WORTH, value);
-            }
+            Body::Value(v) => return self.value_of(def, v, args, cx),
         };
         let inner = Ctx::placed(cx.you, cx.this.clone(), &s.text, &s.origin);
         self.with_spare_locals(inner, |me, inner| me.run_script(kind, (def, id), s, args, cx, inner))
     }
 
+    /// What value procedure `def` (its body `v`) gives for `args`, called from `cx`: the
+    /// answer remembered, or its body read with the parameters bound. The caller counts
+    /// the call (`calls`). `call` and compiled conditions (`fast.rs`) both read it so.
+    pub(super) fn value_of(
+        &mut self,
+        def: &'r super::rules::ProcDef,
+        v: &'r super::rules::Cond,
+        args: &[Value],
+        cx: &Ctx,
+    ) -> R<Value> {
+        let value = |me: &mut Self| {
+            let inner = Ctx::placed(cx.you, cx.this.clone(), &v.text, &v.origin);
+            me.with_spare_locals(inner, |me, inner| {
+                for (p, a) in def.params.iter().zip(args) {
+                    inner.bind_ref(p, a.clone());
+                }
+                if me.coverage.is_some() {
+                    me.hit(&v.expr.span, Some(&v.origin), Hit::Ran);
+                }
+                me.cond_value(v, inner).map_err(|h| h.within(&def.name))
+            })
+        };
+        self.remembered(def, args, cx, super::memo::WORTH, value)
+    }
+
     /// Runs `f` in `inner`, whose bindings (a parameter, a `let`) go into a list kept from
     /// an earlier call, given back after, instead of a list made and freed by each call.
     #[inline(always)]
-    pub(super) fn with_spare_locals<T>(
-        &mut self,
-        mut inner: Ctx<'r>,
-        f: impl FnOnce(&mut Self, &mut Ctx<'r>) -> T,
-    ) -> T {
+    fn with_spare_locals<T>(&mut self, mut inner: Ctx<'r>, f: impl FnOnce(&mut Self, &mut Ctx<'r>) -> T) -> T {
         inner.locals = self.spare_locals.take().into();
         let out = f(self, &mut inner);
         self.spare_locals.give(inner.locals.take_list());

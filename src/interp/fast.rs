@@ -149,7 +149,7 @@ pub(super) fn node(rules: &Rules, e: &Expr) -> Fx {
         ExprKind::Call(c) => match (c.callee, &c.args[..]) {
             (Callee::Proc(i), []) => Kind::Proc(i),
             // A value procedure's (a procedure of statements is run by `call`).
-            (Callee::Proc(i), args) if c.kind == CallKind::Function && is_value_proc(rules, i) => {
+            (Callee::Proc(i), args) if c.kind == CallKind::Function && super::pure::value_proc(rules, i).is_some() => {
                 Kind::Call(i, args.iter().map(|a| node(rules, a)).collect())
             }
             (Callee::Builtin(f), [x]) => {
@@ -232,11 +232,6 @@ pub(super) fn node(rules: &Rules, e: &Expr) -> Fx {
         fx.same_id = Some((ne, (a, b), steps));
     }
     fx
-}
-
-/// Whether procedure `i` has a value for its body.
-fn is_value_proc(rules: &Rules, i: u32) -> bool {
-    matches!(rules.proc_list.get(i as usize), Some(Some(def)) if matches!(def.body, Body::Value(_)))
 }
 
 /// `cards in Z` (or `pieces`, `from`, `at`) as `InZone`, when Z is a zone named alone,
@@ -474,22 +469,15 @@ impl<'r> Interp<'r> {
 
     /// A value procedure without arguments, as `call` and `run_body` run it.
     pub(super) fn fast_proc(&mut self, i: u32, cx: &mut Ctx) -> Option<Value> {
-        let rules: &Rules = self.rules;
+        let rules: &'r Rules = self.rules;
         let def = rules.proc_list.get(i as usize)?.as_ref()?;
         let Body::Value(v) = &def.body else { return None };
-        self.one_call_deeper(|me| {
-            let value = |me: &mut Self| {
-                let mut inner = Ctx::placed(cx.you, cx.this.clone(), &v.text, &v.origin);
-                me.cond_value(v, &mut inner)
-            };
-            me.remembered(def, &[], cx, super::memo::WORTH, value).ok()
-        })
+        self.one_call_deeper(|me| me.value_of(def, v, &[], cx).ok())
     }
 
-    /// Value procedure `i` called with `args`, as `call` and `run_body` read it: the
-    /// arguments in order, then one call deeper, the answer remembered or the body read
-    /// with the parameters bound. `None` where that gives up or raises an error (`eval`
-    /// then raises it, placed and named as `call` names it).
+    /// Value procedure `i` called with `args`, as `call` reads it: the arguments in
+    /// order, then one call deeper, `value_of`. `None` where that gives up or raises an
+    /// error (`eval` then raises it, placed and named as `call` names it).
     fn fast_call(&mut self, i: u32, args: &[Fx], cx: &mut Ctx) -> Option<Value> {
         let rules: &'r Rules = self.rules;
         let def = rules.proc_list.get(i as usize)?.as_ref()?;
@@ -507,18 +495,7 @@ impl<'r> Interp<'r> {
                 }
             }
         }
-        let out = self.one_call_deeper(|me| {
-            let value = |me: &mut Self| {
-                let inner = Ctx::placed(cx.you, cx.this.clone(), &v.text, &v.origin);
-                me.with_spare_locals(inner, |me, inner| {
-                    for (p, a) in def.params.iter().zip(values.iter()) {
-                        inner.bind_ref(p, a.clone());
-                    }
-                    me.cond_value(v, inner)
-                })
-            };
-            me.remembered(def, &values, cx, super::memo::WORTH, value).ok()
-        });
+        let out = self.one_call_deeper(|me| me.value_of(def, v, &values, cx).ok());
         self.spare_args.give(values);
         out
     }

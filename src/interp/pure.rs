@@ -69,7 +69,7 @@ fn reads(rules: &Rules, e: &Expr, depth: u8) -> bool {
 }
 
 /// The expression of value procedure `i`, if it is one.
-fn value_proc(rules: &Rules, i: u32) -> Option<&Expr> {
+pub(super) fn value_proc(rules: &Rules, i: u32) -> Option<&Expr> {
     match rules.proc_list.get(i as usize)? {
         Some(def) => match &def.body {
             Body::Value(v) => Some(&v.expr),
