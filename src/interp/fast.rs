@@ -22,7 +22,7 @@ use crate::syntax::ast::*;
 use super::compile::{Builtin, Global};
 use super::eval::Mode;
 use super::ids::Ti;
-use super::rules::{Body, Cond, Rules};
+use super::rules::{Cond, Rules};
 use super::{Ctx, Interp, R};
 
 /// A compiled condition (or part of one) and the expression it stands for.
@@ -84,6 +84,8 @@ pub(super) enum Kind {
     /// `cards in Z where C` (or pieces, or `NOUN in Z`; `from`, `at`)
     /// (`Interp::fast_located`).
     Located(super::selections::Base, Box<Fx>),
+    /// `count`/`exists` of `NOUN [owned by P] at C`, counted in place (`counted.rs`).
+    Counted(Box<super::counted::Counted>),
     /// `sum`, `sort` or `most` of things by a key (`Interp::fast_keyed`), and the key's
     /// typed form (and closure) if it has one.
     Keyed(super::builtins::Fun, Box<Fx>, Box<Fx>, Option<Box<super::closures::IntForm>>),
@@ -160,7 +162,9 @@ pub(super) fn node(rules: &Rules, e: &Expr) -> Fx {
                     _ => None,
                 };
                 match (fun, &x.kind) {
-                    (Some(fun), ExprKind::Select { .. }) => match in_zone(rules, fun, x) {
+                    (Some(fun), ExprKind::Select { .. }) => match in_zone(rules, fun, x)
+                        .or_else(|| super::counted::counted(rules, fun, x).map(|c| Kind::Counted(Box::new(c))))
+                    {
                         Some(kind) => kind,
                         // `exists(players where C)`: the selection compiled (`Where`), its
                         // things read as any value's are. Any other selection is evaluated:
@@ -401,6 +405,7 @@ impl<'r> Interp<'r> {
             Kind::Where(i, c) => self.fast_where(fx, *i, c, cx),
             Kind::Controlled(noun, c) => self.fast_controlled(fx, noun.as_deref(), c.as_deref(), cx),
             Kind::Located(base, c) => self.fast_located(fx, base, c, cx),
+            Kind::Counted(c) => self.fast_counted(&fx.expr, c, cx),
             Kind::Keyed(fun, items, key, typed) => self.fast_keyed(*fun, items, (key, typed.as_deref()), cx),
             Kind::Eq(..) | Kind::Logic(..) | Kind::Not(_) | Kind::Eval => None,
         }
@@ -465,48 +470,6 @@ impl<'r> Interp<'r> {
             return Some(x);
         }
         self.fast_truth(b, cx)
-    }
-
-    /// A value procedure without arguments, as `call` and `run_body` run it.
-    pub(super) fn fast_proc(&mut self, i: u32, cx: &mut Ctx) -> Option<Value> {
-        let rules: &'r Rules = self.rules;
-        let def = rules.proc_list.get(i as usize)?.as_ref()?;
-        let Body::Value(v) = &def.body else { return None };
-        self.one_call_deeper(|me| me.value_of(def, v, &[], cx).ok())
-    }
-
-    /// Value procedure `i` called with `args`, as `call` reads it: the arguments in
-    /// order, then one call deeper, `value_of`. `None` where that gives up or raises an
-    /// error (`eval` then raises it, placed and named as `call` names it).
-    fn fast_call(&mut self, i: u32, args: &[Fx], cx: &mut Ctx) -> Option<Value> {
-        let rules: &'r Rules = self.rules;
-        let def = rules.proc_list.get(i as usize)?.as_ref()?;
-        let Body::Value(v) = &def.body else { return None };
-        if self.coverage.is_some() {
-            return None;
-        }
-        let mut values = self.spare_args.take();
-        for a in args {
-            match self.fast(a, cx) {
-                Some(x) => values.push(x),
-                None => {
-                    self.spare_args.give(values);
-                    return None;
-                }
-            }
-        }
-        let out = self.one_call_deeper(|me| me.value_of(def, v, &values, cx).ok());
-        self.spare_args.give(values);
-        out
-    }
-
-    /// `f` one procedure call deeper, as `call` counts it (`call_depth`); `None` past the
-    /// limit, where `eval` raises the error.
-    pub(super) fn one_call_deeper<T>(&mut self, f: impl FnOnce(&mut Self) -> Option<T>) -> Option<T> {
-        self.calls += 1;
-        let out = if self.calls > self.limits.call_depth { None } else { f(self) };
-        self.calls -= 1;
-        out
     }
 }
 

@@ -249,7 +249,9 @@ impl Interp<'_> {
         worth: u64,
         eval: impl FnOnce(&mut Self) -> R<Value>,
     ) -> R<Value> {
-        if !self.w.mods.is_empty() || !self.w.playing.is_empty() {
+        // Debug builds select again in the written order (`candidates`), counting other
+        // steps: what is evaluated so is neither kept nor reused.
+        if !self.w.mods.is_empty() || !self.w.playing.is_empty() || self.in_order {
             return eval(self);
         }
         let s = &self.w.state;

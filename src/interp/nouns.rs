@@ -295,7 +295,7 @@ fn member_shape(e: &Expr) -> bool {
 
 /// Whether `ent` is a piece of kind `noun`, or one showing the side `noun`.
 #[inline]
-fn piece_named(ent: &Entity, noun: &str) -> bool {
+pub(super) fn piece_named(ent: &Entity, noun: &str) -> bool {
     matches!(&ent.kind, Kind::Piece(k) if k == noun || ent.side.as_deref() == Some(noun))
 }
 

@@ -1,0 +1,142 @@
+//! `count` and `exists` of things at a place, perhaps owned by a player, as a node of
+//! compiled conditions (`fast.rs`): `count(tokens owned by p at c)`, `exists(warriors at
+//! c)`, `count(pieces owned by p at c)`. Board games ask these of every player in every
+//! space whenever they weigh who rules where, and the general path lists the place's
+//! things, then the owner's, to count them. Here they are counted where they lie.
+//!
+//! Invariant (`fast.rs`'s): the node gives what `eval` gives and counts the steps
+//! `select` counts: the call's, the selection's, `located_in`'s (or the noun's name),
+//! the place's and the owner's own, one per thing of the place, and with an owner one
+//! more per thing for that filter. A place that is not made of zones gives up.
+
+use crate::engine::{Entity, Value, ZoneId};
+use crate::syntax::ast::*;
+
+use super::compile::{Builtin, Global};
+use super::fast::Fun;
+use super::rules::Rules;
+use super::{Ctx, Interp};
+
+/// A compiled `count`/`exists` of `NOUN [owned by P] at C`.
+#[derive(Debug)]
+pub(super) struct Counted {
+    fun: Fun,
+    what: What,
+    /// The place filter's index among the selection's filters.
+    place: usize,
+    /// The owner filter's index, if there is one.
+    owner: Option<usize>,
+}
+
+/// What is counted.
+#[derive(Debug)]
+enum What {
+    /// Every card (`true`) or every piece.
+    All(bool),
+    /// A noun no property holds as a value (a piece kind, a side, a board value), and
+    /// which spaces hold it (`Rules::space_nouns`, read once here).
+    Noun(crate::text::Text, Option<Vec<bool>>),
+}
+
+/// `fun(x)` as a `Counted` node, when `x` has its shape and `select` would take its place
+/// filter first (`candidates`): `NOUN at C`, `NOUN owned by P at C` (P a name, `you` or
+/// `this`), `NOUN at C owned by P`; `cards`/`pieces` only with an owner (alone,
+/// `builtin_fn` reads their zones in place, with other steps).
+pub(super) fn counted(rules: &Rules, fun: Fun, x: &Expr) -> Option<Counted> {
+    if fun == Fun::First {
+        return None;
+    }
+    let ExprKind::Select { quantity: None, base, filters } = &x.kind else { return None };
+    let is_place = |f: &Filter| matches!(f.kind, FilterKind::In(_) | FilterKind::From(_) | FilterKind::At(_));
+    let (place, owner) = match &filters[..] {
+        [p] if is_place(p) => (0, None),
+        [p, Filter { kind: FilterKind::OwnedBy(_), .. }] if is_place(p) => (0, Some(1)),
+        // The place goes first only after an owner named simply (`first_place`).
+        [Filter { kind: FilterKind::OwnedBy(o), .. }, p]
+            if is_place(p) && matches!(o.kind, ExprKind::Name(..) | ExprKind::You | ExprKind::This) =>
+        {
+            (1, Some(0))
+        }
+        _ => return None,
+    };
+    let ExprKind::Name(_, Res::Global(i)) = &base.kind else { return None };
+    let what = match rules.globals.get(*i as usize)? {
+        Global::Builtin(Builtin::Cards) if owner.is_some() => What::All(true),
+        Global::Builtin(Builtin::Pieces) if owner.is_some() => What::All(false),
+        Global::Other => {
+            let noun = rules.noun_at(*i)?;
+            if rules.values.get(noun.as_str()).is_some_and(|props| !props.is_empty()) {
+                return None;
+            }
+            let holding = rules.space_nouns.get(noun.as_str()).cloned();
+            What::Noun(noun, holding)
+        }
+        _ => return None,
+    };
+    Some(Counted { fun, what, place, owner })
+}
+
+impl Interp<'_> {
+    /// A `Counted` node's value (the call's step already counted by `fast_node`); `None`
+    /// when it gives up.
+    pub(super) fn fast_counted(&mut self, e: &Expr, c: &Counted, cx: &mut Ctx) -> Option<Value> {
+        let ExprKind::Call(call) = &e.kind else { return None };
+        let ExprKind::Select { filters, .. } = &call.args.first()?.kind else { return None };
+        // Debug builds select again in the written order (`candidates`), where an owner
+        // written first is tested first: the general path then counts its steps.
+        if c.place > 0 && self.in_order {
+            return None;
+        }
+        // The selection's step, then `located_in`'s (or, for a noun, its name's).
+        self.tick_n(2).ok()?;
+        let place = self.filter_arg(&filters[c.place], cx).ok()?.unwrap_or(Value::Null);
+        let zones = self.zones_in(&place)?;
+        let owners = match c.owner {
+            Some(i) => Some(self.filter_arg(&filters[i], cx).ok()??),
+            None => None,
+        };
+        let (n, kept) = self.counted_at(&zones, &c.what, owners.as_ref());
+        // One step per thing of the place, and as many again for the owner filter.
+        self.tick_n(n).ok()?;
+        if owners.is_some() {
+            self.tick_n(n).ok()?;
+        }
+        Some(match c.fun {
+            Fun::Count => Value::Int(kept as i64),
+            _ => Value::Bool(kept > 0),
+        })
+    }
+
+    /// How many things of `what` `zones` hold, and how many of them one of `owners` owns
+    /// (all of them without owners; a space is nobody's).
+    fn counted_at(&self, zones: &[ZoneId], what: &What, owners: Option<&Value>) -> (usize, usize) {
+        let s = &self.w.state;
+        let owned = |ent: &Entity| match owners {
+            None => true,
+            Some(o) => ent.owner.is_some_and(|p| o.as_slice().iter().any(|x| matches!(x, Value::Player(q) if *q == p))),
+        };
+        let (mut n, mut kept) = (0, 0);
+        for &z in zones {
+            for &e in &s.zones[z].items {
+                let ent = &s.ents[e];
+                let is = match what {
+                    What::All(cards) => s.is_card(e) == *cards,
+                    What::Noun(noun, _) => super::nouns::piece_named(ent, noun),
+                };
+                if is {
+                    n += 1;
+                    kept += usize::from(owned(ent));
+                }
+            }
+        }
+        if let What::Noun(noun, holding) = what {
+            for &z in zones {
+                if self.space_is(z, noun, holding.as_ref()) {
+                    n += 1;
+                    kept += usize::from(owners.is_none());
+                }
+            }
+        }
+        (n, kept)
+    }
+}
