@@ -44,19 +44,22 @@ board:
 procedures:
   presence:
     params: [p: player, c: space]
-    value: count(pieces owned by p at c) - count(discs owned by p at c) + count(dark owned by p at c) + count(chips owned by p at c)
+    value: count(pieces owned by p at c) - count(discs controlled by p at c) + count(dark owned by p at c) + count(chips owned by p at c)
   ruler:
     params: [c: space]
     value: most(players, presence(it, c))
   hills_near:
     params: [c: space]
     value: count(hill at neighbors(c)) + count(pawns at neighbors(c))
+  crowded:
+    params: [c: space]
+    value: count(pawns you control at c) + count(pieces at c controlled by you) > 4
 abilities:
   - name: muster
     action: turn
     requires: exists(pawns in supply of you)
     effect: |
-      place 1 pawn at choose space where count(pawns owned by you at it) < 3
+      place 1 pawn at choose space where count(pawns owned by you at it) < 3 and not crowded(it)
       end phase
   - name: raise
     action: turn
@@ -137,8 +140,11 @@ fn counted_in(r: &Rules, name: &str) -> usize {
 #[test]
 fn the_counts_of_a_place_are_compiled_in_place() {
     let r = rules(&[]);
-    // `pieces`, `discs` (a kind), `dark` (a side), `chips` (nobody's), each owned by `p`.
+    // `pieces`, `discs` (a kind), `dark` (a side), `chips` (nobody's), each owned (or
+    // controlled) by `p`.
     assert_eq!(counted_in(&r, "presence"), 4);
+    // `pawns you control at c`, `pieces at c controlled by you`.
+    assert_eq!(counted_in(&r, "crowded"), 2);
     // `hill at neighbors(c)` (spaces that are hills) and `pawns at neighbors(c)`.
     assert_eq!(counted_in(&r, "hills_near"), 2);
 }

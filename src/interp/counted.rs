@@ -1,15 +1,16 @@
-//! `count` and `exists` of things at a place, perhaps owned by a player, as a node of
-//! compiled conditions (`fast.rs`): `count(tokens owned by p at c)`, `exists(warriors at
-//! c)`, `count(pieces owned by p at c)`. Board games ask these of every player in every
+//! `count` and `exists` of things at a place, perhaps owned or controlled by a player,
+//! as a node of compiled conditions (`fast.rs`): `count(tokens owned by p at c)`,
+//! `exists(warriors at c)`, `exists(warriors you control at c)`. Board games ask these of every player in every
 //! space whenever they weigh who rules where, and the general path lists the place's
 //! things, then the owner's, to count them. Here they are counted where they lie.
 //!
 //! Invariant (`fast.rs`'s): the node gives what `eval` gives and counts the steps
 //! `select` counts: the call's, the selection's, `located_in`'s (or the noun's name),
-//! the place's and the owner's own, one per thing of the place, and with an owner one
-//! more per thing for that filter. A place that is not made of zones gives up.
+//! the place's and the player's own, one per thing of the place, and with an owner or
+//! controller one more per thing for that filter. A place that is not made of zones
+//! gives up.
 
-use crate::engine::{Entity, Value, ZoneId};
+use crate::engine::{EntId, Entity, PlayerId, Value, ZoneId};
 use crate::syntax::ast::*;
 
 use super::compile::{Builtin, Global};
@@ -17,15 +18,27 @@ use super::fast::Fun;
 use super::rules::Rules;
 use super::{Ctx, Interp};
 
-/// A compiled `count`/`exists` of `NOUN [owned by P] at C`.
+/// A compiled `count`/`exists` of `NOUN [owned by P] at C` (or `controlled by P`, `you
+/// control`).
 #[derive(Debug)]
 pub(super) struct Counted {
     fun: Fun,
     what: What,
     /// The place filter's index among the selection's filters.
     place: usize,
-    /// The owner filter's index, if there is one.
-    owner: Option<usize>,
+    /// The other filter's index and what it tests, if there is one.
+    whose: Option<(usize, Whose)>,
+}
+
+/// Which player's things the other filter keeps (`select::keeps`).
+#[derive(Debug, Clone, Copy)]
+enum Whose {
+    /// `owned by P`: the thing's owner is one of P.
+    Owned,
+    /// `controlled by P`: its controller (`State::controller`) is one of P.
+    Controlled,
+    /// `you control`: its controller is the acting player.
+    Yours,
 }
 
 /// What is counted.
@@ -40,29 +53,38 @@ enum What {
 
 /// `fun(x)` as a `Counted` node, when `x` has its shape and `select` would take its place
 /// filter first (`candidates`): `NOUN at C`, `NOUN owned by P at C` (P a name, `you` or
-/// `this`), `NOUN at C owned by P`; `cards`/`pieces` only with an owner (alone,
-/// `builtin_fn` reads their zones in place, with other steps).
+/// `this`; or `controlled by P`, `you control`), `NOUN at C owned by P`; `cards`/`pieces`
+/// only with such a filter (alone, `builtin_fn` reads their zones in place, with other
+/// steps).
 pub(super) fn counted(rules: &Rules, fun: Fun, x: &Expr) -> Option<Counted> {
     if fun == Fun::First {
         return None;
     }
     let ExprKind::Select { quantity: None, base, filters } = &x.kind else { return None };
     let is_place = |f: &Filter| matches!(f.kind, FilterKind::In(_) | FilterKind::From(_) | FilterKind::At(_));
-    let (place, owner) = match &filters[..] {
-        [p] if is_place(p) => (0, None),
-        [p, Filter { kind: FilterKind::OwnedBy(_), .. }] if is_place(p) => (0, Some(1)),
-        // The place goes first only after an owner named simply (`first_place`).
-        [Filter { kind: FilterKind::OwnedBy(o), .. }, p]
-            if is_place(p) && matches!(o.kind, ExprKind::Name(..) | ExprKind::You | ExprKind::This) =>
-        {
-            (1, Some(0))
+    fn whose(f: &Filter) -> Option<(Whose, Option<&Expr>)> {
+        match &f.kind {
+            FilterKind::OwnedBy(p) => Some((Whose::Owned, Some(p))),
+            FilterKind::ControlledBy(p) => Some((Whose::Controlled, Some(p))),
+            FilterKind::YouControl => Some((Whose::Yours, None)),
+            _ => None,
         }
+    }
+    let (place, whose) = match &filters[..] {
+        [p] if is_place(p) => (0, None),
+        [p, w] if is_place(p) => (0, Some((1, whose(w)?.0))),
+        // The place goes first only after a player named simply (`first_place`).
+        [w, p] if is_place(p) => match whose(w)? {
+            (w, None) => (1, Some((0, w))),
+            (w, Some(o)) if matches!(o.kind, ExprKind::Name(..) | ExprKind::You | ExprKind::This) => (1, Some((0, w))),
+            _ => return None,
+        },
         _ => return None,
     };
     let ExprKind::Name(_, Res::Global(i)) = &base.kind else { return None };
     let what = match rules.globals.get(*i as usize)? {
-        Global::Builtin(Builtin::Cards) if owner.is_some() => What::All(true),
-        Global::Builtin(Builtin::Pieces) if owner.is_some() => What::All(false),
+        Global::Builtin(Builtin::Cards) if whose.is_some() => What::All(true),
+        Global::Builtin(Builtin::Pieces) if whose.is_some() => What::All(false),
         Global::Other => {
             let noun = rules.noun_at(*i)?;
             if rules.values.get(noun.as_str()).is_some_and(|props| !props.is_empty()) {
@@ -73,7 +95,7 @@ pub(super) fn counted(rules: &Rules, fun: Fun, x: &Expr) -> Option<Counted> {
         }
         _ => return None,
     };
-    Some(Counted { fun, what, place, owner })
+    Some(Counted { fun, what, place, whose })
 }
 
 impl Interp<'_> {
@@ -82,8 +104,8 @@ impl Interp<'_> {
     pub(super) fn fast_counted(&mut self, e: &Expr, c: &Counted, cx: &mut Ctx) -> Option<Value> {
         let ExprKind::Call(call) = &e.kind else { return None };
         let ExprKind::Select { filters, .. } = &call.args.first()?.kind else { return None };
-        // Debug builds select again in the written order (`candidates`), where an owner
-        // written first is tested first: the general path then counts its steps.
+        // Debug builds select again in the written order (`candidates`), where a player's
+        // filter written first is tested first: the general path then counts its steps.
         if c.place > 0 && self.in_order {
             return None;
         }
@@ -91,14 +113,14 @@ impl Interp<'_> {
         self.tick_n(2).ok()?;
         let place = self.filter_arg(&filters[c.place], cx).ok()?.unwrap_or(Value::Null);
         let zones = self.zones_in(&place)?;
-        let owners = match c.owner {
-            Some(i) => Some(self.filter_arg(&filters[i], cx).ok()??),
+        let whose = match c.whose {
+            Some((i, w)) => Some((w, self.filter_arg(&filters[i], cx).ok()?)),
             None => None,
         };
-        let (n, kept) = self.counted_at(&zones, &c.what, owners.as_ref());
-        // One step per thing of the place, and as many again for the owner filter.
+        let (n, kept) = self.counted_at(&zones, &c.what, whose.as_ref(), cx.you);
+        // One step per thing of the place, and as many again for the player's filter.
         self.tick_n(n).ok()?;
-        if owners.is_some() {
+        if whose.is_some() {
             self.tick_n(n).ok()?;
         }
         Some(match c.fun {
@@ -107,15 +129,27 @@ impl Interp<'_> {
         })
     }
 
-    /// How many things of `what` `zones` hold, and how many of them one of `owners` owns
-    /// (all of them without owners; a space is nobody's).
-    fn counted_at(&self, zones: &[ZoneId], what: &What, owners: Option<&Value>) -> (usize, usize) {
+    /// How many things of `what` `zones` hold, and how many of them the player's filter
+    /// keeps (its test and argument; all of them without one; a space is nobody's), as
+    /// `select::keeps` tests them, `you` acting.
+    fn counted_at(
+        &self,
+        zones: &[ZoneId],
+        what: &What,
+        whose: Option<&(Whose, Option<Value>)>,
+        you: Option<PlayerId>,
+    ) -> (usize, usize) {
         let s = &self.w.state;
-        let owned = |ent: &Entity| match owners {
-            None => true,
-            Some(o) => ent.owner.is_some_and(|p| o.as_slice().iter().any(|x| matches!(x, Value::Player(q) if *q == p))),
+        let among = |arg: &Option<Value>, p: PlayerId| {
+            arg.as_ref().is_some_and(|v| v.as_slice().iter().any(|x| matches!(x, Value::Player(q) if *q == p)))
         };
-        let (mut n, mut kept) = (0, 0);
+        let kept = |e: EntId, ent: &Entity| match whose {
+            None => true,
+            Some((Whose::Owned, arg)) => ent.owner.is_some_and(|o| among(arg, o)),
+            Some((Whose::Controlled, arg)) => s.controller(e).is_some_and(|c| among(arg, c)),
+            Some((Whose::Yours, _)) => you.is_some() && s.controller(e) == you,
+        };
+        let (mut n, mut kept_n) = (0, 0);
         for &z in zones {
             for &e in &s.zones[z].items {
                 let ent = &s.ents[e];
@@ -125,7 +159,7 @@ impl Interp<'_> {
                 };
                 if is {
                     n += 1;
-                    kept += usize::from(owned(ent));
+                    kept_n += usize::from(kept(e, ent));
                 }
             }
         }
@@ -133,10 +167,10 @@ impl Interp<'_> {
             for &z in zones {
                 if self.space_is(z, noun, holding.as_ref()) {
                     n += 1;
-                    kept += usize::from(owners.is_none());
+                    kept_n += usize::from(whose.is_none());
                 }
             }
         }
-        (n, kept)
+        (n, kept_n)
     }
 }
