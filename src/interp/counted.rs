@@ -15,6 +15,7 @@ use crate::syntax::ast::*;
 
 use super::compile::{Builtin, Global};
 use super::fast::Fun;
+use super::located::Zones;
 use super::rules::Rules;
 use super::{Ctx, Interp};
 
@@ -111,10 +112,18 @@ impl Interp<'_> {
         }
         // The selection's step, then `located_in`'s (or, for a noun, its name's).
         self.tick_n(2).ok()?;
-        let place = self.filter_arg(&filters[c.place], cx).ok()?.unwrap_or(Value::Null);
-        let zones = self.zones_in(&place)?;
+        let zones = match bound(&filters[c.place], cx) {
+            Some(Value::Zone(z)) => {
+                self.tick().ok()?;
+                Zones::One([*z])
+            }
+            _ => {
+                let place = self.filter_arg(&filters[c.place], cx).ok()?.unwrap_or(Value::Null);
+                self.zones_in(&place)?
+            }
+        };
         let whose = match c.whose {
-            Some((i, w)) => Some((w, self.filter_arg(&filters[i], cx).ok()?)),
+            Some((i, w)) => Some((w, self.player_arg(&filters[i], cx)?)),
             None => None,
         };
         let (n, kept) = self.counted_at(&zones, &c.what, whose.as_ref(), cx.you);
@@ -127,6 +136,18 @@ impl Interp<'_> {
             Fun::Count => Value::Int(kept as i64),
             _ => Value::Bool(kept > 0),
         })
+    }
+
+    /// The argument of a player's filter, as `filter_arg` gives it: a player bound to a
+    /// local read from its slot (its one step), else evaluated.
+    fn player_arg(&mut self, f: &Filter, cx: &mut Ctx) -> Option<Option<Value>> {
+        match bound(f, cx) {
+            Some(&Value::Player(p)) => {
+                self.tick().ok()?;
+                Some(Some(Value::Player(p)))
+            }
+            _ => self.filter_arg(f, cx).ok(),
+        }
     }
 
     /// How many things of `what` `zones` hold, and how many of them the player's filter
@@ -172,5 +193,22 @@ impl Interp<'_> {
             }
         }
         (n, kept_n)
+    }
+}
+
+/// The value of a filter's argument when it is a local read from its slot (`eval` reads
+/// it so, for one step): a place, an owner or a controller named by a parameter.
+fn bound<'c>(f: &Filter, cx: &'c Ctx) -> Option<&'c Value> {
+    let (FilterKind::In(x)
+    | FilterKind::From(x)
+    | FilterKind::At(x)
+    | FilterKind::OwnedBy(x)
+    | FilterKind::ControlledBy(x)) = &f.kind
+    else {
+        return None;
+    };
+    match &x.kind {
+        ExprKind::Name(n, Res::Local(k)) => cx.slot(*k, n),
+        _ => None,
     }
 }
