@@ -22,6 +22,10 @@ scoring: points
 zones:
   supply: { per: player, holds: [pawn, disc] }
   pool: { per: game, holds: [chip] }
+  hand: { per: player }
+  board_edge: { per: game, in_play: true }
+decks:
+  - { zone: hand, cards: all }
 pieces:
   pawn: { per_player: 5 }
   disc: { per_player: 2, sides: [light, dark] }
@@ -54,6 +58,9 @@ procedures:
   crowded:
     params: [c: space]
     value: count(pawns you control at c) + count(pieces at c controlled by you) > 4
+  laid:
+    params: [p: player]
+    value: count(cards owned by p at board_edge) + count(cards in board_edge controlled by p) - count(cards owned by players in hand of p)
 abilities:
   - name: muster
     action: turn
@@ -85,20 +92,31 @@ abilities:
     effect: |
       score count(space where ruler(it) == you) + count(hill owned by you at (space))
       end phase
+  - name: lay
+    action: turn
+    requires: exists(cards in hand of you) and laid(you) < 0
+    effect: |
+      move first(cards in hand of you) to board_edge
+      score 1
+      end phase
 turn:
   phases:
     - name: main
       actions: active_player
       can_pass: false
-end: exists(players where points of it >= 6) or count(pawns at hill) >= 7
+end: exists(players where points of it >= 6) or count(pawns at hill) >= 7 or count(pawns you control at north) > 9
 result:
   winners: most(players, points of it)
   scores: points of it
 "#;
 
+/// Three cards each player holds (`decks:` into `hand`), which `lay` puts on the board's edge.
+const CARDS: &str =
+    "cards:\n  - { id: acorn, name: Acorn }\n  - { id: berry, name: Berry }\n  - { id: cone, name: Cone }\n";
+
 fn rules(limits: &[(&str, u64)]) -> Rules {
     let mut sources = SourceMap::default();
-    let files = [("game.yaml", GAME)];
+    let files = [("game.yaml", GAME), ("cards.yaml", CARDS)];
     let (bundle, diags) = twilit::load::load_bundle(std::path::Path::new("counted"), &files, &mut sources);
     assert!(diags.is_empty(), "{diags:#?}");
     let mut r = Rules::compile(&bundle).unwrap_or_else(|d| panic!("does not compile: {d:#?}"));
@@ -132,7 +150,7 @@ fn play(r: &Rules, seed: u64, players: usize, evaluated: bool) -> (Vec<String>, 
 fn counted_in(r: &Rules, name: &str) -> usize {
     let p = r.proc_list.iter().flatten().find(|p| &*p.name == name).expect("the procedure");
     match &p.body {
-        Body::Value(v) => format!("{:?}", v.fx.as_ref().expect("compiled")).matches("Counted(").count(),
+        Body::Value(v) => format!("{:?}", v.fx.as_ref().expect("compiled")).matches("CountAt(").count(),
         Body::Script(_) => panic!("{name} is a value"),
     }
 }
@@ -145,6 +163,8 @@ fn the_counts_of_a_place_are_compiled_in_place() {
     assert_eq!(counted_in(&r, "presence"), 4);
     // `pawns you control at c`, `pieces at c controlled by you`.
     assert_eq!(counted_in(&r, "crowded"), 2);
+    // Cards owned by a player, controlled by one, owned by `players` in a player's zone.
+    assert_eq!(counted_in(&r, "laid"), 3);
     // `hill at neighbors(c)` (spaces that are hills) and `pawns at neighbors(c)`.
     assert_eq!(counted_in(&r, "hills_near"), 2);
 }
@@ -165,21 +185,22 @@ fn counts_in_place_play_as_the_general_evaluator() {
             ends.insert(how);
         }
     }
-    let all = ["chip_in", "darken", "muster", "raise", "tally"];
+    let all = ["chip_in", "darken", "lay", "muster", "raise", "tally"];
     assert_eq!(used, all.iter().map(|s| s.to_string()).collect(), "every ability is used");
     assert!(ends.len() > 4, "the games end in several ways: {ends:?}");
 }
 
 #[test]
 fn budgets_run_out_inside_the_counts_as_anywhere() {
-    // Sizes around the first turns' steps: each run twice gives the same game, and debug
-    // builds compare each compiled count with `eval` (value and steps) as it runs.
+    // Sizes around the first turns' steps: the compiled paths run out where the general
+    // evaluator does, with the same transcript and error, and debug builds compare each
+    // compiled count with `eval` (value and steps) as it runs.
     let mut ran_out = 0;
     for steps in [30, 70, 120, 200, 350, 600] {
         let r = rules(&[("steps", steps)]);
         for seed in [1, 2] {
             let (lines, how) = play(&r, seed, 3, false);
-            assert_eq!((lines, how.clone()), play(&r, seed, 3, false), "steps={steps}: the same game twice");
+            assert_eq!((lines, how.clone()), play(&r, seed, 3, true), "steps={steps}: as the general evaluator");
             if how.starts_with("error") {
                 assert!(how.contains(&format!("step budget ({steps}) exceeded")), "{how}");
                 ran_out += 1;

@@ -3,8 +3,9 @@
 //! the guards of `play:` scripts) is
 //! compiled once into a tree of operations for its common shapes: literals, names,
 //! `X of Y`, comparisons, `and`/`or`/`not`, value procedures, `count`/`exists`/`first`
-//! of a zone's cards or of a value, `players where C`. Anything else is a node that
-//! `eval`s its expression.
+//! of a zone's cards or of a value, `count`/`exists` of a noun's things at a place
+//! (`count_at.rs`), `players where C`. Anything else is a node that `eval`s its
+//! expression.
 //!
 //! Invariant: a node gives what `eval` gives for its expression and counts the same
 //! steps (it goes through the same helpers: `global`, `of_right`, `same`, `things`,
@@ -84,8 +85,9 @@ pub(super) enum Kind {
     /// `cards in Z where C` (or pieces, or `NOUN in Z`; `from`, `at`)
     /// (`Interp::fast_located`).
     Located(super::selections::Base, Box<Fx>),
-    /// `count`/`exists` of `NOUN [owned by P] at C`, counted in place (`counted.rs`).
-    Counted(Box<super::counted::Counted>),
+    /// `count`/`exists` of `NOUN at C`, perhaps `owned by P`, `controlled by P` or `you
+    /// control`, counted in place (`count_at.rs`).
+    CountAt(Box<super::count_at::CountAt>),
     /// `sum`, `sort` or `most` of things by a key (`Interp::fast_keyed`), and the key's
     /// typed form (and closure) if it has one.
     Keyed(super::builtins::Fun, Box<Fx>, Box<Fx>, Option<Box<super::closures::IntForm>>),
@@ -163,7 +165,7 @@ pub(super) fn node(rules: &Rules, e: &Expr) -> Fx {
                 };
                 match (fun, &x.kind) {
                     (Some(fun), ExprKind::Select { .. }) => match in_zone(rules, fun, x)
-                        .or_else(|| super::counted::counted(rules, fun, x).map(|c| Kind::Counted(Box::new(c))))
+                        .or_else(|| super::count_at::count_at(rules, fun, x).map(|c| Kind::CountAt(Box::new(c))))
                     {
                         Some(kind) => kind,
                         // `exists(players where C)`: the selection compiled (`Where`), its
@@ -405,7 +407,7 @@ impl<'r> Interp<'r> {
             Kind::Where(i, c) => self.fast_where(fx, *i, c, cx),
             Kind::Controlled(noun, c) => self.fast_controlled(fx, noun.as_deref(), c.as_deref(), cx),
             Kind::Located(base, c) => self.fast_located(fx, base, c, cx),
-            Kind::Counted(c) => self.fast_counted(&fx.expr, c, cx),
+            Kind::CountAt(c) => self.fast_counted(&fx.expr, c, cx),
             Kind::Keyed(fun, items, key, typed) => self.fast_keyed(*fun, items, (key, typed.as_deref()), cx),
             Kind::Eq(..) | Kind::Logic(..) | Kind::Not(_) | Kind::Eval => None,
         }

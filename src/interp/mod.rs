@@ -19,7 +19,7 @@ mod closures;
 mod coerce;
 mod compile;
 mod conds;
-mod counted;
+mod count_at;
 pub mod coverage;
 mod ctx;
 mod decks;

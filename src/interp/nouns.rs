@@ -55,21 +55,35 @@ impl<'r> Interp<'r> {
     /// keeps of all the things of `zones`, found in one pass with no list made first.
     /// `None` for a noun a property holds.
     pub(super) fn pieces_named(&self, noun: &str, zones: &[ZoneId]) -> Option<List> {
-        let (s, rules) = (&self.w.state, self.rules);
+        let rules = self.rules;
         if rules.values.get(noun).is_some_and(|props| !props.is_empty()) {
             return None;
         }
         let mut out = List::new();
+        self.each_named(noun, rules.space_nouns.get(noun), zones, |v| out.push(v));
+        Some(out)
+    }
+
+    /// The things of `zones` that are `noun`s, for a noun no property holds as a value
+    /// (`pieces_named`): the pieces of that kind or side, zone by zone, then the spaces
+    /// among `zones` that hold it (`holding`: `Rules::space_nouns` of the noun).
+    #[inline]
+    pub(super) fn each_named(
+        &self,
+        noun: &str,
+        holding: Option<&Vec<bool>>,
+        zones: &[ZoneId],
+        mut f: impl FnMut(Value),
+    ) {
+        let s = &self.w.state;
         for &z in zones {
             for &e in &s.zones[z].items {
                 if piece_named(&s.ents[e], noun) {
-                    out.push(Value::Ent(e));
+                    f(Value::Ent(e));
                 }
             }
         }
-        let holding = rules.space_nouns.get(noun);
-        out.extend(zones.iter().filter(|&&z| self.space_is(z, noun, holding)).map(|&z| Value::Zone(z)));
-        Some(out)
+        zones.iter().filter(|&&z| self.space_is(z, noun, holding)).for_each(|&z| f(Value::Zone(z)));
     }
 
     /// `things` of a noun: the things of the table that may be one (a step each) tested
@@ -295,7 +309,7 @@ fn member_shape(e: &Expr) -> bool {
 
 /// Whether `ent` is a piece of kind `noun`, or one showing the side `noun`.
 #[inline]
-pub(super) fn piece_named(ent: &Entity, noun: &str) -> bool {
+fn piece_named(ent: &Entity, noun: &str) -> bool {
     matches!(&ent.kind, Kind::Piece(k) if k == noun || ent.side.as_deref() == Some(noun))
 }
 

@@ -3,6 +3,7 @@
 use crate::engine::{EntId, List, Loc, PlayerId, Value, ZoneId};
 use crate::syntax::ast::*;
 
+use super::count_at::{whose_keeps, Whose};
 use super::eval::Mode;
 use super::located::{Selected, Zones};
 use super::{Ctx, Interp, R};
@@ -486,11 +487,6 @@ impl<'r> Interp<'r> {
             Value::Ent(e) => Some(*e),
             _ => None,
         };
-        // Whether the players of a filter's argument include `p` (asked of every candidate:
-        // read where they are, no list made).
-        let among = |v: Option<&Value>, p: PlayerId| {
-            v.is_some_and(|v| v.as_slice().iter().any(|x| matches!(x, Value::Player(q) if *q == p)))
-        };
         let s = &self.w.state;
         Ok(match &f.kind {
             FilterKind::Where(_) | FilterKind::With(_) => {
@@ -499,9 +495,9 @@ impl<'r> Interp<'r> {
                 cx.it = saved;
                 out?
             }
-            FilterKind::YouControl => ent.is_some_and(|e| you.is_some() && s.controller(e) == you),
-            FilterKind::ControlledBy(_) => ent.is_some_and(|e| s.controller(e).is_some_and(|c| among(arg, c))),
-            FilterKind::OwnedBy(_) => ent.is_some_and(|e| s.ents[e].owner.is_some_and(|o| among(arg, o))),
+            FilterKind::YouControl => ent.is_some_and(|e| whose_keeps(s, Whose::Yours, e, arg, you)),
+            FilterKind::ControlledBy(_) => ent.is_some_and(|e| whose_keeps(s, Whose::Controlled, e, arg, you)),
+            FilterKind::OwnedBy(_) => ent.is_some_and(|e| whose_keeps(s, Whose::Owned, e, arg, you)),
             FilterKind::In(_) | FilterKind::From(_) | FilterKind::At(_) => arg.is_some_and(|p| self.located(c, p)),
             FilterKind::On(_) => ent.is_some_and(|e| {
                 arg.is_some_and(|b| {

@@ -1,8 +1,9 @@
 //! `count` and `exists` of things at a place, perhaps owned or controlled by a player,
-//! as a node of compiled conditions (`fast.rs`): `count(tokens owned by p at c)`,
-//! `exists(warriors at c)`, `exists(warriors you control at c)`. Board games ask these of every player in every
-//! space whenever they weigh who rules where, and the general path lists the place's
-//! things, then the owner's, to count them. Here they are counted where they lie.
+//! as a node of compiled conditions (`fast.rs`): `count(pawns owned by p at c)`,
+//! `exists(pawns at c)`, `exists(pawns you control at c)`. Board games ask these of every
+//! player in every space whenever they weigh who rules where, and the general path lists
+//! the place's things, then the owner's, to count them. Here they are counted where they
+//! lie, with the tests the general path applies (`Interp::each_named`, `whose_keeps`).
 //!
 //! Invariant (`fast.rs`'s): the node gives what `eval` gives and counts the steps
 //! `select` counts: the call's, the selection's, `located_in`'s (or the noun's name),
@@ -10,7 +11,7 @@
 //! controller one more per thing for that filter. A place that is not made of zones
 //! gives up.
 
-use crate::engine::{EntId, Entity, PlayerId, Value, ZoneId};
+use crate::engine::{EntId, PlayerId, State, Value, ZoneId};
 use crate::syntax::ast::*;
 
 use super::compile::{Builtin, Global};
@@ -22,7 +23,7 @@ use super::{Ctx, Interp};
 /// A compiled `count`/`exists` of `NOUN [owned by P] at C` (or `controlled by P`, `you
 /// control`).
 #[derive(Debug)]
-pub(super) struct Counted {
+pub(super) struct CountAt {
     fun: Fun,
     what: What,
     /// The place filter's index among the selection's filters.
@@ -31,9 +32,9 @@ pub(super) struct Counted {
     whose: Option<(usize, Whose)>,
 }
 
-/// Which player's things the other filter keeps (`select::keeps`).
+/// Which player's things a filter keeps (`select::keeps`, `whose_keeps`).
 #[derive(Debug, Clone, Copy)]
-enum Whose {
+pub(super) enum Whose {
     /// `owned by P`: the thing's owner is one of P.
     Owned,
     /// `controlled by P`: its controller (`State::controller`) is one of P.
@@ -52,25 +53,17 @@ enum What {
     Noun(crate::text::Text, Option<Vec<bool>>),
 }
 
-/// `fun(x)` as a `Counted` node, when `x` has its shape and `select` would take its place
+/// `fun(x)` as a `CountAt` node, when `x` has its shape and `select` would take its place
 /// filter first (`candidates`): `NOUN at C`, `NOUN owned by P at C` (P a name, `you` or
 /// `this`; or `controlled by P`, `you control`), `NOUN at C owned by P`; `cards`/`pieces`
 /// only with such a filter (alone, `builtin_fn` reads their zones in place, with other
 /// steps).
-pub(super) fn counted(rules: &Rules, fun: Fun, x: &Expr) -> Option<Counted> {
+pub(super) fn count_at(rules: &Rules, fun: Fun, x: &Expr) -> Option<CountAt> {
     if fun == Fun::First {
         return None;
     }
     let ExprKind::Select { quantity: None, base, filters } = &x.kind else { return None };
     let is_place = |f: &Filter| matches!(f.kind, FilterKind::In(_) | FilterKind::From(_) | FilterKind::At(_));
-    fn whose(f: &Filter) -> Option<(Whose, Option<&Expr>)> {
-        match &f.kind {
-            FilterKind::OwnedBy(p) => Some((Whose::Owned, Some(p))),
-            FilterKind::ControlledBy(p) => Some((Whose::Controlled, Some(p))),
-            FilterKind::YouControl => Some((Whose::Yours, None)),
-            _ => None,
-        }
-    }
     let (place, whose) = match &filters[..] {
         [p] if is_place(p) => (0, None),
         [p, w] if is_place(p) => (0, Some((1, whose(w)?.0))),
@@ -96,13 +89,13 @@ pub(super) fn counted(rules: &Rules, fun: Fun, x: &Expr) -> Option<Counted> {
         }
         _ => return None,
     };
-    Some(Counted { fun, what, place, whose })
+    Some(CountAt { fun, what, place, whose })
 }
 
 impl Interp<'_> {
-    /// A `Counted` node's value (the call's step already counted by `fast_node`); `None`
+    /// A `CountAt` node's value (the call's step already counted by `fast_node`); `None`
     /// when it gives up.
-    pub(super) fn fast_counted(&mut self, e: &Expr, c: &Counted, cx: &mut Ctx) -> Option<Value> {
+    pub(super) fn fast_counted(&mut self, e: &Expr, c: &CountAt, cx: &mut Ctx) -> Option<Value> {
         let ExprKind::Call(call) = &e.kind else { return None };
         let ExprKind::Select { filters, .. } = &call.args.first()?.kind else { return None };
         // Debug builds select again in the written order (`candidates`), where a player's
@@ -151,8 +144,7 @@ impl Interp<'_> {
     }
 
     /// How many things of `what` `zones` hold, and how many of them the player's filter
-    /// keeps (its test and argument; all of them without one; a space is nobody's), as
-    /// `select::keeps` tests them, `you` acting.
+    /// keeps (its test and argument; all of them without one), `you` acting.
     fn counted_at(
         &self,
         zones: &[ZoneId],
@@ -161,38 +153,52 @@ impl Interp<'_> {
         you: Option<PlayerId>,
     ) -> (usize, usize) {
         let s = &self.w.state;
-        let among = |arg: &Option<Value>, p: PlayerId| {
-            arg.as_ref().is_some_and(|v| v.as_slice().iter().any(|x| matches!(x, Value::Player(q) if *q == p)))
+        let (mut n, mut kept) = (0, 0);
+        let mut count = |e: Option<EntId>| {
+            n += 1;
+            let keeps = match (whose, e) {
+                (None, _) => true,
+                (Some((w, arg)), Some(e)) => whose_keeps(s, *w, e, arg.as_ref(), you),
+                // A space is nobody's.
+                (Some(_), None) => false,
+            };
+            kept += usize::from(keeps);
         };
-        let kept = |e: EntId, ent: &Entity| match whose {
-            None => true,
-            Some((Whose::Owned, arg)) => ent.owner.is_some_and(|o| among(arg, o)),
-            Some((Whose::Controlled, arg)) => s.controller(e).is_some_and(|c| among(arg, c)),
-            Some((Whose::Yours, _)) => you.is_some() && s.controller(e) == you,
-        };
-        let (mut n, mut kept_n) = (0, 0);
-        for &z in zones {
-            for &e in &s.zones[z].items {
-                let ent = &s.ents[e];
-                let is = match what {
-                    What::All(cards) => s.is_card(e) == *cards,
-                    What::Noun(noun, _) => super::nouns::piece_named(ent, noun),
-                };
-                if is {
-                    n += 1;
-                    kept_n += usize::from(kept(e, ent));
-                }
+        match what {
+            What::All(cards) => {
+                let all = zones.iter().flat_map(|&z| s.zones[z].items.iter());
+                all.filter(|&&e| s.is_card(e) == *cards).for_each(|&e| count(Some(e)));
             }
+            What::Noun(noun, holding) => self.each_named(noun, holding.as_ref(), zones, |v| match v {
+                Value::Ent(e) => count(Some(e)),
+                _ => count(None),
+            }),
         }
-        if let What::Noun(noun, holding) = what {
-            for &z in zones {
-                if self.space_is(z, noun, holding.as_ref()) {
-                    n += 1;
-                    kept_n += usize::from(whose.is_none());
-                }
-            }
-        }
-        (n, kept_n)
+        (n, kept)
+    }
+}
+
+/// Whether thing `e` passes a filter of whose it is (`select::keeps` asks it of every
+/// candidate): `arg` the filter's players, one or a list, read where they are (no list
+/// made); `you` the acting player.
+#[inline]
+pub(super) fn whose_keeps(s: &State, w: Whose, e: EntId, arg: Option<&Value>, you: Option<PlayerId>) -> bool {
+    let among =
+        |p: PlayerId| arg.is_some_and(|v| v.as_slice().iter().any(|x| matches!(x, Value::Player(q) if *q == p)));
+    match w {
+        Whose::Owned => s.ents[e].owner.is_some_and(among),
+        Whose::Controlled => s.controller(e).is_some_and(among),
+        Whose::Yours => you.is_some() && s.controller(e) == you,
+    }
+}
+
+/// The test a filter of whose things are applies, and its argument's expression.
+fn whose(f: &Filter) -> Option<(Whose, Option<&Expr>)> {
+    match &f.kind {
+        FilterKind::OwnedBy(p) => Some((Whose::Owned, Some(p))),
+        FilterKind::ControlledBy(p) => Some((Whose::Controlled, Some(p))),
+        FilterKind::YouControl => Some((Whose::Yours, None)),
+        _ => None,
     }
 }
 
