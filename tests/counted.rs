@@ -6,10 +6,12 @@
 //! off). Debug builds also compare each compiled condition with `eval` as it runs, value
 //! and steps, so budgets that run out inside the counts are checked there.
 
-use twilit::diag::SourceMap;
-use twilit::engine::Player;
+#[path = "common/play.rs"]
+mod play;
+
+use play::{budget_runs, played_both_ways, rules_of};
 use twilit::interp::rules::Body;
-use twilit::interp::{Interp, RandomAgent, Rules};
+use twilit::interp::Rules;
 
 /// Pawns, two-sided discs and ownerless chips on four spaces, two of them hills. A turn
 /// places a pawn or a disc, moves a chip in, turns discs over where its player rules, or
@@ -115,35 +117,7 @@ const CARDS: &str =
     "cards:\n  - { id: acorn, name: Acorn }\n  - { id: berry, name: Berry }\n  - { id: cone, name: Cone }\n";
 
 fn rules(limits: &[(&str, u64)]) -> Rules {
-    let mut sources = SourceMap::default();
-    let files = [("game.yaml", GAME), ("cards.yaml", CARDS)];
-    let (bundle, diags) = twilit::load::load_bundle(std::path::Path::new("counted"), &files, &mut sources);
-    assert!(diags.is_empty(), "{diags:#?}");
-    let mut r = Rules::compile(&bundle).unwrap_or_else(|d| panic!("does not compile: {d:#?}"));
-    for (name, value) in limits {
-        r.limits.set(name, *value).expect("a known limit");
-    }
-    r
-}
-
-/// A whole game under the random agent: its transcript and how it ended (or its error).
-fn play(r: &Rules, seed: u64, players: usize, evaluated: bool) -> (Vec<String>, String) {
-    let names = (1..=players).map(|i| Player { name: format!("p{i}"), role: None, faction: None }).collect();
-    let mut it = Interp::new(r, Interp::lay_out(r, seed, names), Box::new(RandomAgent));
-    if evaluated {
-        // Coverage is recorded on the general evaluator only.
-        it.record_coverage();
-    }
-    let mut whole = || -> Result<String, twilit::interp::Halt> {
-        it.prepare_whole_game()?;
-        it.begin(None)?;
-        it.start_phase()?;
-        it.play_turns(60)?;
-        Ok(format!("{:?}", it.standing()?))
-    };
-    let how = whole().unwrap_or_else(|h| format!("error: {}", h.message()));
-    let lines = it.w.state.log.iter().map(|e| e.render(&it.w.state)).collect();
-    (lines, how)
+    rules_of(GAME, CARDS, limits)
 }
 
 /// How many counts in place a value procedure's compiled body holds.
@@ -176,11 +150,7 @@ fn counts_in_place_play_as_the_general_evaluator() {
     let mut used = std::collections::BTreeSet::new();
     for seed in 1..=8 {
         for players in [2, 3] {
-            let (fast, how) = play(&r, seed, players, false);
-            let (slow, how_slow) = play(&r, seed, players, true);
-            assert_eq!(fast, slow, "seed {seed}, {players} players: transcripts differ");
-            assert_eq!(how, how_slow, "seed {seed}, {players} players");
-            assert!(!how.starts_with("error"), "seed {seed}: {how}");
+            let (fast, how) = played_both_ways(&r, seed, players);
             used.extend(fast.iter().filter_map(|l| l.split("use ").nth(1).map(str::to_string)));
             ends.insert(how);
         }
@@ -195,17 +165,6 @@ fn budgets_run_out_inside_the_counts_as_anywhere() {
     // Sizes around the first turns' steps: the compiled paths run out where the general
     // evaluator does, with the same transcript and error, and debug builds compare each
     // compiled count with `eval` (value and steps) as it runs.
-    let mut ran_out = 0;
-    for steps in [30, 70, 120, 200, 350, 600] {
-        let r = rules(&[("steps", steps)]);
-        for seed in [1, 2] {
-            let (lines, how) = play(&r, seed, 3, false);
-            assert_eq!((lines, how.clone()), play(&r, seed, 3, true), "steps={steps}: as the general evaluator");
-            if how.starts_with("error") {
-                assert!(how.contains(&format!("step budget ({steps}) exceeded")), "{how}");
-                ran_out += 1;
-            }
-        }
-    }
+    let ran_out = budget_runs(|steps| rules(&[("steps", steps)]), &[30, 70, 120, 200, 350, 600], true);
     assert!(ran_out >= 2, "some budgets run out");
 }

@@ -7,9 +7,11 @@
 //! compiled condition with `eval` as it runs, and each place read in place, such as
 //! `hand of each player`, with the place `located_in` finds.)
 
-use twilit::diag::SourceMap;
-use twilit::engine::Player;
-use twilit::interp::{Interp, RandomAgent, Rules};
+#[path = "common/play.rs"]
+mod play;
+
+use play::{budget_runs, play, played_both_ways, rules_of};
+use twilit::interp::Rules;
 
 /// Cards of two suits and two ranks; the turn's player plays a card of the suit or rank
 /// of the top of the pile (an ace always), or draws.
@@ -212,39 +214,6 @@ fn rules(limits: &[(&str, u64)]) -> Rules {
     rules_of(GAME, CARDS, limits)
 }
 
-/// A game and its cards compiled, with these limits.
-fn rules_of(game: &str, cards: &str, limits: &[(&str, u64)]) -> Rules {
-    let mut sources = SourceMap::default();
-    let files = [("game.yaml", game), ("cards.yaml", cards)];
-    let (bundle, diags) = twilit::load::load_bundle(std::path::Path::new("typed"), &files, &mut sources);
-    assert!(diags.is_empty(), "{diags:#?}");
-    let mut r = Rules::compile(&bundle).unwrap_or_else(|d| panic!("does not compile: {d:#?}"));
-    for (name, value) in limits {
-        r.limits.set(name, *value).expect("a known limit");
-    }
-    r
-}
-
-/// A whole game under the random agent: its transcript and how it ended (or its error).
-fn play(r: &Rules, seed: u64, players: usize, evaluated: bool) -> (Vec<String>, String) {
-    let names = (1..=players).map(|i| Player { name: format!("p{i}"), role: None, faction: None }).collect();
-    let mut it = Interp::new(r, Interp::lay_out(r, seed, names), Box::new(RandomAgent));
-    if evaluated {
-        // Coverage is recorded on the general evaluator only.
-        it.record_coverage();
-    }
-    let mut whole = || -> Result<String, twilit::interp::Halt> {
-        it.prepare_whole_game()?;
-        it.begin(None)?;
-        it.start_phase()?;
-        it.play_turns(60)?;
-        Ok(format!("{:?}", it.standing()?))
-    };
-    let how = whole().unwrap_or_else(|h| format!("error: {}", h.message()));
-    let lines = it.w.state.log.iter().map(|e| e.render(&it.w.state)).collect();
-    (lines, how)
-}
-
 #[test]
 fn typed_and_compiled_paths_play_as_the_general_evaluator() {
     let r = rules(&[]);
@@ -253,11 +222,7 @@ fn typed_and_compiled_paths_play_as_the_general_evaluator() {
     let mut ends = std::collections::BTreeSet::new();
     for seed in 1..=12 {
         for players in [2, 3] {
-            let (fast, how) = play(&r, seed, players, false);
-            let (slow, how_slow) = play(&r, seed, players, true);
-            assert_eq!(fast, slow, "seed {seed}, {players} players: transcripts differ");
-            assert_eq!(how, how_slow, "seed {seed}, {players} players");
-            assert!(!how.starts_with("error"), "seed {seed}: {how}");
+            let (fast, how) = played_both_ways(&r, seed, players);
             assert!(fast.iter().any(|l| l.contains("move")), "cards were played: {fast:?}");
             ends.insert(how);
         }
@@ -282,18 +247,7 @@ fn budgets_run_out_at_the_same_step_on_every_path() {
     // condition with `eval`, value and steps, as it runs: a count that differed would stop
     // the test there. (Coverage is no reference here: with it, a drawn play is tried in
     // full rather than tested by its guards first, and trials count their own steps.)
-    let mut ran_out = 0;
-    for steps in [40, 90, 150, 260, 400] {
-        let r = rules(&[("steps", steps)]);
-        for seed in [1, 2] {
-            let (lines, how) = play(&r, seed, 3, false);
-            assert_eq!((lines, how.clone()), play(&r, seed, 3, false), "steps={steps}: the same game twice");
-            if how.starts_with("error") {
-                assert!(how.contains(&format!("step budget ({steps}) exceeded")), "{how}");
-                ran_out += 1;
-            }
-        }
-    }
+    let ran_out = budget_runs(|steps| rules(&[("steps", steps)]), &[40, 90, 150, 260, 400], false);
     assert!(ran_out >= 2, "some budgets run out");
 }
 
