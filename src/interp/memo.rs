@@ -50,6 +50,10 @@ pub(super) struct Kept {
     /// for every space it looks at (`NOUN you control at X`), and each answer walked
     /// the whole table comparing kind names.
     pub(super) on_table: ByVersion<OnTable>,
+    /// The spaces that hold a noun no piece or card can be (a board value: `clearing`),
+    /// with how many spaces there were: a space's attributes never change in play, so
+    /// these hold for the whole game, whatever else changes (`pieces_on_table_kept`).
+    pub(super) spaces_only: Vec<(crate::text::Text, usize, crate::engine::List)>,
 }
 
 /// A noun, how many pieces the table holds, and the noun's pieces and spaces among them.
@@ -65,7 +69,7 @@ impl Kept {
         let lists = vec![None; LISTED + state.players.len()];
         let adjacent = adjacency(rules, state);
         let (answers, on_table) = (ByVersion::default(), ByVersion::default());
-        Kept { answers, end: None, lists, from_zone, factions, adjacent, on_table }
+        Kept { answers, end: None, lists, from_zone, factions, adjacent, on_table, spaces_only: vec![] }
     }
 }
 

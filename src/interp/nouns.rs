@@ -113,14 +113,23 @@ impl<'r> Interp<'r> {
     /// it reads (where things are, their sides) is all recorded by the journal.
     pub(super) fn pieces_on_table_kept(&mut self, noun: &crate::text::Text) -> Option<(usize, List)> {
         let s = &self.w.state;
-        let at = (s.version(), s.game);
-        if let Some((_, n, found)) = self.kept.on_table.get(at).iter().find(|(x, ..)| x == noun) {
-            let hit = (*n, found.clone());
+        let (at, spaces) = ((s.version(), s.game), s.spaces().len());
+        let kept = &mut self.kept;
+        let hit = match kept.spaces_only.iter().find(|(x, k, _)| *k == spaces && x == noun) {
+            Some((_, _, found)) => Some((0, found.clone())),
+            None => kept.on_table.get(at).iter().find(|(x, ..)| x == noun).map(|(_, n, found)| (*n, found.clone())),
+        };
+        if let Some(hit) = hit {
             debug_assert_eq!(Some(&hit), self.pieces_on_table(noun).as_ref(), "`{noun}`: a stale list");
             return Some(hit);
         }
         let (n, found) = self.pieces_on_table(noun)?;
-        self.kept.on_table.push(at, (noun.clone(), n, found.clone()));
+        if self.may_be(noun) == (false, false) {
+            // No thing can be one (`pieces_on_table` counted none): spaces only.
+            self.kept.spaces_only.push((noun.clone(), spaces, found.clone()));
+        } else {
+            self.kept.on_table.push(at, (noun.clone(), n, found.clone()));
+        }
         Some((n, found))
     }
 
