@@ -50,7 +50,7 @@ pub(super) struct Kept {
     /// for every space it looks at (`NOUN you control at X`), and each answer walked
     /// the whole table comparing kind names.
     pub(super) on_table: ByVersion<OnTable>,
-    /// The spaces that hold a noun no piece or card can be (a board value: `clearing`),
+    /// The spaces that hold a noun no piece or card can be (a board value: `hill`),
     /// with how many spaces there were: a space's attributes never change in play, so
     /// these hold for the whole game, whatever else changes (`pieces_on_table_kept`).
     pub(super) spaces_only: Vec<(crate::text::Text, usize, crate::engine::List)>,
