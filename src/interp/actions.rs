@@ -4,6 +4,7 @@
 
 use crate::engine::{EntId, EventKind, Kind, PlayerId, Value};
 use std::rc::Rc;
+use std::sync::Arc;
 
 use super::rules::{AbilityDef, Head, Script};
 use super::{Ctx, Halt, Interp, R};
@@ -298,13 +299,16 @@ impl<'r> Interp<'r> {
         }
         // Nobody reads the event nor answers it (`unread`: no ability listens).
         if !self.unread() {
-            let (name, source) = match (src, &a.name) {
-                (Source::Card(e), _) => (CARD_ABILITY.to_string(), Some(e)),
-                (Source::Faction(_), _) => (format!("ability of {}", label(self)), None),
-                (Source::Game(_), Some(n)) => (n.clone(), None),
-                (Source::Game(_), None) => (format!("ability {} of the game", i + 1), None),
+            let names = &self.rules.use_names;
+            let (name, source) = match src {
+                Source::Card(e) => (Arc::clone(&names.card), Some(e)),
+                Source::Faction(p) => match self.kept.factions.get(p).copied().flatten() {
+                    Some(f) => (Arc::clone(&names.factions[f]), None),
+                    None => (format!("ability of {}", label(self)).into(), None),
+                },
+                Source::Game(_) => (Arc::clone(&names.game[i]), None),
             };
-            self.emit(Some(who), EventKind::Use { name: name.into(), source, args: vec![] });
+            self.emit(Some(who), EventKind::Use { name, source, args: vec![] });
         }
         // A response resolves with the event it answers as `it`.
         let (it, bound) = self.answer_bindings(src, i, a)?;
@@ -410,5 +414,26 @@ pub(super) fn this_of(src: Source) -> Value {
     match src {
         Source::Card(e) => Value::Ent(e),
         Source::Faction(p) | Source::Game(p) => Value::Player(p),
+    }
+}
+
+/// The names the events of using an ability carry (`EventKind::Use`), made once with the
+/// rules: a card's ability's, each faction's (`ability of ID`), each game ability's (its
+/// name, else `ability N of the game`). Triggers that answer uses read them at every use.
+#[derive(Debug, Default)]
+pub struct UseNames {
+    card: Arc<str>,
+    factions: Vec<Arc<str>>,
+    game: Vec<Arc<str>>,
+}
+
+impl UseNames {
+    /// The names of `rules`' factions and game abilities.
+    pub(super) fn of(rules: &super::Rules) -> UseNames {
+        let factions = rules.factions.iter().map(|f| format!("ability of {}", f.id).into()).collect();
+        let game = (rules.abilities.iter().enumerate())
+            .map(|(i, a)| a.name.clone().unwrap_or_else(|| format!("ability {} of the game", i + 1)).into())
+            .collect();
+        UseNames { card: CARD_ABILITY.into(), factions, game }
     }
 }

@@ -31,6 +31,8 @@ pub struct Rules {
     /// Whether each of the game's names (and of the symbols its scripts read) is a noun
     /// (`is_noun`), so that a noun's test hashes no name into the checker's tables.
     pub(super) noun_names: crate::fxhash::FxHashMap<Box<str>, bool>,
+    /// The names the events of using an ability carry, made once (`use_ability`).
+    pub(super) use_names: super::actions::UseNames,
     /// Each name of `env` by index: what it stands for at run time.
     pub globals: Vec<super::compile::Global>,
     /// Each name of `env` by index: the built-in relation `NAME of x` reads, when the name
@@ -291,6 +293,7 @@ impl Rules {
         rules.stmts = super::stmts::compile(&rules);
         rules.default_keys = super::places::DefaultZone::keys(&rules);
         rules.index_abilities();
+        rules.use_names = super::actions::UseNames::of(&rules);
         if diags.is_empty() {
             Ok(rules)
         } else {
@@ -385,6 +388,7 @@ impl Rules {
             attrs,
             values,
             space_nouns: HashMap::default(),
+            use_names: Default::default(),
             nouns: Default::default(),
             procs: HashMap::default(),
             proc_list: vec![],
