@@ -417,11 +417,11 @@ pub(super) fn this_of(src: Source) -> Value {
     }
 }
 
-/// The names the events of using an ability carry (`EventKind::Use`), made once with the
-/// rules: a card's ability's, each faction's (`ability of ID`), each game ability's (its
-/// name, else `ability N of the game`). Triggers that answer uses read them at every use.
+/// The names `EventKind::Use` carries, made once with the rules (triggers read them).
+// A card's ability's, each faction's (`ability of ID`), each game ability's (its name,
+// else `ability N of the game`).
 #[derive(Debug, Default)]
-pub struct UseNames {
+pub(super) struct UseNames {
     card: Arc<str>,
     factions: Vec<Arc<str>>,
     game: Vec<Arc<str>>,

@@ -110,7 +110,8 @@ impl<'r> Interp<'r> {
     }
 
     /// `pieces_on_table`, kept while the state stays the same (`Kept::on_table`): what
-    /// it reads (where things are, their sides) is all recorded by the journal.
+    /// it reads (where things are, their sides) is all recorded by the journal. A noun
+    /// only spaces can be is kept for the game (`Kept::spaces_only`).
     pub(super) fn pieces_on_table_kept(&mut self, noun: &crate::text::Text) -> Option<(usize, List)> {
         let s = &self.w.state;
         let (at, spaces) = ((s.version(), s.game), s.spaces().len());
