@@ -63,16 +63,11 @@ pub(super) fn count_at(rules: &Rules, fun: Fun, x: &Expr) -> Option<CountAt> {
         return None;
     }
     let ExprKind::Select { quantity: None, base, filters } = &x.kind else { return None };
-    let is_place = |f: &Filter| matches!(f.kind, FilterKind::In(_) | FilterKind::From(_) | FilterKind::At(_));
-    let (place, whose) = match &filters[..] {
-        [p] if is_place(p) => (0, None),
-        [p, w] if is_place(p) => (0, Some((1, whose(w)?.0))),
-        // The place goes first only after a player named simply (`first_place`).
-        [w, p] if is_place(p) => match whose(w)? {
-            (w, None) => (1, Some((0, w))),
-            (w, Some(o)) if matches!(o.kind, ExprKind::Name(..) | ExprKind::You | ExprKind::This) => (1, Some((0, w))),
-            _ => return None,
-        },
+    // The place filter `candidates` takes first, and the other filter, of whose things are.
+    let place = super::select::first_place(filters)?;
+    let whose = match filters.len() {
+        1 => None,
+        2 => Some((1 - place, whose(&filters[1 - place])?)),
         _ => return None,
     };
     let ExprKind::Name(_, Res::Global(i)) = &base.kind else { return None };
@@ -192,12 +187,12 @@ pub(super) fn whose_keeps(s: &State, w: Whose, e: EntId, arg: Option<&Value>, yo
     }
 }
 
-/// The test a filter of whose things are applies, and its argument's expression.
-fn whose(f: &Filter) -> Option<(Whose, Option<&Expr>)> {
+/// The test a filter of whose things are applies.
+fn whose(f: &Filter) -> Option<Whose> {
     match &f.kind {
-        FilterKind::OwnedBy(p) => Some((Whose::Owned, Some(p))),
-        FilterKind::ControlledBy(p) => Some((Whose::Controlled, Some(p))),
-        FilterKind::YouControl => Some((Whose::Yours, None)),
+        FilterKind::OwnedBy(_) => Some(Whose::Owned),
+        FilterKind::ControlledBy(_) => Some(Whose::Controlled),
+        FilterKind::YouControl => Some(Whose::Yours),
         _ => None,
     }
 }

@@ -125,8 +125,9 @@ impl<'r> Interp<'r> {
             return Some(hit);
         }
         let (n, found) = self.pieces_on_table(noun)?;
-        if self.may_be(noun) == (false, false) {
-            // No thing can be one (`pieces_on_table` counted none): spaces only.
+        // A noun no piece (nor card) can be is held by spaces only: `pieces_on_table`
+        // counted no piece for it (asked only then: `may_be` compares names).
+        if n == 0 && !self.may_be(noun).1 {
             self.kept.spaces_only.push((noun.clone(), spaces, found.clone()));
         } else {
             self.kept.on_table.push(at, (noun.clone(), n, found.clone()));

@@ -538,7 +538,7 @@ impl<'r> Interp<'r> {
 /// `you control`). Those keep what they keep in any order, and their players are read
 /// in the enclosing scope either way, asking nothing; a `where`, `with` or `on` before
 /// it keeps its place.
-fn first_place(filters: &[Filter]) -> Option<usize> {
+pub(super) fn first_place(filters: &[Filter]) -> Option<usize> {
     for (i, f) in filters.iter().enumerate() {
         match &f.kind {
             FilterKind::In(_) | FilterKind::From(_) | FilterKind::At(_) => return Some(i),
