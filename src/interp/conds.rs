@@ -15,13 +15,13 @@ use super::rules::{Body, Cond, Rules};
 pub(super) fn compile_conds(rules: &mut Rules) {
     let game = rules.play.as_ref().map(|s| guards(rules, &s.block));
     if let (Some(s), Some(g)) = (&mut rules.play, game) {
-        s.guards = g;
+        s.set_guards(g);
     }
     let cards: Vec<Option<Arc<[Fx]>>> =
         rules.cards.iter().map(|c| c.play.as_ref().map(|s| guards(rules, &s.block))).collect();
     for (c, g) in rules.cards.iter_mut().zip(cards) {
         if let (Some(s), Some(g)) = (&mut c.play, g) {
-            s.guards = g;
+            s.set_guards(g);
         }
     }
     let one = |rules: &Rules, c: &Option<Cond>| c.as_ref().and_then(|c| compile(rules, &c.expr)).map(Arc::new);

@@ -26,13 +26,30 @@ pub struct Script {
     /// The conditions of its first statements that are `require`s that only read,
     /// compiled (`fast.rs`, tested by `pure.rs`; for `play:` scripts, none for the others).
     pub guards: Arc<[super::fast::Fx]>,
+    /// Whether every guard is two ids compared or has a closure, so that `pure.rs` may
+    /// read them all at once.
+    pub guards_at_once: bool,
 }
 
 impl Script {
     /// A parsed script and the field it was parsed from.
     pub fn from_src(block: Arc<ast::Block>, src: &load::ScriptSrc) -> Script {
         let origin = Arc::new(src.clone());
-        Script { block, file: src.file, span: src.span.range(), text: src.text.shared(), origin, guards: Arc::from([]) }
+        Script {
+            block,
+            file: src.file,
+            span: src.span.range(),
+            text: src.text.shared(),
+            origin,
+            guards: Arc::from([]),
+            guards_at_once: false,
+        }
+    }
+
+    /// Keeps the compiled guards of its first statements.
+    pub(super) fn set_guards(&mut self, guards: Arc<[super::fast::Fx]>) {
+        self.guards_at_once = guards.iter().all(|fx| fx.same_id().is_some() || fx.closure().is_some());
+        self.guards = guards;
     }
 }
 
