@@ -127,6 +127,7 @@ impl Interp<'_> {
     /// Whether the guards refuse, and how many held: each read in turn until one does not
     /// hold (a guard that raises an error stops them, refusing nothing: the trial raises
     /// it where it belongs).
+    #[inline(always)]
     fn guards_one_by_one(&mut self, guards: &[Fx], cx: &mut Ctx) -> (bool, usize) {
         let mut held = 0;
         for fx in guards {
