@@ -257,7 +257,8 @@ fn run_script(rules: &twilit::interp::Rules, file: twilit::diag::FileId, text: &
                 it.w.state.create(Kind::Card(0), label, Some(p), z);
             }
             let label = it.w.state.fresh_label("soldier");
-            it.w.state.create(Kind::Piece("soldier".into()), label, Some(p), hand);
+            let soldier = Kind::Piece(it.w.state.piece_id("soldier"));
+            it.w.state.create(soldier, label, Some(p), hand);
         }
         it.begin(None).expect("begins");
         it.limits.steps = 20_000;

@@ -139,8 +139,8 @@ fn a_random_agent_plays_the_construct_game_with_its_supplies() {
     for seed in 1..=5 {
         let state = scenario::random_game(&rules, seed, 3, 30).unwrap_or_else(|h| panic!("seed {seed}: {h:?}")).state;
         // `pawn: { per_player: 6 }` with `supply: { holds: [pawn, disc] }`: 6 each.
-        let pawns =
-            state.ents.iter().filter(|e| matches!(&e.kind, twilit::engine::Kind::Piece(k) if k == "pawn")).count();
+        let pawn = twilit::engine::Kind::Piece(state.piece_name_id("pawn").expect("pawn is a piece kind"));
+        let pawns = state.ents.iter().filter(|e| e.kind == pawn).count();
         assert_eq!(pawns, 18, "seed {seed}");
         assert!(state.clock.turn > 1 || state.over, "seed {seed}: no turn played");
     }

@@ -43,6 +43,8 @@ pub(super) enum Undo {
     Created,
     /// Whose turn it was (`State::active`).
     Active(Option<PlayerId>),
+    /// An entity's side.
+    Side(EntId, Option<super::names::NameId>),
     /// The newest entry of `Journal::heavy`.
     Heavy,
 }
@@ -53,7 +55,7 @@ pub(super) enum Heavy {
     /// A zone's contents were replaced (a shuffle, passed hands).
     Items(ZoneId, super::items::Items),
     /// An entity's side.
-    Side(EntId, Option<String>),
+
     /// An entity's assigned property (absent: `None`).
     Prop(EntId, String, Option<Value>),
     /// A variable's value (absent: `None`); whose turn it is is `Undo::Active`.
@@ -271,6 +273,7 @@ impl State {
             Undo::Declared => self.counters.undeclare_last(),
             Undo::Eliminated(n) => self.eliminated.truncate(n),
             Undo::Active(p) => self.active = p,
+            Undo::Side(e, v) => self.ents[e].side = v,
             Undo::Heavy => {
                 let h = self.journal.heavy.pop();
                 debug_assert!(h.is_some(), "the heavy undos are out of step with the entries");
@@ -299,7 +302,6 @@ impl State {
                 self.journal.card_moves += 1;
                 self.zones[z].items = items;
             }
-            Heavy::Side(e, v) => self.ents[e].side = v,
             Heavy::Prop(e, name, v) => _ = super::state::put(&mut self.ents[e].props, &name, v),
             Heavy::Var(name, v) => _ = self.put_var(&name, v),
             Heavy::Label(base, v) => match v {
@@ -332,9 +334,9 @@ impl State {
     }
 
     /// Turns an entity to a side.
-    pub fn set_side(&mut self, e: EntId, side: Option<String>) {
+    pub fn set_side(&mut self, e: EntId, side: Option<super::names::NameId>) {
         let old = std::mem::replace(&mut self.ents[e].side, side);
-        self.record_heavy(|| Heavy::Side(e, old));
+        self.record(Undo::Side(e, old));
     }
 
     /// Assigns a property of an entity (replacing the printed value).

@@ -79,12 +79,12 @@ pub enum Loc {
 }
 
 /// What an entity is.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
     /// A card, by index into the ruleset's card definitions.
     Card(usize),
-    /// A piece of the named kind.
-    Piece(String),
+    /// A piece of the kind with this name (`State::piece_name`).
+    Piece(super::names::NameId),
 }
 
 /// A card or piece.
@@ -102,8 +102,8 @@ pub struct Entity {
     pub home: Option<ZoneId>,
     /// Face up (true) or down.
     pub face_up: bool,
-    /// The current side of a two-sided piece.
-    pub side: Option<String>,
+    /// The current side of a two-sided piece (`State::piece_name`).
+    pub side: Option<super::names::NameId>,
     /// Whether it is exhausted (used).
     pub exhausted: bool,
     /// Properties assigned by `set` with no duration (they replace the printed value).

@@ -70,6 +70,8 @@ pub struct State {
     /// them (`table_of`), as each game lays out its own table. They never change once
     /// the game is over, so a copy of the state shares them rather than copy them.
     pub earlier: Vec<std::sync::Arc<[Entity]>>,
+    /// The names of piece kinds and sides, by id (`names.rs`).
+    pub(super) names: std::sync::Arc<super::names::PieceNames>,
 }
 
 impl State {
@@ -98,6 +100,7 @@ impl State {
             spaces: vec![],
             held: vec![],
             earlier: vec![],
+            names: Default::default(),
         }
     }
 

@@ -45,6 +45,7 @@ impl State {
             spaces,
             held,
             earlier,
+            names,
         } = src;
         copy_vec(&mut self.players, players, Player::copy_from);
         self.seats.clone_from(seats);
@@ -68,6 +69,10 @@ impl State {
         self.spaces.clone_from(spaces);
         self.held.clone_from(held);
         self.earlier.clone_from(earlier);
+        // Shared by every state of the same rules: nothing to copy, most often.
+        if !std::sync::Arc::ptr_eq(&self.names, names) {
+            self.names = std::sync::Arc::clone(names);
+        }
         debug_assert!(self == src && self.journal_closed() == src.journal_closed(), "copy_from copies every part");
     }
 }
@@ -99,7 +104,7 @@ impl Zone {
 impl Entity {
     fn copy_from(&mut self, src: &Entity) {
         let Entity { kind, label, owner, loc, home, face_up, side, exhausted, props, shown } = src;
-        self.kind.clone_from(kind);
+        self.kind = *kind;
         // A thing's label never changes: copied from the state the previous game was
         // copied from, it is the same shared text, and nothing is copied.
         if !crate::text::Text::ptr_eq(&self.label, label) {
@@ -109,7 +114,7 @@ impl Entity {
         self.loc = *loc;
         self.home = *home;
         self.face_up = *face_up;
-        self.side.clone_from(side);
+        self.side = *side;
         self.exhausted = *exhausted;
         // Most things have no property of their own, before and after: an empty map is
         // left as it is (replacing it would drop one and make another, per thing, per game).

@@ -135,8 +135,9 @@ fn ordered_zones_take_the_top_first_and_attachments_follow_their_bearer() {
     };
     let deck = s.add_zone(zone("deck", true, false));
     let area = s.add_zone(zone("area", false, true));
-    let a = s.create(Kind::Piece("x".into()), "x".into(), Some(0), deck);
-    let b = s.create(Kind::Piece("x".into()), "x#2".into(), Some(0), deck);
+    let x = Kind::Piece(s.piece_id("x"));
+    let a = s.create(x, "x".into(), Some(0), deck);
+    let b = s.create(x, "x#2".into(), Some(0), deck);
     s.put(b, deck, true);
     assert_eq!(*s.zones[deck].items, [b, a]);
     s.put(a, area, true);
@@ -175,8 +176,9 @@ fn a_state_copied_into_another_equals_its_source_whatever_the_other_held() {
     let mut large = three();
     let pile = large.add_zone(zone("pile"));
     let hand = large.add_zone(zone("hand"));
+    let x = Kind::Piece(large.piece_id("x"));
     for k in 0..5 {
-        large.create(Kind::Piece("x".into()), format!("x#{k}"), Some(1), pile);
+        large.create(x, format!("x#{k}"), Some(1), pile);
     }
     large.put(2, hand, true);
     large.set_face(3, false);
@@ -198,10 +200,8 @@ fn the_card_layout_changes_when_a_card_may_have_moved_and_not_for_pieces_alone()
     let mut s = three();
     let (deck, pile) = (s.add_zone(zone("deck")), s.add_zone(zone("pile")));
     let card = s.create(Kind::Card(0), "c".into(), None, deck);
-    let (p, q) = (
-        s.create(Kind::Piece("x".into()), "x".into(), None, deck),
-        s.create(Kind::Piece("x".into()), "x#2".into(), None, deck),
-    );
+    let x = Kind::Piece(s.piece_id("x"));
+    let (p, q) = (s.create(x, "x".into(), None, deck), s.create(x, "x#2".into(), None, deck));
     let before = s.card_layout();
     s.put(p, pile, true);
     assert_eq!(s.card_layout(), before, "a piece moved, no card");

@@ -82,7 +82,7 @@ pub fn runs(s: &State, items: &[usize], shared: bool) -> Vec<String> {
     let state = |e: usize| {
         let x = &s.ents[e];
         let mut v: Vec<&str> = vec![];
-        v.extend(x.side.as_deref());
+        v.extend(x.side.map(|i| &**s.piece_name(i)));
         if !x.face_up {
             v.push("face down");
         }

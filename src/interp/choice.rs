@@ -289,17 +289,7 @@ impl Interp<'_> {
                 let counters: Vec<(&str, i64)> = s.counters.of(Holder::Ent(*e)).collect();
                 // What is attached is indexed: looking at every entity made this quadratic.
                 let attached = s.borne().any(|o| s.ents[o].loc == Loc::On(*e));
-                Some((
-                    x.kind.clone(),
-                    x.owner,
-                    x.loc,
-                    x.side.clone(),
-                    x.exhausted,
-                    x.face_up,
-                    x.props.clone(),
-                    counters,
-                    attached,
-                ))
+                Some((x.kind, x.owner, x.loc, x.side, x.exhausted, x.face_up, x.props.clone(), counters, attached))
             }
             _ => None,
         };

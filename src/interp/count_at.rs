@@ -48,9 +48,10 @@ pub(super) enum Whose {
 enum What {
     /// Every card (`true`) or every piece.
     All(bool),
-    /// A noun no property holds as a value (a piece kind, a side, a board value), and
-    /// which spaces hold it (`Rules::space_nouns`, read once here).
-    Noun(crate::text::Text, Option<Vec<bool>>),
+    /// A noun no property holds as a value (a piece kind, a side, a board value), its id
+    /// among the rules' piece names, and which spaces hold it (`Rules::space_nouns`): both
+    /// read once here.
+    Noun(crate::text::Text, Option<crate::engine::NameId>, Option<Vec<bool>>),
 }
 
 /// `fun(x)` as a `CountAt` node, when `x` has its shape and `select` would take its place
@@ -80,7 +81,8 @@ pub(super) fn count_at(rules: &Rules, fun: Fun, x: &Expr) -> Option<CountAt> {
                 return None;
             }
             let holding = rules.space_nouns.get(noun.as_str()).cloned();
-            What::Noun(noun, holding)
+            let id = rules.piece_names.id(&noun);
+            What::Noun(noun, id, holding)
         }
         _ => return None,
     };
@@ -164,10 +166,13 @@ impl Interp<'_> {
                 let all = zones.iter().flat_map(|&z| s.zones[z].items.iter());
                 all.filter(|&&e| s.is_card(e) == *cards).for_each(|&e| count(Some(e)));
             }
-            What::Noun(noun, holding) => self.each_named(noun, holding.as_ref(), zones, |v| match v {
-                Value::Ent(e) => count(Some(e)),
-                _ => count(None),
-            }),
+            What::Noun(noun, id, holding) => {
+                let id = self.noun_id(*id, noun);
+                self.each_named((noun, id), holding.as_ref(), zones, |v| match v {
+                    Value::Ent(e) => count(Some(e)),
+                    _ => count(None),
+                })
+            }
         }
         (n, kept)
     }

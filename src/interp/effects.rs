@@ -554,14 +554,14 @@ impl<'r> Interp<'r> {
                 Ok(())
             }
             _ => {
-                let sides = match &self.w.state.ents[ent].kind {
-                    Kind::Piece(k) => self.rules.pieces.get(k).cloned().unwrap_or_default(),
-                    Kind::Card(_) => vec![],
+                let sides = match self.w.state.ents[ent].kind {
+                    Kind::Piece(k) => self.rules.pieces.get(&**self.w.state.piece_name(k)).map_or(&[][..], |s| &s[..]),
+                    Kind::Card(_) => &[],
                 };
-                if sides.len() == 2 {
-                    let cur = self.w.state.ents[ent].side.clone();
-                    let other = if cur.as_deref() == Some(&sides[0]) { &sides[1] } else { &sides[0] };
-                    return self.flip_to(ent, &other.clone(), cx);
+                if let [a, b] = sides {
+                    let cur = self.w.state.ents[ent].side.map(|i| self.w.state.piece_name(i));
+                    let other = if cur.is_some_and(|c| **c == **a) { b } else { a };
+                    return self.flip_to(ent, other, cx);
                 }
                 let up = !self.w.state.ents[ent].face_up;
                 self.w.state.set_face(ent, up);
@@ -573,13 +573,15 @@ impl<'r> Interp<'r> {
 
     /// Turns a two-sided piece to `side`.
     pub fn flip_to(&mut self, ent: EntId, side: &str, cx: &Ctx) -> R<()> {
-        if let Kind::Piece(k) = &self.w.state.ents[ent].kind {
-            let sides = self.rules.pieces.get(k).cloned().unwrap_or_default();
+        if let Kind::Piece(k) = self.w.state.ents[ent].kind {
+            let k = self.w.state.piece_name(k);
+            let sides = self.rules.pieces.get(&**k).map_or(&[][..], |s| &s[..]);
             if !sides.iter().any(|s| s == side) {
                 return Err(Halt::error(format!("{k} has no side `{side}` (sides: {})", sides.join(", "))));
             }
         }
-        self.w.state.set_side(ent, Some(side.to_string()));
+        let id = self.w.state.piece_id(side);
+        self.w.state.set_side(ent, Some(id));
         self.emit(cx.you, EventKind::Flip { ent, to: side.into() });
         Ok(())
     }

@@ -108,14 +108,15 @@ impl<'r> Interp<'r> {
             let name = &spec.name.value;
             let holder =
                 |per: Per| rules.zones.iter().find(|z| z.per == per && z.holds.iter().any(|h| &h.value == name));
-            let side = spec.sides.first().map(|s| s.value.clone());
+            let side = spec.sides.first().map(|s| self.w.state.piece_id(&s.value));
+            let kind = self.w.state.piece_id(name);
             let make = |me: &mut Self, zone: usize, owner: Option<PlayerId>, n: i64| {
                 let n = n.clamp(0, me.limits.supply as i64);
                 me.room_for(n as usize, || format!("supplying {name}"))?;
                 for _ in 0..n {
                     let label = me.w.state.fresh_label(name);
-                    let e = me.w.state.create(Kind::Piece(name.clone()), label, owner, zone);
-                    me.w.state.set_side(e, side.clone());
+                    let e = me.w.state.create(Kind::Piece(kind), label, owner, zone);
+                    me.w.state.set_side(e, side);
                 }
                 me.note(None, false, |me| format!("supply: {n} {name} in {}", me.w.state.zone_name(zone)));
                 Ok(())

@@ -18,7 +18,7 @@ impl<'r> Interp<'r> {
         match v {
             Value::Ent(e) => {
                 let ent = &self.w.state.ents[*e];
-                if piece_named(ent, noun) {
+                if piece_named(ent, self.w.state.piece_name_id(noun)) {
                     return Ok(true);
                 }
                 let e = *e;
@@ -60,7 +60,8 @@ impl<'r> Interp<'r> {
             return None;
         }
         let mut out = List::new();
-        self.each_named(noun, rules.space_nouns.get(noun), zones, |v| out.push(v));
+        let id = self.w.state.piece_name_id(noun);
+        self.each_named((noun, id), rules.space_nouns.get(noun), zones, |v| out.push(v));
         Some(out)
     }
 
@@ -70,7 +71,7 @@ impl<'r> Interp<'r> {
     #[inline]
     pub(super) fn each_named(
         &self,
-        noun: &str,
+        (noun, id): (&str, Option<crate::engine::NameId>),
         holding: Option<&Vec<bool>>,
         zones: &[ZoneId],
         mut f: impl FnMut(Value),
@@ -78,12 +79,21 @@ impl<'r> Interp<'r> {
         let s = &self.w.state;
         for &z in zones {
             for &e in &s.zones[z].items {
-                if piece_named(&s.ents[e], noun) {
+                if piece_named(&s.ents[e], id) {
                     f(Value::Ent(e));
                 }
             }
         }
         zones.iter().filter(|&&z| self.space_is(z, noun, holding)).for_each(|&z| f(Value::Zone(z)));
+    }
+
+    /// The id of `noun` among the state's piece names: `known`, its id among the rules'
+    /// (the same in every state of them, `Rules::piece_names`), found when compiled, else
+    /// looked up (a name a scenario added, or one no piece is).
+    #[inline]
+    pub(super) fn noun_id(&self, known: Option<crate::engine::NameId>, noun: &str) -> Option<crate::engine::NameId> {
+        debug_assert!(known.is_none_or(|k| self.w.state.piece_name_id(noun) == Some(k)), "`{noun}`: another id");
+        known.or_else(|| self.w.state.piece_name_id(noun))
     }
 
     /// `things` of a noun: the things of the table that may be one (a step each) tested
@@ -147,11 +157,12 @@ impl<'r> Interp<'r> {
         }
         let (mut n, mut out) = (0, List::new());
         if self.may_be(noun).1 {
+            let id = s.piece_name_id(noun);
             let mut test = |e: EntId| {
                 let ent = &s.ents[e];
                 if matches!(ent.kind, Kind::Piece(_)) {
                     n += 1;
-                    if piece_named(ent, noun) {
+                    if piece_named(ent, id) {
                         out.push(Value::Ent(e));
                     }
                 }
@@ -184,7 +195,8 @@ impl<'r> Interp<'r> {
         }
         let holding = rules.space_nouns.get(noun);
         // The noun's printed membership of each piece kind met so far.
-        let mut kinds: Vec<(String, bool)> = vec![];
+        let mut kinds: Vec<(crate::engine::NameId, bool)> = vec![];
+        let id = self.w.state.piece_name_id(noun);
         let mut out = List::new();
         for c in cands {
             let fast = match &c {
@@ -193,12 +205,12 @@ impl<'r> Interp<'r> {
                     let ent = &self.w.state.ents[*e];
                     match &ent.kind {
                         Kind::Card(card) => Some(bit.and_then(|b| rules.nouns.card_has(*card, b)).unwrap_or(false)),
-                        Kind::Piece(_) if piece_named(ent, noun) => Some(true),
+                        Kind::Piece(_) if piece_named(ent, id) => Some(true),
                         Kind::Piece(_) if values.is_empty() => Some(false),
                         Kind::Piece(k) => match kinds.iter().find(|(x, _)| x == k) {
                             Some((_, is)) => Some(*is),
                             None => {
-                                let k = k.clone();
+                                let k = *k;
                                 let is = self.is_a_by_values(*e, noun)?;
                                 kinds.push((k, is));
                                 Some(is)
@@ -318,10 +330,14 @@ fn member_shape(e: &Expr) -> bool {
     }
 }
 
-/// Whether `ent` is a piece of kind `noun`, or one showing the side `noun`.
+/// Whether `ent` is a piece of kind `noun`, or one showing the side `noun` (the noun's
+/// id among piece names, `State::piece_name_id`: `None`, no piece is one).
 #[inline]
-fn piece_named(ent: &Entity, noun: &str) -> bool {
-    matches!(&ent.kind, Kind::Piece(k) if k == noun || ent.side.as_deref() == Some(noun))
+fn piece_named(ent: &Entity, noun: Option<crate::engine::NameId>) -> bool {
+    match (ent.kind, noun) {
+        (Kind::Piece(k), Some(n)) => k == n || ent.side == Some(n),
+        _ => false,
+    }
 }
 
 /// Which names are nouns, worked out once with the rules.

@@ -32,14 +32,12 @@ impl Interp<'_> {
         let mut placed = List::new();
         for p in self.beneficiaries(e, cx)? {
             let s = &self.w.state;
+            let noun = s.piece_name_id(c.noun);
             let free: Vec<EntId> = (0..s.ents.len())
                 .filter(|&x| {
                     s.ents[x].owner == Some(p) && s.ents[x].home.is_some_and(|h| s.ents[x].loc == Loc::Zone(h))
                 })
-                .filter(|&x| {
-                    matches!(&s.ents[x].kind, Kind::Piece(k) if *k == c.noun)
-                        || s.ents[x].side.as_deref() == Some(c.noun)
-                })
+                .filter(|&x| noun.is_some_and(|n| s.ents[x].kind == Kind::Piece(n) || s.ents[x].side == Some(n)))
                 .collect();
             if free.len() < n {
                 return Err(Halt::refused(format!(
@@ -87,16 +85,16 @@ impl Interp<'_> {
         };
         let kind = match self.rules.card_ids.get(c.noun) {
             Some(&i) => Kind::Card(i),
-            None => Kind::Piece(c.noun.to_string()),
+            None => Kind::Piece(self.w.state.piece_id(c.noun)),
         };
-        let side = self.rules.pieces.get(c.noun).and_then(|s| s.first().cloned());
+        let side = self.rules.pieces.get(c.noun).and_then(|s| s.first()).map(|s| self.w.state.piece_id(s));
         self.room_for(n, || format!("create {} ×{n}", c.noun))?;
         let mut made = List::new();
         for _ in 0..n {
             self.tick()?;
             let label = self.w.state.fresh_label(c.noun);
-            let ent = self.w.state.create(kind.clone(), label, owner, zone);
-            self.w.state.set_side(ent, side.clone());
+            let ent = self.w.state.create(kind, label, owner, zone);
+            self.w.state.set_side(ent, side);
             made.push(Value::Ent(ent));
         }
         let at = if self.w.state.zones[zone].attrs.is_some() { "at" } else { "in" };

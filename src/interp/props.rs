@@ -102,7 +102,7 @@ impl<'r> Interp<'r> {
             Kind::Piece(name) => self
                 .rules
                 .piece_props
-                .get(name)
+                .get(&**self.w.state.piece_name(*name))
                 .and_then(|m| m.get(prop))
                 .or_else(|| self.rules.props.get(prop).map(|i| &i.default)),
         }

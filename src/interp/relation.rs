@@ -101,7 +101,7 @@ impl Interp<'_> {
                 Some(z) if s.zones[z].attrs.is_some() => Value::Zone(z),
                 _ => Value::Null,
             },
-            (Rel::Side, v) => s.ents[ent(v)?].side.as_deref().map(|x| Value::Sym(x.into())).unwrap_or(Value::Null),
+            (Rel::Side, v) => s.ents[ent(v)?].side.map(|x| Value::Sym(s.piece_name(x).into())).unwrap_or(Value::Null),
             (Rel::Exhausted, v) => Value::Bool(s.ents[ent(v)?].exhausted),
             (Rel::FaceUp, v) => Value::Bool(s.ents[ent(v)?].face_up),
             (Rel::Name, Value::Player(p)) => Value::Str(s.players[*p].name.as_str().into()),
@@ -109,7 +109,7 @@ impl Interp<'_> {
                 let e = ent(v)?;
                 match &s.ents[e].kind {
                     crate::engine::Kind::Card(c) => Value::Str(self.rules.cards[*c].name.as_str().into()),
-                    crate::engine::Kind::Piece(k) => Value::Str(k.as_str().into()),
+                    crate::engine::Kind::Piece(k) => Value::Str(s.piece_name(*k).into()),
                 }
             }
             (Rel::Id, v) => Value::Sym(s.ents[ent(v)?].label.as_str().into()),

@@ -33,6 +33,9 @@ pub struct Rules {
     pub(super) noun_names: crate::fxhash::FxHashMap<Box<str>, bool>,
     /// The names the events of using an ability carry, made once (`use_ability`).
     pub(super) use_names: super::actions::UseNames,
+    /// The names of piece kinds, then of their sides, in declaration order: every state
+    /// of these rules starts from this table (`engine::names`).
+    pub piece_names: std::sync::Arc<crate::engine::PieceNames>,
     /// Each name of `env` by index: what it stands for at run time.
     pub globals: Vec<super::compile::Global>,
     /// Each name of `env` by index: the built-in relation `NAME of x` reads, when the name
@@ -289,6 +292,10 @@ impl Rules {
         rules.from_zones = all.iter().flat_map(|a| a.from.iter().cloned()).collect();
         rules.resolve_timings();
         rules.space_nouns = space_nouns(&rules.attrs, rules.board.as_ref());
+        // Before the conditions: their nodes keep the ids of the nouns they count.
+        let kinds = rules.piece_specs.iter().map(|p| p.name.value.as_str());
+        let sides = rules.piece_specs.iter().flat_map(|p| p.sides.iter().map(|s| s.value.as_str()));
+        rules.piece_names = std::sync::Arc::new(crate::engine::PieceNames::of(kinds.chain(sides)));
         super::conds::compile_conds(&mut rules);
         rules.stmts = super::stmts::compile(&rules);
         rules.default_keys = super::places::DefaultZone::keys(&rules);
@@ -389,6 +396,7 @@ impl Rules {
             values,
             space_nouns: HashMap::default(),
             use_names: Default::default(),
+            piece_names: Default::default(),
             nouns: Default::default(),
             procs: HashMap::default(),
             proc_list: vec![],

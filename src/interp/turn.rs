@@ -13,6 +13,7 @@ impl<'r> Interp<'r> {
     /// Creates the zones, board spaces and counter bounds of the ruleset for these players.
     pub fn lay_out(rules: &super::Rules, seed: u64, players: Vec<Player>) -> State {
         let mut s = State::new(seed);
+        s.use_piece_names(&rules.piece_names);
         // One label counter per card id and piece kind: filled as the game deals them.
         s.labels.reserve(rules.cards.len() + rules.piece_specs.len());
         for p in players {

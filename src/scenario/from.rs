@@ -211,7 +211,7 @@ fn put_in(s: &State, e: EntId) -> Option<usize> {
 /// How a thing lies: what a `put` item states of all its things at once.
 fn lie(s: &State, e: EntId) -> (bool, bool, Option<&str>, Option<usize>) {
     let x = &s.ents[e];
-    (x.face_up, x.exhausted, x.side.as_deref(), x.owner)
+    (x.face_up, x.exhausted, x.side.map(|i| &**s.piece_name(i)), x.owner)
 }
 
 /// `in: ZONE, of: PLAYER` for a player's zone; for a shared zone or a space, `of:` is

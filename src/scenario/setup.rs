@@ -104,7 +104,7 @@ impl Runner<'_> {
             } else {
                 let piece = it.rules.env.resolve(base).map(|(n, _)| n).filter(|n| it.rules.pieces.contains_key(n));
                 let k = piece.ok_or_else(|| bad(format!("no card or piece `{base}`")))?;
-                (Kind::Piece(k.clone()), k)
+                (Kind::Piece(it.w.state.piece_id(&k)), k)
             };
             let label = if id.value.contains('#') {
                 let taken = || bad(format!("`{}` is already on the table", id.value));
@@ -113,8 +113,9 @@ impl Runner<'_> {
                 it.w.state.fresh_label(&base)
             };
             let piece_side = match &kind {
-                Kind::Piece(k) => {
-                    side.as_ref().map(|s| s.value.clone()).or_else(|| it.rules.pieces[k].first().cloned())
+                Kind::Piece(_) => {
+                    let first = || it.rules.pieces[&base].first().cloned();
+                    side.as_ref().map(|s| s.value.clone()).or_else(first).map(|s| it.w.state.piece_id(&s))
                 }
                 Kind::Card(_) => None,
             };
