@@ -241,3 +241,28 @@ fn active_player_set_to_what_is_not_a_player_is_kept_as_a_variable_until_someone
     s.rollback(mark);
     assert_eq!((s.active(), s.var(ACTIVE), s.vars.get(ACTIVE)), (Some(1), Some(Value::Player(1)), None));
 }
+
+#[test]
+fn piece_names_are_shared_ids_that_a_rollback_leaves_and_a_new_name_copies() {
+    let seeded = std::sync::Arc::new(crate::engine::PieceNames::of(["pawn", "disc", "light", "dark"]));
+    let (mut s, mut t) = (three(), three());
+    s.use_piece_names(&seeded);
+    t.use_piece_names(&seeded);
+    // Seeded names have the ruleset's ids, the same in every state of it.
+    assert_eq!((s.piece_name_id("pawn"), s.piece_name_id("dark")), (Some(0), Some(3)));
+    assert_eq!(s.piece_id("disc"), 1);
+    let deck = s.add_zone(zone("deck"));
+    let disc = s.create(Kind::Piece(1), "disc".into(), None, deck);
+    s.set_side(disc, Some(2));
+    // A side no ruleset named gets the next id in this state alone.
+    let mark = s.checkpoint();
+    let grey = s.piece_id("grey");
+    s.set_side(disc, Some(grey));
+    assert_eq!((grey, &**s.piece_name(grey)), (4, "grey"));
+    assert_eq!((t.piece_name_id("grey"), seeded.id("grey")), (None, None));
+    // A rollback restores the side (a light entry) and leaves the name: ids stay valid.
+    s.rollback(mark);
+    assert_eq!(s.ents[disc].side, Some(2));
+    assert_eq!(s.piece_name_id("grey"), Some(4));
+    assert_eq!(&**s.piece_name(s.ents[disc].side.unwrap()), "light");
+}
