@@ -54,8 +54,6 @@ pub(super) enum Undo {
 pub(super) enum Heavy {
     /// A zone's contents were replaced (a shuffle, passed hands).
     Items(ZoneId, super::items::Items),
-    /// An entity's side.
-
     /// An entity's assigned property (absent: `None`).
     Prop(EntId, String, Option<Value>),
     /// A variable's value (absent: `None`); whose turn it is is `Undo::Active`.

@@ -71,6 +71,14 @@ impl State {
         self.names = Arc::clone(names);
     }
 
+    /// Takes the ruleset's table of piece names if this state has named no piece yet (so
+    /// has given out no id); else keeps its own, which began as that table (`lay_out`).
+    pub fn seed_piece_names(&mut self, names: &Arc<PieceNames>) {
+        if self.names.list.is_empty() {
+            self.use_piece_names(names);
+        }
+    }
+
     /// The id of piece kind or side `name`, given one if it has none.
     pub fn piece_id(&mut self, name: &str) -> NameId {
         match self.names.id(name) {

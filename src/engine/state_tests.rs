@@ -266,3 +266,18 @@ fn piece_names_are_shared_ids_that_a_rollback_leaves_and_a_new_name_copies() {
     assert_eq!(s.piece_name_id("grey"), Some(4));
     assert_eq!(&**s.piece_name(s.ents[disc].side.unwrap()), "light");
 }
+
+#[test]
+fn a_state_takes_the_rules_piece_names_only_before_it_names_a_piece() {
+    let rules = std::sync::Arc::new(crate::engine::PieceNames::of(["pawn", "disc"]));
+    let mut fresh = three();
+    fresh.seed_piece_names(&rules);
+    assert_eq!(fresh.piece_name_id("disc"), Some(1));
+    // One that named a piece already keeps its own ids: its pieces hold them.
+    let mut own = three();
+    let deck = own.add_zone(zone("deck"));
+    let disc = own.piece_id("disc");
+    own.create(Kind::Piece(disc), "disc".into(), None, deck);
+    own.seed_piece_names(&rules);
+    assert_eq!((own.piece_name_id("disc"), own.piece_name_id("pawn")), (Some(0), None));
+}

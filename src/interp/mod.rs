@@ -231,7 +231,10 @@ pub struct Interp<'r> {
 
 impl<'r> Interp<'r> {
     /// An interpreter over a fresh state.
-    pub fn new(rules: &'r Rules, state: State, agent: Box<dyn Agent + 'r>) -> Self {
+    pub fn new(rules: &'r Rules, mut state: State, agent: Box<dyn Agent + 'r>) -> Self {
+        // A state not laid out by these rules (a library caller's own) has named no piece
+        // yet: it takes the rules' names, whose ids compiled conditions keep.
+        state.seed_piece_names(&rules.piece_names);
         let kept = memo::Kept::new(rules, &state);
         Interp {
             w: World::new(state),

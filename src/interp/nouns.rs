@@ -18,7 +18,8 @@ impl<'r> Interp<'r> {
         match v {
             Value::Ent(e) => {
                 let ent = &self.w.state.ents[*e];
-                if piece_named(ent, self.w.state.piece_name_id(noun)) {
+                // A card is no piece: its noun is not looked up among the piece names.
+                if matches!(ent.kind, Kind::Piece(_)) && piece_named(ent, self.w.state.piece_name_id(noun)) {
                     return Ok(true);
                 }
                 let e = *e;
