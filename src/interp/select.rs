@@ -189,7 +189,9 @@ impl<'r> Interp<'r> {
     pub(super) fn may_be(&self, noun: &str) -> (bool, bool) {
         let r = self.rules;
         let by_value = r.values.get(noun).is_some_and(|props| !props.is_empty());
-        let by_piece = r.pieces.iter().any(|(kind, sides)| kind == noun || sides.iter().any(|s| s == noun));
+        // Every piece kind and side is among the rules' piece names: one lookup, no scan.
+        let by_piece = r.piece_names.id(noun).is_some();
+        debug_assert_eq!(by_piece, r.pieces.iter().any(|(k, sides)| k == noun || sides.iter().any(|s| s == noun)));
         (by_value, by_value || by_piece)
     }
 
