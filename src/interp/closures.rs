@@ -361,13 +361,19 @@ fn compile(t: &Tb) -> Option<Cl> {
 }
 
 impl Interp<'_> {
+    /// Whether a closure that reads printed properties (`printed`) must give up: a
+    /// modifier is in force and the read is not raw (`printed_card` then gives up).
+    #[inline(always)]
+    pub(super) fn printed_in_doubt(&self, printed: bool) -> bool {
+        printed && !self.raw && !self.w.mods.is_empty()
+    }
+
     /// What closure `f` gives and the steps it adds up, where they fit in the budget's
     /// room; `None` where it gives up, has none of it, or would read a printed property
-    /// (`printed`) while a modifier is in force (`printed_card` then gives up). Nothing
-    /// is counted here.
+    /// while a modifier is in force (`printed_in_doubt`). Nothing is counted here.
     #[inline(always)]
     fn run_closure<T>(&self, printed: bool, f: impl FnOnce(&Self, &mut Acc) -> Option<T>) -> Option<(T, Acc)> {
-        if self.coverage.is_some() || (printed && !self.raw && !self.w.mods.is_empty()) {
+        if self.coverage.is_some() || self.printed_in_doubt(printed) {
             return None;
         }
         let mut acc = Acc::default();

@@ -334,7 +334,7 @@ fn member_shape(e: &Expr) -> bool {
 /// Whether `ent` is a piece of kind `noun`, or one showing the side `noun` (the noun's
 /// id among piece names, `State::piece_name_id`: `None`, no piece is one).
 #[inline]
-fn piece_named(ent: &Entity, noun: Option<crate::engine::NameId>) -> bool {
+pub(super) fn piece_named(ent: &Entity, noun: Option<crate::engine::NameId>) -> bool {
     match (ent.kind, noun) {
         (Kind::Piece(k), Some(n)) => k == n || ent.side == Some(n),
         _ => false,

@@ -37,7 +37,7 @@ impl Interp<'_> {
                 .filter(|&x| {
                     s.ents[x].owner == Some(p) && s.ents[x].home.is_some_and(|h| s.ents[x].loc == Loc::Zone(h))
                 })
-                .filter(|&x| noun.is_some_and(|n| s.ents[x].kind == Kind::Piece(n) || s.ents[x].side == Some(n)))
+                .filter(|&x| super::nouns::piece_named(&s.ents[x], noun))
                 .collect();
             if free.len() < n {
                 return Err(Halt::refused(format!(

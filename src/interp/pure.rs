@@ -150,21 +150,18 @@ impl Interp<'_> {
     /// nothing, where one of them gives up or the budget would run out among them.
     #[inline(always)]
     fn guards_at_once(&mut self, guards: &[Fx], cx: &Ctx) -> Option<(bool, usize)> {
-        // As `run_closure`: a printed property is not read as printed while a modifier is
-        // in force. (Coverage, which it also gives up for, is not recorded here.)
-        let mods = !self.raw && !self.w.mods.is_empty();
+        // Coverage, which `run_closure` also gives up for, is not recorded here.
         let mut acc = super::closures::Acc::default();
         let mut held = 0;
         for fx in guards {
             let holds = match fx.same_id() {
-                Some((ne, (a, b), steps)) => {
-                    let (x, y) = (self.id_of(a, cx)?, self.id_of(b, cx)?);
+                Some((ne, ids, steps)) => {
                     acc.steps += steps;
-                    (x == y) != ne
+                    self.ids_hold(ne, ids, cx)?
                 }
                 None => {
                     let c = fx.closure()?;
-                    if c.printed && mods {
+                    if self.printed_in_doubt(c.printed) {
                         return None;
                     }
                     (c.cl)(self, cx, &mut acc)?

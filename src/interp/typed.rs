@@ -224,10 +224,17 @@ impl Interp<'_> {
     /// `Tb::SameId`'s truth, counting `steps` of its own (`None`: it gives up). The ids
     /// are read before the steps are counted: reading them changes nothing.
     #[inline(always)]
-    pub(super) fn same_ids(&mut self, ne: bool, (a, b): (Ti, Ti), steps: usize, cx: &Ctx) -> Option<bool> {
-        let (x, y) = (self.id_of(a, cx)?, self.id_of(b, cx)?);
+    pub(super) fn same_ids(&mut self, ne: bool, ids: (Ti, Ti), steps: usize, cx: &Ctx) -> Option<bool> {
+        let held = self.ids_hold(ne, ids, cx)?;
         self.tick_n(steps).ok()?;
-        Some((x == y) != ne)
+        Some(held)
+    }
+
+    /// Whether two ids are the same (`ne`: differ), read with no step counted (`None`:
+    /// it gives up).
+    #[inline(always)]
+    pub(super) fn ids_hold(&self, ne: bool, (a, b): (Ti, Ti), cx: &Ctx) -> Option<bool> {
+        Some((self.id_of(a, cx)? == self.id_of(b, cx)?) != ne)
     }
 
     /// A part read as a truth (`fast_truth`).
