@@ -118,7 +118,11 @@ impl<'r> Interp<'r> {
             held => self.fire().and_then(|()| self.exec_stmts_from(&script.block, held, &mut cx)),
         };
         self.depth -= 1;
-        self.w.playing.retain(|&x| x != e);
+        // Only this play's entry: a play of the same card inside it (its own `play this`)
+        // took its own off, and the card is still coming into play out here.
+        if let Some(i) = self.w.playing.iter().rposition(|&x| x == e) {
+            self.w.playing.remove(i);
+        }
         if !self.w.noted.is_empty() {
             let prefix = format!(" of {}", self.w.state.ents[e].label);
             Rc::make_mut(&mut self.w.noted).retain(|k| !k.ends_with(&prefix));
