@@ -12,8 +12,11 @@ use twilit::engine::Rng;
 use twilit::interp::{Agent, Ask, Rules};
 use twilit::scenario::whole_game;
 
-/// Small enough to play in milliseconds, and between them most verbs and choice kinds.
-const GAMES: &[&str] = &["cards/goofspiel", "cards/crazy_eights", "cards/lotr", "tests/fixtures/run"];
+/// Between them most verbs and choice kinds; the first four play in milliseconds, the
+/// faction games (boards, pieces, counts made in place, interned piece names) in tenths
+/// of a second.
+const GAMES: &[&str] =
+    &["cards/goofspiel", "cards/crazy_eights", "cards/lotr", "tests/fixtures/run", "cards/root", "cards/ti4"];
 
 /// Turns per game: goofspiel ends in 13; the others are cut off so one input stays fast.
 const TURNS: u32 = 40;
