@@ -64,8 +64,19 @@ impl Probe {
 }
 
 impl Interp<'_> {
-    /// A step may begin: kept if it is the one asked for.
+    /// A step may begin: kept if it is the one asked for. Called at every action and
+    /// phase of every game: without a probe it is one test, made where it is called.
+    #[inline(always)]
     pub(super) fn probe_enter(&mut self) {
+        if self.probe.is_some() {
+            self.probe_enter_now();
+        }
+    }
+
+    /// `probe_enter` with a probe set.
+    #[cold]
+    #[inline(never)]
+    fn probe_enter_now(&mut self) {
         if let Some(p) = self.probe.as_deref_mut() {
             p.depth += 1;
             if p.depth == 1 && p.found.is_none() && p.taken + 1 == p.at {
@@ -96,7 +107,17 @@ impl Interp<'_> {
 
     /// The step that `probe_enter` began is over; `taken` when it happened (an action that
     /// went through, a phase that closed), not a pass or a refusal.
+    #[inline(always)]
     pub(super) fn probe_leave(&mut self, taken: Option<StepKind>) {
+        if self.probe.is_some() {
+            self.probe_leave_now(taken);
+        }
+    }
+
+    /// `probe_leave` with a probe set.
+    #[cold]
+    #[inline(never)]
+    fn probe_leave_now(&mut self, taken: Option<StepKind>) {
         let Some(p) = self.probe.as_deref_mut() else { return };
         p.depth = p.depth.saturating_sub(1);
         if p.depth > 0 {
