@@ -111,18 +111,14 @@ impl<'r> Interp<'r> {
         };
         self.emit(you, EventKind::Playing { ent: e });
         let mut cx = Ctx::placed(you, Some(Value::Ent(e)), &script.text, &script.origin);
-        self.w.playing.push(e);
+        self.w.start_playing(e);
         self.depth += 1;
         let out = match self.guards_held(e, you, script, &mut cx) {
             0 => self.exec_stmts(&script.block, &mut cx),
             held => self.fire().and_then(|()| self.exec_stmts_from(&script.block, held, &mut cx)),
         };
         self.depth -= 1;
-        // Only this play's entry: a play of the same card inside it (its own `play this`)
-        // took its own off, and the card is still coming into play out here.
-        if let Some(i) = self.w.playing.iter().rposition(|&x| x == e) {
-            self.w.playing.remove(i);
-        }
+        self.w.stop_playing(e);
         if !self.w.noted.is_empty() {
             let prefix = format!(" of {}", self.w.state.ents[e].label);
             Rc::make_mut(&mut self.w.noted).retain(|k| !k.ends_with(&prefix));

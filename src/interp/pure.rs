@@ -99,7 +99,7 @@ impl Interp<'_> {
         }
         // As `play_entity` runs the script: the card is coming into play.
         let mut cx = Ctx::placed(Some(p), Some(Value::Ent(e)), &script.text, &script.origin);
-        self.w.playing.push(e);
+        self.w.start_playing(e);
         self.depth += 1;
         let mark = self.steps.mark();
         let at_once = if script.guards_at_once { self.guards_at_once(&script.guards, &cx) } else { None };
@@ -112,9 +112,7 @@ impl Interp<'_> {
             None => self.guards_one_by_one(&script.guards, &mut cx),
         };
         self.depth -= 1;
-        // Guards only read: the card pushed above is still the last.
-        debug_assert_eq!(self.w.playing.last(), Some(&e));
-        self.w.playing.pop();
+        self.w.stop_playing(e);
         self.held = (held == script.guards.len()).then(|| Held {
             what: Guarded::Play(e),
             you: p,

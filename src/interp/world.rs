@@ -74,6 +74,21 @@ struct Rest {
 }
 
 impl World {
+    /// `e` starts coming into play: its `play:` script (or a trial of its guards) runs.
+    #[inline(always)]
+    pub(super) fn start_playing(&mut self, e: EntId) {
+        self.playing.push(e);
+    }
+
+    /// `e`'s play (or trial) is over. Plays nest (a script may play another card, or the
+    /// same one again) and each ends before the play around it, so its entry is the last:
+    /// taken off alone, the plays around it keep theirs.
+    #[inline(always)]
+    pub(super) fn stop_playing(&mut self, e: EntId) {
+        debug_assert_eq!(self.playing.last(), Some(&e), "plays end innermost first");
+        self.playing.pop();
+    }
+
     /// A copy of everything but the state. The destructuring names every field, so a new
     /// field of `World` does not compile until it is kept here too.
     #[inline(always)]
