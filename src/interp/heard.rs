@@ -24,6 +24,37 @@ pub struct Heard {
     named: Vec<(&'static str, Option<Vec<String>>)>,
     /// Whether there is any pattern at all.
     any: bool,
+    /// The signatures (`sig`) of `verbs` and `words`, of the names in `named`, and of
+    /// `periods`, or-ed: a word whose signature is not among them is certainly not in the
+    /// list, which answers most questions (an event nobody listens to) without comparing
+    /// any text.
+    sigs: Sigs,
+    /// Whether some pattern may match the use of a card's ability or an exhaustion (what
+    /// `cost_refused` asks of every use it tests): kept as patterns are added, as its
+    /// answer is the same for every card.
+    after_exhausting: bool,
+}
+
+/// The signatures of a `Heard`'s lists (see `sig`).
+#[derive(Debug, Clone, Copy, Default)]
+struct Sigs {
+    verbs: u64,
+    names: u64,
+    periods: u64,
+    /// Whether some verb's patterns may match any name (an object other than a name, or
+    /// none), or some pattern names a word that is no verb: the names' signatures then
+    /// do not tell.
+    open: bool,
+}
+
+/// A word's signature: one bit of 64, chosen by its length and its first and last bytes.
+/// Two words with different signatures differ; most words a game's events carry (a
+/// procedure's, a counter's, a phase's name) have a signature no pattern's word has.
+#[inline(always)]
+pub(super) fn sig(w: &str) -> u64 {
+    let b = w.as_bytes();
+    let (first, last) = (b.first().copied().unwrap_or(0) as usize, b.last().copied().unwrap_or(0) as usize);
+    1 << ((b.len().wrapping_mul(31) ^ first.wrapping_mul(7) ^ last.wrapping_mul(13)) % 64)
 }
 
 /// Adds `x` to `list` unless it is there.
@@ -69,6 +100,26 @@ impl Heard {
                 None => add_once(&mut self.words, verb.name.to_string()),
             },
         }
+        self.sigs = self.signatures();
+        self.after_exhausting = self.hears_named("use", super::actions::CARD_ABILITY)
+            || self.hears(&EventKind::Exhaust { ent: 0, exhausted: true });
+    }
+
+    /// The signatures of the lists as they now stand.
+    fn signatures(&self) -> Sigs {
+        let all = |words: &mut dyn Iterator<Item = &str>| words.fold(0, |m, w| m | sig(w));
+        let named = self.named.iter().filter_map(|(_, names)| names.as_ref());
+        Sigs {
+            verbs: all(&mut self.verbs.iter().copied().chain(self.words.iter().map(|w| w.as_str()))),
+            names: all(&mut named.flatten().map(|n| n.as_str())),
+            periods: all(&mut self.periods.iter().map(|p| p.as_str())),
+            open: !self.words.is_empty() || self.named.iter().any(|(_, names)| names.is_none()),
+        }
+    }
+
+    /// Whether some pattern may match the use of a card's ability or a card's exhaustion.
+    pub fn after_exhausting(&self) -> bool {
+        self.after_exhausting
     }
 
     /// Whether some pattern is indexed (else no event is heard).
@@ -83,18 +134,25 @@ impl Heard {
         }
         match k {
             EventKind::Period { period, name, .. } => {
-                self.periods.iter().any(|p| p == period)
-                    || matches!(name, PeriodName::Named(s) if self.periods.iter().any(|p| **p == **s))
+                let listed = |w: &str| self.sigs.periods & sig(w) != 0 && self.periods.iter().any(|p| p == w);
+                listed(period) || matches!(name, PeriodName::Named(s) if listed(s))
             }
             EventKind::Use { name, .. } => self.hears_named("use", name),
             EventKind::Counter { verb, name, .. } => self.hears_named(verb, name),
-            k => k.verb().is_some_and(|v| self.verbs.contains(&v) || self.words.iter().any(|w| w == v)),
+            k => k.verb().is_some_and(|v| {
+                self.sigs.verbs & sig(v) != 0 && (self.verbs.contains(&v) || self.words.iter().any(|w| w == v))
+            }),
         }
     }
 
     /// Whether some pattern may match an event of `verb` about the name `name` (a
     /// procedure's use, a counter's change), before the event is built.
     pub fn hears_named(&self, verb: &str, name: &str) -> bool {
+        // No pattern names it, nor may match any name (the test `words` and a verb without
+        // its list of names would pass): the commonest answer, with no text compared.
+        if !self.sigs.open && self.sigs.names & sig(name) == 0 {
+            return false;
+        }
         if !self.any || self.words.iter().any(|w| w == verb) {
             return self.any;
         }
@@ -138,6 +196,42 @@ mod tests {
         let counter = EventKind::Counter { verb: "add", name: "x".into(), holder: Holder::Game, delta: 1, now: 1 };
         assert!(h.hears(&play) && h.hears(&evening));
         assert!(!h.hears(&moved) && !h.hears(&turn) && !h.hears(&counter));
+    }
+
+    /// `hears_named` as it reads the lists alone, without the signatures.
+    fn listed(h: &Heard, verb: &str, name: &str) -> bool {
+        if !h.any || h.words.iter().any(|w| w == verb) {
+            return h.any;
+        }
+        match h.named.iter().find(|(v, _)| *v == verb) {
+            Some((_, Some(names))) => names.iter().any(|n| n == name),
+            Some((_, None)) => true,
+            None => false,
+        }
+    }
+
+    #[test]
+    fn the_signatures_answer_as_the_lists_do() {
+        let env = Env::new();
+        let words = ["battle", "battle_rolled", "b", "", "take_hits", "units_produced", "coins", "x", "ability"];
+        let mut h = Heard::default();
+        let patterns = ["a player uses battle_rolled", "you gain coins", "a player uses take_hits", "you spend x"];
+        let mut some = 0;
+        for p in patterns.iter().chain(&["you lose", "a player uses (x or y)"]) {
+            h.add(&pat(p), &env);
+            for verb in ["use", "gain", "spend", "set", "sets", "add"] {
+                for name in words.iter().chain(&patterns) {
+                    assert_eq!(h.hears_named(verb, name), listed(&h, verb, name), "{verb} {name} after `{p}`");
+                    some += usize::from(listed(&h, verb, name));
+                }
+            }
+        }
+        assert!(some > 10, "the lists hear some of the names");
+        let turn = EventKind::Period { start: true, period: "turn", name: PeriodName::Number(1) };
+        h.add(&pat("end of evening"), &env);
+        assert!(!h.hears(&turn));
+        h.add(&pat("start of turn"), &env);
+        assert!(h.hears(&turn));
     }
 
     #[test]

@@ -304,8 +304,12 @@ impl Interp<'_> {
     /// ability and of exhausting it (`use_ability`, `exhaust`).
     fn heard_after_exhausting(&self, e: EntId) -> bool {
         let heard = &self.rules.triggers;
-        heard.hears_named("use", super::actions::CARD_ABILITY)
-            || heard.hears(&crate::engine::EventKind::Exhaust { ent: e, exhausted: true })
+        debug_assert_eq!(
+            heard.after_exhausting(),
+            heard.hears_named("use", super::actions::CARD_ABILITY)
+                || heard.hears(&crate::engine::EventKind::Exhaust { ent: e, exhausted: true })
+        );
+        heard.after_exhausting()
     }
 
     /// Debug builds: the trial of a use `cost_refused` refuses is refused (its steps and

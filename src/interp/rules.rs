@@ -138,6 +138,8 @@ pub struct Rules {
     /// prohibition check, forbidding or not): a check of another verb, when none has one,
     /// has no static ability to read.
     static_verbs: Vec<std::sync::Arc<str>>,
+    /// The signatures of `static_verbs` (`heard::sig`), or-ed.
+    static_verb_sigs: u64,
     static_requires: bool,
     /// The events some ability answers before, instead of or right after them (others
     /// skip the search).
@@ -431,6 +433,7 @@ impl Rules {
             board: g.board.clone(),
             static_props: Default::default(),
             static_verbs: vec![],
+            static_verb_sigs: 0,
             static_requires: false,
             reacts: Default::default(),
             triggers: Default::default(),
@@ -528,6 +531,7 @@ impl Rules {
                         for verb in &f.actions {
                             if !self.static_verbs.contains(&verb.name) {
                                 self.static_verbs.push(verb.name.clone());
+                                self.static_verb_sigs |= super::heard::sig(&verb.name);
                             }
                         }
                     }
@@ -546,7 +550,10 @@ impl Rules {
     /// Whether a prohibition check of `verb` must read the static abilities in effect:
     /// one may forbid it, or has a requirement that every check reads.
     pub(super) fn statics_may_forbid(&self, verb: &str) -> bool {
-        self.static_requires || self.static_verbs.iter().any(|v| &**v == verb)
+        // A verb whose signature none of them has is none of them: asked at every effect
+        // of a game with such abilities, mostly of verbs they do not forbid.
+        self.static_requires
+            || (self.static_verb_sigs & super::heard::sig(verb) != 0 && self.static_verbs.iter().any(|v| &**v == verb))
     }
 
     /// The phase index of a phase or step name, and the step index if it is a step.
