@@ -413,8 +413,8 @@ impl<'r> Interp<'r> {
                 Value::Null => me.zone_at(i, canon, None).map(Value::Zone),
                 v => Err(Halt::error(format!("`{canon} of ...` needs a player, found {}", me.show(v)))),
             }),
-            (_, Global::Counter(id, _, statics)) => each(self, &mut |me, x| {
-                let h = me.holder(x, canon)?;
+            (_, Global::Counter(id, on, statics)) => each(self, &mut |me, x| {
+                let h = me.holder_kept(x, canon, Some(on))?;
                 Ok(Value::Int(me.counter_at(canon, id, statics, h)?))
             }),
             (_, Global::Property(id, statics)) => each(self, &mut |me, x| me.prop_at(canon, id, statics, x)),

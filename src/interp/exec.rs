@@ -336,9 +336,10 @@ impl<'r> Interp<'r> {
         for t in self.things(&things)? {
             match (&sym, &t) {
                 (Some((name, Sym::Counter { .. })), _) => {
-                    let h = self.holder(&t, name)?;
+                    let compiled = self.compiled_counter(res);
+                    let h = self.holder_kept(&t, name, compiled.map(|(_, on)| on))?;
                     let n = self.int(&v, value, cx)?;
-                    let id = self.counter_id_of(name, self.compiled_counter(res));
+                    let id = self.counter_id_of(name, compiled);
                     self.set_counter("set", id, h, n, cx)?;
                 }
                 (Some((_, Sym::Builtin(_))), Value::Ent(e)) if &*prop.name == "side" => {

@@ -54,6 +54,20 @@ pub(super) struct Kept {
     /// with how many spaces there were: a space's attributes never change in play, so
     /// these hold for the whole game, whatever else changes (`pieces_on_table_kept`).
     pub(super) spaces_only: Vec<(crate::text::Text, usize, crate::engine::List)>,
+    /// Each zone's `refill:` source as `Interp::refill` finds it by names: a zone drawn
+    /// from is asked at every draw, and the search compared every zone's name.
+    pub(super) refills: Vec<Refill>,
+}
+
+/// Where a zone's refill comes from (`Kept::refills`).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) enum Refill {
+    /// Its zone has no `refill:`.
+    Never,
+    /// This zone.
+    From(crate::engine::ZoneId),
+    /// No zone of that name: asked by name, for the error.
+    Unknown,
 }
 
 /// A noun, how many pieces the table holds, and the noun's pieces and spaces among them.
@@ -69,8 +83,17 @@ impl Kept {
         let lists = vec![None; LISTED + state.players.len()];
         let adjacent = adjacency(rules, state);
         let (answers, on_table) = (ByVersion::default(), ByVersion::default());
-        Kept { answers, end: None, lists, from_zone, factions, adjacent, on_table, spaces_only: vec![] }
+        let refills = state.zones.iter().map(|z| refill_of(rules, state, z)).collect();
+        Kept { answers, end: None, lists, from_zone, factions, adjacent, on_table, spaces_only: vec![], refills }
     }
+}
+
+/// Where zone `z` is refilled from, found by names as `Interp::refill` finds it.
+pub(super) fn refill_of(rules: &Rules, state: &State, z: &crate::engine::Zone) -> Refill {
+    let Some(spec) = rules.zones.iter().find(|spec| spec.name.value == z.name) else { return Refill::Never };
+    let Some(source) = &spec.refill else { return Refill::Never };
+    let found = z.owner.and_then(|p| state.zone(&source.value, Some(p))).or_else(|| state.zone(&source.value, None));
+    found.map_or(Refill::Unknown, Refill::From)
 }
 
 /// `Kept::adjacent` of a state: for each zone, the zones its board edges lead to, each

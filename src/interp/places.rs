@@ -80,9 +80,22 @@ impl Interp<'_> {
         if zone.items.len() >= n {
             return Ok(());
         }
-        let Some(spec) = self.rules.zones.iter().find(|z| z.name.value == zone.name) else { return Ok(()) };
-        let Some(source) = &spec.refill else { return Ok(()) };
-        let source = self.zone_named(&source.value, zone.owner)?;
+        use super::memo::Refill;
+        let refill = match self.kept.refills.get(from) {
+            Some(&kept) => kept,
+            // A zone laid out after the game began.
+            None => super::memo::refill_of(self.rules, &self.w.state, zone),
+        };
+        debug_assert_eq!(refill, super::memo::refill_of(self.rules, &self.w.state, zone), "a zone's refill kept");
+        let source = match refill {
+            Refill::Never => return Ok(()),
+            Refill::From(source) => source,
+            Refill::Unknown => {
+                let spec = self.rules.zones.iter().find(|z| z.name.value == zone.name);
+                let name = spec.and_then(|s| s.refill.as_ref()).map_or("", |r| r.value.as_str());
+                return Err(self.no_zone(name, zone.owner));
+            }
+        };
         let mut moved: Vec<EntId> = self.w.state.zones[source].items.to_vec();
         if moved.is_empty() {
             return Ok(());
