@@ -55,8 +55,9 @@ pub(super) struct Kept {
     /// these hold for the whole game, whatever else changes (`pieces_on_table_kept`).
     pub(super) spaces_only: Vec<(crate::text::Text, usize, crate::engine::List)>,
     /// Each zone's `refill:` source as `Interp::refill` finds it by names: a zone drawn
-    /// from is asked at every draw, and the search compared every zone's name.
-    pub(super) refills: Vec<Refill>,
+    /// from is asked at every draw, and the search compared every zone's name. `None`
+    /// when no zone has a `refill:` (most games: nothing is searched, even per game).
+    pub(super) refills: Option<Vec<Refill>>,
 }
 
 /// Where a zone's refill comes from (`Kept::refills`).
@@ -83,7 +84,8 @@ impl Kept {
         let lists = vec![None; LISTED + state.players.len()];
         let adjacent = adjacency(rules, state);
         let (answers, on_table) = (ByVersion::default(), ByVersion::default());
-        let refills = state.zones.iter().map(|z| refill_of(rules, state, z)).collect();
+        let refills = (rules.zones.iter().any(|z| z.refill.is_some()))
+            .then(|| state.zones.iter().map(|z| refill_of(rules, state, z)).collect());
         Kept { answers, end: None, lists, from_zone, factions, adjacent, on_table, spaces_only: vec![], refills }
     }
 }

@@ -81,10 +81,13 @@ impl Interp<'_> {
             return Ok(());
         }
         use super::memo::Refill;
-        let refill = match self.kept.refills.get(from) {
-            Some(&kept) => kept,
-            // A zone laid out after the game began.
-            None => super::memo::refill_of(self.rules, &self.w.state, zone),
+        let refill = match &self.kept.refills {
+            None => Refill::Never,
+            Some(kept) => match kept.get(from) {
+                Some(&kept) => kept,
+                // A zone laid out after the game began.
+                None => super::memo::refill_of(self.rules, &self.w.state, zone),
+            },
         };
         debug_assert_eq!(refill, super::memo::refill_of(self.rules, &self.w.state, zone), "a zone's refill kept");
         let source = match refill {
