@@ -57,7 +57,7 @@ pub(super) enum Heavy {
     /// An entity's assigned property (absent: `None`).
     Prop(EntId, String, Option<Value>),
     /// A variable's value (absent: `None`); whose turn it is is `Undo::Active`.
-    Var(String, Option<Value>),
+    Var(super::vars::VarId, Option<Value>),
     /// How many entities had a label base (absent: `None`).
     Label(String, Option<usize>),
     /// The seats, before a change of seating.
@@ -301,7 +301,7 @@ impl State {
                 self.zones[z].items = items;
             }
             Heavy::Prop(e, name, v) => _ = super::state::put(&mut self.ents[e].props, &name, v),
-            Heavy::Var(name, v) => _ = self.put_var(&name, v),
+            Heavy::Var(id, v) => _ = self.put_var(id, v),
             Heavy::Label(base, v) => match v {
                 Some(v) => _ = self.labels.insert(base, v),
                 None => _ = self.labels.remove(&base),
@@ -354,8 +354,20 @@ impl State {
             }
             self.put_active(None);
         }
-        let Some(old) = self.replace_var(name, v) else { return };
-        self.record_heavy(|| Heavy::Var(name.to_string(), old));
+        let id = self.vars.declare(name);
+        self.store_var(id, v);
+    }
+
+    /// Sets game variable `id` (one a game declares, never `active_player`), as `set_var`.
+    pub fn set_var_at(&mut self, id: super::vars::VarId, v: Value) {
+        debug_assert!(self.vars.name(id) != super::state::ACTIVE, "whose turn it is is set by name");
+        self.store_var(id, v);
+    }
+
+    /// Sets variable `id`, recording the change if there is one.
+    fn store_var(&mut self, id: super::vars::VarId, v: Value) {
+        let Some(old) = self.replace_var(id, v) else { return };
+        self.record_heavy(|| Heavy::Var(id, old));
     }
 
     /// Replaces a zone's contents with a reordering or exchange of entities whose

@@ -13,6 +13,7 @@ pub mod rng;
 mod seats;
 pub mod state;
 pub mod value;
+pub mod vars;
 pub mod view;
 
 pub use counters::CounterId;
@@ -22,3 +23,4 @@ pub use names::{NameId, PieceNames};
 pub use rng::Rng;
 pub use state::{Bounds, Clock, EntId, Entity, Holder, Kind, Loc, Player, PlayerId, State, Vis, Zone, ZoneId};
 pub use value::{List, Value};
+pub use vars::VarId;

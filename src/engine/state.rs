@@ -32,8 +32,9 @@ pub struct State {
     pub(super) pieces: usize,
     /// Counters: names, bounds, and the values that differ from their start.
     pub counters: super::counters::Counters,
-    /// Game variables: those a game declares in `variables:` (`active_player` aside).
-    pub vars: BTreeMap<String, Value>,
+    /// Game variables: those a game declares in `variables:` (`active_player` aside), by
+    /// id (the interpreter declares them first, in their order).
+    pub vars: super::vars::Vars,
     /// The player whose turn it is, the variable `active_player`: kept as it is, not in
     /// `vars`, as it is read on every action and set on every turn.
     pub(super) active: Option<PlayerId>,
@@ -85,7 +86,7 @@ impl State {
             cards: vec![],
             pieces: 0,
             counters: Default::default(),
-            vars: BTreeMap::new(),
+            vars: Default::default(),
             active: None,
             clock: Clock { turn: 1, round: 1, ..Clock::default() },
             rng: Rng::new(seed),
@@ -487,9 +488,9 @@ impl State {
         }
         // Something other than a player that a script set `active_player` to is a
         // variable, kept only while nobody is active (`var`): it gives way.
-        if self.active.is_none() && self.vars.contains_key(ACTIVE) {
-            let old = self.put_var(ACTIVE, None);
-            self.record_heavy(|| super::journal::Heavy::Var(ACTIVE.to_string(), old));
+        if let Some(id) = self.vars.id(ACTIVE).filter(|&id| self.active.is_none() && self.vars.get(id).is_some()) {
+            let old = self.put_var(id, None);
+            self.record_heavy(|| super::journal::Heavy::Var(id, old));
         }
         self.put_active(Some(p));
     }
@@ -507,28 +508,29 @@ impl State {
     pub fn var(&self, name: &str) -> Option<Value> {
         match (name, self.active) {
             (ACTIVE, Some(p)) => Some(Value::Player(p)),
-            _ => self.vars.get(name).cloned(),
+            _ => self.vars.by_name(name).cloned(),
         }
     }
 
-    /// Sets (or, with `None`, removes) variable `name` (`active_player` only to something
+    /// The value of variable `id` (one a game declares: never `active_player`), if set.
+    #[inline]
+    pub fn var_at(&self, id: super::vars::VarId) -> Option<&Value> {
+        self.vars.get(id)
+    }
+
+    /// Sets (or, with `None`, unsets) variable `id` (`active_player` only to something
     /// other than a player); the old value. With `replace_var`, the only places `vars`
     /// changes (undoing `set_var`).
-    pub(super) fn put_var(&mut self, name: &str, v: Option<Value>) -> Option<Value> {
-        debug_assert!(name != ACTIVE || !matches!(v, Some(Value::Player(_))), "a player is `active`");
-        put(&mut self.vars, name, v)
+    pub(super) fn put_var(&mut self, id: super::vars::VarId, v: Option<Value>) -> Option<Value> {
+        debug_assert!(self.vars.name(id) != ACTIVE || !matches!(v, Some(Value::Player(_))), "a player is `active`");
+        self.vars.put(id, v)
     }
 
-    /// Sets variable `name` (`active_player` only to something other than a player) to
-    /// `v`, with one search of the variables: its old value, or `None` when it held `v`
-    /// already and nothing changed.
-    pub(super) fn replace_var(&mut self, name: &str, v: Value) -> Option<Option<Value>> {
-        debug_assert!(name != ACTIVE || !matches!(v, Value::Player(_)), "a player is `active`");
-        match self.vars.get_mut(name) {
-            Some(slot) if *slot == v => None,
-            Some(slot) => Some(Some(std::mem::replace(slot, v))),
-            None => Some(self.vars.insert(name.to_string(), v)),
-        }
+    /// Sets variable `id` (`active_player` only to something other than a player) to
+    /// `v`: its old value, or `None` when it held `v` already and nothing changed.
+    pub(super) fn replace_var(&mut self, id: super::vars::VarId, v: Value) -> Option<Option<Value>> {
+        debug_assert!(self.vars.name(id) != ACTIVE || !matches!(v, Value::Player(_)), "a player is `active`");
+        self.vars.replace(id, v)
     }
 
     /// Appends an event to the log.

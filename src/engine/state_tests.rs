@@ -236,10 +236,10 @@ fn active_player_set_to_what_is_not_a_player_is_kept_as_a_variable_until_someone
     assert_eq!((s.active(), s.var(ACTIVE)), (None, Some(Value::Ent(7))));
     // A player takes its place: nothing else is kept.
     s.set_active(2);
-    assert_eq!((s.active(), s.var(ACTIVE), s.vars.get(ACTIVE)), (Some(2), Some(Value::Player(2)), None));
+    assert_eq!((s.active(), s.var(ACTIVE), s.vars.by_name(ACTIVE)), (Some(2), Some(Value::Player(2)), None));
     s.set_var(ACTIVE, Value::Null);
     s.rollback(mark);
-    assert_eq!((s.active(), s.var(ACTIVE), s.vars.get(ACTIVE)), (Some(1), Some(Value::Player(1)), None));
+    assert_eq!((s.active(), s.var(ACTIVE), s.vars.by_name(ACTIVE)), (Some(1), Some(Value::Player(1)), None));
 }
 
 #[test]

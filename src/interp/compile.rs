@@ -240,6 +240,9 @@ pub enum Global {
     /// A property: its id in the cards' printed values, if cards print it, and whether a
     /// static ability may modify it.
     Property(Option<u32>, bool),
+    /// A game variable: its id in every state laid out from the rules (`lay_out`
+    /// declares them first, in the order of `variables:`).
+    Variable(crate::engine::VarId),
     /// A built-in name.
     Builtin(Builtin),
     /// Any other name (read through the name table).
@@ -310,6 +313,13 @@ pub(super) fn globals(rules: &super::Rules) -> Vec<Global> {
             counters.push((&c.name.value, c.on));
         }
     }
+    // The variables' ids, as `lay_out` declares them (first of each name).
+    let mut variables: Vec<&str> = vec![];
+    for (name, _) in &rules.variables {
+        if !variables.contains(&name.as_str()) {
+            variables.push(name);
+        }
+    }
     let env = &rules.env;
     let global = |(name, sym): (&str, &Sym)| match sym {
         Sym::Zone => Global::Zone,
@@ -320,6 +330,10 @@ pub(super) fn globals(rules: &super::Rules) -> Vec<Global> {
         },
         Sym::Property(_) => Global::Property(rules.prop_ids.get(name).copied(), rules.static_props.contains(name)),
         Sym::Builtin(_) => Global::Builtin(Builtin::of(name)),
+        Sym::Variable(_) => match variables.iter().position(|v| *v == name) {
+            Some(id) => Global::Variable(id as crate::engine::VarId),
+            None => Global::Other,
+        },
         _ => Global::Other,
     };
     (0..env.len() as u32).map(|i| env.entry(i).map_or(Global::Other, global)).collect()

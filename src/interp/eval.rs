@@ -234,6 +234,7 @@ impl<'r> Interp<'r> {
             Global::Zone => self.zone_at(i, canon, cx.you).map(Value::Zone),
             Global::Space => self.zone_at(i, canon, None).map(Value::Zone),
             Global::Builtin(b) => self.builtin(canon, b, sym.ty(), cx),
+            Global::Variable(id) => Ok(self.var_at(id, i).unwrap_or(Value::Null)),
             Global::Other => match sym {
                 Sym::Property(_) | Sym::Counter { .. } | Sym::Zone | Sym::Space | Sym::Builtin(_) => {
                     Err(Halt::error(format!("`{n}` was not compiled")))

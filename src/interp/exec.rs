@@ -324,7 +324,14 @@ impl<'r> Interp<'r> {
                         let shown = self.show(&v);
                         self.emit(cx.you, EventKind::Set { what: prop.name.to_string(), value: shown });
                     }
-                    self.w.state.set_var(&prop.name, v);
+                    let compiled = match res {
+                        Res::Global(i) => rules.globals.get(i as usize).copied(),
+                        _ => None,
+                    };
+                    match compiled {
+                        Some(super::compile::Global::Variable(id)) => self.w.state.set_var_at(id, v),
+                        _ => self.w.state.set_var(&prop.name, v),
+                    }
                     Ok(())
                 }
             };

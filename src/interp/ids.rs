@@ -120,11 +120,25 @@ pub(super) fn id_operand(rules: &Rules, fx: &Fx) -> Option<Ti> {
 }
 
 impl Interp<'_> {
+    /// Game variable `id` (compiled from name `i`): what it holds, if set.
+    pub(super) fn var_at(&self, id: crate::engine::VarId, _i: u32) -> Option<Value> {
+        debug_assert_eq!(
+            Some(self.w.state.vars.name(id)),
+            self.rules.env.entry(_i).map(|(name, _)| name),
+            "variable ids follow `lay_out`"
+        );
+        self.w.state.var_at(id).cloned()
+    }
+
     /// What game variable `i` holds as an id, as `global` reads it (unset, nothing);
     /// `None` for a value of another kind.
     fn var_id(&self, i: u32) -> Option<Id> {
         let rules: &Rules = self.rules;
-        Some(match self.w.state.var(rules.env.entry(i)?.0) {
+        let v = match rules.globals.get(i as usize) {
+            Some(&super::compile::Global::Variable(id)) => self.var_at(id, i),
+            _ => self.w.state.var(rules.env.entry(i)?.0),
+        };
+        Some(match v {
             None | Some(Value::Null) => Id::Null,
             Some(Value::Player(p)) => Id::Player(p),
             Some(Value::Ent(e)) => Id::Ent(e),

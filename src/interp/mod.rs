@@ -235,6 +235,8 @@ impl<'r> Interp<'r> {
         // A state not laid out by these rules (a library caller's own) has named no piece
         // yet: it takes the rules' names, whose ids compiled conditions keep.
         state.seed_piece_names(&rules.piece_names);
+        // Nor declared its variables as the rules compiled their ids.
+        state.vars.declare_first(rules.variables.iter().map(|(n, _)| n.as_str()));
         let kept = memo::Kept::new(rules, &state);
         Interp {
             w: World::new(state),

@@ -280,7 +280,7 @@ fn variables(s: &State, setup: &mut Vec<String>, notes: &mut Vec<String>) {
     }
     // The variables in name order, whose turn it is among them.
     let active = s.active().map(|p| ("active_player", Value::Player(p)));
-    let mut vars: Vec<(&str, &Value)> = s.vars.iter().map(|(n, v)| (n.as_str(), v)).collect();
+    let mut vars: Vec<(&str, &Value)> = s.vars.iter().collect();
     if let Some((name, v)) = &active {
         let at = vars.partition_point(|(n, _)| *n < *name);
         vars.insert(at, (name, v));
