@@ -488,7 +488,8 @@ impl State {
         }
         // Something other than a player that a script set `active_player` to is a
         // variable, kept only while nobody is active (`var`): it gives way.
-        if let Some(id) = self.vars.id(ACTIVE).filter(|&id| self.active.is_none() && self.vars.get(id).is_some()) {
+        let kept = if self.active.is_none() { self.vars.id(ACTIVE) } else { None };
+        if let Some(id) = kept.filter(|&id| self.vars.get(id).is_some()) {
             let old = self.put_var(id, None);
             self.record_heavy(|| super::journal::Heavy::Var(id, old));
         }

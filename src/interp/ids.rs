@@ -79,9 +79,10 @@ pub(super) fn id_steps(t: Ti) -> usize {
 /// A `Ti` for an operand node, if it is one.
 pub(super) fn id_operand(rules: &Rules, fx: &Fx) -> Option<Ti> {
     // A game variable: what `global` reads for it.
-    let var = |i: u32| {
-        matches!(rules.globals.get(i as usize), Some(Global::Other))
-            && matches!(rules.env.entry(i), Some((_, Sym::Variable(_))))
+    let var = |i: u32| match rules.globals.get(i as usize) {
+        Some(Global::Variable(_)) => true,
+        Some(Global::Other) => matches!(rules.env.entry(i), Some((_, Sym::Variable(_)))),
+        _ => false,
     };
     let base = |x: &Fx| match x.kind {
         Kind::You => Some(TiBase::You),
@@ -103,6 +104,7 @@ pub(super) fn id_operand(rules: &Rules, fx: &Fx) -> Option<Ti> {
             Global::Builtin(Builtin::ActivePlayer) => Ti::Active,
             Global::Builtin(Builtin::Nothing) => Ti::Null,
             Global::Zone => Ti::Zone(*i),
+            Global::Variable(_) => Ti::Var(*i),
             Global::Other if var(*i) => Ti::Var(*i),
             _ => return None,
         },

@@ -85,3 +85,25 @@ impl Interp<'_> {
         self.seats_in_order(&form, over, seats, cx).map(Ok)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::ids::TiBase;
+    use super::*;
+
+    /// A game variable is read as an id where a seat order starts from it: had its name
+    /// compiled to anything the id reader does not take (as once happened when variables
+    /// got ids), the order would quietly fall back to `eval`, with the same seats.
+    #[test]
+    fn a_turn_order_from_a_game_variable_is_read_in_place() {
+        let mut sources = crate::diag::SourceMap::default();
+        let dir = std::path::PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/cards/crazy_eights"));
+        let (mut lib, diags) = crate::load::load_paths(&[dir], &mut sources);
+        assert!(diags.is_empty(), "{diags:#?}");
+        let rules = Rules::compile(&lib.games.remove(0)).expect("compiles");
+        // `order: clockwise from left of dealer`.
+        let order = rules.stmts.order.expect("the turn order is read in place");
+        assert!(order.clockwise);
+        assert!(matches!(order.from, Ti::Rel(_, TiBase::Var(_))), "{:?}", order.from);
+    }
+}
