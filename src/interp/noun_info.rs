@@ -16,7 +16,7 @@ use super::compile::Global;
 use super::Interp;
 
 /// A name's meaning as a noun: what `is_a`, `things` and the selections by noun read.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub(super) struct NounInfo {
     /// The name.
     pub name: Text,
@@ -163,9 +163,9 @@ impl<'r> Interp<'r> {
         let Value::Sym(s) = v else { return None };
         if let ExprKind::Name(_, Res::Global(i)) = &e.kind {
             if let Some(k) = rules.noun_at(*i) {
-                let info = rules.noun_table.get(k);
-                debug_assert_eq!(info.name, *s, "the name compiled as a noun gave another value");
-                return Some(Cow::Borrowed(info));
+                // The index finds the entry the value's text finds.
+                debug_assert_eq!(rules.noun_named(s).key, Some(k), "`{s}`: the index names another noun");
+                return Some(Cow::Borrowed(rules.noun_table.get(k)));
             }
         }
         rules.noun_if(s)
