@@ -79,6 +79,13 @@ impl State {
         }
     }
 
+    /// Whether this state's piece names are `names` itself (not a copy it added to), so
+    /// that every id `names` gives is this state's too.
+    #[inline]
+    pub fn shares_piece_names(&self, names: &Arc<PieceNames>) -> bool {
+        Arc::ptr_eq(&self.names, names)
+    }
+
     /// The id of piece kind or side `name`, given one if it has none.
     pub fn piece_id(&mut self, name: &str) -> NameId {
         match self.names.id(name) {

@@ -377,30 +377,13 @@ impl Nouns {
         Nouns { ids, cards }
     }
 
-    /// Whether card `card` prints `noun`, unless one of the noun's properties may be
-    /// modified now (a static ability, or one of `modified`): then `None`.
-    pub(super) fn card_is<'m>(
-        &self,
-        card: usize,
-        noun: &str,
-        mut modified: impl Iterator<Item = &'m str>,
-    ) -> Option<bool> {
-        let id = self.settled(noun, &mut modified)?;
-        self.card_has(card, id)
+    /// The bit of `noun`, and whether a static ability modifies one of the properties
+    /// that hold it (`NounInfo::bit`, found once per noun).
+    pub(super) fn bit(&self, noun: &str) -> Option<(u32, bool)> {
+        self.ids.get(noun).map(|(id, _, statics)| (*id, *statics))
     }
 
-    /// The bit of `noun` while none of its properties may be modified now (no static
-    /// ability modifies one, none is among `modified`); else `None`. An enum value no
-    /// property holds has no bit either.
-    pub(super) fn settled<'m>(&self, noun: &str, modified: &mut impl Iterator<Item = &'m str>) -> Option<u32> {
-        let (id, props, statics) = self.ids.get(noun)?;
-        if *statics || modified.any(|m| props.iter().any(|p| p == m)) {
-            return None;
-        }
-        Some(*id)
-    }
-
-    /// Whether card `card` prints the noun whose bit is `id` (from `settled`).
+    /// Whether card `card` prints the noun whose bit is `id` (`NounInfo::settled`).
     pub(super) fn card_has(&self, card: usize, id: u32) -> Option<bool> {
         Some(self.cards.get(card)?[id as usize / 64] & (1 << (id % 64)) != 0)
     }

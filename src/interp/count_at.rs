@@ -48,10 +48,9 @@ pub(super) enum Whose {
 enum What {
     /// Every card (`true`) or every piece.
     All(bool),
-    /// A noun no property holds as a value (a piece kind, a side, a board value), its id
-    /// among the rules' piece names, and which spaces hold it (`Rules::space_nouns`): both
-    /// read once here.
-    Noun(crate::text::Text, Option<crate::engine::NameId>, Option<Vec<bool>>),
+    /// A noun no property holds as a value (a piece kind, a side, a board value): its key
+    /// in the rules' noun table (`Rules::noun_at`).
+    Noun(u32),
 }
 
 /// `fun(x)` as a `CountAt` node, when `x` has its shape and `select` would take its place
@@ -76,13 +75,11 @@ pub(super) fn count_at(rules: &Rules, fun: Fun, x: &Expr) -> Option<CountAt> {
         Global::Builtin(Builtin::Cards) if whose.is_some() => What::All(true),
         Global::Builtin(Builtin::Pieces) if whose.is_some() => What::All(false),
         Global::Other => {
-            let noun = rules.noun_at(*i)?;
-            if rules.values.get(noun.as_str()).is_some_and(|props| !props.is_empty()) {
+            let key = rules.noun_at(*i)?;
+            if rules.noun_table.get(key).by_value() {
                 return None;
             }
-            let holding = rules.space_nouns.get(noun.as_str()).cloned();
-            let id = rules.piece_names.id(&noun);
-            What::Noun(noun, id, holding)
+            What::Noun(key)
         }
         _ => return None,
     };
@@ -166,13 +163,10 @@ impl Interp<'_> {
                 let all = zones.iter().flat_map(|&z| s.zones[z].items.iter());
                 all.filter(|&&e| s.is_card(e) == *cards).for_each(|&e| count(Some(e)));
             }
-            What::Noun(noun, id, holding) => {
-                let id = self.noun_id(*id, noun);
-                self.each_named((noun, id), holding.as_ref(), zones, |v| match v {
-                    Value::Ent(e) => count(Some(e)),
-                    _ => count(None),
-                })
-            }
+            What::Noun(key) => self.each_named(self.rules.noun_table.get(*key), zones, |v| match v {
+                Value::Ent(e) => count(Some(e)),
+                _ => count(None),
+            }),
         }
         (n, kept)
     }

@@ -81,7 +81,7 @@ pub(super) enum Kind {
     Where(u32, Box<Fx>),
     /// `NOUN you control` or `NOUN controlled by P`, then perhaps `where C`
     /// (`Interp::fast_controlled`); no noun when the base is a local, read at run time.
-    Controlled(Option<crate::text::Text>, Option<Box<Fx>>),
+    Controlled(Option<u32>, Option<Box<Fx>>),
     /// `cards in Z where C` (or pieces, or `NOUN in Z`; `from`, `at`)
     /// (`Interp::fast_located`).
     Located(super::selections::Base, Box<Fx>),
@@ -405,7 +405,7 @@ impl<'r> Interp<'r> {
                 })
             }
             Kind::Where(i, c) => self.fast_where(fx, *i, c, cx),
-            Kind::Controlled(noun, c) => self.fast_controlled(fx, noun.as_deref(), c.as_deref(), cx),
+            Kind::Controlled(noun, c) => self.fast_controlled(fx, *noun, c.as_deref(), cx),
             Kind::Located(base, c) => self.fast_located(fx, base, c, cx),
             Kind::CountAt(c) => self.fast_counted(&fx.expr, c, cx),
             Kind::Keyed(fun, items, key, typed) => self.fast_keyed(*fun, items, (key, typed.as_deref()), cx),

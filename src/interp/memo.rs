@@ -53,7 +53,7 @@ pub(super) struct Kept {
     /// The spaces that hold a noun no piece or card can be (a board value: `hill`),
     /// with how many spaces there were: a space's attributes never change in play, so
     /// these hold for the whole game, whatever else changes (`pieces_on_table_kept`).
-    pub(super) spaces_only: Vec<(crate::text::Text, usize, crate::engine::List)>,
+    pub(super) spaces_only: Vec<(u32, usize, crate::engine::List)>,
     /// Each zone's `refill:` source as `Interp::refill` finds it by names: a zone drawn
     /// from is asked at every draw, and the search compared every zone's name. `None`
     /// when no zone has a `refill:` (most games: nothing is searched, even per game).
@@ -71,8 +71,9 @@ pub(super) enum Refill {
     Unknown,
 }
 
-/// A noun, how many pieces the table holds, and the noun's pieces and spaces among them.
-pub(super) type OnTable = (crate::text::Text, usize, crate::engine::List);
+/// A noun (its key in the rules' noun table), how many pieces the table holds, and the
+/// noun's pieces and spaces among them.
+pub(super) type OnTable = (u32, usize, crate::engine::List);
 
 impl Kept {
     /// Nothing kept yet, for a state with these zones and players.

@@ -44,6 +44,7 @@ pub mod legal;
 mod located;
 mod memo;
 mod moves;
+mod noun_info;
 mod nouns;
 mod operand;
 mod pieces;

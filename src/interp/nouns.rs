@@ -1,10 +1,11 @@
 //! Nouns: whether a thing "is a" `noun` (a piece kind, a side, an enum value of a
 //! property), and which of many things are, with what depends only on the noun worked out
-//! once (`compile::Nouns` bits).
+//! once (its `NounInfo`, the `compile::Nouns` bits).
 
 use crate::engine::{EntId, Entity, Kind, List, Loc, Value, ZoneId};
 use crate::syntax::ast::{BinOp, CallKind, Callee, Expr, ExprKind};
 
+use super::noun_info::NounInfo;
 use super::rules::Body;
 use super::select::names;
 use super::{Ctx, Interp, R};
@@ -13,39 +14,52 @@ use super::{Ctx, Interp, R};
 const MEMBER_DEPTH: u8 = 4;
 
 impl<'r> Interp<'r> {
-    /// Whether a thing "is a" `noun`: a piece kind, a side, an enum value of a property.
+    /// Whether a thing "is a" `noun`: a piece kind, a side, an enum value of a property
+    /// (the noun found by its text: `is_a_noun` is the same with its info at hand).
     pub fn is_a(&mut self, v: &Value, noun: &str) -> R<bool> {
+        let rules: &'r super::Rules = self.rules;
+        self.is_a_noun(v, &rules.noun_named(noun))
+    }
+
+    /// `is_a` of the noun of `noun`.
+    pub(super) fn is_a_noun(&mut self, v: &Value, noun: &NounInfo) -> R<bool> {
         match v {
             Value::Ent(e) => {
                 let ent = &self.w.state.ents[*e];
                 // A card is no piece: its noun is not looked up among the piece names.
-                if matches!(ent.kind, Kind::Piece(_)) && piece_named(ent, self.w.state.piece_name_id(noun)) {
+                if matches!(ent.kind, Kind::Piece(_)) && piece_named(ent, self.piece_of(noun)) {
                     return Ok(true);
                 }
                 let e = *e;
                 if let (Kind::Card(c), true) = (&ent.kind, ent.props.is_empty()) {
                     let modified = self.w.mods.iter().map(|m| m.prop.as_str());
-                    if let Some(is) = self.rules.nouns.card_is(*c, noun, modified) {
+                    if let Some(is) = noun.settled(modified).and_then(|b| self.rules.nouns.card_has(*c, b)) {
                         // Nothing can modify the properties read: the values' search would
                         // read printed values only, and say the same.
-                        debug_assert_eq!(Ok(is), self.is_a_by_values(e, noun), "`{noun}`: the bits disagree");
+                        debug_assert_eq!(Ok(is), self.is_a_by_values(e, noun), "`{}`: the bits disagree", noun.name);
                         return Ok(is);
                     }
                 }
                 self.is_a_by_values(e, noun)
             }
-            Value::Zone(z) => Ok(self.space_is(*z, noun, self.rules.space_nouns.get(noun))),
+            Value::Zone(z) => Ok(self.space_is(*z, noun)),
             _ => Ok(false),
         }
     }
 
-    /// Whether zone `z` is a board space that holds `noun`, whose spaces are `holding`
-    /// (`Rules::space_nouns`, looked up once by the caller).
-    pub(super) fn space_is(&self, z: ZoneId, noun: &str, holding: Option<&Vec<bool>>) -> bool {
+    /// Whether zone `z` is a board space that holds `noun` (read from its
+    /// `Rules::space_nouns`, found once with the rules).
+    pub(super) fn space_is(&self, z: ZoneId, noun: &NounInfo) -> bool {
         let s = &self.w.state;
+        let holding = noun.holding.as_ref();
         let is = s.spaces().binary_search(&z).is_ok_and(|k| holding.is_some_and(|h| h[k]));
         let attrs = s.zones[z].attrs.as_ref();
-        debug_assert_eq!(is, attrs.is_some_and(|a| a.values().any(|x| names(x, noun))), "`{noun}`: the board's table");
+        debug_assert_eq!(
+            is,
+            attrs.is_some_and(|a| a.values().any(|x| names(x, &noun.name))),
+            "`{}`: the board's table",
+            noun.name
+        );
         is
     }
 
@@ -55,29 +69,22 @@ impl<'r> Interp<'r> {
     /// side, zone by zone, then the spaces among `zones` that hold it: what `nouns_among`
     /// keeps of all the things of `zones`, found in one pass with no list made first.
     /// `None` for a noun a property holds.
-    pub(super) fn pieces_named(&self, noun: &str, zones: &[ZoneId]) -> Option<List> {
-        let rules = self.rules;
-        if rules.values.get(noun).is_some_and(|props| !props.is_empty()) {
+    pub(super) fn pieces_named(&self, noun: &NounInfo, zones: &[ZoneId]) -> Option<List> {
+        if noun.by_value() {
             return None;
         }
         let mut out = List::new();
-        let id = self.w.state.piece_name_id(noun);
-        self.each_named((noun, id), rules.space_nouns.get(noun), zones, |v| out.push(v));
+        self.each_named(noun, zones, |v| out.push(v));
         Some(out)
     }
 
     /// The things of `zones` that are `noun`s, for a noun no property holds as a value
     /// (`pieces_named`): the pieces of that kind or side, zone by zone, then the spaces
-    /// among `zones` that hold it (`holding`: `Rules::space_nouns` of the noun).
+    /// among `zones` that hold it.
     #[inline]
-    pub(super) fn each_named(
-        &self,
-        (noun, id): (&str, Option<crate::engine::NameId>),
-        holding: Option<&Vec<bool>>,
-        zones: &[ZoneId],
-        mut f: impl FnMut(Value),
-    ) {
+    pub(super) fn each_named(&self, noun: &NounInfo, zones: &[ZoneId], mut f: impl FnMut(Value)) {
         let s = &self.w.state;
+        let id = self.piece_of(noun);
         for &z in zones {
             for &e in &s.zones[z].items {
                 if piece_named(&s.ents[e], id) {
@@ -85,23 +92,44 @@ impl<'r> Interp<'r> {
                 }
             }
         }
-        zones.iter().filter(|&&z| self.space_is(z, noun, holding)).for_each(|&z| f(Value::Zone(z)));
+        zones.iter().filter(|&&z| self.space_is(z, noun)).for_each(|&z| f(Value::Zone(z)));
     }
 
-    /// The id of `noun` among the state's piece names: `known`, its id among the rules'
-    /// (the same in every state of them, `Rules::piece_names`), found when compiled, else
-    /// looked up (a name a scenario added, or one no piece is).
-    #[inline]
-    pub(super) fn noun_id(&self, known: Option<crate::engine::NameId>, noun: &str) -> Option<crate::engine::NameId> {
-        debug_assert!(known.is_none_or(|k| self.w.state.piece_name_id(noun) == Some(k)), "`{noun}`: another id");
-        known.or_else(|| self.w.state.piece_name_id(noun))
+    /// `things` of a noun: its things on the table (and spaces).
+    pub(super) fn noun_things(&mut self, noun: &NounInfo) -> R<List> {
+        if let Some((n, found)) = self.pieces_on_table_kept(noun) {
+            #[cfg(debug_assertions)]
+            {
+                let mark = self.steps.mark();
+                let listed = self.noun_listed(noun);
+                self.steps.rewind(mark);
+                // Where the budget runs out the listing stops: nothing to compare.
+                if let Ok(listed) = listed {
+                    debug_assert_eq!(listed, found, "`{}` on the table", noun.name);
+                }
+            }
+            self.tick_n(n)?;
+            return Ok(found);
+        }
+        self.noun_listed(noun)
+    }
+
+    /// Whether some card, and some piece, can be a `noun` (see `is_a`): a card only
+    /// through a property's value; a piece also through its kind or side.
+    pub(super) fn may_be(&self, noun: &NounInfo) -> (bool, bool) {
+        let by_value = noun.by_value();
+        // Every piece kind and side is among the rules' piece names.
+        let by_piece = noun.piece.is_some();
+        let n = noun.name.as_str();
+        debug_assert_eq!(by_piece, self.rules.pieces.iter().any(|(k, sides)| k == n || sides.iter().any(|s| s == n)));
+        (by_value, by_value || by_piece)
     }
 
     /// `things` of a noun: the things of the table that may be one (a step each) tested
     /// one by one. Only the kinds of thing that can be a `noun` are tested: a board value
     /// names no card, a piece kind no card. The cards come first, then the pieces, each
     /// in table order, then the spaces (one scan of the table).
-    pub(super) fn noun_listed(&mut self, noun: &str) -> R<List> {
+    pub(super) fn noun_listed(&mut self, noun: &NounInfo) -> R<List> {
         let (cards, pieces) = self.may_be(noun);
         let s = &self.w.state;
         let is_card = |e: &EntId| s.is_card(*e);
@@ -122,26 +150,28 @@ impl<'r> Interp<'r> {
 
     /// `pieces_on_table`, kept while the state stays the same (`Kept::on_table`): what
     /// it reads (where things are, their sides) is all recorded by the journal. A noun
-    /// only spaces can be is kept for the game (`Kept::spaces_only`).
-    pub(super) fn pieces_on_table_kept(&mut self, noun: &crate::text::Text) -> Option<(usize, List)> {
+    /// only spaces can be is kept for the game (`Kept::spaces_only`). Kept by the noun's
+    /// key: one made at run time (none) is found again each time.
+    pub(super) fn pieces_on_table_kept(&mut self, noun: &NounInfo) -> Option<(usize, List)> {
+        let Some(key) = noun.key else { return self.pieces_on_table(noun) };
         let s = &self.w.state;
         let (at, spaces) = ((s.version(), s.game), s.spaces().len());
         let kept = &mut self.kept;
-        let hit = match kept.spaces_only.iter().find(|(x, k, _)| *k == spaces && x == noun) {
+        let hit = match kept.spaces_only.iter().find(|(x, k, _)| *k == spaces && *x == key) {
             Some((_, _, found)) => Some((0, found.clone())),
-            None => kept.on_table.get(at).iter().find(|(x, ..)| x == noun).map(|(_, n, found)| (*n, found.clone())),
+            None => kept.on_table.get(at).iter().find(|(x, ..)| *x == key).map(|(_, n, found)| (*n, found.clone())),
         };
         if let Some(hit) = hit {
-            debug_assert_eq!(Some(&hit), self.pieces_on_table(noun).as_ref(), "`{noun}`: a stale list");
+            debug_assert_eq!(Some(&hit), self.pieces_on_table(noun).as_ref(), "`{}`: a stale list", noun.name);
             return Some(hit);
         }
         let (n, found) = self.pieces_on_table(noun)?;
         // A noun no piece (nor card) can be is held by spaces only: `pieces_on_table`
-        // counted no piece for it (asked only then: `may_be` compares names).
+        // counted no piece for it (asked only then).
         if n == 0 && !self.may_be(noun).1 {
-            self.kept.spaces_only.push((noun.clone(), spaces, found.clone()));
+            self.kept.spaces_only.push((key, spaces, found.clone()));
         } else {
-            self.kept.on_table.push(at, (noun.clone(), n, found.clone()));
+            self.kept.on_table.push(at, (key, n, found.clone()));
         }
         Some((n, found))
     }
@@ -151,14 +181,14 @@ impl<'r> Interp<'r> {
     /// hold it, found in one pass; with how many pieces are on the table (the steps
     /// `things` counts, one for each thing that may be the noun). `None` for a noun a
     /// property holds.
-    pub(super) fn pieces_on_table(&self, noun: &str) -> Option<(usize, List)> {
-        let (s, rules) = (&self.w.state, self.rules);
-        if rules.values.get(noun).is_some_and(|props| !props.is_empty()) {
+    pub(super) fn pieces_on_table(&self, noun: &NounInfo) -> Option<(usize, List)> {
+        let s = &self.w.state;
+        if noun.by_value() {
             return None;
         }
         let (mut n, mut out) = (0, List::new());
         if self.may_be(noun).1 {
-            let id = s.piece_name_id(noun);
+            let id = self.piece_of(noun);
             let mut test = |e: EntId| {
                 let ent = &s.ents[e];
                 if matches!(ent.kind, Kind::Piece(_)) {
@@ -171,8 +201,7 @@ impl<'r> Interp<'r> {
             s.zones.iter().flat_map(|z| z.items.iter().copied()).for_each(&mut test);
             s.borne().for_each(test);
         }
-        let holding = rules.space_nouns.get(noun);
-        out.extend(s.spaces().iter().filter(|&&z| self.space_is(z, noun, holding)).map(|&z| Value::Zone(z)));
+        out.extend(s.spaces().iter().filter(|&&z| self.space_is(z, noun)).map(|&z| Value::Zone(z)));
         Some((n, out))
     }
 
@@ -180,34 +209,31 @@ impl<'r> Interp<'r> {
     /// noun worked out once (its bit, while nothing can modify the properties that hold
     /// it) and, for a piece with no assigned value, what depends only on its kind once
     /// per kind. A selection over the whole table asks this of every thing.
-    pub(super) fn nouns_among(&mut self, noun: &str, cands: impl IntoIterator<Item = Value>) -> R<List> {
+    pub(super) fn nouns_among(&mut self, noun: &NounInfo, cands: impl IntoIterator<Item = Value>) -> R<List> {
         let rules: &'r super::Rules = self.rules;
-        let values = rules.values.get(noun).map_or(&[][..], |v| &v[..]);
-        let mut modified = self.w.mods.iter().map(|m| m.prop.as_str());
-        let bit = rules.nouns.settled(noun, &mut modified);
-        if !values.is_empty() && bit.is_none() {
+        let bit = noun.settled(self.w.mods.iter().map(|m| m.prop.as_str()));
+        if noun.by_value() && bit.is_none() {
             let mut out = List::new();
             for c in cands {
-                if self.is_a(&c, noun)? {
+                if self.is_a_noun(&c, noun)? {
                     out.push(c);
                 }
             }
             return Ok(out);
         }
-        let holding = rules.space_nouns.get(noun);
         // The noun's printed membership of each piece kind met so far.
         let mut kinds: Vec<(crate::engine::NameId, bool)> = vec![];
-        let id = self.w.state.piece_name_id(noun);
+        let id = self.piece_of(noun);
         let mut out = List::new();
         for c in cands {
             let fast = match &c {
-                Value::Zone(z) => Some(self.space_is(*z, noun, holding)),
+                Value::Zone(z) => Some(self.space_is(*z, noun)),
                 Value::Ent(e) if self.w.state.ents[*e].props.is_empty() => {
                     let ent = &self.w.state.ents[*e];
                     match &ent.kind {
                         Kind::Card(card) => Some(bit.and_then(|b| rules.nouns.card_has(*card, b)).unwrap_or(false)),
                         Kind::Piece(_) if piece_named(ent, id) => Some(true),
-                        Kind::Piece(_) if values.is_empty() => Some(false),
+                        Kind::Piece(_) if !noun.by_value() => Some(false),
                         Kind::Piece(k) => match kinds.iter().find(|(x, _)| x == k) {
                             Some((_, is)) => Some(*is),
                             None => {
@@ -223,10 +249,10 @@ impl<'r> Interp<'r> {
             };
             let is = match fast {
                 Some(is) => {
-                    debug_assert_eq!(Ok(is), self.is_a(&c, noun), "`{noun}`: the prepared test disagrees");
+                    debug_assert_eq!(Ok(is), self.is_a(&c, &noun.name), "`{}`: the prepared test disagrees", noun.name);
                     is
                 }
-                None => self.is_a(&c, noun)?,
+                None => self.is_a_noun(&c, noun)?,
             };
             if is {
                 out.push(c);
@@ -237,17 +263,16 @@ impl<'r> Interp<'r> {
 
     /// Whether entity `e` has the enum value `noun` in one of the properties that can hold
     /// it, modifiers applied.
-    pub(super) fn is_a_by_values(&mut self, e: EntId, noun: &str) -> R<bool> {
-        let rules: &'r super::Rules = self.rules;
-        for prop in rules.values.get(noun).map_or(&[][..], |v| &v[..]) {
+    pub(super) fn is_a_by_values(&mut self, e: EntId, noun: &NounInfo) -> R<bool> {
+        for prop in &noun.props {
             if let Some(v) = self.unmodified(prop, e) {
-                if names(v, noun) {
+                if names(v, &noun.name) {
                     return Ok(true);
                 }
                 continue;
             }
             let pv = self.prop_of(prop, &Value::Ent(e))?;
-            if names(&pv, noun) {
+            if names(&pv, &noun.name) {
                 return Ok(true);
             }
         }
@@ -270,16 +295,16 @@ impl<'r> Interp<'r> {
         match &e.kind {
             ExprKind::Name(..) => {
                 let v = self.eval(e, cx)?;
-                match &v {
+                if let Some(noun) = self.noun_of(e, &v) {
                     // What `things` would list: things on the table (and spaces) that are one.
-                    Value::Sym(noun) if self.is_noun(noun) => {
-                        let listed = match t {
-                            Value::Ent(x) => self.w.state.ents[*x].loc != Loc::Gone,
-                            Value::Zone(z) => self.w.state.zones[*z].attrs.is_some(),
-                            _ => false,
-                        };
-                        Ok(Some(listed && self.is_a(t, noun)?))
-                    }
+                    let listed = match t {
+                        Value::Ent(x) => self.w.state.ents[*x].loc != Loc::Gone,
+                        Value::Zone(z) => self.w.state.zones[*z].attrs.is_some(),
+                        _ => false,
+                    };
+                    return Ok(Some(listed && self.is_a_noun(t, &noun)?));
+                }
+                match &v {
                     // A condition makes `or` logic, not a union: listed as written.
                     Value::Bool(_) => Ok(None),
                     Value::List(l) if matches!(l.as_slice(), [Value::Bool(_)]) => Ok(None),
@@ -338,52 +363,5 @@ pub(super) fn piece_named(ent: &Entity, noun: Option<crate::engine::NameId>) -> 
     match (ent.kind, noun) {
         (Kind::Piece(k), Some(n)) => k == n || ent.side == Some(n),
         _ => false,
-    }
-}
-
-/// Which names are nouns, worked out once with the rules.
-impl super::Rules {
-    /// Whether `n` names a noun: a piece kind, a side, an enum value (what `is_a` tests).
-    /// Asked for every thing a selection by noun looks at: the game's own names are
-    /// answered from a table (`noun_names`), others looked up as names.
-    pub(super) fn is_noun(&self, n: &str) -> bool {
-        let known = self.noun_names.get(n).copied();
-        debug_assert!(known.is_none_or(|b| b == self.is_noun_by_name(n)), "`{n}`: the noun table is wrong");
-        known.unwrap_or_else(|| self.is_noun_by_name(n))
-    }
-
-    /// `is_noun`, looked up in the checker's names (with their plurals and singulars).
-    fn is_noun_by_name(&self, n: &str) -> bool {
-        use crate::check::env::Sym;
-        matches!(self.env.lookup(n), Some(Sym::Piece | Sym::Side | Sym::EnumValue(_))) || self.values.contains_key(n)
-    }
-
-    /// `noun_names`: whether each name the game defines or its scripts read is a noun.
-    pub(super) fn name_nouns(&self) -> crate::fxhash::FxHashMap<Box<str>, bool> {
-        let names = (self.env.names().map(str::to_string))
-            .chain(self.env.plurals.keys().cloned())
-            .chain(self.symbols.iter().map(|s| s.to_string()))
-            .chain(self.values.keys().cloned());
-        names
-            .map(|n| {
-                let noun = self.is_noun_by_name(&n);
-                (n.into_boxed_str(), noun)
-            })
-            .collect()
-    }
-
-    /// The noun the name at index `i` always gives (`Interp::global` reads it as that
-    /// symbol), if it gives one.
-    pub(super) fn noun_at(&self, i: u32) -> Option<crate::text::Text> {
-        use crate::check::env::Sym;
-        if self.globals.get(i as usize) != Some(&super::compile::Global::Other) {
-            return None;
-        }
-        let symbol = match self.env.entry(i)?.1 {
-            Sym::Property(_) | Sym::Counter { .. } | Sym::Zone | Sym::Space | Sym::Builtin(_) => return None,
-            Sym::Card | Sym::Faction | Sym::Role | Sym::Variable(_) | Sym::Local(_) => return None,
-            _ => self.symbols.get(i as usize)?,
-        };
-        self.is_noun(symbol).then(|| symbol.clone())
     }
 }

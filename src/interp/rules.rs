@@ -28,9 +28,9 @@ pub struct Rules {
     pub env: Env,
     /// Each name of `env` by index as a shared string (the value of an enum value, a phase...).
     pub symbols: Vec<crate::text::Text>,
-    /// Whether each of the game's names (and of the symbols its scripts read) is a noun
-    /// (`is_noun`), so that a noun's test hashes no name into the checker's tables.
-    pub(super) noun_names: crate::fxhash::FxHashMap<Box<str>, bool>,
+    /// What each of the game's names (and of the symbols its scripts read) means as a
+    /// noun, by name and by index (`noun_info`): playing reads a noun's tables there.
+    pub(super) noun_table: super::noun_info::NounTable,
     /// The names the events of using an ability carry, made once (`use_ability`).
     pub(super) use_names: super::actions::UseNames,
     /// The names of piece kinds, then of their sides, in declaration order: every state
@@ -277,7 +277,6 @@ impl Rules {
         rules.number_props();
         rules.symbols = super::compile::symbols(&env);
         rules.env = env;
-        rules.noun_names = rules.name_nouns();
         rules.find_statics();
         rules.globals = super::compile::globals(&rules);
         rules.relations = super::eval::relations(&rules.env);
@@ -298,6 +297,7 @@ impl Rules {
         let kinds = rules.piece_specs.iter().map(|p| p.name.value.as_str());
         let sides = rules.piece_specs.iter().flat_map(|p| p.sides.iter().map(|s| s.value.as_str()));
         rules.piece_names = std::sync::Arc::new(crate::engine::PieceNames::of(kinds.chain(sides)));
+        rules.make_noun_table();
         super::conds::compile_conds(&mut rules);
         rules.stmts = super::stmts::compile(&rules);
         rules.default_keys = super::places::DefaultZone::keys(&rules);
@@ -382,7 +382,7 @@ impl Rules {
             game: g.game.value.clone(),
             env: Env::default(),
             symbols: vec![],
-            noun_names: Default::default(),
+            noun_table: Default::default(),
             globals: vec![],
             relations: vec![],
             cards: vec![],

@@ -6,6 +6,7 @@ use crate::syntax::ast::*;
 use super::count_at::{whose_keeps, Whose};
 use super::eval::Mode;
 use super::located::{Selected, Zones};
+use super::noun_info::NounInfo;
 use super::{Ctx, Interp, R};
 
 impl<'r> Interp<'r> {
@@ -41,25 +42,19 @@ impl<'r> Interp<'r> {
             Value::Zone(z) if self.w.state.zones[*z].attrs.is_none() => {
                 Ok(self.w.state.zones[*z].items.iter().map(|&e| Value::Ent(e)).collect())
             }
-            Value::Sym(noun) if self.is_noun(noun) => {
-                let noun = noun.clone();
-                if let Some((n, found)) = self.pieces_on_table_kept(&noun) {
-                    #[cfg(debug_assertions)]
-                    {
-                        let mark = self.steps.mark();
-                        let listed = self.noun_listed(&noun);
-                        self.steps.rewind(mark);
-                        // Where the budget runs out the listing stops: nothing to compare.
-                        if let Ok(listed) = listed {
-                            debug_assert_eq!(listed, found, "`{noun}` on the table");
-                        }
-                    }
-                    self.tick_n(n)?;
-                    return Ok(found);
-                }
-                self.noun_listed(&noun)
-            }
+            Value::Sym(noun) => match self.rules.noun_if(noun) {
+                Some(noun) => self.noun_things(&noun),
+                None => Ok(thin_vec::thin_vec![v.clone()]),
+            },
             v => Ok(thin_vec::thin_vec![v.clone()]),
+        }
+    }
+
+    /// `things` of `v`, the value of `e`: a noun `e` names found by its index.
+    pub(super) fn things_at(&mut self, e: &Expr, v: &Value) -> R<List> {
+        match self.noun_of(e, v) {
+            Some(noun) => self.noun_things(&noun),
+            None => self.things(v),
         }
     }
 
@@ -74,7 +69,7 @@ impl<'r> Interp<'r> {
 
     /// The cards, then the pieces, in play that are `noun`s, in table order (what
     /// `things` would give, less what no one controls).
-    fn things_in_play(&mut self, noun: &str) -> R<List> {
+    fn things_in_play(&mut self, noun: &NounInfo) -> R<List> {
         if let Some((n, _, nouns)) = self.in_play_by_bits(noun, None) {
             #[cfg(debug_assertions)]
             {
@@ -83,7 +78,7 @@ impl<'r> Interp<'r> {
                 self.steps.rewind(mark);
                 // Where the budget runs out the listed path stops first: nothing to compare.
                 if let Ok(listed) = listed {
-                    debug_assert_eq!(listed, nouns, "`{noun}` in play: the bits disagree");
+                    debug_assert_eq!(listed, nouns, "`{}` in play: the bits disagree", noun.name);
                 }
             }
             self.tick_n(n)?;
@@ -97,12 +92,12 @@ impl<'r> Interp<'r> {
     /// `nouns_among`): how many things are in play, how many are nouns, and those nouns
     /// (only those one of `by` controls, if given), with no list of the table made first.
     /// `None` otherwise.
-    fn in_play_by_bits(&self, noun: &str, by: Option<&[PlayerId]>) -> Option<(usize, usize, List)> {
+    fn in_play_by_bits(&self, noun: &NounInfo, by: Option<&[PlayerId]>) -> Option<(usize, usize, List)> {
         let (s, rules) = (&self.w.state, self.rules);
         if s.has_pieces() {
             return None;
         }
-        let bit = rules.nouns.settled(noun, &mut self.w.mods.iter().map(|m| m.prop.as_str()))?;
+        let bit = noun.settled(self.w.mods.iter().map(|m| m.prop.as_str()))?;
         let (mut n, mut nouns, mut out) = (0, 0, List::new());
         // A thing in an in-play zone is controlled by the zone's owner, else its own.
         let mut test = |e: EntId, zone_owner: Option<Option<PlayerId>>| {
@@ -129,7 +124,7 @@ impl<'r> Interp<'r> {
     }
 
     /// `things_in_play` by listing the table's things in play and testing each.
-    fn in_play_listed(&mut self, noun: &str) -> R<List> {
+    fn in_play_listed(&mut self, noun: &NounInfo) -> R<List> {
         let s = &self.w.state;
         let zone = |_, z: &crate::engine::Zone| z.holds_in_play();
         let borne = |e| s.in_play(e);
@@ -147,7 +142,7 @@ impl<'r> Interp<'r> {
     /// `NOUN you control` (or `controlled by P`), the control filter `f` first: the
     /// nouns in play that player controls, with the steps `candidates` counts for the
     /// selection and that filter (one a noun for each), kept in the list they came in.
-    pub(super) fn controlled(&mut self, noun: &str, f: &Filter, cx: &mut Ctx) -> R<List> {
+    pub(super) fn controlled(&mut self, noun: &NounInfo, f: &Filter, cx: &mut Ctx) -> R<List> {
         if let (FilterKind::YouControl, Some(you)) = (&f.kind, cx.you) {
             // The acting player is known before the things are: one pass keeps theirs.
             if let Some((n, nouns, yours)) = self.in_play_by_bits(noun, Some(&[you])) {
@@ -157,7 +152,7 @@ impl<'r> Interp<'r> {
                     let listed = self.controlled_listed(noun, f, cx);
                     self.steps.rewind(mark);
                     if let Ok(listed) = listed {
-                        debug_assert_eq!(listed, yours, "`{noun} you control`: the bits disagree");
+                        debug_assert_eq!(listed, yours, "`{} you control`: the bits disagree", noun.name);
                     }
                 }
                 self.tick_n(n)?;
@@ -170,7 +165,7 @@ impl<'r> Interp<'r> {
     }
 
     /// `controlled` of the nouns in play listed first, then kept by their controller.
-    fn controlled_listed(&mut self, noun: &str, f: &Filter, cx: &mut Ctx) -> R<List> {
+    fn controlled_listed(&mut self, noun: &NounInfo, f: &Filter, cx: &mut Ctx) -> R<List> {
         let mut cands = self.things_in_play(noun)?;
         self.tick_n(cands.len())?;
         let arg = self.filter_arg(f, cx)?;
@@ -182,21 +177,6 @@ impl<'r> Interp<'r> {
         };
         cands.retain(|c| matches!(c, Value::Ent(e) if s.controller(*e).is_some_and(|p| by.contains(&p))));
         Ok(cands)
-    }
-
-    /// Whether some card, and some piece, can be a `noun` (see `is_a`): a card only
-    /// through a property's value; a piece also through its kind or side.
-    pub(super) fn may_be(&self, noun: &str) -> (bool, bool) {
-        let r = self.rules;
-        let by_value = r.values.get(noun).is_some_and(|props| !props.is_empty());
-        // Every piece kind and side is among the rules' piece names: one lookup, no scan.
-        let by_piece = r.piece_names.id(noun).is_some();
-        debug_assert_eq!(by_piece, r.pieces.iter().any(|(k, sides)| k == noun || sides.iter().any(|s| s == noun)));
-        (by_value, by_value || by_piece)
-    }
-
-    pub(super) fn is_noun(&self, n: &str) -> bool {
-        self.rules.is_noun(n)
     }
 
     /// `noun of x`: the noun's things owned by players, held in zones, or borne by cards.
@@ -364,24 +344,25 @@ impl<'r> Interp<'r> {
             {
                 // `X you control`: only things in play can be controlled.
                 let b = self.eval(base, cx)?;
-                match &b {
-                    Value::Sym(noun) if self.is_noun(noun) => {
+                match self.noun_of(base, &b) {
+                    Some(noun) => {
                         applied = Some(0);
                         counted = true;
-                        self.controlled(noun, &filters[0], cx)?
+                        self.controlled(&noun, &filters[0], cx)?
                     }
-                    _ => self.things(&b)?,
+                    None => self.things(&b)?,
                 }
             }
             _ => {
                 let b = self.eval(base, cx)?;
-                match (&b, lead) {
+                match (self.noun_of(base, &b), lead) {
                     // `NOUN at X`: only the things in X's zones are looked at.
-                    (Value::Sym(noun), Some(f)) if self.is_noun(noun) => {
+                    (Some(noun), Some(f)) => {
                         applied = place;
-                        self.noun_located(noun, f, cx)?
+                        self.noun_located(&noun, f, cx)?
                     }
-                    _ => self.things_owned(b)?,
+                    (Some(noun), None) => self.noun_things(&noun)?,
+                    (None, _) => self.things_owned(b)?,
                 }
             }
         };
@@ -419,17 +400,17 @@ impl<'r> Interp<'r> {
     /// `NOUN in X` (or `from`, `at`): the noun's things located in X, in the order
     /// `things` gives them (cards, then pieces, then spaces, each in table order). When X
     /// is made of zones only their contents are tested, not every thing of the game.
-    pub(super) fn noun_located(&mut self, noun: &str, f: &Filter, cx: &mut Ctx) -> R<List> {
+    pub(super) fn noun_located(&mut self, noun: &NounInfo, f: &Filter, cx: &mut Ctx) -> R<List> {
         let place = self.filter_arg(f, cx)?.unwrap_or(Value::Null);
         let Some(zones) = self.zones_in(&place) else {
-            let all = self.things(&Value::Sym(noun.into()))?;
+            let all = self.noun_things(noun)?;
             return Ok(all.into_iter().filter(|c| self.located(c, &place)).collect());
         };
         if let Some(found) = self.pieces_named(noun, &zones) {
             #[cfg(debug_assertions)]
             {
                 let here = self.all_in(&zones);
-                debug_assert_eq!(Ok(&found), self.nouns_among(noun, here).as_ref(), "`{noun}` located");
+                debug_assert_eq!(Ok(&found), self.nouns_among(noun, here).as_ref(), "`{}` located", noun.name);
             }
             return Ok(found);
         }
@@ -474,7 +455,7 @@ impl<'r> Interp<'r> {
             FilterKind::In(z) | FilterKind::From(z) | FilterKind::At(z) => match self.zone_ref(z, cx) {
                 Some(found) => Some(Value::Zone(found?)),
                 None => match self.eval(z, cx)? {
-                    v @ Value::Sym(_) => Some(Value::List(self.things(&v)?)),
+                    v @ Value::Sym(_) => Some(Value::List(self.things_at(z, &v)?)),
                     v => Some(v),
                 },
             },

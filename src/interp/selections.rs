@@ -81,21 +81,22 @@ impl Interp<'_> {
     pub(super) fn fast_controlled(
         &mut self,
         fx: &Fx,
-        noun: Option<&str>,
+        noun: Option<u32>,
         c: Option<&Fx>,
         cx: &mut Ctx,
     ) -> Option<Value> {
         let ExprKind::Select { base, filters, .. } = &fx.expr().kind else { return None };
         let cands = match noun {
-            Some(noun) => {
+            Some(key) => {
                 self.tick().ok()?;
-                self.controlled(noun, filters.first()?, cx).ok()?
+                self.controlled(self.rules.noun_table.get(key), filters.first()?, cx).ok()?
             }
-            // A local: a noun at run time, or the general evaluator selects.
-            None => match self.eval(base, cx).ok()? {
-                Value::Sym(noun) if self.is_noun(&noun) => self.controlled(&noun, filters.first()?, cx).ok()?,
-                _ => return None,
-            },
+            // A local: a noun at run time (found by its text), or the general evaluator selects.
+            None => {
+                let v = self.eval(base, cx).ok()?;
+                let noun = self.noun_of(base, &v)?;
+                self.controlled(&noun, filters.first()?, cx).ok()?
+            }
         };
         let Some(c) = c else { return Some(Value::List(cands)) };
         self.kept_where(cands, c, cx)
@@ -112,9 +113,9 @@ impl Interp<'_> {
                 Selected::Zones(zones, cards) => self.in_zones(&zones, cards),
                 Selected::Things(things) => things,
             },
-            Base::Noun(noun) => {
+            Base::Noun(key) => {
                 self.tick().ok()?;
-                self.noun_located(noun, place, cx).ok()?
+                self.noun_located(self.rules.noun_table.get(*key), place, cx).ok()?
             }
         };
         self.tick_n(cands.len()).ok()?;
@@ -144,7 +145,8 @@ impl Interp<'_> {
 #[derive(Debug)]
 pub(super) enum Base {
     All(bool),
-    Noun(crate::text::Text),
+    /// A noun: its key in the rules' noun table (`Rules::noun_at`).
+    Noun(u32),
 }
 
 impl Base {
