@@ -22,6 +22,9 @@ pub struct Ask<'a> {
     pub max: usize,
     /// The game as the chooser may see it, when the agent wants it (`Agent::wants_view`).
     pub view: Option<&'a View>,
+    /// The option that declines, where the question is asked again until it is picked
+    /// (`no` of `any number of times`): what a trial answers, as the loop may always end.
+    pub decline: Option<usize>,
 }
 
 /// The game as one player may see it: the table and the log, things hidden from them
@@ -109,6 +112,11 @@ impl Agent for FirstLegal {
     }
 
     fn choose(&mut self, ask: &Ask, _rng: &mut Rng) -> Result<Vec<usize>, String> {
+        // A loop is declined: its first answer would go round until the step budget ran
+        // out, and an action that may stop at once is legal.
+        if let Some(i) = ask.decline {
+            return Ok(vec![i]);
+        }
         let n = ask.min.max(ask.max.min(1)).min(ask.count);
         Ok((0..n).collect())
     }
@@ -252,7 +260,16 @@ mod tests {
     use super::*;
 
     fn ask(opts: &[String], min: usize, max: usize) -> Ask<'_> {
-        Ask { chooser: "p", prompt: "choose 1 card", count: opts.len(), options: opts, min, max, view: None }
+        Ask {
+            chooser: "p",
+            prompt: "choose 1 card",
+            count: opts.len(),
+            options: opts,
+            min,
+            max,
+            view: None,
+            decline: None,
+        }
     }
 
     #[test]

@@ -134,7 +134,19 @@ impl Interp<'_> {
     /// Asks the acting player for `min..=max` of `cands`. The prompt may be shared
     /// (`prompt`): the choice's event keeps it uncopied.
     pub fn ask(&mut self, prompt: impl Into<Prompt>, cands: List, min: usize, max: usize, cx: &Ctx) -> R<Value> {
-        let prompt: Prompt = prompt.into();
+        self.ask_or_decline(prompt.into(), cands, (min, max), None, cx)
+    }
+
+    /// `ask`, where candidate `decline` (if any) declines a question asked again until
+    /// it is picked (`Ask::decline`).
+    fn ask_or_decline(
+        &mut self,
+        prompt: Prompt,
+        cands: List,
+        (min, max): (usize, usize),
+        decline: Option<usize>,
+        cx: &Ctx,
+    ) -> R<Value> {
         self.asking();
         self.tick()?;
         let max = max.min(cands.len());
@@ -165,8 +177,8 @@ impl Interp<'_> {
                 let text = if named { Some(self.prompt_text(&prompt, cx)) } else { None };
                 let view = if self.agent.wants_view(self.pname(who)) { Some(self.view_for(who)) } else { None };
                 let text = text.as_deref().unwrap_or("");
-                answer =
-                    self.agent_answer(who, text, (cands.len(), &options), (min, max), view.as_ref(), &prompt, cx)?;
+                let asked = (cands.len(), &options[..], decline);
+                answer = self.agent_answer(who, text, asked, (min, max), view.as_ref(), &prompt, cx)?;
                 answer.as_slice()
             }
         };
@@ -204,7 +216,7 @@ impl Interp<'_> {
         &mut self,
         who: PlayerId,
         text: &str,
-        (count, options): (usize, &[String]),
+        (count, options, decline): (usize, &[String], Option<usize>),
         (min, max): (usize, usize),
         view: Option<&super::View>,
         prompt: &Prompt,
@@ -212,7 +224,8 @@ impl Interp<'_> {
     ) -> R<Picked> {
         // The fields, not `pname`: the generator is lent to the agent beside it.
         let state = &mut self.w.state;
-        let ask = Ask { chooser: &state.players[who].name, prompt: text, count, options, min, max, view };
+        let chooser = &state.players[who].name;
+        let ask = Ask { chooser, prompt: text, count, options, min, max, view, decline };
         let picked = match self.agent.choose_one(&ask, &mut state.rng) {
             Some(i) => Picked::One([i.map_err(Halt::agent)?]),
             None => Picked::Many(self.agent.choose(&ask, &mut state.rng).map_err(Halt::agent)?),
@@ -253,7 +266,7 @@ impl Interp<'_> {
     pub(super) fn silent_answer(&mut self, who: PlayerId, count: usize, prompt: &Prompt, cx: &Ctx) -> R<Picked> {
         debug_assert!(self.answers_silently(who) && count >= 1);
         self.tick()?;
-        self.agent_answer(who, "", (count, &[]), (1, 1), None, prompt, cx)
+        self.agent_answer(who, "", (count, &[], None), (1, 1), None, prompt, cx)
     }
 
     /// The game as player `who` may see it now.
@@ -275,6 +288,13 @@ impl Interp<'_> {
     /// Asks a yes/no question.
     pub fn yes(&mut self, prompt: impl Into<Prompt>, cx: &Ctx) -> R<bool> {
         let v = self.ask(prompt, thin_vec::thin_vec![Value::Sym("yes".into()), Value::Sym("no".into())], 1, 1, cx)?;
+        Ok(v.as_slice() == [Value::Sym("yes".into())])
+    }
+
+    /// Asks whether to go round a loop again (`any number of times`): `no` declines it.
+    pub(super) fn again(&mut self, prompt: impl Into<Prompt>, cx: &Ctx) -> R<bool> {
+        let options = thin_vec::thin_vec![Value::Sym("yes".into()), Value::Sym("no".into())];
+        let v = self.ask_or_decline(prompt.into(), options, (1, 1), Some(1), cx)?;
         Ok(v.as_slice() == [Value::Sym("yes".into())])
     }
 

@@ -176,7 +176,7 @@ impl<'r> Interp<'r> {
             StmtKind::AnyTimes { body } => {
                 let prompt: Arc<str> =
                     format!("any number of times, now: {}", first_line(&cx.snippet(&body.span))).into();
-                while self.yes(Arc::clone(&prompt), cx)? {
+                while self.again(Arc::clone(&prompt), cx)? {
                     self.exec_block(body, cx)?;
                 }
             }
