@@ -21,6 +21,9 @@ use crate::load::{GameBundle, GameFiles, Library};
 /// The code of the note that a game, or part of it, was not checked.
 pub const NOT_CHECKED: &str = "twilit::not-checked";
 
+/// The code of the error on an empty file (`load::yaml`).
+const EMPTY_FILE: &str = "twilit::empty-file";
+
 /// Which diagnostics are reported.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Scope {
@@ -110,8 +113,12 @@ fn check_games(
     let ok_files: Vec<&GameFiles> = ok.iter().map(|(_, f)| *f).collect();
     let mut lib = Library { games: ok.into_iter().map(|(g, _)| g).collect() };
     let mut checked = crate::check::check_library(&lib).diags;
+    // An empty file defines nothing: the names it lacks are unknown for certain.
+    let empty: HashSet<FileId> =
+        diags.iter().filter(|d| d.code == EMPTY_FILE).filter_map(|d| d.primary().map(|l| l.file)).collect();
     for (game, files) in lib.games.iter().zip(ok_files) {
-        let Some(&missing) = files.unparsed.iter().find(|f| reported(**f)) else { continue };
+        let may_define = |f: &&FileId| reported(**f) && !empty.contains(*f);
+        let Some(&missing) = files.unparsed.iter().find(may_define) else { continue };
         let theirs: HashSet<FileId> = game.files.iter().copied().collect();
         let depends = |d: &Diagnostic| {
             d.code.starts_with("twilit::unknown-") && d.primary().is_some_and(|l| theirs.contains(&l.file))
