@@ -32,6 +32,30 @@ pub fn syntax_diag(src: &ScriptSrc, e: SyntaxError) -> Diagnostic {
     d.with_help_opt(e.help)
 }
 
+/// `syntax_diag`, for a script of a game whose names are `env`: where the word before
+/// the error is a reserved word the game also gave something as a name (a zone called
+/// `table`, an error where it is declared), the parser read it as the language's word
+/// and failed after it, so the help names it rather than the word the parser met.
+pub fn syntax_diag_in(env: &Env, src: &ScriptSrc, e: SyntaxError) -> Diagnostic {
+    let before = src.text.get(..e.span.start).unwrap_or_default().trim_end();
+    let word = before.rsplit(|c: char| !(c.is_alphanumeric() || c == '_')).next().unwrap_or_default();
+    let declared = match env.lookup(word) {
+        Some(Sym::Builtin(_) | Sym::Local(_)) | None => None,
+        Some(sym) => Some(sym.describe()),
+    };
+    let d = syntax_diag(src, e);
+    let Some(what) = declared.filter(|_| !word.is_empty() && crate::syntax::grammar_reserved(word)) else {
+        return d;
+    };
+    // `a zone`, `a game variable`: the kind without its article.
+    let kind = what.split_once(' ').map_or(what, |(_, k)| k);
+    let short = kind.rsplit(' ').next().unwrap_or(kind);
+    d.with_help_opt(Some(format!(
+        "`{word}` is a reserved word: the script reads it as the language's own, not as the {kind} the game \
+         names `{word}`. Rename the {kind} (see the error where it is declared), e.g. `{word}_{short}`"
+    )))
+}
+
 /// Local names visible to a script: parameters, `it`, scenario players.
 pub type Locals<'a> = &'a [(&'a str, Ty)];
 
@@ -103,7 +127,7 @@ pub fn check_event<'e>(env: &'e Env, src: &ScriptSrc, ps: &mut Parses, out: &mut
         }
         Ok(_) => vec![],
         Err(e) => {
-            out.push(syntax_diag(src, e.clone()));
+            out.push(syntax_diag_in(env, src, e.clone()));
             vec![]
         }
     };
@@ -147,7 +171,7 @@ pub fn check_sequence(
                     }
                 }
             }
-            Err(e) => out.push(syntax_diag(src, e.clone())),
+            Err(e) => out.push(syntax_diag_in(env, src, e.clone())),
         }
     }
     out.append(&mut ck.diags);
