@@ -19,7 +19,13 @@ fn each_failure_says_which_kind_it_is_in_json() {
         })
         .collect();
     kinds.sort();
-    let want = [("error", "error"), ("expected_error", "passed"), ("failed", "failed"), ("refused", "refused")];
+    let want = [
+        ("error", "error"),
+        ("expected_error", "passed"),
+        ("failed", "failed"),
+        ("failed_compound", "failed"),
+        ("refused", "refused"),
+    ];
     let want: Vec<(String, String)> = want.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect();
     assert_eq!(kinds, want);
 }

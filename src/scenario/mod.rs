@@ -498,9 +498,23 @@ impl Runner<'_> {
     }
 }
 
-/// What the two sides of a failed comparison were.
+/// What the two sides of a failed comparison were; of a failed `and` or `or`, what made
+/// each of its false sides false (`` `x of alice` is 0 (in `x of alice == 1`) ``).
 fn explain(it: &mut Interp, e: &syntax::ast::Expr, cx: &mut Ctx) -> String {
-    use syntax::ast::ExprKind;
+    use syntax::ast::{BinOp, ExprKind};
+    if let ExprKind::Binary(BinOp::And | BinOp::Or, a, b) = &e.kind {
+        let mut parts = vec![];
+        for side in [a, b] {
+            if matches!(it.eval(side, cx), Ok(Value::Bool(false))) {
+                let why = explain(it, side, cx);
+                let nested = matches!(&side.kind, ExprKind::Binary(BinOp::And | BinOp::Or, ..));
+                parts.push(if nested { why } else { format!("{why} (in `{}`)", cx.snippet(&side.span)) });
+            }
+        }
+        if !parts.is_empty() {
+            return parts.join("; ");
+        }
+    }
     if let ExprKind::Binary(_, a, b) = &e.kind {
         let (l, r) = (it.eval(a, cx), it.eval(b, cx));
         if let (Ok(l), Ok(r)) = (l, r) {
