@@ -612,3 +612,21 @@ fn the_walk_skips_build_package_and_hidden_directories() {
     assert_eq!(o.status.code(), Some(1));
     assert_eq!(stdout(&o).matches("twilit::no-game").count(), 2, "{}", stdout(&o));
 }
+
+/// A card played face down is secret from the others, in the log as on the table: the
+/// pick, the play and its end name "a card" for them, the card for its player.
+#[test]
+fn a_card_played_face_down_is_not_named_to_the_others() {
+    let game = "tests/fixtures/secret_play";
+    let all = stdout(&twilit(root(), &["play", game, "--seed", "1"]));
+    let p1_played = all.lines().find_map(|l| l.strip_prefix("p1: play ")).expect("p1 plays a card").to_string();
+    let p2 = stdout(&twilit(root(), &["play", game, "--seed", "1", "--as", "p2"]));
+    assert_eq!(all.lines().count(), p2.lines().count());
+    assert!(!p2.contains(&p1_played), "p2 learns p1's card {p1_played}:\n{p2}");
+    for line in ["p1: act or pass: (hidden)", "p1: play a card", "p1: a card is played"] {
+        assert!(p2.lines().any(|l| l == line), "p2 sees `{line}`:\n{p2}");
+    }
+    let p1 = stdout(&twilit(root(), &["play", game, "--seed", "1", "--as", "p1"]));
+    assert!(p1.contains(&format!("p1: act or pass: play {p1_played}")), "{p1}");
+    assert!(p1.contains(&format!("p1: {p1_played} is played")), "{p1}");
+}

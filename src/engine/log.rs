@@ -128,8 +128,11 @@ impl Event {
         let who = self.actor.map(|p| format!("{}: ", s.players[p].name)).unwrap_or_default();
         let hidden = viewer.is_some_and(|v| !super::view::has(self.seen, v));
         let e = |id: EntId| if hidden { "a card".to_string() } else { self.label_of(s, id).to_owned() };
-        if hidden && !matches!(self.kind, EventKind::Move { .. } | EventKind::Choose { .. } | EventKind::Reveal { .. })
-        {
+        let names_a_card = matches!(
+            self.kind,
+            EventKind::Move { .. } | EventKind::Playing { .. } | EventKind::Play { .. } | EventKind::Reveal { .. }
+        );
+        if hidden && !names_a_card && !matches!(self.kind, EventKind::Choose { .. }) {
             return format!("{who}(secret)");
         }
         let body = match &self.kind {
@@ -163,7 +166,7 @@ impl Event {
                 }
                 format!("{verb} {} {name}{on} (now {now})", delta.unsigned_abs())
             }
-            EventKind::Playing { ent } => format!("play {}", self.label_of(s, *ent)),
+            EventKind::Playing { ent } => format!("play {}", e(*ent)),
             EventKind::Play { ent } => format!("{} is played", e(*ent)),
             EventKind::Use { name, source, .. } => match source {
                 Some(c) if &**name == "ability" => format!("use ability of {}", e(*c)),

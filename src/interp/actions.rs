@@ -109,6 +109,7 @@ impl<'r> Interp<'r> {
         let Some(script) = rules.play_script(c) else {
             return Err(Halt::error("the game has no `play:` script"));
         };
+        let playing = self.w.state.log.len();
         self.emit(you, EventKind::Playing { ent: e });
         let mut cx = Ctx::placed(you, Some(Value::Ent(e)), &script.text, &script.origin);
         self.w.start_playing(e);
@@ -127,8 +128,34 @@ impl<'r> Interp<'r> {
             Halt::Error(..) => h.within(&format!("playing {}", self.w.state.ents[e].label)),
             h => h,
         })?;
-        self.emit(you, EventKind::Play { ent: e });
+        // Who saw it played: who can see the card now it is played (face down, only its
+        // player), as at a table.
+        self.seen_as_played(playing, e, you);
+        let seen = self.played_seen(e, you);
+        self.emit_seen(you, EventKind::Play { ent: e }, seen);
         Ok(())
+    }
+
+    /// Who sees card `e` played by `you`: who can see it where it is now, and `you`.
+    pub(super) fn played_seen(&self, e: EntId, you: Option<PlayerId>) -> u64 {
+        self.w.state.seen_by(e) | you.map_or(0, crate::engine::view::bit)
+    }
+
+    /// Narrows the event at `at` (a play's pick or its start, logged before the card was
+    /// played) to those who see card `e` played (`played_seen`): naming the card, it
+    /// would tell the others a card they never see.
+    pub(super) fn seen_as_played(&mut self, at: usize, e: EntId, you: Option<PlayerId>) {
+        let seen = self.played_seen(e, you);
+        if let Some(ev) = self.w.state.log.get_mut(at) {
+            let names_it = match &ev.kind {
+                EventKind::Playing { ent } => *ent == e,
+                EventKind::Choose { .. } => ev.actor == you,
+                _ => false,
+            };
+            if names_it {
+                ev.seen &= seen;
+            }
+        }
     }
 
     /// The abilities of a source alone, with nothing else looked up.

@@ -101,7 +101,15 @@ impl Interp<'_> {
             let legal = self.legal_where(p, only)?;
             let pass = may_pass(self)?;
             let picked = if legal.is_empty() { None } else { self.offer(p, prompt, legal, pass)? };
-            return Ok(picked.map(|a| self.act(p, &a)));
+            // The pick, if logged: the last event.
+            let pick = self.w.state.log.len().wrapping_sub(1);
+            return Ok(picked.map(|a| {
+                let out = self.act(p, &a);
+                if let (Ok(()), Action::Play(e)) = (&out, a) {
+                    self.seen_as_played(pick, e, Some(p));
+                }
+                out
+            }));
         };
         let mut pool = self.action_candidates(p, only)?;
         let out = may_pass(self).and_then(|pass| self.sample_and_act(p, prompt, sampler, (pass, &mut pool)));

@@ -93,7 +93,12 @@ impl Interp<'_> {
                 Ok(()) => {
                     let text = self.pick_text(a);
                     self.log_pick(p, prompt, text)?;
-                    Ok(Some(self.act(p, a)))
+                    let pick = self.w.state.log.len().wrapping_sub(1);
+                    let out = self.act(p, a);
+                    if let (Ok(()), &Action::Play(e)) = (&out, a) {
+                        self.seen_as_played(pick, e, Some(p));
+                    }
+                    Ok(Some(out))
                 }
                 Err(h @ Halt::Error(..)) => Err(h),
                 Err(_) => Ok(None),
@@ -109,6 +114,9 @@ impl Interp<'_> {
                         *written = prompt;
                         *picked = vec![text];
                     }
+                }
+                if let (true, &Action::Play(e)) = (logged > 0, a) {
+                    self.seen_as_played(pick, e, Some(p));
                 }
                 self.acted(pick + logged);
                 Ok(Some(Ok(())))
