@@ -289,7 +289,10 @@ fn abbreviate_quotes(message: &str) -> Cow<'_, str> {
             out.push_str(&format!(" ({n} characters)"));
         }
         let n = part.chars().count();
-        if i % 2 == 1 && n > MAX_QUOTED {
+        // A command to run (`twilit test PATH --transcript`) is copied as it is: cut, it
+        // would not run. The whole message's limit still holds.
+        let command = part.starts_with("twilit ");
+        if i % 2 == 1 && n > MAX_QUOTED && !command {
             let head: String = part.chars().take(50).collect();
             let tail: String = part.chars().skip(n - 20).collect();
             out.push_str(&format!("{head} … {tail}"));
@@ -366,6 +369,9 @@ mod tests {
         let short = abbreviate(&long);
         assert!(short.len() < 160, "{short}");
         assert!(short.starts_with("expected `x + x") && short.ends_with("characters) to hold"), "{short}");
+        // A command is never cut: it is there to be copied and run.
+        let long_path = format!("run `twilit test {}/s.yaml --transcript` to see", "dir/".repeat(30));
+        assert_eq!(abbreviate(&long_path), long_path);
         assert_eq!(abbreviate("found `a\u{200D}`"), "found `a<U+200D>`");
         assert_eq!(abbreviate("plain `text`"), "plain `text`");
         let unquoted = format!("expected {} is 3", "1, ".repeat(1000));
