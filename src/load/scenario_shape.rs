@@ -103,7 +103,7 @@ fields!(pub(crate) STEP_KINDS, STEP = [
         "The answers to the next question: `[answers]`, or `{ pick: [answers], among: [options] }`.",
     "expect": Ty::Script("condition") => "Condition that must hold now.",
     "expect_error": Ty::Text => "The last `act` failed with this message.",
-    "expect_log": Ty::List(&Ty::Text) => "Events of the last `act` or `advance` have these lines.",
+    "expect_log": Ty::List(&Ty::Text) => "The event log has these lines, each after the previous one (the whole log is searched).",
     "expect_no_log": Ty::List(&Ty::Text) => "No event of the last `act` or `advance` has these lines.",
     "advance": Ty::Name(&[Words::Phase, Words::Step]) => "Everyone passes until this phase (or step) starts.",
     "expect_actions": Ty::Obj(&EXPECT_ACTIONS_SHAPE) => "Exactly these legal actions now, in any order.",
