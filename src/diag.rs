@@ -305,14 +305,25 @@ fn abbreviate_quotes(message: &str) -> Cow<'_, str> {
 }
 
 /// The closest candidate to `name` by edit distance, if it is close enough to be a typo.
+/// Failing that, the one candidate of which `name` is a whole word (`active` for
+/// `active_player`), when only one is.
 pub fn did_you_mean<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
     let limit = (name.chars().count() / 3).max(1);
-    candidates
-        .into_iter()
+    let candidates: Vec<&'a str> = candidates.into_iter().collect();
+    let close = (candidates.iter().copied())
         .map(|c| (edit_distance(name, c), c))
         .filter(|(d, c)| *d <= limit && *c != name)
         .min_by_key(|(d, c)| (*d, c.len()))
-        .map(|(_, c)| c)
+        .map(|(_, c)| c);
+    if close.is_some() || name.chars().count() < 3 {
+        return close;
+    }
+    let mut words =
+        candidates.iter().copied().filter(|c| *c != name && c.split('_').any(|w| w.eq_ignore_ascii_case(name)));
+    match (words.next(), words.next()) {
+        (Some(c), None) => Some(c),
+        _ => None,
+    }
 }
 
 /// Edit distance over characters, case-insensitive, counting a swap of two neighbouring
@@ -386,5 +397,11 @@ mod tests {
         assert_eq!(edit_distance("mian", "main"), 1);
         assert_eq!(edit_distance("kitten", "sitting"), 3);
         assert_eq!(did_you_mean("xyzzy", ["Add", "Remove"]), None);
+        // A whole word of one candidate only.
+        let actions = ["until_all_pass", "active_player", "one_each", "none"];
+        assert_eq!(did_you_mean("active", actions), Some("active_player"));
+        assert_eq!(did_you_mean("pass", actions), Some("until_all_pass"));
+        assert_eq!(did_you_mean("turn", ["start_of_turn", "end_of_turn"]), None, "two candidates: no guess");
+        assert_eq!(did_you_mean("of", ["start_of_turn"]), None, "too short to tell");
     }
 }
