@@ -440,3 +440,13 @@ fn game_of(game: &str, cards: &str) -> Rules {
     assert!(diags.is_empty(), "{diags:?}");
     Rules::compile(&bundle).unwrap()
 }
+
+/// With no game won or lost (none ended), a seat has no decisive win rate: the human
+/// table says `n/a`, not `0.0%` with an interval of `0.0% to 0.0%`.
+#[test]
+fn no_decisive_game_gives_no_decisive_rate() {
+    let (code, out, err) = twilit(&["simulate", &dir("cards/goofspiel"), "--games", "3", "--turns", "0"]);
+    assert_eq!(code, 0, "{err}");
+    let p1 = out.lines().find(|l| l.trim_start().starts_with("p1 ")).expect("p1's row");
+    assert!(p1.trim_end().ends_with("n/a           n/a") && !p1.contains("0.0% to 0.0%"), "{p1}");
+}

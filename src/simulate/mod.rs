@@ -255,6 +255,7 @@ impl WinRate {
     pub fn cells(&self, to: &str) -> [String; 9] {
         let n = |x: u64| x.to_string();
         let range = |lo: f64, hi: f64| format!("{}{to}{}", stats::pct(lo), stats::pct(hi));
+        let decided = self.wins + self.losses > 0;
         [
             n(self.games),
             n(self.wins),
@@ -263,8 +264,9 @@ impl WinRate {
             n(self.unfinished),
             stats::pct(self.rate),
             range(self.low, self.high),
-            stats::pct(self.decisive),
-            range(self.decisive_low, self.decisive_high),
+            // No game somebody won or lost: there is no rate, not a rate of 0 %.
+            if decided { stats::pct(self.decisive) } else { "n/a".into() },
+            if decided { range(self.decisive_low, self.decisive_high) } else { "n/a".into() },
         ]
     }
 
