@@ -130,8 +130,13 @@ impl<'r> Interp<'r> {
         })?;
         // Who saw it played: who can see the card now it is played (face down, only its
         // player), as at a table.
-        self.seen_as_played(playing, e, you);
-        let seen = self.played_seen(e, you);
+        // (A log nobody reads, whose plays are kept to be counted, is never viewed.)
+        let seen = if self.unread() {
+            crate::engine::view::EVERYONE
+        } else {
+            self.seen_as_played(playing, e, you);
+            self.played_seen(e, you)
+        };
         self.emit_seen(you, EventKind::Play { ent: e }, seen);
         Ok(())
     }
