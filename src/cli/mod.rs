@@ -374,6 +374,23 @@ fn run_bench(cards: usize, runs: usize, keep: bool, out: &mut dyn Write, err: &m
     EXIT_OK
 }
 
+/// The seeds of `--games` games from `--seed` (game i uses seed + i), or the usage error
+/// to print: a game whose seed would pass `u64::MAX` must be refused, not silently lost.
+pub(crate) fn seeds(seed: u64, games: u64) -> Result<std::ops::RangeInclusive<u64>, String> {
+    let games = games.max(1);
+    match seed.checked_add(games - 1) {
+        Some(last) => Ok(seed..=last),
+        None => {
+            let fits = u64::MAX - (games - 1);
+            Err(format!(
+                "error: --seed {seed} plus --games {games} passes the largest seed, {}\n  help: with --games {games}, \
+                 the largest --seed that fits is {fits}; pass a smaller --seed or fewer --games",
+                u64::MAX
+            ))
+        }
+    }
+}
+
 fn default_paths(paths: Vec<PathBuf>) -> Vec<PathBuf> {
     if paths.is_empty() {
         vec![PathBuf::from("cards")]

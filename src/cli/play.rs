@@ -122,6 +122,13 @@ fn agent(kind: AgentKind) -> Box<dyn Agent> {
 
 /// Runs `twilit play`: one game with its log, or `--games N` results.
 pub fn play(o: PlayOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    let seeds = match super::seeds(o.seed, o.games) {
+        Ok(s) => s,
+        Err(e) => {
+            let _ = writeln!(err, "{e}");
+            return EXIT_USAGE;
+        }
+    };
     let (rules, players, sources) = match game_of(&o.path, o.players, &o.limits, err) {
         Ok(g) => g,
         Err(code) => return code,
@@ -137,7 +144,7 @@ pub fn play(o: PlayOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         let _ = writeln!(err, "error: `--save-replay` saves one game played by the random agent or people");
         return EXIT_USAGE;
     }
-    for seed in o.seed..o.seed.saturating_add(o.games.max(1)) {
+    for seed in seeds {
         match crate::scenario::whole_game(&rules, seed, players, o.turns, agent(o.agent)) {
             Ok(g) => {
                 if o.games <= 1 {
