@@ -145,10 +145,10 @@ pub fn play(o: PlayOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         return EXIT_USAGE;
     }
     for seed in seeds {
-        match crate::scenario::whole_game(&rules, seed, players, o.turns, agent(o.agent)) {
+        match crate::scenario::whole_game_to_halt(&rules, seed, players, o.turns, agent(o.agent)) {
             Ok(g) => {
                 if o.games <= 1 {
-                    print_log(&g, viewer, o.format, out);
+                    print_log(&g.state, viewer, o.format, out);
                 }
                 if let Some(path) = &o.save_replay {
                     let r = super::replay::Replay::random(&o.path, seed, players, o.turns);
@@ -159,7 +159,11 @@ pub fn play(o: PlayOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
                 }
                 print_result(&g, seed, o.format, out);
             }
-            Err(h) => {
+            Err((h, state)) => {
+                // The log up to the error is what `--seed N` is replayed to see.
+                if o.games <= 1 {
+                    print_log(&state, viewer, o.format, out);
+                }
                 report_halt(seed, &h, &sources, err);
                 return EXIT_PROBLEMS;
             }
@@ -242,8 +246,7 @@ fn play_people(
     }
 }
 
-pub(super) fn print_log(g: &Played, viewer: Option<usize>, format: Format, out: &mut dyn Write) {
-    let s = &g.state;
+pub(super) fn print_log(s: &crate::engine::State, viewer: Option<usize>, format: Format, out: &mut dyn Write) {
     for e in &s.log {
         let text = e.render_for(s, viewer);
         let _ = match format {

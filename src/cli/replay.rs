@@ -93,18 +93,23 @@ pub fn run(o: ReplayOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         Ok(v) => v,
         Err(code) => return code,
     };
+    // A random game that halts keeps its log up to the error, printed as `play` does.
     let played = if r.humans.is_empty() {
-        crate::scenario::whole_game(&rules, r.seed, players, r.turns, Box::new(crate::interp::RandomAgent))
+        crate::scenario::whole_game_to_halt(&rules, r.seed, players, r.turns, Box::new(crate::interp::RandomAgent))
+            .map_err(|(h, s)| (h, Some(s)))
     } else {
-        super::human::replay(&rules, &r)
+        super::human::replay(&rules, &r).map_err(|h| (h, None))
     };
     match played {
         Ok(g) => {
-            super::play::print_log(&g, viewer, o.format, out);
+            super::play::print_log(&g.state, viewer, o.format, out);
             super::play::print_result(&g, r.seed, o.format, out);
             EXIT_OK
         }
-        Err(h) => {
+        Err((h, state)) => {
+            if let Some(s) = state {
+                super::play::print_log(&s, viewer, o.format, out);
+            }
             super::play::report_halt(r.seed, &h, &sources, err);
             EXIT_PROBLEMS
         }
