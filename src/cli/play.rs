@@ -227,6 +227,7 @@ fn play_people(
                     turns: o.turns,
                     humans: o.humans.clone(),
                     answers: session.borrow().answers(),
+                    stopped: false,
                 };
                 if let Err(e) = r.save(path) {
                     let _ = writeln!(err, "error: {e}");
@@ -236,7 +237,29 @@ fn play_people(
             EXIT_OK
         }
         Ok(None) => {
-            let _ = writeln!(out, "seed {}: stopped before the end", o.seed);
+            print_stopped(o.seed, o.format, out);
+            // An unfinished game is what a designer turns into a scenario: it is saved too.
+            if let Some(path) = &o.save_replay {
+                let r = super::replay::Replay {
+                    game: o.path.clone(),
+                    seed: o.seed,
+                    players,
+                    turns: o.turns,
+                    humans: o.humans.clone(),
+                    answers: session.borrow().answers(),
+                    stopped: true,
+                };
+                if let Err(e) = r.save(path) {
+                    let _ = writeln!(err, "error: {e}");
+                    return EXIT_USAGE;
+                }
+                let _ = writeln!(
+                    err,
+                    "note: the game stopped before its end, and so does the replay {}: `twilit replay` plays it \
+                     up to there, `twilit scenario-from` makes a scenario of one of its steps",
+                    path.display()
+                );
+            }
             EXIT_OK
         }
         Err(h) => {
@@ -257,6 +280,16 @@ pub(super) fn print_log(s: &crate::engine::State, viewer: Option<usize>, format:
             }
         };
     }
+}
+
+/// The result line of a game people stopped before its end (`quit`, or input ended).
+pub(super) fn print_stopped(seed: u64, format: Format, out: &mut dyn Write) {
+    let _ = match format {
+        Format::Human => writeln!(out, "seed {seed}: stopped before the end"),
+        Format::Json => {
+            writeln!(out, "{}", serde_json::json!({ "result": { "seed": seed, "ended": false, "stopped": true } }))
+        }
+    };
 }
 
 pub(super) fn print_result(g: &Played, seed: u64, format: Format, out: &mut dyn Write) {
