@@ -479,7 +479,10 @@ fn any_file_of_a_game_is_checked_with_its_whole_game() {
     assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
     let scenarios = paths_game().join("scenarios");
     let o = twilit(&scenarios, &["check", "silver.yaml", "../cards/coins.yaml"]);
-    assert_eq!(stdout(&o), "0 errors, 0 warnings in 3 files (2 cards)\n");
+    assert_eq!(
+        stdout(&o),
+        "0 errors, 0 warnings in 3 files (2 cards), checked with 2 other files of its game (1 card)\n"
+    );
     // `test` runs the scenarios of the files named, or all of the game's for another file.
     let o = twilit(root(), &["test", &format!("{game}/scenarios/silver.yaml")]);
     assert_eq!(stdout(&o), "ok     duel/silver_scores_two\n1 passed, 0 failed\n");
@@ -520,7 +523,10 @@ fn check_of_a_file_reports_that_file_and_its_ruleset() {
     );
     let o = twilit(&dir, &["check", "duel/scenarios/silver.yaml"]);
     assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
-    assert_eq!(stdout(&o), "0 errors, 0 warnings in 2 files (0 cards)\n");
+    assert_eq!(
+        stdout(&o),
+        "0 errors, 0 warnings in 2 files (0 cards), checked with 3 other files of its game (3 cards)\n"
+    );
     assert!(stderr(&o).contains("note: 1 problem in the other files of this game is not shown"), "{}", stderr(&o));
     let o = twilit(&dir, &["check", "duel/cards/coins.yaml"]);
     assert_eq!(o.status.code(), Some(1));
@@ -579,7 +585,10 @@ fn a_file_that_does_not_parse_comes_first_and_alone() {
     assert_eq!(o.status.code(), Some(1), "{out}");
     assert!(out.starts_with("twilit::yaml-syntax\n\n  × invalid YAML"), "{out}");
     assert!(out.contains("3 uses of unknown names are not reported") && !out.contains("unknown card"), "{out}");
-    assert!(out.ends_with("1 error, 1 warning in 3 files (0 cards)\n"), "{out}");
+    assert!(
+        out.ends_with("1 error, 1 warning in 3 files (0 cards), checked with 2 other files of its game (1 card)\n"),
+        "{out}"
+    );
 }
 
 /// A walk skips hidden directories, `node_modules` and build directories (a Cargo target

@@ -28,3 +28,17 @@ fn every_bundled_card_reads_as_rules_text() {
         });
     }
 }
+
+/// An ability's `from:` zones and `limit:` are part of its rule: both forms of `explain`
+/// say them (they used to leave out `from:`, and the s-expressions `limit:` too).
+#[test]
+fn an_abilitys_from_and_limit_are_explained() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/explain");
+    let mut sources = SourceMap::default();
+    let (lib, diags) = twilit::load::load_paths(std::slice::from_ref(&dir), &mut sources);
+    assert!(diags.is_empty(), "{diags:#?}");
+    let sexp = twilit::check::explain(&lib, "herald").expect("the card");
+    assert!(sexp.contains("  action main:\n    from: (hand)\n    limit: (1 per game)\n    cost: "), "{sexp}");
+    let text = twilit::check::prose::explain(&lib, "herald").expect("the card");
+    assert!(text.contains("- proclaim — Action (main) (works from hand) (once per game): Cost: "), "{text}");
+}

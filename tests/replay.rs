@@ -67,3 +67,39 @@ fn a_broken_replay_is_a_usage_error() {
     assert_eq!(code, 2);
     assert!(err.contains("cannot read no/such/file.json"), "{err}");
 }
+
+/// A game people quit before its end is saved too (it used to write no file and say
+/// nothing): the replay is marked `stopped`, `replay` plays it up to where it was quit and
+/// says so, and `scenario-from` makes a scenario of its last step.
+#[test]
+fn a_game_quit_before_the_end_is_saved_and_replays_up_to_there() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = dir.path().join("quit.json");
+    let file = file.to_str().expect("utf-8 path");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_twilit"))
+        .args(["play", "cards/goofspiel", "--human", "p1", "--seed", "4", "--save-replay", file])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("twilit starts");
+    child.stdin.take().expect("stdin").write_all(b"2\n2\n2\nquit\n").expect("answers");
+    let out = child.wait_with_output().expect("twilit ends");
+    assert_eq!(out.status.code(), Some(0));
+    let session = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert_eq!(session.lines().last(), Some("seed 4: stopped before the end"), "{session}");
+    let note = String::from_utf8_lossy(&out.stderr);
+    assert!(note.contains("the game stopped before its end, and so does the replay"), "{note}");
+    let saved: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(file).expect("the replay is written")).expect("JSON");
+    assert_eq!(saved["answers"], serde_json::json!([[1], [1], [1]]));
+    assert_eq!(saved["stopped"], true);
+    let (code, replayed, err) = twilit(&["replay", file]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(replayed.lines().last(), Some("seed 4: stopped before the end"), "{replayed}");
+    // The three bids the person made are in the log, and nothing after the fourth question.
+    assert_eq!(replayed.matches("p1: choose 1 card from hand: ").count(), 3, "{replayed}");
+    let (code, scenario, err) = twilit(&["scenario-from", file]);
+    assert_eq!(code, 0, "{err}");
+    assert!(scenario.contains("scenario: \"step "), "{scenario}");
+}

@@ -188,6 +188,14 @@ fn explain_ability(out: &mut String, a: &Ability) {
             let _ = writeln!(out, "  {} {}:", r.key(), explain_field(ev, Entry::Event));
         }
     }
+    // `from:` and `limit:` decide where and how often it can be used: as much the rule as its scripts.
+    if !a.from().is_empty() {
+        let zones: Vec<&str> = a.from().iter().map(|z| z.value.as_str()).collect();
+        let _ = writeln!(out, "    from: ({})", zones.join(" "));
+    }
+    if let Some(l) = a.limit() {
+        let _ = writeln!(out, "    limit: ({} per {})", l.value.times, l.value.per);
+    }
     let parts = [
         ("requires", &a.requires, Entry::Condition),
         ("cost", &a.cost, Entry::Script),

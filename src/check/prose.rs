@@ -68,6 +68,11 @@ pub fn ability(a: &Ability) -> String {
     if let Some(n) = a.name() {
         head = format!("{} — {head}", n.value);
     }
+    // Where the card must lie for the ability to work, when not (only) in play.
+    if !a.from().is_empty() {
+        let zones: Vec<String> = a.from().iter().map(|z| z.value.replace('_', " ")).collect();
+        let _ = write!(head, " (works from {})", zones.join(" or "));
+    }
     if let Some(l) = a.limit() {
         let times = match l.value.times {
             1 => "once".to_string(),

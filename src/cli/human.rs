@@ -15,7 +15,7 @@ use std::io::Write;
 use std::rc::Rc;
 
 use super::lineedit::Input;
-use crate::engine::Rng;
+use crate::engine::{Rng, State};
 use crate::interp::{Agent, Ask, Halt, RandomAgent, Rules};
 
 /// The commands a person may give instead of an answer (what Tab completes besides the
@@ -262,9 +262,26 @@ pub fn play(
 }
 
 /// Plays a saved game again: its people's answers in order, the random agent for the other
-/// seats, as when it was played (`replay.rs`).
-pub fn replay(rules: &Rules, r: &super::replay::Replay) -> Result<crate::scenario::Played, Halt> {
-    replay_probed(rules, r, crate::interp::probe::Probe::default()).0
+/// seats, as when it was played (`replay.rs`). On a halt, the state the game stopped in
+/// (its log up to there) and whether it stopped because the answers ran out: a game
+/// saved when it was quit stops there by design.
+pub fn replay(rules: &Rules, r: &super::replay::Replay) -> Result<crate::scenario::Played, (Halt, Box<State>, bool)> {
+    let session = replay_session(r);
+    let agent = HumanAgent { session: session.clone(), random: RandomAgent };
+    let played = crate::scenario::whole_game_to_halt(rules, r.seed, r.players, r.turns, Box::new(agent));
+    let ran_out = session.borrow().stop.is_some();
+    played.map_err(|(h, s)| if ran_out { (Halt::error(RAN_OUT), s, true) } else { (h, s, false) })
+}
+
+/// Why a replay whose answers ran out stopped.
+const RAN_OUT: &str = "the replay's answers ran out before the game ended";
+
+/// A session that gives a saved game's answers in order and reads and writes nothing.
+fn replay_session(r: &super::replay::Replay) -> Rc<RefCell<Session>> {
+    let mut session =
+        Session::new(r.humans.clone(), Input::Plain(Box::new(std::io::empty())), Box::new(std::io::sink()), false);
+    session.replay = r.answers.iter().map(|a| (a.clone(), 0)).collect();
+    Rc::new(RefCell::new(session))
 }
 
 /// `replay`, counting the game's steps with `probe` (`scenario-from`).
@@ -273,15 +290,12 @@ pub fn replay_probed(
     r: &super::replay::Replay,
     probe: crate::interp::probe::Probe,
 ) -> (Result<crate::scenario::Played, Halt>, crate::interp::probe::Probe) {
-    let mut session =
-        Session::new(r.humans.clone(), Input::Plain(Box::new(std::io::empty())), Box::new(std::io::sink()), false);
-    session.replay = r.answers.iter().map(|a| (a.clone(), 0)).collect();
-    let session = Rc::new(RefCell::new(session));
+    let session = replay_session(r);
     let agent = HumanAgent { session: session.clone(), random: RandomAgent };
     let (played, probe) = crate::scenario::probe_whole_game(rules, r.seed, r.players, r.turns, Box::new(agent), probe);
     let stopped = session.borrow().stop.is_some();
     let played = match played {
-        Err(_) if stopped => Err(Halt::error("the replay's answers ran out before the game ended")),
+        Err(_) if stopped => Err(Halt::error(RAN_OUT)),
         played => played,
     };
     (played, probe)

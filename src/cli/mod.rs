@@ -374,6 +374,23 @@ fn run_bench(cards: usize, runs: usize, keep: bool, out: &mut dyn Write, err: &m
     EXIT_OK
 }
 
+/// The seeds of `--games` games from `--seed` (game i uses seed + i), or the usage error
+/// to print: a game whose seed would pass `u64::MAX` must be refused, not silently lost.
+pub(crate) fn seeds(seed: u64, games: u64) -> Result<std::ops::RangeInclusive<u64>, String> {
+    let games = games.max(1);
+    match seed.checked_add(games - 1) {
+        Some(last) => Ok(seed..=last),
+        None => {
+            let fits = u64::MAX - (games - 1);
+            Err(format!(
+                "error: --seed {seed} plus --games {games} passes the largest seed, {}\n  help: with --games {games}, \
+                 the largest --seed that fits is {fits}; pass a smaller --seed or fewer --games",
+                u64::MAX
+            ))
+        }
+    }
+}
+
 fn default_paths(paths: Vec<PathBuf>) -> Vec<PathBuf> {
     if paths.is_empty() {
         vec![PathBuf::from("cards")]
@@ -428,13 +445,27 @@ fn check(
     let errors = diags.iter().filter(|d| d.severity == Severity::Error).count();
     let warnings = diags.len() - errors;
     let (files, cards) = (checked.files, checked.cards);
-    let summary = format!(
+    let mut summary = format!(
         "{errors} error{}, {warnings} warning{} in {files} file{} ({cards} card{})",
         plural(errors),
         plural(warnings),
         plural(files),
         plural(cards)
     );
+    // A file checked alone is checked with the rest of its game: without this, `check
+    // game.yaml` said `(0 cards)` as if the game had none.
+    let other_files = checked.sources.files().count().saturating_sub(files);
+    if other_files > 0 {
+        let games = checked.lib.games.iter();
+        let all_cards = games.flat_map(|g| g.cards.iter().chain(g.factions.iter().flat_map(|f| &f.cards))).count();
+        let other_cards = all_cards.saturating_sub(cards);
+        let game = if checked.lib.games.len() == 1 { "its game" } else { "their games" };
+        summary += &format!(
+            ", checked with {other_files} other file{} of {game} ({other_cards} card{})",
+            plural(other_files),
+            plural(other_cards)
+        );
+    }
     match format {
         Format::Human => {
             let _ = writeln!(out, "{summary}");
@@ -488,7 +519,11 @@ fn explain(
     let mut sources = SourceMap::default();
     let (lib, diags) = crate::load::load_paths_with(&paths, &mut sources, limits);
     if let Some(d) = diags.iter().find(|d| d.code == "twilit::io") {
-        let _ = writeln!(err, "{}", render::human(d, &sources, false, 100));
+        // `explain` reads `cards/` unless told otherwise: say how to tell it.
+        let d = d.clone().with_help(
+            "pass the game's directory or card file with `--path DIR`, or run `twilit explain` from the folder that holds `cards/`",
+        );
+        let _ = writeln!(err, "{}", render::human(&d, &sources, false, 100));
         return EXIT_USAGE;
     }
     let found = if text { crate::check::prose::explain(&lib, id) } else { crate::check::explain(&lib, id) };

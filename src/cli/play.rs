@@ -122,6 +122,13 @@ fn agent(kind: AgentKind) -> Box<dyn Agent> {
 
 /// Runs `twilit play`: one game with its log, or `--games N` results.
 pub fn play(o: PlayOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    let seeds = match super::seeds(o.seed, o.games) {
+        Ok(s) => s,
+        Err(e) => {
+            let _ = writeln!(err, "{e}");
+            return EXIT_USAGE;
+        }
+    };
     let (rules, players, sources) = match game_of(&o.path, o.players, &o.limits, err) {
         Ok(g) => g,
         Err(code) => return code,
@@ -137,11 +144,11 @@ pub fn play(o: PlayOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         let _ = writeln!(err, "error: `--save-replay` saves one game played by the random agent or people");
         return EXIT_USAGE;
     }
-    for seed in o.seed..o.seed.saturating_add(o.games.max(1)) {
-        match crate::scenario::whole_game(&rules, seed, players, o.turns, agent(o.agent)) {
+    for seed in seeds {
+        match crate::scenario::whole_game_to_halt(&rules, seed, players, o.turns, agent(o.agent)) {
             Ok(g) => {
                 if o.games <= 1 {
-                    print_log(&g, viewer, o.format, out);
+                    print_log(&g.state, viewer, o.format, out);
                 }
                 if let Some(path) = &o.save_replay {
                     let r = super::replay::Replay::random(&o.path, seed, players, o.turns);
@@ -152,7 +159,11 @@ pub fn play(o: PlayOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
                 }
                 print_result(&g, seed, o.format, out);
             }
-            Err(h) => {
+            Err((h, state)) => {
+                // The log up to the error is what `--seed N` is replayed to see.
+                if o.games <= 1 {
+                    print_log(&state, viewer, o.format, out);
+                }
                 report_halt(seed, &h, &sources, err);
                 return EXIT_PROBLEMS;
             }
@@ -216,6 +227,7 @@ fn play_people(
                     turns: o.turns,
                     humans: o.humans.clone(),
                     answers: session.borrow().answers(),
+                    stopped: false,
                 };
                 if let Err(e) = r.save(path) {
                     let _ = writeln!(err, "error: {e}");
@@ -225,7 +237,29 @@ fn play_people(
             EXIT_OK
         }
         Ok(None) => {
-            let _ = writeln!(out, "seed {}: stopped before the end", o.seed);
+            print_stopped(o.seed, o.format, out);
+            // An unfinished game is what a designer turns into a scenario: it is saved too.
+            if let Some(path) = &o.save_replay {
+                let r = super::replay::Replay {
+                    game: o.path.clone(),
+                    seed: o.seed,
+                    players,
+                    turns: o.turns,
+                    humans: o.humans.clone(),
+                    answers: session.borrow().answers(),
+                    stopped: true,
+                };
+                if let Err(e) = r.save(path) {
+                    let _ = writeln!(err, "error: {e}");
+                    return EXIT_USAGE;
+                }
+                let _ = writeln!(
+                    err,
+                    "note: the game stopped before its end, and so does the replay {}: `twilit replay` plays it \
+                     up to there, `twilit scenario-from` makes a scenario of one of its steps",
+                    path.display()
+                );
+            }
             EXIT_OK
         }
         Err(h) => {
@@ -235,8 +269,7 @@ fn play_people(
     }
 }
 
-pub(super) fn print_log(g: &Played, viewer: Option<usize>, format: Format, out: &mut dyn Write) {
-    let s = &g.state;
+pub(super) fn print_log(s: &crate::engine::State, viewer: Option<usize>, format: Format, out: &mut dyn Write) {
     for e in &s.log {
         let text = e.render_for(s, viewer);
         let _ = match format {
@@ -247,6 +280,16 @@ pub(super) fn print_log(g: &Played, viewer: Option<usize>, format: Format, out: 
             }
         };
     }
+}
+
+/// The result line of a game people stopped before its end (`quit`, or input ended).
+pub(super) fn print_stopped(seed: u64, format: Format, out: &mut dyn Write) {
+    let _ = match format {
+        Format::Human => writeln!(out, "seed {seed}: stopped before the end"),
+        Format::Json => {
+            writeln!(out, "{}", serde_json::json!({ "result": { "seed": seed, "ended": false, "stopped": true } }))
+        }
+    };
 }
 
 pub(super) fn print_result(g: &Played, seed: u64, format: Format, out: &mut dyn Write) {

@@ -30,12 +30,16 @@ pub struct Replay {
     /// The people's answers in the order given, each the options picked (from 0).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub answers: Vec<Vec<usize>>,
+    /// The people stopped the game before its end (`quit`, or their input ended): the
+    /// answers run out there, and `replay` plays the game up to that point.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub stopped: bool,
 }
 
 impl Replay {
     /// A game the seeded random agent played for every seat: its seed decides it.
     pub fn random(game: &Path, seed: u64, players: usize, turns: u32) -> Replay {
-        Replay { game: game.to_path_buf(), seed, players, turns, humans: vec![], answers: vec![] }
+        Replay { game: game.to_path_buf(), seed, players, turns, humans: vec![], answers: vec![], stopped: false }
     }
 
     /// Writes the replay as JSON.
@@ -93,18 +97,27 @@ pub fn run(o: ReplayOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         Ok(v) => v,
         Err(code) => return code,
     };
+    // A random game that halts keeps its log up to the error, printed as `play` does.
     let played = if r.humans.is_empty() {
-        crate::scenario::whole_game(&rules, r.seed, players, r.turns, Box::new(crate::interp::RandomAgent))
+        crate::scenario::whole_game_to_halt(&rules, r.seed, players, r.turns, Box::new(crate::interp::RandomAgent))
+            .map_err(|(h, s)| (h, s, false))
     } else {
         super::human::replay(&rules, &r)
     };
     match played {
         Ok(g) => {
-            super::play::print_log(&g, viewer, o.format, out);
+            super::play::print_log(&g.state, viewer, o.format, out);
             super::play::print_result(&g, r.seed, o.format, out);
             EXIT_OK
         }
-        Err(h) => {
+        Err((_, state, true)) if r.stopped => {
+            // A game saved when it was quit: played up to there, as it was.
+            super::play::print_log(&state, viewer, o.format, out);
+            super::play::print_stopped(r.seed, o.format, out);
+            EXIT_OK
+        }
+        Err((h, state, _)) => {
+            super::play::print_log(&state, viewer, o.format, out);
             super::play::report_halt(r.seed, &h, &sources, err);
             EXIT_PROBLEMS
         }

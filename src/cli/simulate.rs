@@ -69,9 +69,8 @@ pub fn simulate(o: SimOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         let _ = writeln!(err, "error: --jobs must be at most {MAX_JOBS} (or left out: one thread per core)");
         return EXIT_USAGE;
     }
-    if o.seed.checked_add(o.games - 1).is_none() {
-        let _ =
-            writeln!(err, "error: --seed {} plus --games {} passes the largest seed, {}", o.seed, o.games, u64::MAX);
+    if let Err(e) = super::seeds(o.seed, o.games) {
+        let _ = writeln!(err, "{e}");
         return EXIT_USAGE;
     }
     // A report that cannot be written is said before the games, not after them.

@@ -68,6 +68,13 @@ pub fn run(opts: TestOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
 fn usable(paths: &[PathBuf]) -> Result<(), String> {
     for p in paths {
         let meta = std::fs::metadata(p);
+        // Said as a usage error, like `check`'s: there is nothing to fix in the games.
+        if meta.as_ref().is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound) {
+            return Err(format!(
+                "`{}` does not exist\n  help: give a game directory or a file of a game (default: cards/)",
+                p.display()
+            ));
+        }
         if meta.as_ref().is_ok_and(|m| !m.is_file() && !m.is_dir()) {
             return Err(format!(
                 "{} is not a regular file or a directory: give a game directory or a file of a game",

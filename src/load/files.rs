@@ -340,7 +340,11 @@ pub(super) fn io_error(path: &Path, err: &std::io::Error, sources: &mut SourceMa
 
 fn io_diag(id: FileId, path: &Path, err: &std::io::Error) -> Diagnostic {
     let msg = format!("cannot read `{}`: {err}", path.display());
-    Diagnostic::error("io", msg, id, 0..0)
+    // A mistyped path is the usual cause: say how paths are read.
+    let help = (err.kind() == std::io::ErrorKind::NotFound).then(|| {
+        "check the path: give a game directory or a file of a game (relative to the current directory)".into()
+    });
+    Diagnostic::error("io", msg, id, 0..0).with_help_opt(help)
 }
 
 /// Reads the file that will be registered as `id`: its text, with the diagnostic of

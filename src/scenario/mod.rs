@@ -9,7 +9,8 @@ mod transcript;
 mod whole;
 
 pub use whole::{
-    deal_once, probe_whole_game, quiet_game, quiet_game_from, quiet_game_into, random_game, whole_game, Dealt, Played,
+    deal_once, probe_whole_game, quiet_game, quiet_game_from, quiet_game_into, random_game, whole_game,
+    whole_game_to_halt, Dealt, Played,
 };
 
 use std::sync::Arc;

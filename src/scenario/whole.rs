@@ -41,6 +41,22 @@ pub fn whole_game<'r>(
     play_whole(rules, seed, players, turns, agent, false)
 }
 
+/// `whole_game`, keeping on a halt the state the game stopped in (its log up to the
+/// error): `play` prints what led to a run-time error before the error itself.
+pub fn whole_game_to_halt<'r>(
+    rules: &'r Rules,
+    seed: u64,
+    players: usize,
+    turns: u32,
+    agent: Box<dyn crate::interp::Agent + 'r>,
+) -> Result<Played, (Halt, Box<State>)> {
+    let mut it = whole_table(rules, seed, players, agent);
+    match run_whole(&mut it, turns) {
+        Ok((refused, standing)) => Ok(Played { state: it.w.state, refused, standing }),
+        Err(h) => Err((h, Box::new(it.w.state))),
+    }
+}
+
 fn play_whole<'r>(
     rules: &'r Rules,
     seed: u64,

@@ -1,0 +1,54 @@
+//! Small CLI messages a designer met: a missing path given to `test`, `explain` without
+//! `--path` outside a folder with `cards/`, and `check`'s summary for one file of a game.
+
+mod common;
+
+use std::process::Command;
+
+use common::twilit;
+
+/// `test nosuchdir` said "fix them before running scenarios", as if the games had errors;
+/// it is a usage error naming the path, as `check nosuchdir` is (whose diagnostic now
+/// also says how paths are read).
+#[test]
+fn a_missing_path_is_a_usage_error_that_says_so() {
+    let (code, out, err) = twilit(&["test", "nosuchdir"]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("`nosuchdir` does not exist"), "{err}");
+    assert!(err.contains("help: give a game directory or a file of a game"), "{err}");
+    assert!(!format!("{out}{err}").contains("fix them before running scenarios"), "{out}{err}");
+    let (code, out, _) = twilit(&["check", "nosuchdir"]);
+    assert_eq!(code, 2, "{out}");
+    assert!(out.contains("cannot read `nosuchdir`") && out.contains("help: check the path"), "{out}");
+}
+
+/// `explain ID` reads `cards/` by default; run elsewhere it said only "cannot read
+/// `cards`". The diagnostic now says to pass `--path`.
+#[test]
+fn explain_without_cards_says_to_pass_path() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let o = Command::new(env!("CARGO_BIN_EXE_twilit"))
+        .current_dir(dir.path())
+        .args(["explain", "jester"])
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("runs");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("cannot read `cards`"), "{err}");
+    assert!(err.contains("`--path DIR`") && err.contains("holds `cards/`"), "{err}");
+}
+
+/// One file of a game is checked with the rest of the game; its summary said `(0 cards)`
+/// for `game.yaml` as if the game had none. It now counts the other files read too.
+#[test]
+fn checking_one_file_says_what_else_of_its_game_was_checked() {
+    let (code, out, err) = twilit(&["check", "tests/fixtures/explain/game.yaml"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert_eq!(
+        out.trim_end(),
+        "0 errors, 0 warnings in 1 file (0 cards), checked with 1 other file of its game (1 card)"
+    );
+    let (_, out, _) = twilit(&["check", "tests/fixtures/explain"]);
+    assert_eq!(out.trim_end(), "0 errors, 0 warnings in 2 files (1 card)");
+}

@@ -1,0 +1,61 @@
+//! `twilit play` at its edges: seeds that would pass the largest one are a usage error, as
+//! in `simulate`, not games silently left out.
+
+mod common;
+
+use common::twilit;
+
+/// `--seed` plus `--games` past `u64::MAX` used to play none or some of the games and exit
+/// 0; both commands now refuse it alike, naming the largest seed that fits.
+#[test]
+fn seeds_past_the_largest_are_a_usage_error_in_play_and_simulate() {
+    let max = u64::MAX.to_string();
+    let almost = (u64::MAX - 1).to_string();
+    for args in [
+        vec!["play", "cards/goofspiel", "--seed", &almost, "--games", "3"],
+        vec!["simulate", "cards/goofspiel", "--seed", &almost, "--games", "3"],
+    ] {
+        let (code, out, err) = twilit(&args);
+        assert_eq!(code, 2, "{args:?}: {out}{err}");
+        assert!(out.is_empty(), "{args:?}: no game is played: {out}");
+        assert!(err.contains(&format!("--seed {almost} plus --games 3 passes the largest seed, {max}")), "{err}");
+        let fits = (u64::MAX - 2).to_string();
+        assert!(err.contains(&format!("the largest --seed that fits is {fits}")), "{err}");
+    }
+    // One game from the largest seed fits: it is played and printed.
+    let (code, out, err) = twilit(&["play", "cards/goofspiel", "--seed", &max, "--turns", "1"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.lines().last().is_some_and(|l| l.starts_with(&format!("seed {max}: "))), "{out}");
+    // The last seeds that fit are all played.
+    let (code, out, err) = twilit(&["play", "cards/goofspiel", "--seed", &almost, "--games", "2", "--turns", "1"]);
+    assert_eq!(code, 0, "{err}");
+    let seeds: Vec<&str> = out.lines().map(|l| l.split(':').next().unwrap_or_default()).collect();
+    assert_eq!(seeds, [format!("seed {almost}"), format!("seed {max}")], "{out}");
+}
+
+/// A game stopped by a run-time error prints its log up to the error, in the chosen format,
+/// then the diagnostic (exit 1): the log is what `--seed N` is replayed to see. It used to
+/// print nothing on standard output. `replay` of the saved game prints the same.
+#[test]
+fn a_run_time_error_prints_the_log_up_to_it() {
+    let game = "tests/fixtures/runtime_error";
+    let (code, out, err) = twilit(&["play", game, "--seed", "1", "--turns", "5"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("seed 1: division by zero in `others` (in share)"), "{err}");
+    let opening = ["-- start of game", "-- start of round 1", "-- start of turn 1", "-- start of phase main"];
+    assert_eq!(out.lines().collect::<Vec<_>>(), opening, "the log, and no result line");
+    let (code, json, _) = twilit(&["play", game, "--seed", "1", "--format", "json"]);
+    assert_eq!(code, 1);
+    let texts: Vec<String> = json
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).expect("one JSON object per line"))
+        .map(|v| v["text"].as_str().expect("an event, not a result").to_string())
+        .collect();
+    assert_eq!(texts, opening);
+    let dir = tempfile::tempdir().expect("temp dir");
+    let saved = dir.path().to_str().expect("utf-8 path");
+    let (code, _, err) = twilit(&["simulate", game, "--games", "1", "--save-replays", saved, "--format", "json"]);
+    assert_eq!(code, 1, "{err}");
+    let (code, replayed, err) = twilit(&["replay", &format!("{saved}/runtime_error-1.json")]);
+    assert_eq!((code, replayed.as_str()), (1, out.as_str()), "{err}");
+}
