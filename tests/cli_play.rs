@@ -31,6 +31,12 @@ fn seeds_past_the_largest_are_a_usage_error_in_play_and_simulate() {
     assert_eq!(code, 0, "{err}");
     let seeds: Vec<&str> = out.lines().map(|l| l.split(':').next().unwrap_or_default()).collect();
     assert_eq!(seeds, [format!("seed {almost}"), format!("seed {max}")], "{out}");
+    // No game asked is a usage error in both commands, not one game.
+    for cmd in ["play", "simulate"] {
+        let (code, out, err) = twilit(&[cmd, "cards/goofspiel", "--games", "0"]);
+        assert_eq!((code, out.as_str()), (2, ""), "{cmd}: {err}");
+        assert!(err.contains("--games must be at least 1"), "{cmd}: {err}");
+    }
 }
 
 /// A game stopped by a run-time error prints its log up to the error, in the chosen format,

@@ -122,6 +122,11 @@ fn agent(kind: AgentKind) -> Box<dyn Agent> {
 
 /// Runs `twilit play`: one game with its log, or `--games N` results.
 pub fn play(o: PlayOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    // As `simulate`: no game asked is a mistake, not one game.
+    if o.games == 0 {
+        let _ = writeln!(err, "error: --games must be at least 1");
+        return EXIT_USAGE;
+    }
     let seeds = match super::seeds(o.seed, o.games) {
         Ok(s) => s,
         Err(e) => {
