@@ -92,3 +92,15 @@ fn the_readme_session_is_what_the_tool_prints() {
         rest = &rest[at + line.len()..];
     }
 }
+
+/// The table a person is shown lists the game's variables after its counters: Crazy
+/// Eights' `dealer` (a player) beside `suit_to_follow`.
+#[test]
+fn the_table_shows_the_game_variables() {
+    let (_, out) = play(&["cards/crazy_eights", "--players", "2", "--human", "p1", "--seed", "1"], "");
+    let table: Vec<&str> = out.lines().filter(|l| l.trim_start().starts_with("| ")).collect();
+    assert!(table.iter().any(|l| l.trim_start() == "| dealer = p2"), "{out}");
+    let (counter, variable) =
+        (table.iter().position(|l| l.contains("suit_to_follow =")), table.iter().position(|l| l.contains("dealer =")));
+    assert!(counter < variable, "variables come after the counters: {table:?}");
+}

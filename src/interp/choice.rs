@@ -274,9 +274,17 @@ impl Interp<'_> {
         let s = &self.w.state;
         let phase = self.rules.phases.get(s.clock.phase).map_or("", |p| &*p.name);
         let active = s.active().map_or(String::new(), |p| format!(", {} to act", s.players[p].name));
+        // Then the game's variables (`leader = bob`), a card among them named only if
+        // `who` sees it.
+        let shown = |v: &Value| match v {
+            Value::List(l) => format!("[{}]", l.iter().map(|x| self.show_to(x, who)).collect::<Vec<_>>().join(", ")),
+            v => self.show_to(v, who),
+        };
+        let mut table = crate::engine::view::table_for(s, Some(who));
+        table.extend(s.vars.iter().map(|(name, v)| format!("{name} = {}", shown(v))));
         super::View {
             heading: format!("turn {}, {phase}{active}", s.clock.turn),
-            table: crate::engine::view::table_for(s, Some(who)),
+            table,
             log: s
                 .log
                 .iter()
