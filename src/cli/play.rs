@@ -221,51 +221,49 @@ fn play_people(
     };
     let session = super::human::Session::new(o.humans.clone(), input, Box::new(std::io::stdout()), echo);
     let session = std::rc::Rc::new(std::cell::RefCell::new(session));
+    // The replay of the game, finished or not, when one is asked for: `false` if it could not be written.
+    let save = |stopped: bool, err: &mut dyn Write| -> bool {
+        let Some(path) = &o.save_replay else { return true };
+        let r = super::replay::Replay {
+            game: o.path.clone(),
+            seed: o.seed,
+            players,
+            turns: o.turns,
+            humans: o.humans.clone(),
+            answers: session.borrow().answers(),
+            stopped,
+        };
+        if let Err(e) = r.save(path) {
+            let _ = writeln!(err, "error: {e}");
+            return false;
+        }
+        if stopped {
+            let _ = writeln!(
+                err,
+                "note: the game stopped before its end, and so does the replay {}: `twilit replay` plays it \
+                 up to there, `twilit scenario-from` makes a scenario of one of its steps",
+                path.display()
+            );
+        }
+        true
+    };
     match super::human::play(rules, o.seed, players, o.turns, session.clone()) {
         Ok(Some(g)) => {
             print_result(&g, o.seed, o.format, out);
-            if let Some(path) = &o.save_replay {
-                let r = super::replay::Replay {
-                    game: o.path.clone(),
-                    seed: o.seed,
-                    players,
-                    turns: o.turns,
-                    humans: o.humans.clone(),
-                    answers: session.borrow().answers(),
-                    stopped: false,
-                };
-                if let Err(e) = r.save(path) {
-                    let _ = writeln!(err, "error: {e}");
-                    return EXIT_USAGE;
-                }
+            if save(false, err) {
+                EXIT_OK
+            } else {
+                EXIT_USAGE
             }
-            EXIT_OK
         }
         Ok(None) => {
             print_stopped(o.seed, o.format, out);
             // An unfinished game is what a designer turns into a scenario: it is saved too.
-            if let Some(path) = &o.save_replay {
-                let r = super::replay::Replay {
-                    game: o.path.clone(),
-                    seed: o.seed,
-                    players,
-                    turns: o.turns,
-                    humans: o.humans.clone(),
-                    answers: session.borrow().answers(),
-                    stopped: true,
-                };
-                if let Err(e) = r.save(path) {
-                    let _ = writeln!(err, "error: {e}");
-                    return EXIT_USAGE;
-                }
-                let _ = writeln!(
-                    err,
-                    "note: the game stopped before its end, and so does the replay {}: `twilit replay` plays it \
-                     up to there, `twilit scenario-from` makes a scenario of one of its steps",
-                    path.display()
-                );
+            if save(true, err) {
+                EXIT_OK
+            } else {
+                EXIT_USAGE
             }
-            EXIT_OK
         }
         Err(h) => {
             report_halt(o.seed, &h, sources, err);
