@@ -97,22 +97,31 @@ impl Interp<'_> {
         if script.guards.is_empty() || self.coverage.is_some() || self.may_forbid() {
             return false;
         }
-        // As `play_entity` runs the script: the card is coming into play.
         let mut cx = Ctx::placed(Some(p), Some(Value::Ent(e)), &script.text, &script.origin);
-        self.w.start_playing(e);
         self.depth += 1;
         let mark = self.steps.mark();
+        // Read at once, the guards read nothing of the cards coming into play (ids,
+        // counters, printed values: `closures.rs`), so the card is not put among them.
         let at_once = if script.guards_at_once { self.guards_at_once(&script.guards, &cx) } else { None };
         let (refused, held) = match at_once {
             Some(read) => {
                 #[cfg(debug_assertions)]
-                self.check_at_once(read, &script.guards, mark, &mut cx);
+                {
+                    self.w.start_playing(e);
+                    self.check_at_once(read, &script.guards, mark, &mut cx);
+                    self.w.stop_playing(e);
+                }
                 read
             }
-            None => self.guards_one_by_one(&script.guards, &mut cx),
+            None => {
+                // As `play_entity` runs the script: the card is coming into play.
+                self.w.start_playing(e);
+                let read = self.guards_one_by_one(&script.guards, &mut cx);
+                self.w.stop_playing(e);
+                read
+            }
         };
         self.depth -= 1;
-        self.w.stop_playing(e);
         self.held = (held == script.guards.len()).then(|| Held {
             what: Guarded::Play(e),
             you: p,
