@@ -52,3 +52,22 @@ fn checking_one_file_says_what_else_of_its_game_was_checked() {
     let (_, out, _) = twilit(&["check", "tests/fixtures/explain"]);
     assert_eq!(out.trim_end(), "0 errors, 0 warnings in 2 files (1 card)");
 }
+
+/// `test --filter` that keeps no scenario printed `0 passed, 0 failed` and exited 0, so a
+/// typo in CI ran nothing and passed. It is a usage error naming the closest word of a
+/// scenario's name.
+#[test]
+fn a_filter_that_keeps_nothing_is_a_usage_error() {
+    let (code, out, err) = twilit(&["test", "cards/crazy_eights", "--filter", "stalmate"]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("no scenario's name contains `stalmate`"), "{err}");
+    assert!(err.contains("did you mean `stalemate`?"), "{err}");
+    assert!(!out.contains("0 passed"), "{out}");
+    let (code, _, err) = twilit(&["test", "cards/crazy_eights", "--filter", "zzzzzz"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("`twilit test` without `--filter` lists every scenario"), "{err}");
+    // A filter that keeps some still runs them.
+    let (code, out, err) = twilit(&["test", "cards/crazy_eights", "--filter", "stalemate"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("1 passed, 0 failed"), "{out}");
+}

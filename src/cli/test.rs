@@ -49,11 +49,17 @@ pub fn run(opts: TestOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         let io = diags.iter().any(|d| d.code == crate::load::IO_CODE);
         return if io { super::EXIT_USAGE } else { super::EXIT_PROBLEMS };
     }
-    let mut r = Runs { named: &checked, opts: &opts, sources, out, err, passed: 0, failed: 0 };
+    let mut r = Runs { named: &checked, opts: &opts, sources, out, err, passed: 0, failed: 0, selected: 0 };
     for bundle in &checked.lib.games {
         r.bundle(bundle);
     }
     let (passed, failed) = (r.passed, r.failed);
+    // A filter that keeps nothing is most often a typo: said, not passed as `0 passed`.
+    if let (Some(f), 0) = (&opts.filter, r.selected) {
+        let names = checked.lib.games.iter().flat_map(|b| b.scenarios.iter().map(|sc| sc.scenario.value.as_str()));
+        let _ = writeln!(err, "error: no scenario's name contains `{f}`\n  help: {}", no_match_help(f, names));
+        return super::EXIT_USAGE;
+    }
     let sink: &mut dyn Write = if json { err } else { out };
     let _ = writeln!(sink, "{passed} passed, {failed} failed");
     if failed > 0 {
@@ -88,6 +94,19 @@ fn usable(paths: &[PathBuf]) -> Result<(), String> {
     Ok(())
 }
 
+/// The help of a `--filter` no scenario's name contains: the closest name or word of a
+/// name (scenario names are words joined by `_` or `-`), else how to list them.
+fn no_match_help<'a>(filter: &str, names: impl Iterator<Item = &'a str>) -> String {
+    let names: Vec<&str> = names.collect();
+    let words = names.iter().flat_map(|n| n.split(['_', '-', ' ']).filter(|w| w.len() > 1));
+    let candidates: Vec<&str> = names.iter().copied().chain(words).collect();
+    match crate::diag::did_you_mean(filter, candidates) {
+        Some(close) => format!("did you mean `{close}`?"),
+        None if names.is_empty() => "the games named have no scenarios".to_string(),
+        None => "`twilit test` without `--filter` lists every scenario".to_string(),
+    }
+}
+
 /// Running the selected scenarios of each game, counting and reporting.
 struct Runs<'a> {
     /// The games, with which files the paths named.
@@ -98,6 +117,8 @@ struct Runs<'a> {
     err: &'a mut dyn Write,
     passed: usize,
     failed: usize,
+    /// Scenarios selected in all games (run or counted failed).
+    selected: usize,
 }
 
 impl Runs<'_> {
@@ -115,6 +136,7 @@ impl Runs<'_> {
 
     fn bundle(&mut self, bundle: &crate::load::GameBundle) {
         let selected = self.selected(bundle);
+        self.selected += selected.len();
         let rules = match Rules::compile(bundle) {
             Ok(r) => r,
             Err(ds) => {
