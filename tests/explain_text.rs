@@ -38,7 +38,26 @@ fn an_abilitys_from_and_limit_are_explained() {
     let (lib, diags) = twilit::load::load_paths(std::slice::from_ref(&dir), &mut sources);
     assert!(diags.is_empty(), "{diags:#?}");
     let sexp = twilit::check::explain(&lib, "herald").expect("the card");
-    assert!(sexp.contains("  action main:\n    from: (hand)\n    limit: (1 per game)\n    cost: "), "{sexp}");
+    assert!(
+        sexp.contains("  action main:\n    name: proclaim\n    from: (hand)\n    limit: (1 per game)\n    cost: "),
+        "{sexp}"
+    );
     let text = twilit::check::prose::explain(&lib, "herald").expect("the card");
     assert!(text.contains("- proclaim — Action (main) (works from hand) (once per game): Cost: "), "{text}");
+}
+
+/// `optional:` and `used_by:` change who may use an ability and whether it asks: the
+/// s-expressions left both out, and the rules text `used_by:`.
+#[test]
+fn an_abilitys_optional_and_used_by_are_explained() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/explain");
+    let mut sources = SourceMap::default();
+    let (lib, diags) = twilit::load::load_paths(std::slice::from_ref(&dir), &mut sources);
+    assert!(diags.is_empty(), "{diags:#?}");
+    let sexp = twilit::check::explain(&lib, "town_crier").expect("the card");
+    assert!(sexp.contains("  when (on moves (by this) (to pile)):\n    optional: true\n    effect: "), "{sexp}");
+    assert!(sexp.contains("  action main:\n    used_by: players\n    effect: "), "{sexp}");
+    let text = twilit::check::prose::explain(&lib, "town_crier").expect("the card");
+    assert!(text.contains("You may."), "{text}");
+    assert!(text.contains("Usable by players."), "{text}");
 }

@@ -188,7 +188,17 @@ fn explain_ability(out: &mut String, a: &Ability) {
             let _ = writeln!(out, "  {} {}:", r.key(), explain_field(ev, Entry::Event));
         }
     }
-    // `from:` and `limit:` decide where and how often it can be used: as much the rule as its scripts.
+    // Its name, whether it asks first, who may use it, where and how often: as much the
+    // rule as its scripts.
+    if let Some(n) = a.name() {
+        let _ = writeln!(out, "    name: {}", n.value);
+    }
+    if a.optional().is_some_and(|o| o.value) {
+        let _ = writeln!(out, "    optional: true");
+    }
+    if let Some(u) = &a.used_by {
+        let _ = writeln!(out, "    used_by: {}", explain_field(u, Entry::Condition));
+    }
     if !a.from().is_empty() {
         let zones: Vec<&str> = a.from().iter().map(|z| z.value.as_str()).collect();
         let _ = writeln!(out, "    from: ({})", zones.join(" "));

@@ -88,6 +88,9 @@ pub fn ability(a: &Ability) -> String {
     if a.optional().is_some_and(|o| o.value) {
         body.push("You may.".to_string());
     }
+    if let Some(u) = &a.used_by {
+        body.push(format!("Usable by {}.", condition(u)));
+    }
     if let Some(c) = &a.cost {
         body.push(format!("Cost: {}", script(c)));
     }
