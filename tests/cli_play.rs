@@ -65,3 +65,24 @@ fn a_run_time_error_prints_the_log_up_to_it() {
     let (code, replayed, err) = twilit(&["replay", &format!("{saved}/runtime_error-1.json")]);
     assert_eq!((code, replayed.as_str()), (1, out.as_str()), "{err}");
 }
+
+/// A draw pile refilled from a public discard pile went under it card by card in its new,
+/// shuffled order: the lines told every player the order of the next draws. The cards now
+/// go under in the order they lay, the shuffled order is taken after, and the draws still
+/// follow it (the same game as before, only its lines are other).
+#[test]
+fn a_refill_does_not_tell_the_new_order() {
+    let (code, out, err) = twilit(&["play", "tests/fixtures/refill_order", "--seed", "1", "--as", "p2"]);
+    assert_eq!(code, 0, "{out}{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    let at = |needle: &str| lines.iter().position(|l| l.contains(needle)).unwrap_or_else(|| panic!("{needle}: {out}"));
+    // Said first, then each card moved in the order it lay.
+    assert!(at("p1: refill deck of p1 from discard_pile of p1") < at("p1: move c1 from"), "{out}");
+    let moved: Vec<&str> =
+        lines.iter().filter(|l| l.starts_with("p2: move ")).map(|l| l.split(' ').nth(2).unwrap_or("")).collect();
+    assert_eq!(moved, ["c1#2", "c2#2", "c3#2", "c4#2"], "{out}");
+    // p2's own draws show the deck's shuffled order, which no earlier line told.
+    let drawn: Vec<&str> =
+        lines.iter().filter(|l| l.starts_with("p2: draw ")).map(|l| l.split(' ').nth(2).unwrap_or("")).collect();
+    assert_eq!(drawn, ["c4#2", "c1#2"], "{out}");
+}

@@ -99,17 +99,35 @@ impl Interp<'_> {
                 return Err(self.no_zone(name, zone.owner));
             }
         };
-        let mut moved: Vec<EntId> = self.w.state.zones[source].items.to_vec();
+        let moved: Vec<EntId> = self.w.state.zones[source].items.to_vec();
         if moved.is_empty() {
             return Ok(());
         }
-        self.w.state.rng.shuffle(&mut moved);
-        for ent in moved {
-            self.relocate("move", &Value::Ent(ent), Dest::Zone(from, false), cx)?;
-        }
+        let mut order = moved.clone();
+        self.w.state.rng.shuffle(&mut order);
         let text = |me: &Self| format!("refill {} from {}", me.w.state.zone_name(from), me.w.state.zone_name(source));
         self.note(cx.you, false, text);
+        // The cards go under in the order they lay (a line each, which everyone who saw
+        // the pile may read), then take their shuffled order: moved in that order, the
+        // lines told everyone the order of the new draw pile.
+        for &ent in &moved {
+            self.relocate("move", &Value::Ent(ent), Dest::Zone(from, false), cx)?;
+        }
+        self.shuffle_arrived(from, &moved, &order);
         Ok(())
+    }
+
+    /// Gives the things of `moved` that are now in zone `z` the order of `order` (the same
+    /// things shuffled), in the places they hold (a replacement may have sent one elsewhere).
+    fn shuffle_arrived(&mut self, z: ZoneId, moved: &[EntId], order: &[EntId]) {
+        let items = self.w.state.zones[z].items.to_vec();
+        let is_moved = |e: &EntId| moved.contains(e);
+        let mut arrived = order.iter().copied().filter(|e| items.contains(e));
+        let shuffled: Vec<EntId> =
+            items.iter().map(|&e| if is_moved(&e) { arrived.next().unwrap_or(e) } else { e }).collect();
+        if shuffled != items {
+            self.w.state.set_items(z, shuffled);
+        }
     }
 
     pub(super) fn reveal(&mut self, e: &Effect, things: &Value, cx: &mut Ctx) -> R<()> {

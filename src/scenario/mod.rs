@@ -254,7 +254,8 @@ impl Runner<'_> {
                 }
             }
         }
-        self.t.step(n, &format!("expect_log: {} events found", lines.value.len()));
+        let found = lines.value.len();
+        self.t.step(n, &format!("expect_log: {found} event{} found", if found == 1 { "" } else { "s" }));
         Ok(())
     }
 
