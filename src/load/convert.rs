@@ -246,17 +246,33 @@ impl<'a> Cx<'a> {
 
     /// One of a fixed set of names, e.g. `per: player | game`.
     pub fn choice<T: Copy>(&mut self, node: &Node, what: &str, options: &[(&str, T)]) -> Option<T> {
+        self.choice_or_word(node, what, options, &[])
+    }
+
+    /// `choice`, where `words` are other names a designer may write for an option (another
+    /// language's `int` for `number`): still an error, whose help names the option, and
+    /// the option is taken for the rest of the check, so that one wrong word does not make
+    /// every use of what it declares an error too.
+    pub fn choice_or_word<T: Copy>(
+        &mut self,
+        node: &Node,
+        what: &str,
+        options: &[(&str, T)],
+        words: &[(&str, &str)],
+    ) -> Option<T> {
         let text = self.string(node, what)?;
         if let Some((_, v)) = options.iter().find(|(n, _)| *n == text.value) {
             return Some(*v);
         }
         let names: Vec<&str> = options.iter().map(|(n, _)| *n).collect();
+        let meant = words.iter().find(|(w, _)| w.eq_ignore_ascii_case(&text.value)).map(|(_, o)| *o);
         let msg = format!("{what} must be {}, found `{}`", list(&names), text.value);
         let d = Diagnostic::error("wrong-type", msg, self.file, text.span)
             .with_label(format!("not one of {}", list(&names)))
-            .with_suggestion(did_you_mean(&text.value, names.iter().copied()));
+            .with_suggestion(meant.or_else(|| did_you_mean(&text.value, names.iter().copied())));
         self.diags.push(d);
-        None
+        let meant = meant?;
+        options.iter().find(|(n, _)| *n == meant).map(|(_, v)| *v)
     }
 
     /// A list of names.

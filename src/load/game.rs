@@ -123,7 +123,7 @@ pub fn prop(cx: &mut Cx, name: Sp<String>, node: &Node) -> Option<PropSpec> {
     cx.fields(entries, &what, PROP_FIELDS, |cx, k, v| match k {
         "type" => {
             has_type = true;
-            if let Some(t) = cx.choice(v, "`type`", &PROP_TYPES) {
+            if let Some(t) = cx.choice_or_word(v, "`type`", &PROP_TYPES, &PROP_TYPE_WORDS) {
                 p.ty = cx.sp(t, &v.span);
             }
         }

@@ -49,6 +49,17 @@ pub(super) const PROP_TYPES: [(&str, PropType); 5] = [
     ("enum", PropType::Enum),
     ("list", PropType::List),
 ];
+/// What other languages (and a script's parameters: `int`) call the property types.
+pub(super) const PROP_TYPE_WORDS: [(&str, &str); 8] = [
+    ("int", "number"),
+    ("integer", "number"),
+    ("float", "number"),
+    ("num", "number"),
+    ("string", "text"),
+    ("str", "text"),
+    ("boolean", "bool"),
+    ("array", "list"),
+];
 pub(super) const MODIFIED: [(&str, Modified); 2] =
     [("always", Modified::Always), ("while_played", Modified::WhilePlayed)];
 fields!(pub(crate) PROP_FIELDS, PROP = [
