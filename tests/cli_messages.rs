@@ -47,10 +47,10 @@ fn checking_one_file_says_what_else_of_its_game_was_checked() {
     assert_eq!(code, 0, "{out}{err}");
     assert_eq!(
         out.trim_end(),
-        "0 errors, 0 warnings in 1 file (0 cards), checked with 1 other file of its game (1 card)"
+        "0 errors, 0 warnings in 1 file (0 cards), checked with 1 other file of its game (2 cards)"
     );
     let (_, out, _) = twilit(&["check", "tests/fixtures/explain"]);
-    assert_eq!(out.trim_end(), "0 errors, 0 warnings in 2 files (1 card)");
+    assert_eq!(out.trim_end(), "0 errors, 0 warnings in 2 files (2 cards)");
 }
 
 /// `test --filter` that keeps no scenario printed `0 passed, 0 failed` and exited 0, so a
@@ -70,4 +70,30 @@ fn a_filter_that_keeps_nothing_is_a_usage_error() {
     let (code, out, err) = twilit(&["test", "cards/crazy_eights", "--filter", "stalemate"]);
     assert_eq!(code, 0, "{out}{err}");
     assert!(out.contains("1 passed, 0 failed"), "{out}");
+}
+
+/// Run inside a game's folder (a `game.yaml`, no `cards/`), `check`, `test` and `explain`
+/// read that game: they looked for `cards/` and failed ("`cards` does not exist").
+#[test]
+fn commands_run_in_a_games_folder_read_that_game() {
+    let game = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/explain");
+    let run = |args: &[&str]| {
+        let o = Command::new(env!("CARGO_BIN_EXE_twilit"))
+            .current_dir(&game)
+            .args(args)
+            .env("NO_COLOR", "1")
+            .output()
+            .expect("runs");
+        let text = format!("{}{}", String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr));
+        (o.status.code(), text)
+    };
+    let (code, out) = run(&["check"]);
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.contains("0 errors"), "{out}");
+    let (code, out) = run(&["explain", "herald"]);
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.contains("card herald (Herald)"), "{out}");
+    let (code, out) = run(&["test"]);
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.contains("0 passed, 0 failed"), "{out}");
 }

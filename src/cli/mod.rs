@@ -16,7 +16,7 @@ pub mod test;
 
 use std::ffi::OsString;
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use clap::{Parser, Subcommand};
 
@@ -40,7 +40,7 @@ pub struct Cli {
 enum Command {
     /// Validate games, cards, factions and scenarios; report every problem.
     Check {
-        /// Files or directories (default: cards/).
+        /// Files or directories (default: cards/, or the game whose folder this is).
         paths: Vec<PathBuf>,
         /// Output style for diagnostics.
         #[arg(long, value_enum, default_value_t = Format::Human)]
@@ -52,7 +52,7 @@ enum Command {
     },
     /// Check the games, then run their scenarios; `N passed, N failed`.
     Test {
-        /// Game directories or scenario files (default: cards/).
+        /// Game directories or scenario files (default: cards/, or the game whose folder this is).
         paths: Vec<PathBuf>,
         /// Print each scenario's transcript.
         #[arg(long)]
@@ -203,8 +203,8 @@ enum Command {
     Explain {
         /// The card or faction id, e.g. `old_road`.
         id: String,
-        /// Where to look (default: cards/).
-        #[arg(long = "path", default_value = "cards")]
+        /// Where to look (default: cards/, or the game whose folder this is).
+        #[arg(long = "path")]
         paths: Vec<PathBuf>,
         /// Write the abilities as rules text instead (what the scripts say, in sentences).
         #[arg(long)]
@@ -271,7 +271,7 @@ pub fn run_with<A: Into<OsString> + Clone>(
             let opts = mutate::MutateOpts { paths: default_paths(paths), format, jobs, only, limits };
             mutate::run(opts, out, err)
         }
-        Command::Explain { id, paths, text } => explain(&id, paths, text, &limits, out, err),
+        Command::Explain { id, paths, text } => explain(&id, default_paths(paths), text, &limits, out, err),
         Command::Play { path, seed, turns, players, agent, games, viewer, format, humans, save_replay } => {
             let o = play::PlayOpts {
                 path,
@@ -391,12 +391,14 @@ pub(crate) fn seeds(seed: u64, games: u64) -> Result<std::ops::RangeInclusive<u6
     }
 }
 
+/// The paths given, else `cards/`, else, run inside a game's directory (a `game.yaml`
+/// here and no `cards/`), that game: a designer working in their game's folder.
 fn default_paths(paths: Vec<PathBuf>) -> Vec<PathBuf> {
-    if paths.is_empty() {
-        vec![PathBuf::from("cards")]
-    } else {
-        paths
+    if !paths.is_empty() {
+        return paths;
     }
+    let here = !Path::new("cards").exists() && Path::new("game.yaml").is_file();
+    vec![PathBuf::from(if here { "." } else { "cards" })]
 }
 
 /// `twilit limits`: each limit with its value (after any `--limit`) and meaning.
