@@ -102,6 +102,10 @@ impl Builder<'_> {
             for v in &p.values {
                 self.name(v, "value", Sym::EnumValue(p.name.value.clone()));
             }
+            if !p.values.is_empty() && !p.name.is_missing() {
+                let known = self.env.values_of.entry(p.name.value.clone()).or_default();
+                known.extend(p.values.iter().map(|v| v.value.clone()));
+            }
         }
     }
 

@@ -249,6 +249,10 @@ pub struct Env {
     pub roles: Vec<String>,
     /// Faction ids (scenario players may play one).
     pub factions: Vec<String>,
+    /// The declared values of each enum or list property, by property: a text that is none
+    /// of them never equals the property (`twilit::never-equal`). A property declared twice
+    /// (by the game and a faction) has both lists.
+    pub values_of: IndexMap<String, Vec<String>>,
     /// The bounds the game's scripts are parsed under.
     pub limits: crate::limits::Limits,
 }

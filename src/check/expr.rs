@@ -88,25 +88,7 @@ impl Checker<'_> {
                 Ty::Bool
             }
             BinOp::Eq | BinOp::Ne => {
-                if never_equal(ta, tb) {
-                    let (sa, sb) = (crate::syntax::print::expr(a), crate::syntax::print::expr(b));
-                    let always = if op == BinOp::Eq { "false" } else { "true" };
-                    let w = self.warning(
-                        "never-equal",
-                        format!(
-                            "`{sa}` is {} and `{sb}` {}: they are never equal, so this is always {always}",
-                            ta.describe(),
-                            tb.describe()
-                        ),
-                        &(a.span.start..b.span.end),
-                    );
-                    w.help = Some(match (ta, tb) {
-                        (Ty::Num, _) | (_, Ty::Num) => {
-                            "compare a number with a number: `count(...)`, or `PROPERTY of ...`".into()
-                        }
-                        _ => "compare things of one kind: a player with a player, cards with cards".into(),
-                    });
-                }
+                self.comparison(op, (a, ta), (b, tb));
                 Ty::Bool
             }
             BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge => {
@@ -370,23 +352,5 @@ fn verb_example(v: Verb) -> &'static str {
         Verb::Deal => "for example `deal 3 cards from deck to hand of each player`",
         Verb::Seat => "for example `seat sort(players, priority of it)`",
         _ => "name what it acts on, for example `exhaust choose 1 card you control`",
-    }
-}
-
-/// Whether values of these two types can never be equal: a number and a player, card,
-/// zone or text; a player and a card or zone. (`Any`, values and the rest are not judged.)
-fn never_equal(a: Ty, b: Ty) -> bool {
-    let kind = |t: Ty| match t {
-        Ty::Num => Some(0),
-        Ty::Player | Ty::Players => Some(1),
-        Ty::Things => Some(2),
-        Ty::Zone => Some(3),
-        Ty::Str => Some(4),
-        _ => None,
-    };
-    match (kind(a), kind(b)) {
-        // Text and a thing may meet: `id of x == "gimli"` reads the id as text.
-        (Some(x), Some(y)) => x != y && !matches!((x, y), (2, 4) | (4, 2) | (1, 4) | (4, 1)),
-        _ => false,
     }
 }

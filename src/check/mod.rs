@@ -2,6 +2,7 @@
 //! against its game, and validates card properties. Collects all problems.
 
 mod build;
+mod compare;
 pub mod env;
 mod expr;
 pub mod fields;

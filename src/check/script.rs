@@ -89,6 +89,12 @@ impl<'a> Checker<'a> {
         self.diags.last_mut().expect("just pushed")
     }
 
+    /// How long `span` (of the script) is in its file: its own length where the file holds
+    /// the script as written, more where YAML escapes make the whole value stand for it.
+    pub(crate) fn mapped_len(&self, span: &Span) -> usize {
+        (self.map)(span.clone()).len()
+    }
+
     pub(crate) fn warning(&mut self, code: &str, msg: impl Into<String>, span: &Span) -> &mut Diagnostic {
         let d = Diagnostic::warning(code, msg, self.file, (self.map)(span.clone()));
         self.diags.push(d);
