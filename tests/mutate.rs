@@ -90,3 +90,15 @@ fn coverage_of_a_rules_file_reports_that_file_only() {
     assert!(!lines.is_empty());
     assert!(lines.iter().all(|l| l["file"].as_str().is_some_and(|f| f.ends_with("sites.yaml"))), "{out}");
 }
+
+#[test]
+fn a_mutant_that_check_rejects_is_invalid_not_a_survivor() {
+    let (_, out, err) = twilit(&["mutate", "tests/fixtures/mutate_checked", "--only", "filter", "--jobs", "1"]);
+    assert!(out.starts_with("mutate_checked: 1 mutants: 0 killed, 1 invalid, 0 equivalent, 0 survived"), "{out}{err}");
+    // Dropping the statement or changing the number still checks: those run and survive.
+    let (_, out, err) = twilit(&["mutate", "tests/fixtures/mutate_checked", "--format", "json", "--jobs", "1"]);
+    let lines = json_lines(&out);
+    let summary = lines.last().expect("a summary");
+    assert_eq!(summary["invalid"].as_i64(), Some(1), "{out}{err}");
+    assert_eq!(summary["survived"].as_i64(), Some(3), "{out}{err}");
+}

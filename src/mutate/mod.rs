@@ -2,8 +2,8 @@
 //! at a time (a comparison flipped, a number one off, a statement dropped, a filter
 //! removed, ...: `points`), and the game's scenarios are run against each such *mutant*.
 //! A mutant that no scenario notices *survives*: the scenarios do not pin that rule down.
-//! A mutant that cannot even load or compile is *invalid* (the checker already guards
-//! it). A designer marks a change that cannot matter with `equivalent(KIND): reason` in a
+//! A mutant that cannot load, pass `check` or compile is *invalid* (the checker already
+//! guards it). A designer marks a change that cannot matter with `equivalent(KIND): reason` in a
 //! comment on its line; such mutants are not run.
 //!
 //! Each mutant is the game's own files with one edit, loaded and compiled afresh, so a
@@ -18,7 +18,7 @@ use rayon::prelude::*;
 
 use crate::diag::{FileId, Severity, SourceMap, Span};
 use crate::interp::Rules;
-use crate::load::GameBundle;
+use crate::load::{GameBundle, Library};
 
 pub use points::Operator;
 
@@ -46,7 +46,7 @@ pub enum Verdict {
     Killed(String),
     /// Every scenario still passed.
     Survived,
-    /// It did not load or compile (why).
+    /// It did not load, pass `check` or compile (why).
     Invalid(String),
     /// Marked equivalent in the content (the reason); not run.
     Equivalent(String),
@@ -178,6 +178,13 @@ impl GameTexts {
         if let Some(d) = diags.iter().find(|d| d.severity == Severity::Error) {
             return Verdict::Invalid(d.message.clone());
         }
+        // What `twilit check` rejects is invalid, not a survivor: compiling alone lets
+        // through what only the checker sees (a `create` with no `in`, a type error).
+        let lib = Library { games: vec![bundle] };
+        if let Some(d) = crate::check::check_library(&lib).diags.into_iter().find(|d| d.severity == Severity::Error) {
+            return Verdict::Invalid(d.message);
+        }
+        let Some(bundle) = lib.games.into_iter().next() else { return Verdict::Invalid("no game".into()) };
         let rules = match Rules::compile(&bundle) {
             Ok(r) => r,
             Err(ds) => return Verdict::Invalid(ds.first().map_or("does not compile".into(), |d| d.message.clone())),
