@@ -1,4 +1,5 @@
-//! Runs every bundled scenario (cards/, tests/fixtures/run/, tests/fixtures/table/ and tests/fixtures/ban_order/), asserts that each
+//! Runs every bundled scenario (cards/, tests/fixtures/run/, tests/fixtures/table/, tests/fixtures/ban_order/
+//! and tests/fixtures/play_copy/), asserts that each
 //! passes, and snapshots each transcript. Also: determinism (same seed and answers,
 //! same bytes), and a seeded random agent playing whole LOTR games.
 
@@ -72,6 +73,11 @@ fn bundled_crazy_eights_scenarios_pass() {
 #[test]
 fn every_construct_runs() {
     run_all("tests/fixtures/run");
+}
+
+#[test]
+fn a_play_step_takes_the_copy_the_player_holds_and_labels_name_copies() {
+    run_all("tests/fixtures/play_copy");
 }
 
 #[test]

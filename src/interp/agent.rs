@@ -212,8 +212,9 @@ impl Agent for Scripted {
             return Err(format!("missing choice at step {}: {} asks {}", self.step, ask.chooser, ask.describe()));
         };
         if let Some(among) = among {
+            let named: Vec<String> = among.iter().map(|n| as_offered(ask.options, n)).collect();
             let (mut want, mut got): (Vec<&str>, Vec<&str>) =
-                (among.iter().map(String::as_str).collect(), ask.options.iter().map(String::as_str).collect());
+                (named.iter().map(String::as_str).collect(), ask.options.iter().map(String::as_str).collect());
             want.sort_unstable();
             got.sort_unstable();
             if want != got {
@@ -227,7 +228,8 @@ impl Agent for Scripted {
         }
         let mut picked = vec![];
         for n in &names {
-            match ask.options.iter().position(|o| o == n) {
+            let offered = as_offered(ask.options, n);
+            match ask.options.iter().position(|o| *o == offered) {
                 Some(i) if !picked.contains(&i) => picked.push(i),
                 Some(_) => return Err(format!("answer `{n}` at step {at} is given twice")),
                 None => {
@@ -253,6 +255,16 @@ impl Agent for Scripted {
         }
         Ok(picked)
     }
+}
+
+/// An answer as the options write it: a card's first copy is offered as `id`, so an
+/// answer `id#1` (the label a scenario's `put:` and `play:` accept) means it. Any other
+/// answer, or one that is itself an option, is kept as written.
+fn as_offered(options: &[String], answer: &str) -> String {
+    if !answer.contains('#') || options.iter().any(|o| o == answer) {
+        return answer.to_string();
+    }
+    crate::engine::label::canonical(answer)
 }
 
 #[cfg(test)]
@@ -294,6 +306,15 @@ mod tests {
         s.begin(5, vec![Answer { step: 6, names: vec!["a".into()], among: among(&["a"]) }]);
         let err = s.choose(&ask(&opts, 1, 1), &mut rng).unwrap_err();
         assert_eq!(err, "step 6 expects the options [a], but p asks choose 1 card (pick 1); options: a, b");
+    }
+
+    #[test]
+    fn an_answer_labelled_copy_one_is_the_first_copy() {
+        let opts = vec!["a".to_string(), "a#2".to_string(), "pick #1".to_string()];
+        let mut s = Scripted::default();
+        let among = Some(vec!["a#1".to_string(), "a#2".to_string(), "pick #1".to_string()]);
+        s.begin(1, vec![Answer { step: 2, names: vec!["a#1".into(), "pick #1".into()], among }]);
+        assert_eq!(s.choose(&ask(&opts, 1, 2), &mut Rng::new(0)), Ok(vec![0, 2]));
     }
 
     #[test]

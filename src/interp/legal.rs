@@ -288,6 +288,16 @@ impl Interp<'_> {
         Ok(out)
     }
 
+    /// Whether `p` holds card `e` where it can be played (one of `p`'s playable zones) and
+    /// it has a play: a play of it is among the candidates of `legal actions`, and a
+    /// scenario's `play:` of a card id picks such a copy first.
+    pub fn may_try_play(&self, p: PlayerId, e: EntId) -> bool {
+        let s = &self.w.state;
+        let Kind::Card(c) = s.ents[e].kind else { return false };
+        let held = matches!(s.ents[e].loc, Loc::Zone(z) if s.zones[z].playable && s.zones[z].owner == Some(p));
+        held && self.rules.play_script(c).is_some()
+    }
+
     /// The plays and abilities `p` can use among `cards`, in their order.
     fn candidates_among(&mut self, p: PlayerId, cards: &[EntId], only: Only, skip: bool) -> R<Vec<Action>> {
         // A play of each held card, and a few abilities: grown once, not by doubling (in
@@ -297,11 +307,7 @@ impl Interp<'_> {
         for &e in cards {
             let s = &self.w.state;
             let Kind::Card(c) = s.ents[e].kind else { continue };
-            let held = match s.ents[e].loc {
-                Loc::Zone(z) => s.zones[z].playable && s.zones[z].owner == Some(p),
-                _ => false,
-            };
-            let playable = held && self.rules.play_script(c).is_some();
+            let playable = self.may_try_play(p, e);
             if playable && only == Only::All {
                 out.push(Action::Play(e));
             }

@@ -135,11 +135,13 @@ impl<'r> Interp<'r> {
         }
     }
 
-    /// The entity with this label (`id`, or `id#2` for a second copy).
+    /// The entity with this label (`id`, or `id#2` for a second copy; `id#1` is `id`).
     pub fn card_named(&self, id: &str) -> R<Value> {
         let s = &self.w.state;
+        // The first copy is labelled `id`: `id#1` names it too, as in a scenario's `put:`.
+        let label = crate::engine::label::canonical(id);
         (0..s.ents.len())
-            .find(|&e| s.ents[e].label == id)
+            .find(|&e| *s.ents[e].label == *label)
             .map(Value::Ent)
             .ok_or_else(|| Halt::error(format!("card `{id}` is not in this game")))
     }

@@ -415,7 +415,10 @@ impl Runner<'_> {
                         .player_named(&player.value)
                         .ok_or_else(|| Halt::error(format!("no player `{}`", player.value)))?;
                 let action = match action {
-                    Act::Play(id) => Action::Play(self.copy_for(it, who, &id.value, false)?),
+                    Act::Play(id) => {
+                        let e = self.copy_for(it, who, &id.value, false)?;
+                        return it.act(who, &Action::Play(e)).map_err(|h| tried(it, &id.value, e, h));
+                    }
                     Act::Use(id) => {
                         let faction = it.w.state.players.iter().position(|p| p.faction.as_deref() == Some(&id.value));
                         let game = it.rules.abilities.iter().position(|a| a.name.as_deref() == Some(&id.value));
@@ -452,18 +455,19 @@ impl Runner<'_> {
     }
 
     /// The copy a player's `play:` (or `use:`) of `id` means. A card id means every copy
-    /// of the card, as in scripts: of those, the first the player may act with (not
-    /// another player's; for `play:` not yet in play, for `use:` in play); when none may,
-    /// the first copy, whose refusal then says why. A label (`"catapult#2"`) is that copy.
+    /// of the card, as in scripts: of those, for `play:` the first (in table order) the
+    /// player holds in a playable zone, as `legal actions` offers it; then the first the
+    /// player may act with (not another player's; for `play:` not yet in play, for `use:`
+    /// in play); when none may, the first copy, whose refusal then says why. A label
+    /// (`"catapult#2"`; `"catapult#1"` is the first copy) is that copy.
     fn copy_for(&self, it: &Interp, who: usize, id: &str, in_play: bool) -> Result<usize, Halt> {
-        let copies = match it.copies(id) {
-            Value::Ent(e) => vec![e],
-            Value::List(v) => v.iter().filter_map(|x| if let Value::Ent(e) = x { Some(*e) } else { None }).collect(),
-            _ => Vec::new(),
-        };
+        let copies = copies_of(it, id);
         let s = &it.w.state;
         let fits = |&e: &usize| s.ents[e].owner.is_none_or(|o| o == who) && s.in_play(e) == in_play;
-        if let Some(&e) = copies.iter().find(|e| fits(e)).or(copies.first()) {
+        // Without this, a copy in the deck (declared before the hand) was tried first and
+        // refused, though the player held another.
+        let held = |e: &&usize| !in_play && fits(e) && it.may_try_play(who, **e);
+        if let Some(&e) = copies.iter().find(held).or_else(|| copies.iter().find(|e| fits(e))).or(copies.first()) {
             return Ok(e);
         }
         match it.card_named(id)? {
@@ -541,6 +545,31 @@ fn parse(src: &ScriptSrc, it: &Interp) -> Result<Script, String> {
     let mut block = syntax::parse_script_with(&src.text, &it.limits).map_err(|e| e.message)?;
     crate::check::regroup::block(&it.rules.env, &mut block);
     Ok(Script::from_src(Arc::new(block), src))
+}
+
+/// Every copy of card `id` in table order (none when `id` is no card id).
+fn copies_of(it: &Interp, id: &str) -> Vec<usize> {
+    match it.copies(id) {
+        Value::Ent(e) => vec![e],
+        Value::List(v) => v.iter().filter_map(|x| if let Value::Ent(e) = x { Some(*e) } else { None }).collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// A refused `play:` of a card id with several copies names the copy tried and where it
+/// was: the step names only the id, and the refusal may be about that copy's place.
+fn tried(it: &Interp, id: &str, e: usize, h: Halt) -> Halt {
+    let Halt::Refused(why) = &h else { return h };
+    let n = copies_of(it, id).len();
+    if n < 2 {
+        return h;
+    }
+    let s = &it.w.state;
+    let at = match s.ents[e].loc {
+        crate::engine::Loc::Zone(z) => format!(", in {}", s.zone_name(z)),
+        _ => String::new(),
+    };
+    Halt::refused(format!("{why} (tried {}{at}, of {n} copies of {id})", s.ents[e].label))
 }
 
 fn span_of(s: &Step) -> Span {
