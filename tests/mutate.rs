@@ -102,3 +102,12 @@ fn a_mutant_that_check_rejects_is_invalid_not_a_survivor() {
     assert_eq!(summary["invalid"].as_i64(), Some(1), "{out}{err}");
     assert_eq!(summary["survived"].as_i64(), Some(3), "{out}{err}");
 }
+
+/// A removed filter was shown with the space it left (`count(copper )`, `cards  where`).
+#[test]
+fn a_removed_filter_is_shown_without_the_space_it_leaves() {
+    let (_, out, err) = twilit(&["mutate", "tests/fixtures/mutate_shown", "--only", "filter", "--jobs", "1"]);
+    assert!(out.contains("\n      set n to count(cards)\n"), "{out}{err}");
+    assert!(out.contains("\n      set n to count(cards where owner of it == you)\n"), "{out}{err}");
+    assert!(out.contains("\n      set n to count(cards in hand)\n"), "{out}{err}");
+}

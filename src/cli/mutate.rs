@@ -159,6 +159,14 @@ fn place(m: &Mutant, sources: &SourceMap) -> (String, usize, usize, String) {
     let text = f.text().unwrap_or_default();
     let start = text[..m.span.start.min(text.len())].rfind('\n').map_or(0, |i| i + 1);
     let end = text[m.span.end.min(text.len())..].find('\n').map_or(text.len(), |i| m.span.end + i);
-    let mutated = format!("{}{}{}", &text[start..m.span.start], m.with, &text[m.span.end..end]);
+    let (before, after) = (&text[start..m.span.start], &text[m.span.end..end]);
+    // A removed filter leaves the space before it (`count(copper )`, `cards  where`):
+    // not shown, unless it is the line's indentation.
+    let gap = after.is_empty() || after.starts_with([' ', ')', ']']);
+    let before = match m.with.is_empty() && gap && !before.trim().is_empty() {
+        true => before.trim_end_matches(' '),
+        false => before,
+    };
+    let mutated = format!("{before}{}{after}", m.with);
     (f.path.display().to_string(), line, column, mutated)
 }
