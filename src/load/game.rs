@@ -199,6 +199,15 @@ pub fn zones(cx: &mut Cx, node: &Node) -> Vec<ZoneSpec> {
                 .with_help("make it `per: player`, or say `hidden` (nobody sees it) or `public`");
             cx.diags.push(d);
         }
+        // Refilled from itself, a short pile would get its own cards again: it never
+        // refills, and a game that counts on it never ends.
+        if let Some(r) = z.refill.as_ref().filter(|r| r.value == z.name.value) {
+            let msg = format!("{what} is refilled from itself: a short draw would find it short still");
+            let d = Diagnostic::error("self-refill", msg, cx.file, r.span)
+                .with_label("the zone itself")
+                .with_help("name the zone its cards come back from, e.g. `refill: discard_pile`");
+            cx.diags.push(d);
+        }
         Some(z)
     })
 }
