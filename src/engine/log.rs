@@ -145,8 +145,11 @@ impl Event {
                 return format!("-- {edge} of {period} {name}");
             }
             EventKind::Move { verb, ent, from, to } => {
+                let from_zone = from;
                 let from = from.map(|z| format!(" from {}", s.zone_name(z))).unwrap_or_default();
                 let to = match to {
+                    // A thing taken where it lies changes owner, not place.
+                    Dest::Zone(z, _) if *verb == "take" && *from_zone == Some(*z) => String::new(),
                     Dest::Zone(z, top) if s.zones[*z].ordered && !top => format!(" to bottom of {}", s.zone_name(*z)),
                     Dest::Zone(z, _) => format!(" to {}", s.zone_name(*z)),
                     Dest::On(b) => format!(" onto {}", e(*b)),
