@@ -82,7 +82,7 @@ impl<'a> Checker<'a> {
     }
 
     /// Warns when `text` is a text literal that is none of the values of the enum or list
-    /// property `prop` reads (`suit of x == "blu"`); whether it warned.
+    /// property `prop` reads (`hue of x == "blu"`); whether it warned.
     fn text_not_a_value(&mut self, op: BinOp, prop: &Expr, text: &Expr) -> bool {
         let ExprKind::Str(s) = &text.kind else { return false };
         let Some((name, values)) = self.enum_of(prop) else { return false };
@@ -116,8 +116,8 @@ impl<'a> Checker<'a> {
         true
     }
 
-    /// The enum or list property with declared values that `e` reads, as `suit of x` or,
-    /// in a filter, `suit`: its name and values. (Not a thing's built-in relation such as
+    /// The enum or list property with declared values that `e` reads, as `hue of x` or,
+    /// in a filter, `hue`: its name and values. (Not a thing's built-in relation such as
     /// `side`, which also reads pieces' sides.)
     fn enum_of(&self, e: &Expr) -> Option<(&'a str, &'a [String])> {
         let n = match &e.kind {
@@ -172,7 +172,7 @@ fn never_equal(a: Ty, b: Ty) -> bool {
         // A value and a condition are judged only beside a number: a value may name a
         // card, a player's role or a text.
         (Some(x @ (5 | 6)), Some(y)) | (Some(y), Some(x @ (5 | 6))) => x != y && y == 0,
-        // Text and a thing may meet: `id of x == "gimli"` reads the id as text.
+        // Text and a thing may meet: `id of x == "lamp"` reads the id as text.
         (Some(x), Some(y)) => x != y && !matches!((x, y), (2, 4) | (4, 2) | (1, 4) | (4, 1)),
         _ => false,
     }
@@ -184,13 +184,13 @@ mod tests {
     use crate::load::{load_bundle, Library};
 
     const GAME: &str = "game: g\nname: G\nplayers: { min: 2, max: 2 }\n\
-        properties:\n  suit: { type: enum, values: [club, heart] }\n  notes: { type: list }\n\
+        properties:\n  hue: { type: enum, values: [amber, teal] }\n  notes: { type: list }\n\
         counters:\n  points: { on: game }\nvariables:\n  led: { type: value }\n";
 
     /// The never-equal warnings of a card whose `play:` is `play` (a YAML value as written),
     /// with the text each covers.
     fn warnings(play: &str) -> Vec<(String, Diagnostic)> {
-        let cards = format!("- id: r1\n  name: R1\n  suit: club\n  play: {play}\n");
+        let cards = format!("- id: r1\n  name: R1\n  hue: amber\n  play: {play}\n");
         let mut sources = SourceMap::default();
         let files = [("game.yaml", GAME), ("cards.yaml", cards.as_str())];
         let (bundle, load) = load_bundle(std::path::Path::new("g"), &files, &mut sources);
@@ -202,36 +202,36 @@ mod tests {
 
     #[test]
     fn a_text_that_is_no_value_is_labelled_and_fixed() {
-        let w = warnings("if suit of r1 == \"hart\" { add 1 points }");
+        let w = warnings("if hue of r1 == \"teel\" { add 1 points }");
         assert_eq!(w.len(), 1);
         let (at, d) = &w[0];
-        assert_eq!(at, "\"hart\"");
+        assert_eq!(at, "\"teel\"");
         assert_eq!(
             d.message,
-            "`\"hart\"` is not a value of `suit` (club, heart), so `suit of r1 == \"hart\"` is always false"
+            "`\"teel\"` is not a value of `hue` (amber, teal), so `hue of r1 == \"teel\"` is always false"
         );
-        assert_eq!(d.help.as_deref(), Some("did you mean `\"heart\"`?"));
-        assert_eq!(d.fix.as_deref().map(String::as_str), Some("\"heart\""));
+        assert_eq!(d.help.as_deref(), Some("did you mean `\"teal\"`?"));
+        assert_eq!(d.fix.as_deref().map(String::as_str), Some("\"teal\""));
     }
 
     #[test]
     fn an_escaped_script_gets_the_help_but_no_fix() {
         // YAML escapes: the label is the whole value, which the fix must not replace.
-        let w = warnings("\"if \\\"hart\\\" != suit of r1 { add 1 points }\"");
+        let w = warnings("\"if \\\"teel\\\" != hue of r1 { add 1 points }\"");
         assert_eq!(w.len(), 1, "{w:#?}");
         assert!(w[0].1.message.ends_with("is always true"), "{}", w[0].1.message);
-        assert_eq!(w[0].1.help.as_deref(), Some("did you mean `\"heart\"`?"));
+        assert_eq!(w[0].1.help.as_deref(), Some("did you mean `\"teal\"`?"));
         assert_eq!(w[0].1.fix, None);
     }
 
     #[test]
     fn comparisons_that_may_hold_are_not_judged() {
         let fine = [
-            "if suit of r1 == \"heart\" or heart == suit of r1 { add 1 points }",
-            "if notes of r1 == \"anything\" or led == \"x\" or led != club { add 1 points }",
-            "if exists(cards where suit != club) { add 1 points }",
+            "if hue of r1 == \"teal\" or teal == hue of r1 { add 1 points }",
+            "if notes of r1 == \"anything\" or led == \"x\" or led != amber { add 1 points }",
+            "if exists(cards where hue != amber) { add 1 points }",
             // A local of the property's name is not the property.
-            "let suit = \"blu\"\n    if suit == \"blu\" { add 1 points }",
+            "let hue = \"blu\"\n    if hue == \"blu\" { add 1 points }",
         ];
         for play in fine {
             let w = warnings(&format!("|\n    {play}"));
@@ -241,10 +241,10 @@ mod tests {
 
     #[test]
     fn a_value_beside_a_number_says_what_it_holds() {
-        let w = warnings("if led == 3 or suit of r1 != 1 { add 1 points }");
+        let w = warnings("if led == 3 or hue of r1 != 1 { add 1 points }");
         let found: Vec<&str> = w.iter().map(|(at, _)| at.as_str()).collect();
-        assert_eq!(found, ["led == 3", "suit of r1 != 1"]);
+        assert_eq!(found, ["led == 3", "hue of r1 != 1"]);
         assert!(w[1].1.message.ends_with("so this is always true"));
-        assert!(w[1].1.help.as_deref().is_some_and(|h| h.contains("(club, heart)")), "{:?}", w[1].1.help);
+        assert!(w[1].1.help.as_deref().is_some_and(|h| h.contains("(amber, teal)")), "{:?}", w[1].1.help);
     }
 }

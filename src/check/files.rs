@@ -406,6 +406,7 @@ impl<'a> FileChecker<'a> {
         for step in &s.steps {
             self.step(step, &players, &locals);
         }
+        self.action_texts(s, bundle);
     }
 
     /// A scenario seats as many players as its game allows (`players: { min, max }`; 2 when
@@ -502,7 +503,8 @@ impl<'a> FileChecker<'a> {
                     Act::Use(id) if self.env.game_actions.iter().any(|f| f == id.as_str()) => {}
                     Act::Play(id) | Act::Use(id) => self.known(&copy_of(id), "card", super::env::Sym::Card),
                     Act::Script(src) => self.field(src, Entry::Script, locals),
-                    // Which actions are legal is known only when the step runs.
+                    // Which actions are legal is known only when the step runs; what the
+                    // text names, by `action_texts`.
                     Act::Action(_) => {}
                 }
             }

@@ -1,6 +1,7 @@
 //! Static validation: resolves and type-checks every script of a loaded library
 //! against its game, and validates card properties. Collects all problems.
 
+mod actions;
 mod build;
 mod compare;
 pub mod env;

@@ -2,6 +2,7 @@
 //! the seeded random generator, the event log and the undo journal. It knows no game and no script: the
 //! interpreter (`crate::interp`) drives it.
 
+pub mod action_text;
 pub mod counters;
 pub mod items;
 pub mod journal;

@@ -4,6 +4,7 @@
 //! on a copy of the world with the first legal answers, and offered only if it resolves.
 //! Windows ask players in turn to act or pass until the phase's `actions:` rule ends them.
 
+use crate::engine::action_text::ActionText;
 use crate::engine::{EntId, Kind, List, Loc, PlayerId, Value, Zone};
 use crate::load::Window;
 use std::rc::Rc;
@@ -52,21 +53,23 @@ impl Interp<'_> {
     }
 
     /// How an action is written in legal actions and scenarios: `play c3#2`, `use draw`,
-    /// `use Gimli: Strike`, `use Gimli (2)`.
+    /// `use lamp: shine`, `use lamp (2)`.
+    /// (The grammar is `ActionText`'s, which the checker reads scenarios' texts with.)
     pub(super) fn action_text(&self, a: &Action) -> String {
         match *a {
             // Never a candidate: scenarios run scripts, players do not pick them.
             Action::Script(_) => "run a script".into(),
-            Action::Play(e) => format!("play {}", self.w.state.ents[e].label),
+            Action::Play(e) => ActionText::Play(&self.w.state.ents[e].label).to_string(),
             Action::Use(src, i) => {
                 let (abilities, _, label) = self.abilities_of(src);
                 let i = i.unwrap_or(0);
-                match (abilities.get(i).and_then(|a| a.name.as_ref()), src) {
-                    (Some(n), Source::Game(_)) => format!("use {n}"),
-                    (None, Source::Game(_)) => format!("use game ({})", i + 1),
-                    (Some(n), _) => format!("use {label}: {n}"),
-                    (None, _) => format!("use {label} ({})", i + 1),
-                }
+                let text = match (abilities.get(i).and_then(|a| a.name.as_deref()), src) {
+                    (Some(n), Source::Game(_)) => ActionText::Game(n),
+                    (None, Source::Game(_)) => ActionText::GameNth(i + 1),
+                    (Some(n), _) => ActionText::Named(&label, n),
+                    (None, _) => ActionText::Nth(&label, i + 1),
+                };
+                text.to_string()
             }
         }
     }
