@@ -224,6 +224,7 @@ pub const FUNCTIONS: &[(&str, usize, usize, Ty)] = &[
     ("neighbors", 1, 1, Ty::Things),
     ("random", 1, 1, Ty::Any),
     ("sees", 2, 2, Ty::Bool),
+    ("distinct", 1, 1, Ty::Any),
 ];
 
 /// Every name a game's scripts may use.

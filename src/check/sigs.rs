@@ -27,7 +27,7 @@ impl Checker<'_> {
         let name = &*c.name.name;
         for (i, (a, &t)) in c.args.iter().zip(tys).enumerate() {
             let wrong = match (name, i) {
-                ("count" | "exists" | "first" | "random" | "sum" | "sort" | "most", 0) => plain(a, t),
+                ("count" | "exists" | "first" | "random" | "sum" | "sort" | "most" | "distinct", 0) => plain(a, t),
                 ("neighbors" | "adjacent", _) => plain(a, t) || matches!(t, Ty::Player | Ty::Players),
                 ("min" | "max", _) | ("sum" | "sort" | "most", 1) => !t.fits(Ty::Num),
                 ("sees", 0) => !t.fits(Ty::Players),

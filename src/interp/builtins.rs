@@ -1,5 +1,5 @@
 //! The built-in functions: count, exists, min, max, sum, first, sort, most, adjacent,
-//! neighbors, random, sees.
+//! neighbors, random, sees, distinct.
 
 use crate::check::env::FUNCTIONS;
 use crate::engine::{List, PlayerId, Value};
@@ -24,9 +24,10 @@ pub(super) enum Fun {
     Neighbors,
     Random,
     Sees,
+    Distinct,
 }
 
-const FUNS: [Fun; 12] = [
+const FUNS: [Fun; 13] = [
     Fun::Count,
     Fun::Exists,
     Fun::Min,
@@ -39,6 +40,7 @@ const FUNS: [Fun; 12] = [
     Fun::Neighbors,
     Fun::Random,
     Fun::Sees,
+    Fun::Distinct,
 ];
 
 /// The built-in function with index `f` in `check::env::FUNCTIONS`.
@@ -217,6 +219,11 @@ impl Interp<'_> {
                 let a = super::select::first(a);
                 Ok(Value::Bool(self.neighbors(&[a]).contains(&super::select::first(b))))
             }
+            Fun::Distinct => {
+                let v = self.eval(arg(0)?, cx)?;
+                let items = self.things_owned(v)?;
+                Ok(Value::List(self.distinct(items)))
+            }
             Fun::Sees => {
                 let who = self.eval(arg(0)?, cx)?;
                 let who = self.players(&who)?;
@@ -229,6 +236,34 @@ impl Interp<'_> {
                 Ok(Value::Bool(all))
             }
         }
+    }
+
+    /// The first of each kind of thing among `items`, in their order: a card per card
+    /// definition (its copies are alike), a piece per kind and side; anything else (a
+    /// player, a space) once. What a choice among a supply's piles offers: one of each.
+    fn distinct(&self, items: List) -> List {
+        let s = &self.w.state;
+        let kind_of = |v: &Value| match v {
+            Value::Ent(e) => Some(match s.ents[*e].kind {
+                crate::engine::Kind::Card(c) => (0, c, 0),
+                crate::engine::Kind::Piece(k) => (1, k as usize, s.ents[*e].side.map_or(0, |x| x as usize + 1)),
+            }),
+            _ => None,
+        };
+        let mut out = List::new();
+        let mut seen = Vec::new();
+        for v in items {
+            match kind_of(&v) {
+                Some(k) if seen.contains(&k) => {}
+                Some(k) => {
+                    seen.push(k);
+                    out.push(v);
+                }
+                None if out.contains(&v) => {}
+                None => out.push(v),
+            }
+        }
+        out
     }
 
     /// A sort key: `expr` evaluated with `it` bound to `x`; a bare property name reads it.
