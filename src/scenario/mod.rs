@@ -296,7 +296,13 @@ impl Runner<'_> {
         got.sort_unstable();
         wanted.sort_unstable();
         if got != wanted {
-            let msg = format!("{} may: [{}]; expected [{}]", player.value, got.join(", "), wanted.join(", "));
+            let msg = format!(
+                "{} may: [{}]; expected [{}]{}",
+                player.value,
+                got.join(", "),
+                wanted.join(", "),
+                differences(&got, &wanted)
+            );
             return Err(self.fail(n, &want.span.range(), msg));
         }
         let mut shown = if got.is_empty() { "(none)".to_string() } else { got.join(", ") };
@@ -602,4 +608,19 @@ fn describe(s: &Step) -> String {
         Step::Advance(p) => format!("advance to {}", p.value),
         _ => String::new(),
     }
+}
+
+/// What two sorted lists of actions differ by, said after them: the actions expected but
+/// not legal, then those legal but not expected (a long list hid the one missing).
+fn differences(got: &[&str], wanted: &[&str]) -> String {
+    let missing: Vec<&str> = wanted.iter().filter(|w| !got.contains(w)).copied().collect();
+    let extra: Vec<&str> = got.iter().filter(|g| !wanted.contains(g)).copied().collect();
+    let mut out = String::new();
+    if !missing.is_empty() {
+        out += &format!("; not legal now: {}", missing.join(", "));
+    }
+    if !extra.is_empty() {
+        out += &format!("; legal but not expected: {}", extra.join(", "));
+    }
+    out
 }
