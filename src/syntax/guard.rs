@@ -60,7 +60,7 @@ pub(super) struct Scan {
 /// The bytes of a script that are code: outside string literals and `#` comments. A
 /// string ends at its closing quote or, unterminated, at the end of its line (strings
 /// cannot span lines), so one stray quote never hides the rest of the script.
-fn code(src: &str) -> impl Iterator<Item = (usize, u8)> + '_ {
+pub(super) fn code(src: &str) -> impl Iterator<Item = (usize, u8)> + '_ {
     let (mut in_str, mut in_comment, mut escaped) = (false, false, false);
     src.bytes().enumerate().filter(move |&(_, b)| {
         if b == b'\n' {
@@ -243,8 +243,11 @@ fn counts(r: Rule) -> bool {
 }
 
 /// An unclosed or stray bracket explains a parse failure better than the parser can.
-/// (Every rule consumes brackets in pairs, so such a script never parses.)
-pub(super) fn unbalanced(src: &str) -> Option<SyntaxError> {
+/// (Every rule consumes brackets in pairs, so such a script never parses.) The flag says
+/// the bracket is a closing one after balanced text, which pest can parse up to it in the
+/// usual time: an error it finds before the bracket is the cause (`if x > 1` with its
+/// `{` left out, then the body and its `}`).
+pub(super) fn unbalanced(src: &str) -> Option<(SyntaxError, bool)> {
     let mut stack: Vec<(usize, u8)> = vec![];
     for (i, b) in code(src) {
         match b {
@@ -255,15 +258,17 @@ pub(super) fn unbalanced(src: &str) -> Option<SyntaxError> {
                     b']' => b'[',
                     _ => b'{',
                 };
-                match stack.pop() {
+                let popped = stack.pop();
+                match popped {
                     Some((_, open)) if open == want => {}
                     _ => {
-                        return Some(SyntaxError {
+                        let err = SyntaxError {
                             code: "syntax",
                             span: i..i + 1,
                             message: format!("unexpected `{}`", b as char),
                             help: Some(format!("remove it, or add the matching `{}` before it", want as char)),
-                        })
+                        };
+                        return Some((err, popped.is_none()));
                     }
                 }
             }
@@ -277,10 +282,11 @@ pub(super) fn unbalanced(src: &str) -> Option<SyntaxError> {
         _ => '}',
     };
     let what = if open == b'{' { "block" } else { "bracket" };
-    Some(SyntaxError {
+    let err = SyntaxError {
         code: "unclosed",
         span: i..i + 1,
         message: format!("unclosed {what}: this `{}` is never closed", open as char),
         help: Some(format!("add `{close}` where the {what} ends")),
-    })
+    };
+    Some((err, false))
 }

@@ -6,6 +6,7 @@ pub mod ast;
 mod display;
 pub mod grammar;
 mod guard;
+mod hints;
 pub mod names;
 mod parse_event;
 mod parser;
@@ -92,14 +93,24 @@ fn parse_entry<T: Send>(
     limits: &Limits,
 ) -> Result<T, SyntaxError> {
     let scan = guard::guard(src, limits)?;
-    // An unbalanced script never parses; saying so first also spares pest the search.
-    if let Some(e) = guard::unbalanced(src) {
-        return Err(e);
-    }
+    // An unbalanced script never parses; saying so first also spares pest the search,
+    // unless the text before a stray closing bracket is balanced (see `guard::unbalanced`).
+    let stray = match guard::unbalanced(src) {
+        Some((e, true)) => Some(e),
+        Some((e, false)) => return Err(e),
+        None => None,
+    };
     guard::on_safe_stack(&scan, limits.script_depth, |deep| {
         // The same value on every thread, so a race between workers changes nothing.
         pest::set_call_limit(std::num::NonZeroUsize::new(MAX_PARSE_CALLS));
-        let mut pairs = ScriptParser::parse(rule, src).map_err(|e| convert(e, src))?;
+        let parsed = ScriptParser::parse(rule, src).map_err(|e| convert(e, src));
+        if let Some(stray) = stray {
+            return Err(match parsed {
+                Err(e) if e.span.start < stray.span.start && e.code != "too-large" => e,
+                _ => stray,
+            });
+        }
+        let mut pairs = parsed?;
         let root = pairs.next().expect("an entry rule yields one pair");
         if deep {
             guard::check_depth(&root, limits.script_depth)?;
@@ -137,7 +148,12 @@ fn convert(e: pest::error::Error<Rule>, src: &str) -> SyntaxError {
     };
     let end = token_end(src, pos);
     let (message, help) = match &e.variant {
-        ErrorVariant::ParsingError { positives, .. } => expected_message(positives, src, pos),
+        ErrorVariant::ParsingError { positives, .. } => {
+            if let Some(swapped) = hints::swapped_amount(src, pos) {
+                return swapped;
+            }
+            expected_message(positives, src, pos)
+        }
         ErrorVariant::CustomError { message } if message == "call limit reached" => {
             let message = format!("this script is too complex to parse (over {MAX_PARSE_CALLS} grammar steps)");
             let help = "split it with `let` or procedures, or nest fewer selectors with filters inside each other";
@@ -208,8 +224,17 @@ fn expected_message(positives: &[Rule], src: &str, pos: usize) -> (String, Optio
         let covered = ["a name", "a number", "a string", "a keyword such as `Add[1]`", "`each`"];
         names.retain(|n| !covered.contains(n));
     }
-    names.truncate(5);
     let found = found_text(src, pos);
+    // A body left without braces is the usual cause when a `{` would do, and the line of
+    // the condition may not show it: name the construct, and leave out what else could
+    // have continued the condition (`of`, an operator), which only hides the fix.
+    if names.iter().any(|n| *n == "`{`" || n.starts_with("a block")) {
+        if let Some(o) = hints::block_opener(src, pos) {
+            let message = format!("expected `{{` to open the {} of `{}`, found {found}", o.holds, o.words);
+            return (message, hint(&names, &found).or_else(|| Some(o.help())));
+        }
+    }
+    names.truncate(5);
     let list = match names.as_slice() {
         [] => return (format!("unexpected {found}"), hint(&names, &found).or_else(|| misspelled_reserved(src, pos))),
         [one] => (*one).to_string(),

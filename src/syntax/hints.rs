@@ -1,0 +1,177 @@
+//! Syntax errors whose cause lies before the place pest stops: an amount written after the
+//! noun it counts (`add coins 2`), and a body without `{ ... }` (`if coins > 1 draw 1`).
+//! pest only knows where it could not go on; these name the construct at fault.
+
+use super::{guard, words, SyntaxError};
+
+fn is_word(c: char) -> bool {
+    c.is_ascii_alphanumeric() || c == '_'
+}
+
+/// `add coins 2`: a verb, a name and a number. The verb takes `coins` as its object, so the
+/// number is left to start a statement that never comes, and pest stops after it (at the
+/// end of the script, or on the next line), expecting `may`. Every verb of the grammar
+/// counts its object the same way (`add 2 coins`, `move 2 soldier to ...`), so the rule
+/// holds for each of them. Before a `;`, pest stops at the number itself.
+pub(super) fn swapped_amount(src: &str, pos: usize) -> Option<SyntaxError> {
+    let rest = src.get(pos..)?;
+    let digits = rest.find(|c: char| !c.is_ascii_digit()).unwrap_or(rest.len());
+    let end = if rest[digits..].starts_with(is_word) { pos } else { pos + digits };
+    let before = src[..end].trim_end();
+    let head = before.trim_end_matches(|c: char| c.is_ascii_digit());
+    let amount = &before[head.len()..];
+    let named = head.trim_end_matches([' ', '\t']);
+    if amount.is_empty() || named.len() == head.len() {
+        return None;
+    }
+    let name_at = named.trim_end_matches(is_word).len();
+    let name = &named[name_at..];
+    let verbed = named[..name_at].trim_end_matches([' ', '\t']);
+    if verbed.len() == name_at || !name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_') {
+        return None;
+    }
+    if words::is_reserved(name) {
+        return None;
+    }
+    let verb_at = verbed.trim_end_matches(is_word).len();
+    let verb = &verbed[verb_at..];
+    if !words::is_verb(verb) {
+        return None;
+    }
+    Some(SyntaxError {
+        code: "syntax",
+        span: verb_at..before.len(),
+        message: format!("`{verb}` takes the amount first, not after `{name}`"),
+        help: Some(format!("write `{verb} {amount} {name}`")),
+    })
+}
+
+/// A construct that opens with `{`, as the message names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Opener {
+    /// Its words: `if`, `for each`, `choose one`.
+    pub words: &'static str,
+    /// What its braces hold: `body`, `options`, `rows`.
+    pub holds: &'static str,
+}
+
+impl Opener {
+    /// The fix, with an example of the braces.
+    pub fn help(self) -> String {
+        match self.words {
+            "choose one" => "put the options in `{ ... }`: `choose one { \"A\": draw 1 \"B\": draw 2 }`".into(),
+            "table" => "put the rows in `{ ... }`: `table n { 1: 1, 2..: 2 }`".into(),
+            w => {
+                let shape = match w {
+                    "else" | "any number of times" => format!("{w} {{ ... }}"),
+                    "may" => "... may { ... }".into(),
+                    _ => format!("{w} ... {{ ... }}"),
+                };
+                format!("put the body in `{{ ... }}`, even a single statement: `{shape}`")
+            }
+        }
+    }
+}
+
+/// Which construct wants the `{` that pest expected at `pos`: the last one on the same
+/// bracket level that has not had its `{` yet (`if`, `for each`, `repeat`, `else`,
+/// `choose one`, ...). Found by reading the words before `pos`, since a line break between
+/// the condition and the body (where the `{` belongs) leaves no trace in pest's error.
+pub(super) fn block_opener(src: &str, pos: usize) -> Option<Opener> {
+    // One list of tokens per open bracket level (a word, or "{" for a brace opened on
+    // that level); the last is the level at `pos`.
+    let mut levels: Vec<Vec<&str>> = vec![vec![]];
+    let mut word: Option<(usize, usize)> = None;
+    for (i, b) in guard::code(src).take_while(|&(i, _)| i < pos) {
+        let in_word = b.is_ascii_alphanumeric() || b == b'_';
+        word = match word {
+            Some((s, e)) if in_word && e == i => Some((s, i + 1)),
+            Some((s, e)) => {
+                levels.last_mut()?.push(&src[s..e]);
+                in_word.then_some((i, i + 1))
+            }
+            None => in_word.then_some((i, i + 1)),
+        };
+        match b {
+            b'{' => {
+                levels.last_mut()?.push("{");
+                levels.push(vec![]);
+            }
+            b'(' | b'[' => levels.push(vec![]),
+            b')' | b']' | b'}' if levels.len() > 1 => {
+                levels.pop();
+            }
+            _ => {}
+        }
+    }
+    if let Some((s, e)) = word {
+        levels.last_mut()?.push(&src[s..e]);
+    }
+    let words = levels.pop()?;
+    // Read back: each `{` belongs to the nearest opener before it, so skip that many.
+    let mut braces = 0usize;
+    for i in (0..words.len()).rev() {
+        let next = |k: usize| words.get(i + k).copied().unwrap_or_default();
+        let opener = match words[i] {
+            "{" => {
+                braces += 1;
+                continue;
+            }
+            "if" => ("if", "body"),
+            "else" => ("else", "body"),
+            "repeat" => ("repeat", "body"),
+            "may" => ("may", "body"),
+            "as" => ("as", "body"),
+            "for" if next(1) == "each" => ("for each", "body"),
+            "any" if next(1) == "number" && next(2) == "of" && next(3) == "times" => ("any number of times", "body"),
+            "choose" if next(1) == "one" => ("choose one", "options"),
+            "table" => ("table", "rows"),
+            _ => continue,
+        };
+        if braces == 0 {
+            return Some(Opener { words: opener.0, holds: opener.1 });
+        }
+        braces -= 1;
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::parse_script;
+
+    fn err(src: &str) -> (String, String) {
+        let e = parse_script(src).unwrap_err();
+        (e.message, e.help.unwrap_or_default())
+    }
+
+    #[test]
+    fn the_brace_goes_to_the_construct_that_lacks_it() {
+        // A table's braces in the condition are its own: the `if` still lacks one.
+        let (m, _) = err("if table n { 1: 1, else: 2 } > 1 draw 1");
+        assert_eq!(m, "expected `{` to open the body of `if`, found `draw`");
+        // `for` as a clause is not a loop; the `repeat` after it is what lacks a brace.
+        let (m, _) = err("score 1 for you\nrepeat 2 times\n  draw 1\n}");
+        assert_eq!(m, "expected `{` to open the body of `repeat`, found `draw`");
+        let (m, h) = err("any number of times draw 1");
+        assert_eq!(m, "expected `{` to open the body of `any number of times`, found `draw`");
+        assert!(h.contains("`any number of times { ... }`"), "{h}");
+    }
+
+    #[test]
+    fn swapped_amounts_need_a_verb_a_name_and_a_number() {
+        assert_eq!(err("move soldier 2 to hand").1, "write `move 2 soldier`");
+        // Not a verb, or not a name before the number: pest's own message stands.
+        assert!(!err("let x = coins 2").0.contains("amount"));
+        assert!(!err("draw 1 2").0.contains("amount"));
+        assert!(!err("add of 2").0.contains("amount"));
+    }
+
+    #[test]
+    fn a_stray_brace_after_an_earlier_error_reports_the_earlier_one() {
+        let e = parse_script("if x > 1\n  draw 1\n}").unwrap_err();
+        assert_eq!(e.span, 11..15);
+        // When nothing fails before it, the stray brace is the error.
+        assert_eq!(parse_script("draw 1\n}").unwrap_err().message, "unexpected `}`");
+    }
+}
