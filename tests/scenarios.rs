@@ -1,5 +1,5 @@
-//! Runs every bundled scenario (cards/, tests/fixtures/run/, tests/fixtures/table/, tests/fixtures/ban_order/
-//! and tests/fixtures/play_copy/), asserts that each
+//! Runs every bundled scenario (cards/, tests/fixtures/run/, tests/fixtures/table/, tests/fixtures/ban_order/,
+//! tests/fixtures/play_copy/ and tests/fixtures/deckbuild/), asserts that each
 //! passes, and snapshots each transcript. Also: determinism (same seed and answers,
 //! same bytes), and a seeded random agent playing whole LOTR games.
 
@@ -78,6 +78,11 @@ fn every_construct_runs() {
 #[test]
 fn a_play_step_takes_the_copy_the_player_holds_and_labels_name_copies() {
     run_all("tests/fixtures/play_copy");
+}
+
+#[test]
+fn a_deck_builder_counts_its_decks_and_buys_one_of_each_pile() {
+    run_all("tests/fixtures/deckbuild");
 }
 
 #[test]

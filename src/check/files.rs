@@ -138,10 +138,18 @@ impl<'a> FileChecker<'a> {
     /// One entry of `decks:`: a declared zone and known card ids.
     fn deck(&mut self, d: &crate::load::DeckSpec) {
         self.zone_name(&d.zone);
-        if let crate::load::DeckCards::Ids(ids) = &d.cards {
-            for id in ids {
-                self.known(id, "card", super::env::Sym::Card);
+        match &d.cards {
+            crate::load::DeckCards::Ids(ids) => {
+                for id in ids {
+                    self.known(id, "card", super::env::Sym::Card);
+                }
             }
+            crate::load::DeckCards::Counted(ids) => {
+                for (id, _) in ids {
+                    self.known(id, "card", super::env::Sym::Card);
+                }
+            }
+            crate::load::DeckCards::All => {}
         }
     }
 

@@ -84,11 +84,14 @@ impl<'r> Interp<'r> {
                 let zone = self.zone_named(name, owner)?;
                 let faction = owner.and_then(|p| self.w.state.players[p].faction.clone());
                 for (i, c) in rules.cards.iter().enumerate() {
-                    let wanted = match &d.cards {
-                        DeckCards::All => c.faction.is_none() || (owner.is_some() && c.faction == faction),
-                        DeckCards::Ids(ids) => ids.iter().any(|id| id.value == c.id),
+                    let copies = match &d.cards {
+                        DeckCards::All if c.faction.is_none() || (owner.is_some() && c.faction == faction) => c.copies,
+                        DeckCards::Ids(ids) if ids.iter().any(|id| id.value == c.id) => c.copies,
+                        DeckCards::Counted(ids) => {
+                            ids.iter().filter(|(id, _)| id.value == c.id).map(|(_, n)| n.value as usize).sum()
+                        }
+                        _ => 0,
                     };
-                    let copies = if wanted { c.copies } else { 0 };
                     self.room_for(copies, || format!("dealing {}", c.id))?;
                     for _ in 0..copies {
                         let label = self.w.state.fresh_label(&c.id);

@@ -25,8 +25,11 @@ pub(super) const RESULT_SHAPE: Shape = Shape::closed("result", "What a finished 
 
 fields!(pub(crate) DECK_FIELDS, DECK = [
     "zone" required: Ty::Name(&[Words::Zone]) => "Where the cards start.",
-    "cards" required: Ty::Either(&[Ty::Choice(&DECK_ALL), Ty::List(&Ty::Name(&[Words::Card]))]) =>
-        "`all`, or a list of card ids (each `copies:` times).",
+    "cards" required: Ty::Either(&[
+        Ty::Choice(&DECK_ALL),
+        Ty::List(&Ty::Name(&[Words::Card])),
+        Ty::Named(&Ty::AtLeast(0)),
+    ]) => "`all`, a list of card ids (each `copies:` times), or card ids with how many of each (`{ copper: 7 }`).",
 ]);
 /// The one word `cards:` of a deck takes besides a list.
 const DECK_ALL: [&str; 1] = ["all"];
@@ -93,6 +96,9 @@ pub enum DeckCards {
     All,
     /// These card ids (each `copies:` times).
     Ids(Vec<Sp<String>>),
+    /// These card ids, each this many times (`{ copper: 7, estate: 3 }`): a card's
+    /// `copies:` is one number, and a starting deck and a supply want others.
+    Counted(Vec<(Sp<String>, Sp<i64>)>),
 }
 
 /// One entry of `decks:`: `{ zone, cards }`.
@@ -168,6 +174,13 @@ pub fn deck(cx: &mut Cx, node: &Node) -> Option<DeckSpec> {
         _ => {
             cards = match &v.kind {
                 NodeKind::Seq(_) => Some(DeckCards::Ids(cx.names(v, "`cards`"))),
+                NodeKind::Map(_) => {
+                    let max = cx.limits.copies as i64;
+                    let why = format!("a deck holds 0 to {max} copies of a card");
+                    Some(DeckCards::Counted(
+                        cx.named(v, "`cards`", |cx, id, n| Some((id, cx.int_in(n, "a card's count", 0, max, &why)?))),
+                    ))
+                }
                 _ => cx.choice(v, "`cards`", &[(DECK_ALL[0], ())]).map(|_| DeckCards::All),
             }
         }
