@@ -104,3 +104,17 @@ fn the_table_shows_the_game_variables() {
         (table.iter().position(|l| l.contains("suit_to_follow =")), table.iter().position(|l| l.contains("dealer =")));
     assert!(counter < variable, "variables come after the counters: {table:?}");
 }
+
+/// `card ID` shows a card's printed values and text at the table: options are labels
+/// (`c5#2`), and a person could not read what a card does (a designer's walkthrough).
+#[test]
+fn card_shows_a_cards_values_and_text() {
+    let input = "card gimli_dwarf_of_erebor\ncard gimli#2\ncard\nquit\n";
+    let (code, out) = play(&["cards/lotr", "--human", "p1", "--seed", "1"], input);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("  Gimli (gimli_dwarf_of_erebor)\n"), "{out}");
+    assert!(out.contains("strength 6") && out.contains("culture dwarven"), "{out}");
+    assert!(out.contains("  text: Damage +1. Fellowship: If the twilight pool"), "{out}");
+    assert!(out.contains("no card `gimli` in this game"), "{out}");
+    assert!(out.contains("name a card: `card ID`"), "{out}");
+}

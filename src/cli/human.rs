@@ -2,8 +2,8 @@
 //! `--human` seats take turns at one keyboard); the other seats are the seeded random
 //! agent. Each question shows what happened since the player last answered, as they saw
 //! it, and the options numbered; an answer is a number (several for a multiple choice),
-//! an option's text or the start of one. `state`, `log`, `help`, `undo` and `quit` are
-//! commands. Input may be piped, so a whole game can be scripted; at a terminal the line
+//! an option's text or the start of one. `state`, `log`, `card ID`, `help`, `undo` and
+//! `quit` are commands. Input may be piped, so a whole game can be scripted; at a terminal the line
 //! is edited, Tab completing options and commands (`lineedit.rs`).
 //!
 //! Undo replays: the game is deterministic (one seeded generator), so going back one
@@ -20,7 +20,7 @@ use crate::interp::{Agent, Ask, Halt, RandomAgent, Rules};
 
 /// The commands a person may give instead of an answer (what Tab completes besides the
 /// options; `exit` and `?` also work but are not offered).
-pub const COMMANDS: &[&str] = &["undo", "help", "state", "log", "quit"];
+pub const COMMANDS: &[&str] = &["undo", "help", "state", "log", "card", "quit"];
 
 /// What a person at the table has said and seen, kept across the replays of one game.
 pub struct Session {
@@ -41,6 +41,8 @@ pub struct Session {
     heading: String,
     /// Whether to write each answer after its prompt (input that is not typed shows none).
     echo: bool,
+    /// What `card ID` shows of each card, by id (`card_sheets`).
+    cards: HashMap<String, Vec<String>>,
 }
 
 impl Session {
@@ -56,6 +58,31 @@ impl Session {
             stop: None,
             heading: String::new(),
             echo,
+            cards: HashMap::new(),
+        }
+    }
+
+    /// The session, able to show the cards of `rules` (`card ID`).
+    pub fn with_cards(mut self, rules: &Rules) -> Session {
+        self.cards = card_sheets(rules);
+        self
+    }
+
+    /// `card ID`: a card's name, printed values and text; a copy's label names its card.
+    fn card(&mut self, asked: &str) {
+        let id = asked.split_once('#').map_or(asked, |(id, _)| id);
+        match self.cards.get(id) {
+            Some(sheet) => {
+                for l in sheet.clone() {
+                    self.say(&format!("  {l}"));
+                }
+            }
+            None if asked.is_empty() => self.say("name a card: `card ID` (a copy's label works too: `card c3#2`)"),
+            None => {
+                let close = crate::diag::did_you_mean(id, self.cards.keys().map(String::as_str));
+                let hint = close.map(|c| format!(": did you mean `{c}`?")).unwrap_or_default();
+                self.say(&format!("no card `{id}` in this game{hint}"));
+            }
         }
     }
 
@@ -101,6 +128,8 @@ impl Session {
             match line {
                 "help" | "?" => self.help(),
                 "state" => self.table(ask.chooser, view),
+                "card" => self.card(""),
+                _ if line.starts_with("card ") => self.card(line["card ".len()..].trim()),
                 "log" => {
                     for l in &view.log {
                         let _ = writeln!(self.out, "  {l}");
@@ -146,9 +175,41 @@ impl Session {
     fn help(&mut self) {
         self.say(
             "answer with an option's number (several numbers for a multiple choice), its text or the start of it;\n\
-             commands: state (the table as you see it), log (everything so far), undo (back to the previous decision), quit",
+             commands: state (the table as you see it), log (everything so far), card ID (a card's values and text),\n\
+             undo (back to the previous decision), quit",
         );
     }
+}
+
+/// Each card's sheet for `card ID`: `Name (id)`, its printed values (those that are not
+/// nothing), then its text.
+fn card_sheets(rules: &Rules) -> HashMap<String, Vec<String>> {
+    fn shown(v: &crate::engine::Value) -> Option<String> {
+        use crate::engine::Value as V;
+        match v {
+            V::Int(n) => Some(n.to_string()),
+            V::Bool(b) => Some(b.to_string()),
+            V::Str(t) | V::Sym(t) => Some(t.to_string()),
+            V::List(l) if !l.is_empty() => {
+                let items: Vec<String> = l.iter().filter_map(shown).collect();
+                Some(format!("[{}]", items.join(", ")))
+            }
+            _ => None,
+        }
+    }
+    let mut out = HashMap::new();
+    for c in &rules.cards {
+        let values: Vec<String> = c.props.iter().filter_map(|(k, v)| Some(format!("{k} {}", shown(v)?))).collect();
+        let mut sheet = vec![format!("{} ({})", c.name, c.id)];
+        if !values.is_empty() {
+            sheet.push(values.join(", "));
+        }
+        if let Some(t) = &c.text {
+            sheet.push(format!("text: {t}"));
+        }
+        out.insert(c.id.clone(), sheet);
+    }
+    out
 }
 
 /// The options an answer picks: numbers from 1, or one option's text (exactly, or a

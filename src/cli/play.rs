@@ -219,7 +219,8 @@ fn play_people(
         Some(ed) => Input::Terminal(Box::new(ed)),
         None => Input::Plain(Box::new(std::io::BufReader::new(std::io::stdin()))),
     };
-    let session = super::human::Session::new(o.humans.clone(), input, Box::new(std::io::stdout()), echo);
+    let session =
+        super::human::Session::new(o.humans.clone(), input, Box::new(std::io::stdout()), echo).with_cards(rules);
     let session = std::rc::Rc::new(std::cell::RefCell::new(session));
     // The replay of the game, finished or not, when one is asked for: `false` if it could not be written.
     let save = |stopped: bool, err: &mut dyn Write| -> bool {

@@ -198,6 +198,8 @@ pub struct CardDef {
     pub id: String,
     /// Printed name.
     pub name: String,
+    /// Printed rules text (`text:`), for people reading the card at the table.
+    pub text: Option<crate::text::Text>,
     /// Property values as printed (defaults filled in).
     pub props: BTreeMap<String, Value>,
     /// The same values by property id (`Rules::prop_ids`; `Null` where it has none): what

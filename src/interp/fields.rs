@@ -130,6 +130,7 @@ impl Compiler<'_> {
         CardDef {
             id: c.id.value.clone(),
             name: c.name.value.clone(),
+            text: c.text.as_ref().map(|t| t.value.clone()),
             props: values,
             printed: Box::default(),
             play: c.play.as_ref().and_then(|s| self.script(s)),
