@@ -450,3 +450,18 @@ fn no_decisive_game_gives_no_decisive_rate() {
     let p1 = out.lines().find(|l| l.trim_start().starts_with("p1 ")).expect("p1's row");
     assert!(p1.trim_end().ends_with("n/a           n/a") && !p1.contains("0.0% to 0.0%"), "{p1}");
 }
+
+/// The cards no game played are named (a designer balancing a deck-builder wanted to see
+/// them, not only the played ones): the test deck-builder's victory cards are never played.
+#[test]
+fn the_cards_never_played_are_named() {
+    let game = dir("tests/fixtures/deckbuild");
+    let (code, out, err) = twilit(&["simulate", &game, "--games", "20", "--format", "json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(&out).expect("one JSON object");
+    assert_eq!(v["never_played"], serde_json::json!(["acre", "crown"]), "{out}");
+    let (_, out, _) = twilit(&["simulate", &game, "--games", "20"]);
+    assert!(out.contains("never played: 2 of 5 cards: acre, crown\n"), "{out}");
+    let (_, out, _) = twilit(&["simulate", &game, "--games", "20", "--format", "csv"]);
+    assert!(out.contains("\ncard,acre,,,,,,,,0,"), "{out}");
+}

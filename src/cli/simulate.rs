@@ -263,6 +263,17 @@ fn human(s: &Summary, out: &mut dyn Write) {
         }
         table(&rows, out);
     }
+    if !s.never_played.is_empty() && !s.cards.is_empty() {
+        let (n, all) = (s.never_played.len(), s.never_played.len() + s.cards.len());
+        let shown: Vec<&str> = s.never_played.iter().take(NEVER_SHOWN).map(String::as_str).collect();
+        let more = if n > NEVER_SHOWN { format!(", ... ({} more)", n - NEVER_SHOWN) } else { String::new() };
+        let _ = writeln!(
+            out,
+            "
+never played: {n} of {all} cards: {}{more}",
+            shown.join(", ")
+        );
+    }
     if !s.errors.is_empty() {
         let _ = writeln!(out, "\ngames stopped by an error ({} in all; the first {}):", s.failed, s.errors.len());
         for e in &s.errors {
@@ -270,6 +281,9 @@ fn human(s: &Summary, out: &mut dyn Write) {
         }
     }
 }
+
+/// How many of the cards never played the human summary names (`--format json` lists all).
+const NEVER_SHOWN: usize = 20;
 
 /// The CSV columns: every row fills the columns its section has, the others stay empty.
 pub const CSV_HEADER: &str = "section,key,games,n,wins,draws,rate,low,high,plays,mean,median,p95,min,max,message";
@@ -374,6 +388,10 @@ fn csv(s: &Summary, out: &mut dyn Write) {
             ..Row::default()
         };
         row("card", &c.card, r);
+    }
+    // A card no game played: a `card` row of no plays (its games and win rate empty).
+    for id in &s.never_played {
+        row("card", id, Row { plays: Some(0), ..Row::default() });
     }
     for f in &s.errors {
         row("error", &f.seed.to_string(), Row { message: Some(&f.message), ..Row::default() });

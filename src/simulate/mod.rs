@@ -394,4 +394,7 @@ pub struct Summary {
     pub scores: Vec<Scores>,
     /// Played cards, by plays (most first), then id.
     pub cards: Vec<CardStat>,
+    /// The ids of the cards no game played, in the rules' order: a card that is never
+    /// played may be unplayable, or too weak to pick, which a designer wants to know.
+    pub never_played: Vec<String>,
 }

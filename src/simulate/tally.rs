@@ -172,6 +172,8 @@ impl Tally {
             })
             .collect();
         cards.sort_by(|a, b| b.plays.cmp(&a.plays).then_with(|| a.card.cmp(&b.card)));
+        let never_played =
+            (self.cards.iter().zip(&rules.cards)).filter(|(a, _)| a.plays == 0).map(|(_, c)| c.id.clone()).collect();
         Summary {
             game: rules.game.clone(),
             players: o.players,
@@ -188,6 +190,7 @@ impl Tally {
             factions,
             scores,
             cards,
+            never_played,
         }
     }
 }
