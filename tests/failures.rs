@@ -51,7 +51,7 @@ fn a_failed_expect_actions_names_the_differences() {
     let dir = tempfile::tempdir().expect("temp dir");
     let game = dir.path().join("table");
     let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/table");
-    copy_dir(&src, &game);
+    common::copy_game(&src, &game);
     let scenario = "scenario: differences\ngame: table\nplayers: [{ name: alice }, { name: bob }]\n\
         setup:\n  - { put: [c1, c2], in: stock }\n  - { phase: turns }\nsteps:\n  \
         - act: { player: alice, use: draw }\n  \
@@ -62,17 +62,4 @@ fn a_failed_expect_actions_names_the_differences() {
     assert_eq!(code, 1, "{out}");
     assert!(out.contains("alice may: [play c1, use draw, use rest]; expected [play c1, play c2, use rest]"), "{out}");
     assert!(out.contains("; not legal now: play c2; legal but not expected: use draw"), "{out}");
-}
-
-fn copy_dir(from: &std::path::Path, to: &std::path::Path) {
-    std::fs::create_dir_all(to).expect("dir");
-    for e in std::fs::read_dir(from).expect("read dir") {
-        let e = e.expect("entry");
-        let target = to.join(e.file_name());
-        if e.path().is_dir() {
-            copy_dir(&e.path(), &target);
-        } else {
-            std::fs::copy(e.path(), target).expect("copy");
-        }
-    }
 }

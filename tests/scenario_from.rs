@@ -7,21 +7,7 @@ mod common;
 
 use std::path::Path;
 
-use common::twilit;
-
-/// Copies a game's folder (its files and `scenarios/`), so a made scenario runs beside it.
-fn copy_game(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).expect("copy dir");
-    for entry in std::fs::read_dir(from).expect("game dir") {
-        let entry = entry.expect("entry");
-        let target = to.join(entry.file_name());
-        if entry.path().is_dir() {
-            copy_game(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), &target).expect("copy file");
-        }
-    }
-}
+use common::{copy_game, twilit};
 
 /// Saves a replay of `game` (seed 5, at most `turns` turns) and copies the game beside it.
 fn replay_and_copy(game: &str, turns: &str, dir: &Path) -> (String, std::path::PathBuf) {

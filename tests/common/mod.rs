@@ -14,3 +14,19 @@ pub fn twilit(args: &[&str]) -> (i32, String, String) {
     let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
     (out.status.code().expect("exit code"), text(&out.stdout), text(&out.stderr))
 }
+
+/// Copies a game's folder (its files and `scenarios/`), so a scenario made in a test runs
+/// beside it. Not every test file that shares this module copies a game.
+#[allow(dead_code)]
+pub fn copy_game(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("copy dir");
+    for entry in std::fs::read_dir(from).expect("game dir") {
+        let entry = entry.expect("entry");
+        let target = to.join(entry.file_name());
+        if entry.path().is_dir() {
+            copy_game(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).expect("copy file");
+        }
+    }
+}
