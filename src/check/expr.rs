@@ -21,7 +21,7 @@ impl Checker<'_> {
             Str(_) => Ty::Str,
             Name(n, _) => self.name(n, &e.span),
             You => Ty::Player,
-            This => Ty::Any,
+            This => self.this,
             List(items) => {
                 let tys: Vec<Ty> = items.iter().map(|i| self.expr(i)).collect();
                 if !tys.is_empty() && tys.iter().all(|t| matches!(t, Ty::Player | Ty::Players)) {

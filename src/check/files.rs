@@ -10,7 +10,7 @@ use crate::load::{
 
 use super::build::prop_ty;
 use super::env::{param_ty, Env, Ty};
-use super::scripts::{check_event, check_field, check_sequence, Entry, Parses};
+use super::scripts::{check_event, check_field, check_sequence, Entry, Parses, Scope};
 
 /// Timings an `action:` may name besides the game's phases: `any` (any action window),
 /// `turn` (any time in the user's own turn), `game` (any time at all).
@@ -24,12 +24,14 @@ pub struct FileChecker<'a> {
     pub diags: &'a mut Vec<Diagnostic>,
     /// The fields parsed so far.
     ps: Parses,
+    /// What `this` is in the scripts being checked (a card while its card is).
+    pub this: Ty,
 }
 
 impl<'a> FileChecker<'a> {
     /// A checker against `env` that adds its problems to `diags`.
     pub fn new(env: &'a Env, diags: &'a mut Vec<Diagnostic>) -> Self {
-        FileChecker { env, diags, ps: Parses::new(env.limits) }
+        FileChecker { env, diags, ps: Parses::new(env.limits), this: Ty::Any }
     }
 
     fn script(&mut self, src: &Option<crate::load::ScriptSrc>, entry: Entry, locals: &[(&str, Ty)]) {
@@ -40,7 +42,7 @@ impl<'a> FileChecker<'a> {
 
     /// One script field.
     pub fn field(&mut self, src: &crate::load::ScriptSrc, entry: Entry, locals: &[(&str, Ty)]) {
-        check_field(self.env, src, entry, locals, &mut self.ps, self.diags);
+        check_field(self.env, src, entry, Scope { locals, this: self.this }, &mut self.ps, self.diags);
     }
 
     /// The game file's own scripts.
@@ -229,7 +231,8 @@ impl<'a> FileChecker<'a> {
         if let Some(e) = &a.effect {
             parts.push((e, Entry::Script));
         }
-        check_sequence(self.env, &parts, cost, &locals, &mut self.ps, self.diags);
+        let scope = Scope { locals: &locals, this: self.this };
+        check_sequence(self.env, &parts, cost, scope, &mut self.ps, self.diags);
     }
 
     fn phase_name(&mut self, phase: &Sp<impl AsRef<str>>) {
@@ -256,10 +259,14 @@ impl<'a> FileChecker<'a> {
             self.diags.push(d);
         }
         self.props(c.props.iter().filter(|(k, _)| !misplaced(k)), props, CARD_FIELDS, "property");
+        // In its own scripts `this` is the card: `add 1 vp to this` is a card holding a
+        // player's counter, as `add 1 vp to ID` is.
+        let outer = std::mem::replace(&mut self.this, Ty::Things);
         self.script(&c.play, Entry::Script, &[]);
         for a in &c.abilities {
             self.ability(a);
         }
+        self.this = outer;
     }
 
     fn props<'p>(

@@ -61,9 +61,12 @@ pub fn check_library(lib: &Library) -> Report {
             if let Some(s) = &f.setup {
                 fc.field(s, Entry::Script, &[]);
             }
+            // A faction's own abilities run with `this` = its player.
+            fc.this = env::Ty::Player;
             for a in &f.abilities {
                 fc.ability(a);
             }
+            fc.this = env::Ty::Any;
             for c in &f.cards {
                 fc.card(c, props);
             }

@@ -32,6 +32,9 @@ pub struct Checker<'a> {
     /// How many enclosing positions give `it` a value (a `where`/`with` filter, the key of
     /// `sum`/`sort`/`most`); a binding of `it` (a trigger's subject) counts as a local.
     pub(crate) it_scope: u32,
+    /// What `this` is in the script: a card's scripts run with `this` = the card, a
+    /// faction's abilities with its player; elsewhere it is not known.
+    pub(crate) this: Ty,
 }
 
 /// What a position in a script expects a name to be, for precise unknown-name reports.
@@ -67,7 +70,17 @@ pub(crate) fn head_name(e: &Expr) -> Option<(&str, &Span)> {
 impl<'a> Checker<'a> {
     /// A checker for scripts of `file`, whose spans `map` translates.
     pub fn new(env: &'a Env, file: FileId, map: SpanMap<'a>) -> Self {
-        Checker { env, scopes: vec![vec![]], gone: vec![], file, map, reported: vec![], diags: vec![], it_scope: 0 }
+        Checker {
+            env,
+            scopes: vec![vec![]],
+            gone: vec![],
+            file,
+            map,
+            reported: vec![],
+            diags: vec![],
+            it_scope: 0,
+            this: Ty::Any,
+        }
     }
 
     /// Points the checker at the next script of a sequence (a cost, then its effect),
