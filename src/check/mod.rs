@@ -3,6 +3,7 @@
 
 mod actions;
 mod build;
+mod calls;
 mod compare;
 pub mod env;
 mod expr;
