@@ -226,6 +226,7 @@ pub fn build_env(bundle: &GameBundle, diags: &mut Vec<Diagnostic>) -> Env {
             b.name(&v.name, "variable", Sym::Variable(ty));
         }
         b.env.defaults = g.defaults.clone();
+        b.env.unscored = g.scoring.is_none();
         b.env.game_actions = g.abilities.iter().filter_map(|a| a.name().map(|n| n.value.clone())).collect();
         b.procedures(&g.procedures);
         b.phases(&g.turn);

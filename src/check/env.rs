@@ -255,6 +255,9 @@ pub struct Env {
     pub values_of: IndexMap<String, Vec<String>>,
     /// The bounds the game's scripts are parsed under.
     pub limits: crate::limits::Limits,
+    /// Whether the game file declares no `scoring:` counter, so `score` can never run (false
+    /// when there is no game file to tell).
+    pub unscored: bool,
 }
 
 impl Env {
