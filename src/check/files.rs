@@ -144,7 +144,7 @@ impl<'a> FileChecker<'a> {
         self.zone_name(&d.zone);
         if let crate::load::DeckCards::Ids(ids) = &d.cards {
             for id in ids {
-                self.known(id, "card", super::env::Sym::Card);
+                self.card_id(id);
             }
         }
     }
@@ -404,6 +404,16 @@ impl<'a> FileChecker<'a> {
                 .with_help(format!("the scenario's players are: {}", players.join(", ")))
                 .with_suggestion(hint),
         );
+    }
+
+    /// A name that must be a card id (a label's copy number aside), whatever else the name
+    /// means to scripts.
+    fn card_id(&mut self, id: &Sp<String>) {
+        if id.is_missing() || self.env.is_card(id.as_str()) {
+            return;
+        }
+        let ids: Vec<&str> = self.env.card_ids().collect();
+        self.unknown(id, "card", ids, None);
     }
 
     /// A name that must be defined as a given kind (`card`, `zone`, `counter`).

@@ -103,13 +103,13 @@ impl FileChecker<'_> {
                     // A piece kind puts one new piece (`put: [pawn, pawn]`); a label one copy.
                     let id = copy_of(id);
                     if !matches!(self.env.lookup(id.as_str()), Some(Sym::Piece)) {
-                        self.known(&id, "card", Sym::Card);
+                        self.card_id(&id);
                     }
                 }
                 // A board space is a place too (`in: c5`); `on:` names a thing, not a zone.
                 let thing = *on && matches!(self.env.lookup(copy_of(zone).as_str()), Some(Sym::Piece));
                 if *on && !thing {
-                    self.known(&copy_of(zone), "card", Sym::Card);
+                    self.card_id(&copy_of(zone));
                 } else if !*on && !matches!(self.env.lookup(zone.as_str()), Some(Sym::Space)) {
                     self.known(zone, "zone", Sym::Zone);
                 }
@@ -125,7 +125,7 @@ impl FileChecker<'_> {
                     let on = self.env.lookup(copy_of(p).as_str());
                     let zone = matches!(on, Some(Sym::Space))
                         || self.env.lookup(p.as_str()).is_some_and(|s| matches!(s, Sym::Zone));
-                    if !zone && !matches!(on, Some(Sym::Card)) {
+                    if !zone && !matches!(on, Some(Sym::Card)) && !self.env.is_card(copy_of(p).as_str()) {
                         self.player(p, players);
                     }
                 }
@@ -136,7 +136,7 @@ impl FileChecker<'_> {
                 for id in order {
                     let id = copy_of(id);
                     if !matches!(self.env.lookup(id.as_str()), Some(Sym::Piece)) {
-                        self.known(&id, "card", Sym::Card);
+                        self.card_id(&id);
                     }
                 }
                 if !matches!(self.env.lookup(zone.as_str()), Some(Sym::Space)) {
@@ -157,7 +157,7 @@ impl FileChecker<'_> {
                 match action {
                     Act::Use(id) if self.env.factions.iter().any(|f| f == id.as_str()) => {}
                     Act::Use(id) if self.env.game_actions.iter().any(|f| f == id.as_str()) => {}
-                    Act::Play(id) | Act::Use(id) => self.known(&copy_of(id), "card", Sym::Card),
+                    Act::Play(id) | Act::Use(id) => self.card_id(&copy_of(id)),
                     Act::Script(src) => self.field(src, Entry::Script, locals),
                     // Which actions are legal is known only when the step runs; what the
                     // text names, by `action_texts`.
