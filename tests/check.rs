@@ -682,6 +682,32 @@ fn a_name_defined_twice_as_different_kinds_is_a_warning() {
     assert_eq!(c.sources.line_col(d.labels[1].file, d.labels[1].span.start), Some((16, 3)));
 }
 
+#[test]
+fn a_faction_card_is_a_first_definition_for_later_factions() {
+    // Factions' cards are defined with their faction, before the next faction's names:
+    // a zone named like an earlier faction's card is the clash, reported at the zone.
+    let first = "faction: east\nname: East\ncards:\n  - { id: beacon, name: Beacon }\n";
+    let second = "faction: west\nname: West\nzones:\n  beacon: { per: player }\n";
+    let c = check(&[("game.yaml", GAME), ("f1.yaml", first), ("f2.yaml", second)]);
+    let d = c.one("name-clash", "beacon");
+    assert_eq!(c.file(0), "f2.yaml");
+    assert_eq!(d.labels[0].message, "defined again as a zone");
+    assert_eq!(d.labels[1].message, "first defined as a card here");
+    assert_eq!(c.sources.get(d.labels[1].file).path.file_name().unwrap(), "f1.yaml");
+}
+
+#[test]
+fn this_is_the_card_in_its_scripts_and_the_player_in_a_factions() {
+    // `vp` is kept on players, `wounds` on cards: each is wrong on the other holder.
+    let c = effect("add 1 vp to this\nadd 1 wounds to this");
+    c.one("wrong-holder", "this");
+    assert_eq!(c.diags[0].message, "`vp` is kept on players (`on: player`), not on a selection of cards or pieces");
+    let faction = "faction: east\nname: East\nabilities:\n  - action: main\n    effect: |\n      add 1 wounds to this\n      add 1 vp to this\n";
+    let c = check(&[("game.yaml", GAME), ("f.yaml", faction)]);
+    c.one("wrong-holder", "this");
+    assert_eq!(c.diags[0].message, "`wounds` is kept on cards (`on: card`), not on a player");
+}
+
 // ---------------------------------------------------------------------------
 // Syntax errors: each at its place in the YAML file
 

@@ -52,10 +52,46 @@ impl Builder<'_> {
         self.env.define(&n.value, sym);
     }
 
-    /// Card ids are names too; duplicates among them are the loader's `duplicate-id`.
-    fn card_id(&mut self, id: &Sp<String>) {
+    /// Card ids are names too; duplicates among them are the loader's `duplicate-id`. An id
+    /// that another definition already gives a meaning is still a card where only cards are
+    /// named (`decks:`, `put:`), but scripts read the other meaning: a `name-clash`. A
+    /// faction's card is recorded as a first definition, since later factions define more
+    /// names; the library's cards come last, and are not (there are many).
+    fn card_id(&mut self, id: &Sp<String>, faction: bool) {
+        if id.is_missing() {
+            return;
+        }
         self.reserved(id, "card id");
-        self.env.define(&id.value, Sym::Card);
+        let Some(prev) = self.env.define(&id.value, Sym::Card).map(Sym::describe) else {
+            if faction {
+                self.first.entry(id.value.clone()).or_insert_with(|| ("card".into(), id.file, id.span.range()));
+            }
+            return;
+        };
+        if prev == Sym::Card.describe() {
+            return;
+        }
+        self.env.shadowed_cards.push(id.value.as_str().into());
+        // The kind as the first definition recorded it (`value`, `counter`), as other clashes say.
+        let (kind, first) = match self.first.get(&id.value) {
+            Some((what, file, span)) => (what.clone(), Some((*file, span.clone()))),
+            None => (prev.split_once(' ').map_or(prev, |(_, k)| k).to_string(), None),
+        };
+        let n = &id.value;
+        let mut d = Diagnostic::warning(
+            "name-clash",
+            format!("card id `{n}` is already defined as a {kind}; scripts will read `{n}` as that {kind}"),
+            id.file,
+            id.span,
+        )
+        .with_label("defined again as a card id")
+        .with_help(format!(
+            "rename one of them, e.g. `{n}_card`: only `decks:` and a scenario's card fields find the card by this id"
+        ));
+        if let Some((file, span)) = first {
+            d = d.with_secondary(file, span, format!("first defined as a {kind} here"));
+        }
+        self.diags.push(d);
     }
 
     /// A definition named with a reserved word can never be referred to by a script.
@@ -226,6 +262,7 @@ pub fn build_env(bundle: &GameBundle, diags: &mut Vec<Diagnostic>) -> Env {
             b.name(&v.name, "variable", Sym::Variable(ty));
         }
         b.env.defaults = g.defaults.clone();
+        b.env.unscored = g.scoring.is_none();
         b.env.game_actions = g.abilities.iter().filter_map(|a| a.name().map(|n| n.value.clone())).collect();
         b.procedures(&g.procedures);
         b.phases(&g.turn);
@@ -241,12 +278,12 @@ pub fn build_env(bundle: &GameBundle, diags: &mut Vec<Diagnostic>) -> Env {
         b.procedures(&f.procedures);
         b.phases(&f.turn);
         for c in &f.cards {
-            b.card_id(&c.id);
+            b.card_id(&c.id, true);
         }
     }
     b.env.reserve(bundle.cards.len());
     for c in &bundle.cards {
-        b.card_id(&c.id);
+        b.card_id(&c.id, false);
     }
     b.env
 }

@@ -256,6 +256,13 @@ pub struct Env {
     pub values_of: IndexMap<String, Vec<String>>,
     /// The bounds the game's scripts are parsed under.
     pub limits: crate::limits::Limits,
+    /// Card ids that another definition names first (a counter, an enum value): scripts
+    /// read the other meaning, but the fields that only ever name cards (`decks:`, a
+    /// scenario's `put:`) still find the card.
+    pub shadowed_cards: Vec<Box<str>>,
+    /// Whether the game file declares no `scoring:` counter, so `score` can never run (false
+    /// when there is no game file to tell).
+    pub unscored: bool,
 }
 
 impl Env {
@@ -294,6 +301,18 @@ impl Env {
     /// hold the old and the doubled table together at the peak.
     pub fn reserve(&mut self, n: usize) {
         self.names.reserve(n);
+    }
+
+    /// Whether `id` is a card's id, also where another definition gives the name its
+    /// meaning in scripts: for the fields that only ever name cards.
+    pub fn is_card(&self, id: &str) -> bool {
+        matches!(self.lookup(id), Some(Sym::Card)) || self.shadowed_cards.iter().any(|c| &**c == id)
+    }
+
+    /// Every card id, for did-you-mean where a card is wanted.
+    pub fn card_ids(&self) -> impl Iterator<Item = &str> {
+        let defined = self.names.iter().filter(|(_, s)| matches!(s, Sym::Card)).map(|(k, _)| &**k);
+        defined.chain(self.shadowed_cards.iter().map(|c| &**c))
     }
 
     /// Whether `name` is a phase or step of the game.

@@ -8,6 +8,9 @@ use super::script::{Checker, Want};
 
 const ZONE: Want = Want { code: "unknown-zone", what: "zone", fits: |s| matches!(s, Sym::Zone) };
 const PIECE: Want = Want { code: "unknown-piece", what: "piece", fits: |s| matches!(s, Sym::Piece | Sym::Side) };
+/// Where `move`, `return` and `shuffle` send things: a zone mostly, else a space or a card.
+const PLACE: Want =
+    Want { code: "unknown-zone", what: "zone", fits: |s| matches!(s, Sym::Zone | Sym::Space | Sym::Card) };
 const COUNTER: Want =
     Want { code: "unknown-counter", what: "counter or piece", fits: |s| matches!(s, Sym::Counter { .. } | Sym::Piece) };
 
@@ -21,7 +24,7 @@ impl Checker<'_> {
             Str(_) => Ty::Str,
             Name(n, _) => self.name(n, &e.span),
             You => Ty::Player,
-            This => Ty::Any,
+            This => self.this,
             List(items) => {
                 let tys: Vec<Ty> = items.iter().map(|i| self.expr(i)).collect();
                 if !tys.is_empty() && tys.iter().all(|t| matches!(t, Ty::Player | Ty::Players)) {
@@ -239,6 +242,16 @@ impl Checker<'_> {
             }
         }
         let tys: Vec<Ty> = e.objects.iter().map(|o| self.expr(o)).collect();
+        if matches!(e.verb, Verb::Move | Verb::Return | Verb::Shuffle) {
+            // A destination is a place, so an unknown one is reported as a zone, with the
+            // places for did-you-mean rather than every name.
+            for c in &e.clauses {
+                if let ClauseKind::To(x) | ClauseKind::ToEnd(_, x) | ClauseKind::Into(x) | ClauseKind::Onto(x) = &c.kind
+                {
+                    self.want(x, PLACE);
+                }
+            }
+        }
         let mut holder = None;
         for c in &e.clauses {
             let t = self.clause(c);

@@ -4,13 +4,15 @@
 use crate::diag::{did_you_mean, Diagnostic};
 use crate::load::Text;
 use crate::load::{
-    Ability, AbilityKind, Act, Card, Game, GameBundle, Procedure, PropSpec, PropType, React, Scenario, SetupItem, Sp,
-    Step, Turn, Value, CARD_FIELDS,
+    Ability, AbilityKind, Card, Game, Procedure, PropSpec, PropType, React, Sp, Turn, Value, CARD_FIELDS,
 };
 
 use super::build::prop_ty;
 use super::env::{param_ty, Env, Ty};
-use super::scripts::{check_event, check_field, check_sequence, Entry, Parses};
+use super::scripts::{check_event, check_field, check_sequence, Entry, Parses, Scope};
+
+/// Scenarios' fields outside their scripts.
+mod scenario;
 
 /// Timings an `action:` may name besides the game's phases: `any` (any action window),
 /// `turn` (any time in the user's own turn), `game` (any time at all).
@@ -24,12 +26,14 @@ pub struct FileChecker<'a> {
     pub diags: &'a mut Vec<Diagnostic>,
     /// The fields parsed so far.
     ps: Parses,
+    /// What `this` is in the scripts being checked (a card while its card is).
+    pub this: Ty,
 }
 
 impl<'a> FileChecker<'a> {
     /// A checker against `env` that adds its problems to `diags`.
     pub fn new(env: &'a Env, diags: &'a mut Vec<Diagnostic>) -> Self {
-        FileChecker { env, diags, ps: Parses::new(env.limits) }
+        FileChecker { env, diags, ps: Parses::new(env.limits), this: Ty::Any }
     }
 
     fn script(&mut self, src: &Option<crate::load::ScriptSrc>, entry: Entry, locals: &[(&str, Ty)]) {
@@ -40,7 +44,7 @@ impl<'a> FileChecker<'a> {
 
     /// One script field.
     pub fn field(&mut self, src: &crate::load::ScriptSrc, entry: Entry, locals: &[(&str, Ty)]) {
-        check_field(self.env, src, entry, locals, &mut self.ps, self.diags);
+        check_field(self.env, src, entry, Scope { locals, this: self.this }, &mut self.ps, self.diags);
     }
 
     /// The game file's own scripts.
@@ -141,12 +145,12 @@ impl<'a> FileChecker<'a> {
         match &d.cards {
             crate::load::DeckCards::Ids(ids) => {
                 for id in ids {
-                    self.known(id, "card", super::env::Sym::Card);
+                    self.card_id(id);
                 }
             }
             crate::load::DeckCards::Counted(ids) => {
                 for (id, _) in ids {
-                    self.known(id, "card", super::env::Sym::Card);
+                    self.card_id(id);
                 }
             }
             crate::load::DeckCards::All => {}
@@ -237,7 +241,8 @@ impl<'a> FileChecker<'a> {
         if let Some(e) = &a.effect {
             parts.push((e, Entry::Script));
         }
-        check_sequence(self.env, &parts, cost, &locals, &mut self.ps, self.diags);
+        let scope = Scope { locals: &locals, this: self.this };
+        check_sequence(self.env, &parts, cost, scope, &mut self.ps, self.diags);
     }
 
     fn phase_name(&mut self, phase: &Sp<impl AsRef<str>>) {
@@ -264,10 +269,14 @@ impl<'a> FileChecker<'a> {
             self.diags.push(d);
         }
         self.props(c.props.iter().filter(|(k, _)| !misplaced(k)), props, CARD_FIELDS, "property");
+        // In its own scripts `this` is the card: `add 1 vp to this` is a card holding a
+        // player's counter, as `add 1 vp to ID` is.
+        let outer = std::mem::replace(&mut self.this, Ty::Things);
         self.script(&c.play, Entry::Script, &[]);
         for a in &c.abilities {
             self.ability(a);
         }
+        self.this = outer;
     }
 
     fn props<'p>(
@@ -361,174 +370,6 @@ impl<'a> FileChecker<'a> {
         );
     }
 
-    /// A scenario: its game, players, setup and steps.
-    pub fn scenario(&mut self, s: &Scenario, bundle: &GameBundle) {
-        if let Some(g) = &bundle.game {
-            if !s.game.is_missing() && s.game.value != g.game.value {
-                self.diags.push(
-                    Diagnostic::error(
-                        "wrong-game",
-                        format!("scenario is for `{}`, but this directory holds `{}`", s.game.value, g.game.value),
-                        s.game.file,
-                        s.game.span,
-                    )
-                    .with_help(format!(
-                        "move the scenario under the `{}` game, or set `game: {}`",
-                        s.game.value, g.game.value
-                    )),
-                );
-            }
-        }
-        if let Some(c) = s.choices.as_ref().filter(|c| !CHOICE_MODES.contains(&c.as_str())) {
-            let hint = did_you_mean(c.as_str(), CHOICE_MODES.iter().copied());
-            let msg = format!("`{}` is not a way to answer choices", c.value);
-            let help = format!("`choices:` is one of {}", CHOICE_MODES.join(", "));
-            self.diags.push(Diagnostic::error("wrong-type", msg, c.file, c.span).with_help(help).with_suggestion(hint));
-        }
-        if let Some(g) = &bundle.game {
-            self.player_count(s, g);
-        }
-        for p in &s.players {
-            if crate::syntax::grammar_reserved(&p.name.value) {
-                let msg =
-                    format!("player `{}` is named with a reserved word, so no script can refer to them", p.name.value);
-                let d = Diagnostic::error("reserved-name", msg, p.name.file, p.name.span)
-                    .with_help(format!("rename them, e.g. `{}_player`", p.name.value));
-                self.diags.push(d);
-            }
-            if let Some(r) = &p.role {
-                self.one_of(r, "role", &self.env.roles);
-            }
-            if let Some(f) = &p.faction {
-                self.one_of(f, "faction", &self.env.factions);
-            }
-        }
-        let players: Vec<&str> = s.players.iter().map(|p| p.name.as_str()).collect();
-        let locals: Vec<(&str, Ty)> = players.iter().map(|p| (*p, Ty::Player)).collect();
-        for p in &s.random_agents {
-            self.player(p, &players);
-        }
-        for item in &s.setup {
-            self.setup_item(item, &players, &locals);
-        }
-        for step in &s.steps {
-            self.step(step, &players, &locals);
-        }
-        self.action_texts(s, bundle);
-    }
-
-    /// A scenario seats as many players as its game allows (`players: { min, max }`; 2 when
-    /// the game says nothing): running one with 16,000 seats would never finish.
-    fn player_count(&mut self, s: &Scenario, g: &Game) {
-        let n = s.players.len();
-        let declared = g.players.as_ref();
-        let min = declared.and_then(|p| p.min.as_ref()).map_or(2, |m| m.value);
-        let max = declared.and_then(|p| p.max.as_ref()).map_or(min, |m| m.value).max(min);
-        let range = if min == max { format!("{min}") } else { format!("{min} to {max}") };
-        let for_game = format!("`{}` is a game for {range} players", g.game.value);
-        let (span, msg, label, help) = if n as i64 > max {
-            let extra = &s.players[usize::try_from(max).unwrap_or(0).min(n - 1)];
-            let msg = format!("this scenario seats {n} players; {for_game}");
-            let help = format!("keep at most {max} players here, or raise `players: max` in the game");
-            (extra.span.clone(), msg, "the first player past the game's most", help)
-        } else if n > 0 && (n as i64) < min {
-            let msg = format!("this scenario seats {n} player{}; {for_game}", if n == 1 { "" } else { "s" });
-            let help = format!("add players to reach {min}, or lower `players: min` in the game");
-            (s.players_span.clone(), msg, "too few players", help)
-        } else {
-            return;
-        };
-        let mut d = Diagnostic::error("player-count", msg, s.file, span).with_label(label).with_help(help);
-        if let Some(p) = declared {
-            d = d.with_secondary(g.game.file, p.span.clone(), "the players the game allows");
-        }
-        self.diags.push(d);
-    }
-
-    fn setup_item(&mut self, item: &SetupItem, players: &[&str], locals: &[(&str, Ty)]) {
-        match item {
-            SetupItem::Put { put, zone, on, of, owner, .. } => {
-                if let Some(o) = owner.as_ref().filter(|o| o.value != "none") {
-                    self.player(o, players);
-                }
-                for id in put {
-                    // A piece kind puts one new piece (`put: [pawn, pawn]`); a label one copy.
-                    let id = copy_of(id);
-                    if !matches!(self.env.lookup(id.as_str()), Some(super::env::Sym::Piece)) {
-                        self.known(&id, "card", super::env::Sym::Card);
-                    }
-                }
-                // A board space is a place too (`in: c5`); `on:` names a thing, not a zone.
-                let thing = *on && matches!(self.env.lookup(copy_of(zone).as_str()), Some(super::env::Sym::Piece));
-                if *on && !thing {
-                    self.known(&copy_of(zone), "card", super::env::Sym::Card);
-                } else if !*on && !matches!(self.env.lookup(zone.as_str()), Some(super::env::Sym::Space)) {
-                    self.known(zone, "zone", super::env::Sym::Zone);
-                }
-                if let Some(p) = of {
-                    self.player(p, players);
-                }
-            }
-            SetupItem::Counter { counter, of, .. } => {
-                self.known(counter, "counter", super::env::Sym::Counter { max: None, on: None });
-                if let Some(p) = of {
-                    // A counter is kept on a player, on a card (`wounds` of a card id), or on
-                    // a shared zone or board space.
-                    let on = self.env.lookup(copy_of(p).as_str());
-                    let zone = matches!(on, Some(super::env::Sym::Space))
-                        || self.env.lookup(p.as_str()).is_some_and(|s| matches!(s, super::env::Sym::Zone));
-                    if !zone && !matches!(on, Some(super::env::Sym::Card)) {
-                        self.player(p, players);
-                    }
-                }
-            }
-            SetupItem::Script(src) => self.field(src, Entry::Script, locals),
-            SetupItem::Phase(p) => self.phase_name(p),
-            SetupItem::Order { order, zone, of, .. } => {
-                for id in order {
-                    let id = copy_of(id);
-                    if !matches!(self.env.lookup(id.as_str()), Some(super::env::Sym::Piece)) {
-                        self.known(&id, "card", super::env::Sym::Card);
-                    }
-                }
-                if !matches!(self.env.lookup(zone.as_str()), Some(super::env::Sym::Space)) {
-                    self.known(zone, "zone", super::env::Sym::Zone);
-                }
-                if let Some(p) = of {
-                    self.player(p, players);
-                }
-            }
-            SetupItem::StartGame(_) | SetupItem::Generator(_) => {}
-        }
-    }
-
-    fn step(&mut self, step: &Step, players: &[&str], locals: &[(&str, Ty)]) {
-        match step {
-            Step::Act { player, action, .. } => {
-                self.player(player, players);
-                match action {
-                    Act::Use(id) if self.env.factions.iter().any(|f| f == id.as_str()) => {}
-                    Act::Use(id) if self.env.game_actions.iter().any(|f| f == id.as_str()) => {}
-                    Act::Play(id) | Act::Use(id) => self.known(&copy_of(id), "card", super::env::Sym::Card),
-                    Act::Script(src) => self.field(src, Entry::Script, locals),
-                    // Which actions are legal is known only when the step runs; what the
-                    // text names, by `action_texts`.
-                    Act::Action(_) => {}
-                }
-            }
-            Step::Expect(src) => self.field(src, Entry::Condition, locals),
-            Step::Advance(p) => self.phase_name(p),
-            Step::ExpectActions { player, .. } => self.player(player, players),
-            Step::ExpectResult { winners, scores, .. } => {
-                for p in winners.iter().flat_map(|w| &w.value).chain(scores.iter().map(|(p, _)| p)) {
-                    self.player(p, players);
-                }
-            }
-            Step::Choose(_) | Step::ExpectError(_) | Step::ExpectLog(_) | Step::ExpectNoLog(_) | Step::ExpectEnd(_) => {
-            }
-        }
-    }
-
     /// Reports `n` as an unknown `what`, suggesting the closest of `candidates` (else `fallback`).
     fn unknown<'c>(
         &mut self,
@@ -573,6 +414,16 @@ impl<'a> FileChecker<'a> {
         );
     }
 
+    /// A name that must be a card id (a label's copy number aside), whatever else the name
+    /// means to scripts.
+    fn card_id(&mut self, id: &Sp<String>) {
+        if id.is_missing() || self.env.is_card(id.as_str()) {
+            return;
+        }
+        let ids: Vec<&str> = self.env.card_ids().collect();
+        self.unknown(id, "card", ids, None);
+    }
+
     /// A name that must be defined as a given kind (`card`, `zone`, `counter`).
     fn known(&mut self, n: &Sp<String>, what: &str, kind: super::env::Sym) {
         self.known_or(n, what, kind, None);
@@ -589,16 +440,5 @@ impl<'a> FileChecker<'a> {
         }
         let cands: Vec<&str> = self.env.names().filter(|c| self.env.lookup(c).is_some_and(same_kind)).collect();
         self.unknown(n, what, cands, fallback.map(str::to_string));
-    }
-}
-
-/// The ways a scenario may answer questions no `choose:` step answers.
-const CHOICE_MODES: &[&str] = crate::load::CHOICES;
-
-/// A scenario names a card's second copy `id#2`: the card id is what must exist.
-fn copy_of(id: &Sp<String>) -> Sp<String> {
-    match crate::engine::label::parse(&id.value) {
-        Some((base, _)) => Sp::new(base.to_string(), id.file, id.span),
-        None => id.clone(),
     }
 }

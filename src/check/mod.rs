@@ -3,6 +3,7 @@
 
 mod actions;
 mod build;
+mod calls;
 mod compare;
 pub mod env;
 mod expr;
@@ -61,9 +62,12 @@ pub fn check_library(lib: &Library) -> Report {
             if let Some(s) = &f.setup {
                 fc.field(s, Entry::Script, &[]);
             }
+            // A faction's own abilities run with `this` = its player.
+            fc.this = env::Ty::Player;
             for a in &f.abilities {
                 fc.ability(a);
             }
+            fc.this = env::Ty::Any;
             for c in &f.cards {
                 fc.card(c, props);
             }

@@ -32,6 +32,9 @@ pub struct Checker<'a> {
     /// How many enclosing positions give `it` a value (a `where`/`with` filter, the key of
     /// `sum`/`sort`/`most`); a binding of `it` (a trigger's subject) counts as a local.
     pub(crate) it_scope: u32,
+    /// What `this` is in the script: a card's scripts run with `this` = the card, a
+    /// faction's abilities with its player; elsewhere it is not known.
+    pub(crate) this: Ty,
 }
 
 /// What a position in a script expects a name to be, for precise unknown-name reports.
@@ -43,15 +46,6 @@ pub(crate) struct Want {
     pub what: &'static str,
     /// Which definitions fit.
     pub fits: fn(&Sym) -> bool,
-}
-
-/// "1 argument", "2 arguments".
-fn args(n: usize) -> String {
-    if n == 1 {
-        "1 argument".into()
-    } else {
-        format!("{n} arguments")
-    }
 }
 
 /// The name at the head of a selector or `of` chain: `hand` in `2 cards from hand of p`.
@@ -67,7 +61,17 @@ pub(crate) fn head_name(e: &Expr) -> Option<(&str, &Span)> {
 impl<'a> Checker<'a> {
     /// A checker for scripts of `file`, whose spans `map` translates.
     pub fn new(env: &'a Env, file: FileId, map: SpanMap<'a>) -> Self {
-        Checker { env, scopes: vec![vec![]], gone: vec![], file, map, reported: vec![], diags: vec![], it_scope: 0 }
+        Checker {
+            env,
+            scopes: vec![vec![]],
+            gone: vec![],
+            file,
+            map,
+            reported: vec![],
+            diags: vec![],
+            it_scope: 0,
+            this: Ty::Any,
+        }
     }
 
     /// Points the checker at the next script of a sequence (a cost, then its effect),
@@ -380,7 +384,7 @@ impl<'a> Checker<'a> {
         }
     }
 
-    fn suggest_procedure(&self, name: &str) -> Option<&'a str> {
+    pub(crate) fn suggest_procedure(&self, name: &str) -> Option<&'a str> {
         let procs: Vec<&str> = self
             .env
             .names()
@@ -420,129 +424,6 @@ impl<'a> Checker<'a> {
             self.env.names().filter(|c| matches!(self.env.lookup(c), Some(Sym::EnumValue(_)))).collect();
         let hint = did_you_mean(&v.name, values.iter().copied());
         self.error("unknown-value", format!("`{}` is not a value of any property", v.name), &v.span).suggest_opt(hint);
-    }
-
-    /// A call statement or expression; returns its result type.
-    pub(crate) fn call(&mut self, c: &Call) -> Ty {
-        // The key of `sum`, `sort` and `most` is read of each thing, as `it`.
-        let keyed = c.kind == CallKind::Function && matches!(&*c.name.name, "sum" | "sort" | "most");
-        let mut arg_tys = Vec::with_capacity(c.args.len());
-        for (i, a) in c.args.iter().enumerate() {
-            let it = keyed && i == 1;
-            self.it_scope += u32::from(it);
-            arg_tys.push(self.expr(a));
-            self.it_scope -= u32::from(it);
-        }
-        match c.kind {
-            CallKind::Keyword => self.keyword_call(c, &arg_tys),
-            CallKind::Function => {
-                let t = self.function_call(c, &arg_tys);
-                if Env::function(&c.name.name).is_some() {
-                    self.function_args(c, &arg_tys);
-                }
-                t
-            }
-        }
-    }
-
-    fn keyword_call(&mut self, c: &Call, arg_tys: &[Ty]) -> Ty {
-        let Some(info) = self.env.keywords.get(&*c.name.name).cloned() else {
-            let hint = did_you_mean(&c.name.name, self.env.keywords.keys().map(String::as_str));
-            let d = self.error("unknown-keyword", format!("unknown keyword `{}`", c.name.name), &c.name.span);
-            d.help = Some("keywords are defined under `keywords:` in game.yaml".into());
-            d.suggest_opt(hint);
-            return Ty::Any;
-        };
-        if info.params.len() != c.args.len() {
-            let sig: Vec<&str> = info.params.iter().map(|p| p.0.as_str()).collect();
-            self.error(
-                "wrong-arity",
-                format!("`{}` takes {}, found {}", c.name.name, args(info.params.len()), c.args.len()),
-                &c.span,
-            )
-            .help = Some(format!("write it as `{}[{}]`", c.name.name, sig.join(", ")));
-            return Ty::Any;
-        }
-        for ((p, want), (a, got)) in info.params.iter().zip(c.args.iter().zip(arg_tys)) {
-            if !got.fits(*want) {
-                self.error(
-                    "type-mismatch",
-                    format!(
-                        "argument `{p}` of `{}` expects {}, found {}",
-                        c.name.name,
-                        want.describe(),
-                        got.describe()
-                    ),
-                    &a.span,
-                )
-                .labels[0]
-                    .message = format!("this is {}", got.describe());
-            }
-        }
-        Ty::Any
-    }
-
-    fn function_call(&mut self, c: &Call, arg_tys: &[Ty]) -> Ty {
-        let n = c.args.len();
-        if let Some((lo, hi, ret)) = Env::function(&c.name.name) {
-            if n < lo || n > hi {
-                let want = if lo == hi { lo.to_string() } else { format!("{lo} to {hi}") };
-                let want = if lo == hi { args(lo) } else { format!("{want} arguments") };
-                self.error("wrong-arity", format!("`{}` takes {want}, found {n}", c.name.name), &c.span);
-            }
-            return ret;
-        }
-        match self.env.lookup(&c.name.name).cloned() {
-            Some(Sym::Procedure { arity, value, params, tys }) => {
-                if arity != n {
-                    self.error(
-                        "wrong-arity",
-                        format!("procedure `{}` takes {}, found {n}", c.name.name, args(arity)),
-                        &c.span,
-                    )
-                    .help = Some(format!("write it as `{}({})`", c.name.name, params.join(", ")));
-                } else {
-                    for ((p, want), (a, got)) in params.iter().zip(&tys).zip(c.args.iter().zip(arg_tys)) {
-                        if !got.fits(*want) {
-                            let (proc_name, want, got) = (&c.name.name, want.describe(), got.describe());
-                            self.error(
-                                "type-mismatch",
-                                format!("argument `{p}` of `{proc_name}` expects {want}, found {got}"),
-                                &a.span,
-                            );
-                        }
-                    }
-                }
-                if value {
-                    Ty::Any
-                } else {
-                    Ty::Bool
-                }
-            }
-            _ if self.env.keywords.contains_key(&*c.name.name) => {
-                // `Remove(2)`: a keyword written like a procedure call.
-                let args: Vec<String> = c.args.iter().map(crate::syntax::print::expr).collect();
-                let call = format!("{}[{}]", c.name.name, args.join(", "));
-                let d = self.error(
-                    "unknown-procedure",
-                    format!("`{}` is a keyword, not a procedure", c.name.name),
-                    &c.span,
-                );
-                d.help = Some(format!("a keyword takes square brackets: `{call}`"));
-                d.fix = Some(Box::new(call));
-                Ty::Any
-            }
-            _ => {
-                let hint = self.suggest_procedure(&c.name.name);
-                self.error(
-                    "unknown-procedure",
-                    format!("unknown procedure or function `{}`", c.name.name),
-                    &c.name.span,
-                )
-                .suggest_opt(hint);
-                Ty::Any
-            }
-        }
     }
 
     /// Reports the head name of `e` if it is unknown, with the code and candidates of `want`.

@@ -59,6 +59,16 @@ pub fn syntax_diag_in(env: &Env, src: &ScriptSrc, e: SyntaxError) -> Diagnostic 
 /// Local names visible to a script: parameters, `it`, scenario players.
 pub type Locals<'a> = &'a [(&'a str, Ty)];
 
+/// What a script sees: its local names, and the type of `this` (`Ty::Any` where the
+/// script's kind does not tell).
+#[derive(Clone, Copy)]
+pub struct Scope<'a> {
+    /// Parameters, `it`, scenario players.
+    pub locals: Locals<'a>,
+    /// The type of `this`.
+    pub this: Ty,
+}
+
 /// How many parsed fields a `Parses` holds before it starts afresh (a few MB of syntax
 /// trees at most, however many distinct scripts a library has).
 const MAX_HELD: usize = 1024;
@@ -104,15 +114,8 @@ impl Parses {
 }
 
 /// Parses and checks one script field.
-pub fn check_field(
-    env: &Env,
-    src: &ScriptSrc,
-    entry: Entry,
-    locals: Locals,
-    ps: &mut Parses,
-    out: &mut Vec<Diagnostic>,
-) {
-    check_sequence(env, &[(src, entry)], None, locals, ps, out);
+pub fn check_field(env: &Env, src: &ScriptSrc, entry: Entry, scope: Scope, ps: &mut Parses, out: &mut Vec<Diagnostic>) {
+    check_sequence(env, &[(src, entry)], None, scope, ps, out);
 }
 
 /// Parses and checks a trigger pattern (like `check_field` with `Entry::Event`) and returns
@@ -151,13 +154,14 @@ pub fn check_sequence(
     env: &Env,
     parts: &[(&ScriptSrc, Entry)],
     cost: Option<usize>,
-    locals: Locals,
+    scope: Scope,
     ps: &mut Parses,
     out: &mut Vec<Diagnostic>,
 ) {
     let Some((first, _)) = parts.first() else { return };
     let mut ck = Checker::new(env, first.file, Box::new(|s| first.file_span(s)));
-    for (name, ty) in locals {
+    ck.this = scope.this;
+    for (name, ty) in scope.locals {
         ck.bind(name, *ty, 0..0);
     }
     for (i, (src, entry)) in parts.iter().enumerate() {

@@ -92,6 +92,7 @@ impl Checker<'_> {
             _ => false,
         };
         self.needed_default(e, has_dest);
+        self.needed_scoring(e);
         if missing && !e.objects.is_empty() {
             let verb = e.verb.as_str();
             self.error("missing-clause", format!("`{verb}` needs a destination"), &e.verb_span).help =
@@ -124,6 +125,26 @@ impl Checker<'_> {
         };
         self.error("missing-clause", msg, &e.verb_span).help = Some(format!(
             "name the zone (`{verb} ... {clause} {zone}`), or declare `defaults: {{ {field}: {zone} }}` in game.yaml"
+        ));
+    }
+
+    /// `score` adds to the game's `scoring:` counter: without one it fails whenever it runs.
+    fn needed_scoring(&mut self, e: &Effect) {
+        if e.verb != Verb::Score || !self.env.unscored {
+            return;
+        }
+        let on_players = |n: &&str| {
+            matches!(self.env.lookup(n), Some(Sym::Counter { on: Some(crate::load::CounterOn::Player), .. }))
+        };
+        let counter = self.env.names().find(on_players).unwrap_or("COUNTER");
+        let n = match e.objects.first().map(|o| &o.kind) {
+            Some(ExprKind::Int(n)) => n.to_string(),
+            _ => "N".into(),
+        };
+        let msg = "`score` adds to the game's `scoring:` counter, and the game declares none";
+        self.error("no-scoring", msg, &e.verb_span).help = Some(format!(
+            "declare the counter that keeps the players' scores (`scoring: {counter}` in game.yaml), or add to \
+             a counter instead: `add {n} {counter}`"
         ));
     }
 

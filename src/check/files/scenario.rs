@@ -1,0 +1,190 @@
+//! A scenario's fields outside its scripts: its game, players, the cards, zones and
+//! counters its setup names, and the steps' players, cards and phases.
+
+use crate::diag::{did_you_mean, Diagnostic};
+use crate::load::{Act, Game, GameBundle, Scenario, SetupItem, Sp, Step};
+
+use super::super::env::{Sym, Ty};
+use super::super::scripts::Entry;
+use super::FileChecker;
+
+impl FileChecker<'_> {
+    /// A scenario: its game, players, setup and steps.
+    pub fn scenario(&mut self, s: &Scenario, bundle: &GameBundle) {
+        if let Some(g) = &bundle.game {
+            if !s.game.is_missing() && s.game.value != g.game.value {
+                self.diags.push(
+                    Diagnostic::error(
+                        "wrong-game",
+                        format!("scenario is for `{}`, but this directory holds `{}`", s.game.value, g.game.value),
+                        s.game.file,
+                        s.game.span,
+                    )
+                    .with_help(format!(
+                        "move the scenario under the `{}` game, or set `game: {}`",
+                        s.game.value, g.game.value
+                    )),
+                );
+            }
+        }
+        if let Some(c) = s.choices.as_ref().filter(|c| !CHOICE_MODES.contains(&c.as_str())) {
+            let hint = did_you_mean(c.as_str(), CHOICE_MODES.iter().copied());
+            let msg = format!("`{}` is not a way to answer choices", c.value);
+            let help = format!("`choices:` is one of {}", CHOICE_MODES.join(", "));
+            self.diags.push(Diagnostic::error("wrong-type", msg, c.file, c.span).with_help(help).with_suggestion(hint));
+        }
+        if let Some(g) = &bundle.game {
+            self.player_count(s, g);
+        }
+        for p in &s.players {
+            if crate::syntax::grammar_reserved(&p.name.value) {
+                let msg =
+                    format!("player `{}` is named with a reserved word, so no script can refer to them", p.name.value);
+                let d = Diagnostic::error("reserved-name", msg, p.name.file, p.name.span)
+                    .with_help(format!("rename them, e.g. `{}_player`", p.name.value));
+                self.diags.push(d);
+            }
+            if let Some(r) = &p.role {
+                self.one_of(r, "role", &self.env.roles);
+            }
+            if let Some(f) = &p.faction {
+                self.one_of(f, "faction", &self.env.factions);
+            }
+        }
+        let players: Vec<&str> = s.players.iter().map(|p| p.name.as_str()).collect();
+        let locals: Vec<(&str, Ty)> = players.iter().map(|p| (*p, Ty::Player)).collect();
+        for p in &s.random_agents {
+            self.player(p, &players);
+        }
+        for item in &s.setup {
+            self.setup_item(item, &players, &locals);
+        }
+        for step in &s.steps {
+            self.step(step, &players, &locals);
+        }
+        self.action_texts(s, bundle);
+    }
+
+    /// A scenario seats as many players as its game allows (`players: { min, max }`; 2 when
+    /// the game says nothing): running one with 16,000 seats would never finish.
+    fn player_count(&mut self, s: &Scenario, g: &Game) {
+        let n = s.players.len();
+        let declared = g.players.as_ref();
+        let min = declared.and_then(|p| p.min.as_ref()).map_or(2, |m| m.value);
+        let max = declared.and_then(|p| p.max.as_ref()).map_or(min, |m| m.value).max(min);
+        let range = if min == max { format!("{min}") } else { format!("{min} to {max}") };
+        let for_game = format!("`{}` is a game for {range} players", g.game.value);
+        let (span, msg, label, help) = if n as i64 > max {
+            let extra = &s.players[usize::try_from(max).unwrap_or(0).min(n - 1)];
+            let msg = format!("this scenario seats {n} players; {for_game}");
+            let help = format!("keep at most {max} players here, or raise `players: max` in the game");
+            (extra.span.clone(), msg, "the first player past the game's most", help)
+        } else if n > 0 && (n as i64) < min {
+            let msg = format!("this scenario seats {n} player{}; {for_game}", if n == 1 { "" } else { "s" });
+            let help = format!("add players to reach {min}, or lower `players: min` in the game");
+            (s.players_span.clone(), msg, "too few players", help)
+        } else {
+            return;
+        };
+        let mut d = Diagnostic::error("player-count", msg, s.file, span).with_label(label).with_help(help);
+        if let Some(p) = declared {
+            d = d.with_secondary(g.game.file, p.span.clone(), "the players the game allows");
+        }
+        self.diags.push(d);
+    }
+
+    fn setup_item(&mut self, item: &SetupItem, players: &[&str], locals: &[(&str, Ty)]) {
+        match item {
+            SetupItem::Put { put, zone, on, of, owner, .. } => {
+                if let Some(o) = owner.as_ref().filter(|o| o.value != "none") {
+                    self.player(o, players);
+                }
+                for id in put {
+                    // A piece kind puts one new piece (`put: [pawn, pawn]`); a label one copy.
+                    let id = copy_of(id);
+                    if !matches!(self.env.lookup(id.as_str()), Some(Sym::Piece)) {
+                        self.card_id(&id);
+                    }
+                }
+                // A board space is a place too (`in: c5`); `on:` names a thing, not a zone.
+                let thing = *on && matches!(self.env.lookup(copy_of(zone).as_str()), Some(Sym::Piece));
+                if *on && !thing {
+                    self.card_id(&copy_of(zone));
+                } else if !*on && !matches!(self.env.lookup(zone.as_str()), Some(Sym::Space)) {
+                    self.known(zone, "zone", Sym::Zone);
+                }
+                if let Some(p) = of {
+                    self.player(p, players);
+                }
+            }
+            SetupItem::Counter { counter, of, .. } => {
+                self.known(counter, "counter", Sym::Counter { max: None, on: None });
+                if let Some(p) = of {
+                    // A counter is kept on a player, on a card (`wounds` of a card id), or on
+                    // a shared zone or board space.
+                    let on = self.env.lookup(copy_of(p).as_str());
+                    let zone = matches!(on, Some(Sym::Space))
+                        || self.env.lookup(p.as_str()).is_some_and(|s| matches!(s, Sym::Zone));
+                    if !zone && !matches!(on, Some(Sym::Card)) && !self.env.is_card(copy_of(p).as_str()) {
+                        self.player(p, players);
+                    }
+                }
+            }
+            SetupItem::Script(src) => self.field(src, Entry::Script, locals),
+            SetupItem::Phase(p) => self.phase_name(p),
+            SetupItem::Order { order, zone, of, .. } => {
+                for id in order {
+                    let id = copy_of(id);
+                    if !matches!(self.env.lookup(id.as_str()), Some(Sym::Piece)) {
+                        self.card_id(&id);
+                    }
+                }
+                if !matches!(self.env.lookup(zone.as_str()), Some(Sym::Space)) {
+                    self.known(zone, "zone", Sym::Zone);
+                }
+                if let Some(p) = of {
+                    self.player(p, players);
+                }
+            }
+            SetupItem::StartGame(_) | SetupItem::Generator(_) => {}
+        }
+    }
+
+    fn step(&mut self, step: &Step, players: &[&str], locals: &[(&str, Ty)]) {
+        match step {
+            Step::Act { player, action, .. } => {
+                self.player(player, players);
+                match action {
+                    Act::Use(id) if self.env.factions.iter().any(|f| f == id.as_str()) => {}
+                    Act::Use(id) if self.env.game_actions.iter().any(|f| f == id.as_str()) => {}
+                    Act::Play(id) | Act::Use(id) => self.card_id(&copy_of(id)),
+                    Act::Script(src) => self.field(src, Entry::Script, locals),
+                    // Which actions are legal is known only when the step runs; what the
+                    // text names, by `action_texts`.
+                    Act::Action(_) => {}
+                }
+            }
+            Step::Expect(src) => self.field(src, Entry::Condition, locals),
+            Step::Advance(p) => self.phase_name(p),
+            Step::ExpectActions { player, .. } => self.player(player, players),
+            Step::ExpectResult { winners, scores, .. } => {
+                for p in winners.iter().flat_map(|w| &w.value).chain(scores.iter().map(|(p, _)| p)) {
+                    self.player(p, players);
+                }
+            }
+            Step::Choose(_) | Step::ExpectError(_) | Step::ExpectLog(_) | Step::ExpectNoLog(_) | Step::ExpectEnd(_) => {
+            }
+        }
+    }
+}
+
+/// The ways a scenario may answer questions no `choose:` step answers.
+const CHOICE_MODES: &[&str] = crate::load::CHOICES;
+
+/// A scenario names a card's second copy `id#2`: the card id is what must exist.
+fn copy_of(id: &Sp<String>) -> Sp<String> {
+    match crate::engine::label::parse(&id.value) {
+        Some((base, _)) => Sp::new(base.to_string(), id.file, id.span),
+        None => id.clone(),
+    }
+}
