@@ -138,7 +138,12 @@ impl Builder<'_> {
             for v in &p.values {
                 self.name(v, "value", Sym::EnumValue(p.name.value.clone()));
             }
-            if !p.values.is_empty() && !p.name.is_missing() {
+            if p.name.is_missing() {
+                continue;
+            }
+            if p.values.is_empty() {
+                self.env.open_values.insert(p.name.value.clone());
+            } else {
                 let known = self.env.values_of.entry(p.name.value.clone()).or_default();
                 known.extend(p.values.iter().map(|v| v.value.clone()));
             }

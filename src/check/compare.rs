@@ -132,6 +132,9 @@ impl<'a> Checker<'a> {
             return None;
         }
         let env: &'a super::env::Env = self.env;
+        if env.open_values.contains(n.as_str()) {
+            return None;
+        }
         let (name, values) = env.values_of.get_key_value(n.as_str()).filter(|(_, v)| !v.is_empty())?;
         Some((name.as_str(), values.as_slice()))
     }
@@ -222,6 +225,23 @@ mod tests {
         assert!(w[0].1.message.ends_with("is always true"), "{}", w[0].1.message);
         assert_eq!(w[0].1.help.as_deref(), Some("did you mean `\"teal\"`?"));
         assert_eq!(w[0].1.fix, None);
+    }
+
+    /// A name declared twice, once with values and once without (a board attribute of
+    /// any text), may hold any text: nothing is warned of.
+    #[test]
+    fn a_property_declared_open_anywhere_is_not_judged() {
+        let game = "game: g\nname: G\nplayers: { min: 2, max: 2 }\n\
+            properties:\n  ground: { type: enum, values: [hill, marsh] }\n\
+            counters:\n  points: { on: game }\n\
+            board:\n  attributes:\n    ground: { type: text }\n  spaces:\n    - { id: s1, ground: forest }\n";
+        let cards = "- id: r1\n  name: R1\n  ground: hill\n  play: if ground of s1 == \"forest\" { add 1 points }\n";
+        let mut sources = SourceMap::default();
+        let (bundle, load) =
+            load_bundle(std::path::Path::new("g"), &[("game.yaml", game), ("cards.yaml", cards)], &mut sources);
+        assert!(load.is_empty(), "{load:#?}");
+        let diags = crate::check::check_library(&Library { games: vec![bundle] }).diags;
+        assert!(diags.is_empty(), "{diags:#?}");
     }
 
     #[test]

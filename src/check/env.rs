@@ -254,6 +254,9 @@ pub struct Env {
     /// of them never equals the property (`twilit::never-equal`). A property declared twice
     /// (by the game and a faction) has both lists.
     pub values_of: IndexMap<String, Vec<String>>,
+    /// Properties (and board attributes) some declaration of which lists no values: any
+    /// text may be one of theirs, so none is warned of (`values_of` is not read for them).
+    pub open_values: std::collections::HashSet<String>,
     /// The bounds the game's scripts are parsed under.
     pub limits: crate::limits::Limits,
     /// Card ids that another definition names first (a counter, an enum value): scripts

@@ -507,6 +507,10 @@ fn same_mixed(l: &Value, r: &Value) -> bool {
         (x, Value::List(y)) if y.len() == 1 && !matches!(x, Value::List(_)) => same_values(x, &y[0]),
         (Value::Str(a), Value::Sym(b)) | (Value::Sym(b), Value::Str(a)) => a.as_str() == &**b,
         (Value::List(x), Value::Sym(s)) | (Value::Sym(s), Value::List(x)) => x.contains(&Value::Sym(s.clone())),
+        // A list equals a text that spells one of its names, as it equals the name.
+        (Value::List(x), Value::Str(t)) | (Value::Str(t), Value::List(x)) => {
+            x.iter().any(|v| matches!(v, Value::Sym(n) if n.as_str() == t.as_str()) || v == &Value::Str(t.clone()))
+        }
         _ => l == r,
     }
 }

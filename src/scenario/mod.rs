@@ -333,7 +333,7 @@ impl Runner<'_> {
     /// player holds in a playable zone, as `legal actions` offers it; then the first the
     /// player may act with (not another player's; for `play:` not yet in play, for `use:`
     /// in play); when none may, the first copy, whose refusal then says why. A label
-    /// (`"catapult#2"`; `"catapult#1"` is the first copy) is that copy.
+    /// (`"gizmo#2"`; `"gizmo#1"` is the first copy) is that copy.
     fn copy_for(&self, it: &Interp, who: usize, id: &str, in_play: bool) -> Result<usize, Halt> {
         let copies = copies_of(it, id);
         let s = &it.w.state;
