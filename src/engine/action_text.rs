@@ -35,6 +35,18 @@ impl fmt::Display for ActionText<'_> {
     }
 }
 
+/// `text` as the interpreter writes it: a copy's label in its canonical form (`play
+/// c3#1` is `play c3`, as SCENARIOS.md lets a scenario name the first copy).
+pub fn canonical(text: &str) -> String {
+    let label = super::label::canonical;
+    match ActionText::parse(text) {
+        Some(ActionText::Play(l)) => ActionText::Play(&label(l)).to_string(),
+        Some(ActionText::Named(h, n)) => ActionText::Named(&label(h), n).to_string(),
+        Some(ActionText::Nth(h, n)) => ActionText::Nth(&label(h), n).to_string(),
+        _ => text.to_string(),
+    }
+}
+
 impl<'a> ActionText<'a> {
     /// Reads a text as `Display` writes it; `None` when no action is written so. A game
     /// ability's own name may contain `: ` or end in ` (N)`, which reads as another form:
@@ -62,6 +74,15 @@ impl<'a> ActionText<'a> {
 #[cfg(test)]
 mod tests {
     use super::ActionText::{self, *};
+
+    #[test]
+    fn a_first_copy_label_is_written_as_its_id() {
+        assert_eq!(super::canonical("play c3#1"), "play c3");
+        assert_eq!(super::canonical("use lamp#1: shine"), "use lamp: shine");
+        assert_eq!(super::canonical("use lamp#1 (2)"), "use lamp (2)");
+        assert_eq!(super::canonical("play c3#2"), "play c3#2");
+        assert_eq!(super::canonical("use draw"), "use draw");
+    }
 
     #[test]
     fn every_form_reads_back_as_written() {

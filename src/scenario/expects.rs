@@ -62,7 +62,10 @@ impl Runner<'_> {
         it.reset_budgets();
         let legal = it.legal_actions(who).map_err(|h| self.fail(n, &want.span.range(), h.message()))?;
         let mut got: Vec<&str> = legal.iter().map(|l| l.text.as_str()).collect();
-        let mut wanted: Vec<&str> = want.value.iter().map(|w| w.value.as_str()).collect();
+        // A first copy may be named `id#1`; the rules write it `id`.
+        let canonical: Vec<String> =
+            want.value.iter().map(|w| crate::engine::action_text::canonical(&w.value)).collect();
+        let mut wanted: Vec<&str> = canonical.iter().map(String::as_str).collect();
         got.sort_unstable();
         wanted.sort_unstable();
         if got != wanted {

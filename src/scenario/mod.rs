@@ -304,7 +304,8 @@ impl Runner<'_> {
                     }
                     Act::Action(text) => {
                         let legal = it.legal_actions(who)?;
-                        match legal.into_iter().find(|l| l.text == text.value) {
+                        let text_now = crate::engine::action_text::canonical(&text.value);
+                        match legal.into_iter().find(|l| l.text == text_now) {
                             Some(l) => l.action,
                             None => {
                                 // Refused as the rules refuse: logged, nothing changed.
