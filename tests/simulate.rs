@@ -464,4 +464,8 @@ fn the_cards_never_played_are_named() {
     assert!(out.contains("never played: 2 of 5 cards: acre, crown\n"), "{out}");
     let (_, out, _) = twilit(&["simulate", &game, "--games", "20", "--format", "csv"]);
     assert!(out.contains("\ncard,acre,,,,,,,,0,"), "{out}");
+    // A game whose cards are never played (bids are moves) names none: all would be.
+    let (_, out, _) = twilit(&["simulate", &dir("cards/goofspiel"), "--games", "5", "--format", "json"]);
+    let v: Value = serde_json::from_str(&out).expect("one JSON object");
+    assert_eq!(v["never_played"], serde_json::json!([]), "{out}");
 }

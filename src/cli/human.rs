@@ -128,8 +128,11 @@ impl Session {
             match line {
                 "help" | "?" => self.help(),
                 "state" => self.table(ask.chooser, view),
-                "card" => self.card(""),
-                _ if line.starts_with("card ") => self.card(line["card ".len()..].trim()),
+                // An option's text wins over the command (an option `Cardinal` is picked by `card`).
+                "card" if parse_answer(line, ask).is_err() => self.card(""),
+                _ if line.starts_with("card ") && parse_answer(line, ask).is_err() => {
+                    self.card(line["card ".len()..].trim())
+                }
                 "log" => {
                     for l in &view.log {
                         let _ = writeln!(self.out, "  {l}");

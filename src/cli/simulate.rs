@@ -263,7 +263,7 @@ fn human(s: &Summary, out: &mut dyn Write) {
         }
         table(&rows, out);
     }
-    if !s.never_played.is_empty() && !s.cards.is_empty() {
+    if !s.never_played.is_empty() {
         let (n, all) = (s.never_played.len(), s.never_played.len() + s.cards.len());
         let shown: Vec<&str> = s.never_played.iter().take(NEVER_SHOWN).map(String::as_str).collect();
         let more = if n > NEVER_SHOWN { format!(", ... ({} more)", n - NEVER_SHOWN) } else { String::new() };

@@ -172,8 +172,15 @@ impl Tally {
             })
             .collect();
         cards.sort_by(|a, b| b.plays.cmp(&a.plays).then_with(|| a.card.cmp(&b.card)));
-        let never_played =
-            (self.cards.iter().zip(&rules.cards)).filter(|(a, _)| a.plays == 0).map(|(_, c)| c.id.clone()).collect();
+        // Only where cards are played at all, and not the cards of factions nobody played.
+        let seated = |f: &String| self.factions.iter().any(|r| &r.name == f);
+        let never_played = match self.cards.iter().any(|a| a.plays > 0) {
+            true => (self.cards.iter().zip(&rules.cards))
+                .filter(|(a, c)| a.plays == 0 && c.faction.as_ref().is_none_or(seated))
+                .map(|(_, c)| c.id.clone())
+                .collect(),
+            false => vec![],
+        };
         Summary {
             game: rules.game.clone(),
             players: o.players,
