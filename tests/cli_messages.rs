@@ -66,6 +66,11 @@ fn a_filter_that_keeps_nothing_is_a_usage_error() {
     let (code, _, err) = twilit(&["test", "cards/crazy_eights", "--filter", "zzzzzz"]);
     assert_eq!(code, 2);
     assert!(err.contains("`twilit test` without `--filter` lists every scenario"), "{err}");
+    // With a file named, the names offered are that file's: `stalemate` is in another.
+    let file = "cards/crazy_eights/scenarios/going_out_wins.yaml";
+    let (code, _, err) = twilit(&["test", file, "--filter", "stalmate"]);
+    assert_eq!(code, 2);
+    assert!(!err.contains("stalemate"), "{err}");
     // A filter that keeps some still runs them.
     let (code, out, err) = twilit(&["test", "cards/crazy_eights", "--filter", "stalemate"]);
     assert_eq!(code, 0, "{out}{err}");

@@ -56,8 +56,11 @@ pub fn run(opts: TestOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     let (passed, failed) = (r.passed, r.failed);
     // A filter that keeps nothing is most often a typo: said, not passed as `0 passed`.
     if let (Some(f), 0) = (&opts.filter, r.selected) {
-        let names = checked.lib.games.iter().flat_map(|b| b.scenarios.iter().map(|sc| sc.scenario.value.as_str()));
-        let _ = writeln!(err, "error: no scenario's name contains `{f}`\n  help: {}", no_match_help(f, names));
+        // The names the filter chose among: the scenarios of the files named.
+        let among: Vec<&str> =
+            (checked.lib.games.iter()).flat_map(|b| r.named_in(b)).map(|sc| sc.scenario.value.as_str()).collect();
+        let _ =
+            writeln!(err, "error: no scenario's name contains `{f}`\n  help: {}", no_match_help(f, among.into_iter()));
         return super::EXIT_USAGE;
     }
     let sink: &mut dyn Write = if json { err } else { out };
@@ -126,12 +129,18 @@ impl Runs<'_> {
     /// when no scenario file of the game was (the game, one of its card files or its
     /// `game.yaml` was named); then those `--filter` keeps.
     fn selected<'b>(&self, bundle: &'b crate::load::GameBundle) -> Vec<&'b crate::load::Scenario> {
-        let named = |sc: &&crate::load::Scenario| !self.named.extra.contains(&sc.file);
-        let any_named = bundle.scenarios.iter().any(|sc| named(&sc));
         let filter = |sc: &&crate::load::Scenario| {
             self.opts.filter.as_ref().is_none_or(|f| sc.scenario.value.contains(f.as_str()))
         };
-        bundle.scenarios.iter().filter(|sc| !any_named || named(sc)).filter(filter).collect()
+        self.named_in(bundle).into_iter().filter(filter).collect()
+    }
+
+    /// A game's scenarios that the paths named, before `--filter`: those in the files
+    /// named, or all of them when no scenario file of the game was.
+    fn named_in<'b>(&self, bundle: &'b crate::load::GameBundle) -> Vec<&'b crate::load::Scenario> {
+        let named = |sc: &&crate::load::Scenario| !self.named.extra.contains(&sc.file);
+        let any_named = bundle.scenarios.iter().any(|sc| named(&sc));
+        bundle.scenarios.iter().filter(|sc| !any_named || named(sc)).collect()
     }
 
     fn bundle(&mut self, bundle: &crate::load::GameBundle) {

@@ -69,7 +69,7 @@ impl Runner<'_> {
             None => None,
         };
         let (z, bearer) = if *on {
-            let b = match it.card_named(&crate::engine::label::canonical(&zone.value)) {
+            let b = match it.card_named(&zone.value) {
                 Ok(Value::Ent(b)) => b,
                 _ => {
                     return Err(self.fail(0, &zone.span.range(), format!("no thing `{}` to put things on", zone.value)))
@@ -154,7 +154,7 @@ impl Runner<'_> {
         let z = it.zone_named(&zone.value, owner).map_err(|h| self.fail(0, span, h.message()))?;
         let mut items = Vec::with_capacity(order.len());
         for l in order {
-            match it.card_named(&crate::engine::label::canonical(&l.value)) {
+            match it.card_named(&l.value) {
                 Ok(Value::Ent(e)) if it.w.state.ents[e].loc == crate::engine::Loc::Zone(z) && !items.contains(&e) => {
                     items.push(e)
                 }
@@ -190,9 +190,7 @@ impl Runner<'_> {
                 _ => {
                     let copies = match it.copies(&o.value) {
                         Value::Null => {
-                            vec![it
-                                .card_named(&crate::engine::label::canonical(&o.value))
-                                .map_err(|h| self.fail(0, &o.span.range(), h.message()))?]
+                            vec![it.card_named(&o.value).map_err(|h| self.fail(0, &o.span.range(), h.message()))?]
                         }
                         Value::List(v) => v.to_vec(),
                         one => vec![one],
