@@ -8,7 +8,8 @@ use super::script::{Checker, Want};
 
 const ZONE: Want = Want { code: "unknown-zone", what: "zone", fits: |s| matches!(s, Sym::Zone) };
 const PIECE: Want = Want { code: "unknown-piece", what: "piece", fits: |s| matches!(s, Sym::Piece | Sym::Side) };
-/// Where `move`, `return` and `shuffle` send things: a zone mostly, else a space or a card.
+/// Where `move`, `return`, `shuffle`, `draw` and `deal` send things: a zone mostly, else a
+/// space or a card.
 const PLACE: Want =
     Want { code: "unknown-zone", what: "zone", fits: |s| matches!(s, Sym::Zone | Sym::Space | Sym::Card) };
 const COUNTER: Want =
@@ -242,7 +243,7 @@ impl Checker<'_> {
             }
         }
         let tys: Vec<Ty> = e.objects.iter().map(|o| self.expr(o)).collect();
-        if matches!(e.verb, Verb::Move | Verb::Return | Verb::Shuffle) {
+        if matches!(e.verb, Verb::Move | Verb::Return | Verb::Shuffle | Verb::Draw | Verb::Deal) {
             // A destination is a place, so an unknown one is reported as a zone, with the
             // places for did-you-mean rather than every name.
             for c in &e.clauses {
