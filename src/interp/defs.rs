@@ -276,4 +276,7 @@ pub struct PropInfo {
     pub modified: Modified,
     /// The lowest and highest value modifiers can bring it to.
     pub bounds: (Option<i64>, Option<i64>),
+    /// Declared `type: text`: a card's number or truth for it is read as its text (`7` as
+    /// `"7"`), as the checker types it.
+    pub text: bool,
 }

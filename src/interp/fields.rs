@@ -125,7 +125,15 @@ impl Compiler<'_> {
     pub(super) fn card(&mut self, c: &load::Card, props: &HashMap<String, PropInfo>) -> CardDef {
         let mut values: BTreeMap<String, Value> = props.iter().map(|(k, p)| (k.clone(), p.default.clone())).collect();
         for (k, v) in &c.props {
-            values.insert(k.value.to_string(), value_of(&v.value));
+            let mut value = value_of(&v.value);
+            if props.get(&*k.value).is_some_and(|p| p.text) {
+                value = match value {
+                    Value::Int(n) => Value::Str(n.to_string().into()),
+                    Value::Bool(b) => Value::Str(b.to_string().into()),
+                    other => other,
+                };
+            }
+            values.insert(k.value.to_string(), value);
         }
         CardDef {
             id: c.id.value.clone(),

@@ -219,6 +219,7 @@ fn prop_info(p: &load::PropSpec) -> PropInfo {
     };
     PropInfo {
         default,
+        text: p.ty.value == PropType::Text,
         modified: p.modified,
         bounds: (p.min.as_ref().map(|m| m.value), p.max.as_ref().map(|m| m.value)),
     }
