@@ -11,7 +11,7 @@ use crate::fxhash::FxHashMap as HashMap;
 use crate::load::{self, AbilityKind, ScriptSrc};
 use crate::syntax::{self, ast};
 
-use super::rules::{value_of, AbilityDef, Body, CardDef, Cond, Head, ProcDef, PropInfo, Script};
+use super::rules::{AbilityDef, Body, CardDef, Cond, Head, ProcDef, PropInfo, Script};
 
 pub(super) struct Compiler<'a> {
     pub(super) diags: &'a mut Vec<Diagnostic>,
@@ -125,15 +125,7 @@ impl Compiler<'_> {
     pub(super) fn card(&mut self, c: &load::Card, props: &HashMap<String, PropInfo>) -> CardDef {
         let mut values: BTreeMap<String, Value> = props.iter().map(|(k, p)| (k.clone(), p.default.clone())).collect();
         for (k, v) in &c.props {
-            let mut value = value_of(&v.value);
-            if props.get(&*k.value).is_some_and(|p| p.text) {
-                value = match value {
-                    Value::Int(n) => Value::Str(n.to_string().into()),
-                    Value::Bool(b) => Value::Str(b.to_string().into()),
-                    other => other,
-                };
-            }
-            values.insert(k.value.to_string(), value);
+            values.insert(k.value.to_string(), super::rules::prop_value_of(props, &k.value, &v.value));
         }
         CardDef {
             id: c.id.value.clone(),

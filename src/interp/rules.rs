@@ -202,14 +202,32 @@ fn players_of(g: &load::Game, limits: &Limits) -> (usize, usize) {
     (min, get(|p| &p.max).unwrap_or(min).max(min))
 }
 
+/// A value written for a property (`props`: the declared ones): `value_of`, except that a
+/// number or truth written for a `type: text` property is its text (`motto: 7` is `"7"`),
+/// as the checker types it.
+pub(super) fn prop_value_of(props: &HashMap<String, PropInfo>, prop: &str, v: &load::Value) -> Value {
+    typed_value_of(v, props.get(prop).is_some_and(|p| p.text))
+}
+
+/// `value_of`, reading a number or truth as text when `text`.
+fn typed_value_of(v: &load::Value, text: bool) -> Value {
+    match (v, text) {
+        (load::Value::Int(n), true) => Value::Sym(n.to_string().into()),
+        (load::Value::Bool(b), true) => Value::Sym(b.to_string().into()),
+        _ => value_of(v),
+    }
+}
+
 /// A piece's name with its printed property values.
-fn printed(p: &load::PieceSpec) -> (String, BTreeMap<String, Value>) {
-    (p.name.value.clone(), p.printed.iter().map(|(k, v)| (k.value.to_string(), value_of(&v.value))).collect())
+fn printed(p: &load::PieceSpec, props: &HashMap<String, PropInfo>) -> (String, BTreeMap<String, Value>) {
+    let values = p.printed.iter().map(|(k, v)| (k.value.to_string(), prop_value_of(props, &k.value, &v.value)));
+    (p.name.value.clone(), values.collect())
 }
 
 fn prop_info(p: &load::PropSpec) -> PropInfo {
+    let text = p.ty.value == PropType::Text;
     let default = match &p.default {
-        Some(d) => value_of(&d.value),
+        Some(d) => typed_value_of(&d.value, text),
         None => match p.ty.value {
             PropType::Number => Value::Int(0),
             PropType::Bool => Value::Bool(false),
@@ -219,7 +237,7 @@ fn prop_info(p: &load::PropSpec) -> PropInfo {
     };
     PropInfo {
         default,
-        text: p.ty.value == PropType::Text,
+        text,
         modified: p.modified,
         bounds: (p.min.as_ref().map(|m| m.value), p.max.as_ref().map(|m| m.value)),
     }
@@ -379,6 +397,7 @@ impl Rules {
                 values.entry(v.value.clone()).or_default();
             }
         }
+        let piece_props = g.pieces.iter().map(|p| printed(p, &props)).collect();
         Rules {
             game: g.game.value.clone(),
             env: Env::default(),
@@ -428,7 +447,7 @@ impl Rules {
             zones: g.zones.clone(),
             pieces: g.pieces.iter().map(|p| (p.name.value.clone(), sides(p))).collect(),
             piece_specs: g.pieces.clone(),
-            piece_props: g.pieces.iter().map(printed).collect(),
+            piece_props,
             counters: g.counters.clone(),
             dice: g.dice.iter().map(|d| (d.name.value.clone(), d.faces.iter().map(|f| f.value).collect())).collect(),
             board: g.board.clone(),
@@ -497,7 +516,8 @@ impl Rules {
         self.counters.extend(f.counters.iter().cloned());
         self.pieces.extend(f.pieces.iter().map(|p| (p.name.value.clone(), sides(p))));
         self.piece_specs.extend(f.pieces.iter().cloned());
-        self.piece_props.extend(f.pieces.iter().map(printed));
+        let props = &self.props;
+        self.piece_props.extend(f.pieces.iter().map(|p| printed(p, props)));
         let (mut phases, mut starts) = (HashMap::default(), HashMap::default());
         for ph in f.turn.iter().flat_map(|t| &t.phases) {
             if let Some(s) = ph.end.as_ref().and_then(|s| cx.script(s)) {
