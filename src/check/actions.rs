@@ -66,13 +66,7 @@ fn kind(a: &Ability) -> &'static str {
 
 /// How the ability at `i` of `holder` is written (`None` for the game's own).
 fn written(holder: Option<&str>, i: usize, a: &Ability) -> String {
-    let text = match (holder, a.name()) {
-        (None, Some(n)) => ActionText::Game(n.as_str()),
-        (None, None) => ActionText::GameNth(i + 1),
-        (Some(h), Some(n)) => ActionText::Named(h, n.as_str()),
-        (Some(h), None) => ActionText::Nth(h, i + 1),
-    };
-    text.to_string()
+    ActionText::ability(holder, a.name().map(|n| n.as_str()), i).to_string()
 }
 
 /// The texts of the abilities players use, for a help line.
@@ -154,9 +148,7 @@ fn play(l: &str, names: &Names) -> Option<Found> {
     let (base, n) = label::parse(l).unwrap_or((l, 1));
     if !names.holders(base).iter().any(|h| h.what == "card") {
         let ids = names.ids(false);
-        let copy = if n > 1 { format!("#{n}") } else { String::new() };
-        let meant =
-            did_you_mean(base, ids.iter().copied()).map(|c| ActionText::Play(&format!("{c}{copy}")).to_string());
+        let meant = did_you_mean(base, ids.iter().copied()).map(|c| ActionText::Play(&label::of(c, n)).to_string());
         let help = if names.bundle.factions.iter().any(|f| f.faction.value == base) {
             format!("`{base}` is a faction: its abilities are written `use {base}: NAME`")
         } else {
@@ -284,8 +276,7 @@ fn nth(holder: &str, n: usize, names: &Names) -> Option<Found> {
 fn unknown_holder(holder: &str, names: &Names, rewrite: impl Fn(&str) -> String) -> Found {
     let ids = names.ids(true);
     let (base, n) = label::parse(holder).unwrap_or((holder, 1));
-    let copy = if n > 1 { format!("#{n}") } else { String::new() };
-    let meant = did_you_mean(base, ids.iter().copied()).map(|c| rewrite(&format!("{c}{copy}")));
+    let meant = did_you_mean(base, ids.iter().copied()).map(|c| rewrite(&label::of(c, n)));
     let help = "`use ID: NAME` names a card (or a copy's label, `id#2`) or a faction, and one of its abilities".into();
     let msg = format!("unknown card or faction `{base}` in `{}`", rewrite(holder));
     Found::new("unknown-card", msg, help).meant(meant)

@@ -48,6 +48,17 @@ pub fn canonical(text: &str) -> String {
 }
 
 impl<'a> ActionText<'a> {
+    /// How ability `i` (from 0) of `holder` (a card's label or a faction's id; `None` for
+    /// the game's own) is written: by its `name`, else by its place among the holder's.
+    pub fn ability(holder: Option<&'a str>, name: Option<&'a str>, i: usize) -> Self {
+        match (holder, name) {
+            (None, Some(n)) => ActionText::Game(n),
+            (None, None) => ActionText::GameNth(i + 1),
+            (Some(h), Some(n)) => ActionText::Named(h, n),
+            (Some(h), None) => ActionText::Nth(h, i + 1),
+        }
+    }
+
     /// Reads a text as `Display` writes it; `None` when no action is written so. A game
     /// ability's own name may contain `: ` or end in ` (N)`, which reads as another form:
     /// a reader that knows the game's names tries `Game` of the whole rest first.

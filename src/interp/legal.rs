@@ -63,13 +63,8 @@ impl Interp<'_> {
             Action::Use(src, i) => {
                 let (abilities, _, label) = self.abilities_of(src);
                 let i = i.unwrap_or(0);
-                let text = match (abilities.get(i).and_then(|a| a.name.as_deref()), src) {
-                    (Some(n), Source::Game(_)) => ActionText::Game(n),
-                    (None, Source::Game(_)) => ActionText::GameNth(i + 1),
-                    (Some(n), _) => ActionText::Named(&label, n),
-                    (None, _) => ActionText::Nth(&label, i + 1),
-                };
-                text.to_string()
+                let holder = (!matches!(src, Source::Game(_))).then_some(&*label);
+                ActionText::ability(holder, abilities.get(i).and_then(|a| a.name.as_deref()), i).to_string()
             }
         }
     }
