@@ -58,31 +58,31 @@ impl Checker<'_> {
             .help = Some(format!("write it as `{}[{}]`", c.name.name, sig.join(", ")));
             return Ty::Any;
         }
-        for ((p, want), (a, got)) in info.params.iter().zip(c.args.iter().zip(arg_tys)) {
-            if !got.fits(*want) {
+        self.argument_types(c, info.params.iter().map(|(p, t)| (p.as_str(), *t)), arg_tys);
+        Ty::Any
+    }
+
+    /// Each argument of `c` against its parameter's type (a keyword's or a procedure's).
+    fn argument_types<'p>(&mut self, c: &Call, params: impl Iterator<Item = (&'p str, Ty)>, arg_tys: &[Ty]) {
+        for ((p, want), (a, got)) in params.zip(c.args.iter().zip(arg_tys)) {
+            if !got.fits(want) {
+                let (name, want, got) = (&c.name.name, want.describe(), got.describe());
                 self.error(
                     "type-mismatch",
-                    format!(
-                        "argument `{p}` of `{}` expects {}, found {}",
-                        c.name.name,
-                        want.describe(),
-                        got.describe()
-                    ),
+                    format!("argument `{p}` of `{name}` expects {want}, found {got}"),
                     &a.span,
                 )
                 .labels[0]
-                    .message = format!("this is {}", got.describe());
+                    .message = format!("this is {got}");
             }
         }
-        Ty::Any
     }
 
     fn function_call(&mut self, c: &Call, arg_tys: &[Ty]) -> Ty {
         let n = c.args.len();
         if let Some((lo, hi, ret)) = Env::function(&c.name.name) {
             if n < lo || n > hi {
-                let want = if lo == hi { lo.to_string() } else { format!("{lo} to {hi}") };
-                let want = if lo == hi { args(lo) } else { format!("{want} arguments") };
+                let want = if lo == hi { args(lo) } else { format!("{lo} to {hi} arguments") };
                 self.error("wrong-arity", format!("`{}` takes {want}, found {n}", c.name.name), &c.span);
             }
             return ret;
@@ -97,16 +97,7 @@ impl Checker<'_> {
                     )
                     .help = Some(format!("write it as `{}({})`", c.name.name, params.join(", ")));
                 } else {
-                    for ((p, want), (a, got)) in params.iter().zip(&tys).zip(c.args.iter().zip(arg_tys)) {
-                        if !got.fits(*want) {
-                            let (proc_name, want, got) = (&c.name.name, want.describe(), got.describe());
-                            self.error(
-                                "type-mismatch",
-                                format!("argument `{p}` of `{proc_name}` expects {want}, found {got}"),
-                                &a.span,
-                            );
-                        }
-                    }
+                    self.argument_types(c, params.iter().map(String::as_str).zip(tys.iter().copied()), arg_tys);
                 }
                 if value {
                     Ty::Any
