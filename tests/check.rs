@@ -1242,3 +1242,25 @@ fn a_scenario_names_how_unanswered_choices_are_answered() {
     c.one("wrong-type", "frist");
     assert_eq!(c.helps(), [Some("did you mean `first`?".to_string())]);
 }
+
+#[test]
+fn a_variables_start_and_the_results_values_have_their_types() {
+    let c = game(&[
+        ("speaker: { type: player, start: first(players) }", "speaker: { type: player, start: 3 }"),
+        ("scores: vp of it", "scores: speaker"),
+        ("winners: most(players, vp of it)", "winners: vp of first(players)"),
+    ]);
+    assert_eq!(
+        c.found(),
+        [
+            ("type-mismatch", "vp of first(players)"),
+            ("type-mismatch", "speaker"),
+            ("type-mismatch", "3")
+        ]
+    );
+    assert_eq!(c.diags[2].message, "`speaker`'s start is a player, found a number");
+    assert_eq!(c.diags[1].message, "a score is a number, found a player");
+    // What `set` accepts, a start accepts: a player where players are expected, and a
+    // value of any type.
+    game(&[("winners: most(players, vp of it)", "winners: speaker")]).clean();
+}

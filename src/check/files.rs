@@ -42,6 +42,14 @@ impl<'a> FileChecker<'a> {
         }
     }
 
+    /// An expression field whose value must be of a type.
+    fn typed(&mut self, src: &Option<crate::load::ScriptSrc>, want: (Ty, &str), locals: &[(&str, Ty)]) {
+        if let Some(s) = src {
+            let scope = Scope { locals, this: self.this };
+            super::scripts::check_typed_field(self.env, s, want, scope, &mut self.ps, self.diags);
+        }
+    }
+
     /// One script field.
     pub fn field(&mut self, src: &crate::load::ScriptSrc, entry: Entry, locals: &[(&str, Ty)]) {
         check_field(self.env, src, entry, Scope { locals, this: self.this }, &mut self.ps, self.diags);
@@ -81,7 +89,12 @@ impl<'a> FileChecker<'a> {
             }
         }
         for v in &g.variables {
-            self.script(&v.start, Entry::Expr, &[]);
+            let want = match self.env.lookup(&v.name.value) {
+                Some(super::env::Sym::Variable(t)) => *t,
+                _ => Ty::Any,
+            };
+            let what = format!("`{}`'s start", v.name.value);
+            self.typed(&v.start, (want, &what), &[]);
         }
         for d in &g.decks {
             self.deck(d);
@@ -115,8 +128,8 @@ impl<'a> FileChecker<'a> {
     /// `result:` and its scripts; a game that can end must say who wins.
     fn result(&mut self, g: &Game) {
         if let Some(r) = &g.result {
-            self.script(&r.winners, Entry::Expr, &[]);
-            self.script(&r.scores, Entry::Expr, &[("it", Ty::Player)]);
+            self.typed(&r.winners, (Ty::Players, "`winners:`"), &[]);
+            self.typed(&r.scores, (Ty::Num, "a score"), &[("it", Ty::Player)]);
             return;
         }
         if let Some(end) = &g.end {

@@ -118,6 +118,36 @@ pub fn check_field(env: &Env, src: &ScriptSrc, entry: Entry, scope: Scope, ps: &
     check_sequence(env, &[(src, entry)], None, scope, ps, out);
 }
 
+/// Checks an expression field whose value must be of type `want` (a variable's `start:`,
+/// a result's `scores:`): what `check_field` checks, and a `type-mismatch` where the
+/// expression's type cannot be `want`, as `set` judges a value assigned.
+pub fn check_typed_field(
+    env: &Env,
+    src: &ScriptSrc,
+    (want, what): (Ty, &str),
+    scope: Scope,
+    ps: &mut Parses,
+    out: &mut Vec<Diagnostic>,
+) {
+    let mut ck = Checker::new(env, src.file, Box::new(|s| src.file_span(s)));
+    ck.this = scope.this;
+    for (name, ty) in scope.locals {
+        ck.bind(name, *ty, 0..0);
+    }
+    match ps.get(env, &src.text, Entry::Expr) {
+        Ok(Parsed::Expr(e, _)) => {
+            let got = ck.expr(e);
+            if !got.fits(want) {
+                let msg = format!("{what} is {}, found {}", want.describe(), got.describe());
+                ck.error("type-mismatch", msg, &e.span).labels[0].message = format!("this is {}", got.describe());
+            }
+        }
+        Ok(p) => run(&mut ck, p),
+        Err(e) => out.push(syntax_diag_in(env, src, e.clone())),
+    }
+    out.append(&mut ck.diags);
+}
+
 /// Parses and checks a trigger pattern (like `check_field` with `Entry::Event`) and returns
 /// the parameters of the procedure a `uses PROCEDURE` pattern names, which the ability's
 /// other fields may use.
