@@ -1264,3 +1264,12 @@ fn a_variables_start_and_the_results_values_have_their_types() {
     // value of any type.
     game(&[("winners: most(players, vp of it)", "winners: speaker")]).clean();
 }
+
+#[test]
+fn a_card_id_spelled_like_a_role_is_a_clash() {
+    let c = cards("- id: hero\n  name: Hero\n");
+    let d = c.one("name-clash", "hero");
+    assert_eq!(d.message, "card id `hero` is also a role; scripts will read `hero` as the card, not the role");
+    assert_eq!(c.covers(&d.labels[1]), "hero", "the role's declaration is shown");
+    assert_eq!(c.sources.get(d.labels[1].file).path.file_name().unwrap(), "game.yaml");
+}

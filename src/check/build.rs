@@ -62,7 +62,11 @@ impl Builder<'_> {
             return;
         }
         self.reserved(id, "card id");
+        let role = self.env.lookup(&id.value) == Some(&Sym::Role);
         let Some(prev) = self.env.define(&id.value, Sym::Card).map(Sym::describe) else {
+            if role {
+                self.card_over_role(id);
+            }
             if faction {
                 self.first.entry(id.value.clone()).or_insert_with(|| ("card".into(), id.file, id.span.range()));
             }
@@ -90,6 +94,24 @@ impl Builder<'_> {
         ));
         if let Some((file, span)) = first {
             d = d.with_secondary(file, span, format!("first defined as a {kind} here"));
+        }
+        self.diags.push(d);
+    }
+
+    /// A card id spelled like a role takes the name over: scripts read the card, where
+    /// `role of p == NAME` meant the role.
+    fn card_over_role(&mut self, id: &Sp<String>) {
+        let n = &id.value;
+        let mut d = Diagnostic::warning(
+            "name-clash",
+            format!("card id `{n}` is also a role; scripts will read `{n}` as the card, not the role"),
+            id.file,
+            id.span,
+        )
+        .with_label("a card id spelled like a role")
+        .with_help(format!("rename the card, e.g. `{n}_card`, or the role"));
+        if let Some((_, file, span)) = self.first.get(n) {
+            d = d.with_secondary(*file, span.clone(), "the role is declared here");
         }
         self.diags.push(d);
     }
