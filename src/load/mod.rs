@@ -158,9 +158,25 @@ fn card_set(cx: &mut Cx, entries: convert::Entries<'_>) -> Vec<Card> {
     out
 }
 
+/// Fields only one kind of file has, and the key that kind needs: a file of `steps:` is a
+/// scenario whatever else it got wrong.
+const TELLTALES: &[(&str, &str)] = &[
+    ("steps", "scenario"),
+    ("zones", "game"),
+    ("turn", "game"),
+    ("counters", "game"),
+    ("decks", "game"),
+];
+
 fn unknown_kind(cx: &mut Cx, root: &Node, entries: convert::Entries<'_>) {
-    let hint = entries.iter().filter_map(|(k, _)| k.text()).find_map(|k| {
-        did_you_mean(k, KIND_KEYS.iter().copied()).map(|m| format!("did you mean `{m}` instead of `{k}`?"))
+    let keys = || entries.iter().filter_map(|(k, _)| k.text());
+    let telltale = keys().find_map(|k| TELLTALES.iter().find(|(t, _)| *t == k)).map(|(t, kind)| {
+        format!("a file with `{t}:` is a {kind}: name it with `{kind}: NAME`")
+    });
+    let hint = telltale.or_else(|| {
+        keys().find_map(|k| {
+            did_you_mean(k, KIND_KEYS.iter().copied()).map(|m| format!("did you mean `{m}` instead of `{k}`?"))
+        })
     });
     let msg = "cannot tell what this file holds";
     let d = Diagnostic::error("missing-field", msg, cx.file, head(root))
@@ -198,6 +214,12 @@ mod tests {
         assert_eq!(kind("id: a\nname: A\n").0, "cards");
         assert_eq!(kind("- {id: a, name: A}\n").0, "cards");
         assert_eq!(kind("just text\n"), ("none", vec!["twilit::wrong-type".to_string()]));
+        // A scenario's telltale field names its kind, where `name:` alone looked like `game:`.
+        let (_, diags) = load_source(FileId(0), "name: s\nplayers: [{name: a}]\nsteps: []\n");
+        let help = diags[0].help.as_deref().unwrap();
+        assert_eq!(help, "a file with `steps:` is a scenario: name it with `scenario: NAME`");
+        let (_, diags) = load_source(FileId(0), "gmae: g\nplayers: {min: 1, max: 2}\n");
+        assert_eq!(diags[0].help.as_deref(), Some("did you mean `game` instead of `gmae`?"));
         let (k, codes) = kind("factoin: f\nname: F\n");
         assert_eq!((k, codes.as_slice()), ("none", ["twilit::missing-field".to_string()].as_slice()));
         let (_, diags) = load_source(FileId(0), "factoin: f\n");
