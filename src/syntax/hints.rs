@@ -17,7 +17,9 @@ pub(super) fn swapped_amount(src: &str, pos: usize) -> Option<SyntaxError> {
     let rest = src.get(pos..)?;
     let digits = rest.find(|c: char| !c.is_ascii_digit()).unwrap_or(rest.len());
     let end = if rest[digits..].starts_with(is_word) { pos } else { pos + digits };
-    let before = src[..end].trim_end();
+    // pest may stop past a comment that ends the line (`add coins 2  # the harvest`).
+    let last = guard::code(src).take_while(|&(i, _)| i < end).filter(|(_, b)| !b.is_ascii_whitespace()).last();
+    let before = &src[..last.map_or(0, |(i, _)| i + 1)];
     let head = before.trim_end_matches(|c: char| c.is_ascii_digit());
     let amount = &before[head.len()..];
     let named = head.trim_end_matches([' ', '\t']);
@@ -38,11 +40,16 @@ pub(super) fn swapped_amount(src: &str, pos: usize) -> Option<SyntaxError> {
     if !words::is_verb(verb) {
         return None;
     }
+    // `draw` counts cards itself: `draw 2 cards` would be the next error.
+    let fix = match (verb, name) {
+        ("draw", "card" | "cards") => format!("write `draw {amount}`"),
+        _ => format!("write `{verb} {amount} {name}`"),
+    };
     Some(SyntaxError {
         code: "syntax",
         span: verb_at..before.len(),
         message: format!("`{verb}` takes the amount first, not after `{name}`"),
-        help: Some(format!("write `{verb} {amount} {name}`")),
+        help: Some(fix),
     })
 }
 
@@ -161,6 +168,11 @@ mod tests {
     #[test]
     fn swapped_amounts_need_a_verb_a_name_and_a_number() {
         assert_eq!(err("move soldier 2 to hand").1, "write `move 2 soldier`");
+        // `draw` counts cards itself: the fix is the one that checks.
+        assert_eq!(err("draw cards 2").1, "write `draw 2`");
+        // A comment after the amount does not hide it.
+        assert_eq!(err("add coins 2  # the harvest\n").1, "write `add 2 coins`");
+        assert_eq!(err("add coins 2 # the harvest\ndraw 1").1, "write `add 2 coins`");
         // Not a verb, or not a name before the number: pest's own message stands.
         assert!(!err("let x = coins 2").0.contains("amount"));
         assert!(!err("draw 1 2").0.contains("amount"));
