@@ -160,19 +160,14 @@ fn card_set(cx: &mut Cx, entries: convert::Entries<'_>) -> Vec<Card> {
 
 /// Fields only one kind of file has, and the key that kind needs: a file of `steps:` is a
 /// scenario whatever else it got wrong.
-const TELLTALES: &[(&str, &str)] = &[
-    ("steps", "scenario"),
-    ("zones", "game"),
-    ("turn", "game"),
-    ("counters", "game"),
-    ("decks", "game"),
-];
+const TELLTALES: &[(&str, &str)] =
+    &[("steps", "scenario"), ("zones", "game"), ("turn", "game"), ("counters", "game"), ("decks", "game")];
 
 fn unknown_kind(cx: &mut Cx, root: &Node, entries: convert::Entries<'_>) {
     let keys = || entries.iter().filter_map(|(k, _)| k.text());
-    let telltale = keys().find_map(|k| TELLTALES.iter().find(|(t, _)| *t == k)).map(|(t, kind)| {
-        format!("a file with `{t}:` is a {kind}: name it with `{kind}: NAME`")
-    });
+    let telltale = keys()
+        .find_map(|k| TELLTALES.iter().find(|(t, _)| *t == k))
+        .map(|(t, kind)| format!("a file with `{t}:` is a {kind}: name it with `{kind}: NAME`"));
     let hint = telltale.or_else(|| {
         keys().find_map(|k| {
             did_you_mean(k, KIND_KEYS.iter().copied()).map(|m| format!("did you mean `{m}` instead of `{k}`?"))

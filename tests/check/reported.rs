@@ -1,0 +1,192 @@
+//! Every problem is reported, and regressions this suite found, now fixed.
+
+use super::*;
+
+// ---------------------------------------------------------------------------
+// Every problem is reported
+
+#[test]
+fn every_problem_of_a_file_is_reported() {
+    let c = cards(
+        r#"- id: first
+  name: First
+  type: uni
+  abilities:
+    - action: main
+      requires: count(card in hnd) > 0
+      effect: Ad[1]
+- id: second
+  name: Second
+  abilities:
+    - action: main
+      effect: move 1 card to
+"#,
+    );
+    assert_eq!(
+        c.found(),
+        [("unknown-value", "uni"), ("unknown-zone", "hnd"), ("unknown-keyword", "Ad"), ("syntax", "")]
+    );
+    assert_eq!(c.at(3), (12, 29));
+    insta::assert_snapshot!("every_problem", c.rendered());
+}
+
+#[test]
+fn every_problem_of_one_script_is_reported() {
+    let c = effect("Ad[1]\nmove 1 card from hnd to deck\ndraw totl\nas 3 { pass }\nbattle()");
+    assert_eq!(
+        c.found(),
+        [
+            ("unknown-keyword", "Ad"),
+            ("unknown-zone", "hnd"),
+            ("unknown-name", "totl"),
+            ("type-mismatch", "3"),
+            ("wrong-arity", "battle()")
+        ]
+    );
+}
+
+// ---------------------------------------------------------------------------
+// Regressions: bugs this suite found, now fixed
+
+#[test]
+fn out_of_scope_across_cost_and_effect_labels_the_binding_in_the_cost() {
+    let c = cards(
+        "- id: probe\n  name: Probe\n  abilities:\n    - action: main\n      cost: |\n        if true { let x = 1 }\n        draw 1\n      effect: |\n        draw 2\n        draw 3\n        draw 4\n        draw x\n",
+    );
+    let d = c.one("out-of-scope", "x");
+    assert_eq!(c.at(0), (12, 14));
+    assert_eq!(d.labels.len(), 2);
+    assert_eq!(c.covers(&d.labels[1]), "x");
+    assert_eq!(c.sources.line_col(d.labels[1].file, d.labels[1].span.start), Some((6, 23)));
+}
+
+#[test]
+fn a_reserved_word_cannot_be_a_card_id() {
+    cards("- { id: discard, name: Discard }\n").one("reserved-name", "discard");
+}
+
+#[test]
+fn scenario_roles_and_factions_are_resolved() {
+    let c = scenario(
+        "scenario: s\ngame: g\nplayers:\n  - { name: alice, role: heor }\n  - { name: bob, faction: counsil }\n",
+    );
+    assert_eq!(c.found(), [("unknown-role", "heor"), ("unknown-faction", "counsil")]);
+    assert_eq!(c.helps()[0], dym("hero"));
+    assert_eq!(c.helps()[1], says("this game declares no factions"));
+}
+
+#[test]
+fn only_number_properties_can_be_modified() {
+    let c = effect("modify title of unit by 1\nmodify type of unit by 1\nmodify cost of unit by 1");
+    assert_eq!(c.found(), [("type-mismatch", "title"), ("type-mismatch", "type")]);
+}
+
+#[test]
+fn set_checks_the_value_against_the_property() {
+    let c = effect("set cost of probe to dark\nset vp to you\nset cost of probe to 3\nset side of probe to light");
+    assert_eq!(c.found(), [("type-mismatch", "dark"), ("type-mismatch", "you")]);
+}
+
+#[test]
+fn procedure_arity_errors_show_the_signature() {
+    let c = effect("battle(c1)");
+    c.one("wrong-arity", "battle(c1)");
+    assert_eq!(c.helps()[0], says("write it as `battle(at_space, attacker, defender)`"));
+}
+
+#[test]
+fn misspelled_variables_and_you_get_suggestions() {
+    let c = effect("set spaeker to you\ndraw count(cards in hand of yuo)");
+    assert_eq!(c.found(), [("unknown-variable", "spaeker"), ("unknown-name", "yuo")]);
+    assert_eq!(c.helps(), [dym("speaker"), dym("you")]);
+}
+
+#[test]
+fn verbs_take_only_their_clauses() {
+    let c = effect("exhaust choose 1 card you control to hand\ndraw 1 from deck of you\nscore 1 for you");
+    c.one("invalid-clause", "to hand");
+    assert_eq!(c.helps()[0], says("`exhaust` takes no clauses"));
+}
+
+#[test]
+fn move_deal_place_and_create_must_say_where() {
+    let c = effect(
+        "move choose 1 card from hand\ndeal 2 cards from deck\nplace 1 warrior\ncreate 1 warrior for you\nplace 1 warrior in hand\nmove choose 1 card from hand to bottom of deck",
+    );
+    assert_eq!(
+        c.found(),
+        [
+            ("missing-clause", "move"),
+            ("missing-clause", "deal"),
+            ("missing-clause", "place"),
+            ("missing-clause", "create")
+        ]
+    );
+}
+
+#[test]
+fn flip_to_needs_a_side_and_reveal_to_needs_players() {
+    let c =
+        effect("flip all assemblies to governing\nflip all assemblies to light\nreveal choose 1 card from hand to 3");
+    assert_eq!(c.found(), [("type-mismatch", "light"), ("type-mismatch", "3")]);
+    assert_eq!(c.helps()[0], says("sides: closed, governing"));
+}
+
+#[test]
+fn a_uses_trigger_sees_the_procedures_parameters_and_no_other_does() {
+    cards(
+        r#"- id: watcher
+  name: Watcher
+  abilities:
+    - when: a player uses battle
+      requires: attacker != defender and exists(warriors at at_space)
+      effect: score 1 for defender
+"#,
+    )
+    .clean();
+    let c = cards(
+        r#"- id: watcher
+  name: Watcher
+  abilities:
+    - when: a player plays a card
+      effect: score 1 for defender
+"#,
+    );
+    c.one("unknown-name", "defender");
+}
+
+#[test]
+fn a_scenario_names_how_unanswered_choices_are_answered() {
+    let base = "scenario: s\ngame: g\nplayers:\n  - { name: alice }\n  - { name: bob }\nsetup:\n  - { put: [warrior, warrior], in: c1, of: alice }\n";
+    scenario(&format!("{base}choices: first\n")).clean();
+    let c = scenario(&format!("{base}choices: frist\n"));
+    c.one("wrong-type", "frist");
+    assert_eq!(c.helps(), [Some("did you mean `first`?".to_string())]);
+}
+
+#[test]
+fn a_variables_start_and_the_results_values_have_their_types() {
+    let c = game(&[
+        ("speaker: { type: player, start: first(players) }", "speaker: { type: player, start: 3 }"),
+        ("scores: vp of it", "scores: speaker"),
+        ("winners: most(players, vp of it)", "winners: vp of first(players)"),
+    ]);
+    assert_eq!(
+        c.found(),
+        [("type-mismatch", "vp of first(players)"), ("type-mismatch", "speaker"), ("type-mismatch", "3")]
+    );
+    assert_eq!(c.diags[2].message, "`speaker`'s start is a player, found a number");
+    assert_eq!(c.diags[1].message, "a score is a number, found a player");
+    // What `set` accepts, a start accepts: a player where players are expected, and a
+    // value of any type.
+    game(&[("winners: most(players, vp of it)", "winners: speaker")]).clean();
+}
+
+#[test]
+fn a_card_id_spelled_like_a_role_is_a_clash() {
+    let c = cards("- id: hero\n  name: Hero\n");
+    let d = c.one("name-clash", "hero");
+    assert_eq!(d.message, "card id `hero` is also a role; scripts will read `hero` as the card, not the role");
+    assert_eq!(c.covers(&d.labels[1]), "hero", "the role's declaration is shown");
+    assert_eq!(c.sources.get(d.labels[1].file).path.file_name().unwrap(), "game.yaml");
+}

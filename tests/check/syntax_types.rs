@@ -1,0 +1,169 @@
+//! Syntax errors, each at its place in the YAML file, and type mismatches.
+
+use super::*;
+
+// ---------------------------------------------------------------------------
+// Syntax errors: each at its place in the YAML file
+
+#[test]
+fn syntax_errors_in_each_field_point_into_the_file() {
+    let c = cards(
+        r#"- id: probe
+  name: Probe
+  abilities:
+    - action: main
+      requires: count(card in hand) > > 1
+      cost: Add[1]]
+      effect: |
+        draw 1
+        move 1 card to to hand
+    - when: you play a card card
+      effect: pass
+"#,
+    );
+    assert_eq!(c.found(), [("syntax", ">"), ("syntax", "]"), ("syntax", "to"), ("syntax", "card")]);
+    assert_eq!(c.at(0), (5, 39));
+    assert_eq!(c.at(1), (6, 19));
+    assert_eq!(c.at(2), (9, 24));
+    assert_eq!(c.at(3), (10, 29));
+    assert_eq!(c.diags[0].message, "expected an expression, found `>`");
+    assert_eq!(c.diags[1].help.as_deref(), Some("remove it, or add the matching `[` before it"));
+    insta::assert_snapshot!("syntax_in_fields", c.rendered());
+}
+
+#[test]
+fn a_syntax_error_at_the_end_of_a_script_points_just_past_it() {
+    let src = "- id: probe\n  name: Probe\n  abilities:\n    - when: you\n      effect: pass\n";
+    let c = cards(src);
+    let d = c.one("syntax", "");
+    assert_eq!(d.labels[0].span.start, src.find("you\n").unwrap() + 3);
+    assert_eq!(c.at(0), (4, 16));
+}
+
+#[test]
+fn a_syntax_error_in_an_expectation_points_into_the_scenario() {
+    let src =
+        "scenario: s\ngame: g\nplayers: [{ name: alice }, { name: bob }]\nsteps:\n  - expect: vp of alice == == 1\n";
+    let c = scenario(src);
+    assert_eq!(c.one("syntax", "=").message, "expected an expression, found `=`");
+    assert_eq!(c.file(0), "s.yaml");
+    assert_eq!(c.diags[0].labels[0].span.start, src.rfind("== 1").unwrap());
+}
+
+#[test]
+fn escaped_scripts_point_at_the_whole_scalar() {
+    // `\n` in a double-quoted scalar changes the text, so the exact place is lost: the
+    // whole scalar is the span. Folded and plain multi-line scalars stay exact.
+    let c = cards(
+        r#"- id: probe
+  name: Probe
+  abilities:
+    - action: main
+      effect: "draw 1\nAd[1]"
+    - action: main
+      effect: >
+        draw 1
+        Ad[1]
+    - action: main
+      effect: draw 1;
+        Ad[1]
+"#,
+    );
+    assert_eq!(
+        c.found(),
+        [("unknown-keyword", "\"draw 1\\nAd[1]\""), ("unknown-keyword", "Ad"), ("unknown-keyword", "Ad")]
+    );
+    assert_eq!((c.at(1), c.at(2)), ((9, 9), (12, 9)));
+}
+
+// ---------------------------------------------------------------------------
+// Type mismatches
+
+#[test]
+fn type_mismatch_number_where_a_player_is_expected() {
+    let c = effect("as 3 { pass }");
+    let d = c.one("type-mismatch", "3");
+    assert_eq!(d.message, "expected a player, found a number");
+    assert_eq!(d.labels[0].message, "this is a number");
+}
+
+#[test]
+fn type_mismatch_zone_where_a_number_is_expected() {
+    let c = effect("repeat hand times { draw 1 }");
+    assert_eq!(c.one("type-mismatch", "hand").message, "expected a number, found a zone");
+}
+
+#[test]
+fn type_mismatch_number_where_a_condition_is_expected() {
+    let c = effect("if 3 { pass }");
+    assert_eq!(c.one("type-mismatch", "3").message, "expected a condition, found a number");
+    let c = cards(
+        "- id: probe\n  name: Probe\n  abilities:\n    - action: main\n      requires: vp of you\n      effect: pass\n",
+    );
+    assert_eq!(c.one("type-mismatch", "vp of you").message, "expected a condition, found a number");
+}
+
+#[test]
+fn type_mismatch_arithmetic_on_a_player() {
+    let c = effect("let x = you + 1");
+    assert_eq!(c.one("type-mismatch", "you").message, "expected a number, found a player");
+}
+
+#[test]
+fn type_mismatch_keyword_argument() {
+    let c = effect("Exert[3]");
+    let d = c.one("type-mismatch", "3");
+    assert_eq!(d.message, "argument `x` of `Exert` expects a selection of cards or pieces, found a number");
+}
+
+#[test]
+fn type_mismatch_roll_of_a_non_die_and_seat_of_a_number() {
+    let c = effect("let r = roll hand\nseat 3");
+    assert_eq!(c.found(), [("type-mismatch", "hand"), ("type-mismatch", "3")]);
+    assert_eq!(c.diags[0].message, "expected a die, found a zone");
+    assert_eq!(c.diags[1].message, "expected players, found a number");
+}
+
+#[test]
+fn type_mismatches_in_every_other_position() {
+    let c = effect(
+        r#"score hand
+draw hand
+for each x in 3 { pass }
+modify cost of unit by you
+let a1 = not 3
+let a2 = hand of 3
+let a3 = left of 3
+let a4 = clockwise from 3
+let a5 = count(cards controlled by 3)
+let a6 = count(cards in 3)
+let a7 = 1 < you
+let a8 = -you
+for each p in players { repeat p times { pass } }
+let n = 3
+as n { pass }"#,
+    );
+    let msgs: Vec<(&str, &str)> = (0..c.diags.len()).map(|i| (c.text(i), c.diags[i].message.as_str())).collect();
+    assert_eq!(
+        msgs,
+        [
+            ("hand", "`score` needs a number, found a zone"),
+            ("hand", "`draw` needs a number, found a zone"),
+            ("3", "`for each` needs players or a selection, found a number"),
+            ("you", "expected a number, found a player"),
+            ("3", "expected a condition, found a number"),
+            ("3", "`hand of ...` needs a player, found a number"),
+            ("3", "expected a player, found a number"),
+            ("3", "expected a player, found a number"),
+            ("3", "expected players, found a number"),
+            ("3", "expected a zone or a player, found a number"),
+            ("you", "expected a number, found a player"),
+            ("you", "expected a number, found a player"),
+            // `p` is a player: the type of a `for each` variable flows into its body,
+            ("p", "expected a number, found a player"),
+            // and the type of a `let` into its uses.
+            ("n", "expected a player, found a number"),
+        ]
+    );
+    assert!(c.diags.iter().all(|d| d.code == "twilit::type-mismatch"));
+}
