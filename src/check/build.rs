@@ -288,6 +288,14 @@ pub fn build_env(bundle: &GameBundle, diags: &mut Vec<Diagnostic>) -> Env {
             });
             b.name(&v.name, "variable", Sym::Variable(ty));
         }
+        if let Some(board) = &g.board {
+            let props = || g.properties.iter().chain(bundle.factions.iter().flat_map(|f| &f.properties));
+            for a in &board.attributes {
+                if !props().any(|p| p.name.value == a.name.value) {
+                    b.env.fixed_attributes.push(a.name.value.clone());
+                }
+            }
+        }
         b.env.defaults = g.defaults.clone();
         b.env.unscored = g.scoring.is_none();
         b.env.game_actions = g.abilities.iter().filter_map(|a| a.name().map(|n| n.value.clone())).collect();

@@ -206,6 +206,7 @@ impl<'a> Checker<'a> {
             }
             Modify { prop, target, by, duration } => {
                 self.property(prop);
+                self.fixed_attribute("modify", prop);
                 self.numeric_property(prop);
                 self.expr(target);
                 let t = self.expr(by);
@@ -238,6 +239,7 @@ impl<'a> Checker<'a> {
             Some(t) => {
                 if &*prop.name != "side" {
                     self.property(prop);
+                    self.fixed_attribute("set", prop);
                 }
                 self.expr(t);
             }
@@ -287,6 +289,17 @@ impl<'a> Checker<'a> {
                 .message = format!("this is {}", got.describe());
         }
         self.duration(duration);
+    }
+
+    /// A board attribute no card or piece has: the spaces' values never change in play.
+    fn fixed_attribute(&mut self, verb: &str, prop: &Ident) {
+        if self.env.fixed_attributes.iter().any(|a| *a == *prop.name) {
+            let msg = format!("`{}` is a board attribute: a space's attributes are fixed, so `{verb}` cannot change it", prop.name);
+            self.error("fixed-attribute", msg, &prop.span).help = Some(format!(
+                "keep what changes in a counter on the spaces (`counters: {{ {}_bonus: {{ on: space }} }}`) and read both",
+                prop.name
+            ));
+        }
     }
 
     /// Only numbers can be modified by an amount.

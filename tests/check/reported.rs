@@ -190,3 +190,20 @@ fn a_card_id_spelled_like_a_role_is_a_clash() {
     assert_eq!(c.covers(&d.labels[1]), "hero", "the role's declaration is shown");
     assert_eq!(c.sources.get(d.labels[1].file).path.file_name().unwrap(), "game.yaml");
 }
+
+#[test]
+fn a_board_attribute_no_card_has_cannot_be_modified_or_set() {
+    let c = effect("set suit of c1 to rabbit");
+    let d = c.one("fixed-attribute", "suit");
+    assert_eq!(d.message, "`suit` is a board attribute: a space's attributes are fixed, so `set` cannot change it");
+    let edited = game_with(&[("suit: { type: enum, values: [fox, rabbit] }", "slots: { type: number }")]);
+    let edited = edited.replace("{ id: c1, suit: fox }", "{ id: c1, slots: 1 }");
+    let edited = edited.replace("{ id: c2, suit: rabbit }", "{ id: c2, slots: 2 }");
+    let c = check(&[("game.yaml", &edited), ("c.yaml", &effect_card("modify slots of c1 by +2"))]);
+    c.one("fixed-attribute", "slots");
+    // A name cards have as well may be changed: the cards' values are not fixed.
+    let shared = game_with(&[("suit: { type: enum, values: [fox, rabbit] }", "cost: { type: number }")]);
+    let shared = shared.replace("{ id: c1, suit: fox }", "{ id: c1, cost: 1 }");
+    let shared = shared.replace("{ id: c2, suit: rabbit }", "{ id: c2, cost: 2 }");
+    check(&[("game.yaml", &shared), ("c.yaml", &effect_card("modify cost of this by +2"))]).clean();
+}
