@@ -181,6 +181,14 @@ impl<'a> FileChecker<'a> {
                     self.unknown(end, "space", ids.iter().copied(), None);
                 }
             }
+            // Most likely a copy-paste slip of the other end.
+            if x.value == y.value && !x.is_missing() {
+                let msg = format!("`{}` is made adjacent to itself", x.value);
+                let d = Diagnostic::warning("self-adjacent", msg, y.file, y.span)
+                    .with_label("the same space at both ends")
+                    .with_help("an edge joins two different spaces: name the other one");
+                self.diags.push(d);
+            }
         }
     }
 

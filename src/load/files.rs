@@ -274,7 +274,12 @@ impl Bundler {
         self.bundle.files.push(file);
         self.diags.extend(d);
         match item {
-            Some(Item::Game(g)) if game_file => self.bundle.game = Some(*g),
+            Some(Item::Game(g)) if game_file => {
+                for sp in g.board.iter().flat_map(|b| &b.spaces) {
+                    self.unique("space", &sp.id);
+                }
+                self.bundle.game = Some(*g)
+            }
             Some(Item::Game(g)) => {
                 self.misplaced(file, g.game.span.range(), "a ruleset must be the game's `game.yaml`")
             }
@@ -323,7 +328,10 @@ impl Bundler {
             let d = Diagnostic::error("duplicate-id", msg, id.file, id.span)
                 .with_label("defined again here")
                 .with_secondary(*file, span.clone(), "first defined here")
-                .with_help(format!("{kind} ids must be unique across all files of a game"));
+                .with_help(match kind {
+                    "space" => "each space of the board needs its own id".to_string(),
+                    _ => format!("{kind} ids must be unique across all files of a game"),
+                });
             self.diags.push(d);
         } else {
             self.seen.insert(key, (id.file, id.span.range()));
