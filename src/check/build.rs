@@ -154,6 +154,31 @@ impl Builder<'_> {
         }
     }
 
+    /// A definition spelled like another noun's plural (a property `knights` beside a piece
+    /// `knight`) takes that spelling over: scripts that meant the pieces read the other.
+    fn hidden_plurals(&mut self) {
+        let mut found: Vec<_> = (self.first.iter())
+            .filter_map(|(n, (what, file, span))| {
+                let noun = self.env.plural_of_other(n)?;
+                let at = self.first.get(noun).map(|(_, f, s)| (*f, s.clone()));
+                Some((*file, span.clone(), n.clone(), what.clone(), noun.to_string(), at))
+            })
+            .collect();
+        found.sort_by_key(|(file, span, ..)| (*file, span.start));
+        for (file, span, n, what, noun, at) in found {
+            let msg = format!(
+                "`{n}` is defined as a {what}, and is also the plural of piece `{noun}`; scripts will read `{n}` as the {what}"
+            );
+            let mut d = Diagnostic::warning("name-clash", msg, file, span)
+                .with_label(format!("a {what} spelled like a plural"))
+                .with_help(format!("rename the {what}, e.g. `{n}_{what}`, so `{n}` names the pieces"));
+            if let Some((f, s)) = at {
+                d = d.with_secondary(f, s, format!("the piece `{noun}` is declared here"));
+            }
+            self.diags.push(d);
+        }
+    }
+
     fn props(&mut self, props: &[PropSpec], what: &str) {
         for p in props {
             self.name(&p.name, what, Sym::Property(prop_ty(p)));
@@ -316,6 +341,7 @@ pub fn build_env(bundle: &GameBundle, diags: &mut Vec<Diagnostic>) -> Env {
             b.card_id(&c.id, true);
         }
     }
+    b.hidden_plurals();
     b.env.reserve(bundle.cards.len());
     for c in &bundle.cards {
         b.card_id(&c.id, false);

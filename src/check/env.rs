@@ -345,6 +345,18 @@ impl Env {
             .find_map(|n| self.names.get(n.as_str()).filter(|sym| plural_ok(sym)).map(|s| (n.clone(), s)))
     }
 
+    /// The piece `name` would be the plural of, had it no meaning of its own (`knights`,
+    /// with a piece `knight`): a definition spelled so hides the pieces' plural. (Only
+    /// pieces: a zone `echoes` that holds the cards of type `echo` is named on purpose.)
+    pub fn plural_of_other(&self, name: &str) -> Option<&str> {
+        let noun = |n: &str| self.names.get_key_value(n).filter(|(_, sym)| **sym == Sym::Piece).map(|(k, _)| &**k);
+        let single = match self.plurals.get(name) {
+            Some(single) => noun(single),
+            None => singulars(name).iter().find_map(|n| noun(n)),
+        };
+        single.filter(|s| *s != name)
+    }
+
     /// Like `resolve`, borrowing the defined spelling (no allocation for a defined name or
     /// a declared plural): what the interpreter uses on every evaluation.
     pub fn resolve_ref(&self, name: &str) -> Option<(&str, &Sym)> {

@@ -294,7 +294,10 @@ impl<'a> Checker<'a> {
     /// A board attribute no card or piece has: the spaces' values never change in play.
     fn fixed_attribute(&mut self, verb: &str, prop: &Ident) {
         if self.env.fixed_attributes.iter().any(|a| *a == *prop.name) {
-            let msg = format!("`{}` is a board attribute: a space's attributes are fixed, so `{verb}` cannot change it", prop.name);
+            let msg = format!(
+                "`{}` is a board attribute: a space's attributes are fixed, so `{verb}` cannot change it",
+                prop.name
+            );
             self.error("fixed-attribute", msg, &prop.span).help = Some(format!(
                 "keep what changes in a counter on the spaces (`counters: {{ {}_bonus: {{ on: space }} }}`) and read both",
                 prop.name

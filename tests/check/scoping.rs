@@ -208,3 +208,15 @@ cards:
         ]
     );
 }
+
+#[test]
+fn a_name_spelled_like_a_pieces_plural_is_a_clash() {
+    // `warriors` would be the pieces; the counter takes the spelling over.
+    let c = game(&[("counters:\n", "counters:\n  warriors: { on: game }\n")]);
+    let d = c.one("name-clash", "warriors");
+    assert!(d.message.contains("also the plural of piece `warrior`"), "{}", d.message);
+    assert_eq!(c.covers(&d.labels[1]), "warrior", "the piece is shown");
+    // A declared plural counts too; a zone of cards named as a card type's plural does not.
+    game(&[("counters:\n", "counters:\n  mice: { on: game }\n")]).one("name-clash", "mice");
+    game(&[("zones:\n", "zones:\n  events: { per: game }\n")]).clean();
+}
