@@ -25,6 +25,7 @@ fn each_failure_says_which_kind_it_is_in_json() {
         ("failed", "failed"),
         ("failed_compound", "failed"),
         ("refused", "refused"),
+        ("unmatched_error", "failed"),
     ];
     let want: Vec<(String, String)> = want.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect();
     assert_eq!(kinds, want);

@@ -235,7 +235,9 @@ impl Runner<'_> {
             }
             (Err(h), Some(e)) => {
                 let msg = format!("expected a refusal containing \"{}\", got: {}", e.value, h.message());
-                return Err(self.failed(j + 1, &e.span.range(), msg, &h));
+                // The expectation failed, whatever the halt was: the step did what it was told.
+                let f = self.failed(j + 1, &e.span.range(), msg, &h);
+                return Err(Failure { kind: FailureKind::Expectation, ..f });
             }
             (Err(h), None) => return Err(self.failed(n, &span_of(&steps[i]), h.message(), &h)),
         }
