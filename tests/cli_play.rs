@@ -86,3 +86,23 @@ fn a_refill_does_not_tell_the_new_order() {
         lines.iter().filter(|l| l.starts_with("p2: draw ")).map(|l| l.split(' ').nth(2).unwrap_or("")).collect();
     assert_eq!(drawn, ["c4#2", "c1#2"], "{out}");
 }
+
+/// `--turns N` plays N turns and stops: it used to open turn N+1 and run its first phase's
+/// `start:`, which in Goofspiel is a whole round (two prizes for `--turns 1`, one for
+/// `--turns 0`, "only the deal").
+#[test]
+fn turns_n_plays_n_turns_and_opens_no_other() {
+    for (turns, rounds) in [("0", 0), ("1", 1), ("3", 3)] {
+        let (code, out, err) = twilit(&["play", "cards/goofspiel", "--seed", "3", "--turns", turns]);
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(out.matches("use reveal_prize").count(), rounds, "--turns {turns}:\n{out}");
+        // (The game's opening events name turn 1 even with `--turns 0`: the deal opens it.)
+        let next = format!("-- start of turn {}", rounds + 1);
+        assert!(rounds == 0 || !out.contains(&next), "--turns {turns} opened the next turn:\n{out}");
+        let plural = if rounds == 1 { "" } else { "s" };
+        assert!(out.contains(&format!("not ended after {turns} turn{plural}")), "{out}");
+    }
+    // The scores are those of the turns played: p1 9 after the first round of seed 1.
+    let (_, out, _) = twilit(&["play", "cards/goofspiel", "--seed", "1", "--turns", "1"]);
+    assert!(out.contains("not ended after 1 turn (scores: p1 9, p2 0)"), "{out}");
+}

@@ -496,6 +496,7 @@ impl Interp<'_> {
             return Err(Halt::error("the game has no `turn: phases:` to play"));
         }
         let last = self.w.state.clock.turn.saturating_add(turns);
+        self.turns_end = last;
         while self.w.state.clock.turn < last && !self.w.state.over {
             refused += self.window(200)?;
             self.check_end = true;
@@ -504,6 +505,7 @@ impl Interp<'_> {
             self.probe_leave(closed.is_ok().then_some(super::probe::StepKind::Advance));
             closed?;
         }
+        self.turns_end = u32::MAX;
         Ok(refused)
     }
 

@@ -157,6 +157,9 @@ pub struct Interp<'r> {
     pub limits: Limits,
     /// Whether the game's `end:` is checked as each phase ends (whole games, not scenarios).
     pub check_end: bool,
+    /// The turn a whole game stops before opening (`play --turns N`): its first phase's
+    /// `start:` would be a turn past the N. `u32::MAX` plays on.
+    turns_end: u32,
     /// Nobody reads the log's record of choices (a simulation): a sampled pass is not
     /// logged, so nothing is tried to learn whether it was a choice (`sample.rs`); when
     /// no ability listens either, only the plays are logged (`unread`). Set by `set_quiet`.
@@ -245,6 +248,7 @@ impl<'r> Interp<'r> {
             agent,
             limits: rules.limits,
             check_end: false,
+            turns_end: u32::MAX,
             quiet: false,
             log_unread: false,
             skip_scripts: false,

@@ -339,14 +339,23 @@ impl<'r> Interp<'r> {
             while c.order.get(c.slot).is_some_and(|p| s.eliminated.contains(p)) {
                 c.slot += 1;
             }
-            if c.slot >= c.order.len() {
+            let round_ends = c.slot >= c.order.len();
+            if round_ends {
                 self.numbered(false, "round", true)?;
                 self.w.state.clock.round += 1;
+            }
+            if self.w.state.clock.turn >= self.turns_end {
+                // The turns a whole game was given are over: the next one does not open
+                // (its `start:` scripts would play part of it).
+                return Ok(());
+            }
+            if round_ends {
                 self.new_round()?;
                 self.numbered(true, "round", true)?;
             } else {
-                let p = c.order[c.slot];
-                self.w.state.set_active(p);
+                let s = &mut self.w.state;
+                let p = s.clock.order[s.clock.slot];
+                s.set_active(p);
             }
             self.numbered(true, "turn", true)?;
         }

@@ -184,7 +184,10 @@ fn run_dealt(it: &mut Interp, turns: u32) -> Result<(usize, crate::interp::Stand
     it.begin(None)?;
     // In a whole game the opening start events are live: their triggers resolve now.
     it.atomically(|me| me.fire())?;
-    it.start_phase()?;
+    // `--turns 0` is the deal alone: the first phase's `start:` is the first turn's play.
+    if turns > 0 {
+        it.start_phase()?;
+    }
     // A match deals game after game until its `until:` holds (or the turns run out).
     let (mut refused, mut left, mut unfinished) = (0, turns, false);
     loop {
