@@ -112,7 +112,10 @@ fn stmt(text: &str, s: &Stmt, out: &mut Vec<Edit>) {
 fn expr(text: &str, e: &mut Expr, out: &mut Vec<Edit>) {
     match &e.kind {
         ExprKind::Int(n) if text.get(e.span.clone()) == Some(n.to_string().as_str()) => {
-            out.push(Edit { range: e.span.clone(), with: (n + 1).to_string(), op: Operator::Number });
+            // The largest number has no number one above it: that mutant is not made.
+            if let Some(up) = n.checked_add(1) {
+                out.push(Edit { range: e.span.clone(), with: up.to_string(), op: Operator::Number });
+            }
             if *n > 0 {
                 out.push(Edit { range: e.span.clone(), with: (n - 1).to_string(), op: Operator::Number });
             }
@@ -234,5 +237,11 @@ mod tests {
                 "comparison: first(clockwise from left of you) != you",
             ]
         );
+    }
+
+    #[test]
+    fn the_largest_number_has_no_mutant_above_it() {
+        let got = applied("add 9223372036854775807 pool", Entry::Script);
+        assert_eq!(got, ["drop: pass", "number: add 9223372036854775806 pool"]);
     }
 }

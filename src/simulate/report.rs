@@ -53,14 +53,15 @@ fn esc(s: &str) -> String {
     s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 
-/// Values grouped into at most `MAX_BARS` buckets of equal width: (first value, width, count per bucket).
-fn buckets(values: &[i64]) -> Option<(i64, i64, Vec<u32>)> {
-    let (lo, hi) = (*values.iter().min()?, *values.iter().max()?);
+/// Values grouped into at most `MAX_BARS` buckets of equal width: (first value, width, count
+/// per bucket). Reckoned in `i128`: scores may be any `i64`, and their span may not fit one.
+fn buckets(values: &[i64]) -> Option<(i128, i128, Vec<u32>)> {
+    let (lo, hi) = (i128::from(*values.iter().min()?), i128::from(*values.iter().max()?));
     let span = hi - lo + 1;
-    let width = (span + i64::from(MAX_BARS) - 1) / i64::from(MAX_BARS);
+    let width = (span + i128::from(MAX_BARS) - 1) / i128::from(MAX_BARS);
     let mut counts = vec![0u32; ((span + width - 1) / width) as usize];
     for v in values {
-        counts[((v - lo) / width) as usize] += 1;
+        counts[((i128::from(*v) - lo) / width) as usize] += 1;
     }
     if counts.len() < 3 {
         // A lone bar reads better between empty neighbours (and plotters cannot place one segment).
@@ -121,7 +122,7 @@ fn histogram(title: &str, x_desc: &str, values: &[i64], size: (u32, u32)) -> Res
     let Some((lo, width, counts)) = buckets(values) else { return Ok(String::new()) };
     let n = counts.len() as u32;
     let top = counts.iter().copied().max().unwrap_or(1).max(1);
-    let label = |b: u32| (lo + i64::from(b) * width).to_string();
+    let label = |b: u32| (lo + i128::from(b) * width).to_string();
     let x_desc =
         if width == 1 { x_desc.to_string() } else { format!("{x_desc} (bars of {width}, from the value shown)") };
     let mut svg = String::new();
@@ -405,4 +406,19 @@ pub fn html(s: &Summary, t: &Tally) -> Res<String> {
     }
     h.push_str("</body></html>\n");
     Ok(h)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scores_at_the_ends_of_i64_fall_in_buckets() {
+        let (lo, width, counts) = buckets(&[i64::MAX, i64::MAX]).unwrap();
+        assert_eq!((lo, width, counts), (i128::from(i64::MAX) - 1, 1, vec![0, 2, 0]));
+        let (lo, _, counts) = buckets(&[0, i64::MAX, i64::MIN]).unwrap();
+        assert_eq!(lo, i128::from(i64::MIN));
+        assert_eq!(counts.iter().sum::<u32>(), 3);
+        assert!(counts.len() <= MAX_BARS as usize);
+    }
 }
