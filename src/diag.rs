@@ -308,9 +308,15 @@ fn abbreviate_quotes(message: &str) -> Cow<'_, str> {
 /// Failing that, the one candidate of which `name` is a whole word (`active` for
 /// `active_player`), when only one is.
 pub fn did_you_mean<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
-    let limit = (name.chars().count() / 3).max(1);
+    let len = name.chars().count();
+    let limit = (len / 3).max(1);
     let candidates: Vec<&'a str> = candidates.into_iter().collect();
+    // Two names whose lengths differ by more than `limit` are further apart than that, and
+    // a name longer than any a designer types is not a typo: neither is measured (each
+    // measure costs the product of the lengths).
+    let near = |c: &&str| len <= MAX_TYPO_LEN && c.chars().count().abs_diff(len) <= limit;
     let close = (candidates.iter().copied())
+        .filter(near)
         .map(|c| (edit_distance(name, c), c))
         .filter(|(d, c)| *d <= limit && *c != name)
         .min_by_key(|(d, c)| (*d, c.len()))
@@ -326,28 +332,31 @@ pub fn did_you_mean<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str
     }
 }
 
+/// The longest name a did-you-mean is worked out for.
+const MAX_TYPO_LEN: usize = 200;
+
 /// Edit distance over characters, case-insensitive, counting a swap of two neighbouring
-/// characters as one edit (`mian` is one edit from `main`).
+/// characters as one edit (`mian` is one edit from `main`). Three rows of the table are
+/// kept (a swap looks two back), not the whole of it.
 pub fn edit_distance(a: &str, b: &str) -> usize {
     let a: Vec<char> = a.to_lowercase().chars().collect();
     let b: Vec<char> = b.to_lowercase().chars().collect();
     let w = b.len() + 1;
-    let mut d = vec![0usize; (a.len() + 1) * w];
-    for (j, cell) in d.iter_mut().take(w).enumerate() {
-        *cell = j;
-    }
+    let (mut two_back, mut prev, mut row) = (vec![0usize; w], (0..w).collect::<Vec<_>>(), vec![0usize; w]);
     for i in 1..=a.len() {
-        d[i * w] = i;
+        row[0] = i;
         for j in 1..=b.len() {
             let cost = usize::from(a[i - 1] != b[j - 1]);
-            let mut best = (d[(i - 1) * w + j] + 1).min(d[i * w + j - 1] + 1).min(d[(i - 1) * w + j - 1] + cost);
+            let mut best = (prev[j] + 1).min(row[j - 1] + 1).min(prev[j - 1] + cost);
             if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                best = best.min(d[(i - 2) * w + j - 2] + 1);
+                best = best.min(two_back[j - 2] + 1);
             }
-            d[i * w + j] = best;
+            row[j] = best;
         }
+        std::mem::swap(&mut two_back, &mut prev);
+        std::mem::swap(&mut prev, &mut row);
     }
-    d[a.len() * w + b.len()]
+    prev[b.len()]
 }
 
 #[cfg(test)]
@@ -396,6 +405,14 @@ mod tests {
         assert_eq!(did_you_mean("mian", ["main", "combat"]), Some("main"));
         assert_eq!(edit_distance("mian", "main"), 1);
         assert_eq!(edit_distance("kitten", "sitting"), 3);
+        assert_eq!(edit_distance("ab", "ba"), 1);
+        assert_eq!(edit_distance("", "abc"), 3);
+        assert_eq!(edit_distance("abcdef", "badcfe"), 3);
+        // Names far longer than a designer types are not measured (each measure costs the
+        // product of the lengths): a 30,000-letter name once took gigabytes.
+        let long = "x".repeat(30_000);
+        let near_long = format!("{long}y");
+        assert_eq!(did_you_mean(&long, [near_long.as_str()]), None);
         assert_eq!(did_you_mean("xyzzy", ["Add", "Remove"]), None);
         // A whole word of one candidate only.
         let actions = ["until_all_pass", "active_player", "one_each", "none"];
