@@ -126,6 +126,11 @@ fn bench_generates_a_library_that_checks_clean() {
     assert_eq!(o.status.code(), Some(0), "{out}{}", String::from_utf8_lossy(&o.stderr));
     assert!(out.contains("generated 300 cards"), "{out}");
     assert!(out.contains("(300 cards, 0 problems)"), "{out}");
+    // The library is written to disk first: a count past the bound is refused before any.
+    let o = twilit(root(), &["bench", "--cards", "18446744073709551615"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("more than the 1000000"), "{o:?}");
+    assert!(o.stdout.is_empty());
 }
 
 /// The measuring games of `benches/games` check clean and play exactly the 100 turns their

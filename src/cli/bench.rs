@@ -44,6 +44,9 @@ play: |
   move this to play_area
 "#;
 
+/// The most cards `twilit bench --cards` generates (some 150 MB of YAML).
+pub const MAX_CARDS: usize = 1_000_000;
+
 /// Writes a game with `cards` cards (100 per file) under `dir`; returns the bytes written.
 pub fn generate(dir: &Path, cards: usize) -> std::io::Result<u64> {
     std::fs::create_dir_all(dir)?;

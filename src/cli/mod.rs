@@ -155,7 +155,7 @@ enum Command {
     },
     /// Measure `check` on a generated library of N cards (load and check, best of runs).
     Bench {
-        /// How many cards to generate.
+        /// How many cards to generate (at most 1,000,000: the library is written to disk).
         #[arg(long, default_value_t = 20_000)]
         cards: usize,
         /// How many timed runs (the best is reported).
@@ -322,6 +322,11 @@ pub fn run_with<A: Into<OsString> + Clone>(
 }
 
 fn run_bench(cards: usize, runs: usize, keep: bool, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    // Every card is written to the temporary directory first: an unbounded count filled the disk.
+    if cards > bench::MAX_CARDS {
+        let _ = writeln!(err, "error: --cards {cards} is more than the {} a generated library may hold", bench::MAX_CARDS);
+        return EXIT_USAGE;
+    }
     let lib = bench::TempLibrary::new(bench::temp_dir(cards), keep);
     let dir = &lib.dir;
     let bytes = match bench::generate(dir, cards) {
