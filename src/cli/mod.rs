@@ -324,7 +324,8 @@ pub fn run_with<A: Into<OsString> + Clone>(
 fn run_bench(cards: usize, runs: usize, keep: bool, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     // Every card is written to the temporary directory first: an unbounded count filled the disk.
     if cards > bench::MAX_CARDS {
-        let _ = writeln!(err, "error: --cards {cards} is more than the {} a generated library may hold", bench::MAX_CARDS);
+        let _ =
+            writeln!(err, "error: --cards {cards} is more than the {} a generated library may hold", bench::MAX_CARDS);
         return EXIT_USAGE;
     }
     let lib = bench::TempLibrary::new(bench::temp_dir(cards), keep);

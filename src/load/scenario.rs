@@ -4,7 +4,7 @@
 use super::convert::{head, list, Cx};
 use super::model::{ScriptSrc, Sp};
 pub(crate) use super::scenario_shape::*;
-use super::yaml::Node;
+use super::yaml::{Node, NodeKind};
 use crate::diag::{did_you_mean, Diagnostic};
 use crate::diag::{FileId, Span};
 
@@ -210,6 +210,13 @@ pub fn scenario(cx: &mut Cx, node: &Node) -> Option<Scenario> {
         "players" => {
             s.players_span = v.span.clone();
             s.players = cx.items(v, "`players`").iter().filter_map(|n| player(cx, n)).collect();
+            if matches!(&v.kind, NodeKind::Seq(items) if items.is_empty()) {
+                // A scenario of nobody runs no seat at all: it can test nothing.
+                let d = Diagnostic::error("player-count", "this scenario seats no players", cx.file, v.span.clone())
+                    .with_label("an empty list")
+                    .with_help("list the players: `players: [{ name: alice }, { name: bob }]`");
+                cx.diags.push(d);
+            }
         }
         "setup" => s.setup = cx.items(v, "`setup`").iter().filter_map(|n| setup_item(cx, n)).collect(),
         _ => s.steps = cx.items(v, "`steps`").iter().filter_map(|n| step(cx, n)).collect(),
@@ -562,5 +569,11 @@ mod tests {
         let got: Vec<(&str, &str)> =
             got.iter().map(|(c, s)| (c.strip_prefix("twilit::").unwrap(), s.as_str())).collect();
         assert_eq!(got, want);
+    }
+
+    #[test]
+    fn a_scenario_of_nobody_is_refused() {
+        let (_, got) = load("scenario: s\ngame: g\nplayers: []\n");
+        assert_eq!(got, [("twilit::player-count".to_string(), "[]".to_string())]);
     }
 }

@@ -358,3 +358,11 @@ fn this_is_the_card_in_its_scripts_and_the_player_in_a_factions() {
     c.one("wrong-holder", "this");
     assert_eq!(c.diags[0].message, "`wounds` is kept on cards (`on: card`), not on a player");
 }
+
+#[test]
+fn two_scenario_players_of_one_name_are_a_duplicate() {
+    let c = scenario("scenario: s\ngame: g\nplayers: [{ name: alice }, { name: bob }, { name: alice }]\n");
+    let d = c.one("duplicate-id", "alice");
+    assert_eq!(c.at(0), (3, 51), "the second alice");
+    assert_eq!(c.covers(&d.labels[1]), "alice");
+}

@@ -36,7 +36,16 @@ impl FileChecker<'_> {
         if let Some(g) = &bundle.game {
             self.player_count(s, g);
         }
-        for p in &s.players {
+        for (i, p) in s.players.iter().enumerate() {
+            // Scripts name a player by name: a second of one name is never reached.
+            if let Some(first) = s.players[..i].iter().find(|q| q.name.value == p.name.value && !p.name.is_missing()) {
+                let msg = format!("two players are named `{}`", p.name.value);
+                let d = Diagnostic::error("duplicate-id", msg, p.name.file, p.name.span)
+                    .with_label("named again here")
+                    .with_secondary(first.name.file, first.name.span.range(), "first named here")
+                    .with_help("give each player of a scenario their own name");
+                self.diags.push(d);
+            }
             if crate::syntax::grammar_reserved(&p.name.value) {
                 let msg =
                     format!("player `{}` is named with a reserved word, so no script can refer to them", p.name.value);
