@@ -395,6 +395,14 @@ impl<'a> Checker<'a> {
     /// A procedure referred to by name (`except during battle`, `uses battle`).
     pub(crate) fn procedure_name(&mut self, p: &Ident) {
         if !matches!(self.env.lookup(&p.name), Some(Sym::Procedure { .. })) {
+            if self.env.game_actions.iter().any(|a| *a == *p.name) {
+                let msg = format!("`{}` is a game ability, not a procedure", p.name);
+                self.error("unknown-procedure", msg, &p.span).help = Some(format!(
+                    "`uses` and `during` name a procedure: let `{}`'s effect call one, and name that",
+                    p.name
+                ));
+                return;
+            }
             let hint = self.suggest_procedure(&p.name);
             self.error("unknown-procedure", format!("unknown procedure `{}`", p.name), &p.span).suggest_opt(hint);
         }

@@ -366,3 +366,14 @@ fn two_scenario_players_of_one_name_are_a_duplicate() {
     assert_eq!(c.at(0), (3, 51), "the second alice");
     assert_eq!(c.covers(&d.labels[1]), "alice");
 }
+
+#[test]
+fn a_game_ability_named_where_a_procedure_belongs_is_told_so() {
+    let g =
+        game_with(&[("keywords:\n", "abilities:\n  - name: rally\n    action: main\n    effect: draw 1\nkeywords:\n")]);
+    let card = "- id: herald\n  name: Herald\n  abilities:\n    - when: a player uses rally\n      effect: draw 1\n";
+    let c = check(&[("game.yaml", &g), ("c.yaml", card)]);
+    let d = c.one("unknown-procedure", "rally");
+    assert_eq!(d.message, "`rally` is a game ability, not a procedure");
+    assert!(d.help.as_deref().unwrap().contains("let `rally`'s effect call one"), "{:?}", d.help);
+}
