@@ -86,8 +86,13 @@ impl<'a> Cx<'a> {
     pub fn unknown(&mut self, key: &Sp<String>, what: &str, known: &[&str]) {
         let msg = format!("unknown field `{}` in {what}", key.value);
         let hint = did_you_mean(&key.value, known.iter().copied());
+        // An ability's field one level too high (`limit:` beside a faction's `abilities:`).
+        let ability_field = what != "an ability" && super::card::ABILITY_FIELDS.contains(&key.value.as_str());
         let mut help = match hint {
             Some(m) => format!("did you mean `{m}`?"),
+            None if ability_field => {
+                format!("`{}` is a field of an ability: indent it under its ability in `abilities:`", key.value)
+            }
             None => format!("expected one of {}", list(known)),
         };
         // A key that looks right but is not: say which character is not what it seems.
