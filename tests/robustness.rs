@@ -350,3 +350,30 @@ fn loops_over_large_zones_are_bounded_by_the_step_budget() {
     run("repeat 5 times { shuffle deck }").expect("five shuffles");
     run("repeat 2 times { move top soldier of deck to hand }").expect("two moves");
 }
+
+/// A replay file's answers are held to the rules' bounds: an edited file that picked every
+/// card of a hand for "choose 1", or one card three times, moved them all and exited 0.
+#[test]
+fn a_replays_answers_keep_to_the_question_bounds() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let game = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("cards/goofspiel");
+    for (answers, says) in [
+        ("[[0,1,2,3,4,5,6,7,8,9,10,11]]", "the agent picked 12 options, where 1 may be picked"),
+        ("[[0,0,0]]", "the agent picked the same option twice"),
+        ("[[]]", "the agent picked 0 options, where 1 may be picked"),
+    ] {
+        let replay = format!(
+            r#"{{"game":{:?},"seed":1,"players":2,"turns":1000,"humans":["p1"],"answers":{answers}}}"#,
+            game.to_string_lossy()
+        );
+        let file = dir.path().join("r.json");
+        std::fs::write(&file, replay).expect("replay");
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_twilit"))
+            .args(["replay", &file.to_string_lossy()])
+            .output()
+            .expect("runs");
+        let all = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+        assert_eq!(out.status.code(), Some(1), "{answers}: {all}");
+        assert!(all.contains(says), "{answers}: {all}");
+    }
+}

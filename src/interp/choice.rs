@@ -230,9 +230,22 @@ impl Interp<'_> {
             Some(i) => Picked::One([i.map_err(Halt::agent)?]),
             None => Picked::Many(self.agent.choose(&ask, &mut state.rng).map_err(Halt::agent)?),
         };
-        if picked.as_slice().iter().any(|&i| i >= count) {
+        let got = picked.as_slice();
+        if got.iter().any(|&i| i >= count) {
             let prompt = self.prompt_text(prompt, cx);
             return Err(Halt::agent(format!("`{prompt}`: the agent picked an option that does not exist")));
+        }
+        // An agent reading answers from a file (a replay) may hold any list: the rules'
+        // bounds and one pick per option hold for it as for a player at the table.
+        if let Picked::Many(many) = &picked {
+            let declined = many.len() == 1 && Some(many[0]) == decline;
+            let twice = many.iter().enumerate().any(|(k, i)| many[..k].contains(i));
+            if twice || (!declined && (many.len() < min || many.len() > max)) {
+                let prompt = self.prompt_text(prompt, cx);
+                let why = if twice { "the same option twice".to_string() } else { format!("{} options", many.len()) };
+                let bounds = if min == max { min.to_string() } else { format!("{min} to {max}") };
+                return Err(Halt::agent(format!("`{prompt}`: the agent picked {why}, where {bounds} may be picked")));
+            }
         }
         Ok(picked)
     }
