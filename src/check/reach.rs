@@ -10,6 +10,14 @@ use super::env::{Env, Sym};
 pub fn unreachable_end(bundle: &GameBundle, env: &Env, diags: &mut Vec<Diagnostic>) {
     let Some(g) = &bundle.game else { return };
     let Some(end) = &g.end else { return };
+    // A game that says when it ends is meant to be played whole, which takes turns.
+    let phases = |t: &Option<Turn>| t.as_ref().is_some_and(|t| !t.phases.is_empty());
+    if !phases(&g.turn) && !bundle.factions.iter().any(|f| phases(&f.turn)) {
+        let d = Diagnostic::warning("no-phases", "the game has an `end:` but no turn phases", end.file, end.span)
+            .with_label("`play` and `simulate` cannot play a game without turns")
+            .with_help("add the turn's phases: `turn: { phases: [{ name: main }] }`");
+        diags.push(d);
+    }
     let words = words(&end.text);
     let never = if end.text.trim() == "false" {
         Some("`end:` is `false`".to_string())
