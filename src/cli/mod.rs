@@ -540,7 +540,9 @@ fn explain(
                 .map(|h| format!("; did you mean `{h}`?"))
                 .unwrap_or_default();
             let _ = writeln!(err, "error: no card or faction `{id}`{hint}");
-            EXIT_PROBLEMS
+            // The id was typed on the command line: a mistake in the command, not a
+            // problem found in the game's files.
+            EXIT_USAGE
         }
     }
 }
