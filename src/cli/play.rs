@@ -54,6 +54,17 @@ pub(super) fn rules_of(
     limits: &Limits,
     err: &mut dyn Write,
 ) -> Result<(Rules, crate::load::GameBundle, SourceMap), i32> {
+    // A directory in no game (`/`, a folder of many games) would be walked whole and every
+    // game below it checked, only to be refused: it is refused before anything is read.
+    if path.is_dir() && crate::load::game_dir_of(&path.join(crate::load::GAME_FILE)).is_none() {
+        let _ = writeln!(
+            err,
+            "error: {} must be one game directory: there is no {} in it or above it (nothing in it was read)",
+            path.display(),
+            crate::load::GAME_FILE
+        );
+        return Err(EXIT_USAGE);
+    }
     let mut sources = SourceMap::default();
     let (mut lib, mut diags) = crate::load::load_paths_with(&[path.to_path_buf()], &mut sources, limits);
     diags.extend(crate::check::check_library(&lib).diags);

@@ -16,7 +16,8 @@ use crate::interp::probe::Probe;
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Replay {
-    /// The game's directory, as given to `play` or `simulate`.
+    /// The game's directory: in memory as given to `play` or `simulate`; in the file,
+    /// relative to the file's own folder (`save`), so that it is found from anywhere.
     pub game: PathBuf,
     /// The seed of the game's generator.
     pub seed: u64,
@@ -42,9 +43,12 @@ impl Replay {
         Replay { game: game.to_path_buf(), seed, players, turns, humans: vec![], answers: vec![], stopped: false }
     }
 
-    /// Writes the replay as JSON.
+    /// Writes the replay as JSON, its game's directory written from the file's folder.
     pub fn save(&self, path: &Path) -> Result<(), String> {
-        let text = serde_json::to_string_pretty(self).map_err(|e| e.to_string())?;
+        // As typed (`.`), the directory meant the folder `play` ran in, and `replay` run
+        // from anywhere else read another one: `/` had it check the whole disk.
+        let stored = Replay { game: game_from(path, &self.game), ..self.clone() };
+        let text = serde_json::to_string_pretty(&stored).map_err(|e| e.to_string())?;
         std::fs::write(path, text + "\n").map_err(|e| format!("cannot write the replay {}: {e}", path.display()))
     }
 
@@ -67,8 +71,61 @@ pub struct ReplayOpts {
     pub limits: crate::limits::Limits,
 }
 
-/// A replay and its game, loaded: a relative game directory is read from where the
-/// replay was made, or beside the file.
+/// `game` as a path from the folder of `file` (a replay about to be written there): relative
+/// when the two share a folder below the file system's root (a replay and its game moved
+/// together still meet), absolute when they share only the root (a relative path up through
+/// `/` would break as soon as the replay moved); as given when either cannot be found.
+fn game_from(file: &Path, game: &Path) -> PathBuf {
+    let folder = file.parent().filter(|f| !f.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let (Ok(game), Ok(folder)) = (std::fs::canonicalize(game), std::fs::canonicalize(folder)) else {
+        return std::path::absolute(game).unwrap_or_else(|_| game.to_path_buf());
+    };
+    let (to, from): (Vec<_>, Vec<_>) = (game.components().collect(), folder.components().collect());
+    let common = to.iter().zip(&from).take_while(|(a, b)| a == b).count();
+    // The root (and on Windows the drive) is one component: sharing only it is sharing nothing.
+    let roots = to.iter().take_while(|c| !matches!(c, std::path::Component::Normal(_))).count();
+    if common <= roots {
+        return game;
+    }
+    let mut rel: PathBuf = std::iter::repeat_n(std::path::Component::ParentDir, from.len() - common).collect();
+    rel.extend(&to[common..]);
+    if rel.as_os_str().is_empty() {
+        rel.push(".");
+    }
+    rel
+}
+
+/// The game directory of a replay `r` read from `file`: beside the file (where `save` writes
+/// it from), else from the current directory (replays written before stored it as typed).
+/// A directory without a `game.yaml` at its top is no game: refused before anything below
+/// it is read, since loading it would check every game under it (`/`: the whole disk).
+fn game_dir(file: &Path, r: &Replay, err: &mut dyn Write) -> Result<PathBuf, i32> {
+    let beside = file.parent().map_or_else(|| r.game.clone(), |d| d.join(&r.game));
+    let mut tried = vec![beside];
+    if r.game.is_relative() && tried[0] != r.game {
+        tried.push(r.game.clone());
+    }
+    if let Some(dir) = tried.iter().find(|d| d.join(crate::load::GAME_FILE).is_file()) {
+        return Ok(dir.clone());
+    }
+    let places: Vec<String> = tried.iter().map(|d| d.display().to_string()).collect();
+    let _ = writeln!(
+        err,
+        "error: the replay {} names the game directory {}, but there is no {} in {}",
+        file.display(),
+        r.game.display(),
+        crate::load::GAME_FILE,
+        places.join(" nor in ")
+    );
+    let _ = writeln!(
+        err,
+        "  help: a replay's `game` is read beside the replay, else from the current directory; \
+         point it at the game's folder (nothing under the paths above was read)"
+    );
+    Err(EXIT_USAGE)
+}
+
+/// A replay and its game, loaded (see `game_dir` for where the game is looked for).
 fn open(
     file: &Path,
     limits: &crate::limits::Limits,
@@ -78,11 +135,7 @@ fn open(
         let _ = writeln!(err, "error: {e}");
         EXIT_USAGE
     })?;
-    let beside = file.parent().map(|d| d.join(&r.game));
-    let dir = match beside.filter(|d| !r.game.exists() && d.is_dir()) {
-        Some(d) => d,
-        None => r.game.clone(),
-    };
+    let dir = game_dir(file, &r, err)?;
     let (rules, players, sources) = super::play::game_of(&dir, Some(r.players), limits, err)?;
     Ok((r, rules, players, sources))
 }
