@@ -11,6 +11,8 @@ use serde::{Deserialize, Serialize};
 use super::render::Format;
 use super::{EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE};
 use crate::interp::probe::Probe;
+use crate::interp::Rules;
+use crate::scenario::Seating;
 
 /// A saved game.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
@@ -23,6 +25,11 @@ pub struct Replay {
     pub seed: u64,
     /// How many players.
     pub players: usize,
+    /// Each seat's faction, `p1` first (`null` for a seat with none), for a game with
+    /// factions. A replay saved before seats were recorded has none: its players took the
+    /// factions in file order, as `play` hands them out.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub factions: Vec<Option<String>>,
     /// The turn limit it was played with.
     pub turns: u32,
     /// The seats people played (none: the random agent played every seat).
@@ -38,9 +45,27 @@ pub struct Replay {
 }
 
 impl Replay {
-    /// A game the seeded random agent played for every seat: its seed decides it.
-    pub fn random(game: &Path, seed: u64, players: usize, turns: u32) -> Replay {
-        Replay { game: game.to_path_buf(), seed, players, turns, humans: vec![], answers: vec![], stopped: false }
+    /// A game the seeded random agent played for every seat: its seed and seats decide it.
+    pub fn random(game: &Path, seed: u64, seats: &Seating, rules: &Rules, turns: u32) -> Replay {
+        Replay {
+            game: game.to_path_buf(),
+            seed,
+            players: seats.players(),
+            factions: recorded(seats, rules),
+            turns,
+            humans: vec![],
+            answers: vec![],
+            stopped: false,
+        }
+    }
+
+    /// The table the game was played at.
+    pub fn seats(&self) -> Seating {
+        if self.factions.is_empty() {
+            Seating::InFileOrder(self.players)
+        } else {
+            Seating::Factions(self.factions.clone())
+        }
     }
 
     /// Writes the replay as JSON, its game's directory written from the file's folder.
@@ -57,6 +82,36 @@ impl Replay {
         let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
         serde_json::from_str(&text).map_err(|e| format!("{} is not a replay: {e}", path.display()))
     }
+}
+
+/// The seats' factions a replay records: every seat's, when the game has factions (a game
+/// without has nothing to record, and its replays stay as they were).
+pub(super) fn recorded(seats: &Seating, rules: &Rules) -> Vec<Option<String>> {
+    if rules.factions.is_empty() {
+        return vec![];
+    }
+    seats.factions(rules)
+}
+
+/// Whether each seat's faction is one of the game's, and none sits twice: what `play
+/// --factions` and a replay's `factions` may give.
+pub(super) fn check_seats(seats: &[Option<String>], rules: &Rules) -> Result<(), String> {
+    let ids = || rules.factions.iter().map(|f| f.id.as_str());
+    for (i, f) in seats.iter().enumerate() {
+        let Some(f) = f else { continue };
+        if !ids().any(|id| id == f) {
+            let hint = match crate::diag::did_you_mean(f, ids()) {
+                Some(h) => format!("; did you mean `{h}`?"),
+                None if rules.factions.is_empty() => "; it has none".to_string(),
+                None => format!("; its factions are {}", ids().collect::<Vec<_>>().join(", ")),
+            };
+            return Err(format!("{} has no faction `{f}`{hint}", rules.game));
+        }
+        if seats[..i].contains(&Some(f.clone())) {
+            return Err(format!("the faction `{f}` sits at two seats"));
+        }
+    }
+    Ok(())
 }
 
 /// Options of `twilit replay`.
@@ -137,6 +192,15 @@ fn open(
     })?;
     let dir = game_dir(file, &r, err)?;
     let (rules, players, sources) = super::play::game_of(&dir, Some(r.players), limits, err)?;
+    let seats = if r.factions.is_empty() || r.factions.len() == r.players {
+        check_seats(&r.factions, &rules)
+    } else {
+        Err(format!("it seats {} factions for {} players", r.factions.len(), r.players))
+    };
+    if let Err(e) = seats {
+        let _ = writeln!(err, "error: the replay {} does not fit its game: {e}", file.display());
+        return Err(EXIT_USAGE);
+    }
     Ok((r, rules, players, sources))
 }
 
@@ -152,7 +216,7 @@ pub fn run(o: ReplayOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     };
     // A random game that halts keeps its log up to the error, printed as `play` does.
     let played = if r.humans.is_empty() {
-        crate::scenario::whole_game_to_halt(&rules, r.seed, players, r.turns, Box::new(crate::interp::RandomAgent))
+        crate::scenario::whole_game_to_halt(&rules, r.seed, r.seats(), r.turns, Box::new(crate::interp::RandomAgent))
             .map_err(|(h, s)| (h, s, false))
     } else {
         super::human::replay(&rules, &r)
@@ -238,7 +302,7 @@ fn probe(
         crate::scenario::probe_whole_game(
             rules,
             r.seed,
-            r.players,
+            r.seats(),
             r.turns,
             Box::new(crate::interp::RandomAgent),
             probe,
