@@ -114,8 +114,9 @@ fn explain_prints_parsed_abilities() {
     let out = stdout(&o);
     assert_eq!(o.status.code(), Some(0), "{out}");
     assert!(out.contains("(modify cost (or condition possession) (pos 2) (until-end turn))"), "{out}");
+    // An id typed on the command line that names nothing is a usage error (exit 2).
     let o = twilit(root(), &["explain", "rohirim_road"]);
-    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("did you mean `rohirrim_road`?"));
 }
 

@@ -106,3 +106,23 @@ fn turns_n_plays_n_turns_and_opens_no_other() {
     let (_, out, _) = twilit(&["play", "cards/goofspiel", "--seed", "1", "--turns", "1"]);
     assert!(out.contains("not ended after 1 turn (scores: p1 9, p2 0)"), "{out}");
 }
+
+/// `play`, `simulate` and `bench --game` given a folder in no game (`/`, a folder of games)
+/// walked it whole and checked every game below it before refusing it; they now refuse it
+/// at once, reading nothing in it. A folder inside a game still plays that game.
+#[test]
+fn a_folder_in_no_game_is_refused_before_anything_in_it_is_read() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let games = tmp.path().join("games");
+    std::fs::create_dir_all(games.join("broken")).expect("folder");
+    std::fs::write(games.join("broken/game.yaml"), "game: broken\nplayers: nonsense\n").expect("written");
+    let path = games.to_str().expect("utf-8 path");
+    for args in [vec!["play", path], vec!["simulate", path, "--games", "2"], vec!["bench", "--game", path]] {
+        let (code, out, err) = twilit(&args);
+        assert_eq!((code, out.as_str()), (2, ""), "{args:?}: {err}");
+        assert!(err.contains(&format!("{path} must be one game directory: there is no game.yaml")), "{err}");
+        assert!(!err.contains("twilit::") && !err.contains("broken"), "{args:?}: read below it: {err}");
+    }
+    let (code, out, err) = twilit(&["play", "cards/root/factions", "--turns", "0"]);
+    assert_eq!(code, 0, "{out}{err}");
+}

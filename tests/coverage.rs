@@ -38,3 +38,13 @@ fn every_scenario_still_passes_while_recording() {
     assert_eq!(code, 0, "a scenario failed while recording:\n{err}");
     assert!(out.contains("cards/lotr/fellowship.yaml: fields 14/14 (100%)"), "{out}");
 }
+
+/// A game ability with a `name:` is reported by that name (`game ability deploy`), the one
+/// the designer wrote and searches for; it was "game ability 1". An unnamed one keeps its
+/// number.
+#[test]
+fn a_named_ability_is_reported_by_its_name() {
+    let (code, out, err) = twilit(&["coverage", "tests/fixtures/coverage_abilities"]);
+    assert_eq!(code, 0, "{out}{err}");
+    insta::assert_snapshot!("coverage_named_abilities", out);
+}

@@ -103,3 +103,105 @@ fn a_game_quit_before_the_end_is_saved_and_replays_up_to_there() {
     assert_eq!(code, 0, "{err}");
     assert!(scenario.contains("scenario: \"step "), "{scenario}");
 }
+
+/// Runs `twilit ARGS` from `dir`: its exit code, stdout and stderr.
+fn twilit_in(dir: &std::path::Path, args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_twilit"))
+        .current_dir(dir)
+        .args(args)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("twilit runs");
+    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+    (out.status.code().expect("exit code"), text(&out.stdout), text(&out.stderr))
+}
+
+/// The `game` a replay file stores.
+fn stored_game(file: &std::path::Path) -> String {
+    let saved: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(file).expect("the replay is written")).expect("JSON");
+    saved["game"].as_str().expect("a game path").to_string()
+}
+
+/// `play . --save-replay replay.json` stored `"game": "."`, which `replay` run from another
+/// folder read as that folder (from `/`, the whole disk). The game is now stored from the
+/// replay's own folder, so the replay plays the same game from anywhere.
+#[test]
+fn a_replay_finds_its_game_from_any_folder() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let game = tmp.path().join("game");
+    common::copy_game(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("cards/goofspiel"), &game);
+    let (code, played, err) = twilit_in(&game, &["play", ".", "--seed", "4", "--save-replay", "replay.json"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(stored_game(&game.join("replay.json")), ".");
+    // From an empty folder, and from the one above the game (a folder that is no game).
+    let elsewhere = tempfile::tempdir().expect("temp dir");
+    let file = game.join("replay.json");
+    for cwd in [elsewhere.path(), tmp.path()] {
+        let (code, replayed, err) = twilit_in(cwd, &["replay", file.to_str().expect("utf-8")]);
+        assert_eq!(code, 0, "from {}: {err}", cwd.display());
+        assert_eq!(replayed, played, "from {}", cwd.display());
+    }
+    // A replay saved in another folder names the game from there.
+    std::fs::create_dir(tmp.path().join("replays")).expect("folder");
+    let (code, _, err) = twilit_in(tmp.path(), &["play", "game", "--seed", "4", "--save-replay", "replays/r.json"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(stored_game(&tmp.path().join("replays/r.json")), "../game");
+    let (code, replayed, err) =
+        twilit_in(elsewhere.path(), &["replay", &tmp.path().join("replays/r.json").to_string_lossy()]);
+    assert_eq!((code, replayed), (0, played), "{err}");
+}
+
+/// `simulate --save-replays` stored the game as typed too: each replay now names a path
+/// that, read from the replay's folder, is the game.
+#[test]
+fn simulated_replays_name_their_game_from_their_folder() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let saved = dir.path().join("replays");
+    let saved_str = saved.to_str().expect("utf-8 path");
+    let (code, _, err) =
+        twilit(&["simulate", "cards/goofspiel", "--games", "1", "--seed", "3", "--save-replays", saved_str]);
+    assert_eq!(code, 0, "{err}");
+    let game = stored_game(&saved.join("goofspiel-3.json"));
+    assert_ne!(game, "cards/goofspiel", "stored as typed");
+    let found = std::fs::canonicalize(saved.join(&game)).expect("the stored path is the game");
+    let real = std::fs::canonicalize(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("cards/goofspiel"));
+    assert_eq!(found, real.expect("the game"));
+}
+
+/// A replay written before the game was stored from its folder names it from the folder
+/// `play` ran in: read from the current directory when it is not beside the replay.
+#[test]
+fn an_old_replay_reads_its_game_from_the_current_directory() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = dir.path().join("old.json");
+    std::fs::write(&file, "{\"game\": \"cards/goofspiel\", \"seed\": 5, \"players\": 2, \"turns\": 1000}")
+        .expect("written");
+    let (code, replayed, err) = twilit(&["replay", file.to_str().expect("utf-8")]);
+    assert_eq!(code, 0, "{err}");
+    let (_, played, _) = twilit(&["play", "cards/goofspiel", "--seed", "5"]);
+    assert_eq!(replayed, played);
+}
+
+/// A replay whose game directory holds no `game.yaml` (a folder of games, `/`) was loaded
+/// whole: every game below it checked and its diagnostics printed (from `/`, 210,000 lines
+/// in 12 s) before "must be one game directory". It is now a usage error at once, naming the
+/// path, with nothing below it read; `scenario-from` reads replays the same way.
+#[test]
+fn a_replay_of_no_game_is_refused_before_anything_below_it_is_read() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let games = tmp.path().join("games");
+    common::copy_game(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("cards/goofspiel"), &games.join("a"));
+    std::fs::create_dir_all(games.join("broken")).expect("folder");
+    std::fs::write(games.join("broken/game.yaml"), "game: broken\nplayers: nonsense\n").expect("written");
+    let file = tmp.path().join("r.json");
+    let text = serde_json::json!({ "game": games, "seed": 1, "players": 2, "turns": 10 }).to_string();
+    std::fs::write(&file, text).expect("written");
+    for command in ["replay", "scenario-from"] {
+        let (code, out, err) = twilit(&[command, file.to_str().expect("utf-8")]);
+        assert_eq!((code, out.as_str()), (2, ""), "{command}: {err}");
+        assert!(err.contains(&format!("names the game directory {}", games.display())), "{command}: {err}");
+        assert!(err.contains("there is no game.yaml in"), "{command}: {err}");
+        assert!(!err.contains("twilit::") && !err.contains("broken"), "{command}: read below it: {err}");
+    }
+}

@@ -29,7 +29,7 @@ pub fn each_script<'b>(bundle: &'b GameBundle, f: &mut dyn FnMut(&'b ScriptSrc, 
             opt(&v.start, Entry::Expr, &format!("the start of variable {}", v.name.value), f);
         }
         for (i, a) in g.abilities.iter().enumerate() {
-            ability(a, &format!("game ability {}", i + 1), f);
+            ability(a, &format!("game ability {}", label(a, i)), f);
         }
     }
     for fac in &bundle.factions {
@@ -38,7 +38,7 @@ pub fn each_script<'b>(bundle: &'b GameBundle, f: &mut dyn FnMut(&'b ScriptSrc, 
         turn(&fac.turn, &format!(" of {name}"), f);
         opt(&fac.setup, Entry::Script, &format!("the `setup:` of {name}"), f);
         for (i, a) in fac.abilities.iter().enumerate() {
-            ability(a, &format!("ability {} of {name}", i + 1), f);
+            ability(a, &format!("ability {} of {name}", label(a, i)), f);
         }
         for c in &fac.cards {
             card(c, f);
@@ -78,10 +78,18 @@ fn card<'b>(c: &'b Card, f: &mut dyn FnMut(&'b ScriptSrc, Entry, &str)) {
     let id = &c.id.value;
     opt(&c.play, Entry::Script, &format!("the `play:` of {id}"), f);
     for (i, a) in c.abilities.iter().enumerate() {
-        let what =
-            if c.abilities.len() == 1 { format!("the ability of {id}") } else { format!("ability {} of {id}", i + 1) };
+        let what = match (a.name(), c.abilities.len()) {
+            (None, 1) => format!("the ability of {id}"),
+            _ => format!("ability {} of {id}", label(a, i)),
+        };
         ability(a, &what, f);
     }
+}
+
+/// How an ability is called in a report: its `name:`, which the designer wrote and finds
+/// in the file, else its number in its list (from 1, the `i`-th of the list).
+fn label(a: &Ability, i: usize) -> String {
+    a.name().map_or_else(|| (i + 1).to_string(), |n| n.value.clone())
 }
 
 fn ability<'b>(a: &'b Ability, what: &str, f: &mut dyn FnMut(&'b ScriptSrc, Entry, &str)) {

@@ -284,13 +284,13 @@ impl Agent for HumanAgent {
 pub fn play(
     rules: &Rules,
     seed: u64,
-    players: usize,
+    seats: &crate::scenario::Seating,
     turns: u32,
     session: Rc<RefCell<Session>>,
 ) -> Result<Option<crate::scenario::Played>, Halt> {
     loop {
         let agent = HumanAgent { session: session.clone(), random: RandomAgent };
-        let out = crate::scenario::whole_game(rules, seed, players, turns, Box::new(agent));
+        let out = crate::scenario::whole_game(rules, seed, seats.clone(), turns, Box::new(agent));
         let mut s = session.borrow_mut();
         match (out, s.stop.take()) {
             (Ok(g), _) => {
@@ -332,7 +332,7 @@ pub fn play(
 pub fn replay(rules: &Rules, r: &super::replay::Replay) -> Result<crate::scenario::Played, (Halt, Box<State>, bool)> {
     let session = replay_session(r);
     let agent = HumanAgent { session: session.clone(), random: RandomAgent };
-    let played = crate::scenario::whole_game_to_halt(rules, r.seed, r.players, r.turns, Box::new(agent));
+    let played = crate::scenario::whole_game_to_halt(rules, r.seed, r.seats(), r.turns, Box::new(agent));
     let ran_out = session.borrow().stop.is_some();
     played.map_err(|(h, s)| if ran_out { (Halt::error(RAN_OUT), s, true) } else { (h, s, false) })
 }
@@ -356,7 +356,7 @@ pub fn replay_probed(
 ) -> (Result<crate::scenario::Played, Halt>, crate::interp::probe::Probe) {
     let session = replay_session(r);
     let agent = HumanAgent { session: session.clone(), random: RandomAgent };
-    let (played, probe) = crate::scenario::probe_whole_game(rules, r.seed, r.players, r.turns, Box::new(agent), probe);
+    let (played, probe) = crate::scenario::probe_whole_game(rules, r.seed, r.seats(), r.turns, Box::new(agent), probe);
     let stopped = session.borrow().stop.is_some();
     let played = match played {
         Err(_) if stopped => Err(Halt::error(RAN_OUT)),

@@ -97,6 +97,11 @@ enum Command {
         /// Save the game as a replay (seed, players and people's answers) to this file.
         #[arg(long, value_name = "FILE")]
         save_replay: Option<PathBuf>,
+        /// Each seat's faction, `p1` first, `-` for a seat with none (`--factions b,-,a`;
+        /// default: the game's factions in file order). Sets the players' number.
+        // A list may start with `-` (no faction in `p1`): it is a value, not an option.
+        #[arg(long, value_name = "LIST", allow_hyphen_values = true)]
+        factions: Option<String>,
     },
     /// Play a saved game again (`play --save-replay`, `simulate --save-replays`) and print
     /// its log and result: the same file gives the same bytes.
@@ -272,7 +277,7 @@ pub fn run_with<A: Into<OsString> + Clone>(
             mutate::run(opts, out, err)
         }
         Command::Explain { id, paths, text } => explain(&id, default_paths(paths), text, &limits, out, err),
-        Command::Play { path, seed, turns, players, agent, games, viewer, format, humans, save_replay } => {
+        Command::Play { path, seed, turns, players, agent, games, viewer, format, humans, save_replay, factions } => {
             let o = play::PlayOpts {
                 path,
                 seed,
@@ -284,6 +289,7 @@ pub fn run_with<A: Into<OsString> + Clone>(
                 format,
                 humans,
                 save_replay,
+                factions,
                 limits,
             };
             play::play(o, out, err)
@@ -546,7 +552,9 @@ fn explain(
                 .map(|h| format!("; did you mean `{h}`?"))
                 .unwrap_or_default();
             let _ = writeln!(err, "error: no card or faction `{id}`{hint}");
-            EXIT_PROBLEMS
+            // The id was typed on the command line: a mistake in the command, not a
+            // problem found in the game's files.
+            EXIT_USAGE
         }
     }
 }

@@ -11,7 +11,7 @@ use crate::limits::Limits;
 
 use super::render::Format;
 use super::{render, EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE};
-use crate::scenario::Played;
+use crate::scenario::{Played, Seating};
 
 /// Which agent makes the choices.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -44,6 +44,9 @@ pub struct PlayOpts {
     pub humans: Vec<String>,
     /// Where to save the game as a replay (`--save-replay`; one game only).
     pub save_replay: Option<PathBuf>,
+    /// Each seat's faction, `p1` first, `-` for none (`--factions a,-,b`); none given: the
+    /// game's factions in file order.
+    pub factions: Option<String>,
     /// The bounds of loading and playing.
     pub limits: Limits,
 }
@@ -54,6 +57,17 @@ pub(super) fn rules_of(
     limits: &Limits,
     err: &mut dyn Write,
 ) -> Result<(Rules, crate::load::GameBundle, SourceMap), i32> {
+    // A directory in no game (`/`, a folder of many games) would be walked whole and every
+    // game below it checked, only to be refused: it is refused before anything is read.
+    if path.is_dir() && crate::load::game_dir_of(&path.join(crate::load::GAME_FILE)).is_none() {
+        let _ = writeln!(
+            err,
+            "error: {} must be one game directory: there is no {} in it or above it (nothing in it was read)",
+            path.display(),
+            crate::load::GAME_FILE
+        );
+        return Err(EXIT_USAGE);
+    }
     let mut sources = SourceMap::default();
     let (mut lib, mut diags) = crate::load::load_paths_with(&[path.to_path_buf()], &mut sources, limits);
     diags.extend(crate::check::check_library(&lib).diags);
@@ -134,29 +148,47 @@ pub fn play(o: PlayOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
             return EXIT_USAGE;
         }
     };
-    let (rules, players, sources) = match game_of(&o.path, o.players, &o.limits, err) {
+    let listed = match o.factions.as_deref().map(|l| factions_listed(l, o.players)).transpose() {
+        Ok(l) => l,
+        Err(e) => {
+            let _ = writeln!(err, "error: {e}");
+            return EXIT_USAGE;
+        }
+    };
+    let asked = o.players.or(listed.as_ref().map(Vec::len));
+    let (rules, players, sources) = match game_of(&o.path, asked, &o.limits, err) {
         Ok(g) => g,
         Err(code) => return code,
+    };
+    let seats = match listed {
+        Some(l) => match super::replay::check_seats(&l, &rules) {
+            Ok(()) => Seating::Factions(l),
+            Err(e) => {
+                let _ = writeln!(err, "error: `--factions`: {e}");
+                return EXIT_USAGE;
+            }
+        },
+        None => Seating::InFileOrder(players),
     };
     let viewer = match seat(o.viewer.as_deref(), players, err) {
         Ok(v) => v,
         Err(code) => return code,
     };
     if !o.humans.is_empty() {
-        return play_people(&o, &rules, players, &sources, out, err);
+        return play_people(&o, &rules, &seats, &sources, out, err);
     }
     if o.save_replay.is_some() && (o.games > 1 || o.agent != AgentKind::Random) {
         let _ = writeln!(err, "error: `--save-replay` saves one game played by the random agent or people");
         return EXIT_USAGE;
     }
     for seed in seeds {
-        match crate::scenario::whole_game_to_halt(&rules, seed, players, o.turns, agent(o.agent)) {
+        match crate::scenario::whole_game_to_halt(&rules, seed, seats.clone(), o.turns, agent(o.agent)) {
             Ok(g) => {
                 if o.games <= 1 {
                     print_log(&g.state, viewer, o.format, out);
                 }
                 if let Some(path) = &o.save_replay {
-                    let r = super::replay::Replay::random(&o.path, seed, players, o.turns);
+                    let r = super::replay::Replay::random(&o.path, seed, &seats, &rules, o.turns);
                     if let Err(e) = r.save(path) {
                         let _ = writeln!(err, "error: {e}");
                         return EXIT_USAGE;
@@ -177,6 +209,26 @@ pub fn play(o: PlayOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     EXIT_OK
 }
 
+/// The seats' factions `--factions` lists (`a,-,b`: `-` a seat with none), as many as the
+/// players; whether the game has them is checked once it is loaded.
+fn factions_listed(list: &str, players: Option<usize>) -> Result<Vec<Option<String>>, String> {
+    let mut seats = vec![];
+    for f in list.split(',').map(str::trim) {
+        match f {
+            "" => return Err(format!("`--factions {list}` has an empty entry: write `-` for a seat with no faction")),
+            "-" => seats.push(None),
+            f => seats.push(Some(f.to_string())),
+        }
+    }
+    match players {
+        Some(n) if n != seats.len() => Err(format!(
+            "`--factions` seats {} players and `--players` asks for {n}: give one entry per seat",
+            seats.len()
+        )),
+        _ => Ok(seats),
+    }
+}
+
 /// The player a `--as` names (`p1` is 0), if any.
 pub(super) fn seat(name: Option<&str>, players: usize, err: &mut dyn Write) -> Result<Option<usize>, i32> {
     let Some(name) = name else { return Ok(None) };
@@ -193,11 +245,12 @@ pub(super) fn seat(name: Option<&str>, players: usize, err: &mut dyn Write) -> R
 fn play_people(
     o: &PlayOpts,
     rules: &Rules,
-    players: usize,
+    seats: &Seating,
     sources: &SourceMap,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> i32 {
+    let players = seats.players();
     for h in &o.humans {
         let n = h.strip_prefix('p').and_then(|n| n.parse::<usize>().ok());
         if !n.is_some_and(|n| (1..=players).contains(&n)) {
@@ -229,6 +282,7 @@ fn play_people(
             game: o.path.clone(),
             seed: o.seed,
             players,
+            factions: super::replay::recorded(seats, rules),
             turns: o.turns,
             humans: o.humans.clone(),
             answers: session.borrow().answers(),
@@ -248,7 +302,7 @@ fn play_people(
         }
         true
     };
-    match super::human::play(rules, o.seed, players, o.turns, session.clone()) {
+    match super::human::play(rules, o.seed, seats, o.turns, session.clone()) {
         Ok(Some(g)) => {
             print_result(&g, o.seed, o.format, out);
             if save(false, err) {

@@ -11,17 +11,25 @@ use serde::{Deserialize, Serialize};
 use super::render::Format;
 use super::{EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE};
 use crate::interp::probe::Probe;
+use crate::interp::Rules;
+use crate::scenario::Seating;
 
 /// A saved game.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Replay {
-    /// The game's directory, as given to `play` or `simulate`.
+    /// The game's directory: in memory as given to `play` or `simulate`; in the file,
+    /// relative to the file's own folder (`save`), so that it is found from anywhere.
     pub game: PathBuf,
     /// The seed of the game's generator.
     pub seed: u64,
     /// How many players.
     pub players: usize,
+    /// Each seat's faction, `p1` first (`null` for a seat with none), for a game with
+    /// factions. A replay saved before seats were recorded has none: its players took the
+    /// factions in file order, as `play` hands them out.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub factions: Vec<Option<String>>,
     /// The turn limit it was played with.
     pub turns: u32,
     /// The seats people played (none: the random agent played every seat).
@@ -37,14 +45,35 @@ pub struct Replay {
 }
 
 impl Replay {
-    /// A game the seeded random agent played for every seat: its seed decides it.
-    pub fn random(game: &Path, seed: u64, players: usize, turns: u32) -> Replay {
-        Replay { game: game.to_path_buf(), seed, players, turns, humans: vec![], answers: vec![], stopped: false }
+    /// A game the seeded random agent played for every seat: its seed and seats decide it.
+    pub fn random(game: &Path, seed: u64, seats: &Seating, rules: &Rules, turns: u32) -> Replay {
+        Replay {
+            game: game.to_path_buf(),
+            seed,
+            players: seats.players(),
+            factions: recorded(seats, rules),
+            turns,
+            humans: vec![],
+            answers: vec![],
+            stopped: false,
+        }
     }
 
-    /// Writes the replay as JSON.
+    /// The table the game was played at.
+    pub fn seats(&self) -> Seating {
+        if self.factions.is_empty() {
+            Seating::InFileOrder(self.players)
+        } else {
+            Seating::Factions(self.factions.clone())
+        }
+    }
+
+    /// Writes the replay as JSON, its game's directory written from the file's folder.
     pub fn save(&self, path: &Path) -> Result<(), String> {
-        let text = serde_json::to_string_pretty(self).map_err(|e| e.to_string())?;
+        // As typed (`.`), the directory meant the folder `play` ran in, and `replay` run
+        // from anywhere else read another one: `/` had it check the whole disk.
+        let stored = Replay { game: game_from(path, &self.game), ..self.clone() };
+        let text = serde_json::to_string_pretty(&stored).map_err(|e| e.to_string())?;
         std::fs::write(path, text + "\n").map_err(|e| format!("cannot write the replay {}: {e}", path.display()))
     }
 
@@ -53,6 +82,36 @@ impl Replay {
         let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
         serde_json::from_str(&text).map_err(|e| format!("{} is not a replay: {e}", path.display()))
     }
+}
+
+/// The seats' factions a replay records: every seat's, when the game has factions (a game
+/// without has nothing to record, and its replays stay as they were).
+pub(super) fn recorded(seats: &Seating, rules: &Rules) -> Vec<Option<String>> {
+    if rules.factions.is_empty() {
+        return vec![];
+    }
+    seats.factions(rules)
+}
+
+/// Whether each seat's faction is one of the game's, and none sits twice: what `play
+/// --factions` and a replay's `factions` may give.
+pub(super) fn check_seats(seats: &[Option<String>], rules: &Rules) -> Result<(), String> {
+    let ids = || rules.factions.iter().map(|f| f.id.as_str());
+    for (i, f) in seats.iter().enumerate() {
+        let Some(f) = f else { continue };
+        if !ids().any(|id| id == f) {
+            let hint = match crate::diag::did_you_mean(f, ids()) {
+                Some(h) => format!("; did you mean `{h}`?"),
+                None if rules.factions.is_empty() => "; it has none".to_string(),
+                None => format!("; its factions are {}", ids().collect::<Vec<_>>().join(", ")),
+            };
+            return Err(format!("{} has no faction `{f}`{hint}", rules.game));
+        }
+        if seats[..i].contains(&Some(f.clone())) {
+            return Err(format!("the faction `{f}` sits at two seats"));
+        }
+    }
+    Ok(())
 }
 
 /// Options of `twilit replay`.
@@ -67,8 +126,61 @@ pub struct ReplayOpts {
     pub limits: crate::limits::Limits,
 }
 
-/// A replay and its game, loaded: a relative game directory is read from where the
-/// replay was made, or beside the file.
+/// `game` as a path from the folder of `file` (a replay about to be written there): relative
+/// when the two share a folder below the file system's root (a replay and its game moved
+/// together still meet), absolute when they share only the root (a relative path up through
+/// `/` would break as soon as the replay moved); as given when either cannot be found.
+fn game_from(file: &Path, game: &Path) -> PathBuf {
+    let folder = file.parent().filter(|f| !f.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let (Ok(game), Ok(folder)) = (std::fs::canonicalize(game), std::fs::canonicalize(folder)) else {
+        return std::path::absolute(game).unwrap_or_else(|_| game.to_path_buf());
+    };
+    let (to, from): (Vec<_>, Vec<_>) = (game.components().collect(), folder.components().collect());
+    let common = to.iter().zip(&from).take_while(|(a, b)| a == b).count();
+    // The root (and on Windows the drive) is one component: sharing only it is sharing nothing.
+    let roots = to.iter().take_while(|c| !matches!(c, std::path::Component::Normal(_))).count();
+    if common <= roots {
+        return game;
+    }
+    let mut rel: PathBuf = std::iter::repeat_n(std::path::Component::ParentDir, from.len() - common).collect();
+    rel.extend(&to[common..]);
+    if rel.as_os_str().is_empty() {
+        rel.push(".");
+    }
+    rel
+}
+
+/// The game directory of a replay `r` read from `file`: beside the file (where `save` writes
+/// it from), else from the current directory (replays written before stored it as typed).
+/// A directory without a `game.yaml` at its top is no game: refused before anything below
+/// it is read, since loading it would check every game under it (`/`: the whole disk).
+fn game_dir(file: &Path, r: &Replay, err: &mut dyn Write) -> Result<PathBuf, i32> {
+    let beside = file.parent().map_or_else(|| r.game.clone(), |d| d.join(&r.game));
+    let mut tried = vec![beside];
+    if r.game.is_relative() && tried[0] != r.game {
+        tried.push(r.game.clone());
+    }
+    if let Some(dir) = tried.iter().find(|d| d.join(crate::load::GAME_FILE).is_file()) {
+        return Ok(dir.clone());
+    }
+    let places: Vec<String> = tried.iter().map(|d| d.display().to_string()).collect();
+    let _ = writeln!(
+        err,
+        "error: the replay {} names the game directory {}, but there is no {} in {}",
+        file.display(),
+        r.game.display(),
+        crate::load::GAME_FILE,
+        places.join(" nor in ")
+    );
+    let _ = writeln!(
+        err,
+        "  help: a replay's `game` is read beside the replay, else from the current directory; \
+         point it at the game's folder (nothing under the paths above was read)"
+    );
+    Err(EXIT_USAGE)
+}
+
+/// A replay and its game, loaded (see `game_dir` for where the game is looked for).
 fn open(
     file: &Path,
     limits: &crate::limits::Limits,
@@ -78,12 +190,17 @@ fn open(
         let _ = writeln!(err, "error: {e}");
         EXIT_USAGE
     })?;
-    let beside = file.parent().map(|d| d.join(&r.game));
-    let dir = match beside.filter(|d| !r.game.exists() && d.is_dir()) {
-        Some(d) => d,
-        None => r.game.clone(),
-    };
+    let dir = game_dir(file, &r, err)?;
     let (rules, players, sources) = super::play::game_of(&dir, Some(r.players), limits, err)?;
+    let seats = if r.factions.is_empty() || r.factions.len() == r.players {
+        check_seats(&r.factions, &rules)
+    } else {
+        Err(format!("it seats {} factions for {} players", r.factions.len(), r.players))
+    };
+    if let Err(e) = seats {
+        let _ = writeln!(err, "error: the replay {} does not fit its game: {e}", file.display());
+        return Err(EXIT_USAGE);
+    }
     Ok((r, rules, players, sources))
 }
 
@@ -99,7 +216,7 @@ pub fn run(o: ReplayOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     };
     // A random game that halts keeps its log up to the error, printed as `play` does.
     let played = if r.humans.is_empty() {
-        crate::scenario::whole_game_to_halt(&rules, r.seed, players, r.turns, Box::new(crate::interp::RandomAgent))
+        crate::scenario::whole_game_to_halt(&rules, r.seed, r.seats(), r.turns, Box::new(crate::interp::RandomAgent))
             .map_err(|(h, s)| (h, s, false))
     } else {
         super::human::replay(&rules, &r)
@@ -185,7 +302,7 @@ fn probe(
         crate::scenario::probe_whole_game(
             rules,
             r.seed,
-            r.players,
+            r.seats(),
             r.turns,
             Box::new(crate::interp::RandomAgent),
             probe,

@@ -131,19 +131,34 @@ pub fn simulate(o: SimOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         }
     }
     if let Some(dir) = &o.save_replays {
-        if let Err(e) = save_replays(dir, &o, &rules.game, players) {
+        if let Err(e) = save_replays(dir, &o, &rules, players) {
             let _ = writeln!(err, "error: {e}");
             return EXIT_USAGE;
         }
     }
     if summary.failed > 0 {
-        let _ = writeln!(
-            err,
-            "error: {} of {} games stopped with an error; replay one with `twilit play {} --seed SEED --players {players}`",
-            summary.failed,
-            summary.games,
-            o.path.display()
-        );
+        let (failed, games, path) = (summary.failed, summary.games, o.path.display());
+        match summary.errors.first().filter(|_| !rules.factions.is_empty()) {
+            // Each game has its own seats: the command must name the failed game's.
+            Some(first) => {
+                let seats = simulate::seating(&rules, players, first.seed).factions(&rules);
+                let list: Vec<&str> = seats.iter().map(|f| f.as_deref().unwrap_or("-")).collect();
+                let _ = writeln!(
+                    err,
+                    "error: {failed} of {games} games stopped with an error; replay the first with `twilit play \
+                     {path} --seed {} --factions {}`",
+                    first.seed,
+                    list.join(",")
+                );
+            }
+            None => {
+                let _ = writeln!(
+                    err,
+                    "error: {failed} of {games} games stopped with an error; replay one with `twilit play {path} \
+                     --seed SEED --players {players}`"
+                );
+            }
+        }
         return EXIT_PROBLEMS;
     }
     EXIT_OK
@@ -168,12 +183,18 @@ fn unwritable(path: &std::path::Path) -> Option<String> {
     }
 }
 
-/// One replay per game played (`GAME-SEED.json`): what decides each random game, in
-/// `dir` (made before the games were played).
-fn save_replays(dir: &std::path::Path, o: &SimOpts, game: &str, players: usize) -> Result<(), String> {
+/// One replay per game played (`GAME-SEED.json`): what decides each random game, its
+/// seats included, in `dir` (made before the games were played).
+fn save_replays(
+    dir: &std::path::Path,
+    o: &SimOpts,
+    rules: &crate::interp::Rules,
+    players: usize,
+) -> Result<(), String> {
     for seed in o.seed..=o.seed + (o.games - 1) {
-        let r = super::replay::Replay::random(&o.path, seed, players, o.turns);
-        r.save(&dir.join(format!("{game}-{seed}.json")))?;
+        let seats = simulate::seating(rules, players, seed);
+        let r = super::replay::Replay::random(&o.path, seed, &seats, rules, o.turns);
+        r.save(&dir.join(format!("{}-{seed}.json", rules.game)))?;
     }
     Ok(())
 }

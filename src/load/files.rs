@@ -16,7 +16,8 @@ use crate::limits::Limits;
 
 /// How many directories up a file's `game.yaml` is looked for.
 const MAX_UP: usize = 256;
-pub(super) const GAME_FILE: &str = "game.yaml";
+/// The file that makes a directory a game: its ruleset.
+pub const GAME_FILE: &str = "game.yaml";
 
 /// Loads every YAML file under `paths` (directories are walked recursively, sorted,
 /// `.yaml`/`.yml` only, without hidden, `node_modules` and build directories; files given

@@ -34,7 +34,7 @@ pub(crate) use card::{CARD_SHAPE, PERIODS};
 pub use cardlist::Cards;
 pub use files::{
     canonical, game_dir_of, load_bundle, load_bundle_with, load_named, load_named_over, load_paths, load_paths_with,
-    GameFiles, Named,
+    GameFiles, Named, GAME_FILE,
 };
 pub use model::*;
 pub use overlay::Overlay;

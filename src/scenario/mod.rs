@@ -11,7 +11,7 @@ mod whole;
 
 pub use whole::{
     deal_once, probe_whole_game, quiet_game, quiet_game_from, quiet_game_into, random_game, whole_game,
-    whole_game_to_halt, Dealt, Played,
+    whole_game_to_halt, Dealt, Played, Seating,
 };
 
 use std::sync::Arc;

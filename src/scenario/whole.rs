@@ -1,5 +1,6 @@
 //! Whole games, as `twilit play`, `simulate` and `replay` play them: the table laid out
-//! with players `p1`, `p2`..., the game's own setup, then turns until its `end:`.
+//! with players `p1`, `p2`... in the factions' seats (`Seating`), the game's own setup,
+//! then turns until its `end:`.
 
 use crate::engine::{Player, State};
 use crate::interp::{Halt, Interp, Rules};
@@ -17,28 +18,64 @@ pub struct Played {
     pub standing: crate::interp::Standing,
 }
 
+/// Who sits at a whole game's table, `p1` first: how many players, and which faction each
+/// plays. A plain number of players converts to `InFileOrder`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Seating {
+    /// That many players, taking the game's factions in file order, one each, while there
+    /// are some (`twilit play`'s table).
+    InFileOrder(usize),
+    /// Each seat's faction by id, `None` for a seat with no faction (`play --factions`, a
+    /// simulated game, a replay that records its seats).
+    Factions(Vec<Option<String>>),
+}
+
+impl From<usize> for Seating {
+    fn from(players: usize) -> Seating {
+        Seating::InFileOrder(players)
+    }
+}
+
+impl Seating {
+    /// How many players sit at the table.
+    pub fn players(&self) -> usize {
+        match self {
+            Seating::InFileOrder(n) => *n,
+            Seating::Factions(seats) => seats.len(),
+        }
+    }
+
+    /// Each seat's faction id under `rules`, `p1` first.
+    pub fn factions(&self, rules: &Rules) -> Vec<Option<String>> {
+        match self {
+            Seating::InFileOrder(n) => (0..*n).map(|i| rules.factions.get(i).map(|f| f.id.clone())).collect(),
+            Seating::Factions(seats) => seats.clone(),
+        }
+    }
+}
+
 /// Plays up to `turns` turns of a whole game with the seeded random agent: the game's
 /// `decks:`, supplies and `setup:`, then each phase's scripts and action window, until
 /// the game's `end:`.
-pub fn random_game(rules: &Rules, seed: u64, players: usize, turns: u32) -> Result<Played, Halt> {
-    whole_game(rules, seed, players, turns, Box::new(crate::interp::RandomAgent))
+pub fn random_game(rules: &Rules, seed: u64, seats: impl Into<Seating>, turns: u32) -> Result<Played, Halt> {
+    whole_game(rules, seed, seats, turns, Box::new(crate::interp::RandomAgent))
 }
 
 /// `random_game` for a simulation, whose log nobody reads but for the plays: the same
 /// game (state, generator, result), without the passes that `Interp::quiet` leaves out.
-pub fn quiet_game(rules: &Rules, seed: u64, players: usize, turns: u32) -> Result<Played, Halt> {
-    play_whole(rules, seed, players, turns, Box::new(crate::interp::RandomAgent), true)
+pub fn quiet_game(rules: &Rules, seed: u64, seats: impl Into<Seating>, turns: u32) -> Result<Played, Halt> {
+    play_whole(rules, seed, &seats.into(), turns, Box::new(crate::interp::RandomAgent), true)
 }
 
 /// Like `random_game`, with any agent.
 pub fn whole_game<'r>(
     rules: &'r Rules,
     seed: u64,
-    players: usize,
+    seats: impl Into<Seating>,
     turns: u32,
     agent: Box<dyn crate::interp::Agent + 'r>,
 ) -> Result<Played, Halt> {
-    play_whole(rules, seed, players, turns, agent, false)
+    play_whole(rules, seed, &seats.into(), turns, agent, false)
 }
 
 /// `whole_game`, keeping on a halt the state the game stopped in (its log up to the
@@ -46,11 +83,11 @@ pub fn whole_game<'r>(
 pub fn whole_game_to_halt<'r>(
     rules: &'r Rules,
     seed: u64,
-    players: usize,
+    seats: impl Into<Seating>,
     turns: u32,
     agent: Box<dyn crate::interp::Agent + 'r>,
 ) -> Result<Played, (Halt, Box<State>)> {
-    let mut it = whole_table(rules, seed, players, agent);
+    let mut it = whole_table(rules, seed, &seats.into(), agent);
     match run_whole(&mut it, turns) {
         Ok((refused, standing)) => Ok(Played { state: it.w.state, refused, standing }),
         Err(h) => Err((h, Box::new(it.w.state))),
@@ -60,12 +97,12 @@ pub fn whole_game_to_halt<'r>(
 fn play_whole<'r>(
     rules: &'r Rules,
     seed: u64,
-    players: usize,
+    seats: &Seating,
     turns: u32,
     agent: Box<dyn crate::interp::Agent + 'r>,
     quiet: bool,
 ) -> Result<Played, Halt> {
-    let mut it = whole_table(rules, seed, players, agent);
+    let mut it = whole_table(rules, seed, seats, agent);
     it.set_quiet(quiet);
     let (refused, standing) = run_whole(&mut it, turns)?;
     Ok(Played { state: it.w.state, refused, standing })
@@ -76,28 +113,27 @@ fn play_whole<'r>(
 pub fn probe_whole_game<'r>(
     rules: &'r Rules,
     seed: u64,
-    players: usize,
+    seats: impl Into<Seating>,
     turns: u32,
     agent: Box<dyn crate::interp::Agent + 'r>,
     probe: crate::interp::probe::Probe,
 ) -> (Result<Played, Halt>, crate::interp::probe::Probe) {
-    let mut it = whole_table(rules, seed, players, agent);
+    let mut it = whole_table(rules, seed, &seats.into(), agent);
     it.set_probe(Some(Box::new(probe)));
     let out = run_whole(&mut it, turns);
     let probe = it.set_probe(None).map(|p| *p).unwrap_or_default();
     (out.map(|(refused, standing)| Played { state: it.w.state, refused, standing }), probe)
 }
 
-/// The table of a whole game: players `p1`, `p2`... taking the game's factions in file
-/// order, one each, while there are some.
+/// The table of a whole game: players `p1`, `p2`... with the factions `seats` gives them.
 fn whole_table<'r>(
     rules: &'r Rules,
     seed: u64,
-    players: usize,
+    seats: &Seating,
     agent: Box<dyn crate::interp::Agent + 'r>,
 ) -> Interp<'r> {
-    let names = (1..=players)
-        .map(|i| Player { name: format!("p{i}"), role: None, faction: rules.factions.get(i - 1).map(|f| f.id.clone()) })
+    let names = (seats.factions(rules).into_iter().enumerate())
+        .map(|(i, faction)| Player { name: format!("p{}", i + 1), role: None, faction })
         .collect();
     seated(rules, Interp::lay_out(rules, seed, names), agent)
 }
@@ -117,23 +153,24 @@ fn seated<'r>(rules: &'r Rules, mut state: State, agent: Box<dyn crate::interp::
 #[derive(Debug, Clone)]
 pub struct Dealt {
     state: State,
-    players: usize,
+    seats: Seating,
     steps: (u64, u64),
 }
 
-/// Deals a quiet game's table once for `players` players (`quiet_game_from`): `None` when
-/// dealing draws from the generator (a variable's start value asks or rolls, say) or
-/// fails; then every game deals its own.
-pub fn deal_once(rules: &Rules, players: usize) -> Option<Dealt> {
-    let mut it = whole_table(rules, 0, players, Box::new(crate::interp::RandomAgent));
+/// Deals a quiet game's table once for `seats` (`quiet_game_from`): `None` when dealing
+/// draws from the generator (a variable's start value asks or rolls, say) or fails; then
+/// every game deals its own.
+pub fn deal_once(rules: &Rules, seats: impl Into<Seating>) -> Option<Dealt> {
+    let seats = seats.into();
+    let mut it = whole_table(rules, 0, &seats, Box::new(crate::interp::RandomAgent));
     it.set_quiet(true);
     it.lay_down().ok()?;
     let untouched = it.w.state.rng == crate::engine::Rng::new(0) && it.w.state.journal_closed();
     let steps = it.steps_taken();
-    untouched.then(|| Dealt { state: std::mem::replace(&mut it.w.state, State::new(0)), players, steps })
+    untouched.then(|| Dealt { state: std::mem::replace(&mut it.w.state, State::new(0)), seats, steps })
 }
 
-/// `quiet_game` from a copy of a dealt table (of as many players): the same game.
+/// `quiet_game` from a copy of a dealt table (of the same seating): the same game.
 pub fn quiet_game_from(rules: &Rules, dealt: &Dealt, seed: u64, turns: u32) -> Result<Played, Halt> {
     quiet_game_into(rules, dealt, seed, turns, None)
 }
@@ -168,7 +205,12 @@ pub fn quiet_game_into(
 impl Dealt {
     /// How many players the table seats.
     pub fn players(&self) -> usize {
-        self.players
+        self.seats.players()
+    }
+
+    /// Who sits where at the table.
+    pub fn seats(&self) -> &Seating {
+        &self.seats
     }
 }
 

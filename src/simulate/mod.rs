@@ -6,8 +6,11 @@
 //! `report` the HTML page with its charts.
 
 pub mod report;
+mod seating;
 pub mod stats;
 mod tally;
+
+pub use seating::seating;
 
 pub use tally::Tally;
 
@@ -18,7 +21,7 @@ use serde::Serialize;
 
 use crate::engine::{EventKind, Kind};
 use crate::interp::Rules;
-use crate::scenario::{Dealt, Played};
+use crate::scenario::{Dealt, Played, Seating};
 use stats::{round4, wilson, Spread};
 
 // Games run on worker threads that share the compiled rules.
@@ -76,7 +79,7 @@ pub struct PlayerSummary {
 /// any player of games (the interpreter today, a cheaper one later) can fill it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameSummary {
-    /// The game's seed (`twilit play DIR --seed S` replays it).
+    /// The game's seed (`twilit play DIR --seed S`, with `--factions` for its seats, replays it).
     pub seed: u64,
     /// How it finished.
     pub outcome: Outcome,
@@ -145,26 +148,27 @@ impl GameSummary {
     }
 }
 
-/// Plays game `seed` with the seeded random agent and summarises it; an error or a panic
-/// becomes a failed game. It starts from a copy of `dealt` when there is one (the same
-/// game, dealt once for all: `scenario::deal_once`), made in `spare` (the worker's previous
-/// game's state, whose buffers the copy reuses), and leaves its own state there.
+/// Plays game `seed` at the table `seats` with the seeded random agent and summarises it;
+/// an error or a panic becomes a failed game. It starts from a copy of `dealt` when that is
+/// its table (the same game, dealt once for all: `scenario::deal_once`), made in `spare`
+/// (the worker's previous game's state, whose buffers the copy reuses), and leaves its own
+/// state there.
 // Kept a function of its own (not inlined into the worker) so that profilers can
 // measure one game by it (`callgrind --toggle-collect='*play_one*'`).
 #[inline(never)]
 pub fn play_one(
     rules: &Rules,
     seed: u64,
-    (players, turns): (usize, u32),
+    (seats, turns): (&Seating, u32),
     dealt: Option<&Dealt>,
     spare: &mut Option<crate::engine::State>,
 ) -> GameSummary {
     let prev = spare.take();
     // Summarised within the catch too: a bug there is a failed game, not a crash.
     let run = || {
-        let played = match dealt.filter(|d| d.players() == players) {
+        let played = match dealt.filter(|d| d.seats() == seats) {
             Some(d) => crate::scenario::quiet_game_into(rules, d, seed, turns, prev),
-            None => crate::scenario::quiet_game(rules, seed, players, turns),
+            None => crate::scenario::quiet_game(rules, seed, seats.clone(), turns),
         };
         played.map(|g| (GameSummary::of(seed, &g), g.state))
     };
@@ -195,8 +199,10 @@ pub fn pool(jobs: Option<usize>) -> Result<rayon::ThreadPool, String> {
 /// The totals do not depend on the thread count (see `Tally`).
 pub fn play_all(rules: &Rules, o: &Options, done: &(dyn Fn() + Sync)) -> Result<Tally, String> {
     // Dealing is the same for every game (the seed only orders what setup shuffles), so
-    // it is done once, unless some game's deal would draw from the generator.
-    let dealt = crate::scenario::deal_once(rules, o.players);
+    // it is done once, unless some game's deal would draw from the generator. With
+    // factions the seats change from game to game (`seating`), and so does the table: each
+    // game deals its own.
+    let dealt = if rules.factions.is_empty() { crate::scenario::deal_once(rules, o.players) } else { None };
     let none = || Tally::new(o.players, rules.cards.len());
     Ok(pool(o.jobs)?.install(|| {
         (0..o.games)
@@ -204,7 +210,9 @@ pub fn play_all(rules: &Rules, o: &Options, done: &(dyn Fn() + Sync)) -> Result<
             .fold(
                 || (none(), None),
                 |(mut totals, mut spare), i| {
-                    let g = play_one(rules, o.seed.wrapping_add(i), (o.players, o.turns), dealt.as_ref(), &mut spare);
+                    let seed = o.seed.wrapping_add(i);
+                    let seats = seating(rules, o.players, seed);
+                    let g = play_one(rules, seed, (&seats, o.turns), dealt.as_ref(), &mut spare);
                     totals.add(&g);
                     done();
                     (totals, spare)
@@ -351,7 +359,7 @@ pub struct CardStat {
     pub high: f64,
 }
 
-/// A failed game: replay it with `twilit play DIR --seed SEED`.
+/// A failed game: replay it with `twilit play DIR --seed SEED` (and its seats' `--factions`).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Failure {
     /// Its seed.

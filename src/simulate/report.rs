@@ -402,7 +402,16 @@ pub fn html(s: &Summary, t: &Tally) -> Res<String> {
         for e in &s.errors {
             let _ = write!(h, "<li>seed {}: {}</li>", e.seed, esc(&e.message));
         }
-        h.push_str("</ul><p>Replay one with <code>twilit play DIR --seed SEED</code>.</p>");
+        if s.factions.is_empty() {
+            h.push_str("</ul><p>Replay one with <code>twilit play DIR --seed SEED</code>.</p>");
+        } else {
+            // Each game seated the factions its own way (`seating`): the seed alone is not the game.
+            h.push_str(
+                "</ul><p>Replay one with <code>twilit play DIR --seed SEED --factions LIST</code>, LIST that \
+                 game's seats (<code>twilit simulate</code> names the first's; <code>--save-replays</code> \
+                 records every game's).</p>",
+            );
+        }
     }
     h.push_str("</body></html>\n");
     Ok(h)
