@@ -263,8 +263,8 @@ pub struct Env {
     /// read the other meaning, but the fields that only ever name cards (`decks:`, a
     /// scenario's `put:`) still find the card.
     pub shadowed_cards: Vec<Box<str>>,
-    /// Board attributes that no card or piece property shares: a space's values are
-    /// fixed, so `modify`/`set` of one can change nothing.
+    /// Board attributes that no card or piece property shares: their values name spaces
+    /// alone (`mountain`), so a `modify`/`set` on them is on fixed attributes.
     pub fixed_attributes: Vec<String>,
     /// Whether the game file declares no `scoring:` counter, so `score` can never run (false
     /// when there is no game file to tell).

@@ -206,7 +206,7 @@ impl<'a> Checker<'a> {
             }
             Modify { prop, target, by, duration } => {
                 self.property(prop);
-                self.fixed_attribute("modify", prop);
+                self.fixed_attribute("modify", prop, target);
                 self.numeric_property(prop);
                 self.expr(target);
                 let t = self.expr(by);
@@ -239,7 +239,7 @@ impl<'a> Checker<'a> {
             Some(t) => {
                 if &*prop.name != "side" {
                     self.property(prop);
-                    self.fixed_attribute("set", prop);
+                    self.fixed_attribute("set", prop, t);
                 }
                 self.expr(t);
             }
@@ -291,17 +291,33 @@ impl<'a> Checker<'a> {
         self.duration(duration);
     }
 
-    /// A board attribute no card or piece has: the spaces' values never change in play.
-    fn fixed_attribute(&mut self, verb: &str, prop: &Ident) {
-        if self.env.fixed_attributes.iter().any(|a| *a == *prop.name) {
+    /// A property changed on board spaces: their attributes never change in play (a
+    /// counter on spaces, or a card's or piece's value, may).
+    fn fixed_attribute(&mut self, verb: &str, prop: &Ident, target: &Expr) {
+        if matches!(self.env.lookup(&prop.name), Some(Sym::Property(_))) && self.names_spaces(target) {
             let msg = format!(
-                "`{}` is a board attribute: a space's attributes are fixed, so `{verb}` cannot change it",
+                "a board space's `{}` is fixed: spaces' attributes never change, so `{verb}` cannot change it",
                 prop.name
             );
             self.error("fixed-attribute", msg, &prop.span).help = Some(format!(
                 "keep what changes in a counter on the spaces (`counters: {{ {}_bonus: {{ on: space }} }}`) and read both",
                 prop.name
             ));
+        }
+    }
+
+    /// Whether `e` selects board spaces and nothing else: a space's id, `spaces` (with
+    /// filters), or a value of an attribute only spaces have (`mountain`).
+    fn names_spaces(&self, e: &Expr) -> bool {
+        match &e.kind {
+            ExprKind::Name(n, _) => match self.env.lookup(n) {
+                Some(Sym::Space) => true,
+                Some(Sym::Builtin(_)) => matches!(&**n, "spaces" | "space"),
+                Some(Sym::EnumValue(p)) => self.env.fixed_attributes.iter().any(|a| a == p),
+                _ => false,
+            },
+            ExprKind::Select { base, .. } => self.names_spaces(base),
+            _ => false,
         }
     }
 

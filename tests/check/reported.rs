@@ -192,18 +192,34 @@ fn a_card_id_spelled_like_a_role_is_a_clash() {
 }
 
 #[test]
-fn a_board_attribute_no_card_has_cannot_be_modified_or_set() {
+fn a_board_spaces_attribute_cannot_be_modified_or_set() {
     let c = effect("set suit of c1 to rabbit");
     let d = c.one("fixed-attribute", "suit");
-    assert_eq!(d.message, "`suit` is a board attribute: a space's attributes are fixed, so `set` cannot change it");
+    assert_eq!(
+        d.message,
+        "a board space's `suit` is fixed: spaces' attributes never change, so `set` cannot change it"
+    );
+    // Spaces named by a filter, or by a value only spaces have, are spaces too.
+    let c = effect("set suit of (spaces where suit == fox) to rabbit\nset suit of fox to rabbit");
+    assert_eq!(c.found(), [("fixed-attribute", "suit"), ("fixed-attribute", "suit")]);
     let edited = game_with(&[("suit: { type: enum, values: [fox, rabbit] }", "slots: { type: number }")]);
     let edited = edited.replace("{ id: c1, suit: fox }", "{ id: c1, slots: 1 }");
     let edited = edited.replace("{ id: c2, suit: rabbit }", "{ id: c2, slots: 2 }");
     let c = check(&[("game.yaml", &edited), ("c.yaml", &effect_card("modify slots of c1 by +2"))]);
     c.one("fixed-attribute", "slots");
-    // A name cards have as well may be changed: the cards' values are not fixed.
+    // A card's value may change, whatever spaces have: a name cards have as well, or an
+    // attribute's name set on a card.
     let shared = game_with(&[("suit: { type: enum, values: [fox, rabbit] }", "cost: { type: number }")]);
     let shared = shared.replace("{ id: c1, suit: fox }", "{ id: c1, cost: 1 }");
     let shared = shared.replace("{ id: c2, suit: rabbit }", "{ id: c2, cost: 2 }");
     check(&[("game.yaml", &shared), ("c.yaml", &effect_card("modify cost of this by +2"))]).clean();
+    effect("set suit of this to rabbit").clean();
+    // A counter on spaces of an attribute's name is a counter (the clash is warned apart).
+    let g = game_with(&[("  wounds: { on: card, min: 0 }", "  wounds: { on: card, min: 0 }\n  heat: { on: space }")]);
+    let g = g.replace(
+        "suit: { type: enum, values: [fox, rabbit] }",
+        "suit: { type: enum, values: [fox, rabbit] }\n    heat: { type: number, default: 0 }",
+    );
+    let c = check(&[("game.yaml", &g), ("c.yaml", &effect_card("add 1 heat to c1\nmodify heat of c1 by +1"))]);
+    assert!(c.found().iter().all(|(code, _)| *code != "fixed-attribute"), "{}", c.rendered());
 }
