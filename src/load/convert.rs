@@ -87,7 +87,7 @@ impl<'a> Cx<'a> {
         let msg = format!("unknown field `{}` in {what}", key.value);
         let hint = did_you_mean(&key.value, known.iter().copied());
         // An ability's field one level too high (`limit:` beside a faction's `abilities:`).
-        let ability_field = what != "an ability" && super::card::ABILITY_FIELDS.contains(&key.value.as_str());
+        let ability_field = known.contains(&"abilities") && super::card::ABILITY_FIELDS.contains(&key.value.as_str());
         let mut help = match hint {
             Some(m) => format!("did you mean `{m}`?"),
             None if ability_field => {

@@ -159,9 +159,9 @@ fn card_set(cx: &mut Cx, entries: convert::Entries<'_>) -> Vec<Card> {
 }
 
 /// Fields only one kind of file has, and the key that kind needs: a file of `steps:` is a
-/// scenario whatever else it got wrong.
-const TELLTALES: &[(&str, &str)] =
-    &[("steps", "scenario"), ("zones", "game"), ("turn", "game"), ("counters", "game"), ("decks", "game")];
+/// scenario whatever else it got wrong. (`zones:`, `counters:` and `turn:` are a faction's
+/// too.)
+const TELLTALES: &[(&str, &str)] = &[("steps", "scenario"), ("decks", "game")];
 
 fn unknown_kind(cx: &mut Cx, root: &Node, entries: convert::Entries<'_>) {
     let keys = || entries.iter().filter_map(|(k, _)| k.text());
@@ -215,6 +215,13 @@ mod tests {
         assert_eq!(help, "a file with `steps:` is a scenario: name it with `scenario: NAME`");
         let (_, diags) = load_source(FileId(0), "gmae: g\nplayers: {min: 1, max: 2}\n");
         assert_eq!(diags[0].help.as_deref(), Some("did you mean `game` instead of `gmae`?"));
+        // Fields a game and a faction share tell nothing: the misspelled key does.
+        let (_, diags) = load_source(FileId(0), "factoin: elves\nname: Elves\ncounters: { gold: { on: player } }\n");
+        assert_eq!(diags[0].help.as_deref(), Some("did you mean `faction` instead of `factoin`?"));
+        // An ability's field is pointed under `abilities:` only where the mapping has them.
+        let game = "game: g\nname: G\nplayers: {min: 1, max: 2}\nzones:\n  hand: { per: player, cost: 5 }\n";
+        let (_, diags) = load_source(FileId(0), game);
+        assert!(!diags[0].help.as_deref().unwrap_or_default().contains("field of an ability"), "{diags:?}");
         let (k, codes) = kind("factoin: f\nname: F\n");
         assert_eq!((k, codes.as_slice()), ("none", ["twilit::missing-field".to_string()].as_slice()));
         let (_, diags) = load_source(FileId(0), "factoin: f\n");
