@@ -218,6 +218,20 @@ fn card_sheets(rules: &Rules) -> HashMap<String, Vec<String>> {
 /// The options an answer picks: numbers from 1, or one option's text (exactly, or a
 /// start only one option has), any case.
 fn parse_answer(line: &str, ask: &Ask) -> Result<Vec<usize>, String> {
+    let picked = parse_picks(line, ask)?;
+    // One option named by its text is one pick: a question of two or more asks again.
+    if picked.len() < ask.min || picked.len() > ask.max {
+        let n = ask.options.len();
+        let most = ask.max.min(n);
+        let want = if ask.min == most { format!("{most}") } else { format!("{} to {most}", ask.min) };
+        let s = if most == 1 { "" } else { "s" };
+        return Err(format!("pick {want} option{s}, not {}: their numbers, e.g. `1, 2`", picked.len()));
+    }
+    Ok(picked)
+}
+
+/// The options an answer names: its text, the start of one, or numbers.
+fn parse_picks(line: &str, ask: &Ask) -> Result<Vec<usize>, String> {
     let n = ask.options.len();
     let hint = format!("type a number from 1 to {n}, or an option's text (`help` for more)");
     if line.is_empty() {
@@ -237,9 +251,6 @@ fn parse_answer(line: &str, ask: &Ask) -> Result<Vec<usize>, String> {
             if !picked.contains(&(k - 1)) {
                 picked.push(k - 1);
             }
-        }
-        if picked.len() < ask.min || picked.len() > ask.max {
-            return Err(format!("pick {} to {} options, not {}", ask.min, ask.max.min(n), picked.len()));
         }
         picked.sort_unstable();
         return Ok(picked);
@@ -363,4 +374,27 @@ pub fn replay_probed(
         played => played,
     };
     (played, probe)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ask<'a>(options: &'a [String], (min, max): (usize, usize)) -> Ask<'a> {
+        Ask { chooser: "p1", prompt: "choose", count: options.len(), options, min, max, view: None, decline: None }
+    }
+
+    #[test]
+    fn an_answer_keeps_to_the_questions_bounds_however_it_is_written() {
+        let options: Vec<String> = ["castle", "crags", "marsh"].map(String::from).into();
+        let two = ask(&options, (2, 2));
+        // An option's text or its start is one pick: a question of two asks again.
+        for line in ["castle", "cas", "1"] {
+            assert_eq!(parse_answer(line, &two), Err("pick 2 options, not 1: their numbers, e.g. `1, 2`".into()));
+        }
+        assert_eq!(parse_answer("1, 3", &two), Ok(vec![0, 2]));
+        assert_eq!(parse_answer("marsh", &ask(&options, (1, 1))), Ok(vec![2]));
+        assert_eq!(parse_answer("", &ask(&options, (0, 2))), Ok(vec![]));
+        assert!(parse_answer("1 2 3", &ask(&options, (0, 2))).unwrap_err().starts_with("pick 0 to 2 options, not 3"));
+    }
 }

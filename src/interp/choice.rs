@@ -238,11 +238,13 @@ impl Interp<'_> {
         // An agent reading answers from a file (a replay) may hold any list: the rules'
         // bounds and one pick per option hold for it as for a player at the table.
         if let Picked::Many(many) = &picked {
-            let declined = many.len() == 1 && Some(many[0]) == decline;
-            let twice = many.iter().enumerate().any(|(k, i)| many[..k].contains(i));
-            if twice || (!declined && (many.len() < min || many.len() > max)) {
+            // Agents pick in order: only an unordered list is searched for repeats.
+            let twice =
+                !many.windows(2).all(|w| w[0] < w[1]) && many.iter().enumerate().any(|(k, i)| many[..k].contains(i));
+            if twice || many.len() < min || many.len() > max {
                 let prompt = self.prompt_text(prompt, cx);
-                let why = if twice { "the same option twice".to_string() } else { format!("{} options", many.len()) };
+                let s = if many.len() == 1 { "" } else { "s" };
+                let why = if twice { "the same option twice".to_string() } else { format!("{} option{s}", many.len()) };
                 let bounds = if min == max { min.to_string() } else { format!("{min} to {max}") };
                 return Err(Halt::agent(format!("`{prompt}`: the agent picked {why}, where {bounds} may be picked")));
             }
