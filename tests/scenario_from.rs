@@ -119,3 +119,16 @@ fn a_step_out_of_range_is_a_usage_error() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("cannot read no-such-replay.json"), "{err}");
 }
+
+/// A game stopped by `--turns` ends with a close that opened no turn: no scenario can
+/// replay it (its `advance:` would open the next turn and run its `start:`), so it is no
+/// step. The last step of Goofspiel stopped after 2 turns is the first close.
+#[test]
+fn a_close_stopped_by_the_turn_limit_is_no_step() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (replay, copy) = replay_and_copy("goofspiel", "2", dir.path());
+    let last = made_and_run(&replay, &copy, None);
+    assert!(last.starts_with("# Made by `twilit scenario-from") && last.contains("--at 1`"), "{last}");
+    let (code, _, err) = twilit(&["scenario-from", &replay, "--at", "2"]);
+    assert_eq!(code, 2, "{err}");
+}

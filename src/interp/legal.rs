@@ -497,16 +497,25 @@ impl Interp<'_> {
         }
         let last = self.w.state.clock.turn.saturating_add(turns);
         self.turns_end = last;
+        let out = self.turns_until(last, &mut refused);
+        self.turns_end = u32::MAX;
+        out.map(|()| refused)
+    }
+
+    /// `play_turns`' loop: windows and closes until turn `last` would open.
+    fn turns_until(&mut self, last: u32, refused: &mut usize) -> R<()> {
         while self.w.state.clock.turn < last && !self.w.state.over {
-            refused += self.window(200)?;
+            *refused += self.window(200)?;
             self.check_end = true;
             self.probe_enter();
-            let closed = self.close_phase_whole(&mut refused);
-            self.probe_leave(closed.is_ok().then_some(super::probe::StepKind::Advance));
+            let closed = self.close_phase_whole(refused);
+            // A close that stopped before the next turn opened is no step a scenario can
+            // replay (its `advance:` would open that turn).
+            let stopped = !self.w.state.over && self.w.state.clock.turn >= last;
+            self.probe_leave((closed.is_ok() && !stopped).then_some(super::probe::StepKind::Advance));
             closed?;
         }
-        self.turns_end = u32::MAX;
-        Ok(refused)
+        Ok(())
     }
 
     /// Closes the phase in a whole game: a refused phase script is skipped (counted in
