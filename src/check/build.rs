@@ -99,7 +99,7 @@ impl Builder<'_> {
     }
 
     /// A card id spelled like a role takes the name over: scripts read the card, where
-    /// `role of p == NAME` meant the role.
+    /// `for each p in NAME` meant the players of the role.
     fn card_over_role(&mut self, id: &Sp<String>) {
         let n = &id.value;
         let mut d = Diagnostic::warning(

@@ -273,7 +273,7 @@ impl<'r> Interp<'r> {
             Unusable::UsedUp(used) => {
                 let times = if used == 1 { "once".to_string() } else { format!("{used} times") };
                 let (per, max) = a.limit.as_ref().map(|l| (l.per, l.times)).unwrap_or(("game", 0));
-                // The limit as `limit:` is written, so an `expect_error` can quote the card.
+                // As `limit:` reads (`once`, or the number), so an `expect_error` can quote it.
                 let max = if max == 1 { "once".to_string() } else { max.to_string() };
                 format!("used {times} this {per} (limit: {max} per {per})")
             }
