@@ -205,3 +205,22 @@ fn a_replay_of_no_game_is_refused_before_anything_below_it_is_read() {
         assert!(!err.contains("twilit::") && !err.contains("broken"), "{command}: read below it: {err}");
     }
 }
+
+/// A replay is read as a game's files are: a device or a pipe is refused, and a file past
+/// `file_bytes` is refused without reading it whole (`replay /dev/zero` filled memory).
+#[test]
+fn a_replay_that_is_no_regular_file_or_too_large_is_refused_at_once() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let big = dir.path().join("big.json");
+    let f = std::fs::File::create(&big).expect("created");
+    f.set_len(40 << 20).expect("a sparse 40 MB file");
+    let big = big.to_string_lossy().into_owned();
+    for cmd in ["replay", "scenario-from"] {
+        let (code, out, err) = twilit(&[cmd, "/dev/zero"]);
+        assert_eq!((code, out.as_str()), (2, ""), "{cmd}: {err}");
+        assert!(err.contains("/dev/zero is not a regular file"), "{err}");
+        let (code, _, err) = twilit(&[cmd, &big]);
+        assert_eq!(code, 2, "{cmd}: {err}");
+        assert!(err.contains("is larger than 33554432 bytes"), "{err}");
+    }
+}

@@ -79,7 +79,24 @@ impl Replay {
 
     /// Reads a replay written by `save`.
     pub fn load(path: &Path) -> Result<Replay, String> {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        use std::io::Read;
+        // As a game's files are read: a regular file, and at most `file_bytes` of it (a
+        // device or a pipe would be read forever).
+        let cannot = |e: std::io::Error| format!("cannot read {}: {e}", path.display());
+        if !std::fs::metadata(path).map_err(cannot)?.is_file() {
+            return Err(format!(
+                "{} is not a regular file: give a replay saved by `play --save-replay`",
+                path.display()
+            ));
+        }
+        let max = crate::limits::Limits::DEFAULT.file_bytes;
+        let mut text = String::new();
+        std::fs::File::open(path)
+            .and_then(|f| f.take(max.saturating_add(1)).read_to_string(&mut text))
+            .map_err(cannot)?;
+        if text.len() as u64 > max {
+            return Err(format!("{} is larger than {max} bytes: no replay is", path.display()));
+        }
         serde_json::from_str(&text).map_err(|e| format!("{} is not a replay: {e}", path.display()))
     }
 }
