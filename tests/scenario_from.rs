@@ -131,4 +131,9 @@ fn a_close_stopped_by_the_turn_limit_is_no_step() {
     assert!(last.starts_with("# Made by `twilit scenario-from") && last.contains("--at 1`"), "{last}");
     let (code, _, err) = twilit(&["scenario-from", &replay, "--at", "2"]);
     assert_eq!(code, 2, "{err}");
+    // A game of no turn has no step: said once, not as "steps 1 to 0".
+    let (replay, _) = replay_and_copy("goofspiel", "0", dir.path());
+    let (code, _, err) = twilit(&["scenario-from", &replay]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("has no step: no action was taken and no phase closed") && !err.contains("1 to 0"), "{err}");
 }

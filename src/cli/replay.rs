@@ -280,6 +280,16 @@ pub fn scenario_from(o: FromOpts, out: &mut dyn Write, err: &mut dyn Write) -> i
     let (_, counted) = probe(&rules, &r, Probe::at(0));
     let last = counted.ended_at.map_or(counted.taken, |k| k.saturating_sub(1)).max(1);
     let at = o.at.unwrap_or(last);
+    if counted.taken == 0 {
+        // (Saved with `--turns 0`, or stopped before its first action.)
+        let _ = writeln!(
+            err,
+            "error: the game of {} has no step: no action was taken and no phase closed",
+            o.file.display()
+        );
+        let _ = writeln!(err, "  help: save a game that plays at least one turn (`play --turns 1 --save-replay FILE`)");
+        return EXIT_USAGE;
+    }
     if at == 0 || at > counted.taken {
         let _ = writeln!(err, "error: `--at {at}`: the game of {} has steps 1 to {}", o.file.display(), counted.taken);
         let _ = writeln!(err, "  help: a step is an action taken or a phase closed; leave `--at` out for step {last}");
