@@ -6,7 +6,7 @@ mod common;
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-use common::twilit;
+use common::{twilit, twilit_in};
 
 #[test]
 fn simulated_games_replay_byte_for_byte() {
@@ -102,18 +102,6 @@ fn a_game_quit_before_the_end_is_saved_and_replays_up_to_there() {
     let (code, scenario, err) = twilit(&["scenario-from", file]);
     assert_eq!(code, 0, "{err}");
     assert!(scenario.contains("scenario: \"step "), "{scenario}");
-}
-
-/// Runs `twilit ARGS` from `dir`: its exit code, stdout and stderr.
-fn twilit_in(dir: &std::path::Path, args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_twilit"))
-        .current_dir(dir)
-        .args(args)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("twilit runs");
-    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
-    (out.status.code().expect("exit code"), text(&out.stdout), text(&out.stderr))
 }
 
 /// The `game` a replay file stores.

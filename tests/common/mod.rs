@@ -5,8 +5,13 @@ use std::process::Command;
 
 /// Runs `twilit ARGS` from the crate's root (no colour); its exit code, stdout and stderr.
 pub fn twilit(args: &[&str]) -> (i32, String, String) {
+    twilit_in(Path::new(env!("CARGO_MANIFEST_DIR")), args)
+}
+
+/// Runs `twilit ARGS` from `dir` (no colour); its exit code, stdout and stderr.
+pub fn twilit_in(dir: &Path, args: &[&str]) -> (i32, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_twilit"))
-        .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")))
+        .current_dir(dir)
         .args(args)
         .env("NO_COLOR", "1")
         .output()
