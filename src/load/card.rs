@@ -189,6 +189,15 @@ fn limit(cx: &mut Cx, node: &Node) -> Option<Sp<UseLimit>> {
     let per = words.get(2).and_then(|w| PERIODS.iter().copied().find(|p| p == w));
     match (times, words.get(1), per, words.len()) {
         (Some(times), Some(&"per"), Some(per), 3) => Some(Sp::new(UseLimit { times, per }, cx.file, text.span)),
+        // Digits past what a count holds: the form is right, the number is not.
+        (None, Some(&"per"), Some(_), 3) if words[0].bytes().all(|b| b.is_ascii_digit()) && words[0] != "0" => {
+            let msg = format!("the limit `{}` is too large: a use limit goes up to {}", words[0], u32::MAX);
+            let d = Diagnostic::error("out-of-range", msg, cx.file, text.span)
+                .with_label("too many uses to count")
+                .with_help("leave `limit:` out for no limit");
+            cx.diags.push(d);
+            None
+        }
         _ => {
             let msg = format!("`limit` must be `N per PERIOD`, found `{}`", text.value);
             let d = Diagnostic::error("wrong-type", msg, cx.file, text.span)
