@@ -154,8 +154,8 @@ impl Builder<'_> {
         }
     }
 
-    /// A definition spelled like another noun's plural (a property `knights` beside a piece
-    /// `knight`) takes that spelling over: scripts that meant the pieces read the other.
+    /// A definition spelled like another noun's plural (a property `drones` beside a piece
+    /// `drone`) takes that spelling over: scripts that meant the pieces read the other.
     fn hidden_plurals(&mut self) {
         let mut found: Vec<_> = (self.first.iter())
             .filter_map(|(n, (what, file, span))| {

@@ -264,7 +264,7 @@ pub struct Env {
     /// scenario's `put:`) still find the card.
     pub shadowed_cards: Vec<Box<str>>,
     /// Board attributes that no card or piece property shares: their values name spaces
-    /// alone (`mountain`), so a `modify`/`set` on them is on fixed attributes.
+    /// alone (`lowland`), so a `modify`/`set` on them is on fixed attributes.
     pub fixed_attributes: Vec<String>,
     /// Whether the game file declares no `scoring:` counter, so `score` can never run (false
     /// when there is no game file to tell).
@@ -345,9 +345,9 @@ impl Env {
             .find_map(|n| self.names.get(n.as_str()).filter(|sym| plural_ok(sym)).map(|s| (n.clone(), s)))
     }
 
-    /// The piece `name` would be the plural of, had it no meaning of its own (`knights`,
-    /// with a piece `knight`): a definition spelled so hides the pieces' plural. (Only
-    /// pieces: a zone `echoes` that holds the cards of type `echo` is named on purpose.)
+    /// The piece `name` would be the plural of, had it no meaning of its own (`drones`,
+    /// with a piece `drone`): a definition spelled so hides the pieces' plural. (Only
+    /// pieces: a zone `relics` that holds the cards of type `relic` is named on purpose.)
     pub fn plural_of_other(&self, name: &str) -> Option<&str> {
         let noun = |n: &str| self.names.get_key_value(n).filter(|(_, sym)| **sym == Sym::Piece).map(|(k, _)| &**k);
         let single = match self.plurals.get(name) {

@@ -307,7 +307,7 @@ impl<'a> Checker<'a> {
     }
 
     /// Whether `e` selects board spaces and nothing else: a space's id, `spaces` (with
-    /// filters), or a value of an attribute only spaces have (`mountain`).
+    /// filters), or a value of an attribute only spaces have (`lowland`).
     fn names_spaces(&self, e: &Expr) -> bool {
         match &e.kind {
             ExprKind::Name(n, _) => match self.env.lookup(n) {
