@@ -61,3 +61,18 @@ fn an_abilitys_optional_and_used_by_are_explained() {
     assert!(text.contains("You may."), "{text}");
     assert!(text.contains("Usable by players."), "{text}");
 }
+
+/// A game's own ability (Crazy Eights' `draw`) is explained by its name too, both ways; it
+/// was "no card or faction `draw`".
+#[test]
+fn a_game_ability_is_explained_by_its_name() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("cards/crazy_eights");
+    let mut sources = SourceMap::default();
+    let (lib, _) = twilit::load::load_paths(std::slice::from_ref(&dir), &mut sources);
+    let parsed = twilit::check::explain(&lib, "draw").expect("the game's draw");
+    assert!(parsed.starts_with("game ability draw\n  action turn:\n"), "{parsed}");
+    assert!(parsed.contains("limit: (5 per turn)"), "{parsed}");
+    let text = twilit::check::prose::explain(&lib, "draw").expect("the game's draw");
+    assert!(text.starts_with("the game's draw\n- draw — Action, on your turn (5 times per turn)"), "{text}");
+    assert!(twilit::check::all_ids(&lib).iter().any(|i| i == "pass"), "named abilities are ids to suggest");
+}

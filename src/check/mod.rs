@@ -132,6 +132,8 @@ pub fn all_ids(lib: &Library) -> Vec<String> {
             ids.push(f.faction.value.clone());
             ids.extend(f.cards.iter().map(|c| c.id.value.clone()));
         }
+        let named = b.game.iter().flat_map(|g| &g.abilities).filter_map(|a| a.name());
+        ids.extend(named.map(|n| n.value.clone()));
     }
     ids
 }
@@ -161,8 +163,18 @@ pub fn explain(lib: &Library, id: &str) -> Option<String> {
             }
             return Some(out);
         }
+        if let Some(a) = game_ability(b, id) {
+            let mut out = format!("game ability {id}\n");
+            explain_ability(&mut out, a);
+            return Some(out);
+        }
     }
     None
+}
+
+/// The game's own ability named `id` (`draw`), which no card or faction holds.
+pub(crate) fn game_ability<'b>(b: &'b crate::load::GameBundle, id: &str) -> Option<&'b Ability> {
+    b.game.as_ref()?.abilities.iter().find(|a| a.name().is_some_and(|n| n.value == id))
 }
 
 fn explain_card(c: &Card) -> String {

@@ -18,6 +18,9 @@ pub fn explain(lib: &Library, id: &str) -> Option<String> {
         }
         if let Some(f) = b.factions.iter().find(|f| f.faction.value == id) {
             let mut out = format!("{} ({})\n", f.name.value, f.faction.value);
+            if let Some(t) = &f.text {
+                let _ = writeln!(out, "  printed: {}", t.value.trim());
+            }
             if let Some(s) = &f.setup {
                 let _ = writeln!(out, "- Setup: {}", script(s));
             }
@@ -25,6 +28,9 @@ pub fn explain(lib: &Library, id: &str) -> Option<String> {
                 let _ = writeln!(out, "- {}", ability(a));
             }
             return Some(out);
+        }
+        if let Some(a) = super::game_ability(b, id) {
+            return Some(format!("the game's {id}\n- {}\n", ability(a)));
         }
     }
     None

@@ -206,7 +206,7 @@ enum Command {
     Limits,
     /// Print a card's (or faction's) parsed abilities as s-expressions.
     Explain {
-        /// The card or faction id, e.g. `old_road`.
+        /// The card or faction id, or a game ability's name, e.g. `old_road`.
         id: String,
         /// Where to look (default: cards/, or the game whose folder this is).
         #[arg(long = "path")]
