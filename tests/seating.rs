@@ -213,3 +213,16 @@ fn a_failed_game_is_replayed_by_the_command_its_message_gives() {
     let (code, _, err) = twilit(&["play", game, "--seed", seed]);
     assert_eq!(code, 0, "{err}");
 }
+
+/// `play` says which faction each seat plays, first: with seats that change from game to
+/// game (and `--factions`), the log's lines name the seats only. A game without factions
+/// prints no such line.
+#[test]
+fn play_names_each_seats_faction_first() {
+    let (code, out, err) =
+        twilit(&["play", "cards/root", "--turns", "0", "--factions", "twilight_council,-,marquise_de_cat"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().next(), Some("seats: p1 twilight_council, p2 (no faction), p3 marquise_de_cat"), "{out}");
+    let (_, out, _) = twilit(&["play", "cards/goofspiel", "--turns", "0"]);
+    assert!(!out.contains("seats:"), "{out}");
+}

@@ -328,6 +328,16 @@ fn play_people(
 }
 
 pub(super) fn print_log(s: &crate::engine::State, viewer: Option<usize>, format: Format, out: &mut dyn Write) {
+    // Which faction each seat plays: seats change from game to game in `simulate` and with
+    // `--factions`, and the log's lines name the seats only.
+    if format == Format::Human && s.players.iter().any(|p| p.faction.is_some()) {
+        let seats: Vec<String> = s
+            .players
+            .iter()
+            .map(|p| format!("{} {}", p.name, p.faction.as_deref().unwrap_or("(no faction)")))
+            .collect();
+        let _ = writeln!(out, "seats: {}", seats.join(", "));
+    }
     for e in &s.log {
         let text = e.render_for(s, viewer);
         let _ = match format {
