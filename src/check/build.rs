@@ -82,38 +82,22 @@ impl Builder<'_> {
             None => (prev.split_once(' ').map_or(prev, |(_, k)| k).to_string(), None),
         };
         let n = &id.value;
-        let mut d = Diagnostic::warning(
-            "name-clash",
-            format!("card id `{n}` is already defined as a {kind}; scripts will read `{n}` as that {kind}"),
-            id.file,
-            id.span,
-        )
-        .with_label("defined again as a card id")
-        .with_help(format!(
+        let msg = format!("card id `{n}` is already defined as a {kind}; scripts will read `{n}` as that {kind}");
+        let help = format!(
             "rename one of them, e.g. `{n}_card`: only `decks:` and a scenario's card fields find the card by this id"
-        ));
-        if let Some((file, span)) = first {
-            d = d.with_secondary(file, span, format!("first defined as a {kind} here"));
-        }
-        self.diags.push(d);
+        );
+        let other = first.map(|(file, span)| (file, span, format!("first defined as a {kind} here")));
+        self.warn_clash((id.file, id.span.range()), msg, ("defined again as a card id".into(), help), other);
     }
 
     /// A card id spelled like a role takes the name over: scripts read the card, where
     /// `for each p in NAME` meant the players of the role.
     fn card_over_role(&mut self, id: &Sp<String>) {
         let n = &id.value;
-        let mut d = Diagnostic::warning(
-            "name-clash",
-            format!("card id `{n}` is also a role; scripts will read `{n}` as the card, not the role"),
-            id.file,
-            id.span,
-        )
-        .with_label("a card id spelled like a role")
-        .with_help(format!("rename the card, e.g. `{n}_card`, or the role"));
-        if let Some((_, file, span)) = self.first.get(n) {
-            d = d.with_secondary(*file, span.clone(), "the role is declared here");
-        }
-        self.diags.push(d);
+        let msg = format!("card id `{n}` is also a role; scripts will read `{n}` as the card, not the role");
+        let words = ("a card id spelled like a role".into(), format!("rename the card, e.g. `{n}_card`, or the role"));
+        let other = self.first.get(n).map(|(_, file, span)| (*file, span.clone(), "the role is declared here".into()));
+        self.warn_clash((id.file, id.span.range()), msg, words, other);
     }
 
     /// A definition named with a reserved word can never be referred to by a script.
@@ -131,21 +115,32 @@ impl Builder<'_> {
         }
     }
 
+    /// A `name-clash` warning at `at`: `msg`, its `label` and `help`, and where the other
+    /// meaning is defined when that is known (`other`: its file, span and label).
+    fn warn_clash(
+        &mut self,
+        at: (FileId, Span),
+        msg: String,
+        (label, help): (String, String),
+        other: Option<(FileId, Span, String)>,
+    ) {
+        let mut d = Diagnostic::warning("name-clash", msg, at.0, at.1).with_label(label).with_help(help);
+        if let Some((file, span, said)) = other {
+            d = d.with_secondary(file, span, said);
+        }
+        self.diags.push(d);
+    }
+
     /// Warns when one name is given two different meanings: scripts see only the first.
     fn clash(&mut self, n: &Sp<String>, what: &str) {
         let what = what.split(' ').next_back().unwrap_or(what).to_string();
         match self.first.get(&n.value) {
             Some((prev, file, span)) if !compatible(prev, &what) => {
-                let d = Diagnostic::warning(
-                    "name-clash",
-                    format!("`{}` is already defined as a {prev}; scripts will read it as that {prev}", n.value),
-                    n.file,
-                    n.span,
-                )
-                .with_label(format!("defined again as a {what}"))
-                .with_secondary(*file, span.clone(), format!("first defined as a {prev} here"))
-                .with_help(format!("rename one of them, e.g. `{}_{what}`", n.value));
-                self.diags.push(d);
+                let msg = format!("`{}` is already defined as a {prev}; scripts will read it as that {prev}", n.value);
+                let other = Some((*file, span.clone(), format!("first defined as a {prev} here")));
+                let words =
+                    (format!("defined again as a {what}"), format!("rename one of them, e.g. `{}_{what}`", n.value));
+                self.warn_clash((n.file, n.span.range()), msg, words, other);
             }
             Some(_) => {}
             None => {
@@ -169,13 +164,12 @@ impl Builder<'_> {
             let msg = format!(
                 "`{n}` is defined as a {what}, and is also the plural of piece `{noun}`; scripts will read `{n}` as the {what}"
             );
-            let mut d = Diagnostic::warning("name-clash", msg, file, span)
-                .with_label(format!("a {what} spelled like a plural"))
-                .with_help(format!("rename the {what}, e.g. `{n}_{what}`, so `{n}` names the pieces"));
-            if let Some((f, s)) = at {
-                d = d.with_secondary(f, s, format!("the piece `{noun}` is declared here"));
-            }
-            self.diags.push(d);
+            let words = (
+                format!("a {what} spelled like a plural"),
+                format!("rename the {what}, e.g. `{n}_{what}`, so `{n}` names the pieces"),
+            );
+            let other = at.map(|(f, s)| (f, s, format!("the piece `{noun}` is declared here")));
+            self.warn_clash((file, span), msg, words, other);
         }
     }
 

@@ -216,7 +216,7 @@ mod tests {
         let (_, diags) = load_source(FileId(0), "gmae: g\nplayers: {min: 1, max: 2}\n");
         assert_eq!(diags[0].help.as_deref(), Some("did you mean `game` instead of `gmae`?"));
         // Fields a game and a faction share tell nothing: the misspelled key does.
-        let (_, diags) = load_source(FileId(0), "factoin: elves\nname: Elves\ncounters: { gold: { on: player } }\n");
+        let (_, diags) = load_source(FileId(0), "factoin: voles\nname: Voles\ncounters: { gold: { on: player } }\n");
         assert_eq!(diags[0].help.as_deref(), Some("did you mean `faction` instead of `factoin`?"));
         // An ability's field is pointed under `abilities:` only where the mapping has them.
         let game = "game: g\nname: G\nplayers: {min: 1, max: 2}\nzones:\n  hand: { per: player, cost: 5 }\n";
