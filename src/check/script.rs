@@ -139,10 +139,15 @@ impl<'a> Checker<'a> {
     }
 
     pub(crate) fn expect_ty(&mut self, got: Ty, want: Ty, span: &Span) {
+        self.expect_ty_as("expected", got, want, span);
+    }
+
+    /// `expect_ty` with the message's opening words (`` `speaker` holds ``, `a score is`).
+    pub(crate) fn expect_ty_as(&mut self, lead: &str, got: Ty, want: Ty, span: &Span) {
         if !got.fits(want) {
-            self.error("type-mismatch", format!("expected {}, found {}", want.describe(), got.describe()), span)
-                .labels[0]
-                .message = format!("this is {}", got.describe());
+            self.error("type-mismatch", format!("{lead} {}, found {}", want.describe(), got.describe()), span).labels
+                [0]
+            .message = format!("this is {}", got.describe());
         }
     }
 
@@ -279,15 +284,7 @@ impl<'a> Checker<'a> {
             _ if &*prop.name == "side" => Ty::Value,
             _ => Ty::Any,
         };
-        if !got.fits(want) {
-            self.error(
-                "type-mismatch",
-                format!("`{}` holds {}, found {}", prop.name, want.describe(), got.describe()),
-                &value.span,
-            )
-            .labels[0]
-                .message = format!("this is {}", got.describe());
-        }
+        self.expect_ty_as(&format!("`{}` holds", prop.name), got, want, &value.span);
         self.duration(duration);
     }
 

@@ -118,6 +118,16 @@ pub fn check_field(env: &Env, src: &ScriptSrc, entry: Entry, scope: Scope, ps: &
     check_sequence(env, &[(src, entry)], None, scope, ps, out);
 }
 
+/// A checker for `src`'s file with `scope`'s `this` and locals bound.
+fn scoped<'e>(env: &'e Env, src: &'e ScriptSrc, scope: Scope) -> Checker<'e> {
+    let mut ck = Checker::new(env, src.file, Box::new(|s| src.file_span(s)));
+    ck.this = scope.this;
+    for (name, ty) in scope.locals {
+        ck.bind(name, *ty, 0..0);
+    }
+    ck
+}
+
 /// Checks an expression field whose value must be of type `want` (a variable's `start:`,
 /// a result's `scores:`): what `check_field` checks, and a `type-mismatch` where the
 /// expression's type cannot be `want`, as `set` judges a value assigned.
@@ -129,18 +139,11 @@ pub fn check_typed_field(
     ps: &mut Parses,
     out: &mut Vec<Diagnostic>,
 ) {
-    let mut ck = Checker::new(env, src.file, Box::new(|s| src.file_span(s)));
-    ck.this = scope.this;
-    for (name, ty) in scope.locals {
-        ck.bind(name, *ty, 0..0);
-    }
+    let mut ck = scoped(env, src, scope);
     match ps.get(env, &src.text, Entry::Expr) {
         Ok(Parsed::Expr(e, _)) => {
             let got = ck.expr(e);
-            if !got.fits(want) {
-                let msg = format!("{what} is {}, found {}", want.describe(), got.describe());
-                ck.error("type-mismatch", msg, &e.span).labels[0].message = format!("this is {}", got.describe());
-            }
+            ck.expect_ty_as(&format!("{what} is"), got, want, &e.span);
         }
         Ok(p) => run(&mut ck, p),
         Err(e) => out.push(syntax_diag_in(env, src, e.clone())),
@@ -189,11 +192,7 @@ pub fn check_sequence(
     out: &mut Vec<Diagnostic>,
 ) {
     let Some((first, _)) = parts.first() else { return };
-    let mut ck = Checker::new(env, first.file, Box::new(|s| first.file_span(s)));
-    ck.this = scope.this;
-    for (name, ty) in scope.locals {
-        ck.bind(name, *ty, 0..0);
-    }
+    let mut ck = scoped(env, first, scope);
     for (i, (src, entry)) in parts.iter().enumerate() {
         ck.retarget(src.file, Box::new(move |s| src.file_span(s)));
         match ps.get(env, &src.text, *entry) {
