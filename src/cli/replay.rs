@@ -79,7 +79,6 @@ impl Replay {
 
     /// Reads a replay written by `save`.
     pub fn load(path: &Path) -> Result<Replay, String> {
-        use std::io::Read;
         // As a game's files are read: a regular file, and at most `file_bytes` of it (a
         // device or a pipe would be read forever).
         let cannot = |e: std::io::Error| format!("cannot read {}: {e}", path.display());
@@ -90,14 +89,11 @@ impl Replay {
             ));
         }
         let max = crate::limits::Limits::DEFAULT.file_bytes;
-        let mut text = String::new();
-        std::fs::File::open(path)
-            .and_then(|f| f.take(max.saturating_add(1)).read_to_string(&mut text))
-            .map_err(cannot)?;
-        if text.len() as u64 > max {
+        let bytes = crate::load::read_at_most(path, max).map_err(cannot)?;
+        if bytes.len() as u64 > max {
             return Err(format!("{} is larger than {max} bytes: no replay is", path.display()));
         }
-        serde_json::from_str(&text).map_err(|e| format!("{} is not a replay: {e}", path.display()))
+        serde_json::from_slice(&bytes).map_err(|e| format!("{} is not a replay: {e}", path.display()))
     }
 }
 

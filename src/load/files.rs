@@ -356,21 +356,24 @@ fn io_diag(id: FileId, path: &Path, err: &std::io::Error) -> Diagnostic {
     Diagnostic::error("io", msg, id, 0..0).with_help_opt(help)
 }
 
+/// The first `max + 1` bytes of the file at `path`: more than `max` of them says it is too
+/// large, without reading the rest (a device such as `/dev/zero` never ends).
+pub(crate) fn read_at_most(path: &Path, max: u64) -> std::io::Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    fs::File::open(path).and_then(|f| f.take(max.saturating_add(1)).read_to_end(&mut bytes))?;
+    Ok(bytes)
+}
+
 /// Reads the file that will be registered as `id`: its text, with the diagnostic of
 /// invalid UTF-8 (reported and replaced, so spans stay valid); `Err` when it cannot be
 /// used at all: unreadable, too large, or in another encoding (UTF-16 or UTF-32, with or
 /// without a byte-order mark: named, and not read further, since its text would be noise).
 /// A text of `over` is read instead of the file's bytes, under the same size cap.
 fn read(id: FileId, path: &Path, max: u64, over: &Overlay) -> Result<(String, Option<Diagnostic>), Diagnostic> {
-    let mut bytes = Vec::new();
-    if let Some(text) = over.text(path) {
-        bytes.extend_from_slice(text.as_bytes());
-    } else {
-        let read = fs::File::open(path).and_then(|f| f.take(max.saturating_add(1)).read_to_end(&mut bytes));
-        if let Err(e) = read {
-            return Err(io_diag(id, path, &e));
-        }
-    }
+    let bytes = match over.text(path) {
+        Some(text) => text.as_bytes().to_vec(),
+        None => read_at_most(path, max).map_err(|e| io_diag(id, path, &e))?,
+    };
     if bytes.len() as u64 > max {
         let msg = format!("this file is larger than {max} bytes");
         let help = format!("split it into several files ({})", Limits::advice("file_bytes"));

@@ -32,6 +32,7 @@ pub mod yaml;
 pub use crate::text::{Text, Texts};
 pub(crate) use card::{CARD_SHAPE, PERIODS};
 pub use cardlist::Cards;
+pub(crate) use files::read_at_most;
 pub use files::{
     canonical, game_dir_of, load_bundle, load_bundle_with, load_named, load_named_over, load_paths, load_paths_with,
     GameFiles, Named, GAME_FILE,
