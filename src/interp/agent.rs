@@ -209,7 +209,18 @@ impl Agent for Scripted {
             if let Some(f) = &mut self.fallback {
                 return f.choose(ask, _rng);
             }
-            return Err(format!("missing choice at step {}: {} asks {}", self.step, ask.chooser, ask.describe()));
+            // Step 0 is the setup, which no `choose:` step can answer: the steps come after it.
+            let setup = if self.step == 0 {
+                " (a setup's questions are answered by the scenario's `choices:`, e.g. `choices: first`, not by `choose:` steps)"
+            } else {
+                ""
+            };
+            return Err(format!(
+                "missing choice at step {}: {} asks {}{setup}",
+                self.step,
+                ask.chooser,
+                ask.describe()
+            ));
         };
         if let Some(among) = among {
             let named: Vec<String> = among.iter().map(|n| as_offered(ask.options, n)).collect();

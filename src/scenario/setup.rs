@@ -27,14 +27,7 @@ impl Runner<'_> {
                 }
                 SetupItem::Counter { counter, of, set, span } => self.counter(it, counter, of.as_ref(), set, span)?,
                 SetupItem::StartGame(span) => {
-                    it.atomically(|me| me.prepare_whole_game()).map_err(|h| {
-                        // No `choose:` step answers the setup: the steps come after it.
-                        let mut msg = h.message().to_string();
-                        if msg.contains("missing choice") {
-                            msg.push_str(" (a setup's questions are answered by the scenario's `choices:`, e.g. `choices: first`, not by `choose:` steps)");
-                        }
-                        self.failed(0, span, msg, &h)
-                    })?;
+                    it.atomically(|me| me.prepare_whole_game()).map_err(|h| self.failed(0, span, h.message(), &h))?;
                 }
                 SetupItem::Script(src) => {
                     let script = parse(src, it).map_err(|m| self.fail(0, &src.span.range(), m))?;
