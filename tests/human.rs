@@ -118,3 +118,14 @@ fn card_shows_a_cards_values_and_text() {
     assert!(out.contains("no card `gimli` in this game"), "{out}");
     assert!(out.contains("name a card: `card ID`"), "{out}");
 }
+
+/// A question the game's `setup:` asks is headed `setup`, not the first turn it comes
+/// before (a designer's walkthrough): TI4 drafts factions in setup; its first turn's
+/// heading comes after the draft.
+#[test]
+fn setup_questions_are_headed_setup() {
+    let (code, out) = play(&["cards/ti4", "--players", "3", "--human", "p1", "--seed", "1"], "1\nquit\n");
+    assert_eq!(code, 0, "{out}");
+    let headings: Vec<&str> = out.lines().filter(|l| l.starts_with("-- ")).collect();
+    assert_eq!(headings.first(), Some(&"-- setup, p1 to act (the table as p1 sees it)"), "{out}");
+}

@@ -297,8 +297,17 @@ impl Interp<'_> {
         };
         let mut table = crate::engine::view::table_for(s, Some(who));
         table.extend(s.vars.iter().map(|(name, v)| format!("{name} = {}", shown(v))));
+        // Before this game's first turn began, the questions are its setup's: the clock
+        // already reads turn 1 and the first phase.
+        let begun = s
+            .log
+            .iter()
+            .rev()
+            .take_while(|e| e.game == s.game)
+            .any(|e| matches!(e.kind, crate::engine::EventKind::Period { start: true, period: "turn", .. }));
+        let heading = if begun { format!("turn {}, {phase}{active}", s.clock.turn) } else { format!("setup{active}") };
         super::View {
-            heading: format!("turn {}, {phase}{active}", s.clock.turn),
+            heading,
             table,
             log: s
                 .log
