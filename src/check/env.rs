@@ -43,7 +43,7 @@ impl Ty {
             Ty::Str => "text",
             Ty::Player => "a player",
             Ty::Players => "players",
-            Ty::Things => "a selection of cards or pieces",
+            Ty::Things => "a selection of cards, pieces or spaces",
             Ty::Zone => "a zone",
             Ty::Value => "a value",
             Ty::Die => "a die",

@@ -113,7 +113,7 @@ fn type_mismatch_arithmetic_on_a_player() {
 fn type_mismatch_keyword_argument() {
     let c = effect("Exert[3]");
     let d = c.one("type-mismatch", "3");
-    assert_eq!(d.message, "argument `x` of `Exert` expects a selection of cards or pieces, found a number");
+    assert_eq!(d.message, "argument `x` of `Exert` expects a selection of cards, pieces or spaces, found a number");
 }
 
 #[test]

@@ -352,7 +352,7 @@ fn this_is_the_card_in_its_scripts_and_the_player_in_a_factions() {
     // `vp` is kept on players, `wounds` on cards: each is wrong on the other holder.
     let c = effect("add 1 vp to this\nadd 1 wounds to this");
     c.one("wrong-holder", "this");
-    assert_eq!(c.diags[0].message, "`vp` is kept on players (`on: player`), not on a selection of cards or pieces");
+    assert_eq!(c.diags[0].message, "`vp` is kept on players (`on: player`), not on a selection of cards, pieces or spaces");
     let faction = "faction: east\nname: East\nabilities:\n  - action: main\n    effect: |\n      add 1 wounds to this\n      add 1 vp to this\n";
     let c = check(&[("game.yaml", GAME), ("f.yaml", faction)]);
     c.one("wrong-holder", "this");
