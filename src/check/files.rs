@@ -456,10 +456,24 @@ impl<'a> FileChecker<'a> {
             return;
         }
         let same_kind = |s: &super::env::Sym| std::mem::discriminant(s) == std::mem::discriminant(&kind);
-        if self.env.lookup(n.as_str()).is_some_and(same_kind) {
-            return;
-        }
+        // A field is read by the name as declared: the plurals scripts accept (`cards in
+        // hands`) are not looked for at run time, so `zone: decks` would fail in play.
+        let plural = match self.env.resolve(n.as_str()) {
+            Some((declared, sym)) if same_kind(sym) => {
+                if declared == n.value {
+                    return;
+                }
+                Some(declared)
+            }
+            _ => None,
+        };
         let cands: Vec<&str> = self.env.names().filter(|c| self.env.lookup(c).is_some_and(same_kind)).collect();
-        self.unknown(n, what, cands, fallback.map(str::to_string));
+        let help = match &plural {
+            Some(declared) => {
+                Some(format!("write the {what} as declared, `{declared}`: a plural is read in scripts only"))
+            }
+            None => fallback.map(str::to_string),
+        };
+        self.unknown(n, what, cands, help);
     }
 }

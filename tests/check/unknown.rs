@@ -352,7 +352,10 @@ fn this_is_the_card_in_its_scripts_and_the_player_in_a_factions() {
     // `vp` is kept on players, `wounds` on cards: each is wrong on the other holder.
     let c = effect("add 1 vp to this\nadd 1 wounds to this");
     c.one("wrong-holder", "this");
-    assert_eq!(c.diags[0].message, "`vp` is kept on players (`on: player`), not on a selection of cards, pieces or spaces");
+    assert_eq!(
+        c.diags[0].message,
+        "`vp` is kept on players (`on: player`), not on a selection of cards, pieces or spaces"
+    );
     let faction = "faction: east\nname: East\nabilities:\n  - action: main\n    effect: |\n      add 1 wounds to this\n      add 1 vp to this\n";
     let c = check(&[("game.yaml", GAME), ("f.yaml", faction)]);
     c.one("wrong-holder", "this");
@@ -376,4 +379,19 @@ fn a_game_ability_named_where_a_procedure_belongs_is_told_so() {
     let d = c.one("unknown-procedure", "rally");
     assert_eq!(d.message, "`rally` is a game ability, not a procedure");
     assert!(d.help.as_deref().unwrap().contains("let `rally`'s effect call one"), "{:?}", d.help);
+}
+
+/// A zone or counter named in a YAML field is read by its declared name at run time, so
+/// the plural that scripts accept (`cards in hands`) fails in play there: `check` says so.
+#[test]
+fn a_plural_in_a_yaml_name_field_is_unknown() {
+    let c = game(&[("  draw_from: deck", "  draw_from: decks")]);
+    let d = c.one("unknown-zone", "decks");
+    assert_eq!(d.help, dym("deck"));
+    let c = scenario(
+        "scenario: s\ngame: g\nplayers:\n  - { name: alice }\n  - { name: bob }\n\
+         setup:\n  - { put: [], in: hands, of: alice }\n  - { counter: pools, set: 2 }\n",
+    );
+    assert_eq!(c.found(), [("unknown-zone", "hands"), ("unknown-counter", "pools")]);
+    assert_eq!(c.helps(), [dym("hand"), dym("pool")]);
 }
