@@ -92,3 +92,25 @@ fn a_setup_question_says_how_a_scenario_answers_it() {
     let (code, out, err) = twilit(&["test", &path]);
     assert_eq!(code, 0, "{out}{err}");
 }
+
+/// A run-time error as a scenario's game begins (a turn order read from a variable
+/// nobody set) is the content's error, raised in the rules, as it is at any later step:
+/// it was labelled a failed expectation, with no place in the rules (a designer's
+/// walkthrough).
+#[test]
+fn an_error_as_the_game_begins_is_an_error_raised_in_the_rules() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let game = dir.path().join("unset");
+    std::fs::create_dir_all(game.join("scenarios")).expect("dirs");
+    let yaml = "game: unset\nname: Unset\nplayers: { min: 2, max: 2 }\nvariables:\n  leader: { type: player }\n\
+        turn:\n  order: clockwise from leader\n  phases:\n    - name: main\n";
+    std::fs::write(game.join("game.yaml"), yaml).expect("game");
+    let sc = "scenario: s\ngame: unset\nplayers: [{ name: alice }, { name: bob }]\nsteps:\n  - expect: true\n";
+    std::fs::write(game.join("scenarios/s.yaml"), sc).expect("scenario");
+    let path = game.to_string_lossy().into_owned();
+    let (code, out, err) = twilit(&["test", &path]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("step 0 (error): `leader` should be one player, but is none, raised at "), "{out}");
+    assert!(out.contains("game.yaml:7:10"), "{out}");
+    assert!(err.contains("twilit::runtime-error"), "{err}");
+}

@@ -148,7 +148,7 @@ impl Runner<'_> {
     }
 
     fn go(&mut self, it: &mut Interp) -> Res {
-        it.start_variables().map_err(|h| self.fail(0, &self.sc.span, h.message()))?;
+        it.start_variables().map_err(|h| self.failed(0, &self.sc.span, h.message(), &h))?;
         self.setup(it)?;
         let steps = &self.sc.steps;
         let mut i = 0;

@@ -37,7 +37,7 @@ impl Runner<'_> {
                     });
                     let mut cx = self.ctx(it, first, &script.text).at(&script.origin);
                     it.atomically(|me| me.exec_stmts(&script.block, &mut cx))
-                        .map_err(|h| self.fail(0, &src.span.range(), h.message()))?;
+                        .map_err(|h| self.failed(0, &src.span.range(), h.message(), &h))?;
                     if sets_active {
                         named_active = it.w.state.active();
                     }
@@ -46,7 +46,7 @@ impl Runner<'_> {
         }
         // A setup script that made someone the active player wins over the turn order.
         let chosen = it.w.state.active().filter(|&p| Some(p) != default_active || named_active == Some(p));
-        it.begin(phase).map_err(|h| self.fail(0, &self.sc.span, h.message()))?;
+        it.begin(phase).map_err(|h| self.failed(0, &self.sc.span, h.message(), &h))?;
         if let Some(p) = chosen {
             it.make_active(p);
         }
