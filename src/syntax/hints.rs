@@ -1,5 +1,6 @@
 //! Syntax errors whose cause lies before the place pest stops: an amount written after the
-//! noun it counts (`add coins 2`), and a body without `{ ... }` (`if coins > 1 draw 1`).
+//! noun it counts (`add coins 2`), an amount that is a call written bare (`add sum(...)
+//! penalty`), and a body without `{ ... }` (`if coins > 1 draw 1`).
 //! pest only knows where it could not go on; these name the construct at fault.
 
 use super::{guard, words, SyntaxError};
@@ -50,6 +51,55 @@ pub(super) fn swapped_amount(src: &str, pos: usize) -> Option<SyntaxError> {
         span: verb_at..before.len(),
         message: format!("`{verb}` takes the amount first, not after `{name}`"),
         help: Some(fix),
+    })
+}
+
+/// `add sum(cards in pile, points) penalty`: an amount that is a call, written bare. A verb
+/// reads a bare word as its amount or its object, so the call is taken for the object and
+/// pest stops further on. Only where the statement is a verb, a call and a name, and pest
+/// stopped after the call.
+pub(super) fn called_amount(src: &str, pos: usize) -> Option<SyntaxError> {
+    // pest may stop on a later line (`}`): the statement is the one before it.
+    let last = src[..pos.min(src.len())].trim_end().len();
+    let line_at = src[..last].rfind(['\n', '{', ';']).map_or(0, |i| i + 1);
+    let line = &src[line_at..];
+    let verb_at = line_at + (line.len() - line.trim_start().len());
+    let verb_len = src[verb_at..].find(|c: char| !is_word(c)).unwrap_or(src.len() - verb_at);
+    let verb = &src[verb_at..verb_at + verb_len];
+    if !words::is_verb(verb) {
+        return None;
+    }
+    let call_at = verb_at + verb_len + (src[verb_at + verb_len..].len() - src[verb_at + verb_len..].trim_start().len());
+    let fun_len = src[call_at..].find(|c: char| !is_word(c)).unwrap_or(0);
+    if fun_len == 0 || !src[call_at + fun_len..].starts_with('(') || call_at == verb_at + verb_len {
+        return None;
+    }
+    // The call's closing parenthesis, on the statement's line.
+    let mut depth = 0usize;
+    let close = src[call_at + fun_len..].char_indices().take_while(|&(_, c)| c != '\n').find_map(|(i, c)| {
+        match c {
+            '(' => depth += 1,
+            ')' => depth = depth.checked_sub(1)?,
+            _ => {}
+        }
+        (c == ')' && depth == 0).then_some(call_at + fun_len + i + 1)
+    })?;
+    let after = src[close..].trim_start_matches([' ', '\t']);
+    let name_len = after.find(|c: char| !is_word(c)).unwrap_or(after.len());
+    let name = &after[..name_len];
+    if pos < close
+        || name.is_empty()
+        || words::is_reserved(name)
+        || !name.starts_with(|c: char| c.is_ascii_alphabetic())
+    {
+        return None;
+    }
+    let call = &src[call_at..close];
+    Some(SyntaxError {
+        code: "syntax",
+        span: verb_at..close,
+        message: format!("an amount that is a call goes in parentheses after `{verb}`"),
+        help: Some(format!("write `{verb} ({call}) {name}`")),
     })
 }
 
@@ -177,6 +227,20 @@ mod tests {
         assert!(!err("let x = coins 2").0.contains("amount"));
         assert!(!err("draw 1 2").0.contains("amount"));
         assert!(!err("add of 2").0.contains("amount"));
+    }
+
+    #[test]
+    fn an_amount_that_is_a_call_goes_in_parentheses() {
+        let (m, h) = err("add sum(cards in played of p, points) penalty to p");
+        assert_eq!(h, "write `add (sum(cards in played of p, points)) penalty`");
+        assert!(m.starts_with("an amount that is a call goes in parentheses"), "{m}");
+        let (_, h) = err("if true {\n  remove count(cards in hand) coins from you\n}");
+        assert_eq!(h, "write `remove (count(cards in hand)) coins`");
+        // Written in parentheses, it parses.
+        assert!(parse_script("add (sum(cards in pile of p, points)) penalty to p").is_ok());
+        // Not a verb first, or no name after the call: pest's own message stands.
+        assert!(!err("let x = sum(cards, points) penalty").0.contains("parentheses"));
+        assert!(!err("draw count(cards in hand) to").0.contains("parentheses"));
     }
 
     #[test]

@@ -149,8 +149,8 @@ fn convert(e: pest::error::Error<Rule>, src: &str) -> SyntaxError {
     let end = token_end(src, pos);
     let (message, help) = match &e.variant {
         ErrorVariant::ParsingError { positives, .. } => {
-            if let Some(swapped) = hints::swapped_amount(src, pos) {
-                return swapped;
+            if let Some(hint) = hints::swapped_amount(src, pos).or_else(|| hints::called_amount(src, pos)) {
+                return hint;
             }
             expected_message(positives, src, pos)
         }
