@@ -341,7 +341,30 @@ fn parse_effect(p: P) -> Effect {
             _ => e.clauses.push(parse_clause(c)),
         }
     }
+    if e.verb == Verb::Draw {
+        draw_from_clause(&mut e);
+    }
     e
+}
+
+/// `draw n from stock`: `draw`'s object is how many, so a `from` its amount took as a
+/// filter (`n from stock`, `(n) from stock`: only a bare number takes none) is the
+/// clause, as after `draw 2`.
+fn draw_from_clause(e: &mut Effect) {
+    let has_from = e.clauses.iter().any(|c| matches!(c.kind, ClauseKind::From(_)));
+    let [Expr { kind: ExprKind::Select { quantity: None, filters, .. }, .. }] = &mut e.objects[..] else { return };
+    if has_from || !matches!(filters.last(), Some(Filter { kind: FilterKind::From(_), .. })) {
+        return;
+    }
+    let Some(Filter { kind: FilterKind::From(zone), span }) = filters.pop() else { return };
+    if filters.is_empty() {
+        let [obj] = &mut e.objects[..] else { return };
+        if let ExprKind::Select { base, .. } = &mut obj.kind {
+            let base = std::mem::replace(&mut **base, Expr { kind: ExprKind::Int(0), span: 0..0 });
+            *obj = base;
+        }
+    }
+    e.clauses.insert(0, Clause { kind: ClauseKind::From(zone), span });
 }
 
 pub(super) fn parse_clause(p: P) -> Clause {
