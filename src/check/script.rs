@@ -30,8 +30,12 @@ pub struct Checker<'a> {
     /// The problems found so far.
     pub diags: Vec<Diagnostic>,
     /// How many enclosing positions give `it` a value (a `where`/`with` filter, the key of
-    /// `sum`/`sort`/`most`); a binding of `it` (a trigger's subject) counts as a local.
+    /// `sum`/`sort`/`most`).
     pub(crate) it_scope: u32,
+    /// What `it` is outside those positions, where the field gives it a value (a trigger's
+    /// subject, the player a result's `scores:` is read of): inside them, `it` is the
+    /// thing tested or keyed, so the outer one does not reach in.
+    pub(crate) outer_it: Option<Ty>,
     /// What `this` is in the script: a card's scripts run with `this` = the card, a
     /// faction's abilities with its player; elsewhere it is not known.
     pub(crate) this: Ty,
@@ -70,6 +74,7 @@ impl<'a> Checker<'a> {
             reported: vec![],
             diags: vec![],
             it_scope: 0,
+            outer_it: None,
             this: Ty::Any,
         }
     }
@@ -487,6 +492,9 @@ impl<'a> Checker<'a> {
             return b.ty;
         }
         if n == "it" && self.it_scope == 0 {
+            if let Some(t) = self.outer_it {
+                return t;
+            }
             self.error("unbound-it", "`it` means nothing here", span).help = Some(
                 "`it` is the thing tested in a `where` or `with` filter, the one keyed in `sum`, `sort` or `most`, \
                  or what a triggered or answering ability heard"

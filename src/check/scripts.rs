@@ -123,7 +123,10 @@ fn scoped<'e>(env: &'e Env, src: &'e ScriptSrc, scope: Scope) -> Checker<'e> {
     let mut ck = Checker::new(env, src.file, Box::new(|s| src.file_span(s)));
     ck.this = scope.this;
     for (name, ty) in scope.locals {
-        ck.bind(name, *ty, 0..0);
+        match *name {
+            "it" => ck.outer_it = Some(*ty),
+            _ => ck.bind(name, *ty, 0..0),
+        }
     }
     ck
 }

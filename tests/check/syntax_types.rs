@@ -167,3 +167,13 @@ as n { pass }"#,
     );
     assert!(c.diags.iter().all(|d| d.code == "twilit::type-mismatch"));
 }
+
+/// `scores:` reads `it` as each player, but the key of a `sum` inside it is each card:
+/// the player's type reached into the key (a hostile-input hunt).
+#[test]
+fn the_key_of_a_sum_in_scores_is_each_thing_not_the_player() {
+    let c = game(&[("  scores: vp of it", "  scores: vp of it + sum(cards in hand of it, cost of it)")]);
+    c.clean();
+    let c = game(&[("  scores: vp of it", "  scores: cost of it")]);
+    assert_eq!(c.found(), [("type-mismatch", "it")]);
+}
