@@ -578,3 +578,18 @@ fn garbled_texts_get_answers_to_every_request() {
     assert!(!err.contains("panicked"), "{err}");
     assert_eq!(code, Some(0), "{err}");
 }
+
+/// After `shutdown` the protocol allows only `exit`: a request is refused, not answered.
+#[test]
+fn requests_after_shutdown_are_refused() {
+    let mut c = Client::start();
+    c.request("shutdown", Value::Null);
+    c.next_id += 1;
+    let id = c.next_id;
+    let params = json!({ "textDocument": { "uri": "file:///nowhere/game.yaml" } });
+    c.send(json!({ "jsonrpc": "2.0", "id": id, "method": "textDocument/documentSymbol", "params": params }));
+    let reply = c.until(|m| m["id"] == id);
+    assert_eq!(reply["error"]["code"], -32600, "{reply}");
+    c.notify("exit", Value::Null);
+    assert_eq!(c.child.wait().expect("the server exits").code(), Some(0));
+}

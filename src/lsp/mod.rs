@@ -172,6 +172,10 @@ impl Server<'_> {
     fn request(&mut self, r: Request) -> Response {
         let id = r.id.clone();
         let invalid = |id| Response::new_err(id, ErrorCode::InvalidParams as i32, "invalid parameters".into());
+        // After `shutdown`, the protocol allows only `exit`.
+        if self.shut_down {
+            return Response::new_err(id, ErrorCode::InvalidRequest as i32, "the server is shut down".into());
+        }
         let result: Option<Value> = match r.method.as_str() {
             Initialize::METHOD => Some(to_value(initialize())),
             Shutdown::METHOD => {
@@ -249,36 +253,59 @@ fn initialize() -> InitializeResult {
 }
 
 /// The body of the next frame (`Content-Length: N`, other headers, an empty line, N bytes);
-/// `None` at the end of the input.
+/// `None` at the end of the input. A header that is not one (a length that is no number,
+/// a frame without one, the rest of a body shorter than its length said) is an error: the
+/// frames after it cannot be found again, and a server that read on would answer nothing
+/// while its client waited.
 fn read_frame(r: &mut dyn BufRead, max: u64) -> std::io::Result<Option<Vec<u8>>> {
+    let bad = |what: String| std::io::Error::new(std::io::ErrorKind::InvalidData, what);
     let mut len = None;
+    let mut headers = 0;
     let mut line = String::new();
     loop {
         line.clear();
-        if r.read_line(&mut line)? == 0 {
-            return Ok(None);
+        // A header is a short line: one without its end is not read without bound.
+        if std::io::Read::take(&mut *r, MAX_HEADER).read_line(&mut line)? == 0 {
+            return match headers {
+                0 => Ok(None),
+                _ => Err(bad("the input ended inside a frame's headers".into())),
+            };
+        }
+        if !line.ends_with('\n') && line.len() as u64 == MAX_HEADER {
+            return Err(bad(format!("a header line longer than {MAX_HEADER} bytes")));
         }
         let header = line.trim_end_matches(['\r', '\n']);
         if header.is_empty() {
-            if len.is_some() {
-                break;
+            match (len, headers) {
+                (Some(_), _) => break,
+                // Blank lines between frames.
+                (None, 0) => continue,
+                (None, _) => return Err(bad("a frame without `Content-Length`".into())),
             }
-            continue;
         }
-        if let Some((name, value)) = header.split_once(':') {
-            if name.trim().eq_ignore_ascii_case("content-length") {
-                len = value.trim().parse::<usize>().ok();
+        headers += 1;
+        let token = |n: &str| !n.is_empty() && n.bytes().all(|b| b.is_ascii_alphanumeric() || b"-_.".contains(&b));
+        match header.split_once(':') {
+            Some((name, value)) if token(name.trim()) => {
+                if name.trim().eq_ignore_ascii_case("content-length") {
+                    let n = value.trim().parse::<u64>().map_err(|_| bad(format!("`{header}` is not a length")))?;
+                    len = Some(n);
+                }
             }
+            _ => return Err(bad(format!("`{}` is not a header", crate::diag::abbreviate(header)))),
         }
     }
     let len = len.unwrap_or(0);
-    if len as u64 > max {
-        return Err(std::io::Error::new(std::io::ErrorKind::InvalidData, format!("a frame of {len} bytes")));
+    if len > max {
+        return Err(bad(format!("a frame of {len} bytes")));
     }
-    let mut body = vec![0; len];
+    let mut body = vec![0; len as usize];
     r.read_exact(&mut body)?;
     Ok(Some(body))
 }
+
+/// The longest header line read (`Content-Length: N` and `Content-Type: ...` are short).
+const MAX_HEADER: u64 = 8 * 1024;
 
 fn parse<T: serde::de::DeserializeOwned>(v: Value) -> Option<T> {
     serde_json::from_value(v).ok()
@@ -286,4 +313,50 @@ fn parse<T: serde::de::DeserializeOwned>(v: Value) -> Option<T> {
 
 fn to_value<T: serde::Serialize>(t: T) -> Value {
     serde_json::to_value(t).unwrap_or(Value::Null)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::read_frame;
+
+    fn frames(input: &[u8]) -> Vec<Result<String, String>> {
+        let mut r = std::io::Cursor::new(input.to_vec());
+        let mut out = vec![];
+        loop {
+            match read_frame(&mut r, 1 << 20) {
+                Ok(Some(b)) => out.push(Ok(String::from_utf8_lossy(&b).into_owned())),
+                Ok(None) => return out,
+                Err(e) => {
+                    out.push(Err(e.to_string()));
+                    return out;
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn whole_frames_are_read_with_blank_lines_between() {
+        let got = frames(b"Content-Length: 2\r\n\r\n{}\r\nContent-Type: x\r\ncontent-length: 3\r\n\r\n[1]");
+        assert_eq!(got, [Ok("{}".to_string()), Ok("[1]".to_string())]);
+    }
+
+    /// A frame whose length cannot be known ends the input with an error: read on, the
+    /// server lost every later frame and its client waited for answers that never came.
+    #[test]
+    fn a_frame_that_cannot_be_found_again_is_an_error_not_a_wait() {
+        for (input, why) in [
+            (&b"Content-Length: -5\r\n\r\n{}"[..], "is not a length"),
+            (b"Content-Length: 99999999999999999999999\r\n\r\n{}", "is not a length"),
+            (b"X-Other: 1\r\n\r\n{}", "a frame without `Content-Length`"),
+            (b"Content-Length: 3\r\n\r\n{\"jsonrpc\"}\r\nContent-Length: 2\r\n\r\n{}", "is not a header"),
+            (b"Content-Length: 2\r\n", "ended inside a frame's headers"),
+        ] {
+            let got = frames(input);
+            let last = got.last().cloned().unwrap_or(Ok(String::new()));
+            assert!(last.as_ref().is_err_and(|e| e.contains(why)), "{}: {got:?}", String::from_utf8_lossy(input));
+        }
+        // A header line is not read without bound.
+        let long = [b"Content-Length: 2".as_slice(), &vec![b' '; 20_000]].concat();
+        assert!(frames(&long).last().is_some_and(|f| f.as_ref().is_err_and(|e| e.contains("longer than"))));
+    }
 }
