@@ -129,3 +129,28 @@ fn setup_questions_are_headed_setup() {
     let headings: Vec<&str> = out.lines().filter(|l| l.starts_with("-- ")).collect();
     assert_eq!(headings.first(), Some(&"-- setup, p1 to act (the table as p1 sees it)"), "{out}");
 }
+
+/// A multiple choice answered by the options' texts, separated by commas (a designer's
+/// walkthrough: only numbers were taken); a line that is not UTF-8 or longer than any
+/// answer is asked again, not taken for the end of the input (a hostile-input hunt).
+#[test]
+fn several_options_by_text_and_lines_that_are_no_answer() {
+    // Goofspiel's bids, each "choose 1", answered with 1s after the lines that are no answer.
+    let long = "9".repeat(100_000);
+    let input = format!("caf\u{e9}\n{long}\n{}", "1\n".repeat(40));
+    let bytes: Vec<u8> = input.bytes().map(|b| if b == 0xc3 { 0xe9 } else { b }).filter(|&b| b != 0xa9).collect();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_twilit"))
+        .args(["play", "cards/goofspiel", "--human", "p1", "--seed", "3"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("twilit starts");
+    child.stdin.take().expect("stdin").write_all(&bytes).expect("input written");
+    let out = child.wait_with_output().expect("twilit ends");
+    let out = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(out.contains("that answer is not UTF-8 text: type it again"), "{out}");
+    assert!(out.contains("that answer is 100001 bytes long: an answer is at most 4096"), "{out}");
+    assert!(!out.contains(&long[..5000]), "a long line is not echoed");
+    assert!(result_line(&out).contains("wins") || result_line(&out).contains("draw"), "{}", result_line(&out));
+}

@@ -116,10 +116,17 @@ impl Session {
         loop {
             self.question(ask);
             let prompt = format!("{}> ", ask.chooser);
-            let Some(line) = self.input.read(&prompt, ask.options, &mut self.out) else {
-                self.say("");
-                self.stop = Some("quit");
-                return Err("input ended: the game stops here".into());
+            let line = match self.input.read(&prompt, ask.options, &mut self.out) {
+                Some(Ok(line)) => line,
+                Some(Err(why)) => {
+                    self.say(&why);
+                    continue;
+                }
+                None => {
+                    self.say("");
+                    self.stop = Some("quit");
+                    return Err("input ended: the game stops here".into());
+                }
             };
             let line = line.trim();
             if self.echo {
@@ -177,7 +184,7 @@ impl Session {
 
     fn help(&mut self) {
         self.say(
-            "answer with an option's number (several numbers for a multiple choice), its text or the start of it;\n\
+            "answer with an option's number, its text or the start of it (several, separated by commas, for a multiple choice);\n\
              commands: state (the table as you see it), log (everything so far), card ID (a card's values and text),\n\
              undo (back to the previous decision), quit",
         );
@@ -255,11 +262,33 @@ fn parse_picks(line: &str, ask: &Ask) -> Result<Vec<usize>, String> {
         picked.sort_unstable();
         return Ok(picked);
     }
+    // Several options named, separated by commas (`dk, dt, c8`): each as one would be alone.
+    if line.contains(',') {
+        let mut picked: Vec<usize> = vec![];
+        for part in line.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            let i = one_named(part, ask)?;
+            if !picked.contains(&i) {
+                picked.push(i);
+            }
+        }
+        picked.sort_unstable();
+        return Ok(picked);
+    }
+    one_named(line, ask).map(|i| vec![i])
+}
+
+/// The one option `text` names: its text (any case), or the start of only it.
+fn one_named(text: &str, ask: &Ask) -> Result<usize, String> {
+    let n = ask.options.len();
+    let lower = text.to_lowercase();
+    if let Some(i) = ask.options.iter().position(|o| o.to_lowercase() == lower) {
+        return Ok(i);
+    }
     let starts: Vec<usize> = (0..n).filter(|&i| ask.options[i].to_lowercase().starts_with(&lower)).collect();
     match starts.as_slice() {
-        [i] => Ok(vec![*i]),
-        [] => Err(format!("no option `{line}`: {hint}")),
-        _ => Err(format!("`{line}` starts {} options: type more of it, or its number", starts.len())),
+        [i] => Ok(*i),
+        [] => Err(format!("no option `{text}`: type a number from 1 to {n}, or an option's text (`help` for more)")),
+        _ => Err(format!("`{text}` starts {} options: type more of it, or its number", starts.len())),
     }
 }
 
@@ -396,5 +425,17 @@ mod tests {
         assert_eq!(parse_answer("marsh", &ask(&options, (1, 1))), Ok(vec![2]));
         assert_eq!(parse_answer("", &ask(&options, (0, 2))), Ok(vec![]));
         assert!(parse_answer("1 2 3", &ask(&options, (0, 2))).unwrap_err().starts_with("pick 0 to 2 options, not 3"));
+    }
+
+    #[test]
+    fn several_options_are_named_by_their_texts_separated_by_commas() {
+        let options: Vec<String> = ["castle", "crags", "marsh", "play c1, c2"].map(String::from).into();
+        let two = ask(&options, (2, 2));
+        assert_eq!(parse_answer("marsh, castle", &two), Ok(vec![0, 2]));
+        assert_eq!(parse_answer("Cas, m", &two), Ok(vec![0, 2]));
+        // A start of two options names neither; an option's whole text with a comma is one.
+        assert_eq!(parse_answer("c, marsh", &two), Err("`c` starts 2 options: type more of it, or its number".into()));
+        assert_eq!(parse_answer("play c1, c2", &ask(&options, (1, 1))), Ok(vec![3]));
+        assert!(parse_answer("marsh, moor", &two).unwrap_err().starts_with("no option `moor`"));
     }
 }

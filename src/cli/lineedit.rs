@@ -103,17 +103,14 @@ pub enum Input {
 
 impl Input {
     /// The next line answering a question with these `options`, after `prompt`, without its
-    /// line end; `None` when there is no more (end of input, Ctrl-D, Ctrl-C, an error).
-    pub fn read(&mut self, prompt: &str, options: &[String], out: &mut dyn Write) -> Option<String> {
+    /// line end; `None` when there is no more (end of input, Ctrl-D, Ctrl-C, an error), and
+    /// `Err` for a line that is no answer (not UTF-8, or longer than any answer), to ask again.
+    pub fn read(&mut self, prompt: &str, options: &[String], out: &mut dyn Write) -> Option<Result<String, String>> {
         match self {
             Input::Plain(input) => {
                 let _ = write!(out, "{prompt}");
                 let _ = out.flush();
-                let mut line = String::new();
-                match input.read_line(&mut line) {
-                    Ok(n) if n > 0 => Some(line),
-                    _ => None,
-                }
+                plain_line(input.as_mut())
             }
             Input::Terminal(ed) => {
                 // What the session wrote must be on the screen before the editor draws.
@@ -126,7 +123,7 @@ impl Input {
                         if !line.trim().is_empty() {
                             let _ = ed.editor.add_history_entry(line.trim());
                         }
-                        Some(line)
+                        Some(Ok(line))
                     }
                     // Ctrl-D on an empty line, Ctrl-C or a terminal that fails: the
                     // person is gone, and the session stops the game as for `quit`.
@@ -135,6 +132,39 @@ impl Input {
             }
         }
     }
+}
+
+/// The longest answer line read: an option's text, or many numbers, is far shorter.
+const MAX_ANSWER: u64 = 4096;
+
+/// One line of piped answers, read as `Input::read` gives it. A line longer than any answer
+/// is skipped to its end without being kept.
+fn plain_line(input: &mut dyn BufRead) -> Option<Result<String, String>> {
+    let mut line = vec![];
+    match std::io::Read::take(&mut *input, MAX_ANSWER).read_until(b'\n', &mut line) {
+        Ok(0) | Err(_) => return None,
+        Ok(_) => {}
+    }
+    if !line.ends_with(b"\n") && line.len() as u64 == MAX_ANSWER {
+        let mut skipped = line.len();
+        loop {
+            let buf = match input.fill_buf() {
+                Ok([]) | Err(_) => break,
+                Ok(buf) => buf,
+            };
+            let (used, end) = match buf.iter().position(|&b| b == b'\n') {
+                Some(i) => (i + 1, true),
+                None => (buf.len(), false),
+            };
+            input.consume(used);
+            skipped += used;
+            if end {
+                break;
+            }
+        }
+        return Some(Err(format!("that answer is {skipped} bytes long: an answer is at most {MAX_ANSWER}")));
+    }
+    Some(String::from_utf8(line).map_err(|_| "that answer is not UTF-8 text: type it again".to_string()))
 }
 
 #[cfg(test)]
