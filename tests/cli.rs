@@ -382,9 +382,27 @@ fn the_walker_skips_fifos_and_links_out_of_the_tree() {
     assert!(out.contains("skipped `lotr/x.yaml`: it is not a regular file"), "{out}");
     assert!(!out.contains("outside.yaml"), "{out}");
     assert!(out.lines().last().unwrap().starts_with("0 errors, 2 warnings"), "{out}");
+    // Named directly, it is a usage error, as for `test`: passed, nothing was checked.
     let o = twilit(&dir, &["check", "lotr/x.yaml"]);
-    assert_eq!(o.status.code(), Some(0));
-    assert!(stdout(&o).contains("is not a regular file"));
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("lotr/x.yaml is not a regular file"));
+}
+
+/// A folder with nothing in it checks, tests and measures nothing: a usage error, not a
+/// pass (a hostile-input hunt: a typo in a CI script must not pass by running nothing).
+#[test]
+fn an_empty_folder_is_a_usage_error_not_a_pass() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::create_dir(dir.path().join("empty")).expect("folder");
+    for (cmd, says) in [
+        ("check", "nothing to check in `empty`: no .yaml file in it"),
+        ("test", "no game in `empty`"),
+        ("coverage", "no game in `empty`"),
+    ] {
+        let o = twilit(dir.path(), &[cmd, "empty"]);
+        assert_eq!(o.status.code(), Some(2), "{cmd}");
+        assert!(String::from_utf8_lossy(&o.stderr).contains(says), "{cmd}: {}", String::from_utf8_lossy(&o.stderr));
+    }
 }
 
 /// An interrupted `twilit bench` removes its generated library: Ctrl-C, a `kill` and a

@@ -23,9 +23,17 @@ pub struct CoverageOpts {
 
 /// Runs the command; returns the exit code.
 pub fn run(opts: CoverageOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    if let Err(message) = super::scope::usable(&opts.paths, true) {
+        let _ = writeln!(err, "error: {message}");
+        return super::EXIT_USAGE;
+    }
     let checked = load_and_check(&opts.paths, &opts.limits, Scope::Games);
     if let Some(code) = super::scope::stop_on_errors(&checked, "measuring coverage", out, err) {
         return code;
+    }
+    if let Err(message) = super::scope::some_game(&checked, &opts.paths) {
+        let _ = writeln!(err, "error: {message}");
+        return super::EXIT_USAGE;
     }
     let sources = &checked.sources;
     let json = opts.format == Format::Json;

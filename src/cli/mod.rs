@@ -439,7 +439,17 @@ fn check(
     err: &mut dyn Write,
 ) -> i32 {
     let paths = default_paths(paths);
+    if let Err(message) = scope::usable(&paths, false) {
+        let _ = writeln!(err, "error: {message}");
+        return EXIT_USAGE;
+    }
     let mut checked = scope::load_and_check(&paths, limits, scope::Scope::Named);
+    // A folder with no YAML file in it (an empty one, a typo's): nothing was checked.
+    if checked.sources.files().next().is_none() {
+        let named: Vec<String> = paths.iter().map(|p| format!("`{}`", p.display())).collect();
+        let _ = writeln!(err, "error: nothing to check in {}: no .yaml file in it", named.join(", "));
+        return EXIT_USAGE;
+    }
     if lints.contains(&Lint::TextNumbers) {
         let games = &checked.lib.games;
         let cards = games.iter().flat_map(|b| b.cards.iter().chain(b.factions.iter().flat_map(|f| &f.cards)));

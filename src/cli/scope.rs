@@ -190,6 +190,47 @@ pub fn stop_on_errors(
     Some(if io { super::EXIT_USAGE } else { super::EXIT_PROBLEMS })
 }
 
+/// A path that is neither a file nor a directory (`/dev/null`, a FIFO), or (`in_game`) a
+/// file outside any game, is a usage error: read as nothing, it would pass having checked
+/// or run nothing.
+pub fn usable(paths: &[PathBuf], in_game: bool) -> Result<(), String> {
+    for p in paths {
+        let meta = std::fs::metadata(p);
+        // Said as a usage error, like a path that cannot be read: there is nothing to fix in the games.
+        if meta.as_ref().is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound) {
+            return Err(format!(
+                "`{}` does not exist\n  help: give a game directory or a file of a game (default: cards/)",
+                p.display()
+            ));
+        }
+        if meta.as_ref().is_ok_and(|m| !m.is_file() && !m.is_dir()) {
+            return Err(format!(
+                "{} is not a regular file or a directory: give a game directory or a file of a game",
+                p.display()
+            ));
+        }
+        if in_game && p.is_file() && crate::load::game_dir_of(p).is_none() {
+            return Err(format!("{} is not inside a game directory (no game.yaml above it)", p.display()));
+        }
+    }
+    Ok(())
+}
+
+/// A usage error where the paths hold no game at all (an empty folder, a typo's folder): a
+/// run of no scenario must not pass (a CI script's typo).
+pub fn some_game(checked: &Checked, paths: &[PathBuf]) -> Result<(), String> {
+    // A game that failed to load is reported by its errors instead.
+    let errors = checked.diags.iter().any(|d| d.severity == crate::diag::Severity::Error);
+    if !checked.lib.games.is_empty() || errors {
+        return Ok(());
+    }
+    let named: Vec<String> = paths.iter().map(|p| format!("`{}`", p.display())).collect();
+    Err(format!(
+        "no game in {}: a game is a directory holding game.yaml\n  help: give a game directory, e.g. `cards/goofspiel`",
+        named.join(", ")
+    ))
+}
+
 /// How reports name a game: its directory's name (`mygame` for `cards/mygame/`), however the path was written.
 pub fn game_name(bundle: &crate::load::GameBundle) -> String {
     let dir = crate::load::canonical(&bundle.dir);

@@ -28,11 +28,15 @@ pub struct TestOpts {
 
 /// Runs the command; returns the exit code.
 pub fn run(opts: TestOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
-    if let Err(message) = usable(&opts.paths) {
+    if let Err(message) = super::scope::usable(&opts.paths, true) {
         let _ = writeln!(err, "error: {message}");
         return super::EXIT_USAGE;
     }
     let checked = load_and_check(&opts.paths, &opts.limits, Scope::Games);
+    if let Err(message) = super::scope::some_game(&checked, &opts.paths) {
+        let _ = writeln!(err, "error: {message}");
+        return super::EXIT_USAGE;
+    }
     let (diags, sources) = (&checked.diags, &checked.sources);
     let color = render::want_color();
     let errors = diags.iter().filter(|d| d.severity == Severity::Error).count();
@@ -70,31 +74,6 @@ pub fn run(opts: TestOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     } else {
         super::EXIT_OK
     }
-}
-
-/// A path that is neither a file nor a directory (`/dev/null`, a FIFO) or a file outside
-/// any game is a usage error.
-fn usable(paths: &[PathBuf]) -> Result<(), String> {
-    for p in paths {
-        let meta = std::fs::metadata(p);
-        // Said as a usage error, like `check`'s: there is nothing to fix in the games.
-        if meta.as_ref().is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound) {
-            return Err(format!(
-                "`{}` does not exist\n  help: give a game directory or a file of a game (default: cards/)",
-                p.display()
-            ));
-        }
-        if meta.as_ref().is_ok_and(|m| !m.is_file() && !m.is_dir()) {
-            return Err(format!(
-                "{} is not a regular file or a directory: give a game directory or a file of a game",
-                p.display()
-            ));
-        }
-        if p.is_file() && crate::load::game_dir_of(p).is_none() {
-            return Err(format!("{} is not inside a game directory (no game.yaml above it)", p.display()));
-        }
-    }
-    Ok(())
 }
 
 /// The help of a `--filter` no scenario's name contains: the closest name or word of a
