@@ -212,3 +212,58 @@ fn a_replay_that_is_no_regular_file_or_too_large_is_refused_at_once() {
         assert!(err.contains("is larger than 33554432 bytes"), "{err}");
     }
 }
+
+/// A hand-edited replay whose people or answers do not fit the game is refused, naming
+/// the replay and the answer at fault: a seat the game lacks, answers with no person,
+/// answers the game never asked for, an answer out of range. `scenario-from` refuses the
+/// same file rather than make a scenario of another game, and never writes over its
+/// replay (a hostile-input hunt: each passed, or was ignored, with exit code 0).
+#[test]
+fn replays_whose_people_or_answers_do_not_fit_are_refused() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let game = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("cards/goofspiel");
+    let write = |name: &str, humans: &str, answers: &[&str]| {
+        let file = dir.path().join(name);
+        let text = format!(
+            "{{\"game\": {:?}, \"seed\": 1, \"players\": 2, \"turns\": 1000, \"humans\": [{humans}], \"answers\": [{}]}}",
+            game.to_str().expect("utf-8"),
+            answers.join(", ")
+        );
+        std::fs::write(&file, text).expect("written");
+        file.to_str().expect("utf-8").to_string()
+    };
+    // Twelve bids: the thirteenth, of the one card left, is asked of nobody.
+    let bids = vec!["[0]"; 12];
+    let ok = write("ok.json", "\"p1\"", &bids);
+    assert_eq!(twilit(&["replay", &ok]).0, 0);
+    let f = write("p9.json", "\"p9\"", &bids);
+    let (code, _, err) = twilit(&["replay", &f]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("`humans` names `p9`, but the players are p1 to p2"), "{err}");
+    let f = write("nobody.json", "", &bids);
+    let (code, _, err) = twilit(&["replay", &f]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("it has 12 answers but no `humans` to give them"), "{err}");
+    let f = write("extra.json", "\"p1\"", &[bids.clone(), vec!["[0]"; 5]].concat());
+    let (code, _, err) = twilit(&["replay", &f]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("the game ended with 5 of the replay's 17 answers unused"), "{err}");
+    let mut wrong = bids.clone();
+    wrong[2] = "[99]";
+    let f = write("wrong.json", "\"p1\"", &wrong);
+    let (code, _, err) = twilit(&["replay", &f]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains(&format!("error: the replay {f} (seed 1): answer 3 of the replay, [99]: ")), "{err}");
+    let (code, out, err) = twilit(&["scenario-from", &f]);
+    assert_eq!((code, out.as_str()), (1, ""), "{err}");
+    assert!(err.contains("answer 3 of the replay, [99]"), "{err}");
+    let (code, _, err) = twilit(&["scenario-from", &ok, "-o", &ok]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("is the replay itself"), "{err}");
+    assert!(std::fs::read_to_string(&ok).expect("kept").starts_with('{'), "the replay is kept");
+    let empty = dir.path().join("empty.json");
+    std::fs::write(&empty, "{\"game\": \"\", \"seed\": 1, \"players\": 2, \"turns\": 10}").expect("written");
+    let (code, _, err) = twilit(&["replay", empty.to_str().expect("utf-8")]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("names no game directory (its `game` is empty)"), "{err}");
+}

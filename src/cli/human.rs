@@ -374,7 +374,32 @@ pub fn replay(rules: &Rules, r: &super::replay::Replay) -> Result<crate::scenari
     let agent = HumanAgent { session: session.clone(), random: RandomAgent };
     let played = crate::scenario::whole_game_to_halt(rules, r.seed, r.seats(), r.turns, Box::new(agent));
     let ran_out = session.borrow().stop.is_some();
-    played.map_err(|(h, s)| if ran_out { (Halt::error(RAN_OUT), s, true) } else { (h, s, false) })
+    let fault = answers_fault(r, &session.borrow(), played.as_ref().err().map(|(h, _)| h));
+    match (played, fault) {
+        (Err((_, s)), _) if ran_out => Err((Halt::error(RAN_OUT), s, true)),
+        (Ok(g), Some(why)) => Err((Halt::error(why), Box::new(g.state), false)),
+        (Err((_, s)), Some(why)) => Err((Halt::error(why), s, false)),
+        (Ok(g), None) => Ok(g),
+        (Err((h, s)), None) => Err((h, s, false)),
+    }
+}
+
+/// Where a saved game's answers do not fit the game as it plays now: an answer the agent
+/// could not give (`halt`, a fault of the answer given last), or answers left when the game
+/// ended. Said of the replay, not of the rules.
+fn answers_fault(r: &super::replay::Replay, session: &Session, halt: Option<&Halt>) -> Option<String> {
+    let left = session.replay.len();
+    let used = r.answers.len() - left;
+    match halt {
+        Some(Halt::Agent(m)) if used > 0 => {
+            Some(format!("answer {used} of the replay, {:?}: {m}", r.answers[used - 1]))
+        }
+        None if left > 0 => Some(format!(
+            "the game ended with {left} of the replay's {} answers unused: it does not match the game",
+            r.answers.len()
+        )),
+        _ => None,
+    }
 }
 
 /// Why a replay whose answers ran out stopped.
@@ -398,9 +423,12 @@ pub fn replay_probed(
     let agent = HumanAgent { session: session.clone(), random: RandomAgent };
     let (played, probe) = crate::scenario::probe_whole_game(rules, r.seed, r.seats(), r.turns, Box::new(agent), probe);
     let stopped = session.borrow().stop.is_some();
-    let played = match played {
-        Err(_) if stopped => Err(Halt::error(RAN_OUT)),
-        played => played,
+    let fault = answers_fault(r, &session.borrow(), played.as_ref().err());
+    let played = match (played, fault) {
+        (Err(_), _) if stopped => Err(Halt::error(RAN_OUT)),
+        // The replay's fault, kept an agent's: `scenario-from` refuses it.
+        (_, Some(why)) => Err(Halt::agent(why)),
+        (played, None) => played,
     };
     (played, probe)
 }

@@ -127,6 +127,24 @@ pub(super) fn check_seats(seats: &[Option<String>], rules: &Rules) -> Result<(),
     Ok(())
 }
 
+/// Whether the replay's people sit at seats of the game, each once, and its answers are
+/// someone's: answers without a person, or a seat `p9` of two, would be ignored.
+fn check_humans(r: &Replay, players: usize) -> Result<(), String> {
+    for (i, h) in r.humans.iter().enumerate() {
+        let seat = h.strip_prefix('p').and_then(|n| n.parse::<usize>().ok()).filter(|&n| (1..=players).contains(&n));
+        if seat.is_none() || h.starts_with("p0") {
+            return Err(format!("`humans` names `{h}`, but the players are p1 to p{players}"));
+        }
+        if r.humans[..i].contains(h) {
+            return Err(format!("`humans` names `{h}` twice"));
+        }
+    }
+    if r.humans.is_empty() && !r.answers.is_empty() {
+        return Err(format!("it has {} answers but no `humans` to give them", r.answers.len()));
+    }
+    Ok(())
+}
+
 /// Options of `twilit replay`.
 pub struct ReplayOpts {
     /// The replay file.
@@ -168,6 +186,11 @@ fn game_from(file: &Path, game: &Path) -> PathBuf {
 /// A directory without a `game.yaml` at its top is no game: refused before anything below
 /// it is read, since loading it would check every game under it (`/`: the whole disk).
 fn game_dir(file: &Path, r: &Replay, err: &mut dyn Write) -> Result<PathBuf, i32> {
+    if r.game.as_os_str().is_empty() {
+        let _ = writeln!(err, "error: the replay {} names no game directory (its `game` is empty)", file.display());
+        let _ = writeln!(err, "  help: set `game` to the game's folder, from the replay's own folder");
+        return Err(EXIT_USAGE);
+    }
     let beside = file.parent().map_or_else(|| r.game.clone(), |d| d.join(&r.game));
     let mut tried = vec![beside];
     if r.game.is_relative() && tried[0] != r.game {
@@ -206,7 +229,7 @@ fn open(
     let dir = game_dir(file, &r, err)?;
     let (rules, players, sources) = super::play::game_of(&dir, Some(r.players), limits, err)?;
     let seats = if r.factions.is_empty() || r.factions.len() == r.players {
-        check_seats(&r.factions, &rules)
+        check_seats(&r.factions, &rules).and_then(|()| check_humans(&r, players))
     } else {
         Err(format!("it seats {} factions for {} players", r.factions.len(), r.players))
     };
@@ -246,6 +269,16 @@ pub fn run(o: ReplayOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
             super::play::print_stopped(r.seed, o.format, out);
             EXIT_OK
         }
+        // People's answers that no longer fit the game: the replay is at fault, not the rules.
+        Err((h, state, _)) if !r.humans.is_empty() && h.at().is_none() => {
+            super::play::print_log(&state, viewer, o.format, out);
+            let _ = writeln!(err, "error: the replay {} (seed {}): {}", o.file.display(), r.seed, h.message());
+            let _ = writeln!(
+                err,
+                "  help: its answers are the ones given to the game as it was then; play it again to save a new replay"
+            );
+            EXIT_PROBLEMS
+        }
         Err((h, state, _)) => {
             super::play::print_log(&state, viewer, o.format, out);
             super::play::report_halt(r.seed, &h, &sources, err);
@@ -269,11 +302,30 @@ pub struct FromOpts {
 /// Runs `twilit scenario-from FILE [--at STEP]`: the replay's game is played again to the
 /// step, and the state before it, the step and what it did are written as a scenario.
 pub fn scenario_from(o: FromOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    // Written over its own replay, the saved game would be lost for a scenario of it.
+    let same = |a: &Path, b: &Path| {
+        std::fs::canonicalize(a).ok().zip(std::fs::canonicalize(b).ok()).is_some_and(|(a, b)| a == b)
+    };
+    if let Some(path) = o.out.as_deref().filter(|p| same(p, &o.file)) {
+        let _ = writeln!(
+            err,
+            "error: `-o {}` is the replay itself: writing the scenario there would lose it",
+            path.display()
+        );
+        let _ = writeln!(err, "  help: write the scenario to a `.yaml` file of the game's `scenarios/`");
+        return EXIT_USAGE;
+    }
     let (r, rules, _, _) = match open(&o.file, &o.limits, err) {
         Ok(g) => g,
         Err(code) => return code,
     };
-    let (_, counted) = probe(&rules, &r, Probe::at(0));
+    let (played, counted) = probe(&rules, &r, Probe::at(0));
+    // Answers that do not fit the game make another game than the one saved.
+    if let Err(crate::interp::Halt::Agent(why)) = &played {
+        let _ = writeln!(err, "error: the replay {} (seed {}): {why}", o.file.display(), r.seed);
+        let _ = writeln!(err, "  help: `twilit replay {}` shows where the game parts from it", o.file.display());
+        return EXIT_PROBLEMS;
+    }
     let last = counted.ended_at.map_or(counted.taken, |k| k.saturating_sub(1)).max(1);
     let at = o.at.unwrap_or(last);
     if counted.taken == 0 {
