@@ -75,6 +75,21 @@ fn an_unknown_seat_is_a_usage_error() {
         .expect("twilit runs");
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("no seat `p3`: the seats are p1 to p2"));
+    // Flags that would change nothing beside `--human` are refused, not ignored.
+    for (extra, says) in [
+        (["--human", "p1"], "`--human p1` is given twice"),
+        (["--agent", "first"], "`--agent first` does not go with `--human`"),
+        (["--as", "p2"], "`--as` does not go with `--human`"),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_twilit"))
+            .args(["play", "cards/goofspiel", "--human", "p1"])
+            .args(extra)
+            .stdin(Stdio::null())
+            .output()
+            .expect("twilit runs");
+        assert_eq!(out.status.code(), Some(2), "{extra:?}");
+        assert!(String::from_utf8_lossy(&out.stderr).contains(says), "{}", String::from_utf8_lossy(&out.stderr));
+    }
 }
 
 #[test]

@@ -251,15 +251,30 @@ fn play_people(
     err: &mut dyn Write,
 ) -> i32 {
     let players = seats.players();
-    for h in &o.humans {
+    for (i, h) in o.humans.iter().enumerate() {
         let n = h.strip_prefix('p').and_then(|n| n.parse::<usize>().ok());
-        if !n.is_some_and(|n| (1..=players).contains(&n)) {
+        if !n.is_some_and(|n| (1..=players).contains(&n)) || h.starts_with("p0") {
             let _ = writeln!(err, "error: no seat `{h}`: the seats are p1 to p{players}");
+            return EXIT_USAGE;
+        }
+        if o.humans[..i].contains(h) {
+            let _ = writeln!(err, "error: `--human {h}` is given twice: name each person's seat once");
             return EXIT_USAGE;
         }
     }
     if o.games > 1 || o.format != Format::Human {
         let _ = writeln!(err, "error: `--human` plays one game, in human format");
+        return EXIT_USAGE;
+    }
+    // Neither would change anything: the other seats are the random agent (a replay
+    // records only the people's answers), and each person sees the game as their seat.
+    if o.agent != AgentKind::Random || o.viewer.is_some() {
+        let flag = if o.viewer.is_some() { "--as" } else { "--agent first" };
+        let _ = writeln!(
+            err,
+            "error: `{flag}` does not go with `--human`: the people see the game from their seats, \
+             and the other seats are the random agent"
+        );
         return EXIT_USAGE;
     }
     use super::lineedit::{Input, LineEditor};
