@@ -37,7 +37,14 @@ fn play_with(dir: &Path, seed: u64, more: &[&str]) -> (Option<i32>, String) {
         .output()
         .expect("runs");
     let text = String::from_utf8_lossy(&o.stdout).into_owned() + &String::from_utf8_lossy(&o.stderr);
-    (o.status.code(), text)
+    // A run-time error (a spent budget too) shows the line it was raised at: the two ways'
+    // games are written differently, so the same place is another line and column.
+    let shown = |l: &&str| {
+        let t = l.trim_start();
+        let source = t.split_once(" │").is_some_and(|(n, _)| n.bytes().all(|b| b.is_ascii_digit()));
+        !(source || t.starts_with(['╭', '│', '·', '╰']))
+    };
+    (o.status.code(), text.lines().filter(shown).collect::<Vec<_>>().join("\n"))
 }
 
 /// The verbs whose statements `kept` keeps the value of.

@@ -114,3 +114,27 @@ fn an_error_as_the_game_begins_is_an_error_raised_in_the_rules() {
     assert!(out.contains("game.yaml:7:10"), "{out}");
     assert!(err.contains("twilit::runtime-error"), "{err}");
 }
+
+/// A budget that runs out is placed as a run-time error is: the file, line and column of
+/// the script, in `setup:` too; a recursion names the procedures of the cycle, not what
+/// called into it (a hostile-input hunt: no place was given, a setup's loop was said to be
+/// "the action's own script", and `r` calling itself "opening, r call each other").
+#[test]
+fn a_spent_budget_names_its_place_and_its_cycle() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let game = dir.path().join("loops");
+    std::fs::create_dir_all(&game).expect("dir");
+    let yaml = "game: loops\nname: Loops\nplayers: { min: 2, max: 2 }\nprocedures:\n  r:\n    script: |\n      r()\n  \
+        opening:\n    script: |\n      r()\nsetup: |\n  SETUP\nturn:\n  phases:\n    - name: main\n      start: opening()\n";
+    std::fs::write(game.join("game.yaml"), yaml.replace("SETUP", "pass")).expect("game");
+    let path = game.to_string_lossy().into_owned();
+    let (code, _, err) = twilit(&["play", &path]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("recursion budget (64) exceeded: r calls itself"), "{err}");
+    assert!(err.contains("game.yaml:7:7]"), "{err}");
+    std::fs::write(game.join("game.yaml"), yaml.replace("SETUP", "repeat 1000000000 { }")).expect("game");
+    let (code, _, err) = twilit(&["play", &path]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("the game's `setup:` failed: step budget (200000) exceeded (limit `steps`"), "{err}");
+    assert!(err.contains("game.yaml:12:3]"), "{err}");
+}

@@ -313,11 +313,11 @@ fn a_game_holds_a_bounded_number_of_things_and_bulk_verbs_handle_many() {
     run("create 100000 soldiers in deck").expect("the next 100,000");
     // Each thing selected and moved is a step: 200,000 of them in one action exceed it.
     match run("move all soldiers to discard_pile") {
-        Err(Halt::Budget(m)) => assert!(m.starts_with("step budget (350000) exceeded"), "{m}"),
+        Err(h @ Halt::Budget(_)) => assert!(h.message().starts_with("step budget (350000) exceeded"), "{h:?}"),
         other => panic!("expected the step budget, got {other:?}"),
     }
     match run("create 100000 soldiers in hand") {
-        Err(Halt::Budget(m)) => assert!(m.contains("thing budget (250000) exceeded"), "{m}"),
+        Err(h @ Halt::Budget(_)) => assert!(h.message().contains("thing budget (250000) exceeded"), "{h:?}"),
         other => panic!("expected the thing budget, got {other:?}"),
     }
 }
@@ -341,7 +341,9 @@ fn loops_over_large_zones_are_bounded_by_the_step_budget() {
         "repeat 30000 times { let n = count(soldiers) }",
     ] {
         match run(looped) {
-            Err(Halt::Budget(m)) => assert!(m.starts_with("step budget (200000) exceeded"), "{looped}: {m}"),
+            Err(h @ Halt::Budget(_)) => {
+                assert!(h.message().starts_with("step budget (200000) exceeded"), "{looped}: {h:?}")
+            }
             other => panic!("{looped}: expected the step budget, got {other:?}"),
         }
     }

@@ -445,7 +445,7 @@ fn check(
     }
     let mut checked = scope::load_and_check(&paths, limits, scope::Scope::Named);
     // A folder with no YAML file in it (an empty one, a typo's): nothing was checked.
-    if checked.sources.files().next().is_none() {
+    if checked.sources.files().next().is_none() && checked.diags.is_empty() {
         let named: Vec<String> = paths.iter().map(|p| format!("`{}`", p.display())).collect();
         let _ = writeln!(err, "error: nothing to check in {}: no .yaml file in it", named.join(", "));
         return EXIT_USAGE;

@@ -190,14 +190,15 @@ pub fn stop_on_errors(
     Some(if io { super::EXIT_USAGE } else { super::EXIT_PROBLEMS })
 }
 
-/// A path that is neither a file nor a directory (`/dev/null`, a FIFO), or (`in_game`) a
-/// file outside any game, is a usage error: read as nothing, it would pass having checked
-/// or run nothing.
+/// A path that is neither a file nor a directory (`/dev/null`, a FIFO), or (`in_game`: for
+/// `test` and `coverage`) one that does not exist or a file outside any game, is a usage
+/// error: read as nothing, it would pass having checked or run nothing. (`check` reports a
+/// path it cannot read as a `twilit::io` diagnostic, exit code 2.)
 pub fn usable(paths: &[PathBuf], in_game: bool) -> Result<(), String> {
     for p in paths {
         let meta = std::fs::metadata(p);
         // Said as a usage error, like a path that cannot be read: there is nothing to fix in the games.
-        if meta.as_ref().is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound) {
+        if in_game && meta.as_ref().is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound) {
             return Err(format!(
                 "`{}` does not exist\n  help: give a game directory or a file of a game (default: cards/)",
                 p.display()

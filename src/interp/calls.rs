@@ -113,7 +113,11 @@ impl<'r> Interp<'r> {
     /// began, and must find the depth it began at).
     #[cold]
     fn recursion_halt(&mut self) -> Halt {
-        let names = super::distinct(&self.running_names());
+        // The cycle: from the first call of the innermost procedure on (what called into
+        // it first is not part of it).
+        let running = self.running_names();
+        let cycle = running.last().and_then(|last| running.iter().position(|n| n == last)).unwrap_or(0);
+        let names = super::distinct(&running[cycle..]);
         // Value procedures are not recorded as running: a chain of them names nobody.
         let what = match names.as_str() {
             "" => "value procedures called inside one another".to_string(),

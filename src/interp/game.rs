@@ -41,7 +41,7 @@ impl<'r> Interp<'r> {
             let first = self.w.state.seats.first().copied();
             let mut cx = Ctx::placed(first, None, &s.text, &s.origin);
             self.atomically(|me| me.exec_stmts(&s.block, &mut cx))
-                .map_err(|h| Halt::error(format!("the game's `setup:` failed: {}", h.message())))?;
+                .map_err(|h| Halt::error_at(format!("the game's `setup:` failed: {}", h.message()), h.at().cloned()))?;
         }
         for p in self.seated() {
             let faction = self.w.state.players[p].faction.as_deref();

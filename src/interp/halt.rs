@@ -15,8 +15,9 @@ use super::Ctx;
 pub enum Halt {
     /// The action is refused (a requirement, an unpayable cost, `fail`); the world rolls back.
     Refused(Text),
-    /// A budget ran out (steps, trigger depth, recursion); names what was running.
-    Budget(Text),
+    /// A budget ran out (steps, trigger depth, recursion); names what was running, and
+    /// where in the files it ran out, once known.
+    Budget(Box<Raised>),
     /// The agent could not answer a choice (a scenario's missing or wrong answer).
     Agent(Text),
     /// A script did something meaningless at run time (a number where a player was needed),
@@ -47,8 +48,8 @@ impl Halt {
     /// The message.
     pub fn message(&self) -> &str {
         match self {
-            Halt::Refused(m) | Halt::Budget(m) | Halt::Agent(m) => m,
-            Halt::Error(r) => &r.message,
+            Halt::Refused(m) | Halt::Agent(m) => m,
+            Halt::Error(r) | Halt::Budget(r) => &r.message,
         }
     }
 
@@ -63,6 +64,11 @@ impl Halt {
         Halt::Error(Box::new(Raised { message: message.into(), at: None }))
     }
 
+    /// A run-time error raised at a known place (kept from another halt).
+    pub fn error_at(message: impl Into<String>, at: Option<At>) -> Halt {
+        Halt::Error(Box::new(Raised { message: message.into(), at }))
+    }
+
     /// A refusal.
     pub fn refused(message: impl Into<String>) -> Halt {
         Halt::Refused(message.into().into())
@@ -70,7 +76,7 @@ impl Halt {
 
     /// A budget that ran out.
     pub fn budget(message: impl Into<String>) -> Halt {
-        Halt::Budget(message.into().into())
+        Halt::Budget(Box::new(Raised { message: message.into(), at: None }))
     }
 
     /// An agent that could not answer.
@@ -78,21 +84,21 @@ impl Halt {
         Halt::Agent(message.into().into())
     }
 
-    /// Where a run-time error was raised, if known.
+    /// Where a run-time error was raised (or a budget ran out), if known.
     pub fn at(&self) -> Option<&At> {
         match self {
-            Halt::Error(r) => r.at.as_ref(),
+            Halt::Error(r) | Halt::Budget(r) => r.at.as_ref(),
             _ => None,
         }
     }
 
-    /// Gives a run-time error the place `span` of `cx`'s script, unless an inner place
+    /// Gives a run-time error (or a spent budget) the place `span` of `cx`'s script, unless an inner place
     /// already has it. Out of line: errors are rare, and the result of every evaluation
     /// and statement is tested (`eval_in`, `exec`).
     #[cold]
     #[inline(never)]
     pub(crate) fn place(&mut self, span: &Span, cx: &Ctx) {
-        if let (Halt::Error(r), Some(o)) = (self, cx.origin()) {
+        if let (Halt::Error(r) | Halt::Budget(r), Some(o)) = (self, cx.origin()) {
             if r.at.is_none() {
                 r.at = Some(At { file: o.file, span: o.file_span(span.clone()) });
             }

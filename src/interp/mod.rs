@@ -410,19 +410,21 @@ impl<'r> Interp<'r> {
         let mut what: Vec<String> = self.chain.clone();
         what.extend(self.running_names().into_iter().map(str::to_string));
         let phase = self.rules.phases.get(self.w.state.clock.phase).map(|p| &*p.name);
+        // Where nothing named runs (an action's own script, `setup:`, `end:`), the place the
+        // budget ran out at, which the halt is given as it goes up, says where.
         let running = match (what.is_empty(), self.phase_script, phase) {
-            (false, ..) => distinct(&what),
+            (false, ..) => format!("; running: {}", distinct(&what)),
             (true, Some(start), Some(name)) => {
-                format!("the `{}:` script of phase {name}", if start { "start" } else { "end" })
+                format!("; running: the `{}:` script of phase {name}", if start { "start" } else { "end" })
             }
-            _ => "the action's own script".to_string(),
+            _ => String::new(),
         };
         let (what, max, limit) = if self.steps.taken().1 > self.limits.game_steps {
             ("the game's step budget", self.limits.game_steps, "game_steps")
         } else {
             ("step budget", self.limits.steps, "steps")
         };
-        Halt::budget(format!("{what} ({max}) exceeded; running: {running} ({})", Limits::advice(limit)))
+        Halt::budget(format!("{what} ({max}) exceeded{running} ({})", Limits::advice(limit)))
     }
 
     /// A player's name.
