@@ -157,6 +157,13 @@ impl Checker<'_> {
     }
 
     fn select(&mut self, q: &Option<Quantity>, base: &Expr, filters: &[Filter]) -> Ty {
+        if let Some(ty) = q.as_ref().and_then(|q| self.spaced_call(q)) {
+            self.expr(base);
+            for f in filters {
+                self.filter(f);
+            }
+            return ty;
+        }
         if let Some(q) = q {
             self.quantity(q);
         }
@@ -172,6 +179,22 @@ impl Checker<'_> {
             (Ty::Value, _) => Ty::Things,
             (other, _) => other,
         }
+    }
+
+    /// `count (cards in hand)`: a function's name and its bracket apart, which reads as
+    /// "`count` of the cards" (as `2 (cards in hand)` would), so `count` was an unknown
+    /// name. Reported as what it is; the function's type, so nothing else is reported.
+    fn spaced_call(&mut self, q: &Quantity) -> Option<Ty> {
+        let QuantityKind::Exactly(n) = &q.kind else { return None };
+        let ExprKind::Name(name, _) = &n.kind else { return None };
+        if self.local(name).is_some() || self.env.lookup(name).is_some() {
+            return None;
+        }
+        let (_, _, ty) = super::env::Env::function(name)?;
+        let d = self.error("spaced-call", format!("`{name}` and its bracket are apart"), &n.span);
+        d.help =
+            Some(format!("write `{name}(...)` with no space before the bracket: spaced, `{name}` reads as a count"));
+        Some(ty)
     }
 
     fn quantity(&mut self, q: &Quantity) {

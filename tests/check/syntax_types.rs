@@ -177,3 +177,18 @@ fn the_key_of_a_sum_in_scores_is_each_thing_not_the_player() {
     let c = game(&[("  scores: vp of it", "  scores: cost of it")]);
     assert_eq!(c.found(), [("type-mismatch", "it")]);
 }
+
+/// `count (cards in hand)`: the function's name and its bracket apart read as a count
+/// named `count`; said as that, not as an unknown name and a comparison that never holds
+/// (a designer's walkthrough).
+#[test]
+fn a_function_and_its_bracket_apart_is_said_as_such() {
+    let c = effect("if count (cards in hand) == 2 { draw 1 }");
+    assert_eq!(c.found(), [("spaced-call", "count")]);
+    assert_eq!(
+        c.helps(),
+        [says("write `count(...)` with no space before the bracket: spaced, `count` reads as a count")]
+    );
+    // A name of the game's is a count as before.
+    effect("let n = 1\nmove n (cards in hand) to deck").clean();
+}
