@@ -375,7 +375,7 @@ impl Builder<'_> {
             ErrorKind::RecursionLimitExceeded => self.too_deep(at..end),
             kind => Diagnostic::error("yaml-syntax", format!("invalid YAML: {kind}"), self.file, at..end)
                 .with_label(kind.to_string())
-                .with_help_opt(syntax_help(kind)),
+                .with_help_opt(syntax_help(kind).or_else(|| dedented(self.text, at))),
         };
         self.diags.push(d);
         Stop
@@ -408,6 +408,26 @@ fn syntax_help(kind: &ErrorKind) -> Option<String> {
         _ => return None,
     };
     Some(help.to_string())
+}
+
+/// A line indented less than the one above it, where the parser stops at its first
+/// character: most often a line of a block (a `|` script, a list item's fields) that
+/// slipped left, which the parser can only call by what it expected next.
+fn dedented(text: &str, at: usize) -> Option<String> {
+    let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    let indent = |l: &str| l.len() - l.trim_start_matches(' ').len();
+    let line = &text[start..];
+    if start + indent(line) != at {
+        return None;
+    }
+    let above = text[..start].lines().rev().find(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))?;
+    let (here, there) = (indent(line), indent(above));
+    (here < there).then(|| {
+        format!(
+            "this line is indented less than the line above it: if it goes on that block, indent it to column {}",
+            there + 1
+        )
+    })
 }
 
 /// Byte offset of a 1-based line and 0-based character column.
@@ -470,6 +490,11 @@ mod tests {
         assert!(root.is_none());
         assert_eq!(diags[0].code, "twilit::yaml-syntax");
         assert_eq!(diags[0].labels[0].span, 10..11);
+        // A line of a block that slipped left: the help says how far to indent it.
+        let slipped = parse(FileId(0), "a:\n  - name: x\n    b: 1\n  c: 2\n").1;
+        assert_eq!(slipped[0].labels[0].span, 26..27);
+        let help = slipped[0].help.as_deref().unwrap_or_default();
+        assert!(help.contains("indented less than the line above it") && help.ends_with("column 5"), "{help}");
         let tabs = parse(FileId(0), "- id: x\n\tname: y\n").1;
         assert_eq!(tabs[0].code, "twilit::yaml-syntax");
         assert!(tabs[0].help.as_deref().unwrap().contains("tabs"));
