@@ -190,7 +190,7 @@ fn first_pick(r: &Rules, seed: u64, agent: Box<dyn twilit::interp::Agent + '_>) 
     let before = it.w.state.log.len();
     it.window(1).expect("one action");
     let picked = it.w.state.log[before..].iter().find_map(|e| match &e.kind {
-        EventKind::Choose { prompt, picked } if &**prompt == "act or pass" => Some(picked[0].clone()),
+        EventKind::Choose { prompt, picked } if matches!(&**prompt, "act or pass" | "act") => Some(picked[0].clone()),
         _ => None,
     });
     (legal, picked.expect("the player was asked"))

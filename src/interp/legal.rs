@@ -76,7 +76,7 @@ impl Interp<'_> {
     fn take_turn(
         &mut self,
         p: PlayerId,
-        prompt: &'static str,
+        prompt: Prompts,
         only: Only,
         may_pass: impl Fn(&mut Self) -> R<bool>,
     ) -> R<Option<R<()>>> {
@@ -90,7 +90,7 @@ impl Interp<'_> {
     fn take_turn_now(
         &mut self,
         p: PlayerId,
-        prompt: &'static str,
+        prompts: Prompts,
         only: Only,
         may_pass: impl Fn(&mut Self) -> R<bool>,
     ) -> R<Option<R<()>>> {
@@ -98,6 +98,7 @@ impl Interp<'_> {
         let Some(sampler) = sampler else {
             let legal = self.legal_where(p, only)?;
             let pass = may_pass(self)?;
+            let prompt = prompts[usize::from(!pass)];
             let picked = if legal.is_empty() { None } else { self.offer(p, prompt, legal, pass)? };
             // The pick, if logged: the last event.
             let pick = self.w.state.log.len().wrapping_sub(1);
@@ -110,7 +111,10 @@ impl Interp<'_> {
             }));
         };
         let mut pool = self.action_candidates(p, only)?;
-        let out = may_pass(self).and_then(|pass| self.sample_and_act(p, prompt, sampler, (pass, &mut pool)));
+        let out = may_pass(self).and_then(|pass| {
+            let prompt = prompts[usize::from(!pass)];
+            self.sample_and_act(p, prompt, sampler, (pass, &mut pool))
+        });
         self.spare_actions.give(pool);
         out
     }
@@ -442,7 +446,7 @@ impl Interp<'_> {
                 break;
             }
             let p = order[i % order.len()];
-            let Some(acted) = self.take_turn(p, "act or pass", Only::All, |me| me.may_pass(p))? else {
+            let Some(acted) = self.take_turn(p, ["act or pass", "act"], Only::All, |me| me.may_pass(p))? else {
                 passes += 1;
                 continue;
             };
@@ -471,7 +475,7 @@ impl Interp<'_> {
         while passes < order.len() && i < 200 {
             let q = order[i % order.len()];
             i += 1;
-            let Some(acted) = self.take_turn(q, "respond or pass", Only::Responses, |_| Ok(true))? else {
+            let Some(acted) = self.take_turn(q, ["respond or pass", "respond"], Only::Responses, |_| Ok(true))? else {
                 passes += 1;
                 continue;
             };
@@ -539,3 +543,6 @@ impl Interp<'_> {
         }
     }
 }
+
+/// A window's question with passing offered, and without (it then does not say "or pass").
+type Prompts = [&'static str; 2];
