@@ -76,3 +76,26 @@ fn a_game_ability_is_explained_by_its_name() {
     assert!(text.starts_with("the game's draw\n- draw — Action, on your turn (5 times per turn)"), "{text}");
     assert!(twilit::check::all_ids(&lib).iter().any(|i| i == "pass"), "named abilities are ids to suggest");
 }
+
+/// A card's printed values and the game's `play:` rule it follows, and a game procedure,
+/// are explained (a designer's walkthrough: a plain card showed only "(no abilities)",
+/// and a procedure was "no card or faction").
+#[test]
+fn a_cards_values_the_games_play_and_procedures_are_explained() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("cards/crazy_eights");
+    let mut sources = SourceMap::default();
+    let (lib, diags) = twilit::load::load_paths(std::slice::from_ref(&dir), &mut sources);
+    assert!(diags.is_empty(), "{diags:#?}");
+    let sexp = twilit::check::explain(&lib, "ca").expect("the card");
+    assert!(sexp.starts_with("card ca (Ace of Clubs)\n  printed: rank ace, suit club, suit_index 0, penalty 10\n  play (the game's): (do (require (== you active_player)"), "{sexp}");
+    let text = twilit::check::prose::explain(&lib, "ca").expect("the card");
+    assert!(text.contains("  values: rank ace, suit club, suit_index 0, penalty 10\n- When played (the game's rule): Only if you == active_player."), "{text}");
+    assert!(!text.contains("(no abilities)"), "{text}");
+    let proc = twilit::check::explain(&lib, "penalty_in_hand").expect("the procedure");
+    assert_eq!(
+        proc,
+        "procedure penalty_in_hand(p: player)\n  value: (sum() (select cards (in (of hand p))) penalty)\n"
+    );
+    let text = twilit::check::prose::explain(&lib, "deal_hands").expect("the procedure");
+    assert!(text.starts_with("the game's procedure deal_hands()\n- Does: Let hand_size be "), "{text}");
+}

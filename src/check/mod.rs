@@ -134,6 +134,7 @@ pub fn all_ids(lib: &Library) -> Vec<String> {
         }
         let named = b.game.iter().flat_map(|g| &g.abilities).filter_map(|a| a.name());
         ids.extend(named.map(|n| n.value.clone()));
+        ids.extend(b.game.iter().flat_map(|g| &g.procedures).map(|p| p.name.value.clone()));
     }
     ids
 }
@@ -143,7 +144,7 @@ pub fn explain(lib: &Library, id: &str) -> Option<String> {
     for b in &lib.games {
         let cards = b.cards.iter().chain(b.factions.iter().flat_map(|f| &f.cards));
         if let Some(c) = cards.into_iter().find(|c| c.id.value == id) {
-            return Some(explain_card(c));
+            return Some(explain_card(c, b.game.as_ref().and_then(|g| g.play.as_ref())));
         }
         if let Some(f) = b.factions.iter().find(|f| f.faction.value == id) {
             let mut out = format!("faction {} ({})\n", f.faction.value, f.name.value);
@@ -168,8 +169,54 @@ pub fn explain(lib: &Library, id: &str) -> Option<String> {
             explain_ability(&mut out, a);
             return Some(out);
         }
+        if let Some(p) = game_procedure(b, id) {
+            let mut out = format!("procedure {}\n", signature(p));
+            if let Some(s) = &p.script {
+                let _ = writeln!(out, "  script: {}", explain_field(s, Entry::Script));
+            }
+            if let Some(v) = &p.value {
+                let _ = writeln!(out, "  value: {}", explain_field(v, Entry::Expr));
+            }
+            return Some(out);
+        }
     }
     None
+}
+
+/// The game's procedure named `id` (`top_card`).
+pub(crate) fn game_procedure<'b>(b: &'b crate::load::GameBundle, id: &str) -> Option<&'b crate::load::Procedure> {
+    b.game.as_ref()?.procedures.iter().find(|p| p.name.value == id)
+}
+
+/// `name(p: player, n)`, as `params:` declares it.
+pub(crate) fn signature(p: &crate::load::Procedure) -> String {
+    let params: Vec<String> = (p.params.iter())
+        .map(|a| match &a.ty {
+            Some(t) => format!("{}: {}", a.name.value, t.value),
+            None => a.name.value.clone(),
+        })
+        .collect();
+    format!("{}({})", p.name.value, params.join(", "))
+}
+
+/// A card's printed values, `rank ace, suit club`, as its file gives them.
+pub(crate) fn printed_values(c: &Card) -> String {
+    fn shown(v: &crate::load::Value) -> Option<String> {
+        use crate::load::Value as V;
+        match v {
+            V::Null => None,
+            V::Bool(b) => Some(b.to_string()),
+            V::Int(n) => Some(n.to_string()),
+            V::Float(x) => Some(x.to_string()),
+            V::Str(t) => Some(t.to_string()),
+            V::List(l) => {
+                Some(format!("[{}]", l.iter().filter_map(|x| shown(&x.value)).collect::<Vec<_>>().join(", ")))
+            }
+            _ => None,
+        }
+    }
+    let values = c.props.iter().filter_map(|(k, v)| Some(format!("{} {}", k.value, shown(&v.value)?)));
+    values.collect::<Vec<_>>().join(", ")
 }
 
 /// The game's own ability named `id` (`draw`), which no card or faction holds.
@@ -177,13 +224,25 @@ pub(crate) fn game_ability<'b>(b: &'b crate::load::GameBundle, id: &str) -> Opti
     b.game.as_ref()?.abilities.iter().find(|a| a.name().is_some_and(|n| n.value == id))
 }
 
-fn explain_card(c: &Card) -> String {
+/// A card: its printed values and text, then what playing it does (its own `play:`, else
+/// the game's) and its abilities.
+fn explain_card(c: &Card, game_play: Option<&crate::load::ScriptSrc>) -> String {
     let mut out = format!("card {} ({})\n", c.id.value, c.name.value);
+    let values = printed_values(c);
+    if !values.is_empty() {
+        let _ = writeln!(out, "  printed: {values}");
+    }
     if let Some(t) = &c.text {
         let _ = writeln!(out, "  text: {}", t.value);
     }
-    if let Some(p) = &c.play {
-        let _ = writeln!(out, "  play: {}", explain_field(p, Entry::Script));
+    match (&c.play, game_play) {
+        (Some(p), _) => {
+            let _ = writeln!(out, "  play: {}", explain_field(p, Entry::Script));
+        }
+        (None, Some(p)) => {
+            let _ = writeln!(out, "  play (the game's): {}", explain_field(p, Entry::Script));
+        }
+        (None, None) => {}
     }
     for a in &c.abilities {
         explain_ability(&mut out, a);

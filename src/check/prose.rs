@@ -14,7 +14,7 @@ pub fn explain(lib: &Library, id: &str) -> Option<String> {
     for b in &lib.games {
         let cards = b.cards.iter().chain(b.factions.iter().flat_map(|f| &f.cards));
         if let Some(c) = cards.into_iter().find(|c| c.id.value == id) {
-            return Some(card(c));
+            return Some(card_in(c, b.game.as_ref().and_then(|g| g.play.as_ref())));
         }
         if let Some(f) = b.factions.iter().find(|f| f.faction.value == id) {
             let mut out = format!("{} ({})\n", f.name.value, f.faction.value);
@@ -32,23 +32,48 @@ pub fn explain(lib: &Library, id: &str) -> Option<String> {
         if let Some(a) = super::game_ability(b, id) {
             return Some(format!("the game's {id}\n- {}\n", ability(a)));
         }
+        if let Some(p) = super::game_procedure(b, id) {
+            let mut out = format!("the game's procedure {}\n", super::signature(p));
+            if let Some(s) = &p.script {
+                let _ = writeln!(out, "- Does: {}", script(s));
+            }
+            if let Some(v) = &p.value {
+                let _ = writeln!(out, "- Is: {}", condition(v));
+            }
+            return Some(out);
+        }
     }
     None
 }
 
 /// A card: its name, its printed text if any, then each ability as a line.
 pub fn card(c: &Card) -> String {
+    card_in(c, None)
+}
+
+/// `card`, with its values, and the game's `play:` where the card has none of its own.
+fn card_in(c: &Card, game_play: Option<&ScriptSrc>) -> String {
     let mut out = format!("{} ({})\n", c.name.value, c.id.value);
+    let values = super::printed_values(c);
+    if !values.is_empty() {
+        let _ = writeln!(out, "  values: {values}");
+    }
     if let Some(t) = &c.text {
         let _ = writeln!(out, "  printed: {}", t.value.trim());
     }
-    if let Some(p) = &c.play {
-        let _ = writeln!(out, "- When played: {}", script(p));
+    match (&c.play, game_play) {
+        (Some(p), _) => {
+            let _ = writeln!(out, "- When played: {}", script(p));
+        }
+        (None, Some(p)) => {
+            let _ = writeln!(out, "- When played (the game's rule): {}", script(p));
+        }
+        (None, None) => {}
     }
     for a in &c.abilities {
         let _ = writeln!(out, "- {}", ability(a));
     }
-    if c.play.is_none() && c.abilities.is_empty() {
+    if c.play.is_none() && game_play.is_none() && c.abilities.is_empty() {
         out.push_str("- (no abilities)\n");
     }
     out
