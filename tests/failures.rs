@@ -138,3 +138,30 @@ fn a_spent_budget_names_its_place_and_its_cycle() {
     assert!(err.contains("the game's `setup:` failed: step budget (200000) exceeded (limit `steps`"), "{err}");
     assert!(err.contains("game.yaml:12:3]"), "{err}");
 }
+
+/// `next_game:` expects the match to go on or to be over: the other fails as an
+/// expectation, and a game that is no match deals no next game.
+#[test]
+fn a_next_game_step_that_expects_the_other_fails() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let game = dir.path().join("table");
+    let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/table");
+    common::copy_game(&src, &game);
+    let scenario =
+        "scenario: over\ngame: table\nplayers: [{ name: alice }, { name: bob }]\nsteps:\n  - next_game: false\n";
+    std::fs::write(game.join("scenarios/over.yaml"), scenario).expect("write");
+    let (code, out, _) = twilit(&["test", game.join("scenarios/over.yaml").to_str().expect("utf-8")]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("step 1 (failed): expected the match to be over, but its `until:` does not hold"), "{out}");
+    let no_match = std::fs::read_to_string(game.join("game.yaml")).expect("game").replace("match:", "unused_match:");
+    let no_match = no_match.replace("  after: |", "  x_after: |");
+    let _ = no_match;
+    let goof = dir.path().join("goofspiel");
+    common::copy_game(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("cards/goofspiel"), &goof);
+    let scenario =
+        "scenario: one\ngame: goofspiel\nplayers: [{ name: alice }, { name: bob }]\nsteps:\n  - next_game: true\n";
+    std::fs::write(goof.join("scenarios/one.yaml"), scenario).expect("write");
+    let (code, out, _) = twilit(&["test", goof.join("scenarios/one.yaml").to_str().expect("utf-8")]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("expected the match to deal the next game, but the game is no match"), "{out}");
+}

@@ -158,9 +158,15 @@ impl<'r> Interp<'r> {
         if self.truth(&v, &until.expr, &cx)? {
             return Ok(false);
         }
-        if !deal {
-            return Ok(true);
+        if deal {
+            self.deal_next_game()?;
         }
+        Ok(true)
+    }
+
+    /// Deals the match's next game (what `next_game` does once its `until:` does not
+    /// hold): a new table, the same seats, generator and log, the `keep:` counters.
+    pub fn deal_next_game(&mut self) -> R<()> {
         let old = &mut self.w.state;
         let mut s = Interp::lay_out(self.rules, 0, old.players.clone());
         s.seats = old.seats.clone();
@@ -187,8 +193,7 @@ impl<'r> Interp<'r> {
         self.prepare_whole_game()?;
         self.begin(None)?;
         self.atomically(|me| me.fire())?;
-        self.start_phase()?;
-        Ok(true)
+        self.start_phase()
     }
 
     /// The game's result as it stands: `result: winners:` and `scores:` read now.

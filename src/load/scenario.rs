@@ -137,6 +137,9 @@ pub enum Step {
     Advance(Sp<String>),
     /// `expect_end: true|false`: whether the game's `end:` holds now.
     ExpectEnd(Sp<bool>),
+    /// `next_game: true|false`: the game ends here; the match's `after:` runs and its
+    /// `until:` is read: the next game is dealt (`true` expects it), or the match is over.
+    NextGame(Sp<bool>),
     /// `expect_result: { winners: [...], scores: { player: n } }`: the game's `result:`
     /// read now.
     ExpectResult {
@@ -418,6 +421,7 @@ fn step(cx: &mut Cx, node: &Node) -> Option<Step> {
         "advance" => cx.string(v, "`advance`").map(Step::Advance),
         "expect_actions" => expect_actions(cx, v),
         "expect_end" => cx.bool(v, "`expect_end`").map(Step::ExpectEnd),
+        "next_game" => cx.bool(v, "`next_game`").map(Step::NextGame),
         "expect_result" => expect_result(cx, v),
         "expect_no_log" => Some(Step::ExpectNoLog(answers(cx, v, "`expect_no_log`"))),
         _ => Some(Step::ExpectLog(answers(cx, v, "`expect_log`"))),

@@ -108,6 +108,8 @@ fields!(pub(crate) STEP_KINDS, STEP = [
     "advance": Ty::Name(&[Words::Phase, Words::Step]) => "Everyone passes until this phase (or step) starts.",
     "expect_actions": Ty::Obj(&EXPECT_ACTIONS_SHAPE) => "Exactly these legal actions now, in any order.",
     "expect_end": Ty::Bool => "Whether the game's `end:` holds now.",
+    "next_game": Ty::Bool =>
+        "The game ends here: the match's `after:` runs, and the next game is dealt (`true`) or the match is over (`false`).",
     "expect_result": Ty::Obj(&EXPECT_RESULT_SHAPE) => "The game's `result:` read now.",
 ]);
 const STEP_SHAPE: Shape = Shape {

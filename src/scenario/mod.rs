@@ -155,7 +155,7 @@ impl Runner<'_> {
         while i < steps.len() {
             let n = i + 1;
             match &steps[i] {
-                Step::Act { .. } | Step::Advance(_) => {
+                Step::Act { .. } | Step::Advance(_) | Step::NextGame(_) => {
                     i = self.act_step(it, i)?;
                     continue;
                 }
@@ -285,6 +285,19 @@ impl Runner<'_> {
     fn act_now(&mut self, it: &mut Interp, step: &Step) -> Result<(), Halt> {
         match step {
             Step::Advance(p) => it.atomically(|me| me.advance_to(&p.value)),
+            Step::NextGame(want) => {
+                let goes_on = it.atomically(|me| me.next_game(false))?;
+                let why = match (want.value, goes_on) {
+                    (true, false) if it.rules.match_until.is_none() => "the game is no match (it has no `match:`)",
+                    (true, false) => "the match is over: its `until:` holds",
+                    (false, true) => "its `until:` does not hold",
+                    // Not undone if it fails: a new game replaces the world, and the scenario stops.
+                    (true, true) => return it.deal_next_game(),
+                    (false, false) => return Ok(()),
+                };
+                let want = if want.value { "to deal the next game" } else { "to be over" };
+                Err(Halt::agent(format!("expected the match {want}, but {why}")))
+            }
             Step::Act { player, action, .. } => {
                 let who =
                     it.w.state
@@ -395,7 +408,7 @@ fn span_of(s: &Step) -> Span {
         Step::ExpectLog(l) | Step::ExpectNoLog(l) => l.span.range(),
         Step::Advance(p) => p.span.range(),
         Step::ExpectActions { span, .. } | Step::ExpectResult { span, .. } => span.clone(),
-        Step::ExpectEnd(b) => b.span.range(),
+        Step::ExpectEnd(b) | Step::NextGame(b) => b.span.range(),
     }
 }
 
@@ -414,6 +427,8 @@ fn describe(s: &Step) -> String {
             }
         },
         Step::Advance(p) => format!("advance to {}", p.value),
+        Step::NextGame(b) if b.value => "end the game: the match deals the next".to_string(),
+        Step::NextGame(_) => "end the game: the match is over".to_string(),
         _ => String::new(),
     }
 }

@@ -181,8 +181,12 @@ impl FileChecker<'_> {
                     self.player(p, players);
                 }
             }
-            Step::Choose(_) | Step::ExpectError(_) | Step::ExpectLog(_) | Step::ExpectNoLog(_) | Step::ExpectEnd(_) => {
-            }
+            Step::Choose(_)
+            | Step::ExpectError(_)
+            | Step::ExpectLog(_)
+            | Step::ExpectNoLog(_)
+            | Step::ExpectEnd(_)
+            | Step::NextGame(_) => {}
         }
     }
 }
