@@ -66,7 +66,9 @@ pub(super) fn called_amount(src: &str, pos: usize) -> Option<SyntaxError> {
     let verb_at = line_at + (line.len() - line.trim_start().len());
     let verb_len = src[verb_at..].find(|c: char| !is_word(c)).unwrap_or(src.len() - verb_at);
     let verb = &src[verb_at..verb_at + verb_len];
-    if !words::is_verb(verb) {
+    // The verbs whose amount comes before what they count (`add 2 coins`): `draw` counts
+    // cards itself, and `move`, `discard`, ... take no amount.
+    if !["add", "remove", "gain", "spend", "lose", "score"].contains(&verb) {
         return None;
     }
     let call_at = verb_at + verb_len + (src[verb_at + verb_len..].len() - src[verb_at + verb_len..].trim_start().len());
@@ -92,6 +94,10 @@ pub(super) fn called_amount(src: &str, pos: usize) -> Option<SyntaxError> {
         || words::is_reserved(name)
         || !name.starts_with(|c: char| c.is_ascii_alphabetic())
     {
+        return None;
+    }
+    // A misspelled keyword after the call (`form` for `from`) is the error, said as such.
+    if crate::diag::did_you_mean(name, words::RESERVED_WORDS.iter().copied()).is_some() {
         return None;
     }
     let call = &src[call_at..close];
@@ -241,6 +247,11 @@ mod tests {
         // Not a verb first, or no name after the call: pest's own message stands.
         assert!(!err("let x = sum(cards, points) penalty").0.contains("parentheses"));
         assert!(!err("draw count(cards in hand) to").0.contains("parentheses"));
+        // Nor a verb that takes no amount, nor a misspelled keyword after the call.
+        assert!(!err("draw count(cards in hand) form market").0.contains("parentheses"));
+        assert!(!err("discard random(cards in hand) form pile").0.contains("parentheses"));
+        let (m, h) = err("add sum(cards in pile, points) form bob");
+        assert!(!m.contains("parentheses") && h.contains("did you mean `from`"), "{m} / {h}");
     }
 
     #[test]

@@ -348,23 +348,42 @@ fn parse_effect(p: P) -> Effect {
 }
 
 /// `draw n from stock`: `draw`'s object is how many, so a `from` its amount took as a
-/// filter (`n from stock`, `(n) from stock`: only a bare number takes none) is the
-/// clause, as after `draw 2`.
+/// filter (`n from stock`, `(n) from stock`, `n + m from stock`: only a bare number takes
+/// none) is the clause, as after `draw 2`.
 fn draw_from_clause(e: &mut Effect) {
     let has_from = e.clauses.iter().any(|c| matches!(c.kind, ClauseKind::From(_)));
-    let [Expr { kind: ExprKind::Select { quantity: None, filters, .. }, .. }] = &mut e.objects[..] else { return };
-    if has_from || !matches!(filters.last(), Some(Filter { kind: FilterKind::From(_), .. })) {
+    let [amount] = &mut e.objects[..] else { return };
+    if has_from {
         return;
     }
-    let Some(Filter { kind: FilterKind::From(zone), span }) = filters.pop() else { return };
-    if filters.is_empty() {
-        let [obj] = &mut e.objects[..] else { return };
-        if let ExprKind::Select { base, .. } = &mut obj.kind {
-            let base = std::mem::replace(&mut **base, Expr { kind: ExprKind::Int(0), span: 0..0 });
-            *obj = base;
+    if let Some(Filter { kind: FilterKind::From(zone), span }) = trailing_from(amount) {
+        e.clauses.insert(0, Clause { kind: ClauseKind::From(zone), span });
+    }
+}
+
+/// Takes the `from` filter that ends `x` (the last operand's, in arithmetic), leaving the
+/// rest of `x` as it was written before it.
+fn trailing_from(x: &mut Expr) -> Option<Filter> {
+    let taken = match &mut x.kind {
+        ExprKind::Binary(_, _, last) | ExprKind::Unary(_, last) => {
+            let taken = trailing_from(last)?;
+            x.span.end = last.span.end;
+            return Some(taken);
+        }
+        ExprKind::Select { quantity: None, filters, .. }
+            if matches!(filters.last(), Some(Filter { kind: FilterKind::From(_), .. })) =>
+        {
+            filters.pop()?
+        }
+        _ => return None,
+    };
+    if let ExprKind::Select { base, filters, .. } = &mut x.kind {
+        match filters.last() {
+            Some(f) => x.span.end = f.span.end,
+            None => *x = std::mem::replace(&mut **base, Expr { kind: ExprKind::Int(0), span: 0..0 }),
         }
     }
-    e.clauses.insert(0, Clause { kind: ClauseKind::From(zone), span });
+    Some(taken)
 }
 
 pub(super) fn parse_clause(p: P) -> Clause {
