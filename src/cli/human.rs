@@ -262,8 +262,9 @@ fn parse_picks(line: &str, ask: &Ask) -> Result<Vec<usize>, String> {
         picked.sort_unstable();
         return Ok(picked);
     }
-    // Several options named, separated by commas (`dk, dt, c8`): each as one would be alone.
-    if line.contains(',') {
+    // Several options named, separated by commas (`dk, dt, c8`): each as one would be alone,
+    // unless the whole line names one (an option's text may hold a comma).
+    if line.contains(',') && one_named(line, ask).is_err() {
         let mut picked: Vec<usize> = vec![];
         for part in line.split(',').map(str::trim).filter(|p| !p.is_empty()) {
             let i = one_named(part, ask)?;
@@ -464,6 +465,7 @@ mod tests {
         // A start of two options names neither; an option's whole text with a comma is one.
         assert_eq!(parse_answer("c, marsh", &two), Err("`c` starts 2 options: type more of it, or its number".into()));
         assert_eq!(parse_answer("play c1, c2", &ask(&options, (1, 1))), Ok(vec![3]));
+        assert_eq!(parse_answer("play c1, c", &ask(&options, (1, 1))), Ok(vec![3]));
         assert!(parse_answer("marsh, moor", &two).unwrap_err().starts_with("no option `moor`"));
     }
 }

@@ -141,12 +141,15 @@ const MAX_ANSWER: u64 = 4096;
 /// is skipped to its end without being kept.
 fn plain_line(input: &mut dyn BufRead) -> Option<Result<String, String>> {
     let mut line = vec![];
-    match std::io::Read::take(&mut *input, MAX_ANSWER).read_until(b'\n', &mut line) {
+    // Room for the line's end (`\r\n`) after the longest answer.
+    let room = MAX_ANSWER + 2;
+    match std::io::Read::take(&mut *input, room).read_until(b'\n', &mut line) {
         Ok(0) | Err(_) => return None,
         Ok(_) => {}
     }
-    if !line.ends_with(b"\n") && line.len() as u64 == MAX_ANSWER {
-        let mut skipped = line.len();
+    let ended = line.ends_with(b"\n");
+    if !ended && line.len() as u64 == room {
+        // The rest of the line, up to its end, is read and dropped.
         loop {
             let buf = match input.fill_buf() {
                 Ok([]) | Err(_) => break,
@@ -157,19 +160,33 @@ fn plain_line(input: &mut dyn BufRead) -> Option<Result<String, String>> {
                 None => (buf.len(), false),
             };
             input.consume(used);
-            skipped += used;
             if end {
                 break;
             }
         }
-        return Some(Err(format!("that answer is {skipped} bytes long: an answer is at most {MAX_ANSWER}")));
+    }
+    let text = line.strip_suffix(b"\n").unwrap_or(&line);
+    let text = text.strip_suffix(b"\r").unwrap_or(text);
+    if text.len() as u64 > MAX_ANSWER || !ended && line.len() as u64 == room {
+        return Some(Err(format!("that answer is longer than {MAX_ANSWER} bytes: no answer is")));
     }
     Some(String::from_utf8(line).map_err(|_| "that answer is not UTF-8 text: type it again".to_string()))
 }
 
 #[cfg(test)]
 mod tests {
-    use super::complete;
+    use super::{complete, plain_line, MAX_ANSWER};
+
+    #[test]
+    fn an_answer_of_the_longest_length_is_read_and_a_longer_one_is_not() {
+        let longest = "1".repeat(MAX_ANSWER as usize);
+        let input = format!("{longest}\r\n{longest}1\nnext\n");
+        let mut r = std::io::Cursor::new(input.into_bytes());
+        assert_eq!(plain_line(&mut r).and_then(Result::ok).map(|l| l.trim_end().len()), Some(longest.len()));
+        assert!(plain_line(&mut r).is_some_and(|l| l.is_err_and(|e| e.contains("longer than 4096"))));
+        assert_eq!(plain_line(&mut r), Some(Ok("next\n".to_string())));
+        assert_eq!(plain_line(&mut r), None);
+    }
 
     const COMMANDS: &[&str] = &["undo", "help", "state", "log", "quit"];
 
