@@ -225,6 +225,18 @@ impl Builder<'_> {
             }
             for a in &p.params {
                 self.reserved(&a.name, "parameter");
+                // `it` is what a filter tests and a key reads: a parameter of that name
+                // would hide it inside every `where` of the body.
+                if matches!(a.name.value.as_str(), "it" | "you" | "this") {
+                    let d = Diagnostic::error(
+                        "reserved-name",
+                        format!("parameter `{}` is named with a built-in name, which it would hide", a.name.value),
+                        a.name.file,
+                        a.name.span,
+                    )
+                    .with_help(format!("rename it, e.g. `{}_param`", a.name.value));
+                    self.diags.push(d);
+                }
             }
             let params = p.params.iter().map(|a| a.name.value.clone()).collect();
             let tys =

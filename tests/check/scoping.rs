@@ -220,3 +220,15 @@ fn a_name_spelled_like_a_pieces_plural_is_a_clash() {
     game(&[("counters:\n", "counters:\n  mice: { on: game }\n")]).one("name-clash", "mice");
     game(&[("zones:\n", "zones:\n  events: { per: game }\n")]).clean();
 }
+
+/// A parameter named `it`, `you` or `this` would hide the built-in name in the whole body
+/// (inside a `where`, `it` would be the parameter, not the thing tested): refused.
+#[test]
+fn a_parameter_named_with_a_built_in_name_is_refused() {
+    let c = game(&[(
+        "    params: [p: player]\n    value: vp of p + 1",
+        "    params: [it: player]\n    value: vp of it + 1",
+    )]);
+    assert_eq!(c.found(), [("reserved-name", "it")]);
+    assert_eq!(c.diags[0].message, "parameter `it` is named with a built-in name, which it would hide");
+}
