@@ -74,14 +74,26 @@ fn differs(s: &Session, printed: &str) -> Option<String> {
         let same = shown.len() == printed.len() && starts_with(&printed, &shown);
         return (!same).then(|| format!("shows\n{}\nprints\n{}", shown.join("\n"), printed.join("\n")));
     }
+    // A block that does not open (or close) with `...` shows the output's first (or last)
+    // lines: its first (last) stretch is held there.
+    let stretches: Vec<&[String]> = s.shown.split(|l| l.trim() == "...").collect();
+    let (first, last) =
+        (stretches.first().is_some_and(|st| !st.is_empty()), stretches.last().is_some_and(|st| !st.is_empty()));
+    let stretches: Vec<Vec<&str>> =
+        stretches.iter().filter(|st| !st.is_empty()).map(|st| st.iter().map(|l| l.trim_end()).collect()).collect();
     let mut from = 0;
-    for stretch in s.shown.split(|l| l.trim() == "...").filter(|st| !st.is_empty()) {
-        let stretch: Vec<&str> = stretch.iter().map(|l| l.trim_end()).collect();
-        let found = (from..printed.len()).find(|&k| starts_with(&printed[k..], &stretch));
+    for (i, stretch) in stretches.iter().enumerate() {
+        let found = match (i, first) {
+            (0, true) => Some(0).filter(|_| starts_with(&printed, stretch)),
+            _ => (from..printed.len()).find(|&k| starts_with(&printed[k..], stretch)),
+        };
         match found {
             Some(k) => from = k + stretch.len(),
             None => return Some(format!("the lines\n{}\nare not printed (after line {from})", stretch.join("\n"))),
         }
+    }
+    if last && from != printed.len() {
+        return Some(format!("the output goes on after the last lines shown:\n{}", printed[from..].join("\n")));
     }
     None
 }
