@@ -165,3 +165,35 @@ fn a_next_game_step_that_expects_the_other_fails() {
     assert_eq!(code, 1, "{out}");
     assert!(out.contains("expected the match to deal the next game, but the game is no match"), "{out}");
 }
+
+/// A card whose play runs out of a budget while its legality is tried (a trigger that
+/// feeds itself) is not hidden: the game stops with the error, as a run-time error stops
+/// it (a designer's walkthrough: the card was silently never played, and `simulate`
+/// counted no error).
+#[test]
+fn a_runaway_found_while_trying_an_action_stops_the_game() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let game = dir.path().join("loopy");
+    std::fs::create_dir_all(&game).expect("dir");
+    let yaml = "game: loopy\nname: Loopy\nplayers: { min: 2, max: 2 }\nzones:\n  \
+        hand: { per: player, visibility: owner, playable: true }\n  table_zone: { per: player, in_play: true }\n\
+        counters:\n  actions: { on: player, min: 0 }\n  points: { on: player, min: 0 }\n\
+        decks:\n  - { zone: hand, cards: all }\nplay: |\n  require you == active_player\n  move this to table_zone\n  \
+        add 1 actions\nabilities:\n  - name: score_one\n    action: main\n    requires: you == active_player\n    \
+        effect: |\n      add 1 points\n      end phase\nturn:\n  phases:\n    - name: main\n      \
+        actions: active_player\n      can_pass: false\nend: exists(players where points of it >= 3)\n\
+        result:\n  winners: players where points of it >= 3\n";
+    std::fs::write(game.join("game.yaml"), yaml).expect("game");
+    let cards = "- id: echo_village\n  name: Echo Village\n  abilities:\n    - when: you add actions\n      \
+        effect: add 1 actions\n";
+    std::fs::write(game.join("cards.yaml"), cards).expect("cards");
+    let path = game.to_string_lossy().into_owned();
+    for agent in ["random", "first"] {
+        let (code, _, err) = twilit(&["play", &path, "--seed", "1", "--agent", agent]);
+        assert_eq!(code, 1, "{agent}: {err}");
+        assert!(err.contains("trigger budget (24) exceeded: echo_village"), "{agent}: {err}");
+    }
+    let (code, out, err) = twilit(&["simulate", &path, "--games", "3", "--format", "json"]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("\"failed\":3"), "{out}");
+}

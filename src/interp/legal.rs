@@ -158,8 +158,10 @@ impl Interp<'_> {
     }
 
     /// Whether `f` goes through on a copy of the world, its choices answered with their
-    /// first legal options; the world is restored either way. A refusal (or a budget) is
-    /// `false`; a run-time error in the rules stops the game.
+    /// first legal options; the world is restored either way. A refusal is `false`; a
+    /// run-time error in the rules stops the game. A budget that runs out is `true`: the
+    /// first answers may go round where a player's would not, and hiding the action would
+    /// hide a runaway rule; taken, it stops the game if it runs out again.
     pub(super) fn trial(&mut self, f: impl FnOnce(&mut Self) -> R<()>) -> R<bool> {
         let saved = self.snapshot();
         let agent = std::mem::replace(&mut self.agent, Box::new(FirstLegal));
@@ -167,7 +169,7 @@ impl Interp<'_> {
         self.agent = agent;
         self.restore(saved);
         match out {
-            Ok(()) => Ok(true),
+            Ok(()) | Err(Halt::Budget(_)) => Ok(true),
             Err(h @ Halt::Error(..)) => Err(h),
             Err(_) => Ok(false),
         }

@@ -90,7 +90,8 @@ impl Interp<'_> {
             self.agent = agent;
             self.restore(before);
             return match out {
-                Ok(()) => {
+                // A trial that ran out of a budget resolves, as in `trial`.
+                Ok(()) | Err(Halt::Budget(_)) => {
                     let text = self.pick_text(a);
                     self.log_pick(p, prompt, text)?;
                     let pick = self.w.state.log.len().wrapping_sub(1);
@@ -121,8 +122,9 @@ impl Interp<'_> {
                 self.acted(pick + logged);
                 Ok(Some(Ok(())))
             }
-            // The trial would have raised the same error, before anything was logged.
-            Err(h @ Halt::Error(..)) => {
+            // The trial would have raised the same error, before anything was logged; a
+            // budget run out asking nothing is the action's own, as taken after its trial.
+            Err(h @ (Halt::Error(..) | Halt::Budget(_))) => {
                 self.restore(before);
                 Err(h)
             }
