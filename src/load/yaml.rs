@@ -375,7 +375,9 @@ impl Builder<'_> {
             ErrorKind::RecursionLimitExceeded => self.too_deep(at..end),
             kind => Diagnostic::error("yaml-syntax", format!("invalid YAML: {kind}"), self.file, at..end)
                 .with_label(kind.to_string())
-                .with_help_opt(syntax_help(kind).or_else(|| dedented(self.text, at))),
+                .with_help_opt(
+                    line_help(self.text, at, kind).or_else(|| syntax_help(kind)).or_else(|| dedented(self.text, at)),
+                ),
         };
         self.diags.push(d);
         Stop
@@ -408,6 +410,37 @@ fn syntax_help(kind: &ErrorKind) -> Option<String> {
         _ => return None,
     };
     Some(help.to_string())
+}
+
+/// What the line the parser stopped on most likely lacks, when its shape says it: a space
+/// after a key's colon (`cost:4` is one plain word), or a key indented deeper than the
+/// keys of its mapping (read as the value of the key above, which already has one).
+fn line_help(text: &str, at: usize, kind: &ErrorKind) -> Option<String> {
+    let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    let line = text[start..].split('\n').next().unwrap_or_default().trim_end_matches('\r');
+    let body = line.trim_start_matches(' ');
+    let key_len = body.find(|c: char| !(c.is_alphanumeric() || c == '_' || c == '-')).unwrap_or(body.len());
+    let after = &body[key_len..];
+    if key_len > 0 && after.starts_with(':') && after.len() > 1 && !after[1..].starts_with([' ', '\t']) {
+        let (key, value) = (&body[..key_len], &after[1..]);
+        return Some(format!(
+            "put a space after the colon: `{key}: {value}` (without it, `{key}:{value}` is one word)"
+        ));
+    }
+    if matches!(kind, ErrorKind::MappingValueNotAllowed) && key_len > 0 && after.starts_with(": ") {
+        let indent = |l: &str| l.len() - l.trim_start_matches(' ').len();
+        let above = text[..start].lines().rev().find(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))?;
+        let above_body = above.trim_start_matches([' ', '-']);
+        // The line above is itself `key: value`: this one is one more key of it, too deep.
+        let keys_at = above.len() - above_body.len();
+        if indent(line) > keys_at && above_body.contains(": ") && !above.trim_end().ends_with(':') {
+            let column = keys_at + 1;
+            return Some(format!(
+                "this line is indented more than the key above it: a key of the same mapping goes at column {column}"
+            ));
+        }
+    }
+    None
 }
 
 /// A line indented less than the one above it, where the parser stops at its first
@@ -495,6 +528,21 @@ mod tests {
         assert_eq!(slipped[0].labels[0].span, 26..27);
         let help = slipped[0].help.as_deref().unwrap_or_default();
         assert!(help.contains("indented less than the line above it") && help.ends_with("column 5"), "{help}");
+        // A key without its space, and a key deeper than its mapping's others.
+        let glued = parse(FileId(0), "- id: x\n  cost:4\n").1;
+        assert_eq!(
+            glued[0].help.as_deref(),
+            Some("put a space after the colon: `cost: 4` (without it, `cost:4` is one word)")
+        );
+        let deep = parse(FileId(0), "- id: x\n  name: y\n    cost: 4\n").1;
+        let help = deep[0].help.as_deref().unwrap_or_default();
+        assert!(
+            help.starts_with("this line is indented more than the key above it") && help.ends_with("column 3"),
+            "{help}"
+        );
+        // A value with `: ` in it is still told to be quoted.
+        let colon = parse(FileId(0), "- id: x\n  play: Exert[x: selector]\n").1;
+        assert!(colon[0].help.as_deref().unwrap_or_default().starts_with("quote values"), "{:?}", colon[0].help);
         let tabs = parse(FileId(0), "- id: x\n\tname: y\n").1;
         assert_eq!(tabs[0].code, "twilit::yaml-syntax");
         assert!(tabs[0].help.as_deref().unwrap().contains("tabs"));
