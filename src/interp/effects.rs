@@ -514,7 +514,20 @@ impl<'r> Interp<'r> {
                 },
                 (Verb::Discard, None) => {
                     let owner = self.w.state.ents[ent].owner;
-                    Dest::Zone(self.default_zone(super::places::DefaultZone::DiscardInto, owner)?, true)
+                    use super::places::DefaultZone;
+                    let zone = self.default_zone(DefaultZone::DiscardInto, owner);
+                    // A thing nobody owns has no owner's discard pile (a card of a shared supply).
+                    let zone =
+                        zone.map_err(|h| match (owner, DefaultZone::DiscardInto.name(&self.rules.env.defaults)) {
+                            (None, Some(pile)) => Halt::error(format!(
+                                "{} is nobody's, so it has no owner's `{pile}` to be discarded to: say where \
+                             (`discard x to {pile} of you`), or `take` it first",
+                                self.w.state.ents[ent].label,
+                                pile = pile.value
+                            )),
+                            _ => h,
+                        })?;
+                    Dest::Zone(zone, true)
                 }
                 (Verb::Take, None) => match self.w.state.zone_of(ent) {
                     Some(z) if self.w.state.zones[z].owner.is_some() && self.w.state.zones[z].owner != cx.you => {

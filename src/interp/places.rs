@@ -28,7 +28,7 @@ impl DefaultZone {
     }
 
     /// The zone name the game gives it, if any.
-    fn name(self, d: &crate::load::Defaults) -> Option<&crate::load::Sp<String>> {
+    pub(super) fn name(self, d: &crate::load::Defaults) -> Option<&crate::load::Sp<String>> {
         match self {
             DefaultZone::DrawFrom => d.draw_from.as_ref(),
             DefaultZone::DrawInto => d.draw_into.as_ref(),
