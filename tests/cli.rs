@@ -402,6 +402,11 @@ fn an_empty_folder_is_a_usage_error_not_a_pass() {
         let o = twilit(dir.path(), &[cmd, "empty"]);
         assert_eq!(o.status.code(), Some(2), "{cmd}");
         assert!(String::from_utf8_lossy(&o.stderr).contains(says), "{cmd}: {}", String::from_utf8_lossy(&o.stderr));
+        // Beside a game, too.
+        let game = root().join("cards/goofspiel");
+        let o = twilit(dir.path(), &[cmd, "empty", game.to_str().expect("utf-8")]);
+        assert_eq!(o.status.code(), Some(2), "{cmd} beside a game");
+        assert!(String::from_utf8_lossy(&o.stderr).contains(says), "{cmd}: {}", String::from_utf8_lossy(&o.stderr));
     }
 }
 

@@ -445,9 +445,8 @@ fn check(
     }
     let mut checked = scope::load_and_check(&paths, limits, scope::Scope::Named);
     // A folder with no YAML file in it (an empty one, a typo's): nothing was checked.
-    if checked.sources.files().next().is_none() && checked.diags.is_empty() {
-        let named: Vec<String> = paths.iter().map(|p| format!("`{}`", p.display())).collect();
-        let _ = writeln!(err, "error: nothing to check in {}: no .yaml file in it", named.join(", "));
+    if let Err(message) = scope::nothing_in(&checked, &paths) {
+        let _ = writeln!(err, "error: {message}");
         return EXIT_USAGE;
     }
     if lints.contains(&Lint::TextNumbers) {

@@ -217,19 +217,39 @@ pub fn usable(paths: &[PathBuf], in_game: bool) -> Result<(), String> {
     Ok(())
 }
 
-/// A usage error where the paths hold no game at all (an empty folder, a typo's folder): a
-/// run of no scenario must not pass (a CI script's typo).
+/// A usage error where a folder named holds no game (an empty folder, a typo's folder),
+/// among other paths or alone: a run of no scenario must not pass (a CI script's typo).
 pub fn some_game(checked: &Checked, paths: &[PathBuf]) -> Result<(), String> {
     // A game that failed to load is reported by its errors instead.
     let errors = checked.diags.iter().any(|d| d.severity == crate::diag::Severity::Error);
-    if !checked.lib.games.is_empty() || errors {
+    let games: Vec<PathBuf> = checked.lib.games.iter().map(|g| crate::load::canonical(&g.dir)).collect();
+    let holds_game = |p: &PathBuf| {
+        let p = crate::load::canonical(p);
+        games.iter().any(|g| g.starts_with(&p) || p.starts_with(g))
+    };
+    let empty: Vec<String> =
+        paths.iter().filter(|p| p.is_dir() && !holds_game(p)).map(|p| format!("`{}`", p.display())).collect();
+    if empty.is_empty() || errors {
         return Ok(());
     }
-    let named: Vec<String> = paths.iter().map(|p| format!("`{}`", p.display())).collect();
     Err(format!(
-        "no game in {}: a game is a directory holding game.yaml\n  help: give a game directory, e.g. `cards/goofspiel`",
-        named.join(", ")
+        "no game in {}: a game is a directory holding game.yaml\n  help: give a game's directory, or a folder of games",
+        empty.join(", ")
     ))
+}
+
+/// A usage error where a folder named holds no YAML file at all, among other paths or
+/// alone: `check` would pass having checked nothing of it.
+pub fn nothing_in(checked: &Checked, paths: &[PathBuf]) -> Result<(), String> {
+    let read: Vec<PathBuf> = checked.sources.files().map(|(_, f)| crate::load::canonical(&f.path)).collect();
+    let empty: Vec<String> = (paths.iter())
+        .filter(|p| p.is_dir() && !read.iter().any(|f| f.starts_with(crate::load::canonical(p))))
+        .map(|p| format!("`{}`", p.display()))
+        .collect();
+    match empty.is_empty() || !checked.diags.is_empty() {
+        true => Ok(()),
+        false => Err(format!("nothing to check in {}: no .yaml file in it", empty.join(", "))),
+    }
 }
 
 /// How reports name a game: its directory's name (`mygame` for `cards/mygame/`), however the path was written.
