@@ -378,8 +378,9 @@ pub fn replay(rules: &Rules, r: &super::replay::Replay) -> Result<crate::scenari
     let fault = answers_fault(r, &session.borrow(), played.as_ref().err().map(|(h, _)| h));
     match (played, fault) {
         (Err((_, s)), _) if ran_out => Err((Halt::error(RAN_OUT), s, true)),
-        (Ok(g), Some(why)) => Err((Halt::error(why), Box::new(g.state), false)),
-        (Err((_, s)), Some(why)) => Err((Halt::error(why), s, false)),
+        // The replay's fault, kept an agent's (`replay.rs` says it of the replay).
+        (Ok(g), Some(why)) => Err((Halt::agent(why), Box::new(g.state), false)),
+        (Err((_, s)), Some(why)) => Err((Halt::agent(why), s, false)),
         (Ok(g), None) => Ok(g),
         (Err((h, s)), None) => Err((h, s, false)),
     }

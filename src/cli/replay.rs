@@ -270,7 +270,7 @@ pub fn run(o: ReplayOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
             EXIT_OK
         }
         // People's answers that no longer fit the game: the replay is at fault, not the rules.
-        Err((h, state, _)) if !r.humans.is_empty() && h.at().is_none() => {
+        Err((h @ crate::interp::Halt::Agent(_), state, _)) => {
             super::play::print_log(&state, viewer, o.format, out);
             let _ = writeln!(err, "error: the replay {} (seed {}): {}", o.file.display(), r.seed, h.message());
             let _ = writeln!(
