@@ -201,9 +201,17 @@ impl Limits {
             return Err(LimitError { message: format!("`{setting}` is not a limit setting"), help });
         };
         let (name, value) = (name.trim(), value.trim().replace('_', ""));
-        let Ok(n) = value.parse::<u64>() else {
-            let help = "a limit is a whole number, e.g. `--limit steps=1000000`".to_string();
-            return Err(LimitError { message: format!("`{value}` is not a whole number"), help });
+        let n = match value.parse::<u64>() {
+            Ok(n) => n,
+            // All digits, too many of them: said as such, not as no number.
+            Err(_) if !value.is_empty() && value.bytes().all(|b| b.is_ascii_digit()) => {
+                let help = format!("a limit is at most {}", u64::MAX);
+                return Err(LimitError { message: format!("`{value}` is too large"), help });
+            }
+            Err(_) => {
+                let help = "a limit is a whole number, e.g. `--limit steps=1000000`".to_string();
+                return Err(LimitError { message: format!("`{value}` is not a whole number"), help });
+            }
         };
         self.set(name, n)
     }
@@ -220,6 +228,14 @@ impl Limits {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_limit_too_large_for_any_number_is_said_so() {
+        let e = Limits::DEFAULT.set_from("steps=99999999999999999999999").unwrap_err();
+        assert_eq!(e.message, "`99999999999999999999999` is too large");
+        let e = Limits::DEFAULT.set_from("steps=-1").unwrap_err();
+        assert_eq!(e.message, "`-1` is not a whole number");
+    }
 
     #[test]
     fn the_table_and_the_defaults_agree() {
