@@ -346,3 +346,17 @@ fn a_remembered_procedure_that_reads_the_clock_is_asked_again_when_the_clock_mov
     let g = play(&inline(&[("game.yaml", game), ("cards.yaml", &cards)]), 1, 2, 10);
     assert_eq!(counter(&g, "total", Holder::Game), 70 + 4, "the late phase's answer, not the early one's");
 }
+
+/// A whole match whose games end by elimination: the player who left the last game is
+/// scored when the match is over (a designer's walkthrough: only the players still in the
+/// last game were, so a match's scores and their means in `simulate` were wrong).
+#[test]
+fn every_player_of_a_match_is_scored_at_its_end() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_twilit"))
+        .args(["play", "tests/fixtures/match_out", "--seed", "1"])
+        .output()
+        .expect("twilit runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    let last = text.lines().last().unwrap_or_default();
+    assert!(last.starts_with("seed 1: p1 wins in turn 1 after 2 games (scores: p1 2, p2 0)"), "{last}");
+}

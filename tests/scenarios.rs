@@ -91,6 +91,11 @@ fn a_prohibition_made_while_checking_applies_from_the_next_check() {
 }
 
 #[test]
+fn a_player_who_left_a_matchs_last_game_is_scored() {
+    run_all("tests/fixtures/match_out");
+}
+
+#[test]
 fn every_whole_game_construct_runs() {
     run_all("tests/fixtures/table");
 }

@@ -64,6 +64,8 @@ pub(super) enum Heavy {
     Seats(Vec<PlayerId>),
     /// The round's turn order, before a new round changed it.
     Order(std::sync::Arc<[PlayerId]>),
+    /// The players who had left the game, before they were all let back.
+    Eliminated(Vec<PlayerId>),
 }
 
 /// The records of the open checkpoints.
@@ -307,6 +309,7 @@ impl State {
                 None => _ = self.labels.remove(&base),
             },
             Heavy::Seats(seats) => self.seats = seats,
+            Heavy::Eliminated(out) => self.eliminated = out,
             Heavy::Order(order) => self.clock.order = order,
         }
     }
@@ -396,6 +399,16 @@ impl State {
     pub fn eliminate(&mut self, p: PlayerId) {
         self.record(Undo::Eliminated(self.eliminated.len()));
         self.eliminated.push(p);
+    }
+
+    /// Every player who left the game is in it again (a match's game is over: leaving it
+    /// was leaving that game, not the match).
+    pub fn readmit_all(&mut self) {
+        if self.eliminated.is_empty() {
+            return;
+        }
+        let old = std::mem::take(&mut self.eliminated);
+        self.record_heavy(|| Heavy::Eliminated(old));
     }
 
     /// Sets where an entity is without touching any zone's contents (see `set_items`).

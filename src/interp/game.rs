@@ -148,10 +148,14 @@ impl<'r> Interp<'r> {
         let rules: &'r super::Rules = self.rules;
         let Some(until) = &rules.match_until else { return Ok(false) };
         let first = self.w.state.seats.first().copied();
+        // `after:` scores the game that ended: who left it is still out of it.
         if let Some(s) = &rules.match_after {
             let mut cx = Ctx::placed(first, None, &s.text, &s.origin);
             self.atomically(|me| me.exec_stmts(&s.block, &mut cx))?;
         }
+        // Then the game is over: who left it left that game, not the match, whose `until:`
+        // and `result:` read every player of it.
+        self.w.state.readmit_all();
         let mut cx = Ctx::placed(first, None, &until.text, &until.origin);
         self.cover_cond(until);
         let v = self.eval(&until.expr, &mut cx)?;
