@@ -137,3 +137,21 @@ fn a_close_stopped_by_the_turn_limit_is_no_step() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("has no step: no action was taken and no phase closed") && !err.contains("1 to 0"), "{err}");
 }
+
+/// A player who left the game is set up as out of it (`eliminate` in the setup script),
+/// not only named in a note: the scenario of a later step then passes (a designer's
+/// walkthrough: the turn went to the eliminated player and the made scenario failed).
+#[test]
+fn a_player_who_left_the_game_is_set_up_as_out_of_it() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let copy = dir.path().join("match_out");
+    copy_game(&Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/match_out"), &copy);
+    let replay = dir.path().join("r.json");
+    let replay = replay.to_str().expect("utf-8");
+    let game = copy.to_str().expect("utf-8");
+    let (code, _, err) = twilit(&["play", game, "--seed", "1", "--save-replay", replay]);
+    assert_eq!(code, 0, "{err}");
+    let text = made_and_run(replay, &copy, Some("1"));
+    assert!(text.contains("  - { script: \"eliminate p2\\nset active_player to p1\" }"), "{text}");
+    assert!(!text.contains("out of the game"), "{text}");
+}

@@ -103,10 +103,6 @@ fn unkept(found: &Found) -> Vec<String> {
             s.clock.turn, s.clock.round
         ));
     }
-    if !s.eliminated.is_empty() {
-        let names: Vec<&str> = s.eliminated.iter().map(|&p| s.players[p].name.as_str()).collect();
-        notes.push(format!("the players out of the game: {}", names.join(", ")));
-    }
     notes
 }
 
@@ -270,9 +266,14 @@ fn counters(s: &State, setup: &mut Vec<String>, notes: &mut Vec<String>) {
     }
 }
 
-/// How the players sit, the game's variables and whose turn it is, set by a setup script.
+/// Who left the game, how the players sit, the game's variables and whose turn it is, set
+/// by a setup script.
 fn variables(s: &State, setup: &mut Vec<String>, notes: &mut Vec<String>) {
     let mut sets = vec![];
+    // The players who left the game, first: the seats list only those still in it.
+    for &p in &s.eliminated {
+        sets.push(format!("eliminate {}", s.players[p].name));
+    }
     // Players sit as listed unless the game seated them otherwise.
     if s.seats.iter().copied().ne(0..s.players.len()) {
         let names: Vec<&str> = s.seats.iter().map(|&p| s.players[p].name.as_str()).collect();
