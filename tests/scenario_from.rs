@@ -155,3 +155,29 @@ fn a_player_who_left_the_game_is_set_up_as_out_of_it() {
     assert!(text.contains("  - { script: \"eliminate p2\\nset active_player to p1\" }"), "{text}");
     assert!(!text.contains("out of the game"), "{text}");
 }
+
+/// An action that ends its phase (`end phase`) is one step with the close in a scenario:
+/// its `act` closes the phase and opens the next, whose `start:` draws again. What it
+/// expects is what the action and the close did (a designer's walkthrough: the deck was
+/// expected as the action alone left it, and the made scenario failed).
+#[test]
+fn an_action_that_ends_its_phase_expects_what_the_close_did_too() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let game = dir.path().join("closer");
+    std::fs::create_dir_all(game.join("scenarios")).expect("dirs");
+    let yaml = "game: closer\nname: Closer\nplayers: { min: 2, max: 2 }\nzones:\n  \
+        deck: { per: game, ordered: true, visibility: hidden }\n  hand: { per: player, visibility: owner, playable: true }\n  \
+        pile: { per: game }\ndecks:\n  - { zone: deck, cards: all }\nsetup: |\n  shuffle deck\nplay: |\n  \
+        require you == active_player\n  move this to pile\n  draw 1 from deck into hand\n  end phase\n\
+        turn:\n  phases:\n    - name: main\n      start: draw 1 from deck into hand\n      actions: active_player\n      \
+        can_pass: false\nend: count(cards in pile) >= 5\nresult:\n  winners: players where count(cards in hand of it) == 0\n";
+    std::fs::write(game.join("game.yaml"), yaml).expect("game");
+    std::fs::write(game.join("cards.yaml"), "- { id: token, name: Token, copies: 14 }\n").expect("cards");
+    let replay = dir.path().join("r.json");
+    let replay = replay.to_str().expect("utf-8");
+    let (code, _, err) = twilit(&["play", game.to_str().expect("utf-8"), "--seed", "1", "--save-replay", replay]);
+    assert_eq!(code, 0, "{err}");
+    for step in ["1", "3", "4", "10"] {
+        made_and_run(replay, &game, Some(step));
+    }
+}

@@ -344,7 +344,7 @@ pub fn scenario_from(o: FromOpts, out: &mut dyn Write, err: &mut dyn Write) -> i
         return EXIT_USAGE;
     }
     let (_, probed) = probe(&rules, &r, Probe::at(at));
-    let Some(found) = probed.found else {
+    let Some(found) = probed.into_found() else {
         let _ = writeln!(err, "error: step {at} of {} was not reached when played again", o.file.display());
         return EXIT_PROBLEMS;
     };

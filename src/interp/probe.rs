@@ -54,12 +54,22 @@ pub struct Probe {
     /// The generator as the step's first event was logged: after the draws of the agent
     /// that picked the action, which a scenario's `act` does not make.
     picked: Option<crate::engine::Rng>,
+    /// The step asked for, an action that ended its phase (`end phase`), until the phase's
+    /// close is over: a scenario's `act` closes the phase at once (the next phase's `start:`
+    /// runs in it), so what the step did is what it and the close did.
+    closing: Option<Found>,
 }
 
 impl Probe {
     /// A probe that keeps step `at`.
     pub fn at(at: usize) -> Self {
         Probe { at, ..Probe::default() }
+    }
+
+    /// The step kept, once the game is over: an action that ended its phase whose close
+    /// never came (the game stopped first) is kept as it stood after the action.
+    pub fn into_found(self) -> Option<Found> {
+        self.found.or(self.closing)
     }
 }
 
@@ -125,6 +135,16 @@ impl Interp<'_> {
         }
         let pending = p.pending.take();
         let picked = p.picked.take();
+        if let Some(closing) = p.closing.take_if(|_| taken == Some(StepKind::Advance)) {
+            // The close of the phase the step asked for ended.
+            let over = self.w.state.over;
+            let ends = over || self.rules.end.is_some() && self.ended().unwrap_or(false);
+            let after = self.w.state.clone();
+            if let Some(p) = self.probe.as_deref_mut() {
+                p.found = Some(Found { after, ends, ..closing });
+            }
+        }
+        let Some(p) = self.probe.as_deref_mut() else { return };
         let Some(kind) = taken else { return };
         p.taken += 1;
         if self.w.state.over && p.ended_at.is_none() {
@@ -138,8 +158,13 @@ impl Interp<'_> {
         // reading it is the game's to raise then, not the probe's).
         let ends = !self.w.state.over && self.rules.end.is_some() && self.ended().unwrap_or(false);
         let after = self.w.state.clone();
+        let closes = matches!(kind, StepKind::Act(_)) && self.w.end_window;
         if let Some(p) = self.probe.as_deref_mut() {
-            p.found = Some(Found { before, after, kind, unkept, ends });
+            let found = Found { before, after, kind, unkept, ends };
+            match closes {
+                true => p.closing = Some(found),
+                false => p.found = Some(found),
+            }
         }
     }
 }
