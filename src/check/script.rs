@@ -503,6 +503,14 @@ impl<'a> Checker<'a> {
             return Ty::Any;
         }
         if let Some(sym) = self.env.lookup(n) {
+            // A procedure named as a value, not called: at run time it is its name, a symbol.
+            if let Sym::Procedure { arity, .. } = sym {
+                let call = if *arity == 0 { format!("{n}()") } else { format!("{n}(...)") };
+                let d =
+                    self.error("uncalled-procedure", format!("`{n}` is a procedure, named here without a call"), span);
+                d.help = Some(format!("call it: `{call}`"));
+                return Ty::Any;
+            }
             return sym.ty();
         }
         if let Some(b) = self.gone.iter().rev().find(|b| b.name == n).cloned() {

@@ -395,3 +395,13 @@ fn a_plural_in_a_yaml_name_field_is_unknown() {
     assert_eq!(c.found(), [("unknown-zone", "hands"), ("unknown-counter", "pools")]);
     assert_eq!(c.helps(), [dym("hand"), dym("pool")]);
 }
+
+/// A procedure named as a value without its brackets (`goal` for `goal()`): at run time
+/// it is its own name, and `check` passed it (a designer's walkthrough).
+#[test]
+fn a_procedure_named_without_a_call_is_reported() {
+    let c = effect("if vp of you >= bonus { draw 1 }\nlet b = battle");
+    assert_eq!(c.found(), [("uncalled-procedure", "bonus"), ("uncalled-procedure", "battle")]);
+    assert_eq!(c.helps(), [says("call it: `bonus(...)`"), says("call it: `battle(...)`")]);
+    effect("if vp of you >= bonus(you) { draw 1 }\nforbid opponents to battle").clean();
+}
