@@ -109,6 +109,51 @@ pub(super) fn called_amount(src: &str, pos: usize) -> Option<SyntaxError> {
     })
 }
 
+/// The words a statement starts with (`stmt_word` in the grammar), besides the verbs.
+const STATEMENT_WORDS: [&str; 17] = [
+    "require",
+    "forbid",
+    "repeat",
+    "choose",
+    "modify",
+    "draft",
+    "fail",
+    "pass",
+    "let",
+    "for",
+    "any",
+    "set",
+    "if",
+    "as",
+    "simultaneously",
+    "end",
+    "eliminate",
+];
+
+/// `elminate you`: a statement whose first word is a misspelled statement word or verb.
+/// Read as the start of an expression (`X may { ... }`), it fails further on, often on
+/// the next line, with an expectation that says nothing of the word.
+pub(super) fn misspelled_statement(src: &str, pos: usize) -> Option<SyntaxError> {
+    let last = src[..pos.min(src.len())].trim_end().len();
+    let line_at = src[..last].rfind(['\n', '{', ';']).map_or(0, |i| i + 1);
+    let line = &src[line_at..];
+    let word_at = line_at + (line.len() - line.trim_start().len());
+    let len = src[word_at..].find(|c: char| !is_word(c)).unwrap_or(src.len() - word_at);
+    let word = &src[word_at..word_at + len];
+    // A call or a keyword's call (`battle(`, `Add[`) is a statement of its own.
+    if len < 2 || words::is_reserved(word) || src[word_at + len..].starts_with(['(', '[']) {
+        return None;
+    }
+    let candidates = STATEMENT_WORDS.iter().chain(words::VERB_WORDS).copied();
+    let best = crate::diag::did_you_mean(word, candidates)?;
+    Some(SyntaxError {
+        code: "syntax",
+        span: word_at..word_at + len,
+        message: format!("`{word}` starts no statement"),
+        help: Some(format!("did you mean `{best}`?")),
+    })
+}
+
 /// A construct that opens with `{`, as the message names it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct Opener {
@@ -252,6 +297,19 @@ mod tests {
         assert!(!err("discard random(cards in hand) form pile").0.contains("parentheses"));
         let (m, h) = err("add sum(cards in pile, points) form bob");
         assert!(!m.contains("parentheses") && h.contains("did you mean `from`"), "{m} / {h}");
+    }
+
+    #[test]
+    fn a_misspelled_statement_word_is_named_where_it_is() {
+        let e = parse_script("elminate you\ndraw 1").unwrap_err();
+        assert_eq!((e.message.as_str(), e.span.clone()), ("`elminate` starts no statement", 0..8));
+        assert_eq!(e.help.as_deref(), Some("did you mean `eliminate`?"));
+        let e = parse_script("if true {\n  shufle deck\n}").unwrap_err();
+        assert_eq!(e.help.as_deref(), Some("did you mean `shuffle`?"));
+        // A name that may start one (`bob may { ... }`), or a call, is not taken for one.
+        assert!(parse_script("battle(1)").is_ok());
+        let (m, _) = err("bob may { draw 1");
+        assert!(!m.contains("starts no statement"), "{m}");
     }
 
     #[test]

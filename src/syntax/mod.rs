@@ -149,7 +149,10 @@ fn convert(e: pest::error::Error<Rule>, src: &str) -> SyntaxError {
     let end = token_end(src, pos);
     let (message, help) = match &e.variant {
         ErrorVariant::ParsingError { positives, .. } => {
-            if let Some(hint) = hints::swapped_amount(src, pos).or_else(|| hints::called_amount(src, pos)) {
+            let hint = hints::swapped_amount(src, pos)
+                .or_else(|| hints::called_amount(src, pos))
+                .or_else(|| hints::misspelled_statement(src, pos));
+            if let Some(hint) = hint {
                 return hint;
             }
             expected_message(positives, src, pos)
