@@ -668,3 +668,17 @@ fn a_card_played_face_down_is_not_named_to_the_others() {
     assert!(p1.contains(&format!("p1: act or pass: play {p1_played}")), "{p1}");
     assert!(p1.contains(&format!("p1: {p1_played} is played")), "{p1}");
 }
+
+/// Run from inside a game's folder or its `scenarios/`, `check` and `test` take that game
+/// (a designer's walkthrough: from `scenarios/` they said `cards` does not exist).
+#[test]
+fn check_and_test_from_inside_a_game_take_that_game() {
+    let dir = lotr_copy("inside");
+    let scenarios = dir.join("lotr/scenarios");
+    let o = twilit(&scenarios, &["test"]);
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(stdout(&o).lines().last().is_some_and(|l| l.ends_with("passed, 0 failed")), "{}", stdout(&o));
+    let o = twilit(&scenarios, &["check"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(stdout(&o).starts_with("0 errors, 0 warnings in "), "{}", stdout(&o));
+}

@@ -40,7 +40,7 @@ pub struct Cli {
 enum Command {
     /// Validate games, cards, factions and scenarios; report every problem.
     Check {
-        /// Files or directories (default: cards/, or the game whose folder this is).
+        /// Files or directories (default: cards/, or the game this folder is in).
         paths: Vec<PathBuf>,
         /// Output style for diagnostics.
         #[arg(long, value_enum, default_value_t = Format::Human)]
@@ -52,7 +52,7 @@ enum Command {
     },
     /// Check the games, then run their scenarios; `N passed, N failed`.
     Test {
-        /// Game directories or scenario files (default: cards/, or the game whose folder this is).
+        /// Game directories or scenario files (default: cards/, or the game this folder is in).
         paths: Vec<PathBuf>,
         /// Print each scenario's transcript.
         #[arg(long)]
@@ -208,7 +208,7 @@ enum Command {
     Explain {
         /// The card or faction id, or a game ability's name, e.g. `old_road`.
         id: String,
-        /// Where to look (default: cards/, or the game whose folder this is).
+        /// Where to look (default: cards/, or the game this folder is in).
         #[arg(long = "path")]
         paths: Vec<PathBuf>,
         /// Write the abilities as rules text instead (what the scripts say, in sentences).
@@ -409,8 +409,9 @@ fn default_paths(paths: Vec<PathBuf>) -> Vec<PathBuf> {
     if !paths.is_empty() {
         return paths;
     }
-    let here = !Path::new("cards").exists() && Path::new("game.yaml").is_file();
-    vec![PathBuf::from(if here { "." } else { "cards" })]
+    // Without `cards/` here, the game this folder is in (run from its `scenarios/`, say).
+    let game = (!Path::new("cards").exists()).then(|| crate::load::game_dir_of(&Path::new(".").join("x"))).flatten();
+    vec![game.unwrap_or_else(|| PathBuf::from("cards"))]
 }
 
 /// `twilit limits`: each limit with its value (after any `--limit`) and meaning.
