@@ -231,9 +231,10 @@ mod tests {
 
     #[test]
     fn a_limit_too_large_for_any_number_is_said_so() {
-        let e = Limits::DEFAULT.set_from("steps=99999999999999999999999").unwrap_err();
+        let mut limits = Limits::DEFAULT;
+        let e = limits.set_from("steps=99999999999999999999999").unwrap_err();
         assert_eq!(e.message, "`99999999999999999999999` is too large");
-        let e = Limits::DEFAULT.set_from("steps=-1").unwrap_err();
+        let e = limits.set_from("steps=-1").unwrap_err();
         assert_eq!(e.message, "`-1` is not a whole number");
     }
 
