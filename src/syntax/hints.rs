@@ -154,6 +154,28 @@ pub(super) fn misspelled_statement(src: &str, pos: usize) -> Option<SyntaxError>
     })
 }
 
+/// `end phse`: `end` starts only `end phase`, so pest stops at `end` itself, which says
+/// nothing of the word after it.
+pub(super) fn end_without_phase(src: &str, pos: usize) -> Option<SyntaxError> {
+    let rest = src.get(pos..)?;
+    let after = rest.strip_prefix("end")?;
+    // Only `end` that starts a statement (not `until end of turn`).
+    let before = src[..pos].trim_end_matches([' ', '\t']);
+    if after.starts_with(is_word) || !(before.is_empty() || before.ends_with(['\n', '{', ';'])) {
+        return None;
+    }
+    let gap = after.len() - after.trim_start_matches([' ', '\t']).len();
+    let at = pos + 3 + gap;
+    let len = src[at..].find(|c: char| !is_word(c)).unwrap_or(src.len() - at);
+    let found = if len == 0 { "the end of the line".to_string() } else { format!("`{}`", &src[at..at + len]) };
+    Some(SyntaxError {
+        code: "syntax",
+        span: if len == 0 { pos..pos + 3 } else { at..at + len },
+        message: format!("expected `phase` after `end`, found {found}"),
+        help: Some("write `end phase`: it ends the current phase (or step)".into()),
+    })
+}
+
 /// A construct that opens with `{`, as the message names it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct Opener {
@@ -297,6 +319,15 @@ mod tests {
         assert!(!err("discard random(cards in hand) form pile").0.contains("parentheses"));
         let (m, h) = err("add sum(cards in pile, points) form bob");
         assert!(!m.contains("parentheses") && h.contains("did you mean `from`"), "{m} / {h}");
+    }
+
+    #[test]
+    fn end_is_followed_by_phase() {
+        let e = parse_script("draw 1\nend phse").unwrap_err();
+        assert_eq!((e.message.as_str(), e.span.clone()), ("expected `phase` after `end`, found `phse`", 11..15));
+        assert_eq!(parse_script("end").unwrap_err().message, "expected `phase` after `end`, found the end of the line");
+        assert!(parse_script("end phase").is_ok());
+        assert!(!parse_script("modify cost of this by 1 until end").unwrap_err().message.contains("after `end`"));
     }
 
     #[test]
