@@ -29,6 +29,10 @@ pub fn syntax_diag(src: &ScriptSrc, e: SyntaxError) -> Diagnostic {
     if !src.is_exact() {
         d.labels[0].message = "in this script".into();
     }
+    // A sure replacement of the span is the editor's quick fix, where the span is exact.
+    if let Some(fix) = e.fix.filter(|_| src.is_exact()) {
+        d.fix = Some(Box::new(fix));
+    }
     d.with_help_opt(e.help)
 }
 

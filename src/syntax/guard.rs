@@ -96,6 +96,7 @@ pub(super) fn guard(src: &str, limits: &Limits) -> Result<Scan, SyntaxError> {
     let max = limits.script_bytes;
     if src.len() > max {
         return Err(SyntaxError {
+            fix: None,
             code: "too-large",
             // The first line only: the whole script would be echoed line by line.
             span: 0..src.find(['\n', '\r']).unwrap_or(src.len()),
@@ -145,6 +146,7 @@ pub(super) fn guard(src: &str, limits: &Limits) -> Result<Scan, SyntaxError> {
 fn too_deep(span: std::ops::Range<usize>, message: &str, limit: &str) -> SyntaxError {
     let advice = Limits::advice(limit);
     SyntaxError {
+        fix: None,
         code: "too-deep",
         span,
         message: message.to_string(),
@@ -170,6 +172,7 @@ pub(super) fn on_safe_stack<T: Send>(
             Ok(Ok(result)) => result,
             Ok(Err(panic)) => std::panic::resume_unwind(panic),
             Err(e) => Err(SyntaxError {
+                fix: None,
                 code: "too-large",
                 span: 0..0,
                 message: format!("cannot start a thread to parse this long script: {e}"),
@@ -263,6 +266,7 @@ pub(super) fn unbalanced(src: &str) -> Option<(SyntaxError, bool)> {
                     Some((_, open)) if open == want => {}
                     _ => {
                         let err = SyntaxError {
+                            fix: None,
                             code: "syntax",
                             span: i..i + 1,
                             message: format!("unexpected `{}`", b as char),
@@ -283,6 +287,7 @@ pub(super) fn unbalanced(src: &str) -> Option<(SyntaxError, bool)> {
     };
     let what = if open == b'{' { "block" } else { "bracket" };
     let err = SyntaxError {
+        fix: None,
         code: "unclosed",
         span: i..i + 1,
         message: format!("unclosed {what}: this `{}` is never closed", open as char),

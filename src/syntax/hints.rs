@@ -43,14 +43,15 @@ pub(super) fn swapped_amount(src: &str, pos: usize) -> Option<SyntaxError> {
     }
     // `draw` counts cards itself: `draw 2 cards` would be the next error.
     let fix = match (verb, name) {
-        ("draw", "card" | "cards") => format!("write `draw {amount}`"),
-        _ => format!("write `{verb} {amount} {name}`"),
+        ("draw", "card" | "cards") => format!("draw {amount}"),
+        _ => format!("{verb} {amount} {name}"),
     };
     Some(SyntaxError {
         code: "syntax",
         span: verb_at..before.len(),
         message: format!("`{verb}` takes the amount first, not after `{name}`"),
-        help: Some(fix),
+        help: Some(format!("write `{fix}`")),
+        fix: Some(fix),
     })
 }
 
@@ -106,6 +107,7 @@ pub(super) fn called_amount(src: &str, pos: usize) -> Option<SyntaxError> {
         span: verb_at..close,
         message: format!("an amount that is a call goes in parentheses after `{verb}`"),
         help: Some(format!("write `{verb} ({call}) {name}`")),
+        fix: Some(format!("{verb} ({call})")),
     })
 }
 
@@ -151,6 +153,7 @@ pub(super) fn misspelled_statement(src: &str, pos: usize) -> Option<SyntaxError>
         span: word_at..word_at + len,
         message: format!("`{word}` starts no statement"),
         help: Some(format!("did you mean `{best}`?")),
+        fix: Some(best.to_string()),
     })
 }
 
@@ -169,6 +172,7 @@ pub(super) fn end_without_phase(src: &str, pos: usize) -> Option<SyntaxError> {
     let len = src[at..].find(|c: char| !is_word(c)).unwrap_or(src.len() - at);
     let found = if len == 0 { "the end of the line".to_string() } else { format!("`{}`", &src[at..at + len]) };
     Some(SyntaxError {
+        fix: None,
         code: "syntax",
         span: if len == 0 { pos..pos + 3 } else { at..at + len },
         message: format!("expected `phase` after `end`, found {found}"),
@@ -306,6 +310,8 @@ mod tests {
     fn an_amount_that_is_a_call_goes_in_parentheses() {
         let (m, h) = err("add sum(cards in played of p, points) penalty to p");
         assert_eq!(h, "write `add (sum(cards in played of p, points)) penalty`");
+        let e = parse_script("add sum(cards in pile, points) penalty to p").unwrap_err();
+        assert_eq!((e.span.clone(), e.fix.as_deref()), (0..30, Some("add (sum(cards in pile, points))")));
         assert!(m.starts_with("an amount that is a call goes in parentheses"), "{m}");
         let (_, h) = err("if true {\n  remove count(cards in hand) coins from you\n}");
         assert_eq!(h, "write `remove (count(cards in hand)) coins`");
@@ -335,6 +341,7 @@ mod tests {
         let e = parse_script("elminate you\ndraw 1").unwrap_err();
         assert_eq!((e.message.as_str(), e.span.clone()), ("`elminate` starts no statement", 0..8));
         assert_eq!(e.help.as_deref(), Some("did you mean `eliminate`?"));
+        assert_eq!(e.fix.as_deref(), Some("eliminate"));
         let e = parse_script("if true {\n  shufle deck\n}").unwrap_err();
         assert_eq!(e.help.as_deref(), Some("did you mean `shuffle`?"));
         // A name that may start one (`bob may { ... }`), or a call, is not taken for one.

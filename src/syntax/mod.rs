@@ -40,6 +40,8 @@ pub struct SyntaxError {
     pub message: String,
     /// The likely fix.
     pub help: Option<String>,
+    /// What replaces the span when the fix is sure (an editor's quick fix).
+    pub fix: Option<String>,
 }
 
 /// Parses a script: the statements of an effect, cost, setup or procedure.
@@ -132,6 +134,7 @@ fn too_big_number(src: &str, root: &pest::iterators::Pair<Rule>) -> Result<(), S
         root.clone().into_inner().flatten().find(|p| p.as_rule() == Rule::int && p.as_str().parse::<i64>().is_err());
     match big {
         Some(p) => Err(SyntaxError {
+            fix: None,
             code: "out-of-range",
             span: p.as_span().start()..p.as_span().end(),
             message: format!("the number `{}` is too large: numbers go up to {}", p.as_str(), i64::MAX),
@@ -161,11 +164,17 @@ fn convert(e: pest::error::Error<Rule>, src: &str) -> SyntaxError {
         ErrorVariant::CustomError { message } if message == "call limit reached" => {
             let message = format!("this script is too complex to parse (over {MAX_PARSE_CALLS} grammar steps)");
             let help = "split it with `let` or procedures, or nest fewer selectors with filters inside each other";
-            return SyntaxError { code: "too-large", span: 0..token_end(src, 0), message, help: Some(help.into()) };
+            return SyntaxError {
+                fix: None,
+                code: "too-large",
+                span: 0..token_end(src, 0),
+                message,
+                help: Some(help.into()),
+            };
         }
         ErrorVariant::CustomError { message } => (message.clone(), None),
     };
-    let err = SyntaxError { code: "syntax", span: pos..end, message, help };
+    let err = SyntaxError { fix: None, code: "syntax", span: pos..end, message, help };
     odd_character(err.clone(), src, pos).unwrap_or(err)
 }
 

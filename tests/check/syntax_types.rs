@@ -192,3 +192,13 @@ fn a_function_and_its_bracket_apart_is_said_as_such() {
     // A name of the game's is a count as before.
     effect("let n = 1\nmove n (cards in hand) to deck").clean();
 }
+
+/// A syntax error whose replacement is sure carries it, for the editor's quick fix: a
+/// misspelled statement word, an amount after its noun.
+#[test]
+fn a_sure_syntax_fix_is_carried_for_the_editor() {
+    let c = effect("elminate you\ndraw 1");
+    assert_eq!(c.diags[0].fix.as_deref().map(String::as_str), Some("eliminate"));
+    let c = effect("add pool 2");
+    assert_eq!(c.diags[0].fix.as_deref().map(String::as_str), Some("add 2 pool"));
+}
