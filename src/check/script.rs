@@ -504,7 +504,8 @@ impl<'a> Checker<'a> {
         }
         if let Some(sym) = self.env.lookup(n) {
             // A procedure named as a value, not called: at run time it is its name, a symbol.
-            if let Sym::Procedure { arity, .. } = sym {
+            // (A phase or step of the same name is a symbol: `phase == battle`.)
+            if let (Sym::Procedure { arity, .. }, false) = (sym, self.env.is_phase(n)) {
                 let call = if *arity == 0 { format!("{n}()") } else { format!("{n}(...)") };
                 let d =
                     self.error("uncalled-procedure", format!("`{n}` is a procedure, named here without a call"), span);

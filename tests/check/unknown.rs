@@ -405,3 +405,15 @@ fn a_procedure_named_without_a_call_is_reported() {
     assert_eq!(c.helps(), [says("call it: `bonus(...)`"), says("call it: `battle(...)`")]);
     effect("if vp of you >= bonus(you) { draw 1 }\nforbid opponents to battle").clean();
 }
+
+/// A phase (or step) named like a procedure is a symbol where a phase is compared
+/// (`phase == battle`): not an uncalled procedure (review).
+#[test]
+fn a_phase_named_like_a_procedure_is_no_uncalled_procedure() {
+    let g = game_with(&[("    - name: dark\n", "    - name: dark\n    - name: battle\n")]);
+    let c = check(&[("game.yaml", &g), ("cards.yaml", &effect_card("require phase == battle else \"not now\""))]);
+    assert!(!c.found().iter().any(|(code, _)| *code == "uncalled-procedure"), "{:?}", c.found());
+    // Without the phase, the same name is the procedure, uncalled.
+    let c = check(&[("game.yaml", GAME), ("cards.yaml", &effect_card("require phase == battle else \"not now\""))]);
+    assert!(c.found().contains(&("uncalled-procedure", "battle")), "{:?}", c.found());
+}
