@@ -225,18 +225,7 @@ impl Builder<'_> {
             }
             for a in &p.params {
                 self.reserved(&a.name, "parameter");
-                // `it` is what a filter tests and a key reads: a parameter of that name
-                // would hide it inside every `where` of the body.
-                if matches!(a.name.value.as_str(), "it" | "you" | "this") {
-                    let d = Diagnostic::error(
-                        "reserved-name",
-                        format!("parameter `{}` is named with a built-in name, which it would hide", a.name.value),
-                        a.name.file,
-                        a.name.span,
-                    )
-                    .with_help(format!("rename it, e.g. `{}_param`", a.name.value));
-                    self.diags.push(d);
-                }
+                self.built_in_param(&a.name.value, a.name.file, a.name.span.range());
             }
             let params = p.params.iter().map(|a| a.name.value.clone()).collect();
             let tys =
@@ -255,10 +244,24 @@ impl Builder<'_> {
         }
     }
 
+    /// `it` is what a filter tests and a key reads: a parameter of that name (or `you`,
+    /// `this`) would hide it inside every `where` of the body.
+    fn built_in_param(&mut self, name: &str, file: FileId, span: Span) {
+        if matches!(name, "it" | "you" | "this") {
+            let msg = format!("parameter `{name}` is named with a built-in name, which it would hide");
+            let d = Diagnostic::error("reserved-name", msg, file, span)
+                .with_help(format!("rename it, e.g. `{name}_param`"));
+            self.diags.push(d);
+        }
+    }
+
     fn keywords(&mut self, kws: &[crate::load::Keyword]) {
         for k in kws {
             let params: Vec<(String, Ty)> = match syntax::parse_keyword_sig(&k.sig.text) {
                 Ok(sig) => {
+                    for p in &sig.params {
+                        self.built_in_param(&p.name.name, k.sig.file, k.sig.file_span(p.name.span.clone()));
+                    }
                     let params: Vec<(String, Ty)> = sig
                         .params
                         .iter()

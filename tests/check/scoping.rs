@@ -232,3 +232,10 @@ fn a_parameter_named_with_a_built_in_name_is_refused() {
     assert_eq!(c.found(), [("reserved-name", "it")]);
     assert_eq!(c.diags[0].message, "parameter `it` is named with a built-in name, which it would hide");
 }
+
+/// A keyword's parameter named `it` hides the filter's `it` as a procedure's would.
+#[test]
+fn a_keyword_parameter_named_it_is_refused() {
+    let c = game(&[(r#"  "Add[n]": add n pool"#, r#"  "Add[it]": add it pool"#)]);
+    assert!(c.found().contains(&("reserved-name", "it")), "{:?}", c.found());
+}
