@@ -142,18 +142,24 @@ pub(super) fn misspelled_statement(src: &str, pos: usize) -> Option<SyntaxError>
     let word_at = line_at + (line.len() - line.trim_start().len());
     let len = src[word_at..].find(|c: char| !is_word(c)).unwrap_or(src.len() - word_at);
     let word = &src[word_at..word_at + len];
-    // A call or a keyword's call (`battle(`, `Add[`) is a statement of its own.
-    if len < 2 || words::is_reserved(word) || src[word_at + len..].starts_with(['(', '[']) {
+    // A call or a keyword's call (`battle(`, `Add[`) is a statement of its own; a name
+    // before `may` (`dealer may { ... }`), an operator or `of` starts one too, or is a line
+    // of a condition that goes on (`foe == you`).
+    let next = src[word_at + len..].trim_start_matches([' ', '\t']);
+    let goes_on = ["(", "[", "=", "!", "<", ">", "+", "-", "*", "/", ",", "may ", "of ", "or ", "and "];
+    if len < 3 || words::is_reserved(word) || goes_on.iter().any(|g| next.starts_with(g)) {
         return None;
     }
     let candidates = STATEMENT_WORDS.iter().chain(words::VERB_WORDS).copied();
     let best = crate::diag::did_you_mean(word, candidates)?;
+    // One letter off is surely the word; further, it is only a guess.
+    let sure = crate::diag::edit_distance(word, best) <= 1;
     Some(SyntaxError {
         code: "syntax",
         span: word_at..word_at + len,
         message: format!("`{word}` starts no statement"),
         help: Some(format!("did you mean `{best}`?")),
-        fix: Some(best.to_string()),
+        fix: sure.then(|| best.to_string()),
     })
 }
 
@@ -170,7 +176,11 @@ pub(super) fn end_without_phase(src: &str, pos: usize) -> Option<SyntaxError> {
     let gap = after.len() - after.trim_start_matches([' ', '\t']).len();
     let at = pos + 3 + gap;
     let len = src[at..].find(|c: char| !is_word(c)).unwrap_or(src.len() - at);
-    let found = if len == 0 { "the end of the line".to_string() } else { format!("`{}`", &src[at..at + len]) };
+    let found = match (len, src[at..].chars().next()) {
+        (0, None | Some('\n' | '\r')) => "the end of the line".to_string(),
+        (0, Some(c)) => format!("`{c}`"),
+        _ => format!("`{}`", &src[at..at + len]),
+    };
     Some(SyntaxError {
         fix: None,
         code: "syntax",
@@ -332,6 +342,7 @@ mod tests {
         let e = parse_script("draw 1\nend phse").unwrap_err();
         assert_eq!((e.message.as_str(), e.span.clone()), ("expected `phase` after `end`, found `phse`", 11..15));
         assert_eq!(parse_script("end").unwrap_err().message, "expected `phase` after `end`, found the end of the line");
+        assert_eq!(parse_script("if true { end }").unwrap_err().message, "expected `phase` after `end`, found `}`");
         assert!(parse_script("end phase").is_ok());
         assert!(!parse_script("modify cost of this by 1 until end").unwrap_err().message.contains("after `end`"));
     }
@@ -348,6 +359,10 @@ mod tests {
         assert!(parse_script("battle(1)").is_ok());
         let (m, _) = err("bob may { draw 1");
         assert!(!m.contains("starts no statement"), "{m}");
+        let (m, h) = err("dealer may draw 1");
+        assert!(!m.contains("starts no statement") && h.contains("put the body in"), "{m} / {h}");
+        let (m, h) = err("require active_player == dealer or\n  foe == you els \"x\"");
+        assert!(!m.contains("starts no statement") && h.contains("`else`"), "{m} / {h}");
     }
 
     #[test]
