@@ -427,7 +427,9 @@ fn line_help(text: &str, at: usize, kind: &ErrorKind) -> Option<String> {
             "put a space after the colon: `{key}: {value}` (without it, `{key}:{value}` is one word)"
         ));
     }
-    if matches!(kind, ErrorKind::MappingValueNotAllowed) && key_len > 0 && after.starts_with(": ") {
+    // Keys are lower-case words; `Morning: ...` deeper down is text going on.
+    let key_like = body[..key_len].bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_');
+    if matches!(kind, ErrorKind::MappingValueNotAllowed) && key_len > 0 && key_like && after.starts_with(": ") {
         let indent = |l: &str| l.len() - l.trim_start_matches(' ').len();
         let above = text[..start].lines().rev().find(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))?;
         let above_body = above.trim_start_matches([' ', '-']);
@@ -541,6 +543,8 @@ mod tests {
             "{help}"
         );
         // A value with `: ` in it is still told to be quoted.
+        let text = parse(FileId(0), "- id: x\n  text: Play this.\n    Morning: Draw a card.\n").1;
+        assert!(text[0].help.as_deref().unwrap_or_default().starts_with("quote values"), "{:?}", text[0].help);
         let colon = parse(FileId(0), "- id: x\n  play: Exert[x: selector]\n").1;
         assert!(colon[0].help.as_deref().unwrap_or_default().starts_with("quote values"), "{:?}", colon[0].help);
         let tabs = parse(FileId(0), "- id: x\n\tname: y\n").1;
