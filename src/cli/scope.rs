@@ -246,7 +246,8 @@ pub fn nothing_in(checked: &Checked, paths: &[PathBuf]) -> Result<(), String> {
         .filter(|p| p.is_dir() && !read.iter().any(|f| f.starts_with(crate::load::canonical(p))))
         .map(|p| format!("`{}`", p.display()))
         .collect();
-    match empty.is_empty() || !checked.diags.is_empty() {
+    let errors = checked.diags.iter().any(|d| d.severity == crate::diag::Severity::Error);
+    match empty.is_empty() || errors {
         true => Ok(()),
         false => Err(format!("nothing to check in {}: no .yaml file in it", empty.join(", "))),
     }
