@@ -163,16 +163,22 @@ impl Interp<'_> {
     /// first answers may go round where a player's would not, and hiding the action would
     /// hide a runaway rule; taken, it stops the game if it runs out again.
     pub(super) fn trial(&mut self, f: impl FnOnce(&mut Self) -> R<()>) -> R<bool> {
+        match self.trial_run(f) {
+            Ok(()) | Err(Halt::Budget(_)) => Ok(true),
+            Err(h @ Halt::Error(..)) => Err(h),
+            Err(_) => Ok(false),
+        }
+    }
+
+    /// `f` run on a copy of the world with the first legal answers, the world restored:
+    /// how it ended, as `trial` reads it.
+    pub(super) fn trial_run(&mut self, f: impl FnOnce(&mut Self) -> R<()>) -> R<()> {
         let saved = self.snapshot();
         let agent = std::mem::replace(&mut self.agent, Box::new(FirstLegal));
         let out = f(self);
         self.agent = agent;
         self.restore(saved);
-        match out {
-            Ok(()) | Err(Halt::Budget(_)) => Ok(true),
-            Err(h @ Halt::Error(..)) => Err(h),
-            Err(_) => Ok(false),
-        }
+        out
     }
 
     /// What `p` could try now, before the rules are asked: cards in their playable zones,

@@ -326,10 +326,14 @@ impl Interp<'_> {
     #[cfg(debug_assertions)]
     fn check_refused(&mut self, p: PlayerId, src: Source, i: usize) {
         let (mark, held) = (self.steps.mark(), self.held.take());
-        let out = self.trial(|me| me.act_now(p, &Action::Use(src, Some(i))));
+        let out = self.trial_run(|me| me.act_now(p, &Action::Use(src, Some(i))));
         self.steps.rewind(mark);
         self.held = held;
-        assert!(matches!(out, Ok(false)), "a use whose cost was found refused is not refused: {out:?}");
+        // (A budget that runs out first cannot tell.)
+        assert!(
+            matches!(out, Err(super::Halt::Refused(_) | super::Halt::Budget(_))),
+            "a use whose cost was found refused is not refused: {out:?}"
+        );
     }
 
     /// Whether ability `a`'s `requires:` need not be evaluated again as `you` uses it:
