@@ -49,8 +49,9 @@ pub struct Probe {
     /// How deep in steps the game is: a window inside an action is not a step of its own.
     depth: usize,
     /// The state before the step under way, when it is the one asked for, with what
-    /// stood outside it.
-    pending: Option<(State, Vec<String>)>,
+    /// stood outside it and whether its phase was already ending (a response after the
+    /// action that ended it).
+    pending: Option<(State, Vec<String>, bool)>,
     /// The generator as the step's first event was logged: after the draws of the agent
     /// that picked the action, which a scenario's `act` does not make.
     picked: Option<crate::engine::Rng>,
@@ -100,7 +101,7 @@ impl Interp<'_> {
                 if !w.uses.list().is_empty() {
                     unkept.push(format!("{} use(s) of limited abilities counted this period", w.uses.list().len()));
                 }
-                p.pending = Some((w.state.clone(), unkept));
+                p.pending = Some((w.state.clone(), unkept, w.end_window));
             }
         }
     }
@@ -109,7 +110,7 @@ impl Interp<'_> {
     /// then (a trial's event there is undone, and the next one there overwrites it).
     pub(super) fn probe_event(&mut self, i: usize) {
         if let Some(p) = self.probe.as_deref_mut() {
-            if p.pending.as_ref().is_some_and(|(s, _)| s.log.len() == i) {
+            if p.pending.as_ref().is_some_and(|(s, _, _)| s.log.len() == i) {
                 p.picked = Some(self.w.state.rng.clone());
             }
         }
@@ -135,14 +136,20 @@ impl Interp<'_> {
         }
         let pending = p.pending.take();
         let picked = p.picked.take();
-        if let Some(closing) = p.closing.take_if(|_| taken == Some(StepKind::Advance)) {
+        match p.closing.take() {
             // The close of the phase the step asked for ended.
-            let over = self.w.state.over;
-            let ends = over || self.rules.end.is_some() && self.ended().unwrap_or(false);
-            let after = self.w.state.clone();
-            if let Some(p) = self.probe.as_deref_mut() {
-                p.found = Some(Found { after, ends, ..closing });
+            Some(closing) if taken == Some(StepKind::Advance) => {
+                let over = self.w.state.over;
+                let ends = over || self.rules.end.is_some() && self.ended().unwrap_or(false);
+                let after = self.w.state.clone();
+                if let Some(p) = self.probe.as_deref_mut() {
+                    p.found = Some(Found { after, ends, ..closing });
+                }
             }
+            // Responses came between (a scenario takes them as steps of their own, and
+            // its `act` of the step cannot close the phase as play did): as it stood.
+            Some(closing) => p.found = Some(closing),
+            None => {}
         }
         let Some(p) = self.probe.as_deref_mut() else { return };
         let Some(kind) = taken else { return };
@@ -150,7 +157,7 @@ impl Interp<'_> {
         if self.w.state.over && p.ended_at.is_none() {
             p.ended_at = Some(p.taken);
         }
-        let Some((mut before, unkept)) = pending.filter(|_| p.taken == p.at) else { return };
+        let Some((mut before, unkept, was_ending)) = pending.filter(|_| p.taken == p.at) else { return };
         if let Some(rng) = picked {
             before.rng = rng;
         }
@@ -158,7 +165,7 @@ impl Interp<'_> {
         // reading it is the game's to raise then, not the probe's).
         let ends = !self.w.state.over && self.rules.end.is_some() && self.ended().unwrap_or(false);
         let after = self.w.state.clone();
-        let closes = matches!(kind, StepKind::Act(_)) && self.w.end_window;
+        let closes = matches!(kind, StepKind::Act(_)) && self.w.end_window && !was_ending;
         if let Some(p) = self.probe.as_deref_mut() {
             let found = Found { before, after, kind, unkept, ends };
             match closes {
