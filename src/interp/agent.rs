@@ -244,11 +244,15 @@ impl Agent for Scripted {
                 Some(i) if !picked.contains(&i) => picked.push(i),
                 Some(_) => return Err(format!("answer `{n}` at step {at} is given twice")),
                 None => {
+                    // Answers are exact: one that differs only in case is said so.
+                    let hint = (ask.options.iter().find(|o| o.eq_ignore_ascii_case(&offered)))
+                        .map(|o| format!(" (did you mean `{o}`? answers are matched exactly)"))
+                        .unwrap_or_default();
                     return Err(format!(
-                        "answer `{n}` at step {at} is not an option: {} asks {}",
+                        "answer `{n}` at step {at} is not an option{hint}: {} asks {}",
                         ask.chooser,
                         ask.describe()
-                    ))
+                    ));
                 }
             }
         }
