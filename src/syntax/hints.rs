@@ -55,17 +55,22 @@ pub(super) fn swapped_amount(src: &str, pos: usize) -> Option<SyntaxError> {
     })
 }
 
+/// Where the first word of the statement pest failed in starts, and its length. pest may
+/// stop on a later line (`}`, the next statement): the statement is the one before it.
+fn statement_word(src: &str, pos: usize) -> (usize, usize) {
+    let last = src[..pos.min(src.len())].trim_end().len();
+    let line_at = src[..last].rfind(['\n', '{', ';']).map_or(0, |i| i + 1);
+    let line = &src[line_at..];
+    let at = line_at + (line.len() - line.trim_start().len());
+    (at, src[at..].find(|c: char| !is_word(c)).unwrap_or(src.len() - at))
+}
+
 /// `add sum(cards in pile, points) penalty`: an amount that is a call, written bare. A verb
 /// reads a bare word as its amount or its object, so the call is taken for the object and
 /// pest stops further on. Only where the statement is a verb, a call and a name, and pest
 /// stopped after the call.
 pub(super) fn called_amount(src: &str, pos: usize) -> Option<SyntaxError> {
-    // pest may stop on a later line (`}`): the statement is the one before it.
-    let last = src[..pos.min(src.len())].trim_end().len();
-    let line_at = src[..last].rfind(['\n', '{', ';']).map_or(0, |i| i + 1);
-    let line = &src[line_at..];
-    let verb_at = line_at + (line.len() - line.trim_start().len());
-    let verb_len = src[verb_at..].find(|c: char| !is_word(c)).unwrap_or(src.len() - verb_at);
+    let (verb_at, verb_len) = statement_word(src, pos);
     let verb = &src[verb_at..verb_at + verb_len];
     // The verbs whose amount comes before what they count (`add 2 coins`): `draw` counts
     // cards itself, and `move`, `discard`, ... take no amount.
@@ -136,11 +141,7 @@ const STATEMENT_WORDS: [&str; 17] = [
 /// Read as the start of an expression (`X may { ... }`), it fails further on, often on
 /// the next line, with an expectation that says nothing of the word.
 pub(super) fn misspelled_statement(src: &str, pos: usize) -> Option<SyntaxError> {
-    let last = src[..pos.min(src.len())].trim_end().len();
-    let line_at = src[..last].rfind(['\n', '{', ';']).map_or(0, |i| i + 1);
-    let line = &src[line_at..];
-    let word_at = line_at + (line.len() - line.trim_start().len());
-    let len = src[word_at..].find(|c: char| !is_word(c)).unwrap_or(src.len() - word_at);
+    let (word_at, len) = statement_word(src, pos);
     let word = &src[word_at..word_at + len];
     // A call or a keyword's call (`battle(`, `Add[`) is a statement of its own; a name
     // before `may` (`dealer may { ... }`), an operator or `of` starts one too, or is a line
@@ -335,6 +336,20 @@ mod tests {
         assert!(!err("discard random(cards in hand) form pile").0.contains("parentheses"));
         let (m, h) = err("add sum(cards in pile, points) form bob");
         assert!(!m.contains("parentheses") && h.contains("did you mean `from`"), "{m} / {h}");
+    }
+
+    /// The statement words the hint knows are the grammar's `stmt_word`, so the two
+    /// cannot drift apart.
+    #[test]
+    fn the_statement_words_are_the_grammars() {
+        let grammar = include_str!("../../grammar/twilit.pest");
+        let rule = &grammar[grammar.find("stmt_word = @{").expect("the rule")..];
+        let rule = &rule[..rule.find('}').expect("its end")];
+        let mut words: Vec<&str> = rule.split('"').skip(1).step_by(2).collect();
+        let mut known = super::STATEMENT_WORDS.to_vec();
+        words.sort_unstable();
+        known.sort_unstable();
+        assert_eq!(words, known);
     }
 
     #[test]
