@@ -232,13 +232,19 @@ fn factions_listed(list: &str, players: Option<usize>) -> Result<Vec<Option<Stri
 /// The player a `--as` names (`p1` is 0), if any.
 pub(super) fn seat(name: Option<&str>, players: usize, err: &mut dyn Write) -> Result<Option<usize>, i32> {
     let Some(name) = name else { return Ok(None) };
-    match name.strip_prefix('p').and_then(|n| n.parse::<usize>().ok()).filter(|n| (1..=players).contains(n)) {
-        Some(n) => Ok(Some(n - 1)),
+    match seat_index(name, players) {
+        Some(n) => Ok(Some(n)),
         None => {
             let _ = writeln!(err, "error: no player `{name}`: the players are p1 to p{players}");
             Err(EXIT_USAGE)
         }
     }
+}
+
+/// The player a seat's name names, `p1` to `pN` written so (not `p01`), from 0.
+pub(super) fn seat_index(name: &str, players: usize) -> Option<usize> {
+    let n = name.strip_prefix('p').and_then(|n| n.parse::<usize>().ok()).filter(|n| (1..=players).contains(n))?;
+    (name == format!("p{n}")).then_some(n - 1)
 }
 
 /// `twilit play --human SEAT...`: one game, people at those seats (`human.rs`).
@@ -252,8 +258,7 @@ fn play_people(
 ) -> i32 {
     let players = seats.players();
     for (i, h) in o.humans.iter().enumerate() {
-        let n = h.strip_prefix('p').and_then(|n| n.parse::<usize>().ok());
-        if !n.is_some_and(|n| (1..=players).contains(&n)) || h.starts_with("p0") {
+        if seat_index(h, players).is_none() {
             let _ = writeln!(err, "error: no seat `{h}`: the seats are p1 to p{players}");
             return EXIT_USAGE;
         }

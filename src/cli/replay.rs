@@ -131,8 +131,7 @@ pub(super) fn check_seats(seats: &[Option<String>], rules: &Rules) -> Result<(),
 /// someone's: answers without a person, or a seat `p9` of two, would be ignored.
 fn check_humans(r: &Replay, players: usize) -> Result<(), String> {
     for (i, h) in r.humans.iter().enumerate() {
-        let seat = h.strip_prefix('p').and_then(|n| n.parse::<usize>().ok()).filter(|&n| (1..=players).contains(&n));
-        if seat.is_none() || h.starts_with("p0") {
+        if super::play::seat_index(h, players).is_none() {
             return Err(format!("`humans` names `{h}`, but the players are p1 to p{players}"));
         }
         if r.humans[..i].contains(h) {
