@@ -416,8 +416,7 @@ fn syntax_help(kind: &ErrorKind) -> Option<String> {
 /// after a key's colon (`cost:4` is one plain word), or a key indented deeper than the
 /// keys of its mapping (read as the value of the key above, which already has one).
 fn line_help(text: &str, at: usize, kind: &ErrorKind) -> Option<String> {
-    let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
-    let line = text[start..].split('\n').next().unwrap_or_default().trim_end_matches('\r');
+    let (_, line, above) = around(text, at);
     let body = line.trim_start_matches(' ');
     let key_len = body.find(|c: char| !(c.is_alphanumeric() || c == '_' || c == '-')).unwrap_or(body.len());
     let after = &body[key_len..];
@@ -430,8 +429,7 @@ fn line_help(text: &str, at: usize, kind: &ErrorKind) -> Option<String> {
     // Keys are lower-case words; `Morning: ...` deeper down is text going on.
     let key_like = body[..key_len].bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_');
     if matches!(kind, ErrorKind::MappingValueNotAllowed) && key_len > 0 && key_like && after.starts_with(": ") {
-        let indent = |l: &str| l.len() - l.trim_start_matches(' ').len();
-        let above = text[..start].lines().rev().find(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))?;
+        let above = above?;
         let above_body = above.trim_start_matches([' ', '-']);
         // The line above is itself `key: value`: this one is one more key of it, too deep.
         let keys_at = above.len() - above_body.len();
@@ -449,20 +447,31 @@ fn line_help(text: &str, at: usize, kind: &ErrorKind) -> Option<String> {
 /// character: most often a line of a block (a `|` script, a list item's fields) that
 /// slipped left, which the parser can only call by what it expected next.
 fn dedented(text: &str, at: usize) -> Option<String> {
-    let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
-    let indent = |l: &str| l.len() - l.trim_start_matches(' ').len();
-    let line = &text[start..];
+    let (start, line, above) = around(text, at);
     if start + indent(line) != at {
         return None;
     }
-    let above = text[..start].lines().rev().find(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))?;
-    let (here, there) = (indent(line), indent(above));
+    let (here, there) = (indent(line), indent(above?));
     (here < there).then(|| {
         format!(
             "this line is indented less than the line above it: if it goes on that block, indent it to column {}",
             there + 1
         )
     })
+}
+
+/// The line holding byte `at`: where it starts, its text (without its end), and the nearest
+/// line above it that is neither blank nor a comment.
+fn around(text: &str, at: usize) -> (usize, &str, Option<&str>) {
+    let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    let line = text[start..].split('\n').next().unwrap_or_default().trim_end_matches('\r');
+    let above = text[..start].lines().rev().find(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'));
+    (start, line, above)
+}
+
+/// How many spaces a line is indented by.
+fn indent(line: &str) -> usize {
+    line.len() - line.trim_start_matches(' ').len()
 }
 
 /// Byte offset of a 1-based line and 0-based character column.
