@@ -220,37 +220,38 @@ pub fn usable(paths: &[PathBuf], in_game: bool) -> Result<(), String> {
 /// A usage error where a folder named holds no game (an empty folder, a typo's folder),
 /// among other paths or alone: a run of no scenario must not pass (a CI script's typo).
 pub fn some_game(checked: &Checked, paths: &[PathBuf]) -> Result<(), String> {
-    // A game that failed to load is reported by its errors instead.
-    let errors = checked.diags.iter().any(|d| d.severity == crate::diag::Severity::Error);
     let games: Vec<PathBuf> = checked.lib.games.iter().map(|g| crate::load::canonical(&g.dir)).collect();
-    let holds_game = |p: &PathBuf| {
-        let p = crate::load::canonical(p);
-        games.iter().any(|g| g.starts_with(&p) || p.starts_with(g))
-    };
-    let empty: Vec<String> =
-        paths.iter().filter(|p| p.is_dir() && !holds_game(p)).map(|p| format!("`{}`", p.display())).collect();
-    if empty.is_empty() || errors {
-        return Ok(());
+    let empty = empty_folders(checked, paths, |p| games.iter().any(|g| g.starts_with(p) || p.starts_with(g)));
+    match empty {
+        None => Ok(()),
+        Some(named) => Err(format!(
+            "no game in {named}: a game is a directory holding game.yaml\n  help: give a game's directory, or a folder of games"
+        )),
     }
-    Err(format!(
-        "no game in {}: a game is a directory holding game.yaml\n  help: give a game's directory, or a folder of games",
-        empty.join(", ")
-    ))
 }
 
 /// A usage error where a folder named holds no YAML file at all, among other paths or
 /// alone: `check` would pass having checked nothing of it.
 pub fn nothing_in(checked: &Checked, paths: &[PathBuf]) -> Result<(), String> {
     let read: Vec<PathBuf> = checked.sources.files().map(|(_, f)| crate::load::canonical(&f.path)).collect();
+    match empty_folders(checked, paths, |p| read.iter().any(|f| f.starts_with(p))) {
+        None => Ok(()),
+        Some(named) => Err(format!("nothing to check in {named}: no .yaml file in it")),
+    }
+}
+
+/// The folders of `paths` that do not `hold` what was looked for (given their canonical
+/// path), named for a message; none when every one does, or when an error of the games
+/// is what to report.
+fn empty_folders(checked: &Checked, paths: &[PathBuf], hold: impl Fn(&std::path::Path) -> bool) -> Option<String> {
+    if checked.diags.iter().any(|d| d.severity == crate::diag::Severity::Error) {
+        return None;
+    }
     let empty: Vec<String> = (paths.iter())
-        .filter(|p| p.is_dir() && !read.iter().any(|f| f.starts_with(crate::load::canonical(p))))
+        .filter(|p| p.is_dir() && !hold(&crate::load::canonical(p)))
         .map(|p| format!("`{}`", p.display()))
         .collect();
-    let errors = checked.diags.iter().any(|d| d.severity == crate::diag::Severity::Error);
-    match empty.is_empty() || errors {
-        true => Ok(()),
-        false => Err(format!("nothing to check in {}: no .yaml file in it", empty.join(", "))),
-    }
+    (!empty.is_empty()).then(|| empty.join(", "))
 }
 
 /// How reports name a game: its directory's name (`mygame` for `cards/mygame/`), however the path was written.
