@@ -181,3 +181,36 @@ fn an_action_that_ends_its_phase_expects_what_the_close_did_too() {
         made_and_run(replay, &game, Some(step));
     }
 }
+
+/// A response is written with the action it answers: a scenario's response answers the
+/// step just before it, and has no reaction window to be used in. In seed 38 of the test
+/// game with three players, `p2` (step 4) and then `p3` (step 5) answer `p1`'s play (step
+/// 3) with an Echo. Step 4's scenario takes the play and the response and passes; step 5,
+/// a second response to the same play, cannot be stated so and is refused.
+#[test]
+fn a_response_is_written_with_the_action_it_answers() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let copy = dir.path().join("table");
+    copy_game(&Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/table"), &copy);
+    let replay = dir.path().join("r.json");
+    let replay = replay.to_str().expect("utf-8");
+    let args = ["play", copy.to_str().expect("utf-8"), "--seed", "38", "--players", "3", "--save-replay", replay];
+    let (code, _, err) = twilit(&args);
+    assert_eq!(code, 0, "{err}");
+    let text = made_and_run(replay, &copy, Some("4"));
+    let steps = text.split("steps:\n").nth(1).expect("steps");
+    assert!(
+        steps.starts_with(
+            "  - act: { player: \"p1\", action: \"play c5#2\" }\n  - act: { player: \"p2\", action: \"use echo#4 (1)\" }\n  - expect_log: [\"p2: use ability of echo#4\""
+        ),
+        "{text}"
+    );
+    assert!(text.contains("the state before step 3 of that"), "{text}");
+    let (code, out, err) = twilit(&["scenario-from", replay, "--at", "5"]);
+    assert_eq!((code, out.as_str()), (2, ""), "{err}");
+    assert!(
+        err.contains("step 5 of") && err.contains("is a response to step 3 that came after another response"),
+        "{err}"
+    );
+    assert!(err.contains("make a scenario of step 4"), "{err}");
+}

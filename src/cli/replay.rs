@@ -347,10 +347,25 @@ pub fn scenario_from(o: FromOpts, out: &mut dyn Write, err: &mut dyn Write) -> i
         let _ = writeln!(err, "error: step {at} of {} was not reached when played again", o.file.display());
         return EXIT_PROBLEMS;
     };
+    // A scenario's response answers the step before it: a response is written with the
+    // action it answers, which must be that step.
+    let lead = match found.answers {
+        None => None,
+        Some(m) if m + 1 == at => probe(&rules, &r, Probe::at(m)).1.into_found(),
+        Some(m) => {
+            let _ = writeln!(
+                err,
+                "error: step {at} of {} is a response to step {m} that came after another response to it: in a scenario a response answers only the step just before it",
+                o.file.display()
+            );
+            let _ = writeln!(err, "  help: make a scenario of step {} (the first response to step {m})", m + 1);
+            return EXIT_USAGE;
+        }
+    };
     let random = found.before.players.iter().map(|p| p.name.clone()).filter(|n| !r.humans.contains(n)).collect();
     let origin =
         crate::scenario::from::Origin { replay: &o.file.display().to_string(), step: at, seed: r.seed, random };
-    let text = crate::scenario::from::scenario_yaml(&rules, &found, &origin);
+    let text = crate::scenario::from::scenario_yaml(&rules, &found, lead.as_ref(), &origin);
     match &o.out {
         Some(path) => {
             if let Err(e) = std::fs::write(path, &text) {

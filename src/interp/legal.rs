@@ -82,8 +82,12 @@ impl Interp<'_> {
     ) -> R<Option<R<()>>> {
         // A step of the game for `scenario-from`'s probe (nothing without one).
         self.probe_enter();
+        let kind = match only {
+            Only::All => super::probe::StepKind::Act(p),
+            Only::Responses => super::probe::StepKind::Respond(p),
+        };
         let out = self.take_turn_now(p, prompt, only, may_pass);
-        self.probe_leave(matches!(out, Ok(Some(Ok(())))).then_some(super::probe::StepKind::Act(p)));
+        self.probe_leave(matches!(out, Ok(Some(Ok(())))).then_some(kind));
         out
     }
 

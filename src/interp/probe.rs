@@ -10,9 +10,12 @@ use super::Interp;
 /// What a top-level step of a whole game was.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum StepKind {
-    /// A player took an action in a window (or a response in a reaction window); the
-    /// first event of the step is its pick, whose text names the action.
+    /// A player took an action in an action window; the first event of the step is its
+    /// pick, whose text names the action.
     Act(PlayerId),
+    /// A player used a response in the reaction window after an action (its first event
+    /// is the pick, as for `Act`).
+    Respond(PlayerId),
     /// The phase (or step) closed and the next began.
     Advance,
 }
@@ -32,6 +35,9 @@ pub struct Found {
     /// Whether the game's `end:` held right after the step (the game then ends as the
     /// phase closes).
     pub ends: bool,
+    /// For a response, the step it answers: the action whose reaction window it was used
+    /// in (a scenario takes a response right after that action).
+    pub answers: Option<usize>,
 }
 
 /// Counts a whole game's steps and keeps the one asked for (numbered from 1).
@@ -46,6 +52,8 @@ pub struct Probe {
     pub ended_at: Option<usize>,
     /// The step kept, once taken.
     pub found: Option<Found>,
+    /// The last action taken in an action window: the step later responses answer.
+    opened: usize,
     /// How deep in steps the game is: a window inside an action is not a step of its own.
     depth: usize,
     /// The state before the step under way, when it is the one asked for, with what
@@ -154,6 +162,14 @@ impl Interp<'_> {
         let Some(p) = self.probe.as_deref_mut() else { return };
         let Some(kind) = taken else { return };
         p.taken += 1;
+        let answers = match kind {
+            StepKind::Act(_) => {
+                p.opened = p.taken;
+                None
+            }
+            StepKind::Respond(_) => Some(p.opened),
+            StepKind::Advance => None,
+        };
         if self.w.state.over && p.ended_at.is_none() {
             p.ended_at = Some(p.taken);
         }
@@ -165,9 +181,9 @@ impl Interp<'_> {
         // reading it is the game's to raise then, not the probe's).
         let ends = !self.w.state.over && self.rules.end.is_some() && self.ended().unwrap_or(false);
         let after = self.w.state.clone();
-        let closes = matches!(kind, StepKind::Act(_)) && self.w.end_window && !was_ending;
+        let closes = kind != StepKind::Advance && self.w.end_window && !was_ending;
         if let Some(p) = self.probe.as_deref_mut() {
-            let found = Found { before, after, kind, unkept, ends };
+            let found = Found { before, after, kind, unkept, ends, answers };
             match closes {
                 true => p.closing = Some(found),
                 false => p.found = Some(found),

@@ -23,10 +23,21 @@ pub struct Origin<'a> {
     pub random: Vec<String>,
 }
 
-/// The scenario, as YAML text.
-pub fn scenario_yaml(rules: &Rules, found: &Found, origin: &Origin) -> String {
-    let (before, after) = (&found.before, &found.after);
-    let mut notes = unkept(found);
+/// The scenario, as YAML text. `lead`, for a response, is the step it answers (the step
+/// just before it): the scenario starts before that step and takes both, since a
+/// scenario's response answers the step before it.
+pub fn scenario_yaml(rules: &Rules, found: &Found, lead: Option<&Found>, origin: &Origin) -> String {
+    let first = lead.unwrap_or(found);
+    let (before, after) = (&first.before, &found.after);
+    let mut notes = unkept(first);
+    if lead.is_some_and(|l| l.after.rng != found.before.rng) {
+        notes.push(format!(
+            "the random agent's picks between steps {} and {} (they drew from the generator: what step {} draws may differ)",
+            origin.step - 1,
+            origin.step,
+            origin.step
+        ));
+    }
     let mut setup = vec![];
     things(before, &mut setup, &mut notes);
     counters(before, &mut setup, &mut notes);
@@ -37,13 +48,22 @@ pub fn scenario_yaml(rules: &Rules, found: &Found, origin: &Origin) -> String {
     let _ = writeln!(
         out,
         "# Made by `twilit scenario-from {} --at {}`: the state before step {} of that",
-        origin.replay, origin.step, origin.step
+        origin.replay,
+        origin.step,
+        origin.step - usize::from(lead.is_some())
     );
-    let _ = writeln!(
-        out,
-        "# game (seed {}, turn {}), set up as data; then the step, and what it did.",
-        origin.seed, before.clock.turn
-    );
+    let _ = match lead {
+        Some(_) => writeln!(
+            out,
+            "# game (seed {}, turn {}), set up as data; then that step, the response of step {} to it, and what the response did.",
+            origin.seed, before.clock.turn, origin.step
+        ),
+        None => writeln!(
+            out,
+            "# game (seed {}, turn {}), set up as data; then the step, and what it did.",
+            origin.seed, before.clock.turn
+        ),
+    };
     if !notes.is_empty() {
         let _ = writeln!(out, "# Not set up here (setup cannot state them):");
         for n in &notes {
@@ -69,7 +89,8 @@ pub fn scenario_yaml(rules: &Rules, found: &Found, origin: &Origin) -> String {
         let _ = writeln!(out, "  - {item}");
     }
     let _ = writeln!(out, "steps:");
-    for step in steps(rules, found) {
+    let lead_steps = lead.map(|l| taken(rules, l).0).unwrap_or_default();
+    for step in lead_steps.into_iter().chain(steps(rules, found)) {
         let _ = writeln!(out, "  - {step}");
     }
     if after.over && found.kind == StepKind::Advance {
@@ -325,12 +346,13 @@ fn shown(s: &State, v: &Value) -> String {
     }
 }
 
-/// The step, its answers, and what it did.
-fn steps(rules: &Rules, found: &Found) -> Vec<String> {
+/// The step as it is taken: its `act` or `advance`, then a `choose` for each question it
+/// asked; with the events it made after its pick.
+fn taken<'f>(rules: &Rules, found: &'f Found) -> (Vec<String>, &'f [Event]) {
     let (before, after) = (&found.before, &found.after);
     let events = &after.log[before.log.len().min(after.log.len())..];
     let (head, events) = match found.kind {
-        StepKind::Act(p) => {
+        StepKind::Act(p) | StepKind::Respond(p) => {
             let text = match events.first().map(|e| &e.kind) {
                 Some(EventKind::Choose { picked, .. }) => picked.first().cloned().unwrap_or_default(),
                 _ => String::new(),
@@ -347,13 +369,20 @@ fn steps(rules: &Rules, found: &Found) -> Vec<String> {
             out.push(format!("choose: [{}]", answers.join(", ")));
         }
     }
+    (out, events)
+}
+
+/// The step, its answers, and what it did.
+fn steps(rules: &Rules, found: &Found) -> Vec<String> {
+    let (before, after) = (&found.before, &found.after);
+    let (mut out, events) = taken(rules, found);
     let lines: Vec<String> = events.iter().filter(|e| logged(e)).map(|e| q(&e.render(after))).collect();
     if !lines.is_empty() {
         out.push(format!("expect_log: [{}]", lines.join(", ")));
     }
     // An action whose phase's close ended the game: the scenario's `act` closes the phase
     // and opens the next (its game never ends), whose `start:` changes what the game left.
-    let ended_by_close = after.over && matches!(found.kind, StepKind::Act(_));
+    let ended_by_close = after.over && found.kind != StepKind::Advance;
     for cond in changed(before, after).into_iter().filter(|_| !ended_by_close) {
         out.push(format!("expect: {}", q(&cond)));
     }
