@@ -169,3 +169,35 @@ fn several_options_by_text_and_lines_that_are_no_answer() {
     assert!(!out.contains(&long[..5000]), "a long line is not echoed");
     assert!(result_line(&out).contains("wins") || result_line(&out).contains("draw"), "{}", result_line(&out));
 }
+
+/// The table a person sees names no counter of a thing they cannot see: the counter would
+/// tell what the hidden thing is (a designer's walkthrough: every opponent's dice in a
+/// Liar's Dice, each die a piece in its owner's cup with its `pips` on it).
+#[test]
+fn the_table_hides_the_counters_of_hidden_things() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let yaml = "game: cups\nname: Cups\nplayers: { min: 2, max: 2 }\nzones:\n  \
+        cup: { per: player, visibility: owner, holds: [die] }\n  hand: { per: player, visibility: owner }\n  \
+        deck: { per: game, visibility: hidden }\npieces:\n  die: { per_player: 1, plural: dice }\n\
+        counters:\n  pips: { on: card, min: 0, max: 6 }\ndecks:\n  - { zone: deck, cards: all }\n\
+        abilities:\n  - name: done\n    action: main\n    effect: end phase\n\
+        turn:\n  phases:\n    - name: main\n      actions: active_player\n      can_pass: false\n\
+        setup: |\n  for each p in players {\n    draw 1 from deck into hand for p\n    \
+        if p == first(players) {\n      set pips of first(dice in cup of p) to 4\n      \
+        set pips of first(cards in hand of p) to 5\n    } else {\n      \
+        set pips of first(dice in cup of p) to 3\n    }\n  }\n\
+        end: turn > 2\nresult:\n  winners: none\n";
+    std::fs::write(dir.path().join("game.yaml"), yaml).expect("game");
+    std::fs::write(dir.path().join("cards.yaml"), "- { id: gem, name: Gem, copies: 2 }\n").expect("cards");
+    let game = dir.path().to_str().expect("utf-8");
+    let (code, out) = play(&[game, "--seed", "1", "--human", "p2"], "1\n");
+    assert_eq!(code, 0, "{out}");
+    let table: Vec<&str> = out.lines().filter_map(|l| l.trim_start().strip_prefix("| ")).collect();
+    assert!(table.contains(&"pips of die#2 = 3"), "p2 sees its own die's counter: {table:?}");
+    assert!(table.contains(&"cup of p1: 1 hidden"), "{table:?}");
+    assert!(!table.iter().any(|l| l.contains("= 4") || l.contains("= 5")), "p1's die and card are hidden: {table:?}");
+    let (_, out) = play(&[game, "--seed", "1", "--human", "p1"], "1\n");
+    let table: Vec<&str> = out.lines().filter_map(|l| l.trim_start().strip_prefix("| ")).collect();
+    assert!(table.contains(&"pips of die = 4") && table.iter().any(|l| l.ends_with("= 5")), "{table:?}");
+    assert!(!table.iter().any(|l| l.ends_with("= 3")), "{table:?}");
+}

@@ -124,7 +124,7 @@ pub fn runs(s: &State, items: &[usize], shared: bool) -> Vec<String> {
 
 /// The table as `viewer` may see it (`None`: everything): one line per zone or space
 /// that holds something, what they cannot see counted, not named (`deck of p2: 7 hidden`);
-/// then the counters that are set.
+/// then the counters that are set, but not those on things the viewer cannot see.
 pub fn table_for(s: &State, viewer: Option<PlayerId>) -> Vec<String> {
     let mut out = vec![];
     for (z, zone) in s.zones.iter().enumerate() {
@@ -140,6 +140,12 @@ pub fn table_for(s: &State, viewer: Option<PlayerId>) -> Vec<String> {
         out.push(format!("{}: {}", s.zone_name(z), parts.join(", ")));
     }
     for (name, h, v) in s.counters.iter() {
+        // A counter on a thing the viewer cannot see would tell what the thing is.
+        if let (Some(p), super::Holder::Ent(e)) = (viewer, h) {
+            if !s.sees(p, e) {
+                continue;
+            }
+        }
         let on = match h {
             super::Holder::Game => String::new(),
             h => format!(" of {}", s.holder_name(h)),
