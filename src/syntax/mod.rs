@@ -95,6 +95,9 @@ fn parse_entry<T: Send>(
     limits: &Limits,
 ) -> Result<T, SyntaxError> {
     let scan = guard::guard(src, limits)?;
+    if let Some(e) = hints::label_in_script(src) {
+        return Err(e);
+    }
     // An unbalanced script never parses; saying so first also spares pest the search,
     // unless the text before a stray closing bracket is balanced (see `guard::unbalanced`).
     let stray = match guard::unbalanced(src) {

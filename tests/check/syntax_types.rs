@@ -202,3 +202,24 @@ fn a_sure_syntax_fix_is_carried_for_the_editor() {
     let c = effect("add pool 2");
     assert_eq!(c.diags[0].fix.as_deref().map(String::as_str), Some("add 2 pool"));
 }
+
+/// A copy's label written in a script (`b9#2`, as logs and options show it) reads as the
+/// card's id and a comment: `destroy b9#2` destroyed every copy, and `move b9#2 to pile`
+/// said it needs a destination. It is named, with how to select one copy (a designer's
+/// walkthrough).
+#[test]
+fn a_label_in_a_script_is_named_not_read_as_a_comment() {
+    for script in ["discard b9#2", "move b9#2 to deck", "if exists(b9#12) { draw 1 }"] {
+        let c = effect(script);
+        assert_eq!(c.diags.len(), 1, "{script}");
+        assert_eq!(c.diags[0].code, "twilit::label-in-script", "{script}");
+    }
+    let c = effect("discard b9#2");
+    assert_eq!(
+        c.helps(),
+        [says("`b9` names every copy of the card; to name one copy, select it by its label: `first(cards where id of it == \"b9#2\")`")]
+    );
+    // In a string or a comment, and a comment after a space, are what they were.
+    effect("draw 1 # b9#2 is not meant\nif exists(cards in hand where id of it == \"b9#2\") { draw 1 }").clean();
+    effect("draw 1 #2 more later").clean();
+}
