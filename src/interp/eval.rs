@@ -288,8 +288,12 @@ impl<'r> Interp<'r> {
             },
             Builtin::Cards => Value::List(self.all_ents(true).into_iter().map(Value::Ent).collect()),
             Builtin::Pieces => Value::List(self.all_ents(false).into_iter().map(Value::Ent).collect()),
-            Builtin::Spaces if cx.it.is_none() => Value::List(self.spaces().iter().map(|&z| Value::Zone(z)).collect()),
-            Builtin::Relation | Builtin::Spaces if b == Builtin::Relation || n == "space" => match cx.it.clone() {
+            // `space` where there is an `it` is the relation (`space of it`); `spaces` is
+            // always every space.
+            Builtin::Spaces if cx.it.is_none() || n != "space" => {
+                Value::List(self.spaces().iter().map(|&z| Value::Zone(z)).collect())
+            }
+            Builtin::Relation | Builtin::Spaces => match cx.it.clone() {
                 Some(it) => self.relation(n, &it)?,
                 None => return Err(Halt::error(format!("`{n}` of what? (no candidate here)"))),
             },
