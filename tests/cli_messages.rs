@@ -102,3 +102,27 @@ fn commands_run_in_a_games_folder_read_that_game() {
     assert_eq!(code, Some(0), "{out}");
     assert!(out.contains("0 passed, 0 failed"), "{out}");
 }
+
+/// A trigger's `you` on a card nobody controls where it lies (a shared deck's card played
+/// to a shared pile): the error said only "`you` is nobody here", with no place and no
+/// ability. It is raised at the trigger's pattern, names the ability and says why (a
+/// designer's walkthrough, who bisected the game to find it).
+#[test]
+fn a_trigger_whose_you_is_nobody_is_reported_at_its_pattern() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let game = "game: g\nname: G\nplayers: { min: 2, max: 2 }\nzones:\n  deck: { per: game, ordered: true }\n  \
+        hand: { per: player, playable: true }\n  pile: { per: game }\ncounters:\n  n: { on: player, min: 0 }\n\
+        decks:\n  - { zone: deck, cards: all }\nsetup: |\n  for each p in players { draw 1 from deck into hand for p }\n\
+        play: move this to pile\nturn:\n  phases:\n    - { name: main, actions: active_player }\nend: turn > 4\n\
+        result:\n  winners: most(players, n of it)\n";
+    let cards =
+        "- id: bonus\n  name: Bonus\n  copies: 2\n  abilities:\n    - when: you play this\n      effect: add 1 n\n";
+    std::fs::write(dir.path().join("game.yaml"), game).expect("game");
+    std::fs::write(dir.path().join("cards.yaml"), cards).expect("cards");
+    let path = dir.path().to_str().expect("utf-8");
+    let (code, _, err) = twilit(&["play", path, "--seed", "1"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("nobody controls this card where it lies"), "{err}");
+    assert!(err.contains("(in the triggered ability of bonus)"), "{err}");
+    assert!(err.contains("cards.yaml:5:13"), "{err}");
+}

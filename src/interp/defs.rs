@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use crate::diag::{FileId, Span};
-use crate::engine::Value;
+use crate::engine::{PlayerId, Value};
 use crate::fxhash::FxHashMap as HashMap;
 use crate::load::{self, Modified};
 use crate::syntax::ast;
@@ -109,6 +109,9 @@ pub struct AbilityDef {
     pub used_by: Option<Cond>,
     /// The head as written: the timing, the trigger pattern or `static`.
     pub head_text: String,
+    /// A trigger's or reaction's pattern as written in its file (`when:`, `response:`...),
+    /// where an error in testing it is reported.
+    pub pattern_at: Option<Arc<load::ScriptSrc>>,
     /// `name:` its name in legal actions.
     pub name: Option<String>,
     /// `limit:` uses per player and source in a period.
@@ -122,6 +125,17 @@ pub struct AbilityDef {
     pub file: FileId,
     /// The ability's mapping.
     pub span: Span,
+}
+
+impl AbilityDef {
+    /// The context its trigger or reaction pattern is tested in, for `you` (its
+    /// controller) and `this`: placed at the pattern, so an error there names it.
+    pub(super) fn pattern_ctx(&self, you: Option<PlayerId>, this: Value) -> super::Ctx<'_> {
+        match &self.pattern_at {
+            Some(src) => super::Ctx::placed(you, Some(this), &src.text, src),
+            None => super::Ctx::new(you, Some(this), ""),
+        }
+    }
 }
 
 /// When an activated ability may be used (`Head::Action`'s timing; a response's is

@@ -105,8 +105,13 @@ impl Compiler<'_> {
                 }
             },
         };
+        let pattern_at = match &a.kind {
+            AbilityKind::When(src) | AbilityKind::React(_, src) => Some(Arc::new(src.clone())),
+            _ => None,
+        };
         Some(AbilityDef {
             head,
+            pattern_at,
             requires: a.requires.as_ref().and_then(|s| self.cond(s)),
             cost: a.cost.as_ref().and_then(|s| self.script(s)),
             effect: a.effect.as_ref().and_then(|s| self.script(s)),

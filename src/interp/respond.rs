@@ -160,7 +160,7 @@ impl Interp<'_> {
                 if !want(*k) || !here {
                     continue;
                 }
-                let mut cx = Ctx::new(controller, Some(this.clone()), "");
+                let mut cx = a.pattern_ctx(controller, this.clone());
                 if self.matches(pat, ev, &subject, &mut cx)? {
                     out.push(Reactor {
                         src,
@@ -295,7 +295,7 @@ impl Interp<'_> {
             }
             let ev = self.w.state.log[i].clone();
             let subject = super::triggers::subject(&ev.kind);
-            let mut cx = Ctx::new(controller, Some(this.clone()), "");
+            let mut cx = a.pattern_ctx(controller, this.clone());
             if self.matches(&pat, &ev, &subject, &mut cx)? {
                 return Ok(Some((i, ev)));
             }

@@ -136,8 +136,9 @@ impl<'r> Interp<'r> {
                         continue;
                     }
                 }
-                let mut cx = Ctx::new(controller, Some(this.clone()), "");
-                if self.matches(pat, ev, &subject, &mut cx)? {
+                let mut cx = a.pattern_ctx(controller, this.clone());
+                let hit = self.matches(pat, ev, &subject, &mut cx);
+                if hit.map_err(|h| h.within_lazily(|| format!("the triggered ability of {label}")))? {
                     out.push(Pending { ability: a, src, this: this.clone(), controller, label: label.clone() });
                 }
             }
@@ -166,6 +167,14 @@ impl<'r> Interp<'r> {
                 }
                 if let Some(a) = actor {
                     let Some(who) = ev.actor else { return Ok(false) };
+                    if matches!(a.kind, ExprKind::You) && cx.you.is_none() {
+                        let mut h = Halt::error(
+                            "`you` is nobody here: nobody controls this card where it lies (nobody owns it, nor the \
+                             zone it lies in); `a player` matches whoever did it",
+                        );
+                        h.place(&a.span, cx);
+                        return Err(h);
+                    }
                     let v = self.eval(a, cx)?;
                     if !self.players(&v)?.contains(&who) {
                         return Ok(false);
