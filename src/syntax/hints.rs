@@ -281,6 +281,29 @@ pub(super) fn block_opener(src: &str, pos: usize) -> Option<Opener> {
     None
 }
 
+/// `destroy b9#2`: a card's label written in a script. `#` starts a comment, so the script
+/// reads `destroy b9` (every copy) or fails further on (`move b9#2 to pile` has no
+/// destination); the label is named instead, wherever pest stops or even when it parses.
+pub(super) fn label_in_script(src: &str) -> Option<SyntaxError> {
+    let bytes = src.as_bytes();
+    let (i, _) = guard::code(src).find(|&(i, b)| {
+        is_word(b as char) && bytes.get(i + 1) == Some(&b'#') && bytes.get(i + 2).is_some_and(u8::is_ascii_digit)
+    })?;
+    let start = src[..=i].trim_end_matches(is_word).len();
+    let end = i + 2 + src[i + 2..].find(|c: char| !c.is_ascii_digit()).unwrap_or(src.len() - i - 2);
+    let label = &src[start..end];
+    let id = &src[start..=i];
+    Some(SyntaxError {
+        code: "label-in-script",
+        span: start..end,
+        message: format!("`{label}` is a copy's label, which a script cannot name: `#` starts a comment, so this reads `{id}`"),
+        help: Some(format!(
+            "`{id}` names every copy of the card; to name one copy, select it by its label: `first(cards where id of it == \"{label}\")`"
+        )),
+        fix: None,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::parse_script;
@@ -387,27 +410,4 @@ mod tests {
         // When nothing fails before it, the stray brace is the error.
         assert_eq!(parse_script("draw 1\n}").unwrap_err().message, "unexpected `}`");
     }
-}
-
-/// `destroy b9#2`: a card's label written in a script. `#` starts a comment, so the script
-/// reads `destroy b9` (every copy) or fails further on (`move b9#2 to pile` has no
-/// destination); the label is named instead, wherever pest stops or even when it parses.
-pub(super) fn label_in_script(src: &str) -> Option<SyntaxError> {
-    let bytes = src.as_bytes();
-    let (i, _) = guard::code(src).find(|&(i, b)| {
-        is_word(b as char) && bytes.get(i + 1) == Some(&b'#') && bytes.get(i + 2).is_some_and(u8::is_ascii_digit)
-    })?;
-    let start = src[..=i].trim_end_matches(is_word).len();
-    let end = i + 2 + src[i + 2..].find(|c: char| !c.is_ascii_digit()).unwrap_or(src.len() - i - 2);
-    let label = &src[start..end];
-    let id = &src[start..=i];
-    Some(SyntaxError {
-        code: "label-in-script",
-        span: start..end,
-        message: format!("`{label}` is a copy's label, which a script cannot name: `#` starts a comment, so this reads `{id}`"),
-        help: Some(format!(
-            "`{id}` names every copy of the card; to name one copy, select it by its label: `first(cards where id of it == \"{label}\")`"
-        )),
-        fix: None,
-    })
 }
