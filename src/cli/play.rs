@@ -348,6 +348,10 @@ fn play_people(
 }
 
 pub(super) fn print_log(s: &crate::engine::State, viewer: Option<usize>, format: Format, out: &mut dyn Write) {
+    // Standard output flushes each line: a log of a million lines was a million writes
+    // (a minute of system time). Buffered here, flushed before anything else is printed.
+    let mut out = std::io::BufWriter::with_capacity(64 * 1024, out);
+    let out = &mut out;
     // Which faction each seat plays: seats change from game to game in `simulate` and with
     // `--factions`, and the log's lines name the seats only.
     if format == Format::Human && s.players.iter().any(|p| p.faction.is_some()) {
@@ -368,6 +372,7 @@ pub(super) fn print_log(s: &crate::engine::State, viewer: Option<usize>, format:
             }
         };
     }
+    let _ = out.flush();
 }
 
 /// The result line of a game people stopped before its end (`quit`, or input ended).
