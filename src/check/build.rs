@@ -30,6 +30,18 @@ pub struct Builder<'a> {
     first: HashMap<String, (String, FileId, Span)>,
 }
 
+/// The kinds of definition a name may have only once in a game (its files and factions
+/// together); enum values and sides are shared between properties and pieces.
+const DEFINED_ONCE: [&str; 5] = ["zone", "piece", "counter", "procedure", "property"];
+
+/// The plural of a kind of definition (`DEFINED_ONCE`'s).
+fn plural(what: &str) -> String {
+    match what.strip_suffix('y') {
+        Some(stem) => format!("{stem}ies"),
+        None => format!("{what}s"),
+    }
+}
+
 /// Two definitions of one name that mean the same kind of thing do not clash: a property
 /// declared for cards and for board spaces, a role that is also a side's value.
 fn compatible(a: &str, b: &str) -> bool {
@@ -142,6 +154,25 @@ impl Builder<'_> {
                     (format!("defined again as a {what}"), format!("rename one of them, e.g. `{}_{what}`", n.value));
                 self.warn_clash((n.file, n.span.range()), msg, words, other);
             }
+            // A faction's names are added to the game's: a second zone, piece, counter,
+            // procedure or property of one name would silently win or lose, by kind.
+            Some((prev, file, span)) if prev == &what && DEFINED_ONCE.contains(&what.as_str()) => {
+                let (file, span) = (*file, span.clone());
+                let d = Diagnostic::error(
+                    "duplicate-name",
+                    format!(
+                        "{what} `{}` is defined twice: a faction's {} are added to the game's",
+                        n.value,
+                        plural(&what)
+                    ),
+                    n.file,
+                    n.span,
+                )
+                .with_label(format!("{what} `{}` defined again", n.value))
+                .with_secondary(file, span, "first defined here")
+                .with_help(format!("rename one of them, e.g. `{}_2`, or keep only one definition", n.value));
+                self.diags.push(d);
+            }
             Some(_) => {}
             None => {
                 self.first.insert(n.value.clone(), (what, n.file, n.span.range()));
@@ -176,7 +207,19 @@ impl Builder<'_> {
     fn props(&mut self, props: &[PropSpec], what: &str) {
         for p in props {
             self.name(&p.name, what, Sym::Property(prop_ty(p)));
-            for v in &p.values {
+            for (i, v) in p.values.iter().enumerate() {
+                if let Some(first) = p.values[..i].iter().find(|w| w.value == v.value) {
+                    let d = Diagnostic::error(
+                        "duplicate-name",
+                        format!("value `{}` is listed twice in `{}`", v.value, p.name.value),
+                        v.file,
+                        v.span,
+                    )
+                    .with_label("listed again")
+                    .with_secondary(first.file, first.span.range(), "first listed here")
+                    .with_help("list each value once");
+                    self.diags.push(d);
+                }
                 self.name(v, "value", Sym::EnumValue(p.name.value.clone()));
             }
             if p.name.is_missing() {

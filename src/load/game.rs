@@ -149,6 +149,12 @@ pub fn prop(cx: &mut Cx, name: Sp<String>, node: &Node) -> Option<PropSpec> {
             cx.diags.push(d);
         }
     }
+    let default = match &p.default {
+        Some(Sp { value: Value::Int(n), span, .. }) => Some((*n, span.range())),
+        _ => None,
+    };
+    let words = ("defaults to", "make the default lie within `min` and `max`");
+    bounds_hold(cx, &what, (p.min.as_ref(), p.max.as_ref()), default, words);
     if p.ty.value == PropType::Enum && p.values.is_empty() && has_type {
         let d = Diagnostic::error("missing-field", format!("{what} is an enum without `values`"), cx.file, p.ty.span)
             .with_label("`values` is required for an enum")
@@ -271,8 +277,21 @@ pub fn counters(cx: &mut Cx, node: &Node) -> Vec<CounterSpec> {
 /// A counter's `min` above its `max`, or a `start` outside them, is an error: the engine
 /// would hold a value its declaration forbids.
 fn counter_range(cx: &mut Cx, c: &CounterSpec, what: &str) {
-    let (min, max) = (c.min.as_ref().map(|m| m.value), c.max.as_ref().map(|m| m.value));
-    if let (Some(lo), Some(hi)) = (&c.min, &c.max) {
+    let start = c.start.as_ref().map(|s| (s.value, s.span.range()));
+    bounds_hold(cx, what, (c.min.as_ref(), c.max.as_ref()), start, ("starts at", "start it within `min` and `max`"));
+}
+
+/// `min` above `max`, or the first value (`start:`, `default:`, said `how`) outside them:
+/// an error, as the value would be clamped or never reached.
+fn bounds_hold(
+    cx: &mut Cx,
+    what: &str,
+    (lo, hi): (Option<&Sp<i64>>, Option<&Sp<i64>>),
+    first: Option<(i64, crate::diag::Span)>,
+    (how, help): (&str, &str),
+) {
+    let (min, max) = (lo.map(|m| m.value), hi.map(|m| m.value));
+    if let (Some(lo), Some(hi)) = (lo, hi) {
         if lo.value > hi.value {
             let msg = format!("{what} has `min: {}` above `max: {}`", lo.value, hi.value);
             let d = Diagnostic::error("out-of-range", msg, cx.file, hi.span.range())
@@ -283,18 +302,18 @@ fn counter_range(cx: &mut Cx, c: &CounterSpec, what: &str) {
             return;
         }
     }
-    if let Some(start) = &c.start {
-        let below = min.is_some_and(|m| start.value < m);
-        let above = max.is_some_and(|m| start.value > m);
+    if let Some((v, span)) = first {
+        let below = min.is_some_and(|m| v < m);
+        let above = max.is_some_and(|m| v > m);
         if below || above {
             let (lo, hi) = (
                 min.map_or("no minimum".into(), |m| m.to_string()),
                 max.map_or("no maximum".into(), |m| m.to_string()),
             );
-            let msg = format!("{what} starts at {}, outside its range ({lo} to {hi})", start.value);
-            let d = Diagnostic::error("out-of-range", msg, cx.file, start.span.range())
+            let msg = format!("{what} {how} {v}, outside its range ({lo} to {hi})");
+            let d = Diagnostic::error("out-of-range", msg, cx.file, span)
                 .with_label(if below { "below `min`" } else { "above `max`" })
-                .with_help("start it within `min` and `max`");
+                .with_help(help.to_string());
             cx.diags.push(d);
         }
     }
@@ -302,7 +321,15 @@ fn counter_range(cx: &mut Cx, c: &CounterSpec, what: &str) {
 
 fn die(cx: &mut Cx, name: Sp<String>, node: &Node) -> Option<DieSpec> {
     let what = format!("die `{}`", name.value);
+    let before = cx.diags.len();
     let faces = cx.ints(node, &what);
+    // (A list that is not one of numbers has its own error.)
+    if faces.is_empty() && cx.diags.len() == before {
+        let d = Diagnostic::error("missing-field", format!("{what} has no faces"), cx.file, node.span.clone())
+            .with_label("a die with nothing to roll")
+            .with_help("list its faces, e.g. `[1, 2, 3, 4, 5, 6]`");
+        cx.diags.push(d);
+    }
     Some(DieSpec { name, faces, span: node.span.clone() })
 }
 
