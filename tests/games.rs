@@ -300,21 +300,18 @@ fn enum_membership_of_every_bundled_card_is_what_its_printed_values_say() {
     }
 }
 
-/// A counter declared again (by a faction) takes its last declaration's bounds and start,
-/// as it always did, though counters are kept by id now.
+/// A counter declared again (by a faction) is an error: it took the last declaration's
+/// bounds and start, silently (`twilit::duplicate-name`, as every name a faction adds).
 #[test]
-fn a_counter_declared_again_takes_the_last_declarations_bounds() {
+fn a_counter_declared_again_is_refused() {
     let game = "game: twice\nname: Twice\nplayers: { min: 2, max: 2 }\ncounters:\n  points: { on: player, min: 0 }\nturn:\n  phases:\n    - name: main\n      actions: none\nend: turn > 1\n";
     let faction = "faction: extra\nname: Extra\ncounters:\n  points: { on: player, min: 0, max: 3, start: 1 }\n";
     let mut sources = SourceMap::default();
     let files = [("game.yaml", game), ("factions/extra.yaml", faction)];
     let (bundle, diags) = twilit::load::load_bundle(std::path::Path::new("g"), &files, &mut sources);
     assert!(diags.is_empty(), "{diags:?}");
-    let r = Rules::compile(&bundle).expect("compiles");
-    let g = play(&r, 1, 2, 1);
-    assert_eq!(counter(&g, "points", Holder::Player(1)), 1, "the last declaration's start");
-    let id = g.state.counters.id("points").expect("declared");
-    assert_eq!(g.state.counters.bounds(id).max, Some(3), "the last declaration's bounds");
+    let Err(diags) = Rules::compile(&bundle) else { panic!("compiled a counter declared twice") };
+    assert_eq!(diags.iter().map(|d| d.code.as_str()).collect::<Vec<_>>(), ["twilit::duplicate-name"]);
 }
 
 /// Loads a game from files given as text.

@@ -60,6 +60,7 @@ impl Builder<'_> {
         self.reserved(n, what);
         if sym != Sym::Phase {
             self.clash(n, what);
+            self.over_builtin(n, what);
         }
         self.env.define(&n.value, sym);
     }
@@ -110,6 +111,26 @@ impl Builder<'_> {
         let words = ("a card id spelled like a role".into(), format!("rename the card, e.g. `{n}_card`, or the role"));
         let other = self.first.get(n).map(|(_, file, span)| (*file, span.clone(), "the role is declared here".into()));
         self.warn_clash((id.file, id.span.range()), msg, words, other);
+    }
+
+    /// A definition named like a built-in (`round`, `none`, `players`) takes the name over
+    /// in every script: `end: round > 3` then reads the definition, far from here.
+    fn over_builtin(&mut self, n: &Sp<String>, what: &str) {
+        if !matches!(self.env.lookup(&n.value), Some(Sym::Builtin(_))) {
+            return;
+        }
+        // A property read of a thing (`side of x`) is the game's word for its things: the
+        // built-in relation of that name has nothing else to say of them.
+        if matches!(what, "property" | "attribute") && crate::check::env::THING_RELATIONS.contains(&n.value.as_str()) {
+            return;
+        }
+        let what = what.split(' ').next_back().unwrap_or(what);
+        let msg = format!(
+            "{what} `{}` hides the built-in `{}`: every script will read `{}` as this {what}",
+            n.value, n.value, n.value
+        );
+        let words = ("named like a built-in".into(), format!("rename it, e.g. `{}_{what}`", n.value));
+        self.warn_clash((n.file, n.span.range()), msg, words, None);
     }
 
     /// A definition named with a reserved word can never be referred to by a script.
