@@ -408,10 +408,14 @@ impl<'r> Interp<'r> {
         }
     }
 
-    /// Whether the game's `end:` condition holds. It is checked as every phase ends, and
-    /// most phases change little: its answer is remembered while the state it read stays
-    /// the same (`memo.rs`).
+    /// Whether the game's `end:` condition holds (or every player has left). It is checked
+    /// as every phase ends, and most phases change little: its answer is remembered while
+    /// the state it read stays the same (`memo.rs`).
     pub fn ended(&mut self) -> R<bool> {
+        // With every player gone, no turn can be played (nor `end:` read of anyone).
+        if !self.w.state.eliminated.is_empty() && self.seated_iter().next().is_none() {
+            return Ok(true);
+        }
         let rules: &'r super::Rules = self.rules;
         let Some(end) = &rules.end else { return Ok(false) };
         let mut cx = Ctx::placed(self.w.state.active(), None, &end.text, &end.origin);
