@@ -62,10 +62,25 @@ fn a_broken_replay_is_a_usage_error() {
     std::fs::write(&file, "{\"game\": \"cards/goofspiel\", \"seed\": 1}").expect("written");
     let (code, _, err) = twilit(&["replay", file.to_str().expect("utf-8")]);
     assert_eq!(code, 2);
-    assert!(err.contains("is not a replay: missing field `players`"), "{err}");
+    assert!(err.contains("broken.json:1:38: not a replay: missing field `players`"), "{err}");
+    assert!(err.contains("help: a replay is the JSON object `play --save-replay` writes"), "{err}");
     let (code, _, err) = twilit(&["replay", "no/such/file.json"]);
     assert_eq!(code, 2);
     assert!(err.contains("cannot read no/such/file.json"), "{err}");
+    // In the replay's words, not the reader's types (`usize`, `struct Replay`).
+    for (text, says) in [
+        ("[]", ":1:2: not a replay: found a list, expected a JSON object"),
+        (
+            "{\"game\": \"g\", \"seed\": 1, \"players\": 2, \"turns\": 5000000000}",
+            "expected a whole number from 0 to 4294967295",
+        ),
+        ("{\"game\": \"g\", \"seed\": 1, \"players\": -2}", "integer `-2`, expected a whole number, 0 or more"),
+    ] {
+        std::fs::write(&file, text).expect("written");
+        let (code, _, err) = twilit(&["replay", file.to_str().expect("utf-8")]);
+        assert_eq!(code, 2, "{err}");
+        assert!(err.contains(says) && !err.contains("usize") && !err.contains("struct"), "{text}: {err}");
+    }
 }
 
 /// A game people quit before its end is saved too (it used to write no file and say

@@ -93,8 +93,41 @@ impl Replay {
         if bytes.len() as u64 > max {
             return Err(format!("{} is larger than {max} bytes: no replay is", path.display()));
         }
-        serde_json::from_slice(&bytes).map_err(|e| format!("{} is not a replay: {e}", path.display()))
+        serde_json::from_slice(&bytes).map_err(|e| {
+            format!(
+                "{}:{}:{}: not a replay: {}\n  help: a replay is the JSON object `play --save-replay` writes: \
+                 {{ \"game\": DIR, \"seed\": N, \"players\": N, \"turns\": N, ... }}",
+                path.display(),
+                e.line(),
+                e.column(),
+                json_words(&e)
+            )
+        })
     }
+}
+
+/// A JSON reader's message in the words of the replay's fields: no Rust type names.
+fn json_words(e: &serde_json::Error) -> String {
+    let text = e.to_string();
+    // serde_json ends its message with the place, which the caller gives first.
+    let text = text.rsplit_once(" at line ").map_or(text.as_str(), |(t, _)| t);
+    let words = [
+        ("expected path string", "expected the game's directory as text"),
+        ("expected struct Replay", "expected a JSON object"),
+        ("expected usize", "expected a whole number, 0 or more"),
+        ("expected u64", "expected a whole number from 0 to 18446744073709551615"),
+        ("expected u32", "expected a whole number from 0 to 4294967295"),
+        ("expected a sequence", "expected a list"),
+        ("expected a string", "expected text in quotes"),
+    ];
+    if text.contains("expected struct Replay with") {
+        return "found a list, expected a JSON object".into();
+    }
+    let mut out = text.to_string();
+    for (from, to) in words {
+        out = out.replace(from, to);
+    }
+    out
 }
 
 /// The seats' factions a replay records: every seat's, when the game has factions (a game
