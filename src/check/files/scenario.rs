@@ -129,12 +129,13 @@ impl FileChecker<'_> {
             SetupItem::Counter { counter, of, .. } => {
                 self.known(counter, "counter", Sym::Counter { max: None, on: None });
                 if let Some(p) = of {
-                    // A counter is kept on a player, on a card (`wounds` of a card id), or on
-                    // a shared zone or board space.
+                    // A counter is kept on a player, on a card (`wounds` of a card id), on a
+                    // piece (its label: `die#2`), or on a shared zone or board space.
                     let on = self.env.lookup(copy_of(p).as_str());
                     let zone = matches!(on, Some(Sym::Space))
                         || self.env.lookup(p.as_str()).is_some_and(|s| matches!(s, Sym::Zone));
-                    if !zone && !matches!(on, Some(Sym::Card)) && !self.env.is_card(copy_of(p).as_str()) {
+                    let thing = matches!(on, Some(Sym::Card | Sym::Piece)) || self.env.is_card(copy_of(p).as_str());
+                    if !zone && !thing {
                         self.player(p, players);
                     }
                 }
