@@ -39,7 +39,18 @@ impl Checker<'_> {
             Of(a, b) => self.of(a, b),
             Select { quantity, base, filters } => self.select(quantity, base, filters),
             Call(c) => self.call(c),
-            Choose(x) => self.expr(x),
+            Choose(x) => {
+                if self.unasked {
+                    let msg = "`choose` asks a question, and a condition is read where nobody can be asked";
+                    let d = self.error("question-in-condition", msg, &e.span);
+                    d.help = Some(
+                        "choose in the ability's `effect:` or `cost:`, and test here only that there is \
+                         something to choose: `exists(...)`"
+                            .into(),
+                    );
+                }
+                self.expr(x)
+            }
             Table { key, rows } => {
                 let t = self.expr(key);
                 self.expect_ty(t, Ty::Num, &key.span);

@@ -39,6 +39,9 @@ pub struct Checker<'a> {
     /// What `this` is in the script: a card's scripts run with `this` = the card, a
     /// faction's abilities with its player; elsewhere it is not known.
     pub(crate) this: Ty,
+    /// Whether the expression is a field's condition (`requires:`, `end:`, `can_pass:`),
+    /// read where nobody can be asked: a `choose` in it is an error.
+    pub(crate) unasked: bool,
 }
 
 /// What a position in a script expects a name to be, for precise unknown-name reports.
@@ -75,6 +78,7 @@ impl<'a> Checker<'a> {
             diags: vec![],
             it_scope: 0,
             outer_it: None,
+            unasked: false,
             this: Ty::Any,
         }
     }

@@ -239,7 +239,11 @@ pub(crate) fn parse_text(text: &str, entry: Entry, limits: &crate::limits::Limit
 fn run(ck: &mut Checker, p: &Parsed) {
     match p {
         Parsed::Script(b) => ck.check_script(b),
-        Parsed::Expr(e, true) => ck.check_condition(e),
+        Parsed::Expr(e, true) => {
+            ck.unasked = true;
+            ck.check_condition(e);
+            ck.unasked = false;
+        }
         Parsed::Expr(e, false) => {
             ck.expr(e);
         }

@@ -223,3 +223,18 @@ fn a_board_spaces_attribute_cannot_be_modified_or_set() {
     let c = check(&[("game.yaml", &g), ("c.yaml", &effect_card("add 1 heat to c1\nmodify heat of c1 by +1"))]);
     assert!(c.found().iter().all(|(code, _)| *code != "fixed-attribute"), "{}", c.rendered());
 }
+
+/// A `choose` in a condition (`requires:`, `end:`) asked a player while the game only
+/// tested whether an ability could be used: the question came before the effect, and
+/// scenarios failed on it (a designer's walkthrough). It is an error there, and still
+/// allowed in an effect's `if` (`twilit::question-in-condition`).
+#[test]
+fn a_choose_in_a_condition_is_refused() {
+    let c = cards(
+        "- id: first\n  name: First\n  abilities:\n    - action: main\n      requires: exists(choose 1 card in hand)\n      effect: draw 1\n",
+    );
+    assert_eq!(c.found(), [("question-in-condition", "choose 1 card in hand")]);
+    effect("if exists(choose 1 card in hand) { draw 1 }").clean();
+    let c = game(&[("end: count(players where vp of it >= 10) > 0", "end: exists(choose 1 card in hand)")]);
+    assert_eq!(c.found(), [("question-in-condition", "choose 1 card in hand")]);
+}
