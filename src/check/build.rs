@@ -294,7 +294,7 @@ impl Builder<'_> {
             let params = p.params.iter().map(|a| a.name.value.clone()).collect();
             let tys =
                 p.params.iter().map(|a| a.ty.as_ref().and_then(|t| param_ty(t.as_str())).unwrap_or(Ty::Any)).collect();
-            let sym = Sym::Procedure { arity: p.params.len(), value: p.value.is_some(), params, tys };
+            let sym = Sym::Procedure { arity: p.params.len(), value: p.value.is_some(), params, tys, ret: Ty::Any };
             self.name(&p.name, "procedure", sym);
         }
     }
@@ -419,5 +419,32 @@ pub fn build_env(bundle: &GameBundle, diags: &mut Vec<Diagnostic>) -> Env {
     for c in &bundle.cards {
         b.card_id(&c.id, false);
     }
+    value_kinds(&mut b.env, bundle);
     b.env
+}
+
+/// What each value procedure gives, read off its `value:` expression with its parameters
+/// of their declared types: a call of it is then of that kind (`pot_value()` a number, so
+/// `simultaneously as pot_value()` is a mistake `check` sees). Read twice, so that one
+/// calling another (declared after it) gets its kind too; a recursion stays of any kind.
+fn value_kinds(env: &mut Env, bundle: &GameBundle) {
+    let procs: Vec<&crate::load::Procedure> = bundle
+        .game
+        .iter()
+        .flat_map(|g| &g.procedures)
+        .chain(bundle.factions.iter().flat_map(|f| &f.procedures))
+        .collect();
+    for _ in 0..2 {
+        for p in &procs {
+            let Some(src) = &p.value else { continue };
+            let Ok(e) = syntax::parse_condition_with(&src.text, &env.limits) else { continue };
+            let mut ck = super::script::Checker::new(env, src.file, Box::new(|s| src.file_span(s)));
+            for a in &p.params {
+                ck.bind(a.name.as_str(), a.ty.as_ref().and_then(|t| param_ty(t.as_str())).unwrap_or(Ty::Any), 0..0);
+            }
+            let ty = ck.expr(&e);
+            drop(ck);
+            env.set_ret(&p.name.value, ty);
+        }
+    }
 }

@@ -88,7 +88,7 @@ impl Checker<'_> {
             return ret;
         }
         match self.env.lookup(&c.name.name).cloned() {
-            Some(Sym::Procedure { arity, value, params, tys }) => {
+            Some(Sym::Procedure { arity, value, params, tys, ret }) => {
                 if arity != n {
                     self.error(
                         "wrong-arity",
@@ -100,7 +100,7 @@ impl Checker<'_> {
                     self.argument_types(c, params.iter().map(String::as_str).zip(tys.iter().copied()), arg_tys);
                 }
                 if value {
-                    Ty::Any
+                    ret
                 } else {
                     Ty::Bool
                 }

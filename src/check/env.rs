@@ -103,7 +103,7 @@ pub enum Sym {
     Phase,
     /// A game procedure with its parameter count; `value` procedures are functions.
     /// `tys` are the parameters' declared types (`Any` where none is declared).
-    Procedure { arity: usize, value: bool, params: Vec<String>, tys: Vec<Ty> },
+    Procedure { arity: usize, value: bool, params: Vec<String>, tys: Vec<Ty>, ret: Ty },
     /// A built-in name with its type.
     Builtin(Ty),
     /// A game variable declared in `variables:`, with its type.
@@ -300,6 +300,13 @@ impl Env {
             }
             Some(_) if matches!(sym, Sym::Role | Sym::Phase) => None,
             Some(_) => self.names.get(name),
+        }
+    }
+
+    /// Sets what a value procedure gives (`build::value_kinds`).
+    pub(crate) fn set_ret(&mut self, name: &str, ty: Ty) {
+        if let Some(Sym::Procedure { ret, .. }) = self.names.get_mut(name) {
+            *ret = ty;
         }
     }
 

@@ -188,7 +188,13 @@ impl<'a> Checker<'a> {
                     );
                 }
                 self.push_scope();
-                let elem = if matches!(t, Ty::Players | Ty::Player) { Ty::Player } else { Ty::Any };
+                // One of the things a selection holds is a thing (`score r` of a space is a
+                // mistake); a written list may hold anything (zones, numbers).
+                let elem = match t {
+                    Ty::Players | Ty::Player => Ty::Player,
+                    Ty::Things if !matches!(over.kind, crate::syntax::ast::ExprKind::List(_)) => Ty::Things,
+                    _ => Ty::Any,
+                };
                 self.bind(&var.name, elem, var.span.clone());
                 self.check_script(body);
                 self.pop_scope();

@@ -238,3 +238,19 @@ fn a_choose_in_a_condition_is_refused() {
     let c = game(&[("end: count(players where vp of it >= 10) > 0", "end: exists(choose 1 card in hand)")]);
     assert_eq!(c.found(), [("question-in-condition", "choose 1 card in hand")]);
 }
+
+/// A value procedure's call is of the kind its `value:` gives, and a `for each` over a
+/// selection binds one thing: `check` passed each of these, which failed in play (a
+/// designer's walkthroughs: `simultaneously as pot_value()`, `give(pot_value())` to a
+/// player parameter, `score r` of a space).
+#[test]
+fn a_value_procedure_and_a_loops_thing_have_their_kinds() {
+    let c = effect("for each p in bonus(you) { draw 1 }");
+    assert_eq!(c.found(), [("type-mismatch", "bonus(you)")]);
+    let c = effect("battle(c1, bonus(you), you)");
+    assert_eq!(c.found(), [("type-mismatch", "bonus(you)")]);
+    let c = effect("for each s in spaces { score s }");
+    assert_eq!(c.found(), [("type-mismatch", "s")]);
+    // A number where one is wanted, and a written list's items, are what they were.
+    effect("add (bonus(you)) vp\nfor each z in [hand, deck] { draw 1 from z }").clean();
+}
