@@ -304,6 +304,40 @@ pub(super) fn label_in_script(src: &str) -> Option<SyntaxError> {
     })
 }
 
+/// `choose 1 places`: a name spelled like a trigger pattern's verb (`places`, `moves`,
+/// `draws`) after a count is read as that verb, so the count counts nothing and pest stops
+/// further on (often the next line). The last such name before the stop is pointed at,
+/// with the bracket that counts it.
+pub(super) fn counted_verb(src: &str, pos: usize) -> Option<SyntaxError> {
+    let code: Vec<(usize, u8)> = guard::code(src).take_while(|&(i, _)| i < pos).collect();
+    let words: Vec<(usize, usize)> = code
+        .split(|&(_, b)| !is_word(b as char))
+        .filter(|w| !w.is_empty())
+        .map(|w| (w[0].0, w[w.len() - 1].0 + 1))
+        .collect();
+    let (count, name) = words.windows(2).rev().find_map(|pair| {
+        let [(a0, a1), (b0, b1)] = [pair[0], pair[1]];
+        let (count, name, gap) = (&src[a0..a1], &src[b0..b1], &src[a1..b0]);
+        let spaced = !gap.is_empty() && gap.chars().all(|c| c == ' ' || c == '\t');
+        // A number counts; a name a statement's verb could be (`move`) is reserved, so only
+        // the pattern's forms (`moves`) can be a binding's name.
+        let counts = count.bytes().all(|b| b.is_ascii_digit());
+        let named = super::words::is_event_verb(name) && !super::words::is_reserved(name);
+        (spaced && counts && named).then_some(((a0, a1), (b0, b1)))
+    })?;
+    let (count, (start, end)) = (&src[count.0..count.1], name);
+    let name = &src[start..end];
+    Some(SyntaxError {
+        code: "syntax",
+        span: start..end,
+        message: format!(
+            "`{name}` after a count reads as the verb of a trigger pattern (`a player {name} ...`), so `{count}` counts nothing"
+        ),
+        help: Some(format!("put the name in brackets to count it: `{count} ({name})`, or rename it")),
+        fix: Some(format!("({name})")),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::parse_script;

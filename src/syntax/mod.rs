@@ -158,7 +158,8 @@ fn convert(e: pest::error::Error<Rule>, src: &str) -> SyntaxError {
             let hint = hints::swapped_amount(src, pos)
                 .or_else(|| hints::called_amount(src, pos))
                 .or_else(|| hints::misspelled_statement(src, pos))
-                .or_else(|| hints::end_without_phase(src, pos));
+                .or_else(|| hints::end_without_phase(src, pos))
+                .or_else(|| hints::counted_verb(src, pos));
             if let Some(hint) = hint {
                 return hint;
             }

@@ -223,3 +223,15 @@ fn a_label_in_a_script_is_named_not_read_as_a_comment() {
     effect("draw 1 # b9#2 is not meant\nif exists(cards in hand where id of it == \"b9#2\") { draw 1 }").clean();
     effect("draw 1 #2 more later").clean();
 }
+
+/// A binding spelled like a trigger pattern's verb (`places`, `moves`) after a count reads
+/// as the verb: `choose 1 places` was a syntax error on the next line. The name is pointed
+/// at, with the bracket that counts it (a designer's walkthrough).
+#[test]
+fn a_counted_name_spelled_like_a_verb_is_pointed_at() {
+    let c = effect("let places = spaces\nlet chosen = choose 1 places\ndraw 1");
+    assert_eq!(c.found(), [("syntax", "places")]);
+    assert_eq!(c.at(0), (7, 31));
+    assert_eq!(c.diags[0].fix.as_deref().map(String::as_str), Some("(places)"));
+    effect("let places = spaces\nlet chosen = choose 1 (places)\ndraw 1").clean();
+}
