@@ -214,3 +214,21 @@ fn a_response_is_written_with_the_action_it_answers() {
     );
     assert!(err.contains("make a scenario of step 4"), "{err}");
 }
+
+/// The close that ended a game cannot be replayed: a scenario's game never ends, so its
+/// `advance` went on into a next round that asked for a card from an empty hand, and the
+/// made scenario failed with no word of it (two helpers' findings). The scenario is run
+/// before it is given: it is written, and the failure said (exit code 1).
+#[test]
+fn a_made_scenario_that_fails_is_said_to() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (replay, _) = replay_and_copy("goofspiel", "1000", dir.path());
+    let (_, _, err) = twilit(&["scenario-from", &replay, "--at", "999"]);
+    let last: usize =
+        err.split("has steps 1 to ").nth(1).and_then(|t| t.split_whitespace().next()?.parse().ok()).expect(&err);
+    let (code, out, err) = twilit(&["scenario-from", &replay, "--at", &last.to_string()]);
+    assert_eq!(code, 1, "{err}");
+    assert!(out.contains("steps:\n  - advance: "), "{out}");
+    assert!(err.contains(&format!("warning: the scenario of step {last} fails when run: step ")), "{err}");
+    assert!(err.contains(&format!("step {} is the last before the end", last - 1)), "{err}");
+}

@@ -399,6 +399,10 @@ pub fn scenario_from(o: FromOpts, out: &mut dyn Write, err: &mut dyn Write) -> i
     let origin =
         crate::scenario::from::Origin { replay: &o.file.display().to_string(), step: at, seed: r.seed, random };
     let text = crate::scenario::from::scenario_yaml(&rules, &found, lead.as_ref(), &origin);
+    // What setup cannot state, and a close that ended the game (a scenario's game never
+    // ends, so its `advance` goes on into a next phase), can make the step play otherwise:
+    // the scenario is run before it is given, and a failure said.
+    let fails = fails_when_run(&rules, &text, &o.limits);
     match &o.out {
         Some(path) => {
             if let Err(e) = std::fs::write(path, &text) {
@@ -411,7 +415,26 @@ pub fn scenario_from(o: FromOpts, out: &mut dyn Write, err: &mut dyn Write) -> i
             let _ = write!(out, "{text}");
         }
     }
-    EXIT_OK
+    let Some(why) = fails else { return EXIT_OK };
+    let _ = writeln!(err, "warning: the scenario of step {at} fails when run: {why}");
+    let _ = writeln!(
+        err,
+        "  help: its head lists what setup could not state; {}",
+        match found.after.over {
+            true => format!("the game ended as this step closed the phase: step {} is the last before the end", at - 1),
+            false => "trim the expectations that depend on it".into(),
+        }
+    );
+    EXIT_PROBLEMS
+}
+
+/// Why the scenario written as `text` fails when run on `rules`, if it does.
+fn fails_when_run(rules: &crate::interp::Rules, text: &str, limits: &crate::limits::Limits) -> Option<String> {
+    let (item, _) =
+        crate::load::load_source_with(crate::diag::FileId(0), text, &mut crate::load::Texts::default(), limits);
+    let Some(crate::load::Item::Scenario(sc)) = item else { return Some("it cannot be read back".into()) };
+    let outcome = crate::scenario::run(rules, &sc);
+    outcome.failure.map(|f| format!("step {} ({}): {}", f.step, f.kind.label(), f.message))
 }
 
 /// Plays the replay's game again with `probe` counting its steps.
