@@ -12,6 +12,7 @@ const PIECE: Want = Want { code: "unknown-piece", what: "piece", fits: |s| match
 /// space or a card.
 const PLACE: Want =
     Want { code: "unknown-zone", what: "zone", fits: |s| matches!(s, Sym::Zone | Sym::Space | Sym::Card) };
+const DIE: Want = Want { code: "unknown-die", what: "die", fits: |s| matches!(s, Sym::Die) };
 const COUNTER: Want =
     Want { code: "unknown-counter", what: "counter or piece", fits: |s| matches!(s, Sym::Counter { .. } | Sym::Piece) };
 
@@ -61,6 +62,7 @@ impl Checker<'_> {
                 out
             }
             Roll(d) => {
+                self.want(d, DIE);
                 let t = self.expr(d);
                 self.expect_ty(t, Ty::Die, &d.span);
                 Ty::Num

@@ -417,3 +417,12 @@ fn a_phase_named_like_a_procedure_is_no_uncalled_procedure() {
     let c = check(&[("game.yaml", GAME), ("cards.yaml", &effect_card("require phase == battle else \"not now\""))]);
     assert!(c.found().contains(&("uncalled-procedure", "battle")), "{:?}", c.found());
 }
+
+/// `roll d8` where the game has `d6`: the did-you-mean offered a loop's variable named
+/// `d`; what follows `roll` is a die, and only dice are offered (a designer's walkthrough).
+#[test]
+fn an_unknown_die_offers_the_dice() {
+    let c = effect("for each d in players { add (roll d8) vp to d }");
+    assert_eq!(c.found(), [("unknown-die", "d8")]);
+    assert_eq!(c.helps(), [says("did you mean `d6`?")]);
+}
