@@ -126,3 +126,14 @@ fn a_folder_in_no_game_is_refused_before_anything_in_it_is_read() {
     let (code, out, err) = twilit(&["play", "cards/root/factions", "--turns", "0"]);
     assert_eq!(code, 0, "{out}{err}");
 }
+
+/// `--save-replay` naming a folder played the whole game and printed its log before
+/// failing to write the replay: it is refused first, with a file name to give instead.
+#[test]
+fn a_replay_saved_into_a_folder_is_refused_before_the_game() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let folder = dir.path().to_str().expect("utf-8");
+    let (code, out, err) = twilit(&["play", "cards/goofspiel", "--seed", "1", "--save-replay", folder]);
+    assert_eq!((code, out.as_str()), (2, ""), "{err}");
+    assert!(err.contains("is a folder: give the replay's file name"), "{err}");
+}

@@ -141,6 +141,12 @@ pub fn play(o: PlayOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         let _ = writeln!(err, "error: --games must be at least 1");
         return EXIT_USAGE;
     }
+    // Found out only once the game was played, a replay that cannot be written lost it.
+    if let Some(path) = o.save_replay.as_deref().filter(|p| p.is_dir()) {
+        let _ = writeln!(err, "error: `--save-replay {}` is a folder: give the replay's file name", path.display());
+        let _ = writeln!(err, "  help: e.g. `--save-replay {}`", path.join("game.json").display());
+        return EXIT_USAGE;
+    }
     let seeds = match super::seeds(o.seed, o.games) {
         Ok(s) => s,
         Err(e) => {
