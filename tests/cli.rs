@@ -417,7 +417,7 @@ fn an_empty_folder_is_a_usage_error_not_a_pass() {
 fn an_interrupted_bench_removes_its_library() {
     for signal in ["-INT", "-TERM", "-HUP"] {
         let mut child = Command::new(env!("CARGO_BIN_EXE_twilit"))
-            .args(["bench", "--cards", "2000", "--runs", "1000"])
+            .args(["bench", "--cards", "2000", "--runs", "100"])
             .stdout(std::process::Stdio::piped())
             .spawn()
             .unwrap();

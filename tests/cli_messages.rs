@@ -126,3 +126,14 @@ fn a_trigger_whose_you_is_nobody_is_reported_at_its_pattern() {
     assert!(err.contains("(in the triggered ability of bonus)"), "{err}");
     assert!(err.contains("cards.yaml:5:13"), "{err}");
 }
+
+/// `bench --runs 0` did one run and said nothing; a huge count ran until killed. The
+/// count is 1 to 100, a usage error otherwise.
+#[test]
+fn bench_runs_are_one_to_a_hundred() {
+    for runs in ["0", "101", "18446744073709551615"] {
+        let (code, _, err) = twilit(&["bench", "--cards", "10", "--runs", runs]);
+        assert_eq!(code, 2, "{runs}: {err}");
+        assert!(err.contains("--runs"), "{err}");
+    }
+}

@@ -163,9 +163,9 @@ enum Command {
         /// How many cards to generate (at most 1,000,000: the library is written to disk).
         #[arg(long, default_value_t = 20_000)]
         cards: usize,
-        /// How many timed runs (the best is reported).
-        #[arg(long, default_value_t = 3)]
-        runs: usize,
+        /// How many timed runs, 1 to 100 (the best is reported).
+        #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u16).range(1..=100))]
+        runs: u16,
         /// Keep the generated library (to inspect it or run `check` on it).
         #[arg(long)]
         keep: bool,
@@ -321,9 +321,9 @@ pub fn run_with<A: Into<OsString> + Clone>(
             test::run(opts, out, err)
         }
         Command::Bench { game: Some(game), runs, turns, .. } => {
-            play::bench(&game, turns, runs.max(1), &limits, out, err)
+            play::bench(&game, turns, usize::from(runs), &limits, out, err)
         }
-        Command::Bench { cards, runs, keep, .. } => run_bench(cards, runs.max(1), keep, out, err),
+        Command::Bench { cards, runs, keep, .. } => run_bench(cards, usize::from(runs), keep, out, err),
     }
 }
 
