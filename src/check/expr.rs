@@ -278,7 +278,14 @@ impl Checker<'_> {
                 self.want(o, w);
             }
         }
-        let tys: Vec<Ty> = e.objects.iter().map(|o| self.expr(o)).collect();
+        let tys: Vec<Ty> = (e.objects.iter())
+            .map(|o| match &o.kind {
+                // `remove -1 warrior`: `amounts` says the amount is negative; the sign does
+                // not also ask the pieces to be a number.
+                ExprKind::Unary(UnOp::Neg, x) if super::verbs::counts(e.verb) => self.expr(x),
+                _ => self.expr(o),
+            })
+            .collect();
         if matches!(e.verb, Verb::Move | Verb::Return | Verb::Shuffle | Verb::Draw | Verb::Deal) {
             // A destination is a place, so an unknown one is reported as a zone, with the
             // places for did-you-mean rather than every name.

@@ -299,7 +299,7 @@ impl Checker<'_> {
 }
 
 /// The verbs whose object is an amount (a number, or a counted counter or noun).
-fn counts(v: Verb) -> bool {
+pub(super) fn counts(v: Verb) -> bool {
     matches!(v, Verb::Add | Verb::Gain | Verb::Remove | Verb::Spend | Verb::Lose | Verb::Score | Verb::Draw)
 }
 

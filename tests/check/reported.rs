@@ -254,3 +254,14 @@ fn a_value_procedure_and_a_loops_thing_have_their_kinds() {
     // A number where one is wanted, and a written list's items, are what they were.
     effect("add (bonus(you)) vp\nfor each z in [hand, deck] { draw 1 from z }").clean();
 }
+
+/// A negative amount of pieces (`remove -1 warrior at c1`) is one error: the sign also
+/// asked the pieces to be a number, a second, wrong `type-mismatch` on the same text (a
+/// designer's walkthrough).
+#[test]
+fn a_negative_amount_of_pieces_is_one_error() {
+    let c = effect("remove -1 warrior at c1");
+    assert_eq!(c.found(), [("negative-amount", "-1 warrior at c1")]);
+    let c = effect("remove -1 vp");
+    assert_eq!(c.found(), [("negative-amount", "-1 vp")]);
+}
