@@ -376,7 +376,10 @@ impl Builder<'_> {
             kind => Diagnostic::error("yaml-syntax", format!("invalid YAML: {kind}"), self.file, at..end)
                 .with_label(kind.to_string())
                 .with_help_opt(
-                    line_help(self.text, at, kind).or_else(|| syntax_help(kind)).or_else(|| dedented(self.text, at)),
+                    line_help(self.text, at, kind)
+                        .or_else(|| syntax_help(kind))
+                        .or_else(|| beside_dash(self.text, at))
+                        .or_else(|| dedented(self.text, at)),
                 ),
         };
         self.diags.push(d);
@@ -441,6 +444,23 @@ fn line_help(text: &str, at: usize, kind: &ErrorKind) -> Option<String> {
         }
     }
     None
+}
+
+/// A key lined up with the `- ` of the list item above it (`- when: ...` then `effect:`
+/// under the dash): the parser wanted another `-`. The item's keys line up after its dash.
+fn beside_dash(text: &str, at: usize) -> Option<String> {
+    let (start, line, above) = around(text, at);
+    let above = above?;
+    let body = line.trim_start_matches(' ');
+    let dash = above.trim_start_matches(' ');
+    let (here, there) = (indent(line), indent(above));
+    let keyed = !body.starts_with('-') && body.contains(':');
+    (start + here == at && here == there && dash.starts_with("- ") && keyed).then(|| {
+        format!(
+            "this line stands under the `-` of the list item above: a key of that item goes at column {}, under its first key (or start a new item with `- `)",
+            there + 3
+        )
+    })
 }
 
 /// A line indented less than the one above it, where the parser stops at its first
