@@ -137,3 +137,12 @@ fn bench_runs_are_one_to_a_hundred() {
         assert!(err.contains("--runs"), "{err}");
     }
 }
+
+/// `explain` of an unknown id said "no card or faction", though game abilities and
+/// procedures are explained too.
+#[test]
+fn explain_of_an_unknown_id_names_what_it_looked_for() {
+    let (code, _, err) = twilit(&["explain", "drow", "--path", "cards/crazy_eights"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("error: no card, faction, game ability or procedure `drow`; did you mean `draw`?"), "{err}");
+}

@@ -561,7 +561,7 @@ fn explain(
             let hint = crate::diag::did_you_mean(id, ids.iter().map(String::as_str))
                 .map(|h| format!("; did you mean `{h}`?"))
                 .unwrap_or_default();
-            let _ = writeln!(err, "error: no card or faction `{id}`{hint}");
+            let _ = writeln!(err, "error: no card, faction, game ability or procedure `{id}`{hint}");
             // The id was typed on the command line: a mistake in the command, not a
             // problem found in the game's files.
             EXIT_USAGE
