@@ -268,7 +268,17 @@ impl<'a> Checker<'a> {
                     self.env.lookup(&prop.name),
                     Some(Sym::Builtin(Ty::Player)) | Some(Sym::Counter { .. }) | Some(Sym::Variable(_))
                 );
-                if !known {
+                if !known && self.local(&prop.name).is_some() {
+                    let d = self.error(
+                        "unknown-variable",
+                        format!("cannot set `{}`: it is a `let` binding, which keeps its value", prop.name),
+                        &prop.span,
+                    );
+                    d.help = Some(format!(
+                        "bind a new name (`let {n}_2 = ...`), or declare a game variable `{n}` in `variables:` to set it",
+                        n = prop.name
+                    ));
+                } else if !known {
                     let vars: Vec<&str> = self
                         .env
                         .names()

@@ -265,3 +265,12 @@ fn a_negative_amount_of_pieces_is_one_error() {
     let c = effect("remove -1 vp");
     assert_eq!(c.found(), [("negative-amount", "-1 vp")]);
 }
+
+/// `set x to ...` of a `let` binding said to declare `x` in `variables:`, as if the name
+/// were unknown: it says the binding keeps its value (a designer's walkthrough).
+#[test]
+fn setting_a_let_binding_says_it_keeps_its_value() {
+    let c = effect("let loser = you\nset loser to none");
+    assert_eq!(c.found(), [("unknown-variable", "loser")]);
+    assert!(c.diags[0].message.contains("it is a `let` binding, which keeps its value"), "{}", c.diags[0].message);
+}
