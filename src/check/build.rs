@@ -178,27 +178,27 @@ impl Builder<'_> {
             // A faction's names are added to the game's: a second zone, piece, counter,
             // procedure or property of one name would silently win or lose, by kind.
             Some((prev, file, span)) if prev == &what && DEFINED_ONCE.contains(&what.as_str()) => {
-                let (file, span) = (*file, span.clone());
-                let d = Diagnostic::error(
-                    "duplicate-name",
-                    format!(
-                        "{what} `{}` is defined twice: a faction's {} are added to the game's",
-                        n.value,
-                        plural(&what)
-                    ),
-                    n.file,
-                    n.span,
-                )
-                .with_label(format!("{what} `{}` defined again", n.value))
-                .with_secondary(file, span, "first defined here")
-                .with_help(format!("rename one of them, e.g. `{}_2`, or keep only one definition", n.value));
-                self.diags.push(d);
+                let name = &n.value;
+                let msg =
+                    format!("{what} `{name}` is defined twice: a faction's {} are added to the game's", plural(&what));
+                let words = (format!("{what} `{name}` defined again"), "first defined here");
+                let help = format!("rename one of them, e.g. `{name}_2`, or keep only one definition");
+                self.duplicate(n, msg, words, (*file, span.clone()), help);
             }
             Some(_) => {}
             None => {
                 self.first.insert(n.value.clone(), (what, n.file, n.span.range()));
             }
         }
+    }
+
+    /// A `duplicate-name` error at `n`, with its label and the first one's (`words`).
+    fn duplicate(&mut self, n: &Sp<String>, msg: String, words: (String, &str), first: (FileId, Span), help: String) {
+        let d = Diagnostic::error("duplicate-name", msg, n.file, n.span)
+            .with_label(words.0)
+            .with_secondary(first.0, first.1, words.1)
+            .with_help(help);
+        self.diags.push(d);
     }
 
     /// A definition spelled like another noun's plural (a property `drones` beside a piece
@@ -230,16 +230,9 @@ impl Builder<'_> {
             self.name(&p.name, what, Sym::Property(prop_ty(p)));
             for (i, v) in p.values.iter().enumerate() {
                 if let Some(first) = p.values[..i].iter().find(|w| w.value == v.value) {
-                    let d = Diagnostic::error(
-                        "duplicate-name",
-                        format!("value `{}` is listed twice in `{}`", v.value, p.name.value),
-                        v.file,
-                        v.span,
-                    )
-                    .with_label("listed again")
-                    .with_secondary(first.file, first.span.range(), "first listed here")
-                    .with_help("list each value once");
-                    self.diags.push(d);
+                    let msg = format!("value `{}` is listed twice in `{}`", v.value, p.name.value);
+                    let words = ("listed again".into(), "first listed here");
+                    self.duplicate(v, msg, words, (first.file, first.span.range()), "list each value once".into());
                 }
                 self.name(v, "value", Sym::EnumValue(p.name.value.clone()));
             }
@@ -423,10 +416,14 @@ pub fn build_env(bundle: &GameBundle, diags: &mut Vec<Diagnostic>) -> Env {
     b.env
 }
 
-/// What each value procedure gives, read off its `value:` expression with its parameters
-/// of their declared types: a call of it is then of that kind (`pot_value()` a number, so
-/// `simultaneously as pot_value()` is a mistake `check` sees). Read twice, so that one
-/// calling another (declared after it) gets its kind too; a recursion stays of any kind.
+/// What each value procedure gives, read off its `value:` expression (regrouped as every
+/// checked parse is) with its parameters of their declared kinds: a call of it is then of
+/// that kind (`pot_value()` a number, so `simultaneously as pot_value()` is a mistake
+/// `check` sees). Read again while some kind changes, so a procedure calling another
+/// declared after it gets its kind too; a recursion stays of any kind. Only kinds the
+/// expression is sure of are kept: a list and a selection share a kind (a number list's
+/// items are no things), and an operator over operands of any kind guesses (`x or y` of
+/// two untyped parameters reads as a condition, but unites two selections).
 fn value_kinds(env: &mut Env, bundle: &GameBundle) {
     let procs: Vec<&crate::load::Procedure> = bundle
         .game
@@ -434,17 +431,36 @@ fn value_kinds(env: &mut Env, bundle: &GameBundle) {
         .flat_map(|g| &g.procedures)
         .chain(bundle.factions.iter().flat_map(|f| &f.procedures))
         .collect();
-    for _ in 0..2 {
-        for p in &procs {
-            let Some(src) = &p.value else { continue };
-            let Ok(e) = syntax::parse_condition_with(&src.text, &env.limits) else { continue };
+    let mut parsed: Vec<(&crate::load::Procedure, &crate::load::ScriptSrc, syntax::ast::Expr)> = vec![];
+    for p in &procs {
+        let Some(src) = &p.value else { continue };
+        let Ok(mut e) = syntax::parse_condition_with(&src.text, &env.limits) else { continue };
+        super::regroup::expr(env, &mut e);
+        parsed.push((p, src, e));
+    }
+    for _ in 0..=parsed.len() {
+        let mut changed = false;
+        for (p, src, e) in &parsed {
             let mut ck = super::script::Checker::new(env, src.file, Box::new(|s| src.file_span(s)));
+            let typed = p.params.iter().all(|a| a.ty.is_some());
             for a in &p.params {
                 ck.bind(a.name.as_str(), a.ty.as_ref().and_then(|t| param_ty(t.as_str())).unwrap_or(Ty::Any), 0..0);
             }
-            let ty = ck.expr(&e);
+            let ty = ck.expr(e);
+            let sure = match ty {
+                Ty::Num | Ty::Str | Ty::Player | Ty::Players | Ty::Zone => true,
+                Ty::Things => ck.selects_things(e),
+                Ty::Bool => typed,
+                _ => false,
+            };
+            // (What the body's own mistakes are, `check` reports where it checks the body.)
             drop(ck);
+            let ty = if sure { ty } else { Ty::Any };
+            changed |= env.ret_of(&p.name.value) != Some(ty);
             env.set_ret(&p.name.value, ty);
+        }
+        if !changed {
+            break;
         }
     }
 }

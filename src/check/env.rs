@@ -251,8 +251,7 @@ pub struct Env {
     /// Faction ids (scenario players may play one).
     pub factions: Vec<String>,
     /// The declared values of each enum or list property, by property: a text that is none
-    /// of them never equals the property (`twilit::never-equal`). A property declared twice
-    /// (by the game and a faction) has both lists.
+    /// of them never equals the property (`twilit::never-equal`).
     pub values_of: IndexMap<String, Vec<String>>,
     /// Properties (and board attributes) some declaration of which lists no values: any
     /// text may be one of theirs, so none is warned of (`values_of` is not read for them).
@@ -300,6 +299,14 @@ impl Env {
             }
             Some(_) if matches!(sym, Sym::Role | Sym::Phase) => None,
             Some(_) => self.names.get(name),
+        }
+    }
+
+    /// What a value procedure gives, as `value_kinds` has read it so far.
+    pub(crate) fn ret_of(&self, name: &str) -> Option<Ty> {
+        match self.names.get(name) {
+            Some(Sym::Procedure { ret, .. }) => Some(*ret),
+            _ => None,
         }
     }
 

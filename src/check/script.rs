@@ -141,6 +141,21 @@ impl<'a> Checker<'a> {
         self.expect_ty(t, Ty::Bool, &e.span);
     }
 
+    /// Whether `e` is written as a selection of things (not a list that may hold numbers or
+    /// zones): a filtered selection, or a noun (`spaces`, `warriors`, a card kind).
+    pub(crate) fn selects_things(&self, e: &Expr) -> bool {
+        match &e.kind {
+            ExprKind::Select { .. } => true,
+            ExprKind::Name(n, _) if self.local(n).is_none() => {
+                matches!(
+                    self.env.lookup(n),
+                    Some(Sym::Builtin(Ty::Things) | Sym::Piece | Sym::EnumValue(_) | Sym::Card)
+                )
+            }
+            _ => false,
+        }
+    }
+
     fn block(&mut self, b: &Block) {
         self.push_scope();
         self.check_script(b);
@@ -189,10 +204,12 @@ impl<'a> Checker<'a> {
                 }
                 self.push_scope();
                 // One of the things a selection holds is a thing (`score r` of a space is a
-                // mistake); a written list may hold anything (zones, numbers).
+                // mistake); a list (written, bound, given by a procedure) may hold anything,
+                // and its kind says no more than a selection's, so only a selection as
+                // written (`cards in hand`, `spaces`) tells.
                 let elem = match t {
                     Ty::Players | Ty::Player => Ty::Player,
-                    Ty::Things if !matches!(over.kind, crate::syntax::ast::ExprKind::List(_)) => Ty::Things,
+                    Ty::Things if self.selects_things(over) => Ty::Things,
                     _ => Ty::Any,
                 };
                 self.bind(&var.name, elem, var.span.clone());
@@ -271,13 +288,13 @@ impl<'a> Checker<'a> {
                 if !known && self.local(&prop.name).is_some() {
                     let d = self.error(
                         "unknown-variable",
-                        format!("cannot set `{}`: it is a `let` binding, which keeps its value", prop.name),
+                        format!(
+                            "cannot set `{}`: it is bound here (a `let`, a parameter or a loop's name), and keeps its value",
+                            prop.name
+                        ),
                         &prop.span,
                     );
-                    d.help = Some(format!(
-                        "bind a new name (`let {n}_2 = ...`), or declare a game variable `{n}` in `variables:` to set it",
-                        n = prop.name
-                    ));
+                    d.help = Some(format!("bind the new value to a new name: `let {}_2 = ...`", prop.name));
                 } else if !known {
                     let vars: Vec<&str> = self
                         .env

@@ -105,7 +105,13 @@ impl Parses {
                 self.held = 0;
             }
             self.held += 1;
-            let mut parsed = parse_text(text, entry, &self.limits);
+            // A copy's label (`b9#2`) reads as the card's id and a comment: wherever the
+            // parse stops, or even when it does not, the label is the mistake.
+            let is_thing = |w: &str| env.is_card(w) || matches!(env.lookup(w), Some(Sym::Piece));
+            let mut parsed = match crate::syntax::label_in_script(text, is_thing) {
+                Some(e) => Err(e),
+                None => parse_text(text, entry, &self.limits),
+            };
             match &mut parsed {
                 Ok(Parsed::Script(b)) => super::regroup::block(env, b),
                 Ok(Parsed::Expr(e, _)) => super::regroup::expr(env, e),

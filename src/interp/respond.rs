@@ -160,8 +160,8 @@ impl Interp<'_> {
                 if !want(*k) || !here {
                     continue;
                 }
-                let mut cx = a.pattern_ctx(controller, this.clone());
-                if self.matches(pat, ev, &subject, &mut cx)? {
+                let named = || format!("the ability of {label}");
+                if self.heard(a, pat, (ev, &subject), (controller, this.clone()), named)? {
                     out.push(Reactor {
                         src,
                         index,
@@ -286,7 +286,7 @@ impl Interp<'_> {
             }
         }
         let pat = pat.clone();
-        let (_, this, _) = self.abilities_of(src);
+        let (_, this, label) = self.abilities_of(src);
         let controller = self.controller_of(src);
         let (from, to) = self.w.last;
         for i in (from..to.min(self.w.state.log.len())).rev() {
@@ -295,8 +295,8 @@ impl Interp<'_> {
             }
             let ev = self.w.state.log[i].clone();
             let subject = super::triggers::subject(&ev.kind);
-            let mut cx = a.pattern_ctx(controller, this.clone());
-            if self.matches(&pat, &ev, &subject, &mut cx)? {
+            let named = || format!("the ability of {label}");
+            if self.heard(a, &pat, (&ev, &subject), (controller, this.clone()), named)? {
                 return Ok(Some((i, ev)));
             }
         }

@@ -136,9 +136,8 @@ impl<'r> Interp<'r> {
                         continue;
                     }
                 }
-                let mut cx = a.pattern_ctx(controller, this.clone());
-                let hit = self.matches(pat, ev, &subject, &mut cx);
-                if hit.map_err(|h| h.within_lazily(|| format!("the triggered ability of {label}")))? {
+                let named = || format!("the triggered ability of {label}");
+                if self.heard(a, pat, (ev, &subject), (controller, this.clone()), named)? {
                     out.push(Pending { ability: a, src, this: this.clone(), controller, label: label.clone() });
                 }
             }
@@ -152,6 +151,20 @@ impl<'r> Interp<'r> {
             out.sort_by_key(|p| p.controller.and_then(|c| order.iter().position(|&x| x == c)).unwrap_or(usize::MAX));
         }
         Ok(out)
+    }
+
+    /// Whether ability `a`'s pattern `pat` matches `ev`, tested as its `controller` with
+    /// `this`, placed at the pattern: an error there is reported at it, naming the ability.
+    pub(super) fn heard(
+        &mut self,
+        a: &AbilityDef,
+        pat: &EventPat,
+        (ev, subject): (&Event, &[Value]),
+        (controller, this): (Option<PlayerId>, Value),
+        named: impl FnOnce() -> String,
+    ) -> R<bool> {
+        let mut cx = a.pattern_ctx(controller, this);
+        self.matches(pat, ev, subject, &mut cx).map_err(|h| h.within_lazily(named))
     }
 
     pub(super) fn matches(&mut self, pat: &EventPat, ev: &Event, subject: &[Value], cx: &mut Ctx) -> R<bool> {

@@ -455,10 +455,12 @@ fn beside_dash(text: &str, at: usize) -> Option<String> {
     let dash = above.trim_start_matches(' ');
     let (here, there) = (indent(line), indent(above));
     let keyed = !body.starts_with('-') && body.contains(':');
+    // The item's first key stands after the dash and the spaces that follow it.
+    let first_key = there + 1 + dash[1..].len() - dash[1..].trim_start_matches(' ').len();
     (start + here == at && here == there && dash.starts_with("- ") && keyed).then(|| {
         format!(
             "this line stands under the `-` of the list item above: a key of that item goes at column {}, under its first key (or start a new item with `- `)",
-            there + 3
+            first_key + 1
         )
     })
 }

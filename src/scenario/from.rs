@@ -93,6 +93,10 @@ pub fn scenario_yaml(rules: &Rules, found: &Found, lead: Option<&Found>, origin:
     for step in lead_steps.into_iter().chain(steps(rules, found)) {
         let _ = writeln!(out, "  - {step}");
     }
+    if after.over && found.kind == StepKind::Advance {
+        let _ = writeln!(out, "# The game ended as this phase closed: a scenario's game never ends, so `advance`");
+        let _ = writeln!(out, "# goes on into the next phase (SCENARIOS.md 4).");
+    }
     if after.over && found.kind != StepKind::Advance {
         let _ = writeln!(out, "# The game ended as the phase this action ended closed: a scenario's game never ends,");
         let _ = writeln!(out, "# so its `act` opens the next phase, whose `start:` changes the zones and counters");

@@ -283,11 +283,15 @@ pub(super) fn block_opener(src: &str, pos: usize) -> Option<Opener> {
 
 /// `destroy b9#2`: a card's label written in a script. `#` starts a comment, so the script
 /// reads `destroy b9` (every copy) or fails further on (`move b9#2 to pile` has no
-/// destination); the label is named instead, wherever pest stops or even when it parses.
-pub(super) fn label_in_script(src: &str) -> Option<SyntaxError> {
+/// destination). Only the game knows which words are its cards and pieces (`points#2` may
+/// be a counter and a comment): `is_thing` says.
+pub(crate) fn label_in_script(src: &str, is_thing: impl Fn(&str) -> bool) -> Option<SyntaxError> {
     let bytes = src.as_bytes();
-    let (i, _) = guard::code(src).find(|&(i, b)| {
-        is_word(b as char) && bytes.get(i + 1) == Some(&b'#') && bytes.get(i + 2).is_some_and(u8::is_ascii_digit)
+    let i = guard::code(src).map(|(i, _)| i).find(|&i| {
+        let labelled = is_word(bytes[i] as char)
+            && bytes.get(i + 1) == Some(&b'#')
+            && bytes.get(i + 2).is_some_and(u8::is_ascii_digit);
+        labelled && is_thing(&src[src[..=i].trim_end_matches(is_word).len()..=i])
     })?;
     let start = src[..=i].trim_end_matches(is_word).len();
     let end = i + 2 + src[i + 2..].find(|c: char| !c.is_ascii_digit()).unwrap_or(src.len() - i - 2);

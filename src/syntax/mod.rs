@@ -29,6 +29,8 @@ use grammar::{Rule, ScriptParser};
 
 pub use guard::{MAX_DEPTH, MAX_NESTING, MAX_SCRIPT_LEN};
 
+pub(crate) use hints::label_in_script;
+
 /// A script that does not parse: where, what was expected, and a hint.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SyntaxError {
@@ -95,9 +97,6 @@ fn parse_entry<T: Send>(
     limits: &Limits,
 ) -> Result<T, SyntaxError> {
     let scan = guard::guard(src, limits)?;
-    if let Some(e) = hints::label_in_script(src) {
-        return Err(e);
-    }
     // An unbalanced script never parses; saying so first also spares pest the search,
     // unless the text before a stray closing bracket is balanced (see `guard::unbalanced`).
     let stray = match guard::unbalanced(src) {

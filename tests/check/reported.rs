@@ -251,8 +251,17 @@ fn a_value_procedure_and_a_loops_thing_have_their_kinds() {
     assert_eq!(c.found(), [("type-mismatch", "bonus(you)")]);
     let c = effect("for each s in spaces { score s }");
     assert_eq!(c.found(), [("type-mismatch", "s")]);
-    // A number where one is wanted, and a written list's items, are what they were.
+    // A number where one is wanted, and a list's items (written, bound, picked by a
+    // `table`), are what they were.
     effect("add (bonus(you)) vp\nfor each z in [hand, deck] { draw 1 from z }").clean();
+    effect("let amounts = [1, 2, 3]\nfor each n in amounts { add n vp }").clean();
+    effect("for each n in table round { 1: [1, 2], else: [3] } { add n vp }").clean();
+    // A kind guessed from untyped parameters is no kind (`x or y` unites two selections),
+    // and the value is read regrouped, as written inline.
+    let procs = "procedures:\n  both:\n    params: [x, y]\n    value: x or y\n  spot:\n    value: zone of cards in market where cost of it > 0\n  tidy:\n    params: [\"z: zone\"]\n    script: shuffle z\n";
+    let game = game_with(&[("procedures:\n", procs)]);
+    let card = effect_card("add (count(both(cards in hand, cards in deck))) vp\ntidy(spot())");
+    check(&[("game.yaml", &game), ("cards.yaml", &card)]).clean();
 }
 
 /// A negative amount of pieces (`remove -1 warrior at c1`) is one error: the sign also
@@ -267,10 +276,15 @@ fn a_negative_amount_of_pieces_is_one_error() {
 }
 
 /// `set x to ...` of a `let` binding said to declare `x` in `variables:`, as if the name
-/// were unknown: it says the binding keeps its value (a designer's walkthrough).
+/// were unknown: it says the binding keeps its value (a designer's walkthrough); so do a
+/// parameter and a loop's name.
 #[test]
 fn setting_a_let_binding_says_it_keeps_its_value() {
     let c = effect("let loser = you\nset loser to none");
     assert_eq!(c.found(), [("unknown-variable", "loser")]);
-    assert!(c.diags[0].message.contains("it is a `let` binding, which keeps its value"), "{}", c.diags[0].message);
+    assert!(
+        c.diags[0].message.contains("it is bound here (a `let`, a parameter or a loop's name)"),
+        "{}",
+        c.diags[0].message
+    );
 }

@@ -203,25 +203,28 @@ fn a_sure_syntax_fix_is_carried_for_the_editor() {
     assert_eq!(c.diags[0].fix.as_deref().map(String::as_str), Some("add 2 pool"));
 }
 
-/// A copy's label written in a script (`b9#2`, as logs and options show it) reads as the
-/// card's id and a comment: `destroy b9#2` destroyed every copy, and `move b9#2 to pile`
-/// said it needs a destination. It is named, with how to select one copy (a designer's
-/// walkthrough).
+/// A copy's label written in a script (`probe#2`, as logs and options show it) reads as
+/// the card's id and a comment: `destroy b9#2` destroyed every copy, and `move b9#2 to
+/// pile` said it needs a destination. It is named, with how to select one copy (a
+/// designer's walkthrough). Only a card's or a piece's name is a label: `vp#2` is a
+/// counter and a comment.
 #[test]
 fn a_label_in_a_script_is_named_not_read_as_a_comment() {
-    for script in ["discard b9#2", "move b9#2 to deck", "if exists(b9#12) { draw 1 }"] {
+    for script in ["discard probe#2", "move probe#2 to deck", "if exists(warrior#12) { draw 1 }"] {
         let c = effect(script);
         assert_eq!(c.diags.len(), 1, "{script}");
         assert_eq!(c.diags[0].code, "twilit::label-in-script", "{script}");
     }
-    let c = effect("discard b9#2");
+    let c = effect("discard probe#2");
     assert_eq!(
         c.helps(),
-        [says("`b9` names every copy of the card; to name one copy, select it by its label: `first(cards where id of it == \"b9#2\")`")]
+        [says("`probe` names every copy of the card; to name one copy, select it by its label: `first(cards where id of it == \"probe#2\")`")]
     );
-    // In a string or a comment, and a comment after a space, are what they were.
-    effect("draw 1 # b9#2 is not meant\nif exists(cards in hand where id of it == \"b9#2\") { draw 1 }").clean();
+    // In a string or a comment, a comment after a space, and a name that is no card or
+    // piece, are what they were.
+    effect("draw 1 # probe#2 is not meant\nif exists(cards in hand where id of it == \"probe#2\") { draw 1 }").clean();
     effect("draw 1 #2 more later").clean();
+    effect("add 2 vp#2 vp: one a round").clean();
 }
 
 /// A binding spelled like a trigger pattern's verb (`places`, `moves`) after a count reads
