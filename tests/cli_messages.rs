@@ -146,3 +146,27 @@ fn explain_of_an_unknown_id_names_what_it_looked_for() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("error: no card, faction, game ability or procedure `drow`; did you mean `draw`?"), "{err}");
 }
+
+/// A parameter declared `space` took a card, and `move ... to c` put the cube onto it; a
+/// `card` parameter took a space. `check` cannot tell a card from a space, so the call is
+/// refused when it runs, at the call, naming the parameter (a designer's walkthrough).
+#[test]
+fn an_argument_of_the_wrong_kind_is_refused_at_the_call() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let game = "game: g\nname: G\nplayers: { min: 2, max: 2 }\nzones:\n  hand: { per: player }\n  supply: { per: game }\n\
+        pieces:\n  cube: { per_game: 3 }\nboard:\n  spaces:\n    - { id: paris }\nprocedures:\n  infect:\n    \
+        params: [\"c: space\"]\n    script: move 1 cube in supply to c\n  name_of_card:\n    params: [\"k: card\"]\n    \
+        value: name of k\n";
+    let scenario = "scenario: kinds\ngame: g\nplayers: [{ name: alice }, { name: bob }]\nsetup:\n  \
+        - { put: [memo], in: hand, of: alice }\n  - { put: [cube, cube], in: supply }\nsteps:\n  \
+        - act: { player: alice, script: \"infect(paris)\" }\n  - expect: count(cubes at paris) == 1\n  \
+        - act: { player: alice, script: \"infect(memo)\" }\n";
+    std::fs::create_dir_all(dir.path().join("scenarios")).expect("dirs");
+    std::fs::write(dir.path().join("game.yaml"), game).expect("game");
+    std::fs::write(dir.path().join("cards.yaml"), "- { id: memo, name: Memo }\n").expect("cards");
+    std::fs::write(dir.path().join("scenarios/kinds.yaml"), scenario).expect("scenario");
+    let (code, out, _) = twilit(&["test", dir.path().to_str().expect("utf-8")]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("step 3 (error): argument `c` of `infect` should be a board space, but is memo"), "{out}");
+    assert!(out.contains("kinds.yaml:10:36"), "the call, in the step's script: {out}");
+}

@@ -9,7 +9,7 @@ use crate::engine::{EventKind, Value};
 use crate::syntax::ast::*;
 
 use super::coverage::Hit;
-use super::rules::Body;
+use super::rules::{Body, ParamKind};
 use super::{Ctx, Halt, Interp, Running, R};
 use crate::limits::Limits;
 
@@ -159,6 +159,7 @@ impl<'r> Interp<'r> {
         args: &[Value],
         cx: &Ctx,
     ) -> R<Value> {
+        self.args_fit(def, args)?;
         let value = |me: &mut Self| {
             let inner = Ctx::placed(cx.you, cx.this.clone(), &v.text, &v.origin);
             me.with_spare_locals(inner, |me, inner| {
@@ -172,6 +173,38 @@ impl<'r> Interp<'r> {
             })
         };
         self.remembered(def, args, cx, super::memo::WORTH, value)
+    }
+
+    /// Refuses an argument its parameter's declared type rules out, at the call: `check`
+    /// cannot tell a card from a space, and a card given for a space was put into.
+    fn args_fit(&self, def: &super::rules::ProcDef, args: &[Value]) -> R<()> {
+        let Some(kinds) = &def.kinds else { return Ok(()) };
+        for ((p, &k), a) in def.params.iter().zip(kinds.iter()).zip(args) {
+            if !self.fits_kind(k, a) {
+                let (name, what) = (&def.name, k.describe());
+                return Err(Halt::error(format!(
+                    "argument `{p}` of `{name}` should be {what}, but is {}",
+                    self.show(a)
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether `v` may be given for a parameter of kind `k` (none, and each of a list's).
+    fn fits_kind(&self, k: ParamKind, v: &Value) -> bool {
+        match (k, v) {
+            (ParamKind::Any, _) | (_, Value::Null) => true,
+            (_, Value::List(l)) => l.iter().all(|x| self.fits_kind(k, x)),
+            // An enum value or a name the checker judged.
+            (_, Value::Sym(_)) => true,
+            (ParamKind::Number, v) => matches!(v, Value::Int(_)),
+            (ParamKind::Player, v) => matches!(v, Value::Player(_)),
+            (ParamKind::Space, v) => matches!(v, Value::Zone(_)),
+            (ParamKind::Card, Value::Ent(e)) => self.w.state.is_card(*e),
+            (ParamKind::Piece, Value::Ent(e)) => !self.w.state.is_card(*e),
+            (ParamKind::Card | ParamKind::Piece, _) => false,
+        }
     }
 
     /// Runs `f` in `inner`, whose bindings (a parameter, a `let`) go into a list kept from
@@ -197,6 +230,7 @@ impl<'r> Interp<'r> {
         // The name it was called by (`call` checked they are the same).
         let name: &str = &def.name;
         if !args.is_empty() {
+            self.args_fit(def, args)?;
             for (p, a) in def.params.iter().zip(args.drain(..)) {
                 inner.bind_ref(p, a);
             }

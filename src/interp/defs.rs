@@ -260,8 +260,61 @@ pub struct ProcDef {
     pub name: Arc<str>,
     /// Parameter names (shared with the bindings and events of its uses).
     pub params: Vec<Arc<str>>,
+    /// The declared kinds of its parameters, where one is declared.
+    pub kinds: Option<Box<[ParamKind]>>,
     /// What it does or computes.
     pub body: Body,
+}
+
+/// What a parameter's declared type lets in at run time. `check` cannot tell a card from
+/// a space (both are things to it); a call that gives one for the other is refused at
+/// the call, not found deep in the body or never.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ParamKind {
+    /// Anything (`any`, `value`, `selector`, `bool`, `text`: `check` holds those).
+    Any,
+    /// `int`, `number`.
+    Number,
+    /// `player`, `players`.
+    Player,
+    /// `space`: a board space (a place, never a thing).
+    Space,
+    /// `card`, `cards`.
+    Card,
+    /// `piece`, `pieces`.
+    Piece,
+}
+
+impl ParamKind {
+    /// The kind a declared type names.
+    pub fn of(ty: &str) -> ParamKind {
+        match ty {
+            "int" | "number" => ParamKind::Number,
+            "player" | "players" => ParamKind::Player,
+            "space" => ParamKind::Space,
+            "card" | "cards" => ParamKind::Card,
+            "piece" | "pieces" => ParamKind::Piece,
+            _ => ParamKind::Any,
+        }
+    }
+
+    /// The kinds of declared types, `None` when none says anything.
+    pub fn of_all<'t>(tys: impl Iterator<Item = Option<&'t str>>) -> Option<Box<[ParamKind]>> {
+        let kinds: Box<[ParamKind]> = tys.map(|t| t.map_or(ParamKind::Any, ParamKind::of)).collect();
+        kinds.iter().any(|&k| k != ParamKind::Any).then_some(kinds)
+    }
+
+    /// What it is called in a refusal.
+    pub fn describe(self) -> &'static str {
+        match self {
+            ParamKind::Any => "anything",
+            ParamKind::Number => "a number",
+            ParamKind::Player => "a player",
+            ParamKind::Space => "a board space",
+            ParamKind::Card => "a card",
+            ParamKind::Piece => "a piece",
+        }
+    }
 }
 
 /// One phase of the turn.

@@ -11,7 +11,7 @@ use crate::fxhash::FxHashMap as HashMap;
 use crate::load::{self, AbilityKind, ScriptSrc};
 use crate::syntax::{self, ast};
 
-use super::rules::{AbilityDef, Body, CardDef, Cond, Head, ProcDef, PropInfo, Script};
+use super::rules::{AbilityDef, Body, CardDef, Cond, Head, ParamKind, ProcDef, PropInfo, Script};
 
 pub(super) struct Compiler<'a> {
     pub(super) diags: &'a mut Vec<Diagnostic>,
@@ -153,7 +153,8 @@ impl Compiler<'_> {
             (None, Some(v)) => Body::Value(self.body_cond(v, &params)?),
             (None, None) => return None,
         };
-        Some(ProcDef { name: p.name.value.as_str().into(), params, body })
+        let kinds = ParamKind::of_all(p.params.iter().map(|a| a.ty.as_ref().map(|t| t.as_str())));
+        Some(ProcDef { name: p.name.value.as_str().into(), params, kinds, body })
     }
 }
 

@@ -478,11 +478,13 @@ impl Rules {
         for k in &g.keywords {
             let Ok(sig) = syntax::parse_keyword_sig(&k.sig.text) else { continue };
             let params: Vec<Arc<str>> = sig.params.iter().map(|p| p.name.name.clone()).collect();
+            let kinds = super::defs::ParamKind::of_all(sig.params.iter().map(|p| p.ty.as_ref().map(|t| &*t.name)));
             let (Some(i), Some(body)) = (env.keywords.get_index_of(&*sig.name.name), cx.body_script(&k.body, &params))
             else {
                 continue;
             };
-            self.keyword_list[i] = Some(ProcDef { name: sig.name.name.clone(), params, body: Body::Script(body) });
+            self.keyword_list[i] =
+                Some(ProcDef { name: sig.name.name.clone(), params, kinds, body: Body::Script(body) });
         }
         self.proc_list = (0..procs.len()).map(|_| None).collect();
         for p in g.procedures.iter().chain(bundle.factions.iter().flat_map(|f| &f.procedures)) {
