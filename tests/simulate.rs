@@ -469,3 +469,20 @@ fn the_cards_never_played_are_named() {
     let v: Value = serde_json::from_str(&out).expect("one JSON object");
     assert_eq!(v["never_played"], serde_json::json!([]), "{out}");
 }
+
+/// With no game won or lost, JSON gives the decisive rate as `null`, as the table says
+/// `n/a`: 0 with an interval of [0, 0] claimed a certainty with no game behind it (a
+/// designer's walkthrough of a cooperative game).
+#[test]
+fn no_decisive_game_is_null_in_json() {
+    let (code, out, err) =
+        twilit(&["simulate", &dir("cards/goofspiel"), "--games", "3", "--turns", "0", "--format", "json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(&out).expect("one JSON object");
+    let p1 = &v["seats"][0];
+    assert_eq!(
+        (&p1["decisive"], &p1["decisive_low"], &p1["decisive_high"]),
+        (&Value::Null, &Value::Null, &Value::Null),
+        "{p1}"
+    );
+}

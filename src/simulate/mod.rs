@@ -246,12 +246,13 @@ pub struct WinRate {
     /// The interval's upper end.
     pub high: f64,
     /// `wins / (wins + losses)`: the win rate among the games somebody won, where draws
-    /// and unfinished games drop out (for a fair two-player game, 50 %).
-    pub decisive: f64,
+    /// and unfinished games drop out (for a fair two-player game, 50 %). None (`null`)
+    /// when no game was won or lost: no rate, rather than 0 with an interval of [0, 0].
+    pub decisive: Option<f64>,
     /// Its interval's lower end.
-    pub decisive_low: f64,
+    pub decisive_low: Option<f64>,
     /// Its interval's upper end.
-    pub decisive_high: f64,
+    pub decisive_high: Option<f64>,
 }
 
 impl WinRate {
@@ -263,7 +264,11 @@ impl WinRate {
     pub fn cells(&self, to: &str) -> [String; 9] {
         let n = |x: u64| x.to_string();
         let range = |lo: f64, hi: f64| format!("{}{to}{}", stats::pct(lo), stats::pct(hi));
-        let decided = self.wins + self.losses > 0;
+        let decided = |x: Option<f64>| x.map_or("n/a".into(), stats::pct);
+        let decided_range = match (self.decisive_low, self.decisive_high) {
+            (Some(lo), Some(hi)) => range(lo, hi),
+            _ => "n/a".into(),
+        };
         [
             n(self.games),
             n(self.wins),
@@ -273,8 +278,8 @@ impl WinRate {
             stats::pct(self.rate),
             range(self.low, self.high),
             // No game somebody won or lost: there is no rate, not a rate of 0 %.
-            if decided { stats::pct(self.decisive) } else { "n/a".into() },
-            if decided { range(self.decisive_low, self.decisive_high) } else { "n/a".into() },
+            decided(self.decisive),
+            decided_range,
         ]
     }
 
@@ -289,9 +294,9 @@ impl WinRate {
             rate: 0.0,
             low: 0.0,
             high: 0.0,
-            decisive: 0.0,
-            decisive_low: 0.0,
-            decisive_high: 0.0,
+            decisive: None,
+            decisive_low: None,
+            decisive_high: None,
         }
     }
 
@@ -316,7 +321,10 @@ impl WinRate {
 
     fn finish(&mut self) {
         (self.rate, self.low, self.high) = rate(self.wins, self.games);
-        (self.decisive, self.decisive_low, self.decisive_high) = rate(self.wins, self.wins + self.losses);
+        let decided = self.wins + self.losses;
+        let (r, lo, hi) = rate(self.wins, decided);
+        (self.decisive, self.decisive_low, self.decisive_high) =
+            if decided > 0 { (Some(r), Some(lo), Some(hi)) } else { (None, None, None) };
     }
 }
 
