@@ -95,7 +95,12 @@ impl Checker<'_> {
                         format!("procedure `{}` takes {}, found {n}", c.name.name, args(arity)),
                         &c.span,
                     )
-                    .help = Some(format!("write it as `{}({})`", c.name.name, params.join(", ")));
+                    // Its parameters' names, not a call written with them: a local of the
+                    // same name would make such a call check clean and mean another thing.
+                    .help = Some(format!(
+                        "give one argument for each of its parameters: {}",
+                        params.iter().map(|p| format!("`{p}`")).collect::<Vec<_>>().join(", ")
+                    ));
                 } else {
                     self.argument_types(c, params.iter().map(String::as_str).zip(tys.iter().copied()), arg_tys);
                 }

@@ -136,15 +136,21 @@ impl Checker<'_> {
         let on_players = |n: &&str| {
             matches!(self.env.lookup(n), Some(Sym::Counter { on: Some(crate::load::CounterOn::Player), .. }))
         };
-        let counter = self.env.names().find(on_players).unwrap_or("COUNTER");
+        // Which player counter keeps the scores is the designer's to say: naming the first
+        // one (a cure threshold) would change the rules. They are listed.
+        let counters: Vec<&str> = self.env.names().filter(on_players).collect();
         let n = match e.objects.first().map(|o| &o.kind) {
             Some(ExprKind::Int(n)) => n.to_string(),
             _ => "N".into(),
         };
+        let among = match counters.as_slice() {
+            [] => "a player counter to declare".to_string(),
+            cs => format!("one of the player counters: {}", cs.join(", ")),
+        };
         let msg = "`score` adds to the game's `scoring:` counter, and the game declares none";
         self.error("no-scoring", msg, &e.verb_span).help = Some(format!(
-            "declare the counter that keeps the players' scores (`scoring: {counter}` in game.yaml), or add to \
-             a counter instead: `add {n} {counter}`"
+            "declare the counter that keeps the players' scores, `scoring: COUNTER` in game.yaml ({among}), or \
+             add to a counter instead: `add {n} COUNTER`"
         ));
     }
 

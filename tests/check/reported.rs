@@ -91,7 +91,7 @@ fn set_checks_the_value_against_the_property() {
 fn procedure_arity_errors_show_the_signature() {
     let c = effect("battle(c1)");
     c.one("wrong-arity", "battle(c1)");
-    assert_eq!(c.helps()[0], says("write it as `battle(at_space, attacker, defender)`"));
+    assert_eq!(c.helps()[0], says("give one argument for each of its parameters: `at_space`, `attacker`, `defender`"));
 }
 
 #[test]
