@@ -277,6 +277,10 @@ fn put(s: &State, run: &[EntId]) -> String {
 /// The counters that differ from their start.
 fn counters(s: &State, setup: &mut Vec<String>, notes: &mut Vec<String>) {
     for (name, holder, v) in s.counters.iter() {
+        // Set back to where it started, it reads as if never set: nothing to state.
+        if s.counters.id(name).is_some_and(|id| s.counters.bounds(id).start == v) {
+            continue;
+        }
         let of = match holder {
             Holder::Game => String::new(),
             Holder::Player(p) => format!(", of: {}", q(&s.players[p].name)),
