@@ -62,7 +62,10 @@ impl Builder<'_> {
             self.clash(n, what);
             self.over_builtin(n, what);
         }
-        self.env.define(&n.value, sym);
+        let procedure = matches!(sym, Sym::Procedure { .. });
+        if self.env.define(&n.value, sym).is_some() && procedure {
+            self.env.hidden_procedures.push(n.value.as_str().into());
+        }
     }
 
     /// Card ids are names too; duplicates among them are the loader's `duplicate-id`. An id

@@ -123,6 +123,17 @@ impl Checker<'_> {
                 d.fix = Some(Box::new(call));
                 Ty::Any
             }
+            // A procedure named like an earlier definition (an enum value) is hidden by it:
+            // `name-clash` warned where it is defined; the call says which name won.
+            Some(other) if self.env.hidden_procedures.iter().any(|h| **h == *c.name.name) => {
+                let n = &c.name.name;
+                let what = other.describe();
+                let d = self.error("unknown-procedure", format!("`{n}` is {what} here, not a procedure"), &c.name.span);
+                d.help = Some(format!(
+                    "a procedure named `{n}` is hidden by {what} of that name (see the `name-clash` warning): rename one of them"
+                ));
+                Ty::Any
+            }
             _ => {
                 let hint = self.suggest_procedure(&c.name.name);
                 self.error(

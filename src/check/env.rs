@@ -262,6 +262,9 @@ pub struct Env {
     /// read the other meaning, but the fields that only ever name cards (`decks:`, a
     /// scenario's `put:`) still find the card.
     pub shadowed_cards: Vec<Box<str>>,
+    /// Procedures whose name an earlier definition took (an enum value): a call of one
+    /// says so rather than that no such procedure exists.
+    pub hidden_procedures: Vec<Box<str>>,
     /// Board attributes that no card or piece property shares: their values name spaces
     /// alone (`lowland`), so a `modify`/`set` on them is on fixed attributes.
     pub fixed_attributes: Vec<String>,

@@ -426,3 +426,17 @@ fn an_unknown_die_offers_the_dice() {
     assert_eq!(c.found(), [("unknown-die", "d8")]);
     assert_eq!(c.helps(), [says("did you mean `d6`?")]);
 }
+
+/// A procedure named like an earlier definition (an enum value) is hidden by it; its call
+/// said "unknown procedure", with no word of the clash. It says which name won (a
+/// designer's walkthrough); a call of a zone that no procedure shares is as before.
+#[test]
+fn a_call_of_a_hidden_procedure_names_what_hides_it() {
+    let procs = "procedures:\n  rabbit:\n    script: draw 1\n";
+    let game = game_with(&[("procedures:\n", procs)]);
+    let c = check(&[("game.yaml", &game), ("cards.yaml", &effect_card("rabbit()"))]);
+    assert_eq!(c.found(), [("unknown-procedure", "rabbit"), ("name-clash", "rabbit")]);
+    assert_eq!(c.diags[0].message, "`rabbit` is a property value here, not a procedure");
+    let c = effect("hand()");
+    assert_eq!(c.one("unknown-procedure", "hand").message, "unknown procedure or function `hand`");
+}
