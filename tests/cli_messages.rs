@@ -170,3 +170,13 @@ fn an_argument_of_the_wrong_kind_is_refused_at_the_call() {
     assert!(out.contains("step 3 (error): argument `c` of `infect` should be a board space, but is memo"), "{out}");
     assert!(out.contains("kinds.yaml:10:36"), "the call, in the step's script: {out}");
 }
+
+/// `bench --game` said "0 events logged" of every game: the quiet games it times (as
+/// `simulate` plays them) keep no log. It gives the turns' rate alone.
+#[test]
+fn bench_of_a_game_gives_no_event_count() {
+    let (code, out, err) = twilit(&["bench", "--game", "cards/goofspiel", "--turns", "13", "--runs", "1"]);
+    assert_eq!(code, 0, "{err}");
+    let line = out.lines().find(|l| l.starts_with("random game: 13 turns in ")).expect(&out);
+    assert!(line.ends_with(" turns/s)") && !line.contains("events"), "{line}");
+}
