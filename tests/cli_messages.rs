@@ -156,10 +156,11 @@ fn an_argument_of_the_wrong_kind_is_refused_at_the_call() {
     let game = "game: g\nname: G\nplayers: { min: 2, max: 2 }\nzones:\n  hand: { per: player }\n  supply: { per: game }\n\
         pieces:\n  cube: { per_game: 3 }\nboard:\n  spaces:\n    - { id: paris }\nprocedures:\n  infect:\n    \
         params: [\"c: space\"]\n    script: move 1 cube in supply to c\n  name_of_card:\n    params: [\"k: card\"]\n    \
-        value: name of k\n";
+        value: name of k\n  tidy:\n    params: [\"c: cards\"]\n    script: shuffle c into hand\n";
     let scenario = "scenario: kinds\ngame: g\nplayers: [{ name: alice }, { name: bob }]\nsetup:\n  \
         - { put: [memo], in: hand, of: alice }\n  - { put: [cube, cube], in: supply }\nsteps:\n  \
         - act: { player: alice, script: \"infect(paris)\" }\n  - expect: count(cubes at paris) == 1\n  \
+        - act: { player: alice, script: \"tidy(hand of alice)\" }\n  \
         - act: { player: alice, script: \"infect(memo)\" }\n";
     std::fs::create_dir_all(dir.path().join("scenarios")).expect("dirs");
     std::fs::write(dir.path().join("game.yaml"), game).expect("game");
@@ -167,8 +168,15 @@ fn an_argument_of_the_wrong_kind_is_refused_at_the_call() {
     std::fs::write(dir.path().join("scenarios/kinds.yaml"), scenario).expect("scenario");
     let (code, out, _) = twilit(&["test", dir.path().to_str().expect("utf-8")]);
     assert_eq!(code, 1, "{out}");
-    assert!(out.contains("step 3 (error): argument `c` of `infect` should be a board space, but is memo"), "{out}");
-    assert!(out.contains("kinds.yaml:10:36"), "the call, in the step's script: {out}");
+    // A zone is a selection of what it holds: it passes for `cards`.
+    assert!(out.contains("step 4 (error): argument `c` of `infect` should be a board space, but is memo"), "{out}");
+    assert!(out.contains("kinds.yaml:11:36"), "the call, in the step's script: {out}");
+    // A hand is no board space.
+    let scenario = std::fs::read_to_string(dir.path().join("scenarios/kinds.yaml")).expect("read");
+    std::fs::write(dir.path().join("scenarios/kinds.yaml"), scenario.replace("infect(memo)", "infect(hand of alice)"))
+        .expect("scenario");
+    let (_, out, _) = twilit(&["test", dir.path().to_str().expect("utf-8")]);
+    assert!(out.contains("argument `c` of `infect` should be a board space, but is hand of alice"), "{out}");
 }
 
 /// `bench --game` said "0 events logged" of every game: the quiet games it times (as

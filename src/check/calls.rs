@@ -55,7 +55,7 @@ impl Checker<'_> {
                 format!("`{}` takes {}, found {}", c.name.name, args(info.params.len()), c.args.len()),
                 &c.span,
             )
-            .help = Some(format!("write it as `{}[{}]`", c.name.name, sig.join(", ")));
+            .help = Some(arguments_help(&sig));
             return Ty::Any;
         }
         self.argument_types(c, info.params.iter().map(|(p, t)| (p.as_str(), *t)), arg_tys);
@@ -95,12 +95,7 @@ impl Checker<'_> {
                         format!("procedure `{}` takes {}, found {n}", c.name.name, args(arity)),
                         &c.span,
                     )
-                    // Its parameters' names, not a call written with them: a local of the
-                    // same name would make such a call check clean and mean another thing.
-                    .help = Some(format!(
-                        "give one argument for each of its parameters: {}",
-                        params.iter().map(|p| format!("`{p}`")).collect::<Vec<_>>().join(", ")
-                    ));
+                    .help = Some(arguments_help(&params.iter().map(String::as_str).collect::<Vec<_>>()));
                 } else {
                     self.argument_types(c, params.iter().map(String::as_str).zip(tys.iter().copied()), arg_tys);
                 }
@@ -145,5 +140,18 @@ impl Checker<'_> {
                 Ty::Any
             }
         }
+    }
+}
+
+/// What a call with the wrong number of arguments needs: its parameters' names, not a
+/// call written with them (a local of the same name would make it check clean and mean
+/// another thing).
+fn arguments_help(params: &[&str]) -> String {
+    match params {
+        [] => "it takes no arguments: write its brackets empty".into(),
+        ps => format!(
+            "give one argument for each of its parameters: {}",
+            ps.iter().map(|p| format!("`{p}`")).collect::<Vec<_>>().join(", ")
+        ),
     }
 }

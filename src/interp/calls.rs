@@ -193,16 +193,22 @@ impl<'r> Interp<'r> {
 
     /// Whether `v` may be given for a parameter of kind `k` (none, and each of a list's).
     fn fits_kind(&self, k: ParamKind, v: &Value) -> bool {
+        let s = &self.w.state;
         match (k, v) {
             (ParamKind::Any, _) | (_, Value::Null) => true,
             (_, Value::List(l)) => l.iter().all(|x| self.fits_kind(k, x)),
-            // An enum value or a name the checker judged.
-            (_, Value::Sym(_)) => true,
+            // An enum value selects the things that are it (`space` of a board attribute's
+            // value, `card` of a card kind): what it names is read where it is used.
+            (ParamKind::Space | ParamKind::Card | ParamKind::Piece, Value::Sym(_)) => true,
             (ParamKind::Number, v) => matches!(v, Value::Int(_)),
             (ParamKind::Player, v) => matches!(v, Value::Player(_)),
-            (ParamKind::Space, v) => matches!(v, Value::Zone(_)),
-            (ParamKind::Card, Value::Ent(e)) => self.w.state.is_card(*e),
-            (ParamKind::Piece, Value::Ent(e)) => !self.w.state.is_card(*e),
+            // A board space is a zone with attributes; a hand is no space.
+            (ParamKind::Space, Value::Zone(z)) => s.zones[*z].attrs.is_some(),
+            (ParamKind::Space, _) => false,
+            // A zone is a selection of what it holds (`cards` of `hand of you`).
+            (ParamKind::Card | ParamKind::Piece, Value::Zone(_)) => true,
+            (ParamKind::Card, Value::Ent(e)) => s.is_card(*e),
+            (ParamKind::Piece, Value::Ent(e)) => !s.is_card(*e),
             (ParamKind::Card | ParamKind::Piece, _) => false,
         }
     }

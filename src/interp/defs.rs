@@ -286,7 +286,8 @@ pub enum ParamKind {
 }
 
 impl ParamKind {
-    /// The kind a declared type names.
+    /// The kind a declared type names (of `check::env`'s parameter types; the others
+    /// are `check`'s to hold).
     pub fn of(ty: &str) -> ParamKind {
         match ty {
             "int" | "number" => ParamKind::Number,

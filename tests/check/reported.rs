@@ -92,6 +92,10 @@ fn procedure_arity_errors_show_the_signature() {
     let c = effect("battle(c1)");
     c.one("wrong-arity", "battle(c1)");
     assert_eq!(c.helps()[0], says("give one argument for each of its parameters: `at_space`, `attacker`, `defender`"));
+    // One with no parameters says so (the list was empty).
+    let game = game_with(&[("procedures:\n", "procedures:\n  zero:\n    script: draw 1\n")]);
+    let c = check(&[("game.yaml", &game), ("cards.yaml", &effect_card("zero(1)"))]);
+    assert_eq!(c.helps(), [says("it takes no arguments: write its brackets empty")]);
 }
 
 #[test]

@@ -249,7 +249,7 @@ fn wrong_arity_of_keywords_procedures_and_functions() {
             "`adjacent` takes 2 arguments, found 1",
         ]
     );
-    assert_eq!(c.diags[0].help.as_deref(), Some("write it as `Add[n]`"));
+    assert_eq!(c.diags[0].help.as_deref(), Some("give one argument for each of its parameters: `n`"));
     insta::assert_snapshot!("wrong_arity", c.rendered());
 }
 
