@@ -280,7 +280,7 @@ impl Checker<'_> {
         }
         let tys: Vec<Ty> = (e.objects.iter())
             .map(|o| match &o.kind {
-                // `remove -1 warrior`: `amounts` says the amount is negative; the sign does
+                // `remove -1 pawn`: `amounts` says the amount is negative; the sign does
                 // not also ask the pieces to be a number.
                 ExprKind::Unary(UnOp::Neg, x) if super::verbs::counts(e.verb) => self.expr(x),
                 _ => self.expr(o),

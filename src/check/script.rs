@@ -142,7 +142,7 @@ impl<'a> Checker<'a> {
     }
 
     /// Whether `e` is written as a selection of things (not a list that may hold numbers or
-    /// zones): a filtered selection, or a noun (`spaces`, `warriors`, a card kind).
+    /// zones): a filtered selection, or a noun (`spaces`, `pawns`, a card kind).
     pub(crate) fn selects_things(&self, e: &Expr) -> bool {
         match &e.kind {
             ExprKind::Select { .. } => true,
