@@ -440,3 +440,22 @@ fn a_call_of_a_hidden_procedure_names_what_hides_it() {
     let c = effect("hand()");
     assert_eq!(c.one("unknown-procedure", "hand").message, "unknown procedure or function `hand`");
 }
+
+/// A misspelt player in a scenario's `expect:` (`carol` where the players are alice and
+/// bob) was told to define the name in game.yaml: the help names the players (a
+/// designer's walkthrough). A near name still gets its did-you-mean.
+#[test]
+fn an_unknown_name_in_an_expectation_names_the_players() {
+    let c = scenario(
+        "scenario: s\ngame: g\nplayers: [{ name: alice }, { name: bob }]\nsteps:\n  - expect: vp of carol == 0\n",
+    );
+    assert_eq!(c.found(), [("unknown-name", "carol")]);
+    assert_eq!(
+        c.helps(),
+        [says("the scenario's players are alice, bob; any other name is defined in the game's files")]
+    );
+    let c = scenario(
+        "scenario: s\ngame: g\nplayers: [{ name: alice }, { name: bob }]\nsteps:\n  - expect: vp of alise == 0\n",
+    );
+    assert_eq!(c.helps(), [says("did you mean `alice`?")]);
+}

@@ -160,6 +160,21 @@ impl FileChecker<'_> {
         }
     }
 
+    /// An unknown name in a scenario's expectation is most often a player misspelt (`carol`
+    /// where the players are alice and bob): the help of those reported since `from` that
+    /// found no near name says who the players are, not to define it in game.yaml.
+    fn players_named(&mut self, from: usize, players: &[&str]) {
+        for d in &mut self.diags[from..] {
+            let generic = d.help.as_deref() == Some("define it in game.yaml, or bind it with `let`");
+            if d.code == "twilit::unknown-name" && generic {
+                d.help = Some(format!(
+                    "the scenario's players are {}; any other name is defined in the game's files",
+                    players.join(", ")
+                ));
+            }
+        }
+    }
+
     fn step(&mut self, step: &Step, players: &[&str], locals: &[(&str, Ty)]) {
         match step {
             Step::Act { player, action, .. } => {
@@ -174,7 +189,11 @@ impl FileChecker<'_> {
                     Act::Action(_) => {}
                 }
             }
-            Step::Expect(src) => self.field(src, Entry::Condition, locals),
+            Step::Expect(src) => {
+                let from = self.diags.len();
+                self.field(src, Entry::Condition, locals);
+                self.players_named(from, players);
+            }
             Step::Advance(p) => self.phase_name(p),
             Step::ExpectActions { player, .. } => self.player(player, players),
             Step::ExpectResult { winners, scores, .. } => {
