@@ -455,9 +455,10 @@ fn beside_dash(text: &str, at: usize) -> Option<String> {
     let dash = above.trim_start_matches(' ');
     let (here, there) = (indent(line), indent(above));
     let keyed = !body.starts_with('-') && body.contains(':');
+    let item = dash.strip_prefix('-').filter(|rest| rest.starts_with(' '))?;
     // The item's first key stands after the dash and the spaces that follow it.
-    let first_key = there + 1 + dash[1..].len() - dash[1..].trim_start_matches(' ').len();
-    (start + here == at && here == there && dash.starts_with("- ") && keyed).then(|| {
+    let first_key = there + 1 + item.len() - item.trim_start_matches(' ').len();
+    (start + here == at && here == there && keyed).then(|| {
         format!(
             "this line stands under the `-` of the list item above: a key of that item goes at column {}, under its first key (or start a new item with `- `)",
             first_key + 1
@@ -573,6 +574,8 @@ mod tests {
             help.starts_with("this line is indented more than the key above it") && help.ends_with("column 3"),
             "{help}"
         );
+        // A line above that starts with a character of several bytes is read whole.
+        assert_eq!(beside_dash("a:\n    é: 1\n    b: 2\n", 16), None);
         // A value with `: ` in it is still told to be quoted.
         let text = parse(FileId(0), "- id: x\n  text: Play this.\n    Morning: Draw a card.\n").1;
         assert!(text[0].help.as_deref().unwrap_or_default().starts_with("quote values"), "{:?}", text[0].help);
