@@ -282,7 +282,7 @@ impl Checker<'_> {
             .map(|o| match &o.kind {
                 // `remove -1 pawn`: `amounts` says the amount is negative; the sign does
                 // not also ask the pieces to be a number.
-                ExprKind::Unary(UnOp::Neg, x) if super::verbs::counts(e.verb) => self.expr(x),
+                ExprKind::Unary(UnOp::Neg, x) if e.verb.counts() => self.expr(x),
                 _ => self.expr(o),
             })
             .collect();

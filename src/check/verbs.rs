@@ -189,7 +189,7 @@ impl Checker<'_> {
         let (Some(o), Some(&t)) = (e.objects.first(), tys.first()) else { return };
         let verb = e.verb.as_str();
         if let ExprKind::Unary(UnOp::Neg, _) = &o.kind {
-            if counts(e.verb) {
+            if e.verb.counts() {
                 let help = match opposite(e.verb) {
                     Some(other) => format!("to change it the other way, write `{other}` with a positive amount"),
                     None => format!("write a number of 0 or more: `{verb}` never takes away"),
@@ -302,11 +302,6 @@ impl Checker<'_> {
         let Some((n, _)) = super::script::head_name(o) else { return false };
         self.local(n).is_none() && matches!(self.env.lookup(n), Some(Sym::Counter { .. } | Sym::Piece | Sym::Side))
     }
-}
-
-/// The verbs whose object is an amount (a number, or a counted counter or noun).
-pub(super) fn counts(v: Verb) -> bool {
-    matches!(v, Verb::Add | Verb::Gain | Verb::Remove | Verb::Spend | Verb::Lose | Verb::Score | Verb::Draw)
 }
 
 /// The verb that changes a counter the other way.

@@ -295,6 +295,12 @@ impl Verb {
     fn lookup(w: &str) -> Option<Verb> {
         Verb::ALL.into_iter().find(|v| v.as_str() == w)
     }
+
+    /// Whether its object is an amount (a number, or a counted counter or noun: `add 2
+    /// coins`, `draw 2`).
+    pub fn counts(self) -> bool {
+        matches!(self, Verb::Add | Verb::Gain | Verb::Remove | Verb::Spend | Verb::Lose | Verb::Score | Verb::Draw)
+    }
 }
 
 /// An engine effect: `VERB OBJECTS CLAUSES`.

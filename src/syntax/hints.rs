@@ -3,6 +3,7 @@
 //! penalty`), and a body without `{ ... }` (`if coins > 1 draw 1`).
 //! pest only knows where it could not go on; these name the construct at fault.
 
+use super::ast::Verb;
 use super::{guard, words, SyntaxError};
 
 fn is_word(c: char) -> bool {
@@ -74,7 +75,7 @@ pub(super) fn called_amount(src: &str, pos: usize) -> Option<SyntaxError> {
     let verb = &src[verb_at..verb_at + verb_len];
     // The verbs whose amount comes before what they count (`add 2 coins`): `draw` counts
     // cards itself, and `move`, `discard`, ... take no amount.
-    if !["add", "remove", "gain", "spend", "lose", "score"].contains(&verb) {
+    if !Verb::from_word(verb).is_some_and(|v| v.counts() && v != Verb::Draw) {
         return None;
     }
     let call_at = verb_at + verb_len + (src[verb_at + verb_len..].len() - src[verb_at + verb_len..].trim_start().len());
