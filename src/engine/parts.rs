@@ -61,9 +61,14 @@ pub struct Zone {
 }
 
 impl Zone {
+    /// Whether it is a board space (a zone with attributes), not a hand or a deck.
+    pub fn is_space(&self) -> bool {
+        self.attrs.is_some()
+    }
+
     /// Whether what it holds is in play (an in-play zone, or a board space).
     pub fn holds_in_play(&self) -> bool {
-        self.in_play || self.attrs.is_some()
+        self.in_play || self.is_space()
     }
 }
 

@@ -163,7 +163,7 @@ impl State {
 
     /// Adds a zone.
     pub fn add_zone(&mut self, z: Zone) -> ZoneId {
-        if z.attrs.is_some() {
+        if z.is_space() {
             self.spaces.push(self.zones.len());
         }
         if let (true, Some(p)) = (z.playable, z.owner) {

@@ -206,7 +206,7 @@ impl<'r> Interp<'r> {
             (ParamKind::Number, v) => matches!(v, Value::Int(_)),
             (ParamKind::Player, v) => matches!(v, Value::Player(_)),
             // A board space is a zone with attributes; a hand is no space.
-            (ParamKind::Space, Value::Zone(z)) => s.zones[*z].attrs.is_some(),
+            (ParamKind::Space, Value::Zone(z)) => s.zones[*z].is_space(),
             (ParamKind::Space, _) => false,
             // A zone is a selection of what it holds (`cards` of `hand of you`).
             (ParamKind::Card | ParamKind::Piece, Value::Zone(_)) => true,

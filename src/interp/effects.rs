@@ -221,7 +221,7 @@ impl<'r> Interp<'r> {
         let mut things = self.things_owned(v)?;
         if things.iter().any(|t| matches!(t, Value::Zone(_))) {
             let s = &self.w.state;
-            things.retain(|t| !matches!(t, Value::Zone(z) if s.zones[*z].attrs.is_some()));
+            things.retain(|t| !matches!(t, Value::Zone(z) if s.zones[*z].is_space()));
         }
         Ok(Value::List(things))
     }

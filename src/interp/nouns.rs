@@ -299,7 +299,7 @@ impl<'r> Interp<'r> {
                     // What `things` would list: things on the table (and spaces) that are one.
                     let listed = match t {
                         Value::Ent(x) => self.w.state.ents[*x].loc != Loc::Gone,
-                        Value::Zone(z) => self.w.state.zones[*z].attrs.is_some(),
+                        Value::Zone(z) => self.w.state.zones[*z].is_space(),
                         _ => false,
                     };
                     return Ok(Some(listed && self.is_a_noun(t, &noun)?));

@@ -97,7 +97,7 @@ impl Interp<'_> {
             self.w.state.set_side(ent, side);
             made.push(Value::Ent(ent));
         }
-        let at = if self.w.state.zones[zone].attrs.is_some() { "at" } else { "in" };
+        let at = if self.w.state.zones[zone].is_space() { "at" } else { "in" };
         let text = |me: &Self| {
             let mut text = format!("create {} ×{n} {at} {}", c.noun, me.w.state.zone_name(zone));
             if let Some(o) = owner.filter(|&o| me.w.state.zones[zone].owner != Some(o)) {

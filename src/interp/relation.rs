@@ -49,7 +49,7 @@ impl Interp<'_> {
             Some(r) => self.relation_of(r, n, x),
             // Nothing, and a board space, have no other relation.
             None if matches!(x, Value::Null) => Ok(Value::Null),
-            None if matches!(x, Value::Zone(z) if self.w.state.zones[*z].attrs.is_some()) => Ok(Value::Null),
+            None if matches!(x, Value::Zone(z) if self.w.state.zones[*z].is_space()) => Ok(Value::Null),
             None => Err(Halt::error(format!("`{n} of {}` means nothing", self.show(x)))),
         }
     }
@@ -67,7 +67,7 @@ impl Interp<'_> {
         // exhausted nor face down, has no side and lies in no zone; it has its owner, if
         // any, and its name.
         if let Value::Zone(z) = x {
-            if s.zones[*z].attrs.is_some() {
+            if s.zones[*z].is_space() {
                 return Ok(match r {
                     Rel::Exhausted => Value::Bool(false),
                     Rel::FaceUp => Value::Bool(true),
@@ -98,7 +98,7 @@ impl Interp<'_> {
             }
             (Rel::Zone, v) => s.zone_of(ent(v)?).map(Value::Zone).unwrap_or(Value::Null),
             (Rel::Space, v) => match s.zone_of(ent(v)?) {
-                Some(z) if s.zones[z].attrs.is_some() => Value::Zone(z),
+                Some(z) if s.zones[z].is_space() => Value::Zone(z),
                 _ => Value::Null,
             },
             (Rel::Side, v) => s.ents[ent(v)?].side.map(|x| Value::Sym(s.piece_name(x).into())).unwrap_or(Value::Null),

@@ -424,7 +424,7 @@ impl<'r> Interp<'r> {
         let mut here = self.in_zones(zones, true);
         here.extend(self.in_zones(zones, false));
         let s = &self.w.state;
-        here.extend(zones.iter().filter(|&&z| s.zones[z].attrs.is_some()).map(|&z| Value::Zone(z)));
+        here.extend(zones.iter().filter(|&&z| s.zones[z].is_space()).map(|&z| Value::Zone(z)));
         here
     }
 
