@@ -459,8 +459,7 @@ fn value_kinds(env: &mut Env, bundle: &GameBundle) {
             // (What the body's own mistakes are, `check` reports where it checks the body.)
             drop(ck);
             let ty = if sure { ty } else { Ty::Any };
-            changed |= env.ret_of(&p.name.value) != Some(ty);
-            env.set_ret(&p.name.value, ty);
+            changed |= env.set_ret(&p.name.value, ty);
         }
         if !changed {
             break;

@@ -305,18 +305,11 @@ impl Env {
         }
     }
 
-    /// What a value procedure gives, as `value_kinds` has read it so far.
-    pub(crate) fn ret_of(&self, name: &str) -> Option<Ty> {
-        match self.names.get(name) {
-            Some(Sym::Procedure { ret, .. }) => Some(*ret),
-            _ => None,
-        }
-    }
-
-    /// Sets what a value procedure gives (`build::value_kinds`).
-    pub(crate) fn set_ret(&mut self, name: &str, ty: Ty) {
-        if let Some(Sym::Procedure { ret, .. }) = self.names.get_mut(name) {
-            *ret = ty;
+    /// Sets what a value procedure gives (`build::value_kinds`); whether that changed it.
+    pub(crate) fn set_ret(&mut self, name: &str, ty: Ty) -> bool {
+        match self.names.get_mut(name) {
+            Some(Sym::Procedure { ret, .. }) => std::mem::replace(ret, ty) != ty,
+            _ => false,
         }
     }
 

@@ -384,7 +384,7 @@ fn csv(s: &Summary, out: &mut dyn Write) {
         games: Some(r.games),
         n: Some(r.wins + r.losses),
         wins: Some(r.wins),
-        rate: r.decisive.zip(r.decisive_low).zip(r.decisive_high).map(|((d, l), h)| (d, l, h)),
+        rate: r.decisive_rate(),
         ..Row::default()
     };
     for r in &s.seats {

@@ -264,11 +264,7 @@ impl WinRate {
     pub fn cells(&self, to: &str) -> [String; 9] {
         let n = |x: u64| x.to_string();
         let range = |lo: f64, hi: f64| format!("{}{to}{}", stats::pct(lo), stats::pct(hi));
-        let decided = |x: Option<f64>| x.map_or("n/a".into(), stats::pct);
-        let decided_range = match (self.decisive_low, self.decisive_high) {
-            (Some(lo), Some(hi)) => range(lo, hi),
-            _ => "n/a".into(),
-        };
+        let decisive = self.decisive_rate();
         [
             n(self.games),
             n(self.wins),
@@ -278,8 +274,8 @@ impl WinRate {
             stats::pct(self.rate),
             range(self.low, self.high),
             // No game somebody won or lost: there is no rate, not a rate of 0 %.
-            decided(self.decisive),
-            decided_range,
+            decisive.map_or("n/a".into(), |(r, _, _)| stats::pct(r)),
+            decisive.map_or("n/a".into(), |(_, lo, hi)| range(lo, hi)),
         ]
     }
 
@@ -319,21 +315,22 @@ impl WinRate {
         self.unfinished += other.unfinished;
     }
 
+    /// The decisive rate and its interval, when some game was won or lost.
+    pub fn decisive_rate(&self) -> Option<(f64, f64, f64)> {
+        Some((self.decisive?, self.decisive_low?, self.decisive_high?))
+    }
+
     fn finish(&mut self) {
-        (self.rate, self.low, self.high) = rate(self.wins, self.games);
-        let decided = self.wins + self.losses;
-        let (r, lo, hi) = rate(self.wins, decided);
+        (self.rate, self.low, self.high) = rate(self.wins, self.games).unwrap_or_default();
+        let decisive = rate(self.wins, self.wins + self.losses);
         (self.decisive, self.decisive_low, self.decisive_high) =
-            if decided > 0 { (Some(r), Some(lo), Some(hi)) } else { (None, None, None) };
+            (decisive.map(|d| d.0), decisive.map(|d| d.1), decisive.map(|d| d.2));
     }
 }
 
-/// The rate `k / n` and its Wilson interval, rounded (all 0 when `n` is 0).
-fn rate(k: u64, n: u64) -> (f64, f64, f64) {
-    match wilson(k, n) {
-        Some((lo, hi)) => (round4(k as f64 / n as f64), round4(lo), round4(hi)),
-        None => (0.0, 0.0, 0.0),
-    }
+/// The rate `k / n` and its Wilson interval, rounded (none when `n` is 0).
+fn rate(k: u64, n: u64) -> Option<(f64, f64, f64)> {
+    wilson(k, n).map(|(lo, hi)| (round4(k as f64 / n as f64), round4(lo), round4(hi)))
 }
 
 /// One seat's scores over the ended games.

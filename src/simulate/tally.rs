@@ -166,7 +166,7 @@ impl Tally {
         let mut cards: Vec<CardStat> = (self.cards.iter().enumerate())
             .filter(|(_, a)| a.plays > 0)
             .map(|(c, a)| {
-                let (rate, low, high) = rate(a.wins, a.players);
+                let (rate, low, high) = rate(a.wins, a.players).unwrap_or_default();
                 let card = rules.cards[c].id.clone();
                 CardStat { card, plays: a.plays, games: a.games, players: a.players, wins: a.wins, rate, low, high }
             })
