@@ -44,6 +44,10 @@ pub struct Checker<'a> {
     pub(crate) unasked: bool,
 }
 
+/// The help of an unknown name nothing near is found for (a scenario's expectation says
+/// who its players are instead).
+pub(crate) const UNKNOWN_NAME_HELP: &str = "define it in game.yaml, or bind it with `let`";
+
 /// What a position in a script expects a name to be, for precise unknown-name reports.
 #[derive(Clone, Copy)]
 pub(crate) struct Want {
@@ -564,7 +568,7 @@ impl<'a> Checker<'a> {
         cands.extend(locals.iter().map(String::as_str));
         let hint = did_you_mean(n, cands);
         let d = self.error("unknown-name", format!("unknown name `{n}`"), span);
-        d.help = Some("define it in game.yaml, or bind it with `let`".into());
+        d.help = Some(UNKNOWN_NAME_HELP.into());
         d.suggest_opt(hint);
         Ty::Any
     }

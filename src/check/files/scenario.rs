@@ -165,7 +165,7 @@ impl FileChecker<'_> {
     /// found no near name says who the players are, not to define it in game.yaml.
     fn players_named(&mut self, from: usize, players: &[&str]) {
         for d in &mut self.diags[from..] {
-            let generic = d.help.as_deref() == Some("define it in game.yaml, or bind it with `let`");
+            let generic = d.help.as_deref() == Some(crate::check::script::UNKNOWN_NAME_HELP);
             if d.code == "twilit::unknown-name" && generic {
                 d.help = Some(format!(
                     "the scenario's players are {}; any other name is defined in the game's files",
