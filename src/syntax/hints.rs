@@ -288,13 +288,15 @@ pub(super) fn block_opener(src: &str, pos: usize) -> Option<Opener> {
 /// be a counter and a comment): `is_thing` says.
 pub(crate) fn label_in_script(src: &str, is_thing: impl Fn(&str) -> bool) -> Option<SyntaxError> {
     let bytes = src.as_bytes();
-    let i = guard::code(src).map(|(i, _)| i).find(|&i| {
-        let labelled = is_word(bytes[i] as char)
-            && bytes.get(i + 1) == Some(&b'#')
-            && bytes.get(i + 2).is_some_and(u8::is_ascii_digit);
-        labelled && is_thing(&src[src[..=i].trim_end_matches(is_word).len()..=i])
+    let (start, i) = guard::code(src).find_map(|(i, b)| {
+        let labelled =
+            is_word(b as char) && bytes.get(i + 1) == Some(&b'#') && bytes.get(i + 2).is_some_and(u8::is_ascii_digit);
+        if !labelled {
+            return None;
+        }
+        let start = src[..=i].trim_end_matches(is_word).len();
+        is_thing(&src[start..=i]).then_some((start, i))
     })?;
-    let start = src[..=i].trim_end_matches(is_word).len();
     let end = i + 2 + src[i + 2..].find(|c: char| !c.is_ascii_digit()).unwrap_or(src.len() - i - 2);
     let label = &src[start..end];
     let id = &src[start..=i];
