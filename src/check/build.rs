@@ -451,7 +451,7 @@ fn value_kinds(env: &mut Env, bundle: &GameBundle) {
             }
             let ty = ck.expr(e);
             let sure = match ty {
-                Ty::Num | Ty::Str | Ty::Player | Ty::Players | Ty::Zone => true,
+                Ty::Num | Ty::Numbers | Ty::Str | Ty::Player | Ty::Players | Ty::Zone => true,
                 Ty::Things => ck.selects_things(e),
                 Ty::Bool => typed,
                 _ => false,

@@ -35,7 +35,11 @@ impl Checker<'_> {
                 if Env::function(&c.name.name).is_some() {
                     self.function_args(c, &arg_tys);
                 }
-                t
+                // One of a list of numbers is a number.
+                match (&*c.name.name, arg_tys.first()) {
+                    ("first" | "random", Some(Ty::Numbers)) => Ty::Num,
+                    _ => t,
+                }
             }
         }
     }

@@ -20,6 +20,8 @@ pub enum Ty {
     Players,
     /// Cards, pieces or spaces (a selector).
     Things,
+    /// A list of numbers (`[1, 2, 3]`, `numbers(1, 6)`): what `choose` picks a number from.
+    Numbers,
     /// A zone.
     Zone,
     /// An enum value (also usable as a selector of things having it).
@@ -44,6 +46,7 @@ impl Ty {
             Ty::Player => "a player",
             Ty::Players => "players",
             Ty::Things => "a selection of cards, pieces or spaces",
+            Ty::Numbers => "a list of numbers",
             Ty::Zone => "a zone",
             Ty::Value => "a value",
             Ty::Die => "a die",
@@ -225,6 +228,7 @@ pub const FUNCTIONS: &[(&str, usize, usize, Ty)] = &[
     ("random", 1, 1, Ty::Any),
     ("sees", 2, 2, Ty::Bool),
     ("distinct", 1, 1, Ty::Any),
+    ("numbers", 2, 2, Ty::Numbers),
 ];
 
 /// Every name a game's scripts may use.

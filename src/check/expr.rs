@@ -31,6 +31,8 @@ impl Checker<'_> {
                 let tys: Vec<Ty> = items.iter().map(|i| self.expr(i)).collect();
                 if !tys.is_empty() && tys.iter().all(|t| matches!(t, Ty::Player | Ty::Players)) {
                     Ty::Players
+                } else if !tys.is_empty() && tys.iter().all(|t| *t == Ty::Num) {
+                    Ty::Numbers
                 } else {
                     Ty::Things
                 }
@@ -50,7 +52,11 @@ impl Checker<'_> {
                             .into(),
                     );
                 }
-                self.expr(x)
+                // One of a list of numbers is a number (a bid, a nominated value).
+                match self.expr(x) {
+                    Ty::Numbers => Ty::Num,
+                    t => t,
+                }
             }
             Table { key, rows } => {
                 let t = self.expr(key);

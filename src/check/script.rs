@@ -199,7 +199,7 @@ impl<'a> Checker<'a> {
             }
             ForEach { var, over, body } => {
                 let t = self.expr(over);
-                if !t.is_collection() && t != Ty::Any {
+                if !t.is_collection() && !matches!(t, Ty::Any | Ty::Numbers) {
                     self.error(
                         "type-mismatch",
                         format!("`for each` needs players or a selection, found {}", t.describe()),
@@ -213,6 +213,7 @@ impl<'a> Checker<'a> {
                 // written (`cards in hand`, `spaces`) tells.
                 let elem = match t {
                     Ty::Players | Ty::Player => Ty::Player,
+                    Ty::Numbers => Ty::Num,
                     Ty::Things if self.selects_things(over) => Ty::Things,
                     _ => Ty::Any,
                 };

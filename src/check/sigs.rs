@@ -29,7 +29,8 @@ impl Checker<'_> {
             let wrong = match (name, i) {
                 ("count" | "exists" | "first" | "random" | "sum" | "sort" | "most" | "distinct", 0) => plain(a, t),
                 ("neighbors" | "adjacent", _) => plain(a, t) || matches!(t, Ty::Player | Ty::Players),
-                ("min" | "max", _) | ("sum" | "sort" | "most", 1) => !t.fits(Ty::Num),
+                ("min" | "max", _) => !t.fits(Ty::Num) && t != Ty::Numbers,
+                ("sum" | "sort" | "most", 1) | ("numbers", _) => !t.fits(Ty::Num),
                 ("sees", 0) => !t.fits(Ty::Players),
                 ("sees", 1) => plain(a, t) || matches!(t, Ty::Player | Ty::Players),
                 _ => false,
@@ -39,6 +40,8 @@ impl Checker<'_> {
             }
             let want = match (name, i) {
                 ("min" | "max", _) => "numbers",
+                ("numbers", 0) => "a number: the first of the list",
+                ("numbers", _) => "a number: the last of the list",
                 ("sum" | "sort" | "most", 1) => "a number for each (read from `it`)",
                 ("sees", 0) => "players",
                 ("neighbors" | "adjacent", _) => "board spaces",

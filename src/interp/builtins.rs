@@ -1,5 +1,5 @@
 //! The built-in functions: count, exists, min, max, sum, first, sort, most, adjacent,
-//! neighbors, random, sees, distinct.
+//! neighbors, random, sees, distinct, numbers.
 
 use crate::check::env::FUNCTIONS;
 use crate::engine::{List, PlayerId, Value};
@@ -25,9 +25,10 @@ pub(super) enum Fun {
     Random,
     Sees,
     Distinct,
+    Numbers,
 }
 
-const FUNS: [Fun; 13] = [
+const FUNS: [Fun; 14] = [
     Fun::Count,
     Fun::Exists,
     Fun::Min,
@@ -41,6 +42,7 @@ const FUNS: [Fun; 13] = [
     Fun::Random,
     Fun::Sees,
     Fun::Distinct,
+    Fun::Numbers,
 ];
 
 /// The built-in function with index `f` in `check::env::FUNCTIONS`.
@@ -223,6 +225,15 @@ impl Interp<'_> {
                 let v = self.eval(arg(0)?, cx)?;
                 let items = self.things_owned(v)?;
                 Ok(Value::List(self.distinct(items)))
+            }
+            Fun::Numbers => {
+                let (lo, hi) = (self.eval(arg(0)?, cx)?, self.eval(arg(1)?, cx)?);
+                let (lo, hi) = (self.int(&lo, arg(0)?, cx)?, self.int(&hi, arg(1)?, cx)?);
+                // Each number made is a step: a list too long for the budget stops the
+                // action (`twilit::budget`) before it is made.
+                let n = hi.saturating_sub(lo).saturating_add(1).clamp(0, i64::from(u32::MAX));
+                self.tick_n(n as usize)?;
+                Ok(Value::List((lo..=hi).map(Value::Int).collect()))
             }
             Fun::Sees => {
                 let who = self.eval(arg(0)?, cx)?;
