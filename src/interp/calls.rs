@@ -195,7 +195,7 @@ impl<'r> Interp<'r> {
     /// Whether `v` may be given for a parameter of kind `k` (none, and a list by its first
     /// item: a selection is of one kind, and reading every piece of a long one at every
     /// call cost a board game of many typed calls 2 % of its play).
-    fn fits_kind(&self, k: ParamKind, v: &Value) -> bool {
+    pub(super) fn fits_kind(&self, k: ParamKind, v: &Value) -> bool {
         let s = &self.w.state;
         match (k, v) {
             (ParamKind::Any, _) | (_, Value::Null) => true,

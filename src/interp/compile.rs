@@ -315,9 +315,9 @@ pub(super) fn globals(rules: &super::Rules) -> Vec<Global> {
     }
     // The variables' ids, as `lay_out` declares them (first of each name).
     let mut variables: Vec<&str> = vec![];
-    for (name, _) in &rules.variables {
-        if !variables.contains(&name.as_str()) {
-            variables.push(name);
+    for v in &rules.variables {
+        if !variables.contains(&v.name.as_str()) {
+            variables.push(&v.name);
         }
     }
     let env = &rules.env;

@@ -318,6 +318,29 @@ impl ParamKind {
     }
 }
 
+/// A game variable (`variables:`): its name, its start value, and what it may hold.
+#[derive(Debug, Clone)]
+pub struct VarDef {
+    /// Its name.
+    pub name: String,
+    /// `start:`, computed as a game starts.
+    pub start: Option<Cond>,
+    /// Its `type:` as written.
+    pub ty: String,
+    /// The kind its `type:` names (`set` refuses a value of another kind).
+    pub kind: ParamKind,
+    /// Whether its type is one value (`player`, `number`, `card`, ...), not a selection:
+    /// `set` refuses a list of several.
+    pub one: bool,
+}
+
+impl VarDef {
+    /// Whether a declared type names one value rather than a list of them.
+    pub fn holds_one(ty: &str) -> bool {
+        matches!(ty, "player" | "int" | "number" | "card" | "piece" | "space" | "bool" | "text")
+    }
+}
+
 /// One phase of the turn.
 #[derive(Debug, Clone)]
 pub struct PhaseDef {

@@ -319,15 +319,24 @@ impl<'r> Interp<'r> {
                     self.set_counter("set", id, holder, n, cx)
                 }
                 _ => {
+                    let compiled = match res {
+                        Res::Global(i) => rules.globals.get(i as usize).copied(),
+                        _ => None,
+                    };
+                    // Declared in order, each name once (`declare_first`): the id is the index.
+                    let def = match compiled {
+                        Some(super::compile::Global::Variable(id)) => rules.variables.get(id as usize),
+                        _ => rules.variables.iter().find(|d| *d.name == *prop.name),
+                    };
+                    debug_assert!(def.is_none_or(|d| *d.name == *prop.name), "a variable's id is its index");
+                    if let Some(def) = def {
+                        self.var_holds(def, &v)?;
+                    }
                     // The value is written out only for a log someone reads.
                     if !self.unread() {
                         let shown = self.show(&v);
                         self.emit(cx.you, EventKind::Set { what: prop.name.to_string(), value: shown });
                     }
-                    let compiled = match res {
-                        Res::Global(i) => rules.globals.get(i as usize).copied(),
-                        _ => None,
-                    };
                     match compiled {
                         Some(super::compile::Global::Variable(id)) => self.w.state.set_var_at(id, v),
                         _ => self.w.state.set_var(&prop.name, v),

@@ -55,16 +55,39 @@ impl<'r> Interp<'r> {
 
     /// Gives each declared variable its `start:` value (none without one).
     pub fn start_variables(&mut self) -> R<()> {
-        for (name, start) in &self.rules.variables {
-            let v = match start {
+        let rules: &'r super::Rules = self.rules;
+        for var in &rules.variables {
+            let v = match &var.start {
                 Some(c) => {
                     let mut cx = Ctx::placed(self.w.state.seats.first().copied(), None, &c.text, &c.origin);
                     self.cover_cond(c);
-                    super::select::first(self.eval(&c.expr, &mut cx)?)
+                    let v = super::select::first(self.eval(&c.expr, &mut cx)?);
+                    self.var_holds(var, &v).map_err(|mut h| {
+                        h.place(&c.expr.span, &cx);
+                        h
+                    })?;
+                    v
                 }
                 None => Value::Null,
             };
-            self.w.state.set_var(name, v);
+            self.w.state.set_var(&var.name, v);
+        }
+        Ok(())
+    }
+
+    /// Refuses to give variable `var` a value its `type:` does not hold: of another kind,
+    /// or a list of several where the type is one value (`set leader to players where
+    /// ...` with two of them). Refused where it is set, not where it is read.
+    pub(super) fn var_holds(&self, var: &super::defs::VarDef, v: &Value) -> R<()> {
+        let name = &var.name;
+        let several = matches!(v, Value::List(l) if l.len() > 1);
+        if (var.one && several) || !self.fits_kind(var.kind, v) {
+            let (ty, shown) = (&var.ty, self.show(v));
+            let one = if var.one && several { "one value, " } else { "" };
+            return Err(Halt::error(format!(
+                "`{name}` is declared `type: {ty}` ({one}{}), but is set to {shown}",
+                var.kind.describe()
+            )));
         }
         Ok(())
     }

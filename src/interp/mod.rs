@@ -240,7 +240,7 @@ impl<'r> Interp<'r> {
         // yet: it takes the rules' names, whose ids compiled conditions keep.
         state.seed_piece_names(&rules.piece_names);
         // Nor declared its variables as the rules compiled their ids.
-        state.vars.declare_first(rules.variables.iter().map(|(n, _)| n.as_str()));
+        state.vars.declare_first(rules.variables.iter().map(|v| v.name.as_str()));
         let kept = memo::Kept::new(rules, &state);
         Interp {
             w: World::new(state),

@@ -105,8 +105,8 @@ pub struct Rules {
     pub scores: Option<Cond>,
     /// `decks:` where a whole game's cards start.
     pub decks: Vec<load::DeckSpec>,
-    /// `variables:` with their start values.
-    pub variables: Vec<(String, Option<Cond>)>,
+    /// `variables:` with their start values and kinds.
+    pub variables: Vec<super::defs::VarDef>,
     /// Game abilities every player may use.
     pub abilities: Vec<AbilityDef>,
     /// `match: after:`.
@@ -437,7 +437,13 @@ impl Rules {
             variables: g
                 .variables
                 .iter()
-                .map(|v| (v.name.value.clone(), v.start.as_ref().and_then(|s| cx.cond(s))))
+                .map(|v| super::defs::VarDef {
+                    name: v.name.value.clone(),
+                    start: v.start.as_ref().and_then(|s| cx.cond(s)),
+                    ty: v.ty.value.clone(),
+                    kind: ParamKind::of(&v.ty.value),
+                    one: super::defs::VarDef::holds_one(&v.ty.value),
+                })
                 .collect(),
             abilities: g.abilities.iter().filter_map(|a| cx.ability(a)).collect(),
             match_after: g.matches.as_ref().and_then(|m| m.after.as_ref()).and_then(|s| cx.script(s)),

@@ -75,7 +75,7 @@ impl<'r> Interp<'r> {
             s.counters.declare(&c.name.value, b);
         }
         // Their ids are the ones the rules compiled (`Global::Variable`).
-        s.vars.declare_first(rules.variables.iter().map(|(n, _)| n.as_str()));
+        s.vars.declare_first(rules.variables.iter().map(|v| v.name.as_str()));
         if let Some(&first) = s.seats.first() {
             s.set_active(first);
         }
