@@ -78,7 +78,7 @@ fn fences(md: &str) -> Vec<Fence> {
         }
     }
     if let Some((tag, start, _)) = open {
-        panic!("docs/LANGUAGE.md:{start}: the ```{tag} block is never closed");
+        panic!("the ```{tag} block of line {start} is never closed");
     }
     out
 }
@@ -239,6 +239,21 @@ fn diagnostic_codes_are_found_in_source() {
     codes_in(src, &mut codes);
     let got: Vec<&str> = codes.iter().map(String::as_str).collect();
     assert_eq!(got, ["reserved-name", "syntax", "type-mismatch"]);
+}
+
+/// A designer copies the manuals' YAML examples into their files: each must be YAML (one
+/// that was not, a `value: table ... { 0: 0 }` plain scalar, was copied and refused).
+#[test]
+fn every_yaml_example_of_the_manuals_is_yaml() {
+    let mut failures = vec![];
+    for doc in ["docs/LANGUAGE.md", "docs/FORMAT.md", "docs/SCENARIOS.md", "README.md"] {
+        for f in fences(&read(doc)).iter().filter(|f| f.tag == "yaml") {
+            if let Err(e) = serde_yaml::from_str::<serde_yaml::Value>(&f.text) {
+                failures.push(format!("{doc}: ```yaml block of line {}: {e}", f.line));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "YAML examples that are not YAML:\n{}", failures.join("\n"));
 }
 
 #[test]
