@@ -252,11 +252,27 @@ fn expected_message(positives: &[Rule], src: &str, pos: usize) -> (String, Optio
     }
     names.truncate(5);
     let list = match names.as_slice() {
-        [] => return (format!("unexpected {found}"), hint(&names, &found).or_else(|| misspelled_reserved(src, pos))),
+        [] => {
+            let help = hint(&names, &found).or_else(|| elif_habit(src, pos)).or_else(|| misspelled_reserved(src, pos));
+            return (format!("unexpected {found}"), help);
+        }
         [one] => (*one).to_string(),
         [init @ .., last] => format!("{} or {last}", init.join(", ")),
     };
-    let help = hint(&names, &found).or_else(|| unclosed_string(src, pos)).or_else(|| misspelled_reserved(src, pos));
+    // Where only certain words may follow (`face up`/`down`), another word is the mistake
+    // itself, not a misspelt keyword elsewhere on the line.
+    let words: Option<Vec<&str>> =
+        names.iter().flat_map(|n| n.split('/')).map(|n| n.strip_prefix('`')?.strip_suffix('`')).collect();
+    let help = match words {
+        Some(words) if words.iter().all(|w| w.chars().all(|c| c.is_ascii_alphabetic())) => {
+            let word = found.trim_matches('`');
+            crate::diag::did_you_mean(word, words.iter().copied()).map(|w| format!("did you mean `{w}`?"))
+        }
+        _ => hint(&names, &found)
+            .or_else(|| elif_habit(src, pos))
+            .or_else(|| unclosed_string(src, pos))
+            .or_else(|| misspelled_reserved(src, pos)),
+    };
     (format!("expected {list}, found {found}"), help)
 }
 
@@ -290,6 +306,17 @@ fn hint(names: &[&str], found: &str) -> Option<String> {
         return Some(format!("`{word}` is a reserved word and cannot be used as a name"));
     }
     None
+}
+
+/// `elif` and its kin, from other languages, on the failing line or the one before.
+fn elif_habit(src: &str, pos: usize) -> Option<String> {
+    let pos = pos.min(src.len());
+    let start = src[..pos].rfind('\n').map_or(0, |i| src[..i].rfind('\n').map_or(0, |j| j + 1));
+    let end = src[pos..].find('\n').map_or(src.len(), |i| pos + i);
+    let word = src[start..end]
+        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .find(|w| matches!(*w, "elif" | "elsif" | "elseif"))?;
+    Some(format!("write `else if CONDITION {{ ... }}` instead of `{word}`"))
 }
 
 /// A `"` at the failure with no other `"` after it on its line opens a string never closed.
@@ -437,6 +464,21 @@ mod tests {
         assert_eq!(e.span, 9..10, "points at the unclosed brace");
         assert!(e.message.contains("never closed"), "{}", e.message);
         assert_eq!(e.help.as_deref(), Some("add `}` where the block ends"));
+    }
+
+    #[test]
+    fn a_wrong_word_where_only_certain_words_go_is_the_mistake() {
+        // Not `played` (a zone's name, near `place`) earlier on the line.
+        let e = parse_script("move this to played face sideways").unwrap_err();
+        assert_eq!((e.message.as_str(), e.help), ("expected `up`/`down`, found `sideways`", None));
+        let e = parse_script("move this to played face dwn").unwrap_err();
+        assert_eq!(e.help.as_deref(), Some("did you mean `down`?"));
+    }
+
+    #[test]
+    fn elif_is_told_to_be_else_if() {
+        let e = parse_script("if x > 1 {\n  draw 1\n} elif x > 0 {\n  draw 2\n}").unwrap_err();
+        assert_eq!(e.help.as_deref(), Some("write `else if CONDITION { ... }` instead of `elif`"));
     }
 
     #[test]
