@@ -486,3 +486,36 @@ fn no_decisive_game_is_null_in_json() {
         "{p1}"
     );
 }
+
+/// When every game stopped with an error, no seat has a game to count: its win rate is
+/// `n/a`, not 0 % in [0 %, 0 %], and "no card was played" says it counts only the games
+/// not stopped (the failed ones played cards). A designer's walkthrough met both.
+#[test]
+fn every_game_failed_claims_no_rate_and_no_plays() {
+    let (code, out, err) = twilit(&["simulate", &dir("tests/fixtures/runtime_error"), "--games", "3", "--jobs", "1"]);
+    assert_eq!(code, 1, "{err}");
+    let p1 = out.lines().find(|l| l.trim_start().starts_with("p1 ")).expect("p1's row");
+    assert_eq!(p1.split_whitespace().filter(|c| *c == "n/a").count(), 4, "{out}");
+    assert!(!out.contains("0.0%"), "{out}");
+    assert!(out.contains("\nno card was played in the 0 games not stopped by an error\n"), "{out}");
+    let (_, csv, _) =
+        twilit(&["simulate", &dir("tests/fixtures/runtime_error"), "--games", "3", "--jobs", "1", "--format", "csv"]);
+    let seat = csv.lines().find(|l| l.starts_with("seat,p1,")).expect("p1's seat row");
+    let cells: Vec<&str> = seat.split(',').collect();
+    // section,key,games,n,wins,draws,rate,low,high,...
+    assert_eq!(&cells[6..9], ["", "", ""], "no rate and no interval: {seat}");
+}
+
+/// A game that does not check clean is a problem found (exit 1, its errors shown), as
+/// `check` and `test` report it; a path holding no game stays a usage error (exit 2).
+#[test]
+fn a_game_with_errors_exits_1_and_no_game_2() {
+    let bad = dir("tests/fixtures/bad/counter_range");
+    let (code, _, err) = twilit(&["simulate", &bad, "--games", "2"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("twilit::") && err.contains("must be one game directory that checks clean"), "{err}");
+    let (code, _, err) = twilit(&["play", &bad, "--seed", "1"]);
+    assert_eq!(code, 1, "{err}");
+    let (code, _, err) = twilit(&["play", &dir("tests/fixtures/nothing_here"), "--seed", "1"]);
+    assert_eq!(code, 2, "{err}");
+}

@@ -77,7 +77,10 @@ pub(super) fn rules_of(
             let _ = write!(err, "{}", render::human(d, &sources, false, 100));
         }
         let _ = writeln!(err, "error: {} must be one game directory that checks clean", path.display());
-        return Err(EXIT_USAGE);
+        // Errors in the game are problems found, as `check` and `test` report them; a
+        // path that cannot be read or holds no game, or several, is a usage error.
+        let usage = diags.is_empty() || diags.iter().any(|d| d.code == "twilit::io");
+        return Err(if usage { EXIT_USAGE } else { EXIT_PROBLEMS });
     }
     let bundle = lib.games.remove(0);
     Rules::compile(&bundle).map(|r| (r, bundle, sources)).map_err(|_| EXIT_PROBLEMS)

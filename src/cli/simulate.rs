@@ -267,7 +267,11 @@ fn human(s: &Summary, out: &mut dyn Write) {
         table(&rows, out);
     }
     if s.cards.is_empty() {
-        let _ = writeln!(out, "\nno card was played");
+        // A game stopped by an error counts for nothing here, its plays included.
+        let counted = s.games - s.failed;
+        let tail =
+            if s.failed == 0 { String::new() } else { format!(" in the {counted} games not stopped by an error") };
+        let _ = writeln!(out, "\nno card was played{tail}");
     } else {
         let _ = writeln!(out, "\ncards played (win rate of the players who played the card at least once in a game):");
         let mut rows = vec![header(&["card", "plays", "games", "players", "wins", "win rate", "95% interval"])];
@@ -376,7 +380,8 @@ fn csv(s: &Summary, out: &mut dyn Write) {
         n: Some(r.games),
         wins: Some(r.wins),
         draws: Some(r.draws),
-        rate: Some((r.rate, r.low, r.high)),
+        // No game at this seat (every one stopped by an error): no rate, not 0 %.
+        rate: (r.games > 0).then_some((r.rate, r.low, r.high)),
         ..Row::default()
     };
     // The decisive rate: over the `n` games somebody won (wins + losses).

@@ -271,8 +271,9 @@ impl WinRate {
             n(self.draws),
             n(self.losses),
             n(self.unfinished),
-            stats::pct(self.rate),
-            range(self.low, self.high),
+            // No game to count (every one stopped by an error): no rate, not 0 %.
+            if self.games == 0 { "n/a".into() } else { stats::pct(self.rate) },
+            if self.games == 0 { "n/a".into() } else { range(self.low, self.high) },
             // No game somebody won or lost: there is no rate, not a rate of 0 %.
             decisive.map_or("n/a".into(), |(r, _, _)| stats::pct(r)),
             decisive.map_or("n/a".into(), |(_, lo, hi)| range(lo, hi)),
