@@ -497,7 +497,12 @@ fn every_game_failed_claims_no_rate_and_no_plays() {
     let p1 = out.lines().find(|l| l.trim_start().starts_with("p1 ")).expect("p1's row");
     assert_eq!(p1.split_whitespace().filter(|c| *c == "n/a").count(), 4, "{out}");
     assert!(!out.contains("0.0%"), "{out}");
-    assert!(out.contains("\nno card was played in the 0 games not stopped by an error\n"), "{out}");
+    assert!(out.contains("\nno card play is counted: every game stopped with an error\n"), "{out}");
+    let (_, json, _) =
+        twilit(&["simulate", &dir("tests/fixtures/runtime_error"), "--games", "3", "--jobs", "1", "--format", "json"]);
+    let v: Value = serde_json::from_str(&json).expect("one JSON object");
+    let p1 = &v["seats"][0];
+    assert_eq!((&p1["rate"], &p1["low"], &p1["high"]), (&Value::Null, &Value::Null, &Value::Null), "{p1}");
     let (_, csv, _) =
         twilit(&["simulate", &dir("tests/fixtures/runtime_error"), "--games", "3", "--jobs", "1", "--format", "csv"]);
     let seat = csv.lines().find(|l| l.starts_with("seat,p1,")).expect("p1's seat row");

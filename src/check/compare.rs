@@ -169,9 +169,12 @@ fn never_equal(a: Ty, b: Ty) -> bool {
         Ty::Str => Some(4),
         Ty::Value => Some(5),
         Ty::Bool => Some(6),
+        Ty::Numbers => Some(7),
         _ => None,
     };
     match (kind(a), kind(b)) {
+        // A list of one number is that number.
+        (Some(0), Some(7)) | (Some(7), Some(0)) => false,
         // A value and a condition are judged only beside a number: a value may name a
         // card, a player's role or a text.
         (Some(x @ (5 | 6)), Some(y)) | (Some(y), Some(x @ (5 | 6))) => x != y && y == 0,

@@ -68,12 +68,14 @@ impl Ty {
                     | (Ty::Player, Ty::Players)
                     | (Ty::Players, Ty::Player)
                     | (Ty::Zone, Ty::Things)
+                    // A list is a selection (a `selector` parameter, `count`), of numbers too.
+                    | (Ty::Numbers, Ty::Things)
             )
     }
 
-    /// Whether the type selects things (so `or` means union).
+    /// Whether the type selects things or is a list (so `or` means union).
     pub fn is_collection(self) -> bool {
-        matches!(self, Ty::Things | Ty::Value | Ty::Players | Ty::Zone)
+        matches!(self, Ty::Things | Ty::Value | Ty::Players | Ty::Zone | Ty::Numbers)
     }
 }
 

@@ -52,9 +52,14 @@ impl Checker<'_> {
                             .into(),
                     );
                 }
-                // One of a list of numbers is a number (a bid, a nominated value).
+                // One of a list of numbers is a number (a bid, a nominated value); `choose 2
+                // numbers(1, 5)` is a list of two.
+                let one = match &x.kind {
+                    ExprKind::Select { quantity: Some(q), .. } => matches!(q.kind, QuantityKind::One),
+                    _ => true,
+                };
                 match self.expr(x) {
-                    Ty::Numbers => Ty::Num,
+                    Ty::Numbers if one => Ty::Num,
                     t => t,
                 }
             }
@@ -103,6 +108,9 @@ impl Checker<'_> {
                 if union {
                     if ta == Ty::Players || tb == Ty::Players {
                         return Ty::Players;
+                    }
+                    if ta == Ty::Numbers && tb == Ty::Numbers {
+                        return Ty::Numbers;
                     }
                     return Ty::Things;
                 }

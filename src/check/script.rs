@@ -199,7 +199,7 @@ impl<'a> Checker<'a> {
             }
             ForEach { var, over, body } => {
                 let t = self.expr(over);
-                if !t.is_collection() && !matches!(t, Ty::Any | Ty::Numbers) {
+                if !t.is_collection() && t != Ty::Any {
                     self.error(
                         "type-mismatch",
                         format!("`for each` needs players or a selection, found {}", t.describe()),

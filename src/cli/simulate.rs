@@ -269,9 +269,12 @@ fn human(s: &Summary, out: &mut dyn Write) {
     if s.cards.is_empty() {
         // A game stopped by an error counts for nothing here, its plays included.
         let counted = s.games - s.failed;
-        let tail =
-            if s.failed == 0 { String::new() } else { format!(" in the {counted} games not stopped by an error") };
-        let _ = writeln!(out, "\nno card was played{tail}");
+        let line = match (s.failed, counted) {
+            (0, _) => "no card was played".to_string(),
+            (_, 0) => "no card play is counted: every game stopped with an error".to_string(),
+            (_, n) => format!("no card was played in the {n} games not stopped by an error"),
+        };
+        let _ = writeln!(out, "\n{line}");
     } else {
         let _ = writeln!(out, "\ncards played (win rate of the players who played the card at least once in a game):");
         let mut rows = vec![header(&["card", "plays", "games", "players", "wins", "win rate", "95% interval"])];
@@ -381,7 +384,7 @@ fn csv(s: &Summary, out: &mut dyn Write) {
         wins: Some(r.wins),
         draws: Some(r.draws),
         // No game at this seat (every one stopped by an error): no rate, not 0 %.
-        rate: (r.games > 0).then_some((r.rate, r.low, r.high)),
+        rate: r.played_rate(),
         ..Row::default()
     };
     // The decisive rate: over the `n` games somebody won (wins + losses).

@@ -45,6 +45,9 @@ const FUNS: [Fun; 14] = [
     Fun::Numbers,
 ];
 
+/// The longest list `numbers(a, b)` makes, whatever the step budget.
+const MOST_NUMBERS: i128 = 1_000_000;
+
 /// The built-in function with index `f` in `check::env::FUNCTIONS`.
 pub(super) fn fun_of(f: usize) -> Option<Fun> {
     FUNS.get(f).copied()
@@ -230,9 +233,16 @@ impl Interp<'_> {
                 let (lo, hi) = (self.eval(arg(0)?, cx)?, self.eval(arg(1)?, cx)?);
                 let (lo, hi) = (self.int(&lo, arg(0)?, cx)?, self.int(&hi, arg(1)?, cx)?);
                 // Each number made is a step: a list too long for the budget stops the
-                // action (`twilit::budget`) before it is made.
-                let n = hi.saturating_sub(lo).saturating_add(1).clamp(0, i64::from(u32::MAX));
-                self.tick_n(n as usize)?;
+                // action (`twilit::budget`) before it is made, counting only the step that
+                // runs out (not billions, which the game's whole budget would pay).
+                let n = (i128::from(hi) - i128::from(lo) + 1).max(0);
+                let room = i128::from(self.steps.room().max(0));
+                self.tick_n(usize::try_from(n.min(room + 1)).unwrap_or(usize::MAX))?;
+                // A budget raised past it (`--limit steps=...`) still makes no list that
+                // could not fit in memory.
+                if n > MOST_NUMBERS {
+                    return Err(Halt::error(format!("`numbers` makes at most {MOST_NUMBERS} numbers, not {n}")));
+                }
                 Ok(Value::List((lo..=hi).map(Value::Int).collect()))
             }
             Fun::Sees => {

@@ -337,7 +337,7 @@ pub struct VarDef {
 impl VarDef {
     /// Whether a declared type names one value rather than a list of them.
     pub fn holds_one(ty: &str) -> bool {
-        matches!(ty, "player" | "int" | "number" | "card" | "piece" | "space" | "bool" | "text")
+        matches!(ty, "player" | "int" | "number" | "card" | "piece" | "space" | "bool" | "condition" | "text")
     }
 }
 

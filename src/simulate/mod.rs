@@ -239,12 +239,13 @@ pub struct WinRate {
     pub losses: u64,
     /// Stopped by the turn cap.
     pub unfinished: u64,
-    /// `wins / games`.
-    pub rate: f64,
+    /// `wins / games`; none (`null`) when there was no game to count (every one stopped
+    /// by an error), rather than 0 with an interval of [0, 0].
+    pub rate: Option<f64>,
     /// The interval's lower end.
-    pub low: f64,
+    pub low: Option<f64>,
     /// The interval's upper end.
-    pub high: f64,
+    pub high: Option<f64>,
     /// `wins / (wins + losses)`: the win rate among the games somebody won, where draws
     /// and unfinished games drop out (for a fair two-player game, 50 %). None (`null`)
     /// when no game was won or lost: no rate, rather than 0 with an interval of [0, 0].
@@ -265,6 +266,7 @@ impl WinRate {
         let n = |x: u64| x.to_string();
         let range = |lo: f64, hi: f64| format!("{}{to}{}", stats::pct(lo), stats::pct(hi));
         let decisive = self.decisive_rate();
+        let played = self.played_rate();
         [
             n(self.games),
             n(self.wins),
@@ -272,8 +274,8 @@ impl WinRate {
             n(self.losses),
             n(self.unfinished),
             // No game to count (every one stopped by an error): no rate, not 0 %.
-            if self.games == 0 { "n/a".into() } else { stats::pct(self.rate) },
-            if self.games == 0 { "n/a".into() } else { range(self.low, self.high) },
+            played.map_or("n/a".into(), |(r, _, _)| stats::pct(r)),
+            played.map_or("n/a".into(), |(_, lo, hi)| range(lo, hi)),
             // No game somebody won or lost: there is no rate, not a rate of 0 %.
             decisive.map_or("n/a".into(), |(r, _, _)| stats::pct(r)),
             decisive.map_or("n/a".into(), |(_, lo, hi)| range(lo, hi)),
@@ -288,9 +290,9 @@ impl WinRate {
             draws: 0,
             losses: 0,
             unfinished: 0,
-            rate: 0.0,
-            low: 0.0,
-            high: 0.0,
+            rate: None,
+            low: None,
+            high: None,
             decisive: None,
             decisive_low: None,
             decisive_high: None,
@@ -321,8 +323,14 @@ impl WinRate {
         Some((self.decisive?, self.decisive_low?, self.decisive_high?))
     }
 
+    /// The win rate and its interval, when some game counted.
+    pub fn played_rate(&self) -> Option<(f64, f64, f64)> {
+        Some((self.rate?, self.low?, self.high?))
+    }
+
     fn finish(&mut self) {
-        (self.rate, self.low, self.high) = rate(self.wins, self.games).unwrap_or_default();
+        let played = rate(self.wins, self.games);
+        (self.rate, self.low, self.high) = (played.map(|d| d.0), played.map(|d| d.1), played.map(|d| d.2));
         let decisive = rate(self.wins, self.wins + self.losses);
         (self.decisive, self.decisive_low, self.decisive_high) =
             (decisive.map(|d| d.0), decisive.map(|d| d.1), decisive.map(|d| d.2));

@@ -154,7 +154,7 @@ fn win_rates(title: &str, rates: &[WinRate], fair: f64) -> Res<String> {
     let n = rates.len() as u32;
     let width = (160 + 90 * n).clamp(420, 1100);
     // Up to the highest interval (or the fair share) and a little more, in tenths.
-    let top = rates.iter().map(|r| r.high).fold(fair, f64::max);
+    let top = rates.iter().filter_map(|r| r.high).fold(fair, f64::max);
     let top = ((top * 10.0).floor() + 2.0).min(10.0) / 10.0;
     let mut svg = String::new();
     {
@@ -174,15 +174,17 @@ fn win_rates(title: &str, rates: &[WinRate], fair: f64) -> Res<String> {
             })
             .draw()
             .map_err(fail)?;
-        let data = rates.iter().enumerate().map(|(i, r)| (i as u32, r.rate));
+        // A seat with no game counted (every one stopped by an error) has no bar.
+        let counted = || rates.iter().enumerate().filter_map(|(i, r)| Some((i, r.played_rate()?)));
+        let data = counted().map(|(i, (rate, _, _))| (i as u32, rate));
         chart.draw_series(columns(n, data, BAR.mix(0.8).filled(), 18)).map_err(fail)?;
         // Error bars: the interval as a line with 16-pixel caps (plotters' `ErrorBar` marks the
         // mean with a circle as wide as its caps, which hides a narrow interval).
         let x = |i: usize| SegmentValue::CenterOf(i as u32);
         let ink = INK.stroke_width(2);
-        let lines = rates.iter().enumerate().map(|(i, r)| PathElement::new([(x(i), r.low), (x(i), r.high)], ink));
+        let lines = counted().map(|(i, (_, lo, hi))| PathElement::new([(x(i), lo), (x(i), hi)], ink));
         chart.draw_series(lines).map_err(fail)?;
-        let ends = rates.iter().enumerate().flat_map(|(i, r)| [(x(i), r.low), (x(i), r.high)]);
+        let ends = counted().flat_map(|(i, (_, lo, hi))| [(x(i), lo), (x(i), hi)]);
         let caps = ends.map(|at| EmptyElement::at(at) + PathElement::new([(-8, 0), (8, 0)], ink));
         chart.draw_series(caps).map_err(fail)?;
         let line = [(SegmentValue::Exact(0), fair), (SegmentValue::Last, fair)];

@@ -263,16 +263,20 @@ fn expected_message(positives: &[Rule], src: &str, pos: usize) -> (String, Optio
     // itself, not a misspelt keyword elsewhere on the line.
     let words: Option<Vec<&str>> =
         names.iter().flat_map(|n| n.split('/')).map(|n| n.strip_prefix('`')?.strip_suffix('`')).collect();
-    let help = match words {
-        Some(words) if words.iter().all(|w| w.chars().all(|c| c.is_ascii_alphabetic())) => {
+    let only_words = words.as_ref().is_some_and(|w| w.iter().all(|w| w.chars().all(|c| c.is_ascii_alphabetic())));
+    let nearest = match (only_words, &words) {
+        (true, Some(words)) => {
             let word = found.trim_matches('`');
             crate::diag::did_you_mean(word, words.iter().copied()).map(|w| format!("did you mean `{w}`?"))
         }
-        _ => hint(&names, &found)
-            .or_else(|| elif_habit(src, pos))
-            .or_else(|| unclosed_string(src, pos))
-            .or_else(|| misspelled_reserved(src, pos)),
+        _ => None,
     };
+    let help = nearest
+        .or_else(|| hint(&names, &found))
+        .or_else(|| elif_habit(src, pos))
+        .or_else(|| unclosed_string(src, pos))
+        // A word elsewhere on the line is no culprit where only certain words may go.
+        .or_else(|| if only_words { None } else { misspelled_reserved(src, pos) });
     (format!("expected {list}, found {found}"), help)
 }
 
@@ -473,6 +477,9 @@ mod tests {
         assert_eq!((e.message.as_str(), e.help), ("expected `up`/`down`, found `sideways`", None));
         let e = parse_script("move this to played face dwn").unwrap_err();
         assert_eq!(e.help.as_deref(), Some("did you mean `down`?"));
+        // No word near: the other hints still speak.
+        let e = parse_script("move this to hand face \"up").unwrap_err();
+        assert!(e.help.as_deref().is_some_and(|h| h.contains("never closed")), "{:?}", e.help);
     }
 
     #[test]
