@@ -209,9 +209,9 @@ impl Agent for Scripted {
             if let Some(f) = &mut self.fallback {
                 return f.choose(ask, _rng);
             }
-            // Step 0 is the setup, which no `choose:` step can answer: the steps come after it.
+            // Step 0 is the setup, answered by the `choose:` steps that open `steps:`.
             let setup = if self.step == 0 {
-                " (a setup's questions are answered by the scenario's `choices:`, e.g. `choices: first`, not by `choose:` steps)"
+                " (answer a setup's questions with `choose:` steps at the start of `steps:`, or with `choices: first`)"
             } else {
                 ""
             };

@@ -122,6 +122,19 @@ fn run_recording(rules: &Rules, sc: &Scenario, record: bool) -> (Outcome, Option
     (Outcome { name: sc.scenario.value.clone(), failure, transcript: t.finish() }, covered)
 }
 
+/// The answers of the `count` `choose` steps from index `from` on.
+fn answers_of(steps: &[Step], from: usize, count: usize) -> Vec<crate::interp::Answer> {
+    let names = |l: &Sp<Vec<Sp<String>>>| l.value.iter().map(|x| x.value.clone()).collect::<Vec<_>>();
+    (from..from + count)
+        .filter_map(|j| match &steps[j] {
+            Step::Choose(a) => {
+                Some(crate::interp::Answer { step: j + 1, names: names(&a.pick), among: a.among.as_ref().map(names) })
+            }
+            _ => None,
+        })
+        .collect()
+}
+
 struct Runner<'a> {
     sc: &'a Scenario,
     t: &'a mut Transcript,
@@ -149,9 +162,18 @@ impl Runner<'_> {
 
     fn go(&mut self, it: &mut Interp) -> Res {
         it.start_variables().map_err(|h| self.failed(0, &self.sc.span, h.message(), &h))?;
-        self.setup(it)?;
+        // The `choose` steps that open `steps:` answer the setup's questions (a `script:`
+        // item's, the game's own `setup:` at `{ start: game }`), as those after an `act`
+        // answer it.
         let steps = &self.sc.steps;
-        let mut i = 0;
+        let opening = steps.iter().take_while(|s| matches!(s, Step::Choose(_))).count();
+        it.agent.begin(0, answers_of(steps, 0, opening));
+        self.setup(it)?;
+        if let Some(a) = it.agent.leftover().first() {
+            let msg = format!("unused answer {:?}: the setup asked no question for it", a.names);
+            return Err(self.fail(a.step, &span_of(&steps[a.step - 1]), msg));
+        }
+        let mut i = opening;
         while i < steps.len() {
             let n = i + 1;
             match &steps[i] {
@@ -189,18 +211,9 @@ impl Runner<'_> {
         let steps = &self.sc.steps;
         let (n, mark) = (i + 1, it.w.state.log.len());
         self.last_act = mark;
-        let mut answers = vec![];
-        let mut j = i + 1;
-        while let Some(Step::Choose(a)) = steps.get(j) {
-            let names = |l: &Sp<Vec<Sp<String>>>| l.value.iter().map(|x| x.value.clone()).collect::<Vec<_>>();
-            answers.push(crate::interp::Answer {
-                step: j + 1,
-                names: names(&a.pick),
-                among: a.among.as_ref().map(names),
-            });
-            j += 1;
-        }
-        it.agent.begin(n, answers);
+        let count = steps[i + 1..].iter().take_while(|s| matches!(s, Step::Choose(_))).count();
+        let j = i + 1 + count;
+        it.agent.begin(n, answers_of(steps, i + 1, count));
         self.t.step(n, &describe(&steps[i]));
         // The state to compare a refusal with; the log (which only grows) stays out.
         let log = std::mem::take(&mut it.w.state.log);
