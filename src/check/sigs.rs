@@ -143,6 +143,23 @@ impl Checker<'_> {
                 (Some(Sym::Property(_)), Ty::Player | Ty::Players) => {
                     Some(format!("a player has no `{name}`: read it of their cards, e.g. `{name} of cards in hand`"))
                 }
+                // A copy's label as logs and options show it (`"salmon#2"`): text, not the card.
+                (_, Ty::Str) => match &rhs.kind {
+                    ExprKind::Str(label) => {
+                        let base = label.split_once('#').map_or(&**label, |(base, _)| base);
+                        let thing = matches!(self.env.lookup(base), Some(Sym::Card | Sym::Piece));
+                        match (thing, label.contains('#')) {
+                            (false, _) => None,
+                            (true, true) => Some(format!(
+                                "text names no card: select the copy by its label, `{name} of first(cards where id of it == \"{label}\")`"
+                            )),
+                            (true, false) => {
+                                Some(format!("text names no card: write the id without quotes, `{name} of {label}`"))
+                            }
+                        }
+                    }
+                    _ => None,
+                },
                 _ => None,
             };
         }
