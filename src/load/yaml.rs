@@ -379,7 +379,8 @@ impl Builder<'_> {
                     line_help(self.text, at, kind)
                         .or_else(|| syntax_help(kind))
                         .or_else(|| beside_dash(self.text, at))
-                        .or_else(|| dedented(self.text, at)),
+                        .or_else(|| dedented(self.text, at))
+                        .or_else(|| indented(self.text, at)),
                 ),
         };
         self.diags.push(d);
@@ -483,6 +484,25 @@ fn dedented(text: &str, at: usize) -> Option<String> {
     })
 }
 
+/// A key indented more than the key above it, whose value is on its own line (so the
+/// key cannot be nested under it): most often one space too many.
+fn indented(text: &str, at: usize) -> Option<String> {
+    let (start, line, above) = around(text, at);
+    let above = above?;
+    let (here, there) = (indent(line), indent(above));
+    let body = line.trim_start_matches(' ');
+    let keyed = |l: &str| !l.starts_with('-') && l.split_once(':').is_some_and(|(k, _)| !k.contains(' '));
+    // The key above has its value on its line (`deck: { ... }`, `rank: 3`), not below it.
+    let above_valued =
+        above.trim_start().split_once(':').is_some_and(|(_, v)| !v.trim().is_empty() && !v.trim().starts_with('#'));
+    (start + here == at && here > there && keyed(body) && keyed(above.trim_start()) && above_valued).then(|| {
+        format!(
+            "this key is indented more than the key above it, whose value is on its own line: line it up with that key, at column {}",
+            there + 1
+        )
+    })
+}
+
 /// The line holding byte `at`: where it starts, its text (without its end), and the nearest
 /// line above it that is neither blank nor a comment.
 fn around(text: &str, at: usize) -> (usize, &str, Option<&str>) {
@@ -573,6 +593,12 @@ mod tests {
         assert!(
             help.starts_with("this line is indented more than the key above it") && help.ends_with("column 3"),
             "{help}"
+        );
+        // A key one space further in than its sibling, whose value stands on its line.
+        let over = parse(FileId(0), "zones:\n  deck: { per: game }\n   hand: { per: player }\n").1;
+        assert_eq!(
+            over[0].help.as_deref(),
+            Some("this key is indented more than the key above it, whose value is on its own line: line it up with that key, at column 3")
         );
         // A line above that starts with a character of several bytes is read whole.
         assert_eq!(beside_dash("a:\n    é: 1\n    b: 2\n", 16), None);
