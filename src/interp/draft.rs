@@ -81,6 +81,9 @@ impl Interp<'_> {
     /// One round of picks; whether anyone picked.
     fn draft_round(&mut self, plan: &Plan, cx: &mut Ctx) -> R<bool> {
         let mut any = false;
+        // `face up`: a round's picks are made at once, as at a table; each lies face down
+        // until every player has picked, so that no later seat picks knowing them.
+        let mut to_turn = vec![];
         for (i, &p) in plan.players.iter().enumerate() {
             let mut legal = crate::engine::List::new();
             let hand = self.w.state.zones[plan.hands[i]].items.to_vec();
@@ -105,10 +108,17 @@ impl Interp<'_> {
                 let from = self.w.state.zone_of(e);
                 self.w.state.put(e, plan.picks[i], true);
                 if let Some(f) = plan.face {
-                    self.w.state.set_face(e, f);
+                    self.w.state.set_face(e, false);
+                    if f {
+                        to_turn.push((p, e));
+                    }
                 }
                 self.emit(Some(p), EventKind::Move { verb: "move", ent: e, from, to: Dest::Zone(plan.picks[i], true) });
             }
+        }
+        for (p, e) in to_turn {
+            self.w.state.set_face(e, true);
+            self.emit(Some(p), EventKind::Flip { ent: e, to: "face up".into() });
         }
         Ok(any)
     }
