@@ -201,3 +201,18 @@ fn the_table_hides_the_counters_of_hidden_things() {
     assert!(table.contains(&"pips of die = 4") && table.iter().any(|l| l.ends_with("= 5")), "{table:?}");
     assert!(!table.iter().any(|l| l.ends_with("= 3")), "{table:?}");
 }
+
+/// A question asked of someone other than the active player (Goofspiel's simultaneous
+/// bids, a secret pick) is headed with who answers, not only whose turn it is: "p1 to act"
+/// over p2's own bid read as if p1 were asked (a designer's walkthrough).
+#[test]
+fn a_question_of_another_player_is_headed_with_who_answers() {
+    let (code, out) = play(&["cards/goofspiel", "--human", "p2", "--seed", "3"], "1\nquit\n");
+    assert_eq!(code, 0, "{out}");
+    let headings: Vec<&str> = out.lines().filter(|l| l.starts_with("-- ")).collect();
+    assert_eq!(
+        headings.first(),
+        Some(&"-- turn 1, bidding, p1's turn, p2 to answer (the table as p2 sees it)"),
+        "{out}"
+    );
+}

@@ -288,7 +288,14 @@ impl Interp<'_> {
     pub fn view_for(&self, who: PlayerId) -> super::View {
         let s = &self.w.state;
         let phase = self.rules.phases.get(s.clock.phase).map_or("", |p| &*p.name);
-        let active = s.active().map_or(String::new(), |p| format!(", {} to act", s.players[p].name));
+        // Who answers, beside whose turn it is when that is someone else's (a secret or
+        // simultaneous choice, a response).
+        let name = |p: PlayerId| &s.players[p].name;
+        let active = match s.active() {
+            Some(p) if p == who => format!(", {} to act", name(p)),
+            Some(p) => format!(", {}'s turn, {} to answer", name(p), name(who)),
+            None => format!(", {} to answer", name(who)),
+        };
         // Then the game's variables (`leader = bob`), a card among them named only if
         // `who` sees it.
         let shown = |v: &Value| match v {
