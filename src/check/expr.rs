@@ -72,6 +72,17 @@ impl Checker<'_> {
                 }
                 out
             }
+            If { cond, then, otherwise } => {
+                let t = self.expr(cond);
+                self.expect_ty(t, Ty::Bool, &cond.span);
+                // One kind when both values are of it (a number either way); else either.
+                match (self.expr(then), self.expr(otherwise)) {
+                    (a, b) if a == b => a,
+                    (Ty::Any, t) | (t, Ty::Any) if t != Ty::Bool => t,
+                    (Ty::Player, Ty::Players) | (Ty::Players, Ty::Player) => Ty::Players,
+                    _ => Ty::Any,
+                }
+            }
             Roll(d) => {
                 self.want(d, DIE);
                 let t = self.expr(d);

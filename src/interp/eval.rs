@@ -135,6 +135,7 @@ impl<'r> Interp<'r> {
             ExprKind::Call(c) => self.call(c, cx),
             ExprKind::Choose(x) => self.choose(x, cx),
             ExprKind::Table { key, rows } => self.table(e, key, rows, cx),
+            ExprKind::If { cond, then, otherwise } => self.if_value(cond, then, otherwise, cx),
             ExprKind::Roll(d) => self.roll(d, cx),
             ExprKind::SeatOrder { dir, from } => self.seats_from(*dir, from, cx),
         }
@@ -175,6 +176,14 @@ impl<'r> Interp<'r> {
             }
             None => Err(Halt::error(format!("no row of `{}` matches {k}", cx.snippet(&e.span)))),
         }
+    }
+
+    /// `if C then A else B`: the value of the branch `C` picks (the other is not read).
+    #[inline(never)]
+    fn if_value(&mut self, cond: &Expr, then: &Expr, otherwise: &Expr, cx: &mut Ctx) -> R<Value> {
+        let c = self.eval(cond, cx)?;
+        let branch = if self.truth(&c, cond, cx)? { then } else { otherwise };
+        self.eval(branch, cx)
     }
 
     #[inline(never)]

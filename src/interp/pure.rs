@@ -47,6 +47,7 @@ fn reads(rules: &Rules, e: &Expr, depth: u8) -> bool {
         ExprKind::Unary(_, x) | ExprKind::SeatOrder { from: x, .. } => read(x),
         ExprKind::Binary(_, a, b) | ExprKind::Of(a, b) => read(a) && read(b),
         ExprKind::Table { key, rows } => read(key) && rows.iter().all(|r| read(&r.value)),
+        ExprKind::If { cond, then, otherwise } => read(cond) && read(then) && read(otherwise),
         ExprKind::Select { quantity, base, filters } => {
             let counted = match quantity.as_ref().map(|q| &q.kind) {
                 Some(QuantityKind::Exactly(x) | QuantityKind::UpTo(x)) => read(x),

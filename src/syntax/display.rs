@@ -217,6 +217,7 @@ impl Display for Expr {
                 list(f, rows)?;
                 write!(f, ")")
             }
+            If { cond, then, otherwise } => write!(f, "(if {cond} {then} {otherwise})"),
             Roll(e) => write!(f, "(roll {e})"),
             SeatOrder { dir, from } => write!(f, "({dir} {from})"),
         }

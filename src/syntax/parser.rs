@@ -465,6 +465,12 @@ pub(super) fn parse_atom(p: P) -> Expr {
         Rule::paren => return parse_expr(last(p)),
         Rule::list => ExprKind::List(p.into_inner().map(parse_expr).collect()),
         Rule::table => parse_table(p),
+        Rule::if_expr => {
+            let mut it = kids(p).map(parse_expr);
+            let mut part = || Box::new(it.next().expect("if_expr has three parts"));
+            let (cond, then, otherwise) = (part(), part(), part());
+            ExprKind::If { cond, then, otherwise }
+        }
         Rule::roll => ExprKind::Roll(Box::new(parse_of_chain(last(p)))),
         Rule::choose => ExprKind::Choose(Box::new(parse_primary(last(p)))),
         Rule::seat_order => {

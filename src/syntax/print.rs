@@ -260,6 +260,10 @@ fn full(e: &Expr) -> String {
         }
         ExprKind::Select { .. } => select(e),
         ExprKind::Choose(x) => format!("choose {}", select(x)),
+        // Bracketed where something follows it (`operand`): its `else` value reaches on.
+        ExprKind::If { cond, then, otherwise } => {
+            format!("if {} then {} else {}", full(cond), full(then), full(otherwise))
+        }
         _ => operand(e),
     }
 }

@@ -37,6 +37,11 @@ pub fn expr_mut(e: &mut Expr, f: &mut impl FnMut(&mut Expr)) {
             expr_mut(key, f);
             rows.iter_mut().for_each(|r| expr_mut(&mut r.value, f));
         }
+        ExprKind::If { cond, then, otherwise } => {
+            expr_mut(cond, f);
+            expr_mut(then, f);
+            expr_mut(otherwise, f);
+        }
     }
 }
 
