@@ -65,8 +65,9 @@ fn a_failed_expect_actions_names_the_differences() {
     assert!(out.contains("; not legal now: play c2; legal but not expected: use draw"), "{out}");
 }
 
-/// A setup that asks a question fails a scenario's `{ start: game }` before any step could
-/// answer it: the failure says that `choices:` answers it (a designer's walkthrough).
+/// A setup that asks a question (a scenario's `{ start: game }`) is answered by the
+/// `choose` steps that open `steps:`; unanswered, the failure says how to answer it (a
+/// designer's walkthrough: Hearts passes three cards in its setup).
 #[test]
 fn a_setup_question_says_how_a_scenario_answers_it() {
     let dir = tempfile::tempdir().expect("temp dir");
@@ -77,17 +78,19 @@ fn a_setup_question_says_how_a_scenario_answers_it() {
         turn:\n  phases:\n    - name: main\n";
     std::fs::write(game.join("game.yaml"), yaml).expect("game");
     let sc = "scenario: s\ngame: asks\nplayers: [{ name: alice }, { name: bob }]\nsetup:\n  - { start: game }\n\
-        steps:\n  - choose: [rich]\n";
+        steps:\n  - choose: [rich]\n  - expect: gold of alice == 2\n";
     std::fs::write(game.join("scenarios/s.yaml"), sc).expect("scenario");
     let path = game.to_string_lossy().into_owned();
+    let (code, out, err) = twilit(&["test", &path]);
+    assert_eq!(code, 0, "{out}{err}");
+    // Unanswered: the failure says where the answer goes.
+    std::fs::write(game.join("scenarios/s.yaml"), sc.replace("  - choose: [rich]\n", "")).expect("scenario");
     let (code, out, _) = twilit(&["test", &path]);
     assert_eq!(code, 1, "{out}");
     assert!(out.contains("missing choice at step 0"), "{out}");
-    assert!(out.contains("answered by the scenario's `choices:`, e.g. `choices: first`"), "{out}");
+    assert!(out.contains("with `choose:` steps at the start of `steps:`, or with `choices: first`"), "{out}");
     // With `choices: first`, the setup takes the first option and the scenario runs.
-    let answered = sc
-        .replace("setup:", "choices: first\nsetup:")
-        .replace("  - choose: [rich]\n", "  - expect: gold of alice == 2\n");
+    let answered = sc.replace("setup:", "choices: first\nsetup:").replace("  - choose: [rich]\n", "");
     std::fs::write(game.join("scenarios/s.yaml"), answered).expect("scenario");
     let (code, out, err) = twilit(&["test", &path]);
     assert_eq!(code, 0, "{out}{err}");

@@ -75,11 +75,24 @@ impl Checker<'_> {
             If { cond, then, otherwise } => {
                 let t = self.expr(cond);
                 self.expect_ty(t, Ty::Bool, &cond.span);
-                // One kind when both values are of it (a number either way); else either.
+                // One kind when both values are of it (a number either way); two kinds that
+                // cannot stand for each other are a mistake (`require if c then true else
+                // "why"` reads `require`'s `else` into the value).
                 match (self.expr(then), self.expr(otherwise)) {
                     (a, b) if a == b => a,
                     (Ty::Any, t) | (t, Ty::Any) if t != Ty::Bool => t,
                     (Ty::Player, Ty::Players) | (Ty::Players, Ty::Player) => Ty::Players,
+                    (a, b) if !a.fits(b) && !b.fits(a) && a != Ty::Any && b != Ty::Any => {
+                        let msg = format!(
+                            "`if ... then ... else` gives {} or {}: its two values should be of one kind",
+                            a.describe(),
+                            b.describe()
+                        );
+                        self.error("type-mismatch", msg, &otherwise.span).help = Some(
+                            "a `require`'s message follows the whole condition: `require C else \"why\"`, with no `then`".into(),
+                        );
+                        Ty::Any
+                    }
                     _ => Ty::Any,
                 }
             }

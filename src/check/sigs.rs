@@ -147,15 +147,19 @@ impl Checker<'_> {
                 (_, Ty::Str) => match &rhs.kind {
                     ExprKind::Str(label) => {
                         let base = label.split_once('#').map_or(&**label, |(base, _)| base);
-                        let thing = matches!(self.env.lookup(base), Some(Sym::Card | Sym::Piece));
-                        match (thing, label.contains('#')) {
-                            (false, _) => None,
-                            (true, true) => Some(format!(
-                                "text names no card: select the copy by its label, `{name} of first(cards where id of it == \"{label}\")`"
+                        let kind = match self.env.lookup(base) {
+                            Some(Sym::Card) => Some("cards"),
+                            Some(Sym::Piece) => Some("pieces"),
+                            _ => None,
+                        };
+                        match (kind, label.contains('#')) {
+                            (None, _) => None,
+                            (Some(kind), true) => Some(format!(
+                                "text names no card or piece: select the copy by its label, `{name} of first({kind} where id of it == \"{label}\")`"
                             )),
-                            (true, false) => {
-                                Some(format!("text names no card: write the id without quotes, `{name} of {label}`"))
-                            }
+                            (Some(_), false) => Some(format!(
+                                "text names no card or piece: write the id without quotes, `{name} of {label}`"
+                            )),
                         }
                     }
                     _ => None,

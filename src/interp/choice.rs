@@ -312,7 +312,12 @@ impl Interp<'_> {
             .rev()
             .take_while(|e| e.game == s.game)
             .any(|e| matches!(e.kind, crate::engine::EventKind::Period { start: true, period: "turn", .. }));
-        let heading = if begun { format!("turn {}, {phase}{active}", s.clock.turn) } else { format!("setup{active}") };
+        let heading = match (begun, s.active()) {
+            (true, _) => format!("turn {}, {phase}{active}", s.clock.turn),
+            // No turn yet: nobody's turn to name.
+            (false, Some(p)) if p != who => format!("setup, {} to answer", name(who)),
+            (false, _) => format!("setup{active}"),
+        };
         super::View {
             heading,
             table,

@@ -484,8 +484,8 @@ fn dedented(text: &str, at: usize) -> Option<String> {
     })
 }
 
-/// A key indented more than the key above it, whose value is on its own line (so the
-/// key cannot be nested under it): most often one space too many.
+/// A key indented more than the key above it, whose value is on that key's line (`deck: {
+/// ... }`, so nothing can be nested under it): most often one space too many.
 fn indented(text: &str, at: usize) -> Option<String> {
     let (start, line, above) = around(text, at);
     let above = above?;
@@ -497,7 +497,7 @@ fn indented(text: &str, at: usize) -> Option<String> {
         above.trim_start().split_once(':').is_some_and(|(_, v)| !v.trim().is_empty() && !v.trim().starts_with('#'));
     (start + here == at && here > there && keyed(body) && keyed(above.trim_start()) && above_valued).then(|| {
         format!(
-            "this key is indented more than the key above it, whose value is on its own line: line it up with that key, at column {}",
+            "this key is indented more than the key above it, whose value is on the same line: line it up with that key, at column {}",
             there + 1
         )
     })
@@ -598,7 +598,7 @@ mod tests {
         let over = parse(FileId(0), "zones:\n  deck: { per: game }\n   hand: { per: player }\n").1;
         assert_eq!(
             over[0].help.as_deref(),
-            Some("this key is indented more than the key above it, whose value is on its own line: line it up with that key, at column 3")
+            Some("this key is indented more than the key above it, whose value is on the same line: line it up with that key, at column 3")
         );
         // A line above that starts with a character of several bytes is read whole.
         assert_eq!(beside_dash("a:\n    é: 1\n    b: 2\n", 16), None);

@@ -170,7 +170,10 @@ impl Runner<'_> {
         it.agent.begin(0, answers_of(steps, 0, opening));
         self.setup(it)?;
         if let Some(a) = it.agent.leftover().first() {
-            let msg = format!("unused answer {:?}: the setup asked no question for it", a.names);
+            let msg = format!(
+                "unused answer {:?}: the setup asked no question for it (an action's answers go right after its `act` or `advance` step)",
+                a.names
+            );
             return Err(self.fail(a.step, &span_of(&steps[a.step - 1]), msg));
         }
         let mut i = opening;

@@ -247,7 +247,7 @@ fn expected_message(positives: &[Rule], src: &str, pos: usize) -> (String, Optio
     if names.iter().any(|n| *n == "`{`" || n.starts_with("a block")) {
         if let Some(o) = hints::block_opener(src, pos) {
             let message = format!("expected `{{` to open the {} of `{}`, found {found}", o.holds, o.words);
-            return (message, hint(&names, &found).or_else(|| Some(o.help())));
+            return (message, then_habit(src, pos).or_else(|| hint(&names, &found)).or_else(|| Some(o.help())));
         }
     }
     names.truncate(5);
@@ -272,6 +272,7 @@ fn expected_message(positives: &[Rule], src: &str, pos: usize) -> (String, Optio
         _ => None,
     };
     let help = nearest
+        .or_else(|| then_habit(src, pos))
         .or_else(|| hint(&names, &found))
         .or_else(|| elif_habit(src, pos))
         .or_else(|| unclosed_string(src, pos))
@@ -310,6 +311,21 @@ fn hint(names: &[&str], found: &str) -> Option<String> {
         return Some(format!("`{word}` is a reserved word and cannot be used as a name"));
     }
     None
+}
+
+/// `if C then STATEMENT`: the `then` of a value (`if C then A else B`) where a statement
+/// `if` takes a block.
+fn then_habit(src: &str, pos: usize) -> Option<String> {
+    let pos = pos.min(src.len());
+    let start = src[..pos].rfind('\n').map_or(0, |i| i + 1);
+    let before = src[start..pos].trim_start().trim_start_matches('}').trim_start();
+    let words: Vec<&str> =
+        before.split(|c: char| !(c.is_alphanumeric() || c == '_')).filter(|w| !w.is_empty()).collect();
+    let statement_if = matches!(words.first(), Some(&"if")) || words.starts_with(&["else", "if"]);
+    let at_then = words.last() == Some(&"then") || src[pos..].starts_with("then");
+    (statement_if && at_then).then(|| {
+        "a statement `if` takes a block, `if C { ... }`; `if C then A else B` is a value, with an `else`".to_string()
+    })
 }
 
 /// `elif` and its kin, from other languages, on the failing line or the one before.
@@ -480,6 +496,20 @@ mod tests {
         // No word near: the other hints still speak.
         let e = parse_script("move this to hand face \"up").unwrap_err();
         assert!(e.help.as_deref().is_some_and(|h| h.contains("never closed")), "{:?}", e.help);
+    }
+
+    #[test]
+    fn a_statement_if_with_then_is_told_to_take_a_block() {
+        let e = parse_script("if x > 0 then draw 1").unwrap_err();
+        assert_eq!(
+            e.help.as_deref(),
+            Some("a statement `if` takes a block, `if C { ... }`; `if C then A else B` is a value, with an `else`")
+        );
+        let e = parse_script("if x > 0 {\n  draw 1\n} else if x < 0 then draw 2").unwrap_err();
+        assert_eq!(
+            e.help.as_deref(),
+            Some("a statement `if` takes a block, `if C { ... }`; `if C then A else B` is a value, with an `else`")
+        );
     }
 
     #[test]
