@@ -28,6 +28,8 @@ pub enum Missed {
     NeverFalse,
     /// A table row never read.
     Row,
+    /// A value of `if ... then ... else` never picked.
+    Branch,
 }
 
 impl Missed {
@@ -39,6 +41,7 @@ impl Missed {
             Missed::NeverTrue => "`if` never true",
             Missed::NeverFalse => "`if` never false",
             Missed::Row => "table row never read",
+            Missed::Branch => "`if ... then ... else` value never picked",
         }
     }
 }
@@ -194,16 +197,22 @@ impl Field<'_> {
         visit::block_exprs_mut(b, &mut |x| self.rows(x, field_ran));
     }
 
-    /// The rows of a table expression.
+    /// The rows of a table expression, the two values of an `if` expression.
     fn rows(&mut self, e: &mut Expr, field_ran: bool) {
-        let ExprKind::Table { rows, .. } = &e.kind else { return };
-        for r in rows {
+        let arms: Vec<(Range<usize>, Missed)> = match &e.kind {
+            ExprKind::Table { rows, .. } => rows.iter().map(|r| (r.span.clone(), Missed::Row)).collect(),
+            ExprKind::If { then, otherwise, .. } => {
+                vec![(then.span.clone(), Missed::Branch), (otherwise.span.clone(), Missed::Branch)]
+            }
+            _ => return,
+        };
+        for (span, missed) in arms {
             self.counts.branches.1 += 1;
-            if self.has(r.span.clone(), Hit::Ran) {
+            if self.has(span.clone(), Hit::Ran) {
                 self.counts.branches.0 += 1;
             } else if field_ran {
-                let text = first_line(&self.src.text[r.span.clone()]);
-                self.gap(r.span.clone(), Missed::Row, text);
+                let text = first_line(&self.src.text[span.clone()]);
+                self.gap(span, missed, text);
             }
         }
     }

@@ -1,6 +1,6 @@
 //! `twilit coverage`: after the scenarios run, what the rules hold that they never reached
 //! is listed at its place — a procedure never run, a statement never run, an `if` that
-//! never went one way, a table row never read — with counts per file.
+//! never went one way, a table row or an `if` value never read — with counts per file.
 
 mod common;
 
@@ -21,14 +21,20 @@ fn json_gives_each_gap_and_the_counts_of_each_file() {
         lines.iter().filter_map(|v| Some((v["line"].as_i64()?, v["missed"].as_str()?))).collect();
     assert_eq!(
         missed,
-        [(12, "`if` never false"), (13, "table row never read"), (15, "statement never ran"), (18, "never ran")]
+        [
+            (12, "`if` never false"),
+            (13, "`if ... then ... else` value never picked"),
+            (13, "table row never read"),
+            (15, "statement never ran"),
+            (18, "never ran")
+        ]
     );
     let last = lines.last().expect("the file's counts");
     assert_eq!(
         (last["fields"].clone(), last["statements"].clone()),
         (serde_json::json!([1, 2]), serde_json::json!([2, 4]))
     );
-    assert_eq!(last["branches"], serde_json::json!([2, 4]));
+    assert_eq!(last["branches"], serde_json::json!([3, 6]));
 }
 
 #[test]

@@ -183,6 +183,9 @@ impl<'r> Interp<'r> {
     fn if_value(&mut self, cond: &Expr, then: &Expr, otherwise: &Expr, cx: &mut Ctx) -> R<Value> {
         let c = self.eval(cond, cx)?;
         let branch = if self.truth(&c, cond, cx)? { then } else { otherwise };
+        if self.coverage.is_some() {
+            self.hit(&branch.span, cx.origin(), super::coverage::Hit::Ran);
+        }
         self.eval(branch, cx)
     }
 
