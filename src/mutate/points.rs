@@ -146,6 +146,14 @@ fn expr(text: &str, e: &mut Expr, out: &mut Vec<Edit>) {
                 out.push(Edit { range: f.span.clone(), with: String::new(), op: Operator::Filter });
             }
         }
+        // As a statement `if`'s: its condition always true, always false.
+        ExprKind::If { cond, .. } => {
+            for v in ["true", "false"] {
+                if &text[cond.span.clone()] != v {
+                    out.push(Edit { range: cond.span.clone(), with: v.into(), op: Operator::Condition });
+                }
+            }
+        }
         _ => {}
     }
 }
@@ -223,6 +231,13 @@ mod tests {
                 "number: if count(cards in hand) >= 2 and turn > 1 { draw 0 }",
             ]
         );
+    }
+
+    #[test]
+    fn an_if_value_s_condition_becomes_true_and_false() {
+        let out = applied("add (if n > 2 then 1 else 0) pool", Entry::Script);
+        assert!(out.contains(&"condition: add (if true then 1 else 0) pool".to_string()), "{out:?}");
+        assert!(out.contains(&"condition: add (if false then 1 else 0) pool".to_string()), "{out:?}");
     }
 
     #[test]
