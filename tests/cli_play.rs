@@ -137,3 +137,19 @@ fn a_replay_saved_into_a_folder_is_refused_before_the_game() {
     assert_eq!((code, out.as_str()), (2, ""), "{err}");
     assert!(err.contains("is a folder: give the replay's file name"), "{err}");
 }
+
+/// A draft's pick moves into its picker's zone face down: the others read "a card", not
+/// the card (TI4's faction draft named every player's pick to everyone; a designer's
+/// walkthrough found it in a Sushi Go draft).
+#[test]
+fn a_drafted_card_is_named_only_to_who_sees_it() {
+    let (code, out, err) = twilit(&["play", "cards/ti4", "--players", "3", "--as", "p2", "--seed", "1"]);
+    assert_eq!(code, 0, "{err}");
+    let picks: Vec<&str> =
+        out.lines().filter(|l| l.contains("from faction_hand of") && l.contains("to faction_picks")).collect();
+    assert!(picks.len() >= 6, "{out}");
+    for line in picks {
+        let own = line.trim_start().starts_with("p2:");
+        assert_eq!(!line.contains("move a card"), own, "{line}");
+    }
+}

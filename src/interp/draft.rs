@@ -106,6 +106,7 @@ impl Interp<'_> {
             for v in got?.into_items() {
                 let Value::Ent(e) = v else { continue };
                 let from = self.w.state.zone_of(e);
+                let before = self.w.state.seen_by(e);
                 self.w.state.put(e, plan.picks[i], true);
                 if let Some(f) = plan.face {
                     self.w.state.set_face(e, false);
@@ -113,7 +114,11 @@ impl Interp<'_> {
                         to_turn.push((p, e));
                     }
                 }
-                self.emit(Some(p), EventKind::Move { verb: "move", ent: e, from, to: Dest::Zone(plan.picks[i], true) });
+                // As any move: who saw it leave or arrive knows what moved; the others
+                // read "a card" (a pick lying face down names itself to its player only).
+                let seen = before | self.w.state.seen_by(e);
+                let to = Dest::Zone(plan.picks[i], true);
+                self.emit_seen(Some(p), EventKind::Move { verb: "move", ent: e, from, to }, seen);
             }
         }
         for (p, e) in to_turn {
