@@ -465,4 +465,22 @@ fn value_kinds(env: &mut Env, bundle: &GameBundle) {
             break;
         }
     }
+    asking(env, &parsed);
+}
+
+/// The value procedures whose `value:` asks a player: a `choose` in it, or a call of
+/// another that asks (read again until no more are found).
+fn asking(env: &mut Env, parsed: &[(&crate::load::Procedure, &crate::load::ScriptSrc, syntax::ast::Expr)]) {
+    loop {
+        let found: Vec<Box<str>> = parsed
+            .iter()
+            .filter(|(p, ..)| !env.asking_procedures.iter().any(|a| **a == *p.name.value))
+            .filter(|(.., e)| super::script::asks(env, e))
+            .map(|(p, ..)| p.name.value.as_str().into())
+            .collect();
+        if found.is_empty() {
+            break;
+        }
+        env.asking_procedures.extend(found);
+    }
 }

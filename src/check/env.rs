@@ -271,6 +271,9 @@ pub struct Env {
     /// Procedures whose name an earlier definition took (an enum value): a call of one
     /// says so rather than that no such procedure exists.
     pub hidden_procedures: Vec<Box<str>>,
+    /// Value procedures whose `value:` asks a player (a `choose`, or a call of another
+    /// that does): a condition that calls one asks where nobody can be asked.
+    pub asking_procedures: Vec<Box<str>>,
     /// Board attributes that no card or piece property shares: their values name spaces
     /// alone (`lowland`), so a `modify`/`set` on them is on fixed attributes.
     pub fixed_attributes: Vec<String>,

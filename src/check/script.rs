@@ -69,6 +69,19 @@ pub(crate) fn head_name(e: &Expr) -> Option<(&str, &Span)> {
     }
 }
 
+/// Whether expression `e` asks a player: a `choose` in it, or a call of a value
+/// procedure that asks (`Env::asking_procedures`).
+pub(crate) fn asks(env: &Env, e: &Expr) -> bool {
+    let mut e = e.clone();
+    let mut found = false;
+    crate::syntax::visit::expr_mut(&mut e, &mut |x| match &x.kind {
+        ExprKind::Choose(_) => found = true,
+        ExprKind::Call(c) if env.asking_procedures.iter().any(|a| **a == *c.name.name) => found = true,
+        _ => {}
+    });
+    found
+}
+
 impl<'a> Checker<'a> {
     /// A checker for scripts of `file`, whose spans `map` translates.
     pub fn new(env: &'a Env, file: FileId, map: SpanMap<'a>) -> Self {

@@ -153,6 +153,8 @@ pub fn check_typed_field(
     out: &mut Vec<Diagnostic>,
 ) {
     let mut ck = scoped(env, src, scope);
+    // A result or a variable's start is read as the game ends or begins: nobody is asked.
+    ck.unasked = true;
     match ps.get(env, &src.text, Entry::Expr) {
         Ok(Parsed::Expr(e, _)) => {
             let got = ck.expr(e);
