@@ -329,9 +329,10 @@ impl<'r> Interp<'r> {
                         _ => rules.variables.iter().find(|d| *d.name == *prop.name),
                     };
                     debug_assert!(def.is_none_or(|d| *d.name == *prop.name), "a variable's id is its index");
-                    if let Some(def) = def {
-                        self.var_holds(def, &v)?;
-                    }
+                    let v = match def {
+                        Some(def) => self.var_value(def, v)?,
+                        None => v,
+                    };
                     // The value is written out only for a log someone reads.
                     if !self.unread() {
                         let shown = self.show(&v);

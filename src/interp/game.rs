@@ -62,11 +62,10 @@ impl<'r> Interp<'r> {
                     let mut cx = Ctx::placed(self.w.state.seats.first().copied(), None, &c.text, &c.origin);
                     self.cover_cond(c);
                     let v = super::select::first(self.eval(&c.expr, &mut cx)?);
-                    self.var_holds(var, &v).map_err(|mut h| {
+                    self.var_value(var, v).map_err(|mut h| {
                         h.place(&c.expr.span, &cx);
                         h
-                    })?;
-                    v
+                    })?
                 }
                 None => Value::Null,
             };
@@ -75,21 +74,26 @@ impl<'r> Interp<'r> {
         Ok(())
     }
 
-    /// Refuses to give variable `var` a value its `type:` does not hold: of another kind,
-    /// or a list of several where the type is one value (`set leader to players where
-    /// ...` with two of them). Refused where it is set, not where it is read.
-    pub(super) fn var_holds(&self, var: &super::defs::VarDef, v: &Value) -> R<()> {
+    /// What variable `var` is set to for `v` (an empty selection, for one value, is none);
+    /// refused where its `type:` does not hold `v`: of another kind, or a list of several
+    /// where the type is one value (`set leader to players where ...` with two of them).
+    /// Refused where it is set, not where it is read.
+    pub(super) fn var_value(&self, var: &super::defs::VarDef, v: Value) -> R<Value> {
         let name = &var.name;
-        let several = matches!(v, Value::List(l) if l.len() > 1);
-        if (var.one && several) || !self.fits_kind(var.kind, v) {
-            let (ty, shown) = (&var.ty, self.show(v));
+        // An empty selection given for one value is none (`leader == none` holds after).
+        if var.one && matches!(&v, Value::List(l) if l.is_empty()) {
+            return Ok(Value::Null);
+        }
+        let several = matches!(&v, Value::List(l) if l.len() > 1);
+        if (var.one && several) || !self.fits_kind(var.kind, &v) {
+            let (ty, shown) = (&var.ty, self.show(&v));
             let one = if var.one && several { "one value, " } else { "" };
             return Err(Halt::error(format!(
                 "`{name}` is declared `type: {ty}` ({one}{}), but is set to {shown}",
                 var.kind.describe()
             )));
         }
-        Ok(())
+        Ok(v)
     }
 
     /// Creates the cards of `decks:`: a full set in each player's zone (theirs; a faction
