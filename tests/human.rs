@@ -216,3 +216,24 @@ fn a_question_of_another_player_is_headed_with_who_answers() {
         "{out}"
     );
 }
+
+/// A question whose options are numbers (`choose numbers(5, 15)`) is answered by the
+/// number itself, not by its place in a numbered list ("3" picked the third option, 7,
+/// while "11" picked 15: a designer's walkthrough), and a long range is not listed.
+#[test]
+fn a_number_is_answered_by_itself() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let game = "game: bids\nname: Bids\nplayers: { min: 2, max: 2 }\ncounters:\n  bid: { on: player, min: 0 }\n\
+        abilities:\n  - name: bid\n    action: turn\n    effect: |\n      set bid of you to choose numbers(5, 15)\n      \
+        set bid of you to bid of you + choose numbers(1, 100)\n      end phase\n\
+        turn:\n  phases:\n    - name: main\n      actions: active_player\nend: turn > 1\n\
+        result:\n  winners: most(players, bid of it)\n";
+    std::fs::write(dir.path().join("game.yaml"), game).expect("game");
+    let path = dir.path().to_string_lossy().into_owned();
+    let (code, out) = play(&[&path, "--human", "p1", "--seed", "1"], "2\n3\n7\n100\nquit\n");
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("  5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15\n"), "{out}");
+    assert!(out.contains("`3` is not one of the numbers offered (5 to 15)"), "{out}");
+    assert!(out.contains("p1: choose numbers(5, 15): 7"), "{out}");
+    assert!(out.contains("  a number from 1 to 100\n") && out.contains("p1: choose numbers(1, 100): 100"), "{out}");
+}

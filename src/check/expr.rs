@@ -33,6 +33,9 @@ impl Checker<'_> {
                     Ty::Players
                 } else if !tys.is_empty() && tys.iter().all(|t| *t == Ty::Num) {
                     Ty::Numbers
+                } else if !tys.is_empty() && tys.iter().all(|t| matches!(t, Ty::Str | Ty::Bool)) {
+                    // Texts or truths (`choose ["red", "blue"]`): no kind of list says so.
+                    Ty::Any
                 } else {
                     Ty::Things
                 }
@@ -88,9 +91,11 @@ impl Checker<'_> {
                             a.describe(),
                             b.describe()
                         );
-                        self.error("type-mismatch", msg, &otherwise.span).help = Some(
-                            "a `require`'s message follows the whole condition: `require C else \"why\"`, with no `then`".into(),
-                        );
+                        // A truth or a text: most often `require`'s `else "why"` read into the value.
+                        let help = matches!((a, b), (Ty::Bool, Ty::Str)).then(|| {
+                            "a `require`'s message follows the whole condition: `require C else \"why\"`, with no `then`".into()
+                        });
+                        self.error("type-mismatch", msg, &otherwise.span).help = help;
                         Ty::Any
                     }
                     _ => Ty::Any,

@@ -177,6 +177,17 @@ impl Session {
             (a, b) => format!(" (pick {a} to {b})"),
         };
         self.say(&format!("{}: {}{how}", ask.chooser, ask.prompt));
+        // Numbers are answered by themselves, not by their place in a list (options 5 to
+        // 15 numbered 1 to 11 made "3" ambiguous), and a long range is not listed.
+        if let Some(nums) = numbers_of(ask) {
+            let run = nums.windows(2).all(|w| w[1] == w[0] + 1);
+            let shown = match (run, nums.first(), nums.last()) {
+                (true, Some(a), Some(b)) if nums.len() > 12 => format!("a number from {a} to {b}"),
+                _ => nums.iter().map(i64::to_string).collect::<Vec<_>>().join(", "),
+            };
+            let _ = writeln!(self.out, "  {shown}");
+            return;
+        }
         for (i, o) in ask.options.iter().enumerate() {
             let _ = writeln!(self.out, "  {:>2}. {o}", i + 1);
         }
@@ -237,8 +248,17 @@ fn parse_answer(line: &str, ask: &Ask) -> Result<Vec<usize>, String> {
     Ok(picked)
 }
 
+/// The options of a question whose every option is a number (`choose numbers(1, 6)`).
+fn numbers_of(ask: &Ask) -> Option<Vec<i64>> {
+    let nums: Option<Vec<i64>> = ask.options.iter().map(|o| o.parse().ok()).collect();
+    nums.filter(|n| !n.is_empty())
+}
+
 /// The options an answer names: its text, the start of one, or numbers.
 fn parse_picks(line: &str, ask: &Ask) -> Result<Vec<usize>, String> {
+    if let Some(nums) = numbers_of(ask) {
+        return number_picks(line, ask, &nums);
+    }
     let n = ask.options.len();
     let hint = format!("type a number from 1 to {n}, or an option's text (`help` for more)");
     if line.is_empty() {
@@ -276,6 +296,30 @@ fn parse_picks(line: &str, ask: &Ask) -> Result<Vec<usize>, String> {
         return Ok(picked);
     }
     one_named(line, ask).map(|i| vec![i])
+}
+
+/// The options a line of numbers names, each by its value (the options are numbers).
+fn number_picks(line: &str, ask: &Ask, nums: &[i64]) -> Result<Vec<usize>, String> {
+    if line.is_empty() {
+        return if ask.min == 0 {
+            Ok(vec![])
+        } else {
+            Err("an answer is needed: type one of the numbers offered".into())
+        };
+    }
+    let mut picked: Vec<usize> = vec![];
+    for w in line.split(|c: char| c == ',' || c.is_whitespace()).filter(|w| !w.is_empty()) {
+        let i = w.parse::<i64>().ok().and_then(|v| nums.iter().position(|&x| x == v));
+        let Some(i) = i else {
+            let (lo, hi) = (nums.iter().min().copied().unwrap_or(0), nums.iter().max().copied().unwrap_or(0));
+            return Err(format!("`{w}` is not one of the numbers offered ({lo} to {hi})"));
+        };
+        if !picked.contains(&i) {
+            picked.push(i);
+        }
+    }
+    picked.sort_unstable();
+    Ok(picked)
 }
 
 /// The one option `text` names: its text (any case), or the start of only it.
