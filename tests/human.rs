@@ -233,6 +233,8 @@ fn a_number_is_answered_by_itself() {
     let (code, out) = play(&[&path, "--human", "p1", "--seed", "1"], "2\n3\n7\n100\nquit\n");
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("  5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15\n"), "{out}");
+    // Each player's counter shows before it first changes, at its start.
+    assert!(out.contains("   | bid of p1 = 0\n   | bid of p2 = 0\n"), "{out}");
     assert!(out.contains("`3` is not one of the numbers offered (5 to 15)"), "{out}");
     assert!(out.contains("p1: choose numbers(5, 15): 7"), "{out}");
     assert!(out.contains("  a number from 1 to 100\n") && out.contains("p1: choose numbers(1, 100): 100"), "{out}");

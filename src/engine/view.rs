@@ -124,8 +124,10 @@ pub fn runs(s: &State, items: &[usize], shared: bool) -> Vec<String> {
 
 /// The table as `viewer` may see it (`None`: everything): one line per zone or space
 /// that holds something, what they cannot see counted, not named (`deck of p2: 7 hidden`);
-/// then the counters that are set, but not those on things the viewer cannot see.
-pub fn table_for(s: &State, viewer: Option<PlayerId>) -> Vec<String> {
+/// then the counters that are set, but not those on things the viewer cannot see, and
+/// the `declared` counters of the game (`false`) or of each seated player (`true`) at
+/// their start (a bidder sees their coins before they first change).
+pub fn table_for(s: &State, viewer: Option<PlayerId>, declared: &[(super::CounterId, bool)]) -> Vec<String> {
     let mut out = vec![];
     for (z, zone) in s.zones.iter().enumerate() {
         if zone.items.is_empty() {
@@ -139,13 +141,24 @@ pub fn table_for(s: &State, viewer: Option<PlayerId>) -> Vec<String> {
         }
         out.push(format!("{}: {}", s.zone_name(z), parts.join(", ")));
     }
-    for (name, h, v) in s.counters.iter() {
+    let mut counters: Vec<(&str, super::Holder, i64)> = s
+        .counters
+        .iter()
         // A counter on a thing the viewer cannot see would tell what the thing is.
-        if let (Some(p), super::Holder::Ent(e)) = (viewer, h) {
-            if !s.sees(p, e) {
-                continue;
-            }
+        .filter(|&(_, h, _)| !matches!((viewer, h), (Some(p), super::Holder::Ent(e)) if !s.sees(p, e)))
+        .collect();
+    for &(id, per_player) in declared {
+        let holders: Vec<super::Holder> = if per_player {
+            s.seats.iter().map(|&p| super::Holder::Player(p)).collect()
+        } else {
+            vec![super::Holder::Game]
+        };
+        for h in holders.into_iter().filter(|&h| s.counters.get(id, h).is_none()) {
+            counters.push((s.counters.name(id), h, s.counter_at(id, h)));
         }
+    }
+    counters.sort_by(|a, b| (a.0, a.1).cmp(&(b.0, b.1)));
+    for (name, h, v) in counters {
         let on = match h {
             super::Holder::Game => String::new(),
             h => format!(" of {}", s.holder_name(h)),

@@ -302,7 +302,18 @@ impl Interp<'_> {
             Value::List(l) => format!("[{}]", l.iter().map(|x| self.show_to(x, who)).collect::<Vec<_>>().join(", ")),
             v => self.show_to(v, who),
         };
-        let mut table = crate::engine::view::table_for(s, Some(who));
+        // The game's and the players' counters, also those still at their start.
+        let declared: Vec<(crate::engine::CounterId, bool)> = (self.rules.counters.iter())
+            .filter_map(|c| {
+                let per_player = match c.on {
+                    crate::load::CounterOn::Game => false,
+                    crate::load::CounterOn::Player => true,
+                    _ => return None,
+                };
+                Some((s.counters.id(&c.name.value)?, per_player))
+            })
+            .collect();
+        let mut table = crate::engine::view::table_for(s, Some(who), &declared);
         table.extend(s.vars.iter().map(|(name, v)| format!("{name} = {}", shown(v))));
         // Before this game's first turn began, the questions are its setup's: the clock
         // already reads turn 1 and the first phase.
