@@ -83,6 +83,11 @@ fn a_setup_question_says_how_a_scenario_answers_it() {
     let path = game.to_string_lossy().into_owned();
     let (code, out, err) = twilit(&["test", &path]);
     assert_eq!(code, 0, "{out}{err}");
+    // A wrong answer fails at its `choose` step, as the scenario's mistake (not an error).
+    std::fs::write(game.join("scenarios/s.yaml"), sc.replace("[rich]", "[rice]")).expect("scenario");
+    let (code, out, _) = twilit(&["test", &path]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("s.yaml:7:13) step 1 (failed): answer `rice` at step 1 is not an option"), "{out}");
     // Unanswered: the failure says where the answer goes.
     std::fs::write(game.join("scenarios/s.yaml"), sc.replace("  - choose: [rich]\n", "")).expect("scenario");
     let (code, out, _) = twilit(&["test", &path]);

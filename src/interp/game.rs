@@ -40,8 +40,11 @@ impl<'r> Interp<'r> {
         if let Some(s) = &rules.setup {
             let first = self.w.state.seats.first().copied();
             let mut cx = Ctx::placed(first, None, &s.text, &s.origin);
-            self.atomically(|me| me.exec_stmts(&s.block, &mut cx))
-                .map_err(|h| Halt::error_at(format!("the game's `setup:` failed: {}", h.message()), h.at().cloned()))?;
+            self.atomically(|me| me.exec_stmts(&s.block, &mut cx)).map_err(|h| match h {
+                // An answer a scenario gave wrongly is the scenario's, said as it is.
+                Halt::Agent(_) => h,
+                h => Halt::error_at(format!("the game's `setup:` failed: {}", h.message()), h.at().cloned()),
+            })?;
         }
         for p in self.seated() {
             let faction = self.w.state.players[p].faction.as_deref();

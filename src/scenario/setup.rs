@@ -27,7 +27,7 @@ impl Runner<'_> {
                 }
                 SetupItem::Counter { counter, of, set, span } => self.counter(it, counter, of.as_ref(), set, span)?,
                 SetupItem::StartGame(span) => {
-                    it.atomically(|me| me.prepare_whole_game()).map_err(|h| self.failed(0, span, h.message(), &h))?;
+                    it.atomically(|me| me.prepare_whole_game()).map_err(|h| self.setup_failed(span, &h))?;
                 }
                 SetupItem::Script(src) => {
                     let script = parse(src, it).map_err(|m| self.fail(0, &src.span.range(), m))?;
@@ -37,7 +37,7 @@ impl Runner<'_> {
                     });
                     let mut cx = self.ctx(it, first, &script.text).at(&script.origin);
                     it.atomically(|me| me.exec_stmts(&script.block, &mut cx))
-                        .map_err(|h| self.failed(0, &src.span.range(), h.message(), &h))?;
+                        .map_err(|h| self.setup_failed(&src.span.range(), &h))?;
                     if sets_active {
                         named_active = it.w.state.active();
                     }
@@ -54,6 +54,22 @@ impl Runner<'_> {
         it.w.done.clear();
         self.t.setup(&it.w.state, &it.phase_name());
         Ok(())
+    }
+
+    /// A setup item stopped by `h`: an answer the scenario gave wrongly (`answer `x` at step
+    /// 2 is not an option`) is placed at that `choose` step, anything else at the item.
+    fn setup_failed(&self, span: &Span, h: &Halt) -> Failure {
+        let step = match h {
+            Halt::Agent(m) => m
+                .split_once(" at step ")
+                .and_then(|(_, rest)| rest.split(|c: char| !c.is_ascii_digit()).next()?.parse::<usize>().ok())
+                .filter(|&k| k >= 1 && k <= self.sc.steps.len()),
+            _ => None,
+        };
+        match step {
+            Some(k) => self.failed(k, &span_of(&self.sc.steps[k - 1]), h.message(), h),
+            None => self.failed(0, span, h.message(), h),
+        }
     }
 
     /// `{ put: [ids], in: ZONE, of: PLAYER }`: a new copy of each card, or a new piece for
