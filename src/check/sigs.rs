@@ -143,7 +143,7 @@ impl Checker<'_> {
                 (Some(Sym::Property(_)), Ty::Player | Ty::Players) => {
                     Some(format!("a player has no `{name}`: read it of their cards, e.g. `{name} of cards in hand`"))
                 }
-                // A copy's label as logs and options show it (`"salmon#2"`): text, not the card.
+                // A copy's label as logs and options show it (`"c5#2"`): text, not the card.
                 (_, Ty::Str) => match &rhs.kind {
                     ExprKind::Str(label) => {
                         let base = label.split_once('#').map_or(&**label, |(base, _)| base);

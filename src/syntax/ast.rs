@@ -436,7 +436,7 @@ pub enum ExprKind {
     Choose(Box<Expr>),
     /// Step function, e.g. `table n { 1: 1, 2..3: 2 }`.
     Table { key: Box<Expr>, rows: Vec<TableRow> },
-    /// One of two values, e.g. `if suit of c == heart then 1 else 0`.
+    /// One of two values, e.g. `if cost of c > 2 then 1 else 0`.
     If { cond: Box<Expr>, then: Box<Expr>, otherwise: Box<Expr> },
     /// Die roll from the seeded RNG, e.g. `roll battle_die`.
     Roll(Box<Expr>),
