@@ -276,7 +276,15 @@ impl Agent for Scripted {
 /// answer `id#1` (the label a scenario's `put:` and `play:` accept) means it. Any other
 /// answer, or one that is itself an option, is kept as written.
 fn as_offered(options: &[String], answer: &str) -> String {
-    if !answer.contains('#') || options.iter().any(|o| o == answer) {
+    if options.iter().any(|o| o == answer) {
+        return answer.to_string();
+    }
+    // A text is offered in its quotes (`"red"`): the answer `red` names it.
+    let quoted = format!("{answer:?}");
+    if options.contains(&quoted) {
+        return quoted;
+    }
+    if !answer.contains('#') {
         return answer.to_string();
     }
     crate::engine::label::canonical(answer)
