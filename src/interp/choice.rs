@@ -74,7 +74,18 @@ impl Interp<'_> {
             }
         }
         let v = self.eval(x, cx)?;
-        let cands = self.things(&v)?;
+        let mut cands = self.things(&v)?;
+        // A number or a text written twice (`choose [5, 5, 6]`) is one option, not two:
+        // the random agent would draw it twice as often.
+        let mut seen: Vec<Value> = vec![];
+        cands.retain(|c| {
+            let plain = matches!(c, Value::Int(_) | Value::Str(_));
+            let again = plain && seen.contains(c);
+            if plain && !again {
+                seen.push(c.clone());
+            }
+            !again
+        });
         let out = self.ask(prompt, cands, 1, 1, cx)?;
         Ok(first(out))
     }
