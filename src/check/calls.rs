@@ -93,15 +93,8 @@ impl Checker<'_> {
         }
         match self.env.lookup(&c.name.name).cloned() {
             Some(Sym::Procedure { arity, value, params, tys, ret }) => {
-                if self.unasked && value && self.env.asking_procedures.iter().any(|a| **a == *c.name.name) {
-                    let msg = format!(
-                        "`{}` asks a question (its `value:` chooses), and a condition is read where nobody can be asked",
-                        c.name.name
-                    );
-                    self.error("question-in-condition", msg, &c.span).help = Some(
-                        "choose in the ability's `effect:` or `cost:` and pass the answer in, or test here only that there is something to choose"
-                            .into(),
-                    );
+                if value && self.env.asking_procedures.iter().any(|a| **a == *c.name.name) {
+                    self.asked_here(&format!("`{}` asks a question (its `value:` chooses)", c.name.name), &c.span);
                 }
                 if arity != n {
                     self.error(

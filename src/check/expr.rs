@@ -46,15 +46,7 @@ impl Checker<'_> {
             Select { quantity, base, filters } => self.select(quantity, base, filters),
             Call(c) => self.call(c),
             Choose(x) => {
-                if self.unasked {
-                    let msg = "`choose` asks a question, and a condition is read where nobody can be asked";
-                    let d = self.error("question-in-condition", msg, &e.span);
-                    d.help = Some(
-                        "choose in the ability's `effect:` or `cost:`, and test here only that there is \
-                         something to choose: `exists(...)`"
-                            .into(),
-                    );
-                }
+                self.asked_here("`choose` asks a question", &e.span);
                 // One of a list of numbers is a number (a bid, a nominated value); `choose 2
                 // numbers(1, 5)` is a list of two.
                 let one = match &x.kind {

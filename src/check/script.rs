@@ -158,6 +158,20 @@ impl<'a> Checker<'a> {
         self.expect_ty(t, Ty::Bool, &e.span);
     }
 
+    /// `twilit::question-in-condition` for what asks (`what`) at `span`, where nobody can
+    /// be asked (`unasked`: a condition, a result, a variable's start).
+    pub(crate) fn asked_here(&mut self, what: &str, span: &Span) {
+        if !self.unasked {
+            return;
+        }
+        let msg = format!("{what}, and a condition is read where nobody can be asked");
+        self.error("question-in-condition", msg, span).help = Some(
+            "choose in the ability's `effect:` or `cost:` (and pass the answer in), and test here only that there \
+             is something to choose: `exists(...)`"
+                .into(),
+        );
+    }
+
     /// Whether `e` is written as a selection of things (not a list that may hold numbers or
     /// zones): a filtered selection, or a noun (`spaces`, `pawns`, a card kind).
     pub(crate) fn selects_things(&self, e: &Expr) -> bool {

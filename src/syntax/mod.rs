@@ -313,14 +313,18 @@ fn hint(names: &[&str], found: &str) -> Option<String> {
     None
 }
 
+/// The words (names and keywords) of a piece of script, in order.
+fn words_of(text: &str) -> impl Iterator<Item = &str> {
+    text.split(|c: char| !(c.is_alphanumeric() || c == '_')).filter(|w| !w.is_empty())
+}
+
 /// `if C then STATEMENT`: the `then` of a value (`if C then A else B`) where a statement
 /// `if` takes a block.
 fn then_habit(src: &str, pos: usize) -> Option<String> {
     let pos = pos.min(src.len());
     let start = src[..pos].rfind('\n').map_or(0, |i| i + 1);
     let before = src[start..pos].trim_start().trim_start_matches('}').trim_start();
-    let words: Vec<&str> =
-        before.split(|c: char| !(c.is_alphanumeric() || c == '_')).filter(|w| !w.is_empty()).collect();
+    let words: Vec<&str> = words_of(before).collect();
     let statement_if = matches!(words.first(), Some(&"if")) || words.starts_with(&["else", "if"]);
     let at_then = words.last() == Some(&"then") || src[pos..].starts_with("then");
     (statement_if && at_then).then(|| {
@@ -333,9 +337,7 @@ fn elif_habit(src: &str, pos: usize) -> Option<String> {
     let pos = pos.min(src.len());
     let start = src[..pos].rfind('\n').map_or(0, |i| src[..i].rfind('\n').map_or(0, |j| j + 1));
     let end = src[pos..].find('\n').map_or(src.len(), |i| pos + i);
-    let word = src[start..end]
-        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
-        .find(|w| matches!(*w, "elif" | "elsif" | "elseif"))?;
+    let word = words_of(&src[start..end]).find(|w| matches!(*w, "elif" | "elsif" | "elseif"))?;
     Some(format!("write `else if CONDITION {{ ... }}` instead of `{word}`"))
 }
 
@@ -351,15 +353,12 @@ fn misspelled_reserved(src: &str, pos: usize) -> Option<String> {
     let pos = pos.min(src.len());
     let line_start = src[..pos].rfind('\n').map_or(0, |i| i + 1);
     let line_end = src[pos..].find('\n').map_or(src.len(), |i| pos + i);
-    src[line_start..line_end]
-        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
-        .filter(|w| w.len() >= 3 && !grammar_reserved(w))
-        .find_map(|w| {
-            // A word much longer than a keyword is a name derived from it (`picked`), not a typo.
-            let near = RESERVED_WORDS.iter().copied().filter(|r| r.len() + 1 >= w.len());
-            let best = crate::diag::did_you_mean(w, near)?;
-            Some(format!("`{w}` is not a keyword; did you mean `{best}`?"))
-        })
+    words_of(&src[line_start..line_end]).filter(|w| w.len() >= 3 && !grammar_reserved(w)).find_map(|w| {
+        // A word much longer than a keyword is a name derived from it (`picked`), not a typo.
+        let near = RESERVED_WORDS.iter().copied().filter(|r| r.len() + 1 >= w.len());
+        let best = crate::diag::did_you_mean(w, near)?;
+        Some(format!("`{w}` is not a keyword; did you mean `{best}`?"))
+    })
 }
 
 /// Reserved words long enough to be misspelled, from the grammar's own list (the
