@@ -42,6 +42,8 @@ pub struct Limits {
     pub steps: u64,
     /// Statements, choices and things touched in one whole game.
     pub game_steps: u64,
+    /// Actions and passes in one phase's action window, or in one reaction window.
+    pub window_actions: usize,
     /// Triggers resolving inside triggers.
     pub trigger_depth: usize,
     /// Procedure and keyword calls inside each other.
@@ -96,6 +98,7 @@ impl Limits {
         things: 250_000,
         steps: 200_000,
         game_steps: 100_000_000,
+        window_actions: 1000,
         trigger_depth: 24,
         call_depth: 64,
     };
@@ -128,6 +131,7 @@ const ENTRIES: &[Entry] = &[
     entry!(things, "most cards and pieces in one game"),
     entry!(steps, "statements, choices and things touched per action"),
     entry!(game_steps, "statements, choices and things touched per game"),
+    entry!(window_actions, "actions and passes in one phase's action window, or one reaction window"),
     entry!(trigger_depth, "triggers resolving inside triggers", Some((Limits::DEFAULT.trigger_depth as u64, STACK))),
     entry!(
         call_depth,

@@ -449,6 +449,12 @@ fn play_stops_when_a_phase_script_exceeds_its_budget() {
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(1), "{err}");
     assert!(err.contains("trigger budget (24) exceeded: echo keeps triggering itself"), "{err}");
+    // And for an action window that never closes: it was cut after 200 questions unseen.
+    let o = twilit(root(), &["play", "tests/fixtures/runaway_window", "--seed", "1"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(err.contains("window budget (1000) exceeded: the action window of phase main"), "{err}");
+    assert!(stdout(&o).contains("(now 500)"), "{}", stdout(&o));
 }
 
 /// A run-time error (here a division by zero in a procedure that checks clean) is reported

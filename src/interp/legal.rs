@@ -6,6 +6,7 @@
 
 use crate::engine::action_text::ActionText;
 use crate::engine::{EntId, Kind, List, Loc, PlayerId, Value, Zone};
+use crate::limits::Limits;
 use crate::load::Window;
 use std::rc::Rc;
 
@@ -427,14 +428,21 @@ impl Interp<'_> {
 
     /// The current phase's action window. Players are asked in turn order from the active
     /// player (`until_all_pass`, `one_each`) or only the active player is (`active_player`);
-    /// `end phase` closes it. Returns how many actions the rules refused.
+    /// `end phase` closes it. Returns how many actions the rules refused. At most
+    /// `max_actions` questions are asked: the window may be left open.
     pub fn window(&mut self, max_actions: usize) -> R<usize> {
+        self.window_for(max_actions).map(|(refused, _)| refused)
+    }
+
+    /// `window`, and whether the window closed (all passed, each had a turn, or `end
+    /// phase`) rather than ran out of questions.
+    fn window_for(&mut self, max_actions: usize) -> R<(usize, bool)> {
         let kind = self.rules.phases.get(self.w.state.clock.phase).map_or(Window::UntilAllPass, |p| p.actions);
         let active = self.w.state.active();
         // The active player alone (the commonest window) needs no list.
         let (one, listed);
         let order: &[PlayerId] = match (kind, active) {
-            (Window::None, _) => return Ok(0),
+            (Window::None, _) => return Ok((0, true)),
             (Window::ActivePlayer, Some(a)) => {
                 one = [a];
                 &one
@@ -451,10 +459,11 @@ impl Interp<'_> {
         // Nothing before the window is answered in it; `end phase` in the phase's `start:`
         // script (kept in `end_window`) closes the window before it opens.
         self.w.last = (0, 0);
-        let (mut passes, mut refused) = (0, 0);
-        for i in 0..max_actions {
+        let (mut passes, mut refused, mut closed) = (0, 0, false);
+        for i in 0..=max_actions {
             let done = passes >= order.len() || (kind == Window::OneEach && i >= order.len());
-            if done || self.w.end_window || order.is_empty() {
+            closed = done || self.w.end_window || order.is_empty();
+            if closed || i == max_actions {
                 break;
             }
             let p = order[i % order.len()];
@@ -470,7 +479,21 @@ impl Interp<'_> {
             }
         }
         self.w.end_window = false;
-        Ok(refused)
+        Ok((refused, closed))
+    }
+
+    /// The budget halt of a window that asked `limits.window_actions` questions and did
+    /// not close: a rule that keeps offering actions (a pass never allowed, a `can_pass:`
+    /// never true) would otherwise be cut short unseen.
+    #[cold]
+    fn window_over(&self, what: &str) -> Halt {
+        let max = self.limits.window_actions;
+        let phase = self.rules.phases.get(self.w.state.clock.phase).map_or("", |p| &*p.name);
+        Halt::budget(format!(
+            "window budget ({max}) exceeded: {what} of phase {phase} asked {max} questions and never \
+             closed (the players did not all pass in a row) ({})",
+            Limits::advice("window_actions")
+        ))
     }
 
     /// The reaction window after `p`'s action: from `p`'s left, each player may use a
@@ -484,7 +507,10 @@ impl Interp<'_> {
         let around = self.w.state.seat_order(p, true);
         let order: Vec<PlayerId> = around.iter().copied().cycle().skip(1).take(around.len()).collect();
         let (mut passes, mut refused, mut i) = (0, 0, 0);
-        while passes < order.len() && i < 200 {
+        while passes < order.len() {
+            if i == self.limits.window_actions {
+                return Err(self.window_over("the reaction window"));
+            }
             let q = order[i % order.len()];
             i += 1;
             let Some(acted) = self.take_turn(q, ["respond or pass", "respond"], Only::Responses, |_| Ok(true))? else {
@@ -521,7 +547,11 @@ impl Interp<'_> {
     /// `play_turns`' loop: windows and closes until turn `last` would open.
     fn turns_until(&mut self, last: u32, refused: &mut usize) -> R<()> {
         while self.w.state.clock.turn < last && !self.w.state.over {
-            *refused += self.window(200)?;
+            let (more, closed) = self.window_for(self.limits.window_actions)?;
+            if !closed {
+                return Err(self.window_over("the action window"));
+            }
+            *refused += more;
             self.check_end = true;
             self.probe_enter();
             let closed = self.close_phase_whole(refused);
