@@ -8,13 +8,14 @@ use super::{Ctx, Halt, Interp, R};
 use crate::limits::Limits;
 
 impl Interp<'_> {
-    /// Where `place`/`create` put things: a clause, or an `at`/`in` filter on the object.
+    /// Where `place`/`create` put things: a clause, or an `at`/`in`/`on` filter on the object.
     fn place_dest(&mut self, e: &Effect, filters: &[Filter], cx: &mut Ctx) -> R<Dest> {
         if let Some(d) = self.destination(e, cx)? {
             return Ok(d);
         }
         for f in filters {
-            if let FilterKind::At(x) | FilterKind::In(x) = &f.kind {
+            // `on` reads as `at` (`place 1 worker on forest`), or attaches to a thing.
+            if let FilterKind::At(x) | FilterKind::In(x) | FilterKind::On(x) = &f.kind {
                 return match super::select::first(self.eval(x, cx)?) {
                     Value::Zone(z) => Ok(Dest::Zone(z, true)),
                     Value::Ent(b) => Ok(Dest::On(b)),
