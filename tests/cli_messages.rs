@@ -148,8 +148,9 @@ fn explain_of_an_unknown_id_names_what_it_looked_for() {
 }
 
 /// A parameter declared `space` took a card, and `move ... to c` put the cube onto it; a
-/// `card` parameter took a space. `check` cannot tell a card from a space, so the call is
-/// refused when it runs, at the call, naming the parameter (a designer's walkthrough).
+/// `card` parameter took a space. `check` tells them apart only when named (`infect(memo)`,
+/// `tests/fixtures/bad/card_for_a_space_parameter`); a local holding one is refused when
+/// the call runs, at the call, naming the parameter (a designer's walkthrough).
 #[test]
 fn an_argument_of_the_wrong_kind_is_refused_at_the_call() {
     let dir = tempfile::tempdir().expect("temp dir");
@@ -161,7 +162,7 @@ fn an_argument_of_the_wrong_kind_is_refused_at_the_call() {
         - { put: [memo], in: hand, of: alice }\n  - { put: [cube, cube], in: supply }\nsteps:\n  \
         - act: { player: alice, script: \"infect(paris)\" }\n  - expect: count(cubes at paris) == 1\n  \
         - act: { player: alice, script: \"tidy(hand of alice)\" }\n  \
-        - act: { player: alice, script: \"infect(memo)\" }\n";
+        - act: { player: alice, script: \"let m = memo; infect(m)\" }\n";
     std::fs::create_dir_all(dir.path().join("scenarios")).expect("dirs");
     std::fs::write(dir.path().join("game.yaml"), game).expect("game");
     std::fs::write(dir.path().join("cards.yaml"), "- { id: memo, name: Memo }\n").expect("cards");
@@ -170,10 +171,10 @@ fn an_argument_of_the_wrong_kind_is_refused_at_the_call() {
     assert_eq!(code, 1, "{out}");
     // A zone is a selection of what it holds: it passes for `cards`.
     assert!(out.contains("step 4 (error): argument `c` of `infect` should be a board space, but is memo"), "{out}");
-    assert!(out.contains("kinds.yaml:11:36"), "the call, in the step's script: {out}");
+    assert!(out.contains("kinds.yaml:11:50"), "the call, in the step's script: {out}");
     // A hand is no board space.
     let scenario = std::fs::read_to_string(dir.path().join("scenarios/kinds.yaml")).expect("read");
-    std::fs::write(dir.path().join("scenarios/kinds.yaml"), scenario.replace("infect(memo)", "infect(hand of alice)"))
+    std::fs::write(dir.path().join("scenarios/kinds.yaml"), scenario.replace("infect(m)", "infect(hand of alice)"))
         .expect("scenario");
     let (_, out, _) = twilit(&["test", dir.path().to_str().expect("utf-8")]);
     assert!(out.contains("argument `c` of `infect` should be a board space, but is hand of alice"), "{out}");

@@ -7,7 +7,7 @@ use crate::diag::{Diagnostic, FileId, Span};
 use crate::load::{CounterSpec, GameBundle, PieceSpec, PropSpec, PropType, Sp, ZoneSpec};
 use crate::syntax;
 
-use super::env::{param_ty, unknown_type, Env, KeywordInfo, Sym, Ty};
+use super::env::{param_ty, unknown_type, Env, KeywordInfo, Sym, ThingKind, Ty};
 use super::scripts::syntax_diag;
 
 /// The type of a property's values.
@@ -290,7 +290,9 @@ impl Builder<'_> {
             let params = p.params.iter().map(|a| a.name.value.clone()).collect();
             let tys =
                 p.params.iter().map(|a| a.ty.as_ref().and_then(|t| param_ty(t.as_str())).unwrap_or(Ty::Any)).collect();
-            let sym = Sym::Procedure { arity: p.params.len(), value: p.value.is_some(), params, tys, ret: Ty::Any };
+            let things = p.params.iter().map(|a| a.ty.as_ref().and_then(|t| ThingKind::of(t.as_str()))).collect();
+            let (arity, value) = (p.params.len(), p.value.is_some());
+            let sym = Sym::Procedure { arity, value, params, tys, things, ret: Ty::Any };
             self.name(&p.name, "procedure", sym);
         }
     }

@@ -4,7 +4,7 @@
 use crate::diag::did_you_mean;
 use crate::syntax::ast::*;
 
-use super::env::{Env, Sym, Ty};
+use super::env::{Env, Sym, ThingKind, Ty};
 use super::script::Checker;
 
 /// "1 argument", "2 arguments".
@@ -82,6 +82,25 @@ impl Checker<'_> {
         }
     }
 
+    /// A card's, piece's or space's name given where a parameter takes another of the
+    /// three (`open_space(hut)` for `s: space`): one type to the checker, refused in play.
+    fn argument_things(&mut self, c: &Call, params: &[String], things: &[Option<ThingKind>]) {
+        for ((p, want), a) in params.iter().zip(things).zip(&c.args) {
+            let (Some(want), ExprKind::Name(n, _)) = (want, &a.kind) else { continue };
+            let Some(got) = self.env.lookup(n).and_then(ThingKind::named) else { continue };
+            if got != *want {
+                let (name, want, got) = (&c.name.name, want.describe(), got.describe());
+                let d = self.error(
+                    "type-mismatch",
+                    format!("argument `{p}` of `{name}` expects {want}, found `{n}`, {got}"),
+                    &a.span,
+                );
+                d.labels[0].message = format!("this is {got}");
+                d.help = Some(format!("`{name}` declares `{p}` as {want} in its `params:`; give it {want}"));
+            }
+        }
+    }
+
     fn function_call(&mut self, c: &Call, arg_tys: &[Ty]) -> Ty {
         let n = c.args.len();
         if let Some((lo, hi, ret)) = Env::function(&c.name.name) {
@@ -92,7 +111,7 @@ impl Checker<'_> {
             return ret;
         }
         match self.env.lookup(&c.name.name).cloned() {
-            Some(Sym::Procedure { arity, value, params, tys, ret }) => {
+            Some(Sym::Procedure { arity, value, params, tys, things, ret }) => {
                 if value && self.env.asking_procedures.iter().any(|a| **a == *c.name.name) {
                     self.asked_here(&format!("`{}` asks a question (its `value:` chooses)", c.name.name), &c.span);
                 }
@@ -105,6 +124,7 @@ impl Checker<'_> {
                     .help = Some(arguments_help(&params.iter().map(String::as_str).collect::<Vec<_>>()));
                 } else {
                     self.argument_types(c, params.iter().map(String::as_str).zip(tys.iter().copied()), arg_tys);
+                    self.argument_things(c, &params, &things);
                 }
                 if value {
                     ret

@@ -79,6 +79,49 @@ impl Ty {
     }
 }
 
+/// Which things a parameter declared `card`, `piece` or `space` takes: `Ty::Things` holds
+/// all three, and a card's id given for a space checked clean and failed in play.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ThingKind {
+    /// `card`, `cards`.
+    Card,
+    /// `piece`, `pieces`.
+    Piece,
+    /// `space`.
+    Space,
+}
+
+impl ThingKind {
+    /// The kind a declared parameter type names, if it is one of the three.
+    pub fn of(ty: &str) -> Option<ThingKind> {
+        match ty {
+            "card" | "cards" => Some(ThingKind::Card),
+            "piece" | "pieces" => Some(ThingKind::Piece),
+            "space" => Some(ThingKind::Space),
+            _ => None,
+        }
+    }
+
+    /// The kind a bare name of `sym` is, if it names one of the three.
+    pub fn named(sym: &Sym) -> Option<ThingKind> {
+        match sym {
+            Sym::Card => Some(ThingKind::Card),
+            Sym::Piece => Some(ThingKind::Piece),
+            Sym::Space => Some(ThingKind::Space),
+            _ => None,
+        }
+    }
+
+    /// The kind's name in messages.
+    pub fn describe(self) -> &'static str {
+        match self {
+            ThingKind::Card => "a card",
+            ThingKind::Piece => "a piece",
+            ThingKind::Space => "a board space",
+        }
+    }
+}
+
 /// What a name stands for.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Sym {
@@ -108,7 +151,8 @@ pub enum Sym {
     Phase,
     /// A game procedure with its parameter count; `value` procedures are functions.
     /// `tys` are the parameters' declared types (`Any` where none is declared).
-    Procedure { arity: usize, value: bool, params: Vec<String>, tys: Vec<Ty>, ret: Ty },
+    /// `things` says which things a `card`, `piece` or `space` parameter takes.
+    Procedure { arity: usize, value: bool, params: Vec<String>, tys: Vec<Ty>, things: Vec<Option<ThingKind>>, ret: Ty },
     /// A built-in name with its type.
     Builtin(Ty),
     /// A game variable declared in `variables:`, with its type.
