@@ -189,3 +189,21 @@ fn bench_of_a_game_gives_no_event_count() {
     let line = out.lines().find(|l| l.starts_with("random game: 13 turns in ")).expect(&out);
     assert!(line.ends_with(" turns/s)") && !line.contains("events"), "{line}");
 }
+
+/// An `order:` reading a player variable never set gave rounds of no turn, and the last
+/// active player went on alone, unseen (a designer's walkthrough). It is a run-time error
+/// at the `order:` line.
+#[test]
+fn an_order_of_no_player_is_an_error() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let game = "game: g\nname: G\nplayers: { min: 2, max: 3 }\nvariables:\n  first: { type: player }\n\
+        counters:\n  vp: { on: player, min: 0 }\nabilities:\n  - name: gain\n    action: turn\n    \
+        effect: add 1 vp to you\nturn:\n  order: first\n  phases:\n    - name: main\n      \
+        actions: active_player\nend: turn > 6\nresult:\n  winners: most(players, vp of it)\n";
+    std::fs::write(dir.path().join("game.yaml"), game).expect("game");
+    let (code, out, err) = twilit(&["play", dir.path().to_str().expect("utf-8"), "--seed", "1"]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(err.contains("`order:` gives no player (none): a round needs one turn"), "{err}");
+    assert!(err.contains("game.yaml:13:10"), "{err}");
+    assert!(!out.contains("p1: use gain"), "nobody took a turn: {out}");
+}

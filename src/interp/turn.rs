@@ -159,6 +159,14 @@ impl<'r> Interp<'r> {
                     return Ok(());
                 }
                 let v = self.cond_value(o, &mut cx)?;
+                // No player at all (a variable never set): the round would have no turn,
+                // and the last active player went on playing alone.
+                if v.as_slice().is_empty() {
+                    let shown = if v == Value::Null { "none".to_string() } else { self.show(&v) };
+                    let mut h = Halt::error(format!("`order:` gives no player ({shown}): a round needs one turn"));
+                    h.place(&o.expr.span, &cx);
+                    return Err(h);
+                }
                 // Players alone (one, `first(players)`, or a list of them) are read in
                 // place: no list is made for them.
                 let player = |x: &Value| match x {
