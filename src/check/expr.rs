@@ -156,6 +156,38 @@ impl Checker<'_> {
         }
     }
 
+    /// `C of X` for counter `C`: `X` must be what `C`'s `on:` keeps it on, as when it is
+    /// changed (`counter_holder`); read of another holder, it failed only in play.
+    fn counter_read(&mut self, n: &str, on: crate::load::CounterOn, b: &Expr, tb: Ty) {
+        use crate::load::CounterOn;
+        let wrong = match on {
+            CounterOn::Game => matches!(tb, Ty::Player | Ty::Players | Ty::Things),
+            CounterOn::Player => tb == Ty::Things,
+            CounterOn::Card | CounterOn::Space => matches!(tb, Ty::Player | Ty::Players),
+        };
+        if !wrong {
+            return;
+        }
+        let (msg, help) = match on {
+            CounterOn::Game => (
+                format!("`{n}` is kept on the game (`on: game`): it has no holder to name"),
+                format!("read it alone: `{n}`"),
+            ),
+            CounterOn::Player => (
+                format!("`{n}` is kept on players (`on: player`), not on {}", tb.describe()),
+                format!("read it of a player: `{n} of p`"),
+            ),
+            CounterOn::Card | CounterOn::Space => {
+                let what = if on == CounterOn::Card { "cards (`on: card`)" } else { "board spaces (`on: space`)" };
+                (
+                    format!("`{n}` is kept on {what}, not on {}", tb.describe()),
+                    format!("read it of one of the {}", &what[..what.find(' ').unwrap_or(what.len())]),
+                )
+            }
+        };
+        self.error("wrong-holder", msg, &b.span).help = Some(help);
+    }
+
     /// `a of b`: what `a` is decides what the whole is.
     fn of(&mut self, a: &Expr, b: &Expr) -> Ty {
         let tb = self.expr(b);
@@ -179,7 +211,12 @@ impl Checker<'_> {
                 Ty::Zone
             }
             Some(Sym::Property(t)) => t,
-            Some(Sym::Counter { .. }) => Ty::Num,
+            Some(Sym::Counter { on, .. }) => {
+                if let Some(on) = on.filter(|_| self.local(n).is_none()) {
+                    self.counter_read(n, on, b, tb);
+                }
+                Ty::Num
+            }
             Some(Sym::Builtin(Ty::Relation)) => {
                 if n == "left" || n == "right" {
                     self.expect_ty(tb, Ty::Player, &b.span);

@@ -399,9 +399,22 @@ impl<'a> FileChecker<'a> {
         candidates: impl IntoIterator<Item = &'c str>,
         fallback: Option<String>,
     ) {
+        self.unknown_as(n, what, what, candidates, fallback);
+    }
+
+    /// `unknown`, with the code's kind (`unknown-card`) apart from what the message says
+    /// the name may be (`card or piece`).
+    pub(super) fn unknown_as<'c>(
+        &mut self,
+        n: &Sp<impl AsRef<str>>,
+        code: &str,
+        what: &str,
+        candidates: impl IntoIterator<Item = &'c str>,
+        fallback: Option<String>,
+    ) {
         let name = n.value.as_ref();
         let hint = did_you_mean(name, candidates);
-        let mut d = Diagnostic::error(&format!("unknown-{what}"), format!("unknown {what} `{name}`"), n.file, n.span)
+        let mut d = Diagnostic::error(&format!("unknown-{code}"), format!("unknown {what} `{name}`"), n.file, n.span)
             .with_help_opt(fallback)
             .with_suggestion(hint);
         // A name that looks right but is not: say which character is not what it seems.

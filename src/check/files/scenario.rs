@@ -2,7 +2,7 @@
 //! counters its setup names, and the steps' players, cards and phases.
 
 use crate::diag::{did_you_mean, Diagnostic};
-use crate::load::{Act, Game, GameBundle, Scenario, SetupItem, Sp, Step};
+use crate::load::{Act, CounterOn, Game, GameBundle, Scenario, SetupItem, Sp, Step};
 
 use super::super::env::{Sym, Ty};
 use super::super::scripts::Entry;
@@ -65,8 +65,11 @@ impl FileChecker<'_> {
         for p in &s.random_agents {
             self.player(p, &players);
         }
+        // Zones each player has: no counter is kept on one.
+        let zones = bundle.game.iter().flat_map(|g| &g.zones).chain(bundle.factions.iter().flat_map(|f| &f.zones));
+        let own: Vec<&str> = zones.filter(|z| z.per == crate::load::Per::Player).map(|z| z.name.as_str()).collect();
         for item in &s.setup {
-            self.setup_item(item, &players, &locals);
+            self.setup_item(item, &players, &locals, &own);
         }
         for step in &s.steps {
             self.step(step, &players, &locals);
@@ -102,7 +105,7 @@ impl FileChecker<'_> {
         self.diags.push(d);
     }
 
-    fn setup_item(&mut self, item: &SetupItem, players: &[&str], locals: &[(&str, Ty)]) {
+    fn setup_item(&mut self, item: &SetupItem, players: &[&str], locals: &[(&str, Ty)], own: &[&str]) {
         match item {
             SetupItem::Put { put, zone, on, of, owner, .. } => {
                 if let Some(o) = owner.as_ref().filter(|o| o.value != "none") {
@@ -110,17 +113,13 @@ impl FileChecker<'_> {
                 }
                 for id in put {
                     // A piece kind puts one new piece (`put: [pawn, pawn]`); a label one copy.
-                    let id = copy_of(id);
-                    if !matches!(self.env.lookup(id.as_str()), Some(Sym::Piece)) {
-                        self.card_id(&id);
-                    }
+                    self.card_or_piece(&copy_of(id));
                 }
                 // A board space is a place too (`in: c5`); `on:` names a thing, not a zone.
-                let thing = *on && matches!(self.env.lookup(copy_of(zone).as_str()), Some(Sym::Piece));
-                if *on && !thing {
-                    self.card_id(&copy_of(zone));
-                } else if !*on && !matches!(self.env.lookup(zone.as_str()), Some(Sym::Space)) {
-                    self.known(zone, "zone", Sym::Zone);
+                if *on {
+                    self.card_or_piece(&copy_of(zone));
+                } else {
+                    self.place(zone);
                 }
                 if let Some(p) = of {
                     self.player(p, players);
@@ -128,36 +127,112 @@ impl FileChecker<'_> {
             }
             SetupItem::Counter { counter, of, .. } => {
                 self.known(counter, "counter", Sym::Counter { max: None, on: None });
+                let kept = match self.env.lookup(counter.as_str()) {
+                    Some(Sym::Counter { on, .. }) => *on,
+                    _ => None,
+                };
                 if let Some(p) = of {
-                    // A counter is kept on a player, on a card (`wounds` of a card id), on a
-                    // piece (its label: `die#2`), or on a shared zone or board space.
-                    let on = self.env.lookup(copy_of(p).as_str());
-                    let zone = matches!(on, Some(Sym::Space))
-                        || self.env.lookup(p.as_str()).is_some_and(|s| matches!(s, Sym::Zone));
-                    let thing = matches!(on, Some(Sym::Card | Sym::Piece)) || self.env.is_card(copy_of(p).as_str());
-                    if !zone && !thing {
-                        self.player(p, players);
-                    }
+                    self.counter_holder(counter, kept, p, players, own);
                 }
             }
             SetupItem::Script(src) => self.field(src, Entry::Script, locals),
             SetupItem::Phase(p) => self.phase_name(p),
             SetupItem::Order { order, zone, of, .. } => {
                 for id in order {
-                    let id = copy_of(id);
-                    if !matches!(self.env.lookup(id.as_str()), Some(Sym::Piece)) {
-                        self.card_id(&id);
-                    }
+                    self.card_or_piece(&copy_of(id));
                 }
-                if !matches!(self.env.lookup(zone.as_str()), Some(Sym::Space)) {
-                    self.known(zone, "zone", Sym::Zone);
-                }
+                self.place(zone);
                 if let Some(p) = of {
                     self.player(p, players);
                 }
             }
             SetupItem::StartGame(_) | SetupItem::Generator(_) => {}
         }
+    }
+
+    /// What a setup's `{ counter, of }` names keeps that counter. A counter is kept on a
+    /// player, on a card (`wounds` of a card id), on a piece (its label: `die#2`), or on a
+    /// shared zone or board space, as its `on:` says.
+    fn counter_holder(
+        &mut self,
+        counter: &Sp<String>,
+        kept: Option<CounterOn>,
+        p: &Sp<String>,
+        players: &[&str],
+        own: &[&str],
+    ) {
+        let sym = self.env.lookup(copy_of(p).as_str());
+        let (holder, fits) = if own.contains(&p.as_str()) {
+            ("a zone each player has", false)
+        } else if matches!(sym, Some(Sym::Space)) {
+            ("a board space", kept.is_none_or(|k| k == CounterOn::Space))
+        } else if matches!(self.env.lookup(p.as_str()), Some(Sym::Zone)) {
+            ("a shared zone", kept.is_none_or(|k| k == CounterOn::Space))
+        } else if matches!(sym, Some(Sym::Piece)) {
+            ("a piece", kept.is_none_or(|k| k == CounterOn::Card))
+        } else if matches!(sym, Some(Sym::Card)) || self.env.is_card(copy_of(p).as_str()) {
+            ("a card", kept.is_none_or(|k| k == CounterOn::Card))
+        } else {
+            self.player(p, players);
+            ("a player", !players.contains(&p.as_str()) || kept.is_none_or(|k| k == CounterOn::Player))
+        };
+        if fits {
+            return;
+        }
+        let (on, one) = match kept {
+            Some(CounterOn::Game) => ("the game (`on: game`)", ""),
+            Some(CounterOn::Player) | None => ("players (`on: player`)", "a player"),
+            Some(CounterOn::Card) => ("cards and pieces (`on: card`)", "a card or piece"),
+            Some(CounterOn::Space) => ("board spaces and shared zones (`on: space`)", "a board space or shared zone"),
+        };
+        let help = match kept {
+            Some(CounterOn::Game) => "leave out `of:`: the game's counter has no holder to name".to_string(),
+            _ if holder == "a zone each player has" => {
+                format!("name {one} in `of:`: a zone each player has keeps no counter")
+            }
+            _ => format!("name {one} in `of:`, or change the counter's `on:`"),
+        };
+        let msg = format!("`{}` is kept on {on}, but `{}` is {holder}", counter.value, p.value);
+        self.diags.push(Diagnostic::error("wrong-holder", msg, p.file, p.span).with_help(help));
+    }
+
+    /// A card's id or a piece's kind (`put:`, `order:`, `on:`).
+    fn card_or_piece(&mut self, id: &Sp<String>) {
+        if id.is_missing() || self.env.is_card(id.as_str()) || matches!(self.env.lookup(id.as_str()), Some(Sym::Piece))
+        {
+            return;
+        }
+        let pieces = self.env.names().filter(|n| matches!(self.env.lookup(n), Some(Sym::Piece)));
+        let names: Vec<&str> = self.env.card_ids().chain(pieces).collect();
+        self.unknown_as(id, "card", "card or piece", names, None);
+    }
+
+    /// A zone or a board space (`in:`).
+    fn place(&mut self, zone: &Sp<String>) {
+        if zone.is_missing() || matches!(self.env.lookup(zone.as_str()), Some(Sym::Space)) {
+            return;
+        }
+        if self.env.resolve(zone.as_str()).is_some_and(|(_, s)| matches!(s, Sym::Zone)) {
+            // As declared, or the plural's help.
+            return self.known(zone, "zone", Sym::Zone);
+        }
+        let names: Vec<&str> =
+            self.env.names().filter(|n| matches!(self.env.lookup(n), Some(Sym::Zone | Sym::Space))).collect();
+        self.unknown_as(zone, "zone", "zone or board space", names, None);
+    }
+
+    /// What `use:` names: a card's id, a faction or a game ability.
+    fn user(&mut self, id: &Sp<String>) {
+        if id.is_missing() || self.env.is_card(id.as_str()) {
+            return;
+        }
+        let (factions, abilities) = (&self.env.factions, &self.env.game_actions);
+        let names: Vec<&str> = (self.env.card_ids())
+            .chain(factions.iter().map(String::as_str))
+            .chain(abilities.iter().map(String::as_str))
+            .collect();
+        let what = if abilities.is_empty() { "card or faction" } else { "card, faction or game ability" };
+        self.unknown_as(id, "card", what, names, None);
     }
 
     /// An unknown name in a scenario's expectation is most often a player misspelt (`carol`
@@ -182,7 +257,8 @@ impl FileChecker<'_> {
                 match action {
                     Act::Use(id) if self.env.factions.iter().any(|f| f == id.as_str()) => {}
                     Act::Use(id) if self.env.game_actions.iter().any(|f| f == id.as_str()) => {}
-                    Act::Play(id) | Act::Use(id) => self.card_id(&copy_of(id)),
+                    Act::Play(id) => self.card_id(&copy_of(id)),
+                    Act::Use(id) => self.user(&copy_of(id)),
                     Act::Script(src) => self.field(src, Entry::Script, locals),
                     // Which actions are legal is known only when the step runs; what the
                     // text names, by `action_texts`.
