@@ -1,7 +1,7 @@
 //! Whole games: where their cards start (`decks:`), their supplies, the declared
 //! variables' start values, setup scripts, and the result read when a game ends.
 
-use crate::engine::{Holder, Kind, PlayerId, Value};
+use crate::engine::{Holder, Kind, PlayerId, State, Value};
 use crate::load::{DeckCards, Per};
 
 use super::{Ctx, Halt, Interp, R};
@@ -133,6 +133,11 @@ impl<'r> Interp<'r> {
         Ok(())
     }
 
+    /// The zone that `holds:` pieces of kind `name` for `owner` (`supply_zone`).
+    pub fn supply_of(&self, name: &str, owner: Option<PlayerId>) -> Option<usize> {
+        supply_zone(self.rules, &self.w.state, name, owner)
+    }
+
     /// A whole game's supplies: `per_player: N` pieces for each player in the player zone
     /// that `holds:` them, `per_game: N` ownerless ones in the shared zone that holds them.
     fn create_supplies(&mut self) -> R<()> {
@@ -254,4 +259,13 @@ impl<'r> Interp<'r> {
         }
         Ok(out)
     }
+}
+
+/// The zone that `holds:` pieces of kind `name` for `owner` (their own zone of that name;
+/// the shared one for nobody): where a whole game's supply of them starts, and the home a
+/// scenario's `put` gives them.
+pub fn supply_zone(rules: &super::Rules, s: &State, name: &str, owner: Option<PlayerId>) -> Option<usize> {
+    let per = if owner.is_some() { Per::Player } else { Per::Game };
+    let z = rules.zones.iter().find(|z| z.per == per && z.holds.iter().any(|h| h.value == name))?;
+    s.zone(&z.name.value, owner)
 }

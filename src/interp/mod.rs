@@ -82,7 +82,7 @@ use crate::syntax::ast::Expr;
 pub use agent::{Agent, Answer, Ask, FirstLegal, RandomAgent, Sampler, Scripted, View};
 pub use choice::Prompt;
 pub use ctx::{Binding, Ctx, Locals, Name, ScriptRef};
-pub use game::Standing;
+pub use game::{supply_zone, Standing};
 pub use legal::Legal;
 pub use rules::Rules;
 pub use uses::{Used, Uses};

@@ -39,7 +39,7 @@ pub fn scenario_yaml(rules: &Rules, found: &Found, lead: Option<&Found>, origin:
         ));
     }
     let mut setup = vec![];
-    things(before, &mut setup, &mut notes);
+    things(rules, before, &mut setup, &mut notes);
     counters(before, &mut setup, &mut notes);
     variables(before, &mut setup, &mut notes);
     setup.push(format!("{{ generator: {} }}", before.rng.to_hex()));
@@ -136,18 +136,18 @@ fn unkept(found: &Found) -> Vec<String> {
 /// them (which thing `place` takes, and attachments, follow it): runs of things made one
 /// after another that lie alike in one place. Then `order` items give each zone whose
 /// order differs its order, and the things out of place their `home`.
-fn things(s: &State, setup: &mut Vec<String>, notes: &mut Vec<String>) {
+fn things(rules: &Rules, s: &State, setup: &mut Vec<String>, notes: &mut Vec<String>) {
     let seq = made_order(s);
     let mut run: Vec<EntId> = vec![];
     for &e in &seq {
         if run.last().is_some_and(|&l| key(s, l) != key(s, e)) {
-            setup.push(put(s, &run));
+            setup.push(put(rules, s, &run));
             run.clear();
         }
         run.push(e);
     }
     if !run.is_empty() {
-        setup.push(put(s, &run));
+        setup.push(put(rules, s, &run));
     }
     for (z, zone) in s.zones.iter().enumerate() {
         let as_made: Vec<EntId> = seq.iter().copied().filter(|&e| s.ents[e].loc == Loc::Zone(z)).collect();
@@ -230,6 +230,17 @@ fn put_in(s: &State, e: EntId) -> Option<usize> {
     }
 }
 
+/// The home a `put` gives a thing unless `home:` says: the zone that holds a piece's
+/// kind, else where it is put (`scenario::setup`).
+fn default_home(rules: &Rules, s: &State, e: EntId) -> Option<usize> {
+    let x = &s.ents[e];
+    let supply = match x.kind {
+        crate::engine::Kind::Piece(k) => crate::interp::supply_zone(rules, s, s.piece_name(k), x.owner),
+        crate::engine::Kind::Card(_) => None,
+    };
+    supply.or_else(|| put_in(s, e))
+}
+
 /// How a thing lies: what a `put` item states of all its things at once.
 fn lie(s: &State, e: EntId) -> (bool, bool, Option<&str>, Option<usize>) {
     let x = &s.ents[e];
@@ -246,7 +257,7 @@ fn place(s: &State, z: usize, owner: Option<usize>) -> String {
     }
 }
 
-fn put(s: &State, run: &[EntId]) -> String {
+fn put(rules: &Rules, s: &State, run: &[EntId]) -> String {
     let Some(&first) = run.first() else { return String::new() };
     let labels: Vec<String> = run.iter().map(|&e| q(&label::numbered(&s.ents[e].label))).collect();
     let (face_up, exhausted, side, _) = lie(s, first);
@@ -267,7 +278,7 @@ fn put(s: &State, run: &[EntId]) -> String {
             let _ = write!(item, ", owner: {}", x.owner.map_or("none".into(), |o| q(&s.players[o].name)));
         }
     }
-    if let Some(h) = s.ents[first].home.filter(|&h| Some(h) != put_in(s, first)) {
+    if let Some(h) = s.ents[first].home.filter(|&h| Some(h) != default_home(rules, s, first)) {
         let _ = write!(item, ", home: {}", q(&s.zones[h].name));
     }
     item.push_str(" }");

@@ -146,8 +146,15 @@ impl Runner<'_> {
             if let Some(x) = exhausted {
                 it.w.state.set_exhausted(e, x.value);
             }
-            if home.is_some() {
-                it.w.state.ents[e].home = home;
+            // A piece some zone `holds:` has that zone (its owner's) as home, as in a whole
+            // game, whose supplies start there: `remove` sends a captured piece back to the
+            // supply, not to the space the scenario put it on.
+            let supply = || match kind {
+                Kind::Piece(_) => it.supply_of(&base, owner),
+                Kind::Card(_) => None,
+            };
+            if let Some(h) = home.or_else(supply) {
+                it.w.state.ents[e].home = Some(h);
             }
         }
         Ok(())
