@@ -223,14 +223,18 @@ impl Checker<'_> {
                 if t == Ty::Num && !self.names_counter(o) =>
             {
                 let example = self.env.names().find(|n| matches!(self.env.lookup(n), Some(Sym::Counter { .. })));
+                let worked_out = self.worked_out_amount(o);
                 let err = self.error(
                     "type-mismatch",
                     format!("`{verb}` needs a counter after its number, or the things to {verb}; found a number"),
                     &o.span,
                 );
-                err.help = Some(match example {
-                    Some(c) => format!("name the counter: `{verb} 1 {c}`"),
-                    None => "name the counter after the number".into(),
+                err.help = Some(match (worked_out, example) {
+                    (Some((amount, c)), _) => {
+                        format!("an amount that is worked out goes in parentheses: write `{verb} ({amount}) {c}`")
+                    }
+                    (None, Some(c)) => format!("name the counter: `{verb} 1 {c}`"),
+                    (None, None) => "name the counter after the number".into(),
                 });
             }
             _ => {}
@@ -294,6 +298,25 @@ impl Checker<'_> {
             };
             self.error("wrong-holder", msg, &at).help = Some(help);
         }
+    }
+
+    /// `n * 2 coins`, `cost of b wood`: an amount worked out and written bare, which reads
+    /// as `n * (2 coins)`, `cost of (b wood)`. The amount as it was meant, and the counter.
+    fn worked_out_amount(&self, o: &Expr) -> Option<(String, String)> {
+        let (last, whole): (&Expr, &dyn Fn(Expr) -> ExprKind) = match &o.kind {
+            ExprKind::Binary(op, a, b) => (b, &|n| ExprKind::Binary(*op, a.clone(), Box::new(n))),
+            ExprKind::Of(a, b) => (b, &|n| ExprKind::Of(a.clone(), Box::new(n))),
+            _ => return None,
+        };
+        let ExprKind::Select { quantity: Some(q), base, filters } = &last.kind else { return None };
+        let (QuantityKind::Exactly(n), ExprKind::Name(c, _), true) = (&q.kind, &base.kind, filters.is_empty()) else {
+            return None;
+        };
+        if self.local(c).is_some() || !matches!(self.env.lookup(c), Some(Sym::Counter { .. })) {
+            return None;
+        }
+        let amount = Expr { kind: whole((**n).clone()), span: o.span.clone() };
+        Some((crate::syntax::print::expr(&amount), c.clone()))
     }
 
     /// Whether an effect's object names a counter or a piece (`2 coins`, `tokens`), rather

@@ -1,6 +1,7 @@
 //! Syntax errors whose cause lies before the place pest stops: an amount written after the
-//! noun it counts (`add coins 2`), an amount that is a call written bare (`add sum(...)
-//! penalty`), and a body without `{ ... }` (`if coins > 1 draw 1`).
+//! noun it counts (`add coins 2`), an amount that is a call or worked out written bare
+//! (`add sum(...) penalty`, `add 2 + n wood`), and a body without `{ ... }` (`if coins > 1
+//! draw 1`).
 //! pest only knows where it could not go on; these name the construct at fault.
 
 use super::ast::Verb;
@@ -114,6 +115,43 @@ pub(super) fn called_amount(src: &str, pos: usize) -> Option<SyntaxError> {
         message: format!("an amount that is a call goes in parentheses after `{verb}`"),
         help: Some(format!("write `{verb} ({call}) {name}`")),
         fix: Some(format!("{verb} ({call})")),
+    })
+}
+
+/// `add 2 + bonus() wood`, `add wood of you wood`: an amount worked out (arithmetic, `of`),
+/// written bare. The verb takes what its amount starts with as the amount or the object,
+/// and pest stops at the counter's name or after it. Only where the statement, on one line,
+/// is a verb that counts, an amount that is not one word or number, and a name, and pest
+/// stopped at or after that name.
+pub(super) fn computed_amount(src: &str, pos: usize) -> Option<SyntaxError> {
+    let (verb_at, verb_len) = statement_word(src, pos);
+    let verb = &src[verb_at..verb_at + verb_len];
+    if !Verb::from_word(verb).is_some_and(|v| v.counts() && v != Verb::Draw) {
+        return None;
+    }
+    let from = verb_at + verb_len;
+    let end = from + src[from..].find(['\n', ';', '#', '}']).unwrap_or(src.len() - from);
+    let stmt = src[from..end].trim_end();
+    let name_len = stmt.len() - stmt.trim_end_matches(is_word).len();
+    let name = &stmt[stmt.len() - name_len..];
+    let amount = stmt[..stmt.len() - name_len].trim();
+    let name_at = from + stmt.len() - name_len;
+    let worked_out = amount.contains(['+', '-', '*', '/']) || amount.split_whitespace().any(|w| w == "of");
+    if pos < name_at
+        || !worked_out
+        || amount.starts_with('(') && amount.ends_with(')')
+        || !stmt[..stmt.len() - name_len].ends_with([' ', '\t'])
+        || !name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+        || words::is_reserved(name)
+    {
+        return None;
+    }
+    Some(SyntaxError {
+        code: "syntax",
+        span: verb_at..from + stmt.len(),
+        message: format!("an amount that is worked out goes in parentheses after `{verb}`"),
+        help: Some(format!("write `{verb} ({amount}) {name}`")),
+        fix: Some(format!("{verb} ({amount}) {name}")),
     })
 }
 

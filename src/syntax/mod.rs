@@ -156,6 +156,7 @@ fn convert(e: pest::error::Error<Rule>, src: &str) -> SyntaxError {
         ErrorVariant::ParsingError { positives, .. } => {
             let hint = hints::swapped_amount(src, pos)
                 .or_else(|| hints::called_amount(src, pos))
+                .or_else(|| hints::computed_amount(src, pos))
                 .or_else(|| hints::misspelled_statement(src, pos))
                 .or_else(|| hints::end_without_phase(src, pos))
                 .or_else(|| hints::counted_verb(src, pos));
@@ -294,6 +295,13 @@ fn hint(names: &[&str], found: &str) -> Option<String> {
     let word = found.trim_matches('`');
     if word == "else" {
         return Some("`else` must follow the `}` of an `if` block".into());
+    }
+    if word == "while" {
+        return Some(
+            "there is no `while` loop (`while C` only says how long a `modify` or `set` lasts): \
+             loop with `repeat N times { ... }` or `for each x in LIST { ... }`"
+                .into(),
+        );
     }
     // Habits from other languages.
     let habit = match word {
@@ -509,6 +517,24 @@ mod tests {
             e.help.as_deref(),
             Some("a statement `if` takes a block, `if C { ... }`; `if C then A else B` is a value, with an `else`")
         );
+    }
+
+    #[test]
+    fn a_while_loop_is_told_what_loops_there_are() {
+        let e = parse_script("while coins < 3 {\n  add 1 coins\n}").unwrap_err();
+        assert!(e.help.as_deref().is_some_and(|h| h.starts_with("there is no `while` loop")), "{e:?}");
+        // A modifier's `while` still parses.
+        assert!(parse_script("modify cost of this by -1 while exists(cards in hand)").is_ok());
+    }
+
+    #[test]
+    fn a_worked_out_amount_is_told_to_go_in_parentheses() {
+        for (script, fix) in
+            [("add 2 + bonus(1) wood", "add (2 + bonus(1)) wood"), ("add wood of you wood", "add (wood of you) wood")]
+        {
+            let e = parse_script(script).unwrap_err();
+            assert_eq!(e.help.as_deref(), Some(format!("write `{fix}`").as_str()), "{script}");
+        }
     }
 
     #[test]
