@@ -207,3 +207,28 @@ fn an_order_of_no_player_is_an_error() {
     assert!(err.contains("game.yaml:13:10"), "{err}");
     assert!(!out.contains("p1: use gain"), "nobody took a turn: {out}");
 }
+
+/// A run-time error in a step's own one-line script was drawn as two labels on one line:
+/// the step's underline, with "the error is raised here" hung on its end, far from the
+/// place (a designer's walkthrough). The place alone is underlined now.
+#[test]
+fn an_error_in_a_steps_own_script_is_underlined_where_it_is_raised() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let game = "game: g\nname: G\nplayers: { min: 2, max: 2 }\ncounters:\n  pool: { on: game, min: 0 }\n";
+    let scenario = "scenario: s\ngame: g\nplayers: [{ name: alice }, { name: bob }]\nsteps:\n  \
+        - act: { player: alice, script: \"add 1 pool; add (3 / (pool - 1)) pool\" }\n";
+    std::fs::create_dir_all(dir.path().join("scenarios")).expect("dirs");
+    std::fs::write(dir.path().join("game.yaml"), game).expect("game");
+    std::fs::write(dir.path().join("scenarios/s.yaml"), scenario).expect("scenario");
+    let (code, out, err) = twilit(&["test", dir.path().to_str().expect("utf-8")]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("raised at") && out.contains("s.yaml:5:53"), "{out}");
+    assert!(err.contains("s.yaml:5:53]"), "the diagnostic is at the place: {err}");
+    let drawn: Vec<&str> = err.lines().filter(|l| l.contains('─') && !l.contains('╭') && !l.contains('╰')).collect();
+    assert_eq!(drawn.len(), 1, "one underline: {err}");
+    // In characters: the gutter's `│` and `·` are several bytes each.
+    let column = |l: &str, at: usize| l[..at].chars().count();
+    let under = drawn[0].find('─').map(|at| column(drawn[0], at));
+    let line = err.lines().find(|l| l.contains("- act:")).expect("the step's line");
+    assert_eq!(under, line.find("3 /").map(|at| column(line, at)), "{err}");
+}

@@ -208,11 +208,24 @@ impl Runs<'_> {
             scenario::FailureKind::Refused => "scenario-refused",
             scenario::FailureKind::Error => "runtime-error",
         };
-        let mut d = Diagnostic::error(code, format!("step {step} ({kind}): {}", f.message), f.file, f.span.clone())
-            .with_help(format!("run `twilit test {} --transcript` to see what happened", path.display()));
-        if let Some(r) = &f.raised {
-            d = d.with_secondary(r.file, r.span.clone(), "the error is raised here");
+        let help = format!("run `twilit test {} --transcript` to see what happened", path.display());
+        let message = format!("step {step} ({kind}): {}", f.message);
+        // Raised inside the step's own script (`act: { script: "..." }`), two labels on one
+        // line would draw the step's underline over the place: the place alone is shown.
+        let within =
+            |r: &&crate::interp::At| r.file == f.file && f.span.start <= r.span.start && r.span.end <= f.span.end;
+        let d = match f.raised.as_ref() {
+            Some(r) if within(&r) => {
+                Diagnostic::error(code, message, r.file, r.span.clone()).with_label("the error is raised here")
+            }
+            Some(r) => Diagnostic::error(code, message, f.file, f.span.clone()).with_secondary(
+                r.file,
+                r.span.clone(),
+                "the error is raised here",
+            ),
+            None => Diagnostic::error(code, message, f.file, f.span.clone()),
         }
+        .with_help(help);
         let _ = write!(self.err, "{}", render::human(&d, self.sources, render::want_color(), 100));
     }
 }
