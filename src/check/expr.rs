@@ -127,6 +127,7 @@ impl Checker<'_> {
             BinOp::Or | BinOp::And => {
                 let union = (ta.is_collection() || tb.is_collection()) && op == BinOp::Or;
                 if union {
+                    self.place_or(a, b);
                     if ta == Ty::Players || tb == Ty::Players {
                         return Ty::Players;
                     }
@@ -154,6 +155,29 @@ impl Checker<'_> {
                 Ty::Num
             }
         }
+    }
+
+    /// `workers at forest or town`: `or` joins selections, so this is the workers at forest,
+    /// or the space town itself, not the workers at either place.
+    fn place_or(&mut self, a: &Expr, b: &Expr) {
+        let ExprKind::Select { filters, .. } = &a.kind else { return };
+        let (word, place) = match filters.last().map(|f| &f.kind) {
+            Some(FilterKind::At(x)) => ("at", x),
+            Some(FilterKind::In(x)) => ("in", x),
+            _ => return,
+        };
+        let ExprKind::Name(n, _) = &b.kind else { return };
+        if self.local(n).is_some() || !matches!(self.env.lookup(n), Some(Sym::Space | Sym::Zone)) {
+            return;
+        }
+        let x = crate::syntax::print::expr(place);
+        let span = place.span.start..b.span.end;
+        let w = self.warning(
+            "place-or",
+            format!("`{word} {x} or {n}` reads as what is {word} `{x}`, or the place `{n}` itself"),
+            &span,
+        );
+        w.help = Some(format!("to mean what is {word} either place, bracket the places: `{word} ({x} or {n})`"));
     }
 
     /// `C of X` for counter `C`: `X` must be what `C`'s `on:` keeps it on, as when it is
