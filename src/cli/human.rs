@@ -329,7 +329,21 @@ fn one_named(text: &str, ask: &Ask) -> Result<usize, String> {
     if let Some(i) = ask.options.iter().position(|o| o.to_lowercase() == lower) {
         return Ok(i);
     }
-    let starts: Vec<usize> = (0..n).filter(|&i| ask.options[i].to_lowercase().starts_with(&lower)).collect();
+    let mut starts: Vec<usize> = (0..n).filter(|&i| ask.options[i].to_lowercase().starts_with(&lower)).collect();
+    if starts.is_empty() {
+        // An action by what it acts on: `town` for `use town`, `c8` for `play c8`.
+        let object = |i: usize| ask.options[i].split_once(' ').map(|(verb, rest)| (verb, rest.to_lowercase()));
+        let acts = |i: &usize| {
+            object(*i).is_some_and(|(verb, rest)| matches!(verb, "use" | "play") && rest.starts_with(&lower))
+        };
+        starts = (0..n).filter(acts).collect();
+        if let [i] = starts.as_slice() {
+            return Ok(*i);
+        }
+        if let Some(i) = starts.iter().copied().find(|&i| object(i).is_some_and(|(_, rest)| rest == lower)) {
+            return Ok(i);
+        }
+    }
     match starts.as_slice() {
         [i] => Ok(*i),
         [] => Err(format!("no option `{text}`: type a number from 1 to {n}, or an option's text (`help` for more)")),
@@ -512,5 +526,15 @@ mod tests {
         assert_eq!(parse_answer("play c1, c2", &ask(&options, (1, 1))), Ok(vec![3]));
         assert_eq!(parse_answer("play c1, c", &ask(&options, (1, 1))), Ok(vec![3]));
         assert!(parse_answer("marsh, moor", &two).unwrap_err().starts_with("no option `moor`"));
+    }
+
+    #[test]
+    fn an_action_is_named_by_what_it_acts_on() {
+        let options: Vec<String> = ["use town", "use tower", "play c8", "pass"].map(String::from).into();
+        let one = ask(&options, (1, 1));
+        assert_eq!(parse_answer("town", &one), Ok(vec![0]));
+        assert_eq!(parse_answer("C8", &one), Ok(vec![2]));
+        assert_eq!(parse_answer("tow", &one), Err("`tow` starts 2 options: type more of it, or its number".into()));
+        assert_eq!(parse_answer("pa", &one), Ok(vec![3]));
     }
 }
