@@ -467,22 +467,34 @@ fn value_kinds(env: &mut Env, bundle: &GameBundle) {
             break;
         }
     }
-    asking(env, &parsed);
+    calling(env, &parsed, super::script::asks, |env| &env.asking_procedures, |env, f| env.asking_procedures.extend(f));
+    calling(env, &parsed, super::script::reads_you, |env| &env.you_procedures, |env, f| env.you_procedures.extend(f));
 }
 
-/// The value procedures whose `value:` asks a player: a `choose` in it, or a call of
-/// another that asks (read again until no more are found).
-fn asking(env: &mut Env, parsed: &[(&crate::load::Procedure, &crate::load::ScriptSrc, syntax::ast::Expr)]) {
+/// The names of value procedures, each found by a `Env` list.
+type Found = Vec<Box<str>>;
+
+/// The value procedures whose `value:` does what `does` finds, directly or by calling
+/// another that does (read again until no more are found): those that ask a player, or
+/// read `you`. `list` is where `does` finds the ones found so far; `add` adds to it.
+fn calling(
+    env: &mut Env,
+    parsed: &[(&crate::load::Procedure, &crate::load::ScriptSrc, syntax::ast::Expr)],
+    does: fn(&Env, &syntax::ast::Expr) -> bool,
+    list: fn(&Env) -> &Found,
+    add: fn(&mut Env, Found),
+) {
     loop {
-        let found: Vec<Box<str>> = parsed
+        let known: &Env = env;
+        let found: Found = parsed
             .iter()
-            .filter(|(p, ..)| !env.asking_procedures.iter().any(|a| **a == *p.name.value))
-            .filter(|(.., e)| super::script::asks(env, e))
+            .filter(|(p, ..)| !list(known).iter().any(|a| **a == *p.name.value))
+            .filter(|(.., e)| does(known, e))
             .map(|(p, ..)| p.name.value.as_str().into())
             .collect();
         if found.is_empty() {
             break;
         }
-        env.asking_procedures.extend(found);
+        add(env, found);
     }
 }

@@ -318,6 +318,9 @@ pub struct Env {
     /// Value procedures whose `value:` asks a player (a `choose`, or a call of another
     /// that does): a condition that calls one asks where nobody can be asked.
     pub asking_procedures: Vec<Box<str>>,
+    /// Value procedures whose `value:` reads `you` (or calls another that does): in
+    /// `result:`, `you` is the first seat, not the player scored.
+    pub you_procedures: Vec<Box<str>>,
     /// Board attributes that no card or piece property shares: their values name spaces
     /// alone (`lowland`), so a `modify`/`set` on them is on fixed attributes.
     pub fixed_attributes: Vec<String>,

@@ -130,6 +130,11 @@ impl<'a> FileChecker<'a> {
         if let Some(r) = &g.result {
             self.typed(&r.winners, (Ty::Players, "`winners:`"), &[]);
             self.typed(&r.scores, (Ty::Num, "a score"), &[("it", Ty::Player)]);
+            for (src, what) in [(&r.winners, "`result: winners:`"), (&r.scores, "`result: scores:`")] {
+                if let Some(s) = src {
+                    super::scripts::you_in_result(self.env, s, what, &mut self.ps, self.diags);
+                }
+            }
             return;
         }
         if let Some(end) = &g.end {

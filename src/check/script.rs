@@ -82,6 +82,26 @@ pub(crate) fn asks(env: &Env, e: &Expr) -> bool {
     found
 }
 
+/// Where expression `e` reads `you`: at `you` itself, or at a call of a value procedure
+/// that reads it (`Env::you_procedures`), with that procedure's name.
+pub(crate) fn you_read(env: &Env, e: &Expr) -> Option<(Span, Option<String>)> {
+    let mut e = e.clone();
+    let mut found = None;
+    crate::syntax::visit::expr_mut(&mut e, &mut |x| match &x.kind {
+        ExprKind::You if found.is_none() => found = Some((x.span.clone(), None)),
+        ExprKind::Call(c) if found.is_none() && env.you_procedures.iter().any(|a| **a == *c.name.name) => {
+            found = Some((x.span.clone(), Some(c.name.name.to_string())));
+        }
+        _ => {}
+    });
+    found
+}
+
+/// Whether expression `e` reads `you` (`you_read`).
+pub(crate) fn reads_you(env: &Env, e: &Expr) -> bool {
+    you_read(env, e).is_some()
+}
+
 impl<'a> Checker<'a> {
     /// A checker for scripts of `file`, whose spans `map` translates.
     pub fn new(env: &'a Env, file: FileId, map: SpanMap<'a>) -> Self {

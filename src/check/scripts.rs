@@ -166,6 +166,24 @@ pub fn check_typed_field(
     out.append(&mut ck.diags);
 }
 
+/// `you` read in `result:` (`what`), directly or by a value procedure: the game has ended,
+/// so `you` is the first seat, and `most(players, vp_of_you())` keys every player by the
+/// first seat's counters.
+pub fn you_in_result(env: &Env, src: &ScriptSrc, what: &str, ps: &mut Parses, out: &mut Vec<Diagnostic>) {
+    let Ok(Parsed::Expr(e, _)) = ps.get(env, &src.text, Entry::Expr) else { return };
+    let Some((span, via)) = super::script::you_read(env, e) else { return };
+    let read = match &via {
+        Some(p) => format!("`{p}` reads `you`"),
+        None => "`you`".to_string(),
+    };
+    let msg = format!("{read} in {what}: as the game ends, `you` is the first seat, not each player");
+    let help = match via {
+        Some(p) => format!("give `{p}` a parameter (`params: [\"p: player\"]`), read it for `you`, and pass `it`"),
+        None => "the player a score or a key is read of is `it` (`most(players, vp of it)`)".to_string(),
+    };
+    out.push(Diagnostic::warning("you-in-result", msg, src.file, src.file_span(span)).with_help(help));
+}
+
 /// Parses and checks a trigger pattern (like `check_field` with `Entry::Event`) and returns
 /// the parameters of the procedure a `uses PROCEDURE` pattern names, which the ability's
 /// other fields may use.
