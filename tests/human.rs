@@ -239,3 +239,25 @@ fn a_number_is_answered_by_itself() {
     assert!(out.contains("p1: choose numbers(5, 15): 7"), "{out}");
     assert!(out.contains("  a number from 1 to 100\n") && out.contains("p1: choose numbers(1, 100): 100"), "{out}");
 }
+
+/// A question of one option nobody can decline (`act` where only one action is legal and
+/// passing is not allowed) is said, not asked: it took an answer every turn (a designer's
+/// walkthrough). `undo` goes back past it to the last real decision.
+#[test]
+fn a_question_of_one_option_is_said_not_asked() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let game = "game: g\nname: G\nplayers: { min: 2, max: 2 }\ncounters:\n  vp: { on: player, min: 0 }\n\
+        abilities:\n  - name: mark\n    action: turn\n    effect: add (choose numbers(1, 3)) vp to you; end phase\n\
+        turn:\n  phases:\n    - name: main\n      actions: active_player\n      can_pass: false\n\
+        end: turn >= 4\nresult:\n  winners: most(players, vp of it)\n  scores: vp of it\n";
+    std::fs::write(dir.path().join("game.yaml"), game).expect("game");
+    let path = dir.path().to_str().expect("utf-8");
+    let (code, out) = play(&[path, "--human", "p1", "--seed", "1"], "2\nundo\n3\n1\n");
+    assert_eq!(code, 0, "{out}");
+    assert_eq!(out.matches("p1: act: use mark (the only option)").count(), 3, "turns 1, 3, and 1 again: {out}");
+    assert!(!out.contains("p1: act\n"), "never asked: {out}");
+    // The undo at turn 3's number goes back to turn 1's number, past turn 3's `act`.
+    let after = &out[out.find("-- undone").expect("undone")..];
+    assert!(after.contains("-- turn 1,"), "{out}");
+    assert!(out.contains("scores: p1 4,"), "3 then 1: {out}");
+}

@@ -31,6 +31,9 @@ pub struct Session {
     /// The answers given in this playing of the game, with the length of the log when
     /// each was asked.
     answers: Vec<(Vec<usize>, usize)>,
+    /// Which of `answers` nobody chose: a question of one option, answered by itself
+    /// (`forced`). `undo` goes back past them to the last real decision.
+    forced: Vec<bool>,
     /// Answers to give again, silently, before asking anyone (after an undo), with the
     /// length of the log when each was first asked.
     replay: VecDeque<(Vec<usize>, usize)>,
@@ -53,6 +56,7 @@ impl Session {
             input,
             out,
             answers: vec![],
+            forced: vec![],
             replay: VecDeque::new(),
             shown: HashMap::new(),
             stop: None,
@@ -113,6 +117,11 @@ impl Session {
             self.heading = view.heading.clone();
             self.table(ask.chooser, view);
         }
+        if forced(ask) {
+            // Nothing to decide: said, not asked.
+            self.say(&format!("{}: {}: {} (the only option)", ask.chooser, ask.prompt, ask.options[0]));
+            return Ok(vec![0]);
+        }
         loop {
             self.question(ask);
             let prompt = format!("{}> ", ask.chooser);
@@ -145,7 +154,7 @@ impl Session {
                         let _ = writeln!(self.out, "  {l}");
                     }
                 }
-                "undo" if self.answers.is_empty() => self.say("nothing to undo: this is the first decision"),
+                "undo" if !self.forced.contains(&false) => self.say("nothing to undo: this is the first decision"),
                 "undo" => {
                     self.stop = Some("undo");
                     return Err("undo".into());
@@ -351,6 +360,12 @@ fn one_named(text: &str, ask: &Ask) -> Result<usize, String> {
     }
 }
 
+/// A question with one option that must be picked (no pass, no other answer): nobody
+/// decides it, so it is said rather than asked.
+fn forced(ask: &Ask) -> bool {
+    ask.count == 1 && ask.min == 1 && ask.max == 1 && ask.decline.is_none()
+}
+
 /// The agent of a session: people answer for their seats, the random agent for the rest.
 struct HumanAgent {
     session: Rc<RefCell<Session>>,
@@ -374,6 +389,7 @@ impl Agent for HumanAgent {
             None => (s.ask(ask)?, ask.view.map_or(0, |v| v.log.len())),
         };
         s.answers.push((picked.clone(), mark));
+        s.forced.push(forced(ask));
         Ok(picked)
     }
 }
@@ -409,8 +425,13 @@ pub fn play(
                 return Ok(Some(g));
             }
             (Err(_), Some("undo")) => {
+                // Back past the answers nobody chose, to the last decision.
+                while s.forced.pop() == Some(true) {
+                    s.answers.pop();
+                }
                 let Some((_, mark)) = s.answers.pop() else { continue };
                 let kept: Vec<(Vec<usize>, usize)> = s.answers.drain(..).collect();
+                s.forced.clear();
                 s.replay = kept.into();
                 for v in s.shown.values_mut() {
                     *v = (*v).min(mark);
