@@ -180,7 +180,19 @@ impl<'a> FileChecker<'a> {
             self.props(s.attrs.iter(), &b.attributes, &["id"], "attribute");
         }
         let ids: Vec<&str> = b.spaces.iter().map(|s| s.id.as_str()).collect();
-        for (x, y) in &b.adjacency {
+        for (i, (x, y)) in b.adjacency.iter().enumerate() {
+            // Adjacency has no direction: `[a, b]` and `[b, a]` are one edge.
+            let same = |(p, q): &(Sp<String>, Sp<String>)| {
+                (p.value == x.value && q.value == y.value) || (p.value == y.value && q.value == x.value)
+            };
+            if let Some((p, q)) = b.adjacency[..i].iter().find(|e| same(e)) {
+                let msg = format!("`{}` and `{}` are made adjacent twice", x.value, y.value);
+                let d = Diagnostic::warning("duplicate-edge", msg, x.file, x.span.range().start..y.span.range().end)
+                    .with_label("the same edge again")
+                    .with_secondary(p.file, p.span.range().start..q.span.range().end, "first here")
+                    .with_help("adjacency goes both ways: list each edge once");
+                self.diags.push(d);
+            }
             for end in [x, y] {
                 if !ids.contains(&end.as_str()) {
                     self.unknown(end, "space", ids.iter().copied(), None);
