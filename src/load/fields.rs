@@ -206,6 +206,7 @@ mod tests {
             ("setup_script", scenario::SETUP_SCRIPT_FIELDS),
             ("setup_phase", scenario::SETUP_PHASE_FIELDS),
             ("setup_generator", scenario::SETUP_GENERATOR_FIELDS),
+            ("setup_turn", scenario::SETUP_CLOCK_FIELDS),
             ("setup_start", scenario::SETUP_START_FIELDS),
             ("step", scenario::STEP_KINDS),
             ("act", scenario::ACT_FIELDS),

@@ -91,6 +91,14 @@ pub enum SetupItem {
     /// `{ generator: STATE }`: the random generator continues from this state (64 hex
     /// digits, as `scenario-from` writes it).
     Generator(Sp<String>),
+    /// `{ turn: N, round: M }`: the clock's numbers the scenario starts at (a rule that
+    /// reads `turn`, such as a turn limit, is tested without playing the turns before).
+    Clock {
+        /// The turn number.
+        turn: Sp<i64>,
+        /// The round number (default 1).
+        round: Option<Sp<i64>>,
+    },
     /// `{ counter, of, set }`.
     Counter {
         /// The counter.
@@ -274,6 +282,13 @@ fn setup_item(cx: &mut Cx, node: &Node) -> Option<SetupItem> {
         cx.fields(entries, "a setup generator", SETUP_GENERATOR_FIELDS, |cx, _, v| {
             item = cx.string(v, "`generator`").and_then(|g| generator(cx, g));
         });
+    } else if has("turn") {
+        let (mut turn, mut round) = (None, None);
+        cx.fields(entries, "a setup turn", SETUP_CLOCK_FIELDS, |cx, k, v| match k {
+            "turn" => turn = cx.int(v, "`turn`").and_then(|n| at_least_one(cx, n, "turn")),
+            _ => round = cx.int(v, "`round`").and_then(|n| at_least_one(cx, n, "round")),
+        });
+        item = turn.map(|turn| SetupItem::Clock { turn, round });
     } else if has("start") {
         cx.fields(entries, "a setup start", SETUP_START_FIELDS, |cx, _, v| {
             item = match cx.string(v, "`start`") {
@@ -295,7 +310,7 @@ fn setup_item(cx: &mut Cx, node: &Node) -> Option<SetupItem> {
         });
     } else {
         let msg = "a setup item is `{put, in, of}`, `{order, in}`, `{counter, of, set}`, `{script}`, `{phase}`, \
-                   `{generator}` or `{start: game}`";
+                   `{generator}`, `{turn, round}` or `{start: game}`";
         let keys = entries.iter().filter_map(|(k, _)| k.text());
         let hint = keys.into_iter().find_map(|k| did_you_mean(k, SETUP_KINDS.iter().copied()));
         let d = Diagnostic::error("missing-field", msg, cx.file, head(node))
@@ -363,6 +378,19 @@ fn face_up(cx: &mut Cx, f: Sp<String>) -> Option<Sp<bool>> {
             None
         }
     }
+}
+
+/// A turn or round number: 1 or more, and one the clock can hold.
+fn at_least_one(cx: &mut Cx, n: Sp<i64>, what: &str) -> Option<Sp<i64>> {
+    if (1..=i64::from(u32::MAX / 2)).contains(&n.value) {
+        return Some(n);
+    }
+    let d =
+        Diagnostic::error("out-of-range", format!("a {what} number is 1 or more, found {}", n.value), cx.file, n.span)
+            .with_label("not a turn of a game")
+            .with_help(format!("the first {what} is 1"));
+    cx.diags.push(d);
+    None
 }
 
 /// `generator:` 64 hex digits (the four words of the generator's state).

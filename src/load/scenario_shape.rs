@@ -70,6 +70,10 @@ fields!(pub(crate) SETUP_SCRIPT_FIELDS, SETUP_SCRIPT = [
 fields!(pub(crate) SETUP_PHASE_FIELDS, SETUP_PHASE = [
     "phase" required: Ty::Name(&[Words::Phase, Words::Step]) => "Start in this phase (or step of a phase).",
 ]);
+fields!(pub(crate) SETUP_CLOCK_FIELDS, SETUP_CLOCK = [
+    "turn" required: Ty::Int => "The turn number the scenario starts at (1 or more; default 1).",
+    "round": Ty::Int => "The round number it starts at (1 or more; default 1).",
+]);
 fields!(pub(crate) SETUP_START_FIELDS, SETUP_START = [
     "start" required: Ty::Choice(&[SETUP_START_GAME]) =>
         "`game`: deal the table as a whole game does (decks, supplies, variables, the game's and \
@@ -78,7 +82,7 @@ fields!(pub(crate) SETUP_START_FIELDS, SETUP_START = [
 /// The one word `start:` takes.
 pub(super) const SETUP_START_GAME: &str = "game";
 /// The kinds of setup item, told by the key present, in the order they are tried.
-pub(crate) const SETUP_KINDS: &[&str] = &["put", "order", "counter", "script", "phase", "generator", "start"];
+pub(crate) const SETUP_KINDS: &[&str] = &["put", "order", "counter", "script", "phase", "generator", "turn", "start"];
 /// The shapes of a setup item, one per kind of `SETUP_KINDS`, headed by its key.
 pub(crate) const SETUP_ITEMS: &[Ty] = &[
     Ty::Obj(&Shape {
@@ -94,6 +98,7 @@ pub(crate) const SETUP_ITEMS: &[Ty] = &[
     Ty::Obj(&Shape::closed("setup_script", "A setup script.", SETUP_SCRIPT)),
     Ty::Obj(&Shape::closed("setup_phase", "The phase to start in.", SETUP_PHASE)),
     Ty::Obj(&Shape::closed("setup_generator", "Where the random generator goes on from.", SETUP_GENERATOR)),
+    Ty::Obj(&Shape::closed("setup_turn", "The turn and round numbers to start at.", SETUP_CLOCK)),
     Ty::Obj(&Shape::closed("setup_start", "Deal the table as a whole game does.", SETUP_START)),
 ];
 

@@ -134,7 +134,7 @@ fn scenario_uses(s: &crate::load::Scenario, out: &mut Vec<Use>) {
             }
             SetupItem::Counter { counter, .. } => push(counter),
             SetupItem::Phase(p) => push(p),
-            SetupItem::Script(_) | SetupItem::StartGame(_) | SetupItem::Generator(_) => {}
+            SetupItem::Script(_) | SetupItem::StartGame(_) | SetupItem::Generator(_) | SetupItem::Clock { .. } => {}
         }
     }
     for step in &s.steps {

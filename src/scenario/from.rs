@@ -43,6 +43,9 @@ pub fn scenario_yaml(rules: &Rules, found: &Found, lead: Option<&Found>, origin:
     counters(before, &mut setup, &mut notes);
     variables(before, &mut setup, &mut notes);
     setup.push(format!("{{ generator: {} }}", before.rng.to_hex()));
+    if before.clock.turn > 1 || before.clock.round > 1 {
+        setup.push(format!("{{ turn: {}, round: {} }}", before.clock.turn, before.clock.round));
+    }
     setup.push(format!("{{ phase: {} }}", q(&place_name(rules, before))));
     let mut out = String::new();
     let _ = writeln!(
@@ -121,15 +124,7 @@ fn place_name(rules: &Rules, s: &State) -> String {
 
 /// What lives outside the state: lasting modifiers and prohibitions, limited uses.
 fn unkept(found: &Found) -> Vec<String> {
-    let mut notes = found.unkept.clone();
-    let s = &found.before;
-    if s.clock.turn > 1 || s.clock.round > 1 {
-        notes.push(format!(
-            "the turn and round numbers (turn {}, round {}; a scenario starts at 1)",
-            s.clock.turn, s.clock.round
-        ));
-    }
-    notes
+    found.unkept.clone()
 }
 
 /// Every thing in a zone or attached, as `put` items, made in the order the game made

@@ -1,6 +1,6 @@
 //! A scenario's setup items: the table laid out as data (things put with their labels and
 //! how they lie, zones reordered, counters set, scripts run, the generator's state, the
-//! phase), then the game begun.
+//! turn and round numbers, the phase), then the game begun.
 
 use super::*;
 
@@ -26,6 +26,12 @@ impl Runner<'_> {
                     it.w.state.rng = rng.ok_or_else(|| self.fail(0, &g.span.range(), "not a generator's state"))?;
                 }
                 SetupItem::Counter { counter, of, set, span } => self.counter(it, counter, of.as_ref(), set, span)?,
+                // Before the game begins: its start logs `-- start of turn N`.
+                SetupItem::Clock { turn, round } => {
+                    let c = &mut it.w.state.clock;
+                    c.turn = u32::try_from(turn.value).unwrap_or(1);
+                    c.round = round.as_ref().and_then(|r| u32::try_from(r.value).ok()).unwrap_or(1);
+                }
                 SetupItem::StartGame(span) => {
                     it.atomically(|me| me.prepare_whole_game()).map_err(|h| self.setup_failed(span, &h))?;
                 }

@@ -146,7 +146,7 @@ impl FileChecker<'_> {
                     self.player(p, players);
                 }
             }
-            SetupItem::StartGame(_) | SetupItem::Generator(_) => {}
+            SetupItem::StartGame(_) | SetupItem::Generator(_) | SetupItem::Clock { .. } => {}
         }
     }
 
