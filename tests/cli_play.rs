@@ -153,3 +153,20 @@ fn a_drafted_card_is_named_only_to_who_sees_it() {
         assert_eq!(!line.contains("move a card"), own, "{line}");
     }
 }
+
+/// A face-down token flipped where the other player cannot see it was named to them
+/// (`p2: flip sympathy to face down`), and a hidden piece was called "a card". The flip is
+/// told to who saw the token before or after, and to who flipped it; the others read
+/// `flip a piece`, without the side it turned to.
+#[test]
+fn a_hidden_piece_flipped_is_not_named_to_who_cannot_see_it() {
+    let game = "tests/fixtures/hidden_flip";
+    let (code, other, err) = twilit(&["play", game, "--seed", "1", "--as", "p1"]);
+    assert_eq!(code, 0, "{err}");
+    let p2: Vec<&str> = other.lines().map(str::trim).filter(|l| l.starts_with("p2: ")).collect();
+    assert!(p2.contains(&"p2: place a piece from cache of p2 to field"), "{other}");
+    assert!(p2.contains(&"p2: flip a piece"), "{other}");
+    assert!(!p2.iter().any(|l| l.contains("token") || l.contains("angry")), "{other}");
+    let (_, own, _) = twilit(&["play", game, "--seed", "1", "--as", "p2"]);
+    assert!(own.contains("p2: flip token#5 to face down") && own.contains("p2: flip token#5 to angry"), "{own}");
+}

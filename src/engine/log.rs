@@ -123,14 +123,23 @@ impl Event {
     }
 
     /// The event as `viewer` saw it (`None`: everything): things hidden from them are
-    /// "a card", their secret choices "(hidden)".
+    /// "a card" or "a piece", their secret choices "(hidden)".
     pub fn render_for(&self, s: &State, viewer: Option<PlayerId>) -> String {
         let who = self.actor.map(|p| format!("{}: ", s.players[p].name)).unwrap_or_default();
         let hidden = viewer.is_some_and(|v| !super::view::has(self.seen, v));
-        let e = |id: EntId| if hidden { "a card".to_string() } else { self.label_of(s, id).to_owned() };
+        // A thing hidden from the viewer is named by what it is, a card or a piece.
+        let a_thing = |id: EntId| match s.ents[id].kind {
+            super::Kind::Piece(_) => "a piece",
+            super::Kind::Card(_) => "a card",
+        };
+        let e = |id: EntId| if hidden { a_thing(id).to_string() } else { self.label_of(s, id).to_owned() };
         let names_a_card = matches!(
             self.kind,
-            EventKind::Move { .. } | EventKind::Playing { .. } | EventKind::Play { .. } | EventKind::Reveal { .. }
+            EventKind::Move { .. }
+                | EventKind::Playing { .. }
+                | EventKind::Play { .. }
+                | EventKind::Reveal { .. }
+                | EventKind::Flip { .. }
         );
         if hidden && !names_a_card && !matches!(self.kind, EventKind::Choose { .. }) {
             return format!("{who}(secret)");
@@ -182,6 +191,8 @@ impl Event {
                 let to = if to.is_empty() { String::new() } else { format!(" to {}", to.join(", ")) };
                 format!("reveal [{}]{to}", names.join(", "))
             }
+            // Which way it turned would tell what it is.
+            EventKind::Flip { ent, .. } if hidden => format!("flip {}", e(*ent)),
             EventKind::Flip { ent, to } => format!("flip {} to {to}", e(*ent)),
             EventKind::Exhaust { ent, exhausted } => {
                 format!("{} {}", if *exhausted { "exhaust" } else { "ready" }, e(*ent))

@@ -561,9 +561,10 @@ impl<'r> Interp<'r> {
                 self.flip_to(ent, &side, cx)
             }
             Some(ClauseKind::Face(f)) => {
+                let before = self.seen_before(ent);
                 self.w.state.set_face(ent, *f == Face::Up);
                 let to = if *f == Face::Up { "face up" } else { "face down" };
-                self.emit(cx.you, EventKind::Flip { ent, to: to.into() });
+                self.emit_flip(cx.you, ent, to.into(), before);
                 Ok(())
             }
             _ => {
@@ -577,8 +578,9 @@ impl<'r> Interp<'r> {
                     return self.flip_to(ent, other, cx);
                 }
                 let up = !self.w.state.ents[ent].face_up;
+                let before = self.seen_before(ent);
                 self.w.state.set_face(ent, up);
-                self.emit(cx.you, EventKind::Flip { ent, to: if up { "face up".into() } else { "face down".into() } });
+                self.emit_flip(cx.you, ent, if up { "face up".into() } else { "face down".into() }, before);
                 Ok(())
             }
         }
@@ -594,8 +596,30 @@ impl<'r> Interp<'r> {
             }
         }
         let id = self.w.state.piece_id(side);
+        let before = self.seen_before(ent);
         self.w.state.set_side(ent, Some(id));
-        self.emit(cx.you, EventKind::Flip { ent, to: side.into() });
+        self.emit_flip(cx.you, ent, side.into(), before);
         Ok(())
+    }
+
+    /// Who sees `ent` before a change, where the log is read (else nobody is told).
+    fn seen_before(&self, ent: EntId) -> u64 {
+        if self.unread() {
+            0
+        } else {
+            self.w.state.seen_by(ent)
+        }
+    }
+
+    /// Logs a flip of `ent` for who saw it before (`before`) or sees it now, and who
+    /// flipped it: a face-down token flipped where others cannot see it is not named to
+    /// them, as a move is not.
+    fn emit_flip(&mut self, you: Option<PlayerId>, ent: EntId, to: String, before: u64) {
+        let seen = if self.unread() {
+            crate::engine::view::EVERYONE
+        } else {
+            before | self.w.state.seen_by(ent) | you.map_or(0, crate::engine::view::bit)
+        };
+        self.emit_seen(you, EventKind::Flip { ent, to }, seen);
     }
 }
