@@ -240,6 +240,28 @@ impl<'a> FileChecker<'a> {
         }
     }
 
+    /// A faction's `turn: phases:` add their scripts to the game's phases of the same
+    /// names (`game`): a name the game has not is a phase that never comes, and its
+    /// scripts never run.
+    pub fn faction_phases(&mut self, t: &Option<Turn>, game: &[&str]) {
+        for ph in t.iter().flat_map(|t| &t.phases) {
+            let name = ph.name.as_str();
+            if ph.name.is_missing() || game.contains(&name) {
+                continue;
+            }
+            let msg = format!("`{name}` is no phase of the game, so this faction's scripts for it never run");
+            let help = match game {
+                [] => "the game has no `turn: phases:`: a faction's phases add to the game's".to_string(),
+                _ => format!("a faction's phase adds to the game's phase of that name: {}", game.join(", ")),
+            };
+            let d = Diagnostic::error("unknown-phase", msg, ph.name.file, ph.name.span)
+                .with_label("not a phase of the game")
+                .with_help(help)
+                .with_suggestion(did_you_mean(name, game.iter().copied()));
+            self.diags.push(d);
+        }
+    }
+
     /// One ability: requirement, cost and effect share bindings.
     pub fn ability(&mut self, a: &Ability) {
         let mut locals: Vec<(&str, Ty)> = vec![];

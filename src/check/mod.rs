@@ -52,9 +52,12 @@ pub fn check_library(lib: &Library) -> Report {
             fc.pieces(&g.pieces, props);
         }
         reach::unreachable_end(bundle, &env, fc.diags);
+        let game_phases = bundle.game.iter().flat_map(|g| g.turn.iter().flat_map(|t| &t.phases));
+        let game_phases: Vec<&str> = game_phases.map(|p| p.name.as_str()).collect();
         for f in &bundle.factions {
             fc.procedures(&f.procedures);
             fc.turn(&f.turn);
+            fc.faction_phases(&f.turn, &game_phases);
             fc.pieces(&f.pieces, props);
             for p in &f.properties {
                 fc.default_value(p);
