@@ -179,15 +179,15 @@ procedures:
     script: score n
 turn:
   phases:
-    - name: daylight
+    - name: evening
 abilities:
-  - action: daylight
+  - action: evening
     effect: oversee(count(towers))
 cards:
   - id: envoy
     name: Envoy
     abilities:
-      - when: start of daylight
+      - when: start of evening
         cost: spend 6 favor
         effect: move 1 warrior from loyalists to hand
 "#;
