@@ -324,6 +324,15 @@ impl Checker<'_> {
                 self.it_scope += 1;
                 let t = self.expr(e);
                 self.it_scope -= 1;
+                // `where it in [a, b]` is a selection whatever `it` is (a selection of one
+                // thing checked as unknown): it failed only in play.
+                if matches!(&e.kind, ExprKind::Select { filters, .. } if !filters.is_empty()) && t == Ty::Any {
+                    let text = crate::syntax::print::expr(e);
+                    let d = self.error("type-mismatch", "expected a condition, found a selection", &e.span);
+                    d.labels[0].message = "this selects things".into();
+                    d.help = Some(format!("to test that there is such a thing, write `exists({text})`"));
+                    return;
+                }
                 self.expect_ty(t, Ty::Bool, &e.span);
             }
             With(e) => {
