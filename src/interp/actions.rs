@@ -309,6 +309,8 @@ impl<'r> Interp<'r> {
             }
             match self.unusable(who, src, i, a)? {
                 None => usable.push(i),
+                // One reason once: a faction's five abilities refused a player five times.
+                Some(w) if why.contains(&w) => {}
                 Some(w) => why.push(w),
             }
         }
