@@ -74,9 +74,9 @@ fn statement_word(src: &str, pos: usize) -> (usize, usize) {
 pub(super) fn called_amount(src: &str, pos: usize) -> Option<SyntaxError> {
     let (verb_at, verb_len) = statement_word(src, pos);
     let verb = &src[verb_at..verb_at + verb_len];
-    // The verbs whose amount comes before what they count (`add 2 coins`): `draw` counts
-    // cards itself, and `move`, `discard`, ... take no amount.
-    if !Verb::from_word(verb).is_some_and(|v| v.counts() && v != Verb::Draw) {
+    // The verbs whose amount comes before what they count (`add 2 coins`, `place 2
+    // soldiers`): `draw` counts cards itself.
+    if !Verb::from_word(verb).is_some_and(counts_before) {
         return None;
     }
     let call_at = verb_at + verb_len + (src[verb_at + verb_len..].len() - src[verb_at + verb_len..].trim_start().len());
@@ -126,7 +126,7 @@ pub(super) fn called_amount(src: &str, pos: usize) -> Option<SyntaxError> {
 pub(super) fn computed_amount(src: &str, pos: usize) -> Option<SyntaxError> {
     let (verb_at, verb_len) = statement_word(src, pos);
     let verb = &src[verb_at..verb_at + verb_len];
-    if !Verb::from_word(verb).is_some_and(|v| v.counts() && v != Verb::Draw) {
+    if !Verb::from_word(verb).is_some_and(counts_before) {
         return None;
     }
     let from = verb_at + verb_len;
@@ -137,8 +137,12 @@ pub(super) fn computed_amount(src: &str, pos: usize) -> Option<SyntaxError> {
     let amount = stmt[..stmt.len() - name_len].trim();
     let name_at = from + stmt.len() - name_len;
     let worked_out = amount.contains(['+', '-', '*', '/']) || amount.split_whitespace().any(|w| w == "of");
+    // A clause after the counted name (`... wood to you`): where the amount ends is not
+    // told by the last word.
+    let clause = |w: &str| matches!(w, "to" | "from" | "into" | "onto" | "at" | "in" | "for" | "where");
     if pos < name_at
         || !worked_out
+        || amount.split_whitespace().any(clause)
         || amount.starts_with('(') && amount.ends_with(')')
         || !stmt[..stmt.len() - name_len].ends_with([' ', '\t'])
         || !name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
@@ -153,6 +157,12 @@ pub(super) fn computed_amount(src: &str, pos: usize) -> Option<SyntaxError> {
         help: Some(format!("write `{verb} ({amount}) {name}`")),
         fix: Some(format!("{verb} ({amount}) {name}")),
     })
+}
+
+/// Whether a verb takes its amount before what it counts (`add 2 coins`, `place 2
+/// soldiers`, `move 2 cards`): `draw` counts cards itself (`draw 2`).
+fn counts_before(v: Verb) -> bool {
+    (v.counts() && v != Verb::Draw) || matches!(v, Verb::Place | Verb::Create | Verb::Move | Verb::Discard)
 }
 
 /// The words a statement starts with (`stmt_word` in the grammar), besides the verbs.

@@ -535,6 +535,18 @@ mod tests {
             let e = parse_script(script).unwrap_err();
             assert_eq!(e.help.as_deref(), Some(format!("write `{fix}`").as_str()), "{script}");
         }
+        // A call as the count of a verb that places or moves things; none where a clause
+        // follows a worked-out amount (where it ends is not known).
+        for (script, fix) in [
+            (
+                "if x {\n  place min(2, count(soldiers in barracks)) soldiers at c\n}",
+                "place (min(2, count(soldiers in barracks))) soldiers",
+            ),
+            ("move max(1, n) cards from deck to hand", "move (max(1, n)) cards"),
+        ] {
+            let e = parse_script(script).unwrap_err();
+            assert!(e.help.as_deref().is_some_and(|h| h.starts_with(&format!("write `{fix}"))), "{script}: {e:?}");
+        }
     }
 
     #[test]
