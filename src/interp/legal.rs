@@ -460,10 +460,12 @@ impl Interp<'_> {
         // script (kept in `end_window`) closes the window before it opens.
         self.w.last = (0, 0);
         let (mut passes, mut refused, mut closed) = (0, 0, false);
-        for i in 0..=max_actions {
-            let done = passes >= order.len() || (kind == Window::OneEach && i >= order.len());
-            closed = done || self.w.end_window || order.is_empty();
-            if closed || i == max_actions {
+        let done = |i: usize, passes: usize, end: bool| {
+            passes >= order.len() || (kind == Window::OneEach && i >= order.len()) || end || order.is_empty()
+        };
+        for i in 0..max_actions {
+            if done(i, passes, self.w.end_window) {
+                closed = true;
                 break;
             }
             let p = order[i % order.len()];
@@ -478,6 +480,8 @@ impl Interp<'_> {
                 Err(e) => return Err(e),
             }
         }
+        // Every question asked: closed only if the last answer closed it.
+        let closed = closed || done(max_actions, passes, self.w.end_window);
         self.w.end_window = false;
         Ok((refused, closed))
     }
