@@ -172,11 +172,13 @@ impl Checker<'_> {
         }
         let x = crate::syntax::print::expr(place);
         let span = place.span.start..b.span.end;
-        let w = self.warning(
-            "place-or",
-            format!("`{word} {x} or {n}` reads as what is {word} `{x}`, or the place `{n}` itself"),
-            &span,
-        );
+        // A bare zone joins all it holds; a bare space is the space.
+        let second = match self.env.lookup(n) {
+            Some(Sym::Zone) => format!("everything in `{n}`"),
+            _ => format!("the space `{n}` itself"),
+        };
+        let msg = format!("`{word} {x} or {n}` reads as what is {word} `{x}`, or {second}");
+        let w = self.warning("place-or", msg, &span);
         w.help = Some(format!("to mean what is {word} either place, bracket the places: `{word} ({x} or {n})`"));
     }
 

@@ -34,6 +34,9 @@ pub struct Session {
     /// Which of `answers` nobody chose: a question of one option, answered by itself
     /// (`forced`). `undo` goes back past them to the last real decision.
     forced: Vec<bool>,
+    /// Whether a question of one option is answered without asking: not when replaying a
+    /// saved game, whose answers end where the person stopped, forced question or not.
+    says_forced: bool,
     /// Answers to give again, silently, before asking anyone (after an undo), with the
     /// length of the log when each was first asked.
     replay: VecDeque<(Vec<usize>, usize)>,
@@ -57,6 +60,7 @@ impl Session {
             out,
             answers: vec![],
             forced: vec![],
+            says_forced: true,
             replay: VecDeque::new(),
             shown: HashMap::new(),
             stop: None,
@@ -117,7 +121,7 @@ impl Session {
             self.heading = view.heading.clone();
             self.table(ask.chooser, view);
         }
-        if forced(ask) {
+        if self.says_forced && forced(ask) {
             // Nothing to decide: said, not asked.
             self.say(&format!("{}: {}: {} (the only option)", ask.chooser, ask.prompt, ask.options[0]));
             return Ok(vec![0]);
@@ -491,6 +495,7 @@ fn replay_session(r: &super::replay::Replay) -> Rc<RefCell<Session>> {
     let mut session =
         Session::new(r.humans.clone(), Input::Plain(Box::new(std::io::empty())), Box::new(std::io::sink()), false);
     session.replay = r.answers.iter().map(|a| (a.clone(), 0)).collect();
+    session.says_forced = false;
     Rc::new(RefCell::new(session))
 }
 

@@ -611,15 +611,11 @@ impl<'r> Interp<'r> {
         }
     }
 
-    /// Logs a flip of `ent` for who saw it before (`before`) or sees it now, and who
-    /// flipped it: a face-down token flipped where others cannot see it is not named to
-    /// them, as a move is not.
+    /// Logs a flip of `ent` for who saw it before (`before`) or sees it now: a face-down
+    /// token flipped where others cannot see it is not named to them, as a move is not,
+    /// nor to who flips it without seeing it.
     fn emit_flip(&mut self, you: Option<PlayerId>, ent: EntId, to: String, before: u64) {
-        let seen = if self.unread() {
-            crate::engine::view::EVERYONE
-        } else {
-            before | self.w.state.seen_by(ent) | you.map_or(0, crate::engine::view::bit)
-        };
+        let seen = if self.unread() { crate::engine::view::EVERYONE } else { before | self.w.state.seen_by(ent) };
         self.emit_seen(you, EventKind::Flip { ent, to }, seen);
     }
 }

@@ -265,7 +265,12 @@ impl<'r> Interp<'r> {
 /// the shared one for nobody): where a whole game's supply of them starts, and the home a
 /// scenario's `put` gives them.
 pub fn supply_zone(rules: &super::Rules, s: &State, name: &str, owner: Option<PlayerId>) -> Option<usize> {
+    // Only a kind the game supplies (`per_player:` for an owner, `per_game:` for nobody)
+    // starts in the zone that holds it: `holds:` alone says what a zone may take (Root's
+    // warriors are created by scripts, and only one faction's zone holds them).
+    let spec = rules.piece_specs.iter().find(|p| p.name.value == name)?;
+    let supplied = if owner.is_some() { spec.per_player.is_some() } else { spec.per_game.is_some() };
     let per = if owner.is_some() { Per::Player } else { Per::Game };
-    let z = rules.zones.iter().find(|z| z.per == per && z.holds.iter().any(|h| h.value == name))?;
-    s.zone(&z.name.value, owner)
+    let z = rules.zones.iter().find(|z| z.per == per && z.holds.iter().any(|h| h.value == name));
+    s.zone(&z.filter(|_| supplied)?.name.value, owner)
 }

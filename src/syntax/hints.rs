@@ -136,12 +136,33 @@ pub(super) fn computed_amount(src: &str, pos: usize) -> Option<SyntaxError> {
     let name = &stmt[stmt.len() - name_len..];
     let amount = stmt[..stmt.len() - name_len].trim();
     let name_at = from + stmt.len() - name_len;
-    let worked_out = amount.contains(['+', '-', '*', '/']) || amount.split_whitespace().any(|w| w == "of");
+    // `of` works an amount out only for a counter's verbs (`add cost of b wood`); after
+    // `move` or `discard` it is a selection (`discard all cards of you`).
+    let counts = Verb::from_word(verb).is_some_and(Verb::counts);
+    let of = counts && amount.split_whitespace().any(|w| w == "of");
+    let worked_out = amount.contains(['+', '-', '*', '/']) || of;
+    // A quantity starts a selection, not an amount (`all`, `each`, `top 2`, `a`, ...).
+    let first = amount.split_whitespace().next().unwrap_or_default();
+    let quantity = matches!(first, "all" | "each" | "top" | "bottom" | "a" | "an" | "up" | "any");
+    // A word right after a number or a name (`1 + 1 coin wood`) counts a noun: the amount
+    // is not what ends there.
+    let words: Vec<&str> = amount.split_whitespace().collect();
+    let counted = match words.as_slice() {
+        [.., prev, last] => {
+            last.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+                && last.starts_with(|c: char| c.is_ascii_alphabetic())
+                && *prev != "of"
+                && !prev.ends_with(['+', '-', '*', '/', '(', ','])
+        }
+        _ => false,
+    };
     // A clause after the counted name (`... wood to you`): where the amount ends is not
     // told by the last word.
     let clause = |w: &str| matches!(w, "to" | "from" | "into" | "onto" | "at" | "in" | "for" | "where");
     if pos < name_at
         || !worked_out
+        || quantity
+        || counted
         || amount.split_whitespace().any(clause)
         || amount.starts_with('(') && amount.ends_with(')')
         || !stmt[..stmt.len() - name_len].ends_with([' ', '\t'])

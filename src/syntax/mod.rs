@@ -547,6 +547,11 @@ mod tests {
             let e = parse_script(script).unwrap_err();
             assert!(e.help.as_deref().is_some_and(|h| h.starts_with(&format!("write `{fix}"))), "{script}: {e:?}");
         }
+        // A selection is no amount: no parentheses are offered around one.
+        for script in ["discard all cards of you now", "place 1 + 1 coin wood"] {
+            let e = parse_script(script).unwrap_err();
+            assert!(!e.help.as_deref().unwrap_or_default().contains("write `"), "{script}: {e:?}");
+        }
     }
 
     #[test]
