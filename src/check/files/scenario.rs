@@ -218,7 +218,11 @@ impl FileChecker<'_> {
         }
         let names: Vec<&str> =
             self.env.names().filter(|n| matches!(self.env.lookup(n), Some(Sym::Zone | Sym::Space))).collect();
-        self.unknown_as(zone, "zone", "zone or board space", names, None);
+        // With no near name, what there is to name (the first dozen).
+        let listed = names.iter().take(12).copied().collect::<Vec<_>>().join(", ");
+        let more = if names.len() > 12 { ", ..." } else { "" };
+        let fallback = (!names.is_empty()).then(|| format!("the game's zones and spaces: {listed}{more}"));
+        self.unknown_as(zone, "zone", "zone or board space", names, fallback);
     }
 
     /// What `use:` names: a card's id, a faction or a game ability.
