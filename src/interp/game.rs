@@ -144,8 +144,6 @@ impl<'r> Interp<'r> {
         let rules = self.rules;
         for spec in &rules.piece_specs {
             let name = &spec.name.value;
-            let holder =
-                |per: Per| rules.zones.iter().find(|z| z.per == per && z.holds.iter().any(|h| &h.value == name));
             let side = spec.sides.first().map(|s| self.w.state.piece_id(&s.value));
             let kind = self.w.state.piece_id(name);
             let make = |me: &mut Self, zone: usize, owner: Option<PlayerId>, n: i64| {
@@ -159,15 +157,15 @@ impl<'r> Interp<'r> {
                 me.note(None, false, |me| format!("supply: {n} {name} in {}", me.w.state.zone_name(zone)));
                 Ok(())
             };
-            if let (Some(n), Some(z)) = (&spec.per_player, holder(Per::Player)) {
+            if let Some(n) = &spec.per_player {
                 for p in self.seated() {
-                    if let Some(zone) = self.w.state.zone(&z.name.value, Some(p)) {
+                    if let Some(zone) = self.supply_of(name, Some(p)) {
                         make(self, zone, Some(p), n.value)?;
                     }
                 }
             }
-            if let (Some(n), Some(z)) = (&spec.per_game, holder(Per::Game)) {
-                if let Some(zone) = self.w.state.zone(&z.name.value, None) {
+            if let Some(n) = &spec.per_game {
+                if let Some(zone) = self.supply_of(name, None) {
                     make(self, zone, None, n.value)?;
                 }
             }
@@ -266,11 +264,14 @@ impl<'r> Interp<'r> {
 /// scenario's `put` gives them.
 pub fn supply_zone(rules: &super::Rules, s: &State, name: &str, owner: Option<PlayerId>) -> Option<usize> {
     // Only a kind the game supplies (`per_player:` for an owner, `per_game:` for nobody)
-    // starts in the zone that holds it: `holds:` alone says what a zone may take (Root's
-    // warriors are created by scripts, and only one faction's zone holds them).
-    let spec = rules.piece_specs.iter().find(|p| p.name.value == name)?;
-    let supplied = if owner.is_some() { spec.per_player.is_some() } else { spec.per_game.is_some() };
+    // starts in the zone that holds it: `holds:` alone says what a zone may take (a kind
+    // made by scripts may be held by one faction's zone only).
+    // (A faction may declare a kind the game declares too: any of them may supply it.)
+    let mut specs = rules.piece_specs.iter().filter(|p| p.name.value == name);
+    if !specs.any(|p| if owner.is_some() { p.per_player.is_some() } else { p.per_game.is_some() }) {
+        return None;
+    }
     let per = if owner.is_some() { Per::Player } else { Per::Game };
-    let z = rules.zones.iter().find(|z| z.per == per && z.holds.iter().any(|h| h.value == name));
-    s.zone(&z.filter(|_| supplied)?.name.value, owner)
+    let z = rules.zones.iter().find(|z| z.per == per && z.holds.iter().any(|h| h.value == name))?;
+    s.zone(&z.name.value, owner)
 }
