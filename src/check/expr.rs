@@ -186,30 +186,22 @@ impl Checker<'_> {
     /// changed (`counter_holder`); read of another holder, it failed only in play.
     fn counter_read(&mut self, n: &str, on: crate::load::CounterOn, b: &Expr, tb: Ty) {
         use crate::load::CounterOn;
-        let wrong = match on {
-            CounterOn::Game => matches!(tb, Ty::Player | Ty::Players | Ty::Things),
-            CounterOn::Player => tb == Ty::Things,
-            CounterOn::Card | CounterOn::Space => matches!(tb, Ty::Player | Ty::Players),
-        };
-        if !wrong {
+        if super::verbs::holder_fits(on, tb) {
             return;
         }
+        let kept = super::verbs::kept_on(on);
         let (msg, help) = match on {
-            CounterOn::Game => (
-                format!("`{n}` is kept on the game (`on: game`): it has no holder to name"),
-                format!("read it alone: `{n}`"),
-            ),
+            CounterOn::Game => {
+                (format!("`{n}` is kept on {kept}: it has no holder to name"), format!("read it alone: `{n}`"))
+            }
             CounterOn::Player => (
-                format!("`{n}` is kept on players (`on: player`), not on {}", tb.describe()),
+                format!("`{n}` is kept on {kept}, not on {}", tb.describe()),
                 format!("read it of a player: `{n} of p`"),
             ),
-            CounterOn::Card | CounterOn::Space => {
-                let what = if on == CounterOn::Card { "cards (`on: card`)" } else { "board spaces (`on: space`)" };
-                (
-                    format!("`{n}` is kept on {what}, not on {}", tb.describe()),
-                    format!("read it of one of the {}", &what[..what.find(' ').unwrap_or(what.len())]),
-                )
-            }
+            CounterOn::Card | CounterOn::Space => (
+                format!("`{n}` is kept on {kept}, not on {}", tb.describe()),
+                format!("read it of one of the {}", &kept[..kept.find(' ').unwrap_or(kept.len())]),
+            ),
         };
         self.error("wrong-holder", msg, &b.span).help = Some(help);
     }

@@ -274,18 +274,9 @@ impl Checker<'_> {
             }
             return;
         };
-        let wrong = match on {
-            CounterOn::Game => true,
-            CounterOn::Player => t == Ty::Things,
-            CounterOn::Card | CounterOn::Space => matches!(t, Ty::Player | Ty::Players),
-        };
-        if wrong {
-            let kept = match on {
-                CounterOn::Game => "the game (`on: game`)",
-                CounterOn::Player => "players (`on: player`)",
-                CounterOn::Card => "cards (`on: card`)",
-                CounterOn::Space => "board spaces (`on: space`)",
-            };
+        // A game's counter has no holder to name at all.
+        if on == CounterOn::Game || !holder_fits(on, t) {
+            let kept = kept_on(on);
             let help = if on == CounterOn::Game {
                 format!("leave out whose it is: `{verb} N {name}`")
             } else {
@@ -324,6 +315,27 @@ impl Checker<'_> {
     fn names_counter(&self, o: &Expr) -> bool {
         let Some((n, _)) = super::script::head_name(o) else { return false };
         self.local(n).is_none() && matches!(self.env.lookup(n), Some(Sym::Counter { .. } | Sym::Piece | Sym::Side))
+    }
+}
+
+/// Whether a holder of type `t` (a player, things) can keep a counter kept `on`.
+pub(crate) fn holder_fits(on: crate::load::CounterOn, t: Ty) -> bool {
+    use crate::load::CounterOn;
+    match on {
+        CounterOn::Game => !matches!(t, Ty::Player | Ty::Players | Ty::Things),
+        CounterOn::Player => t != Ty::Things,
+        CounterOn::Card | CounterOn::Space => !matches!(t, Ty::Player | Ty::Players),
+    }
+}
+
+/// What a counter is kept on, in messages: `players (`on: player`)`.
+pub(crate) fn kept_on(on: crate::load::CounterOn) -> &'static str {
+    use crate::load::CounterOn;
+    match on {
+        CounterOn::Game => "the game (`on: game`)",
+        CounterOn::Player => "players (`on: player`)",
+        CounterOn::Card => "cards (`on: card`)",
+        CounterOn::Space => "board spaces (`on: space`)",
     }
 }
 
