@@ -261,3 +261,27 @@ fn a_question_of_one_option_is_said_not_asked() {
     assert!(after.contains("-- turn 1,"), "{out}");
     assert!(out.contains("scores: p1 4,"), "3 then 1: {out}");
 }
+
+/// A question the script writes (`choose "How many?": ...`, `may "...": { }`) is what the
+/// person is asked and what the log shows; the script's words are not (three designers'
+/// walkthroughs asked for it).
+#[test]
+fn a_written_question_is_asked_in_its_own_words() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let game = "game: g\nname: G\nplayers: { min: 2, max: 2 }\ncounters:\n  vp: { on: player, min: 0 }\n\
+        abilities:\n  - name: mark\n    action: turn\n    effect: |\n      \
+        add (choose \"How many points do you mark?\": numbers(1, 3)) vp to you\n      \
+        may \"Mark one more?\": { add 1 vp to you }\n      end phase\n\
+        turn:\n  phases:\n    - name: main\n      actions: active_player\n      can_pass: false\n\
+        end: turn >= 2\nresult:\n  winners: most(players, vp of it)\n  scores: vp of it\n";
+    std::fs::write(dir.path().join("game.yaml"), game).expect("game");
+    let path = dir.path().to_str().expect("utf-8");
+    let (code, out) = play(&[path, "--human", "p1", "--seed", "1"], "3\nyes\n");
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("p1: How many points do you mark?\n"), "{out}");
+    assert!(out.contains("p1: How many points do you mark? 3\n"), "the log: {out}");
+    assert!(out.contains("p1: Mark one more?\n   1. yes\n   2. no\n"), "{out}");
+    assert!(out.contains("p1: Mark one more? yes\n"), "{out}");
+    assert!(!out.contains("choose numbers") && !out.contains("may:"), "the script's words: {out}");
+    assert!(out.contains("scores: p1 4,"), "3 then 1: {out}");
+}

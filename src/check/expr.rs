@@ -45,8 +45,16 @@ impl Checker<'_> {
             Of(a, b) => self.of(a, b),
             Select { quantity, base, filters } => self.select(quantity, base, filters),
             Call(c) => self.call(c),
-            Choose(x) => {
+            Choose(x, question) => {
                 self.asked_here("`choose` asks a question", &e.span);
+                if let (ExprKind::Str(text), None) = (&x.kind, question) {
+                    // Only one option: what was meant is a question, its colon left out
+                    // (`choose "Which card?" card in hand`), which reads the rest apart.
+                    self.error("question-without-colon", format!("`choose \"{text}\"` has one option, the text itself"), &e.span)
+                        .help = Some(format!(
+                        "to ask a question, put a colon after it and what to choose from after that: `choose \"{text}\": card in hand`"
+                    ));
+                }
                 // One of a list of numbers is a number (a bid, a nominated value); `choose 2
                 // numbers(1, 5)` is a list of two.
                 let one = match &x.kind {

@@ -75,7 +75,7 @@ pub(crate) fn asks(env: &Env, e: &Expr) -> bool {
     let mut e = e.clone();
     let mut found = false;
     crate::syntax::visit::expr_mut(&mut e, &mut |x| match &x.kind {
-        ExprKind::Choose(_) => found = true,
+        ExprKind::Choose(_, _) => found = true,
         ExprKind::Call(c) if env.asking_procedures.iter().any(|a| **a == *c.name.name) => found = true,
         _ => {}
     });
@@ -273,15 +273,15 @@ impl<'a> Checker<'a> {
                 self.expect_ty(t, Ty::Num, &count.span);
                 self.block(body);
             }
-            AnyTimes { body } => self.block(body),
-            May { who, body } => {
+            AnyTimes { body, .. } => self.block(body),
+            May { who, body, .. } => {
                 if let Some(w) = who {
                     let t = self.expr(w);
                     self.expect_ty(t, Ty::Players, &w.span);
                 }
                 self.block(body);
             }
-            ChooseOne { options } => self.choose_one(options),
+            ChooseOne { options, .. } => self.choose_one(options),
             As { who, body, simultaneous, .. } => {
                 let t = self.expr(who);
                 self.expect_ty(t, if *simultaneous { Ty::Players } else { Ty::Player }, &who.span);

@@ -52,7 +52,7 @@ fn has_location(e: &Expr) -> bool {
             filters.iter().any(|f| matches!(f.kind, FilterKind::In(_) | FilterKind::At(_) | FilterKind::On(_)))
                 || has_location(base)
         }
-        ExprKind::Choose(x) => has_location(x),
+        ExprKind::Choose(x, _) => has_location(x),
         _ => false,
     }
 }

@@ -199,9 +199,9 @@ impl Event {
             }
             EventKind::Shuffle { zone } => format!("shuffle {}", s.zone_name(*zone)),
             EventKind::Roll { die, value } => format!("roll {die}: {value}"),
-            EventKind::Choose { prompt, .. } if hidden => format!("{prompt}: (hidden)"),
-            EventKind::Choose { prompt, picked } if picked.is_empty() => format!("{prompt}: (none)"),
-            EventKind::Choose { prompt, picked } => format!("{prompt}: {}", picked.join(", ")),
+            EventKind::Choose { prompt, .. } if hidden => format!("{prompt}{} (hidden)", answered(prompt)),
+            EventKind::Choose { prompt, picked } if picked.is_empty() => format!("{prompt}{} (none)", answered(prompt)),
+            EventKind::Choose { prompt, picked } => format!("{prompt}{} {}", answered(prompt), picked.join(", ")),
             EventKind::Seat { order } => {
                 let names: Vec<&str> = order.iter().map(|p| s.players[*p].name.as_str()).collect();
                 format!("seat {}", names.join(", "))
@@ -220,6 +220,17 @@ impl Event {
     /// table of the event's game (`State::table_of`).
     fn label_of<'s>(&self, s: &'s State, id: EntId) -> &'s str {
         s.table_of(self.game).get(id).map_or("an unknown thing", |x| x.label.as_str())
+    }
+}
+
+/// What comes between a question and its answer in the log: nothing more than a space
+/// after a question the script wrote with its own mark (`Which suit? spades`), else a
+/// colon (`choose 1 card in hand: a1`).
+fn answered(prompt: &str) -> &'static str {
+    if prompt.ends_with(['?', ':', '!']) {
+        ""
+    } else {
+        ":"
     }
 }
 

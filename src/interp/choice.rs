@@ -38,6 +38,9 @@ pub enum Prompt {
     Text(Arc<str>),
     /// `choose ` and the running script's words at this span (`Interp::prompt`).
     Words(Span),
+    /// A question the script writes (`choose "Which one?": ...`): what the player is
+    /// asked and the log shows; errors and refusals name the choice by its words.
+    Asked(Arc<str>, Span),
 }
 
 impl From<&'static str> for Prompt {
@@ -60,8 +63,11 @@ impl From<Arc<str>> for Prompt {
 
 impl Interp<'_> {
     /// `choose X`: the acting player picks what the selector allows.
-    pub fn choose(&mut self, x: &Expr, cx: &mut Ctx) -> R<Value> {
-        let prompt = Prompt::Words(x.span.clone());
+    pub fn choose(&mut self, x: &Expr, question: Option<&crate::text::Text>, cx: &mut Ctx) -> R<Value> {
+        let prompt = match question {
+            Some(q) => Prompt::Asked(q.shared(), x.span.clone()),
+            None => Prompt::Words(x.span.clone()),
+        };
         if let ExprKind::Select { quantity: Some(q), base, filters } = &x.kind {
             if !matches!(
                 q.kind,
@@ -95,7 +101,16 @@ impl Interp<'_> {
         match p {
             Prompt::Fixed(s) => (*s).into(),
             Prompt::Text(t) => Arc::clone(t),
-            Prompt::Words(span) => self.prompt(cx, span.clone()),
+            Prompt::Words(span) | Prompt::Asked(_, span) => self.prompt(cx, span.clone()),
+        }
+    }
+
+    /// What a player is asked: the script's question where it writes one, else the
+    /// prompt's text.
+    fn question_text(&mut self, p: &Prompt, cx: &Ctx) -> Arc<str> {
+        match p {
+            Prompt::Asked(question, _) => Arc::clone(question),
+            _ => self.prompt_text(p, cx),
         }
     }
 
@@ -132,7 +147,7 @@ impl Interp<'_> {
             min
         } else {
             let counts = (min..=max).map(|k| Value::Int(k as i64)).collect();
-            let prompt = self.prompt_text(&prompt, cx);
+            let prompt = self.question_text(&prompt, cx);
             let v = first(self.ask(format!("how many: {prompt}"), counts, 1, 1, cx)?);
             match v {
                 Value::Int(k) => k as usize,
@@ -185,7 +200,7 @@ impl Interp<'_> {
                 let named = self.agent.wants_names();
                 let options: Vec<String> =
                     if named { cands.iter().map(|c| self.show_to(c, who)).collect() } else { vec![] };
-                let text = if named { Some(self.prompt_text(&prompt, cx)) } else { None };
+                let text = if named { Some(self.question_text(&prompt, cx)) } else { None };
                 let view = if self.agent.wants_view(self.pname(who)) { Some(self.view_for(who)) } else { None };
                 let text = text.as_deref().unwrap_or("");
                 let asked = (cands.len(), &options[..], decline);
@@ -207,7 +222,7 @@ impl Interp<'_> {
             // What was picked is written out only when someone may read it.
             let names =
                 if self.quiet { vec![] } else { picked.iter().map(|&i| self.show_to(&cands[i], who)).collect() };
-            let prompt = self.prompt_text(&prompt, cx);
+            let prompt = self.question_text(&prompt, cx);
             self.emit_seen(Some(who), EventKind::Choose { prompt, picked: names }, seen);
         }
         if let [i] = picked[..] {

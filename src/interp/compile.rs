@@ -126,7 +126,7 @@ impl<'e> Resolver<'e> {
     fn own_things(&self, e: &Expr) -> bool {
         let number = |e: &Expr| matches!(e.kind, ExprKind::Int(_));
         let ExprKind::Select { quantity, base, filters } = &e.kind else {
-            return matches!(&e.kind, ExprKind::Choose(x) if self.own_things(x));
+            return matches!(&e.kind, ExprKind::Choose(x, _) if self.own_things(x));
         };
         let counted = match quantity.as_ref().map(|q| &q.kind) {
             None | Some(QuantityKind::All | QuantityKind::One | QuantityKind::AnyNumber) => true,

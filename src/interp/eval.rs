@@ -133,7 +133,7 @@ impl<'r> Interp<'r> {
             ExprKind::Of(a, b) => self.of(a, b, cx, mode),
             ExprKind::Select { quantity, base, filters } => self.select(quantity.as_ref(), base, filters, cx, mode),
             ExprKind::Call(c) => self.call(c, cx),
-            ExprKind::Choose(x) => self.choose(x, cx),
+            ExprKind::Choose(x, question) => self.choose(x, question.as_ref(), cx),
             ExprKind::Table { key, rows } => self.table(e, key, rows, cx),
             ExprKind::If { cond, then, otherwise } => self.if_value(cond, then, otherwise, cx),
             ExprKind::Roll(d) => self.roll(d, cx),

@@ -7,7 +7,9 @@ use std::sync::Arc;
 use crate::check::env::Sym;
 use crate::engine::{CounterId, EventKind, Holder, Value};
 use crate::syntax::ast::*;
+use crate::text::Text;
 
+use super::choice::Prompt;
 use super::coverage::Hit;
 use super::{Ban, Change, Ctx, Halt, Interp, Modifier, Until, R};
 
@@ -173,15 +175,17 @@ impl<'r> Interp<'r> {
                     self.exec_block(body, cx)?;
                 }
             }
-            StmtKind::AnyTimes { body } => {
-                let prompt: Arc<str> =
-                    format!("any number of times, now: {}", first_line(&cx.snippet(&body.span))).into();
+            StmtKind::AnyTimes { question, body } => {
+                let prompt: Arc<str> = match question {
+                    Some(q) => q.shared(),
+                    None => format!("any number of times, now: {}", first_line(&cx.snippet(&body.span))).into(),
+                };
                 while self.again(Arc::clone(&prompt), cx)? {
                     self.exec_block(body, cx)?;
                 }
             }
-            StmtKind::May { who, body } => self.may(who.as_ref(), body, cx)?,
-            StmtKind::ChooseOne { options } => {
+            StmtKind::May { who, question, body } => self.may(who.as_ref(), question.as_ref(), body, cx)?,
+            StmtKind::ChooseOne { question, options } => {
                 // What `ask` does first (`before_question`), done here: a trial's first
                 // legal answer is silent too.
                 if !options.is_empty() {
@@ -199,7 +203,8 @@ impl<'r> Interp<'r> {
                     return Ok(());
                 }
                 let labels = options.iter().map(|o| Value::Sym(o.label.as_str().into())).collect();
-                let picked = super::select::first(self.ask("choose one", labels, 1, 1, cx)?);
+                let prompt = question.as_ref().map_or(Prompt::Fixed("choose one"), |q| Prompt::Text(q.shared()));
+                let picked = super::select::first(self.ask(prompt, labels, 1, 1, cx)?);
                 if let Some(o) = options.iter().find(|o| matches!(&picked, Value::Sym(s) if **s == *o.label)) {
                     self.exec_block(&o.body, cx)?;
                 }
@@ -233,7 +238,7 @@ impl<'r> Interp<'r> {
         out
     }
 
-    fn may<'s>(&mut self, who: Option<&Expr>, body: &'s Block, cx: &mut Ctx<'s>) -> R<()> {
+    fn may<'s>(&mut self, who: Option<&Expr>, question: Option<&Text>, body: &'s Block, cx: &mut Ctx<'s>) -> R<()> {
         let players = match who {
             Some(w) => {
                 let v = self.eval(w, cx)?;
@@ -241,7 +246,10 @@ impl<'r> Interp<'r> {
             }
             None => cx.you.into_iter().collect(),
         };
-        let prompt: Arc<str> = format!("may: {}", first_line(&cx.snippet(&body.span))).into();
+        let prompt: Arc<str> = match question {
+            Some(q) => q.shared(),
+            None => format!("may: {}", first_line(&cx.snippet(&body.span))).into(),
+        };
         for p in players {
             let saved = cx.you.replace(p);
             let out = match self.yes(Arc::clone(&prompt), cx) {

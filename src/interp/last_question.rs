@@ -70,7 +70,7 @@ fn tails(rules: &Rules, b: &Block, after: usize, out: &mut FxHashMap<usize, usiz
                     tails(rules, o, follow, out);
                 }
             }
-            StmtKind::ChooseOne { options } => {
+            StmtKind::ChooseOne { options, .. } => {
                 let longest =
                     options.iter().map(|o| o.body.stmts.iter().map(|x| sure(rules, x)).sum::<Option<usize>>());
                 if let Some(Some(longest)) = longest.reduce(|a, b| Some(a?.max(b?))) {
@@ -99,7 +99,7 @@ fn sure(rules: &Rules, s: &Stmt) -> Option<usize> {
                 spec.min.as_ref().is_none_or(|m| n >= m.value) && spec.max.as_ref().is_none_or(|m| n <= m.value);
             within.then_some(1)
         }
-        StmtKind::ChooseOne { options } => {
+        StmtKind::ChooseOne { options, .. } => {
             let each = options.iter().map(|o| o.body.stmts.iter().map(|x| sure(rules, x)).sum::<Option<usize>>());
             Some(1 + each.collect::<Option<Vec<usize>>>()?.into_iter().max().unwrap_or(0))
         }

@@ -42,7 +42,7 @@ fn reads(rules: &Rules, e: &Expr, depth: u8) -> bool {
     match &e.kind {
         ExprKind::Int(_) | ExprKind::Bool(_) | ExprKind::Str(_) | ExprKind::Name(..) => true,
         ExprKind::You | ExprKind::This => true,
-        ExprKind::Choose(_) | ExprKind::Roll(_) => false,
+        ExprKind::Choose(_, _) | ExprKind::Roll(_) => false,
         ExprKind::List(items) => items.iter().all(read),
         ExprKind::Unary(_, x) | ExprKind::SeatOrder { from: x, .. } => read(x),
         ExprKind::Binary(_, a, b) | ExprKind::Of(a, b) => read(a) && read(b),

@@ -68,14 +68,14 @@ fn stmts(b: &mut Block, scope: &mut Vec<String>) {
                 exprs(count, scope);
                 nested(body, scope);
             }
-            StmtKind::AnyTimes { body } => nested(body, scope),
-            StmtKind::May { who, body } => {
+            StmtKind::AnyTimes { body, .. } => nested(body, scope),
+            StmtKind::May { who, body, .. } => {
                 if let Some(w) = who {
                     exprs(w, scope);
                 }
                 nested(body, scope);
             }
-            StmtKind::ChooseOne { options } => options.iter_mut().for_each(|o| nested(&mut o.body, scope)),
+            StmtKind::ChooseOne { options, .. } => options.iter_mut().for_each(|o| nested(&mut o.body, scope)),
             StmtKind::As { who, body, .. } => {
                 exprs(who, scope);
                 nested(body, scope);

@@ -7,6 +7,8 @@
 
 use std::ops::Range;
 
+use crate::text::Text;
+
 /// Trigger patterns and keyword signatures, kept in `pattern.rs`.
 pub use super::pattern::{EventKind, EventPat, KeywordSig, Param};
 
@@ -66,11 +68,11 @@ pub enum StmtKind {
     /// Counted loop, e.g. `repeat 3 times { draw 1 }`.
     Repeat { count: Expr, body: Block },
     /// Player-driven loop, e.g. `any number of times { ... }`.
-    AnyTimes { body: Block },
-    /// Optional block, e.g. `may { draw 1 }` or `opponent may { ... }`.
-    May { who: Option<Expr>, body: Block },
+    AnyTimes { question: Option<Text>, body: Block },
+    /// Optional block, e.g. `may { draw 1 }` or `opponent may "Draw a card?": { ... }`.
+    May { who: Option<Expr>, question: Option<Text>, body: Block },
     /// Modal choice, e.g. `choose one { "Draw": draw 1  "Score": score 1 }`.
-    ChooseOne { options: Vec<ChoiceOption> },
+    ChooseOne { question: Option<Text>, options: Vec<ChoiceOption> },
     /// Acting as another player, e.g. `as victim { discard choose 1 card from hand }`;
     /// `simultaneously as players { ... }`: each answers against the state before any chose,
     /// and their events stay secret from the others.
@@ -432,8 +434,9 @@ pub enum ExprKind {
     Select { quantity: Option<Quantity>, base: Box<Expr>, filters: Vec<Filter> },
     /// Call of a keyword, procedure or built-in, e.g. `count(x)`.
     Call(Call),
-    /// Choice by the acting player, e.g. `choose 1 scout you control`.
-    Choose(Box<Expr>),
+    /// Choice by the acting player, e.g. `choose 1 scout you control`, with the question
+    /// asked if one is written (`choose "Which scout?": 1 scout you control`).
+    Choose(Box<Expr>, Option<Text>),
     /// Step function, e.g. `table n { 1: 1, 2..3: 2 }`.
     Table { key: Box<Expr>, rows: Vec<TableRow> },
     /// One of two values, e.g. `if cost of c > 2 then 1 else 0`.

@@ -36,11 +36,11 @@ impl Display for Stmt {
             If { cond, then, otherwise: None } => write!(f, "(if {cond} {then})"),
             ForEach { var, over, body } => write!(f, "(for-each {var} {over} {body})"),
             Repeat { count, body } => write!(f, "(repeat {count} {body})"),
-            AnyTimes { body } => write!(f, "(any-times {body})"),
-            May { who: Some(w), body } => write!(f, "(may {w} {body})"),
-            May { who: None, body } => write!(f, "(may {body})"),
-            ChooseOne { options } => {
-                write!(f, "(choose-one")?;
+            AnyTimes { question, body } => write!(f, "(any-times{} {body})", asked(question)),
+            May { who: Some(w), question, body } => write!(f, "(may {w}{} {body})", asked(question)),
+            May { who: None, question, body } => write!(f, "(may{} {body})", asked(question)),
+            ChooseOne { question, options } => {
+                write!(f, "(choose-one{}", asked(question))?;
                 for o in options {
                     write!(f, " ({:?} {})", o.label, o.body)?;
                 }
@@ -211,7 +211,7 @@ impl Display for Expr {
                 write!(f, ")")
             }
             Call(c) => c.fmt(f),
-            Choose(e) => write!(f, "(choose {e})"),
+            Choose(e, question) => write!(f, "(choose{} {e})", asked(question)),
             Table { key, rows } => {
                 write!(f, "(table {key}")?;
                 list(f, rows)?;
@@ -309,4 +309,9 @@ impl Display for KeywordSig {
         }
         write!(f, ")")
     }
+}
+
+/// A written question as ` "text"`, or nothing.
+fn asked(question: &Option<crate::text::Text>) -> String {
+    question.as_ref().map(|q| format!(" {:?}", q.as_str())).unwrap_or_default()
 }

@@ -261,6 +261,57 @@ pub(super) fn end_without_phase(src: &str, pos: usize) -> Option<SyntaxError> {
     })
 }
 
+/// `choose one "Draw": draw 1 ...`: options left without their braces, where the first
+/// label reads as the question (`choose one "Which?": { ... }`) and the `{` is missed
+/// after it. The mistake is the missing brace before the label, so the error goes there
+/// (the label's quote), as it did before questions were written.
+pub(super) fn options_as_question(src: &str, pos: usize) -> Option<usize> {
+    let before = src.get(..pos)?.trim_end().strip_suffix(':')?.trim_end().strip_suffix('"')?;
+    let quote = before.rfind('"')?;
+    let mut head = src[..quote].split_whitespace().rev();
+    (head.next() == Some("one") && head.next() == Some("choose")).then_some(quote)
+}
+
+/// `may "Draw one more?" { ... }`: a question without its colon. After `choose`, the
+/// text parses as the one thing to choose and the error comes later (`choose "Which?"
+/// unit you control` then `draw 1` fails at `draw`): any such text before the error is
+/// the mistake.
+pub(super) fn question_without_colon(src: &str, pos: usize) -> Option<SyntaxError> {
+    let before = src.get(..pos)?;
+    let mut from = 0;
+    while let Some(k) = before[from..].find("choose \"") {
+        let quote = from + k + "choose ".len();
+        let end = quote + 1 + before[quote + 1..].find('"')?;
+        let rest = &before[end + 1..];
+        if rest.starts_with([' ', '\t']) && rest.trim_start().starts_with(|c: char| c.is_ascii_alphabetic()) {
+            let at = end + 1;
+            return Some(no_colon("choose", &src[quote..=end], at..at + 1));
+        }
+        from = end + 1;
+    }
+    let before = before.trim_end().strip_suffix('"')?;
+    let quote = before.rfind('"')?;
+    let mut head = src[..quote].split_whitespace().rev();
+    let opener = match (head.next()?, head.next()) {
+        ("choose", _) => "choose",
+        ("one", Some("choose")) => "choose one",
+        ("may", _) => "may",
+        ("times", Some("of")) => "any number of times",
+        _ => return None,
+    };
+    Some(no_colon(opener, &src[quote..before.len() + 1], pos..super::token_end(src, pos)))
+}
+
+fn no_colon(opener: &str, question: &str, span: std::ops::Range<usize>) -> SyntaxError {
+    SyntaxError {
+        fix: None,
+        code: "syntax",
+        span,
+        message: format!("expected `:` after the question {question}"),
+        help: Some(format!("a question is followed by a colon: `{opener} {question}: ...`")),
+    }
+}
+
 /// A construct that opens with `{`, as the message names it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct Opener {

@@ -151,6 +151,7 @@ fn convert(e: pest::error::Error<Rule>, src: &str) -> SyntaxError {
         InputLocation::Pos(p) => p,
         InputLocation::Span((a, _)) => a,
     };
+    let pos = hints::options_as_question(src, pos).unwrap_or(pos);
     let end = token_end(src, pos);
     let (message, help) = match &e.variant {
         ErrorVariant::ParsingError { positives, .. } => {
@@ -159,7 +160,8 @@ fn convert(e: pest::error::Error<Rule>, src: &str) -> SyntaxError {
                 .or_else(|| hints::computed_amount(src, pos))
                 .or_else(|| hints::misspelled_statement(src, pos))
                 .or_else(|| hints::end_without_phase(src, pos))
-                .or_else(|| hints::counted_verb(src, pos));
+                .or_else(|| hints::counted_verb(src, pos))
+                .or_else(|| hints::question_without_colon(src, pos));
             if let Some(hint) = hint {
                 return hint;
             }

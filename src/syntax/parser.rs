@@ -9,6 +9,7 @@ use pest::pratt_parser::{Assoc, Op, PrattParser};
 use super::ast::*;
 use super::grammar::Rule;
 use super::primary::{parse_of_chain, parse_primary};
+use crate::text::Text;
 
 pub(super) type P<'a> = Pair<'a, Rule>;
 
@@ -116,9 +117,15 @@ fn parse_stmt(p: P) -> Stmt {
         Rule::if_stmt => parse_if(p),
         Rule::for_stmt => parse_for(p),
         Rule::repeat_stmt => parse_repeat(p),
-        Rule::any_times_stmt => StmtKind::AnyTimes { body: parse_block(last(p)) },
+        Rule::any_times_stmt => {
+            let (question, mut rest) = parse_question(kids(p));
+            StmtKind::AnyTimes { question, body: parse_block(rest.next().expect("any times block")) }
+        }
         Rule::may_stmt => parse_may(p),
-        Rule::choose_one_stmt => StmtKind::ChooseOne { options: kids(p).map(parse_option).collect() },
+        Rule::choose_one_stmt => {
+            let (question, rest) = parse_question(kids(p));
+            StmtKind::ChooseOne { question, options: rest.map(parse_option).collect() }
+        }
         Rule::as_stmt => parse_as(p),
         Rule::require_stmt => parse_require(p),
         Rule::fail_stmt => StmtKind::Fail { message: parse_string(last(p)).into() },
@@ -181,15 +188,28 @@ fn parse_repeat(p: P) -> StmtKind {
 }
 
 fn parse_may(p: P) -> StmtKind {
-    let mut who = None;
-    let mut body = None;
+    let (mut who, mut question, mut body) = (None, None, None);
     for c in kids(p) {
         match c.as_rule() {
             Rule::primary => who = Some(parse_primary(c)),
+            Rule::question => question = Some(parse_string(c.into_inner().next().expect("question text")).into()),
             _ => body = Some(parse_block(c)),
         }
     }
-    StmtKind::May { who, body: body.expect("may block") }
+    StmtKind::May { who, question, body: body.expect("may block") }
+}
+
+/// A written question (`"Which one?":`) when it comes first among `it`, and the rest.
+fn parse_question<'i, I: Iterator<Item = P<'i>>>(it: I) -> (Option<Text>, std::iter::Peekable<I>) {
+    let mut it = it.peekable();
+    let question = match it.peek() {
+        Some(q) if q.as_rule() == Rule::question => {
+            let q = it.next().expect("peeked");
+            Some(parse_string(q.into_inner().next().expect("question text")).into())
+        }
+        _ => None,
+    };
+    (question, it)
 }
 
 fn parse_option(p: P) -> ChoiceOption {
@@ -472,7 +492,10 @@ pub(super) fn parse_atom(p: P) -> Expr {
             ExprKind::If { cond, then, otherwise }
         }
         Rule::roll => ExprKind::Roll(Box::new(parse_of_chain(last(p)))),
-        Rule::choose => ExprKind::Choose(Box::new(parse_primary(last(p)))),
+        Rule::choose => {
+            let (question, mut rest) = parse_question(kids(p));
+            ExprKind::Choose(Box::new(parse_primary(rest.next().expect("choose what"))), question)
+        }
         Rule::seat_order => {
             let mut it = kids(p);
             let dir = parse_direction(it.next().expect("dir").as_str());

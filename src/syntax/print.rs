@@ -67,19 +67,19 @@ fn stmt(out: &mut String, s: &Stmt, depth: usize) {
             let _ = write!(out, "repeat {} times ", full(count));
             block(out, body, depth);
         }
-        AnyTimes { body } => {
-            out.push_str("any number of times ");
+        AnyTimes { question, body } => {
+            let _ = write!(out, "any number of times {}", asked(question));
             block(out, body, depth);
         }
-        May { who, body } => {
+        May { who, question, body } => {
             if let Some(w) = who {
                 let _ = write!(out, "{} ", operand(w));
             }
-            out.push_str("may ");
+            let _ = write!(out, "may {}", asked(question));
             block(out, body, depth);
         }
-        ChooseOne { options } => {
-            out.push_str("choose one {\n");
+        ChooseOne { question, options } => {
+            let _ = writeln!(out, "choose one {}{{", asked(question));
             for o in options {
                 let _ = write!(out, "{}{}: ", "    ".repeat(depth + 1), string(&o.label));
                 match &o.body.stmts[..] {
@@ -229,6 +229,11 @@ fn call(c: &Call) -> String {
     }
 }
 
+/// A written question and its colon (`"Which one?": `), or nothing.
+fn asked(question: &Option<crate::text::Text>) -> String {
+    question.as_ref().map(|q| format!("{}: ", string(q))).unwrap_or_default()
+}
+
 fn string(s: &str) -> String {
     let mut out = String::from("\"");
     for ch in s.chars() {
@@ -259,7 +264,7 @@ fn full(e: &Expr) -> String {
             format!("{left} {} {right}", op.as_str())
         }
         ExprKind::Select { .. } => select(e),
-        ExprKind::Choose(x) => format!("choose {}", select(x)),
+        ExprKind::Choose(x, question) => format!("choose {}{}", asked(question), select(x)),
         // Bracketed where something follows it (`operand`): its `else` value reaches on.
         ExprKind::If { cond, then, otherwise } => {
             format!("if {} then {} else {}", full(cond), full(then), full(otherwise))
@@ -308,7 +313,7 @@ fn operand(e: &Expr) -> String {
         ExprKind::Unary(UnOp::Not, x) => format!("not {}", operand(x)),
         ExprKind::Unary(UnOp::Neg, x) => format!("-{}", operand(x)),
         ExprKind::Unary(UnOp::Pos, x) => format!("+{}", operand(x)),
-        ExprKind::Choose(x) => format!("(choose {})", select(x)),
+        ExprKind::Choose(x, question) => format!("(choose {}{})", asked(question), select(x)),
         _ => chain(e),
     }
 }

@@ -9,6 +9,20 @@ use super::print;
 
 /// A script as sentences, each ending with a full stop.
 pub fn sentences(b: &Block) -> String {
+    // A question written for the player at the table (`choose "Which?": ...`) is not
+    // rules text.
+    let mut b = b.clone();
+    super::visit::block_exprs_mut(&mut b, &mut |e| {
+        if let ExprKind::Choose(_, question) = &mut e.kind {
+            *question = None;
+        }
+    });
+    super::visit::block_stmts_mut(&mut b, &mut |s| match &mut s.kind {
+        StmtKind::AnyTimes { question, .. } | StmtKind::May { question, .. } | StmtKind::ChooseOne { question, .. } => {
+            *question = None
+        }
+        _ => {}
+    });
     let parts: Vec<String> = b.stmts.iter().map(stmt).filter(|s| !s.is_empty()).collect();
     parts.iter().map(|s| finish(&capital(s))).collect::<Vec<_>>().join(" ")
 }
@@ -40,12 +54,12 @@ fn stmt(s: &Stmt) -> String {
         }
         ForEach { var, over, body } => format!("for each {} in {}: {}", var.name, print::expr(over), clause(body)),
         Repeat { count, body } => format!("{} times: {}", print::expr(count), clause(body)),
-        AnyTimes { body } => format!("any number of times: {}", clause(body)),
-        May { who, body } => {
+        AnyTimes { body, .. } => format!("any number of times: {}", clause(body)),
+        May { who, body, .. } => {
             let who = who.as_ref().map_or("you".to_string(), print::expr);
             format!("{who} may {}", clause(body))
         }
-        ChooseOne { options } => {
+        ChooseOne { options, .. } => {
             let opts: Vec<String> = options.iter().map(|o| format!("\"{}\": {}", o.label, clause(&o.body))).collect();
             format!("choose one — {}", opts.join("; or "))
         }

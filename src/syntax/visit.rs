@@ -17,7 +17,7 @@ pub fn expr_mut(e: &mut Expr, f: &mut impl FnMut(&mut Expr)) {
         ExprKind::Int(_) | ExprKind::Bool(_) | ExprKind::Str(_) | ExprKind::Name(..) => {}
         ExprKind::You | ExprKind::This => {}
         ExprKind::List(items) => items.iter_mut().for_each(|x| expr_mut(x, f)),
-        ExprKind::Unary(_, x) | ExprKind::Choose(x) | ExprKind::Roll(x) => expr_mut(x, f),
+        ExprKind::Unary(_, x) | ExprKind::Choose(x, _) | ExprKind::Roll(x) => expr_mut(x, f),
         ExprKind::SeatOrder { from, .. } => expr_mut(from, f),
         ExprKind::Binary(_, a, b) | ExprKind::Of(a, b) => {
             expr_mut(a, f);
@@ -123,14 +123,14 @@ pub fn stmt_exprs_mut(s: &mut Stmt, f: &mut impl FnMut(&mut Expr)) {
             expr_mut(count, f);
             block_exprs_mut(body, f);
         }
-        StmtKind::AnyTimes { body } => block_exprs_mut(body, f),
-        StmtKind::May { who, body } => {
+        StmtKind::AnyTimes { body, .. } => block_exprs_mut(body, f),
+        StmtKind::May { who, body, .. } => {
             if let Some(w) = who {
                 expr_mut(w, f);
             }
             block_exprs_mut(body, f);
         }
-        StmtKind::ChooseOne { options } => options.iter_mut().for_each(|o| block_exprs_mut(&mut o.body, f)),
+        StmtKind::ChooseOne { options, .. } => options.iter_mut().for_each(|o| block_exprs_mut(&mut o.body, f)),
         StmtKind::As { who, body, .. } => {
             expr_mut(who, f);
             block_exprs_mut(body, f);
@@ -187,10 +187,10 @@ pub fn block_stmts<'a>(b: &'a Block, f: &mut impl FnMut(&'a Stmt)) {
             }
             StmtKind::ForEach { body, .. }
             | StmtKind::Repeat { body, .. }
-            | StmtKind::AnyTimes { body }
+            | StmtKind::AnyTimes { body, .. }
             | StmtKind::May { body, .. }
             | StmtKind::As { body, .. } => block_stmts(body, f),
-            StmtKind::ChooseOne { options } => options.iter().for_each(|o| block_stmts(&o.body, f)),
+            StmtKind::ChooseOne { options, .. } => options.iter().for_each(|o| block_stmts(&o.body, f)),
             _ => {}
         }
     }
@@ -209,10 +209,10 @@ pub fn block_stmts_mut(b: &mut Block, f: &mut impl FnMut(&mut Stmt)) {
             }
             StmtKind::ForEach { body, .. }
             | StmtKind::Repeat { body, .. }
-            | StmtKind::AnyTimes { body }
+            | StmtKind::AnyTimes { body, .. }
             | StmtKind::May { body, .. }
             | StmtKind::As { body, .. } => block_stmts_mut(body, f),
-            StmtKind::ChooseOne { options } => options.iter_mut().for_each(|o| block_stmts_mut(&mut o.body, f)),
+            StmtKind::ChooseOne { options, .. } => options.iter_mut().for_each(|o| block_stmts_mut(&mut o.body, f)),
             _ => {}
         }
     }
