@@ -1,5 +1,5 @@
 //! Runs every bundled scenario (cards/, tests/fixtures/run/, tests/fixtures/table/, tests/fixtures/ban_order/,
-//! tests/fixtures/play_copy/ and tests/fixtures/deckbuild/), asserts that each
+//! tests/fixtures/play_copy/, tests/fixtures/deckbuild/ and tests/fixtures/round_scoring/), asserts that each
 //! passes, and snapshots each transcript. Also: determinism (same seed and answers,
 //! same bytes), and a seeded random agent playing whole LOTR games.
 
@@ -93,6 +93,11 @@ fn a_prohibition_made_while_checking_applies_from_the_next_check() {
 #[test]
 fn a_player_who_left_a_matchs_last_game_is_scored() {
     run_all("tests/fixtures/match_out");
+}
+
+#[test]
+fn the_games_own_triggered_ability_scores_each_round() {
+    run_all("tests/fixtures/round_scoring");
 }
 
 #[test]

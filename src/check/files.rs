@@ -106,13 +106,13 @@ impl<'a> FileChecker<'a> {
         }
         for a in &g.abilities {
             self.ability(a);
-            if let AbilityKind::When(src) | AbilityKind::Static(src) | AbilityKind::React(_, src) = &a.kind {
+            if let AbilityKind::Static(src) | AbilityKind::React(_, src) = &a.kind {
                 if matches!(a.kind, AbilityKind::React(React::Response, _)) {
                     continue;
                 }
-                let msg = "a game ability is used by a player: `action:` or `response:`";
+                let msg = "a game ability is used by a player (`action:`, `response:`) or triggered (`when:`)";
                 let d = Diagnostic::error("wrong-type", msg, src.file, src.span)
-                    .with_label("a triggered, static or replacing ability of the game itself")
+                    .with_label("a static or replacing ability of the game itself")
                     .with_help("give the rule to a card or a faction, or write it in a phase's `start:`/`end:` script");
                 self.diags.push(d);
             }

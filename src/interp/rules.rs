@@ -109,6 +109,9 @@ pub struct Rules {
     pub variables: Vec<super::defs::VarDef>,
     /// Game abilities every player may use.
     pub abilities: Vec<AbilityDef>,
+    /// Whether some game ability is a triggered one (`when:`), heard with the active
+    /// player as `you`.
+    pub game_listens: bool,
     /// `match: after:`.
     pub match_after: Option<Script>,
     /// `match: until:` (none: one game is the match).
@@ -310,6 +313,7 @@ impl Rules {
             }
         }
         rules.from_zones = all.iter().flat_map(|a| a.from.iter().cloned()).collect();
+        rules.game_listens = rules.abilities.iter().any(|a| matches!(a.head, Head::When(_)));
         rules.resolve_timings();
         rules.space_nouns = space_nouns(&rules.attrs, rules.board.as_ref());
         // Before the conditions: their nodes keep the ids of the nouns they count.
@@ -446,6 +450,7 @@ impl Rules {
                 })
                 .collect(),
             abilities: g.abilities.iter().filter_map(|a| cx.ability(a)).collect(),
+            game_listens: false,
             match_after: g.matches.as_ref().and_then(|m| m.after.as_ref()).and_then(|s| cx.script(s)),
             match_until: g.matches.as_ref().and_then(|m| m.until.as_ref()).and_then(|s| cx.cond(s)),
             match_keep: g.matches.iter().flat_map(|m| m.keep.iter().map(|k| k.value.clone())).collect(),

@@ -120,6 +120,11 @@ impl<'r> Interp<'r> {
             }
         }
         sources.extend((0..s.players.len()).filter(|&p| s.players[p].faction.is_some()).map(Source::Faction));
+        // The game's own triggered abilities, with `you` the active player (the first
+        // seat while nobody is).
+        if let Some(p) = s.active().or(s.seats.first().copied()).filter(|_| self.rules.game_listens) {
+            sources.push(Source::Game(p));
+        }
         let mut out = vec![];
         for src in sources {
             if !self.abilities_of_ref(src).iter().any(|a| matches!(a.head, Head::When(_))) {
