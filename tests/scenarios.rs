@@ -1,5 +1,6 @@
 //! Runs every bundled scenario (cards/, tests/fixtures/run/, tests/fixtures/table/, tests/fixtures/ban_order/,
-//! tests/fixtures/play_copy/, tests/fixtures/deckbuild/ and tests/fixtures/round_scoring/), asserts that each
+//! tests/fixtures/play_copy/, tests/fixtures/deckbuild/, tests/fixtures/round_scoring/ and
+//! tests/fixtures/trigger_zone/), asserts that each
 //! passes, and snapshots each transcript. Also: determinism (same seed and answers,
 //! same bytes), and a seeded random agent playing whole LOTR games.
 
@@ -98,6 +99,11 @@ fn a_player_who_left_a_matchs_last_game_is_scored() {
 #[test]
 fn the_games_own_triggered_ability_scores_each_round() {
     run_all("tests/fixtures/round_scoring");
+}
+
+#[test]
+fn a_trigger_on_a_players_zone_waits_for_a_controller() {
+    run_all("tests/fixtures/trigger_zone");
 }
 
 #[test]

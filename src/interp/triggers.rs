@@ -256,8 +256,23 @@ impl<'r> Interp<'r> {
             (ClauseKind::Face(_) | ClauseKind::Simultaneously | ClauseKind::By(_), _) => return Ok(true),
             _ => return Ok(false),
         };
+        if self.nobodys_own_zone(x, cx) {
+            return Ok(false);
+        }
         let v = self.eval(x, cx)?;
         Ok(v.as_slice().contains(&at) || self.things(&v)?.contains(&at))
+    }
+
+    /// Whether `x` is a zone each player has, named alone where `you` is nobody (a card
+    /// nobody controls, listening as it moves): no place is that zone, so the clause does
+    /// not match (`when: a player moves this to won` heard as the card goes from a shared
+    /// deck to a shared box). Elsewhere that name is an error (`no_zone`).
+    fn nobodys_own_zone(&self, x: &Expr, cx: &Ctx) -> bool {
+        let ExprKind::Name(name, _) = &x.kind else { return false };
+        let s = &self.w.state;
+        cx.you.is_none()
+            && s.zone(name, None).is_none()
+            && (0..s.players.len()).any(|p| s.zone(name, Some(p)).is_some())
     }
 
     fn resolve_trigger(&mut self, p: Pending<'r>, ev: &Event) -> R<()> {
