@@ -285,3 +285,29 @@ fn a_written_question_is_asked_in_its_own_words() {
     assert!(!out.contains("choose numbers") && !out.contains("may:"), "the script's words: {out}");
     assert!(out.contains("scores: p1 4,"), "3 then 1: {out}");
 }
+
+/// A counter set in a secret block (`simultaneously as`) is hidden from the other players
+/// in the table until a change they see, as in the log; and a secret change that changes
+/// nothing still leaves a `(secret)` line, or its absence would tell that the bid was 0
+/// (a designer's walkthrough found both).
+#[test]
+fn a_secret_counter_stays_hidden_in_the_table() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let game = "game: g\nname: G\nplayers: { min: 2, max: 2 }\ncounters:\n  bid: { on: player, min: 0 }\n  \
+        guess: { on: player, min: 0 }\nturn:\n  phases:\n    - name: main\n      actions: none\n      start: |\n        \
+        simultaneously as players { set bid of you to choose \"Secret bid?\": numbers(0, 3) }\n        \
+        for each p in players { as p { set guess of you to choose \"Guess the other bid:\": numbers(0, 3) } }\n\
+        end: round >= 1\nresult:\n  winners: players where guess of it == bid of (first(opponents of it))\n";
+    std::fs::write(dir.path().join("game.yaml"), game).expect("game");
+    let path = dir.path().to_str().expect("utf-8");
+    // Seed 1: p1 bids 2 in secret; p2 bids 0, which changes nothing.
+    let (code, out) = play(&[path, "--human", "p2", "--seed", "1"], "0\nstate\n1\n");
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("  p1: Secret bid? (hidden)\n  p1: (secret)\n"), "{out}");
+    assert!(out.contains("   | bid of p1 = (hidden)\n   | bid of p2 = 0\n"), "{out}");
+    assert!(out.contains("  p2: set bid on p2: no change (still 0)\n"), "{out}");
+    // p1's view of the same game: p2's unchanged bid is a secret line too.
+    let (code, out) = play(&[path, "--as", "p1", "--seed", "1", "--agent", "first"], "");
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("p2: Secret bid? (hidden)\np2: (secret)\n"), "{out}");
+}

@@ -494,6 +494,8 @@ impl<'r> Interp<'r> {
         if delta != 0 && !self.unread() {
             let name = self.w.state.counters.shared_name(id);
             self.emit(cx.you, EventKind::Counter { verb, name, holder: h, delta, now });
+        } else if delta == 0 {
+            self.unchanged_in_secret(verb, id, h, now, cx);
         }
         Ok(())
     }

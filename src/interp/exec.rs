@@ -391,8 +391,27 @@ impl<'r> Interp<'r> {
         if let Some(before) = changed.filter(|&b| b != n && !self.unread()) {
             let name = self.w.state.counters.shared_name(id);
             self.emit(cx.you, EventKind::Counter { verb, name, holder: h, delta: n.saturating_sub(before), now: n });
+        } else {
+            self.unchanged_in_secret(verb, id, h, n, cx);
         }
         Ok(())
+    }
+
+    /// A counter change that changed nothing, inside a secret block: logged all the same
+    /// (as a note the others read as `(secret)`), or whether a line follows a player's
+    /// secret answer would tell the others that their bid was the counter's value.
+    pub(super) fn unchanged_in_secret(&mut self, verb: &'static str, id: CounterId, h: Holder, n: i64, cx: &Ctx) {
+        if self.secret.is_none() || self.unread() {
+            return;
+        }
+        self.note(cx.you, false, |me| {
+            let s = &me.w.state;
+            let on = match h {
+                Holder::Game => String::new(),
+                h => format!(" on {}", s.holder_name(h)),
+            };
+            format!("{verb} {}{on}: no change (still {n})", s.counters.name(id))
+        });
     }
 }
 
