@@ -173,11 +173,14 @@ pub fn table_for(s: &State, viewer: Option<PlayerId>, declared: &[(super::Counte
     out
 }
 
+/// A counter by its name and holder.
+type CounterKey<'s> = (&'s str, super::Holder);
+
 /// The counters whose last change in this game `p` did not see (made in another player's
 /// secret block, `simultaneously as`): their values stay hidden from `p` until a change
 /// `p` sees, as the log hides the change itself.
-fn unseen_counters(s: &State, p: PlayerId) -> Vec<(&str, super::Holder)> {
-    let (mut seen, mut unseen): (Vec<(&str, super::Holder)>, Vec<(&str, super::Holder)>) = (vec![], vec![]);
+fn unseen_counters(s: &State, p: PlayerId) -> Vec<CounterKey<'_>> {
+    let (mut seen, mut unseen): (Vec<CounterKey>, Vec<CounterKey>) = (vec![], vec![]);
     for e in s.log.iter().rev().take_while(|e| e.game == s.game) {
         if let super::EventKind::Counter { name, holder, .. } = &e.kind {
             let key = (&**name, *holder);
