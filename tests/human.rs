@@ -311,3 +311,16 @@ fn a_secret_counter_stays_hidden_in_the_table() {
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("p2: Secret bid? (hidden)\np2: (secret)\n"), "{out}");
 }
+
+/// An option that names a card shows the card's name beside its id (`play ca (Ace of
+/// Clubs)`): ids alone sent a player to `card ID` for each (a designer's walkthrough).
+/// Goofspiel's cards, named by their number alone, are left as they are.
+#[test]
+fn an_option_naming_a_card_shows_its_name() {
+    let (code, out) = play(&["cards/crazy_eights", "--human", "p1", "--seed", "1"], "quit\n");
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("p1: act\n   1. play ca (Ace of Clubs)\n   2. use draw\n"), "{out}");
+    let (code, out) = play(&["cards/goofspiel", "--human", "p1", "--seed", "3"], "quit\n");
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("   1. c1\n"), "{out}");
+}

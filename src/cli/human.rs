@@ -202,8 +202,21 @@ impl Session {
             return;
         }
         for (i, o) in ask.options.iter().enumerate() {
-            let _ = writeln!(self.out, "  {:>2}. {o}", i + 1);
+            let named = self.card_named(o).map(|n| format!(" ({n})")).unwrap_or_default();
+            let _ = writeln!(self.out, "  {:>2}. {o}{named}", i + 1);
         }
+    }
+
+    /// The name of the card an option names (`cj`, `play cj`, `use lamp: shine`), where
+    /// it says more than the id: a player reads `play cj (Jack of Clubs)`, not only `cj`.
+    fn card_named(&self, option: &str) -> Option<&str> {
+        let word = option.split_whitespace().find_map(|w| {
+            let id = w.trim_end_matches(':');
+            let id = id.split_once('#').map_or(id, |(id, _)| id);
+            self.cards.contains_key(id).then_some(id)
+        })?;
+        let name = self.cards[word].first()?.strip_suffix(&format!(" ({word})"))?;
+        (!name.eq_ignore_ascii_case(word) && !name.chars().all(|c| c.is_ascii_digit())).then_some(name)
     }
 
     fn help(&mut self) {
@@ -255,10 +268,25 @@ fn parse_answer(line: &str, ask: &Ask) -> Result<Vec<usize>, String> {
         let n = ask.options.len();
         let most = ask.max.min(n);
         let want = if ask.min == most { format!("{most}") } else { format!("{} to {most}", ask.min) };
-        let s = if most == 1 { "" } else { "s" };
-        return Err(format!("pick {want} option{s}, not {}: their numbers, e.g. `1, 2`", picked.len()));
+        if most == 1 {
+            return Err(format!("pick one option, not {}: its number or its text, e.g. `1`", picked.len()));
+        }
+        // An example of as many as the question wants (two where it wants none or one).
+        let k = if ask.min >= 2 { ask.min } else { 2.min(most) };
+        let example = (1..=k).map(|i| i.to_string()).collect::<Vec<_>>().join(", ");
+        return Err(format!("pick {want} options, not {}: their numbers, e.g. `{example}`", picked.len()));
     }
     Ok(picked)
+}
+
+/// Adds option `i` (written `shown`) to the picks; an option named twice is a mistake to
+/// say, not to drop (`1, 1, 2` for three picks read as two, and "not 2" puzzled).
+fn pick_once(picked: &mut Vec<usize>, i: usize, shown: &str) -> Result<(), String> {
+    if picked.contains(&i) {
+        return Err(format!("`{shown}` is picked twice: name each option once"));
+    }
+    picked.push(i);
+    Ok(())
 }
 
 /// The options of a question whose every option is a number (`choose numbers(1, 6)`).
@@ -288,9 +316,7 @@ fn parse_picks(line: &str, ask: &Ask) -> Result<Vec<usize>, String> {
             if k == 0 || k > n {
                 return Err(format!("there is no option {k}: {hint}"));
             }
-            if !picked.contains(&(k - 1)) {
-                picked.push(k - 1);
-            }
+            pick_once(&mut picked, k - 1, &k.to_string())?;
         }
         picked.sort_unstable();
         return Ok(picked);
@@ -300,10 +326,7 @@ fn parse_picks(line: &str, ask: &Ask) -> Result<Vec<usize>, String> {
     if line.contains(',') && one_named(line, ask).is_err() {
         let mut picked: Vec<usize> = vec![];
         for part in line.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-            let i = one_named(part, ask)?;
-            if !picked.contains(&i) {
-                picked.push(i);
-            }
+            pick_once(&mut picked, one_named(part, ask)?, part)?;
         }
         picked.sort_unstable();
         return Ok(picked);
@@ -327,9 +350,7 @@ fn number_picks(line: &str, ask: &Ask, nums: &[i64]) -> Result<Vec<usize>, Strin
             let (lo, hi) = (nums.iter().min().copied().unwrap_or(0), nums.iter().max().copied().unwrap_or(0));
             return Err(format!("`{w}` is not one of the numbers offered ({lo} to {hi})"));
         };
-        if !picked.contains(&i) {
-            picked.push(i);
-        }
+        pick_once(&mut picked, i, w)?;
     }
     picked.sort_unstable();
     Ok(picked)
@@ -539,6 +560,14 @@ mod tests {
         assert_eq!(parse_answer("marsh", &ask(&options, (1, 1))), Ok(vec![2]));
         assert_eq!(parse_answer("", &ask(&options, (0, 2))), Ok(vec![]));
         assert!(parse_answer("1 2 3", &ask(&options, (0, 2))).unwrap_err().starts_with("pick 0 to 2 options, not 3"));
+        // The example has as many as are wanted; one wanted is said as one.
+        let three = ask(&options, (3, 3));
+        assert_eq!(parse_answer("1", &three), Err("pick 3 options, not 1: their numbers, e.g. `1, 2, 3`".into()));
+        let one = ask(&options, (1, 1));
+        assert_eq!(parse_answer("1, 2", &one), Err("pick one option, not 2: its number or its text, e.g. `1`".into()));
+        // An option named twice is said, not dropped.
+        assert_eq!(parse_answer("1, 1, 2", &three), Err("`1` is picked twice: name each option once".into()));
+        assert_eq!(parse_answer("marsh, Marsh", &two), Err("`Marsh` is picked twice: name each option once".into()));
     }
 
     #[test]
