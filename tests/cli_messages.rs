@@ -206,6 +206,14 @@ fn an_order_of_no_player_is_an_error() {
     assert!(err.contains("`order:` gives no player (none): a round needs one turn"), "{err}");
     assert!(err.contains("game.yaml:13:10"), "{err}");
     assert!(!out.contains("p1: use gain"), "nobody took a turn: {out}");
+    // The same variable as the seat an order starts from (a designer's walkthrough read
+    // "`first` should be one player, but is none", which the docs did not mention).
+    std::fs::write(dir.path().join("game.yaml"), game.replace("order: first", "order: clockwise from first"))
+        .expect("game");
+    let (code, out, err) = twilit(&["play", dir.path().to_str().expect("utf-8"), "--seed", "1"]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(err.contains("`order:` starts from `first`, which is none: a round needs a player to start from"), "{err}");
+    assert!(err.contains("game.yaml:13:10"), "{err}");
 }
 
 /// A run-time error in a step's own one-line script was drawn as two labels on one line:

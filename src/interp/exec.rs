@@ -400,10 +400,15 @@ impl<'r> Interp<'r> {
     /// A counter change that changed nothing, inside a secret block: logged all the same
     /// (as a note the others read as `(secret)`), or whether a line follows a player's
     /// secret answer would tell the others that their bid was the counter's value.
+    #[inline]
     pub(super) fn unchanged_in_secret(&mut self, verb: &'static str, id: CounterId, h: Holder, n: i64, cx: &Ctx) {
-        if self.secret.is_none() || self.unread() {
-            return;
+        if self.secret.is_some() && !self.unread() {
+            self.note_unchanged(verb, id, h, n, cx);
         }
+    }
+
+    #[cold]
+    fn note_unchanged(&mut self, verb: &'static str, id: CounterId, h: Holder, n: i64, cx: &Ctx) {
         self.note(cx.you, false, |me| {
             let s = &me.w.state;
             let on = match h {

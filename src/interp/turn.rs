@@ -151,10 +151,10 @@ impl<'r> Interp<'r> {
                 // list of players made to be read back.
                 if let (None, ExprKind::SeatOrder { dir, from }) = (&o.fx, &o.expr.kind) {
                     let seats = self.tick().and_then(|()| self.seat_order_from(*dir, from, &mut cx));
-                    let seats = seats.map_err(|mut h| {
-                        h.place(&o.expr.span, &cx);
-                        h
-                    })?;
+                    let seats = match seats {
+                        Ok(seats) => seats,
+                        Err(h) => return Err(self.no_order_from(h, from, &o.expr.span, &mut cx)),
+                    };
                     self.set_order(seats.into_iter());
                     return Ok(());
                 }
@@ -183,6 +183,26 @@ impl<'r> Interp<'r> {
         };
         self.set_order(order.into_iter());
         Ok(())
+    }
+
+    /// The error of `clockwise from P` where `P` is no player (a variable never set):
+    /// said as the `order:` it is, as `order: P` alone says it.
+    #[cold]
+    fn no_order_from(
+        &mut self,
+        mut h: Halt,
+        from: &crate::syntax::ast::Expr,
+        span: &crate::syntax::ast::Span,
+        cx: &mut Ctx,
+    ) -> Halt {
+        if let Ok(Value::Null) = self.eval(from, cx) {
+            let from = cx.snippet(&from.span);
+            h = Halt::error(format!(
+                "`order:` starts from `{from}`, which is none: a round needs a player to start from (set `{from}` in `setup:`, or in a scenario's setup)"
+            ));
+        }
+        h.place(span, cx);
+        h
     }
 
     /// Starts a round in `order`, but for the players who left the game (they have no
