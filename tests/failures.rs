@@ -118,7 +118,8 @@ fn an_error_as_the_game_begins_is_an_error_raised_in_the_rules() {
     let path = game.to_string_lossy().into_owned();
     let (code, out, err) = twilit(&["test", &path]);
     assert_eq!(code, 1, "{out}");
-    assert!(out.contains("step 0 (error): `leader` should be one player, but is none, raised at "), "{out}");
+    assert!(out.contains("step 0 (error): `order:` starts from `leader`, which is none: "), "{out}");
+    assert!(out.contains("(set `leader` in `setup:`, or in a scenario's setup), raised at "), "{out}");
     assert!(out.contains("game.yaml:7:10"), "{out}");
     assert!(err.contains("twilit::runtime-error"), "{err}");
 }
