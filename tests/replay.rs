@@ -116,7 +116,7 @@ fn a_game_quit_before_the_end_is_saved_and_replays_up_to_there() {
     assert_eq!(replayed.matches("p1: choose 1 card from hand: ").count(), 3, "{replayed}");
     let (code, scenario, err) = twilit(&["scenario-from", file]);
     assert_eq!(code, 0, "{err}");
-    assert!(scenario.contains("scenario: \"step "), "{scenario}");
+    assert!(scenario.contains("scenario: \"seed_4_step_"), "{scenario}");
 }
 
 /// The `game` a replay file stores.

@@ -73,7 +73,8 @@ pub fn scenario_yaml(rules: &Rules, found: &Found, lead: Option<&Found>, origin:
             let _ = writeln!(out, "#   - {n}");
         }
     }
-    let _ = writeln!(out, "scenario: {}", q(&format!("step {} of seed {}", origin.step, origin.seed)));
+    // A name `--filter` can find as one word: `seed_5_step_3`.
+    let _ = writeln!(out, "scenario: {}", q(&format!("seed_{}_step_{}", origin.seed, origin.step)));
     let _ = writeln!(out, "game: {}", q(&rules.game));
     if !origin.random.is_empty() {
         let names: Vec<String> = origin.random.iter().map(|n| q(n)).collect();
