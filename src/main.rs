@@ -93,5 +93,10 @@ fn main() {
             70
         }
     };
+    // An interrupted bench's handler is removing its library and exits with 130 when
+    // done; the bench may have failed first, reading the files it removes.
+    while twilit::cli::bench::interrupted() {
+        std::thread::park();
+    }
     std::process::exit(code);
 }

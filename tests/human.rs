@@ -288,8 +288,8 @@ fn a_written_question_is_asked_in_its_own_words() {
 
 /// A counter set in a secret block (`simultaneously as`) is hidden from the other players
 /// in the table until a change they see, as in the log; and a secret change that changes
-/// nothing still leaves a `(secret)` line, or its absence would tell that the bid was 0
-/// (a designer's walkthrough found both).
+/// nothing is still logged, or a missing `(secret)` line (and the old value in the table)
+/// would tell that the bid was 0 (a designer's walkthrough found both).
 #[test]
 fn a_secret_counter_stays_hidden_in_the_table() {
     let dir = tempfile::tempdir().expect("temp dir");
@@ -305,7 +305,7 @@ fn a_secret_counter_stays_hidden_in_the_table() {
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("  p1: Secret bid? (hidden)\n  p1: (secret)\n"), "{out}");
     assert!(out.contains("   | bid of p1 = (hidden)\n   | bid of p2 = 0\n"), "{out}");
-    assert!(out.contains("  p2: set bid on p2: no change (still 0)\n"), "{out}");
+    assert!(out.contains("  p2: Secret bid? 0\n  p2: set bid on p2 to 0\n"), "{out}");
     // p1's view of the same game: p2's unchanged bid is a secret line too.
     let (code, out) = play(&[path, "--as", "p1", "--seed", "1", "--agent", "first"], "");
     assert_eq!(code, 0, "{out}");

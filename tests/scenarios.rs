@@ -1,6 +1,6 @@
 //! Runs every bundled scenario (cards/, tests/fixtures/run/, tests/fixtures/table/, tests/fixtures/ban_order/,
-//! tests/fixtures/play_copy/, tests/fixtures/deckbuild/, tests/fixtures/round_scoring/ and
-//! tests/fixtures/trigger_zone/), asserts that each
+//! tests/fixtures/play_copy/, tests/fixtures/deckbuild/, tests/fixtures/round_scoring/,
+//! tests/fixtures/trigger_zone/ and tests/fixtures/secret_counter/), asserts that each
 //! passes, and snapshots each transcript. Also: determinism (same seed and answers,
 //! same bytes), and a seeded random agent playing whole LOTR games.
 
@@ -104,6 +104,11 @@ fn the_games_own_triggered_ability_scores_each_round() {
 #[test]
 fn a_trigger_on_a_players_zone_waits_for_a_controller() {
     run_all("tests/fixtures/trigger_zone");
+}
+
+#[test]
+fn a_sealed_bid_in_a_counter_is_shown_to_its_bidder_alone() {
+    run_all("tests/fixtures/secret_counter");
 }
 
 #[test]

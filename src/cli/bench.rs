@@ -144,6 +144,17 @@ pub fn temp_dir(cards: usize) -> PathBuf {
     std::env::temp_dir().join(format!("twilit-bench-{}-{cards}", std::process::id()))
 }
 
+/// Set by the interrupt handler as it starts removing the library. The process-wide
+/// signal handler's one flag: while the handler removes the files, the bench reading them
+/// may fail and return 1, and the process must not exit with that before the handler
+/// exits with 130 (`main` waits for it: `interrupted`).
+static INTERRUPTED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Whether an interrupt handler is removing a generated library and will end the process.
+pub fn interrupted() -> bool {
+    INTERRUPTED.load(std::sync::atomic::Ordering::SeqCst)
+}
+
 /// The generated library's directory, removed when this is dropped (unless kept) and
 /// when the process is interrupted (Ctrl-C), so no 12 MB library is left behind.
 pub struct TempLibrary {
@@ -160,6 +171,7 @@ impl TempLibrary {
         // One handler per process; a second bench in the same process keeps the first's
         // (only the binary runs one, and it exits after it).
         let _ = ctrlc::set_handler(move || {
+            INTERRUPTED.store(true, std::sync::atomic::Ordering::SeqCst);
             let _ = std::fs::remove_dir_all(&on_interrupt);
             std::process::exit(130);
         });

@@ -398,25 +398,20 @@ impl<'r> Interp<'r> {
     }
 
     /// A counter change that changed nothing, inside a secret block: logged all the same
-    /// (as a note the others read as `(secret)`), or whether a line follows a player's
-    /// secret answer would tell the others that their bid was the counter's value.
+    /// (the others read `(secret)`, and their table hides the counter), or a missing line
+    /// after a player's secret answer, and the counter's old value in the table, would
+    /// tell the others that their bid was that value.
     #[inline]
     pub(super) fn unchanged_in_secret(&mut self, verb: &'static str, id: CounterId, h: Holder, n: i64, cx: &Ctx) {
         if self.secret.is_some() && !self.unread() {
-            self.note_unchanged(verb, id, h, n, cx);
+            self.log_unchanged(verb, id, h, n, cx);
         }
     }
 
     #[cold]
-    fn note_unchanged(&mut self, verb: &'static str, id: CounterId, h: Holder, n: i64, cx: &Ctx) {
-        self.note(cx.you, false, |me| {
-            let s = &me.w.state;
-            let on = match h {
-                Holder::Game => String::new(),
-                h => format!(" on {}", s.holder_name(h)),
-            };
-            format!("{verb} {}{on}: no change (still {n})", s.counters.name(id))
-        });
+    fn log_unchanged(&mut self, verb: &'static str, id: CounterId, h: Holder, n: i64, cx: &Ctx) {
+        let name = self.w.state.counters.shared_name(id);
+        self.emit(cx.you, EventKind::Counter { verb, name, holder: h, delta: 0, now: n });
     }
 }
 

@@ -213,6 +213,7 @@ mod tests {
             ("choose", scenario::CHOOSE_FIELDS),
             ("expect_actions", scenario::EXPECT_ACTIONS_FIELDS),
             ("expect_result", scenario::EXPECT_RESULT_FIELDS),
+            ("expect_view", scenario::EXPECT_VIEW_FIELDS),
         ]
     }
 

@@ -158,6 +158,17 @@ pub enum Step {
         /// The step.
         span: Span,
     },
+    /// `expect_view: { player, has: [...], lacks: [...] }`: what one player is shown now.
+    ExpectView {
+        /// Whose view.
+        player: Sp<String>,
+        /// Parts of lines the view must have.
+        has: Vec<Sp<String>>,
+        /// Parts of lines it must not have.
+        lacks: Vec<Sp<String>>,
+        /// The step.
+        span: Span,
+    },
     /// `expect_actions: { player, actions: [...] }`: exactly these legal actions now.
     ExpectActions {
         /// Whose actions.
@@ -451,9 +462,25 @@ fn step(cx: &mut Cx, node: &Node) -> Option<Step> {
         "expect_end" => cx.bool(v, "`expect_end`").map(Step::ExpectEnd),
         "next_game" => cx.bool(v, "`next_game`").map(Step::NextGame),
         "expect_result" => expect_result(cx, v),
+        "expect_view" => expect_view(cx, v),
         "expect_no_log" => Some(Step::ExpectNoLog(answers(cx, v, "`expect_no_log`"))),
         _ => Some(Step::ExpectLog(answers(cx, v, "`expect_log`"))),
     }
+}
+
+fn expect_view(cx: &mut Cx, node: &Node) -> Option<Step> {
+    let entries = cx.entries(node, "`expect_view`")?;
+    let (mut player, mut has, mut lacks) = (None, vec![], vec![]);
+    cx.fields(entries, "`expect_view`", EXPECT_VIEW_FIELDS, |cx, k, v| match k {
+        "player" => player = cx.string(v, "`player`"),
+        "has" => has = answers(cx, v, "`has`").value,
+        _ => lacks = answers(cx, v, "`lacks`").value,
+    });
+    let player = cx.required(player, node, "player", "this `expect_view`");
+    if has.is_empty() && lacks.is_empty() {
+        cx.check_present(node, "has", "this `expect_view`");
+    }
+    Some(Step::ExpectView { player, has, lacks, span: node.span.clone() })
 }
 
 fn expect_actions(cx: &mut Cx, node: &Node) -> Option<Step> {

@@ -116,6 +116,8 @@ fields!(pub(crate) STEP_KINDS, STEP = [
     "next_game": Ty::Bool =>
         "The game ends here: the match's `after:` runs, and the next game is dealt (`true`) or the match is over (`false`).",
     "expect_result": Ty::Obj(&EXPECT_RESULT_SHAPE) => "The game's `result:` read now.",
+    "expect_view": Ty::Obj(&EXPECT_VIEW_SHAPE) =>
+        "What one player is shown now (the table and the log as they see them) has these lines and lacks those.",
 ]);
 const STEP_SHAPE: Shape = Shape {
     def: "step",
@@ -154,6 +156,14 @@ fields!(pub(crate) EXPECT_ACTIONS_FIELDS, EXPECT_ACTIONS = [
     "pass": Ty::Bool => "Whether the window lets them pass (unchecked when absent).",
 ]);
 const EXPECT_ACTIONS_SHAPE: Shape = Shape::closed("expect_actions", "Exactly these legal actions now.", EXPECT_ACTIONS);
+
+fields!(pub(crate) EXPECT_VIEW_FIELDS, EXPECT_VIEW = [
+    "player" required: Ty::Text => "Whose view.",
+    "has": Ty::List(&Ty::Text) => "Each is part of some line of the view.",
+    "lacks": Ty::List(&Ty::Text) => "None is part of any line of the view.",
+]);
+const EXPECT_VIEW_SHAPE: Shape =
+    Shape::closed("expect_view", "What one player is shown now: lines it has, lines it lacks.", EXPECT_VIEW);
 
 fields!(pub(crate) EXPECT_RESULT_FIELDS, EXPECT_RESULT = [
     "winners": Ty::List(&Ty::Text) => "The winners, in any order (`[]`: nobody, a draw).",

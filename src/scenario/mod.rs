@@ -7,6 +7,7 @@ mod expects;
 pub mod from;
 mod setup;
 mod transcript;
+mod view;
 mod whole;
 
 pub use whole::{
@@ -199,6 +200,7 @@ impl Runner<'_> {
                     self.expect_actions(it, player, actions, pass.as_ref(), n)?
                 }
                 Step::ExpectEnd(want) => self.expect_end(it, want, n)?,
+                Step::ExpectView { player, has, lacks, .. } => self.expect_view(it, player, (has, lacks), n)?,
                 Step::ExpectResult { winners, scores, span } => {
                     self.expect_result(it, winners.as_ref(), scores, span, n)?
                 }
@@ -423,7 +425,9 @@ fn span_of(s: &Step) -> Span {
         Step::ExpectError(e) => e.span.range(),
         Step::ExpectLog(l) | Step::ExpectNoLog(l) => l.span.range(),
         Step::Advance(p) => p.span.range(),
-        Step::ExpectActions { span, .. } | Step::ExpectResult { span, .. } => span.clone(),
+        Step::ExpectActions { span, .. } | Step::ExpectResult { span, .. } | Step::ExpectView { span, .. } => {
+            span.clone()
+        }
         Step::ExpectEnd(b) | Step::NextGame(b) => b.span.range(),
     }
 }

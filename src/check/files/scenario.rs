@@ -275,7 +275,7 @@ impl FileChecker<'_> {
                 self.players_named(from, players);
             }
             Step::Advance(p) => self.phase_name(p),
-            Step::ExpectActions { player, .. } => self.player(player, players),
+            Step::ExpectActions { player, .. } | Step::ExpectView { player, .. } => self.player(player, players),
             Step::ExpectResult { winners, scores, .. } => {
                 for p in winners.iter().flat_map(|w| &w.value).chain(scores.iter().map(|(p, _)| p)) {
                     self.player(p, players);

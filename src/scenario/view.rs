@@ -1,0 +1,55 @@
+//! The `expect_view` step: what one player is shown now, the table and the log as they
+//! see them (`Interp::view_for`, what `play --human` shows), has some lines and lacks
+//! others. The way a scenario proves a secret kept: `sees(p, card)` covers things, and
+//! this covers what a player reads of counters and events.
+
+use crate::interp::Interp;
+use crate::load::Sp;
+
+use super::{Res, Runner};
+
+impl Runner<'_> {
+    /// Each of `has` is part of some line of `player`'s view; none of `lacks` is.
+    pub(super) fn expect_view(
+        &mut self,
+        it: &Interp,
+        player: &Sp<String>,
+        (has, lacks): (&[Sp<String>], &[Sp<String>]),
+        n: usize,
+    ) -> Res {
+        let who =
+            it.w.state
+                .player_named(&player.value)
+                .ok_or_else(|| self.fail(n, &player.span.range(), "no such player"))?;
+        let view = it.view_for(who);
+        let lines: Vec<&str> = view.table.iter().chain(&view.log).map(|l| l.trim()).collect();
+        for want in has {
+            if !lines.iter().any(|l| l.contains(want.value.as_str())) {
+                let msg = format!(
+                    "{} is not shown \"{}\"; the table as they see it: {}",
+                    player.value,
+                    want.value,
+                    shown(&view.table)
+                );
+                return Err(self.fail(n, &want.span.range(), msg));
+            }
+        }
+        for unwanted in lacks {
+            if let Some(l) = lines.iter().find(|l| l.contains(unwanted.value.as_str())) {
+                let msg = format!("{} is shown \"{}\", in \"{l}\"", player.value, unwanted.value);
+                return Err(self.fail(n, &unwanted.span.range(), msg));
+            }
+        }
+        self.t.step(n, &format!("expect_view of {}: {} shown, {} not shown", player.value, has.len(), lacks.len()));
+        Ok(())
+    }
+}
+
+/// The table's lines, one after another.
+fn shown(table: &[String]) -> String {
+    if table.is_empty() {
+        "(nothing)".into()
+    } else {
+        table.join("; ")
+    }
+}
