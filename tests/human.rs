@@ -324,3 +324,28 @@ fn an_option_naming_a_card_shows_its_name() {
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("   1. c1\n"), "{out}");
 }
+
+/// Each player's secret block is rehearsed before it runs; a question put to another
+/// player meanwhile (a trigger's) showed them the block's bid in the table and the log,
+/// and in the real run their own answer to it was hidden from them (a reviewer found
+/// both). The rehearsal is as secret as the run, and an answer is seen by who gave it.
+#[test]
+fn a_question_asked_during_a_secret_block_shows_none_of_it() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let game = "game: reh\nname: Reh\nplayers: { min: 2, max: 2 }\ncounters:\n  bid: { on: player, min: 0 }\n  \
+        vp: { on: player, min: 0 }\nturn:\n  phases:\n    - name: main\n      actions: none\n      start: |\n        \
+        simultaneously as players { add (choose \"How much do you bid?\": numbers(1, 2)) bid to you }\n\
+        end: turn > 1\nresult:\n  winners: most(players, vp of it)\n";
+    std::fs::write(dir.path().join("game.yaml"), game).expect("game");
+    let fa = "faction: fa\nname: FA\nabilities:\n  - when: a player adds bid\n    optional: true\n    effect: add 1 vp to you\n";
+    std::fs::write(dir.path().join("fa.yaml"), fa).expect("fa");
+    std::fs::write(dir.path().join("fb.yaml"), "faction: fb\nname: FB\n").expect("fb");
+    let path = dir.path().to_str().expect("utf-8");
+    // p1 bids 1 and declines the trigger at each bid; p2 bids 2 (seed 1).
+    let (code, out) = play(&[path, "--human", "p1", "--seed", "1"], "1\nno\nstate\nno\n");
+    assert_eq!(code, 0, "{out}");
+    assert!(!out.contains("bid of p2 = 2") && !out.contains("p2: How much do you bid? 2"), "p2's bid: {out}");
+    assert!(out.contains("   | bid of p2 = (hidden)\n"), "{out}");
+    let own = "  p1: use the triggered ability of fa (when a player adds bid): no\n  p2: How much do you bid? (hidden)";
+    assert!(out.contains(own), "p1 reads their own answer: {out}");
+}

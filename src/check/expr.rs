@@ -47,6 +47,7 @@ impl Checker<'_> {
             Call(c) => self.call(c),
             Choose(x, question) => {
                 self.asked_here("`choose` asks a question", &e.span);
+                self.question(question.as_ref(), &e.span);
                 if let (ExprKind::Str(text), None) = (&x.kind, question) {
                     // Only one option: what was meant is a question, its colon left out
                     // (`choose "Which card?" card in hand`), which reads the rest apart.

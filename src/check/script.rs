@@ -180,6 +180,15 @@ impl<'a> Checker<'a> {
 
     /// `twilit::question-in-condition` for what asks (`what`) at `span`, where nobody can
     /// be asked (`unasked`: a condition, a result, a variable's start).
+    /// A written question must say something: `choose "": ...` asks `: a1`.
+    pub(crate) fn question(&mut self, question: Option<&crate::text::Text>, span: &Span) {
+        if question.is_some_and(|q| q.trim().is_empty()) {
+            self.error("empty-question", "the question is empty: a player would be asked nothing", span).help = Some(
+                "write what the player is asked (`choose \"Which card?\": ...`), or leave the question out".into(),
+            );
+        }
+    }
+
     pub(crate) fn asked_here(&mut self, what: &str, span: &Span) {
         if !self.unasked {
             return;
@@ -273,15 +282,22 @@ impl<'a> Checker<'a> {
                 self.expect_ty(t, Ty::Num, &count.span);
                 self.block(body);
             }
-            AnyTimes { body, .. } => self.block(body),
-            May { who, body, .. } => {
+            AnyTimes { question, body } => {
+                self.question(question.as_ref(), &s.span);
+                self.block(body);
+            }
+            May { who, body, question } => {
+                self.question(question.as_ref(), &s.span);
                 if let Some(w) = who {
                     let t = self.expr(w);
                     self.expect_ty(t, Ty::Players, &w.span);
                 }
                 self.block(body);
             }
-            ChooseOne { options, .. } => self.choose_one(options),
+            ChooseOne { options, question } => {
+                self.question(question.as_ref(), &s.span);
+                self.choose_one(options);
+            }
             As { who, body, simultaneous, .. } => {
                 let t = self.expr(who);
                 self.expect_ty(t, if *simultaneous { Ty::Players } else { Ty::Player }, &who.span);

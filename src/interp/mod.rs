@@ -365,7 +365,11 @@ impl<'r> Interp<'r> {
         }
         let depth = self.depth_u32();
         let i = self.w.state.emit(actor, kind);
-        let secret = self.secret.map_or(crate::engine::view::EVERYONE, crate::engine::view::bit);
+        // A secret block's events are seen by its player, and by whoever acts in one of
+        // them (a trigger of another player's resolving inside it: their own answer).
+        let secret = self.secret.map_or(crate::engine::view::EVERYONE, |p| {
+            crate::engine::view::bit(p) | actor.map_or(0, crate::engine::view::bit)
+        });
         let ev = &mut self.w.state.log[i];
         ev.depth = depth;
         ev.seen = seen & secret;

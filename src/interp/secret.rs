@@ -36,7 +36,11 @@ impl Interp<'_> {
             // generator keeps its draws so that random agents choose independently.
             let saved = self.snapshot();
             let recording = self.recording.replace(vec![]);
+            // Secret as the real run is: a question put to another player meanwhile (a
+            // trigger's) shows them the table and the log, which must not hold the bid.
+            let secret = self.secret.replace(p);
             let out = self.as_player(p, body, cx);
+            self.secret = secret;
             let got = std::mem::replace(&mut self.recording, recording).unwrap_or_default();
             self.undo_keeping_draws(saved);
             out?;

@@ -153,7 +153,12 @@ impl<'r> Interp<'r> {
                 Some(a) => s.seat_order(a, true),
                 None => s.seats.clone(),
             };
-            out.sort_by_key(|p| p.controller.and_then(|c| order.iter().position(|&x| x == c)).unwrap_or(usize::MAX));
+            // The game's own abilities after every player's: its `you` is the active
+            // player, whose seat must not place the game's rule among theirs.
+            out.sort_by_key(|p| {
+                let seat = p.controller.and_then(|c| order.iter().position(|&x| x == c)).unwrap_or(usize::MAX);
+                (matches!(p.src, Source::Game(_)), seat)
+            });
         }
         Ok(out)
     }

@@ -280,6 +280,11 @@ pub(super) fn question_without_colon(src: &str, pos: usize) -> Option<SyntaxErro
     let before = src.get(..pos)?;
     let mut from = 0;
     while let Some(k) = before[from..].find("choose \"") {
+        // Only `choose` written as code, not in a comment or a string.
+        if !guard::code(src).any(|(i, _)| i == from + k) {
+            from += k + 1;
+            continue;
+        }
         let quote = from + k + "choose ".len();
         let end = quote + 1 + before[quote + 1..].find('"')?;
         let rest = &before[end + 1..];
