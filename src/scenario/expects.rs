@@ -45,6 +45,16 @@ impl Runner<'_> {
         Ok(())
     }
 
+    /// The player a step names (the checker has vouched for the name).
+    pub(super) fn player_of(
+        &self,
+        it: &Interp,
+        player: &Sp<String>,
+        n: usize,
+    ) -> Result<crate::engine::PlayerId, super::Failure> {
+        it.w.state.player_named(&player.value).ok_or_else(|| self.fail(n, &player.span.range(), "no such player"))
+    }
+
     /// The player's legal actions now must be exactly these (in any order), and with
     /// `pass:`, the window must let them pass or not.
     pub(super) fn expect_actions(
@@ -55,10 +65,7 @@ impl Runner<'_> {
         pass: Option<&Sp<bool>>,
         n: usize,
     ) -> Res {
-        let who =
-            it.w.state
-                .player_named(&player.value)
-                .ok_or_else(|| self.fail(n, &player.span.range(), "no such player"))?;
+        let who = self.player_of(it, player, n)?;
         it.reset_budgets();
         let legal = it.legal_actions(who).map_err(|h| self.fail(n, &want.span.range(), h.message()))?;
         let mut got: Vec<&str> = legal.iter().map(|l| l.text.as_str()).collect();

@@ -17,10 +17,7 @@ impl Runner<'_> {
         (has, lacks): (&[Sp<String>], &[Sp<String>]),
         n: usize,
     ) -> Res {
-        let who =
-            it.w.state
-                .player_named(&player.value)
-                .ok_or_else(|| self.fail(n, &player.span.range(), "no such player"))?;
+        let who = self.player_of(it, player, n)?;
         let view = it.view_for(who);
         let lines: Vec<&str> = view.table.iter().chain(&view.log).map(|l| l.trim()).collect();
         for want in has {
