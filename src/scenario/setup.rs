@@ -10,6 +10,8 @@ impl Runner<'_> {
         let first = it.w.state.seats.first().copied();
         let default_active = it.w.state.active();
         let mut named_active = None;
+        // What `{ start: game }` logged, for the transcript.
+        let mut dealt = 0..0;
         for item in &self.sc.setup {
             match item {
                 SetupItem::Phase(p) => {
@@ -33,7 +35,9 @@ impl Runner<'_> {
                     c.round = round.as_ref().and_then(|r| u32::try_from(r.value).ok()).unwrap_or(1);
                 }
                 SetupItem::StartGame(span) => {
+                    let from = it.w.state.log.len();
                     it.atomically(|me| me.prepare_whole_game()).map_err(|h| self.setup_failed(span, &h))?;
+                    dealt = from..it.w.state.log.len();
                 }
                 SetupItem::Script(src) => {
                     let script = parse(src, it).map_err(|m| self.fail(0, &src.span.range(), m))?;
@@ -58,7 +62,7 @@ impl Runner<'_> {
         }
         it.w.fired = it.w.state.log.len();
         it.w.done.clear();
-        self.t.setup(&it.w.state, &it.phase_name());
+        self.t.setup(&it.w.state, &it.phase_name(), dealt);
         Ok(())
     }
 

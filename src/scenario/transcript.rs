@@ -22,10 +22,16 @@ impl Transcript {
         self.out.push('\n');
     }
 
-    /// The state after setup: where things are, counters that are set.
-    pub fn setup(&mut self, s: &State, phase: &str) {
+    /// The state after setup: what `{ start: game }` did (the events `dealt`, which
+    /// `expect_log` reads too: a designer writing one had to guess them), then where
+    /// things are and the counters set.
+    pub fn setup(&mut self, s: &State, phase: &str, dealt: std::ops::Range<usize>) {
         let active = s.active().map(|p| s.players[p].name.clone()).unwrap_or_default();
         self.line(&format!("setup: turn {}, {phase}, active player {active}", s.clock.turn));
+        for e in s.log.get(dealt).unwrap_or_default() {
+            let pad = "  ".repeat(e.depth as usize + 2);
+            self.line(&format!("{pad}{}", e.render(s)));
+        }
         for (z, zone) in s.zones.iter().enumerate() {
             if zone.items.is_empty() {
                 continue;
