@@ -170,3 +170,23 @@ fn a_hidden_piece_flipped_is_not_named_to_who_cannot_see_it() {
     let (_, own, _) = twilit(&["play", game, "--seed", "1", "--as", "p2"]);
     assert!(own.contains("p2: flip token#5 to face down") && own.contains("p2: flip token#5 to angry"), "{own}");
 }
+
+/// A round's end, as its triggers see it: `turn` is the turn that ended it (it read the
+/// next turn's number), and a game that ends with a round's last turn ends that round
+/// too, so a `when: end of round` scoring counts the last round (it was skipped: a
+/// designer's walkthrough found both).
+#[test]
+fn the_last_round_ends_with_the_game_and_its_triggers_read_its_last_turn() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let game = "game: g\nname: G\nplayers: { min: 2, max: 2 }\ncounters:\n  rounds_scored: { on: game, min: 0 }\n  \
+        ended_at: { on: game, min: 0 }\nabilities:\n  - when: end of round\n    effect: |\n      \
+        add 1 rounds_scored\n      set ended_at to turn\nturn:\n  phases:\n    - name: main\n      actions: none\n\
+        end: turn >= 6\nresult:\n  winners: none\n  scores: rounds_scored * 10 + ended_at\n";
+    std::fs::write(dir.path().join("game.yaml"), game).expect("game");
+    let (code, out, err) = twilit(&["play", dir.path().to_str().expect("utf-8"), "--seed", "1"]);
+    assert_eq!(code, 0, "{out}{err}");
+    // Three rounds of two turns: the last ends with the game, read at turn 6.
+    assert!(out.contains("-- end of turn 6\n-- end of round 3\n"), "{out}");
+    assert!(out.contains("p2: set ended_at to 2\n") && out.contains("p2: set ended_at to 4\n"), "{out}");
+    assert!(out.trim_end().ends_with("(scores: p1 36, p2 36); 41 events, 0 refused actions"), "{out}");
+}

@@ -344,12 +344,28 @@ impl<'r> Interp<'r> {
         self.fire()?;
         self.named(false, "phase", &p.name, true)?;
         if self.check_end && self.ended()? {
-            // The game ends with this phase: its turn and the game end, nothing starts.
+            // The game ends with this phase: its turn, its round if this was the round's
+            // last turn (an `end of round` scoring counts the last round too), and the
+            // game end; nothing starts.
             self.w.state.over = true;
             self.numbered(false, "turn", true)?;
+            if self.next_slot() >= self.w.state.clock.order.len() {
+                self.numbered(false, "round", true)?;
+            }
             return self.numbered(false, "game", true);
         }
         self.next_phase()
+    }
+
+    /// The slot of the round's order whose turn comes next: a player who left the game
+    /// has no more turns. Past the order's end, the round is over.
+    fn next_slot(&self) -> usize {
+        let s = &self.w.state;
+        let mut slot = s.clock.slot + 1;
+        while s.clock.order.get(slot).is_some_and(|p| s.eliminated.contains(p)) {
+            slot += 1;
+        }
+        slot
     }
 
     fn next_phase(&mut self) -> R<()> {
@@ -358,20 +374,17 @@ impl<'r> Interp<'r> {
         c.step = None;
         if c.phase >= self.rules.phases.len() {
             self.numbered(false, "turn", true)?;
-            let s = &mut self.w.state;
-            let c = &mut s.clock;
+            let slot = self.next_slot();
+            let c = &mut self.w.state.clock;
             c.phase = 0;
-            c.slot += 1;
-            c.turn += 1;
-            // A player who left the game has no more turns.
-            while c.order.get(c.slot).is_some_and(|p| s.eliminated.contains(p)) {
-                c.slot += 1;
-            }
+            c.slot = slot;
             let round_ends = c.slot >= c.order.len();
             if round_ends {
                 self.numbered(false, "round", true)?;
                 self.w.state.clock.round += 1;
             }
+            // After the round's end: its triggers read the turn that ended it.
+            self.w.state.clock.turn += 1;
             if self.w.state.clock.turn >= self.turns_end {
                 // The turns a whole game was given are over: the next one does not open
                 // (its `start:` scripts would play part of it).
