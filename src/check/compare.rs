@@ -17,11 +17,44 @@ impl<'a> Checker<'a> {
     /// Warns when `a op b` (`==` or `!=`, operands of types `ta` and `tb`) can never hold
     /// or never fail.
     pub(crate) fn comparison(&mut self, op: BinOp, (a, ta): (&Expr, Ty), (b, tb): (&Expr, Ty)) {
+        if self.value_took_a_filter(op, a, b) || self.value_took_a_filter(op, b, a) {
+            return;
+        }
         if never_equal(ta, tb) {
             self.kinds_never_meet(op, (a, ta), (b, tb));
         } else if !self.text_not_a_value(op, a, b) {
             self.text_not_a_value(op, b, a);
         }
+    }
+
+    /// Warns when `sel` is one of `prop`'s values that took the filters after it
+    /// (`choice == stay in torches` reads `choice == (stay in torches)`: a selection of
+    /// the things named `stay` in `torches`, never a value); whether it warned. A designer's
+    /// `move torch where choice == stay in torches to ...` moved nothing, unwarned.
+    fn value_took_a_filter(&mut self, op: BinOp, prop: &Expr, sel: &Expr) -> bool {
+        let ExprKind::Select { quantity: None, base, filters } = &sel.kind else { return false };
+        let (ExprKind::Name(v, _), Some(first)) = (&base.kind, filters.first()) else { return false };
+        let Some((name, values)) = self.enum_of(prop) else { return false };
+        if !values.iter().any(|x| x == v) {
+            return false;
+        }
+        let cmp = format!("{} {} {v}", print::expr(prop), op.as_str());
+        let rest = print::expr(sel);
+        let rest = rest.strip_prefix(v.as_str()).unwrap_or(&rest).trim();
+        let msg = format!(
+            "`{}` reads as one selection (the things named `{v}` {rest}), never a value of `{name}`, so `{} {} {}` is always {}",
+            print::expr(sel),
+            print::expr(prop),
+            op.as_str(),
+            print::expr(sel),
+            always(op)
+        );
+        let w = self.warning("never-equal", msg, &(first.span.start..sel.span.end));
+        w.labels[0].message = format!("read as part of `{v}`, not of the selection");
+        w.help = Some(format!(
+            "write the filter before the condition, `X {rest} where {cmp}`, or bracket the condition: `X where ({cmp}) {rest}`"
+        ));
+        true
     }
 
     fn kinds_never_meet(&mut self, op: BinOp, (a, ta): (&Expr, Ty), (b, tb): (&Expr, Ty)) {
