@@ -23,10 +23,11 @@ impl Runner<'_> {
         for want in has {
             if !lines.iter().any(|l| l.contains(want.value.as_str())) {
                 let msg = format!(
-                    "{} is not shown \"{}\"; the table as they see it: {}",
+                    "{} is not shown \"{}\"; the table as they see it: {}; the last of the log as they saw it: {}",
                     player.value,
                     want.value,
-                    shown(&view.table)
+                    shown(&view.table),
+                    shown(&view.log[view.log.len().saturating_sub(LAST_LOG)..])
                 );
                 return Err(self.fail(n, &want.span.range(), msg));
             }
@@ -42,11 +43,14 @@ impl Runner<'_> {
     }
 }
 
-/// The table's lines, one after another.
-fn shown(table: &[String]) -> String {
-    if table.is_empty() {
+/// How many of the log's last lines a failure shows.
+const LAST_LOG: usize = 6;
+
+/// Lines of the view, one after another.
+fn shown(lines: &[String]) -> String {
+    if lines.is_empty() {
         "(nothing)".into()
     } else {
-        table.join("; ")
+        lines.iter().map(|l| l.trim()).collect::<Vec<_>>().join("; ")
     }
 }
