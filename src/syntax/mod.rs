@@ -311,6 +311,7 @@ fn hint(names: &[&str], found: &str) -> Option<String> {
         "&" => Some("write `and` instead of `&&`"),
         "|" => Some("write `or` instead of `||`"),
         "!" => Some("write `not x` instead of `!x`, and `!=` only between two values"),
+        "'" => Some("a text is written in double quotes (`\"c2\"`); in a YAML value quoted with `'`, the script's own quotes are `\"`"),
         _ => None,
     };
     if let Some(h) = habit {
