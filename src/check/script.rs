@@ -178,8 +178,6 @@ impl<'a> Checker<'a> {
         self.expect_ty(t, Ty::Bool, &e.span);
     }
 
-    /// `twilit::question-in-condition` for what asks (`what`) at `span`, where nobody can
-    /// be asked (`unasked`: a condition, a result, a variable's start).
     /// A written question must say something: `choose "": ...` asks `: a1`.
     pub(crate) fn question(&mut self, question: Option<&crate::text::Text>, span: &Span) {
         if question.is_some_and(|q| q.trim().is_empty()) {
@@ -189,6 +187,8 @@ impl<'a> Checker<'a> {
         }
     }
 
+    /// `twilit::question-in-condition` for what asks (`what`) at `span`, where nobody can
+    /// be asked (`unasked`: a condition, a result, a variable's start).
     pub(crate) fn asked_here(&mut self, what: &str, span: &Span) {
         if !self.unasked {
             return;

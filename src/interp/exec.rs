@@ -391,8 +391,8 @@ impl<'r> Interp<'r> {
         if let Some(before) = changed.filter(|&b| b != n && !self.unread()) {
             let name = self.w.state.counters.shared_name(id);
             self.emit(cx.you, EventKind::Counter { verb, name, holder: h, delta: n.saturating_sub(before), now: n });
-        } else if self.secret.is_some() {
-            self.log_unchanged(verb, id, h, n, cx);
+        } else {
+            self.unchanged_in_secret(verb, id, h, n, cx);
         }
         Ok(())
     }

@@ -274,10 +274,7 @@ impl<'r> Interp<'r> {
     /// deck to a shared box). Elsewhere that name is an error (`no_zone`).
     fn nobodys_own_zone(&self, x: &Expr, cx: &Ctx) -> bool {
         let ExprKind::Name(name, _) = &x.kind else { return false };
-        let s = &self.w.state;
-        cx.you.is_none()
-            && s.zone(name, None).is_none()
-            && (0..s.players.len()).any(|p| s.zone(name, Some(p)).is_some())
+        cx.you.is_none() && self.each_players_zone(name)
     }
 
     fn resolve_trigger(&mut self, p: Pending<'r>, ev: &Event) -> R<()> {

@@ -103,6 +103,12 @@ impl<'r> Interp<'r> {
         })
     }
 
+    /// Whether `name` is a zone each player has and no shared zone is.
+    pub(super) fn each_players_zone(&self, name: &str) -> bool {
+        let s = &self.w.state;
+        s.zone(name, None).is_none() && (0..s.players.len()).any(|p| s.zone(name, Some(p)).is_some())
+    }
+
     /// The error of a zone lookup that found nothing.
     pub(super) fn no_zone(&self, name: &str, owner: Option<PlayerId>) -> Halt {
         let s = &self.w.state;
@@ -110,7 +116,7 @@ impl<'r> Interp<'r> {
             Some(p) => Halt::error(format!("{} has no zone `{name}`", s.players[p].name)),
             // The commonest cause: a player's zone of a player that is none (`taken of
             // owner of c` for an ownerless card), which falls back to the shared zone.
-            None if (0..s.players.len()).any(|p| s.zone(name, Some(p)).is_some()) => Halt::error(format!(
+            None if self.each_players_zone(name) => Halt::error(format!(
                 "there is no shared zone `{name}`: `{name}` is each player's, and no player was given \
                  (`{name} of X` where X is none, or `{name}` alone where nobody acts)"
             )),

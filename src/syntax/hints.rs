@@ -266,10 +266,24 @@ pub(super) fn end_without_phase(src: &str, pos: usize) -> Option<SyntaxError> {
 /// after it. The mistake is the missing brace before the label, so the error goes there
 /// (the label's quote), as it did before questions were written.
 pub(super) fn options_as_question(src: &str, pos: usize) -> Option<usize> {
-    let before = src.get(..pos)?.trim_end().strip_suffix(':')?.trim_end().strip_suffix('"')?;
-    let quote = before.rfind('"')?;
+    let before = src.get(..pos)?.trim_end().strip_suffix(':')?;
+    let (quote, opener) = text_after_opener(src, before)?;
+    (opener == "choose one").then_some(quote)
+}
+
+/// Where `before` (a start of `src`) ends with a text written right after `choose`,
+/// `choose one`, `may` or `any number of times`: the text's opening quote and the words.
+fn text_after_opener(src: &str, before: &str) -> Option<(usize, &'static str)> {
+    let quote = before.trim_end().strip_suffix('"')?.rfind('"')?;
     let mut head = src[..quote].split_whitespace().rev();
-    (head.next() == Some("one") && head.next() == Some("choose")).then_some(quote)
+    let opener = match (head.next()?, head.next()) {
+        ("choose", _) => "choose",
+        ("one", Some("choose")) => "choose one",
+        ("may", _) => "may",
+        ("times", Some("of")) => "any number of times",
+        _ => return None,
+    };
+    Some((quote, opener))
 }
 
 /// `may "Draw one more?" { ... }`: a question without its colon. After `choose`, the
@@ -294,17 +308,9 @@ pub(super) fn question_without_colon(src: &str, pos: usize) -> Option<SyntaxErro
         }
         from = end + 1;
     }
-    let before = before.trim_end().strip_suffix('"')?;
-    let quote = before.rfind('"')?;
-    let mut head = src[..quote].split_whitespace().rev();
-    let opener = match (head.next()?, head.next()) {
-        ("choose", _) => "choose",
-        ("one", Some("choose")) => "choose one",
-        ("may", _) => "may",
-        ("times", Some("of")) => "any number of times",
-        _ => return None,
-    };
-    Some(no_colon(opener, &src[quote..before.len() + 1], pos..super::token_end(src, pos)))
+    let (quote, opener) = text_after_opener(src, before)?;
+    let end = before.trim_end().len();
+    Some(no_colon(opener, &src[quote..end], pos..super::token_end(src, pos)))
 }
 
 fn no_colon(opener: &str, question: &str, span: std::ops::Range<usize>) -> SyntaxError {

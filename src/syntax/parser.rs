@@ -192,7 +192,7 @@ fn parse_may(p: P) -> StmtKind {
     for c in kids(p) {
         match c.as_rule() {
             Rule::primary => who = Some(parse_primary(c)),
-            Rule::question => question = Some(parse_string(c.into_inner().next().expect("question text")).into()),
+            Rule::question => question = Some(question_text(c)),
             _ => body = Some(parse_block(c)),
         }
     }
@@ -203,13 +203,15 @@ fn parse_may(p: P) -> StmtKind {
 fn parse_question<'i, I: Iterator<Item = P<'i>>>(it: I) -> (Option<Text>, std::iter::Peekable<I>) {
     let mut it = it.peekable();
     let question = match it.peek() {
-        Some(q) if q.as_rule() == Rule::question => {
-            let q = it.next().expect("peeked");
-            Some(parse_string(q.into_inner().next().expect("question text")).into())
-        }
+        Some(q) if q.as_rule() == Rule::question => it.next().map(question_text),
         _ => None,
     };
     (question, it)
+}
+
+/// The text of a `question` (its string; the colon is punctuation).
+fn question_text(q: P) -> Text {
+    parse_string(q.into_inner().next().expect("question text")).into()
 }
 
 fn parse_option(p: P) -> ChoiceOption {
