@@ -158,7 +158,7 @@ impl Checker<'_> {
                 self.expect_ty(tb, Ty::Num, &b.span);
                 Ty::Bool
             }
-            BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div => {
+            BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div | BinOp::Rem => {
                 self.expect_ty(ta, Ty::Num, &a.span);
                 self.expect_ty(tb, Ty::Num, &b.span);
                 Ty::Num

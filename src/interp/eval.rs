@@ -41,6 +41,9 @@ pub(super) fn numbers(op: BinOp, x: i64, y: i64) -> Option<Value> {
         BinOp::Sub => Value::Int(x.saturating_sub(y)),
         BinOp::Mul => Value::Int(x.saturating_mul(y)),
         _ if y == 0 => return None,
+        // Euclid's remainder, so that `(seat - 1) % n` cycles through 0..n; the one
+        // overflowing case, i64::MIN % -1, is 0.
+        BinOp::Rem => Value::Int(x.checked_rem_euclid(y).unwrap_or(0)),
         _ => Value::Int(x.checked_div(y).unwrap_or(i64::MAX)),
     })
 }

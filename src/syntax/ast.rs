@@ -491,6 +491,8 @@ pub enum BinOp {
     Sub,
     Mul,
     Div,
+    /// `%`: the remainder, never negative for a positive divisor.
+    Rem,
 }
 
 impl BinOp {
@@ -509,6 +511,7 @@ impl BinOp {
             BinOp::Sub => "-",
             BinOp::Mul => "*",
             BinOp::Div => "/",
+            BinOp::Rem => "%",
         }
     }
 }

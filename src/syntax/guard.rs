@@ -242,6 +242,7 @@ fn counts(r: Rule) -> bool {
             | op_sub
             | op_mul
             | op_div
+            | op_rem
     )
 }
 

@@ -217,7 +217,7 @@ pub(super) fn misspelled_statement(src: &str, pos: usize) -> Option<SyntaxError>
     // before `may` (`dealer may { ... }`), an operator or `of` starts one too, or is a line
     // of a condition that goes on (`foe == you`).
     let next = src[word_at + len..].trim_start_matches([' ', '\t']);
-    let goes_on = ["(", "[", "=", "!", "<", ">", "+", "-", "*", "/", ",", "may ", "of ", "or ", "and "];
+    let goes_on = ["(", "[", "=", "!", "<", ">", "+", "-", "*", "/", "%", ",", "may ", "of ", "or ", "and "];
     if len < 3 || words::is_reserved(word) || goes_on.iter().any(|g| next.starts_with(g)) {
         return None;
     }
@@ -476,6 +476,26 @@ pub(super) fn counted_verb(src: &str, pos: usize) -> Option<SyntaxError> {
     })
 }
 
+/// `turn mod 2`: the remainder spelled as a word, as some languages spell it. The word
+/// reads as a noun after `turn`, so the parse fails at the number after it.
+pub(super) fn remainder_word(src: &str, pos: usize) -> Option<SyntaxError> {
+    let before = src.get(..pos)?.trim_end_matches([' ', '\t']);
+    let word = ["mod", "modulo", "rem"].into_iter().find(|w| before.ends_with(w))?;
+    let at = before.len() - word.len();
+    let operand = src[..at].trim_end_matches([' ', '\t']);
+    let word_alone = operand.len() < at && !src[..at].ends_with(is_word);
+    if !word_alone || !operand.ends_with(|c: char| is_word(c) || c == ')') {
+        return None;
+    }
+    Some(SyntaxError {
+        fix: Some("%".into()),
+        code: "syntax",
+        span: at..at + word.len(),
+        message: format!("`{word}` is not an operator: the remainder is written `%`"),
+        help: Some(format!("write `%` in place of `{word}`: `a % b` is what is left of a divided by b")),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::parse_script;
@@ -581,5 +601,19 @@ mod tests {
         assert_eq!(e.span, 11..15);
         // When nothing fails before it, the stray brace is the error.
         assert_eq!(parse_script("draw 1\n}").unwrap_err().message, "unexpected `}`");
+    }
+
+    #[test]
+    fn a_remainder_word_is_told_to_be_percent() {
+        let e = parse_script("if turn mod 2 == 1 { draw 1 }").unwrap_err();
+        assert_eq!(
+            (e.message.as_str(), e.span.clone()),
+            ("`mod` is not an operator: the remainder is written `%`", 8..11)
+        );
+        assert_eq!(e.fix.as_deref(), Some("%"));
+        assert_eq!(err("add ((turn + 1) rem 2) coins").0, "`rem` is not an operator: the remainder is written `%`");
+        assert!(parse_script("if turn % 2 == 1 { draw 1 }").is_ok());
+        // A word that only ends in `mod` is not one.
+        assert!(!err("if turnmod 2 == 1 { draw 1 }").0.contains("remainder"));
     }
 }

@@ -161,7 +161,8 @@ fn convert(e: pest::error::Error<Rule>, src: &str) -> SyntaxError {
                 .or_else(|| hints::misspelled_statement(src, pos))
                 .or_else(|| hints::end_without_phase(src, pos))
                 .or_else(|| hints::counted_verb(src, pos))
-                .or_else(|| hints::question_without_colon(src, pos));
+                .or_else(|| hints::question_without_colon(src, pos))
+                .or_else(|| hints::remainder_word(src, pos));
             if let Some(hint) = hint {
                 return hint;
             }
@@ -402,7 +403,7 @@ fn rule_name(r: Rule) -> &'static str {
         stmts | let_stmt | if_stmt | for_stmt | repeat_stmt | any_times_stmt | may_stmt | choose_one_stmt | as_stmt
         | require_stmt | fail_stmt | pass_stmt | modify_stmt | set_stmt | forbid_stmt | draft_stmt | keyword_call
         | effect | proc_call | verb => "a statement",
-        op_or | op_and | op_eq | op_ne | op_le | op_ge | op_lt | op_gt | op_add | op_sub | op_mul | op_div => {
+        op_or | op_and | op_eq | op_ne | op_le | op_ge | op_lt | op_gt | op_add | op_sub | op_mul | op_div | op_rem => {
             "an operator"
         }
         op_not | op_neg | op_pos => "an expression",

@@ -25,7 +25,9 @@ static PRATT: LazyLock<PrattParser<Rule>> = LazyLock::new(|| {
             | Op::infix(Rule::op_gt, Assoc::Left)
             | Op::infix(Rule::op_ge, Assoc::Left))
         .op(Op::infix(Rule::op_add, Assoc::Left) | Op::infix(Rule::op_sub, Assoc::Left))
-        .op(Op::infix(Rule::op_mul, Assoc::Left) | Op::infix(Rule::op_div, Assoc::Left))
+        .op(Op::infix(Rule::op_mul, Assoc::Left)
+            | Op::infix(Rule::op_div, Assoc::Left)
+            | Op::infix(Rule::op_rem, Assoc::Left))
         .op(Op::prefix(Rule::op_neg) | Op::prefix(Rule::op_pos))
 });
 
@@ -477,7 +479,8 @@ fn binop(r: Rule) -> BinOp {
         Rule::op_add => BinOp::Add,
         Rule::op_sub => BinOp::Sub,
         Rule::op_mul => BinOp::Mul,
-        _ => BinOp::Div,
+        Rule::op_div => BinOp::Div,
+        _ => BinOp::Rem,
     }
 }
 

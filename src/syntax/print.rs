@@ -280,7 +280,7 @@ fn prec(op: BinOp) -> u8 {
         BinOp::And => 2,
         BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge => 3,
         BinOp::Add | BinOp::Sub => 4,
-        BinOp::Mul | BinOp::Div => 5,
+        BinOp::Mul | BinOp::Div | BinOp::Rem => 5,
     }
 }
 
