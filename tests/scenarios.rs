@@ -112,6 +112,11 @@ fn a_sealed_bid_in_a_counter_is_shown_to_its_bidder_alone() {
 }
 
 #[test]
+fn an_attached_card_is_shown_with_its_bearer() {
+    run_all("tests/fixtures/attached_view");
+}
+
+#[test]
 fn every_whole_game_construct_runs() {
     run_all("tests/fixtures/table");
 }

@@ -71,8 +71,10 @@ impl State {
 }
 
 /// What a zone holds, runs of copies of one piece with one owner folded:
-/// `pawn ×20 (pawn..pawn#20)`; in a shared zone each run names its owner.
-pub fn runs(s: &State, items: &[usize], shared: bool) -> Vec<String> {
+/// `pawn ×20 (pawn..pawn#20)`; in a shared zone each run names its owner. What is
+/// attached to a thing is written with it, as `viewer` may see it (`None`: everything):
+/// `wasabi (with salmon on it)`.
+pub fn runs(s: &State, items: &[usize], shared: bool, viewer: Option<PlayerId>) -> Vec<String> {
     let split = |e: usize| {
         let l = &s.ents[e].label;
         let (b, n) = super::label::parse(l).unwrap_or((l, 0));
@@ -89,6 +91,8 @@ pub fn runs(s: &State, items: &[usize], shared: bool) -> Vec<String> {
         if x.exhausted {
             v.push("exhausted");
         }
+        let borne = attached_text(s, e, viewer);
+        v.extend(borne.as_deref());
         if v.is_empty() {
             String::new()
         } else {
@@ -122,6 +126,24 @@ pub fn runs(s: &State, items: &[usize], shared: bool) -> Vec<String> {
     out
 }
 
+/// `with X, Y on it`: what is attached to `e`, each written as `runs` writes it (so what
+/// is attached to them too), what `viewer` cannot see counted. `None` when nothing is.
+fn attached_text(s: &State, e: EntId, viewer: Option<PlayerId>) -> Option<String> {
+    if s.borne().next().is_none() {
+        return None;
+    }
+    let on = s.attached(e);
+    if on.is_empty() {
+        return None;
+    }
+    let (seen, hidden): (Vec<EntId>, Vec<EntId>) = on.iter().partition(|&&a| viewer.is_none_or(|p| s.sees(p, a)));
+    let mut parts = runs(s, &seen, false, viewer);
+    if !hidden.is_empty() {
+        parts.push(format!("{} hidden", hidden.len()));
+    }
+    Some(format!("with {} on it", parts.join(", ")))
+}
+
 /// The table as `viewer` may see it (`None`: everything): one line per zone or space
 /// that holds something, what they cannot see counted, not named (`deck of p2: 7 hidden`);
 /// then the counters that are set, but not those on things the viewer cannot see, and
@@ -135,7 +157,7 @@ pub fn table_for(s: &State, viewer: Option<PlayerId>, declared: &[(super::Counte
         }
         let (seen, hidden): (Vec<EntId>, Vec<EntId>) =
             zone.items.iter().copied().partition(|&e| viewer.is_none_or(|p| s.sees(p, e)));
-        let mut parts = runs(s, &seen, zone.owner.is_none());
+        let mut parts = runs(s, &seen, zone.owner.is_none(), viewer);
         if !hidden.is_empty() {
             parts.push(format!("{} hidden", hidden.len()));
         }

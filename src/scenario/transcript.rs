@@ -39,7 +39,7 @@ impl Transcript {
             self.line(&format!(
                 "  {}: {}",
                 s.zone_name(z),
-                crate::engine::view::runs(s, &zone.items, zone.owner.is_none()).join(", ")
+                crate::engine::view::runs(s, &zone.items, zone.owner.is_none(), None).join(", ")
             ));
         }
         for (name, h, v) in s.counters.iter() {
