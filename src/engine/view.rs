@@ -129,9 +129,6 @@ pub fn runs(s: &State, items: &[usize], shared: bool, viewer: Option<PlayerId>) 
 /// `with X, Y on it`: what is attached to `e`, each written as `runs` writes it (so what
 /// is attached to them too), what `viewer` cannot see counted. `None` when nothing is.
 fn attached_text(s: &State, e: EntId, viewer: Option<PlayerId>) -> Option<String> {
-    if s.borne().next().is_none() {
-        return None;
-    }
     let on = s.attached(e);
     if on.is_empty() {
         return None;
