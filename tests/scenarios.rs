@@ -72,6 +72,11 @@ fn bundled_crazy_eights_scenarios_pass() {
 }
 
 #[test]
+fn bundled_connect_four_scenarios_pass() {
+    run_all("cards/connect_four");
+}
+
+#[test]
 fn every_construct_runs() {
     run_all("tests/fixtures/run");
 }

@@ -386,6 +386,8 @@ pub fn build_env(bundle: &GameBundle, diags: &mut Vec<Diagnostic>) -> Env {
         }
         if let Some(board) = &g.board {
             let props = || g.properties.iter().chain(bundle.factions.iter().flat_map(|f| &f.properties));
+            let number = |n: &str| board.attributes.iter().any(|a| a.name.value == n && a.ty.value == PropType::Number);
+            b.env.placed_spaces = number("col") && number("row");
             for a in &board.attributes {
                 if !props().any(|p| p.name.value == a.name.value) {
                     b.env.fixed_attributes.push(a.name.value.clone());

@@ -275,6 +275,7 @@ pub const FUNCTIONS: &[(&str, usize, usize, Ty)] = &[
     ("sees", 2, 2, Ty::Bool),
     ("distinct", 1, 1, Ty::Any),
     ("numbers", 2, 2, Ty::Numbers),
+    ("space_at", 2, 2, Ty::Things),
 ];
 
 /// Every name a game's scripts may use.
@@ -324,6 +325,9 @@ pub struct Env {
     /// Board attributes that no card or piece property shares: their values name spaces
     /// alone (`lowland`), so a `modify`/`set` on them is on fixed attributes.
     pub fixed_attributes: Vec<String>,
+    /// Whether the board's spaces have number attributes `col` and `row` (a `grid:`
+    /// declares them), which `space_at` finds a space by.
+    pub placed_spaces: bool,
     /// Whether the game file declares no `scoring:` counter, so `score` can never run (false
     /// when there is no game file to tell).
     pub unscored: bool,

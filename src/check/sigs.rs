@@ -25,12 +25,22 @@ impl Checker<'_> {
     /// The arguments of a built-in function against its signature.
     pub(crate) fn function_args(&mut self, c: &Call, tys: &[Ty]) {
         let name = &*c.name.name;
+        if name == "space_at" && !self.env.placed_spaces {
+            let msg =
+                "`space_at` finds a board space by its `col` and `row`, and this game's spaces have no such numbers";
+            let err = self.error("no-grid", msg, &c.name.span);
+            err.help = Some(
+                "lay the board out as a grid (`board: { grid: { columns: 7, rows: 6 } }`), or give every space \
+                 number attributes `col` and `row`"
+                    .into(),
+            );
+        }
         for (i, (a, &t)) in c.args.iter().zip(tys).enumerate() {
             let wrong = match (name, i) {
                 ("count" | "exists" | "first" | "random" | "sum" | "sort" | "most" | "distinct", 0) => plain(a, t),
                 ("neighbors" | "adjacent", _) => plain(a, t) || matches!(t, Ty::Player | Ty::Players),
                 ("min" | "max", _) => !t.fits(Ty::Num) && t != Ty::Numbers,
-                ("sum" | "sort" | "most", 1) | ("numbers", _) => !t.fits(Ty::Num),
+                ("sum" | "sort" | "most", 1) | ("numbers" | "space_at", _) => !t.fits(Ty::Num),
                 ("sees", 0) => !t.fits(Ty::Players),
                 ("sees", 1) => plain(a, t) || matches!(t, Ty::Player | Ty::Players),
                 _ => false,
@@ -42,6 +52,8 @@ impl Checker<'_> {
                 ("min" | "max", _) => "numbers",
                 ("numbers", 0) => "a number: the first of the list",
                 ("numbers", _) => "a number: the last of the list",
+                ("space_at", 0) => "a number: the column, from 1",
+                ("space_at", _) => "a number: the row, from 1",
                 ("sum" | "sort" | "most", 1) => "a number for each (read from `it`)",
                 ("sees", 0) => "players",
                 ("neighbors" | "adjacent", _) => "board spaces",

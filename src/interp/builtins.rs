@@ -1,5 +1,5 @@
 //! The built-in functions: count, exists, min, max, sum, first, sort, most, adjacent,
-//! neighbors, random, sees, distinct, numbers.
+//! neighbors, random, sees, distinct, numbers, space_at.
 
 use crate::check::env::FUNCTIONS;
 use crate::engine::{List, PlayerId, Value};
@@ -26,9 +26,10 @@ pub(super) enum Fun {
     Sees,
     Distinct,
     Numbers,
+    SpaceAt,
 }
 
-const FUNS: [Fun; 14] = [
+const FUNS: [Fun; 15] = [
     Fun::Count,
     Fun::Exists,
     Fun::Min,
@@ -43,6 +44,7 @@ const FUNS: [Fun; 14] = [
     Fun::Sees,
     Fun::Distinct,
     Fun::Numbers,
+    Fun::SpaceAt,
 ];
 
 /// The longest list `numbers(a, b)` makes, whatever the step budget.
@@ -245,6 +247,11 @@ impl Interp<'_> {
                 }
                 Ok(Value::List((lo..=hi).map(Value::Int).collect()))
             }
+            Fun::SpaceAt => {
+                let (c, r) = (self.eval(arg(0)?, cx)?, self.eval(arg(1)?, cx)?);
+                let (c, r) = (self.int(&c, arg(0)?, cx)?, self.int(&r, arg(1)?, cx)?);
+                Ok(self.space_at(c, r).map_or(Value::Null, Value::Zone))
+            }
             Fun::Sees => {
                 let who = self.eval(arg(0)?, cx)?;
                 let who = self.players(&who)?;
@@ -316,6 +323,20 @@ impl Interp<'_> {
         out
     }
 
+    /// The board space whose `col` and `row` attributes are `c` and `r` (a `grid:` lays
+    /// them out), found in the places kept for the game; by name while they are not.
+    fn space_at(&self, c: i64, r: i64) -> Option<crate::engine::ZoneId> {
+        let places = &self.kept.places;
+        if !places.is_empty() {
+            // The first space listed at that place, as the search by name finds it.
+            let i = places.partition_point(|&(at, _)| at < (c, r));
+            return places.get(i).filter(|&&(at, _)| at == (c, r)).map(|&(_, z)| z);
+        }
+        let board = self.rules.board.as_ref()?;
+        let space = board.spaces.iter().find(|s| super::memo::place_of(s) == Some((c, r)))?;
+        self.w.state.zone(&space.id.value, None)
+    }
+
     /// `neighbors` from the board's edges, by name.
     fn neighbors_by_name(&self, spaces: &[Value]) -> List {
         let Some(board) = &self.rules.board else { return List::new() };
@@ -370,7 +391,7 @@ mod tests {
     fn the_functions_are_in_the_checkers_order() {
         assert_eq!(super::FUNS.len(), super::FUNCTIONS.len());
         for (f, (name, ..)) in super::FUNS.iter().zip(super::FUNCTIONS) {
-            assert_eq!(format!("{f:?}").to_lowercase(), *name);
+            assert_eq!(format!("{f:?}").to_lowercase(), name.replace('_', ""));
         }
     }
 }

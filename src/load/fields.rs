@@ -185,6 +185,7 @@ mod tests {
             ("piece", game::PIECE_FIELDS),
             ("counter", game::COUNTER_FIELDS),
             ("board", game::BOARD_FIELDS),
+            ("grid", game::GRID_FIELDS),
             ("space", game::SPACE_FIELDS),
             ("procedure", game::PROC_FIELDS),
             ("turn", game::TURN_FIELDS),

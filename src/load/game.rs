@@ -50,7 +50,7 @@ pub fn game(cx: &mut Cx, node: &Node) -> Option<Game> {
         "pieces" => g.pieces = pieces(cx, v),
         "counters" => g.counters = counters(cx, v),
         "dice" => g.dice = cx.named(v, "`dice`", die),
-        "board" => g.board = board(cx, v),
+        "board" => g.board = super::board::board(cx, v),
         "keywords" => g.keywords = keywords(cx, v),
         "procedures" => g.procedures = procedures(cx, v),
         "turn" => g.turn = turn(cx, v),
@@ -331,47 +331,6 @@ fn die(cx: &mut Cx, name: Sp<String>, node: &Node) -> Option<DieSpec> {
         cx.diags.push(d);
     }
     Some(DieSpec { name, faces, span: node.span.clone() })
-}
-
-fn board(cx: &mut Cx, node: &Node) -> Option<Board> {
-    let entries = cx.entries(node, "`board`")?;
-    let mut b = Board { attributes: vec![], spaces: vec![], adjacency: vec![], span: node.span.clone() };
-    cx.fields(entries, "`board`", BOARD_FIELDS, |cx, k, v| match k {
-        "attributes" => b.attributes = cx.named(v, "`attributes`", prop),
-        "spaces" => b.spaces = cx.items(v, "`spaces`").iter().filter_map(|n| space(cx, n)).collect(),
-        _ => b.adjacency = cx.items(v, "`adjacency`").iter().filter_map(|n| edge(cx, n)).collect(),
-    });
-    Some(b)
-}
-
-fn space(cx: &mut Cx, node: &Node) -> Option<Space> {
-    let entries = cx.entries(node, "a board space")?;
-    let mut id = None;
-    let mut attrs = Vec::new();
-    for (k, v) in entries {
-        let Some(key) = cx.key(k) else { continue };
-        if SPACE_FIELDS.contains(&key.value.as_str()) {
-            id = cx.string(v, "`id`");
-        } else {
-            attrs.push((cx.shared_key(key), cx.value(v)));
-        }
-    }
-    let id = cx.required(id, node, "id", "a board space");
-    Some(Space { id, attrs: attrs.into_boxed_slice(), span: node.span.clone() })
-}
-
-fn edge(cx: &mut Cx, node: &Node) -> Option<(Sp<String>, Sp<String>)> {
-    match &node.kind {
-        NodeKind::Seq(items) if items.len() == 2 => {
-            let a = cx.string(&items[0], "a space of an edge");
-            let b = cx.string(&items[1], "a space of an edge");
-            Some((a?, b?))
-        }
-        _ => {
-            cx.wrong_type(node, "an adjacency edge", "a list of two spaces, e.g. `[a, b]`");
-            None
-        }
-    }
 }
 
 fn keywords(cx: &mut Cx, node: &Node) -> Vec<Keyword> {

@@ -121,7 +121,14 @@ fields!(pub(crate) BOARD_FIELDS, BOARD = [
     "attributes": Ty::Named(&Ty::Obj(&PROP_SHAPE)) => "Typed attributes of spaces (the same spec as properties).",
     "spaces": Ty::List(&Ty::Obj(&SPACE_SHAPE)) => "The spaces: `{ id, attribute: value, ... }`.",
     "adjacency": Ty::List(&Ty::Special(Special::Edge)) => "Undirected edges: `[a, b]`.",
+    "grid": Ty::Obj(&GRID_SHAPE) => "A rectangle of spaces `a1`, `b1`, ... with number attributes `col` and `row`, each adjacent to its orthogonal neighbours.",
 ]);
+fields!(pub(crate) GRID_FIELDS, GRID = [
+    "columns" required: Ty::Int => "How many columns, 1 to 26: `a` to `z`.",
+    "rows" required: Ty::Int => "How many rows, 1 to 99.",
+    "diagonals": Ty::Bool => "Whether diagonal neighbours are adjacent too (default `false`).",
+]);
+pub(super) const GRID_SHAPE: Shape = Shape::closed("grid", "A rectangular board laid out as spaces.", GRID);
 pub(super) const BOARD_SHAPE: Shape = Shape::closed("board", "The board.", BOARD);
 fields!(pub(crate) SPACE_FIELDS, SPACE = ["id" required: Ty::Text => "The space's id."]);
 pub(super) const SPACE_SHAPE: Shape = Shape {

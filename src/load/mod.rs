@@ -13,6 +13,7 @@
 //! `reordering-character`, `out-of-range` and `io` (see [`is_io_error`]).
 
 mod ability;
+mod board;
 mod card;
 mod cardlist;
 mod convert;

@@ -344,6 +344,22 @@ pub struct Board {
     pub spaces: Vec<Space>,
     /// `adjacency:` undirected edges.
     pub adjacency: Vec<(Sp<String>, Sp<String>)>,
+    /// `grid:`, already laid out into `spaces`, `attributes` and `adjacency`.
+    pub grid: Option<Grid>,
+    /// The mapping.
+    pub span: Span,
+}
+
+/// `grid: { columns, rows, diagonals }`: a rectangle of spaces `a1` (column 1, row 1) to
+/// the last letter and row.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Grid {
+    /// `columns:`, 1 to 26 (`a` to `z`).
+    pub columns: u8,
+    /// `rows:`, 1 to 99.
+    pub rows: u8,
+    /// `diagonals:` whether diagonal neighbours are adjacent too.
+    pub diagonals: bool,
     /// The mapping.
     pub span: Span,
 }
