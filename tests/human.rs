@@ -67,6 +67,18 @@ fn hot_seat_two_people_and_hidden_bids() {
 }
 
 #[test]
+fn at_one_keyboard_each_event_is_printed_once() {
+    // p1 drops into d, p2 into c, ...: a vertical four in d for p1 at its fourth drop.
+    let (code, out) =
+        play(&["cards/connect_four", "--human", "p1", "--human", "p2", "--seed", "1"], &"d\nc\n".repeat(4));
+    assert_eq!(code, 0, "{out}");
+    for line in ["p1: Drop into which column? d1", "p2: Drop into which column? c1", "-- end of game"] {
+        assert_eq!(out.matches(line).count(), 1, "`{line}` printed once:\n{out}");
+    }
+    assert!(result_line(&out).contains("p1 wins"), "{out}");
+}
+
+#[test]
 fn an_unknown_seat_is_a_usage_error() {
     let out = Command::new(env!("CARGO_BIN_EXE_twilit"))
         .args(["play", "cards/goofspiel", "--human", "p3"])

@@ -1,7 +1,7 @@
 //! `twilit play --human SEAT`: people play seats of a game in the terminal (several
 //! `--human` seats take turns at one keyboard); the other seats are the seeded random
-//! agent. Each question shows what happened since the player last answered, as they saw
-//! it, and the options numbered; an answer is a number (several for a multiple choice),
+//! agent. Each question shows what happened since the screen last asked, as the seat asked
+//! sees it, and the options numbered; an answer is a number (several for a multiple choice),
 //! an option's text or the start of one. `state`, `log`, `card ID`, `help`, `undo` and
 //! `quit` are commands. Input may be piped, so a whole game can be scripted; at a terminal the line
 //! is edited, Tab completing options and commands (`lineedit.rs`).
@@ -40,8 +40,9 @@ pub struct Session {
     /// Answers to give again, silently, before asking anyone (after an undo), with the
     /// length of the log when each was first asked.
     replay: VecDeque<(Vec<usize>, usize)>,
-    /// How much of the log each seat has been shown.
-    shown: HashMap<String, usize>,
+    /// How much of the log this screen has shown: several people at one keyboard share
+    /// it, so each is shown what is new on it, not again what the one before was shown.
+    shown: usize,
     /// Why the game was stopped by the person: `undo` or `quit`.
     stop: Option<&'static str>,
     heading: String,
@@ -62,7 +63,7 @@ impl Session {
             forced: vec![],
             says_forced: true,
             replay: VecDeque::new(),
-            shown: HashMap::new(),
+            shown: 0,
             stop: None,
             heading: String::new(),
             echo,
@@ -103,19 +104,19 @@ impl Session {
         let _ = writeln!(self.out, "{text}");
     }
 
-    /// Prints what `seat` has not yet seen of the log.
-    fn catch_up(&mut self, seat: &str, log: &[String]) {
-        let from = self.shown.get(seat).copied().unwrap_or(0).min(log.len());
-        for line in &log[from..] {
+    /// Prints what the screen has not yet shown of the log, as `log` (one seat's view of
+    /// it) writes it.
+    fn catch_up(&mut self, log: &[String]) {
+        for line in &log[self.shown.min(log.len())..] {
             let _ = writeln!(self.out, "  {line}");
         }
-        self.shown.insert(seat.to_string(), log.len());
+        self.shown = self.shown.max(log.len());
     }
 
     /// Asks a person until they give a valid answer or a command that stops the game.
     fn ask(&mut self, ask: &Ask) -> Result<Vec<usize>, String> {
         let Some(view) = ask.view else { return Err("no view of the game to show".into()) };
-        self.catch_up(ask.chooser, &view.log);
+        self.catch_up(&view.log);
         // A new turn or phase: the table as they see it, once.
         if view.heading != self.heading {
             self.heading = view.heading.clone();
@@ -434,18 +435,13 @@ pub fn play(
         let mut s = session.borrow_mut();
         match (out, s.stop.take()) {
             (Ok(g), _) => {
-                // Everything each person has not yet seen, as they saw it.
-                let humans = s.humans.clone();
-                for h in humans {
-                    if let Some(p) = g.state.player_named(&h) {
-                        let log: Vec<String> = g
-                            .state
-                            .log
-                            .iter()
-                            .map(|e| format!("{}{}", "  ".repeat(e.depth as usize), e.render_for(&g.state, Some(p))))
-                            .collect();
-                        s.catch_up(&h, &log);
-                    }
+                // What the screen has not yet shown, as the first person sees it.
+                let first = s.humans.first().cloned();
+                if let Some(p) = first.and_then(|h| g.state.player_named(&h)) {
+                    let log: Vec<String> = (g.state.log.iter())
+                        .map(|e| format!("{}{}", "  ".repeat(e.depth as usize), e.render_for(&g.state, Some(p))))
+                        .collect();
+                    s.catch_up(&log);
                 }
                 return Ok(Some(g));
             }
@@ -458,9 +454,7 @@ pub fn play(
                 let kept: Vec<(Vec<usize>, usize)> = s.answers.drain(..).collect();
                 s.forced.clear();
                 s.replay = kept.into();
-                for v in s.shown.values_mut() {
-                    *v = (*v).min(mark);
-                }
+                s.shown = s.shown.min(mark);
                 s.heading.clear();
                 s.say("-- undone: back to the previous decision");
             }
