@@ -368,7 +368,7 @@ impl Checker<'_> {
                         format!("`{word}` needs a place or a card, found {}", t.describe()),
                         &e.span,
                     )
-                    .help = Some(format!("`{word}` names where things are, e.g. `{word} choose 1 space`"));
+                    .help = Some(place_help(word, e));
                 }
             }
         }
@@ -517,5 +517,21 @@ fn verb_example(v: Verb) -> &'static str {
         Verb::Deal => "for example `deal 3 cards from deck to hand of each player`",
         Verb::Seat => "for example `seat sort(players, priority of it)`",
         _ => "name what it acts on, for example `exhaust choose 1 card you control`",
+    }
+}
+
+/// What `at X` or `on X` wants, X being a number, truth or text: a copy's label written as
+/// text (`on "base#2"`, as a scenario's `on:` names it) is told how a script names it.
+fn place_help(word: &str, e: &Expr) -> String {
+    if let ExprKind::Str(label) = &e.kind {
+        if let Some((card, _)) = label.split_once('#') {
+            return format!(
+                "a copy's label is text in a script: find the copy by it, `{word} ({card} where id == \"{label}\")`"
+            );
+        }
+    }
+    match word {
+        "on" => "`on` names the card or piece things are attached to, e.g. `on choose 1 card in play`".into(),
+        _ => "`at` names a board space, e.g. `at choose 1 space`".into(),
     }
 }
