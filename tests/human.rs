@@ -79,6 +79,22 @@ fn at_one_keyboard_each_event_is_printed_once() {
 }
 
 #[test]
+fn a_grid_board_is_drawn_as_a_grid() {
+    let (code, out) = play(&["cards/connect_four", "--human", "p1", "--seed", "1"], "d\nd\nquit\n");
+    assert_eq!(code, 0, "{out}");
+    // After p1's d1, p2's drop and p1's d2: row 1 and row 2 of the board, then the letters.
+    let third = out.split("-- turn 5, main").nth(1).expect("turn 5's table");
+    let rows: Vec<&str> = third.lines().skip(3).take(9).collect();
+    assert_eq!(rows[0], "   | board (row 1 at the bottom):", "{third}");
+    assert!(rows[5].ends_with("2  . . . A . . ."), "{third}");
+    assert!(rows[6].starts_with("   |   1  ") && rows[6].contains(" A "), "{third}");
+    assert_eq!(rows[7], "   |      a b c d e f g", "{third}");
+    assert!(rows[8].contains("A: disc of p1, B: disc of p2"), "{third}");
+    // Its spaces are not listed again one by one.
+    assert!(!third.contains("| d1: "), "{third}");
+}
+
+#[test]
 fn an_unknown_seat_is_a_usage_error() {
     let out = Command::new(env!("CARGO_BIN_EXE_twilit"))
         .args(["play", "cards/goofspiel", "--human", "p3"])

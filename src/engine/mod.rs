@@ -4,6 +4,7 @@
 
 pub mod action_text;
 pub mod counters;
+pub mod grid_view;
 pub mod items;
 pub mod journal;
 pub mod label;

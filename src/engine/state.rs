@@ -64,6 +64,8 @@ pub struct State {
     /// The board spaces (zones with attributes), in zone order: selections of spaces ask
     /// for them often, and they never change once made.
     spaces: Vec<ZoneId>,
+    /// The spaces of a `grid:` board by place, to draw it as a grid in a player's table.
+    pub grid: Option<std::sync::Arc<super::grid_view::Grid>>,
     /// Each player's playable zones, in zone order: a player's candidate plays are read
     /// from them at every action, and a search of every zone read every zone's record.
     held: Vec<Vec<ZoneId>>,
@@ -99,6 +101,7 @@ impl State {
             journal: Default::default(),
             borne: Default::default(),
             spaces: vec![],
+            grid: None,
             held: vec![],
             earlier: vec![],
             names: Default::default(),

@@ -43,6 +43,7 @@ impl State {
             journal,
             borne,
             spaces,
+            grid,
             held,
             earlier,
             names,
@@ -67,6 +68,7 @@ impl State {
         self.journal.clone_from(journal);
         self.borne.clone_from(borne);
         self.spaces.clone_from(spaces);
+        self.grid.clone_from(grid);
         self.held.clone_from(held);
         self.earlier.clone_from(earlier);
         // Shared by every state of the same rules: nothing to copy, most often.

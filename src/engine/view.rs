@@ -80,29 +80,7 @@ pub fn runs(s: &State, items: &[usize], shared: bool, viewer: Option<PlayerId>) 
         let (b, n) = super::label::parse(l).unwrap_or((l, 0));
         (b.to_string(), n)
     };
-    // What is not the default is shown: a piece's side, a card face down, exhausted.
-    let state = |e: usize| {
-        let x = &s.ents[e];
-        let mut v: Vec<&str> = vec![];
-        v.extend(x.side.map(|i| &**s.piece_name(i)));
-        if !x.face_up {
-            v.push("face down");
-        }
-        if x.exhausted {
-            v.push("exhausted");
-        }
-        let borne = attached_text(s, e, viewer);
-        v.extend(borne.as_deref());
-        if v.is_empty() {
-            String::new()
-        } else {
-            format!(" ({})", v.join(", "))
-        }
-    };
-    let owner = |e: usize| match (shared, s.ents[e].owner) {
-        (true, Some(p)) => format!("{} of {}", state(e), s.players[p].name),
-        _ => state(e),
-    };
+    let owner = |e: usize| described(s, e, shared, viewer);
     let mut out: Vec<String> = vec![];
     let mut i = 0;
     while i < items.len() {
@@ -111,7 +89,7 @@ pub fn runs(s: &State, items: &[usize], shared: bool, viewer: Option<PlayerId>) 
         while i + n < items.len()
             && split(items[i + n]) == (b.clone(), first + n)
             && s.ents[items[i + n]].owner == s.ents[items[i]].owner
-            && state(items[i + n]) == state(items[i])
+            && owner(items[i + n]) == owner(items[i])
         {
             n += 1;
         }
@@ -124,6 +102,28 @@ pub fn runs(s: &State, items: &[usize], shared: bool, viewer: Option<PlayerId>) 
         i += n;
     }
     out
+}
+
+/// What `runs` writes after a thing's label: what is not the default in parentheses (a
+/// piece's side, a card face down, exhausted, what is attached to it), then in a `shared`
+/// zone whose it is: ` (face down) of bob`.
+pub(super) fn described(s: &State, e: EntId, shared: bool, viewer: Option<PlayerId>) -> String {
+    let x = &s.ents[e];
+    let mut v: Vec<&str> = vec![];
+    v.extend(x.side.map(|i| &**s.piece_name(i)));
+    if !x.face_up {
+        v.push("face down");
+    }
+    if x.exhausted {
+        v.push("exhausted");
+    }
+    let borne = attached_text(s, e, viewer);
+    v.extend(borne.as_deref());
+    let state = if v.is_empty() { String::new() } else { format!(" ({})", v.join(", ")) };
+    match (shared, x.owner) {
+        (true, Some(p)) => format!("{state} of {}", s.players[p].name),
+        _ => state,
+    }
 }
 
 /// `with X, Y on it`: what is attached to `e`, each written as `runs` writes it (so what
@@ -148,8 +148,9 @@ fn attached_text(s: &State, e: EntId, viewer: Option<PlayerId>) -> Option<String
 /// their start (a bidder sees their coins before they first change).
 pub fn table_for(s: &State, viewer: Option<PlayerId>, declared: &[(super::CounterId, bool)]) -> Vec<String> {
     let mut out = vec![];
+    let grid = s.grid.as_deref();
     for (z, zone) in s.zones.iter().enumerate() {
-        if zone.items.is_empty() {
+        if zone.items.is_empty() || grid.is_some_and(|g| g.has(z)) {
             continue;
         }
         let (seen, hidden): (Vec<EntId>, Vec<EntId>) =
@@ -160,6 +161,7 @@ pub fn table_for(s: &State, viewer: Option<PlayerId>, declared: &[(super::Counte
         }
         out.push(format!("{}: {}", s.zone_name(z), parts.join(", ")));
     }
+    out.extend(grid.map(|g| super::grid_view::drawn(s, g, viewer)).unwrap_or_default());
     let mut counters: Vec<(&str, super::Holder, i64)> = s
         .counters
         .iter()

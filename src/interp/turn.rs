@@ -66,6 +66,7 @@ impl<'r> Interp<'r> {
                 s.key_zone(key, zone);
             }
         }
+        s.grid = rules.board.as_ref().and_then(|b| grid_of(b.grid.as_ref()?, &s));
         for c in &rules.counters {
             let b = crate::engine::Bounds {
                 min: c.min.as_ref().map(|m| m.value),
@@ -471,4 +472,15 @@ impl<'r> Interp<'r> {
 struct Place {
     phase: usize,
     step: Option<usize>,
+}
+
+/// A `grid:` board's spaces by place, once they are zones of `s`.
+fn grid_of(g: &crate::load::model::Grid, s: &State) -> Option<std::sync::Arc<crate::engine::grid_view::Grid>> {
+    let mut cells = Vec::with_capacity(usize::from(g.columns) * usize::from(g.rows));
+    for r in 1..=g.rows {
+        for c in 1..=g.columns {
+            cells.push(s.zone(&crate::load::grid_id(c, r), None)?);
+        }
+    }
+    Some(std::sync::Arc::new(crate::engine::grid_view::Grid { columns: g.columns, rows: g.rows, cells }))
 }

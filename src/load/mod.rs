@@ -14,6 +14,7 @@
 
 mod ability;
 mod board;
+pub use board::grid_id;
 mod card;
 mod cardlist;
 mod convert;
