@@ -57,7 +57,7 @@ impl<'r> Interp<'r> {
                 ordered: false,
                 in_play: true,
                 vis: Vis::Public,
-                capacity: None,
+                capacity: sp.capacity.as_ref().map(|c| c.value.max(0) as usize),
                 playable: false,
                 attrs: Some(attrs),
                 items: Default::default(),

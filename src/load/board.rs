@@ -33,13 +33,14 @@ pub fn board(cx: &mut Cx, node: &Node) -> Option<Board> {
 
 fn grid(cx: &mut Cx, node: &Node) -> Option<Grid> {
     let entries = cx.entries(node, "`grid`")?;
-    let (mut columns, mut rows, mut diagonals) = (None, None, false);
+    let (mut columns, mut rows, mut diagonals, mut capacity) = (None, None, false, None);
     cx.fields(entries, "`grid`", GRID_FIELDS, |cx, k, v| match k {
         "columns" => {
             let why = format!("columns are named by one letter, `a` to `z`: at most {MOST_COLUMNS}");
             columns = cx.int_in(v, "`grid.columns`", 1, MOST_COLUMNS, &why);
         }
         "rows" => rows = cx.int_in(v, "`grid.rows`", 1, MOST_ROWS, &format!("a grid has at most {MOST_ROWS} rows")),
+        "capacity" => capacity = space_capacity(cx, v, "`grid.capacity`"),
         _ => diagonals = cx.bool(v, "`grid.diagonals`").is_some_and(|b| b.value),
     });
     for (field, found) in [("columns", columns.is_some()), ("rows", rows.is_some())] {
@@ -50,7 +51,7 @@ fn grid(cx: &mut Cx, node: &Node) -> Option<Grid> {
     // A grid whose size is wrong still declares `col` and `row` (no space is laid out):
     // the spaces and attributes that name them are not reported again as unknown.
     let size = |n: Option<Sp<i64>>| n.map_or(0, |n| n.value as u8);
-    Some(Grid { columns: size(columns), rows: size(rows), diagonals, span: node.span.clone() })
+    Some(Grid { columns: size(columns), rows: size(rows), diagonals, capacity, span: node.span.clone() })
 }
 
 /// The id of the space at column `c` and row `r` of a grid (both from 1): `a1`, `g6`.
@@ -95,9 +96,12 @@ fn lay_out(cx: &mut Cx, b: &mut Board, g: &Grid) {
                     let s = listed.remove(i);
                     placed_by_grid(cx, &s);
                     let attrs = place.into_iter().chain(s.attrs.into_vec()).collect();
-                    Space { id: s.id, attrs, span: s.span }
+                    Space { id: s.id, attrs, capacity: s.capacity.or_else(|| g.capacity.clone()), span: s.span }
                 }
-                None => Space { id: Sp::new(id, file, g.span.clone()), attrs: Box::new(place), span: g.span.clone() },
+                None => {
+                    let (id, attrs) = (Sp::new(id, file, g.span.clone()), Box::new(place));
+                    Space { id, attrs, capacity: g.capacity.clone(), span: g.span.clone() }
+                }
             };
             b.spaces.push(space);
         }
@@ -123,6 +127,11 @@ fn lay_out(cx: &mut Cx, b: &mut Board, g: &Grid) {
     }
     edges.append(&mut b.adjacency);
     b.adjacency = edges;
+}
+
+/// A space's `capacity:`, 0 or more.
+fn space_capacity(cx: &mut Cx, node: &Node, what: &str) -> Option<Sp<i64>> {
+    cx.int_in(node, what, 0, i64::MAX, "a space holds 0 things or more: `capacity: 1` for one at most")
 }
 
 /// A listed grid space that gives its own `col` or `row`: the grid gives them.
@@ -155,18 +164,20 @@ fn number_attribute(name: &str, file: FileId, span: &Span) -> PropSpec {
 
 fn space(cx: &mut Cx, node: &Node) -> Option<Space> {
     let entries = cx.entries(node, "a board space")?;
-    let mut id = None;
+    let (mut id, mut capacity) = (None, None);
     let mut attrs = Vec::new();
     for (k, v) in entries {
         let Some(key) = cx.key(k) else { continue };
-        if SPACE_FIELDS.contains(&key.value.as_str()) {
+        if key.value == "capacity" {
+            capacity = space_capacity(cx, v, "a space's `capacity`");
+        } else if SPACE_FIELDS.contains(&key.value.as_str()) {
             id = cx.string(v, "`id`");
         } else {
             attrs.push((cx.shared_key(key), cx.value(v)));
         }
     }
     let id = cx.required(id, node, "id", "a board space");
-    Some(Space { id, attrs: attrs.into_boxed_slice(), span: node.span.clone() })
+    Some(Space { id, attrs: attrs.into_boxed_slice(), capacity, span: node.span.clone() })
 }
 
 fn edge(cx: &mut Cx, node: &Node) -> Option<(Sp<String>, Sp<String>)> {
@@ -214,5 +225,15 @@ mod tests {
         assert_eq!(edges.join(" "), want);
         let plain = board("grid: { columns: 2, rows: 2 }\n");
         assert_eq!(plain.adjacency.len(), 4);
+    }
+
+    #[test]
+    fn a_space_holds_what_its_capacity_or_its_grids_says() {
+        let b = board("grid: { columns: 2, rows: 1, capacity: 1 }\nspaces:\n  - { id: b1, capacity: 3 }\n  - { id: x, capacity: 0 }\n  - { id: y }\n");
+        let caps: Vec<(&str, Option<i64>)> =
+            b.spaces.iter().map(|s| (s.id.value.as_str(), s.capacity.as_ref().map(|c| c.value))).collect();
+        assert_eq!(caps, [("a1", Some(1)), ("b1", Some(3)), ("x", Some(0)), ("y", None)]);
+        // `capacity` is the space's, not an attribute.
+        assert!(b.spaces[1].attrs.iter().all(|(k, _)| &*k.value != "capacity"));
     }
 }

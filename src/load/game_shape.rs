@@ -127,10 +127,14 @@ fields!(pub(crate) GRID_FIELDS, GRID = [
     "columns" required: Ty::Int => "How many columns, 1 to 26: `a` to `z`.",
     "rows" required: Ty::Int => "How many rows, 1 to 99.",
     "diagonals": Ty::Bool => "Whether diagonal neighbours are adjacent too (default `false`).",
+    "capacity": Ty::Int => "How many things each of its spaces holds at most (a space listed may say otherwise).",
 ]);
 pub(super) const GRID_SHAPE: Shape = Shape::closed("grid", "A rectangular board laid out as spaces.", GRID);
 pub(super) const BOARD_SHAPE: Shape = Shape::closed("board", "The board.", BOARD);
-fields!(pub(crate) SPACE_FIELDS, SPACE = ["id" required: Ty::Text => "The space's id."]);
+fields!(pub(crate) SPACE_FIELDS, SPACE = [
+    "id" required: Ty::Text => "The space's id.",
+    "capacity": Ty::Int => "How many things it holds at most (a move that would put more there is refused).",
+]);
 pub(super) const SPACE_SHAPE: Shape = Shape {
     def: "space",
     doc: "A board space: its id and its attributes' values.",

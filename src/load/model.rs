@@ -360,6 +360,8 @@ pub struct Grid {
     pub rows: u8,
     /// `diagonals:` whether diagonal neighbours are adjacent too.
     pub diagonals: bool,
+    /// `capacity:` of each of its spaces.
+    pub capacity: Option<Sp<i64>>,
     /// The mapping.
     pub span: Span,
 }
@@ -371,6 +373,8 @@ pub struct Space {
     pub id: Sp<String>,
     /// Every other key, in order: attribute values (validated by the checker).
     pub attrs: Props,
+    /// `capacity:` (or the grid's): how many things it holds at most.
+    pub capacity: Option<Sp<i64>>,
     /// The mapping.
     pub span: Span,
 }
