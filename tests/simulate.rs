@@ -524,3 +524,46 @@ fn a_game_with_errors_exits_1_and_no_game_2() {
     let (code, _, err) = twilit(&["play", &dir("tests/fixtures/nothing_here"), "--seed", "1"]);
     assert_eq!(code, 2, "{err}");
 }
+
+#[test]
+fn a_tracked_counter_is_reported_over_every_player_the_winners_and_the_others() {
+    let goof = dir("cards/goofspiel");
+    let args = |jobs| ["simulate", &goof, "--games", "300", "--format", "json", "--track", "points", "--jobs", jobs];
+    let one = twilit(&args("1"));
+    let two = twilit(&args("2"));
+    assert_eq!((one.0, &one.1), (two.0, &two.1), "--jobs 1 and --jobs 2 differ");
+    let s: Value = serde_json::from_str(&one.1).expect("json");
+    let t = &s["tracked"][0];
+    assert_eq!(t["counter"], "points");
+    // Every prize goes to one player or is discarded: the two players' points make at most 91.
+    let (ended, draws) = (s["ended"].as_u64().unwrap(), s["draws"].as_u64().unwrap());
+    assert_eq!(t["all"]["n"].as_u64(), Some(2 * ended));
+    assert_eq!(t["winners"]["n"].as_u64(), Some(ended - draws));
+    assert_eq!(t["others"]["n"].as_u64(), Some(ended - draws));
+    assert!(t["all"]["max"].as_i64().unwrap() <= 91);
+    // The winner has the more points.
+    assert!(t["winners"]["min"].as_i64() > t["others"]["min"].as_i64(), "{t}");
+    assert!(t["winners"]["mean"].as_f64() > t["others"]["mean"].as_f64(), "{t}");
+    // Without `--track` the JSON has no `tracked`.
+    let plain = twilit(&["simulate", &goof, "--games", "3", "--format", "json"]);
+    assert!(!plain.1.contains("tracked"), "{}", plain.1);
+    // The human tables and CSV rows.
+    let human = twilit(&["simulate", &goof, "--games", "50", "--track", "points"]);
+    assert!(human.1.contains("winners' mean") && human.1.contains("\n  points "), "{}", human.1);
+    let csv = twilit(&["simulate", &goof, "--games", "50", "--track", "points", "--format", "csv"]);
+    for section in ["tracked,points,", "tracked_winners,points,", "tracked_others,points,"] {
+        assert!(csv.1.contains(section), "{}", csv.1);
+    }
+}
+
+#[test]
+fn a_tracked_name_that_is_no_counter_on_players_is_a_usage_error() {
+    let goof = dir("cards/goofspiel");
+    let (code, out, err) = twilit(&["simulate", &goof, "--games", "3", "--track", "point"]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("`--track point` names no counter on players: did you mean `points`?"), "{err}");
+    // A counter on the game is not a player's.
+    let (code, _, err) = twilit(&["simulate", &goof, "--games", "3", "--track", "discarded_points"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("counters on players: points"), "{err}");
+}

@@ -157,6 +157,9 @@ enum Command {
         /// Save each game as a replay in this directory (`GAME-SEED.json`).
         #[arg(long, value_name = "DIR")]
         save_replays: Option<PathBuf>,
+        /// Also report a counter of each player at the end of the games, overall, of the winners and of the others (repeatable)
+        #[arg(long, value_name = "COUNTER")]
+        track: Vec<String>,
     },
     /// Measure `check` on a generated library of N cards (load and check, best of runs).
     Bench {
@@ -300,7 +303,7 @@ pub fn run_with<A: Into<OsString> + Clone>(
         Command::ScenarioFrom { file, at, out: to } => {
             replay::scenario_from(replay::FromOpts { file, at, out: to, limits }, out, err)
         }
-        Command::Simulate { path, games, seed, jobs, players, turns, format, report, save_replays } => {
+        Command::Simulate { path, games, seed, jobs, players, turns, format, report, save_replays, track } => {
             let o = simulate::SimOpts {
                 path,
                 games,
@@ -311,6 +314,7 @@ pub fn run_with<A: Into<OsString> + Clone>(
                 format,
                 report,
                 save_replays,
+                track,
                 progress,
                 limits,
             };

@@ -44,6 +44,8 @@ pub struct SimOpts {
     pub report: Option<PathBuf>,
     /// Where to save each game as a replay.
     pub save_replays: Option<PathBuf>,
+    /// Player counters to report at the end of the games (`--track`).
+    pub track: Vec<String>,
     /// Whether to draw a progress bar on the process's standard error (when it is a terminal).
     pub progress: bool,
     /// The bounds of loading and playing.
@@ -89,7 +91,14 @@ pub fn simulate(o: SimOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         Ok(g) => g,
         Err(code) => return code,
     };
-    let opts = Options { games: o.games, seed: o.seed, players, turns: o.turns, jobs: o.jobs };
+    let track = match tracked(&rules, &o.track) {
+        Ok(t) => t,
+        Err(e) => {
+            let _ = writeln!(err, "error: {e}");
+            return EXIT_USAGE;
+        }
+    };
+    let opts = Options { games: o.games, seed: o.seed, players, turns: o.turns, jobs: o.jobs, track };
     let target = if o.progress { ProgressDrawTarget::stderr() } else { ProgressDrawTarget::hidden() };
     let bar = ProgressBar::with_draw_target(Some(o.games), target);
     if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} games, eta {eta}") {
@@ -162,6 +171,31 @@ pub fn simulate(o: SimOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         return EXIT_PROBLEMS;
     }
     EXIT_OK
+}
+
+/// The counters `--track` names, each a counter on players (`on: player`), in the order
+/// given, once each.
+fn tracked(rules: &crate::interp::Rules, names: &[String]) -> Result<Vec<String>, String> {
+    let on_players: Vec<&str> = (rules.counters.iter())
+        .filter(|c| c.on == crate::load::CounterOn::Player)
+        .map(|c| c.name.value.as_str())
+        .collect();
+    let mut out: Vec<String> = vec![];
+    for n in names {
+        if !on_players.contains(&n.as_str()) {
+            let close = crate::diag::did_you_mean(n, on_players.iter().copied());
+            let hint = match close {
+                Some(c) => format!(": did you mean `{c}`?"),
+                None if on_players.is_empty() => ": the game has no counter on players".to_string(),
+                None => format!(" (counters on players: {})", on_players.join(", ")),
+            };
+            return Err(format!("`--track {n}` names no counter on players{hint}"));
+        }
+        if !out.contains(n) {
+            out.push(n.clone());
+        }
+    }
+    Ok(out)
 }
 
 /// Why a file could not be written at `path`, found without writing it: a directory is
@@ -291,6 +325,7 @@ fn human(s: &Summary, out: &mut dyn Write) {
         }
         table(&rows, out);
     }
+    tracked_table(s, out);
     if !s.never_played.is_empty() {
         let (n, all) = (s.never_played.len(), s.never_played.len() + s.cards.len());
         let shown: Vec<&str> = s.never_played.iter().take(NEVER_SHOWN).map(String::as_str).collect();
@@ -308,6 +343,29 @@ never played: {n} of {all} cards: {}{more}",
             let _ = writeln!(out, "  seed {}: {}", e.seed, e.message);
         }
     }
+}
+
+/// The `--track` counters: each one's spread over every player of the ended games, and
+/// the means of the winners and of the others (of the games somebody won).
+fn tracked_table(s: &Summary, out: &mut dyn Write) {
+    if s.tracked.is_empty() {
+        return;
+    }
+    let _ = writeln!(out, "\ncounters at the end of the ended games (winners and others: of the games somebody won):");
+    let mut rows = vec![header(&["counter", "mean", "median", "p95", "min", "max", "winners' mean", "others' mean"])];
+    let mean = |p: &Option<Spread>| p.as_ref().map_or("-".to_string(), |p| p.mean.to_string());
+    for t in &s.tracked {
+        let spread = match &t.all {
+            Some(p) => {
+                [p.mean.to_string(), p.median.to_string(), p.p95.to_string(), p.min.to_string(), p.max.to_string()]
+            }
+            None => ["-"; 5].map(String::from),
+        };
+        rows.push(
+            std::iter::once(t.counter.clone()).chain(spread).chain([mean(&t.winners), mean(&t.others)]).collect(),
+        );
+    }
+    table(&rows, out);
 }
 
 /// How many of the cards never played the human summary names (`--format json` lists all).
@@ -359,7 +417,8 @@ impl Row<'_> {
 /// rows (the count in `games`), `length` and `score` (a spread over `n` ended games),
 /// `seat` and `faction` (win rates), `seat_decisive` and `faction_decisive` (the win rate
 /// over the `n` games somebody won), `card` (plays and the win rate of who played it),
-/// `error` (the seed as `key`).
+/// `tracked`, `tracked_winners`, `tracked_others` (a `--track` counter's spread over every
+/// player, the winners, the others of the games somebody won), `error` (the seed as `key`).
 fn csv(s: &Summary, out: &mut dyn Write) {
     let _ = writeln!(out, "{CSV_HEADER}");
     let mut row = |section: &str, key: &str, r: Row| {
@@ -421,6 +480,12 @@ fn csv(s: &Summary, out: &mut dyn Write) {
     // A card no game played: a `card` row of no plays (its games and win rate empty).
     for id in &s.never_played {
         row("card", id, Row { plays: Some(0), ..Row::default() });
+    }
+    for t in &s.tracked {
+        for (section, spread) in [("tracked", &t.all), ("tracked_winners", &t.winners), ("tracked_others", &t.others)] {
+            let n = spread.as_ref().map(|p| p.n);
+            row(section, &t.counter, Row { games: Some(s.ended), n, spread: spread.as_ref(), ..Row::default() });
+        }
     }
     for f in &s.errors {
         row("error", &f.seed.to_string(), Row { message: Some(&f.message), ..Row::default() });

@@ -49,6 +49,8 @@ pub struct Options {
     pub turns: u32,
     /// Worker threads (`None`: one per core).
     pub jobs: Option<usize>,
+    /// Counters on players to report at the end of the games (`--track`), by name.
+    pub track: Vec<String>,
 }
 
 /// How one game finished.
@@ -73,6 +75,8 @@ pub struct PlayerSummary {
     pub score: Option<i64>,
     /// Cards they played: (index into `Rules::cards`, times), by index.
     pub plays: Vec<(usize, u32)>,
+    /// The value of each tracked counter (`Options::track`) at the end, in its order.
+    pub tracked: Vec<i64>,
 }
 
 /// Everything the statistics need from one game: plain numbers and indices, no state, so
@@ -94,13 +98,16 @@ pub struct GameSummary {
 impl GameSummary {
     /// The summary of a game the interpreter played: reads the standing and counts the
     /// `Play` events of the final log by card index (no copy, no text).
-    pub fn of(seed: u64, g: &Played) -> GameSummary {
+    /// The counters named in `track` are read of each player at the end.
+    pub fn of(seed: u64, g: &Played, track: &[String]) -> GameSummary {
         let s = &g.state;
         let ended = g.standing.ended;
-        let mut players: Vec<PlayerSummary> = s
-            .players
-            .iter()
-            .map(|p| PlayerSummary { faction: p.faction.clone(), won: false, score: None, plays: vec![] })
+        let ids: Vec<_> = track.iter().filter_map(|n| s.counters.id(n)).collect();
+        let mut players: Vec<PlayerSummary> = (s.players.iter().enumerate())
+            .map(|(i, p)| {
+                let tracked = ids.iter().map(|&id| s.counter_at(id, crate::engine::Holder::Player(i))).collect();
+                PlayerSummary { faction: p.faction.clone(), won: false, score: None, plays: vec![], tracked }
+            })
             .collect();
         if ended {
             for &w in &g.standing.winners {
@@ -159,7 +166,7 @@ impl GameSummary {
 pub fn play_one(
     rules: &Rules,
     seed: u64,
-    (seats, turns): (&Seating, u32),
+    (seats, turns, track): (&Seating, u32, &[String]),
     dealt: Option<&Dealt>,
     spare: &mut Option<crate::engine::State>,
 ) -> GameSummary {
@@ -170,7 +177,7 @@ pub fn play_one(
             Some(d) => crate::scenario::quiet_game_into(rules, d, seed, turns, prev),
             None => crate::scenario::quiet_game(rules, seed, seats.clone(), turns),
         };
-        played.map(|g| (GameSummary::of(seed, &g), g.state))
+        played.map(|g| (GameSummary::of(seed, &g, track), g.state))
     };
     match catch_unwind(AssertUnwindSafe(run)) {
         Ok(Ok((summary, state))) => {
@@ -203,7 +210,7 @@ pub fn play_all(rules: &Rules, o: &Options, done: &(dyn Fn() + Sync)) -> Result<
     // factions the seats change from game to game (`seating`), and so does the table: each
     // game deals its own.
     let dealt = if rules.factions.is_empty() { crate::scenario::deal_once(rules, o.players) } else { None };
-    let none = || Tally::new(o.players, rules.cards.len());
+    let none = || Tally::new(o.players, rules.cards.len(), o.track.len());
     Ok(pool(o.jobs)?.install(|| {
         (0..o.games)
             .into_par_iter()
@@ -212,7 +219,7 @@ pub fn play_all(rules: &Rules, o: &Options, done: &(dyn Fn() + Sync)) -> Result<
                 |(mut totals, mut spare), i| {
                     let seed = o.seed.wrapping_add(i);
                     let seats = seating(rules, o.players, seed);
-                    let g = play_one(rules, seed, (&seats, o.turns), dealt.as_ref(), &mut spare);
+                    let g = play_one(rules, seed, (&seats, o.turns, &o.track), dealt.as_ref(), &mut spare);
                     totals.add(&g);
                     done();
                     (totals, spare)
@@ -419,4 +426,21 @@ pub struct Summary {
     /// The ids of the cards no game played, in the rules' order: a card that is never
     /// played may be unplayable, or too weak to pick, which a designer wants to know.
     pub never_played: Vec<String>,
+    /// The counters of `--track` at the end of the ended games (absent without it).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub tracked: Vec<Tracked>,
+}
+
+/// A tracked counter (`--track`) at the end of the ended games: over every player, over
+/// the winners, and over the others of the games somebody won.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Tracked {
+    /// The counter's name.
+    pub counter: String,
+    /// Every player's value.
+    pub all: Option<Spread>,
+    /// The winners' values.
+    pub winners: Option<Spread>,
+    /// The other players' values, in games somebody won.
+    pub others: Option<Spread>,
 }

@@ -398,6 +398,22 @@ pub fn html(s: &Summary, t: &Tally) -> Res<String> {
         h.push_str(&table(&["card", "plays", "games", "players", "wins", "win rate", "95% interval"], &rows));
     }
 
+    if !s.tracked.is_empty() {
+        h.push_str("<h2>Tracked counters</h2>");
+        h.push_str("<p class=\"note\">Each player's value at the end of the ended games; the winners' and the others' means over the games somebody won.</p>");
+        let mean = |p: &Option<super::stats::Spread>| p.as_ref().map_or("–".to_string(), |p| p.mean.to_string());
+        let rows: Vec<Vec<String>> = (s.tracked.iter())
+            .map(|t| {
+                let all = match &t.all {
+                    Some(p) => vec![p.mean.to_string(), p.median.to_string(), p.min.to_string(), p.max.to_string()],
+                    None => vec!["–".to_string(); 4],
+                };
+                [vec![esc(&t.counter)], all, vec![mean(&t.winners), mean(&t.others)]].concat()
+            })
+            .collect();
+        h.push_str(&table(&["counter", "mean", "median", "min", "max", "winners' mean", "others' mean"], &rows));
+    }
+
     if !s.errors.is_empty() {
         h.push_str("<h2>Games stopped by an error</h2>");
         let _ = write!(h, "<p>{} in all; the first {}:</p><ul>", s.failed, s.errors.len());

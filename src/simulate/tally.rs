@@ -11,7 +11,7 @@
 use crate::interp::Rules;
 
 use super::stats::Spread;
-use super::{rate, CardStat, Failure, GameSummary, Options, Outcome, Scores, Summary, WinRate, LISTED_ERRORS};
+use super::{rate, CardStat, Failure, GameSummary, Options, Outcome, Scores, Summary, Tracked, WinRate, LISTED_ERRORS};
 
 /// What simulated games add up to so far.
 #[derive(Debug, Clone)]
@@ -33,6 +33,9 @@ pub struct Tally {
     scores: Vec<Vec<i64>>,
     /// Each card's totals, by index into `Rules::cards`.
     cards: Vec<CardAcc>,
+    /// Each tracked counter's values at the end of the ended games: every player's, the
+    /// winners', the others' in the games somebody won.
+    tracked: Vec<[Vec<i64>; 3]>,
 }
 
 /// One card's running totals.
@@ -47,8 +50,9 @@ struct CardAcc {
 }
 
 impl Tally {
-    /// No games yet, of `players` players, with `cards` card definitions.
-    pub fn new(players: usize, cards: usize) -> Tally {
+    /// No games yet, of `players` players, with `cards` card definitions and `tracked`
+    /// counters.
+    pub fn new(players: usize, cards: usize, tracked: usize) -> Tally {
         Tally {
             games: 0,
             ended: 0,
@@ -61,6 +65,7 @@ impl Tally {
             factions: vec![],
             scores: vec![vec![]; players],
             cards: vec![CardAcc::default(); cards],
+            tracked: vec![Default::default(); tracked],
         }
     }
 
@@ -80,6 +85,15 @@ impl Tally {
                 self.lengths.push(i64::from(g.turns));
                 for (values, ps) in self.scores.iter_mut().zip(&g.players) {
                     values.extend(ps.score);
+                }
+                let decided = !g.draw();
+                for ps in &g.players {
+                    for (acc, &v) in self.tracked.iter_mut().zip(&ps.tracked) {
+                        acc[0].push(v);
+                        if decided {
+                            acc[if ps.won { 1 } else { 2 }].push(v);
+                        }
+                    }
                 }
             }
         }
@@ -134,6 +148,11 @@ impl Tally {
         }
         for (mine, theirs) in self.scores.iter_mut().zip(other.scores) {
             mine.extend(theirs);
+        }
+        for (mine, theirs) in self.tracked.iter_mut().zip(other.tracked) {
+            for (m, t) in mine.iter_mut().zip(theirs) {
+                m.extend(t);
+            }
         }
         for (mine, theirs) in self.cards.iter_mut().zip(&other.cards) {
             mine.plays += theirs.plays;
@@ -198,6 +217,14 @@ impl Tally {
             scores,
             cards,
             never_played,
+            tracked: (o.track.iter().zip(&self.tracked))
+                .map(|(counter, [all, winners, others])| Tracked {
+                    counter: counter.clone(),
+                    all: Spread::of(all),
+                    winners: Spread::of(winners),
+                    others: Spread::of(others),
+                })
+                .collect(),
         }
     }
 }
