@@ -122,6 +122,11 @@ fn an_attached_card_is_shown_with_its_bearer() {
 }
 
 #[test]
+fn a_grid_keeps_its_letters_and_lists_a_crowded_space() {
+    run_all("tests/fixtures/grid_legend");
+}
+
+#[test]
 fn every_whole_game_construct_runs() {
     run_all("tests/fixtures/table");
 }

@@ -3,7 +3,8 @@
 //! the grid. A board of 42 spaces listed one line per occupied space read as a list, not
 //! a board.
 
-use super::state::{EntId, PlayerId, State, ZoneId};
+use super::names::NameId;
+use super::state::{EntId, Kind, PlayerId, State, ZoneId};
 
 /// The spaces of a `grid:` board, row by row from row 1, column `a` first.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -14,7 +15,14 @@ pub struct Grid {
     pub rows: u8,
     /// The space at column `c`, row `r` (both from 1) is `cells[(r - 1) * columns + c - 1]`.
     pub cells: Vec<ZoneId>,
+    /// The kinds of piece the rules declare (kind, side, owner), in their order: the `i`th
+    /// is drawn as the `i`th letter in every view of the game, so a letter never changes
+    /// meaning; things of other kinds take the letters after them as they are met.
+    pub kinds: Vec<PieceKey>,
 }
+
+/// A piece as the grid tells it apart: its kind, side and owner.
+pub type PieceKey = (NameId, Option<NameId>, Option<PlayerId>);
 
 impl Grid {
     /// Whether `z` is one of the grid's spaces.
@@ -27,7 +35,8 @@ impl Grid {
 /// then what each letter stands for, and a line for each space holding more than one
 /// thing (`*` in the grid). `.` is an empty space, `?` one thing the viewer cannot see.
 pub fn drawn(s: &State, g: &Grid, viewer: Option<PlayerId>) -> Vec<String> {
-    let mut kinds: Vec<String> = vec![];
+    // (letter index, what it stands for), each once.
+    let mut kinds: Vec<(usize, String)> = vec![];
     let mut crowded: Vec<String> = vec![];
     let mut rows = vec![];
     for r in (1..=g.rows).rev() {
@@ -35,7 +44,7 @@ pub fn drawn(s: &State, g: &Grid, viewer: Option<PlayerId>) -> Vec<String> {
         for c in 1..=g.columns {
             let z = g.cells[usize::from(r - 1) * usize::from(g.columns) + usize::from(c - 1)];
             line.push(' ');
-            line.push(cell(s, z, viewer, &mut kinds, &mut crowded));
+            line.push(cell(s, (g, z), viewer, &mut kinds, &mut crowded));
         }
         rows.push(line);
     }
@@ -44,25 +53,42 @@ pub fn drawn(s: &State, g: &Grid, viewer: Option<PlayerId>) -> Vec<String> {
     out.extend(rows);
     out.push(format!("    {letters}"));
     if !kinds.is_empty() {
-        let legend: Vec<String> = kinds.iter().enumerate().map(|(i, k)| format!("{}: {k}", letter(i))).collect();
+        kinds.sort();
+        let legend: Vec<String> = kinds.iter().map(|(i, k)| format!("{}: {k}", letter(*i))).collect();
         out.push(format!("    {}", legend.join(", ")));
     }
     out.extend(crowded);
     out
 }
 
-/// One space's character: its one thing's letter (a new kind gets the next letter), `.`,
-/// `?`, or `*` with the space's line added to `crowded`.
-fn cell(s: &State, z: ZoneId, viewer: Option<PlayerId>, kinds: &mut Vec<String>, crowded: &mut Vec<String>) -> char {
+/// One space's character: its one thing's letter (`Grid::kinds`), `.`, `?`, or `*` with
+/// the space's line added to `crowded`. `kinds` gains the letters used, with their text.
+fn cell(
+    s: &State,
+    (g, z): (&Grid, ZoneId),
+    viewer: Option<PlayerId>,
+    kinds: &mut Vec<(usize, String)>,
+    crowded: &mut Vec<String>,
+) -> char {
     let items = &s.zones[z].items;
     match &items[..] {
         [] => '.',
         [e] if viewer.is_none_or(|p| s.sees(p, *e)) => {
-            let k = kind(s, *e, viewer);
-            let i = kinds.iter().position(|x| *x == k).unwrap_or_else(|| {
-                kinds.push(k);
-                kinds.len() - 1
+            let text = kind(s, *e, viewer);
+            let x = &s.ents[*e];
+            let declared = match x.kind {
+                Kind::Piece(k) => g.kinds.iter().position(|&d| d == (k, x.side, x.owner)),
+                Kind::Card(_) => None,
+            };
+            // Any other thing: the letters after the declared kinds', in the order met.
+            let i = declared.unwrap_or_else(|| {
+                let met = kinds.iter().filter(|(i, _)| *i >= g.kinds.len());
+                let same = met.clone().find(|(_, t)| *t == text).map(|(i, _)| *i);
+                same.unwrap_or(g.kinds.len() + met.count())
             });
+            if !kinds.iter().any(|(j, _)| *j == i) {
+                kinds.push((i, text));
+            }
             letter(i)
         }
         [_] => '?',

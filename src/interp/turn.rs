@@ -66,7 +66,7 @@ impl<'r> Interp<'r> {
                 s.key_zone(key, zone);
             }
         }
-        s.grid = rules.board.as_ref().and_then(|b| grid_of(b.grid.as_ref()?, &s));
+        s.grid = grid_of(rules, &s);
         for c in &rules.counters {
             let b = crate::engine::Bounds {
                 min: c.min.as_ref().map(|m| m.value),
@@ -475,12 +475,30 @@ struct Place {
 }
 
 /// A `grid:` board's spaces by place, once they are zones of `s`.
-fn grid_of(g: &crate::load::model::Grid, s: &State) -> Option<std::sync::Arc<crate::engine::grid_view::Grid>> {
+fn grid_of(rules: &super::Rules, s: &State) -> Option<std::sync::Arc<crate::engine::grid_view::Grid>> {
+    let g = rules.board.as_ref()?.grid.as_ref()?;
     let mut cells = Vec::with_capacity(usize::from(g.columns) * usize::from(g.rows));
     for r in 1..=g.rows {
         for c in 1..=g.columns {
             cells.push(s.zone(&crate::load::grid_id(c, r), None)?);
         }
     }
-    Some(std::sync::Arc::new(crate::engine::grid_view::Grid { columns: g.columns, rows: g.rows, cells }))
+    // Each kind of piece, side and owner it may have, in the rules' order.
+    let mut kinds = vec![];
+    for p in rules.piece_specs.iter() {
+        let Some(kind) = s.piece_name_id(&p.name.value) else { continue };
+        let sides: Vec<Option<u32>> = match p.sides.is_empty() {
+            true => vec![None],
+            false => p.sides.iter().map(|side| s.piece_name_id(&side.value)).collect(),
+        };
+        let owners: Vec<Option<PlayerId>> = match (&p.per_player, &p.per_game) {
+            (Some(_), None) => (0..s.players.len()).map(Some).collect(),
+            (None, Some(_)) => vec![None],
+            _ => std::iter::once(None).chain((0..s.players.len()).map(Some)).collect(),
+        };
+        for side in &sides {
+            kinds.extend(owners.iter().map(|&o| (kind, *side, o)));
+        }
+    }
+    Some(std::sync::Arc::new(crate::engine::grid_view::Grid { columns: g.columns, rows: g.rows, cells, kinds }))
 }
