@@ -562,6 +562,8 @@ impl<'r> Interp<'r> {
                 let side = self.show(&side);
                 self.flip_to(ent, &side, cx)
             }
+            // Facing as asked already: nothing happens, as for a side (`flip_to`).
+            Some(ClauseKind::Face(f)) if self.w.state.ents[ent].face_up == (*f == Face::Up) => Ok(()),
             Some(ClauseKind::Face(f)) => {
                 let before = self.seen_before(ent);
                 self.w.state.set_face(ent, *f == Face::Up);
@@ -598,6 +600,11 @@ impl<'r> Interp<'r> {
             }
         }
         let id = self.w.state.piece_id(side);
+        // Showing that side already: nothing happens, so nothing is logged and no trigger
+        // hears a flip (as a counter changed by 0).
+        if self.w.state.ents[ent].side == Some(id) {
+            return Ok(());
+        }
         let before = self.seen_before(ent);
         self.w.state.set_side(ent, Some(id));
         self.emit_flip(cx.you, ent, side.into(), before);
