@@ -41,12 +41,8 @@ impl Interp<'_> {
                 .filter(|&x| super::nouns::piece_named(&s.ents[x], noun))
                 .collect();
             if free.len() < n {
-                return Err(Halt::refused(format!(
-                    "cannot {verb} {n} {}: {} has {} left",
-                    c.noun,
-                    self.pname(p),
-                    free.len()
-                )));
+                let why = format!("cannot {verb} {n} {}: {} has {} left", c.noun, self.pname(p), free.len());
+                return Err(Halt::refused(why + &self.shared_supply_hint(noun, c.noun)));
             }
             for x in free.into_iter().take(n) {
                 self.relocate(verb, &Value::Ent(x), dest, cx)?;
@@ -54,6 +50,25 @@ impl Interp<'_> {
             }
         }
         Ok(Value::List(placed))
+    }
+
+    /// Where the pieces of a noun are nobody's, at home in a shared zone: `place` takes
+    /// only the acting player's own, so the refusal says how to take those.
+    #[cold]
+    fn shared_supply_hint(&self, noun: Option<crate::engine::NameId>, name: &str) -> String {
+        let s = &self.w.state;
+        let shared = (0..s.ents.len()).find(|&x| {
+            let e = &s.ents[x];
+            e.owner.is_none() && super::nouns::piece_named(e, noun) && e.home.is_some_and(|h| e.loc == Loc::Zone(h))
+        });
+        match shared.and_then(|x| s.zone_of(x)) {
+            Some(z) => format!(
+                " (`place` takes the player's own pieces; the {name} pieces in {} are nobody's: `move 1 {name} from {} to ...`)",
+                s.zone_name(z),
+                s.zone_name(z)
+            ),
+            None => String::new(),
+        }
     }
 
     /// Whether `n` more cards or pieces fit under `Limits::things`; else a budget failure
