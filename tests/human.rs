@@ -78,6 +78,47 @@ fn at_one_keyboard_each_event_is_printed_once() {
     assert!(result_line(&out).contains("p1 wins"), "{out}");
 }
 
+/// At one keyboard, a line the screen showed one person that reads otherwise for the
+/// next (a card only the next one saw) is shown again, as they see it: the screen's one
+/// record of what it printed let p2 never learn the card p1 passed them (a review).
+#[test]
+fn at_one_keyboard_each_person_is_shown_what_only_they_saw() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let game = r#"game: g
+name: G
+players: { min: 2, max: 2 }
+zones:
+  deck: { per: game, ordered: true, visibility: hidden }
+  hand: { per: player, visibility: owner }
+decks:
+  - { zone: deck, cards: [seven, ace] }
+abilities:
+  - name: tip
+    action: main
+    requires: you == active_player
+    effect: move top card of deck to hand of left of you; end phase
+turn:
+  phases:
+    - name: main
+      actions: active_player
+      can_pass: false
+end: turn > 2
+result:
+  winners: first(players)
+"#;
+    std::fs::write(dir.path().join("game.yaml"), game).expect("game");
+    let cards = "cards:\n  - { id: seven, name: Seven }\n  - { id: ace, name: Ace }\n";
+    std::fs::write(dir.path().join("cards.yaml"), cards).expect("cards");
+    let path = dir.path().to_str().expect("utf-8");
+    let (code, out) = play(&[path, "--human", "p1", "--human", "p2", "--seed", "1"], "");
+    assert_eq!(code, 0, "{out}");
+    // p1 gives p2 the top card unseen: p2 is shown that it was `seven`, and p1 that it
+    // was a card, each once.
+    for line in ["p1: move seven from deck to hand of p2", "p1: move a card from deck to hand of p2"] {
+        assert_eq!(out.matches(line).count(), 1, "`{line}`:\n{out}");
+    }
+}
+
 #[test]
 fn a_grid_board_is_drawn_as_a_grid() {
     let (code, out) = play(&["cards/connect_four", "--human", "p1", "--seed", "1"], "d\nd\nquit\n");

@@ -29,6 +29,7 @@ fn nested(kind: &str, n: usize) -> String {
         "not" => format!("let v = {}true", "not ".repeat(n)),
         "neg" => format!("let v = {}1", "- ".repeat(n)),
         "plus" => format!("let v = 1{}", " + 1".repeat(n)),
+        "rem" => format!("let v = 1{}", " % 1".repeat(n)),
         "of" => format!("let v = vp{}", " of vp".repeat(n)),
         "where" => format!("let v = count(soldier{})", " where soldier".repeat(n)),
         "choose" => format!("let v = {}players", "choose ".repeat(n)),
@@ -50,7 +51,7 @@ fn deepest(kind: &str) -> usize {
     }
 }
 
-const KINDS: &[&str] = &["not", "neg", "plus", "of", "where", "choose", "else_if", "paren", "block"];
+const KINDS: &[&str] = &["not", "neg", "plus", "rem", "of", "where", "choose", "else_if", "paren", "block"];
 
 #[test]
 fn the_deepest_scripts_allowed_parse_and_one_more_level_is_refused_on_a_2_mib_stack() {
@@ -114,6 +115,7 @@ fn long_chains_within_the_size_limit_are_refused_not_overflowed() {
             format!("let v = {}1", "-".repeat(65_000)),
             format!("let v = vp{}", " of vp".repeat(7_000)),
             format!("let v = 1{}", "+1".repeat(30_000)),
+            format!("let v = 1{}", "%1".repeat(30_000)),
             format!("let v = {}players", "choose ".repeat(9_000)),
             format!("let v = count(x{})", " where y".repeat(7_000)),
         ] {

@@ -40,9 +40,12 @@ pub struct Session {
     /// Answers to give again, silently, before asking anyone (after an undo), with the
     /// length of the log when each was first asked.
     replay: VecDeque<(Vec<usize>, usize)>,
-    /// How much of the log this screen has shown: several people at one keyboard share
-    /// it, so each is shown what is new on it, not again what the one before was shown.
-    shown: usize,
+    /// The log as this screen has shown it, line by line: several people at one keyboard
+    /// share it, so each is shown what is new on it, and of the rest only what reads
+    /// otherwise for them (a card only they see), not again what the one before was shown.
+    printed: Vec<String>,
+    /// How much of the log each seat has been shown.
+    seen: HashMap<String, usize>,
     /// Why the game was stopped by the person: `undo` or `quit`.
     stop: Option<&'static str>,
     heading: String,
@@ -63,7 +66,8 @@ impl Session {
             forced: vec![],
             says_forced: true,
             replay: VecDeque::new(),
-            shown: 0,
+            printed: vec![],
+            seen: HashMap::new(),
             stop: None,
             heading: String::new(),
             echo,
@@ -104,19 +108,30 @@ impl Session {
         let _ = writeln!(self.out, "{text}");
     }
 
-    /// Prints what the screen has not yet shown of the log, as `log` (one seat's view of
-    /// it) writes it.
-    fn catch_up(&mut self, log: &[String]) {
-        for line in &log[self.shown.min(log.len())..] {
-            let _ = writeln!(self.out, "  {line}");
+    /// Prints what `seat` has not yet been shown of the log (`log`, as `seat` sees it): the
+    /// lines new to the screen, and of those the screen showed another seat since, the
+    /// ones that read otherwise for `seat`.
+    fn catch_up(&mut self, seat: &str, log: &[String]) {
+        let from = self.seen.get(seat).copied().unwrap_or(0).min(log.len());
+        for (i, line) in log.iter().enumerate().skip(from) {
+            match self.printed.get(i) {
+                Some(p) if p == line => {}
+                Some(_) => {
+                    let _ = writeln!(self.out, "  {line}");
+                }
+                None => {
+                    let _ = writeln!(self.out, "  {line}");
+                    self.printed.push(line.clone());
+                }
+            }
         }
-        self.shown = self.shown.max(log.len());
+        self.seen.insert(seat.to_string(), log.len());
     }
 
     /// Asks a person until they give a valid answer or a command that stops the game.
     fn ask(&mut self, ask: &Ask) -> Result<Vec<usize>, String> {
         let Some(view) = ask.view else { return Err("no view of the game to show".into()) };
-        self.catch_up(&view.log);
+        self.catch_up(ask.chooser, &view.log);
         // A new turn or phase: the table as they see it, once.
         if view.heading != self.heading {
             self.heading = view.heading.clone();
@@ -435,13 +450,12 @@ pub fn play(
         let mut s = session.borrow_mut();
         match (out, s.stop.take()) {
             (Ok(g), _) => {
-                // What the screen has not yet shown, as the first person sees it.
-                let first = s.humans.first().cloned();
-                if let Some(p) = first.and_then(|h| g.state.player_named(&h)) {
-                    let log: Vec<String> = (g.state.log.iter())
-                        .map(|e| format!("{}{}", "  ".repeat(e.depth as usize), e.render_for(&g.state, Some(p))))
-                        .collect();
-                    s.catch_up(&log);
+                // What each person has not yet been shown, as they see it.
+                for h in s.humans.clone() {
+                    if let Some(p) = g.state.player_named(&h) {
+                        let log: Vec<String> = (g.state.log.iter()).map(|e| e.line_for(&g.state, Some(p))).collect();
+                        s.catch_up(&h, &log);
+                    }
                 }
                 return Ok(Some(g));
             }
@@ -454,7 +468,10 @@ pub fn play(
                 let kept: Vec<(Vec<usize>, usize)> = s.answers.drain(..).collect();
                 s.forced.clear();
                 s.replay = kept.into();
-                s.shown = s.shown.min(mark);
+                s.printed.truncate(mark);
+                for v in s.seen.values_mut() {
+                    *v = (*v).min(mark);
+                }
                 s.heading.clear();
                 s.say("-- undone: back to the previous decision");
             }

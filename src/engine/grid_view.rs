@@ -93,12 +93,7 @@ fn cell(
         }
         [_] => '?',
         _ => {
-            let (seen, hidden): (Vec<EntId>, Vec<EntId>) =
-                items.iter().partition(|&&e| viewer.is_none_or(|p| s.sees(p, e)));
-            let mut parts = super::view::runs(s, &seen, true, viewer);
-            if !hidden.is_empty() {
-                parts.push(format!("{} hidden", hidden.len()));
-            }
+            let parts = super::view::as_seen(s, items, true, viewer);
             crowded.push(format!("{}: {}", s.zone_name(z), parts.join(", ")));
             '*'
         }

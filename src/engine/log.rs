@@ -122,6 +122,12 @@ impl Event {
         self.render_for(s, None)
     }
 
+    /// The event as `viewer` saw it (see `render_for`), indented by its nesting: a line of
+    /// the log a player is shown.
+    pub fn line_for(&self, s: &State, viewer: Option<PlayerId>) -> String {
+        format!("{}{}", "  ".repeat(self.depth as usize), self.render_for(s, viewer))
+    }
+
     /// The event as `viewer` saw it (`None`: everything): things hidden from them are
     /// "a card" or "a piece", their secret choices "(hidden)".
     pub fn render_for(&self, s: &State, viewer: Option<PlayerId>) -> String {

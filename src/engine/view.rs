@@ -133,12 +133,17 @@ fn attached_text(s: &State, e: EntId, viewer: Option<PlayerId>) -> Option<String
     if on.is_empty() {
         return None;
     }
-    let (seen, hidden): (Vec<EntId>, Vec<EntId>) = on.iter().partition(|&&a| viewer.is_none_or(|p| s.sees(p, a)));
-    let mut parts = runs(s, &seen, false, viewer);
+    Some(format!("with {} on it", as_seen(s, &on, false, viewer).join(", ")))
+}
+
+/// `runs` of what `viewer` sees of `items`, then how many they cannot see: `7 hidden`.
+pub fn as_seen(s: &State, items: &[EntId], shared: bool, viewer: Option<PlayerId>) -> Vec<String> {
+    let (seen, hidden): (Vec<EntId>, Vec<EntId>) = items.iter().partition(|&&e| viewer.is_none_or(|p| s.sees(p, e)));
+    let mut parts = runs(s, &seen, shared, viewer);
     if !hidden.is_empty() {
         parts.push(format!("{} hidden", hidden.len()));
     }
-    Some(format!("with {} on it", parts.join(", ")))
+    parts
 }
 
 /// The table as `viewer` may see it (`None`: everything): one line per zone or space
@@ -153,12 +158,7 @@ pub fn table_for(s: &State, viewer: Option<PlayerId>, declared: &[(super::Counte
         if zone.items.is_empty() || grid.is_some_and(|g| g.has(z)) {
             continue;
         }
-        let (seen, hidden): (Vec<EntId>, Vec<EntId>) =
-            zone.items.iter().copied().partition(|&e| viewer.is_none_or(|p| s.sees(p, e)));
-        let mut parts = runs(s, &seen, zone.owner.is_none(), viewer);
-        if !hidden.is_empty() {
-            parts.push(format!("{} hidden", hidden.len()));
-        }
+        let parts = as_seen(s, &zone.items, zone.owner.is_none(), viewer);
         out.push(format!("{}: {}", s.zone_name(z), parts.join(", ")));
     }
     out.extend(grid.map(|g| super::grid_view::drawn(s, g, viewer)).unwrap_or_default());

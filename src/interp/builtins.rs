@@ -324,17 +324,11 @@ impl Interp<'_> {
     }
 
     /// The board space whose `col` and `row` attributes are `c` and `r` (a `grid:` lays
-    /// them out), found in the places kept for the game; by name while they are not.
+    /// them out): of the places kept for the game, the first space listed there.
     fn space_at(&self, c: i64, r: i64) -> Option<crate::engine::ZoneId> {
         let places = &self.kept.places;
-        if !places.is_empty() {
-            // The first space listed at that place, as the search by name finds it.
-            let i = places.partition_point(|&(at, _)| at < (c, r));
-            return places.get(i).filter(|&&(at, _)| at == (c, r)).map(|&(_, z)| z);
-        }
-        let board = self.rules.board.as_ref()?;
-        let space = board.spaces.iter().find(|s| super::memo::place_of(s) == Some((c, r)))?;
-        self.w.state.zone(&space.id.value, None)
+        let i = places.partition_point(|&(at, _)| at < (c, r));
+        places.get(i).filter(|&&(at, _)| at == (c, r)).map(|&(_, z)| z)
     }
 
     /// `neighbors` from the board's edges, by name.

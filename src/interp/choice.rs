@@ -355,15 +355,7 @@ impl Interp<'_> {
             (false, Some(p)) if p != who => format!("setup, {} to answer", name(who)),
             (false, _) => format!("setup{active}"),
         };
-        super::View {
-            heading,
-            table,
-            log: s
-                .log
-                .iter()
-                .map(|e| format!("{}{}", "  ".repeat(e.depth as usize), e.render_for(s, Some(who))))
-                .collect(),
-        }
+        super::View { heading, table, log: s.log.iter().map(|e| e.line_for(s, Some(who))).collect() }
     }
 
     /// Asks a yes/no question.

@@ -46,7 +46,7 @@ pub(super) struct Kept {
     /// Empty when some space of an edge is not laid out yet: then names are compared.
     pub(super) adjacent: Vec<Vec<crate::engine::ZoneId>>,
     /// Each board space with number attributes `col` and `row` by that place, sorted
-    /// (`space_at`). Empty when some space is not laid out yet: then names are compared.
+    /// (`space_at`).
     pub(super) places: Vec<((i64, i64), crate::engine::ZoneId)>,
     /// The pieces and spaces on the table that are a noun (`Interp::pieces_on_table`),
     /// for the state version (and game) they were found at: a search asks the same noun
@@ -87,7 +87,7 @@ impl Kept {
             .collect();
         let lists = vec![None; LISTED + state.players.len()];
         let adjacent = adjacency(rules, state);
-        let places = places(rules, state);
+        let places = places(state);
         let (answers, on_table) = (ByVersion::default(), ByVersion::default());
         let refills = (rules.zones.iter().any(|z| z.refill.is_some()))
             .then(|| state.zones.iter().map(|z| refill_of(rules, state, z)).collect());
@@ -133,27 +133,17 @@ fn adjacency(rules: &Rules, state: &State) -> Vec<Vec<crate::engine::ZoneId>> {
     adjacent
 }
 
-/// `Kept::places` of a state: every space that has a place, by it; empty if some space
-/// with a place is not a zone of the state.
-fn places(rules: &Rules, state: &State) -> Vec<((i64, i64), crate::engine::ZoneId)> {
-    let Some(board) = &rules.board else { return vec![] };
-    let mut out = vec![];
-    for s in &board.spaces {
-        let Some(at) = place_of(s) else { continue };
-        let Some(z) = state.zone(&s.id.value, None) else { return vec![] };
-        out.push((at, z));
-    }
-    out.sort_unstable();
-    out
-}
-
-/// A space's place: its `col` and `row` attributes, when both are numbers.
-pub(super) fn place_of(s: &crate::load::model::Space) -> Option<(i64, i64)> {
-    let num = |name: &str| match s.attrs.iter().find(|(k, _)| &*k.value == name).map(|(_, v)| &v.value) {
-        Some(crate::load::model::Value::Int(n)) => Some(*n),
+/// `Kept::places` of a state: every board space whose `col` and `row` (as resolved, its
+/// attributes' defaults included) are numbers, by them, sorted.
+fn places(state: &State) -> Vec<((i64, i64), crate::engine::ZoneId)> {
+    let num = |z: usize, name: &str| match state.zones[z].attrs.as_ref()?.get(name)? {
+        crate::engine::Value::Int(n) => Some(*n),
         _ => None,
     };
-    Some((num("col")?, num("row")?))
+    let mut out: Vec<_> =
+        (state.spaces().iter()).filter_map(|&z| Some(((num(z, "col")?, num(z, "row")?), z))).collect();
+    out.sort_unstable();
+    out
 }
 
 /// The lists of cards kept by layout (`Interp::by_layout`).

@@ -39,7 +39,7 @@ impl<'r> Interp<'r> {
                         Visibility::Hidden => Vis::Hidden,
                         Visibility::Others => Vis::Others,
                     },
-                    capacity: z.capacity.as_ref().map(|c| c.value.max(0) as usize),
+                    capacity: capacity(z.capacity.as_ref()),
                     playable: z.playable,
                     attrs: None,
                     items: Default::default(),
@@ -57,7 +57,7 @@ impl<'r> Interp<'r> {
                 ordered: false,
                 in_play: true,
                 vis: Vis::Public,
-                capacity: sp.capacity.as_ref().map(|c| c.value.max(0) as usize),
+                capacity: capacity(sp.capacity.as_ref()),
                 playable: false,
                 attrs: Some(attrs),
                 items: Default::default(),
@@ -477,12 +477,8 @@ struct Place {
 /// A `grid:` board's spaces by place, once they are zones of `s`.
 fn grid_of(rules: &super::Rules, s: &State) -> Option<std::sync::Arc<crate::engine::grid_view::Grid>> {
     let g = rules.board.as_ref()?.grid.as_ref()?;
-    let mut cells = Vec::with_capacity(usize::from(g.columns) * usize::from(g.rows));
-    for r in 1..=g.rows {
-        for c in 1..=g.columns {
-            cells.push(s.zone(&crate::load::grid_id(c, r), None)?);
-        }
-    }
+    // The grid's spaces are the board's first, row by row, laid out in that order.
+    let cells = s.spaces().get(..usize::from(g.columns) * usize::from(g.rows))?.to_vec();
     // Each kind of piece, side and owner it may have, in the rules' order.
     let mut kinds = vec![];
     for p in rules.piece_specs.iter() {
@@ -501,4 +497,9 @@ fn grid_of(rules: &super::Rules, s: &State) -> Option<std::sync::Arc<crate::engi
         }
     }
     Some(std::sync::Arc::new(crate::engine::grid_view::Grid { columns: g.columns, rows: g.rows, cells, kinds }))
+}
+
+/// A zone's or a space's `capacity:` as the engine keeps it.
+fn capacity(c: Option<&crate::load::model::Sp<i64>>) -> Option<usize> {
+    c.map(|c| c.value.max(0) as usize)
 }

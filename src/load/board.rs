@@ -28,6 +28,16 @@ pub fn board(cx: &mut Cx, node: &Node) -> Option<Board> {
     if let Some(g) = b.grid.clone() {
         lay_out(cx, &mut b, &g);
     }
+    // A space's `capacity:` is its own field: an attribute of that name could never be
+    // given a value (it was read as one before spaces had a capacity).
+    if let Some(a) = b.attributes.iter().find(|a| a.name.value == "capacity") {
+        let d = Diagnostic::error("grid-attribute", "`capacity` cannot be a board attribute", a.name.file, a.name.span)
+            .with_label("a space's own field")
+            .with_help(
+                "a space's `capacity:` says how many things it holds at most; name the attribute otherwise (`slots`)",
+            );
+        cx.diags.push(d);
+    }
     Some(b)
 }
 

@@ -124,16 +124,16 @@ fields!(pub(crate) BOARD_FIELDS, BOARD = [
     "grid": Ty::Obj(&GRID_SHAPE) => "A rectangle of spaces `a1`, `b1`, ... with number attributes `col` and `row`, each adjacent to its orthogonal neighbours.",
 ]);
 fields!(pub(crate) GRID_FIELDS, GRID = [
-    "columns" required: Ty::Int => "How many columns, 1 to 26: `a` to `z`.",
-    "rows" required: Ty::Int => "How many rows, 1 to 99.",
+    "columns" required: Ty::AtLeast(1) => "How many columns, 1 to 26: `a` to `z`.",
+    "rows" required: Ty::AtLeast(1) => "How many rows, 1 to 99.",
     "diagonals": Ty::Bool => "Whether diagonal neighbours are adjacent too (default `false`).",
-    "capacity": Ty::Int => "How many things each of its spaces holds at most (a space listed may say otherwise).",
+    "capacity": Ty::AtLeast(0) => "How many things each of its spaces holds at most (a space listed may say otherwise).",
 ]);
 pub(super) const GRID_SHAPE: Shape = Shape::closed("grid", "A rectangular board laid out as spaces.", GRID);
 pub(super) const BOARD_SHAPE: Shape = Shape::closed("board", "The board.", BOARD);
 fields!(pub(crate) SPACE_FIELDS, SPACE = [
     "id" required: Ty::Text => "The space's id.",
-    "capacity": Ty::Int => "How many things it holds at most (a move that would put more there is refused).",
+    "capacity": Ty::AtLeast(0) => "How many things it holds at most (a move that would put more there is refused).",
 ]);
 pub(super) const SPACE_SHAPE: Shape = Shape {
     def: "space",

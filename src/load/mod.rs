@@ -14,7 +14,6 @@
 
 mod ability;
 mod board;
-pub use board::grid_id;
 mod card;
 mod cardlist;
 mod convert;

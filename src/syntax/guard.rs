@@ -133,7 +133,7 @@ pub(super) fn guard(src: &str, limits: &Limits) -> Result<Scan, SyntaxError> {
                 }
             }
             b')' | b']' | b'}' => depth = depth.saturating_sub(1),
-            b'+' | b'-' | b'*' | b'/' | b'<' | b'>' | b'=' | b'!' => tokens += 1,
+            b'+' | b'-' | b'*' | b'/' | b'%' | b'<' | b'>' | b'=' | b'!' => tokens += 1,
             _ => {}
         }
     }
