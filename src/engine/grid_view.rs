@@ -101,7 +101,7 @@ fn cell(
 }
 
 /// A thing as its kind: its label without the copy's number, then what `runs` adds
-/// (`disc of p1`, `pawn (flipped) of bob`).
+/// (`pawn of p1`, `pawn (flipped) of bob`).
 fn kind(s: &State, e: EntId, viewer: Option<PlayerId>) -> String {
     let label = &s.ents[e].label;
     let base = super::label::parse(label).map_or(label.as_str(), |(b, _)| b);

@@ -73,7 +73,7 @@ impl State {
 /// What a zone holds, runs of copies of one piece with one owner folded:
 /// `pawn ×20 (pawn..pawn#20)`; in a shared zone each run names its owner. What is
 /// attached to a thing is written with it, as `viewer` may see it (`None`: everything):
-/// `wasabi (with salmon on it)`.
+/// `base (with topper on it)`.
 pub fn runs(s: &State, items: &[usize], shared: bool, viewer: Option<PlayerId>) -> Vec<String> {
     let split = |e: usize| {
         let l = &s.ents[e].label;

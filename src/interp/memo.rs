@@ -361,7 +361,7 @@ impl Interp<'_> {
         // Compared in place: a key is made only for an answer kept. Among many answers (a
         // board game's procedures asked of every space) the fingerprint tells most apart
         // at once. (Made only where more than a few are kept, it cost more than it spared:
-        // Reversi +11 %, Root +0.1 % instructions against always.)
+        // a board game +11 %, Root +0.1 % instructions against always.)
         let asked = |k: &Key| {
             k.hash == hash
                 && k.def == def as *const T as usize
