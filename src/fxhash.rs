@@ -15,8 +15,15 @@ const SEED: u64 = 0x51_7c_c1_b7_27_22_0a_95;
 
 impl FxHasher {
     fn add(&mut self, word: u64) {
-        self.hash = (self.hash.rotate_left(5) ^ word).wrapping_mul(SEED);
+        self.hash = mix(self.hash, word);
     }
+}
+
+/// FxHash's step: one word into the running number (for a fingerprint made by hand of a
+/// few words, without a `Hasher`).
+#[inline]
+pub fn mix(h: u64, word: u64) -> u64 {
+    (h.rotate_left(5) ^ word).wrapping_mul(SEED)
 }
 
 impl Hasher for FxHasher {

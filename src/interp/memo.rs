@@ -16,6 +16,7 @@
 //! would. Debug builds evaluate again beside each reused answer.
 
 use crate::engine::{Clock, EntId, PlayerId, State, Value};
+use crate::fxhash::mix;
 use std::rc::Rc;
 
 use super::{Ctx, Interp, Rules, R};
@@ -278,11 +279,6 @@ fn shallow(v: &Value) -> u64 {
         Value::List(l) => (8, l.iter().fold(l.len() as u64, |h, x| mix(h, shallow(x)))),
     };
     mix(tag, word)
-}
-
-/// FxHash's step: one word into the running number.
-fn mix(h: u64, word: u64) -> u64 {
-    (h.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95)
 }
 
 /// What the `end:` answer was asked under: the state version and game, the acting

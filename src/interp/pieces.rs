@@ -34,12 +34,8 @@ impl Interp<'_> {
         for p in self.beneficiaries(e, cx)? {
             let s = &self.w.state;
             let noun = s.piece_name_id(c.noun);
-            let free: Vec<EntId> = (0..s.ents.len())
-                .filter(|&x| {
-                    s.ents[x].owner == Some(p) && s.ents[x].home.is_some_and(|h| s.ents[x].loc == Loc::Zone(h))
-                })
-                .filter(|&x| super::nouns::piece_named(&s.ents[x], noun))
-                .collect();
+            let free: Vec<EntId> =
+                (0..s.ents.len()).filter(|&x| s.ents[x].owner == Some(p) && supplied(&s.ents[x], noun)).collect();
             if free.len() < n {
                 let why = format!("cannot {verb} {n} {}: {} has {} left", c.noun, self.pname(p), free.len());
                 return Err(Halt::refused(why + &self.shared_supply_hint(noun, c.noun)));
@@ -57,10 +53,7 @@ impl Interp<'_> {
     #[cold]
     fn shared_supply_hint(&self, noun: Option<crate::engine::NameId>, name: &str) -> String {
         let s = &self.w.state;
-        let shared = (0..s.ents.len()).find(|&x| {
-            let e = &s.ents[x];
-            e.owner.is_none() && super::nouns::piece_named(e, noun) && e.home.is_some_and(|h| e.loc == Loc::Zone(h))
-        });
+        let shared = (0..s.ents.len()).find(|&x| s.ents[x].owner.is_none() && supplied(&s.ents[x], noun));
         match shared.and_then(|x| s.zone_of(x)) {
             Some(z) => format!(
                 " (`place` takes the player's own pieces; the {name} pieces in {} are nobody's: `move 1 {name} from {} to ...`)",
@@ -124,4 +117,9 @@ impl Interp<'_> {
         self.note(cx.you, false, text);
         Ok(Value::List(made))
     }
+}
+
+/// Whether `e` is a piece of that noun lying at home, in its supply: what `place` takes.
+fn supplied(e: &crate::engine::Entity, noun: Option<crate::engine::NameId>) -> bool {
+    super::nouns::piece_named(e, noun) && e.home.is_some_and(|h| e.loc == Loc::Zone(h))
 }
