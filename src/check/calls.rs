@@ -35,9 +35,13 @@ impl Checker<'_> {
                 if Env::function(&c.name.name).is_some() {
                     self.function_args(c, &arg_tys);
                 }
-                // One of a list of numbers is a number.
+                // One of a list of numbers is a number; `most` gives one of what it
+                // is given (a card of cards, a player of players).
                 match (&*c.name.name, arg_tys.first()) {
-                    ("first" | "random", Some(Ty::Numbers)) => Ty::Num,
+                    ("first" | "random" | "most", Some(Ty::Numbers)) => Ty::Num,
+                    ("most", Some(Ty::Players | Ty::Player)) => Ty::Player,
+                    ("most", Some(Ty::Things)) => Ty::Things,
+                    ("most", _) => Ty::Any,
                     _ => t,
                 }
             }

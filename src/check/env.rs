@@ -268,7 +268,7 @@ pub const FUNCTIONS: &[(&str, usize, usize, Ty)] = &[
     ("sum", 2, 2, Ty::Num),
     ("first", 1, 1, Ty::Any),
     ("sort", 2, 2, Ty::Any),
-    ("most", 2, 2, Ty::Player),
+    ("most", 2, 2, Ty::Any),
     ("adjacent", 2, 2, Ty::Bool),
     ("neighbors", 1, 1, Ty::Things),
     ("random", 1, 1, Ty::Any),
