@@ -112,6 +112,11 @@ fn a_trigger_on_a_players_zone_waits_for_a_controller() {
 }
 
 #[test]
+fn each_side_of_or_in_a_pattern_means_any() {
+    run_all("tests/fixtures/pattern_or");
+}
+
+#[test]
 fn a_sealed_bid_in_a_counter_is_shown_to_its_bidder_alone() {
     run_all("tests/fixtures/secret_counter");
 }

@@ -552,7 +552,7 @@ fn quantified(e: &Expr) -> bool {
     match &e.kind {
         ExprKind::Select { quantity: Some(_), .. } => true,
         ExprKind::Select { base, .. } => quantified(base),
-        ExprKind::Of(a, b) => quantified(a) || quantified(b),
+        ExprKind::Of(a, b) | ExprKind::Binary(BinOp::Or, a, b) => quantified(a) || quantified(b),
         _ => false,
     }
 }
@@ -567,6 +567,11 @@ pub fn unquantified(e: &Expr) -> Expr {
         ExprKind::Of(a, b) => {
             Expr { kind: ExprKind::Of(Box::new(unquantified(a)), Box::new(unquantified(b))), span: e.span.clone() }
         }
+        // `a heart or a queen`: each side any, as alone (kept, `a heart` was the first heart).
+        ExprKind::Binary(BinOp::Or, a, b) => Expr {
+            kind: ExprKind::Binary(BinOp::Or, Box::new(unquantified(a)), Box::new(unquantified(b))),
+            span: e.span.clone(),
+        },
         _ => e.clone(),
     }
 }
