@@ -156,14 +156,41 @@ impl Checker<'_> {
             BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge => {
                 self.expect_ty(ta, Ty::Num, &a.span);
                 self.expect_ty(tb, Ty::Num, &b.span);
+                self.amount_operand(a, ta, false);
+                self.amount_operand(b, tb, false);
                 Ty::Bool
             }
             BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div | BinOp::Rem => {
                 self.expect_ty(ta, Ty::Num, &a.span);
                 self.expect_ty(tb, Ty::Num, &b.span);
+                let sum = matches!(op, BinOp::Add | BinOp::Sub);
+                self.amount_operand(a, ta, false);
+                self.amount_operand(b, tb, sum);
                 Ty::Num
             }
         }
+    }
+
+    /// `1 actions` as a number to compute with: an effect's amount and its counter
+    /// (`add 1 actions`), which no arithmetic reads. Most often a line `+1 actions` under
+    /// `draw 1`, which continues that line (`draw 1 + 1 actions`: two cards drawn, no
+    /// action added) where the designer meant a statement of its own.
+    /// `added`: it is the right side of `+` or `-`, as a line `+1 actions` makes it.
+    fn amount_operand(&mut self, e: &Expr, t: Ty, added: bool) {
+        let ExprKind::Select { quantity: Some(q), base, filters } = &e.kind else { return };
+        let (QuantityKind::Exactly(n), true, Ty::Num) = (&q.kind, filters.is_empty(), t) else { return };
+        let (n, counter) = (crate::syntax::print::expr(n), crate::syntax::print::expr(base));
+        let msg = format!("`{n} {counter}` is an effect's amount, not a number to compute with");
+        let d = self.error("amount-in-arithmetic", msg, &e.span);
+        d.labels[0].message = format!("an amount of `{counter}`, as in `add {n} {counter}`");
+        d.help = Some(if added {
+            format!(
+                "to change the counter, make it a statement: `add {n} {counter}` (a line that starts with `+` or \
+                 `-` continues the line before it); to read it, write `{counter}` alone"
+            )
+        } else {
+            format!("write the number alone (`{n}`), or the counter alone to read it (`{counter}`)")
+        });
     }
 
     /// `workers at forest or town`: `or` joins selections, so this is the workers at forest,

@@ -145,6 +145,12 @@ impl<'a> Checker<'a> {
         (self.map)(span.clone()).len()
     }
 
+    /// Takes back a diagnostic of `code` at `span`, which a more telling one replaces.
+    pub(crate) fn withdraw(&mut self, code: &str, span: &Span) {
+        let (code, at) = (format!("twilit::{code}"), (self.map)(span.clone()));
+        self.diags.retain(|d| !(d.code == code && d.labels.first().is_some_and(|l| l.span == at)));
+    }
+
     pub(crate) fn warning(&mut self, code: &str, msg: impl Into<String>, span: &Span) -> &mut Diagnostic {
         let d = Diagnostic::warning(code, msg, self.file, (self.map)(span.clone()));
         self.diags.push(d);

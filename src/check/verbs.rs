@@ -224,6 +224,12 @@ impl Checker<'_> {
             {
                 let example = self.env.names().find(|n| matches!(self.env.lookup(n), Some(Sym::Counter { .. })));
                 let worked_out = self.worked_out_amount(o);
+                if worked_out.is_some() {
+                    // Said here, of the whole amount: its last part is not reported alone.
+                    if let ExprKind::Binary(_, _, last) | ExprKind::Of(_, last) = &o.kind {
+                        self.withdraw("amount-in-arithmetic", &last.span);
+                    }
+                }
                 let err = self.error(
                     "type-mismatch",
                     format!("`{verb}` needs a counter after its number, or the things to {verb}; found a number"),
