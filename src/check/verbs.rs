@@ -219,6 +219,18 @@ impl Checker<'_> {
                     _ => None,
                 };
             }
+            Verb::Add | Verb::Gain if self.value_counted(o).is_some() => {
+                let (n, prop, at) = self.value_counted(o).unwrap_or_default();
+                let near =
+                    self.env.names().filter(|c| matches!(self.env.lookup(c), Some(Sym::Counter { .. } | Sym::Piece)));
+                let close = crate::diag::did_you_mean(&n, near);
+                let msg =
+                    format!("`{n}` is a value of `{prop}`, not a counter or a piece: `{verb}` has nothing to count");
+                let err = self.error("type-mismatch", msg, &at);
+                err.labels[0].message = format!("a value of `{prop}`");
+                err.help = Some(format!("`{verb} N COUNTER` changes a counter; `{verb} N PIECE` places pieces"));
+                err.suggest_opt(close);
+            }
             Verb::Add | Verb::Gain | Verb::Remove | Verb::Spend | Verb::Lose
                 if t == Ty::Num && !self.names_counter(o) =>
             {
@@ -314,6 +326,17 @@ impl Checker<'_> {
         }
         let amount = Expr { kind: whole((**n).clone()), span: o.span.clone() };
         Some((crate::syntax::print::expr(&amount), c.clone()))
+    }
+
+    /// `2 action` where `action` is a value of an enum property (`kind`), not a counter:
+    /// the value's name, its property's and where it is written.
+    fn value_counted(&self, o: &Expr) -> Option<(String, String, crate::syntax::ast::Span)> {
+        let ExprKind::Select { quantity: Some(_), base, .. } = &o.kind else { return None };
+        let ExprKind::Name(n, _) = &base.kind else { return None };
+        match self.env.lookup(n) {
+            Some(Sym::EnumValue(prop)) if self.local(n).is_none() => Some((n.clone(), prop.clone(), base.span.clone())),
+            _ => None,
+        }
     }
 
     /// Whether an effect's object names a counter or a piece (`2 coins`, `tokens`), rather
