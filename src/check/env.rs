@@ -234,6 +234,7 @@ const BUILTINS: &[(&str, Ty)] = &[
     ("zone", Ty::Zone),
     ("name", Ty::Str),
     ("id", Ty::Value),
+    ("card_id", Ty::Value),
     // In an expression these read the clock (`turn > 3`, `phase == night`); after
     // `until end of` and in `start of` / `end of` they name the period.
     ("turn", Ty::Num),
@@ -249,7 +250,8 @@ const BUILTINS: &[(&str, Ty)] = &[
 /// what `of` reads of each thing on its right rather than selecting things. `owner`,
 /// `controller` and `name` are read of players too; `space` is also the noun of all spaces,
 /// and `left`/`right` are relations of players only.
-pub const THING_RELATIONS: &[&str] = &["exhausted", "face_up", "side", "zone", "id", "owner", "controller", "name"];
+pub const THING_RELATIONS: &[&str] =
+    &["exhausted", "face_up", "side", "zone", "id", "card_id", "owner", "controller", "name"];
 
 /// Whether `name` is one of the `THING_RELATIONS`.
 pub fn is_thing_relation(name: &str) -> bool {

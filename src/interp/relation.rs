@@ -20,6 +20,7 @@ pub enum Rel {
     FaceUp,
     Name,
     Id,
+    CardId,
 }
 
 impl Rel {
@@ -37,6 +38,7 @@ impl Rel {
             "face_up" => Rel::FaceUp,
             "name" => Rel::Name,
             "id" => Rel::Id,
+            "card_id" => Rel::CardId,
             _ => return None,
         })
     }
@@ -74,7 +76,7 @@ impl Interp<'_> {
                     Rel::Owner | Rel::Controller => s.zones[*z].owner.map_or(Value::Null, Value::Player),
                     Rel::Space => x.clone(),
                     Rel::Name => Value::Str(s.zones[*z].name.as_str().into()),
-                    Rel::Id => Value::Sym(s.zones[*z].name.as_str().into()),
+                    Rel::Id | Rel::CardId => Value::Sym(s.zones[*z].name.as_str().into()),
                     _ => Value::Null,
                 });
             }
@@ -113,6 +115,12 @@ impl Interp<'_> {
                 }
             }
             (Rel::Id, v) => Value::Sym(s.ents[ent(v)?].label.as_str().into()),
+            // Every copy's the same: the card's own id, not the copy's label (`estate`, not
+            // `estate#2`); a piece's kind.
+            (Rel::CardId, v) => match &s.ents[ent(v)?].kind {
+                crate::engine::Kind::Card(c) => Value::Sym(self.rules.cards[*c].id.as_str().into()),
+                crate::engine::Kind::Piece(k) => Value::Sym(s.piece_name(*k).into()),
+            },
             (Rel::Left | Rel::Right, v) => return Err(Halt::error(format!("`{n} of {}` means nothing", self.show(v)))),
         })
     }
