@@ -5,6 +5,7 @@ mod actions;
 mod build;
 mod calls;
 mod compare;
+mod decks;
 pub mod env;
 mod expr;
 pub mod fields;
@@ -52,6 +53,7 @@ pub fn check_library(lib: &Library) -> Report {
             fc.pieces(&g.pieces, props);
         }
         reach::unreachable_end(bundle, &env, fc.diags);
+        decks::unread_copies(bundle, fc.diags);
         let game_phases = bundle.game.iter().flat_map(|g| g.turn.iter().flat_map(|t| &t.phases));
         let game_phases: Vec<&str> = game_phases.map(|p| p.name.as_str()).collect();
         for f in &bundle.factions {
