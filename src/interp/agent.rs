@@ -223,7 +223,18 @@ impl Agent for Scripted {
             ));
         };
         if let Some(among) = among {
-            let named: Vec<String> = among.iter().map(|n| as_offered(ask.options, n)).collect();
+            let mut taken = vec![];
+            let mut named: Vec<String> = vec![];
+            for n in &among {
+                let offered = as_offered(ask.options, n);
+                match copy_offered(ask.options, &offered, &taken) {
+                    Some(i) => {
+                        taken.push(i);
+                        named.push(ask.options[i].clone());
+                    }
+                    None => named.push(offered),
+                }
+            }
             let (mut want, mut got): (Vec<&str>, Vec<&str>) =
                 (named.iter().map(String::as_str).collect(), ask.options.iter().map(String::as_str).collect());
             want.sort_unstable();
@@ -240,7 +251,8 @@ impl Agent for Scripted {
         let mut picked = vec![];
         for n in &names {
             let offered = as_offered(ask.options, n);
-            match ask.options.iter().position(|o| *o == offered) {
+            let exact = ask.options.iter().position(|o| *o == offered);
+            match exact.or_else(|| copy_offered(ask.options, &offered, &picked)) {
                 Some(i) if !picked.contains(&i) => picked.push(i),
                 Some(_) => return Err(format!("answer `{n}` at step {at} is given twice")),
                 None => {
@@ -270,6 +282,21 @@ impl Agent for Scripted {
         }
         Ok(picked)
     }
+}
+
+/// Where `id` (a card's id, no option itself) means a copy of the card: the first option
+/// labelled `id#N` not among `taken` (a pile of copies in a supply offers `village#2` and
+/// never `village`, and any copy fits: the scenario names the card, not the copy).
+fn copy_offered(options: &[String], id: &str, taken: &[usize]) -> Option<usize> {
+    if id.contains('#') || options.iter().any(|o| o == id) {
+        return None;
+    }
+    let copy = |o: &str| {
+        o.strip_prefix(id)
+            .and_then(|r| r.strip_prefix('#'))
+            .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+    };
+    (0..options.len()).find(|&i| !taken.contains(&i) && copy(&options[i]))
 }
 
 /// An answer as the options write it: a card's first copy is offered as `id`, so an
@@ -338,6 +365,20 @@ mod tests {
         let among = Some(vec!["a#1".to_string(), "a#2".to_string(), "pick #1".to_string()]);
         s.begin(1, vec![Answer { step: 2, names: vec!["a#1".into(), "pick #1".into()], among }]);
         assert_eq!(s.choose(&ask(&opts, 1, 2), &mut Rng::new(0)), Ok(vec![0, 2]));
+    }
+
+    #[test]
+    fn a_cards_id_answers_for_a_copy_where_only_copies_are_offered() {
+        let opts: Vec<String> = ["v#2", "v#3", "w#4", "vv#5", "w"].iter().map(|x| x.to_string()).collect();
+        let mut s = Scripted::default();
+        let among = Some(["v", "v", "w#4", "vv", "w"].iter().map(|x| x.to_string()).collect());
+        // Two copies of `v` asked for: the first two offered; `w` is offered itself.
+        s.begin(1, vec![Answer { step: 2, names: vec!["v".into(), "v".into(), "w".into()], among }]);
+        assert_eq!(s.choose(&ask(&opts, 1, 3), &mut Rng::new(0)), Ok(vec![0, 1, 4]));
+        // A third copy is not offered; `vv#5` is no copy of `v`.
+        s.begin(3, vec![Answer { step: 4, names: vec!["v".into(), "v".into(), "v".into()], among: None }]);
+        let err = s.choose(&ask(&opts, 1, 3), &mut Rng::new(0)).unwrap_err();
+        assert!(err.starts_with("answer `v` at step 4 is not an option"), "{err}");
     }
 
     #[test]
