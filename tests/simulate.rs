@@ -470,6 +470,29 @@ fn the_cards_never_played_are_named() {
     assert_eq!(v["never_played"], serde_json::json!([]), "{out}");
 }
 
+/// Games the turn cap stopped are named by their smallest seeds, with the cap to raise
+/// and the command that plays one (a trick-taking walkthrough's games of many hands ran
+/// past the default cap and were counted unfinished, with no word of what to do).
+#[test]
+fn games_the_cap_stopped_are_named_with_the_way_to_see_one() {
+    let game = dir("cards/connect_four");
+    let (code, out, err) = twilit(&["simulate", &game, "--games", "12", "--turns", "8", "--jobs", "2"]);
+    assert_eq!(code, 0, "{err}");
+    let line = out.lines().find(|l| l.starts_with("not ended within 8 turns: ")).expect("the unfinished line");
+    let (_, out_json, _) = twilit(&["simulate", &game, "--games", "12", "--turns", "8", "--format", "json"]);
+    let v: Value = serde_json::from_str(&out_json).expect("one JSON object");
+    let seeds: Vec<u64> =
+        (v["unfinished_seeds"].as_array().expect("seeds").iter()).map(|s| s.as_u64().expect("a seed")).collect();
+    let n = v["unfinished"].as_u64().expect("a count");
+    assert!(n > 5 && seeds.len() == 5 && seeds.windows(2).all(|w| w[0] < w[1]), "{out_json}");
+    let listed: Vec<String> = seeds.iter().map(u64::to_string).collect();
+    assert_eq!(line, format!("not ended within 8 turns: {n} games (seeds {}, ...)", listed.join(", ")));
+    assert!(out.contains(&format!("`twilit play DIR --seed {} --turns 8`", seeds[0])), "{out}");
+    // Every game ended: nothing is said, and JSON has no such field.
+    let (_, out, _) = twilit(&["simulate", &game, "--games", "3", "--format", "json"]);
+    assert!(!out.contains("unfinished_seeds"), "{out}");
+}
+
 /// With no game won or lost, JSON gives the decisive rate as `null`, as the table says
 /// `n/a`: 0 with an interval of [0, 0] claimed a certainty with no game behind it (a
 /// designer's walkthrough of a cooperative game).

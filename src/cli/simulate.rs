@@ -343,6 +343,18 @@ never played: {n} of {all} cards: {}{more}",
             let _ = writeln!(out, "  seed {}: {}", e.seed, e.message);
         }
     }
+    if let Some(first) = s.unfinished_seeds.first() {
+        let seeds: Vec<String> = s.unfinished_seeds.iter().map(u64::to_string).collect();
+        let more = if s.unfinished > seeds.len() as u64 { ", ..." } else { "" };
+        let _ = writeln!(
+            out,
+            "\nnot ended within {cap} turns: {} games (seeds {}{more})\n  a longer game needs a higher cap \
+             (`--turns N`); to see why one goes on, play it: `twilit play DIR --seed {first} --turns {cap}`",
+            s.unfinished,
+            seeds.join(", "),
+            cap = s.turn_cap
+        );
+    }
 }
 
 /// The `--track` counters: each one's spread over every player of the ended games, and

@@ -409,6 +409,9 @@ pub struct Summary {
     pub draws: u64,
     /// Games the turn cap stopped.
     pub unfinished: u64,
+    /// The smallest seeds of those, a few: games to play again and see why they go on.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub unfinished_seeds: Vec<u64>,
     /// Games an error stopped.
     pub failed: u64,
     /// The first few failed games.

@@ -23,6 +23,8 @@ pub struct Tally {
     failed: u64,
     /// The failed games with the smallest seeds, at most `LISTED_ERRORS`, by seed.
     errors: Vec<Failure>,
+    /// The smallest seeds of the games the turn cap stopped, at most `LISTED_ERRORS`.
+    unfinished_seeds: Vec<u64>,
     /// Turns of each ended game.
     lengths: Vec<i64>,
     /// Each seat's win rate, as counts (made into rates by `summary`).
@@ -60,6 +62,7 @@ impl Tally {
             unfinished: 0,
             failed: 0,
             errors: vec![],
+            unfinished_seeds: vec![],
             lengths: vec![],
             seats: (0..players).map(|p| WinRate::new(&seat_name(p))).collect(),
             factions: vec![],
@@ -78,7 +81,11 @@ impl Tally {
                 self.errors.push(Failure { seed: g.seed, message: message.clone() });
                 keep_first(&mut self.errors);
             }
-            Outcome::Unfinished => self.unfinished += 1,
+            Outcome::Unfinished => {
+                self.unfinished += 1;
+                self.unfinished_seeds.push(g.seed);
+                keep_smallest(&mut self.unfinished_seeds);
+            }
             Outcome::Ended => {
                 self.ended += 1;
                 self.draws += u64::from(g.draw());
@@ -136,6 +143,8 @@ impl Tally {
         self.failed += other.failed;
         self.errors.extend(other.errors);
         keep_first(&mut self.errors);
+        self.unfinished_seeds.extend(other.unfinished_seeds);
+        keep_smallest(&mut self.unfinished_seeds);
         self.lengths.extend(other.lengths);
         for (mine, theirs) in self.seats.iter_mut().zip(&other.seats) {
             mine.merge(theirs);
@@ -211,6 +220,7 @@ impl Tally {
             unfinished: self.unfinished,
             failed: self.failed,
             errors: self.errors.clone(),
+            unfinished_seeds: self.unfinished_seeds.clone(),
             length: Spread::of(&self.lengths),
             seats,
             factions,
@@ -232,6 +242,12 @@ impl Tally {
 /// The name of seat `p` in the summaries: `p1`, `p2`, ...
 fn seat_name(p: usize) -> String {
     format!("p{}", p + 1)
+}
+
+/// Keeps the smallest seeds, in order.
+fn keep_smallest(seeds: &mut Vec<u64>) {
+    seeds.sort_unstable();
+    seeds.truncate(LISTED_ERRORS);
 }
 
 /// Keeps the failures with the smallest seeds, by seed.
