@@ -475,6 +475,17 @@ impl<'a> FileChecker<'a> {
         self.unknown(n, what, known.iter().map(String::as_str), Some(fallback));
     }
 
+    /// The player a step acts or looks as: a scenario player, or a name the game gives
+    /// a player when the step runs (`active_player`, a variable of `type: player`), so a
+    /// seeded game's scenario can say `player: leader` without reading who it is.
+    fn step_player(&mut self, p: &Sp<String>, players: &[&str]) {
+        let names_one = p.as_str() == "active_player"
+            || matches!(self.env.lookup(p.as_str()), Some(super::env::Sym::Variable(Ty::Player)));
+        if !names_one || players.contains(&p.as_str()) {
+            self.player(p, players);
+        }
+    }
+
     fn player(&mut self, p: &Sp<String>, players: &[&str]) {
         if players.contains(&p.as_str()) || p.is_missing() {
             return;

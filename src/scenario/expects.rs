@@ -52,7 +52,7 @@ impl Runner<'_> {
         player: &Sp<String>,
         n: usize,
     ) -> Result<crate::engine::PlayerId, super::Failure> {
-        it.w.state.player_named(&player.value).ok_or_else(|| self.fail(n, &player.span.range(), "no such player"))
+        step_player(it, &player.value).map_err(|why| self.fail(n, &player.span.range(), why))
     }
 
     /// The player's legal actions now must be exactly these (in any order), and with
@@ -99,7 +99,7 @@ impl Runner<'_> {
             }
             shown.push_str(if may { "; may pass" } else { "; may not pass" });
         }
-        self.t.step(n, &format!("expect_actions {}: {shown}", player.value));
+        self.t.step(n, &format!("expect_actions {}: {shown}", super::step_player_named(it, &player.value)));
         Ok(())
     }
 
@@ -231,4 +231,17 @@ fn differences(got: &[&str], wanted: &[&str]) -> String {
         out += &format!("; legal but not expected: {}", extra.join(", "));
     }
     out
+}
+
+/// The player a step names: a scenario player by name, or the player that `active_player`
+/// or a variable of `type: player` holds as the step runs (`player: leader`).
+pub(super) fn step_player(it: &Interp, name: &str) -> Result<crate::engine::PlayerId, String> {
+    if let Some(p) = it.w.state.player_named(name) {
+        return Ok(p);
+    }
+    let v = it.w.state.var(name).ok_or_else(|| format!("no player `{name}`"))?;
+    match v.as_slice() {
+        [Value::Player(p)] => Ok(*p),
+        _ => Err(format!("`{name}` is no one player now: it is {}", it.show(&v))),
+    }
 }

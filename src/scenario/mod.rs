@@ -219,7 +219,7 @@ impl Runner<'_> {
         let count = steps[i + 1..].iter().take_while(|s| matches!(s, Step::Choose(_))).count();
         let j = i + 1 + count;
         it.agent.begin(n, answers_of(steps, i + 1, count));
-        self.t.step(n, &describe(&steps[i]));
+        self.t.step(n, &describe(&steps[i], it));
         // The state to compare a refusal with; the log (which only grows) stays out.
         let log = std::mem::take(&mut it.w.state.log);
         let before = it.w.state.clone();
@@ -317,10 +317,7 @@ impl Runner<'_> {
                 Err(Halt::agent(format!("expected the match {want}, but {why}")))
             }
             Step::Act { player, action, .. } => {
-                let who =
-                    it.w.state
-                        .player_named(&player.value)
-                        .ok_or_else(|| Halt::error(format!("no player `{}`", player.value)))?;
+                let who = expects::step_player(it, &player.value).map_err(Halt::error)?;
                 let action = match action {
                     Act::Play(id) => {
                         let e = self.copy_for(it, who, &id.value, false)?;
@@ -432,23 +429,35 @@ fn span_of(s: &Step) -> Span {
     }
 }
 
-fn describe(s: &Step) -> String {
+fn describe(s: &Step, it: &Interp) -> String {
     match s {
-        Step::Act { player, action, .. } => match action {
-            Act::Play(c) => format!("{} plays {}", player.value, c.value),
-            Act::Use(c) => format!("{} uses {}", player.value, c.value),
-            Act::Action(a) => format!("{} takes {}", player.value, a.value),
-            Act::Script(src) => {
-                let text = src.text.trim();
-                match text.split_once('\n') {
-                    Some((first, _)) => format!("{} runs: {} ...", player.value, first.trim()),
-                    None => format!("{} runs: {text}", player.value),
+        Step::Act { player, action, .. } => {
+            let who = step_player_named(it, &player.value);
+            match action {
+                Act::Play(c) => format!("{who} plays {}", c.value),
+                Act::Use(c) => format!("{who} uses {}", c.value),
+                Act::Action(a) => format!("{who} takes {}", a.value),
+                Act::Script(src) => {
+                    let text = src.text.trim();
+                    match text.split_once('\n') {
+                        Some((first, _)) => format!("{who} runs: {} ...", first.trim()),
+                        None => format!("{who} runs: {text}"),
+                    }
                 }
             }
-        },
+        }
         Step::Advance(p) => format!("advance to {}", p.value),
         Step::NextGame(b) if b.value => "end the game: the match deals the next".to_string(),
         Step::NextGame(_) => "end the game: the match is over".to_string(),
         _ => String::new(),
+    }
+}
+
+/// A step's `player:` as the transcript writes it: a scenario player's name, or the name
+/// the step gave with the player it stands for now (`speaker (bob)`).
+pub(super) fn step_player_named(it: &Interp, name: &str) -> String {
+    match expects::step_player(it, name) {
+        Ok(p) if it.w.state.players[p].name != name => format!("{name} ({})", it.w.state.players[p].name),
+        _ => name.to_string(),
     }
 }

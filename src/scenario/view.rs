@@ -38,7 +38,8 @@ impl Runner<'_> {
                 return Err(self.fail(n, &unwanted.span.range(), msg));
             }
         }
-        self.t.step(n, &format!("expect_view of {}: {} shown, {} not shown", player.value, has.len(), lacks.len()));
+        let who = super::step_player_named(it, &player.value);
+        self.t.step(n, &format!("expect_view of {who}: {} shown, {} not shown", has.len(), lacks.len()));
         Ok(())
     }
 }

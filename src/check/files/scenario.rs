@@ -257,7 +257,7 @@ impl FileChecker<'_> {
     fn step(&mut self, step: &Step, players: &[&str], locals: &[(&str, Ty)]) {
         match step {
             Step::Act { player, action, .. } => {
-                self.player(player, players);
+                self.step_player(player, players);
                 match action {
                     Act::Use(id) if self.env.factions.iter().any(|f| f == id.as_str()) => {}
                     Act::Use(id) if self.env.game_actions.iter().any(|f| f == id.as_str()) => {}
@@ -275,7 +275,7 @@ impl FileChecker<'_> {
                 self.players_named(from, players);
             }
             Step::Advance(p) => self.phase_name(p),
-            Step::ExpectActions { player, .. } | Step::ExpectView { player, .. } => self.player(player, players),
+            Step::ExpectActions { player, .. } | Step::ExpectView { player, .. } => self.step_player(player, players),
             Step::ExpectResult { winners, scores, .. } => {
                 for p in winners.iter().flat_map(|w| &w.value).chain(scores.iter().map(|(p, _)| p)) {
                     self.player(p, players);
