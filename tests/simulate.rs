@@ -493,6 +493,35 @@ fn games_the_cap_stopped_are_named_with_the_way_to_see_one() {
     assert!(!out.contains("unfinished_seeds"), "{out}");
 }
 
+/// The actions and phase scripts the rules refused are counted, with the games they were
+/// in: a refused phase script is skipped, and a dice game's walkthrough balanced games
+/// whose whole dice resolution had been skipped, `simulate` saying nothing of it.
+#[test]
+fn refused_actions_are_counted_and_said() {
+    let game = dir("tests/fixtures/refused_phase");
+    let (code, out, err) = twilit(&["simulate", &game, "--games", "4", "--jobs", "2"]);
+    // A refusal is the rules' own answer, not an error: the run succeeds, with a warning.
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("\nrefused by the rules: 12 actions in 4 games (seeds 1, 2, 3, 4)\n"), "{out}");
+    assert!(
+        err.contains("\nwarning: the rules refused 12 actions in 4 of 4 games")
+            && err.contains("`twilit play ")
+            && err.contains(" --seed 1 --players 2`"),
+        "{err}"
+    );
+    let (_, out, _) = twilit(&["simulate", &game, "--games", "4", "--format", "json"]);
+    let v: Value = serde_json::from_str(&out).expect("one JSON object");
+    assert_eq!((&v["refused"], &v["refused_games"]), (&serde_json::json!(12), &serde_json::json!(4)), "{out}");
+    assert_eq!(v["refused_seeds"], serde_json::json!([1, 2, 3, 4]), "{out}");
+    // `play` counts the same three in a game.
+    let (_, out, _) = twilit(&["play", &game, "--seed", "1"]);
+    assert!(out.trim_end().ends_with("3 refused actions"), "{out}");
+    // A game the rules never refuse says nothing of it.
+    let (_, out, err) = twilit(&["simulate", &dir("cards/goofspiel"), "--games", "5", "--format", "json"]);
+    assert!(out.contains("\"refused\":0,\"refused_games\":0,") && !out.contains("refused_seeds"), "{out}");
+    assert!(!err.contains("warning"), "{err}");
+}
+
 /// With no game won or lost, JSON gives the decisive rate as `null`, as the table says
 /// `n/a`: 0 with an interval of [0, 0] claimed a certainty with no game behind it (a
 /// designer's walkthrough of a cooperative game).

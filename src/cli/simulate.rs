@@ -145,32 +145,42 @@ pub fn simulate(o: SimOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
             return EXIT_USAGE;
         }
     }
+    if let (Some(&first), 0) = (summary.refused_seeds.first(), summary.failed) {
+        // Said where JSON and CSV are read too: the figures count games that did not play
+        // as written.
+        let _ = writeln!(
+            err,
+            "warning: the rules refused {} actions in {} of {} games (a refused phase script is skipped); see \
+             the first with `{}`",
+            summary.refused,
+            summary.refused_games,
+            summary.games,
+            replay_command(&o, &rules, players, first)
+        );
+    }
     if summary.failed > 0 {
-        let (failed, games, path) = (summary.failed, summary.games, o.path.display());
-        match summary.errors.first().filter(|_| !rules.factions.is_empty()) {
-            // Each game has its own seats: the command must name the failed game's.
-            Some(first) => {
-                let seats = simulate::seating(&rules, players, first.seed).factions(&rules);
-                let list: Vec<&str> = seats.iter().map(|f| f.as_deref().unwrap_or("-")).collect();
-                let _ = writeln!(
-                    err,
-                    "error: {failed} of {games} games stopped with an error; replay the first with `twilit play \
-                     {path} --seed {} --factions {}`",
-                    first.seed,
-                    list.join(",")
-                );
-            }
-            None => {
-                let _ = writeln!(
-                    err,
-                    "error: {failed} of {games} games stopped with an error; replay one with `twilit play {path} \
-                     --seed SEED --players {players}`"
-                );
-            }
-        }
+        let (failed, games) = (summary.failed, summary.games);
+        let first = summary.errors.first().map_or(o.seed, |e| e.seed);
+        let _ = writeln!(
+            err,
+            "error: {failed} of {games} games stopped with an error; replay the first with `{}`",
+            replay_command(&o, &rules, players, first)
+        );
         return EXIT_PROBLEMS;
     }
     EXIT_OK
+}
+
+/// The `twilit play` command that plays game `seed` of a simulation again: with its own
+/// seats' factions where the game has factions (each game has its own), else the players.
+fn replay_command(o: &SimOpts, rules: &crate::interp::Rules, players: usize, seed: u64) -> String {
+    let path = o.path.display();
+    if rules.factions.is_empty() {
+        return format!("twilit play {path} --seed {seed} --players {players}");
+    }
+    let seats = simulate::seating(rules, players, seed).factions(rules);
+    let list: Vec<&str> = seats.iter().map(|f| f.as_deref().unwrap_or("-")).collect();
+    format!("twilit play {path} --seed {seed} --factions {}", list.join(","))
 }
 
 /// The counters `--track` names, each a counter on players (`on: player`), in the order
@@ -342,6 +352,19 @@ never played: {n} of {all} cards: {}{more}",
         for e in &s.errors {
             let _ = writeln!(out, "  seed {}: {}", e.seed, e.message);
         }
+    }
+    if let Some(first) = s.refused_seeds.first() {
+        let seeds: Vec<String> = s.refused_seeds.iter().map(u64::to_string).collect();
+        let more = if s.refused_games > seeds.len() as u64 { ", ..." } else { "" };
+        let _ = writeln!(
+            out,
+            "\nrefused by the rules: {} actions in {} games (seeds {}{more})\n  a refused phase script is \
+             skipped, so these games did not play as the rules are written; see one with `twilit play DIR \
+             --seed {first}`",
+            s.refused,
+            s.refused_games,
+            seeds.join(", ")
+        );
     }
     if let Some(first) = s.unfinished_seeds.first() {
         let seeds: Vec<String> = s.unfinished_seeds.iter().map(u64::to_string).collect();

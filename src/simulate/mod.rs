@@ -93,6 +93,9 @@ pub struct GameSummary {
     pub players: Vec<PlayerSummary>,
     /// Cards played by no player: (card index, times).
     pub unowned_plays: Vec<(usize, u32)>,
+    /// Actions and phase scripts the rules refused (`Played::refused`): a refused phase
+    /// script is skipped, so the game did not play as its rules are written.
+    pub refused: u64,
 }
 
 impl GameSummary {
@@ -141,12 +144,19 @@ impl GameSummary {
         }
         let turns = if s.over { s.clock.turn } else { s.clock.turn.saturating_sub(1) };
         let outcome = if ended { Outcome::Ended } else { Outcome::Unfinished };
-        GameSummary { seed, outcome, turns, players, unowned_plays }
+        GameSummary { seed, outcome, turns, players, unowned_plays, refused: g.refused as u64 }
     }
 
     /// A game that stopped with an error.
     pub fn failed(seed: u64, message: String) -> GameSummary {
-        GameSummary { seed, outcome: Outcome::Failed(message), turns: 0, players: vec![], unowned_plays: vec![] }
+        GameSummary {
+            seed,
+            outcome: Outcome::Failed(message),
+            turns: 0,
+            players: vec![],
+            unowned_plays: vec![],
+            refused: 0,
+        }
     }
 
     /// Whether the game ended with nobody winning.
@@ -412,6 +422,13 @@ pub struct Summary {
     /// The smallest seeds of those, a few: games to play again and see why they go on.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub unfinished_seeds: Vec<u64>,
+    /// Actions and phase scripts the rules refused, in all the games.
+    pub refused: u64,
+    /// The games with some refused.
+    pub refused_games: u64,
+    /// The smallest seeds of those, a few.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub refused_seeds: Vec<u64>,
     /// Games an error stopped.
     pub failed: u64,
     /// The first few failed games.

@@ -306,7 +306,7 @@ const STYLE: &str = "body{font-family:sans-serif;margin:2em auto;max-width:1150p
 h1{font-size:1.6em}h2{margin-top:1.8em;border-bottom:1px solid #ddd}\
 table{border-collapse:collapse;margin:.8em 0}td,th{padding:.2em .8em;border-bottom:1px solid #eee;text-align:right}\
 td:first-child,th:first-child{text-align:left}.charts{display:flex;flex-wrap:wrap;gap:1em}\
-.note{color:#555}code{background:#f4f4f4;padding:0 .2em}";
+.note{color:#555}.warn{color:#a40000}code{background:#f4f4f4;padding:0 .2em}";
 
 /// The whole report page for `s`, with histograms of the games `t` adds up.
 pub fn html(s: &Summary, t: &Tally) -> Res<String> {
@@ -321,6 +321,16 @@ pub fn html(s: &Summary, t: &Tally) -> Res<String> {
          not ended within the turn cap: {}; stopped by an error: {}.</p>",
         s.players, s.seed, s.turn_cap, s.ended, s.draws, s.unfinished, s.failed
     );
+    if s.refused > 0 {
+        let _ = write!(
+            h,
+            "<p class=\"warn\">The rules refused {} actions in {} games (the first: seeds {}). A refused phase \
+             script is skipped, so these games did not play as the rules are written.</p>",
+            s.refused,
+            s.refused_games,
+            s.refused_seeds.iter().map(u64::to_string).collect::<Vec<_>>().join(", ")
+        );
+    }
     let _ = write!(
         h,
         "<p class=\"note\">Intervals are 95% Wilson score intervals. A draw or an unfinished game counts as \

@@ -25,6 +25,8 @@ pub struct Tally {
     errors: Vec<Failure>,
     /// The smallest seeds of the games the turn cap stopped, at most `LISTED_ERRORS`.
     unfinished_seeds: Vec<u64>,
+    /// Actions the rules refused, the games with any, and the smallest seeds of those.
+    refused: (u64, u64, Vec<u64>),
     /// Turns of each ended game.
     lengths: Vec<i64>,
     /// Each seat's win rate, as counts (made into rates by `summary`).
@@ -63,6 +65,7 @@ impl Tally {
             failed: 0,
             errors: vec![],
             unfinished_seeds: vec![],
+            refused: (0, 0, vec![]),
             lengths: vec![],
             seats: (0..players).map(|p| WinRate::new(&seat_name(p))).collect(),
             factions: vec![],
@@ -75,6 +78,12 @@ impl Tally {
     /// Adds one game.
     pub fn add(&mut self, g: &GameSummary) {
         self.games += 1;
+        if g.refused > 0 {
+            self.refused.0 += g.refused;
+            self.refused.1 += 1;
+            self.refused.2.push(g.seed);
+            keep_smallest(&mut self.refused.2);
+        }
         match &g.outcome {
             Outcome::Failed(message) => {
                 self.failed += 1;
@@ -145,6 +154,10 @@ impl Tally {
         keep_first(&mut self.errors);
         self.unfinished_seeds.extend(other.unfinished_seeds);
         keep_smallest(&mut self.unfinished_seeds);
+        self.refused.0 += other.refused.0;
+        self.refused.1 += other.refused.1;
+        self.refused.2.extend(other.refused.2);
+        keep_smallest(&mut self.refused.2);
         self.lengths.extend(other.lengths);
         for (mine, theirs) in self.seats.iter_mut().zip(&other.seats) {
             mine.merge(theirs);
@@ -221,6 +234,9 @@ impl Tally {
             failed: self.failed,
             errors: self.errors.clone(),
             unfinished_seeds: self.unfinished_seeds.clone(),
+            refused: self.refused.0,
+            refused_games: self.refused.1,
+            refused_seeds: self.refused.2.clone(),
             length: Spread::of(&self.lengths),
             seats,
             factions,
