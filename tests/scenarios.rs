@@ -112,6 +112,11 @@ fn a_trigger_on_a_players_zone_waits_for_a_controller() {
 }
 
 #[test]
+fn a_clamped_counter_stops_at_its_bounds() {
+    run_all("tests/fixtures/clamped");
+}
+
+#[test]
 fn each_side_of_or_in_a_pattern_means_any() {
     run_all("tests/fixtures/pattern_or");
 }

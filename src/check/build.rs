@@ -271,7 +271,8 @@ impl Builder<'_> {
 
     fn counters(&mut self, counters: &[CounterSpec]) {
         for c in counters {
-            let max = c.max.as_ref().map(|m| m.value);
+            // A clamped counter takes any removal (it stops at its bound): no cost is unpayable.
+            let max = c.max.as_ref().map(|m| m.value).filter(|_| !c.clamp);
             self.name(&c.name, "counter", Sym::Counter { max, on: Some(c.on) });
         }
     }

@@ -135,7 +135,7 @@ pub enum Sym {
     Piece,
     /// A side of a two-sided piece (`governing`).
     Side,
-    /// A counter or pool, with its maximum if bounded.
+    /// A counter or pool, with its maximum if bounded (none where it clamps: no removal fails).
     Counter { max: Option<i64>, on: Option<crate::load::CounterOn> },
     /// A die.
     Die,

@@ -139,6 +139,20 @@ pub struct Bounds {
     pub max: Option<i64>,
     /// Value before anything changes it.
     pub start: i64,
+    /// A value past `min` or `max` is brought to it, not refused (`clamp: true`).
+    pub clamp: bool,
+}
+
+impl Bounds {
+    /// `v` within the bounds where they clamp; else `v` as it is.
+    #[inline]
+    pub fn clamped(&self, v: i64) -> i64 {
+        if !self.clamp {
+            return v;
+        }
+        let v = self.min.map_or(v, |m| v.max(m));
+        self.max.map_or(v, |m| v.min(m))
+    }
 }
 
 /// Where the game is in its turn structure.

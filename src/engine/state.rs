@@ -466,6 +466,7 @@ impl State {
     /// unless it held `v` already (a value never set holds its start, which may be `v`).
     pub fn set_counter_at(&mut self, id: CounterId, h: Holder, v: i64) -> Result<Option<i64>, String> {
         let b = self.counters.bounds(id);
+        let v = b.clamped(v);
         if let Some(min) = b.min.filter(|&m| v < m) {
             return Err(format!("{} cannot go below {min}", self.counters.name(id)));
         }

@@ -72,7 +72,7 @@ fn a_seat_order_is_each_step_around_the_ring_of_those_still_playing() {
 #[test]
 fn the_version_is_new_at_every_change_and_restored_by_a_rollback() {
     let mut s = three();
-    s.counters.declare("pool", Bounds { min: Some(0), max: Some(4), start: 1 });
+    s.counters.declare("pool", Bounds { min: Some(0), max: Some(4), start: 1, clamp: false });
     let v0 = s.version();
     // Outside any checkpoint a change still counts.
     s.set_counter("pool", Holder::Game, 2).unwrap();
@@ -101,7 +101,7 @@ fn the_version_is_new_at_every_change_and_restored_by_a_rollback() {
     s.rollback(mark);
     assert_eq!(s.counter("pool", Holder::Game), 2);
     // A value never set is set even to its start: it is then held, not the default.
-    s.counters.declare("fresh", Bounds { min: None, max: None, start: 0 });
+    s.counters.declare("fresh", Bounds { min: None, max: None, start: 0, clamp: false });
     assert_eq!(s.counters.get(s.counters.id("fresh").unwrap(), Holder::Game), None);
     s.set_counter("fresh", Holder::Game, 0).unwrap();
     assert_eq!(s.counters.get(s.counters.id("fresh").unwrap(), Holder::Game), Some(0));
@@ -111,7 +111,7 @@ fn the_version_is_new_at_every_change_and_restored_by_a_rollback() {
 #[test]
 fn counters_respect_bounds() {
     let mut s = three();
-    s.counters.declare("pool", Bounds { min: Some(0), max: Some(4), start: 1 });
+    s.counters.declare("pool", Bounds { min: Some(0), max: Some(4), start: 1, clamp: false });
     assert_eq!(s.counter("pool", Holder::Game), 1);
     assert!(s.set_counter("pool", Holder::Game, -1).is_err());
     assert!(s.set_counter("pool", Holder::Game, 5).is_err());

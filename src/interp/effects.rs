@@ -464,6 +464,8 @@ impl<'r> Interp<'r> {
         let s = &self.w.state;
         let name = s.counters.name(id);
         let (b, cur) = (s.counters.bounds(id), s.counter_at(id, h));
+        // A counter that clamps changes as far as its bounds let it, by what it really moved.
+        let (now, delta) = if b.clamp { (b.clamped(now), b.clamped(now) - cur) } else { (now, delta) };
         // Only a refusal says what the holder has: a change that fits formats nothing.
         let holds = |me: &Self| match h {
             Holder::Game => format!("the pool holds {cur}"),
@@ -486,7 +488,7 @@ impl<'r> Interp<'r> {
             // A `before:` ability may have changed the counter: the change applies on top.
             let after = self.w.state.counter_at(id, h);
             if after != cur && verb != "set" {
-                now = after.saturating_add(delta);
+                now = b.clamped(after.saturating_add(delta));
             }
         }
         self.w.state.set_counter_at(id, h, now).map_err(Halt::refused)?;

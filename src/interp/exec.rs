@@ -387,6 +387,7 @@ impl<'r> Interp<'r> {
 
     /// Sets a counter, logging the change.
     pub fn set_counter(&mut self, verb: &'static str, id: CounterId, h: Holder, n: i64, cx: &Ctx) -> R<()> {
+        let n = self.w.state.counters.bounds(id).clamped(n);
         let changed = self.w.state.set_counter_at(id, h, n).map_err(Halt::refused)?;
         if let Some(before) = changed.filter(|&b| b != n && !self.unread()) {
             let name = self.w.state.counters.shared_name(id);

@@ -98,7 +98,8 @@ impl<'r> Interp<'r> {
         };
         let s = &self.w.state;
         let now = s.counter_at(t.id, Holder::Player(you)).saturating_sub(n);
-        Some((s.counters.bounds(t.id).min.is_some_and(|m| now < m), t.verb))
+        let b = s.counters.bounds(t.id);
+        Some((!b.clamp && b.min.is_some_and(|m| now < m), t.verb))
     }
 
     /// Runs `e` as its compiled counter change; `None`, having done nothing, where it

@@ -72,6 +72,7 @@ impl<'r> Interp<'r> {
                 min: c.min.as_ref().map(|m| m.value),
                 max: c.max.as_ref().map(|m| m.value),
                 start: c.start.as_ref().map(|m| m.value).unwrap_or(0),
+                clamp: c.clamp,
             };
             s.counters.declare(&c.name.value, b);
         }

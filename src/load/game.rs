@@ -261,12 +261,20 @@ pub fn counters(cx: &mut Cx, node: &Node) -> Vec<CounterSpec> {
     cx.named(node, "`counters`", |cx, name, v| {
         let what = format!("counter `{}`", name.value);
         let entries = cx.entries(v, &what)?;
-        let mut c =
-            CounterSpec { name, on: CounterOn::Player, min: None, max: None, start: None, span: v.span.clone() };
+        let mut c = CounterSpec {
+            name,
+            on: CounterOn::Player,
+            min: None,
+            max: None,
+            start: None,
+            clamp: false,
+            span: v.span.clone(),
+        };
         cx.fields(entries, &what, COUNTER_FIELDS, |cx, k, v| match k {
             "on" => c.on = cx.choice(v, "`on`", &COUNTER_ON).unwrap_or_default(),
             "min" => c.min = cx.int(v, "`min`"),
             "max" => c.max = cx.int(v, "`max`"),
+            "clamp" => c.clamp = cx.bool(v, "`clamp`").is_some_and(|b| b.value),
             _ => c.start = cx.int(v, "`start`"),
         });
         counter_range(cx, &c, &what);

@@ -113,6 +113,7 @@ fields!(pub(crate) COUNTER_FIELDS, COUNTER = [
     "min": Ty::Int => "The lowest value.",
     "max": Ty::Int => "The highest value.",
     "start": Ty::Int => "The value it starts at.",
+    "clamp": Ty::Bool => "Whether a change past `min` or `max` stops there instead of being refused (default false).",
 ]);
 /// A counter spec.
 pub(crate) const COUNTER_SHAPE: Shape = Shape::closed("counter", "A numeric pool with bounds.", COUNTER);

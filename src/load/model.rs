@@ -320,6 +320,8 @@ pub struct CounterSpec {
     pub max: Option<Sp<i64>>,
     /// `start:`.
     pub start: Option<Sp<i64>>,
+    /// `clamp: true`: a change past a bound stops at it rather than being refused.
+    pub clamp: bool,
     /// The spec's mapping.
     pub span: Span,
 }
