@@ -497,7 +497,7 @@ impl<'r> Interp<'r> {
             let name = self.w.state.counters.shared_name(id);
             self.emit(cx.you, EventKind::Counter { verb, name, holder: h, delta, now });
         } else if delta == 0 {
-            self.unchanged_in_secret(verb, id, h, now, cx);
+            self.unchanged_in_secret(verb, id, h, cx);
         }
         Ok(())
     }

@@ -387,14 +387,17 @@ impl<'r> Interp<'r> {
 
     /// Sets a counter, logging the change.
     pub fn set_counter(&mut self, verb: &'static str, id: CounterId, h: Holder, n: i64, cx: &Ctx) -> R<()> {
-        let n = self.w.state.counters.bounds(id).clamped(n);
         let changed = self.w.state.set_counter_at(id, h, n).map_err(Halt::refused)?;
-        if let Some(before) = changed.filter(|&b| b != n && !self.unread()) {
-            let name = self.w.state.counters.shared_name(id);
-            self.emit(cx.you, EventKind::Counter { verb, name, holder: h, delta: n.saturating_sub(before), now: n });
-        } else {
-            self.unchanged_in_secret(verb, id, h, n, cx);
+        if let Some(before) = changed.filter(|_| !self.unread()) {
+            // What it holds now: `n`, or the bound a counter that clamps stopped at.
+            let now = self.w.state.counter_at(id, h);
+            if before != now {
+                let name = self.w.state.counters.shared_name(id);
+                self.emit(cx.you, EventKind::Counter { verb, name, holder: h, delta: now.saturating_sub(before), now });
+                return Ok(());
+            }
         }
+        self.unchanged_in_secret(verb, id, h, cx);
         Ok(())
     }
 
@@ -403,9 +406,9 @@ impl<'r> Interp<'r> {
     /// after a player's secret answer, and the counter's old value in the table, would
     /// tell the others that their bid was that value.
     #[inline]
-    pub(super) fn unchanged_in_secret(&mut self, verb: &'static str, id: CounterId, h: Holder, n: i64, cx: &Ctx) {
+    pub(super) fn unchanged_in_secret(&mut self, verb: &'static str, id: CounterId, h: Holder, cx: &Ctx) {
         if self.secret.is_some() {
-            self.log_unchanged(verb, id, h, n, cx);
+            self.log_unchanged(verb, id, h, cx);
         }
     }
 
@@ -413,12 +416,14 @@ impl<'r> Interp<'r> {
     /// counter set which changes nothing pays (inlined whole, it cost Crazy Eights 0.46 %).
     #[cold]
     #[inline(never)]
-    fn log_unchanged(&mut self, verb: &'static str, id: CounterId, h: Holder, n: i64, cx: &Ctx) {
+    fn log_unchanged(&mut self, verb: &'static str, id: CounterId, h: Holder, cx: &Ctx) {
         if self.unread() {
             return;
         }
         let name = self.w.state.counters.shared_name(id);
-        self.emit(cx.you, EventKind::Counter { verb, name, holder: h, delta: 0, now: n });
+        // What it holds (what was asked, but for a counter that clamps: its bound).
+        let now = self.w.state.counter_at(id, h);
+        self.emit(cx.you, EventKind::Counter { verb, name, holder: h, delta: 0, now });
     }
 }
 
