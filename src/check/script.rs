@@ -145,10 +145,15 @@ impl<'a> Checker<'a> {
         (self.map)(span.clone()).len()
     }
 
-    /// Takes back a diagnostic of `code` at `span`, which a more telling one replaces.
-    pub(crate) fn withdraw(&mut self, code: &str, span: &Span) {
-        let (code, at) = (format!("twilit::{code}"), (self.map)(span.clone()));
-        self.diags.retain(|d| !(d.code == code && d.labels.first().is_some_and(|l| l.span == at)));
+    /// Takes back the type errors found inside `span`, which one said of the whole replaces:
+    /// what they report follows from it (`cost of bought vp` read as `cost of (bought vp)`).
+    pub(crate) fn withdraw_within(&mut self, span: &Span) {
+        let at = (self.map)(span.clone());
+        let inside =
+            |d: &Diagnostic| d.labels.first().is_some_and(|l| at.start <= l.span.start && l.span.end <= at.end);
+        let follows =
+            |d: &Diagnostic| matches!(d.code.as_str(), "twilit::type-mismatch" | "twilit::amount-in-arithmetic");
+        self.diags.retain(|d| !(follows(d) && inside(d)));
     }
 
     pub(crate) fn warning(&mut self, code: &str, msg: impl Into<String>, span: &Span) -> &mut Diagnostic {

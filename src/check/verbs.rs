@@ -237,10 +237,9 @@ impl Checker<'_> {
                 let example = self.env.names().find(|n| matches!(self.env.lookup(n), Some(Sym::Counter { .. })));
                 let worked_out = self.worked_out_amount(o);
                 if worked_out.is_some() {
-                    // Said here, of the whole amount: its last part is not reported alone.
-                    if let ExprKind::Binary(_, _, last) | ExprKind::Of(_, last) = &o.kind {
-                        self.withdraw("amount-in-arithmetic", &last.span);
-                    }
+                    // Said here, of the whole amount: what its misread parts gave is not
+                    // reported again (`cost of (bought vp)` is no number, `bought vp` no card).
+                    self.withdraw_within(&o.span);
                 }
                 let err = self.error(
                     "type-mismatch",
