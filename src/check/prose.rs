@@ -154,7 +154,8 @@ fn event(src: &ScriptSrc) -> String {
 }
 
 /// The lint `twilit::text-numbers` (opt-in: `check --lint text-numbers`): a number the
-/// card's printed `text:` states that none of its scripts uses, or a number its scripts use
+/// card's printed `text:` states that none of its scripts uses nor any of its printed
+/// values holds, or a number its scripts use
 /// (other than 0 and 1, which scripts write for "a" and "no") that its text never states.
 pub fn text_numbers(c: &Card) -> Option<Diagnostic> {
     let text = c.text.as_ref()?;
@@ -173,7 +174,15 @@ pub fn text_numbers(c: &Card) -> Option<Diagnostic> {
     if used.is_empty() && c.abilities.is_empty() && c.play.is_none() {
         return None;
     }
-    let missing: Vec<i64> = printed.iter().copied().filter(|n| !used.contains(n)).collect();
+    // A number the card prints as a value of its own (`bonus_claws: 1`) is one its rules
+    // read through that property: the text stating it is no mismatch.
+    let held: Vec<i64> = (c.props.iter())
+        .filter_map(|(_, v)| match v.value {
+            crate::load::Value::Int(n) => Some(n),
+            _ => None,
+        })
+        .collect();
+    let missing: Vec<i64> = printed.iter().copied().filter(|n| !used.contains(n) && !held.contains(n)).collect();
     let unstated: Vec<i64> = used.iter().copied().filter(|n| *n > 1 && !printed.contains(n)).collect();
     if missing.is_empty() && unstated.is_empty() {
         return None;
@@ -216,4 +225,47 @@ fn numbers(s: &str) -> Vec<i64> {
 
 fn list(ns: &[i64]) -> String {
     ns.iter().map(|n| n.to_string()).collect::<Vec<_>>().join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::diag::SourceMap;
+    use crate::load::load_bundle;
+
+    const GAME: &str = "game: g\nname: G\nplayers: { min: 2, max: 2 }\n\
+        properties:\n  claws: { type: number, default: 0 }\n\
+        counters:\n  health: { on: player, min: 0 }\n";
+
+    /// The lint's message for the one card `card` (a YAML mapping's lines), if any.
+    fn lint(card: &str) -> Option<String> {
+        let cards = format!("- id: c\n  name: C\n{card}");
+        let mut sources = SourceMap::default();
+        let files = [("game.yaml", GAME), ("cards.yaml", cards.as_str())];
+        let (bundle, load) = load_bundle(std::path::Path::new("g"), &files, &mut sources);
+        assert!(load.is_empty(), "{load:#?}");
+        let c = bundle.cards.iter().next().expect("the card");
+        super::text_numbers(c).map(|d| d.message)
+    }
+
+    #[test]
+    fn text_and_scripts_that_agree_say_nothing() {
+        assert_eq!(lint("  text: Deal 2 damage.\n  play: remove 2 health\n"), None);
+    }
+
+    #[test]
+    fn a_number_on_one_side_only_is_named() {
+        let m = lint("  text: Deal 3 damage.\n  play: remove 2 health\n").expect("a warning");
+        assert_eq!(m, "`c`: the text says 3 but no script does; the scripts use 2 but the text never says it");
+    }
+
+    #[test]
+    fn a_number_the_card_prints_as_a_value_is_read_by_its_rules() {
+        // The rules read `claws` of the card: its text stating 1 is no mismatch (a dice
+        // game's keep cards carried their bonuses as values, and each was warned of).
+        assert_eq!(
+            lint("  text: +1 claw on each roll.\n  claws: 1\n  play: remove 2 health\n").as_deref(),
+            Some("`c`: the scripts use 2 but the text never says it")
+        );
+        assert_eq!(lint("  text: +1 claw on each roll.\n  claws: 1\n  play: pass\n"), None);
+    }
 }
