@@ -321,7 +321,7 @@ impl<'a> Checker<'a> {
                 self.expect_ty(t, Ty::Players, &who.span);
             }
             Modify { prop, target, by, duration } => {
-                self.property(prop);
+                self.property(prop, false);
                 self.fixed_attribute("modify", prop, target);
                 self.numeric_property(prop);
                 self.expr(target);
@@ -354,7 +354,7 @@ impl<'a> Checker<'a> {
         match target {
             Some(t) => {
                 if &*prop.name != "side" {
-                    self.property(prop);
+                    self.property(prop, true);
                     self.fixed_attribute("set", prop, t);
                 }
                 self.expr(t);
@@ -477,17 +477,23 @@ impl<'a> Checker<'a> {
         };
     }
 
-    /// A property name, as in `modify cost of ...`.
-    pub(crate) fn property(&mut self, n: &Ident) {
+    /// A property name, as in `modify cost of ...`; with `counters`, a counter's too, as
+    /// `set X of ...` sets either (and a misspelt counter is said to be either).
+    pub(crate) fn property(&mut self, n: &Ident, counters: bool) {
         match self.env.lookup(&n.name) {
             Some(Sym::Property(_)) | Some(Sym::Counter { .. }) => {}
             other => {
                 let what = other.map(|s| s.describe());
-                let props: Vec<&str> =
-                    self.env.names().filter(|c| matches!(self.env.lookup(c), Some(Sym::Property(_)))).collect();
+                let fits = |s: Option<&Sym>| match s {
+                    Some(Sym::Property(_)) => true,
+                    Some(Sym::Counter { .. }) => counters,
+                    _ => false,
+                };
+                let props: Vec<&str> = self.env.names().filter(|c| fits(self.env.lookup(c))).collect();
+                let kind = if counters { "property or counter" } else { "property" };
                 let msg = match what {
-                    Some(w) => format!("`{}` is {w}, not a property", n.name),
-                    None => format!("unknown property `{}`", n.name),
+                    Some(w) => format!("`{}` is {w}, not a {kind}", n.name),
+                    None => format!("unknown {kind} `{}`", n.name),
                 };
                 let hint = did_you_mean(&n.name, props.iter().copied());
                 self.error("unknown-property", msg, &n.span).suggest_opt(hint);

@@ -116,7 +116,8 @@ fn unknown_property_as_a_card_field_and_in_modify() {
     let c = effect("modify hand of unit by 1\nset colour of probe to 1");
     assert_eq!(c.found(), [("unknown-property", "hand"), ("unknown-property", "colour")]);
     assert_eq!(c.diags[0].message, "`hand` is a zone, not a property");
-    assert_eq!(c.diags[1].message, "unknown property `colour`");
+    // `set X of` sets a property or a counter: both are named, and both are looked near.
+    assert_eq!(c.diags[1].message, "unknown property or counter `colour`");
 }
 
 #[test]
