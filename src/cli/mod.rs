@@ -78,7 +78,8 @@ enum Command {
         /// How many players (default: the game's fewest).
         #[arg(long)]
         players: Option<usize>,
-        /// Who makes the choices: the seeded random agent, or the first legal option.
+        /// Who makes the choices: the seeded random agent, the first legal option, or the greedy
+        /// agent (the action that raises its own score most, one action ahead).
         #[arg(long, value_enum, default_value_t = play::AgentKind::Random)]
         agent: play::AgentKind,
         /// Play this many games from consecutive seeds and print one result each.
@@ -160,6 +161,10 @@ enum Command {
         /// Also report a counter of each player at the end of the games, overall, of the winners and of the others (repeatable)
         #[arg(long, value_name = "COUNTER")]
         track: Vec<String>,
+        /// Who plays every seat: the seeded random agent, or the greedy agent (the action that
+        /// raises its own `result: scores:` most, one action ahead; questions at random)
+        #[arg(long, value_enum, default_value_t = simulate::SimAgent::Random)]
+        agent: simulate::SimAgent,
     },
     /// Measure `check` on a generated library of N cards (load and check, best of runs).
     Bench {
@@ -303,7 +308,7 @@ pub fn run_with<A: Into<OsString> + Clone>(
         Command::ScenarioFrom { file, at, out: to } => {
             replay::scenario_from(replay::FromOpts { file, at, out: to, limits }, out, err)
         }
-        Command::Simulate { path, games, seed, jobs, players, turns, format, report, save_replays, track } => {
+        Command::Simulate { path, games, seed, jobs, players, turns, format, report, save_replays, track, agent } => {
             let o = simulate::SimOpts {
                 path,
                 games,
@@ -315,6 +320,7 @@ pub fn run_with<A: Into<OsString> + Clone>(
                 report,
                 save_replays,
                 track,
+                greedy: agent == simulate::SimAgent::Greedy,
                 progress,
                 limits,
             };

@@ -20,6 +20,8 @@ pub enum AgentKind {
     Random,
     /// The first legal option(s).
     First,
+    /// The action that raises its own `result: scores:` most, one action ahead; questions at random.
+    Greedy,
 }
 
 /// Options of `twilit play`.
@@ -134,6 +136,7 @@ fn agent(kind: AgentKind) -> Box<dyn Agent> {
     match kind {
         AgentKind::Random => Box::new(RandomAgent),
         AgentKind::First => Box::new(FirstLegal),
+        AgentKind::Greedy => Box::new(crate::interp::GreedyAgent),
     }
 }
 

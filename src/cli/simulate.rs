@@ -25,6 +25,16 @@ pub enum SimFormat {
 }
 
 /// Options of `twilit simulate`.
+/// Who plays the seats of `simulate`'s games.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum SimAgent {
+    /// Uniformly at random, from each game's seeded generator.
+    Random,
+    /// The action that raises its own score most, one action ahead.
+    Greedy,
+}
+
+/// Options of `twilit simulate`.
 pub struct SimOpts {
     /// The game directory.
     pub path: PathBuf,
@@ -46,6 +56,8 @@ pub struct SimOpts {
     pub save_replays: Option<PathBuf>,
     /// Player counters to report at the end of the games (`--track`).
     pub track: Vec<String>,
+    /// Whether the greedy agent plays every seat (`--agent greedy`), not the random one.
+    pub greedy: bool,
     /// Whether to draw a progress bar on the process's standard error (when it is a terminal).
     pub progress: bool,
     /// The bounds of loading and playing.
@@ -75,6 +87,11 @@ pub fn simulate(o: SimOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         let _ = writeln!(err, "{e}");
         return EXIT_USAGE;
     }
+    // A replay is a seed and the random agent's game: a greedy game is no such thing.
+    if o.greedy && o.save_replays.is_some() {
+        let _ = writeln!(err, "error: --save-replays saves games of the random agent: leave out --agent greedy");
+        return EXIT_USAGE;
+    }
     // A report that cannot be written is said before the games, not after them.
     if let Some((path, why)) = o.report.as_deref().and_then(|p| Some((p, unwritable(p)?))) {
         let _ = writeln!(err, "error: cannot write the report to {}: {why}", path.display());
@@ -98,7 +115,7 @@ pub fn simulate(o: SimOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
             return EXIT_USAGE;
         }
     };
-    let opts = Options { games: o.games, seed: o.seed, players, turns: o.turns, jobs: o.jobs, track };
+    let opts = Options { games: o.games, seed: o.seed, players, turns: o.turns, jobs: o.jobs, track, greedy: o.greedy };
     let target = if o.progress { ProgressDrawTarget::stderr() } else { ProgressDrawTarget::hidden() };
     let bar = ProgressBar::with_draw_target(Some(o.games), target);
     if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} games, eta {eta}") {
@@ -277,8 +294,13 @@ fn human(s: &Summary, out: &mut dyn Write) {
     let last = s.seed + (s.games - 1);
     let _ = writeln!(
         out,
-        "{}: {} games of {} players (seeds {} to {last}, at most {} turns each)",
-        s.game, s.games, s.players, s.seed, s.turn_cap
+        "{}: {} games of {} players (seeds {} to {last}, at most {} turns each{})",
+        s.game,
+        s.games,
+        s.players,
+        s.seed,
+        s.turn_cap,
+        if s.agent.is_some() { ", the greedy agent at every seat" } else { "" }
     );
     let _ = writeln!(
         out,

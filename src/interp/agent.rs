@@ -60,6 +60,10 @@ pub enum Sampler {
     /// Uniformly at random among the legal actions and the pass (rejection sampling from
     /// the game's generator: the same distribution as choosing from the whole list).
     Uniform,
+    /// The legal action after which the acting player's `result: scores:` is highest, each
+    /// tried with the first legal answers (a pass keeps the score as it is); ties, at
+    /// random from the game's generator (`GreedyAgent`).
+    Greedy,
 }
 
 /// Answers choices with option indices.
@@ -123,6 +127,26 @@ impl Agent for FirstLegal {
 
     fn wants_names(&self) -> bool {
         false
+    }
+}
+
+/// Takes the action that raises its own score most, one action ahead (`Sampler::Greedy`),
+/// and answers questions as `RandomAgent` does: a stronger opponent than chance for
+/// balancing, which plays a card that scores where the random agent may not.
+#[derive(Debug, Default)]
+pub struct GreedyAgent;
+
+impl Agent for GreedyAgent {
+    fn sampler(&self) -> Option<Sampler> {
+        Some(Sampler::Greedy)
+    }
+
+    fn wants_names(&self) -> bool {
+        false
+    }
+
+    fn choose(&mut self, ask: &Ask, rng: &mut Rng) -> Result<Vec<usize>, String> {
+        RandomAgent.choose(ask, rng)
     }
 }
 

@@ -79,7 +79,7 @@ use std::sync::Arc;
 use crate::engine::{EventKind, PlayerId, State, Value};
 use crate::syntax::ast::Expr;
 
-pub use agent::{Agent, Answer, Ask, FirstLegal, RandomAgent, Sampler, Scripted, View};
+pub use agent::{Agent, Answer, Ask, FirstLegal, GreedyAgent, RandomAgent, Sampler, Scripted, View};
 pub use choice::Prompt;
 pub use ctx::{Binding, Ctx, Locals, Name, ScriptRef};
 pub use game::{supply_zone, Standing};

@@ -29,6 +29,9 @@ impl Interp<'_> {
         sampler: Sampler,
         (pass, pool): (bool, &mut Vec<Action>),
     ) -> R<Option<R<()>>> {
+        if sampler == Sampler::Greedy {
+            return self.greedy_and_act(p, prompt, (pass, pool));
+        }
         let first = usize::from(pass);
         loop {
             let options = first + pool.len();
@@ -38,7 +41,7 @@ impl Interp<'_> {
             }
             let k = match sampler {
                 Sampler::First => 0,
-                Sampler::Uniform => self.w.state.rng.below(options as u64) as usize,
+                Sampler::Uniform | Sampler::Greedy => self.w.state.rng.below(options as u64) as usize,
             };
             if k < first {
                 // A pass drawn before any legal action was found is a choice only if some
@@ -60,6 +63,81 @@ impl Interp<'_> {
                 return Ok(Some(taken));
             }
         }
+    }
+
+    /// `sample_and_act` for `Sampler::Greedy`: each legal action of `pool` tried, the one
+    /// after which `p`'s score is highest taken (a pass, where allowed, keeps the score as
+    /// it is); among equals, one at random. A pick the rules refuse when taken for real
+    /// (its questions answered otherwise than in its trial) leaves the pool.
+    fn greedy_and_act(
+        &mut self,
+        p: PlayerId,
+        prompt: &'static str,
+        (pass, pool): (bool, &mut Vec<Action>),
+    ) -> R<Option<R<()>>> {
+        loop {
+            let now = self.score_of(p)?;
+            let (mut top, mut best) = (now, if pass { vec![None] } else { vec![] });
+            let mut any = false;
+            for (i, a) in pool.iter().enumerate() {
+                let Some(score) = self.score_after(p, a)? else { continue };
+                any = true;
+                if score > top || best.is_empty() {
+                    (top, best) = (score, vec![]);
+                }
+                if score == top {
+                    best.push(Some(i));
+                }
+            }
+            if best.is_empty() {
+                return Ok(None);
+            }
+            let k = self.w.state.rng.below(best.len() as u64) as usize;
+            let Some(i) = best[k] else {
+                if !self.quiet && any {
+                    self.log_pick(p, prompt, "pass".into())?;
+                }
+                return Ok(None);
+            };
+            let a = pool.remove(i);
+            if let Some(taken) = self.take_at_once(p, prompt, &a)? {
+                return Ok(Some(taken));
+            }
+        }
+    }
+
+    /// `p`'s score after action `a`, tried with the first legal answers and undone; `None`
+    /// where the rules refuse it.
+    fn score_after(&mut self, p: PlayerId, a: &Action) -> R<Option<i64>> {
+        self.reset_budgets();
+        if self.guarded_out(p, a) {
+            return Ok(None);
+        }
+        let mut score = Ok(None);
+        let out = self.trial_run(|me| {
+            let out = me.act_now(p, a).and_then(|()| me.fire());
+            if out.is_ok() {
+                score = me.score_of(p).map(Some);
+            }
+            out
+        });
+        match out {
+            Ok(()) => score,
+            // A budget run out is an action taken, as in `trial`; its score, as it stands.
+            Err(Halt::Budget(_)) => self.score_of(p).map(Some),
+            Err(h @ Halt::Error(..)) => Err(h),
+            Err(_) => Ok(None),
+        }
+    }
+
+    /// `p`'s score as `result: scores:` reads it now (0 where the game gives none).
+    fn score_of(&mut self, p: PlayerId) -> R<i64> {
+        let rules: &super::Rules = self.rules;
+        let Some(sc) = &rules.scores else { return Ok(0) };
+        let mut cx = super::Ctx::placed(Some(p), None, &sc.text, &sc.origin);
+        cx.it = Some(crate::engine::Value::Player(p));
+        let v = self.cond_value(sc, &mut cx)?;
+        self.int(&v, &sc.expr, &cx)
     }
 
     /// Takes `a` for real, its pick logged first. `None` when it turned out not legal

@@ -11,8 +11,8 @@ mod view;
 mod whole;
 
 pub use whole::{
-    deal_once, probe_whole_game, quiet_game, quiet_game_from, quiet_game_into, random_game, whole_game,
-    whole_game_to_halt, Dealt, Played, Seating,
+    deal_once, probe_whole_game, quiet_game, quiet_game_from, quiet_game_into, quiet_game_into_with, quiet_game_with,
+    random_game, whole_game, whole_game_to_halt, Dealt, Played, Seating,
 };
 
 use std::sync::Arc;

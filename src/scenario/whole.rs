@@ -64,7 +64,18 @@ pub fn random_game(rules: &Rules, seed: u64, seats: impl Into<Seating>, turns: u
 /// `random_game` for a simulation, whose log nobody reads but for the plays: the same
 /// game (state, generator, result), without the passes that `Interp::quiet` leaves out.
 pub fn quiet_game(rules: &Rules, seed: u64, seats: impl Into<Seating>, turns: u32) -> Result<Played, Halt> {
-    play_whole(rules, seed, &seats.into(), turns, Box::new(crate::interp::RandomAgent), true)
+    quiet_game_with(rules, seed, seats, turns, Box::new(crate::interp::RandomAgent))
+}
+
+/// `quiet_game` with any agent.
+pub fn quiet_game_with<'r>(
+    rules: &'r Rules,
+    seed: u64,
+    seats: impl Into<Seating>,
+    turns: u32,
+    agent: Box<dyn crate::interp::Agent + 'r>,
+) -> Result<Played, Halt> {
+    play_whole(rules, seed, &seats.into(), turns, agent, true)
 }
 
 /// Like `random_game`, with any agent.
@@ -187,6 +198,18 @@ pub fn quiet_game_into(
     turns: u32,
     spare: Option<crate::engine::State>,
 ) -> Result<Played, Halt> {
+    quiet_game_into_with(rules, dealt, seed, turns, spare, Box::new(crate::interp::RandomAgent))
+}
+
+/// `quiet_game_into` with any agent.
+pub fn quiet_game_into_with<'r>(
+    rules: &'r Rules,
+    dealt: &Dealt,
+    seed: u64,
+    turns: u32,
+    spare: Option<crate::engine::State>,
+    agent: Box<dyn crate::interp::Agent + 'r>,
+) -> Result<Played, Halt> {
     let mut state = match spare {
         Some(mut s) => {
             s.copy_from(&dealt.state);
@@ -195,7 +218,7 @@ pub fn quiet_game_into(
         None => dealt.state.clone(),
     };
     state.rng = crate::engine::Rng::new(seed);
-    let mut it = seated(rules, state, Box::new(crate::interp::RandomAgent));
+    let mut it = seated(rules, state, agent);
     it.set_quiet(true);
     it.count_steps_from(dealt.steps);
     let (refused, standing) = run_dealt(&mut it, turns)?;

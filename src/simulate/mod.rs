@@ -51,6 +51,8 @@ pub struct Options {
     pub jobs: Option<usize>,
     /// Counters on players to report at the end of the games (`--track`), by name.
     pub track: Vec<String>,
+    /// Whether the greedy agent plays every seat (`interp::GreedyAgent`), not the random one.
+    pub greedy: bool,
 }
 
 /// How one game finished.
@@ -176,16 +178,23 @@ impl GameSummary {
 pub fn play_one(
     rules: &Rules,
     seed: u64,
-    (seats, turns, track): (&Seating, u32, &[String]),
+    (seats, turns, track, greedy): (&Seating, u32, &[String], bool),
     dealt: Option<&Dealt>,
     spare: &mut Option<crate::engine::State>,
 ) -> GameSummary {
     let prev = spare.take();
     // Summarised within the catch too: a bug there is a failed game, not a crash.
     let run = || {
+        let agent = || -> Box<dyn crate::interp::Agent> {
+            if greedy {
+                Box::new(crate::interp::GreedyAgent)
+            } else {
+                Box::new(crate::interp::RandomAgent)
+            }
+        };
         let played = match dealt.filter(|d| d.seats() == seats) {
-            Some(d) => crate::scenario::quiet_game_into(rules, d, seed, turns, prev),
-            None => crate::scenario::quiet_game(rules, seed, seats.clone(), turns),
+            Some(d) => crate::scenario::quiet_game_into_with(rules, d, seed, turns, prev, agent()),
+            None => crate::scenario::quiet_game_with(rules, seed, seats.clone(), turns, agent()),
         };
         played.map(|g| (GameSummary::of(seed, &g, track), g.state))
     };
@@ -229,7 +238,7 @@ pub fn play_all(rules: &Rules, o: &Options, done: &(dyn Fn() + Sync)) -> Result<
                 |(mut totals, mut spare), i| {
                     let seed = o.seed.wrapping_add(i);
                     let seats = seating(rules, o.players, seed);
-                    let g = play_one(rules, seed, (&seats, o.turns, &o.track), dealt.as_ref(), &mut spare);
+                    let g = play_one(rules, seed, (&seats, o.turns, &o.track, o.greedy), dealt.as_ref(), &mut spare);
                     totals.add(&g);
                     done();
                     (totals, spare)
@@ -411,6 +420,9 @@ pub struct Summary {
     pub seed: u64,
     /// The turn cap (`--turns`).
     pub turn_cap: u32,
+    /// Who played the seats: absent for the random agent, `"greedy"` for the greedy one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub agent: Option<&'static str>,
     /// Games played.
     pub games: u64,
     /// Games whose `end:` held.

@@ -317,9 +317,16 @@ pub fn html(s: &Summary, t: &Tally) -> Res<String> {
     let _ = write!(h, "<style>{STYLE}</style></head><body><h1>{title}</h1>");
     let _ = write!(
         h,
-        "<p>{} players, seeds {} to {last}, the random agent, at most {} turns a game. Ended: {} (of which draws: {}); \
+        "<p>{} players, seeds {} to {last}, the {} agent, at most {} turns a game. Ended: {} (of which draws: {}); \
          not ended within the turn cap: {}; stopped by an error: {}.</p>",
-        s.players, s.seed, s.turn_cap, s.ended, s.draws, s.unfinished, s.failed
+        s.players,
+        s.seed,
+        s.agent.unwrap_or("random"),
+        s.turn_cap,
+        s.ended,
+        s.draws,
+        s.unfinished,
+        s.failed
     );
     if s.refused > 0 {
         let _ = write!(

@@ -227,6 +227,7 @@ impl Tally {
             players: o.players,
             seed: o.seed,
             turn_cap: o.turns,
+            agent: o.greedy.then_some("greedy"),
             games: self.games,
             ended: self.ended,
             draws: self.draws,
