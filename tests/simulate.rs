@@ -487,7 +487,8 @@ fn games_the_cap_stopped_are_named_with_the_way_to_see_one() {
     assert!(n > 5 && seeds.len() == 5 && seeds.windows(2).all(|w| w[0] < w[1]), "{out_json}");
     let listed: Vec<String> = seeds.iter().map(u64::to_string).collect();
     assert_eq!(line, format!("not ended within 8 turns: {n} games (seeds {}, ...)", listed.join(", ")));
-    assert!(out.contains(&format!("`twilit play DIR --seed {} --turns 8`", seeds[0])), "{out}");
+    // The command plays that very game: its path, seat count and cap.
+    assert!(out.contains(&format!("`twilit play {game} --seed {} --players 2 --turns 8`", seeds[0])), "{out}");
     // Every game ended: nothing is said, and JSON has no such field.
     let (_, out, _) = twilit(&["simulate", &game, "--games", "3", "--format", "json"]);
     assert!(!out.contains("unfinished_seeds"), "{out}");

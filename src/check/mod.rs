@@ -11,7 +11,7 @@ mod expr;
 pub mod fields;
 mod files;
 pub mod prose;
-mod reach;
+pub mod reach;
 pub mod regroup;
 pub mod script;
 pub mod scripts;

@@ -155,9 +155,10 @@ fn event(src: &ScriptSrc) -> String {
 
 /// The lint `twilit::text-numbers` (opt-in: `check --lint text-numbers`): a number the
 /// card's printed `text:` states that none of its scripts uses nor any of its printed
-/// values holds, or a number its scripts use
+/// values that the game's rules read (`read`: `reach::words_read`) holds, or a number its
+/// scripts use
 /// (other than 0 and 1, which scripts write for "a" and "no") that its text never states.
-pub fn text_numbers(c: &Card) -> Option<Diagnostic> {
+pub fn text_numbers(c: &Card, read: &[&str]) -> Option<Diagnostic> {
     let text = c.text.as_ref()?;
     let printed = numbers(&text.value);
     let mut used = vec![];
@@ -174,11 +175,12 @@ pub fn text_numbers(c: &Card) -> Option<Diagnostic> {
     if used.is_empty() && c.abilities.is_empty() && c.play.is_none() {
         return None;
     }
-    // A number the card prints as a value of its own (`bonus_claws: 1`) is one its rules
-    // read through that property: the text stating it is no mismatch.
+    // A number the card prints as a value of its own that some rule reads (`bonus_claws:
+    // 1`, summed by the game's dice) is used through it: the text stating it is no
+    // mismatch. A value no rule reads (a `cost:` the text also states) is no use of it.
     let held: Vec<i64> = (c.props.iter())
-        .filter_map(|(_, v)| match v.value {
-            crate::load::Value::Int(n) => Some(n),
+        .filter_map(|(k, v)| match v.value {
+            crate::load::Value::Int(n) if read.binary_search(&&*k.value).is_ok() => Some(n),
             _ => None,
         })
         .collect();
@@ -244,7 +246,7 @@ mod tests {
         let (bundle, load) = load_bundle(std::path::Path::new("g"), &files, &mut sources);
         assert!(load.is_empty(), "{load:#?}");
         let c = bundle.cards.iter().next().expect("the card");
-        super::text_numbers(c).map(|d| d.message)
+        super::text_numbers(c, &crate::check::reach::words_read(&bundle)).map(|d| d.message)
     }
 
     #[test]
@@ -259,13 +261,16 @@ mod tests {
     }
 
     #[test]
+    fn a_printed_value_no_rule_reads_is_no_use_of_the_number() {
+        // `claws` is read by no script: the 3 of its text is stated by nothing.
+        let m = lint("  text: Deal 3 damage.\n  claws: 3\n  play: remove 2 health\n").expect("a warning");
+        assert!(m.starts_with("`c`: the text says 3 but no script does"), "{m}");
+    }
+
+    #[test]
     fn a_number_the_card_prints_as_a_value_is_read_by_its_rules() {
-        // The rules read `claws` of the card: its text stating 1 is no mismatch (a dice
-        // game's keep cards carried their bonuses as values, and each was warned of).
-        assert_eq!(
-            lint("  text: +1 claw on each roll.\n  claws: 1\n  play: remove 2 health\n").as_deref(),
-            Some("`c`: the scripts use 2 but the text never says it")
-        );
-        assert_eq!(lint("  text: +1 claw on each roll.\n  claws: 1\n  play: pass\n"), None);
+        // A rule reads `claws` of the card: its text stating 1 is no mismatch (a dice game's
+        // keep cards carried their bonuses as values, and each was warned of).
+        assert_eq!(lint("  text: +1 claw on each roll.\n  claws: 1\n  play: add (claws of this) health\n"), None);
     }
 }

@@ -148,9 +148,10 @@ impl<'a> Checker<'a> {
     /// Takes back the type errors found inside `span`, which one said of the whole replaces:
     /// what they report follows from it (`cost of bought vp` read as `cost of (bought vp)`).
     pub(crate) fn withdraw_within(&mut self, span: &Span) {
-        let at = (self.map)(span.clone());
-        let inside =
-            |d: &Diagnostic| d.labels.first().is_some_and(|l| at.start <= l.span.start && l.span.end <= at.end);
+        let (at, file) = ((self.map)(span.clone()), self.file);
+        let inside = |d: &Diagnostic| {
+            d.labels.first().is_some_and(|l| l.file == file && at.start <= l.span.start && l.span.end <= at.end)
+        };
         let follows =
             |d: &Diagnostic| matches!(d.code.as_str(), "twilit::type-mismatch" | "twilit::amount-in-arithmetic");
         self.diags.retain(|d| !(follows(d) && inside(d)));

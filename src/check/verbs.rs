@@ -220,7 +220,7 @@ impl Checker<'_> {
                 };
             }
             Verb::Add | Verb::Gain if self.value_counted(o).is_some() => {
-                let (n, prop, at) = self.value_counted(o).unwrap_or_default();
+                let Some((n, prop, at)) = self.value_counted(o) else { return };
                 let near =
                     self.env.names().filter(|c| matches!(self.env.lookup(c), Some(Sym::Counter { .. } | Sym::Piece)));
                 let close = crate::diag::did_you_mean(&n, near);
@@ -231,15 +231,27 @@ impl Checker<'_> {
                 err.help = Some(format!("`{verb} N COUNTER` changes a counter; `{verb} N PIECE` places pieces"));
                 err.suggest_opt(close);
             }
+            // `add 1 vp` with `+1 tokens` on the next line: the verb's own amount is right, and
+            // `amount-in-arithmetic` has said what is wrong, of the continued line.
+            Verb::Add | Verb::Gain | Verb::Remove | Verb::Spend | Verb::Lose
+                if matches!(&o.kind, ExprKind::Binary(BinOp::Add | BinOp::Sub, a, _)
+                    if matches!(a.kind, ExprKind::Select { quantity: Some(_), .. }) && t == Ty::Num) =>
+            {
+                if let ExprKind::Binary(_, a, _) = &o.kind {
+                    self.withdraw_within(&a.span);
+                }
+            }
             Verb::Add | Verb::Gain | Verb::Remove | Verb::Spend | Verb::Lose
                 if t == Ty::Num && !self.names_counter(o) =>
             {
                 let example = self.env.names().find(|n| matches!(self.env.lookup(n), Some(Sym::Counter { .. })));
                 let worked_out = self.worked_out_amount(o);
                 if worked_out.is_some() {
-                    // Said here, of the whole amount: what its misread parts gave is not
+                    // Said here, of the whole amount: what its misread last part gave is not
                     // reported again (`cost of (bought vp)` is no number, `bought vp` no card).
-                    self.withdraw_within(&o.span);
+                    if let ExprKind::Binary(_, _, last) | ExprKind::Of(_, last) = &o.kind {
+                        self.withdraw_within(&last.span);
+                    }
                 }
                 let err = self.error(
                     "type-mismatch",
@@ -312,6 +324,9 @@ impl Checker<'_> {
     /// as `n * (2 coins)`, `cost of (b wood)`. The amount as it was meant, and the counter.
     fn worked_out_amount(&self, o: &Expr) -> Option<(String, String)> {
         let (last, whole): (&Expr, &dyn Fn(Expr) -> ExprKind) = match &o.kind {
+            // `1 vp + 1 tokens` is two amounts (`+1 tokens` on a line of its own), not one
+            // worked out: `amount-in-arithmetic` says so.
+            ExprKind::Binary(_, a, _) if matches!(&a.kind, ExprKind::Select { quantity: Some(_), .. }) => return None,
             ExprKind::Binary(op, a, b) => (b, &|n| ExprKind::Binary(*op, a.clone(), Box::new(n))),
             ExprKind::Of(a, b) => (b, &|n| ExprKind::Of(a.clone(), Box::new(n))),
             _ => return None,

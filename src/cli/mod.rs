@@ -461,10 +461,13 @@ fn check(
         return EXIT_USAGE;
     }
     if lints.contains(&Lint::TextNumbers) {
-        let games = &checked.lib.games;
-        let cards = games.iter().flat_map(|b| b.cards.iter().chain(b.factions.iter().flat_map(|f| &f.cards)));
-        let named = cards.filter(|c| !checked.extra.contains(&c.id.file));
-        let found: Vec<_> = named.filter_map(crate::check::prose::text_numbers).collect();
+        let mut found = vec![];
+        for b in &checked.lib.games {
+            let read = crate::check::reach::words_read(b);
+            let cards = b.cards.iter().chain(b.factions.iter().flat_map(|f| &f.cards));
+            let named = cards.filter(|c| !checked.extra.contains(&c.id.file));
+            found.extend(named.filter_map(|c| crate::check::prose::text_numbers(c, &read)));
+        }
         checked.diags.extend(found);
     }
     let (diags, sources) = (&checked.diags, &checked.sources);

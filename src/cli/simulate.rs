@@ -135,7 +135,7 @@ pub fn simulate(o: SimOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     let summary = totals.summary(&rules, &opts);
     match o.format {
         SimFormat::Human => {
-            human(&summary, out);
+            human(&summary, &|seed| replay_command(&o, &rules, players, seed), out);
             let _ = writeln!(err, "{} games in {wall:.2} s ({:.0} games/s)", o.games, o.games as f64 / wall.max(1e-9));
         }
         SimFormat::Json => {
@@ -192,13 +192,21 @@ pub fn simulate(o: SimOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
 /// seats' factions where the game has factions (each game has its own), else the players.
 fn replay_command(o: &SimOpts, rules: &crate::interp::Rules, players: usize, seed: u64) -> String {
     let path = o.path.display();
-    if rules.factions.is_empty() {
-        return format!("twilit play {path} --seed {seed} --players {players}");
-    }
-    let seats = simulate::seating(rules, players, seed).factions(rules);
-    let list: Vec<&str> = seats.iter().map(|f| f.as_deref().unwrap_or("-")).collect();
-    format!("twilit play {path} --seed {seed} --factions {}", list.join(","))
+    let seats = if rules.factions.is_empty() {
+        format!("--players {players}")
+    } else {
+        let seats = simulate::seating(rules, players, seed).factions(rules);
+        let list: Vec<&str> = seats.iter().map(|f| f.as_deref().unwrap_or("-")).collect();
+        format!("--factions {}", list.join(","))
+    };
+    // The cap and the agent the games were played with, where they are not `play`'s own.
+    let turns = if o.turns == DEFAULT_TURNS { String::new() } else { format!(" --turns {}", o.turns) };
+    let agent = if o.greedy { " --agent greedy" } else { "" };
+    format!("twilit play {path} --seed {seed} {seats}{turns}{agent}")
 }
+
+/// The turn cap `play` and `simulate` take when none is given.
+const DEFAULT_TURNS: u32 = 1000;
 
 /// The counters `--track` names, each a counter on players (`on: player`), in the order
 /// given, once each.
@@ -290,7 +298,8 @@ fn spread_line(s: &Spread) -> String {
 }
 
 /// The summary as readable tables.
-fn human(s: &Summary, out: &mut dyn Write) {
+/// `play` is the `twilit play` command that shows game `seed` (`replay_command`).
+fn human(s: &Summary, play: &dyn Fn(u64) -> String, out: &mut dyn Write) {
     let last = s.seed + (s.games - 1);
     let _ = writeln!(
         out,
@@ -375,28 +384,29 @@ never played: {n} of {all} cards: {}{more}",
             let _ = writeln!(out, "  seed {}: {}", e.seed, e.message);
         }
     }
-    if let Some(first) = s.refused_seeds.first() {
+    if let Some(&first) = s.refused_seeds.first() {
         let seeds: Vec<String> = s.refused_seeds.iter().map(u64::to_string).collect();
         let more = if s.refused_games > seeds.len() as u64 { ", ..." } else { "" };
         let _ = writeln!(
             out,
             "\nrefused by the rules: {} actions in {} games (seeds {}{more})\n  a refused phase script is \
-             skipped, so these games did not play as the rules are written; see one with `twilit play DIR \
-             --seed {first}`",
+             skipped, so these games did not play as the rules are written; see one with `{}`",
             s.refused,
             s.refused_games,
-            seeds.join(", ")
+            seeds.join(", "),
+            play(first)
         );
     }
-    if let Some(first) = s.unfinished_seeds.first() {
+    if let Some(&first) = s.unfinished_seeds.first() {
         let seeds: Vec<String> = s.unfinished_seeds.iter().map(u64::to_string).collect();
         let more = if s.unfinished > seeds.len() as u64 { ", ..." } else { "" };
         let _ = writeln!(
             out,
             "\nnot ended within {cap} turns: {} games (seeds {}{more})\n  a longer game needs a higher cap \
-             (`--turns N`); to see why one goes on, play it: `twilit play DIR --seed {first} --turns {cap}`",
+             (`--turns N`); to see why one goes on, play it: `{}`",
             s.unfinished,
             seeds.join(", "),
+            play(first),
             cap = s.turn_cap
         );
     }

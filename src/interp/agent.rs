@@ -315,11 +315,7 @@ fn copy_offered(options: &[String], id: &str, taken: &[usize]) -> Option<usize> 
     if id.contains('#') || options.iter().any(|o| o == id) {
         return None;
     }
-    let copy = |o: &str| {
-        o.strip_prefix(id)
-            .and_then(|r| r.strip_prefix('#'))
-            .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
-    };
+    let copy = |o: &str| crate::engine::label::parse(o).is_some_and(|(base, _)| base == id);
     (0..options.len()).find(|&i| !taken.contains(&i) && copy(&options[i]))
 }
 

@@ -479,16 +479,20 @@ impl<'r> Interp<'r> {
             return Err(Halt::refused(format!("cannot {verb} {} {name}: {holds}, at most {m}", delta.unsigned_abs())));
         }
         // The event is made only for an ability that may answer it, or a log that is read.
-        let mut now = now;
+        let (mut now, mut delta) = (now, delta);
         if delta != 0 && self.rules.reacts.any() {
             let name = s.counters.shared_name(id);
             if self.about_to(cx.you, EventKind::Counter { verb, name, holder: h, delta, now })? {
                 return Ok(());
             }
-            // A `before:` ability may have changed the counter: the change applies on top.
+            // A `before:` ability may have changed the counter: the change applies on top
+            // (as far as a counter that clamps lets it, by what it then really moves).
             let after = self.w.state.counter_at(id, h);
             if after != cur && verb != "set" {
                 now = b.clamped(after.saturating_add(delta));
+                if b.clamp {
+                    delta = now - after;
+                }
             }
         }
         self.w.state.set_counter_at(id, h, now).map_err(Halt::refused)?;

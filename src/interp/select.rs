@@ -560,10 +560,15 @@ fn quantified(e: &Expr) -> bool {
 /// A selector without its quantity: in a pattern or after `with`, `a pawn` means any pawn.
 pub fn unquantified(e: &Expr) -> Expr {
     match &e.kind {
-        ExprKind::Select { quantity: Some(_), base, filters } => Expr {
-            kind: ExprKind::Select { quantity: None, base: Box::new(unquantified(base)), filters: filters.clone() },
-            span: e.span.clone(),
-        },
+        // `a pawn`, and `(a club or a spade) where ...`: the selection without its quantity,
+        // and its base without theirs.
+        ExprKind::Select { quantity, base, filters } if quantified(e) => {
+            let _ = quantity;
+            Expr {
+                kind: ExprKind::Select { quantity: None, base: Box::new(unquantified(base)), filters: filters.clone() },
+                span: e.span.clone(),
+            }
+        }
         ExprKind::Of(a, b) => {
             Expr { kind: ExprKind::Of(Box::new(unquantified(a)), Box::new(unquantified(b))), span: e.span.clone() }
         }
