@@ -342,10 +342,15 @@ impl Checker<'_> {
         Some((crate::syntax::print::expr(&amount), c.clone()))
     }
 
-    /// `2 action` where `action` is a value of an enum property (`kind`), not a counter:
+    /// `2 action` (or `action`) where `action` is a value of an enum property (`kind`), not a counter:
     /// the value's name, its property's and where it is written.
     fn value_counted(&self, o: &Expr) -> Option<(String, String, crate::syntax::ast::Span)> {
-        let ExprKind::Select { quantity: Some(_), base, .. } = &o.kind else { return None };
+        // `add 2 action`, and `add action` alone (its number left out).
+        let base = match &o.kind {
+            ExprKind::Select { quantity: Some(_), base, .. } => base,
+            ExprKind::Name(..) => o,
+            _ => return None,
+        };
         let ExprKind::Name(n, _) = &base.kind else { return None };
         match self.env.lookup(n) {
             Some(Sym::EnumValue(prop)) if self.local(n).is_none() => Some((n.clone(), prop.clone(), base.span.clone())),
