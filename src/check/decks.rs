@@ -5,7 +5,7 @@ use crate::diag::Diagnostic;
 use crate::load::{DeckCards, GameBundle};
 
 /// Warns of each card whose `copies:` is written but never read: `decks:` deals it only
-/// by count (`{ zone: supply, cards: { silver: 40 } }`), so a designer who wrote both saw
+/// by count (`{ zone: supply, cards: { gem: 40 } }`), so a designer who wrote both saw
 /// a number dealt that their `copies:` did not say, and no word of it.
 pub fn unread_copies(bundle: &GameBundle, diags: &mut Vec<Diagnostic>) {
     let Some(g) = &bundle.game else { return };

@@ -175,8 +175,8 @@ pub fn text_numbers(c: &Card, read: &[&str]) -> Option<Diagnostic> {
     if used.is_empty() && c.abilities.is_empty() && c.play.is_none() {
         return None;
     }
-    // A number the card prints as a value of its own that some rule reads (`bonus_claws:
-    // 1`, summed by the game's dice) is used through it: the text stating it is no
+    // A number the card prints as a value of its own that some rule reads (`bonus: 1`,
+    // summed by a rule of the game) is used through it: the text stating it is no
     // mismatch. A value no rule reads (a `cost:` the text also states) is no use of it.
     let held: Vec<i64> = (c.props.iter())
         .filter_map(|(k, v)| match v.value {
@@ -235,7 +235,7 @@ mod tests {
     use crate::load::load_bundle;
 
     const GAME: &str = "game: g\nname: G\nplayers: { min: 2, max: 2 }\n\
-        properties:\n  claws: { type: number, default: 0 }\n\
+        properties:\n  bonus: { type: number, default: 0 }\n\
         counters:\n  health: { on: player, min: 0 }\n";
 
     /// The lint's message for the one card `card` (a YAML mapping's lines), if any.
@@ -262,15 +262,15 @@ mod tests {
 
     #[test]
     fn a_printed_value_no_rule_reads_is_no_use_of_the_number() {
-        // `claws` is read by no script: the 3 of its text is stated by nothing.
-        let m = lint("  text: Deal 3 damage.\n  claws: 3\n  play: remove 2 health\n").expect("a warning");
+        // `bonus` is read by no script: the 3 of its text is stated by nothing.
+        let m = lint("  text: Deal 3 damage.\n  bonus: 3\n  play: remove 2 health\n").expect("a warning");
         assert!(m.starts_with("`c`: the text says 3 but no script does"), "{m}");
     }
 
     #[test]
     fn a_number_the_card_prints_as_a_value_is_read_by_its_rules() {
-        // A rule reads `claws` of the card: its text stating 1 is no mismatch (a dice game's
+        // A rule reads `bonus` of the card: its text stating 1 is no mismatch (a dice game's
         // keep cards carried their bonuses as values, and each was warned of).
-        assert_eq!(lint("  text: +1 claw on each roll.\n  claws: 1\n  play: add (claws of this) health\n"), None);
+        assert_eq!(lint("  text: +1 on each roll.\n  bonus: 1\n  play: add (bonus of this) health\n"), None);
     }
 }

@@ -309,8 +309,8 @@ impl Agent for Scripted {
 }
 
 /// Where `id` (a card's id, no option itself) means a copy of the card: the first option
-/// labelled `id#N` not among `taken` (a pile of copies in a supply offers `village#2` and
-/// never `village`, and any copy fits: the scenario names the card, not the copy).
+/// labelled `id#N` not among `taken` (a pile of copies in a supply offers `gem#2` and never
+/// `gem`, and any copy fits: the scenario names the card, not the copy).
 fn copy_offered(options: &[String], id: &str, taken: &[usize]) -> Option<usize> {
     if id.contains('#') || options.iter().any(|o| o == id) {
         return None;

@@ -115,8 +115,8 @@ impl Interp<'_> {
                 }
             }
             (Rel::Id, v) => Value::Sym(s.ents[ent(v)?].label.as_str().into()),
-            // Every copy's the same: the card's own id, not the copy's label (`estate`, not
-            // `estate#2`); a piece's kind.
+            // Every copy's the same: the card's own id, not the copy's label (`gem`, not
+            // `gem#2`); a piece's kind.
             (Rel::CardId, v) => match &s.ents[ent(v)?].kind {
                 crate::engine::Kind::Card(c) => Value::Sym(self.rules.cards[*c].id.as_str().into()),
                 crate::engine::Kind::Piece(k) => Value::Sym(s.piece_name(*k).into()),

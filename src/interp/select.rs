@@ -560,7 +560,7 @@ fn quantified(e: &Expr) -> bool {
 /// A selector without its quantity: in a pattern or after `with`, `a pawn` means any pawn.
 pub fn unquantified(e: &Expr) -> Expr {
     match &e.kind {
-        // `a pawn`, and `(a club or a spade) where ...`: the selection without its quantity,
+        // `a pawn`, and `(a gem or a pawn) where ...`: the selection without its quantity,
         // and its base without theirs.
         ExprKind::Select { quantity, base, filters } if quantified(e) => {
             let _ = quantity;
@@ -572,7 +572,7 @@ pub fn unquantified(e: &Expr) -> Expr {
         ExprKind::Of(a, b) => {
             Expr { kind: ExprKind::Of(Box::new(unquantified(a)), Box::new(unquantified(b))), span: e.span.clone() }
         }
-        // `a heart or a queen`: each side any, as alone (kept, `a heart` was the first heart).
+        // `a gem or a pawn`: each side any, as alone (kept, `a gem` was the first gem).
         ExprKind::Binary(BinOp::Or, a, b) => Expr {
             kind: ExprKind::Binary(BinOp::Or, Box::new(unquantified(a)), Box::new(unquantified(b))),
             span: e.span.clone(),
