@@ -465,7 +465,8 @@ impl<'r> Interp<'r> {
         let name = s.counters.name(id);
         let (b, cur) = (s.counters.bounds(id), s.counter_at(id, h));
         // A counter that clamps changes as far as its bounds let it, by what it really moved.
-        let (now, delta) = if b.clamp { (b.clamped(now), b.clamped(now) - cur) } else { (now, delta) };
+        let now = b.clamped(now);
+        let delta = if b.clamp { now - cur } else { delta };
         // Only a refusal says what the holder has: a change that fits formats nothing.
         let holds = |me: &Self| match h {
             Holder::Game => format!("the pool holds {cur}"),

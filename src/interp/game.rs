@@ -246,16 +246,26 @@ impl<'r> Interp<'r> {
                 v => self.players(&v)?,
             };
         }
-        if let Some(sc) = &rules.scores {
+        if rules.scores.is_some() {
             for p in self.seated() {
-                let mut cx = Ctx::placed(Some(p), None, &sc.text, &sc.origin);
-                cx.it = Some(Value::Player(p));
-                self.cover_cond(sc);
-                let v = self.cond_value(sc, &mut cx)?;
-                out.scores.push((p, self.int(&v, &sc.expr, &cx)?));
+                if let Some(score) = self.score_of(p)? {
+                    out.scores.push((p, score));
+                }
             }
         }
         Ok(out)
+    }
+
+    /// `p`'s score as `result: scores:` reads it now; `None` where the game gives none.
+    /// (The greedy agent asks it after each action it tries.)
+    pub(super) fn score_of(&mut self, p: PlayerId) -> R<Option<i64>> {
+        let rules: &'r super::Rules = self.rules;
+        let Some(sc) = &rules.scores else { return Ok(None) };
+        let mut cx = Ctx::placed(Some(p), None, &sc.text, &sc.origin);
+        cx.it = Some(Value::Player(p));
+        self.cover_cond(sc);
+        let v = self.cond_value(sc, &mut cx)?;
+        self.int(&v, &sc.expr, &cx).map(Some)
     }
 }
 

@@ -76,7 +76,7 @@ impl Interp<'_> {
         (pass, pool): (bool, &mut Vec<Action>),
     ) -> R<Option<R<()>>> {
         loop {
-            let now = self.score_of(p)?;
+            let now = self.greedy_score(p)?;
             let (mut top, mut best) = (now, if pass { vec![None] } else { vec![] });
             let mut any = false;
             for (i, a) in pool.iter().enumerate() {
@@ -117,27 +117,23 @@ impl Interp<'_> {
         let out = self.trial_run(|me| {
             let out = me.act_now(p, a).and_then(|()| me.fire());
             if out.is_ok() {
-                score = me.score_of(p).map(Some);
+                score = me.greedy_score(p).map(Some);
             }
             out
         });
         match out {
             Ok(()) => score,
             // A budget run out is an action taken, as in `trial`; its score, as it stands.
-            Err(Halt::Budget(_)) => self.score_of(p).map(Some),
+            Err(Halt::Budget(_)) => self.greedy_score(p).map(Some),
             Err(h @ Halt::Error(..)) => Err(h),
             Err(_) => Ok(None),
         }
     }
 
-    /// `p`'s score as `result: scores:` reads it now (0 where the game gives none).
-    fn score_of(&mut self, p: PlayerId) -> R<i64> {
-        let rules: &super::Rules = self.rules;
-        let Some(sc) = &rules.scores else { return Ok(0) };
-        let mut cx = super::Ctx::placed(Some(p), None, &sc.text, &sc.origin);
-        cx.it = Some(crate::engine::Value::Player(p));
-        let v = self.cond_value(sc, &mut cx)?;
-        self.int(&v, &sc.expr, &cx)
+    /// `p`'s score as the greedy agent weighs it: `result: scores:` (`score_of`), 0 where
+    /// the game gives none (every action then ties, and the pick is at random).
+    fn greedy_score(&mut self, p: PlayerId) -> R<i64> {
+        Ok(self.score_of(p)?.unwrap_or(0))
     }
 
     /// Takes `a` for real, its pick logged first. `None` when it turned out not legal

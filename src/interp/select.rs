@@ -562,13 +562,10 @@ pub fn unquantified(e: &Expr) -> Expr {
     match &e.kind {
         // `a pawn`, and `(a gem or a pawn) where ...`: the selection without its quantity,
         // and its base without theirs.
-        ExprKind::Select { quantity, base, filters } if quantified(e) => {
-            let _ = quantity;
-            Expr {
-                kind: ExprKind::Select { quantity: None, base: Box::new(unquantified(base)), filters: filters.clone() },
-                span: e.span.clone(),
-            }
-        }
+        ExprKind::Select { base, filters, .. } if quantified(e) => Expr {
+            kind: ExprKind::Select { quantity: None, base: Box::new(unquantified(base)), filters: filters.clone() },
+            span: e.span.clone(),
+        },
         ExprKind::Of(a, b) => {
             Expr { kind: ExprKind::Of(Box::new(unquantified(a)), Box::new(unquantified(b))), span: e.span.clone() }
         }

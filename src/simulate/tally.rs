@@ -263,12 +263,17 @@ fn seat_name(p: usize) -> String {
 
 /// Keeps the smallest seeds, in order.
 fn keep_smallest(seeds: &mut Vec<u64>) {
-    seeds.sort_unstable();
-    seeds.truncate(LISTED_ERRORS);
+    keep_first_by(seeds, |&s| s);
 }
 
 /// Keeps the failures with the smallest seeds, by seed.
 fn keep_first(errors: &mut Vec<Failure>) {
-    errors.sort_by_key(|f| f.seed);
-    errors.truncate(LISTED_ERRORS);
+    keep_first_by(errors, |f| f.seed);
+}
+
+/// The `LISTED_ERRORS` of `list` with the smallest seeds, by seed: what the listing keeps is
+/// the same whatever order the games were added in (any `--jobs`).
+fn keep_first_by<T>(list: &mut Vec<T>, seed: impl Fn(&T) -> u64) {
+    list.sort_by_key(seed);
+    list.truncate(LISTED_ERRORS);
 }
