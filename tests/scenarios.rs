@@ -117,6 +117,11 @@ fn a_clamped_counter_stops_at_its_bounds() {
 }
 
 #[test]
+fn a_cooperative_game_is_won_and_lost_together() {
+    run_all("tests/fixtures/coop");
+}
+
+#[test]
 fn each_side_of_or_in_a_pattern_means_any() {
     run_all("tests/fixtures/pattern_or");
 }

@@ -644,3 +644,40 @@ fn a_tracked_name_that_is_no_counter_on_players_is_a_usage_error() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("counters on players: points"), "{err}");
 }
+
+/// A co-operative game's `result: losers:`: a game the table lost is won by nobody and
+/// lost by everyone, not a draw; each seat counts it as a loss, and `play` says so. A
+/// `losers:` that names a winner is an error when the result is read.
+#[test]
+fn a_cooperative_game_lost_by_the_table_is_no_draw() {
+    let game = dir("tests/fixtures/coop");
+    let (code, out, err) = twilit(&["simulate", &game, "--games", "200", "--players", "2", "--format", "json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(&out).expect("one JSON object");
+    let lost = v["nobody_won"].as_u64().expect("nobody_won");
+    assert_eq!(v["draws"], serde_json::json!(0), "{out}");
+    assert!(lost > 0 && lost < 200, "{out}");
+    for seat in v["seats"].as_array().expect("seats") {
+        // Together: each seat won every game the table won and lost every other.
+        assert_eq!((seat["wins"].as_u64(), seat["losses"].as_u64()), (Some(200 - lost), Some(lost)), "{seat}");
+    }
+    let (_, out, _) = twilit(&["simulate", &game, "--games", "200", "--players", "2"]);
+    assert!(out.contains(&format!("ended 200, of which draws 0 and won by nobody {lost};")), "{out}");
+    // A game without `losers:` says nothing of it.
+    let (_, out, _) = twilit(&["simulate", &dir("cards/goofspiel"), "--games", "20"]);
+    assert!(!out.contains("won by nobody"), "{out}");
+    // Seed 3 of the one-player game is lost (the tide comes in after 8 turns).
+    let (_, out, _) = twilit(&["play", &game, "--seed", "3", "--players", "1"]);
+    assert!(out.contains("seed 3: everyone loses in turn 8;"), "{out}");
+    let (_, out, _) = twilit(&["play", &game, "--seed", "3", "--players", "1", "--format", "json"]);
+    assert!(out.contains("\"draw\":false") && out.contains("\"losers\":[\"p1\"]"), "{out}");
+
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let yaml = std::fs::read_to_string(format!("{game}/game.yaml")).expect("the fixture");
+    let both = yaml.replace("losers: players where not saved()", "losers: players");
+    std::fs::write(tmp.path().join("game.yaml"), both).expect("write");
+    // Seed 10 is won, so the winner is among `players`.
+    let (code, _, err) = twilit(&["play", &tmp.path().to_string_lossy(), "--seed", "10", "--players", "1"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("`result:` gives p1 as both a winner and a loser"), "{err}");
+}

@@ -19,6 +19,7 @@ pub fn each_script<'b>(bundle: &'b GameBundle, f: &mut dyn FnMut(&'b ScriptSrc, 
         opt(&g.end, Entry::Condition, "the game's `end:`", f);
         if let Some(r) = &g.result {
             opt(&r.winners, Entry::Expr, "`result: winners:`", f);
+            opt(&r.losers, Entry::Expr, "`result: losers:`", f);
             opt(&r.scores, Entry::Expr, "`result: scores:`", f);
         }
         if let Some(m) = &g.matches {

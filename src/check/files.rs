@@ -129,8 +129,14 @@ impl<'a> FileChecker<'a> {
     fn result(&mut self, g: &Game) {
         if let Some(r) = &g.result {
             self.typed(&r.winners, (Ty::Players, "`winners:`"), &[]);
+            self.typed(&r.losers, (Ty::Players, "`losers:`"), &[]);
             self.typed(&r.scores, (Ty::Num, "a score"), &[("it", Ty::Player)]);
-            for (src, what) in [(&r.winners, "`result: winners:`"), (&r.scores, "`result: scores:`")] {
+            let scripts = [
+                (&r.winners, "`result: winners:`"),
+                (&r.losers, "`result: losers:`"),
+                (&r.scores, "`result: scores:`"),
+            ];
+            for (src, what) in scripts {
                 if let Some(s) = src {
                     super::scripts::you_in_result(self.env, s, what, &mut self.ps, self.diags);
                 }

@@ -75,7 +75,8 @@ fn abilities(a: &[Ability]) -> Vec<&ScriptSrc> {
 /// rules use (`text-numbers` asks which printed values are read).
 pub fn words_read(b: &GameBundle) -> Vec<&str> {
     let g = b.game.as_ref();
-    let result = g.and_then(|g| g.result.as_ref()).into_iter().flat_map(|r| [&r.winners, &r.scores]).flatten();
+    let result =
+        g.and_then(|g| g.result.as_ref()).into_iter().flat_map(|r| [&r.winners, &r.losers, &r.scores]).flatten();
     let more = g.and_then(|g| g.end.as_ref()).into_iter().chain(result).map(|s| s.text.as_str());
     let mut out: Vec<&str> = scripts(b).into_iter().chain(more).flat_map(words).collect();
     out.sort_unstable();

@@ -403,12 +403,14 @@ pub(super) fn print_result(g: &Played, seed: u64, format: Format, out: &mut dyn 
     let turns = if s.over { s.clock.turn } else { s.clock.turn.saturating_sub(1) };
     let ended = g.standing.ended;
     let winners: Vec<String> = if ended { g.standing.winners.iter().map(|&p| name(p)).collect() } else { vec![] };
+    let losers: Vec<String> = if ended { g.standing.losers.iter().map(|&p| name(p)).collect() } else { vec![] };
     let _ = match format {
         Format::Json => {
             let scores: serde_json::Map<String, serde_json::Value> =
                 g.standing.scores.iter().map(|&(p, n)| (name(p), n.into())).collect();
             let r = serde_json::json!({ "result": {
-                "seed": seed, "ended": ended, "winners": winners, "draw": ended && winners.is_empty(), "games": s.game,
+                "seed": seed, "ended": ended, "winners": winners, "losers": losers,
+                "draw": ended && winners.is_empty() && losers.is_empty(), "games": s.game,
                 "scores": scores, "turns": turns, "refused": g.refused, "events": s.log.len(),
             }});
             writeln!(out, "{r}")
@@ -418,7 +420,9 @@ pub(super) fn print_result(g: &Played, seed: u64, format: Format, out: &mut dyn 
             let who = match (ended, s.over, winners.as_slice()) {
                 (false, true, _) => format!("not ended: game {} of the match ended in turn {turns}", s.game),
                 (false, false, _) => format!("not ended after {turns} turn{plural}"),
-                (true, _, []) => format!("a draw in turn {turns}"),
+                (true, _, []) if losers.is_empty() => format!("a draw in turn {turns}"),
+                (true, _, []) if losers.len() == s.players.len() => format!("everyone loses in turn {turns}"),
+                (true, _, []) => format!("nobody wins in turn {turns}: {} lose", losers.join(", ")),
                 (true, _, [w]) => format!("{w} wins in turn {turns}"),
                 (true, _, ws) => format!("{} win in turn {turns}", ws.join(", ")),
             };

@@ -303,18 +303,24 @@ fn human(s: &Summary, play: &dyn Fn(u64) -> String, out: &mut dyn Write) {
     let last = s.seed + (s.games - 1);
     let _ = writeln!(
         out,
-        "{}: {} games of {} players (seeds {} to {last}, at most {} turns each{})",
+        "{}: {} games of {} player{} (seeds {} to {last}, at most {} turns each{})",
         s.game,
         s.games,
         s.players,
+        if s.players == 1 { "" } else { "s" },
         s.seed,
         s.turn_cap,
         if s.agent.is_some() { ", the greedy agent at every seat" } else { "" }
     );
     let _ = writeln!(
         out,
-        "ended {}, of which draws {}; not ended within {} turns {}; stopped by an error {}",
-        s.ended, s.draws, s.turn_cap, s.unfinished, s.failed
+        "ended {}, of which draws {}{}; not ended within {} turns {}; stopped by an error {}",
+        s.ended,
+        s.draws,
+        s.nobody_won_after(" and won by nobody "),
+        s.turn_cap,
+        s.unfinished,
+        s.failed
     );
     match &s.length {
         Some(l) => {
@@ -495,6 +501,7 @@ fn csv(s: &Summary, out: &mut dyn Write) {
         ("games", s.games),
         ("ended", s.ended),
         ("draws", s.draws),
+        ("nobody_won", s.nobody_won),
         ("unfinished", s.unfinished),
         ("failed", s.failed),
     ];

@@ -26,9 +26,14 @@ pub(super) fn compile_conds(rules: &mut Rules) {
     }
     let one = |rules: &Rules, c: &Option<Cond>| c.as_ref().and_then(|c| compile(rules, &c.expr)).map(Arc::new);
     let (end, winners, scores) = (one(rules, &rules.end), one(rules, &rules.winners), one(rules, &rules.scores));
-    let order = one(rules, &rules.order);
-    let conds =
-        [(&mut rules.end, end), (&mut rules.winners, winners), (&mut rules.scores, scores), (&mut rules.order, order)];
+    let (order, losers) = (one(rules, &rules.order), one(rules, &rules.losers));
+    let conds = [
+        (&mut rules.end, end),
+        (&mut rules.winners, winners),
+        (&mut rules.losers, losers),
+        (&mut rules.scores, scores),
+        (&mut rules.order, order),
+    ];
     for (c, fx) in conds {
         if let Some(c) = c {
             c.fx = fx;

@@ -13,6 +13,9 @@ pub struct Standing {
     pub ended: bool,
     /// The winners (none: a draw, or no result yet).
     pub winners: Vec<PlayerId>,
+    /// The losers: `result: losers:`, or else everyone but the winners (nobody when nobody
+    /// won). A player neither won nor lost: the game was a draw for them.
+    pub losers: Vec<PlayerId>,
     /// Each player's score, in seat order, when the game declares `scores:`.
     pub scores: Vec<(PlayerId, i64)>,
 }
@@ -238,13 +241,22 @@ impl<'r> Interp<'r> {
         let mut out = Standing { ended: self.w.state.over, ..Standing::default() };
         let rules: &'r super::Rules = self.rules;
         if let Some(w) = &rules.winners {
-            let mut cx = Ctx::placed(self.w.state.seats.first().copied(), None, &w.text, &w.origin);
-            self.cover_cond(w);
-            let v = self.cond_value(w, &mut cx)?;
-            out.winners = match super::select::first(v) {
-                Value::Null => vec![],
-                v => self.players(&v)?,
-            };
+            out.winners = self.result_players(w)?;
+        }
+        out.losers = match &rules.losers {
+            Some(l) => self.result_players(l)?,
+            None if out.winners.is_empty() => vec![],
+            None => (0..self.w.state.players.len()).filter(|p| !out.winners.contains(p)).collect(),
+        };
+        if let Some(&p) = out.losers.iter().find(|p| out.winners.contains(p)) {
+            // Only a `losers:` of the game's own can name a winner: the error is placed there.
+            let name = &self.w.state.players[p].name;
+            let at = rules.losers.as_ref().map(|l| super::halt::At { file: l.file, span: l.span.clone() });
+            let message = format!(
+                "`result:` gives {name} as both a winner and a loser: a player is one or the other \
+                 (write `losers:` so that it leaves the winners out)"
+            );
+            return Err(Halt::error_at(message, at));
         }
         if rules.scores.is_some() {
             for p in self.seated() {
@@ -254,6 +266,17 @@ impl<'r> Interp<'r> {
             }
         }
         Ok(out)
+    }
+
+    /// The players `result: winners:` or `losers:` names now (`you` = the first seat).
+    fn result_players(&mut self, c: &super::rules::Cond) -> R<Vec<PlayerId>> {
+        let mut cx = Ctx::placed(self.w.state.seats.first().copied(), None, &c.text, &c.origin);
+        self.cover_cond(c);
+        let v = self.cond_value(c, &mut cx)?;
+        match super::select::first(v) {
+            Value::Null => Ok(vec![]),
+            v => self.players(&v),
+        }
     }
 
     /// `p`'s score as `result: scores:` reads it now; `None` where the game gives none.

@@ -101,6 +101,8 @@ pub struct Rules {
     pub end: Option<Cond>,
     /// `result: winners:`.
     pub winners: Option<Cond>,
+    /// `result: losers:` (absent: everyone but the winners, if any).
+    pub losers: Option<Cond>,
     /// `result: scores:` (read with `it` = each player).
     pub scores: Option<Cond>,
     /// `decks:` where a whole game's cards start.
@@ -436,6 +438,7 @@ impl Rules {
             limits: cx.limits,
             end: g.end.as_ref().and_then(|s| cx.cond(s)),
             winners: g.result.as_ref().and_then(|r| r.winners.as_ref()).and_then(|s| cx.cond(s)),
+            losers: g.result.as_ref().and_then(|r| r.losers.as_ref()).and_then(|s| cx.cond(s)),
             scores: g.result.as_ref().and_then(|r| r.scores.as_ref()).and_then(|s| cx.cond(s)),
             decks: g.decks.clone(),
             variables: g

@@ -148,11 +148,13 @@ pub enum Step {
     /// `next_game: true|false`: the game ends here; the match's `after:` runs and its
     /// `until:` is read: the next game is dealt (`true` expects it), or the match is over.
     NextGame(Sp<bool>),
-    /// `expect_result: { winners: [...], scores: { player: n } }`: the game's `result:`
-    /// read now.
+    /// `expect_result: { winners: [...], losers: [...], scores: { player: n } }`: the
+    /// game's `result:` read now.
     ExpectResult {
         /// The winners, in any order (`[]`: nobody, a draw).
         winners: Option<Sp<Vec<Sp<String>>>>,
+        /// The losers, in any order.
+        losers: Option<Sp<Vec<Sp<String>>>>,
         /// Each named player's score.
         scores: Vec<(Sp<String>, Sp<i64>)>,
         /// The step.
@@ -517,9 +519,10 @@ fn choice(cx: &mut Cx, node: &Node) -> Option<Choice> {
 
 fn expect_result(cx: &mut Cx, node: &Node) -> Option<Step> {
     let entries = cx.entries(node, "`expect_result`")?;
-    let (mut winners, mut scores) = (None, vec![]);
+    let (mut winners, mut losers, mut scores) = (None, None, vec![]);
     cx.fields(entries, "`expect_result`", EXPECT_RESULT_FIELDS, |cx, k, v| match k {
         "winners" => winners = Some(answers(cx, v, "`winners`")),
+        "losers" => losers = Some(answers(cx, v, "`losers`")),
         _ => {
             if let Some(pairs) = cx.entries(v, "`scores`") {
                 for (p, n) in pairs {
@@ -530,10 +533,10 @@ fn expect_result(cx: &mut Cx, node: &Node) -> Option<Step> {
             }
         }
     });
-    if winners.is_none() && scores.is_empty() {
+    if winners.is_none() && losers.is_none() && scores.is_empty() {
         cx.missing(node, "winners", "this `expect_result`");
     }
-    Some(Step::ExpectResult { winners, scores, span: node.span.clone() })
+    Some(Step::ExpectResult { winners, losers, scores, span: node.span.clone() })
 }
 
 fn answers(cx: &mut Cx, node: &Node, what: &str) -> Sp<Vec<Sp<String>>> {

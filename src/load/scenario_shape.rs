@@ -167,7 +167,8 @@ const EXPECT_VIEW_SHAPE: Shape =
 
 fields!(pub(crate) EXPECT_RESULT_FIELDS, EXPECT_RESULT = [
     "winners": Ty::List(&Ty::Text) => "The winners, in any order (`[]`: nobody, a draw).",
+    "losers": Ty::List(&Ty::Text) => "The losers, in any order (`result: losers:`, or everyone but the winners).",
     "scores": Ty::Special(Special::Scores) => "Each named player's score.",
 ]);
 const EXPECT_RESULT_SHAPE: Shape =
-    Shape::closed("expect_result", "The game's result now: `winners`, `scores` or both.", EXPECT_RESULT);
+    Shape::closed("expect_result", "The game's result now: any of `winners`, `losers` and `scores`.", EXPECT_RESULT);

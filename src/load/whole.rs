@@ -18,6 +18,7 @@ pub(super) const DEFAULTS_SHAPE: Shape =
 
 fields!(pub(crate) RESULT_FIELDS, RESULT = [
     "winners" required: Ty::Script("expr") => "Expr: the winning player(s); none or nobody is a draw.",
+    "losers": Ty::Script("expr") => "Expr: the losing player(s); without it, everyone but the winners (nobody when nobody won: a draw).",
     "scores": Ty::Script("expr") => "Expr: each player's score (`it` = the player).",
 ]);
 /// `result:`.
@@ -83,6 +84,8 @@ pub struct MatchSpec {
 pub struct ResultSpec {
     /// `winners:` expr: the winning players (none or empty: a draw).
     pub winners: Option<ScriptSrc>,
+    /// `losers:` expr: the losing players (absent: everyone but the winners, if any).
+    pub losers: Option<ScriptSrc>,
     /// `scores:` expr read for each player (`it`).
     pub scores: Option<ScriptSrc>,
     /// The mapping.
@@ -127,9 +130,10 @@ pub struct VarSpec {
 
 pub fn result(cx: &mut Cx, node: &Node) -> Option<ResultSpec> {
     let entries = cx.entries(node, "`result`")?;
-    let mut r = ResultSpec { winners: None, scores: None, span: node.span.clone() };
+    let mut r = ResultSpec { winners: None, losers: None, scores: None, span: node.span.clone() };
     cx.fields(entries, "`result`", RESULT_FIELDS, |cx, k, v| match k {
         "winners" => r.winners = cx.script(v, "`winners`"),
+        "losers" => r.losers = cx.script(v, "`losers`"),
         _ => r.scores = cx.script(v, "`scores`"),
     });
     if r.winners.is_none() {

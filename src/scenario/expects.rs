@@ -119,25 +119,30 @@ impl Runner<'_> {
         Ok(())
     }
 
-    /// `expect_result`: the game's `result:` read now — its winners (in any order) and the
-    /// scores named.
+    /// `expect_result`: the game's `result:` read now — its winners and losers (each in any
+    /// order) and the scores named.
     pub(super) fn expect_result(
         &mut self,
         it: &mut Interp,
-        winners: Option<&Sp<Vec<Sp<String>>>>,
+        (winners, losers): (Option<&Sp<Vec<Sp<String>>>>, Option<&Sp<Vec<Sp<String>>>>),
         scores: &[(Sp<String>, Sp<i64>)],
         span: &Span,
         n: usize,
     ) -> Res {
         it.reset_budgets();
         let st = it.standing().map_err(|h| self.failed(n, span, h.message(), &h))?;
-        let mut got: Vec<&str> = st.winners.iter().map(|&p| it.w.state.players[p].name.as_str()).collect();
-        got.sort_unstable();
-        if let Some(w) = winners {
+        let names = |ps: &[usize]| {
+            let mut names: Vec<&str> = ps.iter().map(|&p| it.w.state.players[p].name.as_str()).collect();
+            names.sort_unstable();
+            names
+        };
+        let (got, lost) = (names(&st.winners), names(&st.losers));
+        for (what, want, got) in [("winners", winners, &got), ("losers", losers, &lost)] {
+            let Some(w) = want else { continue };
             let mut want: Vec<&str> = w.value.iter().map(|x| x.value.as_str()).collect();
             want.sort_unstable();
-            if got != want {
-                let msg = format!("expected winners [{}], but the result says [{}]", want.join(", "), got.join(", "));
+            if *got != want {
+                let msg = format!("expected {what} [{}], but the result says [{}]", want.join(", "), got.join(", "));
                 return Err(self.fail(n, &w.span.range(), msg));
             }
         }
@@ -149,8 +154,11 @@ impl Runner<'_> {
                 return Err(self.fail(n, &want.span.range(), msg));
             }
         }
-        let shown = if got.is_empty() { "nobody".to_string() } else { got.join(", ") };
-        self.t.step(n, &format!("expect_result: ok (winners: {shown})"));
+        let shown = |names: &[&str]| if names.is_empty() { "nobody".to_string() } else { names.join(", ") };
+        // The losers are said where the step expects them (a transcript of the winners alone
+        // reads as it always did).
+        let lost = if losers.is_some() { format!("; losers: {}", shown(&lost)) } else { String::new() };
+        self.t.step(n, &format!("expect_result: ok (winners: {}{lost})", shown(&got)));
         Ok(())
     }
 

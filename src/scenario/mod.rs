@@ -201,8 +201,8 @@ impl Runner<'_> {
                 }
                 Step::ExpectEnd(want) => self.expect_end(it, want, n)?,
                 Step::ExpectView { player, has, lacks, .. } => self.expect_view(it, player, (has, lacks), n)?,
-                Step::ExpectResult { winners, scores, span } => {
-                    self.expect_result(it, winners.as_ref(), scores, span, n)?
+                Step::ExpectResult { winners, losers, scores, span } => {
+                    self.expect_result(it, (winners.as_ref(), losers.as_ref()), scores, span, n)?
                 }
             }
             i += 1;

@@ -73,6 +73,8 @@ pub struct PlayerSummary {
     pub faction: Option<String>,
     /// Whether they are among the winners of an ended game.
     pub won: bool,
+    /// Whether they are among its losers (`result: losers:`, or everyone but the winners).
+    pub lost: bool,
     /// Their `scores:` value at the end (none without `scores:`, or once eliminated).
     pub score: Option<i64>,
     /// Cards they played: (index into `Rules::cards`, times), by index.
@@ -111,12 +113,22 @@ impl GameSummary {
         let mut players: Vec<PlayerSummary> = (s.players.iter().enumerate())
             .map(|(i, p)| {
                 let tracked = ids.iter().map(|&id| s.counter_at(id, crate::engine::Holder::Player(i))).collect();
-                PlayerSummary { faction: p.faction.clone(), won: false, score: None, plays: vec![], tracked }
+                PlayerSummary {
+                    faction: p.faction.clone(),
+                    won: false,
+                    lost: false,
+                    score: None,
+                    plays: vec![],
+                    tracked,
+                }
             })
             .collect();
         if ended {
             for &w in &g.standing.winners {
                 players[w].won = true;
+            }
+            for &l in &g.standing.losers {
+                players[l].lost = true;
             }
         }
         for &(p, score) in &g.standing.scores {
@@ -161,9 +173,15 @@ impl GameSummary {
         }
     }
 
-    /// Whether the game ended with nobody winning.
+    /// Whether the game ended with nobody winning or losing.
     pub fn draw(&self) -> bool {
-        self.outcome == Outcome::Ended && !self.players.iter().any(|p| p.won)
+        self.outcome == Outcome::Ended && !self.players.iter().any(|p| p.won || p.lost)
+    }
+
+    /// Whether the game ended with nobody winning but somebody losing (a co-operative
+    /// game the table lost).
+    pub fn nobody_won(&self) -> bool {
+        self.outcome == Outcome::Ended && !self.players.iter().any(|p| p.won) && self.players.iter().any(|p| p.lost)
     }
 }
 
@@ -259,9 +277,9 @@ pub struct WinRate {
     pub games: u64,
     /// Won, alone or with others.
     pub wins: u64,
-    /// Ended with nobody winning.
+    /// Ended neither won nor lost (with nobody winning, unless `result: losers:` says).
     pub draws: u64,
-    /// Ended with others winning.
+    /// Ended lost: others won, or `result: losers:` named them.
     pub losses: u64,
     /// Stopped by the turn cap.
     pub unfinished: u64,
@@ -327,10 +345,11 @@ impl WinRate {
 
     fn add(&mut self, g: &GameSummary, p: &PlayerSummary) {
         self.games += 1;
-        match (&g.outcome, p.won) {
-            (Outcome::Ended, true) => self.wins += 1,
-            (Outcome::Ended, false) if g.draw() => self.draws += 1,
-            (Outcome::Ended, false) => self.losses += 1,
+        match (&g.outcome, p.won, p.lost) {
+            (Outcome::Ended, true, _) => self.wins += 1,
+            (Outcome::Ended, false, true) => self.losses += 1,
+            // Neither won nor lost: a draw for them.
+            (Outcome::Ended, false, false) => self.draws += 1,
             _ => self.unfinished += 1,
         }
     }
@@ -427,8 +446,11 @@ pub struct Summary {
     pub games: u64,
     /// Games whose `end:` held.
     pub ended: u64,
-    /// Ended games with nobody winning.
+    /// Ended games nobody won or lost.
     pub draws: u64,
+    /// Ended games nobody won but somebody lost (`result: losers:`: a co-operative game
+    /// the table lost).
+    pub nobody_won: u64,
     /// Games the turn cap stopped.
     pub unfinished: u64,
     /// The smallest seeds of those, a few: games to play again and see why they go on.
@@ -461,6 +483,17 @@ pub struct Summary {
     /// The counters of `--track` at the end of the ended games (absent without it).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub tracked: Vec<Tracked>,
+}
+
+impl Summary {
+    /// The games nobody won but somebody lost, after `lead`, where there are some: only a
+    /// game with `result: losers:` has them, and the other games' summaries say nothing.
+    pub fn nobody_won_after(&self, lead: &str) -> String {
+        if self.nobody_won == 0 {
+            return String::new();
+        }
+        format!("{lead}{}", self.nobody_won)
+    }
 }
 
 /// A tracked counter (`--track`) at the end of the ended games: over every player, over

@@ -317,7 +317,7 @@ pub fn html(s: &Summary, t: &Tally) -> Res<String> {
     let _ = write!(h, "<style>{STYLE}</style></head><body><h1>{title}</h1>");
     let _ = write!(
         h,
-        "<p>{} players, seeds {} to {last}, the {} agent, at most {} turns a game. Ended: {} (of which draws: {}); \
+        "<p>{} players, seeds {} to {last}, the {} agent, at most {} turns a game. Ended: {} (of which draws: {}{}); \
          not ended within the turn cap: {}; stopped by an error: {}.</p>",
         s.players,
         s.seed,
@@ -325,6 +325,7 @@ pub fn html(s: &Summary, t: &Tally) -> Res<String> {
         s.turn_cap,
         s.ended,
         s.draws,
+        s.nobody_won_after("; won by nobody: "),
         s.unfinished,
         s.failed
     );

@@ -19,6 +19,7 @@ pub struct Tally {
     games: u64,
     ended: u64,
     draws: u64,
+    nobody_won: u64,
     unfinished: u64,
     failed: u64,
     /// The failed games with the smallest seeds, at most `LISTED_ERRORS`, by seed.
@@ -61,6 +62,7 @@ impl Tally {
             games: 0,
             ended: 0,
             draws: 0,
+            nobody_won: 0,
             unfinished: 0,
             failed: 0,
             errors: vec![],
@@ -98,11 +100,12 @@ impl Tally {
             Outcome::Ended => {
                 self.ended += 1;
                 self.draws += u64::from(g.draw());
+                self.nobody_won += u64::from(g.nobody_won());
                 self.lengths.push(i64::from(g.turns));
                 for (values, ps) in self.scores.iter_mut().zip(&g.players) {
                     values.extend(ps.score);
                 }
-                let decided = !g.draw();
+                let decided = g.players.iter().any(|p| p.won);
                 for ps in &g.players {
                     for (acc, &v) in self.tracked.iter_mut().zip(&ps.tracked) {
                         acc[0].push(v);
@@ -148,6 +151,7 @@ impl Tally {
         self.games += other.games;
         self.ended += other.ended;
         self.draws += other.draws;
+        self.nobody_won += other.nobody_won;
         self.unfinished += other.unfinished;
         self.failed += other.failed;
         self.errors.extend(other.errors);
@@ -231,6 +235,7 @@ impl Tally {
             games: self.games,
             ended: self.ended,
             draws: self.draws,
+            nobody_won: self.nobody_won,
             unfinished: self.unfinished,
             failed: self.failed,
             errors: self.errors.clone(),

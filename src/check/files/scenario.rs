@@ -276,8 +276,9 @@ impl FileChecker<'_> {
             }
             Step::Advance(p) => self.phase_name(p),
             Step::ExpectActions { player, .. } | Step::ExpectView { player, .. } => self.step_player(player, players),
-            Step::ExpectResult { winners, scores, .. } => {
-                for p in winners.iter().flat_map(|w| &w.value).chain(scores.iter().map(|(p, _)| p)) {
+            Step::ExpectResult { winners, losers, scores, .. } => {
+                let named = winners.iter().chain(losers).flat_map(|w| &w.value);
+                for p in named.chain(scores.iter().map(|(p, _)| p)) {
                     self.player(p, players);
                 }
             }
