@@ -124,7 +124,7 @@ impl Runner<'_> {
     pub(super) fn expect_result(
         &mut self,
         it: &mut Interp,
-        (winners, losers): (Option<&Sp<Vec<Sp<String>>>>, Option<&Sp<Vec<Sp<String>>>>),
+        (winners, losers): (Option<&Names>, Option<&Names>),
         scores: &[(Sp<String>, Sp<i64>)],
         span: &Span,
         n: usize,
@@ -253,3 +253,6 @@ pub(super) fn step_player(it: &Interp, name: &str) -> Result<crate::engine::Play
         _ => Err(format!("`{name}` is no one player now: it is {}", it.show(&v))),
     }
 }
+
+/// A step's list of player names, as written.
+type Names = Sp<Vec<Sp<String>>>;
