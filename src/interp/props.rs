@@ -27,12 +27,27 @@ impl<'r> Interp<'r> {
     pub fn prop_at(&mut self, prop: &str, id: Option<u32>, statics: bool, v: &Value) -> R<Value> {
         let e = match v {
             Value::Ent(e) => *e,
-            Value::Zone(z) => {
+            // A board space has its own attributes.
+            Value::Zone(z) if self.w.state.zones[*z].is_space() => {
                 let attrs = self.w.state.zones[*z].attrs.as_ref();
                 return Ok(attrs.and_then(|a| a.get(prop)).cloned().unwrap_or(Value::Null));
             }
+            // Another zone is the selection of what it holds (as `sum` and `where` read it):
+            // `rank of hand` is its one card's rank, as `rank of cards in hand` is.
+            Value::Zone(z) => {
+                let held = self.zone_as_selection(*z);
+                return self.prop_at(prop, id, statics, &held);
+            }
             Value::List(l) if l.len() == 1 => return self.prop_at(prop, id, statics, &l[0]),
             Value::Null => return Ok(Value::Null),
+            Value::List(l) if l.len() > 1 => {
+                let help = format!("read it of one (`first(...)`), or add them up: `sum(..., {prop})`");
+                return Err(Halt::error(format!(
+                    "`{prop} of` reads one thing, found {}: {} ({help})",
+                    l.len(),
+                    self.show(v)
+                )));
+            }
             v => return Err(Halt::error(format!("`{prop}` of {} means nothing", self.show(v)))),
         };
         let printed = self.printed_at(prop, id, e).cloned().unwrap_or(Value::Null);

@@ -45,6 +45,16 @@ impl Rel {
 }
 
 impl Interp<'_> {
+    /// What zone `z` holds, as a selection: nothing, its one thing, or the list of them
+    /// (which `X of` refuses, as it refuses any selection of more than one).
+    pub(super) fn zone_as_selection(&self, z: usize) -> Value {
+        match &self.w.state.zones[z].items[..] {
+            [] => Value::Null,
+            [e] => Value::Ent(*e),
+            es => Value::List(es.iter().map(|&e| Value::Ent(e)).collect()),
+        }
+    }
+
     /// Built-in relations: `owner of x`, `left of p`, `zone of x`, ...
     pub fn relation(&mut self, n: &str, x: &Value) -> R<Value> {
         match Rel::of(n) {
@@ -79,6 +89,18 @@ impl Interp<'_> {
                     Rel::Id | Rel::CardId => Value::Sym(s.zones[*z].name.as_str().into()),
                     _ => Value::Null,
                 });
+            }
+        }
+        // Any other zone answers whose and which zone it is; the rest it reads of what it
+        // holds, as `rank of hand` reads its card (`prop_at`).
+        if let Value::Zone(z) = x {
+            match r {
+                Rel::Owner | Rel::Controller => return Ok(s.zones[*z].owner.map_or(Value::Null, Value::Player)),
+                Rel::Name => return Ok(Value::Str(s.zones[*z].name.as_str().into())),
+                _ => {
+                    let held = self.zone_as_selection(*z);
+                    return self.relation_of(r, n, &held);
+                }
             }
         }
         let ent = |v: &Value| match v {
