@@ -234,13 +234,15 @@ fn gamble(first: &str, second: &str) -> Rules {
     Rules::compile(&bundle).expect("compiles")
 }
 
-/// An action is legal when it resolves with the first legal answers; the sampling agent
-/// then takes it with its own answers. Sampled actions run for real at once when they ask
-/// nothing (`interp/sample.rs`), and must not change that: an action that asks is still
-/// judged by its trial. Here the first answer of `gamble` decides whether it is legal.
+/// An action is legal when some answers let it resolve: the trial answers with the first
+/// options and, where that is refused, tries the others (`interp/explore.rs`); the
+/// sampling agent then takes it with its own answers. Sampled actions run for real at once
+/// when they ask nothing (`interp/sample.rs`), and must not change that: an action that
+/// asks is still judged by its trial. A walkthrough's `may { remove 1 wood }` was never
+/// offered with no wood, its first answer (yes) being refused.
 #[test]
-fn a_sampled_action_that_asks_is_judged_by_its_first_legal_answers() {
-    let never = gamble("\"lose\": fail \"lost\"", "\"win\": add 1 vp to you");
+fn a_sampled_action_that_asks_is_legal_when_some_answer_resolves() {
+    let never = gamble("\"lose\": fail \"lost\"", "\"lose again\": fail \"lost again\"");
     for seed in 1..=30 {
         let g = play(&never, seed, 2, 100);
         assert!(
@@ -251,15 +253,20 @@ fn a_sampled_action_that_asks_is_judged_by_its_first_legal_answers() {
         );
         assert_eq!(g.refused, 0);
     }
-    let legal = gamble("\"win\": add 1 vp to you", "\"lose\": fail \"lost\"");
-    let (mut won, mut refused) = (0, 0);
-    for seed in 1..=30 {
-        let g = play(&legal, seed, 2, 100);
-        won += counter(&g, "vp", Holder::Player(0)) + counter(&g, "vp", Holder::Player(1));
-        refused += g.refused;
+    // Whichever answer comes first, the one that wins makes it legal.
+    for legal in [
+        gamble("\"win\": add 1 vp to you", "\"lose\": fail \"lost\""),
+        gamble("\"lose\": fail \"lost\"", "\"win\": add 1 vp to you"),
+    ] {
+        let (mut won, mut refused) = (0, 0);
+        for seed in 1..=30 {
+            let g = play(&legal, seed, 2, 100);
+            won += counter(&g, "vp", Holder::Player(0)) + counter(&g, "vp", Holder::Player(1));
+            refused += g.refused;
+        }
+        // Offered, then answered by the random agent: sometimes won, sometimes refused.
+        assert!(won > 0 && refused > 0, "won {won}, refused {refused}");
     }
-    // Offered, then answered by the random agent: sometimes won, sometimes refused.
-    assert!(won > 0 && refused > 0, "won {won}, refused {refused}");
 }
 
 /// `is_a` answers from bits computed when the rules compile (`compile::Nouns`); checked

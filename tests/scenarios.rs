@@ -122,6 +122,11 @@ fn a_cooperative_game_is_won_and_lost_together() {
 }
 
 #[test]
+fn an_action_legal_through_a_later_answer_is_offered() {
+    run_all("tests/fixtures/later_answer");
+}
+
+#[test]
 fn each_side_of_or_in_a_pattern_means_any() {
     run_all("tests/fixtures/pattern_or");
 }

@@ -422,7 +422,12 @@ impl<'r> Interp<'r> {
         let mut cx = Ctx::placed(you, Some(this.clone()), &cost.text, &cost.origin);
         cx.bind_shared(bound.iter().cloned());
         cx.it = it;
-        self.trial(|me| me.run_part(&cost.block, &mut cx, true))
+        // Each run of the trial (`trial_run`) starts from the bindings given.
+        let bound = cx.locals.len();
+        self.trial(|me| {
+            cx.locals.truncate(bound);
+            me.run_part(&cost.block, &mut cx, true)
+        })
     }
 
     /// How often `who` used the `index`-th ability of `src` in its limit's period.

@@ -248,6 +248,13 @@ impl Interp<'_> {
         prompt: &Prompt,
         cx: &Ctx,
     ) -> R<Picked> {
+        // A trial gives the answers it is trying (the first, unless a run was refused); a
+        // loop it declines, as `FirstLegal` does.
+        if let (Some(ex), None) = (&mut self.explore, decline) {
+            let picks = min.max(max.min(1)).min(count);
+            let first = ex.next(picks, count);
+            return Ok(if picks == 1 { Picked::One([first]) } else { Picked::Many((first..first + picks).collect()) });
+        }
         // The fields, not `pname`: the generator is lent to the agent beside it.
         let state = &mut self.w.state;
         let chooser = &state.players[who].name;

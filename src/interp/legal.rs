@@ -12,6 +12,7 @@ use std::rc::Rc;
 
 use super::actions::{Action, Source};
 use super::compile::Listening;
+use super::explore::{Explore, TRIAL_RUNS};
 use super::{Ctx, FirstLegal, Halt, Interp, R};
 
 /// Which actions a search lists: all of them, or only responses (a reaction window's).
@@ -167,7 +168,7 @@ impl Interp<'_> {
     /// run-time error in the rules stops the game. A budget that runs out is `true`: the
     /// first answers may go round where a player's would not, and hiding the action would
     /// hide a runaway rule; taken, it stops the game if it runs out again.
-    pub(super) fn trial(&mut self, f: impl FnOnce(&mut Self) -> R<()>) -> R<bool> {
+    pub(super) fn trial(&mut self, f: impl FnMut(&mut Self) -> R<()>) -> R<bool> {
         match self.trial_run(f) {
             Ok(()) | Err(Halt::Budget(_)) => Ok(true),
             Err(h @ Halt::Error(..)) => Err(h),
@@ -176,13 +177,28 @@ impl Interp<'_> {
     }
 
     /// `f` run on a copy of the world with the first legal answers, the world restored:
-    /// how it ended, as `trial` reads it.
-    pub(super) fn trial_run(&mut self, f: impl FnOnce(&mut Self) -> R<()>) -> R<()> {
-        let saved = self.snapshot();
+    /// how it ended, as `trial` reads it. Where that run is refused after a question, the
+    /// other answers are tried (`explore.rs`), each run from the same state and with the
+    /// steps counted from the same mark: the outcome is the first that is not a refusal,
+    /// or the last refusal.
+    pub(super) fn trial_run(&mut self, mut f: impl FnMut(&mut Self) -> R<()>) -> R<()> {
         let agent = std::mem::replace(&mut self.agent, Box::new(FirstLegal));
-        let out = f(self);
+        let outer = self.explore.replace(Explore::default());
+        let mark = self.steps.mark();
+        let mut runs = 1;
+        let out = loop {
+            let saved = self.snapshot();
+            let out = f(self);
+            self.restore(saved);
+            let ex = self.explore.as_mut().expect("set for this trial");
+            if !matches!(out, Err(Halt::Refused(_))) || runs >= TRIAL_RUNS || !ex.advance() {
+                break out;
+            }
+            runs += 1;
+            self.steps.rewind(mark);
+        };
+        self.explore = outer;
         self.agent = agent;
-        self.restore(saved);
         out
     }
 

@@ -29,6 +29,7 @@ mod draws;
 mod effects;
 mod eval;
 mod exec;
+mod explore;
 mod fast;
 mod fast_calls;
 mod fields;
@@ -207,6 +208,9 @@ pub struct Interp<'r> {
     /// The agent of a sampled action that asked a question and goes on as its own
     /// trial with the first legal answers (`sample.rs`).
     parked: Option<Box<dyn Agent + 'r>>,
+    /// The answers of the trial running, which tries the other answers of a refused run
+    /// (`explore.rs`); none outside trials.
+    explore: Option<explore::Explore>,
     /// Whether an evaluation read the clock (`turn`, `round`, `phase`, `step`).
     clock_read: bool,
     /// What is kept of the state while what it read stays the same (`memo.rs`).
@@ -266,6 +270,7 @@ impl<'r> Interp<'r> {
             prompts: Default::default(),
             pick_prompts: Default::default(),
             parked: None,
+            explore: None,
             clock_read: false,
             kept,
             in_order: false,

@@ -163,6 +163,18 @@ impl Interp<'_> {
             // It asked: it ran as the trial. Undone, and taken for real if it resolved.
             self.agent = agent;
             self.restore(before);
+            // Refused with the first answers: the trial tries the others (`explore.rs`).
+            // It runs the first ones again, which is rare enough to cost nothing.
+            let out = match out {
+                Err(Halt::Refused(_)) => {
+                    self.reset_budgets();
+                    match self.trial(|me| me.act_now(p, a).and_then(|()| me.fire()))? {
+                        true => Ok(()),
+                        false => out,
+                    }
+                }
+                out => out,
+            };
             return match out {
                 // A trial that ran out of a budget resolves, as in `trial`.
                 Ok(()) | Err(Halt::Budget(_)) => {
