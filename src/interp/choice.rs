@@ -80,12 +80,16 @@ impl Interp<'_> {
             }
         }
         let v = self.eval(x, cx)?;
-        let mut cands = self.things(&v)?;
-        // A number or a text written twice (`choose [5, 5, 6]`) is one option, not two:
-        // the random agent would draw it twice as often.
+        let mut cands = match (&x.kind, &v) {
+            // A list written out offers its zones and enum values themselves.
+            (ExprKind::List(_), Value::List(written)) => self.written_items(written)?,
+            _ => self.things(&v)?,
+        };
+        // A number, a text or a value written twice (`choose [5, 5, 6]`) is one option, not
+        // two: the random agent would draw it twice as often.
         let mut seen: Vec<Value> = vec![];
         cands.retain(|c| {
-            let plain = matches!(c, Value::Int(_) | Value::Str(_));
+            let plain = matches!(c, Value::Int(_) | Value::Str(_) | Value::Sym(_) | Value::Zone(_));
             let again = plain && seen.contains(c);
             if plain && !again {
                 seen.push(c.clone());

@@ -162,8 +162,15 @@ impl<'r> Interp<'r> {
                     }
                     None => {
                         let v = self.eval(over, cx)?;
-                        for x in self.things(&v)? {
-                            self.each_one(&var.name, x, body, cx)?;
+                        match (&over.kind, &v) {
+                            (ExprKind::List(_), Value::List(written)) => {
+                                self.each_written(&var.name, written, body, cx)?
+                            }
+                            _ => {
+                                for x in self.things(&v)? {
+                                    self.each_one(&var.name, x, body, cx)?;
+                                }
+                            }
                         }
                     }
                 }
@@ -223,6 +230,16 @@ impl<'r> Interp<'r> {
                 }
             }
             _ => {}
+        }
+        Ok(())
+    }
+
+    /// `for each` over a list written out (`[hand, deck]`, `[red, blue]`): one pass per
+    /// element as written (`written_items`).
+    #[inline(never)]
+    fn each_written<'s>(&mut self, var: &'s str, written: &[Value], body: &'s Block, cx: &mut Ctx<'s>) -> R<()> {
+        for x in self.written_items(written)? {
+            self.each_one(var, x, body, cx)?;
         }
         Ok(())
     }
