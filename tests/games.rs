@@ -364,3 +364,21 @@ fn every_player_of_a_match_is_scored_at_its_end() {
     let last = text.lines().last().unwrap_or_default();
     assert!(last.starts_with("seed 1: p1 wins in turn 1 after 2 games (scores: p1 2, p2 0)"), "{last}");
 }
+
+/// A response answers each event once in a whole game too: taken in a reaction window, it
+/// made the window forget what it had answered, and the same Spy answered one play again
+/// and again (`tests/fixtures/response_once`).
+#[test]
+fn a_response_answers_each_play_once_in_a_whole_game() {
+    let r = rules("tests/fixtures/response_once");
+    let mut uses = 0;
+    for seed in 1..=30 {
+        let g = play(&r, seed, 2, 100);
+        let plays = g.state.log.iter().filter(|e| matches!(e.kind, EventKind::Play { .. })).count();
+        let used = g.state.log.iter().filter(|e| matches!(e.kind, EventKind::Use { .. })).count();
+        // One stone is played a game, at most, and only the other player's Spy answers it.
+        assert!(plays <= 1 && used <= plays, "seed {seed}: {plays} plays, {used} uses");
+        uses += used;
+    }
+    assert!(uses > 0, "nobody ever answered a play");
+}

@@ -69,6 +69,9 @@ impl<'r> Interp<'r> {
     /// answers next, and responses to earlier events are forgotten.
     pub fn acted(&mut self, mark: usize) {
         self.w.last = (mark, self.w.state.log.len());
+        // A response in a reaction window forgets nothing the window still answers: what
+        // was answered of its events stays answered (once per event).
+        let mark = self.reacting_from.map_or(mark, |start| start.min(mark));
         // Most actions answered nothing before `mark`: the shared list is left as it is.
         if self.w.answered.iter().any(|x| x.2 < mark) {
             Rc::make_mut(&mut self.w.answered).retain(|x| x.2 >= mark);

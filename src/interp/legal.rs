@@ -523,6 +523,14 @@ impl Interp<'_> {
         if !self.rules.reacts.any() {
             return Ok(0);
         }
+        let outer = self.reacting_from.replace(self.w.last.0);
+        let out = self.reaction_window(p);
+        self.reacting_from = outer;
+        out
+    }
+
+    /// `reactions`' window, the events from `reacting_from` on answered in it.
+    fn reaction_window(&mut self, p: PlayerId) -> R<usize> {
         let start = self.w.last.0;
         let around = self.w.state.seat_order(p, true);
         let order: Vec<PlayerId> = around.iter().copied().cycle().skip(1).take(around.len()).collect();

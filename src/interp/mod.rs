@@ -211,6 +211,9 @@ pub struct Interp<'r> {
     /// The answers of the trial running, which tries the other answers of a refused run
     /// (`explore.rs`); none outside trials.
     explore: Option<explore::Explore>,
+    /// The first event a reaction window answers, while one is open (`legal.rs`
+    /// `reactions`): a response taken in it keeps what was answered since.
+    reacting_from: Option<usize>,
     /// Whether an evaluation read the clock (`turn`, `round`, `phase`, `step`).
     clock_read: bool,
     /// What is kept of the state while what it read stays the same (`memo.rs`).
@@ -271,6 +274,7 @@ impl<'r> Interp<'r> {
             pick_prompts: Default::default(),
             parked: None,
             explore: None,
+            reacting_from: None,
             clock_read: false,
             kept,
             in_order: false,
