@@ -24,7 +24,11 @@ impl Checker<'_> {
             Int(_) => Ty::Num,
             Bool(_) => Ty::Bool,
             Str(_) => Ty::Str,
-            Name(n, _) => self.name(n, &e.span),
+            Name(n, _) => {
+                let t = self.name(n, &e.span);
+                self.bare_property(n, &e.span);
+                t
+            }
             You => Ty::Player,
             This => self.this,
             List(items) => {
@@ -240,6 +244,19 @@ impl Checker<'_> {
             ),
         };
         self.error("wrong-holder", msg, &b.span).help = Some(help);
+    }
+
+    /// A property named alone reads `PROPERTY of it`: with no `it` (no filter, key or
+    /// heard event around it) it fails at run time ("`reward` of what?").
+    fn bare_property(&mut self, n: &str, span: &Span) {
+        if self.it_scope != 0 || self.outer_it.is_some() || self.local(n).is_some() || self.reported.contains(span) {
+            return;
+        }
+        if let Some(Sym::Property(_)) = self.env.lookup(n) {
+            let d =
+                self.error("unbound-it", format!("`{n}` alone reads `{n} of it`, and `it` means nothing here"), span);
+            d.help = Some(format!("say whose: `{n} of this`, `{n} of first(cards in hand)`"));
+        }
     }
 
     /// `a of b`: what `a` is decides what the whole is.

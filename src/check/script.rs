@@ -26,7 +26,7 @@ pub struct Checker<'a> {
     file: FileId,
     map: SpanMap<'a>,
     /// Spans of names already reported by a context-specific check (`unknown-zone`).
-    reported: Vec<Span>,
+    pub(crate) reported: Vec<Span>,
     /// The problems found so far.
     pub diags: Vec<Diagnostic>,
     /// How many enclosing positions give `it` a value (a `where`/`with` filter, the key of

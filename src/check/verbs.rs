@@ -89,6 +89,12 @@ impl Checker<'_> {
         let missing = match e.verb {
             Verb::Move | Verb::Deal => !has_dest,
             Verb::Place | Verb::Create => !has_dest && !e.objects.iter().any(has_location),
+            // `add 3 wood` of a piece is `place`: it needs a place as much.
+            Verb::Add | Verb::Gain => {
+                !has_dest
+                    && e.objects.first().is_some_and(|o| self.names_piece(o))
+                    && !e.objects.iter().any(has_location)
+            }
             _ => false,
         };
         self.needed_default(e, has_dest);
@@ -99,6 +105,9 @@ impl Checker<'_> {
                 Some(match e.verb {
                     Verb::Deal => "say where the cards go, e.g. `deal 3 cards from deck to hand of each player`".into(),
                     Verb::Move => "say where it goes, e.g. `move x to hand` or `move x to bottom of deck`".into(),
+                    Verb::Add | Verb::Gain => format!(
+                        "`{verb} N PIECE` places pieces from the player's supply: say where, e.g. `{verb} 3 wood to stores` or `{verb} 1 soldier at c`"
+                    ),
                     _ => format!("say where, e.g. `{verb} 1 soldier in reserve` or `{verb} 1 soldier at c`"),
                 });
         }
@@ -231,6 +240,27 @@ impl Checker<'_> {
                 err.help = Some(format!("`{verb} N COUNTER` changes a counter; `{verb} N PIECE` places pieces"));
                 err.suggest_opt(close);
             }
+            Verb::Add | Verb::Gain | Verb::Remove | Verb::Spend | Verb::Lose
+                if matches!(&o.kind, ExprKind::Select { quantity: Some(_), .. }) && self.other_counted(o).is_some() =>
+            {
+                let Some((n, what, at)) = self.other_counted(o) else { return };
+                let near =
+                    self.env.names().filter(|c| matches!(self.env.lookup(c), Some(Sym::Counter { .. } | Sym::Piece)));
+                let close = crate::diag::did_you_mean(&n, near);
+                let msg = format!("`{n}` is {what}, not a counter or a piece: `{verb}` has nothing to count");
+                let err = self.error("unknown-counter", msg, &at);
+                err.labels[0].message = what.to_string();
+                err.help = Some(match what {
+                    "a zone" => format!(
+                        "to put things in it, `move ... to {n}`; a count of its own is a counter, declared under `counters:`"
+                    ),
+                    _ if matches!(e.verb, Verb::Add | Verb::Gain) => {
+                        format!("`{verb} N COUNTER` changes a counter; `{verb} N PIECE` places pieces")
+                    }
+                    _ => format!("`{verb} N COUNTER` changes a counter; `remove N PIECE from ...` takes pieces back"),
+                });
+                err.suggest_opt(close);
+            }
             // `add 1 vp` with `+1 tokens` on the next line: the verb's own amount is right, and
             // `amount-in-arithmetic` has said what is wrong, of the continued line.
             Verb::Add | Verb::Gain | Verb::Remove | Verb::Spend | Verb::Lose
@@ -340,6 +370,38 @@ impl Checker<'_> {
         }
         let amount = Expr { kind: whole((**n).clone()), span: o.span.clone() };
         Some((crate::syntax::print::expr(&amount), c.clone()))
+    }
+
+    /// Whether an effect's object is counted pieces (`3 wood`), which `add` places.
+    fn names_piece(&self, o: &Expr) -> bool {
+        let Some((n, _)) = super::script::head_name(o) else { return false };
+        self.local(n).is_none() && matches!(self.env.lookup(n), Some(Sym::Piece))
+    }
+
+    /// `2 gems` (or `gems`) where `gems` names neither a counter nor a piece: a zone, a card,
+    /// a phase, a property, a board space. Its name, what it is, and where it is written.
+    fn other_counted(&self, o: &Expr) -> Option<(String, &'static str, crate::syntax::ast::Span)> {
+        let base = match &o.kind {
+            ExprKind::Select { quantity: Some(_), base, .. } => base,
+            ExprKind::Name(..) => o,
+            _ => return None,
+        };
+        let ExprKind::Name(n, _) = &base.kind else { return None };
+        if self.local(n).is_some() {
+            return None;
+        }
+        let what = match self.env.lookup(n)? {
+            Sym::Zone => "a zone",
+            Sym::Card => "a card",
+            Sym::Phase => "a phase",
+            Sym::Property(_) => "a property",
+            Sym::Space => "a board space",
+            Sym::Die => "a die",
+            Sym::Faction => "a faction",
+            Sym::Role => "a role",
+            _ => return None,
+        };
+        Some((n.clone(), what, base.span.clone()))
     }
 
     /// `2 action` (or `action`) where `action` is a value of an enum property (`kind`), not a counter:
