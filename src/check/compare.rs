@@ -20,6 +20,9 @@ impl<'a> Checker<'a> {
         if self.value_took_a_filter(op, a, b) || self.value_took_a_filter(op, b, a) {
             return;
         }
+        if self.id_beside_a_card(op, a, b) || self.id_beside_a_card(op, b, a) {
+            return;
+        }
         if never_equal(ta, tb) {
             self.kinds_never_meet(op, (a, ta), (b, tb));
         } else if !self.text_not_a_value(op, a, b) {
@@ -54,6 +57,37 @@ impl<'a> Checker<'a> {
         w.help = Some(format!(
             "write the filter before the condition, `X {rest} where {cmp}`, or bracket the condition: `X where ({cmp}) {rest}`"
         ));
+        true
+    }
+
+    /// Warns when `id` reads a thing's id or name as text (`card_id of x`, `id of x`,
+    /// `name of x`) and `card` is a card id written bare: the card id is the selection of
+    /// that card's copies, never a text, so they are never equal; whether it warned. A
+    /// walkthrough's `card_id of guess == priest` was always false, unwarned.
+    fn id_beside_a_card(&mut self, op: BinOp, id: &Expr, card: &Expr) -> bool {
+        let ExprKind::Of(rel, thing) = &id.kind else { return false };
+        let ExprKind::Name(r, _) = &rel.kind else { return false };
+        let ExprKind::Name(c, _) = &card.kind else { return false };
+        if !matches!(r.as_str(), "card_id" | "id" | "name") || self.local(r).is_some() || self.local(c).is_some() {
+            return false;
+        }
+        if !matches!(self.env.lookup(c), Some(Sym::Card)) || !matches!(self.env.lookup(r), Some(Sym::Builtin(_))) {
+            return false;
+        }
+        let msg = format!(
+            "`{}` is a text and `{c}` the copies of card `{c}`: they are never equal, so this is always {}",
+            print::expr(id),
+            always(op)
+        );
+        let w = self.warning("never-equal", msg, &(id.span.start.min(card.span.start)..id.span.end.max(card.span.end)));
+        w.help = Some(match r.as_str() {
+            "name" => format!(
+                "compare the name with the card's `name:` in quotes, or its id: `card_id of {} {} \"{c}\"`",
+                print::expr(thing),
+                op.as_str()
+            ),
+            _ => format!("compare the id with its text: `{} {} \"{c}\"`", print::expr(id), op.as_str()),
+        });
         true
     }
 
