@@ -210,20 +210,30 @@ impl Builder<'_> {
         let mut found: Vec<_> = (self.first.iter())
             .filter_map(|(n, (what, file, span))| {
                 let noun = self.env.plural_of_other(n)?;
+                // A value's or a card's plural is hidden only where it reads as a selection
+                // too, by a zone (a counter beside them is a number: `check` tells them apart).
+                if !matches!(self.env.lookup(noun), Some(Sym::Piece)) && what != "zone" {
+                    return None;
+                }
                 let at = self.first.get(noun).map(|(_, f, s)| (*f, s.clone()));
                 Some((*file, span.clone(), n.clone(), what.clone(), noun.to_string(), at))
             })
             .collect();
         found.sort_by_key(|(file, span, ..)| (*file, span.start));
         for (file, span, n, what, noun, at) in found {
+            let (kind, them) = match self.env.lookup(&noun) {
+                Some(Sym::EnumValue(prop)) => (format!("`{prop}` value"), "the things that are one".to_string()),
+                Some(Sym::Card) => ("card".to_string(), "its copies".to_string()),
+                _ => ("piece".to_string(), "the pieces".to_string()),
+            };
             let msg = format!(
-                "`{n}` is defined as a {what}, and is also the plural of piece `{noun}`; scripts will read `{n}` as the {what}"
+                "`{n}` is defined as a {what}, and is also the plural of {kind} `{noun}`; scripts will read `{n}` as the {what}"
             );
             let words = (
                 format!("a {what} spelled like a plural"),
-                format!("rename the {what}, e.g. `{n}_{what}`, so `{n}` names the pieces"),
+                format!("rename the {what}, e.g. `{n}_{what}`, so `{n}` names {them}"),
             );
-            let other = at.map(|(f, s)| (f, s, format!("the piece `{noun}` is declared here")));
+            let other = at.map(|(f, s)| (f, s, format!("the {kind} `{noun}` is declared here")));
             self.warn_clash((file, span), msg, words, other);
         }
     }

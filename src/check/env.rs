@@ -421,7 +421,13 @@ impl Env {
     /// with a piece `drone`): a definition spelled so hides the pieces' plural. (Only
     /// pieces: a zone `relics` that holds the cards of type `relic` is named on purpose.)
     pub fn plural_of_other(&self, name: &str) -> Option<&str> {
-        let noun = |n: &str| self.names.get_key_value(n).filter(|(_, sym)| **sym == Sym::Piece).map(|(k, _)| &**k);
+        // A piece's, an enum value's or a card's plural selects them: `nobles` beside a
+        // value `noble` counted no nobles once a zone took the name.
+        let noun = |n: &str| {
+            (self.names.get_key_value(n))
+                .filter(|(_, sym)| matches!(sym, Sym::Piece | Sym::EnumValue(_) | Sym::Card))
+                .map(|(k, _)| &**k)
+        };
         let single = match self.plurals.get(name) {
             Some(single) => noun(single),
             None => singulars(name).iter().find_map(|n| noun(n)),

@@ -216,9 +216,15 @@ fn a_name_spelled_like_a_pieces_plural_is_a_clash() {
     let d = c.one("name-clash", "warriors");
     assert!(d.message.contains("also the plural of piece `warrior`"), "{}", d.message);
     assert_eq!(c.covers(&d.labels[1]), "warrior", "the piece is shown");
-    // A declared plural counts too; a zone of cards named as a card type's plural does not.
+    // A declared plural counts too.
     game(&[("counters:\n", "counters:\n  mice: { on: game }\n")]).one("name-clash", "mice");
-    game(&[("zones:\n", "zones:\n  events: { per: game }\n")]).clean();
+    // So does a zone named as an enum value's plural: `count(events in pile)` counted the
+    // zone, never the event cards (a Splendor walkthrough's `nobles`). A counter beside the
+    // value is a number, which `check` tells apart from a selection: no clash.
+    let c = game(&[("zones:\n", "zones:\n  events: { per: game }\n")]);
+    let d = c.one("name-clash", "events");
+    assert!(d.message.contains("also the plural of `type` value `event`"), "{}", d.message);
+    game(&[("counters:\n", "counters:\n  events: { on: game }\n")]).clean();
 }
 
 /// A parameter named `it`, `you` or `this` would hide the built-in name in the whole body
