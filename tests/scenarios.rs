@@ -127,6 +127,11 @@ fn an_action_legal_through_a_later_answer_is_offered() {
 }
 
 #[test]
+fn a_pattern_that_says_where_hears_a_move_at_either_end() {
+    run_all("tests/fixtures/move_ends");
+}
+
+#[test]
 fn each_side_of_or_in_a_pattern_means_any() {
     run_all("tests/fixtures/pattern_or");
 }

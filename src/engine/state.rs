@@ -349,6 +349,34 @@ impl State {
         self.place(e, Loc::Gone);
     }
 
+    /// Shows entity `e`, which lies in a zone, in zone `z` instead while a pattern reads the
+    /// table (a move's other end: where it is going, or where it came from). Not recorded:
+    /// [`State::unshow`] must follow before anything else changes the table. `None` (and
+    /// nothing changed) where it lies in no zone, or in `z`.
+    pub fn show_in(&mut self, e: EntId, z: ZoneId) -> Option<(ZoneId, usize)> {
+        let Loc::Zone(from) = self.ents[e].loc else { return None };
+        if from == z {
+            return None;
+        }
+        let i = self.zones[from].items.iter().position(|&x| x == e)?;
+        // A new version either way: what is remembered of one table is not read on the other.
+        self.journal.bump();
+        self.zones[from].items.remove_at(i);
+        self.zones[z].items.push(e);
+        self.ents[e].loc = Loc::Zone(z);
+        Some((from, i))
+    }
+
+    /// Puts back an entity [`State::show_in`] showed in `z`, where it lay.
+    pub fn unshow(&mut self, e: EntId, z: ZoneId, (from, i): (ZoneId, usize)) {
+        self.journal.bump();
+        if let Some(j) = self.zones[z].items.iter().rposition(|&x| x == e) {
+            self.zones[z].items.remove_at(j);
+        }
+        self.zones[from].items.insert_at(i, e);
+        self.ents[e].loc = Loc::Zone(from);
+    }
+
     /// Puts an entity into a zone, on top (index 0) or at the bottom.
     pub fn put(&mut self, e: EntId, zone: ZoneId, top: bool) {
         // What `detach` then an insertion do, recorded as one entry (`Undo::Put`).

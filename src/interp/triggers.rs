@@ -227,7 +227,7 @@ impl<'r> Interp<'r> {
                             self.w.state.unlend(e, z);
                         }
                         let things = things?;
-                        if !subject.iter().any(|s| things.contains(s)) {
+                        if !subject.iter().any(|s| things.contains(s)) && !self.at_other_end(o, k, subject, cx)? {
                             return Ok(false);
                         }
                     }
@@ -241,6 +241,28 @@ impl<'r> Interp<'r> {
             }
             _ => Ok(false),
         }
+    }
+
+    /// Whether a move's object that says where (`a worker at quarry`) matches with the thing
+    /// at the move's other end: where it goes, for a pattern heard before the move
+    /// (`prevent: an opponent places a worker at quarry`), or where it came from, after it
+    /// (`when: a player returns a worker at market`). Read where it lies, the place was the
+    /// wrong end of the move, and the pattern never matched.
+    fn at_other_end(&mut self, o: &Expr, k: &EventKind, subject: &[Value], cx: &mut Ctx) -> R<bool> {
+        let EventKind::Move { ent, from: Some(from), to: Dest::Zone(to, _), .. } = *k else { return Ok(false) };
+        if !says_where(o) {
+            return Ok(false);
+        }
+        let other = match self.w.state.ents[ent].loc {
+            crate::engine::Loc::Zone(z) if z == from => to,
+            crate::engine::Loc::Zone(z) if z == to => from,
+            _ => return Ok(false),
+        };
+        let Some(was) = self.w.state.show_in(ent, other) else { return Ok(false) };
+        let things = self.eval(o, cx).and_then(|v| self.things(&v));
+        self.w.state.unshow(ent, other, was);
+        let things = things?;
+        Ok(subject.iter().any(|s| things.contains(s)))
     }
 
     fn clause_matches(&mut self, c: &Clause, k: &EventKind, cx: &mut Ctx) -> R<bool> {
@@ -363,5 +385,16 @@ pub(super) fn subject(k: &EventKind) -> Vec<Value> {
         EventKind::Reveal { ents, .. } => ents.iter().map(|e| Value::Ent(*e)).collect(),
         EventKind::Counter { name, .. } | EventKind::Use { name, .. } => vec![Value::Sym(name.into())],
         _ => vec![],
+    }
+}
+
+/// Whether a pattern's object says where its things are (`at`, `in`, `on`).
+fn says_where(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Select { filters, base, .. } => {
+            filters.iter().any(|f| matches!(f.kind, FilterKind::In(_) | FilterKind::At(_) | FilterKind::On(_)))
+                || says_where(base)
+        }
+        _ => false,
     }
 }
