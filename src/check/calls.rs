@@ -73,6 +73,19 @@ impl Checker<'_> {
     /// Each argument of `c` against its parameter's type (a keyword's or a procedure's).
     fn argument_types<'p>(&mut self, c: &Call, params: impl Iterator<Item = (&'p str, Ty)>, arg_tys: &[Ty]) {
         for ((p, want), (a, got)) in params.zip(c.args.iter().zip(arg_tys)) {
+            if want == Ty::Value && self.thing_for_a_value(a, *got) {
+                let name = &c.name.name;
+                let d = self.error(
+                    "type-mismatch",
+                    format!("argument `{p}` of `{name}` expects a value (a name such as an enum value), found things"),
+                    &a.span,
+                );
+                d.labels[0].message = "this selects cards, pieces or spaces".into();
+                d.help = Some(format!(
+                    "give it a name (an enum value, a side, a kind of piece), or declare `{p}` as `card`, `piece` or `space` to pass things"
+                ));
+                continue;
+            }
             if !got.fits(want) {
                 let (name, want, got) = (&c.name.name, want.describe(), got.describe());
                 self.error(
@@ -83,6 +96,19 @@ impl Checker<'_> {
                 .labels[0]
                     .message = format!("this is {got}");
             }
+        }
+    }
+
+    /// Whether `a` (of type `t`), given for a `value` parameter, is things rather than a
+    /// name: a card's id or a board space written bare, or a selection (`first(cards in
+    /// pile)`); an enum value, a side or a kind of piece is a name.
+    fn thing_for_a_value(&self, a: &Expr, t: Ty) -> bool {
+        match &a.kind {
+            ExprKind::Name(n, _) if self.local(n).is_none() => {
+                matches!(self.env.lookup(n), Some(Sym::Card | Sym::Space))
+            }
+            ExprKind::Name(..) => t == Ty::Things,
+            _ => t == Ty::Things,
         }
     }
 

@@ -204,6 +204,9 @@ impl<'r> Interp<'r> {
             // value, `card` of a card kind): what it names is read where it is used.
             (ParamKind::Space | ParamKind::Card | ParamKind::Piece, Value::Sym(_)) => true,
             (ParamKind::Number, v) => matches!(v, Value::Int(_)),
+            // A value is a name: a card or piece, a zone or a board space given for one
+            // was read as a name that selects nothing (`cannot choose n r from bank`).
+            (ParamKind::Value, v) => matches!(v, Value::Sym(_) | Value::Str(_)),
             (ParamKind::Player, v) => matches!(v, Value::Player(_)),
             // A board space is a zone with attributes; a hand is no space.
             (ParamKind::Space, Value::Zone(z)) => s.zones[*z].is_space(),

@@ -271,8 +271,10 @@ pub struct ProcDef {
 /// the call, not found deep in the body or never.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ParamKind {
-    /// Anything (`any`, `value`, `selector`, `bool`, `text`: `check` holds those).
+    /// Anything (`any`, `selector`, `bool`, `text`: `check` holds those).
     Any,
+    /// `value`: a name (an enum value, a side, a kind of piece), never a thing nor a place.
+    Value,
     /// `int`, `number`.
     Number,
     /// `player`, `players`.
@@ -295,6 +297,7 @@ impl ParamKind {
             "space" => ParamKind::Space,
             "card" | "cards" => ParamKind::Card,
             "piece" | "pieces" => ParamKind::Piece,
+            "value" => ParamKind::Value,
             _ => ParamKind::Any,
         }
     }
@@ -314,6 +317,7 @@ impl ParamKind {
             ParamKind::Space => "a board space",
             ParamKind::Card => "a card",
             ParamKind::Piece => "a piece",
+            ParamKind::Value => "a value",
         }
     }
 }
