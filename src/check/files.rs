@@ -284,6 +284,13 @@ impl<'a> FileChecker<'a> {
         for z in a.from() {
             self.zone_name(z);
         }
+        // A static ability works while its card is in play, wherever `from:` says.
+        if let (AbilityKind::Static(_), Some(z)) = (&a.kind, a.from().first()) {
+            let d = Diagnostic::warning("not-carried-out", "a `static:` ability works in play only: `from:` is not read", z.file, z.span)
+                .with_label("not read")
+                .with_help("to forbid or allow something while a card is held, write it in the scripts that do it (a `require` in the `play:` it limits)");
+            self.diags.push(d);
+        }
         self.script(&a.used_by, Entry::Expr, &[]);
         let used = matches!(
             a.kind,

@@ -408,6 +408,21 @@ impl<'a> Checker<'a> {
         };
         self.expect_ty_as(&format!("`{}` holds", prop.name), got, want, &value.span);
         self.duration(duration);
+        // A duration makes a modifier, which only properties have: a counter or a variable
+        // set `until ...` was logged and left as it was.
+        if let (Some(d), Some(Sym::Counter { .. } | Sym::Variable(_) | Sym::Builtin(Ty::Player))) =
+            (duration, self.env.lookup(&prop.name))
+        {
+            let msg = format!("`{}` is not a property: it cannot be set for a while", prop.name);
+            let at = match d {
+                Duration::UntilEndOf(p) | Duration::UntilStartOf(p) => p.span.clone(),
+                Duration::While(x) => x.span.clone(),
+            };
+            self.error("not-carried-out", msg, &at).help = Some(
+                "set it without the duration, and set it back when the period ends (a `when: end of turn` ability, or a phase's `end:`)"
+                    .into(),
+            );
+        }
     }
 
     /// A property changed on board spaces: their attributes never change in play (a

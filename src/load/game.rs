@@ -181,7 +181,7 @@ pub fn zones(cx: &mut Cx, node: &Node) -> Vec<ZoneSpec> {
             refill: None,
             span: v.span.clone(),
         };
-        let mut vis_span = None;
+        let (mut vis_span, mut playable_span) = (None, None);
         cx.fields(entries, &what, ZONE_FIELDS, |cx, k, v| match k {
             "per" => z.per = cx.choice(v, "`per`", &PER).unwrap_or_default(),
             "ordered" => z.ordered = cx.bool(v, "`ordered`").is_some_and(|b| b.value),
@@ -193,7 +193,10 @@ pub fn zones(cx: &mut Cx, node: &Node) -> Vec<ZoneSpec> {
                 z.capacity = cx.int_in(v, "`capacity`", 0, i64::MAX, "a zone holds 0 or more things");
             }
             "in_play" => z.in_play = cx.bool(v, "`in_play`").is_some_and(|b| b.value),
-            "playable" => z.playable = cx.bool(v, "`playable`").is_some_and(|b| b.value),
+            "playable" => {
+                z.playable = cx.bool(v, "`playable`").is_some_and(|b| b.value);
+                playable_span = Some(v.span.clone());
+            }
             "refill" => z.refill = cx.string(v, "`refill`"),
             _ => z.holds = cx.names(v, "`holds`"),
         });
@@ -203,6 +206,15 @@ pub fn zones(cx: &mut Cx, node: &Node) -> Vec<ZoneSpec> {
             let d = Diagnostic::error("meaningless-visibility", msg, cx.file, span)
                 .with_label("needs an owner")
                 .with_help("make it `per: player`, or say `hidden` (nobody sees it) or `public`");
+            cx.diags.push(d);
+        }
+        // A card in play is never offered to be played again: a zone both playable and in
+        // play offers nothing, and whole games went by with nobody acting.
+        if let (true, true, Some(span)) = (z.playable, z.in_play, playable_span) {
+            let msg = format!("{what} is in play: its cards are never offered to be played");
+            let d = Diagnostic::warning("not-carried-out", msg, cx.file, span)
+                .with_label("never offers a card")
+                .with_help("a card is played from a zone not in play (a hand) into one in play: leave out `in_play:` or `playable:`");
             cx.diags.push(d);
         }
         // Refilled from itself, a short pile would get its own cards again: it never
