@@ -499,3 +499,37 @@ pub(super) fn remainder_word(src: &str, pos: usize) -> Option<SyntaxError> {
 #[cfg(test)]
 #[path = "hints_tests.rs"]
 mod tests;
+
+/// `line` with the text of its strings blanked: a word of a message (`"the Countess
+/// must be played"`) is no misspelled keyword.
+pub(super) fn outside_strings(line: &str) -> String {
+    let (mut inside, mut escaped) = (false, false);
+    line.chars()
+        .map(|c| {
+            let blank = inside && c != '"';
+            match c {
+                '"' if !escaped => inside = !inside,
+                _ => {}
+            }
+            escaped = inside && c == '\\' && !escaped;
+            if blank {
+                ' '
+            } else {
+                c
+            }
+        })
+        .collect()
+}
+
+/// `forbid you to play king or prince`: an `or` (or `and`) right after the thing a
+/// prohibition names ends it; a choice of things is bracketed.
+pub(super) fn bracketed_choice(src: &str, pos: usize) -> Option<String> {
+    let pos = pos.min(src.len());
+    let rest = &src[pos..];
+    let joins = ["or ", "and "].iter().any(|w| rest.starts_with(w));
+    let line_start = src[..pos].rfind('\n').map_or(0, |i| i + 1);
+    let before = src[line_start..pos].trim_start();
+    (joins && before.starts_with("forbid ")).then(|| {
+        "a prohibition names one thing or one bracketed choice: `forbid you to play (king or prince)`".to_string()
+    })
+}

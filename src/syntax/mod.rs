@@ -280,6 +280,7 @@ fn expected_message(positives: &[Rule], src: &str, pos: usize) -> (String, Optio
         .or_else(|| hint(&names, &found))
         .or_else(|| elif_habit(src, pos))
         .or_else(|| unclosed_string(src, pos))
+        .or_else(|| hints::bracketed_choice(src, pos))
         // A word elsewhere on the line is no culprit where only certain words may go.
         .or_else(|| if only_words { None } else { misspelled_reserved(src, pos) });
     (format!("expected {list}, found {found}"), help)
@@ -365,12 +366,14 @@ fn misspelled_reserved(src: &str, pos: usize) -> Option<String> {
     let pos = pos.min(src.len());
     let line_start = src[..pos].rfind('\n').map_or(0, |i| i + 1);
     let line_end = src[pos..].find('\n').map_or(src.len(), |i| pos + i);
-    words_of(&src[line_start..line_end]).filter(|w| w.len() >= 3 && !grammar_reserved(w)).find_map(|w| {
+    let line = hints::outside_strings(&src[line_start..line_end]);
+    let hint = words_of(&line).filter(|w| w.len() >= 3 && !grammar_reserved(w)).find_map(|w| {
         // A word much longer than a keyword is a name derived from it (`picked`), not a typo.
         let near = RESERVED_WORDS.iter().copied().filter(|r| r.len() + 1 >= w.len());
         let best = crate::diag::did_you_mean(w, near)?;
         Some(format!("`{w}` is not a keyword; did you mean `{best}`?"))
-    })
+    });
+    hint
 }
 
 /// Reserved words long enough to be misspelled, from the grammar's own list (the
