@@ -372,14 +372,17 @@ fn number_picks(line: &str, ask: &Ask, nums: &[i64]) -> Result<Vec<usize>, Strin
     Ok(picked)
 }
 
-/// The one option `text` names: its text (any case), or the start of only it.
+/// The one option `text` names: its text (any case, a text option's quotes left out or
+/// not), or the start of only it.
 fn one_named(text: &str, ask: &Ask) -> Result<usize, String> {
     let n = ask.options.len();
-    let lower = text.to_lowercase();
-    if let Some(i) = ask.options.iter().position(|o| o.to_lowercase() == lower) {
+    // A text option is shown in quotes (`"priest"`): `priest` and `pri` name it too.
+    let plain = |s: &str| s.trim_matches('"').to_lowercase();
+    let lower = plain(text);
+    if let Some(i) = ask.options.iter().position(|o| plain(o) == lower) {
         return Ok(i);
     }
-    let mut starts: Vec<usize> = (0..n).filter(|&i| ask.options[i].to_lowercase().starts_with(&lower)).collect();
+    let mut starts: Vec<usize> = (0..n).filter(|&i| plain(&ask.options[i]).starts_with(&lower)).collect();
     if starts.is_empty() {
         // An action by what it acts on: `town` for `use town`, `c8` for `play c8`.
         let object = |i: usize| ask.options[i].split_once(' ').map(|(verb, rest)| (verb, rest.to_lowercase()));
@@ -601,6 +604,12 @@ mod tests {
         assert_eq!(parse_answer("town", &one), Ok(vec![0]));
         assert_eq!(parse_answer("C8", &one), Ok(vec![2]));
         assert_eq!(parse_answer("tow", &one), Err("`tow` starts 2 options: type more of it, or its number".into()));
+        // A text option is named without its quotes, or by its start.
+        let texts = ["\"priest\"".to_string(), "\"prince\"".to_string(), "\"baron\"".to_string()];
+        let texts = ask(&texts, (1, 1));
+        assert_eq!(parse_answer("baron", &texts), Ok(vec![2]));
+        assert_eq!(parse_answer("\"Priest\"", &texts), Ok(vec![0]));
+        assert_eq!(parse_answer("pri", &texts), Err("`pri` starts 2 options: type more of it, or its number".into()));
         assert_eq!(parse_answer("pa", &one), Ok(vec![3]));
     }
 }
