@@ -382,3 +382,15 @@ fn a_response_answers_each_play_once_in_a_whole_game() {
     }
     assert!(uses > 0, "nobody ever answered a play");
 }
+
+/// A trial's answers are its own: an optional cost tried inside a `simultaneously`
+/// block's rehearsal, its refused first answer explored, recorded answers the block then
+/// took for its own, and every game stopped with an error.
+#[test]
+fn a_trial_inside_a_rehearsal_leaves_the_blocks_answers_alone() {
+    let r = rules("tests/fixtures/trial_in_rehearsal");
+    for seed in 1..=20 {
+        let g = play(&r, seed, 2, 100);
+        assert!(g.state.over, "seed {seed} did not end");
+    }
+}

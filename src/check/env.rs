@@ -417,9 +417,11 @@ impl Env {
             .find_map(|n| self.names.get(n.as_str()).filter(|sym| plural_ok(sym)).map(|s| (n.clone(), s)))
     }
 
-    /// The piece `name` would be the plural of, had it no meaning of its own (`drones`,
-    /// with a piece `drone`): a definition spelled so hides the pieces' plural. (Only
-    /// pieces: a zone `relics` that holds the cards of type `relic` is named on purpose.)
+    /// The piece, enum value or card `name` would be the plural of, had it no meaning of
+    /// its own (`drones`, with a piece `drone`): a definition spelled so hides the
+    /// plural. (A zone `relics` holding the cards of type `relic` was once thought named
+    /// on purpose; a walkthrough's `nobles` zone counted no noble, so `build.rs` warns of
+    /// a zone too, and of nothing else beside a value or a card.)
     pub fn plural_of_other(&self, name: &str) -> Option<&str> {
         // A piece's, an enum value's or a card's plural selects them: `nobles` beside a
         // value `noble` counted no nobles once a zone took the name.

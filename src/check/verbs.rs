@@ -241,7 +241,11 @@ impl Checker<'_> {
                 err.suggest_opt(close);
             }
             Verb::Add | Verb::Gain | Verb::Remove | Verb::Spend | Verb::Lose
-                if matches!(&o.kind, ExprKind::Select { quantity: Some(_), .. }) && self.other_counted(o).is_some() =>
+                if matches!(&o.kind, ExprKind::Select { quantity: Some(_), .. })
+                    && self.other_counted(o).is_some_and(|(_, what, _)| {
+                        // `remove 1 gizmo from hand` takes a card back; `remove 1 hand` asks which.
+                        matches!(e.verb, Verb::Add | Verb::Gain) || !matches!(what, "a card" | "a zone")
+                    }) =>
             {
                 let Some((n, what, at)) = self.other_counted(o) else { return };
                 let near =

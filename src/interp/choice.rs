@@ -259,6 +259,11 @@ impl Interp<'_> {
             let first = ex.next(picks, count);
             return Ok(if picks == 1 { Picked::One([first]) } else { Picked::Many((first..first + picks).collect()) });
         }
+        // A sampled action gone over to its trial (`sample.rs`) asked a question that had
+        // other answers: a refusal may be the first answers', and the trial tries them.
+        if self.parked.is_some() && count > 1 {
+            self.parked_asked = true;
+        }
         // The fields, not `pname`: the generator is lent to the agent beside it.
         let state = &mut self.w.state;
         let chooser = &state.players[who].name;

@@ -248,6 +248,12 @@ impl<'r> Interp<'r> {
             None if out.winners.is_empty() => vec![],
             None => (0..self.w.state.players.len()).filter(|p| !out.winners.contains(p)).collect(),
         };
+        // Read before the end (a scenario's `expect_result`, a game the turn cap stopped),
+        // `losers:` may name a player `winners:` names too: not yet an error.
+        if !out.ended {
+            let winners = &out.winners;
+            out.losers.retain(|p| !winners.contains(p));
+        }
         if let Some(&p) = out.losers.iter().find(|p| out.winners.contains(p)) {
             // Only a `losers:` of the game's own can name a winner: the error is placed there.
             let name = &self.w.state.players[p].name;

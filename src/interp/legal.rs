@@ -184,14 +184,24 @@ impl Interp<'_> {
     pub(super) fn trial_run(&mut self, mut f: impl FnMut(&mut Self) -> R<()>) -> R<()> {
         let agent = std::mem::replace(&mut self.agent, Box::new(FirstLegal));
         let outer = self.explore.replace(Explore::default());
+        // The trial's answers are its own: none is taken from, nor recorded for, a
+        // `simultaneously` block's rehearsal (its runs would record more answers than the
+        // block asks), and a sampled action's speculation does not take it for its own
+        // question (`asking` would park the trial's agent as the player's).
+        let replay = std::mem::take(&mut self.replay);
+        let recording = self.recording.take();
+        let speculating = std::mem::replace(&mut self.speculating, false);
         let mark = self.steps.mark();
-        let mut runs = 1;
+        // The runs after the first share one action's step budget between them.
+        let (mut runs, mut spent) = (1, 0);
         let out = loop {
             let saved = self.snapshot();
             let out = f(self);
             self.restore(saved);
+            spent += (self.steps.mark() - mark).max(0) as u64;
             let ex = self.explore.as_mut().expect("set for this trial");
-            if !matches!(out, Err(Halt::Refused(_))) || runs >= TRIAL_RUNS || !ex.advance() {
+            let more = runs < TRIAL_RUNS && spent < self.limits.steps;
+            if !matches!(out, Err(Halt::Refused(_))) || !more || !ex.advance() {
                 break out;
             }
             runs += 1;
@@ -199,6 +209,9 @@ impl Interp<'_> {
         };
         self.explore = outer;
         self.agent = agent;
+        self.replay = replay;
+        self.recording = recording;
+        self.speculating = speculating;
         out
     }
 

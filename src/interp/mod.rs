@@ -211,6 +211,9 @@ pub struct Interp<'r> {
     /// The answers of the trial running, which tries the other answers of a refused run
     /// (`explore.rs`); none outside trials.
     explore: Option<explore::Explore>,
+    /// Whether the sampled action running as its own trial asked a question with more than
+    /// one answer (`sample.rs`): only then may another answer let a refused one through.
+    parked_asked: bool,
     /// The first event a reaction window answers, while one is open (`legal.rs`
     /// `reactions`): a response taken in it keeps what was answered since.
     reacting_from: Option<usize>,
@@ -274,6 +277,7 @@ impl<'r> Interp<'r> {
             pick_prompts: Default::default(),
             parked: None,
             explore: None,
+            parked_asked: false,
             reacting_from: None,
             clock_read: false,
             kept,

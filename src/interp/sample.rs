@@ -155,6 +155,7 @@ impl Interp<'_> {
         // `play_entity` and `use_ability` run the action's script one deeper.
         let outer_depth = std::mem::replace(&mut self.own_depth, self.depth + 1);
         let outer_parked = self.parked.take();
+        self.parked_asked = false;
         let out = self.act_now(p, a).and_then(|()| self.fire());
         self.speculating = outer;
         self.own_depth = outer_depth;
@@ -163,10 +164,11 @@ impl Interp<'_> {
             // It asked: it ran as the trial. Undone, and taken for real if it resolved.
             self.agent = agent;
             self.restore(before);
-            // Refused with the first answers: the trial tries the others (`explore.rs`).
-            // It runs the first ones again, which is rare enough to cost nothing.
+            // Refused with the first answers of a question that had others: the trial tries
+            // them (`explore.rs`), running the first ones again. (A refusal before any such
+            // question, the commonest, is the action's whatever the answers.)
             let out = match out {
-                Err(Halt::Refused(_)) => {
+                Err(Halt::Refused(_)) if self.parked_asked => {
                     self.reset_budgets();
                     match self.trial(|me| me.act_now(p, a).and_then(|()| me.fire()))? {
                         true => Ok(()),
