@@ -182,7 +182,8 @@ impl Interp<'_> {
         let max = max.min(cands.len());
         if cands.len() < min {
             let prompt = self.prompt_text(&prompt, cx);
-            return Err(Halt::refused(format!("cannot {prompt}: {} of {min} available", cands.len())));
+            let bound = self.bound_in(&prompt, cx);
+            return Err(Halt::refused(format!("cannot {prompt}{bound}: {} of {min} available", cands.len())));
         }
         let Some(who) = cx.you else {
             return Err(Halt::error(format!("nobody to {}", self.prompt_text(&prompt, cx))));
@@ -292,6 +293,27 @@ impl Interp<'_> {
             }
         }
         Ok(picked)
+    }
+
+    /// The values of the locals `words` names (a procedure's parameters in `choose n r
+    /// from bank`), as ` (n = 1, r = market)`: a refusal written with the script's words
+    /// alone did not say what they were.
+    #[cold]
+    fn bound_in(&self, words: &str, cx: &Ctx) -> String {
+        let mut shown: Vec<String> = vec![];
+        let mut seen: Vec<&str> = vec![];
+        for w in crate::syntax::words_of(words) {
+            // The innermost binding of the name, once, in the order the words name them.
+            let Some((_, v)) = cx.locals.iter().rev().find(|(n, _)| &**n == w) else { continue };
+            if !seen.contains(&w) {
+                seen.push(w);
+                shown.push(format!("{w} = {}", self.show(v)));
+            }
+        }
+        if shown.is_empty() {
+            return String::new();
+        }
+        format!(" ({})", shown.join(", "))
     }
 
     /// What a question does first: a sampled action that asks is from here on its own

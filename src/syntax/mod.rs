@@ -327,7 +327,7 @@ fn hint(names: &[&str], found: &str) -> Option<String> {
 }
 
 /// The words (names and keywords) of a piece of script, in order.
-fn words_of(text: &str) -> impl Iterator<Item = &str> {
+pub(crate) fn words_of(text: &str) -> impl Iterator<Item = &str> {
     text.split(|c: char| !(c.is_alphanumeric() || c == '_')).filter(|w| !w.is_empty())
 }
 
