@@ -182,7 +182,10 @@ impl Interp<'_> {
         let max = max.min(cands.len());
         if cands.len() < min {
             let prompt = self.prompt_text(&prompt, cx);
-            let bound = self.bound_in(&prompt, cx);
+            // Said where the refusal is read: not in a trial (`explore`, a sampled action
+            // gone over to its trial), nor in a simulation (`quiet`).
+            let unread = self.explore.is_some() || self.parked.is_some() || self.quiet;
+            let bound = if unread { String::new() } else { self.bound_in(&prompt, cx) };
             return Err(Halt::refused(format!("cannot {prompt}{bound}: {} of {min} available", cands.len())));
         }
         let Some(who) = cx.you else {
