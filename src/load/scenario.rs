@@ -400,7 +400,7 @@ fn at_least_one(cx: &mut Cx, n: Sp<i64>, what: &str) -> Option<Sp<i64>> {
     }
     let d =
         Diagnostic::error("out-of-range", format!("a {what} number is 1 or more, found {}", n.value), cx.file, n.span)
-            .with_label("not a turn of a game")
+            .with_label(format!("not a {what} of a game"))
             .with_help(format!("the first {what} is 1"));
     cx.diags.push(d);
     None
