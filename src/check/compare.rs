@@ -63,7 +63,7 @@ impl<'a> Checker<'a> {
     /// Warns when `id` reads a thing's id or name as text (`card_id of x`, `id of x`,
     /// `name of x`) and `card` is a card id written bare: the card id is the selection of
     /// that card's copies, never a text, so they are never equal; whether it warned. A
-    /// walkthrough's `card_id of guess == priest` was always false, unwarned.
+    /// walkthrough's `card_id of guess == gem` was always false, unwarned.
     fn id_beside_a_card(&mut self, op: BinOp, id: &Expr, card: &Expr) -> bool {
         let ExprKind::Of(rel, thing) = &id.kind else { return false };
         let ExprKind::Name(r, _) = &rel.kind else { return false };

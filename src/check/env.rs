@@ -420,11 +420,11 @@ impl Env {
     /// The piece, enum value or card `name` would be the plural of, had it no meaning of
     /// its own (`drones`, with a piece `drone`): a definition spelled so hides the
     /// plural. (A zone `relics` holding the cards of type `relic` was once thought named
-    /// on purpose; a walkthrough's `nobles` zone counted no noble, so `build.rs` warns of
+    /// on purpose; a walkthrough's `gems` zone counted no gem, so `build.rs` warns of
     /// a zone too, and of nothing else beside a value or a card.)
     pub fn plural_of_other(&self, name: &str) -> Option<&str> {
-        // A piece's, an enum value's or a card's plural selects them: `nobles` beside a
-        // value `noble` counted no nobles once a zone took the name.
+        // A piece's, an enum value's or a card's plural selects them: `gems` beside a
+        // value `gem` counted no gems once a zone took the name.
         let noun = |n: &str| {
             (self.names.get_key_value(n))
                 .filter(|(_, sym)| matches!(sym, Sym::Piece | Sym::EnumValue(_) | Sym::Card))

@@ -247,7 +247,7 @@ impl Checker<'_> {
     }
 
     /// A property named alone reads `PROPERTY of it`: with no `it` (no filter, key or
-    /// heard event around it) it fails at run time ("`reward` of what?").
+    /// heard event around it) it fails at run time ("`cost` of what?").
     fn bare_property(&mut self, n: &str, span: &Span) {
         if self.it_scope != 0 || self.outer_it.is_some() || self.local(n).is_some() || self.reported.contains(span) {
             return;

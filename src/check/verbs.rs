@@ -89,7 +89,7 @@ impl Checker<'_> {
         let missing = match e.verb {
             Verb::Move | Verb::Deal => !has_dest,
             Verb::Place | Verb::Create => !has_dest && !e.objects.iter().any(has_location),
-            // `add 3 wood` of a piece is `place`: it needs a place as much.
+            // `add 3 pawns` of a piece is `place`: it needs a place as much.
             Verb::Add | Verb::Gain => {
                 !has_dest
                     && e.objects.first().is_some_and(|o| self.names_piece(o))
@@ -106,7 +106,7 @@ impl Checker<'_> {
                     Verb::Deal => "say where the cards go, e.g. `deal 3 cards from deck to hand of each player`".into(),
                     Verb::Move => "say where it goes, e.g. `move x to hand` or `move x to bottom of deck`".into(),
                     Verb::Add | Verb::Gain => format!(
-                        "`{verb} N PIECE` places pieces from the player's supply: say where, e.g. `{verb} 3 wood to stores` or `{verb} 1 soldier at c`"
+                        "`{verb} N PIECE` places pieces from the player's supply: say where, e.g. `{verb} 3 pawns to supply` or `{verb} 1 pawn at c`"
                     ),
                     _ => format!("say where, e.g. `{verb} 1 soldier in reserve` or `{verb} 1 soldier at c`"),
                 });
@@ -243,7 +243,7 @@ impl Checker<'_> {
             Verb::Add | Verb::Gain | Verb::Remove | Verb::Spend | Verb::Lose
                 if matches!(&o.kind, ExprKind::Select { quantity: Some(_), .. })
                     && self.other_counted(o).is_some_and(|(_, what, _)| {
-                        // `remove 1 gizmo from hand` takes a card back; `remove 1 hand` asks which.
+                        // `remove 1 gem from hand` takes a card back; `remove 1 hand` asks which.
                         matches!(e.verb, Verb::Add | Verb::Gain) || !matches!(what, "a card" | "a zone")
                     }) =>
             {
@@ -376,7 +376,7 @@ impl Checker<'_> {
         Some((crate::syntax::print::expr(&amount), c.clone()))
     }
 
-    /// Whether an effect's object is counted pieces (`3 wood`), which `add` places.
+    /// Whether an effect's object is counted pieces (`3 pawns`), which `add` places.
     fn names_piece(&self, o: &Expr) -> bool {
         let Some((n, _)) = super::script::head_name(o) else { return false };
         self.local(n).is_none() && matches!(self.env.lookup(n), Some(Sym::Piece))

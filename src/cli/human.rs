@@ -376,7 +376,7 @@ fn number_picks(line: &str, ask: &Ask, nums: &[i64]) -> Result<Vec<usize>, Strin
 /// not), or the start of only it.
 fn one_named(text: &str, ask: &Ask) -> Result<usize, String> {
     let n = ask.options.len();
-    // A text option is shown in quotes (`"priest"`): `priest` and `pri` name it too.
+    // A text option is shown in quotes (`"garnet"`): `garnet` and `gar` name it too.
     let plain = |s: &str| s.trim_matches('"').to_lowercase();
     let lower = plain(text);
     if let Some(i) = ask.options.iter().position(|o| plain(o) == lower) {
@@ -605,11 +605,11 @@ mod tests {
         assert_eq!(parse_answer("C8", &one), Ok(vec![2]));
         assert_eq!(parse_answer("tow", &one), Err("`tow` starts 2 options: type more of it, or its number".into()));
         // A text option is named without its quotes, or by its start.
-        let texts = ["\"priest\"".to_string(), "\"prince\"".to_string(), "\"baron\"".to_string()];
+        let texts = ["\"garnet\"".to_string(), "\"gargoyle\"".to_string(), "\"pawn\"".to_string()];
         let texts = ask(&texts, (1, 1));
-        assert_eq!(parse_answer("baron", &texts), Ok(vec![2]));
-        assert_eq!(parse_answer("\"Priest\"", &texts), Ok(vec![0]));
-        assert_eq!(parse_answer("pri", &texts), Err("`pri` starts 2 options: type more of it, or its number".into()));
+        assert_eq!(parse_answer("pawn", &texts), Ok(vec![2]));
+        assert_eq!(parse_answer("\"Garnet\"", &texts), Ok(vec![0]));
+        assert_eq!(parse_answer("gar", &texts), Err("`gar` starts 2 options: type more of it, or its number".into()));
         assert_eq!(parse_answer("pa", &one), Ok(vec![3]));
     }
 }

@@ -299,7 +299,7 @@ impl Interp<'_> {
     }
 
     /// The values of the locals `words` names (a procedure's parameters in `choose n r
-    /// from bank`), as ` (n = 1, r = market)`: a refusal written with the script's words
+    /// from bank`), as ` (n = 1, r = gem)`: a refusal written with the script's words
     /// alone did not say what they were.
     #[cold]
     fn bound_in(&self, words: &str, cx: &Ctx) -> String {

@@ -2,7 +2,7 @@
 //! can go through: it answers every question with the first options, and where that run
 //! is refused it tries the other answers, last question first, until one run goes
 //! through or none is left. Answering with the first options alone hid an action that
-//! only a later answer lets through: `may { remove 1 wood }` with no wood (its first
+//! only a later answer lets through: `may { remove 1 gems }` with no gems (its first
 //! answer is yes), a `choose` whose first option cannot be paid for.
 //!
 //! Invariant: a run is replayed from the same state with the same answers up to the

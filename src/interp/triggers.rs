@@ -243,10 +243,10 @@ impl<'r> Interp<'r> {
         }
     }
 
-    /// Whether a move's object that says where (`a worker at quarry`) matches with the thing
+    /// Whether a move's object that says where (`a pawn at north`) matches with the thing
     /// at the move's other end: where it goes, for a pattern heard before the move
-    /// (`prevent: an opponent places a worker at quarry`), or where it came from, after it
-    /// (`when: a player returns a worker at market`). Read where it lies, the place was the
+    /// (`prevent: an opponent places a pawn at north`), or where it came from, after it
+    /// (`when: a player returns a pawn at south`). Read where it lies, the place was the
     /// wrong end of the move, and the pattern never matched.
     fn at_other_end(&mut self, o: &Expr, k: &EventKind, subject: &[Value], cx: &mut Ctx) -> R<bool> {
         let EventKind::Move { ent, from: Some(from), to: Dest::Zone(to, _), .. } = *k else { return Ok(false) };

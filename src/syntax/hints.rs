@@ -500,7 +500,7 @@ pub(super) fn remainder_word(src: &str, pos: usize) -> Option<SyntaxError> {
 #[path = "hints_tests.rs"]
 mod tests;
 
-/// `line` with the text of its strings blanked: a word of a message (`"the Countess
+/// `line` with the text of its strings blanked: a word of a message (`"the gem
 /// must be played"`) is no misspelled keyword.
 pub(super) fn outside_strings(line: &str) -> String {
     let (mut inside, mut escaped) = (false, false);
@@ -521,7 +521,7 @@ pub(super) fn outside_strings(line: &str) -> String {
         .collect()
 }
 
-/// `forbid you to play king or prince`: an `or` (or `and`) right after the thing a
+/// `forbid you to play gem or pawn`: an `or` (or `and`) right after the thing a
 /// prohibition names ends it; a choice of things is bracketed.
 pub(super) fn bracketed_choice(src: &str, pos: usize) -> Option<String> {
     let pos = pos.min(src.len());
@@ -530,6 +530,6 @@ pub(super) fn bracketed_choice(src: &str, pos: usize) -> Option<String> {
     let line_start = src[..pos].rfind('\n').map_or(0, |i| i + 1);
     let before = src[line_start..pos].trim_start();
     (joins && before.starts_with("forbid ")).then(|| {
-        "a prohibition names one thing or one bracketed choice: `forbid you to play (king or prince)`".to_string()
+        "a prohibition names one thing or one bracketed choice: `forbid you to play (gem or pawn)`".to_string()
     })
 }
