@@ -228,37 +228,21 @@ impl Checker<'_> {
                     _ => None,
                 };
             }
-            Verb::Add | Verb::Gain if self.value_counted(o).is_some() => {
-                let Some((n, prop, at)) = self.value_counted(o) else { return };
-                let near =
-                    self.env.names().filter(|c| matches!(self.env.lookup(c), Some(Sym::Counter { .. } | Sym::Piece)));
-                let close = crate::diag::did_you_mean(&n, near);
-                let msg =
-                    format!("`{n}` is a value of `{prop}`, not a counter or a piece: `{verb}` has nothing to count");
-                let err = self.error("type-mismatch", msg, &at);
-                err.labels[0].message = format!("a value of `{prop}`");
-                err.help = Some(format!("`{verb} N COUNTER` changes a counter; `{verb} N PIECE` places pieces"));
-                err.suggest_opt(close);
-            }
             Verb::Add | Verb::Gain | Verb::Remove | Verb::Spend | Verb::Lose
-                if matches!(&o.kind, ExprKind::Select { quantity: Some(_), .. })
-                    && self.other_counted(o).is_some_and(|(_, what, _)| {
-                        // `remove 1 gem from hand` takes a card back; `remove 1 hand` asks which.
-                        matches!(e.verb, Verb::Add | Verb::Gain) || !matches!(what, "a card" | "a zone")
-                    }) =>
+                if self.miscounted(e.verb, o).is_some() =>
             {
-                let Some((n, what, at)) = self.other_counted(o) else { return };
+                let Some((n, what, code, at)) = self.miscounted(e.verb, o) else { return };
                 let near =
                     self.env.names().filter(|c| matches!(self.env.lookup(c), Some(Sym::Counter { .. } | Sym::Piece)));
                 let close = crate::diag::did_you_mean(&n, near);
                 let msg = format!("`{n}` is {what}, not a counter or a piece: `{verb}` has nothing to count");
-                let err = self.error("unknown-counter", msg, &at);
-                err.labels[0].message = what.to_string();
-                err.help = Some(match what {
-                    "a zone" => format!(
+                let err = self.error(code, msg, &at);
+                err.labels[0].message = what.clone();
+                err.help = Some(match (what.as_str(), e.verb) {
+                    ("a zone", _) => format!(
                         "to put things in it, `move ... to {n}`; a count of its own is a counter, declared under `counters:`"
                     ),
-                    _ if matches!(e.verb, Verb::Add | Verb::Gain) => {
+                    (_, Verb::Add | Verb::Gain) => {
                         format!("`{verb} N COUNTER` changes a counter; `{verb} N PIECE` places pieces")
                     }
                     _ => format!("`{verb} N COUNTER` changes a counter; `remove N PIECE from ...` takes pieces back"),
@@ -382,46 +366,34 @@ impl Checker<'_> {
         self.local(n).is_none() && matches!(self.env.lookup(n), Some(Sym::Piece))
     }
 
-    /// `2 gems` (or `gems`) where `gems` names neither a counter nor a piece: a zone, a card,
-    /// a phase, a property, a board space. Its name, what it is, and where it is written.
-    fn other_counted(&self, o: &Expr) -> Option<(String, &'static str, crate::syntax::ast::Span)> {
+    /// What `verb` counts (`2 gems`, or `action` with its number left out after `add`) where
+    /// it names neither a counter nor a piece: its name, what it is, the code to report it
+    /// with and where it is written. An enum value, a card or a zone is a selection that
+    /// `remove` takes back (`remove 1 gem from hand`): only `add`/`gain` cannot count one.
+    fn miscounted(&self, verb: Verb, o: &Expr) -> Option<(String, String, &'static str, crate::syntax::ast::Span)> {
+        let adds = matches!(verb, Verb::Add | Verb::Gain);
         let base = match &o.kind {
             ExprKind::Select { quantity: Some(_), base, .. } => base,
-            ExprKind::Name(..) => o,
+            ExprKind::Name(..) if adds => o,
             _ => return None,
         };
         let ExprKind::Name(n, _) = &base.kind else { return None };
         if self.local(n).is_some() {
             return None;
         }
-        let what = match self.env.lookup(n)? {
-            Sym::Zone => "a zone",
-            Sym::Card => "a card",
-            Sym::Phase => "a phase",
-            Sym::Property(_) => "a property",
-            Sym::Space => "a board space",
-            Sym::Die => "a die",
-            Sym::Faction => "a faction",
-            Sym::Role => "a role",
+        let (what, code) = match self.env.lookup(n)? {
+            Sym::EnumValue(prop) if adds => (format!("a value of `{prop}`"), "type-mismatch"),
+            Sym::Zone if adds => ("a zone".into(), "unknown-counter"),
+            Sym::Card if adds => ("a card".into(), "unknown-counter"),
+            Sym::Phase => ("a phase".into(), "unknown-counter"),
+            Sym::Property(_) => ("a property".into(), "unknown-counter"),
+            Sym::Space => ("a board space".into(), "unknown-counter"),
+            Sym::Die => ("a die".into(), "unknown-counter"),
+            Sym::Faction => ("a faction".into(), "unknown-counter"),
+            Sym::Role => ("a role".into(), "unknown-counter"),
             _ => return None,
         };
-        Some((n.clone(), what, base.span.clone()))
-    }
-
-    /// `2 action` (or `action`) where `action` is a value of an enum property (`kind`), not a counter:
-    /// the value's name, its property's and where it is written.
-    fn value_counted(&self, o: &Expr) -> Option<(String, String, crate::syntax::ast::Span)> {
-        // `add 2 action`, and `add action` alone (its number left out).
-        let base = match &o.kind {
-            ExprKind::Select { quantity: Some(_), base, .. } => base,
-            ExprKind::Name(..) => o,
-            _ => return None,
-        };
-        let ExprKind::Name(n, _) = &base.kind else { return None };
-        match self.env.lookup(n) {
-            Some(Sym::EnumValue(prop)) if self.local(n).is_none() => Some((n.clone(), prop.clone(), base.span.clone())),
-            _ => None,
-        }
+        Some((n.clone(), what, code, base.span.clone()))
     }
 
     /// Whether an effect's object names a counter or a piece (`2 coins`, `tokens`), rather
