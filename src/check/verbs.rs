@@ -45,18 +45,6 @@ fn destination(c: &ClauseKind) -> bool {
     matches!(c, ClauseKind::To(_) | ClauseKind::ToEnd(..) | ClauseKind::Into(_) | ClauseKind::Onto(_))
 }
 
-/// Whether a selector names where it is (`1 soldier in reserve`, `x at c`).
-fn has_location(e: &Expr) -> bool {
-    match &e.kind {
-        ExprKind::Select { filters, base, .. } => {
-            filters.iter().any(|f| matches!(f.kind, FilterKind::In(_) | FilterKind::At(_) | FilterKind::On(_)))
-                || has_location(base)
-        }
-        ExprKind::Choose(x, _) => has_location(x),
-        _ => false,
-    }
-}
-
 impl Checker<'_> {
     /// Checks the clauses of an effect against its verb.
     pub(crate) fn verb_clauses(&mut self, e: &Effect) {

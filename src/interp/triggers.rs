@@ -250,7 +250,7 @@ impl<'r> Interp<'r> {
     /// wrong end of the move, and the pattern never matched.
     fn at_other_end(&mut self, o: &Expr, k: &EventKind, subject: &[Value], cx: &mut Ctx) -> R<bool> {
         let EventKind::Move { ent, from: Some(from), to: Dest::Zone(to, _), .. } = *k else { return Ok(false) };
-        if !says_where(o) {
+        if !crate::syntax::ast::has_location(o) {
             return Ok(false);
         }
         let other = match self.w.state.ents[ent].loc {
@@ -385,16 +385,5 @@ pub(super) fn subject(k: &EventKind) -> Vec<Value> {
         EventKind::Reveal { ents, .. } => ents.iter().map(|e| Value::Ent(*e)).collect(),
         EventKind::Counter { name, .. } | EventKind::Use { name, .. } => vec![Value::Sym(name.into())],
         _ => vec![],
-    }
-}
-
-/// Whether a pattern's object says where its things are (`at`, `in`, `on`).
-fn says_where(e: &Expr) -> bool {
-    match &e.kind {
-        ExprKind::Select { filters, base, .. } => {
-            filters.iter().any(|f| matches!(f.kind, FilterKind::In(_) | FilterKind::At(_) | FilterKind::On(_)))
-                || says_where(base)
-        }
-        _ => false,
     }
 }

@@ -578,6 +578,20 @@ pub enum FilterKind {
     On(Expr),
 }
 
+/// Whether an object says where its things are (`at`, `in`, `on` on it or its base, or on
+/// what it chooses from): `place` needs no other destination, and a move's pattern is
+/// matched at either end of the move.
+pub fn has_location(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Select { filters, base, .. } => {
+            filters.iter().any(|f| matches!(f.kind, FilterKind::In(_) | FilterKind::At(_) | FilterKind::On(_)))
+                || has_location(base)
+        }
+        ExprKind::Choose(x, _) => has_location(x),
+        _ => false,
+    }
+}
+
 /// One row of a table.
 #[derive(Debug, Clone, PartialEq)]
 pub struct TableRow {
