@@ -203,3 +203,26 @@ fn a_runaway_found_while_trying_an_action_stops_the_game() {
     assert_eq!(code, 1, "{out}{err}");
     assert!(out.contains("\"failed\":3"), "{out}");
 }
+
+/// A scenario's `put:` respects a zone's `capacity:` as moves do: a table no whole game
+/// can reach is the scenario's mistake, named at the thing that does not fit (a designer's
+/// walkthrough put two workers on a space that holds one, and tested a state no game has).
+#[test]
+fn a_put_beyond_a_zones_capacity_fails_at_the_thing_that_does_not_fit() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let game = dir.path().join("run");
+    let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/run");
+    common::copy_game(&src, &game);
+    let sc = "scenario: overfull\ngame: run\nplayers: [{ name: alice }, { name: bob }]\n\
+        setup:\n  - { put: [gizmo, widget], in: shelf, of: alice }\nsteps:\n  - expect: true\n";
+    std::fs::write(game.join("scenarios/overfull.yaml"), sc).expect("scenario");
+    let path = game.join("scenarios/overfull.yaml");
+    let (code, out, _) = twilit(&["test", path.to_str().expect("utf-8")]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("overfull.yaml:5:20)"), "the span is the second thing's:\n{out}");
+    assert!(out.contains("shelf of alice is full: its `capacity:` is 1; put fewer things in it"), "{out}");
+    // One thing fits.
+    std::fs::write(game.join("scenarios/overfull.yaml"), sc.replace("gizmo, widget", "gizmo")).expect("scenario");
+    let (code, out, _) = twilit(&["test", path.to_str().expect("utf-8")]);
+    assert_eq!(code, 0, "{out}");
+}

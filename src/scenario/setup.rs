@@ -145,6 +145,13 @@ impl Runner<'_> {
                 }
                 Kind::Card(_) => None,
             };
+            // A whole game refuses a thing a full zone or space has no room for; so
+            // does the table a scenario lays out, or it would test a state no game reaches.
+            let full = |c: usize| it.w.state.zones[z].items.len() >= c;
+            if let Some(c) = it.w.state.zones[z].capacity.filter(|&c| bearer.is_none() && full(c)) {
+                let name = it.w.state.zone_name(z);
+                return Err(bad(format!("{name} is full: its `capacity:` is {c}; put fewer things in it")));
+            }
             let e = it.w.state.create(kind, label, owner, z);
             it.w.state.set_side(e, piece_side);
             if let Some(b) = bearer {
