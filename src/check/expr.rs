@@ -236,7 +236,12 @@ impl Checker<'_> {
             }
             CounterOn::Player => (
                 format!("`{n}` is kept on {kept}, not on {}", tb.describe()),
-                format!("read it of a player: `{n} of p`"),
+                match tb {
+                    Ty::Zone => {
+                        format!("read it of the zone's owner: `{n} of owner of {}`", crate::syntax::print::expr(b))
+                    }
+                    _ => format!("read it of a player: `{n} of p`"),
+                },
             ),
             CounterOn::Card | CounterOn::Space => (
                 format!("`{n}` is kept on {kept}, not on {}", tb.describe()),

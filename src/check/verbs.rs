@@ -396,8 +396,9 @@ impl Checker<'_> {
 pub(crate) fn holder_fits(on: crate::load::CounterOn, t: Ty) -> bool {
     use crate::load::CounterOn;
     match on {
-        CounterOn::Game => !matches!(t, Ty::Player | Ty::Players | Ty::Things),
-        CounterOn::Player => t != Ty::Things,
+        CounterOn::Game => !matches!(t, Ty::Player | Ty::Players | Ty::Things | Ty::Zone),
+        // A zone is no player; a card's counter of a zone reads its one card.
+        CounterOn::Player => !matches!(t, Ty::Things | Ty::Zone),
         CounterOn::Card | CounterOn::Space => !matches!(t, Ty::Player | Ty::Players),
     }
 }

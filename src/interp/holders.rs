@@ -43,6 +43,11 @@ impl Interp<'_> {
         let h = match v {
             Value::Player(p) => Holder::Player(*p),
             Value::Ent(e) => Holder::Ent(*e),
+            // A zone that holds one card is read as that card, as a property of it is
+            // (`gold of hand`); a board space keeps its own counters.
+            Value::Zone(z) if on_of() == Some(CounterOn::Card) && !self.w.state.zones[*z].is_space() => {
+                return self.zones_card(*z, counter);
+            }
             Value::Zone(z) => Holder::Zone(*z),
             Value::List(l) if l.len() == 1 => return self.holder_kept(&l[0], counter, kept),
             Value::Null if on_of().unwrap_or_default() == CounterOn::Game => Holder::Game,
@@ -67,6 +72,22 @@ impl Interp<'_> {
                 on_name(on),
                 v.kind(),
                 self.show(v)
+            ))),
+        }
+    }
+}
+
+impl Interp<'_> {
+    /// The one card of zone `z`, which holds a card's `counter`.
+    fn zones_card(&self, z: usize, counter: &str) -> R<Holder> {
+        let zone = self.w.state.zone_name(z);
+        match self.w.state.zones[z].items[..] {
+            [e] => Ok(Holder::Ent(e)),
+            [] => Err(Halt::error(format!("`{counter} of {zone}`: {zone} is empty, and `{counter}` is kept on cards"))),
+            ref es => Err(Halt::error(format!(
+                "`{counter} of {zone}`: {zone} holds {} things; say which: `{counter} of first(cards in {zone})`, \
+                 or `sum(cards in {zone}, {counter})`",
+                es.len()
             ))),
         }
     }
