@@ -394,3 +394,31 @@ fn a_trial_inside_a_rehearsal_leaves_the_blocks_answers_alone() {
         assert!(g.state.over, "seed {seed} did not end");
     }
 }
+
+/// A player who leaves the game in an open window is asked nothing more in it: the
+/// action and reaction windows listed their seats as they opened, and a player who had
+/// left went on acting (`tests/fixtures/left_window`).
+#[test]
+fn a_player_who_left_in_an_open_window_acts_no_more() {
+    let r = rules("tests/fixtures/left_window");
+    let mut left_games = 0;
+    for seed in 1..=40 {
+        let g = play(&r, seed, 3, 100);
+        let mut gone = vec![];
+        for e in &g.state.log {
+            match &e.kind {
+                EventKind::Note { text } if text.ends_with("leaves the game") => gone.extend(e.actor),
+                EventKind::Use { .. } => {
+                    assert!(
+                        !e.actor.is_some_and(|p| gone.contains(&p)),
+                        "seed {seed}: {:?} acted after leaving",
+                        e.actor
+                    )
+                }
+                _ => {}
+            }
+        }
+        left_games += usize::from(!gone.is_empty());
+    }
+    assert!(left_games > 10, "only {left_games} games had a player leave");
+}

@@ -14,6 +14,12 @@ impl State {
         })
     }
 
+    /// Whether `p` has left the game (`eliminate`): a seat no window asks any more.
+    #[inline]
+    pub fn has_left(&self, p: PlayerId) -> bool {
+        !self.eliminated.is_empty() && self.eliminated.contains(&p)
+    }
+
     /// How many players are seated (those who left the game aside).
     pub fn seated_count(&self) -> usize {
         if self.eliminated.is_empty() {

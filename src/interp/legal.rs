@@ -498,6 +498,12 @@ impl Interp<'_> {
                 break;
             }
             let p = order[i % order.len()];
+            // The seats were listed as the window opened: one who has left since (an
+            // `eliminate` in it) is asked nothing more, as if passing.
+            if self.w.state.has_left(p) {
+                passes += 1;
+                continue;
+            }
             let Some(acted) = self.take_turn(p, ["act or pass", "act"], Only::All, |me| me.may_pass(p))? else {
                 passes += 1;
                 continue;
@@ -554,6 +560,10 @@ impl Interp<'_> {
             }
             let q = order[i % order.len()];
             i += 1;
+            if self.w.state.has_left(q) {
+                passes += 1;
+                continue;
+            }
             let Some(acted) = self.take_turn(q, ["respond or pass", "respond"], Only::Responses, |_| Ok(true))? else {
                 passes += 1;
                 continue;
