@@ -192,3 +192,30 @@ fn the_last_round_ends_with_the_game_and_its_triggers_read_its_last_turn() {
     assert!(out.contains("p2: set ended_at to 2\n") && out.contains("p2: set ended_at to 4\n"), "{out}");
     assert!(out.trim_end().ends_with("(scores: p1 36, p2 36); 41 events, 0 refused actions"), "{out}");
 }
+
+/// A card moved from a hidden hand is "a card" to the others wherever a line quotes the
+/// move or names it: the question to answer it, that answer's note, and the refusal of a
+/// move of it (`tests/fixtures/hidden_answers`). All three named the card picked in secret.
+#[test]
+fn lines_quoting_a_hidden_move_do_not_name_the_card() {
+    let game = "tests/fixtures/hidden_answers";
+    let (code, p1, err) = twilit(&["play", game, "--seed", "2", "--as", "p1"]);
+    assert_eq!(code, 0, "{err}");
+    let (code, p2, err) = twilit(&["play", game, "--seed", "2", "--as", "p2"]);
+    assert_eq!(code, 0, "{err}");
+    // p1 reads p2's refusal as all do; p2 reads its own.
+    assert!(p1.contains("\nrefused: (the reason names what you do not see)\n"), "{p1}");
+    assert!(p2.contains("\nrefused: p2 may not move secret_plan#2: forbidden by a script\n"), "{p2}");
+    let quoted = |out: &str, player: &str| {
+        out.lines()
+            .filter(|l| l.contains("respond to \"") || l.contains("is about to happen"))
+            .filter(|l| l.contains(&format!("move a card from hand of {player} to pit")))
+            .count()
+    };
+    // Each answer to the other's move is asked and noted without the card, in both views.
+    assert_eq!((quoted(&p2, "p1"), quoted(&p1, "p1")), (2, 2), "{p2}");
+    assert_eq!((quoted(&p1, "p2"), quoted(&p2, "p2")), (1, 1), "{p1}");
+    assert!(!p2
+        .lines()
+        .any(|l| l.contains("respond to \"p1: move secret_plan") || l.contains("respond to \"p1: move decoy")));
+}

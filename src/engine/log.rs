@@ -131,8 +131,19 @@ impl Event {
     /// The event as `viewer` saw it (`None`: everything): things hidden from them are
     /// "a card" or "a piece", their secret choices "(hidden)".
     pub fn render_for(&self, s: &State, viewer: Option<PlayerId>) -> String {
+        self.render_hiding(s, viewer.is_some_and(|v| !super::view::has(self.seen, v)))
+    }
+
+    /// The event as every player saw it: its details only if all of them saw them (the
+    /// text of a line the whole table reads, such as an answer's note naming the event).
+    pub fn render_public(&self, s: &State) -> String {
+        let all = (0..s.players.len()).all(|p| super::view::has(self.seen, p));
+        self.render_hiding(s, !all)
+    }
+
+    /// `render_for`, its details `hidden` or not.
+    fn render_hiding(&self, s: &State, hidden: bool) -> String {
         let who = self.actor.map(|p| format!("{}: ", s.players[p].name)).unwrap_or_default();
-        let hidden = viewer.is_some_and(|v| !super::view::has(self.seen, v));
         // A thing hidden from the viewer is named by what it is, a card or a piece.
         let a_thing = |id: EntId| match s.ents[id].kind {
             super::Kind::Piece(_) => "a piece",
@@ -147,6 +158,10 @@ impl Event {
                 | EventKind::Reveal { .. }
                 | EventKind::Flip { .. }
         );
+        if let (true, EventKind::Refused { error, .. }) = (hidden, &self.kind) {
+            let what = if *error { "error" } else { "refused" };
+            return format!("{who}{what}: (the reason names what you do not see)");
+        }
         if hidden && !names_a_card && !matches!(self.kind, EventKind::Choose { .. }) {
             return format!("{who}(secret)");
         }

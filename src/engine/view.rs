@@ -42,25 +42,44 @@ impl State {
     pub fn seen_by(&self, e: EntId) -> u64 {
         let n = self.players.len();
         let all = if n >= 64 { u64::MAX } else { (1u64 << n) - 1 };
-        let ent = &self.ents[e];
         let out = match self.zone_of(e) {
             None => all,
-            Some(z) => {
-                let zone = &self.zones[z];
-                let owner = zone.owner.or(ent.owner).map_or(0, bit);
-                let seen = match zone.vis {
-                    Vis::Hidden => 0,
-                    Vis::Owner => owner,
-                    Vis::Others if ent.face_up => !owner,
-                    Vis::Others => 0,
-                    Vis::Public if ent.face_up => all,
-                    Vis::Public => owner,
-                };
-                (seen | ent.shown) & all
-            }
+            Some(z) => (self.seen_in(e, z) | self.ents[e].shown) & all,
         };
         debug_assert_eq!(out, (0..n).filter(|&p| self.sees(p, e)).fold(0, |m, p| m | bit(p)), "seen_by of {e}");
         out
+    }
+
+    /// The players who would see `e` in zone `z`, were it moved there now (nobody has
+    /// been shown it there yet): whose eyes a move about to happen passes before.
+    pub fn seen_in(&self, e: EntId, z: super::state::ZoneId) -> u64 {
+        let n = self.players.len();
+        let all = if n >= 64 { u64::MAX } else { (1u64 << n) - 1 };
+        let (ent, zone) = (&self.ents[e], &self.zones[z]);
+        let owner = zone.owner.or(ent.owner).map_or(0, bit);
+        let seen = match zone.vis {
+            Vis::Hidden => 0,
+            Vis::Owner => owner,
+            Vis::Others if ent.face_up => !owner,
+            Vis::Others => 0,
+            Vis::Public if ent.face_up => all,
+            Vis::Public => owner,
+        };
+        seen & all
+    }
+
+    /// The players who see every card or piece `text` names by its label: who may read
+    /// a message written with the labels of things (a refusal's reason) as it is.
+    pub fn seen_of_text(&self, text: &str) -> u64 {
+        let word = |c: char| c.is_alphanumeric() || c == '_' || c == '#';
+        let words: crate::fxhash::FxHashSet<&str> = text.split(|c| !word(c)).filter(|w| !w.is_empty()).collect();
+        let mut seen = EVERYONE;
+        for (e, ent) in self.ents.iter().enumerate() {
+            if words.contains(&*ent.label) {
+                seen &= self.seen_by(e);
+            }
+        }
+        seen
     }
 
     /// Shows `e` to these players until it next moves.

@@ -314,7 +314,11 @@ impl<'r> Interp<'r> {
             Err(h) => {
                 self.restore(saved);
                 let reason = h.message().to_string();
-                self.emit(None, EventKind::Refused { reason, error: h.is_error() });
+                // A reason may name a thing some players do not see (a card picked from a
+                // hidden hand): they read that a refusal happened, not what it names.
+                let seen =
+                    if self.unread() { crate::engine::view::EVERYONE } else { self.w.state.seen_of_text(&reason) };
+                self.emit_seen(None, EventKind::Refused { reason, error: h.is_error() }, seen);
                 self.w.fired = self.w.state.log.len();
                 self.w.done.clear();
             }
@@ -378,17 +382,22 @@ impl<'r> Interp<'r> {
         }
         let depth = self.depth_u32();
         let i = self.w.state.emit(actor, kind);
-        // A secret block's events are seen by its player, and by whoever acts in one of
-        // them (a trigger of another player's resolving inside it: their own answer).
-        let secret = self.secret.map_or(crate::engine::view::EVERYONE, |p| {
-            crate::engine::view::bit(p) | actor.map_or(0, crate::engine::view::bit)
-        });
+        let secret = self.secret_mask(actor);
         let ev = &mut self.w.state.log[i];
         ev.depth = depth;
         ev.seen = seen & secret;
         if self.probe.is_some() {
             self.probe_event(i);
         }
+    }
+
+    /// Who may see the details of `actor`'s events now: a secret block's are seen by its
+    /// player, and by whoever acts in one of them (a trigger of another player's
+    /// resolving inside it: their own answer).
+    fn secret_mask(&self, actor: Option<PlayerId>) -> u64 {
+        self.secret.map_or(crate::engine::view::EVERYONE, |p| {
+            crate::engine::view::bit(p) | actor.map_or(0, crate::engine::view::bit)
+        })
     }
 
     /// Whether zone `z` is one some `from:` names.

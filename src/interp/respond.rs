@@ -108,13 +108,8 @@ impl Interp<'_> {
         if !self.rules.reacts.hears(&kind) {
             return Ok(false);
         }
-        let ev = Event {
-            actor,
-            kind,
-            depth: self.depth_u32(),
-            seen: crate::engine::view::EVERYONE,
-            game: self.w.state.game,
-        };
+        let seen = self.seen_pending(actor, &kind);
+        let ev = Event { actor, kind, depth: self.depth_u32(), seen, game: self.w.state.game };
         let mut replacing = vec![];
         for r in self.reactors(&ev, |k| matches!(k, React::Instead | React::Prevent))? {
             if !self.replacing.contains(&(r.src, r.index)) && self.ready(&r, &ev)? {
@@ -138,6 +133,19 @@ impl Interp<'_> {
             out?;
         }
         Ok(false)
+    }
+
+    /// Who sees the details of an event about to happen: of a move, those who see the
+    /// thing where it is or where it goes (as the move's own event will say), so that a
+    /// question or a note naming it tells the others only "a card".
+    fn seen_pending(&self, actor: Option<PlayerId>, kind: &EventKind) -> u64 {
+        let s = &self.w.state;
+        let seen = match kind {
+            EventKind::Move { ent, to: crate::engine::Dest::Zone(z, _), .. } => s.seen_by(*ent) | s.seen_in(*ent, *z),
+            EventKind::Move { ent, .. } => s.seen_by(*ent),
+            _ => crate::engine::view::EVERYONE,
+        };
+        seen & self.secret_mask(actor)
     }
 
     /// The listening abilities of one reaction kind whose pattern matches `ev`.
@@ -202,7 +210,8 @@ impl Interp<'_> {
                 return Ok(false);
             }
             let cx = Ctx::new(r.controller, None, "");
-            let what = format!("respond to \"{}\" with {}", ev.render(&self.w.state), r.label);
+            // The question is logged for the whole table: it names the event as all saw it.
+            let what = format!("respond to \"{}\" with {}", ev.render_public(&self.w.state), r.label);
             return self.yes(what, &cx);
         }
         Ok(true)
@@ -266,7 +275,8 @@ impl Interp<'_> {
                 crate::limits::Limits::advice("trigger_depth")
             )));
         }
-        let text = |me: &Self| format!("{} ({}): {} {what}", r.label, r.ability.head_text, ev.render(&me.w.state));
+        let text =
+            |me: &Self| format!("{} ({}): {} {what}", r.label, r.ability.head_text, ev.render_public(&me.w.state));
         self.note(r.controller, false, text);
         self.depth += 1;
         self.chain.push(r.label.clone());
