@@ -317,7 +317,7 @@ impl<'r> Interp<'r> {
                 // A reason may name a thing some players do not see (a card picked from a
                 // hidden hand): they read that a refusal happened, not what it names.
                 let seen =
-                    if self.unread() { crate::engine::view::EVERYONE } else { self.w.state.seen_of_text(&reason) };
+                    if self.quiet { crate::engine::view::EVERYONE } else { self.w.state.seen_of_text(&reason) };
                 self.emit_seen(None, EventKind::Refused { reason, error: h.is_error() }, seen);
                 self.w.fired = self.w.state.log.len();
                 self.w.done.clear();
