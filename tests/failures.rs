@@ -226,3 +226,26 @@ fn a_put_beyond_a_zones_capacity_fails_at_the_thing_that_does_not_fit() {
     let (code, out, _) = twilit(&["test", path.to_str().expect("utf-8")]);
     assert_eq!(code, 0, "{out}");
 }
+
+/// `expect_result` reads `result:` as the game's end would once `end:` holds: a `losers:`
+/// naming a winner is the error a whole game stops with, not a list quietly cut (a
+/// designer's co-operative game passed its scenarios and stopped every real game).
+#[test]
+fn a_result_naming_a_winner_a_loser_fails_a_scenario_once_the_game_would_end() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let game = dir.path().join("overlap");
+    std::fs::create_dir_all(game.join("scenarios")).expect("dirs");
+    let yaml = "game: overlap\nname: Overlap\nplayers: { min: 2, max: 2 }\ncounters:\n  done: { on: game, min: 0 }\n\
+        abilities:\n  - name: finish\n    action: main\n    effect: add 1 done\n\
+        turn:\n  phases:\n    - name: main\nend: done > 0\nresult:\n  winners: first(players)\n  losers: players\n";
+    std::fs::write(game.join("game.yaml"), yaml).expect("game");
+    let sc = "scenario: s\ngame: overlap\nplayers: [{ name: alice }, { name: bob }]\nsteps:\n  \
+        - expect_result: { winners: [alice], losers: [bob] }\n  - act: { player: alice, use: finish }\n  \
+        - expect_result: { winners: [alice], losers: [bob] }\n";
+    std::fs::write(game.join("scenarios/s.yaml"), sc).expect("scenario");
+    let path = game.to_string_lossy().into_owned();
+    let (code, out, _) = twilit(&["test", &path]);
+    assert_eq!(code, 1, "{out}");
+    // Before the end the overlap is no error (the first step passes); once `end:` holds it is.
+    assert!(out.contains("s.yaml:7:20) step 3 (error): `result:` gives alice as both a winner and a loser"), "{out}");
+}

@@ -249,8 +249,10 @@ impl<'r> Interp<'r> {
             None => (0..self.w.state.players.len()).filter(|p| !out.winners.contains(p)).collect(),
         };
         // Read before the end (a scenario's `expect_result`, a game the turn cap stopped),
-        // `losers:` may name a player `winners:` names too: not yet an error.
-        if !out.ended {
+        // `losers:` may name a player `winners:` names too: not yet an error, unless `end:`
+        // holds now, and the game would end with that result.
+        let overlap = out.losers.iter().any(|p| out.winners.contains(p));
+        if overlap && !out.ended && !self.ended()? {
             let winners = &out.winners;
             out.losers.retain(|p| !winners.contains(p));
         }

@@ -316,8 +316,7 @@ impl<'r> Interp<'r> {
                 let reason = h.message().to_string();
                 // A reason may name a thing some players do not see (a card picked from a
                 // hidden hand): they read that a refusal happened, not what it names.
-                let seen =
-                    if self.quiet { crate::engine::view::EVERYONE } else { self.w.state.seen_of_text(&reason) };
+                let seen = if self.quiet { crate::engine::view::EVERYONE } else { self.w.state.seen_of_text(&reason) };
                 self.emit_seen(None, EventKind::Refused { reason, error: h.is_error() }, seen);
                 self.w.fired = self.w.state.log.len();
                 self.w.done.clear();
