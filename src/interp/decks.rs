@@ -160,6 +160,11 @@ impl Interp<'_> {
 
     pub(super) fn shuffle(&mut self, e: &Effect, cx: &mut Ctx) -> R<Value> {
         let into = self.clause(e, |k| matches!(k, ClauseKind::Into(_) | ClauseKind::To(_)));
+        if let (Some(o), Some(ClauseKind::ToEnd(end, z))) =
+            (e.objects.first(), self.clause(e, |k| matches!(k, ClauseKind::ToEnd(..))))
+        {
+            return self.shuffle_to_end(o, *end, z, cx);
+        }
         let zone = match (e.objects.first(), into) {
             (None, _) => self.default_zone(DefaultZone::DrawFrom, cx.you)?,
             (Some(o), None) => match super::select::first(self.eval(o, cx)?) {
@@ -190,6 +195,30 @@ impl Interp<'_> {
         self.w.state.rng.shuffle(&mut items);
         self.w.state.set_items(zone, items);
         self.emit(cx.you, EventKind::Shuffle { zone });
+        Ok(Value::Zone(zone))
+    }
+
+    /// `shuffle THINGS to top of Z` (or `to bottom of`): the things, in an order nobody
+    /// knows, at that end of `Z`, the rest of `Z` as it lay (a discard pile shuffled back
+    /// onto its draw pile). They go there in the order they lay, a line each, and take
+    /// their shuffled order after, so that the lines tell nobody the new order.
+    fn shuffle_to_end(&mut self, o: &Expr, end: End, z: &Expr, cx: &mut Ctx) -> R<Value> {
+        let things = self.targets(o, cx)?;
+        let zone = match super::select::first(self.eval(z, cx)?) {
+            Value::Zone(z) => z,
+            v => return Err(Halt::error(format!("cannot shuffle onto {}", self.show(&v)))),
+        };
+        self.allowed("shuffle", cx.you, None, Some(zone))?;
+        let items = things.into_items();
+        self.tick_n(items.len())?;
+        let moved: Vec<EntId> =
+            items.iter().filter_map(|t| if let Value::Ent(e) = t { Some(*e) } else { None }).collect();
+        let mut order = moved.clone();
+        self.w.state.rng.shuffle(&mut order);
+        for t in &items {
+            self.relocate("shuffle", t, Dest::Zone(zone, end == End::Top), cx)?;
+        }
+        self.shuffle_arrived(zone, &moved, &order);
         Ok(Value::Zone(zone))
     }
 }

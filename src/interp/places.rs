@@ -119,7 +119,7 @@ impl Interp<'_> {
 
     /// Gives the things of `moved` that are now in zone `z` the order of `order` (the same
     /// things shuffled), in the places they hold (a replacement may have sent one elsewhere).
-    fn shuffle_arrived(&mut self, z: ZoneId, moved: &[EntId], order: &[EntId]) {
+    pub(super) fn shuffle_arrived(&mut self, z: ZoneId, moved: &[EntId], order: &[EntId]) {
         let items = self.w.state.zones[z].items.to_vec();
         let is_moved = |e: &EntId| moved.contains(e);
         let mut arrived = order.iter().copied().filter(|e| items.contains(e));
