@@ -1,6 +1,6 @@
 //! Runs every bundled scenario (cards/, tests/fixtures/run/, tests/fixtures/table/, tests/fixtures/ban_order/,
 //! tests/fixtures/play_copy/, tests/fixtures/deckbuild/, tests/fixtures/round_scoring/,
-//! tests/fixtures/trigger_zone/ and tests/fixtures/secret_counter/), asserts that each
+//! tests/fixtures/trigger_zone/, tests/fixtures/secret_counter/ and the other fixtures run below), asserts that each
 //! passes, and snapshots each transcript. Also: determinism (same seed and answers,
 //! same bytes), and a seeded random agent playing whole LOTR games.
 
@@ -119,6 +119,11 @@ fn a_clamped_counter_stops_at_its_bounds() {
 #[test]
 fn a_cooperative_game_is_won_and_lost_together() {
     run_all("tests/fixtures/coop");
+}
+
+#[test]
+fn a_response_to_a_phase_ending_action_comes_before_the_phase_closes() {
+    run_all("tests/fixtures/phase_response");
 }
 
 #[test]

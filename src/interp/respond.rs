@@ -286,6 +286,16 @@ impl Interp<'_> {
         out.map_err(|h| h.within_lazily(|| format!("the ability of {}", r.label)))
     }
 
+    /// Whether a `response:` ability of `src` answers what was just done (a scenario's
+    /// step after an action that ended the phase is then taken in that action's reaction
+    /// window, before the phase closes).
+    pub fn answers_now(&mut self, src: Source) -> bool {
+        let abilities = self.abilities_of_ref(src);
+        abilities.iter().enumerate().any(|(i, a)| {
+            matches!(a.head, Head::React(React::Response, _)) && matches!(self.answered(src, i, a), Ok(Some(_)))
+        })
+    }
+
     /// The event of the last action that a `response:` ability of `src` answers (what
     /// makes it usable now): the last such event.
     pub(super) fn answered(&mut self, src: Source, index: usize, a: &AbilityDef) -> R<Option<(usize, Event)>> {

@@ -113,7 +113,7 @@ fn run_recording(rules: &Rules, sc: &Scenario, record: bool) -> (Outcome, Option
         it.record_coverage();
     }
     let mut t = Transcript::new(&sc.scenario.value, seed);
-    let failure = Runner { sc, t: &mut t, last_act: 0 }.go(&mut it).err();
+    let failure = Runner { sc, t: &mut t, last_act: 0, close_pending: false }.go(&mut it).err();
     if let Some(f) = &failure {
         // Shown as everywhere else: a 60 KB expression that failed is named, not printed.
         let (kind, message) = (f.kind.label(), crate::diag::abbreviate(&f.message));
@@ -141,6 +141,9 @@ struct Runner<'a> {
     t: &'a mut Transcript,
     /// Where the log stood before the last `act` or `advance` step.
     last_act: usize,
+    /// An action ended the phase and a response to it came next: the phase closes after
+    /// the responses, as after a whole game's reaction window.
+    close_pending: bool,
 }
 
 type Res = Result<(), Failure>;
@@ -224,12 +227,13 @@ impl Runner<'_> {
         let log = std::mem::take(&mut it.w.state.log);
         let before = it.w.state.clone();
         it.w.state.log = log;
-        let out = self.act(it, &steps[i]);
-        self.t.events(&it.w.state, mark);
         let expected = match steps.get(j) {
             Some(Step::ExpectError(e)) => Some(e),
             _ => None,
         };
+        let next = steps.get(if expected.is_some() { j + 1 } else { j });
+        let out = self.act(it, &steps[i], next);
+        self.t.events(&it.w.state, mark);
         let left = it.agent.leftover();
         if let (Some(a), true) = (left.first(), out.is_ok() || expected.is_some()) {
             let msg = format!("unused answer {:?}: no choice was asked for it", a.names);
@@ -288,16 +292,45 @@ impl Runner<'_> {
     }
 
     /// Runs an `act` or `advance` step. An action that ran `end phase` ends the phase
-    /// there, as it would in a whole game.
-    fn act(&mut self, it: &mut Interp, step: &Step) -> Result<(), Halt> {
+    /// there, as it would in a whole game: after the responses to it, when the `next`
+    /// step takes one (the action's reaction window).
+    fn act(&mut self, it: &mut Interp, step: &Step, next: Option<&Step>) -> Result<(), Halt> {
         let mark = it.w.state.log.len();
-        self.act_now(it, step)?;
-        // What this step did is what a `response:` in the next one answers.
-        it.acted(mark);
-        if std::mem::take(&mut it.w.end_window) {
-            it.atomically(|me| me.close_phase())?;
+        let out = self.act_now(it, step);
+        if out.is_ok() {
+            // What this step did is what a `response:` in the next one answers.
+            it.acted(mark);
         }
-        Ok(())
+        let ended = (out.is_ok() && std::mem::take(&mut it.w.end_window)) | std::mem::take(&mut self.close_pending);
+        if ended {
+            if next.is_some_and(|n| self.responds(it, n)) {
+                self.close_pending = true;
+            } else {
+                it.atomically(|me| me.close_phase())?;
+            }
+        }
+        out
+    }
+
+    /// Whether step `s` uses a `response:` ability that answers what was just done.
+    fn responds(&self, it: &mut Interp, s: &Step) -> bool {
+        let Step::Act { player, action: Act::Use(id), .. } = s else { return false };
+        let Ok(who) = expects::step_player(it, &player.value) else { return false };
+        match self.use_source(it, who, &id.value) {
+            Ok((src, _)) => it.answers_now(src),
+            Err(_) => false,
+        }
+    }
+
+    /// The source (and a game ability's index) of a `use:` of `id` by player `who`.
+    fn use_source(&self, it: &Interp, who: PlayerId, id: &str) -> Result<(Source, Option<usize>), Halt> {
+        let faction = it.w.state.players.iter().position(|p| p.faction.as_deref() == Some(id));
+        let game = it.rules.abilities.iter().position(|a| a.name.as_deref() == Some(id));
+        Ok(match (faction, game) {
+            (Some(p), _) => (Source::Faction(p), None),
+            (None, Some(i)) => (Source::Game(who), Some(i)),
+            (None, None) => (Source::Card(self.copy_for(it, who, id, true)?), None),
+        })
     }
 
     fn act_now(&mut self, it: &mut Interp, step: &Step) -> Result<(), Halt> {
@@ -324,13 +357,8 @@ impl Runner<'_> {
                         return it.act(who, &Action::Play(e)).map_err(|h| tried(it, &id.value, e, h));
                     }
                     Act::Use(id) => {
-                        let faction = it.w.state.players.iter().position(|p| p.faction.as_deref() == Some(&id.value));
-                        let game = it.rules.abilities.iter().position(|a| a.name.as_deref() == Some(&id.value));
-                        match (faction, game) {
-                            (Some(p), _) => Action::Use(Source::Faction(p), None),
-                            (None, Some(i)) => Action::Use(Source::Game(who), Some(i)),
-                            (None, None) => Action::Use(Source::Card(self.copy_for(it, who, &id.value, true)?), None),
-                        }
+                        let (src, i) = self.use_source(it, who, &id.value)?;
+                        Action::Use(src, i)
                     }
                     Act::Action(text) => {
                         let legal = it.legal_actions(who)?;
