@@ -79,7 +79,8 @@ enum Command {
         #[arg(long)]
         players: Option<usize>,
         /// Who makes the choices: the seeded random agent, the first legal option, or the greedy
-        /// agent (the action that raises its own score most, one action ahead).
+        /// agent (the action that raises its own score most, one action ahead, seeing hidden
+        /// cards too).
         #[arg(long, value_enum, default_value_t = play::AgentKind::Random)]
         agent: play::AgentKind,
         /// Play this many games from consecutive seeds and print one result each.
@@ -162,7 +163,8 @@ enum Command {
         #[arg(long, value_name = "COUNTER")]
         track: Vec<String>,
         /// Who plays every seat: the seeded random agent, or the greedy agent (the action that
-        /// raises its own `result: scores:` most, one action ahead; questions at random)
+        /// raises its own `result: scores:` most, one action ahead, seeing hidden cards too;
+        /// questions at random)
         #[arg(long, value_enum, default_value_t = simulate::SimAgent::Random)]
         agent: simulate::SimAgent,
     },
