@@ -418,3 +418,19 @@ fn a_question_asked_during_a_secret_block_shows_none_of_it() {
     let own = "  p1: use the triggered ability of fa (when a player adds bid): no\n  p2: How much do you bid? (hidden)";
     assert!(out.contains(own), "p1 reads their own answer: {out}");
 }
+
+/// A written question that ends with its own mark is said with its one option as the log
+/// writes it: a space, no colon (`Which card? c1`; it read `Which card?: c1`).
+#[test]
+fn a_written_question_of_one_option_takes_no_colon() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let game = "game: g\nname: G\nplayers: { min: 2, max: 2 }\ncounters:\n  vp: { on: player, min: 0 }\n\
+        abilities:\n  - name: mark\n    action: turn\n    effect: |\n      add (choose \"How many?\": numbers(2, 2)) vp to you\n      end phase\n\
+        turn:\n  phases:\n    - name: main\n      actions: active_player\n      can_pass: false\n\
+        end: turn >= 2\nresult:\n  winners: most(players, vp of it)\n";
+    std::fs::write(dir.path().join("game.yaml"), game).expect("game");
+    let path = dir.path().to_str().expect("utf-8");
+    let (code, out) = play(&[path, "--human", "p1", "--seed", "1"], "");
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("p1: How many? 2 (the only option)"), "{out}");
+}

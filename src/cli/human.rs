@@ -139,7 +139,8 @@ impl Session {
         }
         if self.says_forced && forced(ask) {
             // Nothing to decide: said, not asked.
-            self.say(&format!("{}: {}: {} (the only option)", ask.chooser, ask.prompt, ask.options[0]));
+            let mark = crate::engine::log::answered(&ask.prompt);
+            self.say(&format!("{}: {}{mark} {} (the only option)", ask.chooser, ask.prompt, ask.options[0]));
             return Ok(vec![0]);
         }
         loop {

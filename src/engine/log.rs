@@ -214,6 +214,8 @@ impl Event {
             }
             // Which way it turned would tell what it is.
             EventKind::Flip { ent, .. } if hidden => format!("flip {}", e(*ent)),
+            // Written as a script writes it: `flip x face down`, `flip x to closed`.
+            EventKind::Flip { ent, to } if to.starts_with("face ") => format!("flip {} {to}", e(*ent)),
             EventKind::Flip { ent, to } => format!("flip {} to {to}", e(*ent)),
             EventKind::Exhaust { ent, exhausted } => {
                 format!("{} {}", if *exhausted { "exhaust" } else { "ready" }, e(*ent))
@@ -247,7 +249,7 @@ impl Event {
 /// What comes between a question and its answer in the log: nothing more than a space
 /// after a question the script wrote with its own mark (`Which suit? spades`), else a
 /// colon (`choose 1 card in hand: a1`).
-fn answered(prompt: &str) -> &'static str {
+pub fn answered(prompt: &str) -> &'static str {
     if prompt.ends_with(['?', ':', '!']) {
         ""
     } else {

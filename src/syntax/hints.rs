@@ -533,3 +533,15 @@ pub(super) fn bracketed_choice(src: &str, pos: usize) -> Option<String> {
         "a prohibition names one thing or one bracketed choice: `forbid you to play (gem or pawn)`".to_string()
     })
 }
+
+/// `flip x to face down`: a face is no side to flip `to`; the clause stands alone.
+pub(super) fn to_face(src: &str, pos: usize) -> Option<String> {
+    let pos = pos.min(src.len());
+    let at_face = src[pos..].starts_with("face") && !src[pos + 4..].starts_with(is_word);
+    let after_to = src[..pos].trim_end().strip_suffix("to").is_some_and(|b| !b.ends_with(is_word));
+    (at_face && after_to).then(|| {
+        "`face up` and `face down` stand without `to`: `flip x face down`, `move x to bids face down` \
+         (`to` names a place, or the side a piece flips to: `flip x to closed`)"
+            .to_string()
+    })
+}

@@ -276,6 +276,7 @@ fn expected_message(positives: &[Rule], src: &str, pos: usize) -> (String, Optio
         _ => None,
     };
     let help = nearest
+        .or_else(|| hints::to_face(src, pos))
         .or_else(|| then_habit(src, pos))
         .or_else(|| hint(&names, &found))
         .or_else(|| elif_habit(src, pos))
