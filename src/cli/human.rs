@@ -139,7 +139,7 @@ impl Session {
         }
         if self.says_forced && forced(ask) {
             // Nothing to decide: said, not asked.
-            let mark = crate::engine::log::answered(&ask.prompt);
+            let mark = crate::engine::log::answered(ask.prompt);
             self.say(&format!("{}: {}{mark} {} (the only option)", ask.chooser, ask.prompt, ask.options[0]));
             return Ok(vec![0]);
         }
