@@ -433,7 +433,8 @@ fn line_help(text: &str, at: usize, kind: &ErrorKind) -> Option<String> {
     // Keys are lower-case words; `Morning: ...` deeper down is text going on.
     let key_like = body[..key_len].bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_');
     if matches!(kind, ErrorKind::MappingValueNotAllowed) && key_len > 0 && key_like && after.starts_with(": ") {
-        let above = above?;
+        // A comment after the key above (`draws:   # how many`) is no value of it.
+        let above = above.map(|a| a.find(" #").map_or(a, |i| &a[..i]))?;
         let above_body = above.trim_start_matches([' ', '-']);
         // The line above is itself `key: value`: this one is one more key of it, too deep.
         let keys_at = above.len() - above_body.len();
@@ -594,6 +595,10 @@ mod tests {
             help.starts_with("this line is indented more than the key above it") && help.ends_with("column 3"),
             "{help}"
         );
+        // A value with `: ` in it under a key with a comment: the value wants quotes, and the
+        // key above has no value on its line (the comment is none).
+        let commented = parse(FileId(0), "draws:   # how many\n  value: table n { 1: 2 }\n").1;
+        assert_eq!(commented[0].help.as_deref(), Some("quote values that contain `: `, e.g. \"Exert[x: selector]\""));
         // A key one space further in than its sibling, whose value stands on its line.
         let over = parse(FileId(0), "zones:\n  deck: { per: game }\n   hand: { per: player }\n").1;
         assert_eq!(
