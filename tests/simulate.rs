@@ -634,15 +634,37 @@ fn a_tracked_counter_is_reported_over_every_player_the_winners_and_the_others() 
 }
 
 #[test]
-fn a_tracked_name_that_is_no_counter_on_players_is_a_usage_error() {
+fn a_tracked_name_that_is_no_counter_on_players_or_the_game_is_a_usage_error() {
     let goof = dir("cards/goofspiel");
     let (code, out, err) = twilit(&["simulate", &goof, "--games", "3", "--track", "point"]);
     assert_eq!(code, 2, "{out}{err}");
-    assert!(err.contains("`--track point` names no counter on players: did you mean `points`?"), "{err}");
-    // A counter on the game is not a player's.
-    let (code, _, err) = twilit(&["simulate", &goof, "--games", "3", "--track", "discarded_points"]);
+    assert!(
+        err.contains("`--track point` names no counter on players or on the game: did you mean `points`?"),
+        "{err}"
+    );
+    let (code, _, err) = twilit(&["simulate", &goof, "--games", "3", "--track", "prizes"]);
     assert_eq!(code, 2, "{err}");
-    assert!(err.contains("counters on players: points"), "{err}");
+    assert!(err.contains("(counters on players or on the game: "), "{err}");
+}
+
+/// A counter on the game is tracked too, read as every player's (a co-operative game's
+/// water level, which `--track` refused): in Goofspiel the prizes discarded on ties and
+/// the two players' points add up to 91 in every game, so their means do too.
+#[test]
+fn a_counter_on_the_game_is_tracked_as_every_players() {
+    let goof = dir("cards/goofspiel");
+    let args =
+        ["simulate", &goof, "--games", "200", "--format", "json", "--track", "points", "--track", "discarded_points"];
+    let (code, out, err) = twilit(&args);
+    assert_eq!(code, 0, "{err}");
+    let s: Value = serde_json::from_str(&out).expect("json");
+    let ended = s["ended"].as_u64().expect("ended");
+    let (points, discarded) = (&s["tracked"][0], &s["tracked"][1]);
+    assert_eq!((points["counter"].as_str(), discarded["counter"].as_str()), (Some("points"), Some("discarded_points")));
+    assert_eq!(discarded["all"]["n"].as_u64(), Some(2 * ended), "{discarded}");
+    let mean = |t: &Value| t["all"]["mean"].as_f64().expect("mean");
+    assert!((2.0 * mean(points) + mean(discarded) - 91.0).abs() < 0.01, "{points} {discarded}");
+    assert!(mean(discarded) > 0.0, "some prize is discarded in 200 games: {discarded}");
 }
 
 /// A co-operative game's `result: losers:`: a game the table lost is won by nobody and

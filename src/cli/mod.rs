@@ -159,7 +159,7 @@ enum Command {
         /// Save each game as a replay in this directory (`GAME-SEED.json`).
         #[arg(long, value_name = "DIR")]
         save_replays: Option<PathBuf>,
-        /// Also report a counter of each player at the end of the games, overall, of the winners and of the others (repeatable)
+        /// Also report a counter of each player (or the game's) at the end of the games, overall, of the winners and of the others (repeatable)
         #[arg(long, value_name = "COUNTER")]
         track: Vec<String>,
         /// Who plays every seat: the seeded random agent, or the greedy agent (the action that

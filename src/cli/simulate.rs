@@ -208,11 +208,12 @@ fn replay_command(o: &SimOpts, rules: &crate::interp::Rules, players: usize, see
 /// The turn cap `play` and `simulate` take when none is given.
 const DEFAULT_TURNS: u32 = 1000;
 
-/// The counters `--track` names, each a counter on players (`on: player`), in the order
-/// given, once each.
+/// The counters `--track` names, each a counter on players (`on: player`) or on the game
+/// (read as every player's: a co-operative game's water level), in the order given, once each.
 fn tracked(rules: &crate::interp::Rules, names: &[String]) -> Result<Vec<String>, String> {
+    use crate::load::CounterOn;
     let on_players: Vec<&str> = (rules.counters.iter())
-        .filter(|c| c.on == crate::load::CounterOn::Player)
+        .filter(|c| matches!(c.on, CounterOn::Player | CounterOn::Game))
         .map(|c| c.name.value.as_str())
         .collect();
     let mut out: Vec<String> = vec![];
@@ -221,10 +222,10 @@ fn tracked(rules: &crate::interp::Rules, names: &[String]) -> Result<Vec<String>
             let close = crate::diag::did_you_mean(n, on_players.iter().copied());
             let hint = match close {
                 Some(c) => format!(": did you mean `{c}`?"),
-                None if on_players.is_empty() => ": the game has no counter on players".to_string(),
-                None => format!(" (counters on players: {})", on_players.join(", ")),
+                None if on_players.is_empty() => ": the game has no counter on players or on the game".to_string(),
+                None => format!(" (counters on players or on the game: {})", on_players.join(", ")),
             };
-            return Err(format!("`--track {n}` names no counter on players{hint}"));
+            return Err(format!("`--track {n}` names no counter on players or on the game{hint}"));
         }
         if !out.contains(n) {
             out.push(n.clone());

@@ -19,7 +19,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::engine::{EventKind, Kind};
+use crate::engine::{EventKind, Holder, Kind};
 use crate::interp::Rules;
 use crate::scenario::{Dealt, Played, Seating};
 use stats::{round4, wilson, Spread};
@@ -105,14 +105,16 @@ pub struct GameSummary {
 impl GameSummary {
     /// The summary of a game the interpreter played: reads the standing and counts the
     /// `Play` events of the final log by card index (no copy, no text).
-    /// The counters named in `track` are read of each player at the end.
-    pub fn of(seed: u64, g: &Played, track: &[String]) -> GameSummary {
+    /// The counters named in `track` are read of each player at the end; a counter kept
+    /// on the game (`on_game`) is the game's, the same for every player.
+    pub fn of(seed: u64, g: &Played, track: &[String], on_game: &[bool]) -> GameSummary {
         let s = &g.state;
         let ended = g.standing.ended;
-        let ids: Vec<_> = track.iter().filter_map(|n| s.counters.id(n)).collect();
+        let ids: Vec<_> = track.iter().zip(on_game).filter_map(|(n, &g)| Some((s.counters.id(n)?, g))).collect();
         let mut players: Vec<PlayerSummary> = (s.players.iter().enumerate())
             .map(|(i, p)| {
-                let tracked = ids.iter().map(|&id| s.counter_at(id, crate::engine::Holder::Player(i))).collect();
+                let holder = |game: bool| if game { Holder::Game } else { Holder::Player(i) };
+                let tracked = ids.iter().map(|&(id, game)| s.counter_at(id, holder(game))).collect();
                 PlayerSummary {
                     faction: p.faction.clone(),
                     won: false,
@@ -214,7 +216,8 @@ pub fn play_one(
             Some(d) => crate::scenario::quiet_game_into_with(rules, d, seed, turns, prev, agent()),
             None => crate::scenario::quiet_game_with(rules, seed, seats.clone(), turns, agent()),
         };
-        played.map(|g| (GameSummary::of(seed, &g, track), g.state))
+        let on_game: Vec<bool> = track.iter().map(|n| kept_on_game(rules, n)).collect();
+        played.map(|g| (GameSummary::of(seed, &g, track, &on_game), g.state))
     };
     match catch_unwind(AssertUnwindSafe(run)) {
         Ok(Ok((summary, state))) => {
@@ -227,6 +230,11 @@ pub fn play_one(
             GameSummary::failed(seed, format!("the interpreter panicked: {}", what.unwrap_or_default()))
         }
     }
+}
+
+/// Whether counter `name` is kept on the game (`on: game`): tracked, every player reads it.
+fn kept_on_game(rules: &Rules, name: &str) -> bool {
+    rules.counters.iter().any(|c| c.name.value == name && c.on == crate::load::CounterOn::Game)
 }
 
 /// Worker threads for running rules: `jobs` of them (one per core for `None`), each with
