@@ -703,3 +703,38 @@ fn a_cooperative_game_lost_by_the_table_is_no_draw() {
     assert_ne!(code, 0);
     assert!(err.contains("`result:` gives p1 as both a winner and a loser"), "{err}");
 }
+
+/// Each activated ability of the game and of the factions is counted, and one no game
+/// used is named: an ability whose effect always breaks a bound (`set wet to 3` with `max:
+/// 2`) is never offered, and only shorter games had shown it (a co-operative game's
+/// walkthrough: its Shore up vanished).
+#[test]
+fn an_ability_no_game_used_is_named() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let yaml = "game: vanish\nname: Vanish\nplayers: { min: 2, max: 2 }\ncounters:\n  wet: { on: game, min: 0, max: 2 }\n  \
+        done: { on: game, min: 0 }\nabilities:\n  - name: soak\n    action: main\n    effect: |\n      add 1 done\n      end phase\n  \
+        - name: dry\n    action: main\n    effect: |\n      set wet to 3\n      end phase\n  \
+        - name: sigh\n    when: start of turn\n    effect: add 0 done\n\
+        turn:\n  phases:\n    - name: main\n      actions: active_player\n      can_pass: false\n\
+        end: done >= 10\nresult:\n  winners: players\n";
+    std::fs::write(tmp.path().join("game.yaml"), yaml).expect("write");
+    let game = tmp.path().to_string_lossy().into_owned();
+    let (code, out, err) = twilit(&["simulate", &game, "--games", "20", "--format", "json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(&out).expect("json");
+    // Ten soaks a game; the triggered `sigh` is no ability a player uses.
+    let want = serde_json::json!([{ "ability": "soak", "of": "game", "uses": 200 }, { "ability": "dry", "of": "game", "uses": 0 }]);
+    assert_eq!(v["abilities"], want, "{out}");
+    let (_, out, _) = twilit(&["simulate", &game, "--games", "20"]);
+    assert!(out.contains("abilities used (times, in all the games): soak 200\nnever used: dry"), "{out}");
+    // Crazy Eights' draw and pass, the same for any number of threads.
+    let c8 = dir("cards/crazy_eights");
+    let args = |jobs| ["simulate", &c8, "--games", "60", "--players", "3", "--format", "json", "--jobs", jobs];
+    let (one, two) = (twilit(&args("1")), twilit(&args("2")));
+    assert_eq!(one.1, two.1);
+    let v: Value = serde_json::from_str(&one.1).expect("json");
+    let uses: Vec<(&str, u64)> = (v["abilities"].as_array().expect("abilities").iter())
+        .map(|a| (a["ability"].as_str().unwrap_or(""), a["uses"].as_u64().unwrap_or(0)))
+        .collect();
+    assert!(matches!(uses[..], [("draw", d), ("pass", p)] if d > p && p > 0), "{uses:?}");
+}

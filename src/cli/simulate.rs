@@ -205,6 +205,27 @@ fn replay_command(o: &SimOpts, rules: &crate::interp::Rules, players: usize, see
     format!("twilit play {path} --seed {seed} {seats}{turns}{agent}")
 }
 
+/// The uses of the game's and the factions' abilities, the unused named apart: an ability
+/// no game used may be one the rules always refuse, which nothing else would show.
+fn abilities_line(s: &Summary, out: &mut dyn Write) {
+    if s.abilities.is_empty() {
+        return;
+    }
+    let name = |a: &crate::simulate::AbilityStat| match a.of.as_str() {
+        "game" => a.ability.clone(),
+        f => format!("{f}: {}", a.ability),
+    };
+    let used: Vec<String> =
+        s.abilities.iter().filter(|a| a.uses > 0).map(|a| format!("{} {}", name(a), a.uses)).collect();
+    let never: Vec<String> = s.abilities.iter().filter(|a| a.uses == 0).map(name).collect();
+    if !used.is_empty() {
+        let _ = writeln!(out, "\nabilities used (times, in all the games): {}", used.join(", "));
+    }
+    if !never.is_empty() {
+        let _ = writeln!(out, "never used: {} (always refused, never worth it, or never offered?)", never.join(", "));
+    }
+}
+
 /// The turn cap `play` and `simulate` take when none is given.
 const DEFAULT_TURNS: u32 = 1000;
 
@@ -374,6 +395,7 @@ fn human(s: &Summary, play: &dyn Fn(u64) -> String, out: &mut dyn Write) {
         table(&rows, out);
     }
     tracked_table(s, out);
+    abilities_line(s, out);
     if !s.never_played.is_empty() {
         let (n, all) = (s.never_played.len(), s.never_played.len() + s.cards.len());
         let shown: Vec<&str> = s.never_played.iter().take(NEVER_SHOWN).map(String::as_str).collect();

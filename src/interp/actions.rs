@@ -333,6 +333,9 @@ impl<'r> Interp<'r> {
         };
         // Borrowed from the rules, which outlive the action: nothing is copied.
         let a = &abilities[i];
+        if self.last_used.is_none() {
+            self.last_used = Some((src, i));
+        }
         if let Some(l) = &a.limit {
             self.count_use(who, src, i, l.per);
         }
@@ -436,6 +439,40 @@ impl<'r> Interp<'r> {
     /// How often `who` used the `index`-th ability of `src` in its limit's period.
     pub(super) fn used(&self, who: PlayerId, src: Source, index: usize) -> u32 {
         self.w.uses.times(src, index, who)
+    }
+
+    /// Clears what the next action taken in a window uses (`taken` reads it after).
+    pub(super) fn taking(&mut self) {
+        self.last_used = None;
+    }
+
+    /// Counts the ability the action just taken in a window used, if it was one of the
+    /// game's or of a faction's (`ability_uses`).
+    pub(super) fn taken(&mut self) {
+        let Some((src, i)) = self.last_used.take() else { return };
+        let slot = match src {
+            Source::Game(_) => i,
+            Source::Faction(p) => match self.kept.factions.get(p).copied().flatten() {
+                Some(f) => {
+                    self.rules.abilities.len()
+                        + self.rules.factions[..f].iter().map(|d| d.abilities.len()).sum::<usize>()
+                        + i
+                }
+                None => return,
+            },
+            Source::Card(_) => return,
+        };
+        if self.uses.len() <= slot {
+            self.uses.resize(slot + 1, 0);
+        }
+        self.uses[slot] += 1;
+    }
+
+    /// How often each ability of the game, then of each faction in file order, was used in
+    /// the windows so far (an ability's place: the game's abilities first, then each
+    /// faction's); the list may stop short of the last abilities, used by nobody.
+    pub fn ability_uses(&self) -> &[u32] {
+        &self.uses
     }
 
     pub(super) fn count_use(&mut self, who: PlayerId, src: Source, index: usize, per: &'static str) {

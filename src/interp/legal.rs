@@ -109,7 +109,11 @@ impl Interp<'_> {
             // The pick, if logged: the last event.
             let pick = self.w.state.log.len().wrapping_sub(1);
             return Ok(picked.map(|a| {
+                self.taking();
                 let out = self.act(p, &a);
+                if out.is_ok() {
+                    self.taken();
+                }
                 if let (Ok(()), Action::Play(e)) = (&out, a) {
                     self.seen_as_played(pick, e, Some(p));
                 }

@@ -214,6 +214,11 @@ pub struct Interp<'r> {
     /// Whether the sampled action running as its own trial asked a question with more than
     /// one answer (`sample.rs`): only then may another answer let a refused one through.
     parked_asked: bool,
+    /// The ability the action being taken in a window used first (`use_ability`), and
+    /// how often each ability of the game and of the factions was used in the windows so
+    /// far (`ability_uses`: what a simulation reports, an ability no game used included).
+    last_used: Option<(actions::Source, usize)>,
+    uses: Vec<u32>,
     /// The first event a reaction window answers, while one is open (`legal.rs`
     /// `reactions`): a response taken in it keeps what was answered since.
     reacting_from: Option<usize>,
@@ -278,6 +283,8 @@ impl<'r> Interp<'r> {
             parked: None,
             explore: None,
             parked_asked: false,
+            last_used: None,
+            uses: vec![],
             reacting_from: None,
             clock_read: false,
             kept,

@@ -59,7 +59,7 @@ impl Interp<'_> {
             if self.guarded_out(p, &a) {
                 continue;
             }
-            if let Some(taken) = self.take_at_once(p, prompt, &a)? {
+            if let Some(taken) = self.take_counted(p, prompt, &a)? {
                 return Ok(Some(taken));
             }
         }
@@ -100,7 +100,7 @@ impl Interp<'_> {
                 return Ok(None);
             };
             let a = pool.remove(i);
-            if let Some(taken) = self.take_at_once(p, prompt, &a)? {
+            if let Some(taken) = self.take_counted(p, prompt, &a)? {
                 return Ok(Some(taken));
             }
         }
@@ -134,6 +134,16 @@ impl Interp<'_> {
     /// the game gives none (every action then ties, and the pick is at random).
     fn greedy_score(&mut self, p: PlayerId) -> R<i64> {
         Ok(self.score_of(p)?.unwrap_or(0))
+    }
+
+    /// `take_at_once`, the ability it used counted when it is taken (`Interp::taken`).
+    fn take_counted(&mut self, p: PlayerId, prompt: &'static str, a: &Action) -> R<Option<R<()>>> {
+        self.taking();
+        let out = self.take_at_once(p, prompt, a)?;
+        if let Some(Ok(())) = out {
+            self.taken();
+        }
+        Ok(out)
     }
 
     /// Takes `a` for real, its pick logged first. `None` when it turned out not legal

@@ -16,6 +16,9 @@ pub struct Played {
     pub refused: usize,
     /// Whether it ended, who won, the scores.
     pub standing: crate::interp::Standing,
+    /// How often each ability of the game and of the factions was used
+    /// (`Interp::ability_uses`).
+    pub uses: Vec<u32>,
 }
 
 /// Who sits at a whole game's table, `p1` first: how many players, and which faction each
@@ -100,7 +103,9 @@ pub fn whole_game_to_halt<'r>(
 ) -> Result<Played, (Halt, Box<State>)> {
     let mut it = whole_table(rules, seed, &seats.into(), agent);
     match run_whole(&mut it, turns) {
-        Ok((refused, standing)) => Ok(Played { state: it.w.state, refused, standing }),
+        Ok((refused, standing)) => {
+            Ok(Played { uses: it.ability_uses().to_vec(), state: it.w.state, refused, standing })
+        }
         Err(h) => Err((h, Box::new(it.w.state))),
     }
 }
@@ -116,7 +121,7 @@ fn play_whole<'r>(
     let mut it = whole_table(rules, seed, seats, agent);
     it.set_quiet(quiet);
     let (refused, standing) = run_whole(&mut it, turns)?;
-    Ok(Played { state: it.w.state, refused, standing })
+    Ok(Played { uses: it.ability_uses().to_vec(), state: it.w.state, refused, standing })
 }
 
 /// Plays a whole game as `whole_game` does, counting its steps with `probe` (which
@@ -133,7 +138,15 @@ pub fn probe_whole_game<'r>(
     it.set_probe(Some(Box::new(probe)));
     let out = run_whole(&mut it, turns);
     let probe = it.set_probe(None).map(|p| *p).unwrap_or_default();
-    (out.map(|(refused, standing)| Played { state: it.w.state, refused, standing }), probe)
+    (
+        out.map(|(refused, standing)| Played {
+            uses: it.ability_uses().to_vec(),
+            state: it.w.state,
+            refused,
+            standing,
+        }),
+        probe,
+    )
 }
 
 /// The table of a whole game: players `p1`, `p2`... with the factions `seats` gives them.
@@ -222,7 +235,7 @@ pub fn quiet_game_into_with<'r>(
     it.set_quiet(true);
     it.count_steps_from(dealt.steps);
     let (refused, standing) = run_dealt(&mut it, turns)?;
-    Ok(Played { state: it.w.state, refused, standing })
+    Ok(Played { uses: it.ability_uses().to_vec(), state: it.w.state, refused, standing })
 }
 
 impl Dealt {

@@ -100,6 +100,8 @@ pub struct GameSummary {
     /// Actions and phase scripts the rules refused (`Played::refused`): a refused phase
     /// script is skipped, so the game did not play as its rules are written.
     pub refused: u64,
+    /// How often each ability of the game, then of the factions, was used (`Played::uses`).
+    pub uses: Vec<u32>,
 }
 
 impl GameSummary {
@@ -160,7 +162,7 @@ impl GameSummary {
         }
         let turns = if s.over { s.clock.turn } else { s.clock.turn.saturating_sub(1) };
         let outcome = if ended { Outcome::Ended } else { Outcome::Unfinished };
-        GameSummary { seed, outcome, turns, players, unowned_plays, refused: g.refused as u64 }
+        GameSummary { seed, outcome, turns, players, unowned_plays, refused: g.refused as u64, uses: g.uses.clone() }
     }
 
     /// A game that stopped with an error.
@@ -172,6 +174,7 @@ impl GameSummary {
             players: vec![],
             unowned_plays: vec![],
             refused: 0,
+            uses: vec![],
         }
     }
 
@@ -491,6 +494,22 @@ pub struct Summary {
     /// The counters of `--track` at the end of the ended games (absent without it).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub tracked: Vec<Tracked>,
+    /// How often each activated ability of the game and of the factions played was used,
+    /// in the rules' order (absent in a game with none): one used by no game may be one
+    /// the rules always refuse.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub abilities: Vec<AbilityStat>,
+}
+
+/// One ability's uses in all the games.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct AbilityStat {
+    /// Its name (`ability_N`, from 1, where it has none).
+    pub ability: String,
+    /// Whose it is: `game`, or the faction's id.
+    pub of: String,
+    /// Times used.
+    pub uses: u64,
 }
 
 impl Summary {

@@ -41,6 +41,8 @@ pub struct Tally {
     /// Each tracked counter's values at the end of the ended games: every player's, the
     /// winners', the others' in the games somebody won.
     tracked: Vec<[Vec<i64>; 3]>,
+    /// Each ability's uses, of the game then of the factions (`GameSummary::uses`).
+    uses: Vec<u64>,
 }
 
 /// One card's running totals.
@@ -74,12 +76,14 @@ impl Tally {
             scores: vec![vec![]; players],
             cards: vec![CardAcc::default(); cards],
             tracked: vec![Default::default(); tracked],
+            uses: vec![],
         }
     }
 
     /// Adds one game.
     pub fn add(&mut self, g: &GameSummary) {
         self.games += 1;
+        add_uses(&mut self.uses, g.uses.iter().map(|&n| u64::from(n)));
         if g.refused > 0 {
             self.refused.0 += g.refused;
             self.refused.1 += 1;
@@ -163,6 +167,7 @@ impl Tally {
         self.refused.2.extend(other.refused.2);
         keep_smallest(&mut self.refused.2);
         self.lengths.extend(other.lengths);
+        add_uses(&mut self.uses, other.uses.into_iter());
         for (mine, theirs) in self.seats.iter_mut().zip(&other.seats) {
             mine.merge(theirs);
         }
@@ -187,6 +192,26 @@ impl Tally {
             mine.wins += theirs.wins;
         }
         self
+    }
+
+    /// Each activated ability of the game and of the factions seated, with its uses.
+    fn abilities(&self, rules: &Rules) -> Vec<super::AbilityStat> {
+        let game = std::iter::once(("game", &rules.abilities[..]));
+        let factions = rules.factions.iter().map(|f| (f.id.as_str(), &f.abilities[..]));
+        let seated = |of: &str| of == "game" || self.factions.iter().any(|r| r.name == of);
+        let mut out = vec![];
+        let mut slot = 0;
+        for (of, abilities) in game.chain(factions) {
+            for (k, a) in abilities.iter().enumerate() {
+                let uses = self.uses.get(slot + k).copied().unwrap_or(0);
+                if a.is_activated() && seated(of) {
+                    let ability = a.name.clone().unwrap_or_else(|| format!("ability_{}", k + 1));
+                    out.push(super::AbilityStat { ability, of: of.to_string(), uses });
+                }
+            }
+            slot += abilities.len();
+        }
+        out
     }
 
     /// Turns of the ended games (in no particular order).
@@ -249,6 +274,7 @@ impl Tally {
             scores,
             cards,
             never_played,
+            abilities: self.abilities(rules),
             tracked: (o.track.iter().zip(&self.tracked))
                 .map(|(counter, [all, winners, others])| Tracked {
                     counter: counter.clone(),
@@ -281,4 +307,14 @@ fn keep_first(errors: &mut Vec<Failure>) {
 fn keep_first_by<T>(list: &mut Vec<T>, seed: impl Fn(&T) -> u64) {
     list.sort_by_key(seed);
     list.truncate(LISTED_ERRORS);
+}
+
+/// Adds each ability's uses to the running totals, which grow to the longest list.
+fn add_uses(totals: &mut Vec<u64>, uses: impl Iterator<Item = u64>) {
+    for (i, n) in uses.enumerate() {
+        if totals.len() <= i {
+            totals.resize(i + 1, 0);
+        }
+        totals[i] += n;
+    }
 }
