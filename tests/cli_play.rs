@@ -170,7 +170,7 @@ fn a_hidden_piece_flipped_is_not_named_to_who_cannot_see_it() {
     let (_, own, _) = twilit(&["play", game, "--seed", "1", "--as", "p2"]);
     assert!(own.contains("p2: flip token#5 to angry"), "{own}");
     // Placed face down, the token's `flip ... face down` changes nothing: nothing is logged.
-    assert!(!own.contains("to face down"), "{own}");
+    assert!(!own.lines().any(|l| l.contains("flip") && l.contains("face down")), "{own}");
 }
 
 /// A round's end, as its triggers see it: `turn` is the turn that ended it (it read the
@@ -218,4 +218,19 @@ fn lines_quoting_a_hidden_move_do_not_name_the_card() {
     assert!(!p2
         .lines()
         .any(|l| l.contains("respond to \"p1: move secret_plan") || l.contains("respond to \"p1: move decoy")));
+}
+
+/// A card moved face down into a public zone is "a card" in the question to answer the
+/// move (its facing as it arrives counts), and a refusal that quotes a script (`requirement
+/// not met: count(duke in hand of you) >= 2`) is read by everyone: its words are card
+/// ids, not a thing some player does not see (a review of the hidden lines above).
+#[test]
+fn a_face_down_move_and_a_quoted_script_are_told_as_the_table_sees_them() {
+    let (code, p2, err) = twilit(&["play", "tests/fixtures/hidden_face_down", "--seed", "2", "--as", "p2"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(p2.contains("p2: respond to \"p1: move a card from hand of p1 to bids\" with tripwire#2"), "{p2}");
+    assert!(!p2.contains("respond to \"p1: move secret_plan") && !p2.contains("respond to \"p1: move decoy"), "{p2}");
+    let (code, out, err) = twilit(&["play", "tests/fixtures/refusal_words", "--seed", "3", "--as", "p2"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("\nrefused: requirement not met: count(duke in hand of you) >= 2\n"), "{out}");
 }

@@ -77,9 +77,32 @@ impl Checker<'_> {
         }
     }
 
+    /// `shuffle ... to top of Z` needs things to put there, and no second place: both
+    /// were read as something else at run time (the deck shuffled, the `into` dropped).
+    fn shuffle_to_end(&mut self, e: &Effect) {
+        if !e.clauses.iter().any(|c| matches!(c.kind, ClauseKind::ToEnd(..))) {
+            return;
+        }
+        if e.objects.is_empty() {
+            self.error("missing-clause", "`shuffle ... to top of Z` needs the things to shuffle there", &e.verb_span)
+                .help = Some("name them: `shuffle all cards in discard_pile to top of deck`".into());
+        }
+        if let Some(c) = e.clauses.iter().find(|c| matches!(c.kind, ClauseKind::Into(_) | ClauseKind::To(_))) {
+            self.error(
+                "type-mismatch",
+                "a `shuffle` goes into one place: `into`/`to` a zone, or `to top of`/`to bottom of` it",
+                &c.span,
+            )
+            .help = Some("keep one: `into Z` shuffles the whole zone, `to top of Z` only the things put there".into());
+        }
+    }
+
     /// The objects of a verb that acts on cards or pieces (`move`, `discard`, `exhaust`,
     /// ...) must be things, and where they go must be a place.
     pub(crate) fn thing_verb(&mut self, e: &Effect, tys: &[Ty]) {
+        if e.verb == Verb::Shuffle {
+            self.shuffle_to_end(e);
+        }
         let acts_on_things = matches!(
             e.verb,
             Verb::Move

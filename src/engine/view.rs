@@ -53,6 +53,12 @@ impl State {
     /// The players who would see `e` in zone `z`, were it moved there now (nobody has
     /// been shown it there yet): whose eyes a move about to happen passes before.
     pub fn seen_in(&self, e: EntId, z: super::state::ZoneId) -> u64 {
+        self.seen_in_facing(e, z, self.ents[e].face_up)
+    }
+
+    /// `seen_in`, `e` lying face up or down there (a move `face down` turns it as it
+    /// arrives).
+    pub fn seen_in_facing(&self, e: EntId, z: super::state::ZoneId, face_up: bool) -> u64 {
         let n = self.players.len();
         let all = if n >= 64 { u64::MAX } else { (1u64 << n) - 1 };
         let (ent, zone) = (&self.ents[e], &self.zones[z]);
@@ -60,19 +66,38 @@ impl State {
         let seen = match zone.vis {
             Vis::Hidden => 0,
             Vis::Owner => owner,
-            Vis::Others if ent.face_up => !owner,
+            Vis::Others if face_up => !owner,
             Vis::Others => 0,
-            Vis::Public if ent.face_up => all,
+            Vis::Public if face_up => all,
             Vis::Public => owner,
         };
         seen & all
     }
 
     /// The players who see every card or piece `text` names by its label: who may read
-    /// a message written with the labels of things (a refusal's reason) as it is.
+    /// a message written with the labels of things (a refusal's reason) as it is. A
+    /// script quoted in it (between backticks, or the condition of `requirement not met:`)
+    /// names card ids, the rules' words, not things: it is left out.
     pub fn seen_of_text(&self, text: &str) -> u64 {
         let word = |c: char| c.is_alphanumeric() || c == '_' || c == '#';
-        let words: crate::fxhash::FxHashSet<&str> = text.split(|c| !word(c)).filter(|w| !w.is_empty()).collect();
+        let mut named = String::with_capacity(text.len());
+        for (i, part) in text.split('`').enumerate() {
+            if i % 2 == 1 {
+                continue;
+            }
+            // `requirement not met: COND (x = v)`: the condition is script; the bound
+            // values after it may name things.
+            match part.split_once("requirement not met: ") {
+                Some((before, after)) => {
+                    named.push_str(before);
+                    named.push(' ');
+                    named.push_str(after.find(" (").map_or("", |k| &after[k..]));
+                }
+                None => named.push_str(part),
+            }
+            named.push(' ');
+        }
+        let words: crate::fxhash::FxHashSet<&str> = named.split(|c| !word(c)).filter(|w| !w.is_empty()).collect();
         let mut seen = EVERYONE;
         for (e, ent) in self.ents.iter().enumerate() {
             if words.contains(&*ent.label) {

@@ -141,7 +141,10 @@ impl Interp<'_> {
     fn seen_pending(&self, actor: Option<PlayerId>, kind: &EventKind) -> u64 {
         let s = &self.w.state;
         let seen = match kind {
-            EventKind::Move { ent, to: crate::engine::Dest::Zone(z, _), .. } => s.seen_by(*ent) | s.seen_in(*ent, *z),
+            EventKind::Move { ent, to: crate::engine::Dest::Zone(z, _), .. } => {
+                let face_up = self.arriving_face.unwrap_or(s.ents[*ent].face_up);
+                s.seen_by(*ent) | s.seen_in_facing(*ent, *z, face_up)
+            }
             EventKind::Move { ent, .. } => s.seen_by(*ent),
             _ => crate::engine::view::EVERYONE,
         };
@@ -289,9 +292,11 @@ impl Interp<'_> {
     /// Whether a `response:` ability of `src` answers what was just done (a scenario's
     /// step after an action that ended the phase is then taken in that action's reaction
     /// window, before the phase closes).
-    pub fn answers_now(&mut self, src: Source) -> bool {
+    /// Of a source's abilities, ability `index` only where the step names one (a game
+    /// ability); else any of them (the one a `use` of a card or faction takes).
+    pub fn answers_now(&mut self, src: Source, index: Option<usize>) -> bool {
         let abilities = self.abilities_of_ref(src);
-        abilities.iter().enumerate().any(|(i, a)| {
+        abilities.iter().enumerate().filter(|(i, _)| index.is_none_or(|k| k == *i)).any(|(i, a)| {
             matches!(a.head, Head::React(React::Response, _)) && matches!(self.answered(src, i, a), Ok(Some(_)))
         })
     }

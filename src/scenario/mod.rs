@@ -183,6 +183,7 @@ impl Runner<'_> {
         let mut i = opening;
         while i < steps.len() {
             let n = i + 1;
+            self.close_left_open(it, &steps[i], n)?;
             match &steps[i] {
                 Step::Act { .. } | Step::Advance(_) | Step::NextGame(_) => {
                     i = self.act_step(it, i)?;
@@ -293,15 +294,14 @@ impl Runner<'_> {
 
     /// Runs an `act` or `advance` step. An action that ran `end phase` ends the phase
     /// there, as it would in a whole game: after the responses to it, when the `next`
-    /// step takes one (the action's reaction window).
+    /// step takes one (the action's reaction window). A refused step leaves a phase kept
+    /// open as it was (`close_left_open` closes it before a step that is no response).
     fn act(&mut self, it: &mut Interp, step: &Step, next: Option<&Step>) -> Result<(), Halt> {
         let mark = it.w.state.log.len();
-        let out = self.act_now(it, step);
-        if out.is_ok() {
-            // What this step did is what a `response:` in the next one answers.
-            it.acted(mark);
-        }
-        let ended = (out.is_ok() && std::mem::take(&mut it.w.end_window)) | std::mem::take(&mut self.close_pending);
+        self.act_now(it, step)?;
+        // What this step did is what a `response:` in the next one answers.
+        it.acted(mark);
+        let ended = std::mem::take(&mut it.w.end_window) | std::mem::take(&mut self.close_pending);
         if ended {
             if next.is_some_and(|n| self.responds(it, n)) {
                 self.close_pending = true;
@@ -309,7 +309,20 @@ impl Runner<'_> {
                 it.atomically(|me| me.close_phase())?;
             }
         }
-        out
+        Ok(())
+    }
+
+    /// Closes the phase an action ended and kept open for the responses to it, before
+    /// step `s` (unless `s` is one more of them): its events are logged from `mark` on.
+    fn close_left_open(&mut self, it: &mut Interp, s: &Step, n: usize) -> Res {
+        if !self.close_pending || self.responds(it, s) {
+            return Ok(());
+        }
+        self.close_pending = false;
+        let mark = it.w.state.log.len();
+        let out = it.atomically(|me| me.close_phase());
+        self.t.events(&it.w.state, mark);
+        out.map_err(|h| self.failed(n, &span_of(s), h.message(), &h))
     }
 
     /// Whether step `s` uses a `response:` ability that answers what was just done.
@@ -317,7 +330,7 @@ impl Runner<'_> {
         let Step::Act { player, action: Act::Use(id), .. } = s else { return false };
         let Ok(who) = expects::step_player(it, &player.value) else { return false };
         match self.use_source(it, who, &id.value) {
-            Ok((src, _)) => it.answers_now(src),
+            Ok((src, i)) => it.answers_now(src, i),
             Err(_) => false,
         }
     }
