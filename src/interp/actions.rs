@@ -447,7 +447,9 @@ impl<'r> Interp<'r> {
     }
 
     /// Counts the ability the action just taken in a window used, if it was one of the
-    /// game's or of a faction's (`ability_uses`).
+    /// game's or of a faction's (`ability_uses`). Out of line: the sampler's loop stays
+    /// as small as it was.
+    #[inline(never)]
     pub(super) fn taken(&mut self) {
         let Some((src, i)) = self.last_used.take() else { return };
         let slot = match src {

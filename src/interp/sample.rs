@@ -136,8 +136,13 @@ impl Interp<'_> {
         Ok(self.score_of(p)?.unwrap_or(0))
     }
 
-    /// `take_at_once`, the ability it used counted when it is taken (`Interp::taken`).
+    /// `take_at_once`, the ability it used counted when it is taken (`Interp::taken`);
+    /// a play uses none.
+    #[inline]
     fn take_counted(&mut self, p: PlayerId, prompt: &'static str, a: &Action) -> R<Option<R<()>>> {
+        if !matches!(a, Action::Use(..)) {
+            return self.take_at_once(p, prompt, a);
+        }
         self.taking();
         let out = self.take_at_once(p, prompt, a)?;
         if let Some(Ok(())) = out {
