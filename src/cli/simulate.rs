@@ -230,7 +230,7 @@ fn abilities_line(s: &Summary, out: &mut dyn Write) {
 const DEFAULT_TURNS: u32 = 1000;
 
 /// The counters `--track` names, each a counter on players (`on: player`) or on the game
-/// (read as every player's: a co-operative game's water level), in the order given, once each.
+/// (read as every player's: a co-operative game's shared level), in the order given, once each.
 fn tracked(rules: &crate::interp::Rules, names: &[String]) -> Result<Vec<String>, String> {
     use crate::load::CounterOn;
     let on_players: Vec<&str> = (rules.counters.iter())
