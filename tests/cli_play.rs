@@ -233,4 +233,13 @@ fn a_face_down_move_and_a_quoted_script_are_told_as_the_table_sees_them() {
     let (code, out, err) = twilit(&["play", "tests/fixtures/refusal_words", "--seed", "3", "--as", "p2"]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("\nrefused: requirement not met: count(duke in hand of you) >= 2\n"), "{out}");
+    // A counter put on a card of a hidden hand: its owner reads which, the others not.
+    let game = "tests/fixtures/hidden_counter";
+    let (_, p1, _) = twilit(&["play", game, "--seed", "2", "--as", "p1"]);
+    let (_, p2, _) = twilit(&["play", game, "--seed", "2", "--as", "p2"]);
+    let marked =
+        |out: &str, who: &str| out.lines().filter(|l| l.trim().starts_with(&format!("{who}: add 1 mark on "))).count();
+    assert_eq!((marked(&p1, "p1"), marked(&p2, "p1")), (1, 0), "{p2}");
+    assert_eq!((marked(&p2, "p2"), marked(&p1, "p2")), (1, 0), "{p1}");
+    assert!(p2.contains("  p1: (secret)\n"), "{p2}");
 }

@@ -500,7 +500,7 @@ impl<'r> Interp<'r> {
         // Nothing changed, nothing happened: no event, no trigger.
         if delta != 0 && !self.unread() {
             let name = self.w.state.counters.shared_name(id);
-            self.emit(cx.you, EventKind::Counter { verb, name, holder: h, delta, now });
+            self.emit_counter(cx.you, EventKind::Counter { verb, name, holder: h, delta, now });
         } else if delta == 0 {
             self.unchanged_in_secret(verb, id, h, cx);
         }

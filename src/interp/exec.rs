@@ -410,7 +410,10 @@ impl<'r> Interp<'r> {
             let now = self.w.state.counter_at(id, h);
             if before != now {
                 let name = self.w.state.counters.shared_name(id);
-                self.emit(cx.you, EventKind::Counter { verb, name, holder: h, delta: now.saturating_sub(before), now });
+                self.emit_counter(
+                    cx.you,
+                    EventKind::Counter { verb, name, holder: h, delta: now.saturating_sub(before), now },
+                );
                 return Ok(());
             }
         }
@@ -440,7 +443,17 @@ impl<'r> Interp<'r> {
         let name = self.w.state.counters.shared_name(id);
         // What it holds (what was asked, but for a counter that clamps: its bound).
         let now = self.w.state.counter_at(id, h);
-        self.emit(cx.you, EventKind::Counter { verb, name, holder: h, delta: 0, now });
+        self.emit_counter(cx.you, EventKind::Counter { verb, name, holder: h, delta: 0, now });
+    }
+
+    /// Logs a counter's change: one kept on a card or piece is seen by who sees that
+    /// thing (the others read `(secret)`: the line would name a card they do not see).
+    pub(super) fn emit_counter(&mut self, actor: Option<crate::engine::PlayerId>, kind: EventKind) {
+        let seen = match &kind {
+            EventKind::Counter { holder: Holder::Ent(x), .. } => self.w.state.seen_by(*x),
+            _ => crate::engine::view::EVERYONE,
+        };
+        self.emit_seen(actor, kind, seen);
     }
 }
 
