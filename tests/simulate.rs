@@ -685,9 +685,11 @@ fn a_cooperative_game_lost_by_the_table_is_no_draw() {
     }
     let (_, out, _) = twilit(&["simulate", &game, "--games", "200", "--players", "2"]);
     assert!(out.contains(&format!("ended 200, of which draws 0 and won by nobody {lost};")), "{out}");
-    // A game without `losers:` says nothing of it.
+    // The table's own win rate, said once, with its interval.
+    assert!(out.contains(&format!("the table won together {} of 200 games: ", 200 - lost)), "{out}");
+    // A game without `losers:` says nothing of it, nor of a table winning together.
     let (_, out, _) = twilit(&["simulate", &dir("cards/goofspiel"), "--games", "20"]);
-    assert!(!out.contains("won by nobody"), "{out}");
+    assert!(!out.contains("won by nobody") && !out.contains("together"), "{out}");
     // Seed 3 of the one-player game is lost (the tide comes in after 8 turns).
     let (_, out, _) = twilit(&["play", &game, "--seed", "3", "--players", "1"]);
     assert!(out.contains("seed 3: everyone loses in turn 8;"), "{out}");

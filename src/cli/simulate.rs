@@ -205,6 +205,28 @@ fn replay_command(o: &SimOpts, rules: &crate::interp::Rules, players: usize, see
     format!("twilit play {path} --seed {seed} {seats}{turns}{agent}")
 }
 
+/// Where every seat won and lost the same games (a co-operative game), the table's win
+/// rate with its interval: the seats' rows say it once each, and no seat's share is "fair".
+fn together_line(s: &Summary, out: &mut dyn Write) {
+    let Some(first) = s.seats.first() else { return };
+    let same = |r: &WinRate| {
+        (r.wins, r.draws, r.losses, r.unfinished) == (first.wins, first.draws, first.losses, first.unfinished)
+    };
+    if s.seats.len() < 2 || !s.seats.iter().all(same) || first.wins + first.losses == 0 {
+        return;
+    }
+    let (Some(rate), Some(low), Some(high)) = (first.rate, first.low, first.high) else { return };
+    let _ = writeln!(
+        out,
+        "\nthe table won together {} of {} games: {} (95% interval {} to {}); every seat won and lost the same games",
+        first.wins,
+        first.games,
+        pct(rate),
+        pct(low),
+        pct(high)
+    );
+}
+
 /// The uses of the game's and the factions' abilities, the unused named apart: an ability
 /// no game used may be one the rules always refuse, which nothing else would show.
 fn abilities_line(s: &Summary, out: &mut dyn Write) {
@@ -352,6 +374,7 @@ fn human(s: &Summary, play: &dyn Fn(u64) -> String, out: &mut dyn Write) {
             let _ = writeln!(out, "length: no game ended");
         }
     }
+    together_line(s, out);
     let _ = writeln!(out, "\nwin rate by seat (95% Wilson interval; a draw or an unfinished game is not a win):");
     table(&rate_rows("seat", &s.seats), out);
     if !s.factions.is_empty() {
