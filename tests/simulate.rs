@@ -118,6 +118,25 @@ fn the_report_is_one_self_contained_page_with_charts() {
         .collect();
     assert!(outside.is_empty(), "external references: {outside:?}");
     assert!(!page.contains("<script") && !page.contains("src="), "no script, nothing loaded");
+    assert!(
+        page.contains("the red line marks the fair share, one game in 3"),
+        "a fair share for a game against each other"
+    );
+}
+
+/// A co-operative table's report says its own win rate, and draws no seat's fair share:
+/// every seat won and lost the same games (a co-op walkthrough read "the red line marks the
+/// fair share, one game in 2" under two identical bars).
+#[test]
+fn a_cooperative_report_says_the_tables_win_rate_and_no_fair_share() {
+    let dir_ = tempfile::tempdir().expect("temp dir");
+    let file = dir_.path().join("coop.html").display().to_string();
+    let (code, _, err) =
+        twilit(&["simulate", &dir("tests/fixtures/coop"), "--players", "2", "--games", "200", "--report", &file]);
+    assert_eq!(code, 0, "{err}");
+    let page = std::fs::read_to_string(&file).expect("the page");
+    assert!(page.contains("<p>The table won together 70 of 200 games: 35.0% (95% interval 28.7% to 41.8%)."), "{page}");
+    assert!(!page.contains("red line") && !page.contains("fair share 50"), "no fair share drawn");
 }
 
 /// The page is the same byte for byte whatever the thread count, run after run (plotters'

@@ -208,13 +208,7 @@ fn replay_command(o: &SimOpts, rules: &crate::interp::Rules, players: usize, see
 /// Where every seat won and lost the same games (a co-operative game), the table's win
 /// rate with its interval: the seats' rows say it once each, and no seat's share is "fair".
 fn together_line(s: &Summary, out: &mut dyn Write) {
-    let Some(first) = s.seats.first() else { return };
-    let same = |r: &WinRate| {
-        (r.wins, r.draws, r.losses, r.unfinished) == (first.wins, first.draws, first.losses, first.unfinished)
-    };
-    if s.seats.len() < 2 || !s.seats.iter().all(same) || first.wins + first.losses == 0 {
-        return;
-    }
+    let Some(first) = s.together() else { return };
     let (Some(rate), Some(low), Some(high)) = (first.rate, first.low, first.high) else { return };
     let _ = writeln!(
         out,

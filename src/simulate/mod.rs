@@ -513,6 +513,15 @@ pub struct AbilityStat {
 }
 
 impl Summary {
+    /// The first seat's rate where every seat won and lost the same games (a co-operative
+    /// table, which wins or loses together), with some game won or lost.
+    pub fn together(&self) -> Option<&WinRate> {
+        let first = self.seats.first()?;
+        let key = |r: &WinRate| (r.wins, r.draws, r.losses, r.unfinished);
+        let same = self.seats.len() > 1 && self.seats.iter().all(|r| key(r) == key(first));
+        (same && first.wins + first.losses > 0 && first.rate.is_some()).then_some(first)
+    }
+
     /// The games nobody won but somebody lost, after `lead`, where there are some: only a
     /// game with `result: losers:` has them, and the other games' summaries say nothing.
     pub fn nobody_won_after(&self, lead: &str) -> String {

@@ -149,12 +149,13 @@ fn histogram(title: &str, x_desc: &str, values: &[i64], size: (u32, u32)) -> Res
     Ok(svg)
 }
 
-/// Win rates as bars with their 95 % interval as error bars, and the fair share as a line.
-fn win_rates(title: &str, rates: &[WinRate], fair: f64) -> Res<String> {
+/// Win rates as bars with their 95 % interval as error bars, and the fair share as a line
+/// (none for a table that wins or loses together).
+fn win_rates(title: &str, rates: &[WinRate], fair: Option<f64>) -> Res<String> {
     let n = rates.len() as u32;
     let width = (160 + 90 * n).clamp(420, 1100);
     // Up to the highest interval (or the fair share) and a little more, in tenths.
-    let top = rates.iter().filter_map(|r| r.high).fold(fair, f64::max);
+    let top = rates.iter().filter_map(|r| r.high).fold(fair.unwrap_or(0.0), f64::max);
     let top = ((top * 10.0).floor() + 2.0).min(10.0) / 10.0;
     let mut svg = String::new();
     {
@@ -187,19 +188,21 @@ fn win_rates(title: &str, rates: &[WinRate], fair: f64) -> Res<String> {
         let ends = counted().flat_map(|(i, (_, lo, hi))| [(x(i), lo), (x(i), hi)]);
         let caps = ends.map(|at| EmptyElement::at(at) + PathElement::new([(-8, 0), (8, 0)], ink));
         chart.draw_series(caps).map_err(fail)?;
-        let line = [(SegmentValue::Exact(0), fair), (SegmentValue::Last, fair)];
-        chart
-            .draw_series(std::iter::once(PathElement::new(line, ACCENT.stroke_width(2))))
-            .map_err(fail)?
-            .label(format!("fair share {}", pct(fair)))
-            .legend(|(x, y)| PathElement::new([(x, y), (x + 18, y)], ACCENT.stroke_width(2)));
-        chart
-            .configure_series_labels()
-            .background_style(WHITE.mix(0.9))
-            .border_style(GRID)
-            .position(SeriesLabelPosition::UpperRight)
-            .draw()
-            .map_err(fail)?;
+        if let Some(fair) = fair {
+            let line = [(SegmentValue::Exact(0), fair), (SegmentValue::Last, fair)];
+            chart
+                .draw_series(std::iter::once(PathElement::new(line, ACCENT.stroke_width(2))))
+                .map_err(fail)?
+                .label(format!("fair share {}", pct(fair)))
+                .legend(|(x, y)| PathElement::new([(x, y), (x + 18, y)], ACCENT.stroke_width(2)));
+            chart
+                .configure_series_labels()
+                .background_style(WHITE.mix(0.9))
+                .border_style(GRID)
+                .position(SeriesLabelPosition::UpperRight)
+                .draw()
+                .map_err(fail)?;
+        }
         root.present().map_err(fail)?;
     }
     Ok(svg)
@@ -339,13 +342,20 @@ pub fn html(s: &Summary, t: &Tally) -> Res<String> {
             s.refused_seeds.iter().map(u64::to_string).collect::<Vec<_>>().join(", ")
         );
     }
-    let _ = write!(
-        h,
-        "<p class=\"note\">Intervals are 95% Wilson score intervals. A draw or an unfinished game counts as \
-         not a win; the red line marks the fair share, one game in {}. <em>Of decisive</em> is the win \
-         rate among the games somebody won, whose fair share is the same however often games are drawn.</p>",
-        s.players
-    );
+    if s.together().is_some() {
+        h.push_str(
+            "<p class=\"note\">Intervals are 95% Wilson score intervals. A draw or an unfinished game counts \
+             as not a win.</p>",
+        );
+    } else {
+        let _ = write!(
+            h,
+            "<p class=\"note\">Intervals are 95% Wilson score intervals. A draw or an unfinished game counts \
+             as not a win; the red line marks the fair share, one game in {}. <em>Of decisive</em> is the win \
+             rate among the games somebody won, whose fair share is the same however often games are drawn.</p>",
+            s.players
+        );
+    }
 
     h.push_str("<h2>Game length</h2>");
     match &s.length {
@@ -360,12 +370,27 @@ pub fn html(s: &Summary, t: &Tally) -> Res<String> {
     }
 
     let fair = 1.0 / s.players.max(1) as f64;
+    // A table that wins or loses together has no seat's fair share: its own rate is said.
+    let seat_fair = if s.together().is_some() { None } else { Some(fair) };
     h.push_str("<h2>Win rate by seat</h2>");
-    let _ = write!(h, "<div class=\"charts\">{}</div>", win_rates("win rate by seat", &s.seats, fair)?);
+    if let Some(t) = s.together() {
+        let _ = write!(
+            h,
+            "<p>The table won together {} of {} games: {} (95% interval {} to {}). Every seat won and lost \
+             the same games, so the seats' bars are one and the same, with no fair share to draw.</p>",
+            t.wins,
+            t.games,
+            t.rate.map_or_else(String::new, pct),
+            t.low.map_or_else(String::new, pct),
+            t.high.map_or_else(String::new, pct)
+        );
+    }
+    let _ = write!(h, "<div class=\"charts\">{}</div>", win_rates("win rate by seat", &s.seats, seat_fair)?);
     h.push_str(&rate_table("seat", &s.seats));
     if !s.factions.is_empty() {
         h.push_str("<h2>Win rate by faction</h2>");
-        let _ = write!(h, "<div class=\"charts\">{}</div>", win_rates("win rate by faction", &s.factions, fair)?);
+        let chart = win_rates("win rate by faction", &s.factions, seat_fair)?;
+        let _ = write!(h, "<div class=\"charts\">{chart}</div>");
         h.push_str(&rate_table("faction", &s.factions));
     }
 
