@@ -12,6 +12,7 @@ mod replay;
 mod schema;
 pub mod scope;
 pub mod simulate;
+mod simulate_csv;
 pub mod test;
 
 use std::ffi::OsString;
