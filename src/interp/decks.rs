@@ -211,14 +211,14 @@ impl Interp<'_> {
         self.allowed("shuffle", cx.you, None, Some(zone))?;
         let items = things.into_items();
         self.tick_n(items.len())?;
-        let moved: Vec<EntId> =
-            items.iter().filter_map(|t| if let Value::Ent(e) = t { Some(*e) } else { None }).collect();
-        let mut order = moved.clone();
-        self.w.state.rng.shuffle(&mut order);
+        let mut moved: Vec<EntId> = Vec::with_capacity(items.len());
         for t in &items {
-            self.relocate("shuffle", t, Dest::Zone(zone, end == End::Top), cx)?;
+            match t {
+                Value::Ent(e) => moved.push(*e),
+                v => return Err(Halt::error(format!("cannot shuffle {} (shuffle cards or pieces)", self.show(v)))),
+            }
         }
-        self.shuffle_arrived(zone, &moved, &order);
+        self.put_shuffled("shuffle", &moved, zone, end == End::Top, cx)?;
         Ok(Value::Zone(zone))
     }
 }

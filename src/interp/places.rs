@@ -103,23 +103,35 @@ impl Interp<'_> {
         if moved.is_empty() {
             return Ok(());
         }
-        let mut order = moved.clone();
-        self.w.state.rng.shuffle(&mut order);
         let text = |me: &Self| format!("refill {} from {}", me.w.state.zone_name(from), me.w.state.zone_name(source));
         self.note(cx.you, false, text);
-        // The cards go under in the order they lay (a line each, which everyone who saw
-        // the pile may read), then take their shuffled order: moved in that order, the
-        // lines told everyone the order of the new draw pile.
-        for &ent in &moved {
-            self.relocate("move", &Value::Ent(ent), Dest::Zone(from, false), cx)?;
+        self.put_shuffled("move", &moved, from, false, cx)
+    }
+
+    /// Moves `moved` to an end of zone `z` (`top`, or the bottom) in an order nobody
+    /// knows: they go in the order they lay (a line each, which everyone who saw them may
+    /// read), then take a shuffled order. Moved in that order, the lines would tell
+    /// everyone the order of the next draws (a refill, `shuffle ... to top of`).
+    pub(super) fn put_shuffled(
+        &mut self,
+        verb: &'static str,
+        moved: &[EntId],
+        z: ZoneId,
+        top: bool,
+        cx: &Ctx,
+    ) -> R<()> {
+        let mut order = moved.to_vec();
+        self.w.state.rng.shuffle(&mut order);
+        for &ent in moved {
+            self.relocate(verb, &Value::Ent(ent), Dest::Zone(z, top), cx)?;
         }
-        self.shuffle_arrived(from, &moved, &order);
+        self.shuffle_arrived(z, moved, &order);
         Ok(())
     }
 
     /// Gives the things of `moved` that are now in zone `z` the order of `order` (the same
     /// things shuffled), in the places they hold (a replacement may have sent one elsewhere).
-    pub(super) fn shuffle_arrived(&mut self, z: ZoneId, moved: &[EntId], order: &[EntId]) {
+    fn shuffle_arrived(&mut self, z: ZoneId, moved: &[EntId], order: &[EntId]) {
         let items = self.w.state.zones[z].items.to_vec();
         let is_moved = |e: &EntId| moved.contains(e);
         let mut arrived = order.iter().copied().filter(|e| items.contains(e));
