@@ -452,27 +452,24 @@ impl<'r> Interp<'r> {
     #[inline(never)]
     pub(super) fn taken(&mut self) {
         let Some((src, i)) = self.last_used.take() else { return };
-        let slot = match src {
-            Source::Game(_) => i,
+        let faction = match src {
+            Source::Game(_) => None,
             Source::Faction(p) => match self.kept.factions.get(p).copied().flatten() {
-                Some(f) => {
-                    self.rules.abilities.len()
-                        + self.rules.factions[..f].iter().map(|d| d.abilities.len()).sum::<usize>()
-                        + i
-                }
+                Some(f) => Some(f),
                 None => return,
             },
             Source::Card(_) => return,
         };
+        let slot = self.rules.ability_slot(faction, i);
         if self.uses.len() <= slot {
             self.uses.resize(slot + 1, 0);
         }
         self.uses[slot] += 1;
     }
 
-    /// How often each ability of the game, then of each faction in file order, was used in
-    /// the windows so far (an ability's place: the game's abilities first, then each
-    /// faction's); the list may stop short of the last abilities, used by nobody.
+    /// How often each ability of the game and of the factions was used in the windows so
+    /// far, by `Rules::ability_slot`; the list may stop short of the last abilities, used
+    /// by nobody.
     pub fn ability_uses(&self) -> &[u32] {
         &self.uses
     }

@@ -619,6 +619,16 @@ impl Rules {
         list.get(id.index as usize)?.as_ref()
     }
 
+    /// Where ability `i` of the game (`faction: None`) or of faction `f` stands in the
+    /// list `Interp::ability_uses` counts: the game's abilities, then each faction's in
+    /// file order.
+    pub fn ability_slot(&self, faction: Option<usize>, i: usize) -> usize {
+        match faction {
+            None => i,
+            Some(f) => self.abilities.len() + self.factions[..f].iter().map(|d| d.abilities.len()).sum::<usize>() + i,
+        }
+    }
+
     /// The faction definition with this id.
     pub fn faction(&self, id: &str) -> Option<&FactionDef> {
         self.factions.iter().find(|f| f.id == id)

@@ -196,20 +196,16 @@ impl Tally {
 
     /// Each activated ability of the game and of the factions seated, with its uses.
     fn abilities(&self, rules: &Rules) -> Vec<super::AbilityStat> {
-        let game = std::iter::once(("game", &rules.abilities[..]));
-        let factions = rules.factions.iter().map(|f| (f.id.as_str(), &f.abilities[..]));
+        let game = std::iter::once((None, "game", &rules.abilities[..]));
+        let factions = rules.factions.iter().enumerate().map(|(f, d)| (Some(f), d.id.as_str(), &d.abilities[..]));
         let seated = |of: &str| of == "game" || self.factions.iter().any(|r| r.name == of);
         let mut out = vec![];
-        let mut slot = 0;
-        for (of, abilities) in game.chain(factions) {
-            for (k, a) in abilities.iter().enumerate() {
-                let uses = self.uses.get(slot + k).copied().unwrap_or(0);
-                if a.is_activated() && seated(of) {
-                    let ability = a.name.clone().unwrap_or_else(|| format!("ability_{}", k + 1));
-                    out.push(super::AbilityStat { ability, of: of.to_string(), uses });
-                }
+        for (faction, of, abilities) in game.chain(factions) {
+            for (k, a) in abilities.iter().enumerate().filter(|(_, a)| a.is_activated() && seated(of)) {
+                let uses = self.uses.get(rules.ability_slot(faction, k)).copied().unwrap_or(0);
+                let ability = a.name.clone().unwrap_or_else(|| format!("ability_{}", k + 1));
+                out.push(super::AbilityStat { ability, of: of.to_string(), uses });
             }
-            slot += abilities.len();
         }
         out
     }
