@@ -44,21 +44,16 @@ impl State {
         let all = if n >= 64 { u64::MAX } else { (1u64 << n) - 1 };
         let out = match self.zone_of(e) {
             None => all,
-            Some(z) => (self.seen_in(e, z) | self.ents[e].shown) & all,
+            Some(z) => (self.seen_in(e, z, self.ents[e].face_up) | self.ents[e].shown) & all,
         };
         debug_assert_eq!(out, (0..n).filter(|&p| self.sees(p, e)).fold(0, |m, p| m | bit(p)), "seen_by of {e}");
         out
     }
 
-    /// The players who would see `e` in zone `z`, were it moved there now (nobody has
-    /// been shown it there yet): whose eyes a move about to happen passes before.
-    pub fn seen_in(&self, e: EntId, z: super::state::ZoneId) -> u64 {
-        self.seen_in_facing(e, z, self.ents[e].face_up)
-    }
-
-    /// `seen_in`, `e` lying face up or down there (a move `face down` turns it as it
-    /// arrives).
-    pub fn seen_in_facing(&self, e: EntId, z: super::state::ZoneId, face_up: bool) -> u64 {
+    /// The players who would see `e` in zone `z`, lying `face_up` or not, were it moved
+    /// there now (nobody has been shown it there yet; a move `face down` turns it as it
+    /// arrives): whose eyes a move about to happen passes before.
+    pub fn seen_in(&self, e: EntId, z: super::state::ZoneId, face_up: bool) -> u64 {
         let n = self.players.len();
         let all = if n >= 64 { u64::MAX } else { (1u64 << n) - 1 };
         let (ent, zone) = (&self.ents[e], &self.zones[z]);

@@ -143,7 +143,7 @@ impl Interp<'_> {
         let seen = match kind {
             EventKind::Move { ent, to: crate::engine::Dest::Zone(z, _), .. } => {
                 let face_up = self.arriving_face.unwrap_or(s.ents[*ent].face_up);
-                s.seen_by(*ent) | s.seen_in_facing(*ent, *z, face_up)
+                s.seen_by(*ent) | s.seen_in(*ent, *z, face_up)
             }
             EventKind::Move { ent, .. } => s.seen_by(*ent),
             _ => crate::engine::view::EVERYONE,
@@ -289,11 +289,10 @@ impl Interp<'_> {
         out.map_err(|h| h.within_lazily(|| format!("the ability of {}", r.label)))
     }
 
-    /// Whether a `response:` ability of `src` answers what was just done (a scenario's
+    /// Whether a `response:` ability of `src` answers what was just done: ability `index`
+    /// where the step names one (a game ability), else any of the source's (a scenario's
     /// step after an action that ended the phase is then taken in that action's reaction
     /// window, before the phase closes).
-    /// Of a source's abilities, ability `index` only where the step names one (a game
-    /// ability); else any of them (the one a `use` of a card or faction takes).
     pub fn answers_now(&mut self, src: Source, index: Option<usize>) -> bool {
         let abilities = self.abilities_of_ref(src);
         abilities.iter().enumerate().filter(|(i, _)| index.is_none_or(|k| k == *i)).any(|(i, a)| {
