@@ -422,3 +422,26 @@ fn a_player_who_left_in_an_open_window_acts_no_more() {
     }
     assert!(left_games > 10, "only {left_games} games had a player leave");
 }
+
+/// `end game` ends a whole game there and then: every game of `tests/fixtures/end_game`
+/// stops in the turn whose flood brought the water to 5, nothing of the script after it
+/// ran (the water never passes 5), the table lost, and only the game's end followed.
+#[test]
+fn end_game_stops_a_whole_game_in_the_middle_of_a_turn() {
+    let r = rules("tests/fixtures/end_game");
+    for seed in 1..=30 {
+        let g = play(&r, seed, 3, 100);
+        assert!(g.state.over, "seed {seed} did not end");
+        assert_eq!(counter(&g, "water", Holder::Game), 5, "seed {seed}");
+        assert_eq!(counter(&g, "lost", Holder::Game), 1, "seed {seed}");
+        assert_eq!(counter(&g, "tallied", Holder::Game), 1, "seed {seed}");
+        let at =
+            g.state.log.iter().position(|e| matches!(&e.kind, EventKind::Note { text } if text == "the game ends"));
+        let after: Vec<String> =
+            g.state.log[at.expect("no `the game ends`") + 1..].iter().map(|e| e.render(&g.state)).collect();
+        assert!(
+            after.iter().all(|e| e.starts_with("-- end of") || e.contains("end of game") || e.contains("tallied")),
+            "seed {seed}: {after:?}"
+        );
+    }
+}

@@ -102,6 +102,11 @@ fn a_player_who_left_a_matchs_last_game_is_scored() {
 }
 
 #[test]
+fn end_game_ends_the_game_at_once_and_its_end_of_game_abilities_resolve() {
+    run_all("tests/fixtures/end_game");
+}
+
+#[test]
 fn the_games_own_triggered_ability_scores_each_round() {
     run_all("tests/fixtures/round_scoring");
 }

@@ -316,7 +316,7 @@ impl<'a> Checker<'a> {
                 self.block(body);
             }
             Require { cond, .. } => self.check_condition(cond),
-            Fail { .. } | Pass | EndPhase => {}
+            Fail { .. } | Pass | EndPhase | EndGame => {}
             Eliminate { who } => {
                 let t = self.expr(who);
                 self.expect_ty(t, Ty::Players, &who.span);

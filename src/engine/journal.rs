@@ -85,7 +85,7 @@ pub struct Journal {
     /// read from the state can be kept while it stays the same. Each change takes a number
     /// never given before (`fresh`); a rollback gives the state back the number it had at
     /// its checkpoint, since it is that state again, so that what was kept of it before a
-    /// refused or tried action holds after. The clock, generator and `over` are not
+    /// refused or tried action holds after. The clock, generator, `over` and `ending` are not
     /// counted.
     pub(super) writes: u64,
     /// The last number given to a version (they are never given twice).
@@ -119,6 +119,7 @@ pub struct Mark {
     rng: Rng,
     clock: Hands,
     over: bool,
+    ending: bool,
     game: u32,
     #[cfg(debug_assertions)]
     copy: Box<State>,
@@ -169,6 +170,7 @@ impl State {
             rng: self.rng.clone(),
             clock: Hands::of(&self.clock),
             over: self.over,
+            ending: self.ending,
             game: self.game,
             #[cfg(debug_assertions)]
             copy: Box::new(self.without_log()),
@@ -189,6 +191,7 @@ impl State {
         self.close(&mark);
         self.journal.writes = mark.version;
         self.over = mark.over;
+        self.ending = mark.ending;
         self.game = mark.game;
         self.rng = mark.rng;
         mark.clock.put(&mut self.clock);

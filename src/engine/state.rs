@@ -46,6 +46,8 @@ pub struct State {
     pub log: Vec<Event>,
     /// Whether the game has ended.
     pub over: bool,
+    /// An `end game` ran: nothing more runs, and the game ends as the phase closes.
+    pub ending: bool,
     /// Players who have left the game: no longer in seat order, turn order or `players`.
     pub eliminated: Vec<PlayerId>,
     /// Which game of a match this is (1 for a single game).
@@ -94,6 +96,7 @@ impl State {
             rng: Rng::new(seed),
             log: vec![],
             over: false,
+            ending: false,
             eliminated: vec![],
             game: 1,
             labels: Default::default(),
@@ -418,7 +421,7 @@ impl State {
     }
 
     /// A number that changes whenever the state recorded by the journal changes (never
-    /// the same for two different such states; the clock, generator and `over` aside). A
+    /// the same for two different such states; the clock, generator, `over` and `ending` aside). A
     /// rollback gives back the number the state had at its checkpoint.
     pub fn version(&self) -> u64 {
         self.journal.writes

@@ -36,6 +36,7 @@ impl State {
             rng,
             log,
             over,
+            ending,
             eliminated,
             game,
             labels,
@@ -61,6 +62,7 @@ impl State {
         self.rng.clone_from(rng);
         self.log.clone_from(log);
         self.over = *over;
+        self.ending = *ending;
         self.eliminated.clone_from(eliminated);
         self.game = *game;
         self.labels.clone_from(labels);

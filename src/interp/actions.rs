@@ -59,6 +59,10 @@ pub enum Action {
 impl<'r> Interp<'r> {
     /// Performs an action atomically: refused actions change nothing but the log.
     pub fn act(&mut self, who: PlayerId, a: &Action) -> R<()> {
+        if self.w.state.over {
+            // Refused as the rules refuse: logged, nothing changed.
+            return self.atomically(|_| Err(Halt::refused("the game is over: no action follows its end")));
+        }
         let mark = self.w.state.log.len();
         self.atomically(|me| me.act_now(who, a))?;
         self.acted(mark);

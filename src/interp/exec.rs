@@ -33,6 +33,10 @@ impl<'r> Interp<'r> {
     #[inline(always)]
     pub(super) fn exec_stmts_from<'s>(&mut self, b: &'s Block, from: usize, cx: &mut Ctx<'s>) -> R<()> {
         for s in b.stmts.iter().skip(from) {
+            // After `end game` nothing more runs.
+            if self.w.state.ending {
+                break;
+            }
             self.exec(s, cx)?;
             self.fire()?;
         }
@@ -109,6 +113,11 @@ impl<'r> Interp<'r> {
                 cx.bind_ref(&name.name, v);
             }
             StmtKind::Fail { message } => return Err(Halt::Refused(message.clone())),
+            StmtKind::EndGame => {
+                self.w.state.ending = true;
+                self.w.end_window = true;
+                self.note(cx.you, false, |_| "the game ends".into());
+            }
             StmtKind::Eliminate { who } => {
                 let v = self.eval(who, cx)?;
                 for p in self.players(&v)? {
@@ -187,7 +196,7 @@ impl<'r> Interp<'r> {
                     Some(q) => q.shared(),
                     None => format!("any number of times, now: {}", first_line(&cx.snippet(&body.span))).into(),
                 };
-                while self.again(Arc::clone(&prompt), cx)? {
+                while !self.w.state.ending && self.again(Arc::clone(&prompt), cx)? {
                     self.exec_block(body, cx)?;
                 }
             }

@@ -85,7 +85,7 @@ fn tails(rules: &Rules, b: &Block, after: usize, out: &mut FxHashMap<usize, usiz
 /// How many statements `s` runs, at most, if it cannot refuse (see the module).
 fn sure(rules: &Rules, s: &Stmt) -> Option<usize> {
     match &s.kind {
-        StmtKind::Pass | StmtKind::EndPhase => Some(1),
+        StmtKind::Pass | StmtKind::EndPhase | StmtKind::EndGame => Some(1),
         StmtKind::Set { target: None, duration: None, value, res, .. } => {
             let ExprKind::Int(n) = value.kind else { return None };
             let (name, _) = rules.env.entry(match res {

@@ -543,7 +543,7 @@ impl Interp<'_> {
     /// `response:` ability that answers what just happened, until all pass in a row (a
     /// response can itself be answered). Returns how many were refused.
     fn reactions(&mut self, p: PlayerId) -> R<usize> {
-        if !self.rules.reacts.any() {
+        if !self.rules.reacts.any() || self.w.state.ending {
             return Ok(0);
         }
         let outer = self.reacting_from.replace(self.w.last.0);
@@ -558,7 +558,7 @@ impl Interp<'_> {
         let around = self.w.state.seat_order(p, true);
         let order: Vec<PlayerId> = around.iter().copied().cycle().skip(1).take(around.len()).collect();
         let (mut passes, mut refused, mut i) = (0, 0, 0);
-        while passes < order.len() {
+        while passes < order.len() && !self.w.state.ending {
             if i == self.limits.window_actions {
                 return Err(self.window_over("the reaction window"));
             }

@@ -83,6 +83,11 @@ impl<'r> Interp<'r> {
     /// `fire` when some ability listens.
     #[inline(never)]
     fn offer_events(&mut self) -> R<()> {
+        // After `end game` nothing more is triggered (`turn.rs` `game_ends` moves past
+        // what was not offered).
+        if self.w.state.ending {
+            return Ok(());
+        }
         let mut i = self.w.fired.max(self.floor);
         while i < self.w.state.log.len() {
             if i < self.w.fired {

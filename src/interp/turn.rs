@@ -317,7 +317,9 @@ impl<'r> Interp<'r> {
             if let Some(step) = c.step.and_then(|s| p.steps.get(s)) {
                 self.named(true, "step", step, fire)?;
             }
-            self.w.end_window = false;
+            // After an `end game` (in a trigger of the turn's or round's start) the window
+            // stays closed.
+            self.w.end_window = self.w.state.ending;
             if fire {
                 self.phase_scripts(true)?;
             }
@@ -330,13 +332,16 @@ impl<'r> Interp<'r> {
         // What was found holding held in this phase: the clock is no part of a state's
         // version (`pure.rs` `Held`).
         self.held = None;
+        if self.w.state.ending {
+            return self.game_ends();
+        }
         let c = &self.w.state.clock;
         let c = Place { phase: c.phase, step: c.step };
         let rules: &'r super::Rules = self.rules;
         let Some(p) = rules.phases.get(c.phase) else { return Ok(()) };
         if let Some(step) = c.step.and_then(|s| p.steps.get(s)) {
             self.named(false, "step", step, true)?;
-            if c.step.unwrap_or(0) + 1 < p.steps.len() {
+            if c.step.unwrap_or(0) + 1 < p.steps.len() && !self.w.state.ending {
                 self.w.state.clock.step = c.step.map(|s| s + 1);
                 let next = &p.steps[c.step.unwrap_or(0) + 1];
                 return self.named(true, "step", next, true);
@@ -345,18 +350,26 @@ impl<'r> Interp<'r> {
         self.phase_scripts(false)?;
         self.fire()?;
         self.named(false, "phase", &p.name, true)?;
-        if self.check_end && self.ended()? {
-            // The game ends with this phase: its turn, its round if this was the round's
-            // last turn (an `end of round` scoring counts the last round too), and the
-            // game end; nothing starts.
-            self.w.state.over = true;
-            self.numbered(false, "turn", true)?;
-            if self.next_slot() >= self.w.state.clock.order.len() {
-                self.numbered(false, "round", true)?;
-            }
-            return self.numbered(false, "game", true);
+        if self.w.state.ending || self.check_end && self.ended()? {
+            return self.game_ends();
         }
         self.next_phase()
+    }
+
+    /// The game ends with this phase (its `end:` holds, or an `end game` ran): its turn,
+    /// its round if this was the round's last turn (an `end of round` scoring counts the
+    /// last round too), and the game end; nothing starts.
+    fn game_ends(&mut self) -> R<()> {
+        if std::mem::take(&mut self.w.state.ending) {
+            // What happened after `end game` answers nothing: its triggers are passed by.
+            self.w.fired = self.w.state.log.len();
+        }
+        self.w.state.over = true;
+        self.numbered(false, "turn", true)?;
+        if self.next_slot() >= self.w.state.clock.order.len() {
+            self.numbered(false, "round", true)?;
+        }
+        self.numbered(false, "game", true)
     }
 
     /// The slot of the round's order whose turn comes next: a player who left the game
@@ -411,6 +424,9 @@ impl<'r> Interp<'r> {
 
     /// Everyone passes until `target` (a phase or step) starts.
     pub fn advance_to(&mut self, target: &str) -> R<()> {
+        if self.w.state.over {
+            return Err(Halt::refused(format!("the game is over: {target} never starts")));
+        }
         if self.rules.phase_index(target).is_none() {
             return Err(Halt::error(format!("`{target}` is not a phase or step of the game")));
         }
@@ -451,10 +467,14 @@ impl<'r> Interp<'r> {
         }
     }
 
-    /// Whether the game's `end:` condition holds (or every player has left). It is checked
+    /// Whether the game's `end:` condition holds (or every player has left, or an `end
+    /// game` ran). It is checked
     /// as every phase ends, and most phases change little: its answer is remembered while
     /// the state it read stays the same (`memo.rs`).
     pub fn ended(&mut self) -> R<bool> {
+        if self.w.state.ending || self.w.state.over {
+            return Ok(true);
+        }
         // With every player gone, no turn can be played (nor `end:` read of anyone).
         if !self.w.state.eliminated.is_empty() && self.seated_iter().next().is_none() {
             return Ok(true);

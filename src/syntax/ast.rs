@@ -93,6 +93,8 @@ pub enum StmtKind {
     Pass,
     /// Closing the action window, e.g. `end phase`.
     EndPhase,
+    /// Ending the whole game at once, `end game`.
+    EndGame,
     /// Players leaving the game, e.g. `eliminate owner of target`.
     Eliminate { who: Expr },
     /// Modifier, e.g. `modify cost of condition by +2 until end of turn`.

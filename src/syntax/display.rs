@@ -53,6 +53,7 @@ impl Display for Stmt {
             Fail { message } => write!(f, "(fail {message:?})"),
             Pass => write!(f, "(pass)"),
             EndPhase => write!(f, "(end-phase)"),
+            EndGame => write!(f, "(end-game)"),
             Eliminate { who } => write!(f, "(eliminate {who})"),
             Modify { prop, target, by, duration } => {
                 write!(f, "(modify {prop} {target} {by}")?;

@@ -234,8 +234,8 @@ pub(super) fn misspelled_statement(src: &str, pos: usize) -> Option<SyntaxError>
     })
 }
 
-/// `end phse`: `end` starts only `end phase`, so pest stops at `end` itself, which says
-/// nothing of the word after it.
+/// `end phse`: `end` starts only `end phase` and `end game`, so pest stops at `end`
+/// itself, which says nothing of the word after it.
 pub(super) fn end_without_phase(src: &str, pos: usize) -> Option<SyntaxError> {
     let rest = src.get(pos..)?;
     let after = rest.strip_prefix("end")?;
@@ -256,8 +256,10 @@ pub(super) fn end_without_phase(src: &str, pos: usize) -> Option<SyntaxError> {
         fix: None,
         code: "syntax",
         span: if len == 0 { pos..pos + 3 } else { at..at + len },
-        message: format!("expected `phase` after `end`, found {found}"),
-        help: Some("write `end phase`: it ends the current phase (or step)".into()),
+        message: format!("expected `phase` or `game` after `end`, found {found}"),
+        help: Some(
+            "write `end phase` (it ends the current phase or step) or `end game` (it ends the game at once)".into(),
+        ),
     })
 }
 

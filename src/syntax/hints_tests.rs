@@ -72,10 +72,18 @@ fn the_statement_words_are_the_grammars() {
 #[test]
 fn end_is_followed_by_phase() {
     let e = parse_script("draw 1\nend phse").unwrap_err();
-    assert_eq!((e.message.as_str(), e.span.clone()), ("expected `phase` after `end`, found `phse`", 11..15));
-    assert_eq!(parse_script("end").unwrap_err().message, "expected `phase` after `end`, found the end of the line");
-    assert_eq!(parse_script("if true { end }").unwrap_err().message, "expected `phase` after `end`, found `}`");
+    assert_eq!((e.message.as_str(), e.span.clone()), ("expected `phase` or `game` after `end`, found `phse`", 11..15));
+    assert_eq!(
+        parse_script("end").unwrap_err().message,
+        "expected `phase` or `game` after `end`, found the end of the line"
+    );
+    assert_eq!(
+        parse_script("if true { end }").unwrap_err().message,
+        "expected `phase` or `game` after `end`, found `}`"
+    );
     assert!(parse_script("end phase").is_ok());
+    assert!(parse_script("end game").is_ok());
+    assert_eq!(parse_script("end gmae").unwrap_err().message, "expected `phase` or `game` after `end`, found `gmae`");
     assert!(!parse_script("modify cost of this by 1 until end").unwrap_err().message.contains("after `end`"));
 }
 

@@ -133,6 +133,7 @@ fn parse_stmt(p: P) -> Stmt {
         Rule::fail_stmt => StmtKind::Fail { message: parse_string(last(p)).into() },
         Rule::pass_stmt => StmtKind::Pass,
         Rule::end_phase_stmt => StmtKind::EndPhase,
+        Rule::end_game_stmt => StmtKind::EndGame,
         Rule::eliminate_stmt => StmtKind::Eliminate { who: parse_expr(last(p)) },
         Rule::modify_stmt => parse_modify(p),
         Rule::set_stmt => parse_set(p),

@@ -107,6 +107,7 @@ fn stmt(out: &mut String, s: &Stmt, depth: usize) {
         }
         Pass => out.push_str("pass"),
         EndPhase => out.push_str("end phase"),
+        EndGame => out.push_str("end game"),
         Eliminate { who } => {
             let _ = write!(out, "eliminate {}", full(who));
         }

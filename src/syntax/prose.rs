@@ -71,6 +71,7 @@ fn stmt(s: &Stmt) -> String {
         Fail { message } => format!("it fails (\"{message}\")"),
         Pass => String::new(),
         EndPhase => "the phase ends".into(),
+        EndGame => "the game ends".into(),
         Call(c) if c.kind == CallKind::Keyword => line(s),
         Call(c) => {
             let name = c.name.name.replace('_', " ");

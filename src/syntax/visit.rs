@@ -136,7 +136,7 @@ pub fn stmt_exprs_mut(s: &mut Stmt, f: &mut impl FnMut(&mut Expr)) {
             block_exprs_mut(body, f);
         }
         StmtKind::Require { cond, .. } => expr_mut(cond, f),
-        StmtKind::Fail { .. } | StmtKind::Pass | StmtKind::EndPhase => {}
+        StmtKind::Fail { .. } | StmtKind::Pass | StmtKind::EndPhase | StmtKind::EndGame => {}
         StmtKind::Eliminate { who } => expr_mut(who, f),
         StmtKind::Modify { target, by, duration, .. } => {
             expr_mut(target, f);
