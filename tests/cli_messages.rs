@@ -178,6 +178,13 @@ fn an_argument_of_the_wrong_kind_is_refused_at_the_call() {
         .expect("scenario");
     let (_, out, _) = twilit(&["test", dir.path().to_str().expect("utf-8")]);
     assert!(out.contains("argument `c` of `infect` should be a board space, but is hand of alice"), "{out}");
+    // Nothing is no space: a lookup that found none (a misspelt name) ran the body with
+    // nowhere, silently (a designer's walkthrough). An empty selection of cards passes.
+    let scenario = std::fs::read_to_string(dir.path().join("scenarios/kinds.yaml")).expect("read");
+    let none = scenario.replace("infect(hand of alice)", "tidy(none); infect(none)");
+    std::fs::write(dir.path().join("scenarios/kinds.yaml"), none).expect("scenario");
+    let (_, out, _) = twilit(&["test", dir.path().to_str().expect("utf-8")]);
+    assert!(out.contains("step 4 (error): argument `c` of `infect` should be a board space, but is none"), "{out}");
 }
 
 /// `bench --game` said "0 events logged" of every game: the quiet games it times (as

@@ -445,3 +445,21 @@ fn end_game_stops_a_whole_game_in_the_middle_of_a_turn() {
         );
     }
 }
+
+/// `end:` is read again after the end of a turn and of a round have been answered: a
+/// `when: end of round` ability that marks the game's last round ends it with that round
+/// (a designer's walkthrough: the mark was read only as the next round's first phase
+/// closed, and its player took one more turn and won alone). And an `end game` in such an
+/// ability ends it there too.
+#[test]
+fn a_game_marked_over_at_the_end_of_a_round_ends_with_that_round() {
+    let game = "game: last_round\nname: Last round\nplayers: { min: 3, max: 3 }\ncounters:\n  pts: { on: player, min: 0 }\n  over: { on: game, min: 0, max: 1 }\nabilities:\n  - name: gain\n    action: turn\n    effect: |\n      add 1 pts\n      end phase\n  - when: end of round\n    effect: |\n      if exists(players where pts of it >= 2) { MARK }\nturn:\n  phases:\n    - name: main\n      actions: active_player\n      can_pass: false\nend: over == 1\nresult:\n  winners: players where pts of it == max(pts of players)\n";
+    for mark in ["set over to 1", "end game"] {
+        let g = play(&inline(&[("game.yaml", &game.replace("MARK", mark))]), 1, 3, 100);
+        assert!(g.state.over, "{mark}: the game ended");
+        assert_eq!((g.state.clock.turn, g.state.clock.round), (6, 2), "{mark}: with round 2");
+        assert_eq!(g.standing.winners.len(), 3, "{mark}: all three tied at 2");
+        let last: Vec<String> = g.state.log.iter().rev().take(2).map(|e| e.render(&g.state)).collect();
+        assert_eq!(last[0], "-- end of game", "{mark}: {last:?}");
+    }
+}

@@ -107,6 +107,16 @@ fn end_game_ends_the_game_at_once_and_its_end_of_game_abilities_resolve() {
 }
 
 #[test]
+fn a_setup_counter_of_a_piece_kind_is_set_on_every_piece_of_it() {
+    run_all("tests/fixtures/piece_counter");
+}
+
+#[test]
+fn a_roll_for_a_hidden_die_is_seen_as_its_change() {
+    run_all("tests/fixtures/hidden_roll");
+}
+
+#[test]
 fn the_games_own_triggered_ability_scores_each_round() {
     run_all("tests/fixtures/round_scoring");
 }

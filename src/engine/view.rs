@@ -37,6 +37,13 @@ impl State {
         }
     }
 
+    /// Whether every player sees `e` (`seen_by` names them all).
+    pub fn seen_by_all(&self, e: EntId) -> bool {
+        let n = self.players.len();
+        let all = if n >= 64 { u64::MAX } else { (1u64 << n) - 1 };
+        self.seen_by(e) == all
+    }
+
     /// The players who can see `e` now: what `sees` says of each, as one set, made from
     /// the zone's visibility at once (a move asks it twice, a choice once per thing).
     pub fn seen_by(&self, e: EntId) -> u64 {

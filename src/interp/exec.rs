@@ -430,13 +430,14 @@ impl<'r> Interp<'r> {
         Ok(())
     }
 
-    /// A counter change that changed nothing, inside a secret block: logged all the same
-    /// (the others read `(secret)`, and their table hides the counter), or a missing line
-    /// after a player's secret answer, and the counter's old value in the table, would
-    /// tell the others that their bid was that value.
+    /// A counter change that changed nothing, inside a secret block or on a thing some
+    /// players do not see: logged all the same (the others read `(secret)`, and their
+    /// table hides the counter), or a missing line after a player's secret answer (or a
+    /// roll for a hidden die), and the counter's old value in the table, would tell the
+    /// others what the new value is.
     #[inline]
     pub(super) fn unchanged_in_secret(&mut self, verb: &'static str, id: CounterId, h: Holder, cx: &Ctx) {
-        if self.secret.is_some() {
+        if self.secret.is_some() || matches!(h, Holder::Ent(_)) {
             self.log_unchanged(verb, id, h, cx);
         }
     }
@@ -448,6 +449,12 @@ impl<'r> Interp<'r> {
     fn log_unchanged(&mut self, verb: &'static str, id: CounterId, h: Holder, cx: &Ctx) {
         if self.unread() {
             return;
+        }
+        // Outside a secret block, only a thing somebody does not see hides its counter.
+        if let (None, Holder::Ent(x)) = (&self.secret, h) {
+            if self.w.state.seen_by_all(x) {
+                return;
+            }
         }
         let name = self.w.state.counters.shared_name(id);
         // What it holds (what was asked, but for a counter that clamps: its bound).
@@ -462,7 +469,25 @@ impl<'r> Interp<'r> {
             EventKind::Counter { holder: Holder::Ent(x), .. } => self.w.state.seen_by(*x),
             _ => crate::engine::view::EVERYONE,
         };
+        if let EventKind::Counter { holder: Holder::Ent(x), .. } = &kind {
+            if !self.w.state.seen_by_all(*x) {
+                self.rolls_seen_as(actor, seen);
+            }
+        }
         self.emit_seen(actor, kind, seen);
+    }
+
+    /// The rolls logged right before a change of a counter some players do not see, by
+    /// the same player (`set pips of d to roll d6`, or a `let` of it just before): seen as
+    /// the change is, or the roll's line would show the others the hidden value.
+    #[cold]
+    fn rolls_seen_as(&mut self, actor: Option<crate::engine::PlayerId>, seen: u64) {
+        for ev in self.w.state.log.iter_mut().rev() {
+            if ev.actor != actor || !matches!(ev.kind, EventKind::Roll { .. }) {
+                break;
+            }
+            ev.seen &= seen;
+        }
     }
 }
 

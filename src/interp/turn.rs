@@ -327,6 +327,21 @@ impl<'r> Interp<'r> {
         Ok(())
     }
 
+    /// Whether the game ends between two turns: an `end game` ran, or (in a whole game)
+    /// `end:` holds.
+    fn ends_between(&mut self) -> R<bool> {
+        Ok(self.w.state.ending || self.check_end && self.ended()?)
+    }
+
+    /// The game is over: nothing more starts.
+    fn stop_game(&mut self) {
+        if std::mem::take(&mut self.w.state.ending) {
+            // What happened after `end game` answers nothing: its triggers are passed by.
+            self.w.fired = self.w.state.log.len();
+        }
+        self.w.state.over = true;
+    }
+
     /// Ends the current phase (or step): its script runs, then its end event.
     pub fn close_phase(&mut self) -> R<()> {
         // What was found holding held in this phase: the clock is no part of a state's
@@ -360,11 +375,7 @@ impl<'r> Interp<'r> {
     /// its round if this was the round's last turn (an `end of round` scoring counts the
     /// last round too), and the game end; nothing starts.
     fn game_ends(&mut self) -> R<()> {
-        if std::mem::take(&mut self.w.state.ending) {
-            // What happened after `end game` answers nothing: its triggers are passed by.
-            self.w.fired = self.w.state.log.len();
-        }
-        self.w.state.over = true;
+        self.stop_game();
         self.numbered(false, "turn", true)?;
         if self.next_slot() >= self.w.state.clock.order.len() {
             self.numbered(false, "round", true)?;
@@ -388,14 +399,32 @@ impl<'r> Interp<'r> {
         c.phase += 1;
         c.step = None;
         if c.phase >= self.rules.phases.len() {
+            let last = self.rules.phases.len() - 1;
             self.numbered(false, "turn", true)?;
             let slot = self.next_slot();
+            let round_ends = slot >= self.w.state.clock.order.len();
+            // `end:` is read again once the turn's end has been answered (a `when: end of
+            // turn` ability may end the game), and the round's.
+            if self.ends_between()? {
+                self.w.state.clock.phase = last;
+                self.stop_game();
+                if round_ends {
+                    self.numbered(false, "round", true)?;
+                }
+                return self.numbered(false, "game", true);
+            }
             let c = &mut self.w.state.clock;
+            let was = c.slot;
             c.phase = 0;
             c.slot = slot;
-            let round_ends = c.slot >= c.order.len();
             if round_ends {
                 self.numbered(false, "round", true)?;
+                if self.ends_between()? {
+                    let c = &mut self.w.state.clock;
+                    (c.phase, c.slot) = (last, was);
+                    self.stop_game();
+                    return self.numbered(false, "game", true);
+                }
                 self.w.state.clock.round += 1;
             }
             // After the round's end: its triggers read the turn that ended it.

@@ -229,6 +229,8 @@ impl Runner<'_> {
                 // A card id means every copy, as in scripts: each gets the counter.
                 _ => {
                     let copies = match it.copies(&o.value) {
+                        // A piece kind means every piece of it, as a card id means every copy.
+                        Value::Null if !pieces_of(it, &o.value).is_empty() => pieces_of(it, &o.value),
                         Value::Null => {
                             vec![it.card_named(&o.value).map_err(|h| self.fail(0, &o.span.range(), h.message()))?]
                         }
@@ -250,4 +252,11 @@ impl Runner<'_> {
         }
         Ok(())
     }
+}
+
+/// Every piece of kind `name` on the table, in table order (none where `name` is no kind).
+fn pieces_of(it: &Interp, name: &str) -> Vec<Value> {
+    let s = &it.w.state;
+    let Some(kind) = s.piece_name_id(name) else { return vec![] };
+    (0..s.ents.len()).filter(|&e| s.ents[e].kind == crate::engine::Kind::Piece(kind)).map(Value::Ent).collect()
 }
