@@ -687,4 +687,15 @@ fn check_and_test_from_inside_a_game_take_that_game() {
     let o = twilit(&scenarios, &["check"]);
     assert_eq!(o.status.code(), Some(0));
     assert!(stdout(&o).starts_with("0 errors, 0 warnings in "), "{}", stdout(&o));
+    // `play` and `simulate` too (they looked for `cards/lotr`, and wanted a path).
+    let o = twilit(&scenarios, &["play", "--turns", "2"]);
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(stdout(&o).lines().last().is_some_and(|l| l.starts_with("seed 1: ")), "{}", stdout(&o));
+    let o = twilit(&scenarios, &["simulate", "--games", "2", "--format", "json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(stdout(&o).contains("\"games\":2"), "{}", stdout(&o));
+    // Outside any game, `simulate` asks which.
+    let o = twilit(&dir, &["simulate", "--games", "2"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("which game?"));
 }

@@ -67,9 +67,8 @@ enum Command {
     },
     /// Play a game with the seeded random agent and print what happened.
     Play {
-        /// The game directory (default: cards/lotr).
-        #[arg(default_value = "cards/lotr")]
-        path: PathBuf,
+        /// The game directory (default: the game this folder is in, else cards/lotr).
+        path: Option<PathBuf>,
         /// The seed of the game's random generator.
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -134,8 +133,8 @@ enum Command {
     /// Play many games with the seeded random agent, on all cores, and report win rates,
     /// game length, scores and what each card's plays won.
     Simulate {
-        /// The game directory.
-        path: PathBuf,
+        /// The game directory (default: the game this folder is in).
+        path: Option<PathBuf>,
         /// How many games (game i uses seed S+i).
         #[arg(long)]
         games: u64,
@@ -289,6 +288,7 @@ pub fn run_with<A: Into<OsString> + Clone>(
         }
         Command::Explain { id, paths, text } => explain(&id, default_paths(paths), text, &limits, out, err),
         Command::Play { path, seed, turns, players, agent, games, viewer, format, humans, save_replay, factions } => {
+            let path = path.or_else(game_here).unwrap_or_else(|| PathBuf::from("cards/lotr"));
             let o = play::PlayOpts {
                 path,
                 seed,
@@ -312,6 +312,14 @@ pub fn run_with<A: Into<OsString> + Clone>(
             replay::scenario_from(replay::FromOpts { file, at, out: to, limits }, out, err)
         }
         Command::Simulate { path, games, seed, jobs, players, turns, format, report, save_replays, track, agent } => {
+            let Some(path) = path.or_else(game_here) else {
+                let _ = writeln!(
+                    err,
+                    "error: which game? give its directory (`twilit simulate cards/goofspiel --games 100`), or run \
+                     inside a game's folder"
+                );
+                return EXIT_USAGE;
+            };
             let o = simulate::SimOpts {
                 path,
                 games,
@@ -422,9 +430,13 @@ fn default_paths(paths: Vec<PathBuf>) -> Vec<PathBuf> {
     if !paths.is_empty() {
         return paths;
     }
-    // Without `cards/` here, the game this folder is in (run from its `scenarios/`, say).
-    let game = (!Path::new("cards").exists()).then(|| crate::load::game_dir_of(&Path::new(".").join("x"))).flatten();
-    vec![game.unwrap_or_else(|| PathBuf::from("cards"))]
+    vec![game_here().unwrap_or_else(|| PathBuf::from("cards"))]
+}
+
+/// Without `cards/` here, the game this folder is in (run from its `scenarios/`, say):
+/// what `test`, `play` and `simulate` take when no game is named.
+fn game_here() -> Option<PathBuf> {
+    (!Path::new("cards").exists()).then(|| crate::load::game_dir_of(&Path::new(".").join("x"))).flatten()
 }
 
 /// `twilit limits`: each limit with its value (after any `--limit`) and meaning.
