@@ -377,14 +377,30 @@ fn human(s: &Summary, play: &dyn Fn(u64) -> String, out: &mut dyn Write) {
     }
     if !s.scores.is_empty() {
         let _ = writeln!(out, "\nscores of the ended games:");
-        let mut rows = vec![header(&["seat", "mean", "median", "p95", "min", "max"])];
+        let mut rows = vec![header(&["seat", "games", "mean", "median", "p95", "min", "max"])];
         for sc in &s.scores {
             let p = &sc.spread;
-            let cells =
-                [p.mean.to_string(), p.median.to_string(), p.p95.to_string(), p.min.to_string(), p.max.to_string()];
+            let cells = [
+                p.n.to_string(),
+                p.mean.to_string(),
+                p.median.to_string(),
+                p.p95.to_string(),
+                p.min.to_string(),
+                p.max.to_string(),
+            ];
             rows.push(std::iter::once(sc.seat.clone()).chain(cells).collect());
         }
         table(&rows, out);
+        // A player who left the game has no score at its end: a seat's figures are then
+        // those of the games it was still in (its wins, in a last-player-standing game).
+        let ended = s.games - s.failed - s.unfinished;
+        if s.scores.iter().any(|sc| sc.spread.n < ended) {
+            let _ = writeln!(
+                out,
+                "(a seat is scored only in the games it was still in at the end: a player who left has no score; \
+                 `--track COUNTER` reads every player)"
+            );
+        }
     }
     if s.cards.is_empty() {
         // A game stopped by an error counts for nothing here, its plays included.

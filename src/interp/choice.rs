@@ -137,7 +137,9 @@ impl Interp<'_> {
     /// The prompt may be shared (`prompt`): its events keep it uncopied.
     pub fn pick(&mut self, prompt: impl Into<Prompt>, cands: List, min: usize, max: usize, cx: &Ctx) -> R<Value> {
         let prompt = prompt.into();
-        if max == 0 {
+        // Nothing to take, or nothing to take from where none need be taken (`up to 3`
+        // of none): no question, as for `any number of` none.
+        if max == 0 || cands.is_empty() && min == 0 {
             return Ok(Value::List(List::new()));
         }
         // One piece with a fixed count is still asked by name (strict mode asks even a
