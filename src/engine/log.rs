@@ -74,8 +74,9 @@ pub enum EventKind {
     /// A procedure or ability started (`source`: the card whose ability it is; `args`: a
     /// procedure's parameters and the values it was called with).
     Use { name: std::sync::Arc<str>, source: Option<EntId>, args: Vec<(std::sync::Arc<str>, Value)> },
-    /// Cards were revealed (to everyone unless `to` lists players).
-    Reveal { ents: Vec<EntId>, to: Vec<PlayerId> },
+    /// Cards were revealed (to everyone unless `to` lists players); `shows`, beside each,
+    /// the counters it held then (`pips 5`; empty for none), which the reveal shows too.
+    Reveal { ents: Box<[EntId]>, to: Vec<PlayerId>, shows: Box<[String]> },
     /// A two-sided piece turned (`to` the side or `up`/`down`).
     Flip { ent: EntId, to: String },
     /// Exhausted (`true`) or readied.
@@ -206,8 +207,15 @@ impl Event {
                 Some(c) => format!("use {} ({name})", e(*c)),
                 None => format!("use {name}"),
             },
-            EventKind::Reveal { ents, to } => {
-                let names: Vec<String> = ents.iter().map(|x| e(*x)).collect();
+            EventKind::Reveal { ents, to, shows } => {
+                let names: Vec<String> = ents
+                    .iter()
+                    .zip(shows.iter().map(Some).chain(std::iter::repeat(None)))
+                    .map(|(x, show)| match show {
+                        Some(c) if !hidden && !c.is_empty() => format!("{} ({c})", e(*x)),
+                        _ => e(*x),
+                    })
+                    .collect();
                 let to: Vec<&str> = to.iter().map(|p| s.players[*p].name.as_str()).collect();
                 let to = if to.is_empty() { String::new() } else { format!(" to {}", to.join(", ")) };
                 format!("reveal [{}]{to}", names.join(", "))

@@ -114,6 +114,14 @@ impl State {
         self.record(super::journal::Undo::Loc(e, self.ents[e].loc, self.ents[e].shown));
         self.ents[e].shown |= players;
     }
+
+    /// Ends what was revealed of `e` to `players` (it changed where they could not see).
+    pub fn unshow_to(&mut self, e: EntId, players: u64) {
+        if self.ents[e].shown & players != 0 {
+            self.record(super::journal::Undo::Loc(e, self.ents[e].loc, self.ents[e].shown));
+            self.ents[e].shown &= !players;
+        }
+    }
 }
 
 /// What a zone holds, runs of copies of one piece with one owner folded:

@@ -447,6 +447,9 @@ impl<'r> Interp<'r> {
     #[cold]
     #[inline(never)]
     fn log_unchanged(&mut self, verb: &'static str, id: CounterId, h: Holder, cx: &Ctx) {
+        if let Holder::Ent(x) = h {
+            self.hidden_again(x, cx.you);
+        }
         if self.unread() {
             return;
         }
@@ -466,7 +469,10 @@ impl<'r> Interp<'r> {
     /// thing (the others read `(secret)`: the line would name a card they do not see).
     pub(super) fn emit_counter(&mut self, actor: Option<crate::engine::PlayerId>, kind: EventKind) {
         let seen = match &kind {
-            EventKind::Counter { holder: Holder::Ent(x), .. } => self.w.state.seen_by(*x),
+            EventKind::Counter { holder: Holder::Ent(x), .. } => {
+                self.hidden_again(*x, actor);
+                self.w.state.seen_by(*x)
+            }
             _ => crate::engine::view::EVERYONE,
         };
         if let EventKind::Counter { holder: Holder::Ent(x), .. } = &kind {
@@ -475,6 +481,17 @@ impl<'r> Interp<'r> {
             }
         }
         self.emit_seen(actor, kind, seen);
+    }
+
+    /// A counter of `x` changed inside a secret block: what was revealed of `x` to the
+    /// players who do not see that change ends (a die shown, then rolled again under its
+    /// cup), so that `sees` and what they are shown agree.
+    #[inline]
+    fn hidden_again(&mut self, x: crate::engine::EntId, actor: Option<crate::engine::PlayerId>) {
+        if self.secret.is_some() {
+            let mask = self.secret_mask(actor);
+            self.w.state.unshow_to(x, !mask);
+        }
     }
 
     /// The rolls logged right before a change of a counter some players do not see, by

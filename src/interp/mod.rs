@@ -400,7 +400,7 @@ impl<'r> Interp<'r> {
     /// Who may see the details of `actor`'s events now: a secret block's are seen by its
     /// player, and by whoever acts in one of them (a trigger of another player's
     /// resolving inside it: their own answer).
-    fn secret_mask(&self, actor: Option<PlayerId>) -> u64 {
+    pub(super) fn secret_mask(&self, actor: Option<PlayerId>) -> u64 {
         self.secret.map_or(crate::engine::view::EVERYONE, |p| {
             crate::engine::view::bit(p) | actor.map_or(0, crate::engine::view::bit)
         })

@@ -180,6 +180,16 @@ impl Interp<'_> {
             seen &= self.w.state.seen_by(x);
         }
         seen |= shown | cx.you.map_or(0, crate::engine::view::bit);
-        self.emit_seen(cx.you, EventKind::Reveal { ents: ents.to_vec(), to }, seen);
+        let shows = ents.iter().map(|&x| self.counters_shown(x)).collect();
+        self.emit_seen(cx.you, EventKind::Reveal { ents: ents.into(), to, shows }, seen);
+    }
+
+    /// What a revealed thing's counters show (`pips 5, marks 2`): those off their start.
+    fn counters_shown(&self, x: EntId) -> String {
+        let c = &self.w.state.counters;
+        let off = |(name, v): &(&str, i64)| c.id(name).is_none_or(|id| c.bounds(id).start != *v);
+        let held: Vec<String> =
+            c.of(crate::engine::Holder::Ent(x)).filter(off).map(|(name, v)| format!("{name} {v}")).collect();
+        held.join(", ")
     }
 }
