@@ -114,6 +114,9 @@ fn a_game_quit_before_the_end_is_saved_and_replays_up_to_there() {
     assert_eq!(replayed.lines().last(), Some("seed 4: stopped before the end"), "{replayed}");
     // The three bids the person made are in the log, and nothing after the fourth question.
     assert_eq!(replayed.matches("p1: choose 1 card from hand: ").count(), 3, "{replayed}");
+    // The answer that was not there is no refusal (a walkthrough: the replay logged
+    // `refused: input ended: the game stops here`, which the game never did).
+    assert!(!replayed.contains("refused"), "{replayed}");
     let (code, scenario, err) = twilit(&["scenario-from", file]);
     assert_eq!(code, 0, "{err}");
     assert!(scenario.contains("scenario: \"seed_4_step_"), "{scenario}");

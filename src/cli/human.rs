@@ -496,7 +496,14 @@ pub fn replay(rules: &Rules, r: &super::replay::Replay) -> Result<crate::scenari
     let ran_out = session.borrow().stop.is_some();
     let fault = answers_fault(r, &session.borrow(), played.as_ref().err().map(|(h, _)| h));
     match (played, fault) {
-        (Err((_, s)), _) if ran_out => Err((Halt::error(RAN_OUT), s, true)),
+        (Err((_, mut s)), _) if ran_out => {
+            // The answer that was not there is no refusal of the rules: the game that was
+            // quit logged none.
+            while matches!(s.log.last(), Some(e) if matches!(e.kind, crate::engine::EventKind::Refused { .. })) {
+                s.log.pop();
+            }
+            Err((Halt::error(RAN_OUT), s, true))
+        }
         // The replay's fault, kept an agent's (`replay.rs` says it of the replay).
         (Ok(g), Some(why)) => Err((Halt::agent(why), Box::new(g.state), false)),
         (Err((_, s)), Some(why)) => Err((Halt::agent(why), s, false)),
