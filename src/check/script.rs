@@ -163,6 +163,32 @@ impl<'a> Checker<'a> {
         self.diags.last_mut().expect("just pushed")
     }
 
+    /// A `let` that ends a block binds a name nothing reads: it ends with the block. Where
+    /// the name is bound outside too, the one after the block is the outer one, and what
+    /// the block bound (a player's answer) is lost, silently (a designer's walkthrough).
+    fn unread_let(&mut self, b: &Block) {
+        let Some(StmtKind::Let { name, .. } | StmtKind::LetEffect { name, .. }) = b.stmts.last().map(|s| &s.kind)
+        else {
+            return;
+        };
+        let n = &name.name;
+        let outer = self.scopes.iter().rev().skip(1).flatten().any(|x| *x.name == **n);
+        let help = if outer {
+            format!(
+                "after the block `{n}` is the one bound above, not this one: to decide its value, bind it once \
+                 (`let {n} = if ... then ... else ...`)"
+            )
+        } else {
+            format!("read `{n}` inside the block, or drop the `let` and keep what it runs")
+        };
+        self.warning(
+            "unread-let",
+            format!("`{n}` is bound at the end of its block, where nothing reads it"),
+            &name.span,
+        )
+        .with_help_mut(help);
+    }
+
     fn push_scope(&mut self) {
         self.scopes.push(vec![]);
     }
@@ -231,6 +257,7 @@ impl<'a> Checker<'a> {
     fn block(&mut self, b: &Block) {
         self.push_scope();
         self.check_script(b);
+        self.unread_let(b);
         self.pop_scope();
     }
 

@@ -51,7 +51,7 @@ fn every_problem_of_one_script_is_reported() {
 #[test]
 fn out_of_scope_across_cost_and_effect_labels_the_binding_in_the_cost() {
     let c = cards(
-        "- id: probe\n  name: Probe\n  abilities:\n    - action: main\n      cost: |\n        if true { let x = 1 }\n        draw 1\n      effect: |\n        draw 2\n        draw 3\n        draw 4\n        draw x\n",
+        "- id: probe\n  name: Probe\n  abilities:\n    - action: main\n      cost: |\n        if true { let x = 1; draw x }\n        draw 1\n      effect: |\n        draw 2\n        draw 3\n        draw 4\n        draw x\n",
     );
     let d = c.one("out-of-scope", "x");
     assert_eq!(c.at(0), (12, 14));

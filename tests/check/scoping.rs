@@ -55,13 +55,14 @@ fn a_for_each_variable_is_scoped_to_its_body() {
 
 #[test]
 fn names_bound_in_choose_one_and_may_blocks_end_with_them() {
-    let c = effect("choose one { \"a\": { let y = 1 } \"b\": pass }\ndraw y\nmay { let z = 1 }\ndraw z");
+    let c =
+        effect("choose one { \"a\": { let y = 1; draw y } \"b\": pass }\ndraw y\nmay { let z = 1; draw z }\ndraw z");
     assert_eq!(c.found(), [("out-of-scope", "y"), ("out-of-scope", "z")]);
 }
 
 #[test]
 fn a_name_bound_again_after_its_block_ended_is_in_scope() {
-    effect("if true { let x = 1 }\nlet x = 2\ndraw x").clean();
+    effect("if true { let x = 1; draw x }\nlet x = 2\ndraw x").clean();
 }
 
 #[test]
@@ -244,4 +245,17 @@ fn a_parameter_named_with_a_built_in_name_is_refused() {
 fn a_keyword_parameter_named_it_is_refused() {
     let c = game(&[(r#"  "Add[n]": add n pool"#, r#"  "Add[it]": add it pool"#)]);
     assert!(c.found().contains(&("reserved-name", "it")), "{:?}", c.found());
+}
+
+/// A `let` that ends its block binds what nothing reads; a name bound outside too is the
+/// outer one after the block, and the player's answer is lost (a designer's walkthrough).
+#[test]
+fn a_let_that_ends_its_block_is_unread() {
+    let c = effect("let c = 1\nif c == 1 {\n  let c = count(choose up to 2 cards in hand)\n}\ndraw c");
+    c.one("unread-let", "c");
+    assert!(c.helps()[0].as_deref().is_some_and(|h| h.contains("the one bound above")), "{:?}", c.helps());
+    let c = effect("if true {\n  let n = 2\n}\ndraw 1");
+    c.one("unread-let", "n");
+    assert!(c.helps()[0].as_deref().is_some_and(|h| h.contains("drop the `let`")), "{:?}", c.helps());
+    effect("let c = 1\nif c == 1 {\n  let c = 2\n  draw c\n}\ndraw c").clean();
 }

@@ -256,7 +256,7 @@ fn wrong_arity_of_keywords_procedures_and_functions() {
 
 #[test]
 fn out_of_scope_points_at_the_use_and_at_the_binding() {
-    let c = effect("if true { let x = 1 }\ndraw x");
+    let c = effect("if true { let x = 1; draw x }\ndraw x");
     let d = c.one("out-of-scope", "x");
     assert_eq!(d.labels.len(), 2);
     assert_eq!(d.labels[0].message, "used here");
