@@ -285,3 +285,26 @@ fn replays_whose_people_or_answers_do_not_fit_are_refused() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("names no game directory (its `game` is empty)"), "{err}");
 }
+
+/// The scenario of the step whose phase's close ended the game expects nothing after
+/// `-- end of game`: a scenario's game goes on, and its `when: end of game` abilities never
+/// resolve there (a walkthrough's final scoring made every such scenario fail). Ended by
+/// an `end game`, it ends the scenario's game too, and they are expected.
+#[test]
+fn the_scenario_of_the_last_step_expects_no_end_of_game_scoring_the_scenario_never_reaches() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let game = "game: tally\nname: Tally\nplayers: { min: 2, max: 2 }\ncounters:\n  total: { on: game, min: 0 }\n  \
+        bonus: { on: game, min: 0 }\nabilities:\n  - when: end of game\n    effect: add 10 bonus\n  - name: inc\n    \
+        action: turn\n    effect: |\n      add 1 total\n      END\nturn:\n  phases:\n    - name: main\n      \
+        actions: active_player\n      can_pass: false\nend: total >= 3\nresult:\n  winners: active_player\n";
+    for (end, bonus) in [("end phase", false), ("if total >= 2 { end game }\n      end phase", true)] {
+        std::fs::write(dir.path().join("game.yaml"), game.replace("END", end)).expect("game");
+        let replay = dir.path().join("r.json");
+        let (d, r) = (dir.path().to_str().expect("utf-8"), replay.to_str().expect("utf-8"));
+        let (code, _, err) = twilit(&["play", d, "--save-replay", r]);
+        assert_eq!(code, 0, "{err}");
+        let (code, scenario, err) = twilit(&["scenario-from", r]);
+        assert_eq!(code, 0, "{end}: {err}\n{scenario}");
+        assert_eq!(scenario.contains("add 10 bonus"), bonus, "{end}: {scenario}");
+    }
+}

@@ -224,6 +224,9 @@ pub struct Interp<'r> {
     reacting_from: Option<usize>,
     /// Whether an evaluation read the clock (`turn`, `round`, `phase`, `step`).
     clock_read: bool,
+    /// The state's version (and game of a match) when `end:` was last read false, reading
+    /// no clock (`turn.rs` `end_read`): read again between turns only once it changed.
+    end_false_at: Option<(u64, u32)>,
     /// What is kept of the state while what it read stays the same (`memo.rs`).
     kept: memo::Kept,
     /// Selections apply their filters in the written order (debug builds check that
@@ -287,6 +290,7 @@ impl<'r> Interp<'r> {
             uses: vec![],
             reacting_from: None,
             clock_read: false,
+            end_false_at: None,
             kept,
             in_order: false,
             held: None,

@@ -330,7 +330,28 @@ impl<'r> Interp<'r> {
     /// Whether the game ends between two turns: an `end game` ran, or (in a whole game)
     /// `end:` holds.
     fn ends_between(&mut self) -> R<bool> {
-        Ok(self.w.state.ending || self.check_end && self.ended()?)
+        if self.w.state.ending {
+            return Ok(true);
+        }
+        // Read as the phase closed, and nothing it read has changed since: the same no.
+        let now = (self.w.state.version(), self.w.state.game);
+        if !self.check_end || self.end_false_at == Some(now) && self.w.mods.is_empty() {
+            return Ok(false);
+        }
+        self.end_read()
+    }
+
+    /// `ended`, and whether its no holds until the state changes (`end_false_at`): it read
+    /// no clock, and no modifier is in force.
+    fn end_read(&mut self) -> R<bool> {
+        let outer = std::mem::replace(&mut self.clock_read, false);
+        let ended = self.ended();
+        let read = std::mem::replace(&mut self.clock_read, outer);
+        self.clock_read |= read;
+        let ended = ended?;
+        self.end_false_at =
+            (!ended && !read && self.w.mods.is_empty()).then(|| (self.w.state.version(), self.w.state.game));
+        Ok(ended)
     }
 
     /// The game is over: nothing more starts.
@@ -365,7 +386,7 @@ impl<'r> Interp<'r> {
         self.phase_scripts(false)?;
         self.fire()?;
         self.named(false, "phase", &p.name, true)?;
-        if self.w.state.ending || self.check_end && self.ended()? {
+        if self.w.state.ending || self.check_end && self.end_read()? {
             return self.game_ends();
         }
         self.next_phase()

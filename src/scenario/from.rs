@@ -387,6 +387,15 @@ fn taken<'f>(rules: &Rules, found: &'f Found) -> (Vec<String>, &'f [Event]) {
 fn steps(rules: &Rules, found: &Found) -> Vec<String> {
     let (before, after) = (&found.before, &found.after);
     let (mut out, events) = taken(rules, found);
+    // A game its `end:` ended as the phase closed goes on in a scenario: nothing after
+    // `-- end of game` happens there (its `when: end of game` abilities). An `end game`
+    // ends the scenario's game too, and they do.
+    let ended_by_script = events.iter().any(|e| matches!(&e.kind, EventKind::Note { text } if text == "the game ends"));
+    let game_end = |e: &Event| matches!(e.kind, EventKind::Period { start: false, period: "game", .. });
+    let events = match events.iter().position(game_end) {
+        Some(i) if !ended_by_script => &events[..i],
+        _ => events,
+    };
     let lines: Vec<String> = events.iter().filter(|e| logged(e)).map(|e| q(&e.render(after))).collect();
     if !lines.is_empty() {
         out.push(format!("expect_log: [{}]", lines.join(", ")));
