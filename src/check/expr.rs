@@ -401,11 +401,31 @@ impl Checker<'_> {
                 self.want(e, ZONE);
                 let t = self.expr(e);
                 if !matches!(t, Ty::Zone | Ty::Things | Ty::Any | Ty::Player | Ty::Players) {
-                    self.error(
+                    // A name that is something else (an enum value's plural): the zone it
+                    // was likely meant to be.
+                    let named = super::script::head_name(e).map(|(n, _)| n.to_string());
+                    let zones: Vec<&str> =
+                        self.env.names().filter(|c| matches!(self.env.lookup(c), Some(Sym::Zone))).collect();
+                    let hint = named.as_deref().and_then(|n| {
+                        // Else the one zone named after it (`routes`: `route_board`).
+                        let stem = n.trim_end_matches('s');
+                        let named_after: Vec<&str> = zones.iter().copied().filter(|z| z.starts_with(stem)).collect();
+                        crate::diag::did_you_mean(n, zones.iter().copied())
+                            .or((named_after.len() == 1 && stem.len() >= 3).then(|| named_after[0]))
+                    });
+                    let hint = hint.map(str::to_string);
+                    let d = self.error(
                         "type-mismatch",
                         format!("expected a zone or a player, found {}", t.describe()),
                         &e.span,
                     );
+                    d.suggest_opt(hint.as_deref());
+                    if let Some(n) = named {
+                        d.help = Some(match &hint {
+                            Some(z) => format!("`{n}` is no zone: did you mean `{z}`?"),
+                            None => format!("`{n}` is no zone: `in` and `from` take a zone (or a player)"),
+                        });
+                    }
                 }
             }
             At(e) | On(e) => {

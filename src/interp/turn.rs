@@ -333,9 +333,14 @@ impl<'r> Interp<'r> {
         if self.w.state.ending {
             return Ok(true);
         }
+        // Only an ability answering the turn's or round's end (or a modifier ending with
+        // them) can change what `end:` read as the phase closed.
+        if !self.check_end || !self.rules.triggers.any() && self.w.mods.is_empty() {
+            return Ok(false);
+        }
         // Read as the phase closed, and nothing it read has changed since: the same no.
         let now = (self.w.state.version(), self.w.state.game);
-        if !self.check_end || self.end_false_at == Some(now) && self.w.mods.is_empty() {
+        if self.end_false_at == Some(now) && self.w.mods.is_empty() {
             return Ok(false);
         }
         self.end_read()
@@ -344,6 +349,10 @@ impl<'r> Interp<'r> {
     /// `ended`, and whether its no holds until the state changes (`end_false_at`): it read
     /// no clock, and no modifier is in force.
     fn end_read(&mut self) -> R<bool> {
+        if !self.rules.triggers.any() {
+            // Nothing answers a turn's end: `ends_between` asks again only after a modifier.
+            return self.ended();
+        }
         let outer = std::mem::replace(&mut self.clock_read, false);
         let ended = self.ended();
         let read = std::mem::replace(&mut self.clock_read, outer);
