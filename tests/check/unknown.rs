@@ -460,3 +460,25 @@ fn an_unknown_name_in_an_expectation_names_the_players() {
     );
     assert_eq!(c.helps(), [says("did you mean `alice`?")]);
 }
+
+/// `in` or `from` a name that is no zone (an enum value's plural, once the zone of that
+/// name was renamed) says so, and names the zone called after it (a walkthrough: a bare
+/// "expected a zone or a player, found a value").
+#[test]
+fn in_a_name_that_is_no_zone_suggests_the_zone_named_after_it() {
+    let c = effect("move 1 card in events to hand");
+    let d = c.one("type-mismatch", "events");
+    assert_eq!(d.help.as_deref(), Some("`events` is no zone: `in` and `from` take a zone (or a player)"));
+    let c = game(&[("  market: { per: game }", "  market: { per: game }\n  event_pile: { per: game }")]);
+    c.clean();
+    let card = effect_card("move 1 card in events to hand");
+    let c = check(&[
+        (
+            "game.yaml",
+            &game_with(&[("  market: { per: game }", "  market: { per: game }\n  event_pile: { per: game }")]),
+        ),
+        ("cards.yaml", &card),
+    ]);
+    let d = c.one("type-mismatch", "events");
+    assert_eq!(d.help.as_deref(), Some("`events` is no zone: did you mean `event_pile`?"));
+}
