@@ -99,6 +99,16 @@ fn a_setup_question_says_how_a_scenario_answers_it() {
     std::fs::write(game.join("scenarios/s.yaml"), answered).expect("scenario");
     let (code, out, err) = twilit(&["test", &path]);
     assert_eq!(code, 0, "{out}{err}");
+    // Options not as expected fail at that `choose` step too, and the transcript shows
+    // what the setup did up to there (a walkthrough: only the header, and `step 0`).
+    let among = sc.replace("[rich]", "{ pick: [rich], among: [rich, famous] }").replace("    \"poor\"", "");
+    let yaml = yaml.replace("setup: |\n", "setup: |\n  add 1 gold to first(players)\n");
+    std::fs::write(game.join("game.yaml"), yaml).expect("game");
+    std::fs::write(game.join("scenarios/s.yaml"), among).expect("scenario");
+    let (code, out, _) = twilit(&["test", &path, "--transcript"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("step 1 (failed): step 1 expects the options [famous, rich]"), "{out}");
+    assert!(out.contains("setup, up to where it stopped:\n    alice: add 1 gold on alice (now 1)\n"), "{out}");
 }
 
 /// A run-time error as a scenario's game begins (a turn order read from a variable

@@ -227,6 +227,9 @@ pub struct Interp<'r> {
     /// The state's version (and game of a match) when `end:` was last read false, reading
     /// no clock (`turn.rs` `end_read`): read again between turns only once it changed.
     end_false_at: Option<(u64, u32)>,
+    /// Where a scenario's setup keeps what the first failed action did before it was
+    /// undone (each event's depth and line): `Some` while it is asked for.
+    pub undone: Option<Vec<(u32, String)>>,
     /// What is kept of the state while what it read stays the same (`memo.rs`).
     kept: memo::Kept,
     /// Selections apply their filters in the written order (debug builds check that
@@ -291,6 +294,7 @@ impl<'r> Interp<'r> {
             reacting_from: None,
             clock_read: false,
             end_false_at: None,
+            undone: None,
             kept,
             in_order: false,
             held: None,
@@ -314,6 +318,7 @@ impl<'r> Interp<'r> {
     /// Runs `f` atomically as one top-level action: on failure the world is restored and
     /// the refusal is logged.
     pub fn atomically<T>(&mut self, f: impl FnOnce(&mut Self) -> R<T>) -> R<T> {
+        let from = self.w.state.log.len();
         let saved = self.snapshot();
         self.reset_budgets();
         let out = f(self).and_then(|v| {
@@ -323,6 +328,9 @@ impl<'r> Interp<'r> {
         match &out {
             Ok(_) => self.commit(saved),
             Err(h) => {
+                if self.undone.as_ref().is_some_and(Vec::is_empty) {
+                    self.keep_undone(from);
+                }
                 self.restore(saved);
                 let reason = h.message().to_string();
                 // A reason may name a thing some players do not see (a card picked from a
@@ -334,6 +342,15 @@ impl<'r> Interp<'r> {
             }
         }
         out
+    }
+
+    /// The lines of the events from `from` on, which a failure is about to undo: what a
+    /// scenario's failed setup did before it stopped, for its transcript.
+    #[cold]
+    fn keep_undone(&mut self, from: usize) {
+        let s = &self.w.state;
+        let lines = s.log.get(from..).unwrap_or_default().iter().map(|e| (e.depth, e.render(s))).collect();
+        self.undone = Some(lines);
     }
 
     /// Logs an event at the current depth, seen by everyone (unless it happens inside a

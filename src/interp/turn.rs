@@ -327,6 +327,44 @@ impl<'r> Interp<'r> {
         Ok(())
     }
 
+    /// Whether the game may end between two turns, before `end:` is read: an `end game`
+    /// ran, or something could have changed since it was read as the phase closed.
+    #[inline(always)]
+    fn may_end_between(&self) -> bool {
+        self.w.state.ending || self.check_end && (self.rules.triggers.any() || !self.w.mods.is_empty())
+    }
+
+    /// The game ends after a turn's end, before the next turn's `slot` opens: its round
+    /// ends too when that was the round's last turn, then the game.
+    #[cold]
+    #[inline(never)]
+    fn ended_after_turn(&mut self, slot: usize) -> R<bool> {
+        if !self.ends_between()? {
+            return Ok(false);
+        }
+        self.w.state.clock.phase = self.rules.phases.len().saturating_sub(1);
+        self.stop_game();
+        if slot >= self.w.state.clock.order.len() {
+            self.numbered(false, "round", true)?;
+        }
+        self.numbered(false, "game", true).map(|()| true)
+    }
+
+    /// The game ends after a round's end: the clock back on the turn that ended it
+    /// (`slot`), then the game's end.
+    #[cold]
+    #[inline(never)]
+    fn ended_after_round(&mut self, slot: usize) -> R<bool> {
+        if !self.ends_between()? {
+            return Ok(false);
+        }
+        let last = self.rules.phases.len().saturating_sub(1);
+        let c = &mut self.w.state.clock;
+        (c.phase, c.slot) = (last, slot);
+        self.stop_game();
+        self.numbered(false, "game", true).map(|()| true)
+    }
+
     /// Whether the game ends between two turns: an `end game` ran, or (in a whole game)
     /// `end:` holds.
     fn ends_between(&mut self) -> R<bool> {
@@ -429,31 +467,22 @@ impl<'r> Interp<'r> {
         c.phase += 1;
         c.step = None;
         if c.phase >= self.rules.phases.len() {
-            let last = self.rules.phases.len() - 1;
             self.numbered(false, "turn", true)?;
             let slot = self.next_slot();
-            let round_ends = slot >= self.w.state.clock.order.len();
             // `end:` is read again once the turn's end has been answered (a `when: end of
             // turn` ability may end the game), and the round's.
-            if self.ends_between()? {
-                self.w.state.clock.phase = last;
-                self.stop_game();
-                if round_ends {
-                    self.numbered(false, "round", true)?;
-                }
-                return self.numbered(false, "game", true);
+            if self.may_end_between() && self.ended_after_turn(slot)? {
+                return Ok(());
             }
             let c = &mut self.w.state.clock;
             let was = c.slot;
             c.phase = 0;
             c.slot = slot;
+            let round_ends = c.slot >= c.order.len();
             if round_ends {
                 self.numbered(false, "round", true)?;
-                if self.ends_between()? {
-                    let c = &mut self.w.state.clock;
-                    (c.phase, c.slot) = (last, was);
-                    self.stop_game();
-                    return self.numbered(false, "game", true);
+                if self.may_end_between() && self.ended_after_round(was)? {
+                    return Ok(());
                 }
                 self.w.state.clock.round += 1;
             }

@@ -36,7 +36,15 @@ impl Runner<'_> {
                 }
                 SetupItem::StartGame(span) => {
                     let from = it.w.state.log.len();
-                    it.atomically(|me| me.prepare_whole_game()).map_err(|h| self.setup_failed(span, &h))?;
+                    // What it did up to where it stopped (the options a wrong answer was
+                    // given among), written before the failed setup is undone.
+                    it.undone = Some(vec![]);
+                    let out = it.atomically(|me| me.prepare_whole_game());
+                    let so_far = it.undone.take().unwrap_or_default();
+                    if let Err(h) = out {
+                        self.t.setup_so_far(&so_far);
+                        return Err(self.setup_failed(span, &h));
+                    }
                     dealt = from..it.w.state.log.len();
                 }
                 SetupItem::Script(src) => {
@@ -70,9 +78,12 @@ impl Runner<'_> {
     /// 2 is not an option`) is placed at that `choose` step, anything else at the item.
     fn setup_failed(&self, span: &Span, h: &Halt) -> Failure {
         let step = match h {
+            // `answer x at step 2 is not an option`, `step 2 expects the options [...]`.
             Halt::Agent(m) => m
                 .split_once(" at step ")
-                .and_then(|(_, rest)| rest.split(|c: char| !c.is_ascii_digit()).next()?.parse::<usize>().ok())
+                .map(|(_, rest)| rest)
+                .or_else(|| m.strip_prefix("step "))
+                .and_then(|rest| rest.split(|c: char| !c.is_ascii_digit()).next()?.parse::<usize>().ok())
                 .filter(|&k| k >= 1 && k <= self.sc.steps.len()),
             _ => None,
         };

@@ -51,6 +51,16 @@ impl Transcript {
         }
     }
 
+    /// A setup that failed: what `{ start: game }` logged before it stopped (each event's
+    /// depth and line).
+    pub fn setup_so_far(&mut self, events: &[(u32, String)]) {
+        self.line("setup, up to where it stopped:");
+        for (depth, line) in events {
+            let pad = "  ".repeat(*depth as usize + 2);
+            self.line(&format!("{pad}{line}"));
+        }
+    }
+
     /// A step's heading.
     pub fn step(&mut self, n: usize, what: &str) {
         self.line(&format!("step {n}: {what}"));
