@@ -199,8 +199,13 @@ fn card_shows_a_cards_values_and_text() {
     assert!(out.contains("  Gimli (gimli_dwarf_of_erebor)\n"), "{out}");
     assert!(out.contains("strength 6") && out.contains("culture dwarven"), "{out}");
     assert!(out.contains("  text: Damage +1. Fellowship: If the twilight pool"), "{out}");
-    assert!(out.contains("no card `gimli` in this game"), "{out}");
+    assert!(out.contains("no card or piece `gimli` in this game"), "{out}");
     assert!(out.contains("name a card: `card ID`"), "{out}");
+    // A piece's label names its kind: its sides (a walkthrough: `card die#6` said there
+    // was no card `die`).
+    let (code, out) = play(&["cards/root", "--human", "p1", "--seed", "1"], "card assembly#2\nquit\n");
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("  assembly: a piece (its counters: `state`)\n  sides: closed, governing\n"), "{out}");
 }
 
 /// A question the game's `setup:` asks is headed `setup`, not the first turn it comes

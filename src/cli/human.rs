@@ -81,7 +81,8 @@ impl Session {
         self
     }
 
-    /// `card ID`: a card's name, printed values and text; a copy's label names its card.
+    /// `card ID`: a card's name, printed values and text; a copy's label names its card
+    /// (a piece's label, its kind).
     fn card(&mut self, asked: &str) {
         let id = asked.split_once('#').map_or(asked, |(id, _)| id);
         match self.cards.get(id) {
@@ -94,7 +95,7 @@ impl Session {
             None => {
                 let close = crate::diag::did_you_mean(id, self.cards.keys().map(String::as_str));
                 let hint = close.map(|c| format!(": did you mean `{c}`?")).unwrap_or_default();
-                self.say(&format!("no card `{id}` in this game{hint}"));
+                self.say(&format!("no card or piece `{id}` in this game{hint}"));
             }
         }
     }
@@ -272,6 +273,28 @@ fn card_sheets(rules: &Rules) -> HashMap<String, Vec<String>> {
             sheet.push(format!("text: {t}"));
         }
         out.insert(c.id.clone(), sheet);
+    }
+    // A piece has no text: its kind, its sides and printed values (its counters are in
+    // the table, `state`).
+    for p in &rules.piece_specs {
+        let mut sheet = vec![format!("{}: a piece (its counters: `state`)", p.name.value)];
+        let values: Vec<String> = p
+            .printed
+            .iter()
+            .filter_map(|(k, v)| match &v.value {
+                crate::load::model::Value::Int(n) => Some(format!("{} {n}", k.value)),
+                crate::load::model::Value::Str(t) => Some(format!("{} {t}", k.value)),
+                _ => None,
+            })
+            .collect();
+        if !values.is_empty() {
+            sheet.push(values.join(", "));
+        }
+        if !p.sides.is_empty() {
+            let sides: Vec<&str> = p.sides.iter().map(|x| x.value.as_str()).collect();
+            sheet.push(format!("sides: {}", sides.join(", ")));
+        }
+        out.entry(p.name.value.clone()).or_insert(sheet);
     }
     out
 }

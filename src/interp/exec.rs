@@ -33,10 +33,6 @@ impl<'r> Interp<'r> {
     #[inline(always)]
     pub(super) fn exec_stmts_from<'s>(&mut self, b: &'s Block, from: usize, cx: &mut Ctx<'s>) -> R<()> {
         for s in b.stmts.iter().skip(from) {
-            // After `end game` nothing more runs.
-            if self.w.state.ending {
-                break;
-            }
             self.exec(s, cx)?;
             self.fire()?;
         }
@@ -45,6 +41,10 @@ impl<'r> Interp<'r> {
 
     /// Runs a statement; a run-time error not placed at an expression is placed at it.
     pub(super) fn exec<'s>(&mut self, s: &'s Stmt, cx: &mut Ctx<'s>) -> R<()> {
+        // After `end game` nothing more runs.
+        if self.w.state.ending {
+            return Ok(());
+        }
         let mut out = self.exec_node(s, cx);
         if let Err(h) = &mut out {
             h.place(&s.span, cx);

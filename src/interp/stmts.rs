@@ -261,7 +261,10 @@ impl<'r> Interp<'r> {
     #[inline(never)]
     fn below_zero(&mut self, n: i64, e: &Expr, cx: &Ctx) {
         self.note(cx.you, false, |_| {
-            format!("`{}` is {n}: an amount below zero counts as none (`remove`, `spend` or `lose` take away)", cx.snippet(&e.span))
+            format!(
+                "`{}` is {n}: an amount below zero counts as none (`remove`, `spend` or `lose` take away)",
+                cx.snippet(&e.span)
+            )
         });
     }
 

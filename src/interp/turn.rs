@@ -442,6 +442,8 @@ impl<'r> Interp<'r> {
     /// The game ends with this phase (its `end:` holds, or an `end game` ran): its turn,
     /// its round if this was the round's last turn (an `end of round` scoring counts the
     /// last round too), and the game end; nothing starts.
+    #[cold]
+    #[inline(never)]
     fn game_ends(&mut self) -> R<()> {
         self.stop_game();
         self.numbered(false, "turn", true)?;
@@ -555,14 +557,10 @@ impl<'r> Interp<'r> {
         }
     }
 
-    /// Whether the game's `end:` condition holds (or every player has left, or an `end
-    /// game` ran). It is checked
+    /// Whether the game's `end:` condition holds (or every player has left). It is checked
     /// as every phase ends, and most phases change little: its answer is remembered while
     /// the state it read stays the same (`memo.rs`).
     pub fn ended(&mut self) -> R<bool> {
-        if self.w.state.ending || self.w.state.over {
-            return Ok(true);
-        }
         // With every player gone, no turn can be played (nor `end:` read of anyone).
         if !self.w.state.eliminated.is_empty() && self.seated_iter().next().is_none() {
             return Ok(true);

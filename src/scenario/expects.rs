@@ -103,10 +103,11 @@ impl Runner<'_> {
         Ok(())
     }
 
-    /// `expect_end`: whether the game's `end:` holds now.
+    /// `expect_end`: whether the game's `end:` holds now (or an `end game` ended it).
     pub(super) fn expect_end(&mut self, it: &mut Interp, want: &Sp<bool>, n: usize) -> Res {
         it.reset_budgets();
-        let got = it.ended().map_err(|h| self.failed(n, &want.span.range(), h.message(), &h))?;
+        let over = it.w.state.over || it.w.state.ending;
+        let got = over || it.ended().map_err(|h| self.failed(n, &want.span.range(), h.message(), &h))?;
         if got != want.value {
             let msg = if want.value {
                 "expected the game to have ended, but its `end:` does not hold"
