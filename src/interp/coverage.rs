@@ -59,6 +59,7 @@ impl Interp<'_> {
     /// From now on, records what runs.
     pub fn record_coverage(&mut self) {
         self.coverage.get_or_insert_with(Box::default);
+        self.watch = true;
     }
 
     /// What was recorded, if recording.

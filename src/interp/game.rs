@@ -157,7 +157,15 @@ impl<'r> Interp<'r> {
                     let e = me.w.state.create(Kind::Piece(kind), label, owner, zone);
                     me.w.state.set_side(e, side);
                 }
-                me.note(None, false, |me| format!("supply: {n} {name} in {}", me.w.state.zone_name(zone)));
+                me.note(None, false, |me| {
+                    // As scripts write the noun: `plural:`, else `-s` (`-y` to `-ies`).
+                    let noun = match (n, &spec.plural) {
+                        (1, _) => name.clone(),
+                        (_, Some(p)) => p.value.clone(),
+                        _ => name.strip_suffix('y').map_or_else(|| format!("{name}s"), |stem| format!("{stem}ies")),
+                    };
+                    format!("supply: {n} {noun} in {}", me.w.state.zone_name(zone))
+                });
                 Ok(())
             };
             if let Some(n) = &spec.per_player {

@@ -187,6 +187,9 @@ pub struct Interp<'r> {
     paying: bool,
     /// What ran, when recording (`twilit coverage`).
     coverage: Option<Box<coverage::Covered>>,
+    /// Whether a statement must look before it runs: coverage is recorded, or an `end
+    /// game` has run (`State::ending`, which a rollback may clear: looked at again).
+    pub(super) watch: bool,
     /// Replacements whose effect is running (they do not replace its events).
     replacing: Vec<(actions::Source, usize)>,
     /// This action's and the game's steps (`Limits::steps`, `Limits::game_steps`).
@@ -280,6 +283,7 @@ impl<'r> Interp<'r> {
             arriving_face: None,
             paying: false,
             coverage: None,
+            watch: false,
             replacing: vec![],
             steps: steps::Steps::new(&rules.limits),
             speculating: false,

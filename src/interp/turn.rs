@@ -415,7 +415,7 @@ impl<'r> Interp<'r> {
         // What was found holding held in this phase: the clock is no part of a state's
         // version (`pure.rs` `Held`).
         self.held = None;
-        if self.w.state.ending {
+        if self.watch && self.w.state.ending {
             return self.game_ends();
         }
         let c = &self.w.state.clock;
