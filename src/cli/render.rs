@@ -13,7 +13,7 @@ use crate::diag::{abbreviate, chars, Diagnostic, FileId, Severity, SourceMap, BO
 /// Output styles for diagnostics.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
-    /// miette's graphical report, for people.
+    /// Text for people (diagnostics as miette's graphical reports).
     Human,
     /// One JSON object per line, for editors and CI.
     Json,
