@@ -242,30 +242,14 @@ impl<'r> Interp<'r> {
     /// `amount`, its number read through the compiled forms its statement keeps (`code`:
     /// a compiled counter change's), else through those kept by its address.
     pub(super) fn amount_with(&mut self, n: Option<&Expr>, code: Option<&'r Code>, cx: &mut Ctx) -> R<i64> {
-        let (n, e) = match (n, code) {
-            (Some(e), Some(c)) => (self.number_with(e, (|_: &Self| c.fx.as_ref(), c.int.as_ref()), false, cx)?, e),
-            (Some(e), None) => (self.stmt_int(e, cx)?, e),
+        let n = match (n, code) {
+            (Some(e), Some(c)) => self.number_with(e, (|_: &Self| c.fx.as_ref(), c.int.as_ref()), false, cx)?,
+            (Some(e), None) => self.stmt_int(e, cx)?,
             (None, _) => return Ok(1),
         };
         // One meaning in every verb (LANGUAGE.md 14): an amount below zero counts as
         // none, so `add n coins` never takes coins away, nor `remove n` adds them.
-        if n < 0 {
-            self.below_zero(n, e, cx);
-        }
         Ok(n.max(0))
-    }
-
-    /// An amount computed below zero does nothing: the log says so, or the line a
-    /// designer looks for (`score loss for p`) would be missing without a word.
-    #[cold]
-    #[inline(never)]
-    fn below_zero(&mut self, n: i64, e: &Expr, cx: &Ctx) {
-        self.note(cx.you, false, |_| {
-            format!(
-                "`{}` is {n}: an amount below zero counts as none (`remove`, `spend` or `lose` take away)",
-                cx.snippet(&e.span)
-            )
-        });
     }
 
     /// `stmt_int`, the value's first read when `first` (`set C to X`: `set` reads the
