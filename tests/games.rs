@@ -463,3 +463,20 @@ fn a_game_marked_over_at_the_end_of_a_round_ends_with_that_round() {
         assert_eq!(last[0], "-- end of game", "{mark}: {last:?}");
     }
 }
+
+/// An `end game` once the game is over ends nothing (review): in a `when: end of game`
+/// ability of a match it stayed set, the next `after:` was skipped and the match never
+/// ended; an end-of-turn `end game` beside an `end:` that holds passed the final
+/// scoring by.
+#[test]
+fn end_game_once_the_game_is_over_ends_nothing_more() {
+    let r = rules("tests/fixtures/end_game_match");
+    for seed in 1..=5 {
+        let g = play(&r, seed, 2, 200);
+        assert!(g.standing.ended, "seed {seed}: the match ended");
+        assert!(g.state.game <= 3, "seed {seed}: {} games", g.state.game);
+    }
+    let r = rules("tests/fixtures/end_game_twice");
+    let g = play(&r, 1, 2, 100);
+    assert_eq!(counter(&g, "final", Holder::Game), 1, "the final scoring ran once");
+}

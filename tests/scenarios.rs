@@ -117,6 +117,11 @@ fn a_roll_for_a_hidden_die_is_seen_as_its_change() {
 }
 
 #[test]
+fn what_the_review_of_end_game_and_hidden_rolls_found_stays_mended() {
+    run_all("tests/fixtures/review57");
+}
+
+#[test]
 fn the_games_own_triggered_ability_scores_each_round() {
     run_all("tests/fixtures/round_scoring");
 }

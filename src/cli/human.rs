@@ -156,7 +156,7 @@ impl Session {
                 None => {
                     self.say("");
                     self.stop = Some("quit");
-                    return Err("input ended: the game stops here".into());
+                    return Err(INPUT_ENDED.into());
                 }
             };
             let line = line.trim();
@@ -183,7 +183,7 @@ impl Session {
                 }
                 "quit" | "exit" => {
                     self.stop = Some("quit");
-                    return Err("the player quit".into());
+                    return Err(QUIT.into());
                 }
                 _ => match parse_answer(line, ask) {
                     Ok(picked) => return Ok(picked),
@@ -522,7 +522,8 @@ pub fn replay(rules: &Rules, r: &super::replay::Replay) -> Result<crate::scenari
         (Err((_, mut s)), _) if ran_out => {
             // The answer that was not there is no refusal of the rules: the game that was
             // quit logged none.
-            while matches!(s.log.last(), Some(e) if matches!(e.kind, crate::engine::EventKind::Refused { .. })) {
+            let stop = |e: &crate::engine::Event| matches!(&e.kind, crate::engine::EventKind::Refused { reason, .. } if reason == INPUT_ENDED || reason == QUIT);
+            if s.log.last().is_some_and(stop) {
                 s.log.pop();
             }
             Err((Halt::error(RAN_OUT), s, true))
@@ -552,6 +553,11 @@ fn answers_fault(r: &super::replay::Replay, session: &Session, halt: Option<&Hal
         _ => None,
     }
 }
+
+/// What a person's stop (input ended, or `quit`) answers the question it stops at: the
+/// refusal it makes is the person's, not the rules'.
+const INPUT_ENDED: &str = "input ended: the game stops here";
+const QUIT: &str = "the player quit";
 
 /// Why a replay whose answers ran out stopped.
 const RAN_OUT: &str = "the replay's answers ran out before the game ended";

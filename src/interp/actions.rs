@@ -59,7 +59,7 @@ pub enum Action {
 impl<'r> Interp<'r> {
     /// Performs an action atomically: refused actions change nothing but the log.
     pub fn act(&mut self, who: PlayerId, a: &Action) -> R<()> {
-        if self.w.state.over {
+        if self.w.state.over || self.w.state.ending {
             // Refused as the rules refuse: logged, nothing changed.
             return self.atomically(|_| Err(Halt::refused("the game is over: no action follows its end")));
         }

@@ -195,12 +195,12 @@ impl<'r> Interp<'r> {
     /// Whether `v` may be given for a parameter of kind `k` (a list by its first item: a
     /// selection is of one kind, and reading every piece of a long one at every call cost
     /// a board game of many typed calls 2 % of its play). None is an empty selection of
-    /// cards or pieces, but no player and no space: a name that found nothing (a
-    /// misspelt space) would run the body with nobody and nowhere, silently.
+    /// cards or pieces, and no player (a tie's `most`, tested in the body), but no space:
+    /// a name that found nothing (a misspelt space) would run the body nowhere, silently.
     pub(super) fn fits_kind(&self, k: ParamKind, v: &Value) -> bool {
         let s = &self.w.state;
         match (k, v) {
-            (ParamKind::Player | ParamKind::Space, Value::Null) => false,
+            (ParamKind::Space, Value::Null) => false,
             (ParamKind::Any, _) | (_, Value::Null) => true,
             (_, Value::List(l)) => l.first().is_none_or(|x| self.fits_kind(k, x)),
             // An enum value selects the things that are it (`space` of a board attribute's

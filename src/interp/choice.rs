@@ -139,7 +139,9 @@ impl Interp<'_> {
         let prompt = prompt.into();
         // Nothing to take, or nothing to take from where none need be taken (`up to 3`
         // of none): no question, as for `any number of` none.
-        if max == 0 || cands.is_empty() && min == 0 {
+        // (Inside a secret block the question is asked all the same: its missing line
+        // would tell the others there was nothing to choose.)
+        if max == 0 || cands.is_empty() && min == 0 && self.secret.is_none() {
             return Ok(Value::List(List::new()));
         }
         // One piece with a fixed count is still asked by name (strict mode asks even a

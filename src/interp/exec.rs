@@ -117,6 +117,8 @@ impl<'r> Interp<'r> {
                 cx.bind_ref(&name.name, v);
             }
             StmtKind::Fail { message } => return Err(Halt::Refused(message.clone())),
+            // Once the game is over (an ability answering its end), there is nothing to end.
+            StmtKind::EndGame if self.w.state.over => {}
             StmtKind::EndGame => {
                 self.watch = true;
                 self.w.state.ending = true;
@@ -192,6 +194,9 @@ impl<'r> Interp<'r> {
             StmtKind::Repeat { count, body } => {
                 let v = self.eval(count, cx)?;
                 for _ in 0..self.int(&v, count, cx)?.max(0) {
+                    if self.w.state.ending {
+                        break;
+                    }
                     self.tick()?; // an empty body must still count against the budget
                     self.exec_block(body, cx)?;
                 }
@@ -261,6 +266,10 @@ impl<'r> Interp<'r> {
     /// One pass of `for each`: its step, then the body with the name bound to `x`.
     #[inline(always)]
     fn each_one<'s>(&mut self, var: &'s str, x: Value, body: &'s Block, cx: &mut Ctx<'s>) -> R<()> {
+        // After `end game` a pass runs nothing: it counts no step either.
+        if self.watch && self.w.state.ending {
+            return Ok(());
+        }
         self.tick()?;
         let mark = cx.locals.len();
         cx.bind_ref(var, x);
@@ -468,6 +477,12 @@ impl<'r> Interp<'r> {
         // What it holds (what was asked, but for a counter that clamps: its bound).
         let now = self.w.state.counter_at(id, h);
         self.emit_counter(cx.you, EventKind::Counter { verb, name, holder: h, delta: 0, now });
+        if self.secret.is_none() {
+            // Logged only so that no missing line tells the value: a change of nothing
+            // answers no trigger (LANGUAGE.md 14), as on a thing everyone sees.
+            let i = self.w.state.log.len() - 1;
+            self.w.done.insert(i);
+        }
     }
 
     /// Logs a counter's change: one kept on a card or piece is seen by who sees that
@@ -504,11 +519,16 @@ impl<'r> Interp<'r> {
     /// the change is, or the roll's line would show the others the hidden value.
     #[cold]
     fn rolls_seen_as(&mut self, actor: Option<crate::engine::PlayerId>, seen: u64) {
+        // Past the changes made with earlier rolls of the run (`let a = roll d6; let b =
+        // roll d6; set pips of d1 to a; set pips of d2 to b`): which roll went where is not
+        // known, so each is seen only by who sees every such change.
         for ev in self.w.state.log.iter_mut().rev() {
-            if ev.actor != actor || !matches!(ev.kind, EventKind::Roll { .. }) {
-                break;
+            match ev.kind {
+                _ if ev.actor != actor => break,
+                EventKind::Roll { .. } => ev.seen &= seen,
+                EventKind::Counter { holder: Holder::Ent(_), .. } => {}
+                _ => break,
             }
-            ev.seen &= seen;
         }
     }
 }

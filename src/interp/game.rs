@@ -162,7 +162,11 @@ impl<'r> Interp<'r> {
                     let noun = match (n, &spec.plural) {
                         (1, _) => name.clone(),
                         (_, Some(p)) => p.value.clone(),
-                        _ => name.strip_suffix('y').map_or_else(|| format!("{name}s"), |stem| format!("{stem}ies")),
+                        // `assembly`: `assemblies`; `key`: `keys`.
+                        _ => match name.strip_suffix('y') {
+                            Some(stem) if !stem.ends_with(['a', 'e', 'i', 'o', 'u']) => format!("{stem}ies"),
+                            _ => format!("{name}s"),
+                        },
                     };
                     format!("supply: {n} {noun} in {}", me.w.state.zone_name(zone))
                 });

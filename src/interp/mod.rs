@@ -332,7 +332,7 @@ impl<'r> Interp<'r> {
         match &out {
             Ok(_) => self.commit(saved),
             Err(h) => {
-                if self.undone.as_ref().is_some_and(Vec::is_empty) {
+                if self.undone.is_some() {
                     self.keep_undone(from);
                 }
                 self.restore(saved);
@@ -353,7 +353,13 @@ impl<'r> Interp<'r> {
     #[cold]
     fn keep_undone(&mut self, from: usize) {
         let s = &self.w.state;
-        let lines = s.log.get(from..).unwrap_or_default().iter().map(|e| (e.depth, e.render(s))).collect();
+        let mut lines: Vec<(u32, String)> =
+            s.log.get(from..).unwrap_or_default().iter().map(|e| (e.depth, e.render(s))).collect();
+        // An inner failure kept what it did, and its undoing left only its refusal here
+        // (the last line): what it did goes before that line.
+        let inner = self.undone.take().unwrap_or_default();
+        let at = lines.len().saturating_sub(1);
+        lines.splice(at..at, inner);
         self.undone = Some(lines);
     }
 

@@ -180,7 +180,13 @@ impl Interp<'_> {
             seen &= self.w.state.seen_by(x);
         }
         seen |= shown | cx.you.map_or(0, crate::engine::view::bit);
-        let shows = ents.iter().map(|&x| self.counters_shown(x)).collect();
+        // Who reveals a thing they do not see names it (as before), but its counters only
+        // where they see it.
+        let you = cx.you.map_or(crate::engine::view::EVERYONE, crate::engine::view::bit);
+        let shows = ents
+            .iter()
+            .map(|&x| if self.w.state.seen_by(x) & you != 0 { self.counters_shown(x) } else { String::new() })
+            .collect();
         self.emit_seen(cx.you, EventKind::Reveal { ents: ents.into(), to, shows }, seen);
     }
 

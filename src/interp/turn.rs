@@ -309,6 +309,12 @@ impl<'r> Interp<'r> {
     }
 
     fn open_phase(&mut self, fire: bool) -> R<()> {
+        if self.watch && self.w.state.ending {
+            // An `end game` as the turn or round started: nothing more starts, and the
+            // window is closed at once (the phase's close then ends the game).
+            self.w.end_window = true;
+            return Ok(());
+        }
         let c = &self.w.state.clock;
         let c = Place { phase: c.phase, step: c.step };
         let rules: &'r super::Rules = self.rules;
@@ -330,8 +336,8 @@ impl<'r> Interp<'r> {
     /// Whether the game may end between two turns, before `end:` is read: an `end game`
     /// ran, or something could have changed since it was read as the phase closed.
     #[inline(always)]
-    fn may_end_between(&self) -> bool {
-        self.w.state.ending || self.check_end && (self.rules.triggers.any() || !self.w.mods.is_empty())
+    fn may_end_between(&self, had_mods: bool) -> bool {
+        self.w.state.ending || self.check_end && (self.rules.triggers.any() || had_mods)
     }
 
     /// The game ends after a turn's end, before the next turn's `slot` opens: its round
@@ -371,9 +377,7 @@ impl<'r> Interp<'r> {
         if self.w.state.ending {
             return Ok(true);
         }
-        // Only an ability answering the turn's or round's end (or a modifier ending with
-        // them) can change what `end:` read as the phase closed.
-        if !self.check_end || !self.rules.triggers.any() && self.w.mods.is_empty() {
+        if !self.check_end {
             return Ok(false);
         }
         // Read as the phase closed, and nothing it read has changed since: the same no.
@@ -415,8 +419,15 @@ impl<'r> Interp<'r> {
         // What was found holding held in this phase: the clock is no part of a state's
         // version (`pure.rs` `Held`).
         self.held = None;
-        if self.watch && self.w.state.ending {
-            return self.game_ends();
+        if self.watch {
+            if self.w.state.over {
+                // Ended already (an `end game`): nothing closes again.
+                self.w.end_window = false;
+                return Ok(());
+            }
+            if self.w.state.ending {
+                return self.game_ends();
+            }
         }
         let c = &self.w.state.clock;
         let c = Place { phase: c.phase, step: c.step };
@@ -469,11 +480,13 @@ impl<'r> Interp<'r> {
         c.phase += 1;
         c.step = None;
         if c.phase >= self.rules.phases.len() {
+            // (A modifier that lasts until the turn's end is gone after it.)
+            let had_mods = !self.w.mods.is_empty();
             self.numbered(false, "turn", true)?;
             let slot = self.next_slot();
             // `end:` is read again once the turn's end has been answered (a `when: end of
             // turn` ability may end the game), and the round's.
-            if self.may_end_between() && self.ended_after_turn(slot)? {
+            if self.may_end_between(had_mods) && self.ended_after_turn(slot)? {
                 return Ok(());
             }
             let c = &mut self.w.state.clock;
@@ -482,8 +495,9 @@ impl<'r> Interp<'r> {
             c.slot = slot;
             let round_ends = c.slot >= c.order.len();
             if round_ends {
+                let had_mods = !self.w.mods.is_empty();
                 self.numbered(false, "round", true)?;
-                if self.may_end_between() && self.ended_after_round(was)? {
+                if self.may_end_between(had_mods) && self.ended_after_round(was)? {
                     return Ok(());
                 }
                 self.w.state.clock.round += 1;

@@ -237,6 +237,13 @@ pub(super) fn misspelled_statement(src: &str, pos: usize) -> Option<SyntaxError>
 /// `end phse`: `end` starts only `end phase` and `end game`, so pest stops at `end`
 /// itself, which says nothing of the word after it.
 pub(super) fn end_without_phase(src: &str, pos: usize) -> Option<SyntaxError> {
+    // Pest may stop at the word after `end` (`phase` and `game` are atomic words): go back
+    // to the `end` before it.
+    let before_word = src.get(..pos)?.trim_end_matches([' ', '\t']);
+    let pos = match before_word.strip_suffix("end") {
+        Some(head) if pos >= before_word.len() && !head.ends_with(is_word) => head.len(),
+        _ => pos,
+    };
     let rest = src.get(pos..)?;
     let after = rest.strip_prefix("end")?;
     // Only `end` that starts a statement (not `until end of turn`).

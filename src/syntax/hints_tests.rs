@@ -123,3 +123,12 @@ fn a_remainder_word_is_told_to_be_percent() {
     // A word that only ends in `mod` is not one.
     assert!(!err("if turnmod 2 == 1 { draw 1 }").0.contains("remainder"));
 }
+
+/// `end phase` or `end game` followed by a statement on the next line parses (the word's
+/// boundary was tested after the white space before that statement).
+#[test]
+fn end_phase_and_end_game_end_their_line() {
+    assert!(parse_script("end phase\nadd 1 x").is_ok());
+    assert!(parse_script("if true {\n  end game\n}\nadd 1 x").is_ok());
+    assert!(parse_script("end game\ndraw 1").is_ok());
+}
