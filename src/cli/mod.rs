@@ -11,6 +11,7 @@ pub mod render;
 mod replay;
 mod schema;
 pub mod scope;
+mod sheets;
 pub mod simulate;
 mod simulate_csv;
 pub mod test;

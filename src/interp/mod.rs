@@ -27,6 +27,7 @@ mod defs;
 mod draft;
 mod draws;
 mod effects;
+mod ending;
 mod eval;
 mod exec;
 mod explore;
