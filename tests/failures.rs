@@ -237,6 +237,23 @@ fn a_put_beyond_a_zones_capacity_fails_at_the_thing_that_does_not_fit() {
     assert_eq!(code, 0, "{out}");
 }
 
+/// A setup counter of a piece kind with none of it on the table says so (review: it read
+/// "card `pawn` is not in this game").
+#[test]
+fn a_setup_counter_of_a_piece_kind_with_none_on_the_table_says_so() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let game = dir.path().join("run");
+    let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/run");
+    common::copy_game(&src, &game);
+    let sc = "scenario: none_here\ngame: run\nplayers: [{ name: alice }, { name: bob }]\n\
+        setup:\n  - { counter: charge, of: pawn, set: 2 }\nsteps:\n  - expect: true\n";
+    std::fs::write(game.join("scenarios/none_here.yaml"), sc).expect("scenario");
+    let path = game.join("scenarios/none_here.yaml");
+    let (code, out, _) = twilit(&["test", path.to_str().expect("utf-8")]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("no `pawn` is on the table to keep `charge`: put it there first"), "{out}");
+}
+
 /// `expect_result` reads `result:` as the game's end would once `end:` holds: a `losers:`
 /// naming a winner is the error a whole game stops with, not a list quietly cut (a
 /// designer's co-operative game passed its scenarios and stopped every real game).
