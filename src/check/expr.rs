@@ -407,7 +407,7 @@ impl Checker<'_> {
                     let zones: Vec<&str> =
                         self.env.names().filter(|c| matches!(self.env.lookup(c), Some(Sym::Zone))).collect();
                     let hint = named.as_deref().and_then(|n| {
-                        // Else the one zone named after it (`routes`: `route_board`).
+                        // Else the one zone named after it (a value's plural `reds`: the zone `red_pile`).
                         let stem = n.trim_end_matches('s');
                         let named_after: Vec<&str> = zones.iter().copied().filter(|z| z.starts_with(stem)).collect();
                         crate::diag::did_you_mean(n, zones.iter().copied())
