@@ -34,14 +34,6 @@ pub struct Builder<'a> {
 /// together); enum values and sides are shared between properties and pieces.
 const DEFINED_ONCE: [&str; 5] = ["zone", "piece", "counter", "procedure", "property"];
 
-/// The plural of a kind of definition (`DEFINED_ONCE`'s).
-fn plural(what: &str) -> String {
-    match what.strip_suffix('y') {
-        Some(stem) => format!("{stem}ies"),
-        None => format!("{what}s"),
-    }
-}
-
 /// Two definitions of one name that mean the same kind of thing do not clash: a property
 /// declared for cards and for board spaces, a role that is also a side's value.
 fn compatible(a: &str, b: &str) -> bool {
@@ -182,8 +174,10 @@ impl Builder<'_> {
             // procedure or property of one name would silently win or lose, by kind.
             Some((prev, file, span)) if prev == &what && DEFINED_ONCE.contains(&what.as_str()) => {
                 let name = &n.value;
-                let msg =
-                    format!("{what} `{name}` is defined twice: a faction's {} are added to the game's", plural(&what));
+                let msg = format!(
+                    "{what} `{name}` is defined twice: a faction's {} are added to the game's",
+                    crate::syntax::plural(&what)
+                );
                 let words = (format!("{what} `{name}` defined again"), "first defined here");
                 let help = format!("rename one of them, e.g. `{name}_2`, or keep only one definition");
                 self.duplicate(n, msg, words, (*file, span.clone()), help);

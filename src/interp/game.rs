@@ -158,15 +158,11 @@ impl<'r> Interp<'r> {
                     me.w.state.set_side(e, side);
                 }
                 me.note(None, false, |me| {
-                    // As scripts write the noun: `plural:`, else `-s` (`-y` to `-ies`).
+                    // As scripts write the noun: `plural:`, else the regular plural.
                     let noun = match (n, &spec.plural) {
                         (1, _) => name.clone(),
                         (_, Some(p)) => p.value.clone(),
-                        // `assembly`: `assemblies`; `key`: `keys`.
-                        _ => match name.strip_suffix('y') {
-                            Some(stem) if !stem.ends_with(['a', 'e', 'i', 'o', 'u']) => format!("{stem}ies"),
-                            _ => format!("{name}s"),
-                        },
+                        _ => crate::syntax::plural(name),
                     };
                     format!("supply: {n} {noun} in {}", me.w.state.zone_name(zone))
                 });

@@ -382,6 +382,16 @@ fn misspelled_reserved(src: &str, pos: usize) -> Option<String> {
 static RESERVED_WORDS: LazyLock<Vec<&'static str>> =
     LazyLock::new(|| words::RESERVED_WORDS.iter().copied().filter(|w| w.len() >= 4).collect());
 
+/// A noun's plural as scripts write it and names resolve it (`-s`, `-es` after a hiss,
+/// `-ies` for a `-y` after a consonant): `zones`, `boxes`, `properties`, `days`.
+pub fn plural(noun: &str) -> String {
+    match noun.strip_suffix('y') {
+        Some(stem) if !stem.is_empty() && !stem.ends_with(['a', 'e', 'i', 'o', 'u']) => format!("{stem}ies"),
+        _ if noun.ends_with(['s', 'x', 'z']) || noun.ends_with("ch") || noun.ends_with("sh") => format!("{noun}es"),
+        _ => format!("{noun}s"),
+    }
+}
+
 /// The grammar's reserved words (its verbs and clause words: `draw`, `where`, `until`...).
 pub fn reserved_words() -> impl Iterator<Item = &'static str> {
     words::RESERVED_WORDS.iter().copied()
@@ -478,6 +488,13 @@ fn keyword_name(r: Rule) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The plurals a supply line and a definition's message write are ones names resolve.
+    #[test]
+    fn a_nouns_plural_is_the_one_scripts_write() {
+        let got: Vec<String> = ["zone", "property", "key", "box", "glass", "bench", "pawn"].map(plural).to_vec();
+        assert_eq!(got, ["zones", "properties", "keys", "boxes", "glasses", "benches", "pawns"]);
+    }
 
     #[test]
     fn misspelling_hints_know_the_grammar_words() {
