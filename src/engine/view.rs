@@ -37,18 +37,25 @@ impl State {
         }
     }
 
+    /// Every player, as the set `seen_by` gives.
+    pub fn all_players(&self) -> u64 {
+        let n = self.players.len();
+        if n >= 64 {
+            u64::MAX
+        } else {
+            (1u64 << n) - 1
+        }
+    }
+
     /// Whether every player sees `e` (`seen_by` names them all).
     pub fn seen_by_all(&self, e: EntId) -> bool {
-        let n = self.players.len();
-        let all = if n >= 64 { u64::MAX } else { (1u64 << n) - 1 };
-        self.seen_by(e) == all
+        self.seen_by(e) == self.all_players()
     }
 
     /// The players who can see `e` now: what `sees` says of each, as one set, made from
     /// the zone's visibility at once (a move asks it twice, a choice once per thing).
     pub fn seen_by(&self, e: EntId) -> u64 {
-        let n = self.players.len();
-        let all = if n >= 64 { u64::MAX } else { (1u64 << n) - 1 };
+        let (n, all) = (self.players.len(), self.all_players());
         let out = match self.zone_of(e) {
             None => all,
             Some(z) => (self.seen_in(e, z, self.ents[e].face_up) | self.ents[e].shown) & all,
@@ -61,8 +68,7 @@ impl State {
     /// there now (nobody has been shown it there yet; a move `face down` turns it as it
     /// arrives): whose eyes a move about to happen passes before.
     pub fn seen_in(&self, e: EntId, z: super::state::ZoneId, face_up: bool) -> u64 {
-        let n = self.players.len();
-        let all = if n >= 64 { u64::MAX } else { (1u64 << n) - 1 };
+        let all = self.all_players();
         let (ent, zone) = (&self.ents[e], &self.zones[z]);
         let owner = zone.owner.or(ent.owner).map_or(0, bit);
         let seen = match zone.vis {

@@ -11,27 +11,12 @@ impl<'r> Interp<'r> {
         self.w.state.ending || self.check_end && (self.rules.triggers.any() || had_mods)
     }
 
-    /// The game ends after a turn's end, before the next turn's `slot` opens: its round
-    /// ends too when that was the round's last turn, then the game.
+    /// Whether the game ends between two turns, after a turn's end or a round's; if so it
+    /// ends there: the clock back on the turn that ended (`slot`), the round's end if it
+    /// is still to come (`round_to_end`), then the game's.
     #[cold]
     #[inline(never)]
-    pub(super) fn ended_after_turn(&mut self, slot: usize) -> R<bool> {
-        if !self.ends_between()? {
-            return Ok(false);
-        }
-        self.w.state.clock.phase = self.rules.phases.len().saturating_sub(1);
-        self.stop_game();
-        if slot >= self.w.state.clock.order.len() {
-            self.numbered(false, "round", true)?;
-        }
-        self.numbered(false, "game", true).map(|()| true)
-    }
-
-    /// The game ends after a round's end: the clock back on the turn that ended it
-    /// (`slot`), then the game's end.
-    #[cold]
-    #[inline(never)]
-    pub(super) fn ended_after_round(&mut self, slot: usize) -> R<bool> {
+    pub(super) fn ended_between(&mut self, slot: usize, round_to_end: bool) -> R<bool> {
         if !self.ends_between()? {
             return Ok(false);
         }
@@ -39,6 +24,9 @@ impl<'r> Interp<'r> {
         let c = &mut self.w.state.clock;
         (c.phase, c.slot) = (last, slot);
         self.stop_game();
+        if round_to_end {
+            self.numbered(false, "round", true)?;
+        }
         self.numbered(false, "game", true).map(|()| true)
     }
 

@@ -491,15 +491,14 @@ impl<'r> Interp<'r> {
         let seen = match &kind {
             EventKind::Counter { holder: Holder::Ent(x), .. } => {
                 self.hidden_again(*x, actor);
-                self.w.state.seen_by(*x)
+                let seen = self.w.state.seen_by(*x);
+                if seen != self.w.state.all_players() {
+                    self.rolls_seen_as(actor, seen);
+                }
+                seen
             }
             _ => crate::engine::view::EVERYONE,
         };
-        if let EventKind::Counter { holder: Holder::Ent(x), .. } = &kind {
-            if !self.w.state.seen_by_all(*x) {
-                self.rolls_seen_as(actor, seen);
-            }
-        }
         self.emit_seen(actor, kind, seen);
     }
 

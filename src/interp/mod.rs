@@ -359,8 +359,9 @@ impl<'r> Interp<'r> {
         // An inner failure kept what it did, and its undoing left only its refusal here
         // (the last line): what it did goes before that line.
         let inner = self.undone.take().unwrap_or_default();
-        let at = lines.len().saturating_sub(1);
-        lines.splice(at..at, inner);
+        let refusal = lines.pop();
+        lines.extend(inner);
+        lines.extend(refusal);
         self.undone = Some(lines);
     }
 

@@ -323,9 +323,7 @@ impl<'r> Interp<'r> {
             if let Some(step) = c.step.and_then(|s| p.steps.get(s)) {
                 self.named(true, "step", step, fire)?;
             }
-            // After an `end game` (in a trigger of the turn's or round's start) the window
-            // stays closed.
-            self.w.end_window = self.w.state.ending;
+            self.w.end_window = false;
             if fire {
                 self.phase_scripts(true)?;
             }
@@ -391,18 +389,18 @@ impl<'r> Interp<'r> {
             let slot = self.next_slot();
             // `end:` is read again once the turn's end has been answered (a `when: end of
             // turn` ability may end the game), and the round's.
-            if self.may_end_between(had_mods) && self.ended_after_turn(slot)? {
+            let was = self.w.state.clock.slot;
+            let round_ends = slot >= self.w.state.clock.order.len();
+            if self.may_end_between(had_mods) && self.ended_between(was, round_ends)? {
                 return Ok(());
             }
             let c = &mut self.w.state.clock;
-            let was = c.slot;
             c.phase = 0;
             c.slot = slot;
-            let round_ends = c.slot >= c.order.len();
             if round_ends {
                 let had_mods = !self.w.mods.is_empty();
                 self.numbered(false, "round", true)?;
-                if self.may_end_between(had_mods) && self.ended_after_round(was)? {
+                if self.may_end_between(had_mods) && self.ended_between(was, false)? {
                     return Ok(());
                 }
                 self.w.state.clock.round += 1;

@@ -241,13 +241,16 @@ impl Runner<'_> {
                 _ => {
                     let copies = match it.copies(&o.value) {
                         // A piece kind means every piece of it, as a card id means every copy.
-                        Value::Null if !pieces_of(it, &o.value).is_empty() => pieces_of(it, &o.value),
                         Value::Null if it.rules.piece_specs.iter().any(|p| p.name.value == o.value) => {
-                            let msg = format!(
-                                "no `{}` is on the table to keep `{}`: put it there first (a `put:` item above this one)",
-                                o.value, counter.value
-                            );
-                            return Err(self.fail(0, &o.span.range(), msg));
+                            let pieces = pieces_of(it, &o.value);
+                            if pieces.is_empty() {
+                                let (kind, name) = (&o.value, &counter.value);
+                                let msg = format!(
+                                    "no `{kind}` is on the table to keep `{name}`: put it there first (a `put:` item above this one)"
+                                );
+                                return Err(self.fail(0, &o.span.range(), msg));
+                            }
+                            pieces
                         }
                         Value::Null => {
                             vec![it.card_named(&o.value).map_err(|h| self.fail(0, &o.span.range(), h.message()))?]
