@@ -107,6 +107,11 @@ fn end_game_ends_the_game_at_once_and_its_end_of_game_abilities_resolve() {
 }
 
 #[test]
+fn routes_connect_and_moves_reach_through_the_spaces_allowed() {
+    run_all("tests/fixtures/routes");
+}
+
+#[test]
 fn a_setup_counter_of_a_piece_kind_is_set_on_every_piece_of_it() {
     run_all("tests/fixtures/piece_counter");
 }

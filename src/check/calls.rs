@@ -135,7 +135,11 @@ impl Checker<'_> {
         let n = c.args.len();
         if let Some((lo, hi, ret)) = Env::function(&c.name.name) {
             if n < lo || n > hi {
-                let want = if lo == hi { args(lo) } else { format!("{lo} to {hi} arguments") };
+                let want = match hi - lo {
+                    0 => args(lo),
+                    1 => format!("{lo} or {hi} arguments"),
+                    _ => format!("{lo} to {hi} arguments"),
+                };
                 self.error("wrong-arity", format!("`{}` takes {want}, found {n}", c.name.name), &c.span);
             }
             return ret;

@@ -278,6 +278,7 @@ pub const FUNCTIONS: &[(&str, usize, usize, Ty)] = &[
     ("distinct", 1, 1, Ty::Any),
     ("numbers", 2, 2, Ty::Numbers),
     ("space_at", 2, 2, Ty::Things),
+    ("reachable", 2, 3, Ty::Things),
 ];
 
 /// Every name a game's scripts may use.

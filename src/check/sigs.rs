@@ -38,7 +38,10 @@ impl Checker<'_> {
         for (i, (a, &t)) in c.args.iter().zip(tys).enumerate() {
             let wrong = match (name, i) {
                 ("count" | "exists" | "first" | "random" | "sum" | "sort" | "most" | "distinct", 0) => plain(a, t),
-                ("neighbors" | "adjacent", _) => plain(a, t) || matches!(t, Ty::Player | Ty::Players),
+                ("neighbors" | "adjacent", _) | ("reachable", 0 | 1) => {
+                    plain(a, t) || matches!(t, Ty::Player | Ty::Players)
+                }
+                ("reachable", _) => !t.fits(Ty::Num),
                 ("min" | "max", _) => !t.fits(Ty::Num) && t != Ty::Numbers,
                 ("sum" | "sort" | "most", 1) | ("numbers" | "space_at", _) => !t.fits(Ty::Num),
                 ("sees", 0) => !t.fits(Ty::Players),
@@ -56,7 +59,8 @@ impl Checker<'_> {
                 ("space_at", _) => "a number: the row, from 1",
                 ("sum" | "sort" | "most", 1) => "a number for each (read from `it`)",
                 ("sees", 0) => "players",
-                ("neighbors" | "adjacent", _) => "board spaces",
+                ("neighbors" | "adjacent", _) | ("reachable", 0 | 1) => "board spaces",
+                ("reachable", _) => "a number: the most steps",
                 ("sees", 1) => "cards or pieces",
                 _ => "a selection (cards, pieces, players or spaces)",
             };

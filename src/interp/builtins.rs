@@ -1,5 +1,5 @@
 //! The built-in functions: count, exists, min, max, sum, first, sort, most, adjacent,
-//! neighbors, random, sees, distinct, numbers, space_at.
+//! neighbors, random, sees, distinct, numbers, space_at, reachable.
 
 use crate::check::env::FUNCTIONS;
 use crate::engine::{List, PlayerId, Value};
@@ -27,9 +27,10 @@ pub(super) enum Fun {
     Distinct,
     Numbers,
     SpaceAt,
+    Reachable,
 }
 
-const FUNS: [Fun; 15] = [
+const FUNS: [Fun; 16] = [
     Fun::Count,
     Fun::Exists,
     Fun::Min,
@@ -45,6 +46,7 @@ const FUNS: [Fun; 15] = [
     Fun::Distinct,
     Fun::Numbers,
     Fun::SpaceAt,
+    Fun::Reachable,
 ];
 
 /// The longest list `numbers(a, b)` makes, whatever the step budget.
@@ -252,6 +254,20 @@ impl Interp<'_> {
                 let (c, r) = (self.int(&c, arg(0)?, cx)?, self.int(&r, arg(1)?, cx)?);
                 Ok(self.space_at(c, r).map_or(Value::Null, Value::Zone))
             }
+            Fun::Reachable => {
+                let from = self.eval(arg(0)?, cx)?;
+                let from = self.things_owned(from)?;
+                let through = self.eval(arg(1)?, cx)?;
+                let through = self.things_owned(through)?;
+                let most = match args.get(2) {
+                    Some(a) => {
+                        let v = self.eval(a, cx)?;
+                        Some(self.int(&v, a, cx)?)
+                    }
+                    None => None,
+                };
+                self.spaces_reached(&from, &through, most).map(Value::List)
+            }
             Fun::Sees => {
                 let who = self.eval(arg(0)?, cx)?;
                 let who = self.players(&who)?;
@@ -321,6 +337,42 @@ impl Interp<'_> {
         }
         debug_assert_eq!(out, self.neighbors_by_name(spaces), "the kept adjacency differs from the board's");
         out
+    }
+
+    /// The spaces reachable from `from`: `from` first, then, ring by ring, each space of
+    /// `through` adjacent to one reached (in the order `neighbors` gives), `most` rings at
+    /// most. A breadth-first search: each space is reached once, at its fewest steps, so a
+    /// `most` of 2 is a move of up to two. Each space reached is a step of the budget.
+    fn spaces_reached(&mut self, from: &[Value], through: &[Value], most: Option<i64>) -> R<List> {
+        let n = self.w.state.zones.len();
+        let mut open = vec![false; n];
+        for v in through {
+            if let Value::Zone(z) = v {
+                open[*z] = true;
+            }
+        }
+        let mut seen = vec![false; n];
+        let mut out = List::new();
+        for v in from {
+            if let Value::Zone(z) = *v {
+                if !std::mem::replace(&mut seen[z], true) {
+                    out.push(Value::Zone(z));
+                }
+            }
+        }
+        let (mut ring, mut rings) = (0, 0);
+        while ring < out.len() && most.is_none_or(|m| rings < m) {
+            let end = out.len();
+            for v in self.neighbors(&out[ring..end]) {
+                let Value::Zone(z) = v else { continue };
+                if open[z] && !std::mem::replace(&mut seen[z], true) {
+                    self.tick()?;
+                    out.push(v);
+                }
+            }
+            (ring, rings) = (end, rings + 1);
+        }
+        Ok(out)
     }
 
     /// The board space whose `col` and `row` attributes are `c` and `r` (a `grid:` lays

@@ -238,3 +238,25 @@ fn a_counted_name_spelled_like_a_verb_is_pointed_at() {
     assert_eq!(c.diags[0].fix.as_deref().map(String::as_str), Some("(places)"));
     effect("let places = spaces\nlet chosen = choose 1 (places)\ndraw 1").clean();
 }
+
+#[test]
+fn reachable_takes_spaces_and_a_number_of_steps() {
+    let c = effect(
+        "let w = reachable(3, spaces)\nlet x = reachable(you, spaces, 1)\nlet y = reachable(w, spaces, hand)\n\
+         let z = reachable(w)\nmove x to first(y or z)",
+    );
+    assert_eq!(
+        c.found(),
+        [("type-mismatch", "3"), ("type-mismatch", "you"), ("type-mismatch", "hand"), ("wrong-arity", "reachable(w)")]
+    );
+    let messages: Vec<_> = c.diags.iter().map(|d| d.message.as_str()).collect();
+    assert_eq!(
+        messages,
+        [
+            "argument 1 of `reachable` must be board spaces, found a number",
+            "argument 1 of `reachable` must be board spaces, found a player",
+            "argument 3 of `reachable` must be a number: the most steps, found a zone",
+            "`reachable` takes 2 or 3 arguments, found 1",
+        ]
+    );
+}
