@@ -239,6 +239,20 @@ fn differences(got: &[&str], wanted: &[&str]) -> String {
     if !extra.is_empty() {
         out += &format!("; legal but not expected: {}", extra.join(", "));
     }
+    // An action named without its verb (`claim` for `use claim`) is the likeliest slip.
+    let meant: Vec<String> = missing
+        .iter()
+        .filter_map(|w| {
+            ["use", "play"]
+                .iter()
+                .map(|v| format!("{v} {w}"))
+                .find(|a| extra.contains(&a.as_str()))
+                .map(|a| format!("`{a}`"))
+        })
+        .collect();
+    if !meant.is_empty() {
+        out += &format!(" (an action is `play ID` or `use NAME`: write {})", meant.join(", "));
+    }
     out
 }
 
