@@ -1,6 +1,7 @@
 //! `twilit play --human SEAT`: a person's answers, piped in, play whole games against the
 //! random agent; `undo` goes back one decision and the game goes on exactly as if the
-//! undone answer had never been given; commands and bad answers ask again.
+//! undone answer had never been given, unless something hidden or random was seen since;
+//! commands and bad answers ask again.
 
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -25,20 +26,44 @@ fn result_line(out: &str) -> &str {
 }
 
 #[test]
-fn a_whole_goofspiel_with_an_undo_ends_as_without_the_undone_answer() {
-    let straight = "1\n".repeat(13);
-    let (code, plain) = play(&["cards/goofspiel", "--human", "p1", "--seed", "3"], &straight);
+fn a_whole_connect_four_with_an_undo_ends_as_without_the_undone_answer() {
+    let straight = "1\n".repeat(30);
+    let (code, plain) = play(&["cards/connect_four", "--human", "p1", "--seed", "3"], &straight);
     assert_eq!(code, 0, "{plain}");
-    assert!(result_line(&plain).starts_with("seed 3: ") && result_line(&plain).contains("in turn 13"), "{plain}");
-    // Six bids, a seventh that is taken back, then the same bids as the straight game.
-    let with_undo = format!("{}2\nundo\n{}", "1\n".repeat(6), "1\n".repeat(7));
-    let (code, undone) = play(&["cards/goofspiel", "--human", "p1", "--seed", "3"], &with_undo);
+    assert!(result_line(&plain).starts_with("seed 3: "), "{plain}");
+    // Three drops, a fourth that is taken back (nothing was hidden: the board is open, and
+    // the other seat's drop told nothing a choice could not), then the straight game's.
+    let with_undo = format!("{}2\nundo\n{}", "1\n".repeat(3), "1\n".repeat(27));
+    let (code, undone) = play(&["cards/connect_four", "--human", "p1", "--seed", "3"], &with_undo);
     assert_eq!(code, 0, "{undone}");
     assert!(undone.contains("-- undone: back to the previous decision"), "{undone}");
     assert_eq!(result_line(&undone), result_line(&plain));
-    // What was shown after the undo is what the straight game showed from that decision on.
-    let tail = |s: &str| s[s.rfind("-- turn 7,").expect("turn 7 asked")..].to_string();
+    // What was shown after the undo is what the straight game showed from that question on
+    // (turn 7's forced `act`, answered again silently, was shown before the undo).
+    let tail = |s: &str| s[s.rfind("p1: Drop into which column?").expect("asked")..].to_string();
+    assert!(tail(&plain).contains("p1: place disc#4 from supply of p1 to d1"), "{plain}");
     assert_eq!(tail(&undone), tail(&plain));
+}
+
+/// `undo` may not go back past what the person saw that was hidden or random: the game
+/// plays again from its seed, so they would bid again knowing the other bid and the next
+/// prize (a designer's walkthrough doubted, saw the dice, and undid).
+#[test]
+fn an_undo_past_a_reveal_is_refused_and_the_game_goes_on() {
+    let straight = "1\n".repeat(13);
+    let (code, plain) = play(&["cards/goofspiel", "--human", "p1", "--seed", "3"], &straight);
+    assert_eq!(code, 0, "{plain}");
+    let with_undo = format!("{}undo\n{}", "1\n".repeat(7), "1\n".repeat(6));
+    let (code, refused) = play(&["cards/goofspiel", "--human", "p1", "--seed", "3"], &with_undo);
+    assert_eq!(code, 0, "{refused}");
+    assert!(!refused.contains("-- undone"), "{refused}");
+    let why = refused.lines().find(|l| l.starts_with("cannot undo")).expect("refused");
+    assert!(
+        why.starts_with("cannot undo: since your last decision you saw what was hidden or random (")
+            && why.ends_with("); undo goes back only while nothing new was revealed"),
+        "{why}"
+    );
+    assert_eq!(result_line(&refused), result_line(&plain));
 }
 
 #[test]

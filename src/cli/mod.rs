@@ -1,6 +1,7 @@
 //! The `twilit` command line: argument parsing, running a command, printing
 //! diagnostics and choosing the exit code (0 ok, 1 problems found, 2 usage or I/O).
 
+mod answers;
 pub mod bench;
 pub mod coverage;
 mod human;

@@ -115,6 +115,26 @@ impl State {
         seen
     }
 
+    /// Whether event `ev` told `p` something no player's choice could have: a roll, a
+    /// shuffle, a reveal to them, or a thing they saw come from where they could not see
+    /// it (a card drawn, an opponent's card played). An `undo` back past it would let `p`
+    /// choose again knowing it. (A move of an earlier game of a match is left out: its
+    /// ids index another table, and the new game's deal is a shuffle.)
+    pub fn tells(&self, ev: &super::Event, p: PlayerId) -> bool {
+        use super::EventKind;
+        match &ev.kind {
+            EventKind::Roll { .. } | EventKind::Shuffle { .. } => true,
+            EventKind::Reveal { to, .. } => to.is_empty() || to.contains(&p),
+            EventKind::Move { ent, from: Some(z), .. } if ev.game == self.game => {
+                has(ev.seen, p)
+                    && *ent < self.ents.len()
+                    && *z < self.zones.len()
+                    && !has(self.seen_in(*ent, *z, true), p)
+            }
+            _ => false,
+        }
+    }
+
     /// Shows `e` to these players until it next moves.
     pub fn show_to(&mut self, e: EntId, players: u64) {
         self.record(super::journal::Undo::Loc(e, self.ents[e].loc, self.ents[e].shown));

@@ -37,6 +37,9 @@ pub struct View {
     pub table: Vec<String>,
     /// Every event so far as they saw it, indented by nesting.
     pub log: Vec<String>,
+    /// The last line of `log` that told them something hidden or random
+    /// (`State::tells`): an undo may not go back before it.
+    pub told: Option<usize>,
 }
 
 impl Ask<'_> {

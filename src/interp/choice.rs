@@ -400,7 +400,8 @@ impl Interp<'_> {
             (false, Some(p)) if p != who => format!("setup, {} to answer", name(who)),
             (false, _) => format!("setup{active}"),
         };
-        super::View { heading, table, log: s.log.iter().map(|e| e.line_for(s, Some(who))).collect() }
+        let log = s.log.iter().map(|e| e.line_for(s, Some(who))).collect();
+        super::View { heading, table, log, told: s.log.iter().rposition(|e| s.tells(e, who)) }
     }
 
     /// Asks a yes/no question.
