@@ -314,6 +314,12 @@ fn test_json_gives_one_object_per_scenario() {
     let failed: Vec<_> = objects.iter().filter(|v| v["passed"] == false).collect();
     assert_eq!(failed.len(), 1, "{out}");
     assert_eq!(failed[0]["scenario"], "shadow_card_removes_its_cost");
+    assert_eq!((&failed[0]["game"], &failed[0]["dir"]), (&"lotr".into(), &"lotr".into()));
+    // The id `game.yaml` declares, not the folder's name (a walkthrough's `mygame/`).
+    std::fs::rename(dir.join("lotr"), dir.join("mygame")).expect("renamed");
+    let o = twilit(&dir, &["test", "mygame", "--format", "json"]);
+    let first: serde_json::Value = serde_json::from_str(stdout(&o).lines().next().expect("a line")).expect("JSON");
+    assert_eq!((&first["game"], &first["dir"]), (&"lotr".into(), &"mygame".into()));
     assert_eq!(failed[0]["step"], 2);
     assert_eq!(failed[0]["message"], "expected twilight == 3, but twilight is 2");
     assert!(failed[0]["line"].as_u64().unwrap() > 1);

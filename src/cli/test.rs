@@ -139,7 +139,7 @@ impl Runs<'_> {
         for sc in selected {
             let o = scenario::run(&rules, sc);
             if self.opts.format == render::Format::Json {
-                self.json(&game, &o);
+                self.json(bundle, &o);
                 continue;
             }
             if self.opts.transcripts {
@@ -155,9 +155,12 @@ impl Runs<'_> {
         }
     }
 
-    /// One JSON object per scenario: its name, whether it passed, and where it failed.
-    fn json(&mut self, game: &str, o: &scenario::Outcome) {
-        let mut v = serde_json::json!({ "game": game, "scenario": o.name, "passed": o.failure.is_none() });
+    /// One JSON object per scenario: its game's id and folder, its name, whether it
+    /// passed, and where it failed.
+    fn json(&mut self, bundle: &crate::load::GameBundle, o: &scenario::Outcome) {
+        let game = bundle.game.as_ref().map_or_else(|| super::scope::game_name(bundle), |g| g.game.value.clone());
+        let dir = bundle.dir.display().to_string();
+        let mut v = serde_json::json!({ "game": game, "dir": dir, "scenario": o.name, "passed": o.failure.is_none() });
         if let Some(f) = &o.failure {
             // No line and column when the file changed after it was loaded.
             let (line, column) = self.sources.line_col(f.file, f.span.start).unzip();
