@@ -269,7 +269,7 @@ fn play_games_prints_one_result_per_seed_and_as_shows_a_players_view() {
     let p2 = stdout(&twilit(root(), &["play", "cards/goofspiel", "--seed", "2", "--as", "p2"]));
     assert_eq!(all.lines().count(), p2.lines().count());
     assert!(all.contains("p1: choose 1 card from hand: c") && !p2.contains("p1: choose 1 card from hand: c"));
-    assert!(p2.contains("p1: choose 1 card from hand: (hidden)"));
+    assert!(p2.contains("p1: (secret choice)"));
     let bad = twilit(root(), &["play", "cards/goofspiel", "--as", "p9"]);
     assert_eq!(bad.status.code(), Some(2));
     let bad = twilit(root(), &["play", "cards/goofspiel", "--players", "5"]);

@@ -160,7 +160,7 @@ fn a_response_from_hand_is_offered_in_the_reaction_window_after_an_opponents_pla
         let g = play(&r, seed, 2, 1000);
         assert_eq!(g.refused, 0, "seed {seed}");
         for (i, e) in g.state.log.iter().enumerate() {
-            let EventKind::Choose { prompt, picked } = &e.kind else { continue };
+            let EventKind::Choose { prompt, picked, .. } = &e.kind else { continue };
             if &**prompt != "respond or pass" {
                 continue;
             }
@@ -190,7 +190,9 @@ fn first_pick(r: &Rules, seed: u64, agent: Box<dyn twilit::interp::Agent + '_>) 
     let before = it.w.state.log.len();
     it.window(1).expect("one action");
     let picked = it.w.state.log[before..].iter().find_map(|e| match &e.kind {
-        EventKind::Choose { prompt, picked } if matches!(&**prompt, "act or pass" | "act") => Some(picked[0].clone()),
+        EventKind::Choose { prompt, picked, .. } if matches!(&**prompt, "act or pass" | "act") => {
+            Some(picked[0].clone())
+        }
         _ => None,
     });
     (legal, picked.expect("the player was asked"))

@@ -88,7 +88,7 @@ fn hot_seat_two_people_and_hidden_bids() {
     assert!(out.contains("p2> "), "{out}");
     assert!(result_line(&out).contains("in turn 13"), "{out}");
     // Each sees the other's bid only once revealed: p1's view never names p2's bid as chosen.
-    assert!(out.contains("p2: choose 1 card from hand: (hidden)"), "{out}");
+    assert!(out.contains("p2: (secret choice)"), "{out}");
 }
 
 #[test]
@@ -402,13 +402,13 @@ fn a_secret_counter_stays_hidden_in_the_table() {
     // Seed 1: p1 bids 2 in secret; p2 bids 0, which changes nothing.
     let (code, out) = play(&[path, "--human", "p2", "--seed", "1"], "0\nstate\n1\n");
     assert_eq!(code, 0, "{out}");
-    assert!(out.contains("  p1: Secret bid? (hidden)\n  p1: (secret)\n"), "{out}");
+    assert!(out.contains("  p1: (secret choice)\n  p1: (secret)\n"), "{out}");
     assert!(out.contains("   | bid of p1 = (hidden)\n   | bid of p2 = 0\n"), "{out}");
     assert!(out.contains("  p2: Secret bid? 0\n  p2: set bid on p2 to 0\n"), "{out}");
     // p1's view of the same game: p2's unchanged bid is a secret line too.
     let (code, out) = play(&[path, "--as", "p1", "--seed", "1", "--agent", "first"], "");
     assert_eq!(code, 0, "{out}");
-    assert!(out.contains("p2: Secret bid? (hidden)\np2: (secret)\n"), "{out}");
+    assert!(out.contains("p2: (secret choice)\np2: (secret)\n"), "{out}");
 }
 
 /// An option that names a card shows the card's name beside its id (`play ca (Ace of
@@ -445,7 +445,7 @@ fn a_question_asked_during_a_secret_block_shows_none_of_it() {
     assert_eq!(code, 0, "{out}");
     assert!(!out.contains("bid of p2 = 2") && !out.contains("p2: How much do you bid? 2"), "p2's bid: {out}");
     assert!(out.contains("   | bid of p2 = (hidden)\n"), "{out}");
-    let own = "  p1: use the triggered ability of fa (when a player adds bid): no\n  p2: How much do you bid? (hidden)";
+    let own = "  p1: use the triggered ability of fa (when a player adds bid): no\n  p2: (secret choice)";
     assert!(out.contains(own), "p1 reads their own answer: {out}");
 }
 

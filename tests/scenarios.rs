@@ -107,6 +107,11 @@ fn end_game_ends_the_game_at_once_and_its_end_of_game_abilities_resolve() {
 }
 
 #[test]
+fn a_secret_blocks_questions_are_not_shown_to_the_others() {
+    run_all("tests/fixtures/secret_branch");
+}
+
+#[test]
 fn routes_connect_and_moves_reach_through_the_spaces_allowed() {
     run_all("tests/fixtures/routes");
 }

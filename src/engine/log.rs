@@ -85,8 +85,9 @@ pub enum EventKind {
     Shuffle { zone: ZoneId },
     /// A die was rolled.
     Roll { die: String, value: i64 },
-    /// A player answered a choice.
-    Choose { prompt: std::sync::Arc<str>, picked: Vec<String> },
+    /// A player answered a choice (`secret`: inside a secret block, where the question
+    /// itself would tell the others which way the block went).
+    Choose { prompt: std::sync::Arc<str>, picked: Vec<String>, secret: bool },
     /// Players were seated in this order.
     Seat { order: Vec<PlayerId> },
     /// A game variable or property was set.
@@ -230,9 +231,12 @@ impl Event {
             }
             EventKind::Shuffle { zone } => format!("shuffle {}", s.zone_name(*zone)),
             EventKind::Roll { die, value } => format!("roll {die}: {value}"),
+            EventKind::Choose { secret: true, .. } if hidden => "(secret choice)".into(),
             EventKind::Choose { prompt, .. } if hidden => format!("{prompt}{} (hidden)", answered(prompt)),
-            EventKind::Choose { prompt, picked } if picked.is_empty() => format!("{prompt}{} (none)", answered(prompt)),
-            EventKind::Choose { prompt, picked } => format!("{prompt}{} {}", answered(prompt), picked.join(", ")),
+            EventKind::Choose { prompt, picked, .. } if picked.is_empty() => {
+                format!("{prompt}{} (none)", answered(prompt))
+            }
+            EventKind::Choose { prompt, picked, .. } => format!("{prompt}{} {}", answered(prompt), picked.join(", ")),
             EventKind::Seat { order } => {
                 let names: Vec<&str> = order.iter().map(|p| s.players[*p].name.as_str()).collect();
                 format!("seat {}", names.join(", "))

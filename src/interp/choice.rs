@@ -235,7 +235,8 @@ impl Interp<'_> {
             let names =
                 if self.quiet { vec![] } else { picked.iter().map(|&i| self.show_to(&cands[i], who)).collect() };
             let prompt = self.question_text(&prompt, cx);
-            self.emit_seen(Some(who), EventKind::Choose { prompt, picked: names }, seen);
+            let secret = self.secret.is_some();
+            self.emit_seen(Some(who), EventKind::Choose { prompt, picked: names, secret }, seen);
         }
         if let [i] = picked[..] {
             // One picked (the commonest answer): the candidates' own list holds it.

@@ -214,7 +214,7 @@ impl Interp<'_> {
                 if logged > 0 {
                     let text = self.pick_text(a);
                     let prompt = self.pick_prompt(prompt);
-                    if let EventKind::Choose { prompt: written, picked } = &mut self.w.state.log[pick].kind {
+                    if let EventKind::Choose { prompt: written, picked, .. } = &mut self.w.state.log[pick].kind {
                         *written = prompt;
                         *picked = vec![text];
                     }
@@ -255,7 +255,8 @@ impl Interp<'_> {
         }
         let picked = if text.is_empty() { vec![] } else { vec![text] };
         let prompt = self.pick_prompt(prompt);
-        self.emit(Some(p), EventKind::Choose { prompt, picked });
+        let secret = self.secret.is_some();
+        self.emit(Some(p), EventKind::Choose { prompt, picked, secret });
         Ok(())
     }
 
