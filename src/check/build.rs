@@ -128,8 +128,13 @@ impl Builder<'_> {
         self.warn_clash((n.file, n.span.range()), msg, words, None);
     }
 
-    /// A definition named with a reserved word can never be referred to by a script.
+    /// A definition named with a reserved word, or with what is no name at all (`Salmon
+    /// Nigiri`, `egg-roll`, `3rd`), can never be referred to by a script.
     fn reserved(&mut self, n: &Sp<String>, what: &str) {
+        if let Some(d) = not_a_name(n, what) {
+            self.diags.push(d);
+            return;
+        }
         if syntax::grammar_reserved(&n.value) {
             let suffix = what.split(' ').next().unwrap_or("x");
             let d = Diagnostic::error(
@@ -504,4 +509,36 @@ fn calling(
         }
         add(env, found);
     }
+}
+
+/// `twilit::not-a-name` when `n` is not a name as scripts write one (a letter or `_`, then
+/// letters, digits and `_`): no script could refer to what it names. The help offers the
+/// name it most likely meant (`salmon_nigiri` for `Salmon Nigiri`).
+pub(crate) fn not_a_name(n: &Sp<String>, what: &str) -> Option<Diagnostic> {
+    let v = &n.value;
+    if n.is_missing() {
+        return None;
+    }
+    let mut chars = v.chars();
+    let first_ok = chars.next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_');
+    if first_ok && chars.all(|c| c.is_ascii_alphanumeric() || c == '_') {
+        return None;
+    }
+    let msg = if v.is_empty() {
+        format!("{what} is empty, so no script can refer to it")
+    } else {
+        format!("{what} `{v}` is not a name, so no script can refer to it")
+    };
+    let mut fixed: String =
+        v.trim().chars().map(|c| if c.is_ascii_alphanumeric() { c.to_ascii_lowercase() } else { '_' }).collect();
+    while fixed.contains("__") {
+        fixed = fixed.replace("__", "_");
+    }
+    let fixed = fixed.trim_matches('_');
+    let help = match fixed.chars().next() {
+        None => "a name starts with a letter or `_` and goes on with letters, digits and `_`".to_string(),
+        Some(c) if c.is_ascii_digit() => format!("a name starts with a letter or `_`: write `_{fixed}`"),
+        Some(_) => format!("a name has letters, digits and `_` only: write `{fixed}`"),
+    };
+    Some(Diagnostic::error("not-a-name", msg, n.file, n.span).with_help(help))
 }

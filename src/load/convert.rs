@@ -138,6 +138,14 @@ impl<'a> Cx<'a> {
     /// as missing unless the key is there with a bad value, which was reported already).
     pub fn required(&mut self, value: Option<Sp<String>>, map: &Node, field: &str, what: &str) -> Sp<String> {
         if let Some(v) = value {
+            if v.value.is_empty() {
+                // `id: ""`: there, but no name (the checker would take it for missing).
+                let msg = format!("`{field}` of {what} is empty text");
+                let d = Diagnostic::error("missing-field", msg, self.file, v.span)
+                    .with_label("no name")
+                    .with_help(format!("write a name after the colon: `{field}: ...`"));
+                self.diags.push(d);
+            }
             return v;
         }
         self.check_present(map, field, what);

@@ -260,3 +260,22 @@ fn reachable_takes_spaces_and_a_number_of_steps() {
         ]
     );
 }
+
+/// An id or a name with a space, a dash, or a digit first was accepted, though no script
+/// can name it (a designer's walkthrough: `Salmon Nigiri`, `egg-roll`, `3rd`).
+#[test]
+fn a_name_no_script_can_write_is_reported_with_the_name_it_meant() {
+    let c = cards("- { id: Salmon Nigiri, name: Salmon }\n- { id: egg-roll, name: Egg }\n- { id: 3rd, name: Third }\n");
+    assert_eq!(c.found(), [("not-a-name", "Salmon Nigiri"), ("not-a-name", "egg-roll"), ("not-a-name", "3rd")]);
+    assert_eq!(c.diags[0].message, "card id `Salmon Nigiri` is not a name, so no script can refer to it");
+    assert_eq!(
+        c.helps(),
+        [
+            Some("a name has letters, digits and `_` only: write `salmon_nigiri`".into()),
+            Some("a name has letters, digits and `_` only: write `egg_roll`".into()),
+            Some("a name starts with a letter or `_`: write `_3rd`".into()),
+        ]
+    );
+    let c = game(&[("zones:\n", "zones:\n  \"my pile\": { per: game }\n")]);
+    assert_eq!(c.found(), [("not-a-name", "\"my pile\"")]);
+}

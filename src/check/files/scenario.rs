@@ -46,7 +46,9 @@ impl FileChecker<'_> {
                     .with_help("give each player of a scenario their own name");
                 self.diags.push(d);
             }
-            if crate::syntax::grammar_reserved(&p.name.value) {
+            if let Some(d) = crate::check::build::not_a_name(&p.name, "player") {
+                self.diags.push(d);
+            } else if crate::syntax::grammar_reserved(&p.name.value) {
                 let msg =
                     format!("player `{}` is named with a reserved word, so no script can refer to them", p.name.value);
                 let d = Diagnostic::error("reserved-name", msg, p.name.file, p.name.span)
