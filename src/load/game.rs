@@ -73,7 +73,13 @@ pub fn game(cx: &mut Cx, node: &Node) -> Option<Game> {
 }
 
 fn players(cx: &mut Cx, node: &Node) -> Option<Players> {
-    let entries = cx.entries(node, "`players`")?;
+    let Some(entries) = cx.entries(node, "`players`") else {
+        // `players: 3`: a game for exactly that many.
+        if let (Some(n), Some(d)) = (node.text().and_then(|t| t.parse::<u32>().ok()), cx.diags.last_mut()) {
+            d.help = Some(format!("give the fewest and the most: `players: {{ min: {n}, max: {n} }}`"));
+        }
+        return None;
+    };
     let mut p = Players { min: None, max: None, span: node.span.clone() };
     cx.fields(entries, "`players`", PLAYERS_FIELDS, |cx, k, v| {
         let max = cx.limits.players as i64;

@@ -79,13 +79,13 @@ impl FileChecker<'_> {
         self.action_texts(s, bundle);
     }
 
-    /// A scenario seats as many players as its game allows (`players: { min, max }`; 2 when
-    /// the game says nothing): running one with 16,000 seats would never finish.
+    /// A scenario seats as many players as its game allows (`players: { min, max }`):
+    /// running one with 16,000 seats would never finish. A game whose `players:` did not
+    /// load (reported there) is not held against each scenario.
     fn player_count(&mut self, s: &Scenario, g: &Game) {
         let n = s.players.len();
-        let declared = g.players.as_ref();
-        let min = declared.and_then(|p| p.min.as_ref()).map_or(2, |m| m.value);
-        let max = declared.and_then(|p| p.max.as_ref()).map_or(min, |m| m.value).max(min);
+        let Some((Some(min), Some(max))) = g.players.as_ref().map(|p| (&p.min, &p.max)) else { return };
+        let (min, max) = (min.value, max.value.max(min.value));
         let range = if min == max { format!("{min}") } else { format!("{min} to {max}") };
         let for_game = format!("`{}` is a game for {range} players", g.game.value);
         let (span, msg, label, help) = if n as i64 > max {
@@ -101,7 +101,7 @@ impl FileChecker<'_> {
             return;
         };
         let mut d = Diagnostic::error("player-count", msg, s.file, span).with_label(label).with_help(help);
-        if let Some(p) = declared {
+        if let Some(p) = &g.players {
             d = d.with_secondary(g.game.file, p.span.clone(), "the players the game allows");
         }
         self.diags.push(d);
@@ -238,7 +238,10 @@ impl FileChecker<'_> {
             .chain(abilities.iter().map(String::as_str))
             .collect();
         let what = if abilities.is_empty() { "card or faction" } else { "card, faction or game ability" };
-        self.unknown_as(id, "card", what, names, None);
+        // A procedure is run, not used: `script:` calls it.
+        let run = matches!(self.env.lookup(id.as_str()), Some(crate::check::env::Sym::Procedure { .. }))
+            .then(|| format!("`{0}` is a procedure: run it with `script: \"{0}()\"`", id.value));
+        self.unknown_as(id, "card", what, names, run);
     }
 
     /// An unknown name in a scenario's expectation is most often a player misspelt (`carol`
