@@ -228,7 +228,7 @@ pub fn scenario(cx: &mut Cx, node: &Node) -> Option<Scenario> {
     cx.fields(entries, "a scenario", SCENARIO_FIELDS, |cx, k, v| match k {
         "scenario" => id = cx.string(v, "`scenario`"),
         "game" => game = cx.string(v, "`game`"),
-        "seed" => s.seed = cx.int(v, "`seed`"),
+        "seed" => s.seed = cx.int_in(v, "`seed`", 0, i64::MAX, "a seed is a whole number, 0 or more (`seed: 1`)"),
         "choices" => s.choices = cx.string(v, "`choices`"),
         "random_agents" => s.random_agents = cx.names(v, "`random_agents`"),
         "players" => {
@@ -570,7 +570,14 @@ fn act(cx: &mut Cx, node: &Node) -> Option<Step> {
     let Some((action, _)) = actions.into_iter().next() else {
         let has = |f: &str| entries.iter().any(|(k, _)| k.text() == Some(f));
         if !(has("play") || has("use") || has("action") || has("script")) {
-            cx.missing(node, "play", "this `act`");
+            let msg = "this `act` does nothing: it needs one of `play`, `use`, `action` or `script`";
+            let d = Diagnostic::error("missing-field", msg, cx.file, crate::load::convert::head(node))
+                .with_label("no action")
+                .with_help(
+                    "play a card (`play: ID`), use an ability (`use: NAME`), take an action by its text \
+                     (`action: \"...\"`), or run a script (`script: \"...\"`)",
+                );
+            cx.diags.push(d);
         }
         return None;
     };

@@ -100,7 +100,7 @@ fn run_recording(rules: &Rules, sc: &Scenario, record: bool) -> (Outcome, Option
             faction: p.faction.as_ref().map(|f| f.value.clone()),
         })
         .collect();
-    let seed = sc.seed.as_ref().map(|s| s.value as u64).unwrap_or(0);
+    let seed = sc.seed.as_ref().map_or(0, |s| s.value.unsigned_abs());
     let state = Interp::lay_out(rules, seed, players);
     let mut agent = match sc.choices.as_ref().map(|c| c.as_str()) {
         Some("first") => Scripted::lenient(Box::new(crate::interp::FirstLegal)),
