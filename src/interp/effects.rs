@@ -458,15 +458,19 @@ impl<'r> Interp<'r> {
         id: CounterId,
         h: Holder,
         now: i64,
-        delta: i64,
+        asked: i64,
         cx: &Ctx,
     ) -> R<()> {
         let s = &self.w.state;
         let name = s.counters.name(id);
         let (b, cur) = (s.counters.bounds(id), s.counter_at(id, h));
-        // A counter that clamps changes as far as its bounds let it, by what it really moved.
+        // A change is by what the counter really moved: as far as the bounds of one that
+        // clamps let it, and no further than the largest (or least) number (a counter
+        // already there moves not at all: a change of nothing). `asked` is `now`
+        // (saturated) less `cur`, so the two differ only there.
         let now = b.clamped(now);
-        let delta = if b.clamp { now - cur } else { delta };
+        let delta = now.saturating_sub(cur);
+        debug_assert!(b.clamp || delta == asked || now == i64::MAX || now == i64::MIN);
         // Only a refusal says what the holder has: a change that fits formats nothing.
         let holds = |me: &Self| match h {
             Holder::Game => format!("the pool holds {cur}"),
