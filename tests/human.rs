@@ -264,7 +264,12 @@ fn several_options_by_text_and_lines_that_are_no_answer() {
     let out = child.wait_with_output().expect("twilit ends");
     let out = String::from_utf8_lossy(&out.stdout).into_owned();
     assert!(out.contains("that answer is not UTF-8 text: type it again"), "{out}");
-    assert!(out.contains("that answer is longer than 4096 bytes: no answer is"), "{out}");
+    assert!(
+        out.contains(
+            "that answer is longer than 4096 bytes, and no answer is that long: type an option's number or text"
+        ),
+        "{out}"
+    );
     assert!(!out.contains(&long[..5000]), "a long line is not echoed");
     assert!(result_line(&out).contains("wins") || result_line(&out).contains("draw"), "{}", result_line(&out));
 }

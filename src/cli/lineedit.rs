@@ -168,7 +168,7 @@ fn plain_line(input: &mut dyn BufRead) -> Option<Result<String, String>> {
     let text = line.strip_suffix(b"\n").unwrap_or(&line);
     let text = text.strip_suffix(b"\r").unwrap_or(text);
     if text.len() as u64 > MAX_ANSWER || !ended && line.len() as u64 == room {
-        return Some(Err(format!("that answer is longer than {MAX_ANSWER} bytes: no answer is")));
+        return Some(Err(format!("that answer is longer than {MAX_ANSWER} bytes, and no answer is that long: type an option's number or text")));
     }
     Some(String::from_utf8(line).map_err(|_| "that answer is not UTF-8 text: type it again".to_string()))
 }
