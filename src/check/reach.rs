@@ -36,20 +36,104 @@ pub fn unreachable_end(bundle: &GameBundle, env: &Env, diags: &mut Vec<Diagnosti
             |c: &str| g.scoring.as_ref().is_some_and(|s| s.value == c) && texts.iter().any(|t| mentions(t, "score"));
         let frozen: Vec<&String> =
             counters.iter().filter(|c| !texts.iter().any(|t| mentions(t, c)) && !scored(c)).collect();
-        if counters.is_empty() || frozen.len() < counters.len() {
+        if counters.is_empty() {
             return;
+        }
+        if frozen.len() < counters.len() {
+            // Changed, but perhaps never to a value the condition asks for.
+            let parsed = crate::syntax::parse_condition(&end.text).ok();
+            let Some(why) = parsed.and_then(|e| beyond(&e, &end.text, bundle)) else {
+                return;
+            };
+            let help = "compare with a value the counter can reach, or widen its `min:`/`max:`";
+            return push_never(diags, end, why, help);
         }
         let names: Vec<String> = frozen.iter().map(|c| format!("`{c}`")).collect();
         Some(format!("no script changes {}", names.join(" or ")))
     };
     if let Some(why) = never {
-        let d = Diagnostic::error("unreachable-end", "the game can never end", end.file, end.span)
-            .with_label(why)
-            .with_help(
-                "make a rule change what `end:` reads (e.g. `score 1` or `add 1 vp to you`), or fix the condition",
-            );
-        diags.push(d);
+        let help = "make a rule change what `end:` reads (e.g. `score 1` or `add 1 vp to you`), or fix the condition";
+        push_never(diags, end, why, help);
     }
+}
+
+fn push_never(diags: &mut Vec<Diagnostic>, end: &ScriptSrc, why: String, help: &str) {
+    let d = Diagnostic::error("unreachable-end", "the game can never end", end.file, end.span)
+        .with_label(why)
+        .with_help(help);
+    diags.push(d);
+}
+
+/// Why condition `e` can never hold by its counters' bounds, if it cannot: a comparison
+/// of a counter with a number no value between its `min:` and `max:` meets (`rounds == 4`
+/// of a counter `max: 3`), in every branch of an `or` or in one side of an `and`.
+fn beyond(e: &crate::syntax::ast::Expr, text: &str, bundle: &GameBundle) -> Option<String> {
+    use crate::syntax::ast::{BinOp, ExprKind};
+    match &e.kind {
+        ExprKind::Binary(BinOp::And, a, b) => beyond(a, text, bundle).or_else(|| beyond(b, text, bundle)),
+        ExprKind::Binary(BinOp::Or, a, b) => {
+            Some(format!("{}, and {}", beyond(a, text, bundle)?, beyond(b, text, bundle)?))
+        }
+        ExprKind::Binary(op, a, b) => {
+            let (name, n, op) = match (counter_read(a), &b.kind, counter_read(b), &a.kind) {
+                (Some(c), ExprKind::Int(n), _, _) => (c, *n, *op),
+                (_, _, Some(c), ExprKind::Int(n)) => (c, *n, flipped(*op)?),
+                _ => return None,
+            };
+            let spec =
+                bundle.game.iter().flat_map(|g| &g.counters).chain(bundle.factions.iter().flat_map(|f| &f.counters));
+            let spec = spec.filter(|c| c.name.value == name).collect::<Vec<_>>();
+            let [spec] = spec[..] else { return None };
+            let (lo, hi) =
+                (spec.min.as_ref().map_or(i64::MIN, |m| m.value), spec.max.as_ref().map_or(i64::MAX, |m| m.value));
+            let can = match op {
+                BinOp::Eq => (lo..=hi).contains(&n),
+                BinOp::Ne => lo != hi || lo != n,
+                BinOp::Lt => lo < n,
+                BinOp::Le => lo <= n,
+                BinOp::Gt => hi > n,
+                BinOp::Ge => hi >= n,
+                _ => return None,
+            };
+            let range = match (spec.min.is_some(), spec.max.is_some()) {
+                (true, true) => format!("from {lo} to {hi}"),
+                (true, false) => format!("at least {lo}"),
+                (false, true) => format!("at most {hi}"),
+                (false, false) => return None,
+            };
+            let written =
+                text.get(e.span.clone()).map_or_else(|| format!("{name} {} {n}", op.as_str()), str::to_string);
+            (!can).then(|| format!("`{written}` never holds: `{name}` is {range}"))
+        }
+        _ => None,
+    }
+}
+
+/// The counter a comparison side reads by name: `rounds`, `vp of p`.
+fn counter_read(e: &crate::syntax::ast::Expr) -> Option<&str> {
+    use crate::syntax::ast::ExprKind;
+    match &e.kind {
+        ExprKind::Name(n, _) => Some(n),
+        ExprKind::Of(a, _) => match &a.kind {
+            ExprKind::Name(n, _) => Some(n),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// `N op C` read as `C op' N`.
+fn flipped(op: crate::syntax::ast::BinOp) -> Option<crate::syntax::ast::BinOp> {
+    use crate::syntax::ast::BinOp::*;
+    Some(match op {
+        Eq => Eq,
+        Ne => Ne,
+        Lt => Gt,
+        Le => Ge,
+        Gt => Lt,
+        Ge => Le,
+        _ => return None,
+    })
 }
 
 /// The identifiers of a script.
