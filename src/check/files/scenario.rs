@@ -107,6 +107,20 @@ impl FileChecker<'_> {
         self.diags.push(d);
     }
 
+    /// A setup item in a zone each player has must say whose (`of:`): the run fails at
+    /// step 0 otherwise, with nobody acting yet.
+    fn whose(&mut self, zone: &Sp<String>, given: bool, own: &[&str], players: &[&str]) {
+        if given || !own.contains(&zone.as_str()) {
+            return;
+        }
+        let example = players.first().copied().unwrap_or("alice");
+        let msg = format!("`{}` is each player's zone: this item does not say whose", zone.value);
+        let d = Diagnostic::error("missing-field", msg, zone.file, zone.span)
+            .with_label("whose?")
+            .with_help(format!("add `of:` a player of the scenario: `in: {}, of: {example}`", zone.value));
+        self.diags.push(d);
+    }
+
     fn setup_item(&mut self, item: &SetupItem, players: &[&str], locals: &[(&str, Ty)], own: &[&str]) {
         match item {
             SetupItem::Put { put, zone, on, of, owner, .. } => {
@@ -122,6 +136,7 @@ impl FileChecker<'_> {
                     self.card_or_piece(&copy_of(zone));
                 } else {
                     self.place(zone);
+                    self.whose(zone, of.is_some(), own, players);
                 }
                 if let Some(p) = of {
                     self.player(p, players);
@@ -144,6 +159,7 @@ impl FileChecker<'_> {
                     self.card_or_piece(&copy_of(id));
                 }
                 self.place(zone);
+                self.whose(zone, of.is_some(), own, players);
                 if let Some(p) = of {
                     self.player(p, players);
                 }
