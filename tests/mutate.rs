@@ -111,3 +111,20 @@ fn a_removed_filter_is_shown_without_the_space_it_leaves() {
     assert!(out.contains("\n      set n to count(cards where owner of it == you)\n"), "{out}{err}");
     assert!(out.contains("\n      set n to count(cards in hand)\n"), "{out}{err}");
 }
+
+/// A mark that excuses a change a scenario already catches is said so: such marks, made
+/// broad, hid real survivors beside them (a designer's walkthrough). The mutant counts as
+/// killed; the run still passes.
+#[test]
+fn a_mark_on_a_change_a_scenario_catches_is_said_to_be_needless() {
+    let (code, out, err) = twilit(&["mutate", "tests/fixtures/mutate_needless", "--jobs", "1"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.starts_with("mutate_needless: 3 mutants: 3 killed (2 of them marked equivalent), 0 invalid"), "{out}");
+    assert_eq!(out.matches("  marked equivalent, but killed by `pay`: ").count(), 2, "{out}");
+    assert!(out.contains("game.yaml:12:11: number: `1` -> `0`\n      add 0 coins"), "{out}");
+    let (_, out, _) = twilit(&["mutate", "tests/fixtures/mutate_needless", "--format", "json", "--jobs", "1"]);
+    let lines = json_lines(&out);
+    assert_eq!(lines.len(), 3, "{out}");
+    assert_eq!((lines[0]["needless_mark"].as_bool(), lines[0]["killed_by"].as_str()), (Some(true), Some("pay")));
+    assert_eq!(lines[2]["needless_marks"].as_i64(), Some(2), "{out}");
+}

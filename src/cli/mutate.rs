@@ -35,6 +35,8 @@ struct Tally {
     invalid: usize,
     equivalent: usize,
     survived: usize,
+    /// Of those killed, how many were marked equivalent all the same.
+    needless: usize,
 }
 
 /// Runs the command; returns the exit code.
@@ -98,6 +100,10 @@ fn tally(verdicts: &[Verdict]) -> Tally {
     for v in verdicts {
         match v {
             Verdict::Killed(_) => t.killed += 1,
+            Verdict::Needless(_) => {
+                t.killed += 1;
+                t.needless += 1;
+            }
             Verdict::Invalid(_) => t.invalid += 1,
             Verdict::Equivalent(_) => t.equivalent += 1,
             Verdict::Survived => t.survived += 1,
@@ -127,16 +133,26 @@ fn report(
             });
             let _ = writeln!(out, "{v}");
         }
+        for (m, sc) in needless(all, verdicts) {
+            let (path, line, column, text) = place(m, sources);
+            let v = serde_json::json!({
+                "game": game, "needless_mark": true, "killed_by": sc, "file": path, "line": line, "column": column,
+                "kind": m.op.name(), "original": m.original, "mutant": m.with, "source": text,
+            });
+            let _ = writeln!(out, "{v}");
+        }
         let v = serde_json::json!({
             "game": game, "mutants": t.made, "killed": t.killed, "invalid": t.invalid,
-            "equivalent": t.equivalent, "survived": t.survived, "seconds": (seconds * 10.0).round() / 10.0,
+            "equivalent": t.equivalent, "survived": t.survived, "needless_marks": t.needless,
+            "seconds": (seconds * 10.0).round() / 10.0,
         });
         let _ = writeln!(out, "{v}");
         return;
     }
+    let marked = if t.needless > 0 { format!(" ({} of them marked equivalent)", t.needless) } else { String::new() };
     let _ = writeln!(
         out,
-        "{game}: {} mutants: {} killed, {} invalid, {} equivalent, {} survived ({seconds:.1} s)",
+        "{game}: {} mutants: {} killed{marked}, {} invalid, {} equivalent, {} survived ({seconds:.1} s)",
         t.made, t.killed, t.invalid, t.equivalent, t.survived
     );
     for m in survivors {
@@ -150,6 +166,28 @@ fn report(
             text.trim()
         );
     }
+    for (m, sc) in needless(all, verdicts) {
+        let (path, line, column, text) = place(m, sources);
+        let with = if m.with.is_empty() { "(removed)".to_string() } else { format!("`{}`", m.with) };
+        let _ = writeln!(
+            out,
+            "  marked equivalent, but killed by `{sc}`: {path}:{line}:{column}: {}: `{}` -> {with}\n      {}\n      \
+             a scenario already catches this change: name in the mark only the change it means \
+             (`equivalent({}:TEXT)`), or drop it",
+            m.op.name(),
+            m.original,
+            text.trim(),
+            m.op.name(),
+        );
+    }
+}
+
+/// The mutants marked equivalent that a scenario kills all the same, with its name.
+fn needless<'a>(all: &'a [Mutant], verdicts: &'a [Verdict]) -> impl Iterator<Item = (&'a Mutant, &'a str)> {
+    all.iter().zip(verdicts).filter_map(|(m, v)| match v {
+        Verdict::Needless(sc) => Some((m, sc.as_str())),
+        _ => None,
+    })
 }
 
 /// Where a mutant is: path, line, column, and the line as the mutant reads.

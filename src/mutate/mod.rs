@@ -48,8 +48,11 @@ pub enum Verdict {
     Survived,
     /// It did not load, pass `check` or compile (why).
     Invalid(String),
-    /// Marked equivalent in the content (the reason); not run.
+    /// Marked equivalent in the content (the reason), and no scenario fails against it.
     Equivalent(String),
+    /// Marked equivalent, yet a scenario (named) fails against it: the mark excuses
+    /// nothing here, and may excuse a real survivor beside it (a mark too broad).
+    Needless(String),
 }
 
 /// Every mutant of a game's rules, in file order. An edit that cannot be placed exactly
@@ -152,11 +155,18 @@ impl GameTexts {
     }
 
     /// Loads and compiles the game with `edit` applied, then runs its scenarios: the
-    /// first that fails kills the mutant.
+    /// first that fails kills the mutant. One marked equivalent is run too: killed, its
+    /// mark was not needed.
     pub fn verdict(&self, m: &Mutant) -> Verdict {
-        if let Some(reason) = &m.equivalent {
-            return Verdict::Equivalent(reason.clone());
+        let run = self.verdict_run(m);
+        match (&m.equivalent, run) {
+            (Some(_), Verdict::Killed(sc)) => Verdict::Needless(sc),
+            (Some(reason), _) => Verdict::Equivalent(reason.clone()),
+            (None, v) => v,
         }
+    }
+
+    fn verdict_run(&self, m: &Mutant) -> Verdict {
         let mut texts: Vec<(String, String)> = self.files.iter().map(|(_, n, t)| (n.clone(), t.clone())).collect();
         if let Some(i) = self.files.iter().position(|(id, ..)| *id == m.file) {
             texts[i].1.replace_range(m.span.clone(), &m.with);
