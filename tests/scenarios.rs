@@ -107,6 +107,11 @@ fn end_game_ends_the_game_at_once_and_its_end_of_game_abilities_resolve() {
 }
 
 #[test]
+fn a_filtered_list_of_enum_values_written_out_is_the_values() {
+    run_all("tests/fixtures/written_list");
+}
+
+#[test]
 fn a_counter_at_the_largest_number_moves_by_what_it_really_moved() {
     run_all("tests/fixtures/saturated");
 }

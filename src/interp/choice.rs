@@ -80,9 +80,9 @@ impl Interp<'_> {
             }
         }
         let v = self.eval(x, cx)?;
-        let mut cands = match (&x.kind, &v) {
-            // A list written out offers its zones and enum values themselves.
-            (ExprKind::List(_), Value::List(written)) => self.written_items(written)?,
+        // A list written out offers its zones and enum values themselves, filtered or not.
+        let mut cands = match (super::written::written_out(x), &v) {
+            (true, Value::List(written)) => self.written_items(written)?,
             _ => self.things(&v)?,
         };
         // A number, a text or a value written twice (`choose [5, 5, 6]`) is one option, not

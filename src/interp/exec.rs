@@ -178,10 +178,8 @@ impl<'r> Interp<'r> {
                     }
                     None => {
                         let v = self.eval(over, cx)?;
-                        match (&over.kind, &v) {
-                            (ExprKind::List(_), Value::List(written)) => {
-                                self.each_written(&var.name, written, body, cx)?
-                            }
+                        match (super::written::written_out(over), &v) {
+                            (true, Value::List(written)) => self.each_written(&var.name, written, body, cx)?,
                             _ => {
                                 for x in self.things(&v)? {
                                     self.each_one(&var.name, x, body, cx)?;

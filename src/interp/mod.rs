@@ -74,6 +74,7 @@ mod typed;
 mod typed_form;
 mod uses;
 mod world;
+mod written;
 mod zones;
 
 use std::sync::Arc;

@@ -50,27 +50,6 @@ impl<'r> Interp<'r> {
         }
     }
 
-    /// The elements of a list written out (`[hand, deck]`, `[red, blue]`), as `for each`
-    /// and `choose` go over them: a zone or an enum value is itself (what the list names,
-    /// not the things it holds or describes); a card id still stands for its copies, and a
-    /// selection for its things.
-    pub(super) fn written_items(&mut self, written: &[Value]) -> R<List> {
-        let mut out = List::with_capacity(written.len());
-        for x in written {
-            let itself = match x {
-                Value::Zone(_) => true,
-                Value::Sym(s) => matches!(self.rules.env.lookup(s), Some(crate::check::env::Sym::EnumValue(_))),
-                _ => false,
-            };
-            if itself {
-                out.push(x.clone());
-            } else {
-                out.extend(self.things(x)?);
-            }
-        }
-        Ok(out)
-    }
-
     /// `things` of `v`, the value of `e`: a noun `e` names found by its index.
     pub(super) fn things_at(&mut self, e: &Expr, v: &Value) -> R<List> {
         match self.noun_of(e, v) {
@@ -383,7 +362,12 @@ impl<'r> Interp<'r> {
                         self.noun_located(&noun, f, cx)?
                     }
                     (Some(noun), None) => self.noun_things(&noun)?,
-                    (None, _) => self.things_owned(b)?,
+                    // A list written out is its zones and enum values themselves, filtered
+                    // or not, as `choose [red, blue]` offers them.
+                    (None, _) => match (&base.kind, b) {
+                        (ExprKind::List(_), Value::List(written)) => self.written_items(&written)?,
+                        (_, b) => self.things_owned(b)?,
+                    },
                 }
             }
         };
