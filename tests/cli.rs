@@ -485,6 +485,21 @@ fn runtime_errors_are_reported_where_the_script_raises_them() {
     let o = twilit(root(), &["play", "tests/fixtures/runtime_error", "--seed", "1"]);
     assert_eq!(o.status.code(), Some(1));
     insta::assert_snapshot!(String::from_utf8_lossy(&o.stderr));
+    // The same error met while `expect_actions` tries the play is an error too, raised in
+    // the game's file (it was a plain failed expectation, pointing at the scenario only).
+    let dir = Scratch(tempfile::Builder::new().prefix("twilit-cli-raised-").tempdir().unwrap());
+    let game = dir.join("runtime_error");
+    copy_dir(&root().join("tests/fixtures/runtime_error"), &game);
+    let sc = game.join("scenarios/share.yaml");
+    edit(
+        &sc,
+        "  - act: { player: alice, play: coin }\n",
+        "  - expect_actions: { player: alice, actions: [play coin] }\n",
+    );
+    let o = twilit(&dir, &["test", "runtime_error", "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).expect("one JSON line");
+    assert_eq!(v["kind"], "error", "{v}");
+    assert_eq!(v["raised_at"], serde_json::json!({ "file": "runtime_error/game.yaml", "line": 23, "column": 12 }));
 }
 
 // ---------------------------------------------------------------------------

@@ -67,7 +67,7 @@ impl Runner<'_> {
     ) -> Res {
         let who = self.player_of(it, player, n)?;
         it.reset_budgets();
-        let legal = it.legal_actions(who).map_err(|h| self.fail(n, &want.span.range(), h.message()))?;
+        let legal = it.legal_actions(who).map_err(|h| self.failed(n, &want.span.range(), h.message(), &h))?;
         let mut got: Vec<&str> = legal.iter().map(|l| l.text.as_str()).collect();
         // A first copy may be named `id#1`; the rules write it `id`.
         let canonical: Vec<String> =
