@@ -323,7 +323,29 @@ impl<'a> FileChecker<'a> {
         if ACTION_TIMINGS.contains(&name) || self.env.is_phase(name) {
             return;
         }
-        let fallback = format!("phases: {}, or `any`, `turn`, `game`", self.env.phases.join(", "));
+        let fallback = match self.env.phases.is_empty() {
+            true => "the game declares no phases (`turn: { phases: [...] }`): `any`, `turn` or `game`".to_string(),
+            false => format!("phases: {}, or `any`, `turn`, `game`", self.env.phases.join(", ")),
+        };
+        let phases: Vec<&str> = self.env.phases.iter().map(String::as_str).collect();
+        self.unknown(phase, "phase", phases, Some(fallback));
+    }
+
+    /// A scenario's `phase:` or `advance:`: a phase or step of the game (a timing of
+    /// abilities, `any`, `turn` or `game`, is none).
+    fn scenario_phase(&mut self, phase: &Sp<impl AsRef<str>>) {
+        let name = phase.value.as_ref();
+        if self.env.is_phase(name) {
+            return;
+        }
+        let listed = match self.env.phases.is_empty() {
+            true => "the game declares no phases (`turn: { phases: [...] }`)".to_string(),
+            false => format!("the game's phases and steps: {}", self.env.phases.join(", ")),
+        };
+        let fallback = match ACTION_TIMINGS.contains(&name) {
+            true => format!("`{name}` is when an ability may be used, not a phase; {listed}"),
+            false => listed,
+        };
         let phases: Vec<&str> = self.env.phases.iter().map(String::as_str).collect();
         self.unknown(phase, "phase", phases, Some(fallback));
     }

@@ -153,7 +153,7 @@ impl FileChecker<'_> {
                 }
             }
             SetupItem::Script(src) => self.field(src, Entry::Script, locals),
-            SetupItem::Phase(p) => self.phase_name(p),
+            SetupItem::Phase(p) => self.scenario_phase(p),
             SetupItem::Order { order, zone, of, .. } => {
                 for id in order {
                     self.card_or_piece(&copy_of(id));
@@ -295,7 +295,7 @@ impl FileChecker<'_> {
                 self.field(src, Entry::Condition, locals);
                 self.players_named(from, players);
             }
-            Step::Advance(p) => self.phase_name(p),
+            Step::Advance(p) => self.scenario_phase(p),
             Step::ExpectActions { player, .. } | Step::ExpectView { player, .. } => self.step_player(player, players),
             Step::ExpectResult { winners, losers, scores, .. } => {
                 let named = winners.iter().chain(losers).flat_map(|w| &w.value);
