@@ -9,6 +9,54 @@ use crate::syntax::ast::*;
 use super::{Ctx, Interp, R};
 
 impl Interp<'_> {
+    /// `X of P at Z` (`armies of p at t`), `P` players: the `X` at `Z` that `P` own, in
+    /// table order, found by looking at `Z` only — what the selection gives read as
+    /// written (every `X` of `P`'s, a reserve of hundreds, tested for where it stands), as
+    /// `X owned by P at Z` is found. `None` (nothing counted) for anything else: `X` no
+    /// noun, `P` not players (`card of deck`), or either side more than a name.
+    pub(super) fn of_players_at(&mut self, base: &Expr, f: &Filter, cx: &mut Ctx) -> Option<R<List>> {
+        let ExprKind::Of(a, b) = &base.kind else { return None };
+        let plain = |e: &Expr| matches!(e.kind, ExprKind::Name(..) | ExprKind::You | ExprKind::This);
+        if !plain(a) || !plain(b) {
+            return None;
+        }
+        let mark = self.steps.mark();
+        let (noun, owners) = match (self.eval(a, cx), self.eval(b, cx)) {
+            (Ok(n), Ok(o)) => (n, o),
+            _ => {
+                self.steps.rewind(mark);
+                return None;
+            }
+        };
+        let players = owners.items().iter().all(|o| matches!(o, Value::Player(_))) && !owners.items().is_empty();
+        let Some(info) = self.noun_of(a, &noun).filter(|_| players) else {
+            self.steps.rewind(mark);
+            return None;
+        };
+        let found = self.noun_located(&info, f, cx).map(|mut here| {
+            let s = &self.w.state;
+            let owned = |c: &Value| match c {
+                Value::Ent(e) => s.ents[*e].owner.is_some_and(|p| owners.items().contains(&Value::Player(p))),
+                _ => false,
+            };
+            here.retain(owned);
+            here
+        });
+        #[cfg(debug_assertions)]
+        if let Ok(found) = &found {
+            // Read as written: every `X` of `P`'s, then those at the place.
+            let mark = self.steps.mark();
+            let all = self.things_of(&noun, &owners).and_then(|v| self.things_owned(v));
+            let place = self.filter_arg(f, cx).map(|p| p.unwrap_or(Value::Null));
+            if let (Ok(all), Ok(place)) = (all, place) {
+                let written: List = all.into_iter().filter(|c| self.located(c, &place)).collect();
+                debug_assert_eq!(&written, found, "`{}` of players at a place", info.name);
+            }
+            self.steps.rewind(mark);
+        }
+        Some(found)
+    }
+
     /// Whether `e` is `cards in X` (or pieces) with no quantity and no other filter (what
     /// `zones_of_selector` reads), and which kind; nothing is evaluated.
     pub(super) fn in_zones_only(&self, e: &Expr, cx: &Ctx) -> Option<bool> {

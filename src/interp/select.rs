@@ -327,47 +327,57 @@ impl<'r> Interp<'r> {
         let mut applied = None;
         // Whether the candidates' steps were counted where they were found.
         let mut counted = false;
-        let mut cands = match (self.all_of_kind(base, cx), lead) {
-            // `cards in X`: only the things in X's zones are looked at, in table order.
-            (Some(cards), Some(f)) => {
-                applied = place;
-                match self.located_in(f, cards, cx)? {
-                    Selected::Zones(zones, cards) => self.in_zones(&zones, cards),
-                    Selected::Things(things) => things,
-                }
-            }
-            (_, None)
-                if matches!(
-                    filters.first().map(|f| &f.kind),
-                    Some(FilterKind::YouControl | FilterKind::ControlledBy(_))
-                ) =>
-            {
-                // `X you control`: only things in play can be controlled.
-                let b = self.eval(base, cx)?;
-                match self.noun_of(base, &b) {
-                    Some(noun) => {
-                        applied = Some(0);
-                        counted = true;
-                        self.controlled(&noun, &filters[0], cx)?
+        // `armies of p at t`: only what stands at `t` is looked at (`located.rs`).
+        let of_at = match (place, lead) {
+            (Some(0), Some(f)) => self.of_players_at(base, f, cx),
+            _ => None,
+        };
+        let mut cands = if let Some(found) = of_at {
+            applied = place;
+            found?
+        } else {
+            match (self.all_of_kind(base, cx), lead) {
+                // `cards in X`: only the things in X's zones are looked at, in table order.
+                (Some(cards), Some(f)) => {
+                    applied = place;
+                    match self.located_in(f, cards, cx)? {
+                        Selected::Zones(zones, cards) => self.in_zones(&zones, cards),
+                        Selected::Things(things) => things,
                     }
-                    None => self.things(&b)?,
                 }
-            }
-            _ => {
-                let b = self.eval(base, cx)?;
-                match (self.noun_of(base, &b), lead) {
-                    // `NOUN at X`: only the things in X's zones are looked at.
-                    (Some(noun), Some(f)) => {
-                        applied = place;
-                        self.noun_located(&noun, f, cx)?
+                (_, None)
+                    if matches!(
+                        filters.first().map(|f| &f.kind),
+                        Some(FilterKind::YouControl | FilterKind::ControlledBy(_))
+                    ) =>
+                {
+                    // `X you control`: only things in play can be controlled.
+                    let b = self.eval(base, cx)?;
+                    match self.noun_of(base, &b) {
+                        Some(noun) => {
+                            applied = Some(0);
+                            counted = true;
+                            self.controlled(&noun, &filters[0], cx)?
+                        }
+                        None => self.things(&b)?,
                     }
-                    (Some(noun), None) => self.noun_things(&noun)?,
-                    // A list written out is its zones and enum values themselves, filtered
-                    // or not, as `choose [red, blue]` offers them.
-                    (None, _) => match (&base.kind, b) {
-                        (ExprKind::List(_), Value::List(written)) => self.written_items(&written)?,
-                        (_, b) => self.things_owned(b)?,
-                    },
+                }
+                _ => {
+                    let b = self.eval(base, cx)?;
+                    match (self.noun_of(base, &b), lead) {
+                        // `NOUN at X`: only the things in X's zones are looked at.
+                        (Some(noun), Some(f)) => {
+                            applied = place;
+                            self.noun_located(&noun, f, cx)?
+                        }
+                        (Some(noun), None) => self.noun_things(&noun)?,
+                        // A list written out is its zones and enum values themselves, filtered
+                        // or not, as `choose [red, blue]` offers them.
+                        (None, _) => match (&base.kind, b) {
+                            (ExprKind::List(_), Value::List(written)) => self.written_items(&written)?,
+                            (_, b) => self.things_owned(b)?,
+                        },
+                    }
                 }
             }
         };
