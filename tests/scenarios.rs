@@ -107,6 +107,11 @@ fn end_game_ends_the_game_at_once_and_its_end_of_game_abilities_resolve() {
 }
 
 #[test]
+fn a_players_table_folds_alike_things_however_their_labels_fall() {
+    run_all("tests/fixtures/alike_pieces");
+}
+
+#[test]
 fn pieces_of_a_player_at_a_place_are_looked_for_there_only() {
     run_all("tests/fixtures/of_at_place");
 }

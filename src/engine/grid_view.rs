@@ -93,7 +93,7 @@ fn cell(
         }
         [_] => '?',
         _ => {
-            let parts = super::view::as_seen(s, items, true, viewer);
+            let parts = super::view::as_seen(s, items, true, viewer, true);
             crowded.push(format!("{}: {}", s.zone_name(z), parts.join(", ")));
             '*'
         }

@@ -5,6 +5,7 @@
 pub mod action_text;
 pub mod counters;
 pub mod grid_view;
+mod grouped;
 pub mod items;
 pub mod journal;
 pub mod label;

@@ -213,13 +213,13 @@ fn attached_text(s: &State, e: EntId, viewer: Option<PlayerId>) -> Option<String
     if on.is_empty() {
         return None;
     }
-    Some(format!("with {} on it", as_seen(s, &on, false, viewer).join(", ")))
+    Some(format!("with {} on it", as_seen(s, &on, false, viewer, false).join(", ")))
 }
 
 /// `runs` of what `viewer` sees of `items`, then how many they cannot see: `7 hidden`.
-pub fn as_seen(s: &State, items: &[EntId], shared: bool, viewer: Option<PlayerId>) -> Vec<String> {
+pub fn as_seen(s: &State, items: &[EntId], shared: bool, viewer: Option<PlayerId>, fold: bool) -> Vec<String> {
     let (seen, hidden): (Vec<EntId>, Vec<EntId>) = items.iter().partition(|&&e| viewer.is_none_or(|p| s.sees(p, e)));
-    let mut parts = runs(s, &seen, shared, viewer);
+    let mut parts = if fold { super::grouped::alike(s, &seen, shared, viewer) } else { runs(s, &seen, shared, viewer) };
     if !hidden.is_empty() {
         parts.push(format!("{} hidden", hidden.len()));
     }
@@ -238,7 +238,7 @@ pub fn table_for(s: &State, viewer: Option<PlayerId>, declared: &[(super::Counte
         if zone.items.is_empty() || grid.is_some_and(|g| g.has(z)) {
             continue;
         }
-        let parts = as_seen(s, &zone.items, zone.owner.is_none(), viewer);
+        let parts = as_seen(s, &zone.items, zone.owner.is_none(), viewer, !zone.ordered);
         out.push(format!("{}: {}", s.zone_name(z), parts.join(", ")));
     }
     out.extend(grid.map(|g| super::grid_view::drawn(s, g, viewer)).unwrap_or_default());
