@@ -25,24 +25,24 @@ fn result_line(out: &str) -> &str {
     out.lines().last().unwrap_or_default()
 }
 
+/// An undo after the other seat's random answer is refused: the game plays again from its
+/// seed, so the same answer would come (a review: Connect Four's random seat answered `f1`
+/// before and after the undo). The game goes on as without the `undo`.
 #[test]
-fn a_whole_connect_four_with_an_undo_ends_as_without_the_undone_answer() {
+fn an_undo_past_another_seats_random_answer_is_refused() {
     let straight = "1\n".repeat(30);
     let (code, plain) = play(&["cards/connect_four", "--human", "p1", "--seed", "3"], &straight);
     assert_eq!(code, 0, "{plain}");
-    assert!(result_line(&plain).starts_with("seed 3: "), "{plain}");
-    // Three drops, a fourth that is taken back (nothing was hidden: the board is open, and
-    // the other seat's drop told nothing a choice could not), then the straight game's.
-    let with_undo = format!("{}2\nundo\n{}", "1\n".repeat(3), "1\n".repeat(27));
-    let (code, undone) = play(&["cards/connect_four", "--human", "p1", "--seed", "3"], &with_undo);
-    assert_eq!(code, 0, "{undone}");
-    assert!(undone.contains("-- undone: back to the previous decision"), "{undone}");
-    assert_eq!(result_line(&undone), result_line(&plain));
-    // What was shown after the undo is what the straight game showed from that question on
-    // (turn 7's forced `act`, answered again silently, was shown before the undo).
-    let tail = |s: &str| s[s.rfind("p1: Drop into which column?").expect("asked")..].to_string();
-    assert!(tail(&plain).contains("p1: place disc#4 from supply of p1 to d1"), "{plain}");
-    assert_eq!(tail(&undone), tail(&plain));
+    let with_undo = format!("{}undo\n{}", "1\n".repeat(3), "1\n".repeat(27));
+    let (code, refused) = play(&["cards/connect_four", "--human", "p1", "--seed", "3"], &with_undo);
+    assert_eq!(code, 0, "{refused}");
+    assert!(!refused.contains("-- undone"), "{refused}");
+    assert!(refused.contains("cannot undo: something random happened since your last decision"), "{refused}");
+    assert_eq!(result_line(&refused), result_line(&plain));
+    // At one keyboard, a person takes back only their own decision.
+    let (code, out) = play(&["cards/connect_four", "--human", "p1", "--human", "p2", "--seed", "3"], "1\nundo\n1\n");
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("cannot undo: the last decision was p1's, not yours"), "{out}");
 }
 
 /// `undo` may not go back past what the person saw that was hidden or random: the game
@@ -346,24 +346,29 @@ fn a_number_is_answered_by_itself() {
 
 /// A question of one option nobody can decline (`act` where only one action is legal and
 /// passing is not allowed) is said, not asked: it took an answer every turn (a designer's
-/// walkthrough). `undo` goes back past it to the last real decision.
+/// walkthrough). `undo` goes back past it to the last real decision, and the game goes on
+/// as if the undone answer had never been given.
 #[test]
 fn a_question_of_one_option_is_said_not_asked() {
     let dir = tempfile::tempdir().expect("temp dir");
     let game = "game: g\nname: G\nplayers: { min: 2, max: 2 }\ncounters:\n  vp: { on: player, min: 0 }\n\
-        abilities:\n  - name: mark\n    action: turn\n    effect: add (choose numbers(1, 3)) vp to you; end phase\n\
+        abilities:\n  - name: mark\n    action: turn\n    \
+        effect: add (choose numbers(1, 3)) vp to you; add (choose numbers(1, 3)) vp to you; end phase\n\
         turn:\n  phases:\n    - name: main\n      actions: active_player\n      can_pass: false\n\
         end: turn >= 4\nresult:\n  winners: most(players, vp of it)\n  scores: vp of it\n";
     std::fs::write(dir.path().join("game.yaml"), game).expect("game");
     let path = dir.path().to_str().expect("utf-8");
-    let (code, out) = play(&[path, "--human", "p1", "--seed", "1"], "2\nundo\n3\n1\n");
+    let (code, out) = play(&[path, "--human", "p1", "--seed", "1"], "2\nundo\n3\n1\n1\n1\n");
     assert_eq!(code, 0, "{out}");
-    assert_eq!(out.matches("p1: act: use mark (the only option)").count(), 3, "turns 1, 3, and 1 again: {out}");
+    assert_eq!(out.matches("p1: act: use mark (the only option)").count(), 2, "turns 1 and 3: {out}");
     assert!(!out.contains("p1: act\n"), "never asked: {out}");
-    // The undo at turn 3's number goes back to turn 1's number, past turn 3's `act`.
+    // The undo at turn 1's second number goes back to its first.
     let after = &out[out.find("-- undone").expect("undone")..];
     assert!(after.contains("-- turn 1,"), "{out}");
-    assert!(out.contains("scores: p1 4,"), "3 then 1: {out}");
+    let (code, straight) = play(&[path, "--human", "p1", "--seed", "1"], "3\n1\n1\n1\n");
+    assert_eq!(code, 0, "{straight}");
+    assert_eq!(result_line(&out), result_line(&straight));
+    assert!(out.contains("scores: p1 6,"), "3 and 1, then 1 and 1: {out}");
 }
 
 /// A question the script writes (`choose "How many?": ...`, `may "...": { }`) is what the

@@ -131,7 +131,10 @@ impl Builder<'_> {
     /// A definition named with a reserved word, or with what is no name at all (`Salmon
     /// Nigiri`, `egg-roll`, `3rd`), can never be referred to by a script.
     fn reserved(&mut self, n: &Sp<String>, what: &str) {
-        if let Some(d) = not_a_name(n, what) {
+        // An enum value, a phase or a step may be compared as text (`rank == "10"`,
+        // `step == "first step"`): it need not be a name.
+        let as_text = matches!(what, "value" | "phase" | "step");
+        if let Some(d) = not_a_name(n, what).filter(|_| !as_text) {
             self.diags.push(d);
             return;
         }
@@ -540,5 +543,7 @@ pub(crate) fn not_a_name(n: &Sp<String>, what: &str) -> Option<Diagnostic> {
         Some(c) if c.is_ascii_digit() => format!("a name starts with a letter or `_`: write `_{fixed}`"),
         Some(_) => format!("a name has letters, digits and `_` only: write `{fixed}`"),
     };
-    Some(Diagnostic::error("not-a-name", msg, n.file, n.span).with_help(help))
+    // A warning: the content still runs (a card of such an id is dealt, put and played),
+    // and nothing but a script naming it could tell.
+    Some(Diagnostic::warning("not-a-name", msg, n.file, n.span).with_help(help))
 }

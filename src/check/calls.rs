@@ -32,7 +32,7 @@ impl Checker<'_> {
             CallKind::Keyword => self.keyword_call(c, &arg_tys),
             CallKind::Function => {
                 let t = self.function_call(c, &arg_tys);
-                if Env::function(&c.name.name).is_some() {
+                if self.builtin(&c.name.name).is_some() {
                     self.function_args(c, &arg_tys);
                 }
                 // One of a list of numbers is a number; `most` gives one of what it
@@ -131,9 +131,17 @@ impl Checker<'_> {
         }
     }
 
+    /// The built-in function a call names, unless a procedure of the game has that name:
+    /// the procedure is what runs (`interp::compile`), as a game written before the
+    /// built-in was added meant.
+    fn builtin(&self, name: &str) -> Option<(usize, usize, Ty)> {
+        let procedure = matches!(self.env.lookup(name), Some(Sym::Procedure { .. }));
+        Env::function(name).filter(|_| !procedure)
+    }
+
     fn function_call(&mut self, c: &Call, arg_tys: &[Ty]) -> Ty {
         let n = c.args.len();
-        if let Some((lo, hi, ret)) = Env::function(&c.name.name) {
+        if let Some((lo, hi, ret)) = self.builtin(&c.name.name) {
             if n < lo || n > hi {
                 let want = match hi - lo {
                     0 => args(lo),

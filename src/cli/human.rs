@@ -23,6 +23,16 @@ use crate::interp::{Agent, Ask, Halt, RandomAgent, Rules};
 /// options; `exit` and `?` also work but are not offered).
 pub const COMMANDS: &[&str] = &["undo", "help", "state", "log", "card", "quit"];
 
+/// When an answer was asked: the length of the log then, the generator as it stood (an
+/// undo past a draw of it would let the person choose again knowing what it drew), and
+/// who was asked.
+#[derive(Clone, Default)]
+struct Stamp {
+    mark: usize,
+    rng: Option<Rng>,
+    who: String,
+}
+
 /// What a person at the table has said and seen, kept across the replays of one game.
 pub struct Session {
     /// The seats people play.
@@ -31,7 +41,7 @@ pub struct Session {
     out: Box<dyn Write>,
     /// The answers given in this playing of the game, with the length of the log when
     /// each was asked.
-    answers: Vec<(Vec<usize>, usize)>,
+    answers: Vec<(Vec<usize>, Stamp)>,
     /// Which of `answers` nobody chose: a question of one option, answered by itself
     /// (`forced`). `undo` goes back past them to the last real decision.
     forced: Vec<bool>,
@@ -40,7 +50,7 @@ pub struct Session {
     says_forced: bool,
     /// Answers to give again, silently, before asking anyone (after an undo), with the
     /// length of the log when each was first asked.
-    replay: VecDeque<(Vec<usize>, usize)>,
+    replay: VecDeque<(Vec<usize>, Stamp)>,
     /// The log as this screen has shown it, line by line: several people at one keyboard
     /// share it, so each is shown what is new on it, and of the rest only what reads
     /// otherwise for them (a card only they see), not again what the one before was shown.
@@ -178,7 +188,7 @@ impl Session {
                     }
                 }
                 "undo" if !self.forced.contains(&false) => self.say("nothing to undo: this is the first decision"),
-                "undo" => match self.undo_refused(view) {
+                "undo" => match self.undo_refused(ask.chooser, view) {
                     Some(why) => self.say(&why),
                     None => {
                         self.stop = Some("undo");
@@ -200,15 +210,30 @@ impl Session {
     /// Why `undo` may not go back to the last decision: since it was asked, the person
     /// saw something hidden or random (`View::told`), which they would choose again
     /// knowing (the game plays again from its seed: the same roll would come).
-    fn undo_refused(&self, view: &crate::interp::View) -> Option<String> {
+    fn undo_refused(&self, asked: &str, view: &crate::interp::View) -> Option<String> {
         let decided = self.answers.iter().zip(&self.forced).rev().find(|(_, forced)| !**forced);
-        let (_, mark) = decided?.0;
-        let told = view.told.filter(|&i| i >= *mark)?;
-        let line = view.log.get(told).map_or("", |l| l.trim());
-        Some(format!(
-            "cannot undo: since your last decision you saw what was hidden or random ({line}); \
-             undo goes back only while nothing new was revealed"
-        ))
+        let (_, stamp) = decided?.0;
+        // At one keyboard, a person takes back their own decision only.
+        if stamp.who != asked {
+            return Some(format!("cannot undo: the last decision was {}'s, not yours", stamp.who));
+        }
+        if let Some(told) = view.told.filter(|&i| i >= stamp.mark) {
+            let line = view.log.get(told).map_or("", |l| l.trim());
+            return Some(format!(
+                "cannot undo: since your last decision you saw what was hidden or random ({line}); \
+                 undo goes back only while nothing new was revealed"
+            ));
+        }
+        // Anything drawn since (a random pick, another seat's random answer) would come
+        // the same again.
+        if stamp.rng.is_some() && stamp.rng != view.rng {
+            return Some(
+                "cannot undo: something random happened since your last decision (a draw of the game's \
+                 generator: a roll, a random pick, another seat's answer), and it would come the same again"
+                    .into(),
+            );
+        }
+        None
     }
 
     fn table(&mut self, seat: &str, view: &crate::interp::View) {
@@ -287,12 +312,19 @@ impl Agent for HumanAgent {
         if !s.humans.iter().any(|h| h == ask.chooser) {
             return self.random.choose(ask, rng);
         }
-        let (picked, mark) = match s.replay.pop_front() {
-            Some((p, mark)) if p.iter().all(|&i| i < ask.count) => (p, mark),
+        let (picked, stamp) = match s.replay.pop_front() {
+            Some((p, stamp)) if p.iter().all(|&i| i < ask.count) => (p, stamp),
             Some(_) => return Err("the replay no longer matches the game".into()),
-            None => (s.ask(ask)?, ask.view.map_or(0, |v| v.log.len())),
+            None => {
+                let stamp = Stamp {
+                    mark: ask.view.map_or(0, |v| v.log.len()),
+                    rng: ask.view.and_then(|v| v.rng.clone()),
+                    who: ask.chooser.to_string(),
+                };
+                (s.ask(ask)?, stamp)
+            }
         };
-        s.answers.push((picked.clone(), mark));
+        s.answers.push((picked.clone(), stamp));
         s.forced.push(forced(ask));
         Ok(picked)
     }
@@ -327,8 +359,8 @@ pub fn play(
                 while s.forced.pop() == Some(true) {
                     s.answers.pop();
                 }
-                let Some((_, mark)) = s.answers.pop() else { continue };
-                let kept: Vec<(Vec<usize>, usize)> = s.answers.drain(..).collect();
+                let Some((_, Stamp { mark, .. })) = s.answers.pop() else { continue };
+                let kept: Vec<(Vec<usize>, Stamp)> = s.answers.drain(..).collect();
                 s.forced.clear();
                 s.replay = kept.into();
                 s.printed.truncate(mark);
@@ -402,7 +434,7 @@ const RAN_OUT: &str = "the replay's answers ran out before the game ended";
 fn replay_session(r: &super::replay::Replay) -> Rc<RefCell<Session>> {
     let mut session =
         Session::new(r.humans.clone(), Input::Plain(Box::new(std::io::empty())), Box::new(std::io::sink()), false);
-    session.replay = r.answers.iter().map(|a| (a.clone(), 0)).collect();
+    session.replay = r.answers.iter().map(|a| (a.clone(), Stamp::default())).collect();
     session.says_forced = false;
     Rc::new(RefCell::new(session))
 }

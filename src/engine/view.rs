@@ -115,16 +115,22 @@ impl State {
         seen
     }
 
-    /// Whether event `ev` told `p` something no player's choice could have: a roll, a
-    /// shuffle, a reveal to them, or a thing they saw come from where they could not see
-    /// it (a card drawn, an opponent's card played). An `undo` back past it would let `p`
-    /// choose again knowing it. (A move of an earlier game of a match is left out: its
-    /// ids index another table, and the new game's deal is a shuffle.)
+    /// Whether event `ev` told `p` something no player's choice could have: a roll or a
+    /// shuffle they saw, a reveal to them of what is not theirs, a flip face up of what is
+    /// not theirs, or a thing they saw come from where they could not see it (a card drawn,
+    /// an opponent's card played). An `undo` back past it would let `p` choose again
+    /// knowing it (the generator's draws are judged apart: `View::rng`). (A move of an
+    /// earlier game of a match is left out: its ids index another table, and the new
+    /// game's deal is a shuffle.)
     pub fn tells(&self, ev: &super::Event, p: PlayerId) -> bool {
         use super::EventKind;
+        let theirs = |e: EntId| e < self.ents.len() && self.ents[e].owner != Some(p);
         match &ev.kind {
-            EventKind::Roll { .. } | EventKind::Shuffle { .. } => true,
-            EventKind::Reveal { to, .. } => to.is_empty() || to.contains(&p),
+            EventKind::Roll { .. } | EventKind::Shuffle { .. } => has(ev.seen, p),
+            EventKind::Reveal { to, ents, .. } => {
+                (to.is_empty() || to.contains(&p)) && (ev.game != self.game || ents.iter().any(|&e| theirs(e)))
+            }
+            EventKind::Flip { ent, to } if ev.game == self.game => has(ev.seen, p) && to == "face up" && theirs(*ent),
             EventKind::Move { ent, from: Some(z), .. } if ev.game == self.game => {
                 has(ev.seen, p)
                     && *ent < self.ents.len()

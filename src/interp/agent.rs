@@ -40,6 +40,8 @@ pub struct View {
     /// The last line of `log` that told them something hidden or random
     /// (`State::tells`): an undo may not go back before it.
     pub told: Option<usize>,
+    /// The game's generator as the question is asked: an undo may not go back past a draw.
+    pub rng: Option<crate::engine::Rng>,
 }
 
 impl Ask<'_> {

@@ -361,13 +361,23 @@ impl Interp<'_> {
             }
         }
         let (mut ring, mut rings) = (0, 0);
+        // Each space's edges as `neighbors` reads them: kept, or from the board by name.
+        let kept = self.rules.board.is_some() && self.kept.adjacent.len() >= n;
         while ring < out.len() && most.is_none_or(|m| rings < m) {
             let end = out.len();
-            for v in self.neighbors(&out[ring..end]) {
-                let Value::Zone(z) = v else { continue };
-                if open[z] && !std::mem::replace(&mut seen[z], true) {
-                    self.tick()?;
-                    out.push(v);
+            for i in ring..end {
+                let Value::Zone(z) = out[i] else { continue };
+                let next: List = if kept {
+                    self.kept.adjacent[z].iter().map(|&o| Value::Zone(o)).collect()
+                } else {
+                    self.neighbors(&out[i..=i])
+                };
+                for v in next {
+                    let Value::Zone(o) = v else { continue };
+                    if open[o] && !std::mem::replace(&mut seen[o], true) {
+                        self.tick()?;
+                        out.push(v);
+                    }
                 }
             }
             (ring, rings) = (end, rings + 1);

@@ -402,7 +402,8 @@ impl Interp<'_> {
             (false, _) => format!("setup{active}"),
         };
         let log = s.log.iter().map(|e| e.line_for(s, Some(who))).collect();
-        super::View { heading, table, log, told: s.log.iter().rposition(|e| s.tells(e, who)) }
+        let told = s.log.iter().rposition(|e| s.tells(e, who));
+        super::View { heading, table, log, told, rng: Some(s.rng.clone()) }
     }
 
     /// Asks a yes/no question.

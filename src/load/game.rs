@@ -75,7 +75,9 @@ pub fn game(cx: &mut Cx, node: &Node) -> Option<Game> {
 fn players(cx: &mut Cx, node: &Node) -> Option<Players> {
     let Some(entries) = cx.entries(node, "`players`") else {
         // `players: 3`: a game for exactly that many.
-        if let (Some(n), Some(d)) = (node.text().and_then(|t| t.parse::<u32>().ok()), cx.diags.last_mut()) {
+        let most = cx.limits.players as u32;
+        let n = node.text().and_then(|t| t.parse::<u32>().ok()).filter(|n| (1..=most).contains(n));
+        if let (Some(n), Some(d)) = (n, cx.diags.last_mut()) {
             d.help = Some(format!("give the fewest and the most: `players: {{ min: {n}, max: {n} }}`"));
         }
         return None;

@@ -124,3 +124,16 @@ steps:
 "#;
     check(&[("game.yaml", GAME), ("c.yaml", "- { id: probe, name: Probe }\n"), ("s.yaml", s)]).clean();
 }
+
+/// A game's own procedure named like a built-in function is the one that runs (as the
+/// interpreter calls it), checked by its own parameters: a game with a procedure
+/// `reachable` checked clean before the built-in came, and still does.
+#[test]
+fn a_procedure_named_like_a_built_in_function_is_checked_as_itself() {
+    let c = game(&[(
+        "procedures:\n",
+        "procedures:\n  reachable:\n    params: [\"n: number\"]\n    value: n + 1\n  \
+         uses_it:\n    script: add (reachable(2)) vp to you\n",
+    )]);
+    c.clean();
+}

@@ -255,8 +255,21 @@ impl FileChecker<'_> {
             .collect();
         let what = if abilities.is_empty() { "card or faction" } else { "card, faction or game ability" };
         // A procedure is run, not used: `script:` calls it.
-        let run = matches!(self.env.lookup(id.as_str()), Some(crate::check::env::Sym::Procedure { .. }))
-            .then(|| format!("`{0}` is a procedure: run it with `script: \"{0}()\"`", id.value));
+        let run = match self.env.lookup(id.as_str()) {
+            Some(crate::check::env::Sym::Procedure { value: true, .. }) => Some(format!(
+                "`{0}` is a value procedure: read it in an `expect:` (`expect: {0}(...) == ...`)",
+                id.value
+            )),
+            Some(crate::check::env::Sym::Procedure { arity: 0, .. }) => {
+                Some(format!("`{0}` is a procedure: run it with `script: \"{0}()\"`", id.value))
+            }
+            Some(crate::check::env::Sym::Procedure { arity, .. }) => Some(format!(
+                "`{0}` is a procedure: run it with `script: \"{0}(...)\"`, giving its {arity} argument{1}",
+                id.value,
+                if *arity == 1 { "" } else { "s" }
+            )),
+            _ => None,
+        };
         self.unknown_as(id, "card", what, names, run);
     }
 
