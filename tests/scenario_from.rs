@@ -234,3 +234,37 @@ fn a_made_scenario_that_fails_is_said_to() {
     assert!(err.contains(&format!("warning: the scenario of step {last} fails when run: step ")), "{err}");
     assert!(err.contains(&format!("step {} is the last before the end", last - 1)), "{err}");
 }
+
+/// A step that knocks a player out expects it: the note in `expect_log` and who is still
+/// in the game (a Risk walkthrough's scenario of a knock-out passed with `eliminate`
+/// taken out of the rules).
+#[test]
+fn a_step_that_knocks_a_player_out_expects_it() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let copy = dir.path().join("left_window");
+    copy_game(&Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/left_window"), &copy);
+    std::fs::create_dir_all(copy.join("scenarios")).expect("scenarios");
+    let replay = dir.path().join("r.json");
+    let replay = replay.to_str().expect("utf-8");
+    let game = copy.to_str().expect("utf-8");
+    let (code, _, err) = twilit(&["play", game, "--seed", "1", "--players", "3", "--save-replay", replay]);
+    assert_eq!(code, 0, "{err}");
+    let text = made_and_run(replay, &copy, Some("2"));
+    assert!(
+        text.contains("\"p2: p2 leaves the game\"") && text.contains("  - expect: \"count(players) == 2\"\n"),
+        "{text}"
+    );
+    // Without its `eliminate`, the rule fails the scenario made of it.
+    let rules = copy.join("game.yaml");
+    let g = std::fs::read_to_string(&rules).expect("game");
+    std::fs::write(
+        &rules,
+        g.replace(
+            "response: a player uses poked\n    requires: count(players) > 1\n    effect: eliminate you",
+            "response: a player uses poked\n    requires: count(players) > 1\n    effect: pass",
+        ),
+    )
+    .expect("written");
+    let (code, out, _) = twilit(&["test", copy.join("scenarios/from_replay.yaml").to_str().expect("utf-8")]);
+    assert_eq!(code, 1, "{out}");
+}

@@ -416,12 +416,22 @@ fn steps(rules: &Rules, found: &Found) -> Vec<String> {
 /// Whether an event's line is expected: not the turn's and phase's starts and ends,
 /// whose numbers a scenario counts from 1, nor notes.
 fn logged(e: &Event) -> bool {
-    !matches!(e.kind, EventKind::Period { .. } | EventKind::Note { .. })
+    match &e.kind {
+        EventKind::Period { .. } => false,
+        // A player knocked out is the step's news; other notes are the tool's asides.
+        EventKind::Note { text } => text.ends_with(" leaves the game"),
+        _ => true,
+    }
 }
 
 /// Conditions on what the step changed: the cards in each zone, the counters.
 fn changed(before: &State, after: &State) -> Vec<String> {
     let mut out = vec![];
+    // Players knocked out: those still in the game are fewer.
+    if after.eliminated.len() != before.eliminated.len() {
+        let n = after.players.len() - after.eliminated.len();
+        out.push(format!("count(players) == {n}"));
+    }
     for (z, zone) in after.zones.iter().enumerate() {
         let cards = |s: &State| s.zones.get(z).map_or(0, |zn| zn.items.iter().filter(|&&e| s.is_card(e)).count());
         let n = cards(after);
