@@ -71,6 +71,29 @@ impl Checker<'_> {
         }
     }
 
+    /// `place armies at t` places one army (a count is a number before the piece), where
+    /// `remove armies at t` removes them all: the plural reads as a count forgotten.
+    fn uncounted_place(&mut self, e: &Effect) {
+        if !matches!(e.verb, Verb::Place | Verb::Create) {
+            return;
+        }
+        let [obj] = &e.objects[..] else { return };
+        let base = match &obj.kind {
+            ExprKind::Select { quantity: None, base, .. } => base,
+            ExprKind::Name(..) => obj,
+            _ => return,
+        };
+        let ExprKind::Name(written, _) = &base.kind else { return };
+        let Some((one, _)) = self.env.resolve(written) else { return };
+        if one == *written {
+            return;
+        }
+        let verb = e.verb.as_str();
+        let msg = format!("`{verb} {written}` with no number {verb}s one {one}");
+        self.warning("uncounted", msg, &base.span).help =
+            Some(format!("say how many: `{verb} 1 {one}`, `{verb} 3 {written}`, or `{verb} (n) {written}`"));
+    }
+
     /// `move` and `deal` must say where; `place` and `create` where, in a clause or a filter.
     fn needed_destination(&mut self, e: &Effect) {
         let has_dest = e.clauses.iter().any(|c| destination(&c.kind));
@@ -87,6 +110,7 @@ impl Checker<'_> {
         };
         self.needed_default(e, has_dest);
         self.needed_scoring(e);
+        self.uncounted_place(e);
         if missing && !e.objects.is_empty() {
             let verb = e.verb.as_str();
             self.error("missing-clause", format!("`{verb}` needs a destination"), &e.verb_span).help =
