@@ -20,6 +20,13 @@ fn a_missing_path_is_a_usage_error_that_says_so() {
     let (code, out, _) = twilit(&["check", "nosuchdir"]);
     assert_eq!(code, 2, "{out}");
     assert!(out.contains("cannot read `nosuchdir`") && out.contains("help: check the path"), "{out}");
+    // `play` said the game "must be one game directory that checks clean" (a walkthrough).
+    for cmd in [&["play", "nosuchdir"][..], &["simulate", "nosuchdir", "--games", "1"]] {
+        let (code, out, err) = twilit(cmd);
+        assert_eq!(code, 2, "{out}{err}");
+        assert!(err.starts_with("error: `nosuchdir` does not exist\n"), "{err}");
+        assert!(!err.contains("checks clean"), "{err}");
+    }
 }
 
 /// `explain ID` reads `cards/` by default; run elsewhere it said only "cannot read

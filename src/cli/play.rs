@@ -59,6 +59,12 @@ pub(super) fn rules_of(
     limits: &Limits,
     err: &mut dyn Write,
 ) -> Result<(Rules, crate::load::GameBundle, SourceMap), i32> {
+    // A path that does not exist is a usage error said as `test` says it, not a game that
+    // fails to check.
+    if let Err(message) = super::scope::usable(std::slice::from_ref(&path.to_path_buf()), true) {
+        let _ = writeln!(err, "error: {message}");
+        return Err(EXIT_USAGE);
+    }
     // A directory in no game (`/`, a folder of many games) would be walked whole and every
     // game below it checked, only to be refused: it is refused before anything is read.
     if path.is_dir() && crate::load::game_dir_of(&path.join(crate::load::GAME_FILE)).is_none() {
