@@ -231,7 +231,7 @@ fn usage_errors_exit_2_with_what_was_expected() {
     assert_eq!((code, err.as_str()), (2, "error: --jobs must be at most 1024 (or left out: one thread per core)\n"));
     let (code, _, err) = twilit(&["simulate", &dir("tests/fixtures/nothing_here"), "--games", "3"]);
     assert_eq!(code, 2);
-    assert!(err.contains("must be one game directory that checks clean"), "{err}");
+    assert!(err.contains("nothing_here` does not exist"), "{err}");
     let (code, _, err) = twilit(&["simulate", &goof, "--games", "3", "--players", "3"]);
     assert_eq!(code, 2);
     assert!(err.contains("goofspiel is played by exactly 2 players, not 3"), "{err}");

@@ -554,3 +554,26 @@ pub(super) fn to_face(src: &str, pos: usize) -> Option<String> {
             .to_string()
     })
 }
+
+/// A line that is a number alone (`effect: 5`): pest reads the number as the start of a
+/// statement (`2 may ...`) and stops at its end, expecting `may`. A number is no
+/// statement: it goes where a statement takes one.
+pub(super) fn bare_number(src: &str, pos: usize) -> Option<SyntaxError> {
+    // pest stops at the number's end, or past the line breaks after it.
+    let upto = src[..pos.min(src.len())].trim_end().len();
+    let start = src[..upto].rfind('\n').map_or(0, |i| i + 1);
+    let end = src[start..].find('\n').map_or(src.len(), |i| start + i);
+    let line = &src[start..end];
+    let text = line.trim();
+    if text.is_empty() || !text.chars().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    let at = start + (line.len() - line.trim_start().len());
+    Some(SyntaxError {
+        code: "syntax",
+        span: at..at + text.len(),
+        message: format!("`{text}` alone is no statement: a script does things"),
+        help: Some(format!("write what the number is for: `add {text} vp to you`, `draw {text}`, `score {text}`")),
+        fix: None,
+    })
+}

@@ -132,3 +132,14 @@ fn end_phase_and_end_game_end_their_line() {
     assert!(parse_script("if true {\n  end game\n}\nadd 1 x").is_ok());
     assert!(parse_script("end game\ndraw 1").is_ok());
 }
+
+#[test]
+fn a_number_alone_is_said_to_be_no_statement() {
+    // A walkthrough's `effect: 5` read "expected `may`, found end of script".
+    let (m, h) = err("5");
+    assert_eq!(m, "`5` alone is no statement: a script does things");
+    assert!(h.starts_with("write what the number is for: `add 5 vp to you`"), "{h}");
+    assert_eq!(err("draw 1\n  12\n").0, "`12` alone is no statement: a script does things");
+    // A number that starts a statement is still read as one (`2 may ...` is no line alone).
+    assert!(!err("draw 1 2").0.contains("alone"));
+}

@@ -162,7 +162,8 @@ fn convert(e: pest::error::Error<Rule>, src: &str) -> SyntaxError {
                 .or_else(|| hints::end_without_phase(src, pos))
                 .or_else(|| hints::counted_verb(src, pos))
                 .or_else(|| hints::question_without_colon(src, pos))
-                .or_else(|| hints::remainder_word(src, pos));
+                .or_else(|| hints::remainder_word(src, pos))
+                .or_else(|| hints::bare_number(src, pos));
             if let Some(hint) = hint {
                 return hint;
             }
