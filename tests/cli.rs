@@ -461,6 +461,9 @@ fn play_stops_when_a_phase_script_exceeds_its_budget() {
     assert_eq!(o.status.code(), Some(1), "{err}");
     assert!(err.contains("window budget (1000) exceeded: the action window of phase main"), "{err}");
     assert!(stdout(&o).contains("(now 500)"), "{}", stdout(&o));
+    // Raised at the phase's `can_pass:`, the rule that keeps the window open (a walkthrough
+    // found no file, line or column).
+    assert!(err.contains("[tests/fixtures/runaway_window/game.yaml:"), "{err}");
 }
 
 /// A run-time error (here a division by zero in a procedure that checks clean) is reported

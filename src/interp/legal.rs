@@ -531,12 +531,16 @@ impl Interp<'_> {
     #[cold]
     fn window_over(&self, what: &str) -> Halt {
         let max = self.limits.window_actions;
-        let phase = self.rules.phases.get(self.w.state.clock.phase).map_or("", |p| &*p.name);
-        Halt::budget(format!(
+        let def = self.rules.phases.get(self.w.state.clock.phase);
+        let phase = def.map_or("", |p| &*p.name);
+        let message = format!(
             "window budget ({max}) exceeded: {what} of phase {phase} asked {max} questions and never \
              closed (the players did not all pass in a row) ({})",
             Limits::advice("window_actions")
-        ))
+        );
+        // Raised at the phase's `can_pass:`, the rule that keeps the window open, if it has one.
+        let at = def.and_then(|p| p.can_pass.as_ref()).map(|c| super::halt::At { file: c.file, span: c.span.clone() });
+        Halt::Budget(Box::new(super::halt::Raised { message, at }))
     }
 
     /// The reaction window after `p`'s action: from `p`'s left, each player may use a
