@@ -84,6 +84,14 @@ impl<'a> Cx<'a> {
     /// A mapping key as a name.
     pub fn key(&mut self, node: &Node) -> Option<Sp<String>> {
         match node.text() {
+            // `"": { ... }`: no name (the checker would take it for a missing one).
+            Some("") => {
+                let d = Diagnostic::error("missing-field", "a name here is empty text", self.file, node.span.clone())
+                    .with_label("no name")
+                    .with_help("write a name before the colon");
+                self.diags.push(d);
+                None
+            }
             Some(t) => Some(self.sp(t.to_string(), &node.span)),
             None => {
                 self.wrong_type(node, "a key", "a name");
