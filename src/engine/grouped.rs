@@ -14,7 +14,16 @@ const RUNS_SHOWN: usize = 3;
 
 /// `items` of an unordered zone written out, the alike ones folded.
 pub fn alike(s: &State, items: &[EntId], shared: bool, viewer: Option<PlayerId>) -> Vec<String> {
-    // Each thing's name, number and what is written after its label.
+    // Each thing's name, number, what is written after its label, and its owner. A thing
+    // holding a counter is never folded: the counter's line names it by its label.
+    let held: Vec<EntId> = s
+        .counters
+        .iter()
+        .filter_map(|(_, h, _)| match h {
+            super::Holder::Ent(e) => Some(e),
+            _ => None,
+        })
+        .collect();
     let keyed: Vec<(&str, usize, String)> = items
         .iter()
         .map(|&e| {
@@ -23,7 +32,10 @@ pub fn alike(s: &State, items: &[EntId], shared: bool, viewer: Option<PlayerId>)
             (name, n, described(s, e, shared, viewer))
         })
         .collect();
-    let same = |i: usize, j: usize| keyed[i].0 == keyed[j].0 && keyed[i].2 == keyed[j].2;
+    let owner = |i: usize| s.ents[items[i]].owner;
+    let same = |i: usize, j: usize| {
+        keyed[i].0 == keyed[j].0 && keyed[i].2 == keyed[j].2 && owner(i) == owner(j) && !held.contains(&items[j])
+    };
     let mut out = vec![];
     let mut done = vec![false; items.len()];
     let mut i = 0;
@@ -32,7 +44,11 @@ pub fn alike(s: &State, items: &[EntId], shared: bool, viewer: Option<PlayerId>)
             i += 1;
             continue;
         }
-        let group: Vec<usize> = (i..items.len()).filter(|&j| !done[j] && same(i, j)).collect();
+        let group: Vec<usize> = if held.contains(&items[i]) {
+            vec![i]
+        } else {
+            (i..items.len()).filter(|&j| !done[j] && same(i, j)).collect()
+        };
         if group.len() < 3 {
             // As `view::runs` writes them, in place: this one now, the others where they stand.
             out.extend(super::view::runs(s, &items[i..=i], shared, viewer));

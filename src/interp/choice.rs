@@ -79,11 +79,12 @@ impl Interp<'_> {
                 return Ok(if matches!(q.kind, QuantityKind::One) { first(out) } else { out });
             }
         }
-        let v = self.eval(x, cx)?;
         // A list written out offers its zones and enum values themselves, filtered or not.
-        let mut cands = match (super::written::written_out(x), &v) {
-            (true, Value::List(written)) => self.written_items(written)?,
-            _ => self.things(&v)?,
+        let mut cands = if super::written::written_out(x) {
+            self.written_over(x, cx)?
+        } else {
+            let v = self.eval(x, cx)?;
+            self.things(&v)?
         };
         // A number, a text or a value written twice (`choose [5, 5, 6]`) is one option, not
         // two: the random agent would draw it twice as often.

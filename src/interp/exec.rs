@@ -176,15 +176,15 @@ impl<'r> Interp<'r> {
                             self.each_one(&var.name, Value::Player(p), body, cx)?;
                         }
                     }
+                    None if super::written::written_out(over) => {
+                        for x in self.written_over(over, cx)? {
+                            self.each_one(&var.name, x, body, cx)?;
+                        }
+                    }
                     None => {
                         let v = self.eval(over, cx)?;
-                        match (super::written::written_out(over), &v) {
-                            (true, Value::List(written)) => self.each_written(&var.name, written, body, cx)?,
-                            _ => {
-                                for x in self.things(&v)? {
-                                    self.each_one(&var.name, x, body, cx)?;
-                                }
-                            }
+                        for x in self.things(&v)? {
+                            self.each_one(&var.name, x, body, cx)?;
                         }
                     }
                 }
@@ -247,16 +247,6 @@ impl<'r> Interp<'r> {
                 }
             }
             _ => {}
-        }
-        Ok(())
-    }
-
-    /// `for each` over a list written out (`[hand, deck]`, `[red, blue]`): one pass per
-    /// element as written (`written_items`).
-    #[inline(never)]
-    fn each_written<'s>(&mut self, var: &'s str, written: &[Value], body: &'s Block, cx: &mut Ctx<'s>) -> R<()> {
-        for x in self.written_items(written)? {
-            self.each_one(var, x, body, cx)?;
         }
         Ok(())
     }

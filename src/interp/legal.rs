@@ -538,8 +538,11 @@ impl Interp<'_> {
              closed (the players did not all pass in a row) ({})",
             Limits::advice("window_actions")
         );
-        // Raised at the phase's `can_pass:`, the rule that keeps the window open, if it has one.
-        let at = def.and_then(|p| p.can_pass.as_ref()).map(|c| super::halt::At { file: c.file, span: c.span.clone() });
+        // Raised at the phase's `can_pass:`, the rule that keeps its action window open, if it
+        // has one (a reaction window may always be passed: its responses keep it open).
+        let at = (def.and_then(|p| p.can_pass.as_ref()))
+            .filter(|_| what.starts_with("the action window"))
+            .map(|c| super::halt::At { file: c.file, span: c.span.clone() });
         Halt::Budget(Box::new(super::halt::Raised { message, at }))
     }
 

@@ -371,12 +371,7 @@ impl<'r> Interp<'r> {
                             self.noun_located(&noun, f, cx)?
                         }
                         (Some(noun), None) => self.noun_things(&noun)?,
-                        // A list written out is its zones and enum values themselves, filtered
-                        // or not, as `choose [red, blue]` offers them.
-                        (None, _) => match (&base.kind, b) {
-                            (ExprKind::List(_), Value::List(written)) => self.written_items(&written)?,
-                            (_, b) => self.things_owned(b)?,
-                        },
+                        (None, _) => self.things_owned(b)?,
                     }
                 }
             }

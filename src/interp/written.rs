@@ -28,6 +28,32 @@ impl Interp<'_> {
         }
         Ok(out)
     }
+
+    /// `choose` and `for each` over a list written out: its items (`written_items`), then
+    /// a filter's (`[red, blue] where ...`: `it` is each colour), with the steps a
+    /// selection counts. Elsewhere a filtered list is a selection of the things it names
+    /// (`count([red, green] where owner of it == alice)` counts cards).
+    pub(super) fn written_over(&mut self, e: &Expr, cx: &mut super::Ctx) -> R<List> {
+        let (list, filters) = match &e.kind {
+            ExprKind::Select { quantity: None, base, filters } => (&**base, &filters[..]),
+            _ => (e, &[][..]),
+        };
+        let v = self.eval(list, cx)?;
+        let Value::List(written) = &v else { return self.things(&v) };
+        let mut cands = self.written_items(written)?;
+        for f in filters {
+            let arg = self.filter_arg(f, cx)?;
+            self.tick_n(cands.len())?;
+            let mut kept = List::new();
+            for c in cands {
+                if self.keeps(f, &c, arg.as_ref(), cx)? {
+                    kept.push(c);
+                }
+            }
+            cands = kept;
+        }
+        Ok(cands)
+    }
 }
 
 /// Whether `e` is a list written out (`[red, blue]`), filtered or not: its zones and enum
@@ -35,7 +61,7 @@ impl Interp<'_> {
 pub(super) fn written_out(e: &Expr) -> bool {
     match &e.kind {
         ExprKind::List(_) => true,
-        ExprKind::Select { base, .. } => matches!(base.kind, ExprKind::List(_)),
+        ExprKind::Select { quantity: None, base, .. } => matches!(base.kind, ExprKind::List(_)),
         _ => false,
     }
 }

@@ -568,6 +568,18 @@ pub(super) fn bare_number(src: &str, pos: usize) -> Option<SyntaxError> {
     if text.is_empty() || !text.chars().all(|c| c.is_ascii_digit()) {
         return None;
     }
+    // Inside a list, a call or a table (`[1,\n 2\n 3]`), the number is an item whose comma
+    // or colon is missing: pest's own message says so better.
+    let depth: i32 = guard::code(&src[..start])
+        .map(|(_, b)| match b {
+            b'(' | b'[' | b'{' => 1,
+            b')' | b']' | b'}' => -1,
+            _ => 0,
+        })
+        .sum();
+    if depth > 0 {
+        return None;
+    }
     let at = start + (line.len() - line.trim_start().len());
     Some(SyntaxError {
         code: "syntax",
