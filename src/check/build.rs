@@ -128,8 +128,8 @@ impl Builder<'_> {
         self.warn_clash((n.file, n.span.range()), msg, words, None);
     }
 
-    /// A definition named with a reserved word, or with what is no name at all (`Salmon
-    /// Nigiri`, `egg-roll`, `3rd`), can never be referred to by a script.
+    /// A definition named with a reserved word, or with what is no name at all (`Silver
+    /// Coin`, `egg-roll`, `3rd`), can never be referred to by a script.
     fn reserved(&mut self, n: &Sp<String>, what: &str) {
         // An enum value, a phase or a step may be compared as text (`rank == "10"`,
         // `step == "first step"`): it need not be a name.
@@ -516,7 +516,7 @@ fn calling(
 
 /// `twilit::not-a-name` when `n` is not a name as scripts write one (a letter or `_`, then
 /// letters, digits and `_`): no script could refer to what it names. The help offers the
-/// name it most likely meant (`salmon_nigiri` for `Salmon Nigiri`).
+/// name it most likely meant (`silver_coin` for `Silver Coin`).
 pub(crate) fn not_a_name(n: &Sp<String>, what: &str) -> Option<Diagnostic> {
     let v = &n.value;
     if n.is_missing() {
