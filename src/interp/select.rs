@@ -179,6 +179,21 @@ impl<'r> Interp<'r> {
         Ok(cands)
     }
 
+    /// The candidates filter `f` keeps, in their order: its argument read once, a step
+    /// for each candidate tested.
+    #[inline]
+    pub(super) fn kept_by(&mut self, f: &Filter, cands: List, cx: &mut Ctx) -> R<List> {
+        let arg = self.filter_arg(f, cx)?;
+        self.tick_n(cands.len())?;
+        let mut kept = List::new();
+        for c in cands {
+            if self.keeps(f, &c, arg.as_ref(), cx)? {
+                kept.push(c);
+            }
+        }
+        Ok(kept)
+    }
+
     /// `noun of x`: the noun's things owned by players, held in zones, or borne by cards.
     pub fn things_of(&mut self, noun: &Value, of: &Value) -> R<Value> {
         let cands = self.things(noun)?;
@@ -380,15 +395,7 @@ impl<'r> Interp<'r> {
             self.tick_n(cands.len())?;
         }
         for (_, f) in filters.iter().enumerate().filter(|(i, _)| Some(*i) != applied) {
-            let arg = self.filter_arg(f, cx)?;
-            self.tick_n(cands.len())?;
-            let mut kept = List::new();
-            for c in cands {
-                if self.keeps(f, &c, arg.as_ref(), cx)? {
-                    kept.push(c);
-                }
-            }
-            cands = kept;
+            cands = self.kept_by(f, cands, cx)?;
         }
         #[cfg(debug_assertions)]
         if applied.is_some_and(|i| i > 0) {

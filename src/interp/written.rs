@@ -42,15 +42,7 @@ impl Interp<'_> {
         let Value::List(written) = &v else { return self.things(&v) };
         let mut cands = self.written_items(written)?;
         for f in filters {
-            let arg = self.filter_arg(f, cx)?;
-            self.tick_n(cands.len())?;
-            let mut kept = List::new();
-            for c in cands {
-                if self.keeps(f, &c, arg.as_ref(), cx)? {
-                    kept.push(c);
-                }
-            }
-            cands = kept;
+            cands = self.kept_by(f, cands, cx)?;
         }
         Ok(cands)
     }
