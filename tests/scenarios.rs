@@ -137,6 +137,11 @@ fn routes_connect_and_moves_reach_through_the_spaces_allowed() {
 }
 
 #[test]
+fn the_duel_of_the_weights_strikes_and_heals_once_a_turn() {
+    run_all("tests/fixtures/weights");
+}
+
+#[test]
 fn a_setup_counter_of_a_piece_kind_is_set_on_every_piece_of_it() {
     run_all("tests/fixtures/piece_counter");
 }

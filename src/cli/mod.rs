@@ -16,6 +16,7 @@ mod sheets;
 pub mod simulate;
 mod simulate_csv;
 pub mod test;
+mod weights;
 
 use std::ffi::OsString;
 use std::io::Write;
@@ -106,6 +107,11 @@ enum Command {
         // A list may start with `-` (no faction in `p1`): it is a value, not an option.
         #[arg(long, value_name = "LIST", allow_hyphen_values = true)]
         factions: Option<String>,
+        /// Make the random agent take an action more or less often: NAME is an ability's
+        /// `name:`, a card's id, `pass` or `play` (every card's play); N from 0 (only when
+        /// nothing else is legal) up; every action not named weighs 1 (repeatable).
+        #[arg(long = "weight", value_name = "NAME=N")]
+        weights: Vec<String>,
     },
     /// Play a saved game again (`play --save-replay`, `simulate --save-replays`) and print
     /// its log and result: the same file gives the same bytes.
@@ -169,6 +175,11 @@ enum Command {
         /// questions at random)
         #[arg(long, value_enum, default_value_t = simulate::SimAgent::Random)]
         agent: simulate::SimAgent,
+        /// Make the random agent take an action more or less often: NAME is an ability's
+        /// `name:`, a card's id, `pass` or `play` (every card's play); N from 0 (only when
+        /// nothing else is legal) up; every action not named weighs 1 (repeatable).
+        #[arg(long = "weight", value_name = "NAME=N")]
+        weights: Vec<String>,
     },
     /// Measure `check` on a generated library of N cards (load and check, best of runs).
     Bench {
@@ -289,7 +300,20 @@ pub fn run_with<A: Into<OsString> + Clone>(
             mutate::run(opts, out, err)
         }
         Command::Explain { id, paths, text } => explain(&id, default_paths(paths), text, &limits, out, err),
-        Command::Play { path, seed, turns, players, agent, games, viewer, format, humans, save_replay, factions } => {
+        Command::Play {
+            path,
+            seed,
+            turns,
+            players,
+            agent,
+            games,
+            viewer,
+            format,
+            humans,
+            save_replay,
+            factions,
+            weights,
+        } => {
             let path = path.or_else(game_here).unwrap_or_else(|| PathBuf::from("cards/lotr"));
             let o = play::PlayOpts {
                 path,
@@ -303,6 +327,7 @@ pub fn run_with<A: Into<OsString> + Clone>(
                 humans,
                 save_replay,
                 factions,
+                weights,
                 limits,
             };
             play::play(o, out, err)
@@ -313,7 +338,20 @@ pub fn run_with<A: Into<OsString> + Clone>(
         Command::ScenarioFrom { file, at, out: to } => {
             replay::scenario_from(replay::FromOpts { file, at, out: to, limits }, out, err)
         }
-        Command::Simulate { path, games, seed, jobs, players, turns, format, report, save_replays, track, agent } => {
+        Command::Simulate {
+            path,
+            games,
+            seed,
+            jobs,
+            players,
+            turns,
+            format,
+            report,
+            save_replays,
+            track,
+            agent,
+            weights,
+        } => {
             let Some(path) = path.or_else(game_here) else {
                 let _ = writeln!(
                     err,
@@ -334,6 +372,7 @@ pub fn run_with<A: Into<OsString> + Clone>(
                 save_replays,
                 track,
                 greedy: agent == simulate::SimAgent::Greedy,
+                weights,
                 progress,
                 limits,
             };

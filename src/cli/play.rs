@@ -6,7 +6,9 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use crate::diag::{Severity, SourceMap};
-use crate::interp::{Agent, FirstLegal, RandomAgent, Rules};
+use std::sync::Arc;
+
+use crate::interp::{Agent, FirstLegal, RandomAgent, Rules, WeightedAgent, Weights};
 use crate::limits::Limits;
 
 use super::render::Format;
@@ -49,6 +51,8 @@ pub struct PlayOpts {
     /// Each seat's faction, `p1` first, `-` for none (`--factions a,-,b`); none given: the
     /// game's factions in file order.
     pub factions: Option<String>,
+    /// The random agent's weights, `NAME=N` each (`--weight`).
+    pub weights: Vec<String>,
     /// The bounds of loading and playing.
     pub limits: Limits,
 }
@@ -138,9 +142,12 @@ fn players_of(rules: &Rules, asked: Option<usize>, err: &mut dyn Write) -> Resul
     Ok(players)
 }
 
-fn agent(kind: AgentKind) -> Box<dyn Agent> {
+fn agent(kind: AgentKind, weights: Option<&Arc<Weights>>) -> Box<dyn Agent> {
     match kind {
-        AgentKind::Random => Box::new(RandomAgent),
+        AgentKind::Random => match weights {
+            Some(w) => Box::new(WeightedAgent(w.clone())),
+            None => Box::new(RandomAgent),
+        },
         AgentKind::First => Box::new(FirstLegal),
         AgentKind::Greedy => Box::new(crate::interp::GreedyAgent),
     }
@@ -192,6 +199,20 @@ pub fn play(o: PlayOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         Ok(v) => v,
         Err(code) => return code,
     };
+    let weights = match super::weights::of(&o.weights, &rules) {
+        Ok(w) => w,
+        Err(e) => {
+            let _ = writeln!(err, "error: {e}");
+            return EXIT_USAGE;
+        }
+    };
+    // The agent that reads the weights draws without a list of the legal actions; people
+    // and the other agents do not draw by weight.
+    if weights.is_some() && (o.agent != AgentKind::Random || !o.humans.is_empty()) {
+        let why = if o.humans.is_empty() { "leave out `--agent`" } else { "not at a table with people" };
+        let _ = writeln!(err, "error: `--weight` weighs the random agent's picks when it plays every seat: {why}");
+        return EXIT_USAGE;
+    }
     if !o.humans.is_empty() {
         return play_people(&o, &rules, &seats, &sources, out, err);
     }
@@ -200,13 +221,19 @@ pub fn play(o: PlayOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         return EXIT_USAGE;
     }
     for seed in seeds {
-        match crate::scenario::whole_game_to_halt(&rules, seed, seats.clone(), o.turns, agent(o.agent)) {
+        match crate::scenario::whole_game_to_halt(
+            &rules,
+            seed,
+            seats.clone(),
+            o.turns,
+            agent(o.agent, weights.as_ref()),
+        ) {
             Ok(g) => {
                 if o.games <= 1 {
                     print_log(&g.state, viewer, o.format, out);
                 }
                 if let Some(path) = &o.save_replay {
-                    let r = super::replay::Replay::random(&o.path, seed, &seats, &rules, o.turns);
+                    let r = super::replay::Replay::random(&o.path, seed, &seats, &rules, o.turns, weights.as_deref());
                     if let Err(e) = r.save(path) {
                         let _ = writeln!(err, "error: {e}");
                         return EXIT_USAGE;
@@ -325,6 +352,7 @@ fn play_people(
             humans: o.humans.clone(),
             answers: session.borrow().answers(),
             stopped,
+            weights: vec![],
         };
         if let Err(e) = r.save(path) {
             let _ = writeln!(err, "error: {e}");

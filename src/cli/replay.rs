@@ -42,11 +42,21 @@ pub struct Replay {
     /// answers run out there, and `replay` plays the game up to that point.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub stopped: bool,
+    /// The random agent's weights (`--weight`), as given; none: every action weighed 1.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub weights: Vec<crate::simulate::GivenWeight>,
 }
 
 impl Replay {
     /// A game the seeded random agent played for every seat: its seed and seats decide it.
-    pub fn random(game: &Path, seed: u64, seats: &Seating, rules: &Rules, turns: u32) -> Replay {
+    pub fn random(
+        game: &Path,
+        seed: u64,
+        seats: &Seating,
+        rules: &Rules,
+        turns: u32,
+        weights: Option<&crate::interp::Weights>,
+    ) -> Replay {
         Replay {
             game: game.to_path_buf(),
             seed,
@@ -56,7 +66,21 @@ impl Replay {
             humans: vec![],
             answers: vec![],
             stopped: false,
+            weights: (weights.iter().flat_map(|w| w.given()))
+                .map(|(name, weight)| crate::simulate::GivenWeight { name: name.clone(), weight: *weight })
+                .collect(),
         }
+    }
+
+    /// The agent of a game no person played: the random one, with the replay's weights;
+    /// `Err` when they name what the game does not have.
+    pub fn agent(&self, rules: &Rules) -> Result<Box<dyn crate::interp::Agent>, String> {
+        if self.weights.is_empty() {
+            return Ok(Box::new(crate::interp::RandomAgent));
+        }
+        let given: Vec<(String, u32)> = self.weights.iter().map(|w| (w.name.clone(), w.weight)).collect();
+        let w = crate::interp::Weights::new(rules, &given)?;
+        Ok(Box::new(crate::interp::WeightedAgent(std::sync::Arc::new(w))))
     }
 
     /// The table the game was played at.
@@ -265,6 +289,7 @@ fn open(
     } else {
         Err(format!("it seats {} factions for {} players", r.factions.len(), r.players))
     };
+    let seats = seats.and_then(|()| r.agent(&rules).map(|_| ()));
     if let Err(e) = seats {
         let _ = writeln!(err, "error: the replay {} does not fit its game: {e}", file.display());
         return Err(EXIT_USAGE);
@@ -284,8 +309,8 @@ pub fn run(o: ReplayOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     };
     // A random game that halts keeps its log up to the error, printed as `play` does.
     let played = if r.humans.is_empty() {
-        crate::scenario::whole_game_to_halt(&rules, r.seed, r.seats(), r.turns, Box::new(crate::interp::RandomAgent))
-            .map_err(|(h, s)| (h, s, false))
+        let agent = r.agent(&rules).unwrap_or_else(|_| Box::new(crate::interp::RandomAgent));
+        crate::scenario::whole_game_to_halt(&rules, r.seed, r.seats(), r.turns, agent).map_err(|(h, s)| (h, s, false))
     } else {
         super::human::replay(&rules, &r)
     };
@@ -449,7 +474,7 @@ fn probe(
             r.seed,
             r.seats(),
             r.turns,
-            Box::new(crate::interp::RandomAgent),
+            r.agent(rules).unwrap_or_else(|_| Box::new(crate::interp::RandomAgent)),
             probe,
         )
     } else {

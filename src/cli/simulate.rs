@@ -58,6 +58,8 @@ pub struct SimOpts {
     pub track: Vec<String>,
     /// Whether the greedy agent plays every seat (`--agent greedy`), not the random one.
     pub greedy: bool,
+    /// The random agent's weights, `NAME=N` each (`--weight`).
+    pub weights: Vec<String>,
     /// Whether to draw a progress bar on the process's standard error (when it is a terminal).
     pub progress: bool,
     /// The bounds of loading and playing.
@@ -115,7 +117,27 @@ pub fn simulate(o: SimOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
             return EXIT_USAGE;
         }
     };
-    let opts = Options { games: o.games, seed: o.seed, players, turns: o.turns, jobs: o.jobs, track, greedy: o.greedy };
+    if o.greedy && !o.weights.is_empty() {
+        let _ = writeln!(err, "error: `--weight` weighs the random agent's picks: leave out --agent greedy");
+        return EXIT_USAGE;
+    }
+    let weights = match super::weights::of(&o.weights, &rules) {
+        Ok(w) => w,
+        Err(e) => {
+            let _ = writeln!(err, "error: {e}");
+            return EXIT_USAGE;
+        }
+    };
+    let opts = Options {
+        games: o.games,
+        seed: o.seed,
+        players,
+        turns: o.turns,
+        jobs: o.jobs,
+        track,
+        greedy: o.greedy,
+        weights: weights.clone(),
+    };
     let target = if o.progress { ProgressDrawTarget::stderr() } else { ProgressDrawTarget::hidden() };
     let bar = ProgressBar::with_draw_target(Some(o.games), target);
     if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} games, eta {eta}") {
@@ -157,7 +179,7 @@ pub fn simulate(o: SimOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         }
     }
     if let Some(dir) = &o.save_replays {
-        if let Err(e) = save_replays(dir, &o, &rules, players) {
+        if let Err(e) = save_replays(dir, &o, &rules, (players, weights.as_deref())) {
             let _ = writeln!(err, "error: {e}");
             return EXIT_USAGE;
         }
@@ -202,7 +224,8 @@ fn replay_command(o: &SimOpts, rules: &crate::interp::Rules, players: usize, see
     // The cap and the agent the games were played with, where they are not `play`'s own.
     let turns = if o.turns == DEFAULT_TURNS { String::new() } else { format!(" --turns {}", o.turns) };
     let agent = if o.greedy { " --agent greedy" } else { "" };
-    format!("twilit play {path} --seed {seed} {seats}{turns}{agent}")
+    let weights: String = o.weights.iter().map(|w| format!(" --weight {}", w.replace(' ', ""))).collect();
+    format!("twilit play {path} --seed {seed} {seats}{turns}{agent}{weights}")
 }
 
 /// Where every seat won and lost the same games (a co-operative game), the table's win
@@ -296,11 +319,11 @@ fn save_replays(
     dir: &std::path::Path,
     o: &SimOpts,
     rules: &crate::interp::Rules,
-    players: usize,
+    (players, weights): (usize, Option<&crate::interp::Weights>),
 ) -> Result<(), String> {
     for seed in o.seed..=o.seed + (o.games - 1) {
         let seats = simulate::seating(rules, players, seed);
-        let r = super::replay::Replay::random(&o.path, seed, &seats, rules, o.turns);
+        let r = super::replay::Replay::random(&o.path, seed, &seats, rules, o.turns, weights);
         r.save(&dir.join(format!("{}-{seed}.json", rules.game)))?;
     }
     Ok(())
@@ -350,6 +373,10 @@ fn human(s: &Summary, play: &dyn Fn(u64) -> String, out: &mut dyn Write) {
         s.turn_cap,
         if s.agent.is_some() { ", the greedy agent at every seat" } else { "" }
     );
+    if !s.weights.is_empty() {
+        let list: Vec<String> = s.weights.iter().map(|w| format!("{} {}", w.name, w.weight)).collect();
+        let _ = writeln!(out, "the random agent's weights: {} (every other action 1)", list.join(", "));
+    }
     let _ = writeln!(
         out,
         "ended {}, of which draws {}{}; not ended within {} turns {}; stopped by an error {}",

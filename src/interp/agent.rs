@@ -69,6 +69,8 @@ pub enum Sampler {
     /// tried with the first legal answers (a pass keeps the score as it is); ties, at
     /// random from the game's generator (`GreedyAgent`).
     Greedy,
+    /// At random, each option as likely as its weight (`WeightedAgent`, `weights.rs`).
+    Weighted,
 }
 
 /// Answers choices with option indices.
@@ -76,6 +78,11 @@ pub trait Agent {
     /// How it picks actions without seeing their list; `None` (the default) when it must
     /// see every legal action, by name.
     fn sampler(&self) -> Option<Sampler> {
+        None
+    }
+
+    /// The weights `Sampler::Weighted` draws by.
+    fn weights(&self) -> Option<std::sync::Arc<super::Weights>> {
         None
     }
 
@@ -189,6 +196,33 @@ impl Agent for RandomAgent {
             return None;
         }
         Some(Ok(rng.below(ask.count as u64) as usize))
+    }
+}
+
+/// The random agent with weights (`--weight`): an action as likely as its weight, a
+/// question answered as `RandomAgent` answers it.
+#[derive(Debug)]
+pub struct WeightedAgent(pub std::sync::Arc<super::Weights>);
+
+impl Agent for WeightedAgent {
+    fn sampler(&self) -> Option<Sampler> {
+        Some(Sampler::Weighted)
+    }
+
+    fn weights(&self) -> Option<std::sync::Arc<super::Weights>> {
+        Some(self.0.clone())
+    }
+
+    fn wants_names(&self) -> bool {
+        false
+    }
+
+    fn choose(&mut self, ask: &Ask, rng: &mut Rng) -> Result<Vec<usize>, String> {
+        RandomAgent.choose(ask, rng)
+    }
+
+    fn choose_one(&mut self, ask: &Ask, rng: &mut Rng) -> Option<Result<usize, String>> {
+        RandomAgent.choose_one(ask, rng)
     }
 }
 

@@ -73,6 +73,7 @@ pub mod turn;
 mod typed;
 mod typed_form;
 mod uses;
+pub mod weights;
 mod world;
 mod written;
 mod zones;
@@ -82,13 +83,14 @@ use std::sync::Arc;
 use crate::engine::{EventKind, PlayerId, State, Value};
 use crate::syntax::ast::Expr;
 
-pub use agent::{Agent, Answer, Ask, FirstLegal, GreedyAgent, RandomAgent, Sampler, Scripted, View};
+pub use agent::{Agent, Answer, Ask, FirstLegal, GreedyAgent, RandomAgent, Sampler, Scripted, View, WeightedAgent};
 pub use choice::Prompt;
 pub use ctx::{Binding, Ctx, Locals, Name, ScriptRef};
 pub use game::{supply_zone, Standing};
 pub use legal::Legal;
 pub use rules::Rules;
 pub use uses::{Used, Uses};
+pub use weights::Weights;
 pub use world::{Running, Saved, World};
 
 use halt::{distinct, ordinal};

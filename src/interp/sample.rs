@@ -33,15 +33,17 @@ impl Interp<'_> {
             return self.greedy_and_act(p, prompt, (pass, pool));
         }
         let first = usize::from(pass);
+        let weights = if sampler == Sampler::Weighted { self.agent.weights() } else { None };
         loop {
             let options = first + pool.len();
             if options == 0 {
                 // Nothing is legal: the player passes, as when the list is empty.
                 return Ok(None);
             }
-            let k = match sampler {
-                Sampler::First => 0,
-                Sampler::Uniform | Sampler::Greedy => self.w.state.rng.below(options as u64) as usize,
+            let k = match (sampler, &weights) {
+                (Sampler::First, _) => 0,
+                (Sampler::Weighted, Some(w)) => self.weighted_pick(w, first, pool),
+                _ => self.w.state.rng.below(options as u64) as usize,
             };
             if k < first {
                 // A pass drawn before any legal action was found is a choice only if some

@@ -53,6 +53,8 @@ pub struct Options {
     pub track: Vec<String>,
     /// Whether the greedy agent plays every seat (`interp::GreedyAgent`), not the random one.
     pub greedy: bool,
+    /// The random agent's weights (`--weight`; `interp::WeightedAgent`), if any.
+    pub weights: Option<std::sync::Arc<crate::interp::Weights>>,
 }
 
 /// How one game finished.
@@ -201,7 +203,7 @@ impl GameSummary {
 pub fn play_one(
     rules: &Rules,
     seed: u64,
-    (seats, turns, track, greedy): (&Seating, u32, &[String], bool),
+    (seats, turns, track, o): (&Seating, u32, &[String], &Options),
     dealt: Option<&Dealt>,
     spare: &mut Option<crate::engine::State>,
 ) -> GameSummary {
@@ -209,10 +211,10 @@ pub fn play_one(
     // Summarised within the catch too: a bug there is a failed game, not a crash.
     let run = || {
         let agent = || -> Box<dyn crate::interp::Agent> {
-            if greedy {
-                Box::new(crate::interp::GreedyAgent)
-            } else {
-                Box::new(crate::interp::RandomAgent)
+            match (o.greedy, &o.weights) {
+                (true, _) => Box::new(crate::interp::GreedyAgent),
+                (false, Some(w)) => Box::new(crate::interp::WeightedAgent(w.clone())),
+                (false, None) => Box::new(crate::interp::RandomAgent),
             }
         };
         let played = match dealt.filter(|d| d.seats() == seats) {
@@ -267,7 +269,7 @@ pub fn play_all(rules: &Rules, o: &Options, done: &(dyn Fn() + Sync)) -> Result<
                 |(mut totals, mut spare), i| {
                     let seed = o.seed.wrapping_add(i);
                     let seats = seating(rules, o.players, seed);
-                    let g = play_one(rules, seed, (&seats, o.turns, &o.track, o.greedy), dealt.as_ref(), &mut spare);
+                    let g = play_one(rules, seed, (&seats, o.turns, &o.track, o), dealt.as_ref(), &mut spare);
                     totals.add(&g);
                     done();
                     (totals, spare)
@@ -438,6 +440,15 @@ pub struct Failure {
     pub message: String,
 }
 
+/// A weight of the random agent as given (`--weight NAME=N`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize)]
+pub struct GivenWeight {
+    /// The ability, card, `pass` or `play` it weighs.
+    pub name: String,
+    /// How likely, beside the 1 of every action not named.
+    pub weight: u32,
+}
+
 /// The aggregate of many games (serialised in this field order, with no timing, so it is
 /// the same for every thread count).
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -453,6 +464,9 @@ pub struct Summary {
     /// Who played the seats: absent for the random agent, `"greedy"` for the greedy one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub agent: Option<&'static str>,
+    /// The random agent's weights (`--weight NAME=N`), as given: absent when none were.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub weights: Vec<GivenWeight>,
     /// Games played.
     pub games: u64,
     /// Games whose `end:` held.

@@ -253,6 +253,9 @@ impl Tally {
             seed: o.seed,
             turn_cap: o.turns,
             agent: o.greedy.then_some("greedy"),
+            weights: (o.weights.iter().flat_map(|w| w.given()))
+                .map(|(name, weight)| super::GivenWeight { name: name.clone(), weight: *weight })
+                .collect(),
             games: self.games,
             ended: self.ended,
             draws: self.draws,
