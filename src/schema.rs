@@ -73,6 +73,7 @@ impl Known {
             // it (`pawns`, `boxes`, `bodies`).
             let name = &p.name.value;
             add(Words::Piece, name);
+            add(Words::PieceKind, name);
             p.plural.iter().for_each(|pl| add(Words::Piece, &pl.value));
             add(Words::Piece, &format!("{name}s"));
             add(Words::Piece, &format!("{name}es"));

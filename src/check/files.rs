@@ -96,6 +96,12 @@ impl<'a> FileChecker<'a> {
             let what = format!("`{}`'s start", v.name.value);
             self.typed(&v.start, (want, &what), &[]);
         }
+        self.scoring(g);
+        for z in &g.zones {
+            for piece in &z.holds {
+                self.known_or(piece, "piece", super::env::Sym::Piece, Some("declare it under `pieces:`"));
+            }
+        }
         for d in &g.decks {
             self.deck(d);
         }
@@ -155,6 +161,31 @@ impl<'a> FileChecker<'a> {
     pub fn pieces(&mut self, pieces: &[crate::load::PieceSpec], props: &[PropSpec]) {
         for piece in pieces {
             self.props(piece.printed.iter(), props, &[], "property");
+        }
+    }
+
+    /// `scoring:` names a counter kept on players: `score N` adds to the scorer's.
+    fn scoring(&mut self, g: &Game) {
+        let Some(c) = &g.scoring else { return };
+        let on = g.counters.iter().find(|k| k.name.value == c.value).map(|k| k.on);
+        match on {
+            None => {
+                let help = "declare it under `counters:`, e.g. `vp: { on: player, min: 0 }`";
+                self.known_or(c, "counter", super::env::Sym::Counter { max: None, on: None }, Some(help));
+            }
+            Some(crate::load::CounterOn::Player) => {}
+            Some(on) => {
+                let held = match on {
+                    crate::load::CounterOn::Game => "the game",
+                    crate::load::CounterOn::Card => "cards",
+                    _ => "board spaces",
+                };
+                let msg = format!("`scoring:` names `{}`, a counter kept on {held}", c.value);
+                let d = Diagnostic::error("wrong-holder", msg, c.file, c.span)
+                    .with_label("`score N` adds to the scoring player's own counter")
+                    .with_help(format!("declare `{}` with `on: player`, or name a counter kept on players", c.value));
+                self.diags.push(d);
+            }
         }
     }
 

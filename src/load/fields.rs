@@ -81,8 +81,10 @@ pub enum Words {
     Timing,
     /// Counters.
     Counter,
-    /// Pieces.
+    /// Pieces, with the plurals scripts and `put:` read.
     Piece,
+    /// Pieces by their declared names only (`holds:`).
+    PieceKind,
     /// Card ids (faction cards too).
     Card,
     /// Roles.

@@ -88,7 +88,7 @@ fields!(pub(crate) ZONE_FIELDS, ZONE = [
         "Who sees what lies there: `public` (default), `owner`, `others` or `hidden` (`owner` and \
         `others` need `per: player`).",
     "capacity": Ty::AtLeast(0) => "How many things it holds at most.",
-    "holds": Ty::List(&Ty::Name(&[Words::Piece])) => "The pieces it holds (a whole game puts shared supplies there).",
+    "holds": Ty::List(&Ty::Name(&[Words::PieceKind])) => "The pieces it holds (a whole game puts shared supplies there).",
     "in_play": Ty::Bool => "Whether cards here are in play (`you control`); default false.",
     "playable": Ty::Bool => "Whether its owner may play the cards there; default false.",
     "refill": Ty::Name(&[Words::Zone]) => "A zone shuffled in under this one when a `draw` finds it short.",
