@@ -13,6 +13,8 @@ use super::scripts::{check_event, check_field, check_sequence, Entry, Parses, Sc
 
 /// Scenarios' fields outside their scripts.
 mod scenario;
+/// Names given twice in one list.
+mod twice;
 
 /// Timings an `action:` may name besides the game's phases: `any` (any action window),
 /// `turn` (any time in the user's own turn), `game` (any time at all).
@@ -63,6 +65,8 @@ impl<'a> FileChecker<'a> {
         }
         self.procedures(&g.procedures);
         self.turn(&g.turn);
+        self.phases_once(&g.turn);
+        self.abilities_once(&g.abilities);
         self.script(&g.play, Entry::Script, &[]);
         self.script(&g.setup, Entry::Script, &[]);
         self.script(&g.end, Entry::Condition, &[]);
