@@ -55,6 +55,7 @@ impl FileChecker<'_> {
                     .with_help(format!("rename them, e.g. `{}_player`", p.name.value));
                 self.diags.push(d);
             }
+            self.player_hides(&p.name);
             if let Some(r) = &p.role {
                 self.one_of(r, "role", &self.env.roles);
             }
@@ -334,5 +335,30 @@ fn copy_of(id: &Sp<String>) -> Sp<String> {
     match crate::engine::label::parse(&id.value) {
         Some((base, _)) => Sp::new(base.to_string(), id.file, id.span),
         None => id.clone(),
+    }
+}
+
+impl FileChecker<'_> {
+    /// A scenario player named like one of the game's names: in the scenario's scripts the
+    /// name is the player (`wood of alice` reads player `wood` of `alice`), while the
+    /// rules' own scripts still read the game's.
+    fn player_hides(&mut self, name: &crate::load::Sp<String>) {
+        let Some(sym) = self.env.lookup(&name.value) else { return };
+        let what = match sym {
+            super::super::env::Sym::Counter { .. } => "counter",
+            super::super::env::Sym::Zone => "zone",
+            super::super::env::Sym::Piece => "piece",
+            super::super::env::Sym::Property(_) => "property",
+            super::super::env::Sym::Card => "card",
+            super::super::env::Sym::Procedure { .. } => "procedure",
+            super::super::env::Sym::Variable(_) => "variable",
+            super::super::env::Sym::Space => "board space",
+            _ => return,
+        };
+        let msg = format!("player `{}` is named like the game's {what} `{}`", name.value, name.value);
+        let d = Diagnostic::warning("name-clash", msg, name.file, name.span)
+            .with_label(format!("in this scenario's scripts `{}` is this player, not the {what}", name.value))
+            .with_help(format!("rename the player, e.g. `{}_player`", name.value));
+        self.diags.push(d);
     }
 }
