@@ -105,9 +105,11 @@ fn commands_run_in_a_games_folder_read_that_game() {
     let (code, out) = run(&["explain", "herald"]);
     assert_eq!(code, Some(0), "{out}");
     assert!(out.contains("card herald (Herald)"), "{out}");
+    // The game has no scenarios: read, and said to have tested nothing.
     let (code, out) = run(&["test"]);
-    assert_eq!(code, Some(0), "{out}");
+    assert_eq!(code, Some(1), "{out}");
     assert!(out.contains("0 passed, 0 failed"), "{out}");
+    assert!(out.contains("the games named have no scenarios: nothing was tested"), "{out}");
 }
 
 /// A trigger's `you` on a card nobody controls where it lies (a shared deck's card played
@@ -253,4 +255,22 @@ fn an_error_in_a_steps_own_script_is_underlined_where_it_is_raised() {
     let under = drawn[0].find('─').map(|at| column(drawn[0], at));
     let line = err.lines().find(|l| l.contains("- act:")).expect("the step's line");
     assert_eq!(under, line.find("3 /").map(|at| column(line, at)), "{err}");
+}
+
+/// A competitive game every game of which ends tied is not "a table that won together":
+/// no game was lost by every seat, so every win was shared (a walkthrough's game, whose
+/// `winners:` were all the players tied for the most points).
+#[test]
+fn shared_wins_without_a_shared_loss_are_not_called_a_table_winning_together() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let game = "game: g\nname: G\nplayers: { min: 2, max: 2 }\ncounters:\n  vp: { on: player, min: 0 }\n\
+        turn:\n  phases:\n    - { name: main, actions: none }\nend: turn > 2\n\
+        result:\n  winners: players where vp of it == 0\n";
+    std::fs::write(dir.path().join("game.yaml"), game).expect("write");
+    let path = dir.path().to_str().expect("utf-8");
+    let (code, out, err) = twilit(&["simulate", path, "--games", "20"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("every seat won the same 20 of 20 games: 100.0%"), "{out}");
+    assert!(out.contains("every win was shared: a tie every time, or a table that never lost"), "{out}");
+    assert!(!out.contains("won together"), "{out}");
 }

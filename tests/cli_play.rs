@@ -243,3 +243,28 @@ fn a_face_down_move_and_a_quoted_script_are_told_as_the_table_sees_them() {
     assert_eq!((marked(&p2, "p2"), marked(&p1, "p2")), (1, 0), "{p1}");
     assert!(p2.contains("  p1: (secret)\n"), "{p2}");
 }
+
+/// `--factions x` of a game without factions says so, not that one player is too few (a
+/// walkthrough read "played by exactly 2 players, not 1"); the count is still checked.
+#[test]
+fn factions_of_a_game_without_any_are_refused_for_what_they_are() {
+    let (code, _, err) = twilit(&["play", "tests/fixtures/weights", "--factions", "x"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("weights has no faction `x`; it has none"), "{err}");
+    let (code, _, err) = twilit(&["play", "cards/root", "--factions", "marquise_de_cat", "--turns", "1"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("root is played by 2 to 4 players, not 1"), "{err}");
+}
+
+/// The result line the README quotes for `twilit play cards/goofspiel --seed 3` is the one
+/// it prints (it had said 260 events after the log gained one).
+#[test]
+fn the_readmes_quoted_result_is_what_play_prints() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let readme = std::fs::read_to_string(root.join("README.md")).expect("README");
+    let flat = readme.split_whitespace().collect::<Vec<_>>().join(" ");
+    let start = flat.find("(`seed 3: ").expect("the README quotes a result") + 2;
+    let quoted = &flat[start..start + flat[start..].find('`').expect("closing quote")];
+    let (_, out, _) = twilit(&["play", "cards/goofspiel", "--seed", "3"]);
+    assert_eq!(out.lines().last(), Some(quoted), "README.md quotes another result");
+}

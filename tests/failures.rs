@@ -287,3 +287,42 @@ fn a_result_naming_a_winner_a_loser_fails_a_scenario_once_the_game_would_end() {
     // Before the end the overlap is no error (the first step passes); once `end:` holds it is.
     assert!(out.contains("s.yaml:7:20) step 3 (error): `result:` gives alice as both a winner and a loser"), "{out}");
 }
+
+/// `expect_log` finds its lines in order: a line whose event came before the previous
+/// line's is said to be out of order, and a first line that matches nothing is not said to
+/// come "after the previous one" (a designer's walkthrough read of a previous line that
+/// was not there).
+#[test]
+fn an_expect_log_line_out_of_order_is_said_so() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let game = dir.path().join("failures");
+    let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/failures");
+    common::copy_game(&src, &game);
+    let scenario = |lines: &str| {
+        format!(
+            "scenario: order\ngame: failures\nplayers: [{{ name: alice }}, {{ name: bob }}]\nsteps:\n  \
+             - act: {{ player: alice, script: \"add 2 coins\" }}\n  \
+             - act: {{ player: bob, script: \"add 3 coins\" }}\n  \
+             - expect_log: [{lines}]\n"
+        )
+    };
+    let path = game.join("scenarios/failed.yaml");
+    let run = |lines: &str| {
+        std::fs::write(&path, scenario(lines)).expect("write");
+        twilit(&["test", path.to_str().expect("utf-8")])
+    };
+    let (code, out, _) = run("\"add 3 coins on bob\", \"add 2 coins on alice\"");
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains(
+            "\"add 2 coins on alice\" is logged only before the event of \"add 3 coins on bob\": `expect_log` finds its \
+             lines in order"
+        ),
+        "{out}"
+    );
+    let (code, out, _) = run("\"add 9 coins\"");
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("no event \"add 9 coins\" in the log") && !out.contains("previous"), "{out}");
+    let (code, out, _) = run("\"add 2 coins on alice\", \"add 3 coins on bob\"");
+    assert_eq!(code, 0, "{out}");
+}

@@ -128,3 +128,19 @@ fn a_mark_on_a_change_a_scenario_catches_is_said_to_be_needless() {
     assert_eq!((lines[0]["needless_mark"].as_bool(), lines[0]["killed_by"].as_str()), (Some(true), Some("pay")));
     assert_eq!(lines[2]["needless_marks"].as_i64(), Some(2), "{out}");
 }
+
+/// A run that mutates nothing does not pass: a path that names no game is a usage error,
+/// as for `test` and `coverage`, and a game without scenarios, whose every change goes
+/// unnoticed, fails the run (both passed with exit code 0 and no word, or "skipped").
+#[test]
+fn a_run_that_tests_no_change_does_not_pass() {
+    let empty = tempfile::tempdir().expect("temp dir");
+    let (code, _, err) = twilit(&["mutate", empty.path().to_str().expect("utf-8")]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("no game in"), "{err}");
+    let (code, _, err) = twilit(&["mutate", "/dev/null"]);
+    assert_eq!(code, 2, "{err}");
+    let (code, _, err) = twilit(&["mutate", "tests/fixtures/explain"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("explain: no scenarios, so no change of its rules is noticed"), "{err}");
+}

@@ -48,15 +48,30 @@ pub fn run(opts: MutateOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
             return EXIT_USAGE;
         }
     }
+    // As `test` and `coverage`: a path that names no game must not pass having mutated nothing.
+    if let Err(message) = super::scope::usable(&opts.paths, true) {
+        let _ = writeln!(err, "error: {message}");
+        return EXIT_USAGE;
+    }
     let checked = load_and_check(&opts.paths, &opts.limits, Scope::Games);
     if let Some(code) = super::scope::stop_on_errors(&checked, "mutating", out, err) {
         return code;
+    }
+    if let Err(message) = super::scope::some_game(&checked, &opts.paths) {
+        let _ = writeln!(err, "error: {message}");
+        return EXIT_USAGE;
     }
     let mut code = EXIT_OK;
     for bundle in &checked.lib.games {
         let game = super::scope::game_name(bundle);
         if bundle.scenarios.is_empty() {
-            let _ = writeln!(err, "{game}: no scenarios, nothing to kill mutants with; skipped");
+            // Every change of its rules goes unnoticed: the surest survivors of all.
+            let _ = writeln!(
+                err,
+                "{game}: no scenarios, so no change of its rules is noticed\n  help: write scenarios under its \
+                 `scenarios/` folder (docs/SCENARIOS.md), then mutate again"
+            );
+            code = EXIT_PROBLEMS;
             continue;
         }
         let files = match GameTexts::of(bundle, &checked.sources) {

@@ -180,20 +180,25 @@ pub fn play(o: PlayOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
             return EXIT_USAGE;
         }
     };
-    let asked = o.players.or(listed.as_ref().map(Vec::len));
+    // The factions are read against the game before their number: `--factions x` of a
+    // game without factions is about the factions, not the players' count.
+    let asked = if listed.is_some() { None } else { o.players };
     let (rules, players, sources) = match game_of(&o.path, asked, &o.limits, err) {
         Ok(g) => g,
         Err(code) => return code,
     };
-    let seats = match listed {
+    let (seats, players) = match listed {
         Some(l) => match super::replay::check_seats(&l, &rules) {
-            Ok(()) => Seating::Factions(l),
+            Ok(()) => match players_of(&rules, Some(l.len()), err) {
+                Ok(n) => (Seating::Factions(l), n),
+                Err(code) => return code,
+            },
             Err(e) => {
                 let _ = writeln!(err, "error: `--factions`: {e}");
                 return EXIT_USAGE;
             }
         },
-        None => Seating::InFileOrder(players),
+        None => (Seating::InFileOrder(players), players),
     };
     let viewer = match seat(o.viewer.as_deref(), players, err) {
         Ok(v) => v,

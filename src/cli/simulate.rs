@@ -233,11 +233,17 @@ fn replay_command(o: &SimOpts, rules: &crate::interp::Rules, players: usize, see
 fn together_line(s: &Summary, out: &mut dyn Write) {
     let Some(first) = s.together() else { return };
     let (Some(rate), Some(low), Some(high)) = (first.rate, first.low, first.high) else { return };
+    // Only a table that loses together loses a game with every seat: without such a game,
+    // every win was shared, which a competitive game tied every time gives as well.
+    let (lead, tail) = if first.losses > 0 {
+        ("the table won together", "every seat won and lost the same games")
+    } else {
+        ("every seat won the same", "every win was shared: a tie every time, or a table that never lost")
+    };
+    let (wins, games) = (first.wins, first.games);
     let _ = writeln!(
         out,
-        "\nthe table won together {} of {} games: {} (95% interval {} to {}); every seat won and lost the same games",
-        first.wins,
-        first.games,
+        "\n{lead} {wins} of {games} games: {} (95% interval {} to {}); {tail}",
         pct(rate),
         pct(low),
         pct(high)
@@ -257,11 +263,18 @@ fn abilities_line(s: &Summary, out: &mut dyn Write) {
     let used: Vec<String> =
         s.abilities.iter().filter(|a| a.uses > 0).map(|a| format!("{} {}", name(a), a.uses)).collect();
     let never: Vec<String> = s.abilities.iter().filter(|a| a.uses == 0).map(name).collect();
+    // A game stopped by an error leaves no counts: its uses are not among them.
+    let games = if s.failed > 0 { "the games not stopped by an error" } else { "all the games" };
     if !used.is_empty() {
-        let _ = writeln!(out, "\nabilities used (times, in all the games): {}", used.join(", "));
+        let _ = writeln!(out, "\nabilities used (times, in {games}): {}", used.join(", "));
     }
     if !never.is_empty() {
-        let _ = writeln!(out, "never used: {} (always refused, never worth it, or never offered?)", never.join(", "));
+        let maybe = if s.failed > 0 { ", or used only in games stopped by an error" } else { "" };
+        let _ = writeln!(
+            out,
+            "never used: {} (always refused, never worth it, or never offered{maybe}?)",
+            never.join(", ")
+        );
     }
 }
 

@@ -57,7 +57,7 @@ pub fn run(opts: TestOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     for bundle in &checked.lib.games {
         r.bundle(bundle);
     }
-    let (passed, failed) = (r.passed, r.failed);
+    let (passed, failed, selected) = (r.passed, r.failed, r.selected);
     // A filter that keeps nothing is most often a typo: said, not passed as `0 passed`.
     if let (Some(f), 0) = (&opts.filter, r.selected) {
         // The names the filter chose among: the scenarios of the files named.
@@ -69,6 +69,16 @@ pub fn run(opts: TestOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     }
     let sink: &mut dyn Write = if json { err } else { out };
     let _ = writeln!(sink, "{passed} passed, {failed} failed");
+    // A game with no scenario has tested nothing: not a pass (a CI step's typo, a folder
+    // the scenarios were never written into).
+    if selected == 0 {
+        let _ = writeln!(
+            err,
+            "error: the games named have no scenarios: nothing was tested\n  help: write scenarios under a game's \
+             `scenarios/` folder (docs/SCENARIOS.md)"
+        );
+        return super::EXIT_PROBLEMS;
+    }
     if failed > 0 {
         super::EXIT_PROBLEMS
     } else {

@@ -189,8 +189,19 @@ fn limit(cx: &mut Cx, node: &Node) -> Option<Sp<UseLimit>> {
     let per = words.get(2).and_then(|w| PERIODS.iter().copied().find(|p| p == w));
     match (times, words.get(1), per, words.len()) {
         (Some(times), Some(&"per"), Some(per), 3) => Some(Sp::new(UseLimit { times, per }, cx.file, text.span)),
+        // No use at all: the form is right, the number is not.
+        (None, Some(&"per"), Some(_), 3)
+            if words[0].bytes().all(|b| b.is_ascii_digit()) && words[0].trim_start_matches('0').is_empty() =>
+        {
+            let msg = format!("the limit `{}` allows no use: a use limit is 1 or more", text.value);
+            let d = Diagnostic::error("out-of-range", msg, cx.file, text.span).with_label("never usable").with_help(
+                "write at least `1 per PERIOD` (`once per turn`), or remove the ability if it is never to be used",
+            );
+            cx.diags.push(d);
+            None
+        }
         // Digits past what a count holds: the form is right, the number is not.
-        (None, Some(&"per"), Some(_), 3) if words[0].bytes().all(|b| b.is_ascii_digit()) && words[0] != "0" => {
+        (None, Some(&"per"), Some(_), 3) if words[0].bytes().all(|b| b.is_ascii_digit()) => {
             let msg = format!("the limit `{}` is too large: a use limit goes up to {}", words[0], u32::MAX);
             let d = Diagnostic::error("out-of-range", msg, cx.file, text.span)
                 .with_label("too many uses to count")

@@ -15,11 +15,22 @@ impl Runner<'_> {
     pub(super) fn expect_log(&mut self, it: &Interp, lines: &Sp<Vec<Sp<String>>>, n: usize) -> Res {
         let log: Vec<String> = it.w.state.log.iter().map(|e| e.render(&it.w.state)).collect();
         let mut from = 0;
-        for want in &lines.value {
+        for (i, want) in lines.value.iter().enumerate() {
             match log[from..].iter().position(|l| l.contains(&want.value)) {
                 Some(k) => from += k + 1,
                 None => {
-                    let msg = format!("no event \"{}\" in the log (after the previous one matched)", want.value);
+                    // The lines are found in order: one logged only before the previous
+                    // line's event is out of order, not missing.
+                    let earlier = log[..from].iter().any(|l| l.contains(&want.value));
+                    let msg = match (i, earlier) {
+                        (0, _) => format!("no event \"{}\" in the log", want.value),
+                        (_, true) => format!(
+                            "\"{}\" is logged only before the event of \"{}\": `expect_log` finds its lines in order",
+                            want.value,
+                            lines.value[i - 1].value
+                        ),
+                        (_, false) => format!("no event \"{}\" in the log", want.value),
+                    };
                     return Err(self.fail(n, &want.span.range(), msg));
                 }
             }

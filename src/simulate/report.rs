@@ -374,9 +374,10 @@ pub fn html(s: &Summary, t: &Tally) -> Res<String> {
     let seat_fair = if s.together().is_some() { None } else { Some(fair) };
     h.push_str("<h2>Win rate by seat</h2>");
     if let Some(t) = s.together() {
+        let lead = if t.losses > 0 { "The table won together" } else { "Every seat won the same" };
         let _ = write!(
             h,
-            "<p>The table won together {} of {} games: {} (95% interval {} to {}). Every seat won and lost \
+            "<p>{lead} {} of {} games: {} (95% interval {} to {}). Every seat won and lost \
              the same games, so the seats' bars are one and the same, with no fair share to draw.</p>",
             t.wins,
             t.games,
