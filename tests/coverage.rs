@@ -45,6 +45,18 @@ fn every_scenario_still_passes_while_recording() {
     assert!(out.contains("cards/lotr/fellowship.yaml: fields 14/14 (100%)"), "{out}");
 }
 
+/// Nothing of a kind to cover is said as such: a file without branches read "branches 0/0
+/// (100%)", as if its branches had all been taken (a walkthrough's game had no scenario).
+#[test]
+fn nothing_to_cover_is_not_counted_as_all_covered() {
+    let (code, out, err) = twilit(&["coverage", "tests/fixtures/explain"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("tests/fixtures/explain/game.yaml: fields 0/3 (0%), statements 0/1 (0%), no branches"),
+        "{out}"
+    );
+}
+
 /// A game ability with a `name:` is reported by that name (`game ability deploy`), the one
 /// the designer wrote and searches for; it was "game ability 1". An unnamed one keeps its
 /// number.

@@ -17,6 +17,8 @@ fn unpinned_changes_survive_and_pinned_ones_are_killed() {
     assert_eq!(code, 1, "a survivor fails the run:\n{out}{err}");
     let lines = json_lines(&out);
     let summary = lines.last().expect("a summary");
+    // The game by its id and its folder, as `test --format json` names it.
+    assert_eq!((summary["game"].as_str(), summary["dir"].as_str()), (Some("mutate"), Some("tests/fixtures/mutate")));
     let counts: Vec<i64> = ["mutants", "killed", "invalid", "equivalent", "survived"]
         .iter()
         .map(|k| summary[k].as_i64().unwrap())

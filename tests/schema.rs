@@ -183,6 +183,7 @@ fn a_path_that_is_no_game_is_a_usage_error() {
     assert!(err.contains("twilit::no-game") && err.contains("`tests` is not a game directory"), "{err}");
     let (code, _, err) = twilit(&["schema", "no/such/dir"]);
     assert_eq!(code, 2, "{err}");
+    assert!(err.contains("`no/such/dir` does not exist"), "a missing path is said to be missing: {err}");
 }
 
 /// The README's "In your editor" section.

@@ -82,9 +82,10 @@ pub fn run(opts: CoverageOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 
 
 /// `fields 40/50 (80%), statements ..., branches ...`.
 fn summary(c: &Counts) -> String {
-    let part = |name: &str, (done, all): (usize, usize)| {
-        let pct = (done * 100).checked_div(all).unwrap_or(100);
-        format!("{name} {done}/{all} ({pct}%)")
+    // Nothing of a kind to cover (a file without `if`) is said so, not as "100%".
+    let part = |name: &str, (done, all): (usize, usize)| match (done * 100).checked_div(all) {
+        Some(pct) => format!("{name} {done}/{all} ({pct}%)"),
+        None => format!("no {name}"),
     };
     [part("fields", c.fields), part("statements", c.statements), part("branches", c.branches)].join(", ")
 }

@@ -105,7 +105,10 @@ pub fn run(opts: MutateOpts, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         if t.survived > 0 {
             code = EXIT_PROBLEMS;
         }
-        report(&game, &t, seconds, &all, &verdicts, &checked.sources, opts.format, out);
+        // JSON names the game as `test --format json` does: its id and its folder.
+        let id = bundle.game.as_ref().map_or_else(|| game.clone(), |g| g.game.value.clone());
+        let dir = bundle.dir.display().to_string();
+        report((&game, &id, &dir), &t, seconds, &all, &verdicts, &checked.sources, opts.format, out);
     }
     code
 }
@@ -129,7 +132,7 @@ fn tally(verdicts: &[Verdict]) -> Tally {
 
 #[allow(clippy::too_many_arguments)]
 fn report(
-    game: &str,
+    (game, id, dir): (&str, &str, &str),
     t: &Tally,
     seconds: f64,
     all: &[Mutant],
@@ -143,7 +146,7 @@ fn report(
         for m in survivors {
             let (path, line, column, text) = place(m, sources);
             let v = serde_json::json!({
-                "game": game, "survived": true, "file": path, "line": line, "column": column,
+                "game": id, "dir": dir, "survived": true, "file": path, "line": line, "column": column,
                 "kind": m.op.name(), "original": m.original, "mutant": m.with, "source": text,
             });
             let _ = writeln!(out, "{v}");
@@ -151,13 +154,13 @@ fn report(
         for (m, sc) in needless(all, verdicts) {
             let (path, line, column, text) = place(m, sources);
             let v = serde_json::json!({
-                "game": game, "needless_mark": true, "killed_by": sc, "file": path, "line": line, "column": column,
+                "game": id, "dir": dir, "needless_mark": true, "killed_by": sc, "file": path, "line": line, "column": column,
                 "kind": m.op.name(), "original": m.original, "mutant": m.with, "source": text,
             });
             let _ = writeln!(out, "{v}");
         }
         let v = serde_json::json!({
-            "game": game, "mutants": t.made, "killed": t.killed, "invalid": t.invalid,
+            "game": id, "dir": dir, "mutants": t.made, "killed": t.killed, "invalid": t.invalid,
             "equivalent": t.equivalent, "survived": t.survived, "needless_marks": t.needless,
             "seconds": (seconds * 10.0).round() / 10.0,
         });

@@ -33,7 +33,11 @@ fn bundle(dir: &Path, limits: &Limits, err: &mut dyn Write) -> Result<GameBundle
     };
     if !dir.join("game.yaml").is_file() {
         let id = sources.add(dir, String::new());
-        let msg = format!("`{}` is not a game directory: it holds no `game.yaml`", dir.display());
+        let msg = if dir.exists() {
+            format!("`{}` is not a game directory: it holds no `game.yaml`", dir.display())
+        } else {
+            format!("`{}` does not exist", dir.display())
+        };
         let d = Diagnostic::error("no-game", msg, id, 0..0)
             .with_help("give the directory of the game's `game.yaml`, e.g. `twilit schema cards/lotr`");
         show(&d, &sources, err);

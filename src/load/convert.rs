@@ -43,8 +43,15 @@ impl<'a> Cx<'a> {
             return;
         }
         let msg = format!("{what} must be {expected}, found {}", node.describe());
-        let d = Diagnostic::error("wrong-type", msg, self.file, node.span.clone())
+        let mut d = Diagnostic::error("wrong-type", msg, self.file, node.span.clone())
             .with_label(format!("expected {expected}"));
+        // `[use game: chop]`: a `: ` inside a flow list's item makes it a mapping of one entry.
+        if let (true, NodeKind::Map(entries)) = (expected.contains("text"), &node.kind) {
+            let written = self.src.get(node.span.clone()).map(str::trim).filter(|w| !w.contains(['\n', '{', '"']));
+            if let (1, Some(w)) = (entries.len(), written) {
+                d = d.with_help(format!("a `: ` inside a value makes it a mapping: quote it, `\"{w}\"`"));
+            }
+        }
         self.diags.push(d);
     }
 

@@ -86,7 +86,11 @@ impl FileChecker<'_> {
     fn player_count(&mut self, s: &Scenario, g: &Game) {
         let n = s.players.len();
         let Some((Some(min), Some(max))) = g.players.as_ref().map(|p| (&p.min, &p.max)) else { return };
-        let (min, max) = (min.value, max.value.max(min.value));
+        // A `max:` below `min:` is the game's error, reported there: no scenario can fit it.
+        if max.value < min.value {
+            return;
+        }
+        let (min, max) = (min.value, max.value);
         let range = if min == max { format!("{min}") } else { format!("{min} to {max}") };
         let for_game = format!("`{}` is a game for {range} players", g.game.value);
         let (span, msg, label, help) = if n as i64 > max {
