@@ -137,6 +137,11 @@ fn routes_connect_and_moves_reach_through_the_spaces_allowed() {
 }
 
 #[test]
+fn highest_keeps_ties_and_breaks_them_by_a_second_key() {
+    run_all("tests/fixtures/tie_break");
+}
+
+#[test]
 fn the_duel_of_the_weights_strikes_and_heals_once_a_turn() {
     run_all("tests/fixtures/weights");
 }

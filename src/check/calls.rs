@@ -20,7 +20,7 @@ impl Checker<'_> {
     /// A call statement or expression; returns its result type.
     pub(crate) fn call(&mut self, c: &Call) -> Ty {
         // The key of `sum`, `sort` and `most` is read of each thing, as `it`.
-        let keyed = c.kind == CallKind::Function && matches!(&*c.name.name, "sum" | "sort" | "most");
+        let keyed = c.kind == CallKind::Function && matches!(&*c.name.name, "sum" | "sort" | "most" | "highest");
         let mut arg_tys = Vec::with_capacity(c.args.len());
         for (i, a) in c.args.iter().enumerate() {
             let it = keyed && i == 1;
@@ -42,6 +42,9 @@ impl Checker<'_> {
                     ("most", Some(Ty::Players | Ty::Player)) => Ty::Player,
                     ("most", Some(Ty::Things)) => Ty::Things,
                     ("most", _) => Ty::Any,
+                    // `highest` keeps what it is given, ties and all.
+                    ("highest", Some(Ty::Players | Ty::Player)) => Ty::Players,
+                    ("highest", Some(t @ Ty::Things)) => *t,
                     _ => t,
                 }
             }

@@ -279,6 +279,7 @@ pub const FUNCTIONS: &[(&str, usize, usize, Ty)] = &[
     ("numbers", 2, 2, Ty::Numbers),
     ("space_at", 2, 2, Ty::Things),
     ("reachable", 2, 3, Ty::Things),
+    ("highest", 2, 2, Ty::Any),
 ];
 
 /// Every name a game's scripts may use.

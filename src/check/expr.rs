@@ -33,7 +33,10 @@ impl Checker<'_> {
             This => self.this,
             List(items) => {
                 let tys: Vec<Ty> = items.iter().map(|i| self.expr(i)).collect();
-                if !tys.is_empty() && tys.iter().all(|t| matches!(t, Ty::Player | Ty::Players)) {
+                if tys.is_empty() {
+                    // `[]` is an empty list of anything: no players as much as no cards.
+                    Ty::Any
+                } else if tys.iter().all(|t| matches!(t, Ty::Player | Ty::Players)) {
                     Ty::Players
                 } else if !tys.is_empty() && tys.iter().all(|t| *t == Ty::Num) {
                     Ty::Numbers

@@ -37,13 +37,15 @@ impl Checker<'_> {
         }
         for (i, (a, &t)) in c.args.iter().zip(tys).enumerate() {
             let wrong = match (name, i) {
-                ("count" | "exists" | "first" | "random" | "sum" | "sort" | "most" | "distinct", 0) => plain(a, t),
+                ("count" | "exists" | "first" | "random" | "sum" | "sort" | "most" | "highest" | "distinct", 0) => {
+                    plain(a, t)
+                }
                 ("neighbors" | "adjacent", _) | ("reachable", 0 | 1) => {
                     plain(a, t) || matches!(t, Ty::Player | Ty::Players)
                 }
                 ("reachable", _) => !t.fits(Ty::Num),
                 ("min" | "max", _) => !t.fits(Ty::Num) && t != Ty::Numbers,
-                ("sum" | "sort" | "most", 1) | ("numbers" | "space_at", _) => !t.fits(Ty::Num),
+                ("sum" | "sort" | "most" | "highest", 1) | ("numbers" | "space_at", _) => !t.fits(Ty::Num),
                 ("sees", 0) => !t.fits(Ty::Players),
                 ("sees", 1) => plain(a, t) || matches!(t, Ty::Player | Ty::Players),
                 _ => false,
@@ -57,7 +59,7 @@ impl Checker<'_> {
                 ("numbers", _) => "a number: the last of the list",
                 ("space_at", 0) => "a number: the column, from 1",
                 ("space_at", _) => "a number: the row, from 1",
-                ("sum" | "sort" | "most", 1) => "a number for each (read from `it`)",
+                ("sum" | "sort" | "most" | "highest", 1) => "a number for each (read from `it`)",
                 ("sees", 0) => "players",
                 ("neighbors" | "adjacent", _) | ("reachable", 0 | 1) => "board spaces",
                 ("reachable", _) => "a number: the most steps",

@@ -1,5 +1,5 @@
 //! The built-in functions: count, exists, min, max, sum, first, sort, most, adjacent,
-//! neighbors, random, sees, distinct, numbers, space_at, reachable.
+//! neighbors, random, sees, distinct, numbers, space_at, reachable, highest.
 
 use crate::check::env::FUNCTIONS;
 use crate::engine::{List, PlayerId, Value};
@@ -28,9 +28,10 @@ pub(super) enum Fun {
     Numbers,
     SpaceAt,
     Reachable,
+    Highest,
 }
 
-const FUNS: [Fun; 16] = [
+const FUNS: [Fun; 17] = [
     Fun::Count,
     Fun::Exists,
     Fun::Min,
@@ -47,6 +48,7 @@ const FUNS: [Fun; 16] = [
     Fun::Numbers,
     Fun::SpaceAt,
     Fun::Reachable,
+    Fun::Highest,
 ];
 
 /// The longest list `numbers(a, b)` makes, whatever the step budget.
@@ -215,7 +217,7 @@ impl Interp<'_> {
                 let r = if fun == Fun::Min { nums.iter().min() } else { nums.iter().max() };
                 Ok(Value::Int(r.copied().unwrap_or(0)))
             }
-            Fun::Sum | Fun::Sort | Fun::Most => {
+            Fun::Sum | Fun::Sort | Fun::Most | Fun::Highest => {
                 let v = self.eval(arg(0)?, cx)?;
                 let mut keyed = vec![];
                 for x in self.things(&v)? {
@@ -428,6 +430,11 @@ fn by_key(fun: Fun, mut keyed: Vec<(i64, Value)>) -> Value {
         Fun::Sort => {
             keyed.sort_by_key(|(k, _)| *k);
             Value::List(keyed.into_iter().map(|(_, x)| x).collect())
+        }
+        // Every thing with the highest key, in their order: a tie keeps them all.
+        Fun::Highest => {
+            let Some(top) = keyed.iter().map(|(k, _)| *k).max() else { return Value::List(List::new()) };
+            Value::List(keyed.into_iter().filter(|(k, _)| *k == top).map(|(_, x)| x).collect())
         }
         _ => {
             let Some(top) = keyed.iter().map(|(k, _)| *k).max() else { return Value::Null };
