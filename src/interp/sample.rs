@@ -29,22 +29,37 @@ impl Interp<'_> {
         sampler: Sampler,
         (pass, pool): (bool, &mut Vec<Action>),
     ) -> R<Option<R<()>>> {
-        if sampler == Sampler::Greedy {
-            return self.greedy_and_act(p, prompt, (pass, pool));
+        // The agent's weights are asked for only by the agent that has them.
+        if let Some(w) = (sampler == Sampler::Weighted).then(|| self.agent.weights()).flatten() {
+            return self.draw_and_act(p, prompt, (pass, pool), |me, first, pool| me.weighted_pick(&w, first, pool));
         }
+        match sampler {
+            Sampler::Greedy => self.greedy_and_act(p, prompt, (pass, pool)),
+            Sampler::First => self.draw_and_act(p, prompt, (pass, pool), |_, _, _| 0),
+            Sampler::Uniform | Sampler::Weighted => self.draw_and_act(p, prompt, (pass, pool), |me, first, pool| {
+                me.w.state.rng.below((first + pool.len()) as u64) as usize
+            }),
+        }
+    }
+
+    /// `sample_and_act` with `pick` drawing an option's index among the pass (when `first`
+    /// is 1) and `pool`, until one is taken or none is left.
+    #[inline(always)]
+    fn draw_and_act(
+        &mut self,
+        p: PlayerId,
+        prompt: &'static str,
+        (pass, pool): (bool, &mut Vec<Action>),
+        pick: impl Fn(&mut Self, usize, &[Action]) -> usize,
+    ) -> R<Option<R<()>>> {
         let first = usize::from(pass);
-        let weights = if sampler == Sampler::Weighted { self.agent.weights() } else { None };
         loop {
             let options = first + pool.len();
             if options == 0 {
                 // Nothing is legal: the player passes, as when the list is empty.
                 return Ok(None);
             }
-            let k = match (sampler, &weights) {
-                (Sampler::First, _) => 0,
-                (Sampler::Weighted, Some(w)) => self.weighted_pick(w, first, pool),
-                _ => self.w.state.rng.below(options as u64) as usize,
-            };
+            let k = pick(self, first, pool);
             if k < first {
                 // A pass drawn before any legal action was found is a choice only if some
                 // action is legal; else nobody was asked, and nothing is logged. When the
