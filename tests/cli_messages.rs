@@ -274,3 +274,24 @@ fn shared_wins_without_a_shared_loss_are_not_called_a_table_winning_together() {
     assert!(out.contains("every win was shared: a tie every time, or a table that never lost"), "{out}");
     assert!(!out.contains("won together"), "{out}");
 }
+
+/// Seats with equal counts did not win together unless they won the same games: two
+/// duels, one won by each seat, were "the table won together 1 of 2 games" (a review).
+#[test]
+fn equal_counts_of_different_games_are_no_table_winning_together() {
+    let (code, out, err) =
+        twilit(&["simulate", "tests/fixtures/weights", "--games", "2", "--seed", "7", "--weight", "strike=5"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("p1        2     1      0       1"), "one win each: {out}");
+    assert!(!out.contains("together") && !out.contains("every win was shared"), "{out}");
+}
+
+/// Names given twice that are not ambiguous pass `check`: triggered abilities named alike
+/// (no `use` line offers them) and a faction's two entries for one phase of the game (each
+/// adds its script to that phase). The first `duplicate-name` check refused both (a review).
+#[test]
+fn names_alike_that_nothing_confuses_pass_check() {
+    let (code, out, err) = twilit(&["check", "tests/fixtures/names_alike"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("0 errors, 0 warnings"), "{out}");
+}

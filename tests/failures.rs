@@ -320,6 +320,10 @@ fn an_expect_log_line_out_of_order_is_said_so() {
         ),
         "{out}"
     );
+    // Both lines in one event: the second needs an event of its own after it.
+    let (code, out, _) = run("\"add 2 coins\", \"on alice\"");
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("\"on alice\" is in the event \"add 2 coins\" matched, and in none after it"), "{out}");
     let (code, out, _) = run("\"add 9 coins\"");
     assert_eq!(code, 1, "{out}");
     assert!(out.contains("no event \"add 9 coins\" in the log") && !out.contains("previous"), "{out}");

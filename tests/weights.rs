@@ -109,7 +109,7 @@ fn weighted_games_are_the_same_on_any_number_of_threads_and_replay_as_saved() {
 fn weights_the_game_cannot_take_are_usage_errors() {
     let game = dir("tests/fixtures/weights");
     let cases: [(&[&str], &str); 7] = [
-        (&["--weight", "strik=2"], "no ability or card `strik`"),
+        (&["--weight", "strik=2"], "no ability a player uses or card `strik`"),
         (&["--weight", "strike"], "write NAME=N, e.g. `--weight strike=3`"),
         (&["--weight", "strike=-1"], "a whole number from 0"),
         (&["--weight", "strike=2000000"], "to 1000000"),
@@ -129,4 +129,32 @@ fn weights_the_game_cannot_take_are_usage_errors() {
         assert_eq!(code, 2, "{more:?}: {err}");
         assert!(err.contains("`--weight` weighs the random agent's picks"), "{err}");
     }
+}
+
+/// A card's weight is its play's and its unnamed abilities': an ability of the card with a
+/// name of its own keeps 1 (a review found it weighed with the card); a triggered
+/// ability's name weighs nothing that is drawn, and is refused.
+#[test]
+fn a_cards_weight_leaves_its_named_abilities_and_a_trigger_is_no_name_to_weigh() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let game = "game: g\nname: G\nplayers: { min: 2, max: 2 }\nzones:\n  board: { per: player, in_play: true }\n\
+        decks:\n  - { zone: board, cards: all }\n\
+        counters:\n  plain: { on: player, min: 0 }\n  carved: { on: player, min: 0 }\n  seen: { on: game, min: 0 }\n\
+        abilities:\n  - name: tally\n    when: start of turn\n    effect: add 1 seen\n\
+        turn:\n  phases:\n    - { name: main, actions: active_player }\nend: turn > 20\n\
+        result:\n  winners: players\n";
+    let cards = "- id: totem\n  name: Totem\n  abilities:\n    - action: main\n      effect: |\n        add 1 plain\n        end phase\n\
+        \x20   - name: carve\n      action: main\n      effect: |\n        add 1 carved\n        end phase\n";
+    std::fs::write(dir.path().join("game.yaml"), game).expect("write");
+    std::fs::write(dir.path().join("cards.yaml"), cards).expect("write");
+    let path = dir.path().to_str().expect("utf-8");
+    let track = ["--games", "30", "--track", "plain", "--track", "carved", "--weight", "pass=0"];
+    let v = simulate(path, &[&track[..], &["--weight", "totem=0"]].concat());
+    let mean = |v: &Value, i: usize| v["tracked"][i]["all"]["mean"].as_f64().expect("a mean");
+    assert_eq!(mean(&v, 0), 0.0, "the card's unnamed ability weighs 0: {v}");
+    // Every one of the 21 turns carves: its named ability keeps its weight of 1.
+    assert_eq!(mean(&v, 1), 10.5, "{v}");
+    let (code, _, err) = twilit(&["simulate", path, "--games", "2", "--weight", "tally=3"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("no ability a player uses or card `tally`"), "{err}");
 }

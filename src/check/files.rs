@@ -101,11 +101,7 @@ impl<'a> FileChecker<'a> {
             self.typed(&v.start, (want, &what), &[]);
         }
         self.scoring(g);
-        for z in &g.zones {
-            for piece in &z.holds {
-                self.known_or(piece, "piece", super::env::Sym::Piece, Some("declare it under `pieces:`"));
-            }
-        }
+        self.zones_hold(&g.zones);
         for d in &g.decks {
             self.deck(d);
         }
@@ -168,10 +164,21 @@ impl<'a> FileChecker<'a> {
         }
     }
 
-    /// `scoring:` names a counter kept on players: `score N` adds to the scorer's.
+    /// Each zone's `holds:` names declared pieces (the game's or a faction's).
+    pub fn zones_hold(&mut self, zones: &[crate::load::ZoneSpec]) {
+        for piece in zones.iter().flat_map(|z| &z.holds) {
+            self.known_or(piece, "piece", super::env::Sym::Piece, Some("declare it under `pieces:`"));
+        }
+    }
+
+    /// `scoring:` names a counter kept on players (the game's or a faction's): `score N`
+    /// adds to the scorer's.
     fn scoring(&mut self, g: &Game) {
         let Some(c) = &g.scoring else { return };
-        let on = g.counters.iter().find(|k| k.name.value == c.value).map(|k| k.on);
+        let on = match self.env.lookup(&c.value) {
+            Some(super::env::Sym::Counter { on, .. }) => Some(on.unwrap_or_default()),
+            _ => None,
+        };
         match on {
             None => {
                 let help = "declare it under `counters:`, e.g. `vp: { on: player, min: 0 }`";

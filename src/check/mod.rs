@@ -70,8 +70,8 @@ pub fn check_library(lib: &Library) -> Report {
             fc.procedures(&f.procedures);
             fc.turn(&f.turn);
             fc.faction_phases(&f.turn, &game_phases);
-            fc.phases_once(&f.turn);
             fc.abilities_once(&f.abilities);
+            fc.zones_hold(&f.zones);
             fc.pieces(&f.pieces, props);
             for p in &f.properties {
                 fc.default_value(p);

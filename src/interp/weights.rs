@@ -52,17 +52,22 @@ impl Weights {
                     .map(|s| format!("; did you mean `{s}`?"))
                     .unwrap_or_default();
                 return Err(format!(
-                    "--weight {name}: the game has no ability or card `{name}` (weights name an ability's `name:`, \
-                     a card's id, `pass` or `play`){hint}"
+                    "--weight {name}: the game has no ability a player uses or card `{name}` (weights name the \
+                     `name:` of an `action:` or `response:` ability, a card's id, `pass` or `play`){hint}"
                 ));
             }
         }
         let play = weight(PLAY).unwrap_or(1);
         let ability = |a: &super::defs::AbilityDef, or: u32| a.name.as_deref().and_then(weight).unwrap_or(or);
+        // A card's weight is its play's and that of its abilities with no name of their own.
+        let of_card = |a: &super::defs::AbilityDef, own: Option<u32>| match &a.name {
+            Some(_) => ability(a, 1),
+            None => own.unwrap_or(1),
+        };
         let cards = (rules.cards.iter())
             .map(|c| {
                 let own = weight(&c.id);
-                (own.unwrap_or(play), c.abilities.iter().map(|a| ability(a, own.unwrap_or(1))).collect())
+                (own.unwrap_or(play), c.abilities.iter().map(|a| of_card(a, own)).collect())
             })
             .collect();
         let factions = rules.factions.iter().map(|f| f.abilities.iter().map(|a| ability(a, 1)).collect()).collect();
@@ -81,9 +86,13 @@ fn known(rules: &Rules, name: &str) -> bool {
     name == PASS || name == PLAY || all_names(rules).iter().any(|n| n == name)
 }
 
-/// The cards' ids and the abilities' names of `rules`.
+/// The cards' ids and the names of the abilities a player uses (`action:`, `response:`) of
+/// `rules`: a triggered ability is never drawn, so a weight of it would weigh nothing.
 fn all_names(rules: &Rules) -> Vec<String> {
-    let named = |a: &super::defs::AbilityDef| a.name.clone();
+    let used = |a: &super::defs::AbilityDef| {
+        matches!(a.head, super::defs::Head::Action(_) | super::defs::Head::React(crate::load::React::Response, _))
+    };
+    let named = |a: &super::defs::AbilityDef| a.name.clone().filter(|_| used(a));
     let mut names: Vec<String> = rules.cards.iter().map(|c| c.id.clone()).collect();
     names.extend(rules.cards.iter().flat_map(|c| c.abilities.iter().filter_map(named)));
     names.extend(rules.factions.iter().flat_map(|f| f.abilities.iter().filter_map(named)));

@@ -21,15 +21,24 @@ impl Runner<'_> {
                 None => {
                     // The lines are found in order: one logged only before the previous
                     // line's event is out of order, not missing.
-                    let earlier = log[..from].iter().any(|l| l.contains(&want.value));
-                    let msg = match (i, earlier) {
-                        (0, _) => format!("no event \"{}\" in the log", want.value),
-                        (_, true) => format!(
+                    // (The event the previous line matched is not after it either.)
+                    let matched = from.checked_sub(1).filter(|&m| log[m].contains(&want.value));
+                    let earlier = log[..from.saturating_sub(1)].iter().any(|l| l.contains(&want.value));
+                    let prev = || lines.value[i - 1].value.as_str();
+                    let msg = match (i, matched, earlier) {
+                        (0, ..) => format!("no event \"{}\" in the log", want.value),
+                        (_, Some(_), _) => format!(
+                            "\"{}\" is in the event \"{}\" matched, and in none after it: each line of `expect_log` \
+                             needs an event of its own, in order",
+                            want.value,
+                            prev()
+                        ),
+                        (_, None, true) => format!(
                             "\"{}\" is logged only before the event of \"{}\": `expect_log` finds its lines in order",
                             want.value,
-                            lines.value[i - 1].value
+                            prev()
                         ),
-                        (_, false) => format!("no event \"{}\" in the log", want.value),
+                        (_, None, false) => format!("no event \"{}\" in the log", want.value),
                     };
                     return Err(self.fail(n, &want.span.range(), msg));
                 }

@@ -464,6 +464,10 @@ pub struct Summary {
     /// Who played the seats: absent for the random agent, `"greedy"` for the greedy one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub agent: Option<&'static str>,
+    /// Whether every ended game was won, lost or drawn by all its seats alike (what
+    /// `together` needs besides equal counts; not in the JSON, which has the seats' counts).
+    #[serde(skip)]
+    pub together: bool,
     /// The random agent's weights (`--weight NAME=N`), as given: absent when none were.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub weights: Vec<GivenWeight>,
@@ -532,7 +536,7 @@ impl Summary {
     pub fn together(&self) -> Option<&WinRate> {
         let first = self.seats.first()?;
         let key = |r: &WinRate| (r.wins, r.draws, r.losses, r.unfinished);
-        let same = self.seats.len() > 1 && self.seats.iter().all(|r| key(r) == key(first));
+        let same = self.together && self.seats.len() > 1 && self.seats.iter().all(|r| key(r) == key(first));
         (same && first.wins + first.losses > 0 && first.rate.is_some()).then_some(first)
     }
 

@@ -332,6 +332,10 @@ pub fn html(s: &Summary, t: &Tally) -> Res<String> {
         s.unfinished,
         s.failed
     );
+    if !s.weights.is_empty() {
+        let list: Vec<String> = s.weights.iter().map(|w| format!("{} {}", esc(&w.name), w.weight)).collect();
+        let _ = write!(h, "<p>The random agent's weights: {} (every other action 1).</p>", list.join(", "));
+    }
     if s.refused > 0 {
         let _ = write!(
             h,
@@ -374,11 +378,14 @@ pub fn html(s: &Summary, t: &Tally) -> Res<String> {
     let seat_fair = if s.together().is_some() { None } else { Some(fair) };
     h.push_str("<h2>Win rate by seat</h2>");
     if let Some(t) = s.together() {
-        let lead = if t.losses > 0 { "The table won together" } else { "Every seat won the same" };
+        let (lead, tail) = match t.losses {
+            0 => ("Every seat won the same", "Every win was shared (a tie every time, or a table that never lost)"),
+            _ => ("The table won together", "Every seat won and lost the same games"),
+        };
         let _ = write!(
             h,
-            "<p>{lead} {} of {} games: {} (95% interval {} to {}). Every seat won and lost \
-             the same games, so the seats' bars are one and the same, with no fair share to draw.</p>",
+            "<p>{lead} {} of {} games: {} (95% interval {} to {}). {tail}, so the seats' bars are one and the \
+             same, with no fair share to draw.</p>",
             t.wins,
             t.games,
             t.rate.map_or_else(String::new, pct),

@@ -43,6 +43,9 @@ pub struct Tally {
     tracked: Vec<[Vec<i64>; 3]>,
     /// Each ability's uses, of the game then of the factions (`GameSummary::uses`).
     uses: Vec<u64>,
+    /// Ended games whose seats did not all win or all lose alike: where there is one, the
+    /// seats do not win and lose together, whatever their counts.
+    apart: u64,
 }
 
 /// One card's running totals.
@@ -77,6 +80,7 @@ impl Tally {
             cards: vec![CardAcc::default(); cards],
             tracked: vec![Default::default(); tracked],
             uses: vec![],
+            apart: 0,
         }
     }
 
@@ -109,6 +113,8 @@ impl Tally {
                 for (values, ps) in self.scores.iter_mut().zip(&g.players) {
                     values.extend(ps.score);
                 }
+                let first = g.players.first().map(|p| (p.won, p.lost));
+                self.apart += u64::from(g.players.iter().any(|p| Some((p.won, p.lost)) != first));
                 let decided = g.players.iter().any(|p| p.won);
                 for ps in &g.players {
                     for (acc, &v) in self.tracked.iter_mut().zip(&ps.tracked) {
@@ -167,6 +173,7 @@ impl Tally {
         self.refused.2.extend(other.refused.2);
         keep_smallest(&mut self.refused.2);
         self.lengths.extend(other.lengths);
+        self.apart += other.apart;
         add_uses(&mut self.uses, other.uses.into_iter());
         for (mine, theirs) in self.seats.iter_mut().zip(&other.seats) {
             mine.merge(theirs);
@@ -253,6 +260,7 @@ impl Tally {
             seed: o.seed,
             turn_cap: o.turns,
             agent: o.greedy.then_some("greedy"),
+            together: self.apart == 0,
             weights: (o.weights.iter().flat_map(|w| w.given()))
                 .map(|(name, weight)| super::GivenWeight { name: name.clone(), weight: *weight })
                 .collect(),

@@ -1,10 +1,12 @@
-//! Names a list must hold once: two phases of one turn (both run each turn, and `action:`,
-//! `advance:` and `until end of` cannot tell them apart), two steps of one phase, and two
-//! abilities of the game or of one faction named alike (offered as the same `use NAME`,
-//! and an `act: { use: NAME }` reaches only the first).
+//! Names a list must hold once: two phases of the game's turn (both run each turn, and
+//! `action:`, `advance:` and `until end of` cannot tell them apart), two steps of one
+//! phase, and two abilities a player uses (`action:`, `response:`) of the game or of one
+//! faction named alike (offered as the same `use NAME`, and an `act: { use: NAME }`
+//! reaches only the first). A faction's phases are not checked: each entry adds scripts to
+//! the game's phase of its name, and two entries of one name add to the same phase.
 
 use crate::diag::Diagnostic;
-use crate::load::{Ability, Sp, Turn};
+use crate::load::{Ability, AbilityKind, React, Sp, Turn};
 
 use super::FileChecker;
 
@@ -19,10 +21,12 @@ impl FileChecker<'_> {
         }
     }
 
-    /// The abilities of the game or of one faction, each name given once.
+    /// The abilities of the game or of one faction that a player uses, each name given
+    /// once (a triggered ability's name is only its name in the log).
     pub fn abilities_once(&mut self, abilities: &[Ability]) {
         let why = "both are offered as the same `use` line, and `act: { use: ... }` reaches only the first";
-        self.once(abilities.iter().filter_map(Ability::name), "ability", why);
+        let used = |a: &&Ability| matches!(a.kind, AbilityKind::Action(_) | AbilityKind::React(React::Response, _));
+        self.once(abilities.iter().filter(used).filter_map(Ability::name), "ability", why);
     }
 
     /// A `duplicate-name` error at each name of `names` given before.
