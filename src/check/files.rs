@@ -273,6 +273,12 @@ impl<'a> FileChecker<'a> {
                 .map(|a| (a.name.as_str(), a.ty.as_ref().and_then(|t| param_ty(t.as_str())).unwrap_or(Ty::Any)))
                 .collect();
             self.script(&p.script, Entry::Script, &locals);
+            let player =
+                p.params.iter().find(|a| a.ty.as_ref().is_some_and(|t| param_ty(t.as_str()) == Some(Ty::Player)));
+            if let (Some(v), Some(param)) = (&p.value, player) {
+                let names = (p.name.as_str(), param.name.as_str());
+                super::scripts::bare_counter_in(self.env, v, names, &mut self.ps, self.diags);
+            }
             self.script(&p.value, Entry::Expr, &locals);
         }
     }

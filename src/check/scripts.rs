@@ -184,6 +184,45 @@ pub fn you_in_result(env: &Env, src: &ScriptSrc, what: &str, ps: &mut Parses, ou
     out.push(Diagnostic::warning("you-in-result", msg, src.file, src.file_span(span)).with_help(help));
 }
 
+/// A value procedure that takes a player (`p`) and reads a counter kept on players bare
+/// (`gold`, not `gold of p`): the bare name is the acting player's counter, whoever `p` is.
+/// Names read of something (`gold of x`), inside a selection's filters (read of `it`) and
+/// in the key of `sum`, `sort`, `most` or `highest` are not bare.
+pub fn bare_counter_in(
+    env: &Env,
+    src: &ScriptSrc,
+    (proc, param): (&str, &str),
+    ps: &mut Parses,
+    out: &mut Vec<Diagnostic>,
+) {
+    use ast::ExprKind;
+    let Ok(Parsed::Expr(e, _)) = ps.get(env, &src.text, Entry::Expr) else { return };
+    let mut e = e.clone();
+    let mut read_of = vec![];
+    crate::syntax::visit::expr_mut(&mut e, &mut |x| match &x.kind {
+        ExprKind::Of(a, _) if matches!(a.kind, ExprKind::Name(..)) => read_of.push(a.span.clone()),
+        ExprKind::Select { filters, .. } => read_of.extend(filters.iter().map(|f| f.span.clone())),
+        ExprKind::Call(c) if matches!(&*c.name.name, "sum" | "sort" | "most" | "highest") => {
+            read_of.extend(c.args.get(1).map(|k| k.span.clone()));
+        }
+        _ => {}
+    });
+    let inside = |s: &ast::Span| read_of.iter().any(|r| r.start <= s.start && s.end <= r.end);
+    let mut found = None;
+    crate::syntax::visit::expr_mut(&mut e, &mut |x| {
+        let ExprKind::Name(n, _) = &x.kind else { return };
+        let on_players = matches!(env.lookup(n), Some(Sym::Counter { on: Some(crate::load::CounterOn::Player), .. }));
+        if found.is_none() && on_players && !inside(&x.span) {
+            found = Some((n.to_string(), x.span.clone()));
+        }
+    });
+    let Some((name, span)) = found else { return };
+    let msg = format!("`{name}` alone is the acting player's counter, though `{proc}` takes the player `{param}`");
+    let help =
+        format!("write `{name} of {param}` to read {param}'s, or `{name} of you` if the acting player's is meant");
+    out.push(Diagnostic::warning("bare-counter", msg, src.file, src.file_span(span)).with_help(help));
+}
+
 /// Parses and checks a trigger pattern (like `check_field` with `Entry::Event`) and returns
 /// the parameters of the procedure a `uses PROCEDURE` pattern names, which the ability's
 /// other fields may use.
