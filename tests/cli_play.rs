@@ -268,3 +268,17 @@ fn the_readmes_quoted_result_is_what_play_prints() {
     let (_, out, _) = twilit(&["play", "cards/goofspiel", "--seed", "3"]);
     assert_eq!(out.lines().last(), Some(quoted), "README.md quotes another result");
 }
+
+/// A game that is not there is said so with the help of commands that play one game: the
+/// help of `test` ("default: cards/") did not fit (`play` outside any game's folder).
+#[test]
+fn a_missing_game_is_said_with_the_help_of_one_game() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (code, _, err) = common::twilit_in(dir.path(), &["play"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("`cards/lotr` does not exist"), "{err}");
+    assert!(err.contains("give one game's directory") && !err.contains("default: cards/"), "{err}");
+    let (code, _, err) = common::twilit_in(dir.path(), &["simulate", "no/such/game", "--games", "2"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("`no/such/game` does not exist"), "{err}");
+}

@@ -63,8 +63,17 @@ pub(super) fn rules_of(
     limits: &Limits,
     err: &mut dyn Write,
 ) -> Result<(Rules, crate::load::GameBundle, SourceMap), i32> {
-    // A path that does not exist is a usage error said as `test` says it, not a game that
-    // fails to check.
+    // A path that does not exist is a usage error, not a game that fails to check; the
+    // commands that play take one game, and have no `cards/` default as `test` has.
+    if std::fs::metadata(path).is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound) {
+        let _ = writeln!(
+            err,
+            "error: `{}` does not exist\n  help: give one game's directory (e.g. `cards/goofspiel`), or run the \
+             command inside a game's folder",
+            path.display()
+        );
+        return Err(EXIT_USAGE);
+    }
     if let Err(message) = super::scope::usable(std::slice::from_ref(&path.to_path_buf()), true) {
         let _ = writeln!(err, "error: {message}");
         return Err(EXIT_USAGE);
