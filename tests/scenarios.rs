@@ -137,6 +137,11 @@ fn routes_connect_and_moves_reach_through_the_spaces_allowed() {
 }
 
 #[test]
+fn a_shared_pot_paid_into_in_secret_tells_nobody_the_others_payment() {
+    run_all("tests/fixtures/secret_pot");
+}
+
+#[test]
 fn highest_keeps_ties_and_breaks_them_by_a_second_key() {
     run_all("tests/fixtures/tie_break");
 }

@@ -348,7 +348,7 @@ pub fn play(
                 // What each person has not yet been shown, as they see it.
                 for h in s.humans.clone() {
                     if let Some(p) = g.state.player_named(&h) {
-                        let log: Vec<String> = (g.state.log.iter()).map(|e| e.line_for(&g.state, Some(p))).collect();
+                        let log = g.state.lines_for(Some(p));
                         s.catch_up(&h, &log);
                     }
                 }

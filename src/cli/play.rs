@@ -422,8 +422,7 @@ pub(super) fn print_log(s: &crate::engine::State, viewer: Option<usize>, format:
             .collect();
         let _ = writeln!(out, "seats: {}", seats.join(", "));
     }
-    for e in &s.log {
-        let text = e.render_for(s, viewer);
+    for (e, text) in s.log.iter().zip(s.texts_for(viewer)) {
         let _ = match format {
             Format::Human => writeln!(out, "{}{text}", "  ".repeat(e.depth as usize)),
             Format::Json => {

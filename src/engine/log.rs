@@ -133,18 +133,24 @@ impl Event {
     /// The event as `viewer` saw it (`None`: everything): things hidden from them are
     /// "a card" or "a piece", their secret choices "(hidden)".
     pub fn render_for(&self, s: &State, viewer: Option<PlayerId>) -> String {
-        self.render_hiding(s, viewer.is_some_and(|v| !super::view::has(self.seen, v)))
+        self.render_hiding(s, viewer.is_some_and(|v| !super::view::has(self.seen, v)), false)
+    }
+
+    /// `render_for`, without the `(now N)` of a counter change when `hide_now` (a value the
+    /// viewer cannot know: `State::texts_for`).
+    pub fn text_for(&self, s: &State, viewer: Option<PlayerId>, hide_now: bool) -> String {
+        self.render_hiding(s, viewer.is_some_and(|v| !super::view::has(self.seen, v)), hide_now)
     }
 
     /// The event as every player saw it: its details only if all of them saw them (the
     /// text of a line the whole table reads, such as an answer's note naming the event).
     pub fn render_public(&self, s: &State) -> String {
         let all = (0..s.players.len()).all(|p| super::view::has(self.seen, p));
-        self.render_hiding(s, !all)
+        self.render_hiding(s, !all, false)
     }
 
-    /// `render_for`, its details `hidden` or not.
-    fn render_hiding(&self, s: &State, hidden: bool) -> String {
+    /// `render_for`, its details `hidden` or not, a counter's value after it `hide_now`.
+    fn render_hiding(&self, s: &State, hidden: bool, hide_now: bool) -> String {
         let who = self.actor.map(|p| format!("{}: ", s.players[p].name)).unwrap_or_default();
         // A thing hidden from the viewer is named by what it is, a card or a piece.
         let a_thing = |id: EntId| match s.ents[id].kind {
@@ -198,6 +204,9 @@ impl Event {
                 };
                 if *verb == "set" {
                     return format!("{who}set {name}{on} to {now}");
+                }
+                if hide_now {
+                    return format!("{who}{verb} {} {name}{on}", delta.unsigned_abs());
                 }
                 format!("{verb} {} {name}{on} (now {now})", delta.unsigned_abs())
             }

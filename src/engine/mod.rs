@@ -8,6 +8,7 @@ pub mod grid_view;
 mod grouped;
 pub mod items;
 pub mod journal;
+mod known;
 pub mod label;
 pub mod log;
 pub mod names;

@@ -265,7 +265,7 @@ pub fn table_for(s: &State, viewer: Option<PlayerId>, declared: &[(super::Counte
         }
     }
     counters.sort_by(|a, b| (a.0, a.1).cmp(&(b.0, b.1)));
-    let unseen = viewer.map(|p| unseen_counters(s, p)).unwrap_or_default();
+    let unseen = viewer.map(|p| super::known::unknown_to(s, p).1).unwrap_or_default();
     for (name, h, v) in counters {
         let on = match h {
             super::Holder::Game => String::new(),
@@ -278,23 +278,4 @@ pub fn table_for(s: &State, viewer: Option<PlayerId>, declared: &[(super::Counte
         }
     }
     out
-}
-
-/// A counter by its name and holder.
-type CounterKey<'s> = (&'s str, super::Holder);
-
-/// The counters whose last change in this game `p` did not see (made in another player's
-/// secret block, `simultaneously as`): their values stay hidden from `p` until a change
-/// `p` sees, as the log hides the change itself.
-fn unseen_counters(s: &State, p: PlayerId) -> Vec<CounterKey<'_>> {
-    let (mut seen, mut unseen): (Vec<CounterKey>, Vec<CounterKey>) = (vec![], vec![]);
-    for e in s.log.iter().rev().take_while(|e| e.game == s.game) {
-        if let super::EventKind::Counter { name, holder, .. } = &e.kind {
-            let key = (&**name, *holder);
-            if !seen.contains(&key) && !unseen.contains(&key) {
-                if has(e.seen, p) { &mut seen } else { &mut unseen }.push(key);
-            }
-        }
-    }
-    unseen
 }

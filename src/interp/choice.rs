@@ -402,7 +402,7 @@ impl Interp<'_> {
             (false, Some(p)) if p != who => format!("setup, {} to answer", name(who)),
             (false, _) => format!("setup{active}"),
         };
-        let log = s.log.iter().map(|e| e.line_for(s, Some(who))).collect();
+        let log = s.lines_for(Some(who));
         let told = s.log.iter().rposition(|e| s.tells(e, who));
         super::View { heading, table, log, told, rng: Some(s.rng.clone()) }
     }

@@ -439,7 +439,7 @@ impl<'r> Interp<'r> {
     /// others what the new value is.
     #[inline]
     pub(super) fn unchanged_in_secret(&mut self, verb: &'static str, id: CounterId, h: Holder, cx: &Ctx) {
-        if self.secret.is_some() || matches!(h, Holder::Ent(_)) {
+        if self.secret.is_some() || matches!(h, Holder::Ent(_)) || self.counters_in_secret {
             self.log_unchanged(verb, id, h, cx);
         }
     }
@@ -461,6 +461,15 @@ impl<'r> Interp<'r> {
                 return;
             }
         }
+        // Outside a secret block, a `set` that changes nothing tells everyone the value
+        // (`set pot to pot` opens a pot paid into secretly): logged where some player
+        // does not know it (`engine::known`).
+        if let (None, Holder::Game | Holder::Player(_)) = (&self.secret, h) {
+            let name = self.w.state.counters.name(id);
+            if verb != "set" || !self.w.state.counter_unknown_to_some(name, h) {
+                return;
+            }
+        }
         let name = self.w.state.counters.shared_name(id);
         // What it holds (what was asked, but for a counter that clamps: its bound).
         let now = self.w.state.counter_at(id, h);
@@ -476,6 +485,7 @@ impl<'r> Interp<'r> {
     /// Logs a counter's change: one kept on a card or piece is seen by who sees that
     /// thing (the others read `(secret)`: the line would name a card they do not see).
     pub(super) fn emit_counter(&mut self, actor: Option<crate::engine::PlayerId>, kind: EventKind) {
+        self.counters_in_secret |= self.secret.is_some();
         let seen = match &kind {
             EventKind::Counter { holder: Holder::Ent(x), .. } => {
                 self.hidden_again(*x, actor);

@@ -316,10 +316,11 @@ impl<'a> Cx<'a> {
     /// A list of names.
     pub fn names(&mut self, node: &Node, what: &str) -> Vec<Sp<String>> {
         let items = self.items(node, what);
-        let mut out: Vec<Sp<String>> = items.iter().filter_map(|n| self.string(n, &format!("an entry of {what}"))).collect();
+        let mut out: Vec<Sp<String>> =
+            items.iter().filter_map(|n| self.string(n, &format!("an entry of {what}"))).collect();
         // `values: [red, ""]`: an empty name, which the checker would take for a missing one.
         for n in out.iter().filter(|n| n.value.is_empty()) {
-            let d = Diagnostic::error("missing-field", format!("an entry of {what} is empty text"), self.file, n.span.clone())
+            let d = Diagnostic::error("missing-field", format!("an entry of {what} is empty text"), self.file, n.span)
                 .with_label("no name")
                 .with_help("write a name, or leave the entry out");
             self.diags.push(d);

@@ -1,0 +1,73 @@
+//! What a player knows of the counters' values, read from the log: a value is known after
+//! a change the player saw that sets it (`set`), or one that moves it by a number they saw
+//! from a value they knew. A change made in another player's secret block
+//! (`simultaneously as`) hides the value from them, and a later `add` they see does not
+//! tell it again: a shared pot two players paid into secretly tells neither what the other
+//! paid, not in the table and not in the `(now N)` of their own line.
+
+use super::log::EventKind;
+use super::state::{PlayerId, State};
+use super::view::has;
+use super::Holder;
+
+/// A counter by its name and holder.
+pub(super) type CounterKey<'s> = (&'s str, Holder);
+
+/// What `p` knows of the counters along the log: which counter events' resulting value
+/// (`now`) `p` saw the change of but cannot know, by index into the log; and the counters
+/// of the current game whose value `p` does not know now.
+pub(super) fn unknown_to(s: &State, p: PlayerId) -> (Vec<usize>, Vec<CounterKey<'_>>) {
+    let mut known: Vec<(CounterKey, bool)> = vec![];
+    let mut nows = vec![];
+    let mut game = None;
+    for (i, e) in s.log.iter().enumerate() {
+        // Each game of a match starts its counters afresh, in the open.
+        if game != Some(e.game) {
+            known.clear();
+            game = Some(e.game);
+        }
+        let EventKind::Counter { verb, name, holder, .. } = &e.kind else { continue };
+        let key = (&**name, *holder);
+        let slot = known.iter().position(|(k, _)| *k == key);
+        let before = slot.is_none_or(|k| known[k].1);
+        let seen = has(e.seen, p);
+        let after = seen && (*verb == "set" || before);
+        if seen && !after {
+            nows.push(i);
+        }
+        match slot {
+            Some(k) => known[k].1 = after,
+            None => known.push((key, after)),
+        }
+    }
+    let current = s.log.last().is_none_or(|e| e.game == s.game);
+    let unknown = if current { known.into_iter().filter(|(_, k)| !k).map(|(key, _)| key).collect() } else { vec![] };
+    (nows, unknown)
+}
+
+impl State {
+    /// Whether some player does not know the value of counter `name` of `h` now.
+    pub fn counter_unknown_to_some(&self, name: &str, h: Holder) -> bool {
+        (0..self.players.len()).any(|p| unknown_to(self, p).1.contains(&(name, h)))
+    }
+
+    /// The log as `viewer` saw it (`None`: everything), one text per event, without the
+    /// indentation of its nesting: things and secrets hidden from them hidden, and the
+    /// `(now N)` of a counter whose value they cannot know left out.
+    pub fn texts_for(&self, viewer: Option<PlayerId>) -> Vec<String> {
+        let nows = viewer.map(|p| unknown_to(self, p).0).unwrap_or_default();
+        let mut next = nows.iter().peekable();
+        (self.log.iter().enumerate())
+            .map(|(i, e)| {
+                let hide_now = next.next_if(|&&k| k == i).is_some();
+                e.text_for(self, viewer, hide_now)
+            })
+            .collect()
+    }
+
+    /// `texts_for`, each line indented by its event's nesting: the log a player is shown.
+    pub fn lines_for(&self, viewer: Option<PlayerId>) -> Vec<String> {
+        let texts = self.texts_for(viewer);
+        (self.log.iter().zip(texts)).map(|(e, t)| format!("{}{t}", "  ".repeat(e.depth as usize))).collect()
+    }
+}
