@@ -173,6 +173,7 @@ fn an_unknown_seat_is_a_usage_error() {
     for (extra, says) in [
         (["--human", "p1"], "`--human p1` is given twice"),
         (["--agent", "first"], "`--agent first` does not go with `--human`"),
+        (["--agent", "greedy"], "`--agent greedy` does not go with `--human`"),
         (["--as", "p2"], "`--as` does not go with `--human`"),
     ] {
         let out = Command::new(env!("CARGO_BIN_EXE_twilit"))

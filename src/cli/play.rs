@@ -333,7 +333,11 @@ fn play_people(
     // Neither would change anything: the other seats are the random agent (a replay
     // records only the people's answers), and each person sees the game as their seat.
     if o.agent != AgentKind::Random || o.viewer.is_some() {
-        let flag = if o.viewer.is_some() { "--as" } else { "--agent first" };
+        let flag = match (o.viewer.is_some(), o.agent) {
+            (true, _) => "--as",
+            (false, AgentKind::Greedy) => "--agent greedy",
+            (false, _) => "--agent first",
+        };
         let _ = writeln!(
             err,
             "error: `{flag}` does not go with `--human`: the people see the game from their seats, \

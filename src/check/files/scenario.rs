@@ -185,7 +185,11 @@ impl FileChecker<'_> {
         own: &[&str],
     ) {
         let sym = self.env.lookup(copy_of(p).as_str());
-        let (holder, fits) = if own.contains(&p.as_str()) {
+        // A scenario player's name is the player, as the run reads it (`player_hides` warns
+        // where the game gives the name another meaning).
+        let (holder, fits) = if players.contains(&p.as_str()) {
+            ("a player", kept.is_none_or(|k| k == CounterOn::Player))
+        } else if own.contains(&p.as_str()) {
             ("a zone each player has", false)
         } else if matches!(sym, Some(Sym::Space)) {
             ("a board space", kept.is_none_or(|k| k == CounterOn::Space))
@@ -196,8 +200,9 @@ impl FileChecker<'_> {
         } else if matches!(sym, Some(Sym::Card)) || self.env.is_card(copy_of(p).as_str()) {
             ("a card", kept.is_none_or(|k| k == CounterOn::Card))
         } else {
+            // Not a player of the scenario: said so, once.
             self.player(p, players);
-            ("a player", !players.contains(&p.as_str()) || kept.is_none_or(|k| k == CounterOn::Player))
+            ("a player", true)
         };
         if fits {
             return;
