@@ -131,7 +131,7 @@ impl FileChecker<'_> {
             Some(ActionText::GameNth(n)) => game_nth(n, names),
             Some(ActionText::Named(h, n)) => named(h, n, names),
             Some(ActionText::Nth(h, n)) => nth(h, n, names),
-            None => None,
+            None => verbless(text, names),
         };
         let Some(f) = found else { return };
         let mut d = Diagnostic::error(f.code, f.message, entry.file, entry.span).with_help(f.help);
@@ -141,6 +141,28 @@ impl FileChecker<'_> {
         }
         self.diags.push(d);
     }
+}
+
+/// A text with neither `play` nor `use` (`raise`): what the game's names make of it, an
+/// ability to use or a card to play. The run refuses it too, later.
+fn verbless(text: &str, names: &Names) -> Option<Found> {
+    let help = "an action is `play ID` or `use NAME`, as `expect_actions` lists them".to_string();
+    if text == "pass" {
+        let help = "the window offers `pass`, and `actions:` never lists it: write `pass: true` (or `false`) beside \
+                    `actions:`"
+            .to_string();
+        return Some(Found::new("unknown-ability", "`pass` is not an action of the list".into(), help));
+    }
+    let game_ability = names.game.abilities.iter().any(|a| a.name().is_some_and(|x| x.value == text));
+    let meant = if game_ability {
+        Some(format!("use {text}"))
+    } else if names.holders(text).iter().any(|h| h.what == "card") {
+        Some(format!("play {text}"))
+    } else {
+        None
+    };
+    let msg = format!("`{text}` names no action: it has no `play` or `use`");
+    Some(Found::new("unknown-ability", msg, help).meant(meant))
 }
 
 /// `play LABEL`: the label's card must exist (only cards are played).
