@@ -186,6 +186,14 @@ impl Checker<'_> {
     fn amount_operand(&mut self, e: &Expr, t: Ty, added: bool) {
         let ExprKind::Select { quantity: Some(q), base, filters } = &e.kind else { return };
         let (QuantityKind::Exactly(n), true, Ty::Num) = (&q.kind, filters.is_empty(), t) else { return };
+        // `double (1)`: a call spaced from its bracket, which `spaced_call` reports.
+        if let ExprKind::Name(name, _) = &n.kind {
+            let called = matches!(self.env.lookup(name), Some(Sym::Procedure { value: true, .. }))
+                || (self.env.lookup(name).is_none() && super::env::Env::function(name).is_some());
+            if called && self.local(name).is_none() {
+                return;
+            }
+        }
         let (n, counter) = (crate::syntax::print::expr(n), crate::syntax::print::expr(base));
         let msg = format!("`{n} {counter}` is an effect's amount, not a number to compute with");
         let d = self.error("amount-in-arithmetic", msg, &e.span);
@@ -351,10 +359,15 @@ impl Checker<'_> {
     fn spaced_call(&mut self, q: &Quantity) -> Option<Ty> {
         let QuantityKind::Exactly(n) = &q.kind else { return None };
         let ExprKind::Name(name, _) = &n.kind else { return None };
-        if self.local(name).is_some() || self.env.lookup(name).is_some() {
+        if self.local(name).is_some() {
             return None;
         }
-        let (_, _, ty) = super::env::Env::function(name)?;
+        // A game's value procedure spaced from its bracket reads the same way.
+        let ty = match self.env.lookup(name) {
+            Some(Sym::Procedure { value: true, ret, .. }) => *ret,
+            Some(_) => return None,
+            None => super::env::Env::function(name)?.2,
+        };
         let d = self.error("spaced-call", format!("`{name}` and its bracket are apart"), &n.span);
         d.help =
             Some(format!("write `{name}(...)` with no space before the bracket: spaced, `{name}` reads as a count"));
