@@ -277,6 +277,7 @@ fn expected_message(positives: &[Rule], src: &str, pos: usize) -> (String, Optio
         _ => None,
     };
     let help = nearest
+        .or_else(|| dangling_operator(src, pos, &names))
         .or_else(|| hints::to_face(src, pos))
         .or_else(|| then_habit(src, pos))
         .or_else(|| hint(&names, &found))
@@ -295,6 +296,29 @@ fn found_text(src: &str, pos: usize) -> String {
     }
     let end = token_end(src, pos) - pos;
     format!("`{}`", &rest[..end].replace('\n', "\\n"))
+}
+
+/// An expression wanted at the start of a line whose line before ends with an operator
+/// (`let half = n / 2 +`, then `remove half n`): the operator left without its right side
+/// is the mistake, not the next line's first word.
+fn dangling_operator(src: &str, pos: usize, names: &[&str]) -> Option<String> {
+    if !names.contains(&"an expression") {
+        return None;
+    }
+    let before = src.get(..pos)?;
+    let (line_before, _) = before.trim_end_matches([' ', '\t']).rsplit_once('\n')?;
+    let op = ["+", "-", "*", "/", "%", "==", "!=", "<=", ">=", "<", ">", "and", "or", "not"]
+        .into_iter()
+        .find(|op| line_before.trim_end().ends_with(op))?;
+    // A word operator must be a word of its own (`score` ends with neither `or` nor `and`).
+    let word = op.chars().all(|c| c.is_ascii_alphabetic());
+    let cut = line_before.trim_end().len() - op.len();
+    if word && line_before[..cut].ends_with(|c: char| c.is_alphanumeric() || c == '_') {
+        return None;
+    }
+    Some(format!(
+        "the line before ends with `{op}`, which needs a value after it: finish that line, or remove the `{op}`"
+    ))
 }
 
 fn hint(names: &[&str], found: &str) -> Option<String> {
