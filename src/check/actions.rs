@@ -347,9 +347,22 @@ mod tests {
     #[test]
     fn texts_that_may_be_legal_are_not_reported() {
         let fine = "[play lamp, play mug#2, use nap, use game (2), \"use lamp: shine\", use mug (1), \
-                    \"use guild: trade\", pass, run a script]";
+                    \"use guild: trade\"]";
         let (_, diags) = check(fine);
         assert!(diags.is_empty(), "{diags:#?}");
+    }
+
+    /// A text with neither `play` nor `use` is never among the legal actions: `pass` is the
+    /// window's, not the list's, and an ability's bare name needs its `use`.
+    #[test]
+    fn texts_without_play_or_use_are_reported() {
+        let (_, diags) = check("[pass, nap, lamp, run a script]");
+        let said: Vec<(&str, Option<&str>)> = diags.iter().map(|d| (d.message.as_str(), d.help.as_deref())).collect();
+        assert_eq!(said.len(), 4, "{said:#?}");
+        assert_eq!(said[0].0, "`pass` is not an action of the list");
+        assert_eq!(said[1], ("`nap` names no action: it has no `play` or `use`", Some("did you mean `use nap`?")));
+        assert_eq!(said[2].1, Some("did you mean `play lamp`?"));
+        assert_eq!(said[3].0, "`run a script` names no action: it has no `play` or `use`");
     }
 
     #[test]
