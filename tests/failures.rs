@@ -63,17 +63,14 @@ fn a_failed_expect_actions_names_the_differences() {
     assert_eq!(code, 1, "{out}");
     assert!(out.contains("alice may: [play c1, use draw, use rest]; expected [play c1, play c2, use rest]"), "{out}");
     assert!(out.contains("; not legal now: play c2; legal but not expected: use draw"), "{out}");
-    // An action written without its verb is said to need one (a walkthrough wrote `claim`).
+    // An action written without its verb is said to need one (a walkthrough wrote `claim`),
+    // by `check` before the scenario runs.
     let scenario = scenario.replace("[play c1, play c2, use rest]", "[play c1, draw, use rest]");
     std::fs::write(&path, scenario).expect("write");
     let (code, out, _) = twilit(&["test", path.to_str().expect("utf-8")]);
     assert_eq!(code, 1, "{out}");
-    assert!(
-        out.contains(
-            "; not legal now: draw; legal but not expected: use draw (an action is `play ID` or `use NAME`: write `use draw`)"
-        ),
-        "{out}"
-    );
+    assert!(out.contains("`draw` names no action: it has no `play` or `use`"), "{out}");
+    assert!(out.contains("did you mean `use draw`?"), "{out}");
 }
 
 /// A setup that asks a question (a scenario's `{ start: game }`) is answered by the
