@@ -295,3 +295,18 @@ fn names_alike_that_nothing_confuses_pass_check() {
     assert_eq!(code, 0, "{out}{err}");
     assert!(out.contains("0 errors, 0 warnings"), "{out}");
 }
+
+/// `pass` in an `expect_actions` list is the window's, which the list never holds; but in a
+/// game with an ability named `pass` (Crazy Eights) it is that ability without its `use`.
+#[test]
+fn pass_in_an_action_list_is_the_ability_where_the_game_has_one() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let game = dir.path().join("crazy_eights");
+    common::copy_game(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("cards/crazy_eights"), &game);
+    let scenario = "scenario: s\ngame: crazy_eights\nplayers: [{ name: a }, { name: b }]\n\
+        steps:\n  - expect_actions: { player: a, actions: [pass] }\n";
+    std::fs::write(game.join("scenarios/s.yaml"), scenario).expect("write");
+    let (code, out, _) = twilit(&["check", game.to_str().expect("utf-8")]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("`pass` names no action") && out.contains("did you mean `use pass`?"), "{out}");
+}

@@ -147,13 +147,14 @@ impl FileChecker<'_> {
 /// ability to use or a card to play. The run refuses it too, later.
 fn verbless(text: &str, names: &Names) -> Option<Found> {
     let help = "an action is `play ID` or `use NAME`, as `expect_actions` lists them".to_string();
-    if text == "pass" {
+    let game_ability = names.game.abilities.iter().any(|a| a.name().is_some_and(|x| x.value == text));
+    // The window's pass, unless the game names an ability so (Crazy Eights' `use pass`).
+    if text == "pass" && !game_ability {
         let help = "the window offers `pass`, and `actions:` never lists it: write `pass: true` (or `false`) beside \
                     `actions:`"
             .to_string();
         return Some(Found::new("unknown-ability", "`pass` is not an action of the list".into(), help));
     }
-    let game_ability = names.game.abilities.iter().any(|a| a.name().is_some_and(|x| x.value == text));
     let meant = if game_ability {
         Some(format!("use {text}"))
     } else if names.holders(text).iter().any(|h| h.what == "card") {

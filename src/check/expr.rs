@@ -187,7 +187,9 @@ impl Checker<'_> {
         let ExprKind::Select { quantity: Some(q), base, filters } = &e.kind else { return };
         let (QuantityKind::Exactly(n), true, Ty::Num) = (&q.kind, filters.is_empty(), t) else { return };
         // `double (1)`: a call spaced from its bracket, which `spaced_call` reports.
-        if let ExprKind::Name(name, _) = &n.kind {
+        if let (ExprKind::Name(name, _), false) =
+            (&n.kind, matches!(base.kind, ExprKind::Name(..) | ExprKind::Select { .. }))
+        {
             let called = matches!(self.env.lookup(name), Some(Sym::Procedure { value: true, .. }))
                 || (self.env.lookup(name).is_none() && super::env::Env::function(name).is_some());
             if called && self.local(name).is_none() {
@@ -329,7 +331,7 @@ impl Checker<'_> {
     }
 
     fn select(&mut self, q: &Option<Quantity>, base: &Expr, filters: &[Filter]) -> Ty {
-        if let Some(ty) = q.as_ref().and_then(|q| self.spaced_call(q)) {
+        if let Some(ty) = q.as_ref().and_then(|q| self.spaced_call(q, base)) {
             self.expr(base);
             for f in filters {
                 self.filter(f);
@@ -356,15 +358,17 @@ impl Checker<'_> {
     /// `count (cards in hand)`: a function's name and its bracket apart, which reads as
     /// "`count` of the cards" (as `2 (cards in hand)` would), so `count` was an unknown
     /// name. Reported as what it is; the function's type, so nothing else is reported.
-    fn spaced_call(&mut self, q: &Quantity) -> Option<Ty> {
+    fn spaced_call(&mut self, q: &Quantity, base: &Expr) -> Option<Ty> {
         let QuantityKind::Exactly(n) = &q.kind else { return None };
         let ExprKind::Name(name, _) = &n.kind else { return None };
         if self.local(name).is_some() {
             return None;
         }
-        // A game's value procedure spaced from its bracket reads the same way.
+        // A game's value procedure spaced from its bracket reads the same way; one before
+        // a noun or a selection (`cap cards in hand`, `add cap vp`) counts them.
+        let counted = matches!(base.kind, ExprKind::Name(..) | ExprKind::Select { .. });
         let ty = match self.env.lookup(name) {
-            Some(Sym::Procedure { value: true, ret, .. }) => *ret,
+            Some(Sym::Procedure { value: true, ret, .. }) if !counted => *ret,
             Some(_) => return None,
             None => super::env::Env::function(name)?.2,
         };

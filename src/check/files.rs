@@ -276,7 +276,8 @@ impl<'a> FileChecker<'a> {
             let player =
                 p.params.iter().find(|a| a.ty.as_ref().is_some_and(|t| param_ty(t.as_str()) == Some(Ty::Player)));
             if let (Some(v), Some(param)) = (&p.value, player) {
-                let names = (p.name.as_str(), param.name.as_str());
+                let params: Vec<&str> = p.params.iter().map(|a| a.name.as_str()).collect();
+                let names = (p.name.as_str(), param.name.as_str(), params.as_slice());
                 super::scripts::bare_counter_in(self.env, v, names, &mut self.ps, self.diags);
             }
             self.script(&p.value, Entry::Expr, &locals);

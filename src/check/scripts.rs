@@ -191,7 +191,7 @@ pub fn you_in_result(env: &Env, src: &ScriptSrc, what: &str, ps: &mut Parses, ou
 pub fn bare_counter_in(
     env: &Env,
     src: &ScriptSrc,
-    (proc, param): (&str, &str),
+    (proc, param, params): (&str, &str, &[&str]),
     ps: &mut Parses,
     out: &mut Vec<Diagnostic>,
 ) {
@@ -212,7 +212,8 @@ pub fn bare_counter_in(
     crate::syntax::visit::expr_mut(&mut e, &mut |x| {
         let ExprKind::Name(n, _) = &x.kind else { return };
         let on_players = matches!(env.lookup(n), Some(Sym::Counter { on: Some(crate::load::CounterOn::Player), .. }));
-        if found.is_none() && on_players && !inside(&x.span) {
+        // A parameter of the counter's name hides the counter.
+        if found.is_none() && on_players && !inside(&x.span) && !params.contains(&&**n) {
             found = Some((n.to_string(), x.span.clone()));
         }
     });

@@ -46,9 +46,22 @@ pub(super) fn unknown_to(s: &State, p: PlayerId) -> (Vec<usize>, Vec<CounterKey<
 }
 
 impl State {
-    /// Whether some player does not know the value of counter `name` of `h` now.
-    pub fn counter_unknown_to_some(&self, name: &str, h: Holder) -> bool {
-        (0..self.players.len()).any(|p| unknown_to(self, p).1.contains(&(name, h)))
+    /// The players who know the value of counter `name` of `h` now: those who saw its last
+    /// `set` and every change after it (everyone, before its first change in this game).
+    /// Read back from the end of the log to that `set`, not over the whole log.
+    pub fn counter_known_by(&self, name: &str, h: Holder) -> u64 {
+        let mut known = self.all_players();
+        for e in self.log.iter().rev().take_while(|e| e.game == self.game) {
+            if let EventKind::Counter { verb, name: n, holder, .. } = &e.kind {
+                if **n == *name && *holder == h {
+                    known &= e.seen;
+                    if *verb == "set" {
+                        break;
+                    }
+                }
+            }
+        }
+        known
     }
 
     /// The log as `viewer` saw it (`None`: everything), one text per event, without the

@@ -466,7 +466,8 @@ impl<'r> Interp<'r> {
         // does not know it (`engine::known`).
         if let (None, Holder::Game | Holder::Player(_)) = (&self.secret, h) {
             let name = self.w.state.counters.name(id);
-            if verb != "set" || !self.w.state.counter_unknown_to_some(name, h) {
+            let secret = self.secret_keys.iter().any(|(n, k)| **n == *name && *k == h);
+            if verb != "set" || !secret || self.w.state.counter_known_by(name, h) == self.w.state.all_players() {
                 return;
             }
         }
@@ -485,7 +486,12 @@ impl<'r> Interp<'r> {
     /// Logs a counter's change: one kept on a card or piece is seen by who sees that
     /// thing (the others read `(secret)`: the line would name a card they do not see).
     pub(super) fn emit_counter(&mut self, actor: Option<crate::engine::PlayerId>, kind: EventKind) {
-        self.counters_in_secret |= self.secret.is_some();
+        if let (Some(_), EventKind::Counter { name, holder, .. }) = (&self.secret, &kind) {
+            self.counters_in_secret = true;
+            if !self.secret_keys.iter().any(|(n, k)| n == name && k == holder) {
+                self.secret_keys.push((name.clone(), *holder));
+            }
+        }
         let seen = match &kind {
             EventKind::Counter { holder: Holder::Ent(x), .. } => {
                 self.hidden_again(*x, actor);

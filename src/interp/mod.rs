@@ -172,6 +172,9 @@ pub struct Interp<'r> {
     /// Whether a counter changed inside a secret block in this game: only then may a `set`
     /// that changes nothing tell some players a value they did not know (`exec.rs`).
     counters_in_secret: bool,
+    /// The counters (by name and holder) changed inside a secret block: the only ones a
+    /// player may not know the value of.
+    secret_keys: Vec<(std::sync::Arc<str>, crate::engine::Holder)>,
     /// What `unread` answers, worked out when `quiet` or `probe` changes (it is asked at
     /// every event a statement might log).
     log_unread: bool,
@@ -282,6 +285,7 @@ impl<'r> Interp<'r> {
             turns_end: u32::MAX,
             quiet: false,
             counters_in_secret: false,
+            secret_keys: vec![],
             log_unread: false,
             skip_scripts: false,
             phase_script: None,

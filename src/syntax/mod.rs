@@ -306,7 +306,11 @@ fn dangling_operator(src: &str, pos: usize, names: &[&str]) -> Option<String> {
         return None;
     }
     let before = src.get(..pos)?;
-    let (line_before, _) = before.trim_end_matches([' ', '\t']).rsplit_once('\n')?;
+    // Only where the error is the first word of its line.
+    let (line_before, start) = before.rsplit_once('\n')?;
+    if !start.trim().is_empty() {
+        return None;
+    }
     let op = ["+", "-", "*", "/", "%", "==", "!=", "<=", ">=", "<", ">", "and", "or", "not"]
         .into_iter()
         .find(|op| line_before.trim_end().ends_with(op))?;
