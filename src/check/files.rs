@@ -11,6 +11,8 @@ use super::build::prop_ty;
 use super::env::{param_ty, Env, Ty};
 use super::scripts::{check_event, check_field, check_sequence, Entry, Parses, Scope};
 
+/// The counter `scoring:` names and the pieces of `holds:`.
+mod held;
 /// Scenarios' fields outside their scripts.
 mod scenario;
 /// Names given twice in one list.
@@ -161,42 +163,6 @@ impl<'a> FileChecker<'a> {
     pub fn pieces(&mut self, pieces: &[crate::load::PieceSpec], props: &[PropSpec]) {
         for piece in pieces {
             self.props(piece.printed.iter(), props, &[], "property");
-        }
-    }
-
-    /// Each zone's `holds:` names declared pieces (the game's or a faction's).
-    pub fn zones_hold(&mut self, zones: &[crate::load::ZoneSpec]) {
-        for piece in zones.iter().flat_map(|z| &z.holds) {
-            self.known_or(piece, "piece", super::env::Sym::Piece, Some("declare it under `pieces:`"));
-        }
-    }
-
-    /// `scoring:` names a counter kept on players (the game's or a faction's): `score N`
-    /// adds to the scorer's.
-    fn scoring(&mut self, g: &Game) {
-        let Some(c) = &g.scoring else { return };
-        let on = match self.env.lookup(&c.value) {
-            Some(super::env::Sym::Counter { on, .. }) => Some(on.unwrap_or_default()),
-            _ => None,
-        };
-        match on {
-            None => {
-                let help = "declare it under `counters:`, e.g. `vp: { on: player, min: 0 }`";
-                self.known_or(c, "counter", super::env::Sym::Counter { max: None, on: None }, Some(help));
-            }
-            Some(crate::load::CounterOn::Player) => {}
-            Some(on) => {
-                let held = match on {
-                    crate::load::CounterOn::Game => "the game",
-                    crate::load::CounterOn::Card => "cards",
-                    _ => "board spaces",
-                };
-                let msg = format!("`scoring:` names `{}`, a counter kept on {held}", c.value);
-                let d = Diagnostic::error("wrong-holder", msg, c.file, c.span)
-                    .with_label("`score N` adds to the scoring player's own counter")
-                    .with_help(format!("declare `{}` with `on: player`, or name a counter kept on players", c.value));
-                self.diags.push(d);
-            }
         }
     }
 
@@ -598,7 +564,7 @@ impl<'a> FileChecker<'a> {
     }
 
     /// Like `known`, with a help for when no name of that kind is close.
-    fn known_or(&mut self, n: &Sp<String>, what: &str, kind: super::env::Sym, fallback: Option<&str>) {
+    pub(super) fn known_or(&mut self, n: &Sp<String>, what: &str, kind: super::env::Sym, fallback: Option<&str>) {
         if n.is_missing() {
             return;
         }
