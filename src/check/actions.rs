@@ -148,7 +148,7 @@ impl FileChecker<'_> {
 fn verbless(text: &str, names: &Names) -> Option<Found> {
     let help = "an action is `play ID` or `use NAME`, as `expect_actions` lists them".to_string();
     let game_ability = names.game.abilities.iter().any(|a| a.name().is_some_and(|x| x.value == text));
-    // The window's pass, unless the game names an ability so (Crazy Eights' `use pass`).
+    // The window's pass, unless the game names one of its abilities so (`use pass`).
     if text == "pass" && !game_ability {
         let help = "the window offers `pass`, and `actions:` never lists it: write `pass: true` (or `false`) beside \
                     `actions:`"
