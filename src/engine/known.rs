@@ -13,11 +13,22 @@ use super::Holder;
 /// A counter by its name and holder.
 pub(super) type CounterKey<'s> = (&'s str, Holder);
 
+/// Who knows a counter's value after a change `seen` by some players, when `before` knew
+/// it: those who saw a `set`, or saw a move of the value they knew.
+fn known_after(before: u64, verb: &str, seen: u64) -> u64 {
+    if verb == "set" {
+        seen
+    } else {
+        before & seen
+    }
+}
+
 /// What `p` knows of the counters along the log: which counter events' resulting value
 /// (`now`) `p` saw the change of but cannot know, by index into the log; and the counters
 /// of the current game whose value `p` does not know now.
 pub(super) fn unknown_to(s: &State, p: PlayerId) -> (Vec<usize>, Vec<CounterKey<'_>>) {
-    let mut known: Vec<(CounterKey, bool)> = vec![];
+    // Who knows each counter changed so far: everyone, before its first change.
+    let mut known: Vec<(CounterKey, u64)> = vec![];
     let mut nows = vec![];
     let mut game = None;
     for (i, e) in s.log.iter().enumerate() {
@@ -29,10 +40,8 @@ pub(super) fn unknown_to(s: &State, p: PlayerId) -> (Vec<usize>, Vec<CounterKey<
         let EventKind::Counter { verb, name, holder, .. } = &e.kind else { continue };
         let key = (&**name, *holder);
         let slot = known.iter().position(|(k, _)| *k == key);
-        let before = slot.is_none_or(|k| known[k].1);
-        let seen = has(e.seen, p);
-        let after = seen && (*verb == "set" || before);
-        if seen && !after {
+        let after = known_after(slot.map_or(u64::MAX, |k| known[k].1), verb, e.seen);
+        if has(e.seen, p) && !has(after, p) {
             nows.push(i);
         }
         match slot {
@@ -41,14 +50,17 @@ pub(super) fn unknown_to(s: &State, p: PlayerId) -> (Vec<usize>, Vec<CounterKey<
         }
     }
     let current = s.log.last().is_none_or(|e| e.game == s.game);
-    let unknown = if current { known.into_iter().filter(|(_, k)| !k).map(|(key, _)| key).collect() } else { vec![] };
+    let unknown =
+        if current { known.into_iter().filter(|(_, k)| !has(*k, p)).map(|(key, _)| key).collect() } else { vec![] };
     (nows, unknown)
 }
 
 impl State {
     /// The players who know the value of counter `name` of `h` now: those who saw its last
     /// `set` and every change after it (everyone, before its first change in this game).
-    /// Read back from the end of the log to that `set`, not over the whole log.
+    /// Read back from the end of the log to that `set`, not over the whole log: what
+    /// `known_after` gives, folded over the changes from that `set` on (a `set` keeps who saw
+    /// it; every change after it, who also saw that).
     pub fn counter_known_by(&self, name: &str, h: Holder) -> u64 {
         let mut known = self.all_players();
         for e in self.log.iter().rev().take_while(|e| e.game == self.game) {

@@ -133,7 +133,7 @@ impl Event {
     /// The event as `viewer` saw it (`None`: everything): things hidden from them are
     /// "a card" or "a piece", their secret choices "(hidden)".
     pub fn render_for(&self, s: &State, viewer: Option<PlayerId>) -> String {
-        self.render_hiding(s, viewer.is_some_and(|v| !super::view::has(self.seen, v)), false)
+        self.text_for(s, viewer, false)
     }
 
     /// `render_for`, without the `(now N)` of a counter change when `hide_now` (a value the

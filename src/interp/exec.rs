@@ -439,7 +439,7 @@ impl<'r> Interp<'r> {
     /// others what the new value is.
     #[inline]
     pub(super) fn unchanged_in_secret(&mut self, verb: &'static str, id: CounterId, h: Holder, cx: &Ctx) {
-        if self.secret.is_some() || matches!(h, Holder::Ent(_)) || self.counters_in_secret {
+        if self.secret.is_some() || matches!(h, Holder::Ent(_)) || !self.secret_keys.is_empty() {
             self.log_unchanged(verb, id, h, cx);
         }
     }
@@ -487,7 +487,6 @@ impl<'r> Interp<'r> {
     /// thing (the others read `(secret)`: the line would name a card they do not see).
     pub(super) fn emit_counter(&mut self, actor: Option<crate::engine::PlayerId>, kind: EventKind) {
         if let (Some(_), EventKind::Counter { name, holder, .. }) = (&self.secret, &kind) {
-            self.counters_in_secret = true;
             if !self.secret_keys.iter().any(|(n, k)| n == name && k == holder) {
                 self.secret_keys.push((name.clone(), *holder));
             }

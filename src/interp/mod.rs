@@ -169,11 +169,9 @@ pub struct Interp<'r> {
     /// logged, so nothing is tried to learn whether it was a choice (`sample.rs`); when
     /// no ability listens either, only the plays are logged (`unread`). Set by `set_quiet`.
     quiet: bool,
-    /// Whether a counter changed inside a secret block in this game: only then may a `set`
-    /// that changes nothing tell some players a value they did not know (`exec.rs`).
-    counters_in_secret: bool,
     /// The counters (by name and holder) changed inside a secret block: the only ones a
-    /// player may not know the value of.
+    /// player may not know the value of, and so the only ones a `set` that changes nothing
+    /// may tell (`exec.rs`).
     secret_keys: Vec<(std::sync::Arc<str>, crate::engine::Holder)>,
     /// What `unread` answers, worked out when `quiet` or `probe` changes (it is asked at
     /// every event a statement might log).
@@ -284,7 +282,6 @@ impl<'r> Interp<'r> {
             check_end: false,
             turns_end: u32::MAX,
             quiet: false,
-            counters_in_secret: false,
             secret_keys: vec![],
             log_unread: false,
             skip_scripts: false,
