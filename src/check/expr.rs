@@ -187,14 +187,8 @@ impl Checker<'_> {
         let ExprKind::Select { quantity: Some(q), base, filters } = &e.kind else { return };
         let (QuantityKind::Exactly(n), true, Ty::Num) = (&q.kind, filters.is_empty(), t) else { return };
         // `double (1)`: a call spaced from its bracket, which `spaced_call` reports.
-        if let (ExprKind::Name(name, _), false) =
-            (&n.kind, matches!(base.kind, ExprKind::Name(..) | ExprKind::Select { .. }))
-        {
-            let called = matches!(self.env.lookup(name), Some(Sym::Procedure { value: true, .. }))
-                || (self.env.lookup(name).is_none() && super::env::Env::function(name).is_some());
-            if called && self.local(name).is_none() {
-                return;
-            }
+        if self.spaced_ty(q, base).is_some() {
+            return;
         }
         let (n, counter) = (crate::syntax::print::expr(n), crate::syntax::print::expr(base));
         let msg = format!("`{n} {counter}` is an effect's amount, not a number to compute with");
@@ -359,23 +353,31 @@ impl Checker<'_> {
     /// "`count` of the cards" (as `2 (cards in hand)` would), so `count` was an unknown
     /// name. Reported as what it is; the function's type, so nothing else is reported.
     fn spaced_call(&mut self, q: &Quantity, base: &Expr) -> Option<Ty> {
+        let ty = self.spaced_ty(q, base)?;
+        let QuantityKind::Exactly(n) = &q.kind else { return None };
+        let ExprKind::Name(name, _) = &n.kind else { return None };
+        let d = self.error("spaced-call", format!("`{name}` and its bracket are apart"), &n.span);
+        d.help =
+            Some(format!("write `{name}(...)` with no space before the bracket: spaced, `{name}` reads as a count"));
+        Some(ty)
+    }
+
+    /// The result type of the function or value procedure a quantity names before `base`,
+    /// where the two read as a call spaced from its bracket (`spaced_call`). A value
+    /// procedure before a noun or a selection (`cap cards in hand`, `add cap vp`) counts
+    /// them instead.
+    fn spaced_ty(&self, q: &Quantity, base: &Expr) -> Option<Ty> {
         let QuantityKind::Exactly(n) = &q.kind else { return None };
         let ExprKind::Name(name, _) = &n.kind else { return None };
         if self.local(name).is_some() {
             return None;
         }
-        // A game's value procedure spaced from its bracket reads the same way; one before
-        // a noun or a selection (`cap cards in hand`, `add cap vp`) counts them.
         let counted = matches!(base.kind, ExprKind::Name(..) | ExprKind::Select { .. });
-        let ty = match self.env.lookup(name) {
-            Some(Sym::Procedure { value: true, ret, .. }) if !counted => *ret,
-            Some(_) => return None,
-            None => super::env::Env::function(name)?.2,
-        };
-        let d = self.error("spaced-call", format!("`{name}` and its bracket are apart"), &n.span);
-        d.help =
-            Some(format!("write `{name}(...)` with no space before the bracket: spaced, `{name}` reads as a count"));
-        Some(ty)
+        match self.env.lookup(name) {
+            Some(Sym::Procedure { value: true, ret, .. }) if !counted => Some(*ret),
+            Some(_) => None,
+            None => Some(super::env::Env::function(name)?.2),
+        }
     }
 
     fn quantity(&mut self, q: &Quantity) {
