@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use crate::diag::{Severity, SourceMap};
 use std::sync::Arc;
 
-use crate::interp::{Agent, FirstLegal, RandomAgent, Rules, WeightedAgent, Weights};
+use crate::interp::{Agent, FirstLegal, Rules, Weights};
 use crate::limits::Limits;
 
 use super::render::Format;
@@ -153,10 +153,7 @@ fn players_of(rules: &Rules, asked: Option<usize>, err: &mut dyn Write) -> Resul
 
 fn agent(kind: AgentKind, weights: Option<&Arc<Weights>>) -> Box<dyn Agent> {
     match kind {
-        AgentKind::Random => match weights {
-            Some(w) => Box::new(WeightedAgent(w.clone())),
-            None => Box::new(RandomAgent),
-        },
+        AgentKind::Random => crate::interp::agent::random(weights),
         AgentKind::First => Box::new(FirstLegal),
         AgentKind::Greedy => Box::new(crate::interp::GreedyAgent),
     }

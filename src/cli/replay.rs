@@ -66,21 +66,16 @@ impl Replay {
             humans: vec![],
             answers: vec![],
             stopped: false,
-            weights: (weights.iter().flat_map(|w| w.given()))
-                .map(|(name, weight)| crate::simulate::GivenWeight { name: name.clone(), weight: *weight })
-                .collect(),
+            weights: crate::simulate::GivenWeight::all(weights),
         }
     }
 
     /// The agent of a game no person played: the random one, with the replay's weights;
     /// `Err` when they name what the game does not have.
     pub fn agent(&self, rules: &Rules) -> Result<Box<dyn crate::interp::Agent>, String> {
-        if self.weights.is_empty() {
-            return Ok(Box::new(crate::interp::RandomAgent));
-        }
         let given: Vec<(String, u32)> = self.weights.iter().map(|w| (w.name.clone(), w.weight)).collect();
-        let w = crate::interp::Weights::new(rules, &given)?;
-        Ok(Box::new(crate::interp::WeightedAgent(std::sync::Arc::new(w))))
+        let w = (!given.is_empty()).then(|| crate::interp::Weights::new(rules, &given)).transpose()?;
+        Ok(crate::interp::agent::random(w.map(std::sync::Arc::new).as_ref()))
     }
 
     /// The table the game was played at.

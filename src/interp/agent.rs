@@ -226,6 +226,14 @@ impl Agent for WeightedAgent {
     }
 }
 
+/// The random agent: weighted where there are weights (`--weight`), else uniform.
+pub fn random(weights: Option<&std::sync::Arc<super::Weights>>) -> Box<dyn Agent> {
+    match weights {
+        Some(w) => Box::new(WeightedAgent(w.clone())),
+        None => Box::new(RandomAgent),
+    }
+}
+
 /// One scripted answer: the step that gives it, the options it picks and, when the step
 /// says, every option the question must offer.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -211,10 +211,9 @@ pub fn play_one(
     // Summarised within the catch too: a bug there is a failed game, not a crash.
     let run = || {
         let agent = || -> Box<dyn crate::interp::Agent> {
-            match (o.greedy, &o.weights) {
-                (true, _) => Box::new(crate::interp::GreedyAgent),
-                (false, Some(w)) => Box::new(crate::interp::WeightedAgent(w.clone())),
-                (false, None) => Box::new(crate::interp::RandomAgent),
+            match o.greedy {
+                true => Box::new(crate::interp::GreedyAgent),
+                false => crate::interp::agent::random(o.weights.as_ref()),
             }
         };
         let played = match dealt.filter(|d| d.seats() == seats) {
@@ -449,6 +448,15 @@ pub struct GivenWeight {
     pub weight: u32,
 }
 
+impl GivenWeight {
+    /// The weights of `w` as given, in order (none without weights).
+    pub fn all(w: Option<&crate::interp::Weights>) -> Vec<GivenWeight> {
+        (w.iter().flat_map(|w| w.given()))
+            .map(|(name, weight)| GivenWeight { name: name.clone(), weight: *weight })
+            .collect()
+    }
+}
+
 /// The aggregate of many games (serialised in this field order, with no timing, so it is
 /// the same for every thread count).
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -467,7 +475,7 @@ pub struct Summary {
     /// Whether every ended game was won, lost or drawn by all its seats alike (what
     /// `together` needs besides equal counts; not in the JSON, which has the seats' counts).
     #[serde(skip)]
-    pub together: bool,
+    pub all_alike: bool,
     /// The random agent's weights (`--weight NAME=N`), as given: absent when none were.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub weights: Vec<GivenWeight>,
@@ -536,7 +544,7 @@ impl Summary {
     pub fn together(&self) -> Option<&WinRate> {
         let first = self.seats.first()?;
         let key = |r: &WinRate| (r.wins, r.draws, r.losses, r.unfinished);
-        let same = self.together && self.seats.len() > 1 && self.seats.iter().all(|r| key(r) == key(first));
+        let same = self.all_alike && self.seats.len() > 1 && self.seats.iter().all(|r| key(r) == key(first));
         (same && first.wins + first.losses > 0 && first.rate.is_some()).then_some(first)
     }
 

@@ -260,10 +260,8 @@ impl Tally {
             seed: o.seed,
             turn_cap: o.turns,
             agent: o.greedy.then_some("greedy"),
-            together: self.apart == 0,
-            weights: (o.weights.iter().flat_map(|w| w.given()))
-                .map(|(name, weight)| super::GivenWeight { name: name.clone(), weight: *weight })
-                .collect(),
+            all_alike: self.apart == 0,
+            weights: super::GivenWeight::all(o.weights.as_deref()),
             games: self.games,
             ended: self.ended,
             draws: self.draws,
