@@ -5,8 +5,11 @@
 //! match the `Play` events of the same games. (Wilson and quantiles: unit tests in
 //! src/simulate/stats.rs.)
 
+mod common;
+
 use std::path::PathBuf;
 
+use common::{crate_path as dir, in_process as twilit};
 use serde_json::Value;
 use twilit::diag::SourceMap;
 use twilit::engine::{EventKind, Kind};
@@ -14,18 +17,6 @@ use twilit::interp::Rules;
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-/// Runs `twilit ARGS` in process: (exit code, stdout, stderr).
-fn twilit(args: &[&str]) -> (i32, String, String) {
-    let args = std::iter::once("twilit").chain(args.iter().copied()).map(String::from).collect();
-    let (mut out, mut err) = (Vec::new(), Vec::new());
-    let code = twilit::cli::run(args, &mut out, &mut err);
-    (code, String::from_utf8(out).unwrap(), String::from_utf8(err).unwrap())
-}
-
-fn dir(rel: &str) -> String {
-    root().join(rel).display().to_string()
 }
 
 #[test]

@@ -5,25 +5,10 @@
 //! names the game does not have are usage errors with the likeliest name meant. The game is
 //! `tests/fixtures/weights`, a duel random play rarely ends.
 
-use std::path::PathBuf;
+mod common;
 
+use common::{crate_path as dir, in_process as twilit};
 use serde_json::Value;
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-/// Runs `twilit ARGS` in process: (exit code, stdout, stderr).
-fn twilit(args: &[&str]) -> (i32, String, String) {
-    let args = std::iter::once("twilit").chain(args.iter().copied()).map(String::from).collect();
-    let (mut out, mut err) = (Vec::new(), Vec::new());
-    let code = twilit::cli::run(args, &mut out, &mut err);
-    (code, String::from_utf8(out).unwrap(), String::from_utf8(err).unwrap())
-}
-
-fn dir(rel: &str) -> String {
-    root().join(rel).display().to_string()
-}
 
 /// `simulate` of `game` as JSON, with `more` arguments.
 fn simulate(game: &str, more: &[&str]) -> Value {
