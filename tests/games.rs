@@ -109,7 +109,7 @@ fn a_player_never_sees_the_other_players_secret_bid_before_the_reveal() {
     let bids: Vec<_> = s.log[..reveal].iter().filter(into_bid).collect();
     assert_eq!(bids.len(), 2, "both players bid before the first reveal");
     for e in bids {
-        let bidder = e.actor.unwrap();
+        let bidder = e.actor().unwrap();
         let other = 1 - bidder;
         let seen = e.render_for(s, Some(other));
         assert!(seen.contains("move a card from hand of"), "p{} saw: {seen}", other + 1);
@@ -167,7 +167,7 @@ fn a_response_from_hand_is_offered_in_the_reaction_window_after_an_opponents_pla
             windows += 1;
             // The window follows an opponent's play, and only the other player is asked.
             let played = g.state.log[..i].iter().rev().find(|x| matches!(x.kind, EventKind::Play { .. }));
-            assert_ne!(played.and_then(|x| x.actor), e.actor, "seed {seed}: a player responds to their own play");
+            assert_ne!(played.and_then(|x| x.actor()), e.actor(), "seed {seed}: a player responds to their own play");
             if picked.iter().any(|p| p.starts_with("use echo")) {
                 used += 1;
             }
@@ -409,12 +409,12 @@ fn a_player_who_left_in_an_open_window_acts_no_more() {
         let mut gone = vec![];
         for e in &g.state.log {
             match &e.kind {
-                EventKind::Note { text } if text.ends_with("leaves the game") => gone.extend(e.actor),
+                EventKind::Note { text } if text.ends_with("leaves the game") => gone.extend(e.actor()),
                 EventKind::Use { .. } => {
                     assert!(
-                        !e.actor.is_some_and(|p| gone.contains(&p)),
+                        !e.actor().is_some_and(|p| gone.contains(&p)),
                         "seed {seed}: {:?} acted after leaving",
-                        e.actor
+                        e.actor()
                     )
                 }
                 _ => {}

@@ -139,6 +139,7 @@ fn routes_connect_and_moves_reach_through_the_spaces_allowed() {
 #[test]
 fn a_shared_pot_paid_into_in_secret_tells_nobody_the_others_payment() {
     run_all("tests/fixtures/secret_pot");
+    run_all("tests/fixtures/secret_leaks");
 }
 
 #[test]

@@ -427,7 +427,7 @@ pub(super) fn print_log(s: &crate::engine::State, viewer: Option<usize>, format:
         let _ = match format {
             Format::Human => writeln!(out, "{}{text}", "  ".repeat(e.depth as usize)),
             Format::Json => {
-                let actor = e.actor.map(|p| s.players[p].name.clone());
+                let actor = e.actor().map(|p| s.players[p].name.clone());
                 writeln!(out, "{}", serde_json::json!({ "actor": actor, "text": text, "depth": e.depth }))
             }
         };

@@ -3,7 +3,8 @@
 //! from a value they knew. A change made in another player's secret block
 //! (`simultaneously as`) hides the value from them, and a later `add` they see does not
 //! tell it again: a shared pot two players paid into secretly tells neither what the other
-//! paid, not in the table and not in the `(now N)` of their own line.
+//! paid, not in the table and not in the `(now N)` of their own line. A counter a match
+//! keeps (`keep:`) keeps what each player knew of it into the next game.
 
 use super::log::EventKind;
 use super::state::{PlayerId, State};
@@ -32,9 +33,10 @@ pub(super) fn unknown_to(s: &State, p: PlayerId) -> (Vec<usize>, Vec<CounterKey<
     let mut nows = vec![];
     let mut game = None;
     for (i, e) in s.log.iter().enumerate() {
-        // Each game of a match starts its counters afresh, in the open.
+        // Each game of a match starts its counters afresh, in the open, but for those the
+        // match keeps: what they were, they still are.
         if game != Some(e.game) {
-            known.clear();
+            known.retain(|(key, _)| s.keeps(key));
             game = Some(e.game);
         }
         let EventKind::Counter { verb, name, holder, .. } = &e.kind else { continue };
@@ -49,21 +51,24 @@ pub(super) fn unknown_to(s: &State, p: PlayerId) -> (Vec<usize>, Vec<CounterKey<
             None => known.push((key, after)),
         }
     }
-    let current = s.log.last().is_none_or(|e| e.game == s.game);
-    let unknown =
-        if current { known.into_iter().filter(|(_, k)| !has(*k, p)).map(|(key, _)| key).collect() } else { vec![] };
+    if game.is_some_and(|g| g != s.game) {
+        known.retain(|(key, _)| s.keeps(key));
+    }
+    let unknown = known.into_iter().filter(|(_, k)| !has(*k, p)).map(|(key, _)| key).collect();
     (nows, unknown)
 }
 
 impl State {
     /// The players who know the value of counter `name` of `h` now: those who saw its last
-    /// `set` and every change after it (everyone, before its first change in this game).
+    /// `set` and every change after it (everyone, before its first change in this game, or
+    /// in the match for a counter it keeps).
     /// Read back from the end of the log to that `set`, not over the whole log: what
     /// `known_after` gives, folded over the changes from that `set` on (a `set` keeps who saw
     /// it; every change after it, who also saw that).
     pub fn counter_known_by(&self, name: &str, h: Holder) -> u64 {
         let mut known = self.all_players();
-        for e in self.log.iter().rev().take_while(|e| e.game == self.game) {
+        let kept = self.keeps(&(name, h));
+        for e in self.log.iter().rev().take_while(|e| kept || e.game == self.game) {
             if let EventKind::Counter { verb, name: n, holder, .. } = &e.kind {
                 if **n == *name && *holder == h {
                     known &= e.seen;
@@ -74,6 +79,21 @@ impl State {
             }
         }
         known
+    }
+
+    /// Whether every player knows the value a counter change `e` leaves (its `now`): they
+    /// knew it before and saw the change, or saw it `set`. `true` for any other event. (A
+    /// change already logged, folded in again, gives the same players.)
+    pub fn now_known_to_all(&self, e: &super::log::Event) -> bool {
+        let EventKind::Counter { verb, name, holder, .. } = &e.kind else { return true };
+        let all = self.all_players();
+        known_after(self.counter_known_by(name, *holder), verb, e.seen) == all
+    }
+
+    /// Whether counter `key` keeps its value from one game of a match to the next (a
+    /// counter of the game or of a player named by `keep:`).
+    fn keeps(&self, (name, h): &CounterKey) -> bool {
+        matches!(h, Holder::Game | Holder::Player(_)) && self.kept.iter().any(|k| k == name)
     }
 
     /// The log as `viewer` saw it (`None`: everything), one text per event, without the

@@ -7,8 +7,9 @@ use super::value::Value;
 /// One thing that happened.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Event {
-    /// Who did it, if a player did.
-    pub actor: Option<PlayerId>,
+    /// Who did it, if a player did (`actor`): a `u32`, as a `usize` beside `kind` would
+    /// make every event 8 bytes larger.
+    who: Option<u32>,
     /// What happened.
     pub kind: EventKind,
     /// Nesting depth when it happened (for indenting transcripts). A `u32` beside `game`:
@@ -64,8 +65,10 @@ pub enum EventKind {
     Period { start: bool, period: &'static str, name: PeriodName },
     /// A card or piece moved (`verb` says how: move, draw, discard, place, ...).
     Move { verb: &'static str, ent: EntId, from: Option<ZoneId>, to: Dest },
-    /// A counter changed (`verb`: add, remove, gain, spend, lose, score, set).
-    Counter { verb: &'static str, name: std::sync::Arc<str>, holder: Holder, delta: i64, now: i64 },
+    /// A counter changed (`verb`: add, remove, gain, spend, lose, score, set): by `delta`,
+    /// to `now`. `asked` is the change the script asked for, which a counter that clamps
+    /// may have cut short: a player who does not know the value is told that one.
+    Counter { verb: &'static str, name: std::sync::Arc<str>, holder: Holder, delta: i64, now: i64, asked: i64 },
     /// A card starts coming into play: its `play:` script runs next (`play X`, text
     /// written only when the log is read).
     Playing { ent: EntId },
@@ -119,6 +122,17 @@ impl EventKind {
 }
 
 impl Event {
+    /// An event of `kind` done by `actor`, seen by `seen`, at nesting `depth`.
+    pub fn new(actor: Option<PlayerId>, kind: EventKind, depth: u32, seen: u64, game: u32) -> Event {
+        Event { who: actor.map(|p| p as u32), kind, depth, seen, game }
+    }
+
+    /// Who did it, if a player did.
+    #[inline]
+    pub fn actor(&self) -> Option<PlayerId> {
+        self.who.map(|p| p as PlayerId)
+    }
+
     /// The event as one transcript line (without indentation).
     pub fn render(&self, s: &State) -> String {
         self.render_for(s, None)
@@ -142,16 +156,17 @@ impl Event {
         self.render_hiding(s, viewer.is_some_and(|v| !super::view::has(self.seen, v)), hide_now)
     }
 
-    /// The event as every player saw it: its details only if all of them saw them (the
-    /// text of a line the whole table reads, such as an answer's note naming the event).
+    /// The event as every player saw it: its details only if all of them saw them, a
+    /// counter's value after it only if all of them know it (the text of a line the whole
+    /// table reads, such as an answer's note naming the event).
     pub fn render_public(&self, s: &State) -> String {
         let all = (0..s.players.len()).all(|p| super::view::has(self.seen, p));
-        self.render_hiding(s, !all, false)
+        self.render_hiding(s, !all, !s.now_known_to_all(self))
     }
 
     /// `render_for`, its details `hidden` or not, a counter's value after it `hide_now`.
     fn render_hiding(&self, s: &State, hidden: bool, hide_now: bool) -> String {
-        let who = self.actor.map(|p| format!("{}: ", s.players[p].name)).unwrap_or_default();
+        let who = self.actor().map(|p| format!("{}: ", s.players[p].name)).unwrap_or_default();
         // A thing hidden from the viewer is named by what it is, a card or a piece.
         let a_thing = |id: EntId| match s.ents[id].kind {
             super::Kind::Piece(_) => "a piece",
@@ -195,7 +210,7 @@ impl Event {
                 };
                 format!("{verb} {}{from}{to}", e(*ent))
             }
-            EventKind::Counter { verb, name, holder, delta, now } => {
+            EventKind::Counter { verb, name, holder, delta, now, asked } => {
                 let on = match holder {
                     Holder::Game => String::new(),
                     // A thing by its own game's table, as every thing an event names.
@@ -205,8 +220,9 @@ impl Event {
                 if *verb == "set" {
                     return format!("{who}set {name}{on} to {now}");
                 }
+                // What it really moved would tell where a counter that clamps stood.
                 if hide_now {
-                    return format!("{who}{verb} {} {name}{on}", delta.unsigned_abs());
+                    return format!("{who}{verb} {} {name}{on}", asked.unsigned_abs());
                 }
                 format!("{verb} {} {name}{on} (now {now})", delta.unsigned_abs())
             }

@@ -75,6 +75,10 @@ pub struct State {
     /// them (`table_of`), as each game lays out its own table. They never change once
     /// the game is over, so a copy of the state shares them rather than copy them.
     pub earlier: Vec<std::sync::Arc<[Entity]>>,
+    /// The counters a match carries from game to game (`keep:`), by name: what a player
+    /// knew of their values at the end of a game, they know at the start of the next
+    /// (`known.rs`). Empty in a match's first game and outside matches.
+    pub kept: Vec<String>,
     /// The names of piece kinds and sides, by id (`names.rs`).
     pub(super) names: std::sync::Arc<super::names::PieceNames>,
 }
@@ -107,6 +111,7 @@ impl State {
             grid: None,
             held: vec![],
             earlier: vec![],
+            kept: vec![],
             names: Default::default(),
         }
     }
@@ -571,7 +576,7 @@ impl State {
 
     /// Appends an event to the log.
     pub fn emit(&mut self, actor: Option<PlayerId>, kind: EventKind) -> usize {
-        self.log.push(Event { actor, kind, depth: 0, seen: super::view::EVERYONE, game: self.game });
+        self.log.push(Event::new(actor, kind, 0, super::view::EVERYONE, self.game));
         self.log.len() - 1
     }
 

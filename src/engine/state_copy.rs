@@ -47,6 +47,7 @@ impl State {
             grid,
             held,
             earlier,
+            kept,
             names,
         } = src;
         copy_vec(&mut self.players, players, Player::copy_from);
@@ -73,6 +74,7 @@ impl State {
         self.grid.clone_from(grid);
         self.held.clone_from(held);
         self.earlier.clone_from(earlier);
+        self.kept.clone_from(kept);
         // Shared by every state of the same rules: nothing to copy, most often.
         if !std::sync::Arc::ptr_eq(&self.names, names) {
             self.names = std::sync::Arc::clone(names);

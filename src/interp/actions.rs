@@ -161,7 +161,7 @@ impl<'r> Interp<'r> {
         if let Some(ev) = self.w.state.log.get_mut(at) {
             let names_it = match &ev.kind {
                 EventKind::Playing { ent } => *ent == e,
-                EventKind::Choose { .. } => ev.actor == you,
+                EventKind::Choose { .. } => ev.actor() == you,
                 _ => false,
             };
             if names_it {

@@ -116,7 +116,7 @@ impl<'r> Interp<'r> {
                     match e.verb {
                         Verb::Flip => self.flip(e, t, cx)?,
                         Verb::Exhaust | Verb::Ready => self.exhaust(e.verb == Verb::Exhaust, t, cx)?,
-                        Verb::Play => self.play_entity(self.ent(t)?, cx.you)?,
+                        Verb::Play => self.play_within(self.ent(t)?, cx.you)?,
                         _ => {}
                     }
                 }
@@ -472,22 +472,19 @@ impl<'r> Interp<'r> {
         let delta = now.saturating_sub(cur);
         debug_assert!(b.clamp || delta == asked || now == i64::MAX || now == i64::MIN);
         // Only a refusal says what the holder has: a change that fits formats nothing.
-        let holds = |me: &Self| match h {
-            Holder::Game => format!("the pool holds {cur}"),
-            h => format!("{} has {cur}", me.w.state.holder_name(h)),
-        };
-        if b.min.is_some_and(|m| now < m) {
-            return Err(Halt::refused(format!("cannot {verb} {} {name}: {}", delta.unsigned_abs(), holds(self))));
+        if let Some(m) = b.min.filter(|&m| now < m) {
+            let holds = self.holds_for_all(id, h, || format!("less than {}", m.saturating_sub(delta)));
+            return Err(Halt::refused(format!("cannot {verb} {} {name}: {holds}", delta.unsigned_abs())));
         }
         if let Some(m) = b.max.filter(|&m| now > m) {
-            let holds = holds(self);
+            let holds = self.holds_for_all(id, h, || format!("more than {}", m.saturating_sub(delta)));
             return Err(Halt::refused(format!("cannot {verb} {} {name}: {holds}, at most {m}", delta.unsigned_abs())));
         }
         // The event is made only for an ability that may answer it, or a log that is read.
         let (mut now, mut delta) = (now, delta);
         if delta != 0 && self.rules.reacts.any() {
             let name = s.counters.shared_name(id);
-            if self.about_to(cx.you, EventKind::Counter { verb, name, holder: h, delta, now })? {
+            if self.about_to(cx.you, EventKind::Counter { verb, name, holder: h, delta, now, asked })? {
                 return Ok(());
             }
             // A `before:` ability may have changed the counter: the change applies on top
@@ -504,11 +501,30 @@ impl<'r> Interp<'r> {
         // Nothing changed, nothing happened: no event, no trigger.
         if delta != 0 && !self.unread() {
             let name = self.w.state.counters.shared_name(id);
-            self.emit_counter(cx.you, EventKind::Counter { verb, name, holder: h, delta, now });
+            self.emit_counter(cx.you, EventKind::Counter { verb, name, holder: h, delta, now, asked });
         } else if delta == 0 {
-            self.unchanged_in_secret(verb, id, h, cx);
+            self.unchanged_in_secret(verb, id, h, asked, cx);
         }
         Ok(())
+    }
+
+    /// What a refusal of a change of counter `id` of `h` says its holder has (`the pool
+    /// holds 10`, `alice has 3`): the amount only where every player knows it, else
+    /// `vague`, what the refusal itself tells (`the pool holds less than 20`): the refusal
+    /// is told to the whole table.
+    fn holds_for_all(&self, id: CounterId, h: Holder, vague: impl Fn() -> String) -> String {
+        let s = &self.w.state;
+        let name = s.counters.name(id);
+        let secret = self.secret_keys.iter().any(|(n, k)| **n == *name && *k == h);
+        let amount = if secret && s.counter_known_by(name, h) != s.all_players() {
+            vague()
+        } else {
+            s.counter_at(id, h).to_string()
+        };
+        match h {
+            Holder::Game => format!("the pool holds {amount}"),
+            h => format!("{} has {amount}", s.holder_name(h)),
+        }
     }
 
     fn move_like(&mut self, e: &Effect, cx: &mut Ctx) -> R<Value> {

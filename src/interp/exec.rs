@@ -423,12 +423,19 @@ impl<'r> Interp<'r> {
                 let name = self.w.state.counters.shared_name(id);
                 self.emit_counter(
                     cx.you,
-                    EventKind::Counter { verb, name, holder: h, delta: now.saturating_sub(before), now },
+                    EventKind::Counter {
+                        verb,
+                        name,
+                        holder: h,
+                        delta: now.saturating_sub(before),
+                        now,
+                        asked: n.saturating_sub(before),
+                    },
                 );
                 return Ok(());
             }
         }
-        self.unchanged_in_secret(verb, id, h, cx);
+        self.unchanged_in_secret(verb, id, h, n.saturating_sub(self.w.state.counter_at(id, h)), cx);
         Ok(())
     }
 
@@ -438,9 +445,9 @@ impl<'r> Interp<'r> {
     /// roll for a hidden die), and the counter's old value in the table, would tell the
     /// others what the new value is.
     #[inline]
-    pub(super) fn unchanged_in_secret(&mut self, verb: &'static str, id: CounterId, h: Holder, cx: &Ctx) {
+    pub(super) fn unchanged_in_secret(&mut self, verb: &'static str, id: CounterId, h: Holder, asked: i64, cx: &Ctx) {
         if self.secret.is_some() || matches!(h, Holder::Ent(_)) || !self.secret_keys.is_empty() {
-            self.log_unchanged(verb, id, h, cx);
+            self.log_unchanged(verb, id, h, asked, cx);
         }
     }
 
@@ -448,7 +455,7 @@ impl<'r> Interp<'r> {
     /// counter set which changes nothing pays (inlined whole, it cost Crazy Eights 0.46 %).
     #[cold]
     #[inline(never)]
-    fn log_unchanged(&mut self, verb: &'static str, id: CounterId, h: Holder, cx: &Ctx) {
+    fn log_unchanged(&mut self, verb: &'static str, id: CounterId, h: Holder, asked: i64, cx: &Ctx) {
         if let Holder::Ent(x) = h {
             self.hidden_again(x, cx.you);
         }
@@ -462,19 +469,21 @@ impl<'r> Interp<'r> {
             }
         }
         // Outside a secret block, a `set` that changes nothing tells everyone the value
-        // (`set pot to pot` opens a pot paid into secretly): logged where some player
-        // does not know it (`engine::known`).
+        // (`set pot to pot` opens a pot paid into secretly), and a change a counter that
+        // clamps stopped at its bound must be logged as any other (a missing line would
+        // say the value is at the bound): both logged where some player does not know
+        // the value (`engine::known`).
         if let (None, Holder::Game | Holder::Player(_)) = (&self.secret, h) {
             let name = self.w.state.counters.name(id);
             let secret = self.secret_keys.iter().any(|(n, k)| **n == *name && *k == h);
-            if verb != "set" || !secret || self.w.state.counter_known_by(name, h) == self.w.state.all_players() {
+            if !secret || self.w.state.counter_known_by(name, h) == self.w.state.all_players() {
                 return;
             }
         }
         let name = self.w.state.counters.shared_name(id);
         // What it holds (what was asked, but for a counter that clamps: its bound).
         let now = self.w.state.counter_at(id, h);
-        self.emit_counter(cx.you, EventKind::Counter { verb, name, holder: h, delta: 0, now });
+        self.emit_counter(cx.you, EventKind::Counter { verb, name, holder: h, delta: 0, now, asked });
         if self.secret.is_none() {
             // Logged only so that no missing line tells the value: a change of nothing
             // answers no trigger (LANGUAGE.md 14), as on a thing everyone sees.
@@ -526,7 +535,7 @@ impl<'r> Interp<'r> {
         // known, so each is seen only by who sees every such change.
         for ev in self.w.state.log.iter_mut().rev() {
             match ev.kind {
-                _ if ev.actor != actor => break,
+                _ if ev.actor() != actor => break,
                 EventKind::Roll { .. } => ev.seen &= seen,
                 EventKind::Counter { holder: Holder::Ent(_), .. } => {}
                 _ => break,

@@ -224,6 +224,7 @@ impl<'r> Interp<'r> {
         // The log's earlier events name things by their own game's table.
         s.earlier = std::mem::take(&mut old.earlier);
         s.earlier.push(std::mem::take(&mut old.ents).into());
+        s.kept.clone_from(&self.rules.match_keep);
         for (name, holder, v) in old.counters.iter() {
             if self.rules.match_keep.iter().any(|k| k == name) && matches!(holder, Holder::Game | Holder::Player(_)) {
                 let bounds = old.counters.id(name).map(|id| old.counters.bounds(id)).unwrap_or_default();

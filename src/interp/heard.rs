@@ -198,7 +198,8 @@ mod tests {
         let moved = EventKind::Move { verb: "move", ent: 0, from: None, to: Dest::Gone };
         let evening = EventKind::Period { start: true, period: "phase", name: PeriodName::Named("evening".into()) };
         let turn = EventKind::Period { start: true, period: "turn", name: PeriodName::Number(1) };
-        let counter = EventKind::Counter { verb: "add", name: "x".into(), holder: Holder::Game, delta: 1, now: 1 };
+        let counter =
+            EventKind::Counter { verb: "add", name: "x".into(), holder: Holder::Game, delta: 1, now: 1, asked: 1 };
         assert!(h.hears(&play) && h.hears(&evening));
         assert!(!h.hears(&moved) && !h.hears(&turn) && !h.hears(&counter));
     }
@@ -233,8 +234,14 @@ mod tests {
         h.add(&pat("a player uses wound"), &env);
         h.add(&pat("you gain coins"), &env);
         let uses = |name: &str| EventKind::Use { name: name.into(), source: None, args: vec![] };
-        let gains =
-            |name: &str| EventKind::Counter { verb: "gain", name: name.into(), holder: Holder::Game, delta: 1, now: 1 };
+        let gains = |name: &str| EventKind::Counter {
+            verb: "gain",
+            name: name.into(),
+            holder: Holder::Game,
+            delta: 1,
+            now: 1,
+            asked: 1,
+        };
         assert!(h.hears(&uses("wound")) && !h.hears(&uses("kill")));
         assert!(h.hears(&gains("coins")) && !h.hears(&gains("wood")));
         assert!(h.hears_named("use", "wound") && !h.hears_named("use", "play_card"));

@@ -109,7 +109,7 @@ impl Interp<'_> {
             return Ok(false);
         }
         let seen = self.seen_pending(actor, &kind);
-        let ev = Event { actor, kind, depth: self.depth_u32(), seen, game: self.w.state.game };
+        let ev = Event::new(actor, kind, self.depth_u32(), seen, self.w.state.game);
         let mut replacing = vec![];
         for r in self.reactors(&ev, |k| matches!(k, React::Instead | React::Prevent))? {
             if !self.replacing.contains(&(r.src, r.index)) && self.ready(&r, &ev)? {
@@ -232,7 +232,7 @@ impl Interp<'_> {
             EventKind::Counter { holder: Holder::Ent(e), .. } => self.w.state.controller_or_owner(*e),
             _ => None,
         };
-        let cx = Ctx::new(affected.or(ev.actor).or(rs[0].controller), None, "");
+        let cx = Ctx::new(affected.or(ev.actor()).or(rs[0].controller), None, "");
         let labels: List =
             rs.iter().map(|r| Value::Sym(format!("{}: {}", r.label, r.ability.head_text).into())).collect();
         let picked = super::select::first(self.ask("which replacement applies", labels.clone(), 1, 1, &cx)?);

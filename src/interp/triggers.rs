@@ -194,7 +194,7 @@ impl<'r> Interp<'r> {
                     return Ok(false);
                 }
                 if let Some(a) = actor {
-                    let Some(who) = ev.actor else { return Ok(false) };
+                    let Some(who) = ev.actor() else { return Ok(false) };
                     if matches!(a.kind, ExprKind::You) && cx.you.is_none() {
                         let mut h = Halt::error(
                             "`you` is nobody here: nobody controls this card where it lies (nobody owns it, nor the \

@@ -147,7 +147,7 @@ impl GameSummary {
             .filter_map(|e| match e.kind {
                 // A match's earlier games each had their own table (`State::table_of`).
                 EventKind::Play { ent } => match s.table_of(e.game).get(ent).map(|x| (&x.kind, x.owner)) {
-                    Some((&Kind::Card(c), owner)) => Some((e.actor.or(owner).map_or(0, |p| p + 1), c)),
+                    Some((&Kind::Card(c), owner)) => Some((e.actor().or(owner).map_or(0, |p| p + 1), c)),
                     _ => None,
                 },
                 _ => None,
