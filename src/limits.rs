@@ -46,7 +46,7 @@ pub struct Limits {
     pub window_actions: usize,
     /// Triggers resolving inside triggers.
     pub trigger_depth: usize,
-    /// Procedure and keyword calls inside each other.
+    /// Procedure and keyword calls, and plays, inside each other.
     pub call_depth: usize,
 }
 
@@ -135,7 +135,7 @@ const ENTRIES: &[Entry] = &[
     entry!(trigger_depth, "triggers resolving inside triggers", Some((Limits::DEFAULT.trigger_depth as u64, STACK))),
     entry!(
         call_depth,
-        "procedure and keyword calls inside each other",
+        "procedure and keyword calls, and plays, inside each other",
         Some((Limits::DEFAULT.call_depth as u64, STACK))
     ),
 ];

@@ -221,7 +221,7 @@ fn scenarios_at_the_limits_run_on_a_2_mib_stack() {
             assert!(o.transcript.contains("budget ("), "{}", o.transcript);
             ran += 1;
         }
-        assert_eq!(ran, 3, "the step, recursion and trigger budgets");
+        assert_eq!(ran, 4, "the step, recursion, play and trigger budgets");
 
         let deep_expect = format!("{}true", "not ".repeat(MAX_DEPTH - 2));
         let parens = MAX_NESTING - 2;

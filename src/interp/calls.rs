@@ -108,6 +108,26 @@ impl<'r> Interp<'r> {
         }
     }
 
+    /// `play X` inside a script: the play counted as a call (`call_depth`), so that a
+    /// card whose `play:` plays it again stops at the budget rather than overflow the stack.
+    pub(super) fn play_within(&mut self, e: crate::engine::EntId, you: Option<crate::engine::PlayerId>) -> R<()> {
+        self.calls += 1;
+        if self.calls > self.limits.call_depth {
+            self.calls -= 1;
+            let label = &self.w.state.ents[e].label;
+            return Err(Halt::budget(format!(
+                "recursion budget ({}) exceeded: playing {label} plays cards inside its own play ({} plays and \
+                 calls deep; {})",
+                self.limits.call_depth,
+                self.calls + 1,
+                Limits::advice("call_depth")
+            )));
+        }
+        let out = self.play_entity(e, you);
+        self.calls -= 1;
+        out
+    }
+
     /// The halt of a call one deeper than the recursion budget; the depth goes back to
     /// the caller's (a compiled condition that gives up evaluates again from where it
     /// began, and must find the depth it began at).
