@@ -282,3 +282,20 @@ fn a_missing_game_is_said_with_the_help_of_one_game() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("`no/such/game` does not exist"), "{err}");
 }
+
+/// A hand held facing away (`visibility: others`, Hanabi's): in a whole game played by the
+/// random agent, its holder's log never names a card of it (their picks read `(hidden)`),
+/// while the other player's log names them.
+#[test]
+fn a_hand_held_facing_away_is_never_named_to_its_holder() {
+    let mine = |l: &&str| (l.contains("red_five") || l.contains("blue_one")) && !l.contains('#');
+    for seed in ["1", "2", "3", "4"] {
+        let (code, out, err) = twilit(&["play", "tests/fixtures/facing_away", "--seed", seed, "--as", "p1"]);
+        assert_eq!(code, 0, "{err}");
+        assert!(out.contains("p1: a card is played"), "seed {seed}: {out}");
+        let named: Vec<&str> = out.lines().filter(mine).collect();
+        assert!(named.is_empty(), "seed {seed}: p1 is shown their own cards: {named:?}");
+        let (_, theirs, _) = twilit(&["play", "tests/fixtures/facing_away", "--seed", seed, "--as", "p2"]);
+        assert!(theirs.lines().any(|l| mine(&l)), "seed {seed}: p2 sees p1's cards: {theirs}");
+    }
+}

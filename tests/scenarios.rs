@@ -143,6 +143,11 @@ fn a_shared_pot_paid_into_in_secret_tells_nobody_the_others_payment() {
 }
 
 #[test]
+fn a_hand_held_facing_away_names_its_cards_only_to_those_who_see_them() {
+    run_all("tests/fixtures/facing_away");
+}
+
+#[test]
 fn highest_keeps_ties_and_breaks_them_by_a_second_key() {
     run_all("tests/fixtures/tie_break");
 }

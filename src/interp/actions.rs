@@ -117,6 +117,9 @@ impl<'r> Interp<'r> {
             return Err(Halt::error("the game has no `play:` script"));
         };
         let playing = self.w.state.log.len();
+        // Who saw the card before it was played (in a hand its player cannot see, not
+        // its player).
+        let before = if self.unread() { 0 } else { self.w.state.seen_by(e) };
         self.emit(you, EventKind::Playing { ent: e });
         let mut cx = Ctx::placed(you, Some(Value::Ent(e)), &script.text, &script.origin);
         self.w.start_playing(e);
@@ -135,29 +138,35 @@ impl<'r> Interp<'r> {
             Halt::Error(..) => h.within(&format!("playing {}", self.w.state.ents[e].label)),
             h => h,
         })?;
-        // Who saw it played: who can see the card now it is played (face down, only its
-        // player), as at a table.
+        // Who saw it played: who saw the card before and who can see it now it is played
+        // (face down from a hand: only its player), as at a table.
         // (A log nobody reads, whose plays are kept to be counted, is never viewed.)
         let seen = if self.unread() {
             crate::engine::view::EVERYONE
         } else {
+            let seen = before | self.w.state.seen_by(e);
+            self.last_played = (e, seen);
             self.seen_as_played(playing, e, you);
-            self.played_seen(e, you)
+            seen
         };
         self.emit_seen(you, EventKind::Play { ent: e }, seen);
         Ok(())
     }
 
-    /// Who sees card `e` played by `you`: who can see it where it is now, and `you`.
-    pub(super) fn played_seen(&self, e: EntId, you: Option<PlayerId>) -> u64 {
-        self.w.state.seen_by(e) | you.map_or(0, crate::engine::view::bit)
+    /// Who saw card `e` played: who saw it before or after (`play_entity`, which keeps it
+    /// for the last play that ended), else who sees it now.
+    fn played_seen(&self, e: EntId) -> u64 {
+        match self.last_played {
+            (x, seen) if x == e => seen,
+            _ => self.w.state.seen_by(e),
+        }
     }
 
     /// Narrows the event at `at` (a play's pick or its start, logged before the card was
     /// played) to those who see card `e` played (`played_seen`): naming the card, it
     /// would tell the others a card they never see.
     pub(super) fn seen_as_played(&mut self, at: usize, e: EntId, you: Option<PlayerId>) {
-        let seen = self.played_seen(e, you);
+        let seen = self.played_seen(e);
         if let Some(ev) = self.w.state.log.get_mut(at) {
             let names_it = match &ev.kind {
                 EventKind::Playing { ent } => *ent == e,

@@ -403,7 +403,9 @@ impl<'r> Interp<'r> {
                     if !self.unread() {
                         let shown = format!("{} of {}", prop.name, self.show(&t));
                         let value = self.show(&v);
-                        self.emit(cx.you, EventKind::Set { what: shown, value });
+                        // The line names the card: seen by who sees it, `(secret)` to the rest.
+                        let seen = self.w.state.seen_by(*e);
+                        self.emit_seen(cx.you, EventKind::Set { what: shown, value }, seen);
                     }
                     self.w.state.set_prop(*e, &prop.name, v.clone());
                 }
