@@ -21,7 +21,7 @@ use crate::diag::{FileId, Span};
 use crate::engine::{Kind, Player, PlayerId, State, Value};
 use crate::interp::actions::{Action, Source};
 use crate::interp::rules::Script;
-use crate::interp::{Ctx, Halt, Interp, Rules, Scripted};
+use crate::interp::{Ctx, Halt, Interp, Legal, Rules, Scripted};
 use crate::load::{Act, Scenario, ScriptSrc, SetupItem, Sp, Step};
 use crate::syntax;
 
@@ -124,6 +124,19 @@ fn run_recording(rules: &Rules, sc: &Scenario, record: bool) -> (Outcome, Option
 }
 
 /// The answers of the `count` `choose` steps from index `from` on.
+/// Whether step `s` only looks at the game (and may stand between an action and a response
+/// to it): an `expect`, `expect_log`, `expect_no_log`, `expect_actions` or `expect_view`.
+fn looks_only(s: &Step) -> bool {
+    matches!(
+        s,
+        Step::Expect(_)
+            | Step::ExpectLog(_)
+            | Step::ExpectNoLog(_)
+            | Step::ExpectActions { .. }
+            | Step::ExpectView { .. }
+    )
+}
+
 fn answers_of(steps: &[Step], from: usize, count: usize) -> Vec<crate::interp::Answer> {
     let names = |l: &Sp<Vec<Sp<String>>>| l.value.iter().map(|x| x.value.clone()).collect::<Vec<_>>();
     (from..from + count)
@@ -183,7 +196,7 @@ impl Runner<'_> {
         let mut i = opening;
         while i < steps.len() {
             let n = i + 1;
-            self.close_left_open(it, &steps[i], n)?;
+            self.close_left_open(it, &steps[i..], n)?;
             match &steps[i] {
                 Step::Act { .. } | Step::Advance(_) | Step::NextGame(_) => {
                     i = self.act_step(it, i)?;
@@ -232,7 +245,9 @@ impl Runner<'_> {
             Some(Step::ExpectError(e)) => Some(e),
             _ => None,
         };
-        let next = steps.get(if expected.is_some() { j + 1 } else { j });
+        // The next step that acts: the steps that only look stand between an action and
+        // a response to it.
+        let next = steps[if expected.is_some() { j + 1 } else { j }..].iter().find(|s| !looks_only(s));
         let out = self.act(it, &steps[i], next);
         self.t.events(&it.w.state, mark);
         let left = it.agent.leftover();
@@ -294,8 +309,9 @@ impl Runner<'_> {
 
     /// Runs an `act` or `advance` step. An action that ran `end phase` ends the phase
     /// there, as it would in a whole game: after the responses to it, when the `next`
-    /// step takes one (the action's reaction window). A refused step leaves a phase kept
-    /// open as it was (`close_left_open` closes it before a step that is no response).
+    /// step that acts takes one (the action's reaction window). A refused step leaves a
+    /// phase kept open as it was (`close_left_open` closes it before a step that acts and
+    /// is no response). Once the phase has closed, nothing of the action is answered.
     fn act(&mut self, it: &mut Interp, step: &Step, next: Option<&Step>) -> Result<(), Halt> {
         let mark = it.w.state.log.len();
         self.act_now(it, step)?;
@@ -307,32 +323,49 @@ impl Runner<'_> {
                 self.close_pending = true;
             } else {
                 it.atomically(|me| me.close_phase())?;
+                it.acted(it.w.state.log.len());
             }
         }
         Ok(())
     }
 
     /// Closes the phase an action ended and kept open for the responses to it, before
-    /// step `s` (unless `s` is one more of them): its events are logged from `mark` on.
-    fn close_left_open(&mut self, it: &mut Interp, s: &Step, n: usize) -> Res {
-        if !self.close_pending || self.responds(it, s) {
+    /// the first of `rest` (unless the next of them that acts is one more response: the
+    /// steps that only look stand in the window): its events are logged from `mark` on.
+    fn close_left_open(&mut self, it: &mut Interp, rest: &[Step], n: usize) -> Res {
+        if !self.close_pending || rest.iter().find(|s| !looks_only(s)).is_some_and(|s| self.responds(it, s)) {
             return Ok(());
         }
+        let s = &rest[0];
         self.close_pending = false;
         let mark = it.w.state.log.len();
         let out = it.atomically(|me| me.close_phase());
         self.t.events(&it.w.state, mark);
+        it.acted(it.w.state.log.len());
         out.map_err(|h| self.failed(n, &span_of(s), h.message(), &h))
     }
 
-    /// Whether step `s` uses a `response:` ability that answers what was just done.
+    /// Whether step `s` uses a `response:` ability that answers what was just done
+    /// (`use: CARD`, or `action: "use ..."` naming such an ability, as `scenario-from`
+    /// writes it).
     fn responds(&self, it: &mut Interp, s: &Step) -> bool {
-        let Step::Act { player, action: Act::Use(id), .. } = s else { return false };
+        let Step::Act { player, action, .. } = s else { return false };
         let Ok(who) = expects::step_player(it, &player.value) else { return false };
-        match self.use_source(it, who, &id.value) {
-            Ok((src, i)) => it.answers_now(src, i),
-            Err(_) => false,
-        }
+        let (src, i) = match action {
+            Act::Use(id) => match self.use_source(it, who, &id.value) {
+                Ok(found) => found,
+                Err(_) => return false,
+            },
+            Act::Action(text) => {
+                let text = crate::engine::action_text::canonical(&text.value);
+                match it.legal_actions(who).map(|l| l.into_iter().find(|l| l.text == text)) {
+                    Ok(Some(Legal { action: Action::Use(src, i), .. })) => (src, i),
+                    _ => return false,
+                }
+            }
+            _ => return false,
+        };
+        it.answers_now(src, i)
     }
 
     /// The source (and a game ability's index) of a `use:` of `id` by player `who`.
