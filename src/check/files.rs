@@ -537,7 +537,8 @@ impl<'a> FileChecker<'a> {
     }
 
     fn player(&mut self, p: &Sp<String>, players: &[&str]) {
-        if players.contains(&p.as_str()) || p.is_missing() {
+        // No players at all was reported where they are listed.
+        if players.contains(&p.as_str()) || p.is_missing() || players.is_empty() {
             return;
         }
         let hint = did_you_mean(p.as_str(), players.iter().copied());

@@ -138,6 +138,16 @@ impl<'a> Cx<'a> {
         self.diags.push(d);
     }
 
+    /// A mapping that gives none of `fields`, any of which would do: it expects nothing.
+    pub fn missing_any(&mut self, map: &Node, fields: &[&str], what: &str) {
+        let names: Vec<String> = fields.iter().map(|f| format!("`{f}: ...`")).collect();
+        let msg = format!("{what} expects nothing");
+        let d = Diagnostic::error("missing-field", msg, self.file, head(map))
+            .with_label("nothing to check")
+            .with_help(format!("give one or more of {}", names.join(", ")));
+        self.diags.push(d);
+    }
+
     /// A scalar as text (any non-null scalar; numbers keep their spelling).
     pub fn string(&mut self, node: &Node, what: &str) -> Option<Sp<String>> {
         match &node.kind {

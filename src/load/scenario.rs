@@ -233,6 +233,19 @@ pub fn scenario(cx: &mut Cx, node: &Node) -> Option<Scenario> {
         "random_agents" => s.random_agents = cx.names(v, "`random_agents`"),
         "players" => {
             s.players_span = v.span.clone();
+            if let NodeKind::Scalar(_) = &v.kind {
+                // `players: 3`: a count, where the scenario names its players.
+                let d = Diagnostic::error(
+                    "wrong-type",
+                    "`players` must list the scenario's players",
+                    cx.file,
+                    v.span.clone(),
+                )
+                .with_label("not a list")
+                .with_help("name each player: `players: [{ name: alice }, { name: bob }]`");
+                cx.diags.push(d);
+                return;
+            }
             s.players = cx.items(v, "`players`").iter().filter_map(|n| player(cx, n)).collect();
             if matches!(&v.kind, NodeKind::Seq(items) if items.is_empty()) {
                 // A scenario of nobody runs no seat at all: it can test nothing.
@@ -480,7 +493,7 @@ fn expect_view(cx: &mut Cx, node: &Node) -> Option<Step> {
     });
     let player = cx.required(player, node, "player", "this `expect_view`");
     if has.is_empty() && lacks.is_empty() {
-        cx.check_present(node, "has", "this `expect_view`");
+        cx.missing_any(node, &["has", "lacks"], "this `expect_view`");
     }
     Some(Step::ExpectView { player, has, lacks, span: node.span.clone() })
 }
@@ -534,7 +547,7 @@ fn expect_result(cx: &mut Cx, node: &Node) -> Option<Step> {
         }
     });
     if winners.is_none() && losers.is_none() && scores.is_empty() {
-        cx.missing(node, "winners", "this `expect_result`");
+        cx.missing_any(node, &["winners", "losers", "scores"], "this `expect_result`");
     }
     Some(Step::ExpectResult { winners, losers, scores, span: node.span.clone() })
 }

@@ -397,13 +397,18 @@ fn misspelled_reserved(src: &str, pos: usize) -> Option<String> {
     let line_start = src[..pos].rfind('\n').map_or(0, |i| i + 1);
     let line_end = src[pos..].find('\n').map_or(src.len(), |i| pos + i);
     let line = hints::outside_strings(&src[line_start..line_end]);
-    let hint = words_of(&line).filter(|w| w.len() >= 3 && !grammar_reserved(w)).find_map(|w| {
+    let suggest = |w: &str| {
         // A word much longer than a keyword is a name derived from it (`picked`), not a typo.
         let near = RESERVED_WORDS.iter().copied().filter(|r| r.len() + 1 >= w.len());
         let best = crate::diag::did_you_mean(w, near)?;
         Some(format!("`{w}` is not a keyword; did you mean `{best}`?"))
-    });
-    hint
+    };
+    let worth = |w: &&str| w.len() >= 3 && !grammar_reserved(w);
+    // The word the parser stopped at first (`a player gainz coins` blames `gainz`, not
+    // `player`), then the others of the line.
+    let at = hints::outside_strings(&src[pos..line_end]);
+    let first = words_of(&at).next().filter(worth).and_then(suggest);
+    first.or_else(|| words_of(&line).filter(worth).find_map(suggest))
 }
 
 /// Reserved words long enough to be misspelled, from the grammar's own list (the
