@@ -299,3 +299,14 @@ fn a_hand_held_facing_away_is_never_named_to_its_holder() {
         assert!(theirs.lines().any(|l| mine(&l)), "seed {seed}: p2 sees p1's cards: {theirs}");
     }
 }
+
+/// A refused `setup:` (which names no place of its own) is reported at the statement of the
+/// script that was running, as a run-time error is.
+#[test]
+fn a_refused_setup_is_reported_where_it_stopped() {
+    let (code, out, err) = twilit(&["play", "tests/fixtures/setup_refused", "--seed", "1"]);
+    assert_eq!(code, 1, "{out}{err}");
+    let all = format!("{out}{err}");
+    assert!(all.contains("the game's `setup:` failed: tokens cannot go above 8"), "{all}");
+    assert!(all.contains("setup_refused/game.yaml:15:3"), "{all}");
+}

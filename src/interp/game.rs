@@ -43,10 +43,25 @@ impl<'r> Interp<'r> {
         if let Some(s) = &rules.setup {
             let first = self.w.state.seats.first().copied();
             let mut cx = Ctx::placed(first, None, &s.text, &s.origin);
-            self.atomically(|me| me.exec_stmts(&s.block, &mut cx)).map_err(|h| match h {
+            // The statement that was running: a refusal names no place of its own, and a
+            // setup that fails is the game's error, said where its script stopped.
+            let mut at = 0;
+            let out = self.atomically(|me| {
+                for (i, st) in s.block.stmts.iter().enumerate() {
+                    at = i;
+                    me.exec(st, &mut cx)?;
+                    me.fire()?;
+                }
+                Ok(())
+            });
+            out.map_err(|h| match h {
                 // An answer a scenario gave wrongly is the scenario's, said as it is.
                 Halt::Agent(_) => h,
-                h => Halt::error_at(format!("the game's `setup:` failed: {}", h.message()), h.at().cloned()),
+                h => {
+                    let stmt = s.block.stmts.get(at).map(|st| st.span.clone());
+                    let place = stmt.map(|sp| super::halt::At { file: s.origin.file, span: s.origin.file_span(sp) });
+                    Halt::error_at(format!("the game's `setup:` failed: {}", h.message()), h.at().cloned().or(place))
+                }
             })?;
         }
         for p in self.seated() {
