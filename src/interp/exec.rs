@@ -437,7 +437,8 @@ impl<'r> Interp<'r> {
                 return Ok(());
             }
         }
-        self.unchanged_in_secret(verb, id, h, n.saturating_sub(self.w.state.counter_at(id, h)), cx);
+        // A `set` is logged with the value it leaves, never with a change asked.
+        self.unchanged_in_secret(verb, id, h, 0, cx);
         Ok(())
     }
 
