@@ -295,6 +295,8 @@ fn a_hand_held_facing_away_is_never_named_to_its_holder() {
         assert!(out.contains("p1: a card is played"), "seed {seed}: {out}");
         let named: Vec<&str> = out.lines().filter(mine).collect();
         assert!(named.is_empty(), "seed {seed}: p1 is shown their own cards: {named:?}");
+        // Their picks name the cards by their place, as their menu does.
+        assert!(out.contains("p1: act or pass: play 1st of hand of p1"), "seed {seed}: {out}");
         let (_, theirs, _) = twilit(&["play", "tests/fixtures/facing_away", "--seed", seed, "--as", "p2"]);
         assert!(theirs.lines().any(|l| mine(&l)), "seed {seed}: p2 sees p1's cards: {theirs}");
     }
@@ -309,4 +311,21 @@ fn a_refused_setup_is_reported_where_it_stopped() {
     let all = format!("{out}{err}");
     assert!(all.contains("the game's `setup:` failed: tokens cannot go above 8"), "{all}");
     assert!(all.contains("setup_refused/game.yaml:15:3"), "{all}");
+}
+
+/// A pick named by its place (a card its chooser cannot see) is replayed, and the scenario
+/// `scenario-from` writes of it (`action: "play 1st of hand of p1"`) runs.
+#[test]
+fn a_pick_named_by_its_place_replays_and_makes_a_scenario_that_runs() {
+    let dir = std::env::temp_dir().join(format!("twilit-facing-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let replay = dir.join("game.json");
+    let replay = replay.to_str().expect("utf-8 path");
+    let (code, _, err) = twilit(&["play", "tests/fixtures/facing_away", "--seed", "3", "--save-replay", replay]);
+    assert_eq!(code, 0, "{err}");
+    let (code, out, err) = twilit(&["scenario-from", replay, "--at", "1"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("of hand of p1\" }"), "{out}");
+    assert!(!err.contains("fails when run"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
 }

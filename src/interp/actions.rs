@@ -145,7 +145,7 @@ impl<'r> Interp<'r> {
             crate::engine::view::EVERYONE
         } else {
             let seen = before | self.w.state.seen_by(e);
-            self.last_played = (e, seen);
+            self.last_played = (e, seen, before);
             self.seen_as_played(playing, e, you);
             seen
         };
@@ -157,7 +157,7 @@ impl<'r> Interp<'r> {
     /// for the last play that ended), else who sees it now.
     fn played_seen(&self, e: EntId) -> u64 {
         match self.last_played {
-            (x, seen) if x == e => seen,
+            (x, seen, _) if x == e => seen,
             _ => self.w.state.seen_by(e),
         }
     }
@@ -170,7 +170,12 @@ impl<'r> Interp<'r> {
         if let Some(ev) = self.w.state.log.get_mut(at) {
             let names_it = match &ev.kind {
                 EventKind::Playing { ent } => *ent == e,
-                EventKind::Choose { .. } => ev.actor() == you,
+                // A pick of a card its chooser did not see names it by its place
+                // (`action_text_for`): nothing to hide.
+                EventKind::Choose { .. } => {
+                    ev.actor() == you
+                        && !matches!((self.last_played, you), ((x, _, before), Some(p)) if x == e && !crate::engine::view::has(before, p))
+                }
                 _ => false,
             };
             if names_it {

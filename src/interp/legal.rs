@@ -71,6 +71,28 @@ impl Interp<'_> {
         }
     }
 
+    /// `action_text` as player `p` may read it: a card they cannot see (a hand held facing
+    /// away) is named by its place, `play 1st of hand of alice`, as a choice names it
+    /// (`show_to`). What their menu offers and their pick is logged as.
+    pub fn action_text_for(&self, a: &Action, p: PlayerId) -> String {
+        let hidden = |e: EntId| (!self.w.state.sees(p, e)).then(|| self.show_to(&Value::Ent(e), p));
+        match *a {
+            Action::Play(e) => match hidden(e) {
+                Some(place) => ActionText::Play(&place).to_string(),
+                None => self.action_text(a),
+            },
+            Action::Use(Source::Card(e), i) => match hidden(e) {
+                Some(place) => {
+                    let abilities = self.abilities_of_ref(Source::Card(e));
+                    let i = i.unwrap_or(0);
+                    ActionText::ability(Some(&place), abilities.get(i).and_then(|a| a.name.as_deref()), i).to_string()
+                }
+                None => self.action_text(a),
+            },
+            _ => self.action_text(a),
+        }
+    }
+
     /// `p`'s turn among the legal actions (those `only` selects): `None` for a
     /// pass (also when nothing is legal), else the outcome of taking the picked action. An
     /// agent that needs no list (a [`Sampler`]) has candidates drawn one at a time and
@@ -146,7 +168,7 @@ impl Interp<'_> {
         if pass {
             labels.push(Value::Sym("pass".into()));
         }
-        labels.extend(legal.iter().map(|l| Value::Sym(l.text.as_str().into())));
+        labels.extend(legal.iter().map(|l| Value::Sym(self.action_text_for(&l.action, p).into())));
         let cx = Ctx::new(Some(p), None, "");
         let picked = super::select::first(self.ask(prompt, labels.clone(), 1, 1, &cx)?);
         let k = labels.iter().position(|l| *l == picked).unwrap_or(0);

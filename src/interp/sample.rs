@@ -171,6 +171,8 @@ impl Interp<'_> {
     /// Takes `a` for real, its pick logged first. `None` when it turned out not legal
     /// (everything it did is undone); else the outcome `act` gives.
     fn take_at_once(&mut self, p: PlayerId, prompt: &'static str, a: &Action) -> R<Option<R<()>>> {
+        // A card `p` cannot see is named by its place, which the action may change.
+        let hidden_text = self.hidden_pick_text(a, p);
         let before = self.snapshot();
         // As after a trial, which starts the budgets afresh.
         self.reset_budgets();
@@ -212,7 +214,7 @@ impl Interp<'_> {
             return match out {
                 // A trial that ran out of a budget resolves, as in `trial`.
                 Ok(()) | Err(Halt::Budget(_)) => {
-                    let text = self.pick_text(a);
+                    let text = self.pick_text(a, p);
                     self.log_pick(p, prompt, text)?;
                     let pick = self.w.state.log.len().wrapping_sub(1);
                     let out = self.act(p, a);
@@ -229,7 +231,7 @@ impl Interp<'_> {
             Ok(()) => {
                 self.commit(before);
                 if logged > 0 {
-                    let text = self.pick_text(a);
+                    let text = hidden_text.unwrap_or_else(|| self.pick_text(a, p));
                     let prompt = self.pick_prompt(prompt);
                     if let EventKind::Choose { prompt: written, picked, .. } = &mut self.w.state.log[pick].kind {
                         *written = prompt;
@@ -255,13 +257,21 @@ impl Interp<'_> {
         }
     }
 
-    /// How a taken action is logged as the pick: its text, unless nobody reads the log.
-    fn pick_text(&self, a: &Action) -> String {
+    /// How a taken action is logged as the pick: its text as `p` reads it
+    /// (`action_text_for`), unless nobody reads the log.
+    fn pick_text(&self, a: &Action, p: PlayerId) -> String {
         if self.quiet {
             String::new()
         } else {
-            self.action_text(a)
+            self.action_text_for(a, p)
         }
+    }
+
+    /// The pick's text, made before the action is taken, where it names a card `p` cannot
+    /// see (by its place, which the action may change); `None` for any other action.
+    fn hidden_pick_text(&self, a: &Action, p: PlayerId) -> Option<String> {
+        let (Action::Play(e) | Action::Use(super::actions::Source::Card(e), _)) = *a else { return None };
+        (!self.quiet && !self.w.state.sees(p, e)).then(|| self.action_text_for(a, p))
     }
 
     /// Logs a pick as `offer` logs it: a step of the budget and a `Choose` event.

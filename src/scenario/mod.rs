@@ -357,9 +357,10 @@ impl Runner<'_> {
                 Err(_) => return false,
             },
             Act::Action(text) => {
-                let text = crate::engine::action_text::canonical(&text.value);
-                match it.legal_actions(who).map(|l| l.into_iter().find(|l| l.text == text)) {
-                    Ok(Some(Legal { action: Action::Use(src, i), .. })) => (src, i),
+                let canon = crate::engine::action_text::canonical(&text.value);
+                let Ok(legal) = it.legal_actions(who) else { return false };
+                match legal.into_iter().find(|l| l.text == canon || it.action_text_for(&l.action, who) == text.value) {
+                    Some(Legal { action: Action::Use(src, i), .. }) => (src, i),
                     _ => return false,
                 }
             }
@@ -409,7 +410,12 @@ impl Runner<'_> {
                     Act::Action(text) => {
                         let legal = it.legal_actions(who)?;
                         let text_now = crate::engine::action_text::canonical(&text.value);
-                        match legal.into_iter().find(|l| l.text == text_now) {
+                        // Or as the player reads it (`play 1st of hand of alice`: a card they
+                        // cannot see), as `scenario-from` writes their pick.
+                        let found = legal
+                            .into_iter()
+                            .find(|l| l.text == text_now || it.action_text_for(&l.action, who) == text.value);
+                        match found {
                             Some(l) => l.action,
                             None => {
                                 // Refused as the rules refuse: logged, nothing changed.
