@@ -336,9 +336,12 @@ impl Checker<'_> {
             self.quantity(q);
         }
         let t = self.expr(base);
+        // A written list (`[red, blue]`) is typed as things whatever it holds.
+        self.it_things.push(matches!(t, Ty::Things | Ty::Zone) && !matches!(base.kind, ExprKind::List(_)));
         for f in filters {
             self.filter(f);
         }
+        self.it_things.pop();
         match (t, q.as_ref().map(|q| &q.kind)) {
             (Ty::Num, _) => Ty::Num,
             (Ty::Player | Ty::Players, Some(QuantityKind::One | QuantityKind::Exactly(_))) => Ty::Player,

@@ -32,6 +32,9 @@ pub struct Checker<'a> {
     /// How many enclosing positions give `it` a value (a `where`/`with` filter, the key of
     /// `sum`/`sort`/`most`).
     pub(crate) it_scope: u32,
+    /// For each selection whose filters are being checked, innermost last: whether it
+    /// selects cards or pieces (its `where`'s `it` is then one of them).
+    pub(crate) it_things: Vec<bool>,
     /// What `it` is outside those positions, where the field gives it a value (a trigger's
     /// subject, the player a result's `scores:` is read of): inside them, `it` is the
     /// thing tested or keyed, so the outer one does not reach in.
@@ -114,6 +117,7 @@ impl<'a> Checker<'a> {
             reported: vec![],
             diags: vec![],
             it_scope: 0,
+            it_things: vec![],
             outer_it: None,
             unasked: false,
             this: Ty::Any,
