@@ -244,6 +244,16 @@ pub fn check_event<'e>(env: &'e Env, src: &ScriptSrc, ps: &mut Parses, out: &mut
     params
 }
 
+/// Whether trigger pattern `src` is `uses NAME` of a name that is nothing (reported as an
+/// unknown procedure): the ability's scripts may use its parameters, which are unknown too.
+pub fn uses_unknown(env: &Env, src: &ScriptSrc, ps: &mut Parses) -> bool {
+    use ast::{EventKind, ExprKind};
+    let Ok(Parsed::Event(p)) = ps.get(env, &src.text, Entry::Event) else { return false };
+    let EventKind::Action { verb, object: Some(o), .. } = &p.kind else { return false };
+    let ExprKind::Name(n, _) = &o.kind else { return false };
+    matches!(&*verb.name, "use" | "uses") && env.lookup(n).is_none()
+}
+
 /// The parameters of the procedure a `uses PROCEDURE` trigger pattern names.
 fn used_procedure_params<'e>(env: &'e Env, p: &ast::EventPat) -> Vec<&'e str> {
     use ast::{EventKind, ExprKind};
