@@ -143,6 +143,11 @@ fn a_shared_pot_paid_into_in_secret_tells_nobody_the_others_payment() {
 }
 
 #[test]
+fn a_game_ability_that_triggers_itself_is_named_by_the_trigger_budget() {
+    run_all("tests/fixtures/game_trigger_loop");
+}
+
+#[test]
 fn a_hand_held_facing_away_names_its_cards_only_to_those_who_see_them() {
     run_all("tests/fixtures/facing_away");
 }

@@ -313,6 +313,13 @@ impl<'r> Interp<'r> {
                 }
             }
             let how = if cards.len() == 1 { "keeps triggering itself" } else { "keep triggering each other" };
+            // The game's abilities share one label: the one that fired last is named.
+            if let (Source::Game(_), Some(c)) = (p.src, cards.iter_mut().find(|c| **c == p.label)) {
+                *c = match &p.ability.name {
+                    Some(name) => format!("the game's ability `{name}` ({})", p.ability.head_text),
+                    None => format!("the game's ability ({})", p.ability.head_text),
+                };
+            }
             return Err(Halt::budget(format!(
                 "trigger budget ({}) exceeded: {} {how} ({} triggers deep; {})",
                 self.limits.trigger_depth,
