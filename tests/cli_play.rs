@@ -329,3 +329,22 @@ fn a_pick_named_by_its_place_replays_and_makes_a_scenario_that_runs() {
     assert!(!err.contains("fails when run"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A negative number given to a numeric option is said to be one (exit 2), not met with
+/// clap's tip to pass it after `--`, which the option would refuse as well.
+#[test]
+fn a_negative_number_option_is_a_usage_error_that_says_so() {
+    for args in [
+        vec!["simulate", "cards/goofspiel", "--games", "-5"],
+        vec!["play", "cards/goofspiel", "--seed", "-1"],
+        vec!["play", "cards/goofspiel", "--turns", "-3"],
+    ] {
+        let (code, out, err) = twilit(&args);
+        assert_eq!((code, out.as_str()), (2, ""), "{args:?}: {err}");
+        assert!(err.contains("must be a whole number, 0 or more"), "{args:?}: {err}");
+        assert!(!err.contains("-- -"), "{args:?}: {err}");
+    }
+    let (code, _, err) = twilit(&["play", "cards/goofspiel", "--seed", "99999999999999999999999"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("is too large for this option"), "{err}");
+}

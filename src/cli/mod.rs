@@ -73,13 +73,13 @@ enum Command {
         /// The game directory (default: the game this folder is in, else cards/lotr).
         path: Option<PathBuf>,
         /// The seed of the game's random generator.
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, allow_negative_numbers = true, value_parser = whole::<u64>, default_value_t = 1)]
         seed: u64,
         /// At most this many turns (a game that has not ended by then stops there).
-        #[arg(long, default_value_t = 1000)]
+        #[arg(long, allow_negative_numbers = true, value_parser = whole::<u32>, default_value_t = 1000)]
         turns: u32,
         /// How many players (default: the game's fewest).
-        #[arg(long)]
+        #[arg(long, allow_negative_numbers = true, value_parser = whole::<usize>)]
         players: Option<usize>,
         /// Who makes the choices: the seeded random agent, the first legal option, or the greedy
         /// agent (the action that raises its own score most, one action ahead, seeing hidden
@@ -87,7 +87,7 @@ enum Command {
         #[arg(long, value_enum, default_value_t = play::AgentKind::Random)]
         agent: play::AgentKind,
         /// Play this many games from consecutive seeds and print one result each.
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, allow_negative_numbers = true, value_parser = whole::<u64>, default_value_t = 1)]
         games: u64,
         /// Print the log as this player saw it (their secrets, nobody else's).
         #[arg(long = "as", value_name = "PLAYER")]
@@ -132,7 +132,7 @@ enum Command {
         file: PathBuf,
         /// The step: the N-th action taken or phase closed (default: the last that does
         /// not end the game).
-        #[arg(long, value_name = "STEP")]
+        #[arg(long, allow_negative_numbers = true, value_parser = whole::<usize>, value_name = "STEP")]
         at: Option<usize>,
         /// Write the scenario to this file (default: standard output).
         #[arg(long, short = 'o', value_name = "FILE")]
@@ -144,19 +144,19 @@ enum Command {
         /// The game directory (default: the game this folder is in).
         path: Option<PathBuf>,
         /// How many games (game i uses seed S+i).
-        #[arg(long)]
+        #[arg(long, allow_negative_numbers = true, value_parser = whole::<u64>)]
         games: u64,
         /// The seed of the first game.
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, allow_negative_numbers = true, value_parser = whole::<u64>, default_value_t = 1)]
         seed: u64,
         /// Worker threads (default: one per core); the output does not depend on it.
-        #[arg(long)]
+        #[arg(long, allow_negative_numbers = true, value_parser = whole::<usize>)]
         jobs: Option<usize>,
         /// How many players (default: the game's fewest).
-        #[arg(long)]
+        #[arg(long, allow_negative_numbers = true, value_parser = whole::<usize>)]
         players: Option<usize>,
         /// At most this many turns per game (a game that has not ended by then counts as unfinished).
-        #[arg(long, default_value_t = 1000)]
+        #[arg(long, allow_negative_numbers = true, value_parser = whole::<u32>, default_value_t = 1000)]
         turns: u32,
         /// Output style: aligned tables, one JSON object, or one CSV table.
         #[arg(long, value_enum, default_value_t = simulate::SimFormat::Human)]
@@ -184,7 +184,7 @@ enum Command {
     /// Measure `check` on a generated library of N cards (load and check, best of runs).
     Bench {
         /// How many cards to generate (at most 1,000,000: the library is written to disk).
-        #[arg(long, default_value_t = 20_000)]
+        #[arg(long, allow_negative_numbers = true, value_parser = whole::<usize>, default_value_t = 20_000)]
         cards: usize,
         /// How many timed runs, 1 to 100 (the best is reported).
         #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u16).range(1..=100))]
@@ -197,7 +197,7 @@ enum Command {
         #[arg(long)]
         game: Option<PathBuf>,
         /// Turns of the random game timed with `--game`.
-        #[arg(long, default_value_t = 200)]
+        #[arg(long, allow_negative_numbers = true, value_parser = whole::<u32>, default_value_t = 200)]
         turns: u32,
     },
     /// Run the games' scenarios and report which abilities, procedures, statements and
@@ -218,7 +218,7 @@ enum Command {
         #[arg(long, value_enum, default_value_t = Format::Human)]
         format: Format,
         /// Worker threads (default: one per core).
-        #[arg(long)]
+        #[arg(long, allow_negative_numbers = true, value_parser = whole::<usize>)]
         jobs: Option<usize>,
         /// Only changes of this kind: comparison, logic, number, drop, condition,
         /// direction, filter or truth.
@@ -467,6 +467,18 @@ pub(crate) fn seeds(seed: u64, games: u64) -> Result<std::ops::RangeInclusive<u6
 
 /// The paths given, else `cards/`, else, run inside a game's directory (a `game.yaml`
 /// here and no `cards/`), that game: a designer working in their game's folder.
+/// A whole number of an option (`--games`, `--seed`, ...): a negative one is said to be
+/// one, rather than clap's tip to pass it after `--`, which the option would refuse too.
+fn whole<T: std::str::FromStr>(text: &str) -> Result<T, String> {
+    if text.starts_with('-') {
+        return Err("must be a whole number, 0 or more".into());
+    }
+    text.parse().map_err(|_| match !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) {
+        true => "is too large for this option".into(),
+        false => "must be a whole number, 0 or more".into(),
+    })
+}
+
 fn default_paths(paths: Vec<PathBuf>) -> Vec<PathBuf> {
     if !paths.is_empty() {
         return paths;
