@@ -74,9 +74,11 @@ impl<'a> Cx<'a> {
             _ => {
                 self.wrong_type(node, what, "a list");
                 // One item given alone (`choose: c2`): the list of one it meant. (Words
-                // with spaces are rather a script where a list of mappings goes.)
+                // with spaces are rather a script where a list of mappings goes, but for
+                // an answer: `choose: "1st of hand of alice"`.)
+                let answer = what.contains("choose") || what.contains("pick");
                 if let (Some(t), Some(d)) = (node.text(), self.diags.last_mut()) {
-                    if !matches!(node.kind, NodeKind::Invalid) && !t.contains(char::is_whitespace) {
+                    if !matches!(node.kind, NodeKind::Invalid) && (answer || !t.contains(char::is_whitespace)) {
                         let plain = t.chars().all(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | '.' | ' '));
                         let fix = if plain { format!("[{t}]") } else { format!("[{t:?}]") };
                         d.help = Some(format!("write a list, even of one item: `{fix}`"));
