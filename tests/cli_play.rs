@@ -327,6 +327,15 @@ fn a_pick_named_by_its_place_replays_and_makes_a_scenario_that_runs() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("of hand of p1\" }"), "{out}");
     assert!(!err.contains("fails when run"), "{err}");
+    // `check` takes the text too, and the scenario passes in a copy of the game.
+    let game = dir.join("facing_away");
+    std::fs::create_dir_all(game.join("scenarios")).expect("game dir");
+    for f in ["game.yaml", "cards.yaml"] {
+        std::fs::copy(format!("tests/fixtures/facing_away/{f}"), game.join(f)).expect("copy");
+    }
+    std::fs::write(game.join("scenarios/from.yaml"), &out).expect("scenario");
+    let (code, out, err) = twilit(&["test", game.to_str().expect("utf-8 path")]);
+    assert_eq!(code, 0, "{out}{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -347,4 +356,14 @@ fn a_negative_number_option_is_a_usage_error_that_says_so() {
     let (code, _, err) = twilit(&["play", "cards/goofspiel", "--seed", "99999999999999999999999"]);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("is too large for this option"), "{err}");
+}
+
+/// A play by place whose trigger plays another card: the holder's own pick still reads by
+/// place, not `(hidden)` (the narrowing had read the last play, the triggered one).
+#[test]
+fn a_pick_by_place_stays_readable_when_its_trigger_plays_another_card() {
+    let (code, out, err) = twilit(&["play", "tests/fixtures/facing_away_chain", "--turns", "1", "--as", "p1"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("p1: act or pass: play 1st of hand of p1"), "{out}");
+    assert!(out.contains("chain triggers") || out.contains("game triggers"), "{out}");
 }

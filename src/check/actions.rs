@@ -126,6 +126,9 @@ impl FileChecker<'_> {
             return;
         }
         let found = match ActionText::parse(text) {
+            // A card its player cannot see, named by its place (`play 2nd of hand of p1`),
+            // as their menu and `scenario-from` write it: known only when the step runs.
+            Some(ActionText::Play(h) | ActionText::Named(h, _) | ActionText::Nth(h, _)) if by_place(h) => None,
             Some(ActionText::Play(l)) => play(l, names),
             Some(ActionText::Game(n)) => game_ability(n, names),
             Some(ActionText::GameNth(n)) => game_nth(n, names),
@@ -167,6 +170,17 @@ fn verbless(text: &str, names: &Names) -> Option<Found> {
 }
 
 /// `play LABEL`: the label's card must exist (only cards are played).
+/// Whether `holder` names a card by its place, as `show_to` does: `2nd of hand of p1`.
+fn by_place(holder: &str) -> bool {
+    let Some((nth, rest)) = holder.split_once(' ') else { return false };
+    let digits = nth.trim_end_matches(|c: char| c.is_ascii_alphabetic());
+    let suffix = &nth[digits.len()..];
+    !digits.is_empty()
+        && digits.bytes().all(|b| b.is_ascii_digit())
+        && matches!(suffix, "st" | "nd" | "rd" | "th")
+        && rest.starts_with("of ")
+}
+
 fn play(l: &str, names: &Names) -> Option<Found> {
     let (base, n) = label::parse(l).unwrap_or((l, 1));
     if !names.holders(base).iter().any(|h| h.what == "card") {

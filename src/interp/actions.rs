@@ -145,7 +145,12 @@ impl<'r> Interp<'r> {
             crate::engine::view::EVERYONE
         } else {
             let seen = before | self.w.state.seen_by(e);
-            self.last_played = (e, seen, before);
+            // The last few plays: a trigger of this one may play others before the pick
+            // of this one is narrowed (`seen_as_played`).
+            if self.last_played.len() == 8 {
+                self.last_played.remove(0);
+            }
+            self.last_played.push((e, seen, before));
             self.seen_as_played(playing, e, you);
             seen
         };
@@ -156,10 +161,15 @@ impl<'r> Interp<'r> {
     /// Who saw card `e` played: who saw it before or after (`play_entity`, which keeps it
     /// for the last play that ended), else who sees it now.
     fn played_seen(&self, e: EntId) -> u64 {
-        match self.last_played {
-            (x, seen, _) if x == e => seen,
-            _ => self.w.state.seen_by(e),
+        match self.last_play_of(e) {
+            Some((seen, _)) => seen,
+            None => self.w.state.seen_by(e),
         }
+    }
+
+    /// Who saw card `e` played and who saw it before, from its last play that ended.
+    fn last_play_of(&self, e: EntId) -> Option<(u64, u64)> {
+        self.last_played.iter().rev().find(|x| x.0 == e).map(|&(_, seen, before)| (seen, before))
     }
 
     /// Narrows the event at `at` (a play's pick or its start, logged before the card was
@@ -167,15 +177,14 @@ impl<'r> Interp<'r> {
     /// would tell the others a card they never see.
     pub(super) fn seen_as_played(&mut self, at: usize, e: EntId, you: Option<PlayerId>) {
         let seen = self.played_seen(e);
+        // A pick of a card its chooser did not see names it by its place
+        // (`action_text_for`): nothing to hide.
+        let by_place =
+            matches!((self.last_play_of(e), you), (Some((_, before)), Some(p)) if !crate::engine::view::has(before, p));
         if let Some(ev) = self.w.state.log.get_mut(at) {
             let names_it = match &ev.kind {
                 EventKind::Playing { ent } => *ent == e,
-                // A pick of a card its chooser did not see names it by its place
-                // (`action_text_for`): nothing to hide.
-                EventKind::Choose { .. } => {
-                    ev.actor() == you
-                        && !matches!((self.last_played, you), ((x, _, before), Some(p)) if x == e && !crate::engine::view::has(before, p))
-                }
+                EventKind::Choose { .. } => ev.actor() == you && !by_place,
                 _ => false,
             };
             if names_it {

@@ -173,9 +173,10 @@ pub struct Interp<'r> {
     /// player may not know the value of, and so the only ones a `set` that changes nothing
     /// may tell (`exec.rs`).
     secret_keys: Vec<(std::sync::Arc<str>, crate::engine::Holder)>,
-    /// The card of the last play that ended, who saw it played and who saw it before
-    /// (`play_entity`): a pick logged before the play is narrowed to them once it is taken.
-    last_played: (crate::engine::EntId, u64, u64),
+    /// The cards of the last plays that ended (eight at most), who saw each played and who
+    /// saw it before (`play_entity`): a pick logged before the play is narrowed to them
+    /// once it is taken.
+    last_played: Vec<(crate::engine::EntId, u64, u64)>,
     /// What `unread` answers, worked out when `quiet` or `probe` changes (it is asked at
     /// every event a statement might log).
     log_unread: bool,
@@ -286,7 +287,7 @@ impl<'r> Interp<'r> {
             turns_end: u32::MAX,
             quiet: false,
             secret_keys: vec![],
-            last_played: (usize::MAX, 0, 0),
+            last_played: vec![],
             log_unread: false,
             skip_scripts: false,
             phase_script: None,
