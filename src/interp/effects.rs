@@ -487,11 +487,11 @@ impl<'r> Interp<'r> {
             if self.about_to(cx.you, EventKind::Counter { verb, name, holder: h, delta, now, asked })? {
                 return Ok(());
             }
-            // A `before:` ability may have changed the counter: the change applies on top
-            // (as far as a counter that clamps lets it, by what it then really moves).
+            // A `before:` ability may have changed the counter: the change asked applies on
+            // top (as far as a counter that clamps lets it, by what it then really moves).
             let after = self.w.state.counter_at(id, h);
             if after != cur && verb != "set" {
-                now = b.clamped(after.saturating_add(delta));
+                now = b.clamped(after.saturating_add(asked));
                 if b.clamp {
                     delta = now - after;
                 }
