@@ -23,7 +23,7 @@ impl<'a> Checker<'a> {
         if self.id_beside_a_card(op, a, b) || self.id_beside_a_card(op, b, a) {
             return;
         }
-        if self.enum_beside_a_thing(op, (a, ta), (b, tb)) || self.enum_beside_a_thing(op, (b, tb), (a, ta)) {
+        if self.enum_beside_it(op, a, b) || self.enum_beside_it(op, b, a) {
             return;
         }
         if never_equal(ta, tb) {
@@ -33,35 +33,32 @@ impl<'a> Checker<'a> {
         }
     }
 
-    /// Warns when `prop`, an enum property's value, is compared with `thing`, a card or
-    /// piece (`colour == it` where `it` is the card a `where` is filtering): a value of the
-    /// property is a name, never a thing; whether it warned.
-    fn enum_beside_a_thing(&mut self, op: BinOp, (prop, _): (&Expr, Ty), (thing, tt): (&Expr, Ty)) -> bool {
+    /// Warns when `prop`, an enum property's value, is compared with `it` where it is a
+    /// card or piece (`colour == it` in a `where` of cards nested in another `where`): a
+    /// value of the property is a name, never a thing; whether it warned. Only `it` is
+    /// known to be a thing: a single card is typed as anything, and a list, a choice among
+    /// values or a binding of one as things.
+    fn enum_beside_it(&mut self, op: BinOp, prop: &Expr, thing: &Expr) -> bool {
         // `it` inside the `where` of a selection of cards or pieces is one of them.
         let it_a_thing = matches!(&thing.kind, ExprKind::Name(n, _) if n == "it" && self.local(n).is_none())
             && self.it_scope > 0
             && self.it_things.last() == Some(&true);
-        let listed = matches!(thing.kind, ExprKind::List(_) | ExprKind::Name(..));
-        if (tt != Ty::Things || listed) && !it_a_thing {
+        if !it_a_thing {
             return false;
         }
         let Some((name, _)) = self.enum_of(prop) else { return false };
-        let (sp, st) = (print::expr(prop), print::expr(thing));
+        let sp = print::expr(prop);
         let msg = format!(
-            "`{sp} {} {st}` compares a value of `{name}` with a card or piece: they are never equal, so this is always {}",
+            "`{sp} {} it` compares a value of `{name}` with a card or piece: they are never equal, so this is always {}",
             op.as_str(),
             always(op)
         );
         let span = prop.span.start.min(thing.span.start)..prop.span.end.max(thing.span.end);
         let w = self.warning("never-equal", msg, &span);
-        w.help = Some(if it_a_thing {
-            format!(
-                "inside this `where`, `it` is the thing it filters; to compare with an outer selection's `it`, \
-                 pass that one to a value procedure (`params: [\"v: value\"]`, `value: exists(... where {name} == v)`)"
-            )
-        } else {
-            format!("compare it with the thing's own value: `{sp} {} {name} of {st}`", op.as_str())
-        });
+        w.help = Some(format!(
+            "inside this `where`, `it` is the thing it filters; to compare with an outer selection's `it`, \
+             pass that one to a value procedure (`params: [\"v: value\"]`, `value: exists(... where {name} == v)`)"
+        ));
         true
     }
 

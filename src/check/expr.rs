@@ -336,8 +336,10 @@ impl Checker<'_> {
             self.quantity(q);
         }
         let t = self.expr(base);
-        // A written list (`[red, blue]`) is typed as things whatever it holds.
-        self.it_things.push(matches!(t, Ty::Things | Ty::Zone) && !matches!(base.kind, ExprKind::List(_)));
+        // Known only of `cards`, `pieces`, a card id or a piece kind (a list, written or
+        // bound, is typed as things whatever it holds).
+        let things = self.names_things(base);
+        self.it_things.push(things);
         for f in filters {
             self.filter(f);
         }
@@ -349,6 +351,20 @@ impl Checker<'_> {
             (Ty::Zone, _) => Ty::Things,
             (Ty::Value, _) => Ty::Things,
             (other, _) => other,
+        }
+    }
+
+    /// Whether selection base `base` is cards or pieces for certain: `cards`, `pieces`, a
+    /// card id or a piece kind, or a selection of one.
+    fn names_things(&self, base: &Expr) -> bool {
+        match &base.kind {
+            ExprKind::Name(n, _) if self.local(n).is_none() => match self.env.lookup(n) {
+                Some(Sym::Card | Sym::Piece) => true,
+                Some(Sym::Builtin(_)) => matches!(n.as_str(), "cards" | "pieces"),
+                _ => false,
+            },
+            ExprKind::Select { base, .. } => self.names_things(base),
+            _ => false,
         }
     }
 

@@ -286,16 +286,13 @@ impl<'a> FileChecker<'a> {
     /// One ability: requirement, cost and effect share bindings.
     pub fn ability(&mut self, a: &Ability) {
         let mut locals: Vec<(&str, Ty)> = vec![];
-        // A `uses` of an unknown procedure: the names its scripts read of its parameters
-        // are not reported again, one by one.
-        let mut unknown_params = None;
         match &a.kind {
             AbilityKind::Action(phase) => self.phase_name(phase),
             AbilityKind::When(ev) | AbilityKind::React(_, ev) => {
                 let params = check_event(self.env, ev, &mut self.ps, self.diags);
-                if super::scripts::uses_unknown(self.env, ev, &mut self.ps) {
-                    unknown_params = Some(self.diags.len());
-                }
+                // `uses` of a misspelled procedure: the one meant binds its parameters.
+                let meant = super::scripts::meant_params(self.env, ev, &mut self.ps);
+                locals.extend(meant.into_iter().map(|p| (p, Ty::Any)));
                 locals.push(("it", Ty::Any));
                 // `uses PROCEDURE`: the procedure's parameters are bound to its arguments.
                 locals.extend(params.into_iter().map(|p| (p, Ty::Any)));
@@ -337,13 +334,6 @@ impl<'a> FileChecker<'a> {
         }
         let scope = Scope { locals: &locals, this: self.this };
         check_sequence(self.env, &parts, cost, scope, &mut self.ps, self.diags);
-        if let Some(from) = unknown_params {
-            let mut k = 0;
-            self.diags.retain(|d| {
-                k += 1;
-                k <= from || d.code != "twilit::unknown-name"
-            });
-        }
     }
 
     fn phase_name(&mut self, phase: &Sp<impl AsRef<str>>) {
