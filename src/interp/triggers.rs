@@ -307,19 +307,12 @@ impl<'r> Interp<'r> {
     fn resolve_trigger(&mut self, p: Pending<'r>, ev: &Event) -> R<()> {
         if self.chain.len() >= self.limits.trigger_depth {
             let mut cards: Vec<String> = vec![];
-            for c in self.chain.iter().chain(std::iter::once(&p.label)) {
+            for c in self.chain.iter().chain(std::iter::once(&chain_name(&p))) {
                 if !cards.contains(c) {
                     cards.push(c.clone());
                 }
             }
             let how = if cards.len() == 1 { "keeps triggering itself" } else { "keep triggering each other" };
-            // The game's abilities share one label: the one that fired last is named.
-            if let (Source::Game(_), Some(c)) = (p.src, cards.iter_mut().find(|c| **c == p.label)) {
-                *c = match &p.ability.name {
-                    Some(name) => format!("the game's ability `{name}` ({})", p.ability.head_text),
-                    None => format!("the game's ability ({})", p.ability.head_text),
-                };
-            }
             return Err(Halt::budget(format!(
                 "trigger budget ({}) exceeded: {} {how} ({} triggers deep; {})",
                 self.limits.trigger_depth,
@@ -358,7 +351,7 @@ impl<'r> Interp<'r> {
         }
         let saved = self.snapshot();
         let floor = std::mem::replace(&mut self.floor, self.w.state.log.len());
-        self.chain.push(p.label.clone());
+        self.chain.push(chain_name(&p));
         self.note(p.controller, false, |_| format!("{} triggers ({})", p.label, p.ability.head_text));
         self.depth += 1;
         let out = self
@@ -397,5 +390,15 @@ pub(super) fn subject(k: &EventKind) -> Vec<Value> {
         EventKind::Reveal { ents, .. } => ents.iter().map(|e| Value::Ent(*e)).collect(),
         EventKind::Counter { name, .. } | EventKind::Use { name, .. } => vec![Value::Sym(name.into())],
         _ => vec![],
+    }
+}
+
+/// How a budget's message names a triggered ability: its card's label, or, for the game's
+/// own abilities (which share the label `game`), the ability by its name or its head.
+fn chain_name(p: &Pending) -> String {
+    match (p.src, &p.ability.name) {
+        (Source::Game(_), Some(name)) => format!("the game's ability `{name}` ({})", p.ability.head_text),
+        (Source::Game(_), None) => format!("the game's ability ({})", p.ability.head_text),
+        _ => p.label.clone(),
     }
 }
