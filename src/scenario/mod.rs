@@ -361,7 +361,20 @@ impl Runner<'_> {
                 let Ok(legal) = it.legal_actions(who) else { return false };
                 match legal.into_iter().find(|l| l.text == canon || it.action_text_for(&l.action, who) == text.value) {
                     Some(Legal { action: Action::Use(src, i), .. }) => (src, i),
-                    _ => return false,
+                    Some(_) => return false,
+                    // Not legal now: the ability it names, as `use:` would take it (a response
+                    // its requirement refuses is refused in the window, as `use:` is).
+                    None => {
+                        use crate::engine::action_text::ActionText;
+                        let holder = match ActionText::parse(&canon) {
+                            Some(ActionText::Game(h) | ActionText::Named(h, _) | ActionText::Nth(h, _)) => h,
+                            _ => return false,
+                        };
+                        match self.use_source(it, who, holder) {
+                            Ok(found) => found,
+                            Err(_) => return false,
+                        }
+                    }
                 }
             }
             _ => return false,
