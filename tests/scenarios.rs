@@ -148,6 +148,11 @@ fn a_game_ability_that_triggers_itself_is_named_by_the_trigger_budget() {
 }
 
 #[test]
+fn space_of_things_where_narrows_the_things_as_zone_of_does() {
+    run_all("tests/fixtures/space_of");
+}
+
+#[test]
 fn a_hand_held_facing_away_names_its_cards_only_to_those_who_see_them() {
     run_all("tests/fixtures/facing_away");
 }

@@ -31,7 +31,8 @@ pub fn reads_value(env: &Env, bound: &[String], name: &str) -> bool {
     }
     match env.lookup(name) {
         Some(Sym::Property(_) | Sym::Counter { .. } | Sym::Builtin(Ty::Relation)) => true,
-        Some(Sym::Builtin(_)) => super::env::is_thing_relation(name),
+        // `space of X` is where each thing of X stands.
+        Some(Sym::Builtin(_)) => super::env::is_thing_relation(name) || name == "space",
         _ => false,
     }
 }
