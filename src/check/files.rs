@@ -193,6 +193,9 @@ impl<'a> FileChecker<'a> {
         for s in &b.spaces {
             self.props(s.attrs.iter(), &b.attributes, &["id"], "attribute");
         }
+        if let Some(g) = &b.grid {
+            self.off_grid(b, g);
+        }
         let ids: Vec<&str> = b.spaces.iter().map(|s| s.id.as_str()).collect();
         for (i, (x, y)) in b.adjacency.iter().enumerate() {
             // Adjacency has no direction: `[a, b]` and `[b, a]` are one edge.
@@ -220,6 +223,38 @@ impl<'a> FileChecker<'a> {
                     .with_help("an edge joins two different spaces: name the other one");
                 self.diags.push(d);
             }
+        }
+    }
+
+    /// A listed space off the grid that no edge joins (`B4` for `b4`, `e7` on six rows):
+    /// most likely a grid space misspelled, which then silently lacks what was listed.
+    fn off_grid(&mut self, b: &crate::load::Board, g: &crate::load::Grid) {
+        // A grid its loading refused has nothing to be off.
+        if !(1..=26).contains(&g.columns) || g.rows == 0 {
+            return;
+        }
+        let on_grid = |id: &str| {
+            let mut cs = id.chars();
+            let col = cs.next().map_or(0, |c| (c as u32).wrapping_sub('a' as u32) + 1);
+            let row: u32 = cs.as_str().parse().unwrap_or(0);
+            (1..=u32::from(g.columns)).contains(&col)
+                && (1..=u32::from(g.rows)).contains(&row)
+                && !cs.as_str().starts_with('0')
+        };
+        let joined = |id: &str| b.adjacency.iter().any(|(x, y)| x.value == id || y.value == id);
+        for s in b.spaces.iter().filter(|s| !on_grid(&s.id.value) && !joined(&s.id.value)) {
+            let last = format!("{}{}", (b'a' + g.columns - 1) as char, g.rows);
+            let msg = format!("space `{}` is off the grid (a1 to {last}) and no edge joins it", s.id.value);
+            let lower = s.id.value.to_lowercase();
+            let help = if on_grid(&lower) {
+                format!("a grid space is written in lower case: did you mean `{lower}`?")
+            } else {
+                format!("name a space of the grid (a1 to {last}), or join this one to others under `adjacency:`")
+            };
+            let d = Diagnostic::warning("off-grid-space", msg, s.id.file, s.id.span)
+                .with_label("on no grid square, next to nothing")
+                .with_help(help);
+            self.diags.push(d);
         }
     }
 
