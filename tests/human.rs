@@ -475,3 +475,15 @@ fn a_written_question_of_one_option_takes_no_colon() {
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("p1: How many? 2 (the only option)"), "{out}");
 }
+
+/// A secret block set up for both seats is rehearsed (asking the person), undone and run
+/// again: when the person is next asked, they are shown every line of the other seat's
+/// block, not only those past the lines the rehearsal had shown them.
+#[test]
+fn the_other_seats_secret_setup_is_shown_whole() {
+    let (code, out) = play(&["tests/fixtures/secret_setup", "--human", "p2", "--seed", "2"], "1\n1\n1\n1\n1\nquit\n");
+    assert_eq!(code, 0, "{out}");
+    let before_turn = out.split("-- turn 2").next().unwrap_or_default();
+    assert_eq!(before_turn.matches("p1: (secret choice)").count(), 3, "{out}");
+    assert_eq!(before_turn.matches("p1: (secret)\n").count(), 3, "{out}");
+}

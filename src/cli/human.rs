@@ -55,8 +55,9 @@ pub struct Session {
     /// share it, so each is shown what is new on it, and of the rest only what reads
     /// otherwise for them (a card only they see), not again what the one before was shown.
     printed: Vec<String>,
-    /// How much of the log each seat has been shown.
-    seen: HashMap<String, usize>,
+    /// The log as each seat has been shown it, line by line: a secret block's rehearsal
+    /// is undone and run again, so the lines after a point may be others than were shown.
+    seen: HashMap<String, Vec<String>>,
     /// Why the game was stopped by the person: `undo` or `quit`.
     stop: Option<&'static str>,
     heading: String,
@@ -124,7 +125,9 @@ impl Session {
     /// lines new to the screen, and of those the screen showed another seat since, the
     /// ones that read otherwise for `seat`.
     fn catch_up(&mut self, seat: &str, log: &[String]) {
-        let from = self.seen.get(seat).copied().unwrap_or(0).min(log.len());
+        // From the first line that is not what this seat was shown there.
+        let shown = self.seen.get(seat).map_or(&[][..], Vec::as_slice);
+        let from = shown.iter().zip(log).take_while(|(a, b)| a == b).count();
         for (i, line) in log.iter().enumerate().skip(from) {
             match self.printed.get(i) {
                 Some(p) if p == line => {}
@@ -137,7 +140,7 @@ impl Session {
                 }
             }
         }
-        self.seen.insert(seat.to_string(), log.len());
+        self.seen.insert(seat.to_string(), log.to_vec());
     }
 
     /// Asks a person until they give a valid answer or a command that stops the game.
@@ -365,7 +368,7 @@ pub fn play(
                 s.replay = kept.into();
                 s.printed.truncate(mark);
                 for v in s.seen.values_mut() {
-                    *v = (*v).min(mark);
+                    v.truncate(mark);
                 }
                 s.heading.clear();
                 s.say("-- undone: back to the previous decision");
