@@ -153,6 +153,11 @@ fn space_of_things_where_narrows_the_things_as_zone_of_does() {
 }
 
 #[test]
+fn a_kind_or_an_enum_value_of_things_right_of_of_is_read_one_by_one() {
+    run_all("tests/fixtures/of_kind");
+}
+
+#[test]
 fn a_hand_held_facing_away_names_its_cards_only_to_those_who_see_them() {
     run_all("tests/fixtures/facing_away");
 }

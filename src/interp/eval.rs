@@ -383,6 +383,12 @@ impl<'r> Interp<'r> {
 
     /// `a of b` once `b` is evaluated (`right`).
     pub(super) fn of_right(&mut self, a: &Expr, right: Value, cx: &mut Ctx, mode: Mode) -> R<Value> {
+        // A piece kind or an enum value of things (`rank of miner`) is every thing that is
+        // one, read one by one, as `count(miner)` reads it.
+        let right = match right {
+            Value::Sym(ref n) if self.rules.noun_if(n).is_some() => Value::List(self.things(&right)?),
+            right => right,
+        };
         let ExprKind::Name(n, res) = &a.kind else {
             // `(buildings or tokens) of enemies`: things of those players.
             let left = self.eval_in(a, cx, mode)?;
