@@ -46,10 +46,10 @@ fn grid(cx: &mut Cx, node: &Node) -> Option<Grid> {
     let (mut columns, mut rows, mut diagonals, mut capacity) = (None, None, false, None);
     cx.fields(entries, "`grid`", GRID_FIELDS, |cx, k, v| match k {
         "columns" => {
-            let why = format!("columns are named by one letter, `a` to `z`: at most {MOST_COLUMNS}");
+            let why = format!("columns are named by one letter, `a` to `z`: 1 to {MOST_COLUMNS}");
             columns = cx.int_in(v, "`grid.columns`", 1, MOST_COLUMNS, &why);
         }
-        "rows" => rows = cx.int_in(v, "`grid.rows`", 1, MOST_ROWS, &format!("a grid has at most {MOST_ROWS} rows")),
+        "rows" => rows = cx.int_in(v, "`grid.rows`", 1, MOST_ROWS, &format!("a grid has 1 to {MOST_ROWS} rows")),
         "capacity" => capacity = space_capacity(cx, v, "`grid.capacity`"),
         _ => diagonals = cx.bool(v, "`grid.diagonals`").is_some_and(|b| b.value),
     });
