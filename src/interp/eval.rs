@@ -383,8 +383,8 @@ impl<'r> Interp<'r> {
 
     /// `a of b` once `b` is evaluated (`right`).
     pub(super) fn of_right(&mut self, a: &Expr, right: Value, cx: &mut Ctx, mode: Mode) -> R<Value> {
-        // A piece kind or an enum value of things (`rank of miner`) is every thing that is
-        // one, read one by one, as `count(miner)` reads it.
+        // A piece kind or an enum value of things (`cost of pawn`) is every thing that is
+        // one, read one by one, as `count(pawn)` reads it.
         let right = match right {
             Value::Sym(ref n) if self.rules.noun_if(n).is_some() => Value::List(self.things(&right)?),
             right => right,
