@@ -281,6 +281,7 @@ impl Checker<'_> {
         let ta = self.name(n, &a.span);
         if self.local(n).is_none() {
             self.of_operand(n, self.env.lookup(n), b, tb);
+            self.space_attribute_of_it(n, a, b);
         }
         match self.env.lookup(n).cloned() {
             Some(Sym::Zone) => {
@@ -354,8 +355,27 @@ impl Checker<'_> {
         }
     }
 
+    /// Warns at `row of it` where `it` is a card or piece a `where` filters and `row` an
+    /// attribute of spaces alone: it reads none, so the condition is silently false
+    /// (`pieces of bob at spaces where row of it >= 3`: the `where` filters the pieces).
+    fn space_attribute_of_it(&mut self, n: &str, a: &Expr, b: &Expr) {
+        let it = matches!(&b.kind, ExprKind::Name(x, _) if x == "it" && self.local(x).is_none());
+        if !it || self.it_scope == 0 || self.it_things.last() != Some(&true) {
+            return;
+        }
+        if !self.env.fixed_attributes.iter().any(|x| x == n) {
+            return;
+        }
+        let msg = format!("`{n} of it` reads an attribute of spaces of a card or piece: it is none");
+        let w = self.warning("space-attribute", msg, &(a.span.start..b.span.end));
+        w.help = Some(format!(
+            "here `it` is the thing the `where` filters; read where it stands, `{n} of space of it`, or filter the \
+             spaces before `at`: `at (spaces where {n} of it ...)`"
+        ));
+    }
+
     /// Whether selection base `base` is cards or pieces for certain: `cards`, `pieces`, a
-    /// card id or a piece kind, or a selection of one.
+    /// card id or a piece kind, a selection of one, or one of a player (`pieces of bob`).
     fn names_things(&self, base: &Expr) -> bool {
         match &base.kind {
             ExprKind::Name(n, _) if self.local(n).is_none() => match self.env.lookup(n) {
@@ -363,7 +383,8 @@ impl Checker<'_> {
                 Some(Sym::Builtin(_)) => matches!(n.as_str(), "cards" | "pieces"),
                 _ => false,
             },
-            ExprKind::Select { base, .. } => self.names_things(base),
+            // `pieces of bob`: the things of a player.
+            ExprKind::Select { base, .. } | ExprKind::Of(base, _) => self.names_things(base),
             _ => false,
         }
     }
