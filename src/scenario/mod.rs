@@ -21,7 +21,7 @@ use crate::diag::{FileId, Span};
 use crate::engine::{Kind, Player, PlayerId, State, Value};
 use crate::interp::actions::{Action, Source};
 use crate::interp::rules::Script;
-use crate::interp::{Ctx, Halt, Interp, Legal, Rules, Scripted};
+use crate::interp::{Ctx, Halt, Interp, Rules, Scripted};
 use crate::load::{Act, Scenario, ScriptSrc, SetupItem, Sp, Step};
 use crate::syntax;
 
@@ -356,25 +356,19 @@ impl Runner<'_> {
                 Ok(found) => found,
                 Err(_) => return false,
             },
+            // The ability the text names, as `use:` takes it, legal now or not (a response
+            // its requirement refuses is refused in the window, as `use:` is).
             Act::Action(text) => {
-                let canon = crate::engine::action_text::canonical(&text.value);
-                let Ok(legal) = it.legal_actions(who) else { return false };
-                match legal.into_iter().find(|l| l.text == canon || it.action_text_for(&l.action, who) == text.value) {
-                    Some(Legal { action: Action::Use(src, i), .. }) => (src, i),
-                    Some(_) => return false,
-                    // Not legal now: the ability it names, as `use:` would take it (a response
-                    // its requirement refuses is refused in the window, as `use:` is).
-                    None => {
-                        use crate::engine::action_text::ActionText;
-                        let holder = match ActionText::parse(&canon) {
-                            Some(ActionText::Game(h) | ActionText::Named(h, _) | ActionText::Nth(h, _)) => h,
-                            _ => return false,
-                        };
-                        match self.use_source(it, who, holder) {
-                            Ok(found) => found,
-                            Err(_) => return false,
-                        }
-                    }
+                use crate::engine::action_text::{canonical, ActionText};
+                let canon = canonical(&text.value);
+                let holder = match ActionText::parse(&canon) {
+                    Some(ActionText::Game(h) | ActionText::Named(h, _) | ActionText::Nth(h, _)) => h,
+                    Some(ActionText::GameNth(n)) => return it.answers_now(Source::Game(who), n.checked_sub(1)),
+                    _ => return false,
+                };
+                match self.use_source(it, who, holder) {
+                    Ok(found) => found,
+                    Err(_) => return false,
                 }
             }
             _ => return false,
