@@ -514,13 +514,7 @@ impl<'r> Interp<'r> {
     /// is told to the whole table.
     fn holds_for_all(&self, id: CounterId, h: Holder, vague: impl Fn() -> String) -> String {
         let s = &self.w.state;
-        let name = s.counters.name(id);
-        let secret = self.secret_keys.iter().any(|(n, k)| **n == *name && *k == h);
-        let amount = if secret && s.counter_known_by(name, h) != s.all_players() {
-            vague()
-        } else {
-            s.counter_at(id, h).to_string()
-        };
+        let amount = if self.unknown_to_some(id, h) { vague() } else { s.counter_at(id, h).to_string() };
         match h {
             Holder::Game => format!("the pool holds {amount}"),
             h => format!("{} has {amount}", s.holder_name(h)),

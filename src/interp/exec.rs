@@ -477,9 +477,7 @@ impl<'r> Interp<'r> {
         // say the value is at the bound): both logged where some player does not know
         // the value (`engine::known`).
         if let (None, Holder::Game | Holder::Player(_)) = (&self.secret, h) {
-            let name = self.w.state.counters.name(id);
-            let secret = self.secret_keys.iter().any(|(n, k)| **n == *name && *k == h);
-            if !secret || self.w.state.counter_known_by(name, h) == self.w.state.all_players() {
+            if !self.unknown_to_some(id, h) {
                 return;
             }
         }
@@ -493,6 +491,15 @@ impl<'r> Interp<'r> {
             let i = self.w.state.log.len() - 1;
             self.w.done.insert(i);
         }
+    }
+
+    /// Whether some player does not know the value of counter `id` of `h`: only a counter
+    /// changed in a secret block may be one (`secret_keys`), and then as the log tells
+    /// (`State::counter_known_by`).
+    pub(super) fn unknown_to_some(&self, id: CounterId, h: Holder) -> bool {
+        let s = &self.w.state;
+        let name = s.counters.name(id);
+        self.secret_keys.iter().any(|(n, k)| **n == *name && *k == h) && s.counter_known_by(name, h) != s.all_players()
     }
 
     /// Logs a counter's change: one kept on a card or piece is seen by who sees that
