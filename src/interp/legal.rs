@@ -58,38 +58,38 @@ impl Interp<'_> {
     /// `use lamp: shine`, `use lamp (2)`.
     /// (The grammar is `ActionText`'s, which the checker reads scenarios' texts with.)
     pub(super) fn action_text(&self, a: &Action) -> String {
-        match *a {
-            // Never a candidate: scenarios run scripts, players do not pick them.
-            Action::Script(_) => "run a script".into(),
-            Action::Play(e) => ActionText::Play(&self.w.state.ents[e].label).to_string(),
-            Action::Use(src, i) => {
-                let (abilities, _, label) = self.abilities_of(src);
-                let i = i.unwrap_or(0);
-                let holder = (!matches!(src, Source::Game(_))).then_some(&*label);
-                ActionText::ability(holder, abilities.get(i).and_then(|a| a.name.as_deref()), i).to_string()
-            }
-        }
+        self.action_text_as(a, None)
     }
 
     /// `action_text` as player `p` may read it: a card they cannot see (a hand held facing
     /// away) is named by its place, `play 1st of hand of alice`, as a choice names it
     /// (`show_to`). What their menu offers and their pick is logged as.
     pub fn action_text_for(&self, a: &Action, p: PlayerId) -> String {
-        let hidden = |e: EntId| (!self.w.state.sees(p, e)).then(|| self.show_to(&Value::Ent(e), p));
+        self.action_text_as(a, Some(p))
+    }
+
+    /// `action_text`, a card named as `viewer` (if any) may see it.
+    fn action_text_as(&self, a: &Action, viewer: Option<PlayerId>) -> String {
+        let card = |e: EntId| -> std::borrow::Cow<'_, str> {
+            match viewer {
+                Some(p) if !self.w.state.sees(p, e) => self.show_to(&Value::Ent(e), p).into(),
+                _ => self.w.state.ents[e].label.as_str().into(),
+            }
+        };
         match *a {
-            Action::Play(e) => match hidden(e) {
-                Some(place) => ActionText::Play(&place).to_string(),
-                None => self.action_text(a),
-            },
-            Action::Use(Source::Card(e), i) => match hidden(e) {
-                Some(place) => {
-                    let abilities = self.abilities_of_ref(Source::Card(e));
-                    let i = i.unwrap_or(0);
-                    ActionText::ability(Some(&place), abilities.get(i).and_then(|a| a.name.as_deref()), i).to_string()
-                }
-                None => self.action_text(a),
-            },
-            _ => self.action_text(a),
+            // Never a candidate: scenarios run scripts, players do not pick them.
+            Action::Script(_) => "run a script".into(),
+            Action::Play(e) => ActionText::Play(&card(e)).to_string(),
+            Action::Use(src, i) => {
+                let (abilities, _, label) = self.abilities_of(src);
+                let i = i.unwrap_or(0);
+                let holder = match src {
+                    Source::Game(_) => None,
+                    Source::Card(e) => Some(card(e)),
+                    _ => Some(std::borrow::Cow::Borrowed(&*label)),
+                };
+                ActionText::ability(holder.as_deref(), abilities.get(i).and_then(|a| a.name.as_deref()), i).to_string()
+            }
         }
     }
 
