@@ -257,9 +257,6 @@ impl<'a> FileChecker<'a> {
             AbilityKind::Action(phase) => self.phase_name(phase),
             AbilityKind::When(ev) | AbilityKind::React(_, ev) => {
                 let params = check_event(self.env, ev, &mut self.ps, self.diags);
-                // `uses` of a misspelled procedure: the one meant binds its parameters.
-                let meant = super::scripts::meant_params(self.env, ev, &mut self.ps);
-                locals.extend(meant.into_iter().map(|p| (p, Ty::Any)));
                 locals.push(("it", Ty::Any));
                 // `uses PROCEDURE`: the procedure's parameters are bound to its arguments.
                 locals.extend(params.into_iter().map(|p| (p, Ty::Any)));

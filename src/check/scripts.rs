@@ -244,31 +244,20 @@ pub fn check_event<'e>(env: &'e Env, src: &ScriptSrc, ps: &mut Parses, out: &mut
     params
 }
 
-/// Where trigger pattern `src` is `uses NAME` of a name that is nothing (reported as an
-/// unknown procedure, with the procedure it likely meant), the parameters of that
-/// procedure: the ability's scripts read them, and are not to be told of each again.
-pub fn meant_params<'e>(env: &'e Env, src: &ScriptSrc, ps: &mut Parses) -> Vec<&'e str> {
-    use ast::{EventKind, ExprKind};
-    let Ok(Parsed::Event(p)) = ps.get(env, &src.text, Entry::Event) else { return vec![] };
-    let EventKind::Action { verb, object: Some(o), .. } = &p.kind else { return vec![] };
-    let ExprKind::Name(n, _) = &o.kind else { return vec![] };
-    if !matches!(&*verb.name, "use" | "uses") || env.lookup(n).is_some() {
-        return vec![];
-    }
-    let procs = env.names().filter(|m| matches!(env.lookup(m), Some(Sym::Procedure { .. })));
-    match crate::diag::did_you_mean(n, procs).and_then(|m| env.lookup(m)) {
-        Some(Sym::Procedure { params, .. }) => params.iter().map(String::as_str).collect(),
-        _ => vec![],
-    }
-}
-
-/// The parameters of the procedure a `uses PROCEDURE` trigger pattern names.
+/// The parameters of the procedure a `uses PROCEDURE` trigger pattern names; of a name
+/// that is nothing (reported as an unknown procedure), those of the procedure it likely
+/// meant: the ability's scripts read them, and are not to be told of each again.
 fn used_procedure_params<'e>(env: &'e Env, p: &ast::EventPat) -> Vec<&'e str> {
     use ast::{EventKind, ExprKind};
     let EventKind::Action { verb, object: Some(o), .. } = &p.kind else { return vec![] };
     let ExprKind::Name(n, _) = &o.kind else { return vec![] };
-    match (&*verb.name, env.lookup(n)) {
-        ("use" | "uses", Some(Sym::Procedure { params, .. })) => params.iter().map(String::as_str).collect(),
+    if !matches!(&*verb.name, "use" | "uses") {
+        return vec![];
+    }
+    let procs = || env.names().filter(|m| matches!(env.lookup(m), Some(Sym::Procedure { .. })));
+    let meant = || crate::diag::did_you_mean(n, procs()).and_then(|m| env.lookup(m));
+    match env.lookup(n).or_else(meant) {
+        Some(Sym::Procedure { params, .. }) => params.iter().map(String::as_str).collect(),
         _ => vec![],
     }
 }
